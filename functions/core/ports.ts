@@ -1,0 +1,154 @@
+/**
+ * Ports: the only ways the pure core reaches the world. Adapters in functions/adapters implement
+ * them; handlers and the CLI wire adapters in. Nothing here imports an SDK.
+ */
+import type {
+  CorpusDocument,
+  LlmPurpose,
+  Modality,
+  PlanAttempt,
+  PlanRecord,
+  PlanStatus,
+  StepOutput,
+  StepType,
+  TaskAnalysis,
+  TraceEvent,
+  TraceEventInput,
+  ValidationIssue,
+} from './types.js';
+
+// ---------------------------------------------------------------- LLM
+
+export interface LlmMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/**
+ * What the prompt asks, in structured form. Prose-reading providers (Anthropic, OpenAI-compatible)
+ * use `system` and `messages`; the rule-based provider, which reads no prose, uses this.
+ */
+export type LlmIntent =
+  | { kind: 'analysis'; task: string }
+  | {
+      kind: 'plan';
+      task: string;
+      analysis?: TaskAnalysis;
+      allowedStepTypes: readonly StepType[];
+      maxSteps: number;
+      topK: number;
+    }
+  | {
+      kind: 'repair';
+      task: string;
+      previousText: string;
+      errors: ValidationIssue[];
+      attempt: number;
+      allowedStepTypes: readonly StepType[];
+    }
+  | {
+      kind: 'answer';
+      question: string;
+      instruction: string;
+      documents: Array<{ id: string; title?: string; text: string }>;
+    };
+
+export interface LlmRequest {
+  purpose: LlmPurpose;
+  system: string;
+  messages: LlmMessage[];
+  maxTokens: number;
+  temperature: number;
+  intent: LlmIntent;
+  /** A JSON Schema the answer must follow, for providers with structured outputs. */
+  responseSchema?: Record<string, unknown>;
+}
+
+export interface LlmResponse {
+  text: string;
+  provider: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  stopReason: string;
+  estimatedTokens?: boolean;
+}
+
+export interface LlmProvider {
+  readonly name: string;
+  readonly model: string;
+  /** The trace's `source` for plans this provider writes (F3: `rule-based`). */
+  readonly source: string;
+  complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse>;
+}
+
+// ---------------------------------------------------------------- traces and plans
+
+export interface ListPlansQuery {
+  status?: PlanStatus;
+  limit?: number;
+}
+
+/** E2: the plan's META item, its ordered events, its planner attempts and its step results. */
+export interface TraceStore {
+  /** Creates the META item; fails with PlanExistsError when the id is taken (idempotent starts). */
+  createPlan(record: PlanRecord): Promise<void>;
+  getPlan(planId: string): Promise<PlanRecord | undefined>;
+  /**
+   * Applies `patch` under a version check. A status change must not go backwards (see
+   * `statusRank`); a terminal status never changes. Returns the updated record.
+   */
+  updatePlan(planId: string, patch: Partial<Omit<PlanRecord, 'planId' | 'version' | 'createdAt' | 'eventCount'>>): Promise<PlanRecord>;
+  /** Appends an event with the next sequence number of the plan. */
+  appendEvent(planId: string, event: TraceEventInput): Promise<TraceEvent>;
+  listEvents(planId: string): Promise<TraceEvent[]>;
+  putAttempt(planId: string, attempt: PlanAttempt): Promise<void>;
+  getAttempt(planId: string, attempt: number): Promise<PlanAttempt | undefined>;
+  listAttempts(planId: string): Promise<PlanAttempt[]>;
+  putStepOutput(planId: string, output: StepOutput): Promise<void>;
+  listStepOutputs(planId: string): Promise<StepOutput[]>;
+  listPlans(query?: ListPlansQuery): Promise<PlanRecord[]>;
+}
+
+// ---------------------------------------------------------------- corpus and retrieval
+
+export interface SearchHit {
+  doc: CorpusDocument;
+  score: number;
+}
+
+export interface SearchOptions {
+  topK: number;
+  modality?: Modality | undefined;
+}
+
+/** The corpus, indexed once per container (DESIGN.md: loaded once). */
+export interface CorpusIndex {
+  readonly size: number;
+  get(id: string): CorpusDocument | undefined;
+  documents(): readonly CorpusDocument[];
+  keywordSearch(query: string, options: SearchOptions): SearchHit[];
+  vectorSearch(query: string, options: SearchOptions): SearchHit[];
+  /** The name of the embedding method, recorded in search outputs (`search_method`). */
+  readonly vectorMethod: string;
+}
+
+/** Turns a corpus reference (a path, or an S3 URI on AWS) into an index. */
+export interface CorpusProvider {
+  load(ref: string | undefined): Promise<CorpusIndex>;
+}
+
+/** Maps text to a vector. The local default is a lexical vectorizer, named for what it is. */
+export interface Embedder {
+  readonly name: string;
+  readonly dimensions: number;
+  embed(texts: readonly string[]): Float32Array[];
+}
+
+// ---------------------------------------------------------------- time
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
