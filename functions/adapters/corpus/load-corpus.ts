@@ -1,0 +1,138 @@
+/**
+ * Reads a corpus from disk: JSONL (one document per line, blank lines ignored), a JSON array of
+ * documents, or a directory of such files. Every document is checked, and a bad one stops the load
+ * with one line that says where and what: `corpus.jsonl line 3: not a document: "text" must be a string`.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { InvalidInputError } from '../../core/errors.js';
+import { MODALITIES, type CorpusDocument, type Modality } from '../../core/types.js';
+
+export type CorpusFormat = 'jsonl' | 'json';
+
+const CORPUS_EXTENSIONS: ReadonlySet<string> = new Set(['.jsonl', '.ndjson', '.json']);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Checks one parsed value; returns the document, or the problem as a short phrase. */
+export function checkDocument(value: unknown): CorpusDocument | string {
+  if (!isPlainObject(value)) return `expected a JSON object, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`;
+  const { id, title, text, modality, metadata } = value;
+  if (typeof id !== 'string' || id.trim() === '') return '"id" must be a non-empty string';
+  if (typeof text !== 'string') return '"text" must be a string';
+  if (title !== undefined && typeof title !== 'string') return '"title" must be a string';
+  if (modality !== undefined && !(MODALITIES as readonly unknown[]).includes(modality)) {
+    return `"modality" must be one of [${MODALITIES.join(', ')}]`;
+  }
+  if (metadata !== undefined && !isPlainObject(metadata)) return '"metadata" must be an object';
+  const doc: CorpusDocument = { id, text };
+  if (title !== undefined) doc.title = title;
+  if (modality !== undefined) doc.modality = modality as Modality;
+  if (metadata !== undefined) doc.metadata = metadata;
+  return doc;
+}
+
+/** JSONL when the extension says so; for `.json` and anything else, a leading `[` means a JSON array. */
+export function detectFormat(path: string, text: string): CorpusFormat {
+  const extension = extname(path).toLowerCase();
+  if (extension === '.jsonl' || extension === '.ndjson') return 'jsonl';
+  return text.trimStart().startsWith('[') ? 'json' : 'jsonl';
+}
+
+/** Where a document came from, for error messages and the duplicate check across files. */
+interface Located {
+  doc: CorpusDocument;
+  where: string;
+}
+
+function parseLocated(text: string, label: string, format: CorpusFormat): Located[] {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const located: Located[] = [];
+  const add = (value: unknown, where: string): void => {
+    const checked = checkDocument(value);
+    if (typeof checked === 'string') throw new InvalidInputError(`${where}: not a document: ${checked}`);
+    located.push({ doc: checked, where });
+  };
+
+  if (format === 'json') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch (error) {
+      throw new InvalidInputError(`${label}: not valid JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    if (!Array.isArray(parsed)) throw new InvalidInputError(`${label}: a JSON corpus must be an array of documents`);
+    parsed.forEach((item, i) => add(item, `${label} item ${i + 1}`));
+    return located;
+  }
+
+  body.split(/\r?\n/).forEach((line, i) => {
+    if (line.trim() === '') return;
+    const where = `${label} line ${i + 1}`;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch (error) {
+      throw new InvalidInputError(`${where}: not valid JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    add(parsed, where);
+  });
+  return located;
+}
+
+function rejectDuplicates(located: readonly Located[]): CorpusDocument[] {
+  const firstSeen = new Map<string, string>();
+  return located.map(({ doc, where }) => {
+    const previous = firstSeen.get(doc.id);
+    if (previous !== undefined) throw new InvalidInputError(`${where}: duplicate id ${JSON.stringify(doc.id)} (first at ${previous})`);
+    firstSeen.set(doc.id, where);
+    return doc;
+  });
+}
+
+/** Parses corpus text already in memory; `label` names it in errors (usually the file path). */
+export function parseCorpusText(text: string, label: string, format: CorpusFormat): CorpusDocument[] {
+  return rejectDuplicates(parseLocated(text, label, format));
+}
+
+async function readCorpusText(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new InvalidInputError(`corpus file not found: ${path}`, { cause: error });
+    throw new InvalidInputError(`corpus file cannot be read: ${path}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+/** Loads one corpus file (JSONL or a JSON array, by extension or content). */
+export async function loadCorpusFile(path: string): Promise<CorpusDocument[]> {
+  const text = await readCorpusText(path);
+  return parseCorpusText(text, path, detectFormat(path, text));
+}
+
+/**
+ * Loads a corpus file, or every `.jsonl`/`.ndjson`/`.json` file of a directory (not recursive, in
+ * name order, ids unique across all of them).
+ */
+export async function loadCorpus(path: string): Promise<CorpusDocument[]> {
+  let isDirectory: boolean;
+  try {
+    isDirectory = (await stat(path)).isDirectory();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new InvalidInputError(`corpus file not found: ${path}`, { cause: error });
+    throw error;
+  }
+  if (!isDirectory) return loadCorpusFile(path);
+
+  const names = (await readdir(path)).filter((name) => CORPUS_EXTENSIONS.has(extname(name).toLowerCase())).sort();
+  if (names.length === 0) throw new InvalidInputError(`corpus directory has no .jsonl or .json files: ${path}`);
+  const located: Located[] = [];
+  for (const name of names) {
+    const file = join(path, name);
+    const text = await readCorpusText(file);
+    located.push(...parseLocated(text, file, detectFormat(file, text)));
+  }
+  return rejectDuplicates(located);
+}
