@@ -1,0 +1,250 @@
+/**
+ * The JSON Schemas of `schemas/`, compiled once at module load (DESIGN.md: never per request), and
+ * their findings translated into C4 one-liners: `plan.0.type: must be one of [...]`.
+ */
+import { Ajv2020, type AnySchemaObject, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+
+import analysisSchemaJson from '../../../schemas/analysis.schema.json' with { type: 'json' };
+import documentSchemaJson from '../../../schemas/document.schema.json' with { type: 'json' };
+import planRequestSchemaJson from '../../../schemas/plan-request.schema.json' with { type: 'json' };
+import planSchemaJson from '../../../schemas/plan.schema.json' with { type: 'json' };
+import aggregateSchemaJson from '../../../schemas/steps/aggregate.schema.json' with { type: 'json' };
+import audioTranscriptionSchemaJson from '../../../schemas/steps/audio_transcription.schema.json' with { type: 'json' };
+import conditionalSchemaJson from '../../../schemas/steps/conditional.schema.json' with { type: 'json' };
+import filterSchemaJson from '../../../schemas/steps/filter.schema.json' with { type: 'json' };
+import graphQuerySchemaJson from '../../../schemas/steps/graph_query.schema.json' with { type: 'json' };
+import imageCaptioningSchemaJson from '../../../schemas/steps/image_captioning.schema.json' with { type: 'json' };
+import keywordSearchSchemaJson from '../../../schemas/steps/keyword_search.schema.json' with { type: 'json' };
+import llmCallSchemaJson from '../../../schemas/steps/llm_call.schema.json' with { type: 'json' };
+import multiHopSchemaJson from '../../../schemas/steps/multi-hop.schema.json' with { type: 'json' };
+import rerankSchemaJson from '../../../schemas/steps/rerank.schema.json' with { type: 'json' };
+import toolCallSchemaJson from '../../../schemas/steps/tool_call.schema.json' with { type: 'json' };
+import vectorSearchSchemaJson from '../../../schemas/steps/vector_search.schema.json' with { type: 'json' };
+import { STEP_TYPES, type StepType, type ValidationIssue } from '../types.js';
+
+/** A JSON Schema document as shipped in `schemas/` (read-only: the compiled validators depend on it). */
+export type JsonSchema = Readonly<AnySchemaObject> & { readonly $id: string };
+
+export const planSchema: JsonSchema = planSchemaJson;
+export const analysisSchema: JsonSchema = analysisSchemaJson;
+export const planRequestSchema: JsonSchema = planRequestSchemaJson;
+export const documentSchema: JsonSchema = documentSchemaJson;
+
+/** C2: the schema of `parameters` for each step type. */
+export const stepParameterSchemas: Readonly<Record<StepType, JsonSchema>> = {
+  vector_search: vectorSearchSchemaJson,
+  keyword_search: keywordSearchSchemaJson,
+  graph_query: graphQuerySchemaJson,
+  'multi-hop': multiHopSchemaJson,
+  filter: filterSchemaJson,
+  rerank: rerankSchemaJson,
+  aggregate: aggregateSchemaJson,
+  conditional: conditionalSchemaJson,
+  llm_call: llmCallSchemaJson,
+  tool_call: toolCallSchemaJson,
+  audio_transcription: audioTranscriptionSchemaJson,
+  image_captioning: imageCaptioningSchemaJson,
+};
+
+export type SchemaName = 'plan' | 'analysis' | 'plan-request' | 'document' | `steps/${StepType}`;
+
+/** Every schema by name, e.g. for prompts that show the LLM what to write (B2). */
+export const schemasByName: Readonly<Record<SchemaName, JsonSchema>> = {
+  plan: planSchema,
+  analysis: analysisSchema,
+  'plan-request': planRequestSchema,
+  document: documentSchema,
+  ...(Object.fromEntries(STEP_TYPES.map((type) => [`steps/${type}`, stepParameterSchemas[type]])) as Record<
+    `steps/${StepType}`,
+    JsonSchema
+  >),
+};
+
+// One instance holds every schema so that `$ref`s between them (the request's options.plan) resolve.
+// verbose: errors carry the data and the parent schema, which the messages below use.
+// strictRequired is off because it does not see the parent's `properties` from inside an `anyOf`
+// branch (`anyOf: [{required: ['query']}, ...]`), which is how "one of these" is written.
+const ajv = new Ajv2020({
+  allErrors: true,
+  strict: true,
+  strictRequired: false,
+  allowUnionTypes: true,
+  verbose: true,
+  schemas: Object.values(schemasByName),
+});
+
+const validators = Object.fromEntries(
+  (Object.keys(schemasByName) as SchemaName[]).map((name) => {
+    const validator = ajv.getSchema(schemasByName[name].$id);
+    if (validator === undefined) throw new Error(`schema ${name} did not compile`);
+    return [name, validator];
+  }),
+) as Record<SchemaName, ValidateFunction>;
+
+// Frozen so that a consumer adapting a schema (a prompt, a provider's structured-output subset)
+// must copy it, and cannot change what every other caller is shown.
+for (const schema of Object.values(schemasByName)) deepFreeze(schema);
+
+const STEP_TYPE_SET: ReadonlySet<string> = new Set(STEP_TYPES);
+
+/**
+ * Validates `value` against one schema. `at` is the dotted path of `value` in a larger document
+ * (e.g. `corpus.12`); findings are reported under it. A finding on the root itself of a
+ * top-level document has the path `(root)`.
+ */
+export function validateAgainst(name: SchemaName, value: unknown, at = ''): ValidationIssue[] {
+  const validator = validators[name];
+  if (validator(value)) return [];
+  return translateErrors(validator.errors ?? [], at);
+}
+
+/**
+ * C1 + C2: the plan schema, then each step's `parameters` against the schema of its type. The
+ * parameters of a step whose type is unknown are not checked: the type's own error says enough.
+ */
+export function checkPlanSchema(value: unknown, at = ''): ValidationIssue[] {
+  return dedupe([...validateAgainst('plan', value, at), ...checkEachStepParameters(value, at)]);
+}
+
+/** C2 for one step: `parameters` against the schema of `type`, reported under `at`. */
+export function checkStepParameters(type: StepType, parameters: unknown, at: string): ValidationIssue[] {
+  return validateAgainst(`steps/${type}`, parameters, at);
+}
+
+/** B1: a task analysis. */
+export function validateAnalysis(value: unknown, at = ''): ValidationIssue[] {
+  return validateAgainst('analysis', value, at);
+}
+
+/** A1: a request body, including the parameters of each step of an inline `options.plan`. */
+export function validatePlanRequest(value: unknown, at = ''): ValidationIssue[] {
+  const issues = validateAgainst('plan-request', value, at);
+  if (isRecord(value) && isRecord(value['options'])) {
+    issues.push(...checkEachStepParameters(value['options']['plan'], joinPath(at, 'options.plan')));
+  }
+  return dedupe(issues);
+}
+
+/** A corpus document; `at` names where it came from (e.g. `corpus.jsonl:12` or `documents.3`). */
+export function validateDocument(value: unknown, at = ''): ValidationIssue[] {
+  return validateAgainst('document', value, at);
+}
+
+function checkEachStepParameters(plan: unknown, at: string): ValidationIssue[] {
+  if (!isRecord(plan) || !Array.isArray(plan['plan'])) return [];
+  const issues: ValidationIssue[] = [];
+  plan['plan'].forEach((step: unknown, index: number) => {
+    if (!isRecord(step) || !isRecord(step['parameters'])) return;
+    const type = step['type'];
+    if (typeof type !== 'string' || !STEP_TYPE_SET.has(type)) return;
+    issues.push(...checkStepParameters(type as StepType, step['parameters'], joinPath(at, `plan.${index}.parameters`)));
+  });
+  return issues;
+}
+
+// ---------------------------------------------------------------- ajv errors → C4 one-liners
+
+function translateErrors(errors: readonly ErrorObject[], at: string): ValidationIssue[] {
+  const replaced = new Set<ErrorObject>();
+  const issues: ValidationIssue[] = [];
+  // anyOf of `required` alternatives ("query or related_to") becomes one message instead of one
+  // error per branch plus "must match a schema in anyOf".
+  const alternatives = new Map<ErrorObject, string>();
+  for (const error of errors) {
+    if (error.keyword !== 'anyOf') continue;
+    const branches = errors.filter(
+      (other) => other !== error && other.instancePath === error.instancePath && other.schemaPath.startsWith(`${error.schemaPath}/`),
+    );
+    if (branches.length > 0 && branches.every((branch) => branch.keyword === 'required')) {
+      for (const branch of branches) replaced.add(branch);
+      const names = branches.map((branch) => String(branch.params['missingProperty']));
+      alternatives.set(error, `must have at least one of the properties ${names.join(', ')}`);
+    }
+  }
+  // An empty string also fails the "not blank" pattern; the length message alone says it.
+  for (const error of errors) {
+    if (error.keyword === 'pattern' && error.params['pattern'] === '\\S' &&
+      errors.some((other) => other.keyword === 'minLength' && other.instancePath === error.instancePath)) {
+      replaced.add(error);
+    }
+  }
+  for (const error of errors) {
+    if (replaced.has(error)) continue;
+    const message = alternatives.get(error) ?? describeError(error);
+    issues.push({ path: joinPath(at, pointerToDotted(error.instancePath)) || '(root)', message, source: 'schema' });
+  }
+  return dedupe(issues);
+}
+
+function describeError(error: ErrorObject): string {
+  const params = error.params;
+  switch (error.keyword) {
+    case 'required':
+      return `must have required property '${String(params['missingProperty'])}'`;
+    case 'additionalProperties': {
+      const allowed = isRecord(error.parentSchema) && isRecord(error.parentSchema['properties'])
+        ? Object.keys(error.parentSchema['properties'])
+        : [];
+      const hint = allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : '';
+      return `must NOT have additional property '${String(params['additionalProperty'])}'${hint}`;
+    }
+    case 'enum': {
+      const values = Array.isArray(params['allowedValues']) ? params['allowedValues'] : [];
+      return `must be one of [${values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(', ')}]`;
+    }
+    case 'const':
+      return `must be ${JSON.stringify(params['allowedValue'])}`;
+    case 'type': {
+      const expected = String(params['type']).split(',');
+      const wanted = expected.length > 1 ? `${expected.slice(0, -1).join(', ')} or ${expected.at(-1) ?? ''}` : expected[0];
+      return `must be ${wanted} (got ${jsonType(error.data)})`;
+    }
+    case 'pattern':
+      return params['pattern'] === '\\S' ? 'must contain a non-whitespace character' : `must match pattern ${String(params['pattern'])}`;
+    case 'uniqueItems':
+      return `must NOT have duplicate items (items ${String(params['j'])} and ${String(params['i'])} are identical)`;
+    default:
+      return error.message ?? `fails ${error.keyword}`;
+  }
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/** `/plan/0/type` → `plan.0.type` (JSON Pointer escapes undone). */
+function pointerToDotted(pointer: string): string {
+  if (pointer === '') return '';
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+}
+
+function joinPath(...parts: string[]): string {
+  return parts.filter((part) => part !== '').join('.');
+}
+
+function dedupe(issues: ValidationIssue[]): ValidationIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = `${issue.path}\u0000${issue.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const item of Object.values(value)) deepFreeze(item);
+}
