@@ -1,0 +1,53 @@
+/**
+ * The local default database of `cairn run`: dynalite, a DynamoDB API server in pure JS, in this
+ * process. The trace store talks to it over HTTP with the real SDK client, exactly as on AWS.
+ */
+import dynalite from 'dynalite';
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+
+export interface EmbeddedDynamoOptions {
+  /** Folder for the data (LevelDB); in memory when undefined. */
+  dataDir?: string;
+  /** 0 or undefined: a free port chosen by the OS. */
+  port?: number;
+}
+
+export interface EmbeddedDynamo {
+  /** `http://127.0.0.1:<port>`, for createDynamoClient({ endpoint }). */
+  endpoint: string;
+  close(): Promise<void>;
+}
+
+export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): Promise<EmbeddedDynamo> {
+  if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
+  const server = dynalite({
+    ...(options.dataDir !== undefined ? { path: options.dataDir } : {}),
+    // Tables are ACTIVE at once: nothing waits for a simulated provisioning delay.
+    createTableMs: 0,
+    deleteTableMs: 0,
+    updateTableMs: 0,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    // Loopback only: the local store is not a network service.
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        // dynalite's close also closes LevelDB, after pending writes.
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Clients keep sockets alive; without this, close waits for their idle timeout.
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * DynamoDB failures as Cairn errors. Conditional-check failures are domain outcomes and become
+ * PlanExistsError / PlanConflictError / PlanNotFoundError where they happen; everything else
+ * becomes one of these, with the SDK error as `cause`. The names are what Step Functions' Retry
+ * matches: TraceStoreTransientError is worth retrying, TraceStoreError is not.
+ */
+import { CairnError } from '../../core/errors.js';
+
+/** A DynamoDB call failed for a reason retrying will not fix (validation, access, missing table). */
+export class TraceStoreError extends CairnError {}
+
+/** A DynamoDB call failed for a reason that may pass: throttling, a 5xx, a timeout, a dropped connection. */
+export class TraceStoreTransientError extends TraceStoreError {}
+
+const TRANSIENT_NAMES = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'InternalServerError',
+  'ServiceUnavailable',
+  'TransactionConflictException',
+  'TimeoutError',
+]);
+
+const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'ENOTFOUND']);
+
+export function errorName(error: unknown): string | undefined {
+  return error instanceof Error ? error.name : undefined;
+}
+
+export function isConditionalFailure(error: unknown): boolean {
+  return errorName(error) === 'ConditionalCheckFailedException';
+}
+
+function isTransient(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const e = error as Error & { $retryable?: unknown; $metadata?: { httpStatusCode?: number }; code?: unknown };
+  if (TRANSIENT_NAMES.has(e.name) || e.$retryable !== undefined) return true;
+  if (typeof e.code === 'string' && TRANSIENT_CODES.has(e.code)) return true;
+  const status = e.$metadata?.httpStatusCode;
+  return status !== undefined && status >= 500;
+}
+
+/** Wraps an SDK failure of `operation` (e.g. `PutItem cairn-traces`), keeping it as `cause`. */
+export function toStoreError(operation: string, error: unknown): TraceStoreError {
+  if (error instanceof TraceStoreError) return error;
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const message = `DynamoDB ${operation} failed: ${detail}`;
+  return isTransient(error)
+    ? new TraceStoreTransientError(message, { cause: error })
+    : new TraceStoreError(message, { cause: error });
+}

@@ -1,0 +1,533 @@
+/**
+ * TraceStore on DynamoDB (E2, E3), over the real client: the same code runs against DynamoDB on
+ * AWS, dynalite in `cairn run` and DynamoDB Local in the tests. See table.ts for the item layout.
+ *
+ * Each item is an envelope of native attributes (keys, what conditions and indexes need, and a
+ * few fields for a human reading the table) plus `body`: the rest of the domain object as JSON
+ * text. JSON text round-trips any value the core produces exactly (no DynamoDB number-range,
+ * nesting-depth or empty-set limits) and its size is known before writing. When an item would
+ * pass `maxItemBytes`, the body goes to the PayloadStore and the item keeps `payloadRef`; reads
+ * resolve it transparently.
+ *
+ * Consistency: reads of one plan (getPlan, listEvents, ...) are strongly consistent. listPlans
+ * finds plans through a GSI, which on AWS is eventually consistent: a plan created a moment ago
+ * may be missing, or listed under the status it just left; the records it returns are read
+ * consistently from the table.
+ */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ConfigError, PlanConflictError, PlanExistsError, PlanNotFoundError } from '../../core/errors.js';
+import { type Clock, type ListPlansQuery, systemClock, type TraceStore } from '../../core/ports.js';
+import { canTransition, isTerminal } from '../../core/trace/status.js';
+import type { PlanAttempt, PlanRecord, StepOutput, TraceEvent, TraceEventInput } from '../../core/types.js';
+import type { PayloadStore } from '../payloads/payload-store.js';
+import { createDocumentClient } from './client.js';
+import { isConditionalFailure, TraceStoreError, TraceStoreTransientError, toStoreError } from './errors.js';
+import { itemSize } from './item-size.js';
+import { CREATED_INDEX, STATUS_INDEX, TRACE_TABLE, traceKeys } from './table.js';
+
+/** DynamoDB's hard item limit. */
+const DYNAMODB_ITEM_LIMIT = 400 * 1024;
+
+export interface DynamoTraceStoreOptions {
+  client: DynamoDBClient;
+  tableName: string;
+  /** Where bodies of items too large for DynamoDB go (E3). */
+  payloads: PayloadStore;
+  /** Items expire this many days after their last write. Default 30. */
+  ttlDays?: number;
+  clock?: Clock;
+  /**
+   * An item whose size would pass this many bytes keeps its body in `payloads`. Default 350 KB:
+   * under DynamoDB's 400 KB with room to spare. Tests set it small.
+   */
+  maxItemBytes?: number;
+  /** How many times updatePlan re-reads and retries after losing a version race. Default 8. */
+  maxUpdateAttempts?: number;
+  /** listPlans' limit when the query gives none. Default 100. */
+  defaultListLimit?: number;
+}
+
+type PlanPatch = Parameters<TraceStore['updatePlan']>[1];
+type Item = Record<string, unknown>;
+
+/** Fields of a PlanRecord kept as native attributes on META rather than in its body. */
+const PLAN_ENVELOPE = ['planId', 'status', 'version', 'eventCount', 'createdAt', 'updatedAt'] as const;
+const EVENT_ENVELOPE = ['planId', 'seq', 'type', 'phase', 'at'] as const;
+const ATTEMPT_ENVELOPE = ['attempt', 'kind', 'createdAt'] as const;
+const STEP_ENVELOPE = ['step_id', 'type', 'status'] as const;
+
+/** How many BatchGetItem rounds listPlans gives keys DynamoDB left unprocessed. */
+const BATCH_GET_ROUNDS = 6;
+
+/** How many offloaded bodies a listing fetches at once. */
+const PAYLOAD_READ_CONCURRENCY = 16;
+
+export class DynamoTraceStore implements TraceStore {
+  private readonly doc: DynamoDBDocumentClient;
+  private readonly tableName: string;
+  private readonly payloads: PayloadStore;
+  private readonly ttlSeconds: number;
+  private readonly clock: Clock;
+  private readonly maxItemBytes: number;
+  private readonly maxUpdateAttempts: number;
+  private readonly defaultListLimit: number;
+
+  constructor(options: DynamoTraceStoreOptions) {
+    const ttlDays = options.ttlDays ?? 30;
+    const maxItemBytes = options.maxItemBytes ?? 350 * 1024;
+    const maxUpdateAttempts = options.maxUpdateAttempts ?? 8;
+    const defaultListLimit = options.defaultListLimit ?? 100;
+    if (!(ttlDays > 0)) throw new ConfigError(`ttlDays must be positive, got ${ttlDays}`);
+    if (!Number.isInteger(maxItemBytes) || maxItemBytes <= 0 || maxItemBytes > DYNAMODB_ITEM_LIMIT) {
+      throw new ConfigError(`maxItemBytes must be an integer in (0, ${DYNAMODB_ITEM_LIMIT}], got ${maxItemBytes}`);
+    }
+    if (!Number.isInteger(maxUpdateAttempts) || maxUpdateAttempts < 1) {
+      throw new ConfigError(`maxUpdateAttempts must be a positive integer, got ${maxUpdateAttempts}`);
+    }
+    if (!Number.isInteger(defaultListLimit) || defaultListLimit < 1) {
+      throw new ConfigError(`defaultListLimit must be a positive integer, got ${defaultListLimit}`);
+    }
+    if (options.tableName === '') throw new ConfigError('tableName must not be empty');
+    this.doc = createDocumentClient(options.client);
+    this.tableName = options.tableName;
+    this.payloads = options.payloads;
+    this.ttlSeconds = Math.round(ttlDays * 86_400);
+    this.clock = options.clock ?? systemClock;
+    this.maxItemBytes = maxItemBytes;
+    this.maxUpdateAttempts = maxUpdateAttempts;
+    this.defaultListLimit = defaultListLimit;
+  }
+
+  // ------------------------------------------------------------ plans
+
+  async createPlan(record: PlanRecord): Promise<void> {
+    const item = await this.planItem(record);
+    try {
+      await this.doc.send(
+        new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+      );
+    } catch (error) {
+      if (isConditionalFailure(error)) {
+        throw new PlanExistsError(`plan ${record.planId} already exists`, { cause: error });
+      }
+      throw toStoreError(`PutItem ${this.tableName}`, error);
+    }
+  }
+
+  async getPlan(planId: string): Promise<PlanRecord | undefined> {
+    const item = await this.getItem(traceKeys.plan(planId), traceKeys.meta);
+    return item === undefined ? undefined : this.planFromItem(item);
+  }
+
+  async updatePlan(planId: string, patch: PlanPatch): Promise<PlanRecord> {
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.getPlan(planId);
+      if (current === undefined) throw new PlanNotFoundError(`plan ${planId} does not exist`);
+      const next = this.applyPatch(current, patch);
+      if (next === current) return current;
+      try {
+        return await this.writePlanUpdate(current, next);
+      } catch (error) {
+        if (!isConditionalFailure(error)) throw toStoreError(`UpdateItem ${this.tableName}`, error);
+        if (attempt >= this.maxUpdateAttempts) {
+          throw new PlanConflictError(
+            `plan ${planId}: update lost the version race ${attempt} times (last read version ${current.version})`,
+            { cause: error },
+          );
+        }
+        // Another writer got in first: back off a little, with jitter, and re-read.
+        await sleep(Math.random() * Math.min(200, 5 * 2 ** attempt));
+      }
+    }
+  }
+
+  async listPlans(query: ListPlansQuery = {}): Promise<PlanRecord[]> {
+    const limit = query.limit ?? this.defaultListLimit;
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`listPlans limit must be a positive integer, got ${limit}`);
+    const input: QueryCommandInput =
+      query.status !== undefined
+        ? {
+            TableName: this.tableName,
+            IndexName: STATUS_INDEX,
+            KeyConditionExpression: 'gsi1pk = :pk',
+            ExpressionAttributeValues: { ':pk': traceKeys.status(query.status) },
+            ScanIndexForward: false,
+          }
+        : {
+            TableName: this.tableName,
+            IndexName: CREATED_INDEX,
+            KeyConditionExpression: 'gsi2pk = :pk',
+            ExpressionAttributeValues: { ':pk': traceKeys.allPlans },
+            ScanIndexForward: false,
+          };
+    // The indexes project keys only (see table.ts); the records come from the table itself.
+    const keys = await this.queryAll(input, limit);
+    const items = await this.batchGet(keys.map((k) => ({ pk: k['pk'], sk: k['sk'] })));
+    return mapLimited(items, PAYLOAD_READ_CONCURRENCY, (item) => this.planFromItem(item));
+  }
+
+  // ------------------------------------------------------------ events
+
+  async appendEvent(planId: string, input: TraceEventInput): Promise<TraceEvent> {
+    // The counter on META hands out sequence numbers: one atomic ADD per event, so concurrent
+    // writers (parallel steps) get distinct, gapless numbers.
+    let seq: number;
+    try {
+      const out = await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: traceKeys.plan(planId), sk: traceKeys.meta },
+          UpdateExpression: 'ADD eventCount :one',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':one': 1 },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      seq = Number(out.Attributes?.['eventCount']);
+    } catch (error) {
+      if (isConditionalFailure(error)) throw new PlanNotFoundError(`plan ${planId} does not exist`, { cause: error });
+      throw toStoreError(`UpdateItem ${this.tableName}`, error);
+    }
+    if (!Number.isSafeInteger(seq) || seq < 1) {
+      throw new TraceStoreError(`plan ${planId}: the event counter returned ${seq}`);
+    }
+    const event: TraceEvent = {
+      planId,
+      seq,
+      at: this.clock.now().toISOString(),
+      type: input.type,
+      phase: input.phase,
+      ...(input.data !== undefined ? { data: input.data } : {}),
+    };
+    const sk = traceKeys.event(seq);
+    const item = await this.toItem(planId, sk, 'event', pick(event, EVENT_ENVELOPE), omit(event, EVENT_ENVELOPE));
+    try {
+      await this.doc.send(
+        // The counter makes a collision impossible; the condition makes sure of it.
+        new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+      );
+    } catch (error) {
+      if (isConditionalFailure(error)) {
+        throw new PlanConflictError(`plan ${planId}: event ${seq} already exists`, { cause: error });
+      }
+      throw toStoreError(`PutItem ${this.tableName}`, error);
+    }
+    return event;
+  }
+
+  async listEvents(planId: string): Promise<TraceEvent[]> {
+    return this.listChildren(planId, traceKeys.eventPrefix, (envelope, body) => ({
+      ...(body as Partial<TraceEvent>),
+      planId: String(envelope['planId']),
+      seq: Number(envelope['seq']),
+      at: String(envelope['at']),
+      type: envelope['type'] as TraceEvent['type'],
+      phase: String(envelope['phase']),
+    }));
+  }
+
+  // ------------------------------------------------------------ planner attempts
+
+  async putAttempt(planId: string, attempt: PlanAttempt): Promise<void> {
+    // An unconditional put: a retried Lambda rewrites the same attempt with the same content.
+    const sk = traceKeys.attempt(attempt.attempt);
+    const item = await this.toItem(planId, sk, 'attempt', pick(attempt, ATTEMPT_ENVELOPE), omit(attempt, ATTEMPT_ENVELOPE));
+    await this.putItem(item);
+  }
+
+  async getAttempt(planId: string, attempt: number): Promise<PlanAttempt | undefined> {
+    const item = await this.getItem(traceKeys.plan(planId), traceKeys.attempt(attempt));
+    return item === undefined ? undefined : attemptFrom(item, await this.bodyOf(item));
+  }
+
+  async listAttempts(planId: string): Promise<PlanAttempt[]> {
+    return this.listChildren(planId, traceKeys.attemptPrefix, attemptFrom);
+  }
+
+  // ------------------------------------------------------------ step outputs
+
+  async putStepOutput(planId: string, output: StepOutput): Promise<void> {
+    // Unconditional: a step retried after a timeout replaces its earlier output.
+    const sk = traceKeys.step(output.step_id);
+    const item = await this.toItem(planId, sk, 'step', pick(output, STEP_ENVELOPE), omit(output, STEP_ENVELOPE));
+    await this.putItem(item);
+  }
+
+  async listStepOutputs(planId: string): Promise<StepOutput[]> {
+    return this.listChildren(planId, traceKeys.stepPrefix, (envelope, body) => ({
+      ...(body as Omit<StepOutput, (typeof STEP_ENVELOPE)[number]>),
+      step_id: Number(envelope['step_id']),
+      type: envelope['type'] as StepOutput['type'],
+      status: envelope['status'] as StepOutput['status'],
+    }));
+  }
+
+  // ------------------------------------------------------------ plan internals
+
+  /** The record `patch` makes of `current`, or `current` itself when a terminal plan is re-patched with what it holds. */
+  private applyPatch(current: PlanRecord, patch: PlanPatch): PlanRecord {
+    const to = patch.status ?? current.status;
+    if (!canTransition(current.status, to)) {
+      const why = isTerminal(current.status) ? `${current.status} is terminal` : 'a status never goes backwards';
+      throw new PlanConflictError(`plan ${current.planId}: status cannot change from ${current.status} to ${to} (${why})`);
+    }
+    if (isTerminal(current.status)) {
+      // A terminal plan never changes. Re-applying what it already holds (a retried finalize) is a no-op.
+      const changed = Object.entries(patch)
+        .filter(([key, value]) => key !== 'updatedAt' && !jsonEqual(value, (current as unknown as Item)[key]))
+        .map(([key]) => key);
+      if (changed.length === 0) return current;
+      throw new PlanConflictError(
+        `plan ${current.planId} is ${current.status} (terminal) and cannot change: ${changed.join(', ')}`,
+      );
+    }
+    return {
+      ...current,
+      ...patch,
+      // Guarded at run time too: a patch from untyped code must not move the plan to another key.
+      planId: current.planId,
+      createdAt: current.createdAt,
+      eventCount: current.eventCount,
+      status: to,
+      version: current.version + 1,
+      updatedAt: patch.updatedAt ?? this.clock.now().toISOString(),
+    };
+  }
+
+  /**
+   * Writes `next` over `current` if META is still at `current.version`. An UpdateItem rather than
+   * a Put: it leaves eventCount alone, so events appended meanwhile are not rolled back.
+   */
+  private async writePlanUpdate(current: PlanRecord, next: PlanRecord): Promise<PlanRecord> {
+    const item = await this.planItem(next);
+    const fixed = new Set(['pk', 'sk', 'eventCount', 'planId', 'createdAt', 'entity', 'gsi2pk', 'gsi2sk']);
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = { ':expected': current.version };
+    const sets: string[] = [];
+    Object.entries(item)
+      .filter(([name, value]) => !fixed.has(name) && value !== undefined)
+      .forEach(([name, value], i) => {
+        names[`#s${i}`] = name;
+        values[`:s${i}`] = value;
+        sets.push(`#s${i} = :s${i}`);
+      });
+    const removes = ['body', 'payloadRef', 'payloadBytes'].filter((name) => !(name in item));
+    removes.forEach((name, i) => {
+      names[`#r${i}`] = name;
+    });
+    names['#version'] = 'version';
+    const out = await this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: traceKeys.plan(next.planId), sk: traceKeys.meta },
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.map((_, i) => `#r${i}`).join(', ')}` : ''}`,
+        ConditionExpression: '#version = :expected',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { ...next, eventCount: Number(out.Attributes?.['eventCount'] ?? next.eventCount) };
+  }
+
+  private async planItem(record: PlanRecord): Promise<Item> {
+    const envelope: Item = {
+      ...pick(record, PLAN_ENVELOPE),
+      gsi1pk: traceKeys.status(record.status),
+      gsi1sk: record.updatedAt,
+      gsi2pk: traceKeys.allPlans,
+      gsi2sk: record.createdAt,
+    };
+    return this.toItem(record.planId, traceKeys.meta, 'plan', envelope, omit(record, PLAN_ENVELOPE));
+  }
+
+  private async planFromItem(item: Item): Promise<PlanRecord> {
+    const body = (await this.bodyOf(item)) as Omit<PlanRecord, (typeof PLAN_ENVELOPE)[number]>;
+    // Envelope attributes win: eventCount in particular moves on META without touching the body.
+    return {
+      planId: String(item['planId']),
+      status: item['status'] as PlanRecord['status'],
+      version: Number(item['version']),
+      ...body,
+      createdAt: String(item['createdAt']),
+      updatedAt: String(item['updatedAt']),
+      eventCount: Number(item['eventCount'] ?? 0),
+    };
+  }
+
+  // ------------------------------------------------------------ item plumbing
+
+  /**
+   * The item for one domain object: keys, envelope, TTL and the body as JSON, or, past
+   * `maxItemBytes`, a reference to the body in the PayloadStore. Never truncates.
+   */
+  private async toItem(planId: string, sk: string, entity: string, envelope: Item, body: unknown): Promise<Item> {
+    const json = JSON.stringify(body);
+    const base: Item = {
+      pk: traceKeys.plan(planId),
+      sk,
+      entity,
+      ...envelope,
+      [TRACE_TABLE.timeToLiveAttribute]: Math.floor(this.clock.now().getTime() / 1000) + this.ttlSeconds,
+    };
+    const inline = { ...base, body: json };
+    if (itemSize(inline) <= this.maxItemBytes) return inline;
+    // Content-addressed key: a writer that loses a race can never overwrite the winner's body.
+    const hash = createHash('sha256').update(json).digest('hex');
+    const key = `plans/${encodeURIComponent(planId)}/${sk.replace('#', '-').toLowerCase()}/${hash}.json`;
+    const ref = await this.payloads.put(key, json);
+    return { ...base, payloadRef: ref, payloadBytes: Buffer.byteLength(json, 'utf8') };
+  }
+
+  private async bodyOf(item: Item): Promise<unknown> {
+    const body = item['body'];
+    if (typeof body === 'string') return JSON.parse(body);
+    const ref = item['payloadRef'];
+    if (typeof ref === 'string') return JSON.parse(await this.payloads.get(ref));
+    throw new TraceStoreError(`item ${String(item['pk'])} ${String(item['sk'])} has neither a body nor a payloadRef`);
+  }
+
+  private async getItem(pk: string, sk: string): Promise<Item | undefined> {
+    try {
+      const out = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: { pk, sk }, ConsistentRead: true }));
+      return out.Item;
+    } catch (error) {
+      throw toStoreError(`GetItem ${this.tableName}`, error);
+    }
+  }
+
+  /**
+   * Strongly consistent reads of `keys`, in their order, 100 per call, retrying what DynamoDB
+   * leaves unprocessed under load. A key whose item vanished meanwhile (TTL) is left out.
+   */
+  private async batchGet(keys: Item[]): Promise<Item[]> {
+    const found = new Map<string, Item>();
+    const id = (key: Item) => `${String(key['pk'])}\u0000${String(key['sk'])}`;
+    for (let start = 0; start < keys.length; start += 100) {
+      let pending: Item[] = keys.slice(start, start + 100);
+      for (let round = 1; pending.length > 0; round++) {
+        if (round > BATCH_GET_ROUNDS) {
+          throw new TraceStoreTransientError(
+            `DynamoDB BatchGetItem ${this.tableName} left ${pending.length} keys unprocessed after ${BATCH_GET_ROUNDS} rounds`,
+          );
+        }
+        if (round > 1) await sleep(Math.random() * Math.min(500, 20 * 2 ** round));
+        let out;
+        try {
+          out = await this.doc.send(
+            new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: pending, ConsistentRead: true } } }),
+          );
+        } catch (error) {
+          throw toStoreError(`BatchGetItem ${this.tableName}`, error);
+        }
+        for (const item of out.Responses?.[this.tableName] ?? []) found.set(id(item), item);
+        pending = out.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
+      }
+    }
+    return keys.map((key) => found.get(id(key))).filter((item): item is Item => item !== undefined);
+  }
+
+  private async putItem(item: Item): Promise<void> {
+    try {
+      await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item }));
+    } catch (error) {
+      throw toStoreError(`PutItem ${this.tableName}`, error);
+    }
+  }
+
+  private async listChildren<T>(planId: string, prefix: string, build: (envelope: Item, body: unknown) => T): Promise<T[]> {
+    const items = await this.queryAll(
+      {
+        TableName: this.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': traceKeys.plan(planId), ':prefix': prefix },
+        ConsistentRead: true,
+      },
+      Number.POSITIVE_INFINITY,
+    );
+    return mapLimited(items, PAYLOAD_READ_CONCURRENCY, async (item) => build(item, await this.bodyOf(item)));
+  }
+
+  /** Every page of a query (a page stops at 1 MB), up to `limit` items. */
+  private async queryAll(input: QueryCommandInput, limit: number): Promise<Item[]> {
+    const items: Item[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const remaining = limit - items.length;
+      let out;
+      try {
+        out = await this.doc.send(
+          new QueryCommand({
+            ...input,
+            ...(Number.isFinite(remaining) ? { Limit: remaining } : {}),
+            ...(startKey !== undefined ? { ExclusiveStartKey: startKey } : {}),
+          }),
+        );
+      } catch (error) {
+        throw toStoreError(`Query ${this.tableName}${input.IndexName !== undefined ? `/${input.IndexName}` : ''}`, error);
+      }
+      items.push(...(out.Items ?? []));
+      startKey = out.LastEvaluatedKey;
+    } while (startKey !== undefined && items.length < limit);
+    return items;
+  }
+}
+
+function attemptFrom(envelope: Item, body: unknown): PlanAttempt {
+  return {
+    ...(body as Omit<PlanAttempt, (typeof ATTEMPT_ENVELOPE)[number]>),
+    attempt: Number(envelope['attempt']),
+    kind: envelope['kind'] as PlanAttempt['kind'],
+    createdAt: String(envelope['createdAt']),
+  };
+}
+
+function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Item {
+  const out: Item = {};
+  for (const key of keys) {
+    if (value[key] !== undefined) out[key as string] = value[key];
+  }
+  return out;
+}
+
+function omit<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Item {
+  const out: Item = { ...(value as Item) };
+  for (const key of keys) delete out[key as string];
+  return out;
+}
+
+/** Equality of JSON values, blind to key order (a body read back may order keys differently). */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
+  const ka = Object.keys(a).filter((k) => (a as Item)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Item)[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => jsonEqual((a as Item)[k], (b as Item)[k]));
+}
+
+/** Maps with at most `limit` calls in flight, keeping order. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

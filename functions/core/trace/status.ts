@@ -1,0 +1,42 @@
+/**
+ * The order of plan statuses (E2: a status is versioned and never goes backwards).
+ * Pure: the trace stores and the workflow both ask these functions, so every store agrees.
+ */
+import type { PlanStatus } from '../types.js';
+
+/**
+ * planning, validating and repairing share a rank: the repair loop moves back and forth between
+ * them, and that is progress, not regression.
+ */
+const RANK: Readonly<Record<PlanStatus, number>> = {
+  received: 0,
+  analyzing: 1,
+  planning: 2,
+  validating: 2,
+  repairing: 2,
+  executing: 3,
+  finalizing: 4,
+  succeeded: 5,
+  failed: 5,
+};
+
+export function statusRank(status: PlanStatus): number {
+  return RANK[status];
+}
+
+/** A terminal status is final: the plan's status never changes again. */
+export function isTerminal(status: PlanStatus): boolean {
+  return status === 'succeeded' || status === 'failed';
+}
+
+/**
+ * Whether a plan may move from `from` to `to`. Staying put is always allowed (an idempotent retry
+ * re-applies the same status); a terminal status never changes; `failed` is reachable from any
+ * other status; otherwise the rank must not drop. Ranks may be skipped (no analysis, a given plan).
+ */
+export function canTransition(from: PlanStatus, to: PlanStatus): boolean {
+  if (from === to) return true;
+  if (isTerminal(from)) return false;
+  if (to === 'failed') return true;
+  return statusRank(to) >= statusRank(from);
+}

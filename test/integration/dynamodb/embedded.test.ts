@@ -1,0 +1,84 @@
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
+import { startEmbeddedDynamo } from '../../../functions/adapters/dynamodb/embedded.js';
+import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
+import { DynamoTraceStore } from '../../../functions/adapters/dynamodb/trace-store.js';
+import { FilePayloadStore } from '../../../functions/adapters/payloads/file-payload-store.js';
+
+describe('Function: startEmbeddedDynamo', () => {
+  const cleanups: Array<() => Promise<void>> = [];
+
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('serves the DynamoDB API on a free loopback port', async () => {
+    // Act
+    const [a, b] = await Promise.all([startEmbeddedDynamo(), startEmbeddedDynamo()]);
+    cleanups.push(a.close, b.close);
+
+    // Assess
+    expect(a.endpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(a.endpoint).not.toBe(b.endpoint);
+    const client = createDynamoClient({ endpoint: a.endpoint });
+    cleanups.push(async () => client.destroy());
+    expect((await client.send(new ListTablesCommand({}))).TableNames).toEqual([]);
+  });
+
+  it('keeps plans across a restart when given a data folder', async () => {
+    // Prepare
+    const dir = await mkdtemp(join(tmpdir(), 'cairn-embedded-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const dataDir = join(dir, 'dynamo');
+    const payloads = new FilePayloadStore({ root: join(dir, 'payloads') });
+    const record = {
+      planId: 'kept',
+      status: 'received' as const,
+      version: 1,
+      request: { task: 'persist me' },
+      createdAt: '2030-01-01T00:00:00.000Z',
+      updatedAt: '2030-01-01T00:00:00.000Z',
+      eventCount: 0,
+    };
+    const first = await startEmbeddedDynamo({ dataDir });
+    const firstClient = createDynamoClient({ endpoint: first.endpoint });
+    await ensureTable(firstClient, 'cairn-traces');
+    const firstStore = new DynamoTraceStore({ client: firstClient, tableName: 'cairn-traces', payloads });
+    await firstStore.createPlan(record);
+    await firstStore.appendEvent('kept', { type: 'plan.received', phase: 'intake' });
+    firstClient.destroy();
+    await first.close();
+
+    // Act
+    const second = await startEmbeddedDynamo({ dataDir });
+    cleanups.push(second.close);
+    const secondClient = createDynamoClient({ endpoint: second.endpoint });
+    cleanups.push(async () => secondClient.destroy());
+    await ensureTable(secondClient, 'cairn-traces');
+    const secondStore = new DynamoTraceStore({ client: secondClient, tableName: 'cairn-traces', payloads });
+
+    // Assess
+    expect(await secondStore.getPlan('kept')).toEqual({ ...record, eventCount: 1 });
+    expect((await secondStore.listEvents('kept')).map((e) => e.type)).toEqual(['plan.received']);
+  });
+
+  it('closes promptly while a client still holds a keep-alive connection', async () => {
+    // Prepare
+    const embedded = await startEmbeddedDynamo();
+    const client = createDynamoClient({ endpoint: embedded.endpoint });
+    cleanups.push(async () => client.destroy());
+    await client.send(new ListTablesCommand({}));
+
+    // Act
+    const started = Date.now();
+    await embedded.close();
+    await embedded.close(); // a second close is harmless
+
+    // Assess
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
