@@ -1,7 +1,7 @@
 /**
  * The domain vocabulary of Cairn. The JSON Schemas in `schemas/` are the source of truth for
- * every shape that crosses a boundary; `test/unit/schema-types.test.ts` checks that these types
- * and the schemas agree on the plan format.
+ * every shape that crosses a boundary; test/unit/plan/schemas.test.ts checks at compile time that
+ * these types and the schemas agree on the plan format, so they cannot drift.
  */
 
 export const STEP_TYPES = [
@@ -97,14 +97,15 @@ export interface RetrievedDocument {
 
 export type StepStatus = 'succeeded' | 'skipped' | 'failed';
 
-/** What one executed step produced. `result` is what conditions see as `step_N.result`. */
+/**
+ * What one executed step produced. `result` is what conditions see as `step_N.result`; ranking
+ * steps (search, filter, rerank, aggregate) put their RetrievedDocument list in `result.documents`.
+ */
 export interface StepOutput {
   step_id: number;
   type: StepType;
   status: StepStatus;
   result: Record<string, unknown>;
-  /** Documents for retrieval-like steps (search, filter, rerank, aggregate). */
-  documents?: RetrievedDocument[];
   startedAt: string;
   endedAt: string;
   durationMs: number;

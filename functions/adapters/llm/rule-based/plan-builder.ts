@@ -1,0 +1,246 @@
+/**
+ * The rule-based planner's plans: one DAG shape per kind of task. Each shape is what a careful
+ * person would do with a search engine and no model: split the task into sub-queries that can be
+ * retrieved on their own, run independent ones in parallel, fuse, re-rank and answer with citations.
+ */
+import type { DecompositionPlan, DecompositionStep, Modality, StepType } from '../../../core/types.js';
+import type { TaskReading } from './reading.js';
+
+export interface BuildOptions {
+  allowedStepTypes: readonly StepType[];
+  maxSteps: number;
+  topK: number;
+}
+
+type StepSpec = Omit<DecompositionStep, 'step_id' | 'trace' | 'modality'> & { modality?: Modality; why: string };
+
+class PlanDraft {
+  readonly steps: DecompositionStep[] = [];
+  constructor(private readonly options: BuildOptions) {}
+
+  allows(type: StepType): boolean {
+    return this.options.allowedStepTypes.includes(type);
+  }
+
+  /** Adds a step and returns its id, or undefined when its type is not allowed in this request. */
+  add(spec: StepSpec): number | undefined {
+    if (!this.allows(spec.type)) return undefined;
+    const { why, modality, ...rest } = spec;
+    const step_id = this.steps.length + 1;
+    this.steps.push({
+      step_id,
+      type: rest.type,
+      modality: modality ?? 'text',
+      parameters: rest.parameters,
+      dependencies: rest.dependencies,
+      trace: { source: 'rule-based', explanation: why, step: rest.type },
+      ...(rest.condition !== undefined ? { condition: rest.condition } : {}),
+      ...(rest.on_dependency_skipped !== undefined ? { on_dependency_skipped: rest.on_dependency_skipped } : {}),
+    });
+    return step_id;
+  }
+
+  build(): DecompositionPlan {
+    return { plan: this.steps.slice(0, this.options.maxSteps), traceability: true };
+  }
+}
+
+const ids = (...xs: Array<number | undefined>): number[] => xs.filter((x): x is number => x !== undefined);
+
+/** Searches one sub-query two ways (BM25 and vectors) and fuses them: the sub-query's own ranking. */
+function retrieve(draft: PlanDraft, query: string, topK: number, why: string, dependencies: number[] = []): number | undefined {
+  const keyword = draft.add({ type: 'keyword_search', parameters: { query, top_k: topK }, dependencies, why: `${why} (BM25)` });
+  const vector = draft.add({ type: 'vector_search', parameters: { query, top_k: topK }, dependencies, why: `${why} (vectors)` });
+  const both = ids(keyword, vector);
+  if (both.length < 2) return both[0];
+  return (
+    draft.add({
+      type: 'aggregate',
+      parameters: { input_steps: both, method: 'rank_fusion', top_k: topK },
+      dependencies: both,
+      why: 'Fuse the keyword and vector rankings of the sub-query by reciprocal rank',
+    }) ?? keyword
+  );
+}
+
+function answer(draft: PlanDraft, prompt: string, inputs: number[], why: string): number | undefined {
+  if (inputs.length === 0) return undefined;
+  const parameters = inputs.length === 1 ? { prompt, input_step: inputs[0]! } : { prompt, input_steps: inputs };
+  return draft.add({ type: 'llm_call', parameters, dependencies: inputs, why, on_dependency_skipped: 'continue' });
+}
+
+export function buildPlan(reading: TaskReading, options: BuildOptions): DecompositionPlan {
+  const draft = new PlanDraft(options);
+  const { task, topK } = reading.kind === 'top_n' ? { task: reading.task, topK: Math.max(options.topK, (reading.n ?? 5) * 3) } : { task: reading.task, topK: options.topK };
+
+  switch (reading.kind) {
+    case 'comparison': {
+      const [a, b] = reading.pair!;
+      const on = reading.attribute ? ` ${reading.attribute}` : '';
+      const left = retrieve(draft, `${a}${on}`, topK, `Retrieve ${a} on its own so it is not crowded out by ${b}`);
+      const right = retrieve(draft, `${b}${on}`, topK, `Retrieve ${b} on its own`);
+      const sides = ids(left, right);
+      const fused = draft.add({
+        type: 'aggregate',
+        parameters: { input_steps: sides, method: 'union' },
+        dependencies: sides,
+        why: 'Union of both sides, keeping which sub-query found each document',
+      });
+      const ranked = fused === undefined ? undefined : draft.add({
+        type: 'rerank',
+        parameters: { input_step: fused, query: task, top_k: topK },
+        dependencies: [fused],
+        why: 'Re-score the union against the whole comparison',
+      });
+      answer(
+        draft,
+        `Compare ${a} and ${b}${reading.attribute ? ` on ${reading.attribute}` : ''}, citing a source for each side. Question: ${task}`,
+        ids(left, right, ranked).filter((x, i, all) => all.indexOf(x) === i),
+        'Compose the comparison from both sides',
+      );
+      break;
+    }
+    case 'bridge': {
+      const first = retrieve(draft, task, topK, 'First hop: find the passage that names the intermediate entity');
+      const bridge = first === undefined ? undefined : draft.add({
+        type: 'llm_call',
+        parameters: {
+          prompt: `Name the entities in these passages that the question depends on but does not name. Answer with the names only. Question: ${task}`,
+          input_step: first,
+          max_tokens: 64,
+        },
+        dependencies: [first],
+        why: 'Extract the bridge entity the second hop needs',
+      });
+      const second =
+        bridge === undefined
+          ? undefined
+          : retrieve(draft, `{{ step_${bridge}.result.text }} ${task}`, topK, 'Second hop: search for the bridge entity with the question', [bridge]);
+      const hops = ids(first, second);
+      const fused = hops.length < 2 ? hops[0] : draft.add({
+        type: 'aggregate',
+        parameters: { input_steps: hops, method: 'union' },
+        dependencies: hops,
+        why: 'Union of both hops, keeping which hop found each document',
+        on_dependency_skipped: 'continue',
+      });
+      const ranked = fused === undefined ? undefined : draft.add({
+        type: 'rerank',
+        parameters: { input_step: fused, query: task, top_k: topK },
+        dependencies: [fused],
+        why: 'Re-score the evidence of both hops against the question',
+      });
+      answer(draft, `Answer the question from the evidence of both hops, citing sources. Question: ${task}`, ids(ranked ?? fused), 'Compose the answer');
+      break;
+    }
+    case 'conditional': {
+      // One keyword search: its top_coverage (share of the condition's words in the best passage) is the test.
+      const test = draft.add({
+        type: 'keyword_search',
+        parameters: { query: reading.condition!, top_k: topK },
+        dependencies: [],
+        why: `Gather evidence for the condition "${reading.condition}"`,
+      });
+      const gate = test === undefined ? undefined : draft.add({
+        type: 'conditional',
+        parameters: { expression: `step_${test}.result.count > 0 and step_${test}.result.top_coverage >= 0.6` },
+        dependencies: [test],
+        why: 'The condition holds when a retrieved passage covers most of its content words',
+      });
+      const branches: number[] = [];
+      if (gate !== undefined) {
+        const thenStep = draft.add({
+          type: 'keyword_search',
+          parameters: { query: reading.then!, top_k: topK },
+          dependencies: [gate],
+          condition: `step_${gate}.result['run'] == True`,
+          why: 'Branch taken when the condition holds',
+        });
+        branches.push(...ids(thenStep));
+        if (reading.otherwise) {
+          const elseStep = draft.add({
+            type: 'keyword_search',
+            parameters: { query: reading.otherwise, top_k: topK },
+            dependencies: [gate],
+            condition: `step_${gate}.result['run'] == False`,
+            why: 'Branch taken when the condition does not hold',
+          });
+          branches.push(...ids(elseStep));
+        }
+      }
+      const merged = branches.length < 2 ? branches[0] : draft.add({
+        type: 'aggregate',
+        parameters: { input_steps: branches, method: 'union' },
+        dependencies: branches,
+        on_dependency_skipped: 'continue',
+        why: 'Whichever branch ran',
+      });
+      answer(draft, `Answer the task from the branch that ran, citing sources. Task: ${task}`, ids(merged, test).filter((x, i, a) => a.indexOf(x) === i), 'Compose the answer');
+      break;
+    }
+    case 'top_n': {
+      const n = reading.n ?? 5;
+      const query = task.replace(/\btop[\s-]*\w+\b/i, ' ').replace(/\s+/g, ' ').trim();
+      const pool = retrieve(draft, query, topK, `Gather a candidate pool three times the size of the top ${n}`);
+      const ranked = pool === undefined ? undefined : draft.add({
+        type: 'rerank',
+        parameters: { input_step: pool, query, top_k: n * 2 },
+        dependencies: [pool],
+        why: 'Re-score the pool against the task',
+      });
+      const kept = ranked === undefined ? undefined : draft.add({
+        type: 'filter',
+        parameters: { input_step: ranked, max_results: n },
+        dependencies: [ranked],
+        why: `Keep the top ${n}`,
+      });
+      answer(draft, `List the top ${n} with one line each, citing sources. Task: ${task}`, ids(kept ?? ranked ?? pool), 'Compose the list');
+      break;
+    }
+    case 'multimodal': {
+      const media: number[] = [];
+      for (const f of reading.files.slice(0, 3)) {
+        const type: StepType = f.modality === 'audio' ? 'audio_transcription' : 'image_captioning';
+        const id = draft.add({
+          type,
+          modality: f.modality === 'audio' ? 'audio' : 'image',
+          parameters: { file: f.file },
+          dependencies: [],
+          why: `Turn ${f.file} into text the other steps can search with`,
+        });
+        if (id !== undefined) media.push(id);
+      }
+      const question = reading.files.reduce((t, f) => t.split(f.file).join(' '), task).replace(/\s+/g, ' ').trim();
+      const fromMedia = media.map((m) =>
+        draft.add({
+          type: 'keyword_search',
+          parameters: { query: `{{ step_${m}.result.text }} ${question}`, top_k: topK },
+          dependencies: [m],
+          why: 'Search the corpus for what the media talks about',
+        }),
+      );
+      const direct = draft.add({ type: 'vector_search', parameters: { query: question, top_k: topK }, dependencies: [], why: 'Search with the question itself' });
+      const lists = ids(...fromMedia, direct);
+      const fused = lists.length < 2 ? lists[0] : draft.add({
+        type: 'aggregate',
+        parameters: { input_steps: lists, method: 'rank_fusion', top_k: topK },
+        dependencies: lists,
+        why: 'Fuse what the media led to with the direct search',
+      });
+      answer(draft, `Answer from the media and the retrieved passages, citing sources. Task: ${question}`, ids(...media, fused), 'Compose the answer');
+      break;
+    }
+    case 'lookup': {
+      const found = retrieve(draft, task, topK, 'Search for the task');
+      const ranked = found === undefined ? undefined : draft.add({
+        type: 'rerank',
+        parameters: { input_step: found, query: task, top_k: topK },
+        dependencies: [found],
+        why: 'Re-score the candidates against the whole task',
+      });
+      answer(draft, `Answer from the sources, citing them. Question: ${task}`, ids(ranked ?? found), 'Compose the answer');
+      break;
+    }
+  }
+  return draft.build();
+}

@@ -1,0 +1,74 @@
+/**
+ * F3: the embedded default LLM. It answers the same requests a model would, through the same port,
+ * from the structured intent of each request: an analysis, a plan (with its reasoning around a
+ * fenced JSON block, as models write it), a repair of a previous plan, or an extractive answer.
+ * Everything downstream (extraction, validation, repair loop) runs on its text exactly as on a
+ * model's. Its traces say `source: rule-based`.
+ */
+import type { LlmProvider, LlmRequest, LlmResponse } from '../../../core/ports.js';
+import { answerExtractively } from './answer.js';
+import { buildPlan } from './plan-builder.js';
+import { analysisOf, readTask } from './reading.js';
+import { repairPlan } from './repair.js';
+import { estimateTokens } from './text.js';
+
+export class RuleBasedProvider implements LlmProvider {
+  readonly name = 'rule-based';
+  readonly model = 'cairn-rules-v1';
+  readonly source = 'rule-based';
+
+  async complete(request: LlmRequest): Promise<LlmResponse> {
+    const text = this.respond(request);
+    const prompt = request.system + request.messages.map((m) => m.content).join('\n');
+    return {
+      text,
+      provider: this.name,
+      model: this.model,
+      inputTokens: estimateTokens(prompt),
+      outputTokens: estimateTokens(text),
+      stopReason: 'end_turn',
+      estimatedTokens: true,
+    };
+  }
+
+  private respond(request: LlmRequest): string {
+    const intent = request.intent;
+    switch (intent.kind) {
+      case 'analysis':
+        return JSON.stringify(analysisOf(readTask(intent.task)), null, 2);
+      case 'plan': {
+        const reading = readTask(intent.task);
+        const plan = buildPlan(reading, { allowedStepTypes: intent.allowedStepTypes, maxSteps: intent.maxSteps, topK: intent.topK });
+        return `I read this as a ${reading.kind.replace('_', '-')} task. ${describe(reading.kind)}\n\n\`\`\`json\n${JSON.stringify(plan, null, 2)}\n\`\`\``;
+      }
+      case 'repair': {
+        const repaired = repairPlan({ task: intent.task, previousText: intent.previousText, errors: intent.errors, allowedStepTypes: intent.allowedStepTypes });
+        if (repaired) {
+          return `Attempt ${intent.attempt}: I fixed ${repaired.fixes.length} problem(s): ${repaired.fixes.join('; ') || 'none needed'}.\n\n\`\`\`json\n${JSON.stringify(repaired.plan, null, 2)}\n\`\`\``;
+        }
+        const reading = readTask(intent.task);
+        const plan = buildPlan(reading, { allowedStepTypes: intent.allowedStepTypes, maxSteps: 20, topK: 10 });
+        return `Attempt ${intent.attempt}: the previous answer held no usable plan, so I planned again from the task.\n\n\`\`\`json\n${JSON.stringify(plan, null, 2)}\n\`\`\``;
+      }
+      case 'answer':
+        return answerExtractively(intent);
+    }
+  }
+}
+
+function describe(kind: string): string {
+  switch (kind) {
+    case 'comparison':
+      return 'Each side is retrieved on its own, in parallel, then the evidence is joined, re-ranked and compared.';
+    case 'bridge':
+      return 'The first hop finds the passage naming the intermediate entity; the second hop searches for that entity.';
+    case 'conditional':
+      return 'The condition is checked on retrieved evidence; only the branch it selects runs.';
+    case 'top_n':
+      return 'A wide candidate pool is gathered, re-ranked and cut to the requested number.';
+    case 'multimodal':
+      return 'The media files are turned into text first, and that text drives the search.';
+    default:
+      return 'One search, two ways, fused and re-ranked, then answered with citations.';
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * D1: runs a validated plan as a DAG by dataflow. Every step starts the moment its own
+ * dependencies have finished (not when a whole layer has), up to a concurrency cap. A false
+ * condition skips a step (D3); a failed step aborts the plan and the steps not yet started are
+ * recorded as skipped with the reason, so nothing half-done looks done.
+ */
+import type { Clock, CorpusIndex, LlmProvider } from '../ports.js';
+import type { DecompositionPlan, DecompositionStep, LlmCallRecord, StepOutput } from '../types.js';
+import { oneLine } from '../errors.js';
+import { evaluateCondition, type StepView } from './expression.js';
+import { renderParameters } from './templates.js';
+import { STEP_OPERATORS, type OperatorContext } from './step-operators.js';
+
+export interface ExecutionHooks {
+  onStepStart?(step: DecompositionStep, parameters: Record<string, unknown>): Promise<void> | void;
+  onStepEnd?(output: StepOutput): Promise<void> | void;
+}
+
+export interface ExecutionContext {
+  task: string;
+  index: CorpusIndex;
+  llm: LlmProvider;
+  clock: Clock;
+  concurrency: number;
+  topK: number;
+  hooks?: ExecutionHooks;
+}
+
+export interface ExecutionOutcome {
+  status: 'succeeded' | 'failed';
+  outputs: StepOutput[];
+  llmCalls: LlmCallRecord[];
+  failedStep?: number;
+  error?: string;
+}
+
+/** A counting semaphore: the concurrency cap of D1. */
+class Slots {
+  private waiting: Array<() => void> = [];
+  constructor(private free: number) {}
+  async acquire(): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  }
+}
+
+export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext): Promise<ExecutionOutcome> {
+  const byId = new Map(plan.plan.map((s) => [s.step_id, s]));
+  const running = new Map<number, Promise<StepOutput>>();
+  const slots = new Slots(Math.max(1, ctx.concurrency));
+  const llmCalls: LlmCallRecord[] = [];
+  // Held in an object so TypeScript does not narrow it across the awaits that let it change.
+  const abort: { by?: { step: number; error: string } } = {};
+  const abortedBy = () => abort.by;
+
+  const run = (id: number): Promise<StepOutput> => {
+    let promise = running.get(id);
+    if (!promise) {
+      promise = runStep(byId.get(id)!);
+      running.set(id, promise);
+    }
+    return promise;
+  };
+
+  const runStep = async (step: DecompositionStep): Promise<StepOutput> => {
+    const inputs = new Map<number, StepOutput>();
+    for (const dep of step.dependencies) inputs.set(dep, await run(dep));
+
+    {
+        const by = abortedBy();
+        if (by) return finish(skipped(step, ctx.clock, `not run: step ${by.step} failed and the plan aborted`));
+      }
+    const skippedDep = step.dependencies.find((d) => inputs.get(d)?.status !== 'succeeded');
+    if (skippedDep !== undefined && policyOnSkip(step) === 'skip') {
+      return finish(skipped(step, ctx.clock, `dependency step ${skippedDep} was ${inputs.get(skippedDep)?.status ?? 'not run'}`));
+    }
+
+    const scope = scopeOf(step, inputs, run, byId);
+    const resolvedScope = await scope;
+    if (step.condition !== undefined) {
+      let holds: boolean;
+      try {
+        holds = evaluateCondition(step.condition, resolvedScope);
+      } catch (error) {
+        return finish(failed(step, ctx.clock, ctx.clock.now(), `condition "${step.condition}" could not be evaluated: ${oneLine(error)}`, 1));
+      }
+      if (!holds) return finish({ ...skipped(step, ctx.clock, `condition is false: ${step.condition}`), condition: step.condition });
+    }
+
+    await slots.acquire();
+    const startedAt = ctx.clock.now();
+    const started = performance.now();
+    try {
+      {
+        const by = abortedBy();
+        if (by) return finish(skipped(step, ctx.clock, `not run: step ${by.step} failed and the plan aborted`));
+      }
+      const parameters = renderParameters(step.parameters, resolvedScope);
+      await ctx.hooks?.onStepStart?.(step, parameters);
+      const operator = STEP_OPERATORS[step.type];
+      if (!operator) throw new Error(`step type ${step.type} has no operator`);
+      const opContext: OperatorContext = { ...ctx, recordLlmCall: (r) => llmCalls.push(r) };
+      const result = await operator(step, parameters, inputs, opContext);
+      const endedAt = ctx.clock.now();
+      return finish({
+        step_id: step.step_id,
+        type: step.type,
+        status: 'succeeded',
+        result,
+        startedAt: startedAt.toISOString(),
+        endedAt: endedAt.toISOString(),
+        durationMs: Math.round(performance.now() - started),
+        attempts: 1,
+        ...(step.condition !== undefined ? { condition: step.condition } : {}),
+      });
+    } catch (error) {
+      abort.by ??= { step: step.step_id, error: oneLine(error) };
+      return finish(failed(step, ctx.clock, startedAt, oneLine(error), 1, performance.now() - started));
+    } finally {
+      slots.release();
+    }
+  };
+
+  const outputs: StepOutput[] = [];
+  const finish = async (output: StepOutput): Promise<StepOutput> => {
+    outputs.push(output);
+    await ctx.hooks?.onStepEnd?.(output);
+    return output;
+  };
+
+  await Promise.all(plan.plan.map((s) => run(s.step_id)));
+  outputs.sort((a, b) => a.step_id - b.step_id);
+  const failure = outputs.find((o) => o.status === 'failed');
+  return failure
+    ? { status: 'failed', outputs, llmCalls, failedStep: failure.step_id, error: failure.error ?? 'step failed' }
+    : { status: 'succeeded', outputs, llmCalls };
+}
+
+/** Aggregates and answers can work with what is there; other steps need all their inputs. */
+function policyOnSkip(step: DecompositionStep): 'skip' | 'continue' {
+  return step.on_dependency_skipped ?? (step.type === 'aggregate' || step.type === 'llm_call' ? 'continue' : 'skip');
+}
+
+/** The expression scope of a step: the outputs of all its ancestors (conditions may only read those). */
+async function scopeOf(
+  step: DecompositionStep,
+  inputs: Map<number, StepOutput>,
+  run: (id: number) => Promise<StepOutput>,
+  byId: Map<number, DecompositionStep>,
+): Promise<Map<number, StepView>> {
+  const scope = new Map<number, StepView>();
+  const visit = async (id: number) => {
+    if (scope.has(id)) return;
+    const output = inputs.get(id) ?? (await run(id));
+    scope.set(id, { result: output.result, status: output.status, skipped: output.status === 'skipped' });
+    for (const dep of byId.get(id)?.dependencies ?? []) await visit(dep);
+  };
+  for (const dep of step.dependencies) await visit(dep);
+  return scope;
+}
+
+function skipped(step: DecompositionStep, clock: Clock, reason: string): StepOutput {
+  const at = clock.now().toISOString();
+  return { step_id: step.step_id, type: step.type, status: 'skipped', skipped: true, result: {}, startedAt: at, endedAt: at, durationMs: 0, attempts: 0, reason };
+}
+
+function failed(step: DecompositionStep, clock: Clock, startedAt: Date, error: string, attempts: number, durationMs = 0): StepOutput {
+  return {
+    step_id: step.step_id,
+    type: step.type,
+    status: 'failed',
+    result: {},
+    startedAt: startedAt.toISOString(),
+    endedAt: clock.now().toISOString(),
+    durationMs: Math.round(durationMs),
+    attempts,
+    error,
+  };
+}

@@ -1,0 +1,170 @@
+/**
+ * The planner's phases (seed 000): analyse the task, generate a plan, validate it, and repair it
+ * with the errors fed back. Each phase is one function so the workflow can run it as one Task
+ * state; the validate → repair loop itself lives in the state machine.
+ */
+import { createHash } from 'node:crypto';
+import type { LlmProvider, LlmRequest, LlmResponse } from '../ports.js';
+import type { LlmCallRecord, LlmPurpose, PlanAttempt, StepType, TaskAnalysis, ValidationIssue, ValidationResult } from '../types.js';
+import { validateAnalysis } from '../plan/schemas.js';
+import { validatePlan } from '../plan/validate.js';
+import { extractJson, JsonExtractionError } from './extract-json.js';
+import { analysisPrompt, catalogText, planPrompt, PLANNER_SYSTEM, repairPrompt, type PromptCatalog } from './prompts.js';
+
+export interface TokenBudgets {
+  analysis: number;
+  plan: number;
+  answer: number;
+}
+
+export const DEFAULT_TOKEN_BUDGETS: TokenBudgets = { analysis: 1024, plan: 4096, answer: 1024 };
+
+export interface PlannerDeps {
+  llm: LlmProvider;
+  catalog: PromptCatalog;
+  budgets: TokenBudgets;
+  now: () => Date;
+}
+
+export interface PlanningInput {
+  task: string;
+  context?: string | undefined;
+  constraints?: Record<string, unknown> | undefined;
+  analysis?: TaskAnalysis | undefined;
+  allowedStepTypes: readonly StepType[];
+  maxSteps: number;
+  topK: number;
+}
+
+export interface LlmOutcome {
+  response: LlmResponse;
+  record: LlmCallRecord;
+}
+
+/** One LLM call with its accounting (F4): tokens, duration and a hash of the prompt. */
+export async function callLlm(llm: LlmProvider, request: LlmRequest): Promise<LlmOutcome> {
+  const started = performance.now();
+  const response = await llm.complete(request);
+  const promptHash = createHash('sha256')
+    .update(request.system)
+    .update(JSON.stringify(request.messages))
+    .digest('hex')
+    .slice(0, 16);
+  const record: LlmCallRecord = {
+    purpose: request.purpose,
+    provider: response.provider,
+    model: response.model,
+    inputTokens: response.inputTokens,
+    outputTokens: response.outputTokens,
+    durationMs: Math.round(performance.now() - started),
+    promptHash,
+    stopReason: response.stopReason,
+    ...(response.estimatedTokens ? { estimatedTokens: true } : {}),
+  };
+  return { response, record };
+}
+
+function request(purpose: LlmPurpose, system: string, user: string, maxTokens: number, intent: LlmRequest['intent'], responseSchema?: unknown): LlmRequest {
+  return {
+    purpose,
+    system,
+    messages: [{ role: 'user', content: user }],
+    maxTokens,
+    temperature: 0,
+    intent,
+    ...(responseSchema && typeof responseSchema === 'object' ? { responseSchema: responseSchema as Record<string, unknown> } : {}),
+  };
+}
+
+export interface AnalysisOutcome {
+  analysis?: TaskAnalysis;
+  issues: ValidationIssue[];
+  call: LlmCallRecord;
+}
+
+/** B1. An analysis that does not validate is reported and left out: planning does not need it. */
+export async function analyzeTask(deps: PlannerDeps, task: string): Promise<AnalysisOutcome> {
+  const { response, record } = await callLlm(
+    deps.llm,
+    request('analysis', PLANNER_SYSTEM, analysisPrompt(task, deps.catalog), deps.budgets.analysis, { kind: 'analysis', task }, deps.catalog.analysisSchema),
+  );
+  let value: unknown;
+  try {
+    value = extractJson(response.text, 'complexity').value;
+  } catch (error) {
+    return { issues: [{ path: 'analysis', message: (error as Error).message, source: 'syntax' }], call: record };
+  }
+  const issues = validateAnalysis(value);
+  return issues.length === 0 ? { analysis: value as TaskAnalysis, issues, call: record } : { issues, call: record };
+}
+
+/** B2: the first plan. */
+export async function generatePlan(deps: PlannerDeps, input: PlanningInput): Promise<PlanAttempt> {
+  const system = `${PLANNER_SYSTEM}\n\n${catalogText(deps.catalog, input.allowedStepTypes)}`;
+  const user = planPrompt({ task: input.task, analysis: input.analysis, constraints: input.constraints, context: input.context, maxSteps: input.maxSteps });
+  const outcome = await callLlm(
+    deps.llm,
+    request('plan', system, user, deps.budgets.plan, {
+      kind: 'plan',
+      task: input.task,
+      ...(input.analysis ? { analysis: input.analysis } : {}),
+      allowedStepTypes: input.allowedStepTypes,
+      maxSteps: input.maxSteps,
+      topK: input.topK,
+    }),
+  );
+  return attemptFrom(1, 'generate', outcome, deps.now());
+}
+
+/** B4: a repair turn with the task, the previous answer, every error and the attempt number. */
+export async function repairPlan(
+  deps: PlannerDeps,
+  input: PlanningInput & { previous: PlanAttempt; attempt: number },
+): Promise<PlanAttempt> {
+  const errors = input.previous.validation?.errors ?? [];
+  const system = `${PLANNER_SYSTEM}\n\n${catalogText(deps.catalog, input.allowedStepTypes)}`;
+  const user = repairPrompt({ task: input.task, previousText: input.previous.rawText, errors, attempt: input.attempt });
+  const outcome = await callLlm(
+    deps.llm,
+    request('repair', system, user, deps.budgets.plan, {
+      kind: 'repair',
+      task: input.task,
+      previousText: input.previous.rawText,
+      errors,
+      attempt: input.attempt,
+      allowedStepTypes: input.allowedStepTypes,
+    }),
+  );
+  return attemptFrom(input.attempt, 'repair', outcome, deps.now());
+}
+
+function attemptFrom(attempt: number, kind: PlanAttempt['kind'], outcome: LlmOutcome, now: Date): PlanAttempt {
+  const base: PlanAttempt = { attempt, kind, rawText: outcome.response.text, llm: outcome.record, createdAt: now.toISOString() };
+  if (outcome.response.stopReason === 'max_tokens') {
+    return { ...base, extractionError: 'the answer was cut off at the token limit (stop_reason max_tokens)' };
+  }
+  try {
+    const extracted = extractJson(outcome.response.text, 'plan');
+    return { ...base, candidate: extracted.value, ...(extracted.reasoning ? { reasoning: extracted.reasoning } : {}) };
+  } catch (error) {
+    if (error instanceof JsonExtractionError) return { ...base, extractionError: error.message };
+    throw error;
+  }
+}
+
+/** Validation of an attempt: an answer with no JSON is a syntax error the repair turn sees. */
+export function validateAttempt(
+  attempt: PlanAttempt,
+  options: { maxSteps: number; allowedStepTypes: readonly StepType[] },
+): ValidationResult {
+  if (attempt.extractionError !== undefined || attempt.candidate === undefined) {
+    return { valid: false, errors: [{ path: 'plan', message: `no plan JSON: ${attempt.extractionError ?? 'nothing extracted'}`, source: 'syntax' }] };
+  }
+  return validatePlan(attempt.candidate, { maxSteps: options.maxSteps, allowedStepTypes: options.allowedStepTypes });
+}
+
+/** B5: a confidence score from how hard the plan was to get and how well its sub-queries were covered. */
+export function confidenceScore(iterations: number, coverageRatio: number): number {
+  const planning = Math.pow(0.85, Math.max(0, iterations - 1));
+  return Math.round(planning * (0.5 + 0.5 * coverageRatio) * 100) / 100;
+}
