@@ -71,8 +71,7 @@ function stepOutput(stepId: number, overrides: Partial<StepOutput> = {}): StepOu
     step_id: stepId,
     type: 'vector_search',
     status: 'succeeded',
-    result: { count: 1, search_method: 'lexical' },
-    documents: [{ id: 'doc-1', text: 'Lyon gets 830 mm of rain a year.', modality: 'text', score: 0.91, rank: 1 }],
+    result: { count: 1, search_method: 'lexical', documents: [{ id: 'doc-1', text: 'Lyon gets 830 mm of rain a year.', modality: 'text', score: 0.91, rank: 1 }] },
     startedAt: '2030-01-02T03:04:07.000Z',
     endedAt: '2030-01-02T03:04:07.250Z',
     durationMs: 250,
@@ -468,7 +467,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
       await store.appendEvent(plan.planId, { type: 'llm.call', phase: 'plan', data: { prompt: big } });
       await store.putAttempt(plan.planId, attempt(1, { rawText: big }));
       const documents = Array.from({ length: 40 }, (_, i) => ({ id: `d${i}`, text: big.slice(0, 500), modality: 'text' as const, score: 1 / (i + 1), rank: i + 1 }));
-      await store.putStepOutput(plan.planId, stepOutput(1, { documents }));
+      await store.putStepOutput(plan.planId, stepOutput(1, { result: { count: documents.length, documents } }));
       const updated = await store.updatePlan(plan.planId, { status: 'analyzing', answer: big });
 
       // Assess: the items hold references, not bodies
@@ -483,7 +482,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
       expect(updated).toMatchObject({ request: { context: big }, answer: big, version: 2, eventCount: 1 });
       expect((await store.listEvents(plan.planId))[0]?.data).toEqual({ prompt: big });
       expect(await store.getAttempt(plan.planId, 1)).toEqual(attempt(1, { rawText: big }));
-      expect((await store.listStepOutputs(plan.planId))[0]?.documents).toEqual(documents);
+      expect((await store.listStepOutputs(plan.planId))[0]?.result.documents).toEqual(documents);
       const files = await readdir(join(payloadRoot, 'plans', plan.planId), { recursive: true });
       expect(files.filter((f) => f.endsWith('.json')).length).toBe(5); // META twice (two versions), event, attempt, step
     });
