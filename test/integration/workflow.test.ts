@@ -1,0 +1,179 @@
+/**
+ * The whole state machine (infra/workflow.asl.json), run locally by aws-local-stepfunctions with the
+ * Lambda handlers, against AWS's DynamoDB Local started by the global setup.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { LocalStack } from '../../cli/local-runner.js';
+import { RuleBasedProvider } from '../../functions/adapters/llm/rule-based/provider.js';
+import type { LlmProvider, LlmRequest, LlmResponse } from '../../functions/core/ports.js';
+import { PLAN_STATUSES, type DecompositionPlan, type PlanRecord, type TraceEvent } from '../../functions/core/types.js';
+
+/**
+ * The LLM of these tests: the rule-based provider, except that the first plan of a task starting
+ * with "BROKEN" gets a dangling dependency, and a task starting with "HOPELESS" never gets a valid
+ * plan. That drives the repair loop through the real workflow.
+ */
+class ScriptedPlanner implements LlmProvider {
+  readonly name = 'scripted';
+  readonly model = 'scripted-1';
+  readonly source = 'scripted';
+  private readonly rules = new RuleBasedProvider();
+  async complete(request: LlmRequest): Promise<LlmResponse> {
+    const intent = request.intent;
+    const task = 'task' in intent ? intent.task : '';
+    if (task.startsWith('HOPELESS') && (intent.kind === 'plan' || intent.kind === 'repair')) {
+      return this.reply('Here is my plan: {"plan": [{"step_id": 1, "type": "teleport", "modality": "text", "parameters": {}, "dependencies": [1], "trace": {}}], "traceability": true}');
+    }
+    const answer = await this.rules.complete(request);
+    if (task.startsWith('BROKEN') && intent.kind === 'plan') {
+      const plan = JSON.parse(/```json\n([\s\S]*?)\n```/.exec(answer.text)![1]!) as DecompositionPlan;
+      plan.plan[0]!.dependencies = [99];
+      return this.reply(`\`\`\`json\n${JSON.stringify(plan)}\n\`\`\``);
+    }
+    return { ...answer, provider: this.name, model: this.model };
+  }
+  private reply(text: string): LlmResponse {
+    return { text, provider: this.name, model: this.model, inputTokens: 10, outputTokens: text.length, stopReason: 'end_turn' };
+  }
+}
+
+let stack: LocalStack;
+const work = mkdtempSync(join(tmpdir(), 'cairn-workflow-'));
+
+beforeAll(async () => {
+  process.env.CAIRN_DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+  process.env.CAIRN_TABLE = `workflow-${Date.now()}`;
+  process.env.CAIRN_CORPUS = 'examples/corpus.jsonl';
+  process.env.CAIRN_PAYLOAD_DIR = join(work, 'payloads');
+  stack = await LocalStack.open({ llm: new ScriptedPlanner() });
+});
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+async function eventsOf(record: PlanRecord): Promise<TraceEvent[]> {
+  return stack.runtime.store.listEvents(record.planId);
+}
+
+function statusSequence(events: TraceEvent[]): string[] {
+  return events.filter((e) => e.type === 'plan.status').map((e) => String(e.data?.to));
+}
+
+describe('Workflow: the deployed state machine, run locally over DynamoDB Local', () => {
+  it('plans, executes and traces a comparison with both sides as independent sub-queries', async () => {
+    // Act
+    const record = await stack.run({ task: 'Compare the populations of Lyon and Marseille' });
+
+    // Assess
+    expect(record.status).toBe('succeeded');
+    expect(record.analysis?.task_kind).toBe('comparison');
+    const plan = record.plan!;
+    const searches = plan.plan.filter((s) => s.type === 'keyword_search');
+    expect(searches.map((s) => s.parameters.query)).toEqual(['Lyon populations', 'Marseille populations']);
+    expect(searches.every((s) => s.dependencies.length === 0)).toBe(true);
+    expect(record.results!.sources.slice(0, 2).map((s) => s.id)).toEqual(['lyon', 'marseille']);
+    expect(record.results!.coverage).toEqual({ subquery_count: 2, covered_count: 2, coverage_ratio: 1 });
+    expect(record.results!.citations).toEqual(expect.arrayContaining(['lyon', 'marseille']));
+    const events = await eventsOf(record);
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    expect(statusSequence(events)).toEqual(['analyzing', 'planning', 'validating', 'executing', 'finalizing', 'succeeded']);
+    const types = new Set(events.map((e) => e.type));
+    for (const t of ['plan.received', 'analysis.completed', 'llm.call', 'plan.generated', 'validation.completed', 'plan.accepted', 'execution.completed', 'plan.finalized'] as const) {
+      expect(types.has(t), t).toBe(true);
+    }
+    expect(events.filter((e) => e.type === 'step.completed')).toHaveLength(plan.plan.length);
+    const outputs = await stack.runtime.store.listStepOutputs(record.planId);
+    expect(outputs.map((o) => o.step_id)).toEqual(plan.plan.map((s) => s.step_id));
+  });
+
+  it('never moves a plan status backwards', async () => {
+    const record = await stack.run({ task: 'Which river flows through the city where the Lumière brothers patented the cinematograph?' });
+    const sequence = ['received', ...statusSequence(await eventsOf(record))];
+    const rank = (s: string) => ['received', 'analyzing', 'planning', 'executing', 'finalizing', 'succeeded'].indexOf(['validating', 'repairing'].includes(s) ? 'planning' : s);
+    for (let i = 1; i < sequence.length; i++) expect(rank(sequence[i]!)).toBeGreaterThanOrEqual(rank(sequence[i - 1]!));
+    expect(PLAN_STATUSES).toContain(record.status);
+    expect(record.status).toBe('succeeded');
+    // The bridge's second hop searched with what the first hop found.
+    const outputs = await stack.runtime.store.listStepOutputs(record.planId);
+    const bridge = outputs.find((o) => o.type === 'llm_call' && String(record.plan!.plan.find((s) => s.step_id === o.step_id)!.parameters.prompt).startsWith('Name the entities'));
+    expect(String(bridge!.result.text)).toMatch(/Lyon/);
+    expect(record.results!.sources.slice(0, 3).map((s) => s.id)).toEqual(expect.arrayContaining(['lumiere-brothers']));
+  });
+
+  it('records a skipped branch with its condition', async () => {
+    const record = await stack.run({
+      task: 'If the corpus mentions a tram network in Lyon, summarize public transport in Lyon, otherwise describe the museums of Lyon',
+    });
+    expect(record.status).toBe('succeeded');
+    const skipped = (await eventsOf(record)).filter((e) => e.type === 'step.skipped');
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0]!.data).toMatchObject({ skipped: true, condition: expect.stringContaining("result['run'] == False") });
+    expect(record.results!.sources[0]!.id).toBe('lyon-transport');
+  });
+
+  it('repairs an invalid first plan by feeding the errors back', async () => {
+    const record = await stack.run({ task: 'BROKEN Compare the populations of Lyon and Marseille' });
+    expect(record.status).toBe('succeeded');
+    const attempts = await stack.runtime.store.listAttempts(record.planId);
+    expect(attempts.map((a) => [a.kind, a.validation?.valid])).toEqual([
+      ['generate', false],
+      ['repair', true],
+    ]);
+    expect(attempts[0]!.validation!.errors).toContainEqual({ path: 'plan.0.dependencies.0', message: 'step 99 does not exist', source: 'semantic' });
+    expect(record.metadata!.iterations).toBe(2);
+  });
+
+  it('fails cleanly, with every attempt in the trace, when no valid plan comes', async () => {
+    const record = await stack.run({ task: 'HOPELESS task that cannot be planned' });
+    expect(record.status).toBe('failed');
+    expect(record.error).toMatchObject({ name: 'PlanningFailedError', phase: 'validating' });
+    expect(record.error!.message).toMatch(/^no valid plan after 3 attempt\(s\)/);
+    const events = await eventsOf(record);
+    expect(events.filter((e) => e.type === 'validation.completed')).toHaveLength(3);
+    expect(events.some((e) => e.type === 'step.started')).toBe(false);
+    expect(events.at(-1)!.type).toBe('plan.status');
+    expect(events.at(-1)!.data).toMatchObject({ to: 'failed' });
+  });
+
+  it('fails the plan with the reason when a step fails, and runs nothing after it', async () => {
+    const record = await stack.run({ task: 'What does the speaker say in missing-recording.mp3?' });
+    expect(record.status).toBe('failed');
+    expect(record.error!.phase).toBe('executing');
+    expect(record.error!.message).toContain('no document in the corpus for "missing-recording.mp3"');
+    const events = await eventsOf(record);
+    expect(events.some((e) => e.type === 'step.failed')).toBe(true);
+    expect(events.some((e) => e.type === 'plan.finalized')).toBe(false);
+  });
+
+  it('fails with a one-line reason on a corpus line that is not a document', async () => {
+    const corpus = join(work, 'bad.jsonl');
+    writeFileSync(corpus, '{"id": "a", "text": "fine"}\n{"id": "b"}\n');
+    const record = await stack.run({ task: 'What is a bouchon?', corpus });
+    expect(record.status).toBe('failed');
+    expect(record.error!.message).toMatch(/bad\.jsonl line 2: .*text/);
+    expect(record.error!.message).not.toContain('\n');
+  });
+
+  it('rejects a supplied plan with a cycle without asking any model', async () => {
+    const plan = {
+      plan: [
+        { step_id: 1, type: 'keyword_search', modality: 'text', parameters: { query: 'Lyon' }, dependencies: [2], trace: {} },
+        { step_id: 2, type: 'rerank', modality: 'text', parameters: { input_step: 1 }, dependencies: [1], trace: {} },
+      ],
+      traceability: true,
+    } as DecompositionPlan;
+    const record = await stack.run({ task: 'Lyon', options: { plan } });
+    expect(record.status).toBe('failed');
+    expect(record.error!.message).toMatch(/cycle/);
+    expect(record.metadata?.llmCalls ?? []).toEqual([]);
+  });
+
+  it('refuses an empty task before any plan starts', async () => {
+    await expect(stack.run({ task: '   ' })).rejects.toThrow('the task is empty');
+    await expect(stack.run({ task: 'x'.repeat(9000) })).rejects.toThrow('the task is 9000 bytes, over the limit of 8192');
+  });
+});
