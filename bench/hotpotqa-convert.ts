@@ -1,0 +1,35 @@
+/**
+ * Converts the HotpotQA sample (../shared/data/hotpotqa-100) into Cairn's formats, without copying
+ * it into the project: a corpus JSONL (one document per paragraph title) and a questions JSONL of
+ * {question, gold_ids, type} for `cairn eval`.
+ *
+ *   npm run bench:hotpotqa -- <data-dir> [out-dir]      (out-dir defaults to .cairn/bench/hotpotqa)
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+
+interface HotpotQuestion {
+  question: string;
+  type: string;
+  supporting_facts: Array<[string, number]>;
+}
+
+async function main(): Promise<void> {
+  const [dataDir, outArg] = process.argv.slice(2);
+  if (!dataDir) {
+    console.error('usage: npm run bench:hotpotqa -- <hotpotqa-data-dir> [out-dir]');
+    process.exit(2);
+  }
+  const outDir = resolve(outArg ?? '.cairn/bench/hotpotqa');
+  const corpus = JSON.parse(await readFile(join(dataDir, 'train_corpus.json'), 'utf8')) as Record<string, string[]>;
+  const questions = JSON.parse(await readFile(join(dataDir, 'qa_train.json'), 'utf8')) as HotpotQuestion[];
+  await mkdir(outDir, { recursive: true });
+  const docs = Object.entries(corpus).map(([title, sentences]) => JSON.stringify({ id: title, title, text: sentences.join('').trim() }));
+  const qs = questions.map((q) => JSON.stringify({ question: q.question, gold_ids: [...new Set(q.supporting_facts.map(([t]) => t))], type: q.type }));
+  await writeFile(join(outDir, 'corpus.jsonl'), `${docs.join('\n')}\n`);
+  await writeFile(join(outDir, 'questions.jsonl'), `${qs.join('\n')}\n`);
+  const missing = questions.flatMap((q) => q.supporting_facts.map(([t]) => t)).filter((t) => !(t in corpus));
+  console.log(`${docs.length} documents, ${qs.length} questions -> ${outDir}${missing.length ? ` (${missing.length} gold titles missing from the corpus)` : ''}`);
+}
+
+await main();

@@ -1,0 +1,208 @@
+/**
+ * `cairn`: the command line. Every command that plans or executes goes through the local runner,
+ * i.e. the deployed state machine definition and the Lambda handlers, over the local database.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { FileCorpusProvider } from '../functions/adapters/corpus/file-corpus-provider.js';
+import { InvalidInputError, oneLine } from '../functions/core/errors.js';
+import { formatIssues, parsePlanText } from '../functions/core/plan/load.js';
+import { validatePlan } from '../functions/core/plan/validate.js';
+import type { DecompositionPlan, PlanRecord, PlanRequest } from '../functions/core/types.js';
+import { runEvaluation, renderEvaluation } from './eval.js';
+import { LocalStack } from './local-runner.js';
+import { renderPlan, renderRun, renderTrace } from './render.js';
+
+const HOME = resolve(process.env.CAIRN_HOME ?? '.cairn');
+const DATA_DIR = resolve(HOME, 'db');
+process.env.CAIRN_PAYLOAD_DIR ??= resolve(HOME, 'payloads');
+
+const positiveInt = (name: string) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a positive integer`);
+  return n;
+};
+
+interface RunFlags {
+  corpus?: string;
+  json?: boolean;
+  analyze?: boolean;
+  maxIterations?: number;
+}
+
+/** Fails fast, before any plan starts, on a corpus that cannot be read. */
+async function checkCorpus(path: string | undefined): Promise<string | undefined> {
+  if (path === undefined) return undefined;
+  const full = resolve(path);
+  if (!existsSync(full)) throw new InvalidInputError(`corpus file not found: ${path}`);
+  await new FileCorpusProvider(full).load(full);
+  return full;
+}
+
+function requestFrom(task: string, flags: RunFlags, corpus: string | undefined, plan?: DecompositionPlan): PlanRequest {
+  const options: NonNullable<PlanRequest['options']> = {};
+  if (flags.analyze === false) options.analyze = false;
+  if (flags.maxIterations !== undefined) options.maxIterations = flags.maxIterations;
+  if (plan) options.plan = plan;
+  return { task, ...(corpus ? { corpus } : {}), ...(Object.keys(options).length > 0 ? { options } : {}) };
+}
+
+/** `dataDir` null keeps the database in memory. */
+async function withStack<T>(fn: (stack: LocalStack) => Promise<T>, dataDir: string | null = DATA_DIR): Promise<T> {
+  const stack = await LocalStack.open(dataDir === null ? {} : { dataDir });
+  try {
+    return await fn(stack);
+  } finally {
+    await stack.close();
+  }
+}
+
+async function runAndPrint(stack: LocalStack, request: PlanRequest, flags: RunFlags, planOnly = false): Promise<PlanRecord> {
+  const started = performance.now();
+  const record = await stack.run(request, { planOnly });
+  const wallMs = performance.now() - started;
+  const attempts = await stack.runtime.store.listAttempts(record.planId);
+  if (flags.json) {
+    const r = record.results;
+    console.log(
+      JSON.stringify(
+        {
+          planId: record.planId,
+          status: record.status,
+          analysis: record.analysis ?? null,
+          plan: record.plan ?? null,
+          reasoning: record.reasoning ?? null,
+          results: r ? { answer: r.answer, citations: r.citations, steps: r.steps, coverage: r.coverage } : null,
+          sources: r?.sources ?? [],
+          validation: attempts.map((a) => ({ attempt: a.attempt, kind: a.kind, valid: a.validation?.valid ?? false, errors: a.validation?.errors ?? [] })),
+          metadata: record.metadata ?? null,
+          error: record.error ?? null,
+          wallMs: Math.round(wallMs),
+        },
+        null,
+        2,
+      ),
+    );
+  } else {
+    console.log(renderRun(record, attempts, wallMs));
+  }
+  if (record.status !== 'succeeded') process.exitCode = 1;
+  return record;
+}
+
+export function buildProgram(): Command {
+  const program = new Command('cairn')
+    .description('Turn a task in plain language into a validated plan, execute it over a corpus, and trace every phase.')
+    .showHelpAfterError()
+    .exitOverride();
+
+  program
+    .command('run')
+    .description('analyse, plan, validate (repairing if needed), execute and trace a task')
+    .argument('<task>', 'the task, in plain language')
+    .option('--corpus <path>', 'JSONL or JSON file of documents {id, title?, text, modality?, metadata?}')
+    .option('--json', 'print one JSON object')
+    .option('--no-analyze', 'skip the task analysis phase')
+    .option('--max-iterations <n>', 'planner attempts before giving up', positiveInt('--max-iterations'))
+    .action(async (task: string, flags: RunFlags) => {
+      const corpus = await checkCorpus(flags.corpus);
+      await withStack((stack) => runAndPrint(stack, requestFrom(task, flags, corpus), flags));
+    });
+
+  program
+    .command('plan')
+    .description('plan and validate a task without executing it')
+    .argument('<task>', 'the task, in plain language')
+    .option('--json', 'print one JSON object')
+    .option('--no-analyze', 'skip the task analysis phase')
+    .option('--max-iterations <n>', 'planner attempts before giving up', positiveInt('--max-iterations'))
+    .action(async (task: string, flags: RunFlags) => {
+      await withStack((stack) => runAndPrint(stack, requestFrom(task, flags, undefined), flags, true));
+    });
+
+  program
+    .command('validate')
+    .description('validate a plan file (JSON or YAML); exit 0 when valid, 1 when not')
+    .argument('<file>', 'the plan file')
+    .option('--json', 'print one JSON object')
+    .action(async (file: string, flags: { json?: boolean }) => {
+      const plan = await readPlanFile(file);
+      const result = validatePlan(plan);
+      if (flags.json) console.log(JSON.stringify(result, null, 2));
+      else if (result.valid) console.log(`${file}: valid plan, ${(plan as DecompositionPlan).plan.length} steps\n${renderPlan(plan as DecompositionPlan)}`);
+      else console.log(`${file}: ${result.errors.length} error(s)\n${formatIssues(result.errors)}`);
+      if (!result.valid) process.exitCode = 1;
+    });
+
+  program
+    .command('execute')
+    .description('validate and execute a plan file over the corpus, traced like a planned run')
+    .argument('<file>', 'the plan file (JSON or YAML)')
+    .requiredOption('--task <task>', 'the task the plan answers (used by rerank and answer steps)')
+    .option('--corpus <path>', 'JSONL or JSON file of documents')
+    .option('--json', 'print one JSON object')
+    .action(async (file: string, flags: RunFlags & { task: string }) => {
+      const plan = (await readPlanFile(file)) as DecompositionPlan;
+      const corpus = await checkCorpus(flags.corpus);
+      await withStack((stack) => runAndPrint(stack, requestFrom(flags.task, flags, corpus, plan), flags));
+    });
+
+  program
+    .command('trace')
+    .description('show the trace of a plan, phase by phase')
+    .argument('<planId>', 'the plan id printed by run')
+    .option('--json', 'print the record and its events as JSON')
+    .action(async (planId: string, flags: { json?: boolean }) => {
+      await withStack(async (stack) => {
+        const record = await stack.runtime.store.getPlan(planId);
+        if (!record) throw new InvalidInputError(`no plan ${planId} in ${DATA_DIR}`);
+        const events = await stack.runtime.store.listEvents(planId);
+        if (flags.json) console.log(JSON.stringify({ plan: record, events }, null, 2));
+        else console.log(renderTrace(record, events));
+      });
+    });
+
+  program
+    .command('eval')
+    .description('recall@2/5/10 of the plan\'s sources beside a single search of the whole question')
+    .requiredOption('--corpus <file>', 'JSONL or JSON corpus')
+    .requiredOption('--questions <file>', 'JSONL of {question, gold_ids, type?}')
+    .option('--limit <n>', 'only the first n questions', positiveInt('--limit'))
+    .option('--json', 'print one JSON object')
+    .action(async (flags: { corpus: string; questions: string; limit?: number; json?: boolean }) => {
+      const corpus = await checkCorpus(flags.corpus);
+      // An in-memory store: evaluation runs are not worth keeping next to the user's plans.
+      const report = await withStack((stack) => runEvaluation(stack, { corpus: corpus!, questions: flags.questions, ...(flags.limit ? { limit: flags.limit } : {}) }), null);
+      console.log(flags.json ? JSON.stringify(report) : renderEvaluation(report));
+    });
+
+  return program;
+}
+
+async function readPlanFile(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    throw new InvalidInputError(`plan file not found: ${file}`);
+  }
+  return parsePlanText(text, file);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv, { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    console.error(`cairn: ${oneLine(error)}`);
+    if (process.env.CAIRN_DEBUG) console.error(error);
+    return 1;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = await main(process.argv.slice(2));
+}

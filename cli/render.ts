@@ -1,0 +1,139 @@
+/**
+ * Human-readable output of the CLI. Machines get `--json` instead; nothing here is parsed back.
+ */
+import type { DecompositionPlan, DecompositionStep, PlanAttempt, PlanRecord, TraceEvent, ValidationIssue } from '../functions/core/types.js';
+
+function describeStep(step: DecompositionStep): string {
+  const p = step.parameters;
+  const text = (v: unknown) => JSON.stringify(String(v).length > 70 ? `${String(v).slice(0, 69)}…` : String(v));
+  switch (step.type) {
+    case 'keyword_search':
+    case 'vector_search':
+      return `${text(p.query)}${p.top_k ? ` top ${p.top_k}` : ''}`;
+    case 'filter':
+      return `of step ${p.input_step}: ${Object.entries(p).filter(([k]) => k !== 'input_step').map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ')}`;
+    case 'rerank':
+      return `step ${p.input_step}${p.top_k ? ` to top ${p.top_k}` : ''}`;
+    case 'aggregate':
+      return `${p.method} of steps ${(p.input_steps as number[]).join(', ')}`;
+    case 'conditional':
+      return String(p.expression);
+    case 'llm_call':
+      return text(p.prompt);
+    default:
+      return JSON.stringify(p);
+  }
+}
+
+export function renderPlan(plan: DecompositionPlan, statuses?: Map<number, string>): string {
+  const width = Math.max(...plan.plan.map((s) => s.type.length));
+  return plan.plan
+    .map((s) => {
+      const deps = s.dependencies.length > 0 ? `  ← ${s.dependencies.join(', ')}` : '';
+      const cond = s.condition ? `  if ${s.condition}` : '';
+      const status = statuses?.get(s.step_id);
+      return `  ${String(s.step_id).padStart(2)} ${s.type.padEnd(width)}  ${describeStep(s)}${deps}${cond}${status ? `  [${status}]` : ''}`;
+    })
+    .join('\n');
+}
+
+export function renderIssues(issues: readonly ValidationIssue[]): string {
+  return issues.map((i) => `  ${i.path}: ${i.message}`).join('\n');
+}
+
+export function renderRun(record: PlanRecord, attempts: readonly PlanAttempt[], wallMs: number): string {
+  const lines: string[] = [];
+  lines.push(`Plan ${record.planId} ${record.status} in ${(wallMs / 1000).toFixed(2)} s`);
+  lines.push(`Task: ${record.request.task}`);
+  if (record.analysis) {
+    const a = record.analysis;
+    lines.push('', 'Analysis');
+    lines.push(`  ${a.task_kind ?? 'task'} · ${a.complexity} · entities: ${a.key_entities.join(', ') || 'none'}`);
+    lines.push(`  intent: ${a.intent}`);
+  }
+  if (record.plan) {
+    const iterations = attempts.length;
+    lines.push('', `Plan: ${record.plan.plan.length} steps, valid on attempt ${iterations}, source ${record.metadata?.source ?? 'unknown'}`);
+    const statuses = new Map(record.results?.steps.map((s) => [s.step_id, `${s.status}${s.status === 'succeeded' ? ` ${s.durationMs} ms` : s.reason ? `: ${s.reason}` : ''}`]) ?? []);
+    lines.push(renderPlan(record.plan, statuses));
+  }
+  for (const a of attempts.filter((x) => x.validation && !x.validation.valid)) {
+    lines.push('', `Attempt ${a.attempt} (${a.kind}) was invalid:`, renderIssues(a.validation!.errors));
+  }
+  if (record.results) {
+    const r = record.results;
+    lines.push('', 'Answer', `  ${r.answer}`);
+    lines.push('', `Sources (coverage ${r.coverage.covered_count}/${r.coverage.subquery_count} sub-queries)`);
+    for (const [i, s] of r.sources.entries()) {
+      lines.push(`  ${String(i + 1).padStart(2)}. [${s.id}] ${s.title ?? ''} · ${s.modality} · step ${s.step_id} (${s.subquery_id} #${s.rank_in_subquery})`);
+      lines.push(`      ${s.snippet}`);
+    }
+  }
+  if (record.error) lines.push('', `Failed in ${record.error.phase}: ${record.error.name}: ${record.error.message}`);
+  const m = record.metadata;
+  if (m) {
+    lines.push('', `LLM: ${m.provider}/${m.model}, ${m.llmCalls.length} calls, ${m.inputTokens} tokens in, ${m.outputTokens} out${m.llmCalls.some((c) => c.estimatedTokens) ? ' (estimated)' : ''}${m.confidence !== undefined ? `, confidence ${m.confidence}` : ''}`);
+  }
+  lines.push('', `Trace: npm start -- trace ${record.planId}`);
+  return lines.join('\n');
+}
+
+function eventDetail(e: TraceEvent): string {
+  const d = e.data ?? {};
+  switch (e.type) {
+    case 'plan.received':
+      return `task ${JSON.stringify(d.task)}`;
+    case 'plan.status':
+      return `${d.from} → ${d.to}`;
+    case 'llm.call':
+      return `${d.purpose} via ${d.provider}/${d.model}: ${d.inputTokens} in, ${d.outputTokens} out, ${d.durationMs} ms, prompt ${d.promptHash}`;
+    case 'analysis.completed':
+      return d.skipped ? 'skipped' : `kind ${(d.analysis as { task_kind?: string } | null)?.task_kind ?? '?'}; ${(d.issues as unknown[]).length} issue(s)`;
+    case 'plan.generated':
+    case 'plan.extraction_failed':
+      return `attempt ${d.attempt} (${d.kind})${d.error ? `: ${d.error}` : ''}`;
+    case 'validation.completed': {
+      const errors = d.errors as ValidationIssue[];
+      return `attempt ${d.attempt}: ${d.valid ? 'valid' : `${errors.length} error(s)`}${errors.length > 0 ? `\n${renderIssues(errors).replace(/^/gm, '        ')}` : ''}`;
+    }
+    case 'repair.requested':
+      return `attempt ${d.attempt} with ${d.errorCount} error(s) fed back`;
+    case 'plan.accepted':
+      return `attempt ${d.attempt}, ${d.steps} steps`;
+    case 'plan.rejected':
+      return `after ${d.attempts} attempt(s)`;
+    case 'step.started':
+      return `step ${d.step_id} ${d.type}`;
+    case 'step.completed': {
+      const method = Object.entries(d).find(([k]) => k.endsWith('_method'));
+      return `step ${d.step_id} ${d.type} in ${d.durationMs} ms${d.count !== undefined ? `, ${d.count} docs` : ''}${method ? `, ${method[0]} ${method[1]}` : ''}${d.run !== undefined ? `, run=${d.run}` : ''}`;
+    }
+    case 'step.skipped':
+      return `step ${d.step_id} ${d.type} skipped: ${d.reason}`;
+    case 'step.failed':
+      return `step ${d.step_id} ${d.type} failed: ${d.error}`;
+    case 'execution.completed':
+      return `${d.status} in ${d.durationMs} ms${d.error ? `: ${d.error}` : ''}`;
+    case 'plan.finalized': {
+      const c = d.coverage as { covered_count: number; subquery_count: number } | undefined;
+      return d.planOnly ? 'plan only' : `${d.sources} sources, coverage ${c?.covered_count}/${c?.subquery_count}, confidence ${d.confidence}`;
+    }
+    case 'plan.failed':
+      return `${d.error}: ${d.reason}`;
+    default:
+      return JSON.stringify(d);
+  }
+}
+
+export function renderTrace(record: PlanRecord, events: readonly TraceEvent[]): string {
+  const lines = [`Plan ${record.planId} · ${record.status} · ${record.request.task}`];
+  let phase = '';
+  for (const e of events) {
+    const head = e.phase !== phase ? e.phase : '';
+    phase = e.phase;
+    if (head) lines.push('');
+    lines.push(`${head.padEnd(11)} #${String(e.seq).padStart(3, '0')} ${e.at.slice(11, 23)} ${e.type.padEnd(22)} ${eventDetail(e)}`);
+  }
+  if (record.error) lines.push('', `Failed in ${record.error.phase}: ${record.error.message}`);
+  return lines.join('\n');
+}
