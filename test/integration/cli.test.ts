@@ -1,0 +1,124 @@
+/**
+ * The `cairn` command as a user runs it: a separate Node process, its exit code and its output.
+ * Each test gets its own CAIRN_HOME, so the embedded database starts empty.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const home = mkdtempSync(join(tmpdir(), 'cairn-cli-'));
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function cairn(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'cli/cairn.ts', ...args],
+      { env: { ...process.env, CAIRN_HOME: home, CAIRN_DYNAMODB_ENDPOINT: '', ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+function file(name: string, text: string): string {
+  const path = join(home, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('cairn CLI', () => {
+  it('runs a task and prints one JSON object, then shows its trace phase by phase', async () => {
+    // Act
+    const run = await cairn(['run', 'Compare the populations of Lyon and Marseille', '--json']);
+
+    // Assess
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(expect.arrayContaining(['planId', 'status', 'analysis', 'plan', 'results', 'sources']));
+    expect(out.status).toBe('succeeded');
+    expect((out.plan as { plan: unknown[] }).plan.length).toBeGreaterThan(3);
+    expect((out.sources as Array<{ id: string }>).slice(0, 2).map((s) => s.id)).toEqual(['lyon', 'marseille']);
+
+    const trace = await cairn(['trace', String(out.planId)]);
+    expect(trace.code).toBe(0);
+    for (const phase of ['received', 'analyzing', 'planning', 'validating', 'executing', 'finalizing', 'succeeded']) {
+      expect(trace.stdout).toMatch(new RegExp(`^${phase}\\s`, 'm'));
+    }
+    expect(trace.stdout).toContain('step.completed');
+  });
+
+  it.each([
+    ['an empty task', ['run', ''], 'cairn: the task is empty'],
+    ['a task over 8 KB', ['run', 'x'.repeat(8200)], 'cairn: the task is 8200 bytes, over the limit of 8192'],
+    ['a missing corpus', ['run', 'What is a bouchon?', '--corpus', 'no/such/file.jsonl'], 'cairn: corpus file not found: no/such/file.jsonl'],
+    ['an unknown plan id', ['trace', 'p-does-not-exist'], 'cairn: no plan p-does-not-exist in'],
+    ['a missing plan file', ['validate', 'no/such/plan.json'], 'cairn: plan file not found: no/such/plan.json'],
+  ])('refuses %s with one line and exit 1', async (_label, args, message) => {
+    const run = await cairn(args);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr.trim()).toContain(message);
+  });
+
+  it('names the line of a corpus entry that is not a document', async () => {
+    const corpus = file('bad.jsonl', '{"id": "a", "text": "Lyon"}\n["not", "a", "document"]\n');
+    const run = await cairn(['run', 'Lyon', '--corpus', corpus]);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toMatch(/^cairn: .*bad\.jsonl line 2: /);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('validates plan files: valid YAML exits 0, a cycle exits 1 naming it, garbage is refused', async () => {
+    const yaml = file(
+      'plan.yaml',
+      'plan:\n  - {step_id: 1, type: keyword_search, modality: text, parameters: {query: Lyon}, dependencies: [], trace: {}}\n  - {step_id: 2, type: rerank, modality: text, parameters: {input_step: 1}, dependencies: [1], trace: {}}\ntraceability: true\n',
+    );
+    const cyclic = file(
+      'cycle.json',
+      JSON.stringify({
+        plan: [
+          { step_id: 1, type: 'keyword_search', modality: 'text', parameters: { query: 'Lyon' }, dependencies: [2], trace: {} },
+          { step_id: 2, type: 'rerank', modality: 'text', parameters: { input_step: 1 }, dependencies: [1], trace: {} },
+        ],
+        traceability: true,
+      }),
+    );
+    const garbage = file('garbage.txt', '{ this is: [not json');
+
+    const [ok, bad, junk] = await Promise.all([cairn(['validate', yaml]), cairn(['validate', cyclic]), cairn(['validate', garbage])]);
+
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain('valid plan, 2 steps');
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain('plan: dependency cycle');
+    expect(junk.code).toBe(1);
+    expect(junk.stderr.trim()).toMatch(/^cairn: .*garbage\.txt: not JSON or YAML/);
+  });
+
+  it('executes a supplied plan with a cycle into a failed, traced plan', async () => {
+    const cyclic = file(
+      'cycle-exec.json',
+      JSON.stringify({
+        plan: [
+          { step_id: 1, type: 'keyword_search', modality: 'text', parameters: { query: 'Lyon' }, dependencies: [2], trace: {} },
+          { step_id: 2, type: 'rerank', modality: 'text', parameters: { input_step: 1 }, dependencies: [1], trace: {} },
+        ],
+        traceability: true,
+      }),
+    );
+    const run = await cairn(['execute', cyclic, '--task', 'Lyon', '--json']);
+    expect(run.code).toBe(1);
+    const out = JSON.parse(run.stdout) as { status: string; error: { message: string }; planId: string };
+    expect(out.status).toBe('failed');
+    expect(out.error.message).toMatch(/dependency cycle/);
+    const trace = await cairn(['trace', out.planId]);
+    expect(trace.stdout).toMatch(/plan\.failed\s+PlanningFailedError/);
+  });
+});
