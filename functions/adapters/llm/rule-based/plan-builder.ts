@@ -210,7 +210,12 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
         });
         if (id !== undefined) media.push(id);
       }
-      const question = reading.files.reduce((t, f) => t.split(f.file).join(' '), task).replace(/\s+/g, ' ').trim();
+      const question = reading.files
+        .reduce((t, f) => t.split(f.file).join(' '), task)
+        .replace(/\s+(?:in|from|of|on|about)\s*(?=[?.!]|$)/i, '')
+        .replace(/\s+/g, ' ')
+        .replace(/\s+([?.!])$/, '$1')
+        .trim();
       const fromMedia = media.map((m) =>
         draft.add({
           type: 'keyword_search',

@@ -121,7 +121,7 @@ function comparedPair(task: string, entities: string[]): [string, string] | unde
 
 const NON_ATTRIBUTE = new Set([
   'compare', 'comparison', 'compared', 'versus', 'vs', 'difference', 'differences', 'between', 'both', 'same', 'either',
-  'neither', 'which', 'what', 'who', 'whom', 'were', 'was', 'are', 'is', 'the', 'of', 'and', 'or', 'a', 'an', 'in',
+  'neither', 'which', 'what', 'who', 'whom', 'were', 'was', 'are', 'is', 'the', 'of', 'and', 'or', 'a', 'an', 'in', 'on',
   'do', 'does', 'did', 'have', 'has', 'had', 'their', 'they', 'them', 'two', 'these', 'those', 'how', 'more', 'than',
 ]);
 
