@@ -37,6 +37,17 @@ export function extractJson(text: string, preferKey = 'plan'): Extraction {
   }
 
   const candidates = balancedObjects(trimmed);
+  // A stray "{" in the prose swallows the real object into one unclosed span: also try each later "{".
+  if (candidates.length === 0 || !candidates.some((c) => tryParse(trimmed.slice(c.start, c.end)).ok)) {
+    for (let at = trimmed.indexOf('{', 1), tries = 0; at > 0 && tries < 64; at = trimmed.indexOf('{', at + 1), tries++) {
+      const inner = balancedObjects(trimmed.slice(at)).map((c) => ({ start: c.start + at, end: c.end + at }));
+      const first = inner.find((c) => tryParse(trimmed.slice(c.start, c.end)).ok);
+      if (first) {
+        candidates.push(first);
+        break;
+      }
+    }
+  }
   const parsedCandidates = candidates
     .map((span) => ({ span, parsed: tryParse(trimmed.slice(span.start, span.end)) }))
     .filter((c) => c.parsed.ok);

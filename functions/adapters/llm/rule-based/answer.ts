@@ -71,7 +71,8 @@ function scoreSentences(documents: AnswerInput['documents'], queryTerms: Set<str
 function namesFrom(scored: ScoredSentence[], question: string): string {
   const questionTerms = new Set(contentTerms(question));
   const names: string[] = [];
-  for (const s of scored.slice(0, 4)) {
+  // Only sentences that share a word with the question: a passage that merely came along is noise.
+  for (const s of scored.filter((x) => x.score > 0).slice(0, 4)) {
     for (const span of entitySpans(s.text)) {
       const terms = contentTerms(span);
       // Bare numbers (years, counts) are facts, not entities a second hop can search for.

@@ -98,6 +98,8 @@ function normaliseRoot(value: unknown, fixes: string[]): { plan: unknown[]; trac
 /** Integer ids, unique, in list order; references to a renamed id follow it. */
 function renumber(steps: Array<Record<string, unknown>>, fixes: string[]): void {
   const seen = new Set<number>();
+  // What each id as written ("s1", "2", 3) became; a duplicate keeps the first step's mapping.
+  const renamed = new Map<unknown, number>();
   let next = Math.max(0, ...steps.map((s) => (Number.isInteger(Number(s.step_id)) ? Number(s.step_id) : 0))) + 1;
   for (const step of steps) {
     const raw = step.step_id;
@@ -105,15 +107,20 @@ function renumber(steps: Array<Record<string, unknown>>, fixes: string[]): void 
     let id: number;
     if (typeof parsed === 'number' && Number.isInteger(parsed) && parsed >= 1 && !seen.has(parsed)) {
       id = parsed;
+      if (raw !== parsed) fixes.push(`step_id ${JSON.stringify(raw)} -> ${id}`);
     } else {
       fixes.push(`step_id ${JSON.stringify(raw)} -> ${next}`);
       id = next++;
     }
     seen.add(id);
+    if (!renamed.has(raw)) renamed.set(raw, id);
     step.step_id = id;
-    if (Array.isArray(step.dependencies)) {
-      step.dependencies = step.dependencies.map((d) => (typeof d === 'string' && /^\d+$/.test(d) ? Number(d) : d));
-    }
+  }
+  for (const step of steps) {
+    if (!Array.isArray(step.dependencies)) continue;
+    const given: unknown[] = step.dependencies;
+    step.dependencies = given.map((d) => (renamed.has(d) ? renamed.get(d) : typeof d === 'string' && /^\d+$/.test(d) ? Number(d) : d));
+    if (given.some((d, i) => d !== (step.dependencies as unknown[])[i])) fixes.push(`step ${String(step.step_id)}: dependencies ${JSON.stringify(given)} -> ${JSON.stringify(step.dependencies)}`);
   }
 }
 

@@ -1,0 +1,486 @@
+import { describe, expect, it } from 'vitest';
+
+import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/provider.js';
+import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/executor/step-operators.js';
+import { analysisSchema, planSchema, stepParameterSchemas } from '../../../functions/core/plan/schemas.js';
+import { validatePlan } from '../../../functions/core/plan/validate.js';
+import {
+  analyzeTask,
+  callLlm,
+  confidenceScore,
+  DEFAULT_TOKEN_BUDGETS,
+  generatePlan,
+  repairPlan,
+  validateAttempt,
+  type PlannerDeps,
+  type PlanningInput,
+} from '../../../functions/core/planner/planner.js';
+import type { LlmProvider, LlmRequest, LlmResponse } from '../../../functions/core/ports.js';
+import type { PlanAttempt, TaskAnalysis } from '../../../functions/core/types.js';
+
+const NOW = new Date('2025-03-04T05:06:07.000Z');
+const catalog = { planSchema, stepSchemas: stepParameterSchemas, analysisSchema };
+
+type Reply = Partial<LlmResponse> & { text: string; delayMs?: number };
+
+/** An LlmProvider (the port) that answers from a script, in order, and records every request. */
+class ScriptedProvider implements LlmProvider {
+  readonly name = 'scripted';
+  readonly model = 'script-1';
+  readonly source = 'test';
+  readonly requests: LlmRequest[] = [];
+  constructor(private readonly replies: Reply[]) {}
+
+  async complete(request: LlmRequest): Promise<LlmResponse> {
+    this.requests.push(request);
+    const reply = this.replies.shift();
+    if (!reply) throw new Error('the script has no more replies');
+    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+    const { delayMs: _delay, ...response } = reply;
+    return { provider: this.name, model: this.model, inputTokens: 100, outputTokens: 50, stopReason: 'end_turn', ...response };
+  }
+}
+
+function depsWith(llm: LlmProvider): PlannerDeps {
+  return { llm, catalog, budgets: DEFAULT_TOKEN_BUDGETS, now: () => NOW };
+}
+
+const input: PlanningInput = {
+  task: 'Compare Mount Everest and K2 on elevation',
+  allowedStepTypes: EXECUTABLE_STEP_TYPES,
+  maxSteps: 20,
+  topK: 10,
+};
+
+const step = (id: number, type: string, parameters: Record<string, unknown>, dependencies: number[] = []) => ({
+  step_id: id,
+  type,
+  modality: 'text',
+  parameters,
+  dependencies,
+  trace: { source: 'test' },
+});
+
+const goodPlan = {
+  plan: [step(1, 'keyword_search', { query: 'Everest elevation' }), step(2, 'rerank', { input_step: 1 }, [1])],
+  traceability: true,
+};
+const danglingPlan = {
+  plan: [step(1, 'keyword_search', { query: 'Everest elevation' }), step(2, 'rerank', { input_step: 1 }, [7, 1])],
+  traceability: true,
+};
+
+const fenced = (value: unknown, prose = 'My reasoning: search, then rerank.') =>
+  `${prose}\n\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\`\n\nDone.`;
+
+describe('Function: callLlm', () => {
+  it('records purpose, provider, model, tokens, stop reason and a 16-hex prompt hash', async () => {
+    // Prepare
+    const llm = new ScriptedProvider([{ text: 'ok', inputTokens: 321, outputTokens: 12, stopReason: 'end_turn' }]);
+    const request: LlmRequest = {
+      purpose: 'plan',
+      system: 'sys',
+      messages: [{ role: 'user', content: 'hello' }],
+      maxTokens: 10,
+      temperature: 0,
+      intent: { kind: 'analysis', task: 'hello' },
+    };
+
+    // Act
+    const { response, record } = await callLlm(llm, request);
+
+    // Assess
+    expect(response.text).toBe('ok');
+    expect(record).toMatchObject({
+      purpose: 'plan',
+      provider: 'scripted',
+      model: 'script-1',
+      inputTokens: 321,
+      outputTokens: 12,
+      stopReason: 'end_turn',
+    });
+    expect(record.promptHash).toMatch(/^[0-9a-f]{16}$/);
+    expect(record).not.toHaveProperty('estimatedTokens');
+  });
+
+  it('gives the same prompt the same hash and a different prompt a different one', async () => {
+    // Prepare
+    const llm = new ScriptedProvider([{ text: 'a' }, { text: 'b' }, { text: 'c' }]);
+    const base: LlmRequest = {
+      purpose: 'answer',
+      system: 'sys',
+      messages: [{ role: 'user', content: 'q1' }],
+      maxTokens: 10,
+      temperature: 0,
+      intent: { kind: 'analysis', task: 'q1' },
+    };
+
+    // Act
+    const first = await callLlm(llm, base);
+    const again = await callLlm(llm, { ...base, purpose: 'plan' });
+    const other = await callLlm(llm, { ...base, messages: [{ role: 'user', content: 'q2' }] });
+
+    // Assess
+    expect(again.record.promptHash).toBe(first.record.promptHash);
+    expect(other.record.promptHash).not.toBe(first.record.promptHash);
+  });
+
+  it('marks estimated tokens and measures the call duration', async () => {
+    // Prepare
+    const llm = new ScriptedProvider([{ text: 'slow', estimatedTokens: true, delayMs: 40 }]);
+    const request: LlmRequest = {
+      purpose: 'analysis',
+      system: '',
+      messages: [{ role: 'user', content: 'x' }],
+      maxTokens: 1,
+      temperature: 0,
+      intent: { kind: 'analysis', task: 'x' },
+    };
+
+    // Act
+    const { record } = await callLlm(llm, request);
+
+    // Assess
+    expect(record.estimatedTokens).toBe(true);
+    expect(record.durationMs).toBeGreaterThanOrEqual(35);
+    expect(record.durationMs).toBeLessThan(1000);
+  });
+});
+
+describe('Function: analyzeTask', () => {
+  it('returns the rule-based analysis, validated, with its call accounted', async () => {
+    // Act
+    const outcome = await analyzeTask(depsWith(new RuleBasedProvider()), input.task);
+
+    // Assess
+    expect(outcome.issues).toEqual([]);
+    expect(outcome.analysis).toEqual({
+      complexity: 'moderate',
+      requires_tools: false,
+      requires_routing: false,
+      suggested_step_types: ['keyword_search', 'vector_search', 'aggregate', 'rerank', 'llm_call'],
+      key_entities: ['Mount Everest', 'K2'],
+      intent: 'Compare Mount Everest and K2 on elevation',
+      task_kind: 'comparison',
+    });
+    expect(outcome.call).toMatchObject({ purpose: 'analysis', provider: 'rule-based', model: 'cairn-rules-v1', estimatedTokens: true });
+  });
+
+  it('asks at temperature 0 within the analysis budget, with the analysis schema', async () => {
+    // Prepare
+    const analysis: TaskAnalysis = {
+      complexity: 'simple',
+      requires_tools: false,
+      requires_routing: false,
+      suggested_step_types: ['keyword_search'],
+      key_entities: ['K2'],
+      intent: 'Look up K2',
+    };
+    const llm = new ScriptedProvider([{ text: `Sure, here it is: ${JSON.stringify(analysis)} Hope it helps.` }]);
+
+    // Act
+    const outcome = await analyzeTask(depsWith(llm), 'How high is K2?');
+
+    // Assess
+    expect(outcome.analysis).toEqual(analysis);
+    const request = llm.requests[0]!;
+    expect(request.purpose).toBe('analysis');
+    expect(request.temperature).toBe(0);
+    expect(request.maxTokens).toBe(1024);
+    expect(request.responseSchema).toBe(analysisSchema);
+    expect(request.intent).toEqual({ kind: 'analysis', task: 'How high is K2?' });
+    expect(request.messages[0]!.content).toContain('Task: How high is K2?');
+  });
+
+  it('leaves out an analysis that fails its schema and reports why', async () => {
+    // Prepare
+    const llm = new ScriptedProvider([
+      { text: JSON.stringify({ complexity: 'easy', requires_tools: false, requires_routing: false, suggested_step_types: [], key_entities: [], intent: 'x' }) },
+    ]);
+
+    // Act
+    const outcome = await analyzeTask(depsWith(llm), 'task');
+
+    // Assess
+    expect(outcome.analysis).toBeUndefined();
+    expect(outcome.issues).toEqual([{ path: 'complexity', message: 'must be one of [simple, moderate, complex]', source: 'schema' }]);
+  });
+
+  it('reports an answer with no JSON as a syntax issue at `analysis`', async () => {
+    // Prepare
+    const llm = new ScriptedProvider([{ text: 'I would rather not.' }]);
+
+    // Act
+    const outcome = await analyzeTask(depsWith(llm), 'task');
+
+    // Assess
+    expect(outcome.analysis).toBeUndefined();
+    expect(outcome.issues).toEqual([{ path: 'analysis', message: 'the response holds no JSON object', source: 'syntax' }]);
+    expect(outcome.call.purpose).toBe('analysis');
+  });
+});
+
+describe('Function: generatePlan', () => {
+  it('produces a valid first attempt from the rule-based provider, reasoning kept apart', async () => {
+    // Act
+    const attempt = await generatePlan(depsWith(new RuleBasedProvider()), input);
+
+    // Assess
+    expect(attempt.attempt).toBe(1);
+    expect(attempt.kind).toBe('generate');
+    expect(attempt.createdAt).toBe('2025-03-04T05:06:07.000Z');
+    expect(attempt.extractionError).toBeUndefined();
+    expect(attempt.reasoning).toBe(
+      'I read this as a comparison task. Each side is retrieved on its own, in parallel, then the evidence is joined, re-ranked and compared.',
+    );
+    expect(attempt.llm).toMatchObject({ purpose: 'plan', provider: 'rule-based', stopReason: 'end_turn', estimatedTokens: true });
+    expect(validateAttempt(attempt, { maxSteps: 20, allowedStepTypes: EXECUTABLE_STEP_TYPES })).toEqual({ valid: true, errors: [] });
+  });
+
+  it('builds the request from the task, context, analysis, constraints, catalog and budget', async () => {
+    // Prepare
+    const llm = new ScriptedProvider([{ text: fenced(goodPlan) }]);
+    const analysis: TaskAnalysis = {
+      complexity: 'simple',
+      requires_tools: false,
+      requires_routing: false,
+      suggested_step_types: ['keyword_search'],
+      key_entities: ['Everest'],
+      intent: 'Look up Everest',
+    };
+
+    // Act
+    await generatePlan(depsWith(llm), {
+      ...input,
+      context: 'Mountaineering notes',
+      constraints: { language: 'en' },
+      analysis,
+      allowedStepTypes: ['keyword_search', 'rerank'],
+      maxSteps: 5,
+    });
+
+    // Assess
+    const request = llm.requests[0]!;
+    expect(request.purpose).toBe('plan');
+    expect(request.temperature).toBe(0);
+    expect(request.maxTokens).toBe(4096);
+    expect(request.system).toContain('Allowed step types: keyword_search, rerank');
+    const user = request.messages[0]!.content;
+    expect(user).toContain(`Task: ${input.task}`);
+    expect(user).toContain('Context: Mountaineering notes');
+    expect(user).toContain(`Analysis: ${JSON.stringify(analysis)}`);
+    expect(user).toContain('Constraints: {"language":"en"}');
+    expect(user).toContain('Use at most 5 steps.');
+    expect(request.intent).toEqual({
+      kind: 'plan',
+      task: input.task,
+      analysis,
+      allowedStepTypes: ['keyword_search', 'rerank'],
+      maxSteps: 5,
+      topK: 10,
+    });
+  });
+
+  it('extracts fenced JSON with prose around it', async () => {
+    // Prepare
+    const llm = new ScriptedProvider([{ text: fenced(goodPlan) }]);
+
+    // Act
+    const attempt = await generatePlan(depsWith(llm), input);
+
+    // Assess
+    expect(attempt.candidate).toEqual(goodPlan);
+    expect(attempt.reasoning).toBe('My reasoning: search, then rerank.\n\nDone.');
+    expect(attempt.llm).toMatchObject({ provider: 'scripted', inputTokens: 100, outputTokens: 50 });
+  });
+
+  it('records a cut-off answer (stop reason max_tokens) as an extraction error, not a candidate', async () => {
+    // Prepare
+    const text = fenced(goodPlan).slice(0, 80);
+    const llm = new ScriptedProvider([{ text, stopReason: 'max_tokens' }]);
+
+    // Act
+    const attempt = await generatePlan(depsWith(llm), input);
+    const validation = validateAttempt(attempt, { maxSteps: 20, allowedStepTypes: EXECUTABLE_STEP_TYPES });
+
+    // Assess
+    expect(attempt.candidate).toBeUndefined();
+    expect(attempt.rawText).toBe(text);
+    expect(attempt.extractionError).toBe('the answer was cut off at the token limit (stop_reason max_tokens)');
+    expect(validation).toEqual({
+      valid: false,
+      errors: [{ path: 'plan', message: 'no plan JSON: the answer was cut off at the token limit (stop_reason max_tokens)', source: 'syntax' }],
+    });
+  });
+
+  it('records truncated JSON with a normal stop reason as the extractor’s error', async () => {
+    // Prepare
+    const llm = new ScriptedProvider([{ text: 'Plan:\n{"plan": [{"step_id": 1, "type": "keyword_search"' }]);
+
+    // Act
+    const attempt = await generatePlan(depsWith(llm), input);
+
+    // Assess
+    expect(attempt.extractionError).toBe('the JSON object is not closed (truncated output?)');
+    expect(validateAttempt(attempt, { maxSteps: 20, allowedStepTypes: EXECUTABLE_STEP_TYPES }).errors).toEqual([
+      { path: 'plan', message: 'no plan JSON: the JSON object is not closed (truncated output?)', source: 'syntax' },
+    ]);
+  });
+});
+
+describe('Function: validateAttempt', () => {
+  const attemptOf = (candidate: unknown): PlanAttempt => ({
+    attempt: 1,
+    kind: 'generate',
+    rawText: JSON.stringify(candidate),
+    candidate,
+    llm: { purpose: 'plan', provider: 'p', model: 'm', inputTokens: 0, outputTokens: 0, durationMs: 0, promptHash: '', stopReason: 'end_turn' },
+    createdAt: NOW.toISOString(),
+  });
+
+  it('reports a dangling dependency by path', () => {
+    // Act
+    const result = validateAttempt(attemptOf(danglingPlan), { maxSteps: 20, allowedStepTypes: EXECUTABLE_STEP_TYPES });
+
+    // Assess
+    expect(result).toEqual({ valid: false, errors: [{ path: 'plan.1.dependencies.0', message: 'step 7 does not exist', source: 'semantic' }] });
+  });
+
+  it('applies the request’s step limit and allowed step types', () => {
+    // Act
+    const result = validateAttempt(attemptOf(goodPlan), { maxSteps: 1, allowedStepTypes: ['keyword_search'] });
+
+    // Assess
+    expect(result.valid).toBe(false);
+    expect(result.errors).toEqual([
+      { path: 'plan', message: 'has 2 steps, more than the limit of 1', source: 'semantic' },
+      { path: 'plan.1.type', message: 'step type rerank is not allowed here (allowed: keyword_search)', source: 'semantic' },
+    ]);
+  });
+
+  it('reports an attempt with neither candidate nor error as nothing extracted', () => {
+    // Prepare
+    const { candidate: _omit, ...empty } = attemptOf(undefined);
+
+    // Act
+    const result = validateAttempt(empty, { maxSteps: 20, allowedStepTypes: EXECUTABLE_STEP_TYPES });
+
+    // Assess
+    expect(result.errors).toEqual([{ path: 'plan', message: 'no plan JSON: nothing extracted', source: 'syntax' }]);
+  });
+});
+
+describe('Function: repairPlan', () => {
+  it('sends the task, the previous answer, every error and the attempt number', async () => {
+    // Prepare
+    const llm = new ScriptedProvider([{ text: fenced(danglingPlan) }, { text: fenced(goodPlan, 'Fixed the dependency.') }]);
+    const deps = depsWith(llm);
+    const first = await generatePlan(deps, input);
+    const validation = validateAttempt(first, { maxSteps: 20, allowedStepTypes: EXECUTABLE_STEP_TYPES });
+
+    // Act
+    const second = await repairPlan(deps, { ...input, previous: { ...first, validation }, attempt: 2 });
+
+    // Assess
+    const request = llm.requests[1]!;
+    expect(request.purpose).toBe('repair');
+    expect(request.maxTokens).toBe(4096);
+    expect(request.temperature).toBe(0);
+    expect(request.intent).toEqual({
+      kind: 'repair',
+      task: input.task,
+      previousText: first.rawText,
+      errors: validation.errors,
+      attempt: 2,
+      allowedStepTypes: EXECUTABLE_STEP_TYPES,
+    });
+    const user = request.messages[0]!.content;
+    expect(user.startsWith('Attempt 2. Your previous plan for this task is not valid.')).toBe(true);
+    expect(user).toContain(first.rawText);
+    expect(user).toContain('- plan.1.dependencies.0: step 7 does not exist');
+    expect(second).toMatchObject({ attempt: 2, kind: 'repair', candidate: goodPlan, reasoning: 'Fixed the dependency.\n\nDone.' });
+    expect(second.llm.purpose).toBe('repair');
+  });
+
+  it('lets the rule-based provider fix a dangling dependency it did not write', async () => {
+    // Prepare
+    const scripted = new ScriptedProvider([{ text: fenced(danglingPlan) }]);
+    const first = await generatePlan(depsWith(scripted), input);
+    const validation = validateAttempt(first, { maxSteps: 20, allowedStepTypes: EXECUTABLE_STEP_TYPES });
+
+    // Act
+    const second = await repairPlan(depsWith(new RuleBasedProvider()), { ...input, previous: { ...first, validation }, attempt: 2 });
+
+    // Assess
+    expect(second.reasoning).toBe('Attempt 2: I fixed 1 problem(s): step 2: dependencies [7,1] -> [1].');
+    expect(validateAttempt(second, { maxSteps: 20, allowedStepTypes: EXECUTABLE_STEP_TYPES })).toEqual({ valid: true, errors: [] });
+    expect((second.candidate as typeof goodPlan).plan[1]!.dependencies).toEqual([1]);
+  });
+
+  it('replans from the task when the previous answer held no JSON', async () => {
+    // Prepare
+    const scripted = new ScriptedProvider([{ text: 'no plan today', stopReason: 'end_turn' }]);
+    const first = await generatePlan(depsWith(scripted), input);
+    const validation = validateAttempt(first, { maxSteps: 20, allowedStepTypes: EXECUTABLE_STEP_TYPES });
+
+    // Act
+    const second = await repairPlan(depsWith(new RuleBasedProvider()), { ...input, previous: { ...first, validation }, attempt: 2 });
+
+    // Assess
+    expect(first.extractionError).toBe('the response holds no JSON object');
+    expect(second.reasoning).toBe('Attempt 2: the previous answer held no usable plan, so I planned again from the task.');
+    expect(validatePlan(second.candidate)).toEqual({ valid: true, errors: [] });
+  });
+
+  it('runs a generate → validate → repair loop to a valid plan, every attempt kept', async () => {
+    // Prepare: a dangling dependency, then a cut-off answer, then a good plan.
+    const llm = new ScriptedProvider([
+      { text: fenced(danglingPlan) },
+      { text: '```json\n{"plan": [', stopReason: 'max_tokens' },
+      { text: fenced(goodPlan) },
+    ]);
+    const deps = depsWith(llm);
+    const options = { maxSteps: 20, allowedStepTypes: EXECUTABLE_STEP_TYPES };
+    const attempts: PlanAttempt[] = [];
+
+    // Act
+    let attempt = await generatePlan(deps, input);
+    for (;;) {
+      const validation = validateAttempt(attempt, options);
+      attempts.push({ ...attempt, validation });
+      if (validation.valid || attempts.length >= 3) break;
+      attempt = await repairPlan(deps, { ...input, previous: attempts.at(-1)!, attempt: attempts.length + 1 });
+    }
+
+    // Assess
+    expect(attempts.map((a) => [a.attempt, a.kind, a.validation?.valid])).toEqual([
+      [1, 'generate', false],
+      [2, 'repair', false],
+      [3, 'repair', true],
+    ]);
+    expect(attempts[0]!.validation!.errors.map((e) => e.message)).toEqual(['step 7 does not exist']);
+    expect(attempts[1]!.extractionError).toBe('the answer was cut off at the token limit (stop_reason max_tokens)');
+    expect(attempts[2]!.candidate).toEqual(goodPlan);
+    // The third request carries the second attempt's error.
+    expect(llm.requests[2]!.messages[0]!.content).toContain(
+      '- plan: no plan JSON: the answer was cut off at the token limit (stop_reason max_tokens)',
+    );
+  });
+});
+
+describe('Function: confidenceScore', () => {
+  it.each([
+    [1, 1, 1],
+    [1, 0, 0.5],
+    [2, 1, 0.85],
+    [3, 0.5, 0.54],
+    [3, 1, 0.72],
+    [0, 1, 1],
+  ])('scores %i iteration(s) at coverage %d as %d', (iterations, coverage, expected) => {
+    // Act
+    const score = confidenceScore(iterations, coverage);
+
+    // Assess
+    expect(score).toBe(expected);
+  });
+});

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+
+import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/provider.js';
+import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/executor/step-operators.js';
+import { validateAnalysis } from '../../../functions/core/plan/schemas.js';
+import { validatePlan } from '../../../functions/core/plan/validate.js';
+import { extractJson } from '../../../functions/core/planner/extract-json.js';
+import type { LlmIntent, LlmRequest } from '../../../functions/core/ports.js';
+import type { DecompositionPlan } from '../../../functions/core/types.js';
+
+function requestFor(intent: LlmIntent, user = 'the prompt a model would read'): LlmRequest {
+  return {
+    purpose: intent.kind === 'analysis' ? 'analysis' : intent.kind === 'answer' ? 'answer' : intent.kind,
+    system: 'system text',
+    messages: [{ role: 'user', content: user }],
+    maxTokens: 1024,
+    temperature: 0,
+    intent,
+  };
+}
+
+const planIntent = (task: string, maxSteps = 20): LlmIntent => ({ kind: 'plan', task, allowedStepTypes: EXECUTABLE_STEP_TYPES, maxSteps, topK: 10 });
+
+describe('Class: RuleBasedProvider', () => {
+  const provider = new RuleBasedProvider();
+
+  it('names itself and marks its traces rule-based', () => {
+    // Assess
+    expect(provider.name).toBe('rule-based');
+    expect(provider.model).toBe('cairn-rules-v1');
+    expect(provider.source).toBe('rule-based');
+  });
+
+  it('answers an analysis request with bare JSON that validates', async () => {
+    // Act
+    const response = await provider.complete(requestFor({ kind: 'analysis', task: 'List the top 3 highest mountains' }));
+
+    // Assess
+    const analysis = JSON.parse(response.text) as Record<string, unknown>;
+    expect(validateAnalysis(analysis)).toEqual([]);
+    expect(analysis['task_kind']).toBe('top_n');
+  });
+
+  it('estimates tokens from the prompt and the answer, at a quarter of the characters', async () => {
+    // Prepare
+    const request = requestFor({ kind: 'analysis', task: 'Everest height' }, 'x'.repeat(100));
+
+    // Act
+    const response = await provider.complete(request);
+
+    // Assess
+    expect(response).toMatchObject({ provider: 'rule-based', model: 'cairn-rules-v1', stopReason: 'end_turn', estimatedTokens: true });
+    expect(response.inputTokens).toBe(Math.ceil(('system text'.length + 100) / 4));
+    expect(response.outputTokens).toBe(Math.ceil(response.text.length / 4));
+  });
+
+  it.each([
+    ['Compare Mount Everest and K2 on elevation', 'comparison'],
+    ['What is the nationality of the director of Inception?', 'bridge'],
+    ['When K2 is in Pakistan, describe the Karakoram; otherwise describe the Himalayas.', 'conditional'],
+    ['List the top 3 highest mountains', 'top-n'],
+    ['What does the guide say in interview.mp3?', 'multimodal'],
+    ['Everest height', 'lookup'],
+  ])('plans "%s" as a %s task, reasoning before a fenced plan that validates', async (task, kind) => {
+    // Act
+    const response = await provider.complete(requestFor(planIntent(task)));
+
+    // Assess
+    const extracted = extractJson(response.text);
+    expect(extracted.method).toBe('fenced-block');
+    expect(extracted.reasoning.startsWith(`I read this as a ${kind} task. `)).toBe(true);
+    expect(validatePlan(extracted.value, { allowedStepTypes: EXECUTABLE_STEP_TYPES })).toEqual({ valid: true, errors: [] });
+  });
+
+  it('repairs the previous plan it is shown and lists the fixes', async () => {
+    // Prepare
+    const previous = {
+      plan: [
+        { step_id: 1, type: 'keyword_search', modality: 'text', parameters: { query: 'Everest' }, dependencies: [1], trace: {} },
+      ],
+      traceability: true,
+    };
+    const errors = validatePlan(previous).errors;
+
+    // Act
+    const response = await provider.complete(
+      requestFor({ kind: 'repair', task: 'Everest height', previousText: JSON.stringify(previous), errors, attempt: 2, allowedStepTypes: EXECUTABLE_STEP_TYPES }),
+    );
+
+    // Assess
+    const extracted = extractJson(response.text);
+    expect(extracted.reasoning).toBe('Attempt 2: I fixed 1 problem(s): step 1: dependencies [1] -> [].');
+    expect((extracted.value as DecompositionPlan).plan[0]!.dependencies).toEqual([]);
+    expect(validatePlan(extracted.value).valid).toBe(true);
+  });
+
+  it('plans again from the task when the previous answer holds no plan', async () => {
+    // Act
+    const response = await provider.complete(
+      requestFor({
+        kind: 'repair',
+        task: 'Compare Mount Everest and K2 on elevation',
+        previousText: 'Sorry, no plan.',
+        errors: [{ path: 'plan', message: 'no plan JSON', source: 'syntax' }],
+        attempt: 3,
+        allowedStepTypes: EXECUTABLE_STEP_TYPES,
+      }),
+    );
+
+    // Assess
+    const extracted = extractJson(response.text);
+    expect(extracted.reasoning).toBe('Attempt 3: the previous answer held no usable plan, so I planned again from the task.');
+    expect((extracted.value as DecompositionPlan).plan).toHaveLength(9);
+    expect(validatePlan(extracted.value).valid).toBe(true);
+  });
+
+  it('answers extractively from the documents of an answer request', async () => {
+    // Act
+    const response = await provider.complete(
+      requestFor({
+        kind: 'answer',
+        question: 'Who directed Inception?',
+        instruction: 'Answer from the sources, citing them.',
+        documents: [{ id: 't-inception', text: 'Inception is a 2010 science fiction film written and directed by Christopher Nolan.' }],
+      }),
+    );
+
+    // Assess
+    expect(response.text).toBe('Inception is a 2010 science fiction film written and directed by Christopher Nolan. [t-inception]');
+  });
+});
