@@ -13,6 +13,7 @@ import { startEmbeddedDynamo, type EmbeddedDynamo } from '../functions/adapters/
 import { ensureTable } from '../functions/adapters/dynamodb/table.js';
 import { InvalidInputError } from '../functions/core/errors.js';
 import type { LlmProvider } from '../functions/core/ports.js';
+import type { ToolRegistry } from '../functions/core/tools/registry.js';
 import type { PlanRecord, PlanRequest } from '../functions/core/types.js';
 import { acceptRequest, checkRequest, newPlanId } from '../functions/core/workflow/intake.js';
 import type { Runtime } from '../functions/handlers/runtime.js';
@@ -43,6 +44,8 @@ export interface LocalStackOptions {
   dataDir?: string | undefined;
   /** An LLM other than the one the environment selects (tests script one). */
   llm?: LlmProvider;
+  /** A tool registry other than the default one (the DAG benchmark adds a simulated-latency tool). */
+  tools?: ToolRegistry;
 }
 
 type JsonValue = Parameters<StateMachine['run']>[0];
@@ -73,9 +76,10 @@ export class LocalStack {
       }
       process.env.CAIRN_DYNAMODB_ENDPOINT = embedded.endpoint;
     }
-    const { runtime, useLlm } = await import('../functions/handlers/runtime.js');
+    const { runtime, useLlm, useTools } = await import('../functions/handlers/runtime.js');
     const rt = runtime();
     if (options.llm) useLlm(options.llm);
+    if (options.tools) useTools(options.tools);
     const client = createDynamoClient({ endpoint: rt.config.dynamoEndpoint! });
     await ensureTable(client, rt.config.tableName);
     client.destroy();

@@ -6,13 +6,15 @@
  */
 import type { Clock, CorpusIndex, LlmProvider } from '../ports.js';
 import type { DecompositionPlan, DecompositionStep, LlmCallRecord, StepOutput } from '../types.js';
-import { oneLine } from '../errors.js';
+import { ExpressionError, oneLine, StepExecutionError } from '../errors.js';
+import { ToolArgumentsError, ToolInputError, ToolNotAllowedError, type ToolRegistry } from '../tools/registry.js';
 import { evaluateCondition, type StepView } from './expression.js';
 import { renderParameters } from './templates.js';
-import { STEP_OPERATORS, type OperatorContext } from './step-operators.js';
+import { STEP_OPERATORS } from './step-operators.js';
 
 export interface ExecutionHooks {
   onStepStart?(step: DecompositionStep, parameters: Record<string, unknown>): Promise<void> | void;
+  onStepRetry?(step: DecompositionStep, attempt: number, error: string, delayMs: number): Promise<void> | void;
   onStepEnd?(output: StepOutput): Promise<void> | void;
 }
 
@@ -23,6 +25,9 @@ export interface ExecutionContext {
   clock: Clock;
   concurrency: number;
   topK: number;
+  tools: ToolRegistry;
+  /** The request's tool allow-list (G4); every registered tool when absent. */
+  allowedTools?: readonly string[] | undefined;
   hooks?: ExecutionHooks;
 }
 
@@ -90,7 +95,14 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
       try {
         holds = evaluateCondition(step.condition, resolvedScope);
       } catch (error) {
-        return finish(failed(step, ctx.clock, ctx.clock.now(), `condition "${step.condition}" could not be evaluated: ${oneLine(error)}`, 1));
+        const message = `condition "${step.condition}" could not be evaluated: ${oneLine(error)}`;
+        // A condition that fails follows the step's error strategy, as a failing operator does:
+        // `skip` records the step skipped with the error; otherwise the plan aborts (not retried).
+        if (stepPolicy(step).strategy === 'skip') {
+          return finish({ ...skipped(step, ctx.clock, `skipped by its error strategy: ${message}`), condition: step.condition, error: message });
+        }
+        abort.by ??= { step: step.step_id, error: message };
+        return finish(failed(step, ctx.clock, ctx.clock.now(), message, 1));
       }
       if (!holds) return finish({ ...skipped(step, ctx.clock, `condition is false: ${step.condition}`), condition: step.condition });
     }
@@ -98,6 +110,8 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
     await slots.acquire();
     const startedAt = ctx.clock.now();
     const started = performance.now();
+    const policy = stepPolicy(step);
+    let attempts = 0;
     try {
       {
         const by = abortedBy();
@@ -106,24 +120,42 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
       const parameters = renderParameters(step.parameters, resolvedScope);
       await ctx.hooks?.onStepStart?.(step, parameters);
       const operator = STEP_OPERATORS[step.type];
-      if (!operator) throw new Error(`step type ${step.type} has no operator`);
-      const opContext: OperatorContext = { ...ctx, recordLlmCall: (r) => llmCalls.push(r) };
-      const result = await operator(step, parameters, inputs, opContext);
-      const endedAt = ctx.clock.now();
-      return finish({
-        step_id: step.step_id,
-        type: step.type,
-        status: 'succeeded',
-        result,
-        startedAt: startedAt.toISOString(),
-        endedAt: endedAt.toISOString(),
-        durationMs: Math.round(performance.now() - started),
-        attempts: 1,
-        ...(step.condition !== undefined ? { condition: step.condition } : {}),
-      });
+      if (!operator) throw new StepExecutionError(`step type ${step.type} has no operator`);
+      let lastError: unknown;
+      for (attempts = 1; attempts <= policy.maxAttempts; attempts++) {
+        try {
+          const result = await withTimeout(policy.timeoutMs, step, (signal) =>
+            operator(step, parameters, inputs, { ...ctx, signal, scope: resolvedScope, recordLlmCall: (r) => llmCalls.push(r) }),
+          );
+          return finish({
+            step_id: step.step_id,
+            type: step.type,
+            status: 'succeeded',
+            result,
+            startedAt: startedAt.toISOString(),
+            endedAt: ctx.clock.now().toISOString(),
+            durationMs: Math.round(performance.now() - started),
+            attempts,
+            ...(step.condition !== undefined ? { condition: step.condition } : {}),
+          });
+        } catch (error) {
+          lastError = error;
+          if (!isRetryable(error) || attempts >= policy.maxAttempts) break;
+          const delayMs = policy.backoffMs * 2 ** (attempts - 1);
+          await ctx.hooks?.onStepRetry?.(step, attempts, oneLine(error), delayMs);
+          await sleep(delayMs);
+        }
+      }
+      throw lastError;
     } catch (error) {
-      abort.by ??= { step: step.step_id, error: oneLine(error) };
-      return finish(failed(step, ctx.clock, startedAt, oneLine(error), 1, performance.now() - started));
+      const attemptsMade = Math.min(Math.max(attempts, 1), policy.maxAttempts);
+      const message = oneLine(error);
+      if (policy.strategy === 'skip') {
+        // The fallback: the step is recorded as skipped with its error; dependents follow their policy.
+        return finish({ ...skipped(step, ctx.clock, `failed after ${attemptsMade} attempt(s), skipped by its error strategy: ${message}`), attempts: attemptsMade, error: message });
+      }
+      abort.by ??= { step: step.step_id, error: message };
+      return finish(failed(step, ctx.clock, startedAt, message, attemptsMade, performance.now() - started));
     } finally {
       slots.release();
     }
@@ -143,6 +175,65 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
     ? { status: 'failed', outputs, llmCalls, failedStep: failure.step_id, error: failure.error ?? 'step failed' }
     : { status: 'succeeded', outputs, llmCalls };
 }
+
+export type ErrorStrategy = 'retry' | 'skip' | 'abort';
+
+export interface StepPolicy {
+  strategy: ErrorStrategy;
+  maxAttempts: number;
+  backoffMs: number;
+  timeoutMs: number;
+}
+
+/**
+ * D4 defaults by type. Steps that call out (models, tools, media) are retried; the rest are
+ * deterministic over the corpus, so a second attempt would fail the same way.
+ */
+const DEFAULT_POLICIES: Partial<Record<DecompositionStep['type'], StepPolicy>> = {
+  llm_call: { strategy: 'retry', maxAttempts: 3, backoffMs: 250, timeoutMs: 60_000 },
+  tool_call: { strategy: 'retry', maxAttempts: 3, backoffMs: 250, timeoutMs: 30_000 },
+  audio_transcription: { strategy: 'retry', maxAttempts: 3, backoffMs: 500, timeoutMs: 120_000 },
+  image_captioning: { strategy: 'retry', maxAttempts: 3, backoffMs: 500, timeoutMs: 60_000 },
+};
+const DETERMINISTIC_POLICY: StepPolicy = { strategy: 'abort', maxAttempts: 1, backoffMs: 0, timeoutMs: 30_000 };
+
+/** The step's declared `on_error`, `retry` and `timeout_ms`, over the defaults of its type. */
+export function stepPolicy(step: DecompositionStep): StepPolicy {
+  const base = DEFAULT_POLICIES[step.type] ?? DETERMINISTIC_POLICY;
+  const strategy = step.on_error ?? base.strategy;
+  const declaredAttempts = step.retry?.max_attempts;
+  const maxAttempts = declaredAttempts ?? (strategy === 'retry' ? Math.max(base.maxAttempts, 2) : 1);
+  return { strategy, maxAttempts, backoffMs: step.retry?.backoff_ms ?? (base.backoffMs || 100), timeoutMs: step.timeout_ms ?? base.timeoutMs };
+}
+
+/** Errors that another attempt cannot fix: the step's own input is wrong. */
+function isRetryable(error: unknown): boolean {
+  return !(error instanceof ToolNotAllowedError || error instanceof ToolArgumentsError || error instanceof ToolInputError || error instanceof ExpressionError || error instanceof StepExecutionError);
+}
+
+/** Runs the operator with an abort signal that fires, and a rejection, at the step's timeout. */
+async function withTimeout<T>(timeoutMs: number, step: DecompositionStep, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new RetryableTimeout(`step ${step.step_id} timed out after ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([run(controller.signal), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A timeout is worth another attempt (the service may answer next time), unlike StepExecutionError. */
+class RetryableTimeout extends Error {
+  override name = 'StepTimeoutError';
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Aggregates and answers can work with what is there; other steps need all their inputs. */
 function policyOnSkip(step: DecompositionStep): 'skip' | 'continue' {

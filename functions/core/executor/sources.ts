@@ -68,10 +68,11 @@ function subqueryOutputs(plan: DecompositionPlan, byId: Map<number, StepOutput>)
   for (const step of plan.plan) {
     if (step.type !== 'aggregate' || step.parameters.method !== 'rank_fusion') continue;
     const inputs = (step.parameters.input_steps as number[] | undefined) ?? step.dependencies;
-    if (inputs.length > 0 && inputs.every((id) => searches.some((s) => s.step_id === id))) {
+    const out = byId.get(step.step_id);
+    // Only a fusion that ran stands for its searches; otherwise they count one by one.
+    if (out?.status === 'succeeded' && inputs.length > 0 && inputs.every((id) => searches.some((s) => s.step_id === id))) {
       inputs.forEach((id) => absorbed.add(id));
-      const out = byId.get(step.step_id);
-      if (out?.status === 'succeeded') result.push(out);
+      result.push(out);
     }
   }
   for (const s of searches) {

@@ -13,12 +13,20 @@ import { evaluateCondition, type StepView } from './expression.js';
 import { filterDocuments, type FilterCriteria } from './operators/filter.js';
 import { rerankDocuments } from './operators/rerank.js';
 import { aggregate, subqueryIdOf, type AggregateMethod } from './operators/aggregate.js';
+import { graphQuery, multiHop } from './operators/graph.js';
+import type { ToolRegistry } from '../tools/registry.js';
 
 export interface OperatorContext {
   task: string;
   index: CorpusIndex;
   llm: LlmProvider;
   topK: number;
+  /** The results of every ancestor of the step (what its condition and expression may read). */
+  scope?: ReadonlyMap<number, StepView>;
+  /** Fires at the step's timeout: operators that call out pass it on. */
+  signal: AbortSignal;
+  tools: ToolRegistry;
+  allowedTools?: readonly string[] | undefined;
   recordLlmCall(record: LlmCallRecord): void;
 }
 
@@ -76,15 +84,51 @@ function searchOperator(kind: 'keyword' | 'vector'): StepOperator {
     let documents = toRetrieved(hits, step);
     if (p.metadata && typeof p.metadata === 'object') documents = filterDocuments(documents, { metadata: p.metadata as Record<string, unknown> }).documents;
     return {
-      query,
-      documents,
-      count: documents.length,
-      top_score: documents[0]?.score ?? 0,
+      ...ranked(query, documents),
       top_coverage: coverage(query, documents[0]),
       search_method: kind === 'keyword' ? 'bm25' : ctx.index.vectorMethod,
     };
   };
 }
+
+/** What every ranking step's result holds: the query, the ranked documents and their summary. */
+function ranked(query: string, documents: RetrievedDocument[]) {
+  return { query, documents, count: documents.length, top_score: documents[0]?.score ?? 0 };
+}
+
+/** Marks each document of a graph step with the sub-query (this step) and its rank there. */
+function attributed(step: DecompositionStep, documents: RetrievedDocument[]): RetrievedDocument[] {
+  return documents.map((d, i) => ({ ...d, subquery_id: subqueryIdOf(step.step_id), rank_in_subquery: i + 1 }));
+}
+
+const multiHopOperator: StepOperator = async (step, p, inputs, ctx) => {
+  const source = inputStep(step, p, inputs);
+  const query = typeof p.query === 'string' && p.query.trim() !== '' ? p.query : ctx.task;
+  const hops = typeof p.hops === 'number' ? p.hops : 1;
+  const out = multiHop(ctx.index, documentsOf(source), { query, hops, topK: typeof p.top_k === 'number' ? p.top_k : ctx.topK });
+  return {
+    ...ranked(query, attributed(step, out.documents)),
+    paths: out.paths,
+    linked: out.paths.filter((x) => x.via !== undefined).length,
+    multi_hop: out.multi_hop,
+    input_step: source.step_id,
+  };
+};
+
+const graphQueryOperator: StepOperator = async (step, p, _inputs, ctx) => {
+  const query = String(p.query ?? p.related_to ?? '').trim();
+  if (query === '') throw new StepExecutionError(`step ${step.step_id}: graph_query needs a query or related_to`);
+  const depth = typeof p.depth === 'number' ? p.depth : 1;
+  const out = graphQuery(ctx.index, { query, depth, topK: typeof p.top_k === 'number' ? p.top_k : ctx.topK });
+  const documents = attributed(step, out.documents);
+  return {
+    ...ranked(query, documents),
+    top_coverage: coverage(query, documents[0]),
+    entities: out.entities,
+    ...(out.entities.length === 0 ? { reason: `no document is titled by an entity named in "${query}"; seeded by direct matches only` } : {}),
+    graph_method: out.graph_method,
+  };
+};
 
 function inputStep(step: DecompositionStep, p: Record<string, unknown>, inputs: ReadonlyMap<number, StepOutput>): StepOutput {
   const id = typeof p.input_step === 'number' ? p.input_step : step.dependencies[0];
@@ -129,9 +173,10 @@ const aggregateOperator: StepOperator = async (step, p, inputs) => {
   };
 };
 
-const conditionalOperator: StepOperator = async (step, p, inputs) => {
+const conditionalOperator: StepOperator = async (step, p, inputs, ctx) => {
   const expression = String(p.expression ?? '');
-  const scope = new Map<number, StepView>();
+  // The validator lets an expression read any ancestor, not only a direct dependency.
+  const scope = new Map<number, StepView>(ctx.scope ?? []);
   for (const [id, o] of inputs) scope.set(id, { result: o.result, status: o.status, skipped: o.status === 'skipped' });
   const run = evaluateCondition(expression, scope);
   return { run, expression, condition_method: 'safe-expression-v1', evaluated_over: [...inputs.keys()], step: step.step_id };
@@ -180,24 +225,23 @@ const llmCallOperator: StepOperator = async (step, p, inputs, ctx) => {
 };
 
 /**
- * Modality steps, local implementation: the transcript or caption a media document carries in its
- * metadata (`transcript`, `caption`). Real for corpora that ship them, as the sample corpus does;
- * on AWS the same step goes to Transcribe / a vision model behind the same port.
+ * Modality steps run registered tools (`media.transcribe`, `media.caption`): the local registry's
+ * read the transcript or caption the corpus carries; an AWS registry's call the services. The step
+ * type itself is the permission, so the request's tool allow-list (which governs tool_call) does
+ * not apply to them.
  */
-function mediaOperator(kind: 'transcript' | 'caption'): StepOperator {
+function mediaOperator(tool: 'media.transcribe' | 'media.caption'): StepOperator {
   return async (step, p, _inputs, ctx) => {
-    const wanted = String(p.document_id ?? p.file ?? '');
-    const doc = findMediaDocument(ctx.index, wanted);
-    if (!doc) throw new StepExecutionError(`step ${step.step_id}: no document in the corpus for ${JSON.stringify(wanted)}`);
-    const text = doc.metadata?.[kind];
-    if (typeof text !== 'string' || text.trim() === '') {
-      throw new StepExecutionError(`step ${step.step_id}: document ${doc.id} carries no ${kind} in its metadata`);
-    }
+    const args = { ...(p.file !== undefined ? { file: p.file } : {}), ...(p.document_id !== undefined ? { document_id: p.document_id } : {}) };
+    const prepared = ctx.tools.prepare(tool, args);
+    const out = await prepared.definition.run(prepared.args, { index: ctx.index, signal: ctx.signal });
+    const text = String(out.text ?? '');
+    const doc = typeof out.document_id === 'string' ? ctx.index.get(out.document_id) : undefined;
     const retrieved: RetrievedDocument = {
-      id: doc.id,
-      ...(doc.title !== undefined ? { title: doc.title } : {}),
+      id: doc?.id ?? `step-${step.step_id}`,
+      ...(doc?.title !== undefined ? { title: doc.title } : {}),
       text,
-      modality: doc.modality ?? (kind === 'transcript' ? 'audio' : 'image'),
+      modality: doc?.modality ?? step.modality,
       score: 1,
       rank: 1,
       subquery_id: subqueryIdOf(step.step_id),
@@ -205,22 +249,24 @@ function mediaOperator(kind: 'transcript' | 'caption'): StepOperator {
     };
     return {
       text,
-      document_id: doc.id,
+      ...(doc ? { document_id: doc.id } : {}),
       documents: [retrieved],
       count: 1,
-      [kind === 'transcript' ? 'transcription_method' : 'captioning_method']: `corpus-metadata-${kind}`,
+      tool,
+      [tool === 'media.transcribe' ? 'transcription_method' : 'captioning_method']: String(out.method ?? tool),
     };
   };
 }
 
-function findMediaDocument(index: CorpusIndex, wanted: string): CorpusDocument | undefined {
-  const direct = index.get(wanted);
-  if (direct) return direct;
-  const base = wanted.split('/').pop()?.toLowerCase() ?? '';
-  return index
-    .documents()
-    .find((d) => [d.metadata?.file, d.metadata?.source, d.id, d.title].some((v) => typeof v === 'string' && (v.toLowerCase() === base || v.toLowerCase().endsWith(`/${base}`))));
-}
+/** tool_call: a registered tool, allowed by the request, with arguments that pass its schema. */
+const toolCallOperator: StepOperator = async (step, p, _inputs, ctx) => {
+  const name = step.tool ?? (typeof p.tool === 'string' ? p.tool : undefined);
+  if (!name) throw new StepExecutionError(`step ${step.step_id}: tool_call names no tool`);
+  const args = (p.args ?? step.params ?? {}) as Record<string, unknown>;
+  const prepared = ctx.tools.prepare(name, args, ctx.allowedTools);
+  const output = await prepared.definition.run(prepared.args, { index: ctx.index, signal: ctx.signal });
+  return { tool: prepared.definition.name, args: prepared.args, output, tool_method: `registry:${prepared.definition.name}` };
+};
 
 export const STEP_OPERATORS: Partial<Record<StepType, StepOperator>> = {
   keyword_search: searchOperator('keyword'),
@@ -230,8 +276,11 @@ export const STEP_OPERATORS: Partial<Record<StepType, StepOperator>> = {
   aggregate: aggregateOperator,
   conditional: conditionalOperator,
   llm_call: llmCallOperator,
-  audio_transcription: mediaOperator('transcript'),
-  image_captioning: mediaOperator('caption'),
+  'multi-hop': multiHopOperator,
+  graph_query: graphQueryOperator,
+  tool_call: toolCallOperator,
+  audio_transcription: mediaOperator('media.transcribe'),
+  image_captioning: mediaOperator('media.caption'),
 };
 
 /** The step types this build can execute; the planner is only offered these. */

@@ -7,6 +7,7 @@ import { InvalidInputError } from '../errors.js';
 import type { CorpusIndex, Embedder, SearchHit, SearchOptions } from '../ports.js';
 import type { CorpusDocument, Modality } from '../types.js';
 import { Bm25Index, type Bm25Options } from './bm25.js';
+import { ENTITY_GRAPH_METHOD, EntityGraph } from './entity-graph.js';
 import { LexicalVectorizer } from './lexical-vectorizer.js';
 
 export interface CorpusIndexOptions {
@@ -32,6 +33,8 @@ export class InMemoryCorpusIndex implements CorpusIndex {
   readonly vectorMethod: string;
   /** The keyword method with its parameters, for a search step's `search_method`. */
   readonly keywordMethod: string;
+  readonly graphMethod = ENTITY_GRAPH_METHOD;
+  private readonly graph: EntityGraph;
   private readonly docs: ReadonlyArray<CorpusDocument & { modality: Modality }>;
   private readonly byId = new Map<string, number>();
   private readonly bm25: Bm25Index;
@@ -50,6 +53,7 @@ export class InMemoryCorpusIndex implements CorpusIndex {
     this.size = this.docs.length;
 
     this.bm25 = new Bm25Index(this.docs, options.bm25);
+    this.graph = new EntityGraph(this.docs);
     this.keywordMethod = `bm25(k1=${this.bm25.k1},b=${this.bm25.b},title_weight=${this.bm25.titleWeight})`;
 
     const texts = this.docs.map(searchableText);
@@ -79,6 +83,14 @@ export class InMemoryCorpusIndex implements CorpusIndex {
   get(id: string): CorpusDocument | undefined {
     const index = this.byId.get(id);
     return index === undefined ? undefined : this.docs[index];
+  }
+
+  linkedDocuments(id: string): readonly string[] {
+    return this.graph.neighbors(id);
+  }
+
+  documentsNamedIn(text: string): readonly string[] {
+    return this.graph.namedIn(text);
   }
 
   documents(): readonly CorpusDocument[] {

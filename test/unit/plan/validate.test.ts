@@ -154,7 +154,7 @@ const brokenPlans: BrokenCase[] = [
     },
     expected: [
       "plan.0: must have required property 'dependencies'",
-      "plan.0: must NOT have additional property 'depends_on' (allowed: step_id, type, modality, parameters, dependencies, trace, condition, aggregate, tool, params, on_dependency_skipped)",
+      "plan.0: must NOT have additional property 'depends_on' (allowed: step_id, type, modality, parameters, dependencies, trace, condition, aggregate, tool, params, on_dependency_skipped, on_error, retry, timeout_ms)",
     ],
   },
   {

@@ -102,35 +102,14 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
     }
     case 'bridge': {
       const first = retrieve(draft, task, topK, 'First hop: find the passage that names the intermediate entity');
-      const bridge = first === undefined ? undefined : draft.add({
-        type: 'llm_call',
-        parameters: {
-          prompt: `Name the entities in these passages that the question depends on but does not name. Answer with the names only. Question: ${task}`,
-          input_step: first,
-          max_tokens: 64,
-        },
+      // Second hop: follow the entities the first hop's passages name (the entity graph).
+      const hop = first === undefined ? undefined : draft.add({
+        type: 'multi-hop',
+        parameters: { input_step: first, hops: 1, query: task, top_k: topK },
         dependencies: [first],
-        why: 'Extract the bridge entity the second hop needs',
+        why: 'Second hop: follow the entities named in the first hop to the passage about the bridge entity',
       });
-      const second =
-        bridge === undefined
-          ? undefined
-          : retrieve(draft, `{{ step_${bridge}.result.text }} ${task}`, topK, 'Second hop: search for the bridge entity with the question', [bridge]);
-      const hops = ids(first, second);
-      const fused = hops.length < 2 ? hops[0] : draft.add({
-        type: 'aggregate',
-        parameters: { input_steps: hops, method: 'union' },
-        dependencies: hops,
-        why: 'Union of both hops, keeping which hop found each document',
-        on_dependency_skipped: 'continue',
-      });
-      const ranked = fused === undefined ? undefined : draft.add({
-        type: 'rerank',
-        parameters: { input_step: fused, query: task, top_k: topK },
-        dependencies: [fused],
-        why: 'Re-score the evidence of both hops against the question',
-      });
-      answer(draft, `Answer the question from the evidence of both hops, citing sources. Question: ${task}`, ids(ranked ?? fused), 'Compose the answer');
+      answer(draft, `Answer the question from the evidence of both hops, citing sources. Question: ${task}`, ids(first, hop), 'Compose the answer');
       break;
     }
     case 'conditional': {
@@ -199,7 +178,8 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
     }
     case 'multimodal': {
       const media: number[] = [];
-      for (const f of reading.files.slice(0, 3)) {
+      // Tables (csv, xlsx) are documents to search, not media to transcribe or caption.
+      for (const f of reading.files.filter((x) => x.modality !== 'table').slice(0, 3)) {
         const type: StepType = f.modality === 'audio' ? 'audio_transcription' : 'image_captioning';
         const id = draft.add({
           type,

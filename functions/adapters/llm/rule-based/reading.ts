@@ -30,7 +30,11 @@ const NUMBER_WORDS: Record<string, number> = {
 const COMPARATIVE =
   /\b(first|older|oldest|younger|youngest|larger|largest|bigger|biggest|smaller|smallest|more|less|fewer|longer|shorter|higher|lower|earlier|later|taller|closer|further|farther|greater|better|worse)\b/i;
 const COMPARISON_CUE = /\b(compare|comparison|compared|versus|vs\.?|difference between|differ(?:ence|s)?|similarit(?:y|ies)|in common)\b/i;
-const SAMENESS_CUE = /\b(both|same|either|neither)\b/i;
+const SAMENESS_CUE = /\b(both|same|either|neither|each other|respective(?:ly)?|in common)\b/i;
+/** "Does B also ...?" after a statement about A: a question that starts with an auxiliary. */
+const ALSO_QUESTION = /(?:^|[.?!]\s+)(?:does|did|do|is|are|was|were|has|have)\b[^.?!]*\balso\b/i;
+/** "Between A and B, ..." and "..., A or B?" ask to choose between two named things. */
+const CHOICE_CUE = /^between\s+\S.*\s+and\s+\S|,\s*(?:the\s+)?[\p{Lu}\p{N}][^,]*\s+or\s+(?:the\s+)?[\p{Lu}\p{N}][^,]*\?\s*$/iu;
 const TOP_N = /\btop[\s-]*(\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\b|\b(\d+|three|four|five|six|seven|eight|nine|ten)\s+(?:best|most|largest|highest|biggest|leading|top|main|key|greatest|largest)\b|\b(?:list|name|give|rank)\s+(?:the\s+)?(\d+|three|four|five|six|seven|eight|nine|ten)\b/i;
 const MEDIA_WORDS = /\b(recording|podcast|audio|interview tape|voice memo|photo|photograph|picture|image|diagram|screenshot|scan)\b/i;
 
@@ -88,8 +92,8 @@ function readTopN(task: string): number | undefined {
 
 function readComparison(task: string, entities: string[]): Pick<TaskReading, 'pair' | 'attribute'> | undefined {
   const cue = COMPARISON_CUE.test(task);
-  const sameness = SAMENESS_CUE.test(task);
-  const comparativeChoice = COMPARATIVE.test(task) && /\bor\b/i.test(task);
+  const sameness = SAMENESS_CUE.test(task) || ALSO_QUESTION.test(task);
+  const comparativeChoice = (COMPARATIVE.test(task) && /\bor\b/i.test(task)) || CHOICE_CUE.test(task);
   if (!cue && !sameness && !comparativeChoice) return undefined;
   const pair = comparedPair(task, entities);
   if (!pair) return undefined;

@@ -99,7 +99,9 @@ export function entitySpans(text: string): string[] {
   for (let i = 0; i < toks.length; i++) {
     const tok = toks[i]!;
     const gap = run.length > 0 ? masked.slice(run[run.length - 1]!.end, tok.start) : '';
-    if (run.length > 0 && /[,;:?!()"“”]|\.\s/.test(gap)) flush();
+    // A full stop ends a name, except after an initial ("E. B. White").
+    const afterInitial = run.length > 0 && /^\p{Lu}$/u.test(run[run.length - 1]!.word) && /^\.\s*$/.test(gap);
+    if (run.length > 0 && (/[,;:?!()"“”]/.test(gap) || (/\.\s/.test(gap) && !afterInitial))) flush();
     if (isCapitalised(tok.word)) run.push(tok);
     else if (run.length > 0 && NAME_CONNECTORS.has(tok.word.toLowerCase())) run.push(tok);
     else flush();

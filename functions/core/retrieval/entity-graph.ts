@@ -1,0 +1,84 @@
+/**
+ * The corpus as a graph of entities: every document with a title names an entity, and a document
+ * that mentions another document's title links to it (as a wiki link would). Multi-hop questions
+ * cross exactly these links: the passage found first names the entity the answer is about.
+ *
+ * Titles are matched as whole token sequences (lowercased, diacritics folded), with a trailing
+ * parenthetical dropped ("Big Stone Gap (film)" is mentioned as "Big Stone Gap"). Titles of one
+ * stopword-like token are not linked: they would match everywhere.
+ */
+import type { CorpusDocument } from '../types.js';
+import { isStopword, tokenize } from './tokenize.js';
+
+export const ENTITY_GRAPH_METHOD = 'title-mention-graph-v1';
+
+/** Longest title, in tokens, that is matched; longer titles are rare and costly to scan for. */
+const MAX_TITLE_TOKENS = 10;
+
+function titleKey(title: string): string[] {
+  return tokenize(title.replace(/\s*\([^)]*\)\s*$/, ''));
+}
+
+export class EntityGraph {
+  private readonly byKey = new Map<string, string[]>();
+  private readonly outgoing = new Map<string, Set<string>>();
+  private readonly incoming = new Map<string, Set<string>>();
+  private readonly maxTokens: number;
+  readonly edgeCount: number;
+
+  constructor(documents: readonly CorpusDocument[]) {
+    let maxTokens = 1;
+    for (const doc of documents) {
+      if (!doc.title) continue;
+      const key = titleKey(doc.title);
+      if (key.length === 0 || key.length > MAX_TITLE_TOKENS) continue;
+      if (key.length === 1 && (key[0]!.length < 3 || isStopword(key[0]!))) continue;
+      const joined = key.join(' ');
+      const ids = this.byKey.get(joined) ?? [];
+      ids.push(doc.id);
+      this.byKey.set(joined, ids);
+      maxTokens = Math.max(maxTokens, key.length);
+    }
+    this.maxTokens = maxTokens;
+    let edges = 0;
+    for (const doc of documents) {
+      const named = this.named(doc.text);
+      named.delete(doc.id);
+      this.outgoing.set(doc.id, named);
+      for (const target of named) {
+        let back = this.incoming.get(target);
+        if (!back) this.incoming.set(target, (back = new Set()));
+        back.add(doc.id);
+        edges++;
+      }
+    }
+    this.edgeCount = edges;
+  }
+
+  /** Ids of the documents whose titles the text mentions. */
+  namedIn(text: string): string[] {
+    return [...this.named(text)];
+  }
+
+  /** Documents this one mentions, then documents that mention it. */
+  neighbors(id: string): string[] {
+    const out = this.outgoing.get(id) ?? new Set<string>();
+    const back = [...(this.incoming.get(id) ?? [])].filter((x) => !out.has(x));
+    return [...out, ...back];
+  }
+
+  private named(text: string): Set<string> {
+    // "Lyon's" mentions Lyon: drop the possessive before tokens are joined ("lyons").
+    const tokens = tokenize(text.replace(/['’]s\b/g, ''));
+    const found = new Set<string>();
+    for (let i = 0; i < tokens.length; i++) {
+      let key = '';
+      for (let n = 1; n <= this.maxTokens && i + n <= tokens.length; n++) {
+        key = n === 1 ? tokens[i]! : `${key} ${tokens[i + n - 1]!}`;
+        const ids = this.byKey.get(key);
+        if (ids) for (const id of ids) found.add(id);
+      }
+    }
+    return found;
+  }
+}

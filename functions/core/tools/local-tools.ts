@@ -1,0 +1,78 @@
+/**
+ * The tools every Cairn registry has. They read the corpus through its port, so they run the same
+ * in Lambda and on a laptop.
+ *
+ * `media.transcribe` and `media.caption` are the local implementations of the modality steps: the
+ * transcript or caption a media document carries in its metadata (`metadata.transcript`,
+ * `metadata.caption`), which is real for corpora that ship them, as the sample corpus does. They
+ * say so in their `method`. An AWS implementation registers under the same names.
+ */
+import type { CorpusDocument } from '../types.js';
+import type { CorpusIndex } from '../ports.js';
+import { ToolInputError, type ToolDefinition, type ToolRegistry } from './registry.js';
+
+/** The media document a file name or document id refers to. */
+export function findMediaDocument(index: CorpusIndex, wanted: string): CorpusDocument | undefined {
+  const direct = index.get(wanted);
+  if (direct) return direct;
+  const base = wanted.split('/').pop()?.toLowerCase() ?? '';
+  return index
+    .documents()
+    .find((d) => [d.metadata?.file, d.metadata?.source, d.id, d.title].some((v) => typeof v === 'string' && (v.toLowerCase() === base || v.toLowerCase().endsWith(`/${base}`))));
+}
+
+const mediaArgs = {
+  type: 'object',
+  properties: { file: { type: 'string', minLength: 1 }, document_id: { type: 'string', minLength: 1 } },
+  additionalProperties: false,
+  anyOf: [{ required: ['file'] }, { required: ['document_id'] }],
+} as const;
+
+function metadataText(kind: 'transcript' | 'caption'): ToolDefinition['run'] {
+  return async (args, ctx) => {
+    const wanted = String(args.document_id ?? args.file);
+    const doc = findMediaDocument(ctx.index, wanted);
+    if (!doc) throw new ToolInputError(`no document in the corpus for ${JSON.stringify(wanted)}`);
+    const text = doc.metadata?.[kind];
+    if (typeof text !== 'string' || text.trim() === '') throw new ToolInputError(`document ${doc.id} carries no ${kind} in its metadata`);
+    return { text, document_id: doc.id, modality: doc.modality ?? 'text', method: `corpus-metadata-${kind}` };
+  };
+}
+
+export const LOCAL_TOOLS: readonly ToolDefinition[] = [
+  {
+    name: 'corpus.search',
+    description: 'BM25 search of the corpus; returns the best documents with their scores.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: { type: 'string', minLength: 1, maxLength: 2000 },
+        top_k: { type: 'integer', minimum: 1, maximum: 100 },
+        modality: { enum: ['text', 'image', 'audio', 'table', 'video'] },
+      },
+      required: ['query'],
+      additionalProperties: false,
+    },
+    async run(args, ctx) {
+      const hits = ctx.index.keywordSearch(String(args.query), { topK: typeof args.top_k === 'number' ? args.top_k : 5, modality: args.modality as CorpusDocument['modality'] });
+      return { documents: hits.map((h) => ({ id: h.doc.id, title: h.doc.title ?? null, score: h.score })), method: 'bm25' };
+    },
+  },
+  {
+    name: 'corpus.get',
+    description: 'One document of the corpus by id.',
+    inputSchema: { type: 'object', properties: { id: { type: 'string', minLength: 1 } }, required: ['id'], additionalProperties: false },
+    async run(args, ctx) {
+      const doc = ctx.index.get(String(args.id));
+      if (!doc) throw new ToolInputError(`no document ${JSON.stringify(args.id)} in the corpus`);
+      return { document: { ...doc }, method: 'corpus-lookup' };
+    },
+  },
+  { name: 'media.transcribe', description: 'The transcript of an audio document.', inputSchema: mediaArgs, run: metadataText('transcript') },
+  { name: 'media.caption', description: 'The caption of an image document.', inputSchema: mediaArgs, run: metadataText('caption') },
+];
+
+export function registerLocalTools(registry: ToolRegistry): ToolRegistry {
+  for (const tool of LOCAL_TOOLS) registry.register(tool);
+  return registry;
+}

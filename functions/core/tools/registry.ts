@@ -1,0 +1,87 @@
+/**
+ * G4 and D2's tool_call: tools run only from this registry. Each declares a JSON Schema for its
+ * arguments, compiled once when it is registered; a call's arguments are validated before the
+ * tool runs, and a request may narrow the tools it allows. Names are `service.method`; plans may
+ * also write `service_method` (seed 002's registry convention).
+ */
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { CorpusIndex } from '../ports.js';
+import { CairnError } from '../errors.js';
+
+export interface ToolContext {
+  index: CorpusIndex;
+  signal: AbortSignal;
+}
+
+export interface ToolDefinition {
+  /** `service.method`. */
+  name: string;
+  description: string;
+  /** JSON Schema (2020-12) of the arguments object. */
+  inputSchema: Record<string, unknown>;
+  run(args: Record<string, unknown>, ctx: ToolContext): Promise<Record<string, unknown>>;
+}
+
+/** The tool is not registered, or the request does not allow it. Never retried. */
+export class ToolNotAllowedError extends CairnError {}
+/** The arguments fail the tool's schema; the tool did not run. Never retried. */
+export class ToolArgumentsError extends CairnError {}
+/** The tool ran and its input cannot work (a file the corpus does not hold). Never retried. */
+export class ToolInputError extends CairnError {}
+
+/** `service_method` and `service.method` name the same tool. */
+export function canonicalToolName(name: string): string {
+  if (name.includes('.')) return name;
+  const at = name.indexOf('_');
+  return at > 0 ? `${name.slice(0, at)}.${name.slice(at + 1)}` : name;
+}
+
+interface Registered {
+  definition: ToolDefinition;
+  validate: ValidateFunction;
+}
+
+export class ToolRegistry {
+  private readonly tools = new Map<string, Registered>();
+  // strictRequired off: it misreads 'one of these properties' rules (anyOf of required), as ajv documents.
+  private readonly ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+
+  register(definition: ToolDefinition): this {
+    if (!/^[a-z][a-z0-9]*\.[a-z][a-z0-9_]*$/.test(definition.name)) {
+      throw new CairnError(`tool name ${JSON.stringify(definition.name)} is not of the form service.method`);
+    }
+    if (this.tools.has(definition.name)) throw new CairnError(`tool ${definition.name} is registered twice`);
+    this.tools.set(definition.name, { definition, validate: this.ajv.compile(definition.inputSchema) });
+    return this;
+  }
+
+  names(): string[] {
+    return [...this.tools.keys()].sort();
+  }
+
+  describe(): Array<{ name: string; description: string; inputSchema: Record<string, unknown> }> {
+    return this.names().map((n) => {
+      const d = this.tools.get(n)!.definition;
+      return { name: d.name, description: d.description, inputSchema: d.inputSchema };
+    });
+  }
+
+  /**
+   * Resolves a tool for a call: registered, allowed by the request (when it gives a list), and
+   * with arguments that pass its schema. Throws before anything runs otherwise.
+   */
+  prepare(name: string, args: unknown, allowed?: readonly string[]): { definition: ToolDefinition; args: Record<string, unknown> } {
+    const canonical = canonicalToolName(name);
+    const entry = this.tools.get(canonical);
+    if (!entry) throw new ToolNotAllowedError(`tool ${name} is not registered (registered: ${this.names().join(', ') || 'none'})`);
+    if (allowed !== undefined && !allowed.map(canonicalToolName).includes(canonical)) {
+      throw new ToolNotAllowedError(`tool ${canonical} is not in this request's allow-list [${allowed.join(', ')}]`);
+    }
+    const value = args ?? {};
+    if (!entry.validate(value)) {
+      const problems = (entry.validate.errors ?? []).map((e) => `${e.instancePath ? `args${e.instancePath.replaceAll('/', '.')}` : 'args'}: ${e.message ?? 'invalid'}${e.params && 'additionalProperty' in e.params ? ` '${String(e.params.additionalProperty)}'` : ''}${e.params && 'missingProperty' in e.params && !String(e.message).includes(String(e.params.missingProperty)) ? ` '${String(e.params.missingProperty)}'` : ''}`);
+      throw new ToolArgumentsError(`arguments of ${canonical} fail its schema: ${problems.join('; ')}`);
+    }
+    return { definition: entry.definition, args: value as Record<string, unknown> };
+  }
+}
