@@ -4,12 +4,14 @@
  * state; the validate → repair loop itself lives in the state machine.
  */
 import { createHash } from 'node:crypto';
+import { LlmRefusalError } from '../errors.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../ports.js';
 import type { LlmCallRecord, LlmPurpose, PlanAttempt, StepType, TaskAnalysis, ValidationIssue, ValidationResult } from '../types.js';
 import { validateAnalysis } from '../plan/schemas.js';
 import { validatePlan } from '../plan/validate.js';
 import { extractJson, JsonExtractionError } from './extract-json.js';
-import { analysisPrompt, catalogText, planPrompt, PLANNER_SYSTEM, repairPrompt, type PromptCatalog } from './prompts.js';
+import { analysisPrompt, planPrompt, plannerSystem, repairPrompt, type PlanExample, type PromptCatalog } from './prompts.js';
+import { DEFAULT_TEMPLATES, type PromptTemplates } from './templates/index.js';
 
 export interface TokenBudgets {
   analysis: number;
@@ -24,6 +26,8 @@ export interface PlannerDeps {
   catalog: PromptCatalog;
   budgets: TokenBudgets;
   now: () => Date;
+  /** B7: the templates to render; the shipped ones when absent. */
+  templates?: PromptTemplates;
 }
 
 export interface PlanningInput {
@@ -34,6 +38,8 @@ export interface PlanningInput {
   allowedStepTypes: readonly StepType[];
   maxSteps: number;
   topK: number;
+  /** B7: plans of earlier tasks shown to the model (few-shot). */
+  examples?: readonly PlanExample[] | undefined;
 }
 
 export interface LlmOutcome {
@@ -41,7 +47,10 @@ export interface LlmOutcome {
   record: LlmCallRecord;
 }
 
-/** One LLM call with its accounting (F4): tokens, duration and a hash of the prompt. */
+/**
+ * One LLM call with its accounting (F4): tokens, cost, duration, attempts and a hash of the prompt.
+ * A refusal ends here, with the refused call in the error so its cost is still traced.
+ */
 export async function callLlm(llm: LlmProvider, request: LlmRequest): Promise<LlmOutcome> {
   const started = performance.now();
   const response = await llm.complete(request);
@@ -60,7 +69,15 @@ export async function callLlm(llm: LlmProvider, request: LlmRequest): Promise<Ll
     promptHash,
     stopReason: response.stopReason,
     ...(response.estimatedTokens ? { estimatedTokens: true } : {}),
+    ...(response.costUsd !== undefined ? { costUsd: response.costUsd } : {}),
+    ...(response.cacheReadTokens ? { cacheReadTokens: response.cacheReadTokens } : {}),
+    ...(response.cacheWriteTokens ? { cacheWriteTokens: response.cacheWriteTokens } : {}),
+    ...(response.attempts !== undefined ? { attempts: response.attempts } : {}),
+    ...(response.failedOver?.length ? { failedOver: response.failedOver } : {}),
   };
+  if (response.stopReason === 'refusal') {
+    throw new LlmRefusalError(`${response.provider}/${response.model} refused the ${request.purpose} request (stop_reason refusal)`, record);
+  }
   return { response, record };
 }
 
@@ -84,9 +101,10 @@ export interface AnalysisOutcome {
 
 /** B1. An analysis that does not validate is reported and left out: planning does not need it. */
 export async function analyzeTask(deps: PlannerDeps, task: string): Promise<AnalysisOutcome> {
+  const templates = deps.templates ?? DEFAULT_TEMPLATES;
   const { response, record } = await callLlm(
     deps.llm,
-    request('analysis', PLANNER_SYSTEM, analysisPrompt(task, deps.catalog), deps.budgets.analysis, { kind: 'analysis', task }, deps.catalog.analysisSchema),
+    request('analysis', templates.system, analysisPrompt(task, deps.catalog, templates), deps.budgets.analysis, { kind: 'analysis', task }, deps.catalog.analysisSchema),
   );
   let value: unknown;
   try {
@@ -98,20 +116,31 @@ export async function analyzeTask(deps: PlannerDeps, task: string): Promise<Anal
   return issues.length === 0 ? { analysis: value as TaskAnalysis, issues, call: record } : { issues, call: record };
 }
 
-/** B2: the first plan. */
+/** B2: the first plan, asked with the plan's JSON Schema for providers with structured outputs (F1). */
 export async function generatePlan(deps: PlannerDeps, input: PlanningInput): Promise<PlanAttempt> {
-  const system = `${PLANNER_SYSTEM}\n\n${catalogText(deps.catalog, input.allowedStepTypes)}`;
-  const user = planPrompt({ task: input.task, analysis: input.analysis, constraints: input.constraints, context: input.context, maxSteps: input.maxSteps });
+  const templates = deps.templates ?? DEFAULT_TEMPLATES;
+  const system = plannerSystem(deps.catalog, input.allowedStepTypes, templates);
+  const user = planPrompt(
+    { task: input.task, analysis: input.analysis, constraints: input.constraints, context: input.context, maxSteps: input.maxSteps, examples: input.examples },
+    templates,
+  );
   const outcome = await callLlm(
     deps.llm,
-    request('plan', system, user, deps.budgets.plan, {
-      kind: 'plan',
-      task: input.task,
-      ...(input.analysis ? { analysis: input.analysis } : {}),
-      allowedStepTypes: input.allowedStepTypes,
-      maxSteps: input.maxSteps,
-      topK: input.topK,
-    }),
+    request(
+      'plan',
+      system,
+      user,
+      deps.budgets.plan,
+      {
+        kind: 'plan',
+        task: input.task,
+        ...(input.analysis ? { analysis: input.analysis } : {}),
+        allowedStepTypes: input.allowedStepTypes,
+        maxSteps: input.maxSteps,
+        topK: input.topK,
+      },
+      deps.catalog.planSchema,
+    ),
   );
   return attemptFrom(1, 'generate', outcome, deps.now());
 }
@@ -122,26 +151,37 @@ export async function repairPlan(
   input: PlanningInput & { previous: PlanAttempt; attempt: number },
 ): Promise<PlanAttempt> {
   const errors = input.previous.validation?.errors ?? [];
-  const system = `${PLANNER_SYSTEM}\n\n${catalogText(deps.catalog, input.allowedStepTypes)}`;
-  const user = repairPrompt({ task: input.task, previousText: input.previous.rawText, errors, attempt: input.attempt });
+  const templates = deps.templates ?? DEFAULT_TEMPLATES;
+  const system = plannerSystem(deps.catalog, input.allowedStepTypes, templates);
+  const user = repairPrompt({ task: input.task, previousText: input.previous.rawText, errors, attempt: input.attempt }, templates);
   const outcome = await callLlm(
     deps.llm,
-    request('repair', system, user, deps.budgets.plan, {
-      kind: 'repair',
-      task: input.task,
-      previousText: input.previous.rawText,
-      errors,
-      attempt: input.attempt,
-      allowedStepTypes: input.allowedStepTypes,
-    }),
+    request(
+      'repair',
+      system,
+      user,
+      deps.budgets.plan,
+      {
+        kind: 'repair',
+        task: input.task,
+        previousText: input.previous.rawText,
+        errors,
+        attempt: input.attempt,
+        allowedStepTypes: input.allowedStepTypes,
+      },
+      deps.catalog.planSchema,
+    ),
   );
   return attemptFrom(input.attempt, 'repair', outcome, deps.now());
 }
 
+/** Stop reasons that mean the answer ends mid-way, whatever JSON it seems to hold. */
+const TRUNCATED = new Set(['max_tokens', 'model_context_window_exceeded']);
+
 function attemptFrom(attempt: number, kind: PlanAttempt['kind'], outcome: LlmOutcome, now: Date): PlanAttempt {
   const base: PlanAttempt = { attempt, kind, rawText: outcome.response.text, llm: outcome.record, createdAt: now.toISOString() };
-  if (outcome.response.stopReason === 'max_tokens') {
-    return { ...base, extractionError: 'the answer was cut off at the token limit (stop_reason max_tokens)' };
+  if (TRUNCATED.has(outcome.response.stopReason)) {
+    return { ...base, extractionError: `the answer was cut off at the token limit (stop_reason ${outcome.response.stopReason})` };
   }
   try {
     const extracted = extractJson(outcome.response.text, 'plan');
@@ -155,12 +195,16 @@ function attemptFrom(attempt: number, kind: PlanAttempt['kind'], outcome: LlmOut
 /** Validation of an attempt: an answer with no JSON is a syntax error the repair turn sees. */
 export function validateAttempt(
   attempt: PlanAttempt,
-  options: { maxSteps: number; allowedStepTypes: readonly StepType[] },
+  options: { maxSteps: number; allowedStepTypes: readonly StepType[]; allowedTools?: readonly string[] },
 ): ValidationResult {
   if (attempt.extractionError !== undefined || attempt.candidate === undefined) {
     return { valid: false, errors: [{ path: 'plan', message: `no plan JSON: ${attempt.extractionError ?? 'nothing extracted'}`, source: 'syntax' }] };
   }
-  return validatePlan(attempt.candidate, { maxSteps: options.maxSteps, allowedStepTypes: options.allowedStepTypes });
+  return validatePlan(attempt.candidate, {
+    maxSteps: options.maxSteps,
+    allowedStepTypes: options.allowedStepTypes,
+    ...(options.allowedTools ? { allowedTools: options.allowedTools } : {}),
+  });
 }
 
 /** B5: a confidence score from how hard the plan was to get and how well its sub-queries were covered. */

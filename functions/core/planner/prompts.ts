@@ -1,8 +1,11 @@
 /**
- * B2: the prompts. The system prompt and the catalog (schemas, allowed step types) never change
- * between requests, so they come first: providers with prompt caching cache that prefix.
+ * B2: the prompts, rendered from the templates of ./templates (B7). The system prompt and the
+ * catalog (schemas, allowed step types) never change between requests, so they come first:
+ * providers with prompt caching cache that prefix. What changes per request (the task, few-shot
+ * examples, errors) goes in the user turn.
  */
 import type { StepType, TaskAnalysis, ValidationIssue } from '../types.js';
+import { DEFAULT_TEMPLATES, renderTemplate, type PromptTemplates } from './templates/index.js';
 
 export interface PromptCatalog {
   planSchema: unknown;
@@ -10,17 +13,18 @@ export interface PromptCatalog {
   analysisSchema: unknown;
 }
 
-export const PLANNER_SYSTEM = `You are Cairn's planner. You turn a task into a decomposition plan: a DAG of typed steps that
-search a document corpus, filter, re-rank and aggregate what they find, branch on conditions, and
-compose an answer with citations. You answer with one JSON object and nothing the schema does not allow.
+/** A plan of an earlier task, shown to the model as an example (B7 few-shot). */
+export interface PlanExample {
+  task: string;
+  plan: unknown;
+}
 
-Rules:
-- Each step has step_id (integer, unique), type, modality, parameters, dependencies (step ids), trace.
-- A step may only read the results of steps it depends on (input_step / input_steps / {{ step_N... }}).
-- Independent sub-queries must not depend on each other, so they run in parallel.
-- Conditions are expressions like step_2.result['run'] == True over earlier steps' results.
-- A string parameter may embed an earlier result: "{{ step_1.result.documents[0].title }}".
-- Keep sub-queries short, and each must share a content word with the task.`;
+export const PLANNER_SYSTEM = DEFAULT_TEMPLATES.system;
+
+/** The system prompt with the catalog after it: the cacheable prefix of plan and repair requests. */
+export function plannerSystem(catalog: PromptCatalog, allowed: readonly StepType[], templates: PromptTemplates = DEFAULT_TEMPLATES): string {
+  return `${renderTemplate('system', templates.system, {})}\n\n${catalogText(catalog, allowed)}`;
+}
 
 export function catalogText(catalog: PromptCatalog, allowed: readonly StepType[]): string {
   const stepSchemas = Object.fromEntries(allowed.map((t) => [t, catalog.stepSchemas[t]]).filter(([, s]) => s !== undefined));
@@ -31,50 +35,44 @@ export function catalogText(catalog: PromptCatalog, allowed: readonly StepType[]
   ].join('\n\n');
 }
 
-export function analysisPrompt(task: string, catalog: PromptCatalog): string {
-  return `Analyse this task before planning. Answer with one JSON object that follows this schema:
-${JSON.stringify(catalog.analysisSchema)}
-
-Task: ${task}`;
+export function analysisPrompt(task: string, catalog: PromptCatalog, templates: PromptTemplates = DEFAULT_TEMPLATES): string {
+  return renderTemplate('analysis', templates.analysis, { analysisSchema: JSON.stringify(catalog.analysisSchema), task });
 }
 
-export function planPrompt(input: {
-  task: string;
-  analysis?: TaskAnalysis | undefined;
-  constraints?: Record<string, unknown> | undefined;
-  context?: string | undefined;
-  maxSteps: number;
-}): string {
-  const parts = [`Task: ${input.task}`];
-  if (input.context) parts.push(`Context: ${input.context}`);
-  if (input.analysis) parts.push(`Analysis: ${JSON.stringify(input.analysis)}`);
-  if (input.constraints && Object.keys(input.constraints).length > 0) parts.push(`Constraints: ${JSON.stringify(input.constraints)}`);
-  parts.push(`Use at most ${input.maxSteps} steps. Explain your reasoning briefly, then give the plan as one JSON object {"plan": [...], "traceability": true} in a \`\`\`json block.`);
-  return parts.join('\n\n');
+export function planPrompt(
+  input: {
+    task: string;
+    analysis?: TaskAnalysis | undefined;
+    constraints?: Record<string, unknown> | undefined;
+    context?: string | undefined;
+    maxSteps: number;
+    examples?: readonly PlanExample[] | undefined;
+  },
+  templates: PromptTemplates = DEFAULT_TEMPLATES,
+): string {
+  return renderTemplate('plan', templates.plan, {
+    examples: (input.examples ?? []).map((e) => `Task: ${e.task}\nPlan: ${JSON.stringify(e.plan)}`).join('\n\n'),
+    task: input.task,
+    context: input.context ?? '',
+    analysis: input.analysis ? JSON.stringify(input.analysis) : '',
+    constraints: input.constraints && Object.keys(input.constraints).length > 0 ? JSON.stringify(input.constraints) : '',
+    maxSteps: String(input.maxSteps),
+  });
 }
 
-export function repairPrompt(input: { task: string; previousText: string; errors: ValidationIssue[]; attempt: number }): string {
-  return `Attempt ${input.attempt}. Your previous plan for this task is not valid.
-
-Task: ${input.task}
-
-Previous answer:
-${input.previousText}
-
-Validation errors (every one must be fixed):
-${input.errors.map((e) => `- ${e.path}: ${e.message}`).join('\n')}
-
-Give the corrected plan as one JSON object {"plan": [...], "traceability": true} in a \`\`\`json block.`;
+export function repairPrompt(
+  input: { task: string; previousText: string; errors: ValidationIssue[]; attempt: number },
+  templates: PromptTemplates = DEFAULT_TEMPLATES,
+): string {
+  return renderTemplate('repair', templates.repair, {
+    attempt: String(input.attempt),
+    task: input.task,
+    previousAnswer: input.previousText,
+    errors: input.errors.map((e) => `- ${e.path}: ${e.message}`).join('\n'),
+  });
 }
 
 export function answerPrompt(input: { question: string; instruction: string; documents: Array<{ id: string; title?: string; text: string }> }): string {
   const sources = input.documents.map((d) => `[${d.id}]${d.title ? ` ${d.title}` : ''}\n${d.text}`).join('\n\n');
-  return `${input.instruction}
-
-Answer only from these sources and cite each claim with its source id in brackets, like [doc-1].
-
-Sources:
-${sources}
-
-Question: ${input.question}`;
+  return renderTemplate('answer', DEFAULT_TEMPLATES.answer, { instruction: input.instruction, sources, question: input.question });
 }

@@ -1,0 +1,116 @@
+/**
+ * F1: Claude through @anthropic-ai/sdk, the real client pointed at `baseURL` (the API, a proxy, or
+ * the loopback server of the tests).
+ *
+ * - Structured outputs: a request that carries a JSON Schema (analysis, plan, repair) offers one
+ *   tool whose input_schema is a provider-ready copy of that schema, and forces it (`tool_choice`).
+ *   The tool is not `strict`: grammar-constrained decoding needs every object closed, and a step's
+ *   `parameters` and `trace` are open objects. The schema guides, validation judges, and the repair
+ *   loop handles the rest. Each call is one turn (the repair prompt carries the previous answer as
+ *   text), so no `tool_use` is ever left without its `tool_result`.
+ * - Prompt caching: the system prompt (role, rules, catalog with every schema) is marked
+ *   `cache_control: ephemeral`; with the tool before it, that prefix is the same for every plan and
+ *   repair request.
+ * - Sampling: the request's temperature is not sent; API version 2026-10-21 (this SDK's) rejects
+ *   temperature, top_p and top_k on every model.
+ * - One retry layer: the SDK's own retries are off (`maxRetries: 0`) so that RetryingProvider is
+ *   the only one, and each request has an explicit timeout (the SDK's default is 10 minutes).
+ * - Accounting (F4): input tokens include cache reads and writes; the cost uses the model's price.
+ */
+import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import type { Message, MessageCreateParamsNonStreaming, Tool } from '@anthropic-ai/sdk/resources/messages/messages';
+import type { LlmRequest, LlmResponse } from '../../../core/ports.js';
+import { HttpLlmProvider, type HttpProviderOptions } from '../http-provider.js';
+import { structuredAnswerText } from '../structured/answer-text.js';
+import { structuredName, structuredSchema } from '../structured/response-schema.js';
+
+export interface AnthropicProviderOptions extends HttpProviderOptions {
+  apiKey: string;
+  /** The API's address; https://api.anthropic.com when absent. */
+  baseURL?: string | undefined;
+}
+
+/** A spend limit or an empty credit balance: a 429 (or 400) that waiting will not fix. */
+const SPEND_LIMIT = /spend[_ ]limit|credit balance|billing|usage limit/i;
+
+export class AnthropicProvider extends HttpLlmProvider {
+  readonly name = 'anthropic';
+  readonly source = 'anthropic';
+  private readonly client: Anthropic;
+
+  constructor(options: AnthropicProviderOptions) {
+    super(options);
+    // Everything explicit, so the SDK reads no ANTHROPIC_* variable of its own.
+    this.client = new Anthropic({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL ?? 'https://api.anthropic.com',
+      timeout: options.timeoutMs,
+      maxRetries: 0,
+      logLevel: 'warn',
+    });
+  }
+
+  async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
+    const tool = this.structured && request.responseSchema ? toolFor(request.responseSchema) : undefined;
+    const params: MessageCreateParamsNonStreaming = {
+      model: this.model,
+      max_tokens: request.maxTokens,
+      // No temperature: API version 2026-10-21, which this SDK sends, answers 400 to any sampling
+      // parameter, even at its default. Structured output and validation keep plans on track.
+      ...(request.system ? { system: [{ type: 'text', text: request.system, cache_control: { type: 'ephemeral' } }] } : {}),
+      messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+      ...(tool ? { tools: [tool], tool_choice: { type: 'tool', name: tool.name, disable_parallel_tool_use: true } } : {}),
+    };
+    let message: Message;
+    try {
+      message = await this.client.messages.create(params, signal ? { signal } : {});
+    } catch (error) {
+      throw this.failure(error, { APIUserAbortError, APIConnectionTimeoutError, APIConnectionError, APIError }, (e) => {
+        const apiError = e as APIError;
+        const detail = apiError.apiMessage ?? apiError.message.replace(/^\d{3}\s*/, '');
+        return { detail, spendLimit: SPEND_LIMIT.test(apiError.errorCode ?? '') || apiError.type === 'billing_error' || SPEND_LIMIT.test(detail) };
+      });
+    }
+    if (!Array.isArray(message?.content) || typeof message.usage?.input_tokens !== 'number') {
+      throw this.badResponse('no content or usage in the message', message);
+    }
+    return this.response(message, tool?.name);
+  }
+
+  private response(message: Message, toolName: string | undefined): LlmResponse {
+    const prose = message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n\n');
+    const call = message.content.find((b) => b.type === 'tool_use' && b.name === toolName);
+    const text = call?.type === 'tool_use' ? structuredAnswerText(call.input, prose) : prose;
+    const usage = message.usage;
+    const cacheRead = usage.cache_read_input_tokens ?? 0;
+    const cacheWrite = usage.cache_creation_input_tokens ?? 0;
+    const model = message.model || this.model;
+    return {
+      text,
+      provider: this.name,
+      model,
+      inputTokens: usage.input_tokens + cacheRead + cacheWrite,
+      outputTokens: usage.output_tokens,
+      stopReason: message.stop_reason ?? 'end_turn',
+      cacheReadTokens: cacheRead,
+      cacheWriteTokens: cacheWrite,
+      ...this.cost(model, { uncachedInput: usage.input_tokens, cacheRead, cacheWrite, output: usage.output_tokens }),
+    };
+  }
+}
+
+const tools = new WeakMap<object, Tool>();
+
+/** The forced tool for a JSON Schema, built once per schema. */
+function toolFor(schema: Readonly<Record<string, unknown>>): Tool {
+  let tool = tools.get(schema);
+  if (tool === undefined) {
+    tool = {
+      name: structuredName(schema),
+      description: 'Submit the answer. Its input must follow the schema; `reasoning` may explain it briefly.',
+      input_schema: { ...structuredSchema(schema), type: 'object' },
+    };
+    tools.set(schema, tool);
+  }
+  return tool;
+}

@@ -1,0 +1,57 @@
+/**
+ * What the HTTP providers (Anthropic, OpenAI-compatible) have in common: their settings, the name
+ * their errors start with (`provider/model`), pricing (F4), and turning their SDK's errors into
+ * Cairn's (B6).
+ */
+import type { LlmProvider, LlmRequest, LlmResponse } from '../../core/ports.js';
+import { failureOf, llmErrorFrom, type SdkErrors } from './http-failure.js';
+import { costOf, priceOf, type ModelPrice, type TokenUsage } from './pricing.js';
+
+export interface HttpProviderOptions {
+  model: string;
+  /** Per HTTP request, in ms: below the Lambda's timeout (the SDKs' default is 10 minutes). */
+  timeoutMs: number;
+  /** Send the answer's JSON Schema (a forced tool, a response format). Default true. */
+  structured?: boolean | undefined;
+  /** Prices that replace or extend the table of pricing.ts. */
+  prices?: Readonly<Record<string, ModelPrice>> | undefined;
+}
+
+export abstract class HttpLlmProvider implements LlmProvider {
+  abstract readonly name: string;
+  abstract readonly source: string;
+  readonly model: string;
+  protected readonly timeoutMs: number;
+  protected readonly structured: boolean;
+  private readonly prices: Readonly<Record<string, ModelPrice>>;
+
+  constructor(options: HttpProviderOptions) {
+    this.model = options.model;
+    this.timeoutMs = options.timeoutMs;
+    this.structured = options.structured ?? true;
+    this.prices = options.prices ?? {};
+  }
+
+  abstract complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse>;
+
+  /** `provider/model`, how every error of this provider starts. */
+  protected who(): string {
+    return `${this.name}/${this.model}`;
+  }
+
+  /** `{costUsd}` for a call to `model` (as the server named it), or nothing when the model has no price. */
+  protected cost(model: string, usage: TokenUsage): { costUsd?: number } {
+    const price = priceOf(model, this.prices);
+    return price ? { costUsd: costOf(price, usage) } : {};
+  }
+
+  /** The SDK's error as LlmTransientError or LlmFatalError; anything else is a bug and passes through. */
+  protected failure(error: unknown, sdk: SdkErrors, describe: Parameters<typeof failureOf>[3]): unknown {
+    const failure = failureOf(error, sdk, this.timeoutMs, describe);
+    return failure ? llmErrorFrom(this.who(), failure, error) : error;
+  }
+
+  protected badResponse(detail: string, cause: unknown): Error {
+    return llmErrorFrom(this.who(), { kind: 'bad-response', detail }, cause);
+  }
+}

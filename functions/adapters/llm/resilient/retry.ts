@@ -1,0 +1,98 @@
+/**
+ * B6: the one retry layer of every HTTP provider (the SDKs' own retries are off). A transient
+ * failure (LlmTransientError: 429, 5xx, 529, timeouts, resets) is tried again, at most
+ * `maxAttempts` times in all, after an exponential backoff with jitter, or after the server's
+ * `retry-after` when it sent one. A fatal failure passes through at once. When the attempts (or
+ * the time allowed) run out, the call fails with LlmTransientError naming how many attempts were
+ * made and the last failure: the workflow's Retry matches that name.
+ *
+ * A call that succeeds reports its `attempts`, so the trace counts one call with its retries, never
+ * one call per attempt.
+ */
+import { LlmTransientError } from '../../../core/errors.js';
+import type { LlmProvider, LlmRequest, LlmResponse } from '../../../core/ports.js';
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. Default 3. */
+  maxAttempts: number;
+  /** The first backoff, doubled at each retry. Default 1000 ms. */
+  baseDelayMs: number;
+  /** No backoff (and no retry-after) longer than this is waited: the call gives up instead. Default 30 s. */
+  maxDelayMs: number;
+  /** No retry starts once this much time has passed since the first attempt. Default: no limit. */
+  maxElapsedMs?: number | undefined;
+  /** Injectable for tests: waiting, the clock, and the jitter's randomness. */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  now: () => number;
+  random: () => number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 3,
+  baseDelayMs: 1000,
+  maxDelayMs: 30_000,
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const timer = setTimeout(resolve, ms);
+      signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+    }),
+  now: () => Date.now(),
+  random: Math.random,
+};
+
+/** Exponential backoff with "equal jitter": between half and all of base * 2^(retry-1). */
+export function backoffMs(policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs' | 'random'>, retry: number): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+  return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
+}
+
+export class RetryingProvider implements LlmProvider {
+  private readonly policy: RetryPolicy;
+
+  constructor(
+    private readonly inner: LlmProvider,
+    policy: Partial<RetryPolicy> = {},
+  ) {
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...policy };
+    if (!Number.isInteger(this.policy.maxAttempts) || this.policy.maxAttempts < 1) {
+      throw new RangeError(`maxAttempts must be a positive integer, got ${this.policy.maxAttempts}`);
+    }
+  }
+
+  get name(): string {
+    return this.inner.name;
+  }
+  get model(): string {
+    return this.inner.model;
+  }
+  get source(): string {
+    return this.inner.source;
+  }
+
+  async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
+    const { maxAttempts, maxDelayMs, maxElapsedMs, sleep, now } = this.policy;
+    const started = now();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const response = await this.inner.complete(request, signal);
+        return { ...response, attempts: attempt };
+      } catch (error) {
+        if (!(error instanceof LlmTransientError)) throw error;
+        const delay = error.retryAfterMs ?? backoffMs(this.policy, attempt);
+        const giveUp =
+          attempt >= maxAttempts
+            ? `after ${attempt} attempt(s)`
+            : delay > maxDelayMs
+              ? `after ${attempt} attempt(s): the server asks to wait ${Math.round(delay / 1000)} s, more than ${Math.round(maxDelayMs / 1000)} s`
+              : maxElapsedMs !== undefined && now() - started + delay >= maxElapsedMs
+                ? `after ${attempt} attempt(s) in ${now() - started} ms: no time left for another within ${maxElapsedMs} ms`
+                : undefined;
+        if (giveUp !== undefined) {
+          throw new LlmTransientError(`${error.message} (gave up ${giveUp})`, { cause: error, status: error.status, retryAfterMs: error.retryAfterMs });
+        }
+        await sleep(delay, signal);
+      }
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The LLM of a process, built once from the configuration (see shared/llm-config.ts for which
+ * provider the environment selects). Each HTTP provider sits behind its own retry layer; with a
+ * fallback list, the chain is tried in order (F2).
+ *
+ * The SDK adapters are imported on their first call, not at start-up: the two SDKs weigh some
+ * 600 KB minified. A process on the rule-based planner never loads them; a bundle still holds
+ * them unless it is split at these dynamic imports (esbuild `splitting`), which is what would keep
+ * them out of the cold start of functions that never call an LLM (Validate, RecordFailure).
+ */
+import type { LlmProvider } from '../../core/ports.js';
+import type { LlmSettings, LlmTarget } from '../../shared/llm-config.js';
+import { FallbackProvider } from './resilient/fallback.js';
+import { RetryingProvider, type RetryPolicy } from './resilient/retry.js';
+import { RuleBasedProvider } from './rule-based/provider.js';
+
+/**
+ * Every LLM call must end within this much time, retries included: the shortest LLM task of the
+ * workflow (Analyze) times out at 120 s.
+ */
+export const LLM_CALL_DEADLINE_MS = 110_000;
+
+export function createLlmProvider(settings: LlmSettings, retry: Partial<RetryPolicy> = {}): LlmProvider {
+  const chain = [settings.primary, ...settings.fallback].map((target) => providerFor(target, settings, retry));
+  return chain.length === 1 ? chain[0]! : new FallbackProvider(chain);
+}
+
+function providerFor(target: LlmTarget, settings: LlmSettings, retry: Partial<RetryPolicy>): LlmProvider {
+  // A retry starts only while a whole attempt still fits before the deadline.
+  const policy: Partial<RetryPolicy> = { maxAttempts: settings.maxAttempts, maxElapsedMs: LLM_CALL_DEADLINE_MS - settings.timeoutMs, ...retry };
+  const common = { model: target.model, timeoutMs: settings.timeoutMs, structured: settings.structured, prices: settings.prices };
+  switch (target.provider) {
+    case 'rule-based':
+      return new RuleBasedProvider();
+    case 'anthropic': {
+      const apiKey = settings.anthropic.apiKey;
+      // loadConfig refuses an anthropic target without a key; this guards direct callers.
+      if (apiKey === undefined) throw new Error('the anthropic provider needs ANTHROPIC_API_KEY');
+      const load = async () =>
+        new (await import('./anthropic/provider.js')).AnthropicProvider({ ...common, apiKey: apiKey.reveal(), baseURL: settings.anthropic.baseURL });
+      return new RetryingProvider(onFirstCall('anthropic', target.model, load), policy);
+    }
+    case 'openai': {
+      const load = async () =>
+        new (await import('./openai-compatible/provider.js')).OpenAiCompatibleProvider({ ...common, apiKey: settings.openai.apiKey?.reveal(), baseURL: settings.openai.baseURL });
+      return new RetryingProvider(onFirstCall('openai', target.model, load), policy);
+    }
+  }
+}
+
+/** A provider whose module is loaded (once) when it is first called; `name` is also its trace source. */
+function onFirstCall(name: string, model: string, load: () => Promise<LlmProvider>): LlmProvider {
+  let provider: Promise<LlmProvider> | undefined;
+  return {
+    name,
+    model,
+    source: name,
+    complete: async (request, signal) => (await (provider ??= load())).complete(request, signal),
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * F2 against a real HTTP server: the real `openai` client, pointed at the loopback server's chat
+ * completions endpoint as at a local model server, asked by the real planner.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { OpenAiCompatibleProvider, type OpenAiCompatibleOptions } from '../../../functions/adapters/llm/openai-compatible/provider.js';
+import { LlmRefusalError } from '../../../functions/core/errors.js';
+import { analyzeTask, generatePlan, validateAttempt } from '../../../functions/core/planner/planner.js';
+import type { DecompositionPlan } from '../../../functions/core/types.js';
+import { faultyAnswer } from '../../support/llm-loopback/faults.js';
+import { planningInput, plannerDepsFor, useLoopbackLlm, validationOptions } from '../../support/llm-loopback/harness.js';
+import type { LoopbackLlm } from '../../support/llm-loopback/server.js';
+
+const TASK = 'Compare the populations of Lyon and Marseille';
+
+const loopback = useLoopbackLlm(TASK);
+let server: LoopbackLlm;
+let plan: DecompositionPlan;
+beforeEach(() => ({ server, plan } = loopback()));
+
+function local(options: Partial<OpenAiCompatibleOptions> = {}): OpenAiCompatibleProvider {
+  return new OpenAiCompatibleProvider({ baseURL: server.openaiBaseURL, model: 'qwen2.5-7b-instruct', timeoutMs: 2_000, ...options });
+}
+
+describe('Class: OpenAiCompatibleProvider, the real openai client against a local server', () => {
+  it('asks with the reduced plan schema as a json_schema response format, temperature 0 and max_tokens, with no key', async () => {
+    // Act
+    const attempt = await generatePlan(plannerDepsFor(local()), planningInput(TASK));
+
+    // Assess
+    const { body, headers } = server.requests[0]!;
+    expect(body).toMatchObject({ model: 'qwen2.5-7b-instruct', temperature: 0, max_tokens: 4096 });
+    expect(body).not.toHaveProperty('max_completion_tokens');
+    const format = body.response_format as { type: string; json_schema: { name: string; strict: boolean; schema: { properties: object } } };
+    expect(format.type).toBe('json_schema');
+    expect(format.json_schema).toMatchObject({ name: 'submit_decomposition_plan', strict: false });
+    expect(Object.keys(format.json_schema.schema.properties)).toEqual(['reasoning', 'plan', 'traceability']);
+    expect((body.messages as Array<{ role: string }>).map((m) => m.role)).toEqual(['system', 'user']);
+    expect(headers.authorization).toBe('Bearer no-key');
+    expect(headers['x-stainless-retry-count']).toBe('0');
+    expect(validateAttempt(attempt, validationOptions).valid).toBe(true);
+    expect(attempt.reasoning).toMatch(/^I read this as a comparison task\./);
+  });
+
+  it('reads a JSON answer, and counts the tokens the server reports', async () => {
+    // Prepare
+    server.script(faultyAnswer('clean', plan));
+
+    // Act
+    const attempt = await generatePlan(plannerDepsFor(local()), planningInput(TASK));
+
+    // Assess
+    expect(attempt.candidate).toEqual(plan);
+    expect(attempt.reasoning).toBe('Search, then combine.');
+    expect(attempt.llm.inputTokens).toBeGreaterThan(1000);
+    expect(attempt.llm.outputTokens).toBeGreaterThan(100);
+    expect(attempt.llm).not.toHaveProperty('estimatedTokens');
+    // A local model has no price: no cost rather than a made-up one.
+    expect(attempt.llm).not.toHaveProperty('costUsd');
+  });
+
+  it('estimates the tokens, and says so, when the server reports no usage', async () => {
+    // Prepare
+    server.script({ text: 'Short answer.', omitUsage: true });
+
+    // Act
+    const attempt = await generatePlan(plannerDepsFor(local()), planningInput(TASK));
+
+    // Assess
+    expect(attempt.llm).toMatchObject({ estimatedTokens: true, outputTokens: 4 });
+    expect(attempt.llm.inputTokens).toBeGreaterThan(1000);
+  });
+
+  it('prices a known OpenAI model, and a model priced by the operator', async () => {
+    // Act
+    const known = await generatePlan(plannerDepsFor(local({ model: 'gpt-4.1-mini' })), planningInput(TASK));
+    const priced = await generatePlan(plannerDepsFor(local({ prices: { 'qwen2.5-7b-instruct': { input: 0.1, output: 0.2 } } })), planningInput(TASK));
+
+    // Assess
+    expect(known.llm.costUsd).toBeCloseTo((known.llm.inputTokens * 0.4 + known.llm.outputTokens * 1.6) / 1e6, 6);
+    expect(priced.llm.costUsd).toBeCloseTo((priced.llm.inputTokens * 0.1 + priced.llm.outputTokens * 0.2) / 1e6, 6);
+  });
+
+  it('extracts a fenced plan from prose when the server ignores the response format', async () => {
+    // Prepare
+    server.script(faultyAnswer('fenced', plan));
+
+    // Act
+    const attempt = await generatePlan(plannerDepsFor(local()), planningInput(TASK));
+
+    // Assess
+    expect(attempt.candidate).toEqual(plan);
+  });
+
+  it('maps finish_reason length to a cut-off answer', async () => {
+    // Prepare
+    server.script(faultyAnswer('truncated', plan));
+
+    // Act
+    const attempt = await generatePlan(plannerDepsFor(local()), planningInput(TASK));
+
+    // Assess
+    expect(attempt.llm.stopReason).toBe('max_tokens');
+    expect(attempt.extractionError).toBe('the answer was cut off at the token limit (stop_reason max_tokens)');
+  });
+
+  it('reports a dangling dependency and a cycle for the repair turn', async () => {
+    // Prepare
+    server.script(faultyAnswer('dangling', plan), faultyAnswer('cycle', plan));
+
+    // Act
+    const dangling = validateAttempt(await generatePlan(plannerDepsFor(local()), planningInput(TASK)), validationOptions);
+    const cycle = validateAttempt(await generatePlan(plannerDepsFor(local()), planningInput(TASK)), validationOptions);
+
+    // Assess
+    expect(dangling.errors.map((e) => e.message)).toContain('step 99 does not exist');
+    expect(cycle.errors.some((e) => e.message.startsWith('dependency cycle'))).toBe(true);
+  });
+
+  it('fails a refusal with LlmRefusalError', async () => {
+    // Prepare
+    server.script(faultyAnswer('refusal', plan));
+
+    // Act
+    const outcome = await generatePlan(plannerDepsFor(local()), planningInput(TASK)).catch((e: unknown) => e);
+
+    // Assess
+    expect(outcome).toBeInstanceOf(LlmRefusalError);
+    expect((outcome as LlmRefusalError).call.stopReason).toBe('refusal');
+  });
+
+  it('validates an analysis asked with its own response format', async () => {
+    // Act
+    const outcome = await analyzeTask(plannerDepsFor(local()), TASK);
+
+    // Assess
+    expect(outcome.analysis?.task_kind).toBe('comparison');
+    expect((server.requests[0]!.body.response_format as { json_schema: { name: string } }).json_schema.name).toBe('submit_task_analysis');
+  });
+
+  it('sends the key when one is configured, and max_tokens to a server that is not api.openai.com', async () => {
+    // Prepare
+    const provider = local({ apiKey: 'sk-local-123' });
+
+    // Act
+    await generatePlan(plannerDepsFor(provider), planningInput(TASK));
+
+    // Assess
+    expect(server.requests[0]!.headers.authorization).toBe('Bearer sk-local-123');
+    expect(server.requests[0]!.body).toHaveProperty('max_tokens');
+  });
+
+  it('asks without a response format when structured output is off', async () => {
+    // Act
+    await generatePlan(plannerDepsFor(local({ structured: false })), planningInput(TASK));
+
+    // Assess
+    expect(server.requests[0]!.body).not.toHaveProperty('response_format');
+  });
+});

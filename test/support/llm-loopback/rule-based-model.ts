@@ -1,0 +1,87 @@
+/**
+ * The loopback server's default "model": Cairn's rule-based planner, answering what it is sent
+ * over HTTP. It reads the request's prompt text (nothing else: no side channel) back into the
+ * intent the rule-based provider understands (an analysis, a plan, a repair of the previous answer
+ * with the validation errors listed in the prompt, an answer from sources) and answers through the
+ * channel the request asks for: a tool call when tools are offered, JSON content when a JSON
+ * response format is asked, prose otherwise.
+ *
+ * So a repair turn is answered by functions/adapters/llm/rule-based/repair.ts applied to the
+ * previous answer and errors the repair prompt carries: an honest repairer, not a scripted fix.
+ */
+import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/provider.js';
+import type { LlmIntent } from '../../../functions/core/ports.js';
+import { extractJson } from '../../../functions/core/planner/extract-json.js';
+import { STEP_TYPES, type StepType, type ValidationIssue } from '../../../functions/core/types.js';
+import type { RecordedRequest, Reply } from './server.js';
+
+const rules = new RuleBasedProvider();
+
+/** The system prompt and the last user turn's text, whichever API the request used. */
+export function promptOf(request: RecordedRequest): { system: string; user: string } {
+  const body = request.body;
+  const textOf = (content: unknown): string =>
+    typeof content === 'string' ? content : Array.isArray(content) ? content.map((b: { text?: string }) => b.text ?? '').join('\n') : '';
+  const messages = (body.messages as Array<{ role: string; content: unknown }>) ?? [];
+  const system = request.api === 'anthropic' ? textOf(body.system) : messages.filter((m) => m.role === 'system').map((m) => textOf(m.content)).join('\n');
+  const user = textOf(messages.filter((m) => m.role === 'user').at(-1)?.content);
+  return { system, user };
+}
+
+/** The intent a prompt expresses, read from the text of the shipped templates. */
+export function intentOf(request: RecordedRequest): LlmIntent {
+  const { system, user } = promptOf(request);
+  const allowed = (/^Allowed step types: (.*)$/m.exec(system)?.[1] ?? '')
+    .split(', ')
+    .filter((t): t is StepType => (STEP_TYPES as readonly string[]).includes(t));
+  const allowedStepTypes = allowed.length > 0 ? allowed : [...STEP_TYPES];
+  const repair = /^Attempt (\d+)\. Your previous plan for this task is not valid\.\n\nTask: ([\s\S]*?)\n\nPrevious answer:\n([\s\S]*?)\n\nValidation errors \(every one must be fixed\):\n([\s\S]*?)\n\nGive the corrected plan/.exec(user);
+  if (repair) {
+    const errors: ValidationIssue[] = repair[4]!.split('\n').flatMap((line) => {
+      const m = /^- ([^:]+): (.*)$/.exec(line);
+      return m ? [{ path: m[1]!, message: m[2]!, source: 'semantic' as const }] : [];
+    });
+    return { kind: 'repair', attempt: Number(repair[1]), task: repair[2]!, previousText: repair[3]!, errors, allowedStepTypes };
+  }
+  if (user.startsWith('Analyse this task before planning.')) {
+    return { kind: 'analysis', task: [...user.matchAll(/^Task: (.*)$/gm)].at(-1)?.[1] ?? '' };
+  }
+  const maxSteps = /Use at most (\d+) steps\./.exec(user);
+  if (maxSteps) {
+    // The last `Task:` line is the request's own; earlier ones belong to few-shot examples.
+    const task = [...user.matchAll(/^Task: (.*)$/gm)].at(-1)?.[1] ?? '';
+    return { kind: 'plan', task, allowedStepTypes, maxSteps: Number(maxSteps[1]), topK: 10 };
+  }
+  const question = /\n\nQuestion: ([\s\S]*)$/.exec(user)?.[1] ?? user;
+  const instruction = user.split('\n\n')[0] ?? '';
+  const sourcesText = /\n\nSources:\n([\s\S]*?)\n\nQuestion: /.exec(user)?.[1] ?? '';
+  const documents = sourcesText
+    .split(/\n\n(?=\[)/)
+    .flatMap((block) => {
+      const m = /^\[([^\]]+)\](?: (.*))?\n([\s\S]*)$/.exec(block);
+      return m ? [{ id: m[1]!, ...(m[2] ? { title: m[2] } : {}), text: m[3]! }] : [];
+    });
+  return { kind: 'answer', question, instruction, documents };
+}
+
+/** A reply in the channel the request asks for: a tool call, JSON content, or prose. */
+export function replyInKind(request: RecordedRequest, text: string): Reply {
+  const structured = request.api === 'anthropic' ? Array.isArray(request.body.tools) && request.body.tools.length > 0 : request.body.response_format !== undefined;
+  if (!structured) return { text };
+  try {
+    const { value, reasoning } = extractJson(text, 'plan');
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      return { tool: { ...(reasoning ? { reasoning } : {}), ...(value as Record<string, unknown>) } };
+    }
+  } catch {
+    // No JSON in it: the model answers in prose even though a tool was offered.
+  }
+  return { text };
+}
+
+/** The responder: the rule-based planner answering the intent of the prompt it was sent. */
+export async function ruleBasedModel(request: RecordedRequest): Promise<Reply> {
+  const intent = intentOf(request);
+  const answer = await rules.complete({ purpose: intent.kind, system: '', messages: [], maxTokens: 4096, temperature: 0, intent });
+  return intent.kind === 'answer' ? { text: answer.text } : replyInKind(request, answer.text);
+}
