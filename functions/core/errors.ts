@@ -2,6 +2,8 @@
  * One error hierarchy, each with a `cause`. The `name` of each class is what Step Functions sees as
  * the error type, so the workflow's Retry and Catch clauses match on these names.
  */
+import type { LlmCallRecord } from './types.js';
+
 export class CairnError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -11,6 +13,17 @@ export class CairnError extends Error {
 
 /** Input a user gave us is wrong: an empty task, a bad corpus line, a plan file that does not parse. */
 export class InvalidInputError extends CairnError {}
+
+/** A request that fails its schema or a limit; `issues` lists every finding with its path (A1: a 400 lists them all). */
+export class RequestValidationError extends InvalidInputError {
+  constructor(
+    message: string,
+    readonly issues: ReadonlyArray<{ path: string; message: string }>,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
 
 /** The plan did not validate; `issues` carries every finding (C4). */
 export class PlanValidationError extends CairnError {
@@ -41,11 +54,49 @@ export class StepExecutionError extends CairnError {}
 /** A condition or template expression that does not parse or cannot be evaluated (D3). */
 export class ExpressionError extends CairnError {}
 
+/** What an LLM adapter knows about a failed call: the HTTP status, and how long the server asked us to wait. */
+export interface LlmErrorOptions {
+  cause?: unknown;
+  status?: number | undefined;
+  retryAfterMs?: number | undefined;
+}
+
 /** The LLM failed in a way worth retrying (429, 5xx, 529, timeouts). Step Functions retries on this name. */
-export class LlmTransientError extends CairnError {}
+export class LlmTransientError extends CairnError {
+  readonly status: number | undefined;
+  /** The server's `retry-after`, in milliseconds, when it sent one (B6 honours it). */
+  readonly retryAfterMs: number | undefined;
+  constructor(message: string, options: LlmErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.status = options.status;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+}
 
 /** The LLM failed for good (400, 401, 403, a spend limit). */
-export class LlmFatalError extends CairnError {}
+export class LlmFatalError extends CairnError {
+  readonly status: number | undefined;
+  constructor(message: string, options: LlmErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.status = options.status;
+  }
+}
+
+/**
+ * The model declined the task (stop reason `refusal`). Not retried and not repaired: asking again
+ * with the same task gets the same answer. `call` is the refused call, so its cost is traced.
+ */
+export class LlmRefusalError extends LlmFatalError {
+  constructor(
+    message: string,
+    readonly call: LlmCallRecord,
+  ) {
+    super(message);
+  }
+}
+
+/** F4: the request's budget (LLM calls, tokens) would be passed by the next call, so it is not made. */
+export class BudgetExceededError extends CairnError {}
 
 /** Configuration missing or malformed; raised at start-up (fail fast). */
 export class ConfigError extends CairnError {}

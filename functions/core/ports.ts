@@ -4,9 +4,11 @@
  */
 import type {
   CorpusDocument,
+  DecompositionPlan,
   LlmPurpose,
   Modality,
   PlanAttempt,
+  PlanOrigin,
   PlanRecord,
   PlanStatus,
   StepOutput,
@@ -16,6 +18,7 @@ import type {
   TraceEventInput,
   ValidationIssue,
 } from './types.js';
+import type { WorkflowInput } from './workflow/phases.js';
 
 // ---------------------------------------------------------------- LLM
 
@@ -72,6 +75,15 @@ export interface LlmResponse {
   outputTokens: number;
   stopReason: string;
   estimatedTokens?: boolean;
+  /** F4: the call's cost in USD when the provider knows its model's price. */
+  costUsd?: number;
+  /** Of `inputTokens`, how many the provider read from / wrote to its prompt cache. */
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
+  /** B6: HTTP attempts the call took; set by the retry layer. */
+  attempts?: number;
+  /** F2: providers that failed for good before this one answered; set by the fallback layer. */
+  failedOver?: string[];
 }
 
 export interface LlmProvider {
@@ -80,6 +92,27 @@ export interface LlmProvider {
   /** The trace's `source` for plans this provider writes (F3: `rule-based`). */
   readonly source: string;
   complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse>;
+}
+
+// ---------------------------------------------------------------- plan cache (B8)
+
+/** A valid plan stored under the key of the request that produced it (see core/planner/plan-cache-key.ts). */
+export interface CachedPlan {
+  key: string;
+  plan: DecompositionPlan;
+  reasoning?: string;
+  analysis?: TaskAnalysis;
+  /** Who wrote the plan, and in which request. */
+  provider: string;
+  model: string;
+  planId: string;
+  createdAt: string;
+}
+
+export interface PlanCache {
+  get(key: string): Promise<CachedPlan | undefined>;
+  /** Stores (or replaces) the entry; it expires like the traces do. */
+  put(entry: CachedPlan): Promise<void>;
 }
 
 // ---------------------------------------------------------------- traces and plans
@@ -131,6 +164,12 @@ export interface CorpusIndex {
   vectorSearch(query: string, options: SearchOptions): SearchHit[];
   /** The name of the embedding method, recorded in search outputs (`search_method`). */
   readonly vectorMethod: string;
+  /** The entity graph: documents this one mentions by title, then documents that mention it. */
+  linkedDocuments(id: string): readonly string[];
+  /** Documents whose title the text mentions (entity linking by title). */
+  documentsNamedIn(text: string): readonly string[];
+  /** The name of the graph construction, recorded by graph steps (`graph_method`). */
+  readonly graphMethod: string;
 }
 
 /** Turns a corpus reference (a path, or an S3 URI on AWS) into an index. */
@@ -143,6 +182,27 @@ export interface Embedder {
   readonly name: string;
   readonly dimensions: number;
   embed(texts: readonly string[]): Float32Array[];
+}
+
+// ---------------------------------------------------------------- intake and results
+
+/** Starts the state machine for a plan (Step Functions on AWS). */
+export interface WorkflowStarter {
+  /**
+   * True when a second start with the same name is refused (Standard workflows); Express
+   * workflows do not deduplicate by name, so a start must not be repeated there.
+   */
+  readonly deduplicatesByName: boolean;
+  /**
+   * Starts an execution called `name` with `input`. `started: false` when an execution of that
+   * name exists already (A4: "already started", not an error).
+   */
+  start(name: string, input: WorkflowInput): Promise<{ started: boolean }>;
+}
+
+/** Where a finished plan's result goes when its origin asks for one (A2: `<key>.result.json`). */
+export interface ResultWriter {
+  write(origin: PlanOrigin, document: Readonly<Record<string, unknown>>): Promise<void>;
 }
 
 // ---------------------------------------------------------------- time

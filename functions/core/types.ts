@@ -38,6 +38,10 @@ export interface DecompositionStep {
   params?: Record<string, unknown>;
   /** What to do when a dependency was skipped: `skip` this step too, or `continue` with what is there. */
   on_dependency_skipped?: 'skip' | 'continue';
+  /** D4: after the last failed attempt, abort the plan, or record the step skipped and go on; `retry` retries, then aborts. */
+  on_error?: 'retry' | 'skip' | 'abort';
+  retry?: { max_attempts?: number; backoff_ms?: number };
+  timeout_ms?: number;
 }
 
 /** Seed 004's DecompositionPlan. */
@@ -136,7 +140,23 @@ export interface PlanRequest {
   corpus?: string;
   tools?: string[];
   options?: PlanOptions;
+  /**
+   * A4: names the logical request. Requests with the same key start one plan; over HTTP the
+   * `Idempotency-Key` header does the same.
+   */
+  idempotencyKey?: string;
+  /** Where the request came from. Set by Cairn's intake and refused from a client. */
+  origin?: PlanOrigin;
 }
+
+/**
+ * Where a request came from. A plan started by an S3 task file gets its result written beside
+ * the file (A2); the others are kept for the trace.
+ */
+export type PlanOrigin =
+  | { source: 's3'; bucket: string; key: string }
+  | { source: 'sqs'; messageId: string }
+  | { source: 'http'; requestId: string };
 
 export interface PlanOptions {
   analyze?: boolean;
@@ -147,6 +167,22 @@ export interface PlanOptions {
   attributionTopN?: number;
   /** A plan to execute instead of asking the planner (the `execute` command, replay). */
   plan?: DecompositionPlan;
+  /** F4: most LLM calls this request may make; a call past it is not made and the plan fails. */
+  maxLlmCalls?: number;
+  /** F4: most LLM tokens (input + output, every call) this request may spend. */
+  maxTokens?: number;
+  /** B7: this request's own prompt templates, in place of the shipped ones. */
+  promptTemplates?: PromptTemplateOverrides;
+  /** B8: look the plan up in (and store it to) the plan cache; default true. */
+  cache?: boolean;
+}
+
+/** B7: the templates a request may replace (see functions/core/planner/templates/). */
+export interface PromptTemplateOverrides {
+  system?: string;
+  analysis?: string;
+  plan?: string;
+  repair?: string;
 }
 
 export const PLAN_STATUSES = [
@@ -187,6 +223,15 @@ export interface LlmCallRecord {
   stopReason: string;
   /** True when tokens were estimated rather than reported by a provider. */
   estimatedTokens?: boolean;
+  /** F4: what the call cost in USD, from the model's price; absent when the model has no known price. */
+  costUsd?: number;
+  /** Of `inputTokens`, how many were read from / written to the provider's prompt cache. */
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
+  /** B6: HTTP attempts this one call took (retries are counted here, never as extra calls). */
+  attempts?: number;
+  /** F2: the providers that failed for good before this one answered, each as one line. */
+  failedOver?: string[];
 }
 
 /** The META item of a plan: its status and everything a reader of `GET /plans/{id}` needs. */
@@ -227,6 +272,10 @@ export interface PlanMetadata {
   durationsMs: Record<string, number>;
   confidence?: number;
   source: string;
+  /** F4: the summed cost of the priced calls, in USD. */
+  costUsd?: number;
+  /** B8: the plan came from the plan cache (`hit`), or was stored there under `key`. */
+  cache?: { key: string; hit: boolean; fromPlanId?: string };
 }
 
 export type TraceEventType =
@@ -239,15 +288,18 @@ export type TraceEventType =
   | 'validation.completed'
   | 'repair.requested'
   | 'plan.accepted'
+  | 'plan.sanitized'
   | 'plan.rejected'
   | 'step.started'
   | 'step.completed'
   | 'step.skipped'
   | 'step.failed'
   | 'step.retried'
+  | 'coverage.retry'
   | 'execution.completed'
   | 'plan.finalized'
-  | 'plan.failed';
+  | 'plan.failed'
+  | 'plan.cache_hit';
 
 export interface TraceEventInput {
   type: TraceEventType;

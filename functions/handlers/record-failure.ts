@@ -1,5 +1,6 @@
-/** Lambda for the workflow's recordFailure state. */
+/** Lambda for the workflow's recordFailure state; a plan from an S3 task file then gets its result file. */
 import { recordFailurePhase } from '../core/workflow/phases.js';
+import { thenPublishResult } from './publish-result.js';
 import { phaseHandler } from './runtime.js';
 
-export const handler = phaseHandler(recordFailurePhase);
+export const handler = phaseHandler(thenPublishResult(recordFailurePhase));

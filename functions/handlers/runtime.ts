@@ -2,42 +2,54 @@
  * Wires the adapters into the core, once per process (a Lambda container, or the local runner).
  * Every handler module takes its dependencies from here; nothing else reads the environment.
  */
-import middy from '@middy/core';
-import { FileCorpusProvider } from '../adapters/corpus/file-corpus-provider.js';
-import { createDynamoClient } from '../adapters/dynamodb/client.js';
-import { DynamoTraceStore } from '../adapters/dynamodb/trace-store.js';
-import { RuleBasedProvider } from '../adapters/llm/rule-based/provider.js';
-import { FilePayloadStore } from '../adapters/payloads/file-payload-store.js';
-import type { LlmProvider, TraceStore } from '../core/ports.js';
+import { DynamoPlanCache } from '../adapters/dynamodb/plan-cache.js';
+import { createLlmProvider } from '../adapters/llm/select-provider.js';
+import { S3TaskFiles } from '../adapters/s3/task-files.js';
+import type { LlmProvider, ResultWriter, TraceStore } from '../core/ports.js';
 import { systemClock } from '../core/ports.js';
-import { DEFAULT_TOKEN_BUDGETS } from '../core/planner/planner.js';
 import { analysisSchema, planSchema, stepParameterSchemas } from '../core/plan/schemas.js';
 import type { PhaseDeps } from '../core/workflow/phases.js';
+import { registerLocalTools } from '../core/tools/local-tools.js';
+import { ToolRegistry } from '../core/tools/registry.js';
 import { loadConfig, type CairnConfig } from '../shared/config.js';
+import { createObservability, observed, type Observability } from './middleware.js';
+import { createClients, createCorpusProvider, createTraceStore } from './wiring.js';
 
 export interface Runtime {
   config: CairnConfig;
   store: TraceStore;
   llm: LlmProvider;
   phases: PhaseDeps;
+  observability: Observability;
+  /** Where a finished plan's result goes when its request came from an S3 task file (A2). */
+  results: ResultWriter;
 }
 
 export function createRuntime(config: CairnConfig): Runtime {
-  const client = createDynamoClient({ ...(config.dynamoEndpoint ? { endpoint: config.dynamoEndpoint } : {}), ...(config.region ? { region: config.region } : {}) });
-  const store = new DynamoTraceStore({
-    client,
-    tableName: config.tableName,
-    payloads: new FilePayloadStore({ root: config.payloadDir }),
-    ttlDays: config.ttlDays,
-  });
-  const llm: LlmProvider = new RuleBasedProvider();
+  const observability = createObservability(config);
+  const clients = createClients(config, observability);
+  const store = createTraceStore(config, clients);
+  // F1/F2: rule-based unless the environment names a model (see shared/llm-config.ts).
+  const llm: LlmProvider = createLlmProvider(config.llm);
+  const cache = config.planner.planCache
+    ? new DynamoPlanCache({
+        client: clients.dynamo,
+        tableName: config.tableName,
+        ttlDays: config.ttlDays,
+        // A cache failure costs an LLM call, never the plan: logged, then treated as a miss.
+        onError: (operation, error) => observability.logger.warn(`plan cache ${operation} failed`, { error: String(error) }),
+      })
+    : undefined;
   const phases: PhaseDeps = {
     store,
     llm,
-    corpora: new FileCorpusProvider(config.defaultCorpus),
+    corpora: createCorpusProvider(config, clients),
     catalog: { planSchema, stepSchemas: stepParameterSchemas, analysisSchema },
-    budgets: DEFAULT_TOKEN_BUDGETS,
+    budgets: config.planner.tokenBudgets,
     clock: systemClock,
+    cache,
+    fewShotExamples: config.planner.fewShotExamples,
+    tools: registerLocalTools(new ToolRegistry()),
     defaults: {
       analyze: config.analyze,
       maxSteps: config.maxSteps,
@@ -47,7 +59,10 @@ export function createRuntime(config: CairnConfig): Runtime {
       maxSources: config.maxSources,
     },
   };
-  return { config, store, llm, phases };
+  // Only plans from S3 task files have results to write, so the S3 client is built on the first one.
+  let taskFiles: S3TaskFiles | undefined;
+  const results: ResultWriter = { write: (origin, document) => (taskFiles ??= new S3TaskFiles({ client: clients.s3() })).write(origin, document) };
+  return { config, store, llm, phases, observability, results };
 }
 
 let current: Runtime | undefined;
@@ -62,14 +77,19 @@ export function useLlm(llm: LlmProvider): void {
   rt.phases.llm = llm;
 }
 
+/** Swaps the tool registry (the DAG benchmark registers a simulated-latency tool); Lambda never calls it. */
+export function useTools(tools: ToolRegistry): void {
+  runtime().phases.tools = tools;
+}
+
 /** The process's runtime, built from the environment on first use and kept. */
 export function runtime(): Runtime {
   current ??= createRuntime(loadConfig());
   return current;
 }
 
-/** A workflow Lambda: the middy chain around one phase of the core, with the process's runtime. */
+/** A workflow Lambda: the Powertools chain (middleware.ts) around one phase of the core, with the process's runtime. */
 export function phaseHandler<Event, Result>(phase: (deps: PhaseDeps, event: Event) => Promise<Result>) {
-  const { phases } = runtime();
-  return middy<Event, Result>().handler((event: Event) => phase(phases, event));
+  const { phases, observability } = runtime();
+  return observed<Event, Result>(observability).handler((event: Event) => phase(phases, event));
 }

@@ -3,6 +3,7 @@
  * the process (or the Lambda init) with one message listing every problem, before any work starts.
  */
 import { ConfigError } from '../core/errors.js';
+import { loadLlmSettings, loadPlannerSettings, type LlmSettings, type PlannerSettings } from './llm-config.js';
 
 export interface CairnConfig {
   tableName: string;
@@ -22,6 +23,29 @@ export interface CairnConfig {
   attributionTopN: number;
   maxSources: number;
   analyze: boolean;
+  /** What only the deployed functions read (I4, I5). */
+  aws: AwsConfig;
+  /** Which LLM answers and how it is called (F1, F2, B6, F4): see llm-config.ts. */
+  llm: LlmSettings;
+  /** Token limits, plan cache, few-shot examples (B2, B7, B8). */
+  planner: PlannerSettings;
+}
+
+export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
+
+export interface AwsConfig {
+  /** The bucket of large payloads (E3) and task files (A2); the local FilePayloadStore when absent. */
+  payloadBucket: string | undefined;
+  /** The state machine the intake functions start; required by them, unused elsewhere. */
+  stateMachineArn: string | undefined;
+  /** Standard executions are deduplicated by name; Express ones are not (A4). */
+  workflowType: 'standard' | 'express';
+  /** Where task files go in the bucket (A2). */
+  taskPrefix: string;
+  /** True inside Lambda: metrics are published only there, so local runs print nothing extra. */
+  inLambda: boolean;
+  /** Powertools log level; SILENT outside Lambda unless set, so the CLI's output stays clean. */
+  logLevel: (typeof LOG_LEVELS)[number];
 }
 
 type Env = Record<string, string | undefined>;
@@ -63,7 +87,42 @@ export function loadConfig(env: Env = process.env): CairnConfig {
     attributionTopN: int('CAIRN_ATTRIBUTION_TOP_N', 1, 1, 10),
     maxSources: int('CAIRN_MAX_SOURCES', 10, 1, 100),
     analyze: bool('CAIRN_ANALYZE', true),
+    aws: awsConfig(env, problems),
+    llm: loadLlmSettings(env, problems, { int, bool }),
+    planner: loadPlannerSettings({ int, bool }),
   };
   if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   return config;
+}
+
+function awsConfig(env: Env, problems: string[]): AwsConfig {
+  const bucket = env.CAIRN_PAYLOAD_BUCKET || undefined;
+  // S3's naming rules: 3-63 characters of lowercase letters, digits, dots and hyphens.
+  if (bucket !== undefined && !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    problems.push(`CAIRN_PAYLOAD_BUCKET must be an S3 bucket name, got ${JSON.stringify(bucket)}`);
+  }
+  const stateMachineArn = env.CAIRN_STATE_MACHINE_ARN || undefined;
+  if (stateMachineArn !== undefined && !/^arn:aws[a-z-]*:states:[a-z0-9-]+:\d{12}:stateMachine:[A-Za-z0-9_-]{1,80}$/.test(stateMachineArn)) {
+    problems.push(`CAIRN_STATE_MACHINE_ARN must be a state machine ARN, got ${JSON.stringify(stateMachineArn)}`);
+  }
+  const workflowType = (env.CAIRN_WORKFLOW_TYPE || 'standard').toLowerCase();
+  if (workflowType !== 'standard' && workflowType !== 'express') {
+    problems.push(`CAIRN_WORKFLOW_TYPE must be standard or express, got ${JSON.stringify(env.CAIRN_WORKFLOW_TYPE)}`);
+  }
+  const taskPrefix = env.CAIRN_TASK_PREFIX ?? 'tasks/';
+  if (taskPrefix.startsWith('/') || /\s/.test(taskPrefix)) {
+    problems.push(`CAIRN_TASK_PREFIX must be a key prefix without spaces or a leading slash, got ${JSON.stringify(taskPrefix)}`);
+  }
+  const inLambda = Boolean(env.AWS_LAMBDA_FUNCTION_NAME);
+  const rawLevel = (env.POWERTOOLS_LOG_LEVEL || (inLambda ? 'INFO' : 'SILENT')).toUpperCase();
+  const logLevel = LOG_LEVELS.find((level) => level === rawLevel);
+  if (logLevel === undefined) problems.push(`POWERTOOLS_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(env.POWERTOOLS_LOG_LEVEL)}`);
+  return {
+    payloadBucket: bucket,
+    stateMachineArn,
+    workflowType: workflowType === 'express' ? 'express' : 'standard',
+    taskPrefix,
+    inLambda,
+    logLevel: logLevel ?? 'INFO',
+  };
 }

@@ -57,8 +57,13 @@ export async function acceptRequest(
     phase: 'received',
     data: { task: request.task, corpus: request.corpus ?? null, options: request.options ? { ...request.options, plan: request.options.plan ? '(supplied)' : undefined } : {} },
   });
+  return workflowInputOf(request, options.planId, options.limits, options.planOnly);
+}
+
+/** The state machine's input for a stored request: the same request always gives the same input. */
+export function workflowInputOf(request: PlanRequest, planId: string, limits: IntakeLimits, planOnly?: boolean): WorkflowInput {
   // A plan the user supplied is validated, never repaired: there is no model to ask.
-  const requested = request.options?.maxIterations ?? options.limits.maxIterations;
+  const requested = request.options?.maxIterations ?? limits.maxIterations;
   const maxIterations = request.options?.plan ? 1 : Math.min(requested, 10);
-  return { planId: options.planId, maxIterations, ...(options.planOnly ? { planOnly: true } : {}) };
+  return { planId, maxIterations, ...(planOnly ? { planOnly: true } : {}) };
 }

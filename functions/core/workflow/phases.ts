@@ -4,15 +4,22 @@
  * a small JSON object for the state machine: plans, attempts and step results travel by reference
  * (the plan id), never inline.
  */
-import type { Clock, CorpusProvider, LlmProvider, TraceStore } from '../ports.js';
+import type { CachedPlan, Clock, CorpusProvider, LlmProvider, PlanCache, TraceStore } from '../ports.js';
 import type { DecompositionPlan, LlmCallRecord, PlanAttempt, PlanMetadata, PlanRecord, PlanStatus, StepOutput, StepType } from '../types.js';
-import { PlanNotFoundError, PlanningFailedError, StepExecutionError } from '../errors.js';
-import { analyzeTask, confidenceScore, generatePlan, repairPlan, validateAttempt, type PlannerDeps, type TokenBudgets } from '../planner/planner.js';
+import { LlmRefusalError, PlanNotFoundError, PlanningFailedError, StepExecutionError } from '../errors.js';
+import { analyzeTask, confidenceScore, generatePlan, repairPlan, validateAttempt, type PlannerDeps, type PlanningInput, type TokenBudgets } from '../planner/planner.js';
 import type { PromptCatalog } from '../planner/prompts.js';
-import { executePlan } from '../executor/run-plan.js';
-import { answerStep, rankSources } from '../executor/sources.js';
+import { executePlan, type ExecutionContext } from '../executor/run-plan.js';
+import { sanitizeSubqueries } from '../plan/sanitize.js';
+import { answerStep, rankSources, SUBQUERY_TYPES } from '../executor/sources.js';
 import { EXECUTABLE_STEP_TYPES } from '../executor/step-operators.js';
+import { canonicalToolName, type ToolRegistry } from '../tools/registry.js';
 import { callLlm } from '../planner/planner.js';
+import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
+import { pickExamples } from '../planner/few-shot.js';
+import { attemptFromCache, cacheEntryFrom, CACHE_PROVIDER } from '../planner/plan-cache.js';
+import { planCacheKey } from '../planner/plan-cache-key.js';
+import { templatesWith } from '../planner/templates/index.js';
 import { answerPrompt, PLANNER_SYSTEM } from '../planner/prompts.js';
 
 export interface PhaseDefaults {
@@ -32,6 +39,12 @@ export interface PhaseDeps {
   budgets: TokenBudgets;
   clock: Clock;
   defaults: PhaseDefaults;
+  /** The tools tool_call and the modality steps may run (G4). */
+  tools: ToolRegistry;
+  /** B8: the plan cache; plans are neither looked up nor stored when absent. */
+  cache?: PlanCache | undefined;
+  /** B7: how many earlier successful plans the plan prompt shows as examples; none when absent or 0. */
+  fewShotExamples?: number | undefined;
 }
 
 /** The state machine's input; every phase receives at least the plan id. */
@@ -72,14 +85,95 @@ async function setStatus(deps: PhaseDeps, record: PlanRecord, status: PlanStatus
   return updated;
 }
 
-function plannerDeps(deps: PhaseDeps): PlannerDeps {
-  return { llm: deps.llm, catalog: deps.catalog, budgets: deps.budgets, now: () => deps.clock.now() };
+/**
+ * The planner's dependencies for one request: its LLM behind the request's budget (F4, counting
+ * every call the plan has made so far) and its prompt templates (B7).
+ */
+function plannerDeps(deps: PhaseDeps, record: PlanRecord): PlannerDeps {
+  const requested = record.request.options;
+  return {
+    llm: withBudget(deps.llm, budgetOf(requested), usageOf(record.metadata?.llmCalls ?? [])),
+    catalog: deps.catalog,
+    budgets: deps.budgets,
+    now: () => deps.clock.now(),
+    templates: templatesWith(requested?.promptTemplates),
+  };
+}
+
+/** What the planner is asked for this request, first plan or repair alike. */
+function planningInput(deps: PhaseDeps, record: PlanRecord): PlanningInput {
+  const o = options(deps, record);
+  return {
+    task: record.request.task,
+    context: record.request.context,
+    constraints: record.request.constraints,
+    analysis: record.analysis,
+    allowedStepTypes: allowedTypes(record),
+    maxSteps: o.maxSteps,
+    topK: o.topK,
+  };
+}
+
+/** B8: the request's plan-cache key, or undefined when the request is not cached (a supplied plan, `cache: false`, no cache). */
+function cacheKeyOf(deps: PhaseDeps, record: PlanRecord): string | undefined {
+  const requested = record.request.options;
+  if (!deps.cache || requested?.cache === false || requested?.plan) return undefined;
+  const o = options(deps, record);
+  return planCacheKey({
+    task: record.request.task,
+    context: record.request.context,
+    constraints: record.request.constraints,
+    tools: record.request.tools,
+    allowedStepTypes: allowedTypes(record),
+    catalog: deps.catalog,
+    analyze: o.analyze,
+    maxSteps: o.maxSteps,
+    topK: o.topK,
+    promptTemplates: requested?.promptTemplates,
+    provider: deps.llm.name,
+    model: deps.llm.model,
+  });
+}
+
+async function cachedPlan(deps: PhaseDeps, record: PlanRecord): Promise<CachedPlan | undefined> {
+  const key = cacheKeyOf(deps, record);
+  return key === undefined ? undefined : deps.cache?.get(key);
+}
+
+/** The metadata of a plan served from the cache: its source says so. */
+function cacheHitMetadata(metadata: PlanMetadata, hit: CachedPlan): PlanMetadata {
+  return { ...metadata, source: CACHE_PROVIDER, cache: { key: hit.key, hit: true, fromPlanId: hit.planId } };
+}
+
+/**
+ * Runs a planner call; a refused call (LlmRefusalError) is traced with its tokens and cost before
+ * the error goes on to fail the plan.
+ */
+async function tracingRefusal<T>(deps: PhaseDeps, record: PlanRecord, phase: 'analyzing' | 'planning' | 'repairing', run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof LlmRefusalError) {
+      await traceLlmCall(deps, record.planId, phase, error.call);
+      const fresh = await loadPlan(deps.store, record.planId);
+      const durationKey = { analyzing: 'analyze', planning: 'generate', repairing: 'repair' }[phase];
+      await deps.store.updatePlan(record.planId, { metadata: withMetadata(deps, fresh, durationKey, error.call.durationMs, [error.call]) });
+    }
+    throw error;
+  }
 }
 
 function allowedTypes(record: PlanRecord): StepType[] {
   const requested = record.request.constraints?.allowed_step_types;
   if (Array.isArray(requested)) return EXECUTABLE_STEP_TYPES.filter((t) => requested.includes(t));
   return EXECUTABLE_STEP_TYPES;
+}
+
+/** G4: the request's allow-list, within what is registered; every registered tool when it gives none. */
+function allowedTools(deps: PhaseDeps, record: PlanRecord): string[] {
+  const registered = deps.tools.names();
+  const requested = record.request.tools;
+  return requested === undefined ? registered : requested.map(canonicalToolName).filter((t) => registered.includes(t));
 }
 
 function options(deps: PhaseDeps, record: PlanRecord) {
@@ -106,12 +200,15 @@ function withMetadata(deps: PhaseDeps, record: PlanRecord, phase: string, durati
     source: deps.llm.source,
   };
   const llmCalls = [...previous.llmCalls, ...calls];
+  const priced = llmCalls.filter((c) => c.costUsd !== undefined);
   return {
     ...previous,
     llmCalls,
     inputTokens: llmCalls.reduce((n, c) => n + c.inputTokens, 0),
     outputTokens: llmCalls.reduce((n, c) => n + c.outputTokens, 0),
     durationsMs: { ...previous.durationsMs, [phase]: (previous.durationsMs[phase] ?? 0) + Math.round(durationMs) },
+    // F4: the calls with a known price; a model with none adds nothing rather than a guess.
+    ...(priced.length > 0 ? { costUsd: Math.round(priced.reduce((n, c) => n + (c.costUsd ?? 0), 0) * 1e6) / 1e6 } : {}),
   };
 }
 
@@ -129,7 +226,21 @@ export async function analyzePhase(deps: PhaseDeps, input: WorkflowInput): Promi
     await deps.store.appendEvent(input.planId, { type: 'analysis.completed', phase: 'analyzing', data: { skipped: true } });
     return { analyzed: false };
   }
-  const outcome = await analyzeTask(plannerDeps(deps), record.request.task);
+  const hit = await cachedPlan(deps, record);
+  if (hit) {
+    // B8: a repeat skips the LLM here too; the analysis stored with the plan stands in.
+    await deps.store.appendEvent(input.planId, {
+      type: 'analysis.completed',
+      phase: 'analyzing',
+      data: { analysis: hit.analysis ?? null, issues: [], source: CACHE_PROVIDER, fromPlanId: hit.planId },
+    });
+    await deps.store.updatePlan(input.planId, {
+      ...(hit.analysis ? { analysis: hit.analysis } : {}),
+      metadata: cacheHitMetadata(withMetadata(deps, record, 'analyze', performance.now() - started, []), hit),
+    });
+    return hit.analysis?.task_kind ? { analyzed: true, kind: hit.analysis.task_kind } : { analyzed: hit.analysis !== undefined };
+  }
+  const outcome = await tracingRefusal(deps, record, 'analyzing', () => analyzeTask(plannerDeps(deps, record), record.request.task));
   await traceLlmCall(deps, input.planId, 'analyzing', outcome.call);
   await deps.store.appendEvent(input.planId, {
     type: 'analysis.completed',
@@ -149,8 +260,8 @@ export async function generatePhase(deps: PhaseDeps, input: WorkflowInput): Prom
   const started = performance.now();
   let record = await loadPlan(deps.store, input.planId);
   record = await setStatus(deps, record, 'planning');
-  const o = options(deps, record);
   let attempt: PlanAttempt;
+  let hit: CachedPlan | undefined;
   const given = record.request.options?.plan;
   if (given) {
     // A plan the user supplied (`cairn execute`): validated like any other, never sent to an LLM.
@@ -164,22 +275,34 @@ export async function generatePhase(deps: PhaseDeps, input: WorkflowInput): Prom
       createdAt: deps.clock.now().toISOString(),
     };
   } else {
-    attempt = await generatePlan(plannerDeps(deps), {
-      task: record.request.task,
-      context: record.request.context,
-      constraints: record.request.constraints,
-      analysis: record.analysis,
-      allowedStepTypes: allowedTypes(record),
-      maxSteps: o.maxSteps,
-      topK: o.topK,
-    });
-    await traceLlmCall(deps, input.planId, 'planning', attempt.llm);
+    hit = await cachedPlan(deps, record);
+    if (hit) {
+      attempt = attemptFromCache(hit, deps.clock.now());
+      await deps.store.appendEvent(input.planId, {
+        type: 'plan.cache_hit',
+        phase: 'planning',
+        data: { key: hit.key, fromPlanId: hit.planId, provider: hit.provider, model: hit.model, source: CACHE_PROVIDER },
+      });
+    } else {
+      const examples = deps.fewShotExamples ? pickExamples(record.request.task, await deps.store.listPlans({ status: 'succeeded', limit: 20 }), deps.fewShotExamples) : [];
+      attempt = await tracingRefusal(deps, record, 'planning', () =>
+        generatePlan(plannerDeps(deps, record), { ...planningInput(deps, record), examples }),
+      );
+      await traceLlmCall(deps, input.planId, 'planning', attempt.llm);
+    }
   }
-  await recordAttempt(deps, record, attempt, started, given ? [] : [attempt.llm]);
+  await recordAttempt(deps, record, attempt, started, given || hit ? [] : [attempt.llm], hit);
   return { attempt: attempt.attempt };
 }
 
-async function recordAttempt(deps: PhaseDeps, record: PlanRecord, attempt: PlanAttempt, started: number, calls: LlmCallRecord[]): Promise<void> {
+async function recordAttempt(
+  deps: PhaseDeps,
+  record: PlanRecord,
+  attempt: PlanAttempt,
+  started: number,
+  calls: LlmCallRecord[],
+  hit?: CachedPlan,
+): Promise<void> {
   await deps.store.putAttempt(record.planId, attempt);
   await deps.store.appendEvent(record.planId, {
     type: attempt.extractionError ? 'plan.extraction_failed' : 'plan.generated',
@@ -189,14 +312,23 @@ async function recordAttempt(deps: PhaseDeps, record: PlanRecord, attempt: PlanA
       kind: attempt.kind,
       ...(attempt.extractionError ? { error: attempt.extractionError } : {}),
       ...(attempt.reasoning ? { reasoning: attempt.reasoning } : {}),
-      source: attempt.llm.provider === 'user' ? 'user' : deps.llm.source,
+      source: attempt.llm.provider === 'user' || attempt.llm.provider === CACHE_PROVIDER ? attempt.llm.provider : deps.llm.source,
     },
   });
   const fresh = await loadPlan(deps.store, record.planId);
-  await deps.store.updatePlan(record.planId, {
-    attempts: attempt.attempt,
-    metadata: { ...withMetadata(deps, fresh, attempt.kind === 'repair' ? 'repair' : 'generate', performance.now() - started, calls), iterations: attempt.attempt },
-  });
+  let metadata: PlanMetadata = { ...withMetadata(deps, fresh, attempt.kind === 'repair' ? 'repair' : 'generate', performance.now() - started, calls), iterations: attempt.attempt };
+  metadata = hit ? cacheHitMetadata(metadata, hit) : await cacheIfValid(deps, fresh, attempt, metadata);
+  await deps.store.updatePlan(record.planId, { attempts: attempt.attempt, metadata });
+}
+
+/** B8: a model's attempt that validates goes to the plan cache (validation is pure: the Validate task will agree). */
+async function cacheIfValid(deps: PhaseDeps, record: PlanRecord, attempt: PlanAttempt, metadata: PlanMetadata): Promise<PlanMetadata> {
+  const key = cacheKeyOf(deps, record);
+  if (key === undefined) return metadata;
+  const o = options(deps, record);
+  if (!validateAttempt(attempt, { maxSteps: o.maxSteps, allowedStepTypes: allowedTypes(record), allowedTools: allowedTools(deps, record) }).valid) return metadata;
+  await deps.cache?.put(cacheEntryFrom({ key, planId: record.planId, attempt, analysis: record.analysis, now: deps.clock.now() }));
+  return { ...metadata, cache: { key, hit: false } };
 }
 
 // ------------------------------------------------------------------ Validate
@@ -207,7 +339,7 @@ export async function validatePhase(deps: PhaseDeps, input: WorkflowInput & { ge
   const attempt = await deps.store.getAttempt(input.planId, input.generation.attempt);
   if (!attempt) throw new PlanNotFoundError(`plan ${input.planId} has no attempt ${input.generation.attempt}`);
   const o = options(deps, record);
-  const validation = validateAttempt(attempt, { maxSteps: o.maxSteps, allowedStepTypes: allowedTypes(record) });
+  const validation = validateAttempt(attempt, { maxSteps: o.maxSteps, allowedStepTypes: allowedTypes(record), allowedTools: allowedTools(deps, record) });
   await deps.store.putAttempt(input.planId, { ...attempt, validation });
   await deps.store.appendEvent(input.planId, {
     type: 'validation.completed',
@@ -215,7 +347,13 @@ export async function validatePhase(deps: PhaseDeps, input: WorkflowInput & { ge
     data: { attempt: attempt.attempt, valid: validation.valid, errors: validation.errors },
   });
   if (validation.valid) {
-    const plan = attempt.candidate as DecompositionPlan;
+    // D6: sub-queries that drifted off the task are dropped (a plan the user supplied is kept as is).
+    const given = record.request.options?.plan !== undefined;
+    const sanitized = given ? undefined : sanitizeSubqueries(attempt.candidate as DecompositionPlan, record.request.task);
+    const plan = sanitized?.plan ?? (attempt.candidate as DecompositionPlan);
+    if (sanitized && sanitized.dropped.length > 0) {
+      await deps.store.appendEvent(input.planId, { type: 'plan.sanitized', phase: 'validating', data: { dropped: sanitized.dropped, fallback: sanitized.fallback } });
+    }
     await deps.store.updatePlan(input.planId, { plan, ...(attempt.reasoning ? { reasoning: attempt.reasoning } : {}) });
     await deps.store.appendEvent(input.planId, { type: 'plan.accepted', phase: 'validating', data: { attempt: attempt.attempt, steps: plan.plan.length } });
   }
@@ -230,24 +368,15 @@ export async function repairPhase(deps: PhaseDeps, input: WorkflowInput & { vali
   record = await setStatus(deps, record, 'repairing');
   const previous = await deps.store.getAttempt(input.planId, input.validation.attempt);
   if (!previous) throw new PlanNotFoundError(`plan ${input.planId} has no attempt ${input.validation.attempt}`);
-  const o = options(deps, record);
   const next = input.validation.attempt + 1;
   await deps.store.appendEvent(input.planId, {
     type: 'repair.requested',
     phase: 'repairing',
     data: { attempt: next, errorCount: previous.validation?.errors.length ?? 0 },
   });
-  const attempt = await repairPlan(plannerDeps(deps), {
-    task: record.request.task,
-    context: record.request.context,
-    constraints: record.request.constraints,
-    analysis: record.analysis,
-    allowedStepTypes: allowedTypes(record),
-    maxSteps: o.maxSteps,
-    topK: o.topK,
-    previous,
-    attempt: next,
-  });
+  const attempt = await tracingRefusal(deps, record, 'repairing', () =>
+    repairPlan(plannerDeps(deps, record), { ...planningInput(deps, record), previous, attempt: next }),
+  );
   await traceLlmCall(deps, input.planId, 'repairing', attempt.llm);
   await recordAttempt(deps, record, attempt, started, [attempt.llm]);
   return { attempt: next };
@@ -272,6 +401,19 @@ export async function rejectPhase(deps: PhaseDeps, input: WorkflowInput & { vali
 
 // ------------------------------------------------------------------ Execute
 
+/** D5 (seed 003): below this share of covered sub-queries, retrieval gets one more round. */
+export const COVERAGE_MIN_RATIO = 0.5;
+
+/** The same plan with every sub-query's pool doubled (capped at 100). */
+function widenSubqueries(plan: DecompositionPlan, topK: number): DecompositionPlan {
+  return {
+    ...plan,
+    plan: plan.plan.map((s) =>
+      SUBQUERY_TYPES.has(s.type) ? { ...s, parameters: { ...s.parameters, top_k: Math.min(100, 2 * (typeof s.parameters.top_k === 'number' ? s.parameters.top_k : topK)) } } : s,
+    ),
+  };
+}
+
 export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promise<ExecutionSummary> {
   const started = performance.now();
   let record = await loadPlan(deps.store, input.planId);
@@ -279,14 +421,23 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
   if (!record.plan) throw new PlanNotFoundError(`plan ${input.planId} has no accepted plan to execute`);
   const index = await deps.corpora.load(record.request.corpus);
   const o = options(deps, record);
-  const outcome = await executePlan(record.plan, {
+  const context: ExecutionContext = {
     task: record.request.task,
     index,
     llm: deps.llm,
     clock: deps.clock,
     concurrency: o.concurrency,
     topK: o.topK,
+    tools: deps.tools,
+    allowedTools: allowedTools(deps, record),
     hooks: {
+      onStepRetry: async (step, attempt, error, delayMs) => {
+        await deps.store.appendEvent(input.planId, {
+          type: 'step.retried',
+          phase: 'executing',
+          data: { step_id: step.step_id, type: step.type, attempt, error, delayMs },
+        });
+      },
       onStepStart: async (step, parameters) => {
         await deps.store.appendEvent(input.planId, {
           type: 'step.started',
@@ -299,7 +450,24 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
         await deps.store.appendEvent(input.planId, stepEvent(output));
       },
     },
-  });
+  };
+  let outcome = await executePlan(record.plan, context);
+  // D5: one retry round with larger pools when too few sub-queries kept a source of their own.
+  if (outcome.status === 'succeeded') {
+    const before = rankSources(record.plan, outcome.outputs, { attributionTopN: o.attributionTopN, maxSources: deps.defaults.maxSources }).coverage;
+    if (before.subquery_count > 0 && before.coverage_ratio < COVERAGE_MIN_RATIO) {
+      const widened = widenSubqueries(record.plan, o.topK);
+      const retry = await executePlan(widened, context);
+      const after = retry.status === 'succeeded' ? rankSources(widened, retry.outputs, { attributionTopN: o.attributionTopN, maxSources: deps.defaults.maxSources }).coverage : undefined;
+      await deps.store.appendEvent(input.planId, {
+        type: 'coverage.retry',
+        phase: 'executing',
+        data: { before, after: after ?? null, threshold: COVERAGE_MIN_RATIO, status: retry.status },
+      });
+      outcome = { ...retry, llmCalls: [...outcome.llmCalls, ...retry.llmCalls] };
+      if (retry.status === 'succeeded') await deps.store.updatePlan(input.planId, { plan: widened });
+    }
+  }
   for (const call of outcome.llmCalls) await traceLlmCall(deps, input.planId, 'executing', call);
   await deps.store.appendEvent(input.planId, {
     type: 'execution.completed',

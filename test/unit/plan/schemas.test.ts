@@ -50,6 +50,9 @@ const stepKeys = {
   tool: 'optional',
   params: 'optional',
   on_dependency_skipped: 'optional',
+  on_error: 'optional',
+  retry: 'optional',
+  timeout_ms: 'optional',
 } as const satisfies KeyKinds<DecompositionStep>;
 const planKeys = { plan: 'required', traceability: 'required' } as const satisfies KeyKinds<DecompositionPlan>;
 const analysisKeys = {
@@ -68,6 +71,8 @@ const requestKeys = {
   corpus: 'optional',
   tools: 'optional',
   options: 'optional',
+  idempotencyKey: 'optional',
+  origin: 'optional',
 } as const satisfies KeyKinds<PlanRequest>;
 const optionKeys = {
   analyze: 'optional',
@@ -77,6 +82,10 @@ const optionKeys = {
   topK: 'optional',
   attributionTopN: 'optional',
   plan: 'optional',
+  maxLlmCalls: 'optional',
+  maxTokens: 'optional',
+  promptTemplates: 'optional',
+  cache: 'optional',
 } as const satisfies KeyKinds<PlanOptions>;
 const documentKeys = {
   id: 'required',
@@ -296,14 +305,14 @@ describe('validatePlanRequest', () => {
     expect(lines(validatePlanRequest({ task: '   ' }))).toEqual(['task: must contain a non-whitespace character']);
   });
 
-  it('reports a task over 8192 characters', () => {
-    expect(lines(validatePlanRequest({ task: 'x'.repeat(8193) }))).toEqual(['task: must NOT have more than 8192 characters']);
+  it('reports a task over 1,000,000 characters (the configured byte limit, 8 KB by default, is checked at intake)', () => {
+    expect(lines(validatePlanRequest({ task: 'x'.repeat(1_000_001) }))).toEqual(['task: must NOT have more than 1000000 characters']);
   });
 
   it('reports unknown keys at the top and in options', () => {
     expect(lines(validatePlanRequest({ task: 't', prompt: 'p', options: { max_steps: 3 } }))).toEqual([
-      "(root): must NOT have additional property 'prompt' (allowed: task, context, constraints, corpus, tools, options)",
-      "options: must NOT have additional property 'max_steps' (allowed: analyze, maxIterations, maxSteps, concurrency, topK, attributionTopN, plan)",
+      "(root): must NOT have additional property 'prompt' (allowed: task, context, constraints, corpus, tools, options, idempotencyKey, origin)",
+      "options: must NOT have additional property 'max_steps' (allowed: analyze, maxIterations, maxSteps, concurrency, topK, attributionTopN, plan, maxLlmCalls, maxTokens, promptTemplates, cache)",
     ]);
   });
 

@@ -1,0 +1,109 @@
+/**
+ * The middy chains of every Lambda, in one place (I5): Powertools' tracer, logger and metrics
+ * around each handler, and for the HTTP API the event normalizers, JSON body parsing and error
+ * responses that show 4xx details and hide 5xx internals.
+ */
+import { Logger } from '@aws-lambda-powertools/logger';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { Metrics } from '@aws-lambda-powertools/metrics';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import { Tracer } from '@aws-lambda-powertools/tracer';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
+import middy, { type MiddlewareObj, type MiddyfiedHandler } from '@middy/core';
+import httpErrorHandler from '@middy/http-error-handler';
+import httpEventNormalizer from '@middy/http-event-normalizer';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { TraceStoreTransientError } from '../adapters/dynamodb/errors.js';
+import { WorkflowStartTransientError } from '../adapters/sfn/errors.js';
+import { InvalidInputError, PlanNotFoundError, RequestValidationError } from '../core/errors.js';
+import type { CairnConfig } from '../shared/config.js';
+
+/** Powertools for one process: one logger, one metrics buffer, one tracer. */
+export interface Observability {
+  logger: Logger;
+  metrics: Metrics;
+  tracer: Tracer;
+  /** Metrics are flushed (as EMF lines on stdout) only in Lambda, so local runs print nothing extra. */
+  publishMetrics: boolean;
+}
+
+/** Service name, namespace and tracing switches come from POWERTOOLS_* variables the stack sets. */
+export function createObservability(config: CairnConfig): Observability {
+  const logger = new Logger({ logLevel: config.aws.logLevel });
+  return { logger, metrics: new Metrics({ logger }), tracer: new Tracer(), publishMetrics: config.aws.inLambda };
+}
+
+/** The chain every Lambda of Cairn starts from. */
+export function observed<Event, Result>(obs: Observability): MiddyfiedHandler<Event, Result> {
+  const chain = middy<Event, Result>()
+    .use(captureLambdaHandler(obs.tracer))
+    .use(injectLambdaContext(obs.logger, { resetKeys: true }));
+  return obs.publishMetrics ? chain.use(logMetrics(obs.metrics, { captureColdStartMetric: true })) : chain;
+}
+
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+/** An API Gateway (HTTP API, payload 2.0) handler: the observed chain plus the HTTP edge. */
+export function httpObserved<Event extends APIGatewayProxyEventV2 = APIGatewayProxyEventV2>(obs: Observability): MiddyfiedHandler<Event, HttpResult> {
+  return observed<Event, HttpResult>(obs)
+    .use(
+      httpErrorHandler({
+        logger: (error: unknown) => obs.logger.error('request failed', error instanceof Error ? error : String(error)),
+        fallbackMessage: JSON.stringify({ message: 'internal error' }),
+      }),
+    )
+    .use(problemResponses(obs))
+    .use(httpHeaderNormalizer())
+    .use(httpEventNormalizer()) as MiddyfiedHandler<Event, HttpResult>;
+}
+
+/** A JSON response. */
+export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
+  return { statusCode, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) };
+}
+
+interface Problem {
+  statusCode: number;
+  body: { message: string; errors?: ReadonlyArray<{ path: string; message: string }> };
+  headers?: Record<string, string>;
+}
+
+/** The HTTP answer to an error a client can act on; undefined for anything else (a 500). */
+export function problemOf(error: unknown): Problem | undefined {
+  if (error instanceof RequestValidationError) {
+    return { statusCode: 400, body: { message: 'invalid request', errors: error.issues } };
+  }
+  if (error instanceof InvalidInputError) return { statusCode: 400, body: { message: error.message, errors: [{ path: '(root)', message: error.message }] } };
+  if (error instanceof PlanNotFoundError) return { statusCode: 404, body: { message: error.message } };
+  if (error instanceof TraceStoreTransientError || error instanceof WorkflowStartTransientError) {
+    return { statusCode: 503, body: { message: 'the service is busy; retry the request' }, headers: { 'Retry-After': '1' } };
+  }
+  const http = error as { statusCode?: unknown; cause?: { package?: unknown; message?: unknown } } | undefined;
+  if (http?.cause?.package === '@middy/http-json-body-parser') {
+    if (http.statusCode === 415) return { statusCode: 415, body: { message: 'the body must be JSON (Content-Type: application/json)' } };
+    const detail = typeof http.cause.message === 'string' ? http.cause.message : 'the body is missing';
+    return { statusCode: 400, body: { message: 'invalid request', errors: [{ path: '(body)', message: `not valid JSON: ${detail}` }] } };
+  }
+  return undefined;
+}
+
+/**
+ * Turns the errors of problemOf into exposed HTTP errors for http-error-handler, which runs after
+ * it; logged at warn, since they are the client's. Anything else goes on as a 500.
+ */
+function problemResponses(obs: Observability): MiddlewareObj<APIGatewayProxyEventV2, HttpResult> {
+  return {
+    onError: (request) => {
+      const problem = problemOf(request.error);
+      if (problem === undefined) return;
+      obs.logger.warn('request refused', { statusCode: problem.statusCode, problem: problem.body });
+      obs.metrics.addMetric(problem.statusCode >= 500 ? 'RequestsThrottled' : 'RequestsRefused', 'Count', 1);
+      request.error = Object.assign(new Error(JSON.stringify(problem.body)), {
+        statusCode: problem.statusCode,
+        expose: true,
+        headers: problem.headers ?? {},
+      });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * What the functions that start plans add to the intake runtime: the Step Functions starter and,
+ * for the S3 trigger, the task files. Apart from intake-runtime.ts so the readers' bundles
+ * (GET /plans/...) carry neither.
+ */
+import { S3TaskFiles } from '../adapters/s3/task-files.js';
+import { createSfnClient } from '../adapters/sfn/client.js';
+import { SfnWorkflowStarter } from '../adapters/sfn/workflow-starter.js';
+import { ConfigError } from '../core/errors.js';
+import { systemClock } from '../core/ports.js';
+import type { StartDeps } from '../core/workflow/start-plan.js';
+import type { IntakeRuntime } from './intake-runtime.js';
+
+/** What startPlan needs; a ConfigError at init when CAIRN_STATE_MACHINE_ARN is missing. */
+export function startDepsOf(rt: IntakeRuntime): StartDeps {
+  const stateMachineArn = rt.config.aws.stateMachineArn;
+  if (stateMachineArn === undefined) throw new ConfigError('invalid configuration: CAIRN_STATE_MACHINE_ARN is required to start plans');
+  return {
+    store: rt.store,
+    starter: new SfnWorkflowStarter({
+      client: rt.observability.tracer.captureAWSv3Client(createSfnClient({ region: rt.config.region })),
+      stateMachineArn,
+      workflowType: rt.config.aws.workflowType,
+    }),
+    clock: systemClock,
+    limits: { maxTaskBytes: rt.config.maxTaskBytes, maxIterations: rt.config.maxIterations },
+  };
+}
+
+/** Task files in the Cairn bucket; a ConfigError at init when CAIRN_PAYLOAD_BUCKET is missing. */
+export function taskFilesOf(rt: IntakeRuntime): S3TaskFiles {
+  if (rt.config.aws.payloadBucket === undefined) throw new ConfigError('invalid configuration: CAIRN_PAYLOAD_BUCKET is required to read task files');
+  return new S3TaskFiles({ client: rt.clients.s3() });
+}

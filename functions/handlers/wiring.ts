@@ -1,0 +1,60 @@
+/**
+ * The adapters every function builds from its configuration, once per process: the AWS clients
+ * (traced by Powertools when tracing is on), the trace store and where its large payloads go.
+ * runtime.ts (the workflow's functions) and intake-runtime.ts (the API and triggers) share them.
+ */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { FileCorpusProvider } from '../adapters/corpus/file-corpus-provider.js';
+import { S3CorpusProvider } from '../adapters/corpus/s3-corpus-provider.js';
+import { createDynamoClient } from '../adapters/dynamodb/client.js';
+import { DynamoTraceStore } from '../adapters/dynamodb/trace-store.js';
+import { FilePayloadStore } from '../adapters/payloads/file-payload-store.js';
+import type { PayloadStore } from '../adapters/payloads/payload-store.js';
+import { S3PayloadStore } from '../adapters/payloads/s3-payload-store.js';
+import { createS3Client } from '../adapters/s3/client.js';
+import type { CorpusProvider } from '../core/ports.js';
+import type { CairnConfig } from '../shared/config.js';
+import type { Observability } from './middleware.js';
+
+export interface Clients {
+  dynamo: DynamoDBClient;
+  /** Built on first use: a function that never touches S3 never pays for the client. */
+  s3: () => S3Client;
+}
+
+export function createClients(config: CairnConfig, obs: Observability): Clients {
+  const dynamo = obs.tracer.captureAWSv3Client(
+    createDynamoClient({ ...(config.dynamoEndpoint ? { endpoint: config.dynamoEndpoint } : {}), ...(config.region ? { region: config.region } : {}) }),
+  );
+  let s3: S3Client | undefined;
+  return {
+    dynamo,
+    s3: () => (s3 ??= obs.tracer.captureAWSv3Client(createS3Client({ region: config.region }))),
+  };
+}
+
+/** E3: S3 on AWS (CAIRN_PAYLOAD_BUCKET), files under CAIRN_PAYLOAD_DIR locally. */
+export function createPayloadStore(config: CairnConfig, clients: Clients): PayloadStore {
+  const bucket = config.aws.payloadBucket;
+  return bucket !== undefined ? new S3PayloadStore({ client: clients.s3, bucket }) : new FilePayloadStore({ root: config.payloadDir });
+}
+
+export function createTraceStore(config: CairnConfig, clients: Clients): DynamoTraceStore {
+  return new DynamoTraceStore({
+    client: clients.dynamo,
+    tableName: config.tableName,
+    payloads: createPayloadStore(config, clients),
+    ttlDays: config.ttlDays,
+  });
+}
+
+/** `s3://` corpus references from S3, anything else from disk; in Lambda a request may name S3 only. */
+export function createCorpusProvider(config: CairnConfig, clients: Clients): CorpusProvider {
+  return new S3CorpusProvider({
+    client: clients.s3,
+    files: new FileCorpusProvider(config.defaultCorpus),
+    defaultRef: config.defaultCorpus,
+    requestPaths: !config.aws.inLambda,
+  });
+}

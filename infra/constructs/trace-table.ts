@@ -1,0 +1,54 @@
+/**
+ * The trace table (E2), built from the one description the adapters use
+ * (functions/adapters/dynamodb/table.ts): on-demand, point-in-time recovery, TTL and both sparse
+ * GSIs. Grants name the item-level actions the trace store calls, on the table only: the
+ * functions never query the indexes (listing plans is the CLI's).
+ */
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Construct } from 'constructs';
+import { TRACE_TABLE } from '../../functions/adapters/dynamodb/table.js';
+
+const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query'];
+const WRITE_ACTIONS = [...READ_ACTIONS, 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+
+export class TraceTable extends Construct {
+  readonly table: Table;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    const t = TRACE_TABLE;
+    this.table = new Table(this, 'Table', {
+      partitionKey: { name: t.partitionKey.name, type: AttributeType.STRING },
+      sortKey: { name: t.sortKey.name, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: t.timeToLiveAttribute,
+      // Traces are the record of what ran: a `cdk destroy` keeps them.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of t.globalSecondaryIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey.name, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey.name, type: AttributeType.STRING },
+        projectionType: ProjectionType.KEYS_ONLY,
+      });
+    }
+  }
+
+  get tableName(): string {
+    return this.table.tableName;
+  }
+
+  /** Reading plans and their events (GET /plans/...). */
+  grantRead(grantee: IGrantable): void {
+    grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: READ_ACTIONS, resources: [this.table.tableArn] }));
+  }
+
+  /** Everything the trace store does to a plan: create, update, append events, read back. */
+  grantWrite(grantee: IGrantable): void {
+    grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: WRITE_ACTIONS, resources: [this.table.tableArn] }));
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * The workflow (E1): the state machine of infra/workflow.asl.json, the very file the local runner
+ * interprets, with its `${<State>FunctionArn}` placeholders substituted by the ARNs of one Lambda
+ * per Task state. The Task states, their handler files and their timeouts are read from that file,
+ * so the stack cannot drift from it. Logs of every event, X-Ray, alarms on failed and timed-out
+ * executions.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData, type Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { DefinitionBody, LogLevel, StateMachine, type StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { CairnFunction } from './cairn-function.js';
+
+export const WORKFLOW_FILE = fileURLToPath(new URL('../workflow.asl.json', import.meta.url));
+
+export interface TaskState {
+  /** The state's name, e.g. `RejectPlan`. */
+  readonly name: string;
+  /** The placeholder its Resource holds, e.g. `RejectPlanFunctionArn`. */
+  readonly placeholder: string;
+  /** Its handler module, e.g. `reject-plan.ts`. */
+  readonly handlerFile: string;
+  readonly timeoutSeconds: number;
+}
+
+/** Every Task state of the definition whose Resource is a `${<State>FunctionArn}` placeholder. */
+export function taskStates(definitionText: string = readFileSync(WORKFLOW_FILE, 'utf8')): TaskState[] {
+  const definition = JSON.parse(definitionText) as { States: Record<string, { Type: string; Resource?: string; TimeoutSeconds?: number }> };
+  return Object.entries(definition.States)
+    .filter(([, state]) => state.Type === 'Task')
+    .map(([name, state]) => {
+      const placeholder = /^\$\{(\w+)\}$/.exec(state.Resource ?? '')?.[1];
+      if (placeholder !== `${name}FunctionArn`) throw new Error(`state ${name}: Resource must be \${${name}FunctionArn}, got ${state.Resource}`);
+      if (state.TimeoutSeconds === undefined) throw new Error(`state ${name}: TimeoutSeconds is required (it is the function's timeout)`);
+      return { name, placeholder, handlerFile: `${name.replace(/(?<!^)([A-Z])/g, '-$1').toLowerCase()}.ts`, timeoutSeconds: state.TimeoutSeconds };
+    });
+}
+
+export interface WorkflowProps {
+  readonly type: StateMachineType;
+  /** Environment of every workflow function (table, bucket, secret, ...). */
+  readonly environment: Record<string, string>;
+  readonly logRetention: RetentionDays;
+  /** Files some functions need next to their bundle, by state name. */
+  readonly extraFiles?: Readonly<Record<string, readonly string[]>>;
+}
+
+export class Workflow extends Construct {
+  readonly stateMachine: StateMachine;
+  /** One function per Task state, by state name. */
+  readonly functions: ReadonlyMap<string, CairnFunction>;
+
+  constructor(scope: Construct, id: string, props: WorkflowProps) {
+    super(scope, id);
+    const states = taskStates();
+    const functions = new Map<string, CairnFunction>();
+    for (const state of states) {
+      const extraFiles = props.extraFiles?.[state.name];
+      functions.set(
+        state.name,
+        new CairnFunction(this, `${state.name}Function`, {
+          handlerFile: state.handlerFile,
+          description: `Cairn workflow state ${state.name}`,
+          // The state's TimeoutSeconds is the Lambda's: the state never waits on a function already stopped.
+          timeout: Duration.seconds(state.timeoutSeconds),
+          environment: props.environment,
+          logRetention: props.logRetention,
+          ...(extraFiles ? { extraFiles } : {}),
+        }),
+      );
+    }
+    this.functions = functions;
+
+    const logGroup = new LogGroup(this, 'Logs', {
+      // The /aws/vendedlogs/ prefix keeps the log resource policy small (Step Functions' advice).
+      logGroupName: `/aws/vendedlogs/states/${Stack.of(this).stackName}-${id}`,
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stateMachine = new StateMachine(this, 'StateMachine', {
+      definitionBody: DefinitionBody.fromFile(WORKFLOW_FILE),
+      definitionSubstitutions: Object.fromEntries(states.map((s) => [s.placeholder, functions.get(s.name)!.functionArn])),
+      stateMachineType: props.type,
+      logs: { destination: logGroup, level: LogLevel.ALL, includeExecutionData: true },
+      tracingEnabled: true,
+    });
+    // The definition names the functions by their unqualified ARNs: exactly those, nothing more.
+    this.stateMachine.addToRolePolicy(
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [...functions.values()].map((fn) => fn.functionArn) }),
+    );
+    Validations.of(this.stateMachine).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Step Functions logging and X-Ray: the logs:*LogDelivery* / DescribeLogGroups / PutResourcePolicy and xray:Put*/GetSampling* actions have no resource-level permissions.',
+    });
+
+    const alarm = (name: string, metric: Metric, description: string) =>
+      new Alarm(this, name, {
+        alarmDescription: description,
+        metric,
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+    const period = { period: Duration.minutes(5), statistic: 'Sum' };
+    alarm('FailedAlarm', this.stateMachine.metricFailed(period), 'A Cairn plan failed in the last 5 minutes (its trace has the reason)');
+    alarm('TimedOutAlarm', this.stateMachine.metricTimedOut(period), 'A Cairn execution timed out in the last 5 minutes');
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * What a deployment may choose, from CDK context (`-c key=value` or cdk.json), checked up front:
+ * a bad value stops the synth with every problem listed.
+ *
+ *   workflow          standard (default) | express
+ *   auth              iam (default) | jwt, with jwtIssuer and jwtAudience (comma-separated)
+ *   logRetentionDays  30 (default); one of CloudWatch's retention values
+ *   ttlDays           30 (default); how long traces and large payloads are kept
+ *   taskPrefix        tasks/ (default); where task files go in the bucket
+ *   corpus            the default corpus: the bundled sample (default), or s3://<the Cairn bucket>/corpus/...
+ */
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
+import type { Node } from 'constructs';
+import type { ApiAuthorization } from './constructs/plans-api.js';
+
+export interface CairnSettings {
+  readonly workflowType: StateMachineType;
+  readonly authorization: ApiAuthorization;
+  readonly logRetention: RetentionDays;
+  readonly ttlDays: number;
+  readonly taskPrefix: string;
+  /** undefined: the sample corpus shipped inside the Execute function. */
+  readonly corpus: string | undefined;
+}
+
+const RETENTIONS = new Set<number>(Object.values(RetentionDays).filter((v): v is number => typeof v === 'number'));
+
+export function settingsFromContext(node: Node): CairnSettings {
+  const problems: string[] = [];
+  const text = (key: string): string | undefined => {
+    const value: unknown = node.tryGetContext(key);
+    if (value === undefined || value === null || value === '') return undefined;
+    return String(value);
+  };
+  const integer = (key: string, fallback: number, min: number, max: number): number => {
+    const raw = text(key);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${key} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const workflow = (text('workflow') ?? 'standard').toLowerCase();
+  if (workflow !== 'standard' && workflow !== 'express') problems.push(`workflow must be standard or express, got ${JSON.stringify(workflow)}`);
+
+  let authorization: ApiAuthorization = { kind: 'iam' };
+  const auth = (text('auth') ?? 'iam').toLowerCase();
+  if (auth === 'jwt') {
+    const issuer = text('jwtIssuer');
+    const audiences = (text('jwtAudience') ?? '').split(',').map((a) => a.trim()).filter((a) => a !== '');
+    if (issuer === undefined || !/^https:\/\/\S+$/.test(issuer)) problems.push(`auth=jwt needs jwtIssuer, an https URL, got ${JSON.stringify(issuer ?? '')}`);
+    if (audiences.length === 0) problems.push('auth=jwt needs jwtAudience, one or more audiences separated by commas');
+    authorization = { kind: 'jwt', issuer: issuer ?? '', audiences };
+  } else if (auth !== 'iam') {
+    problems.push(`auth must be iam or jwt, got ${JSON.stringify(auth)}`);
+  }
+
+  const retentionDays = integer('logRetentionDays', 30, 1, 3653);
+  if (!RETENTIONS.has(retentionDays)) problems.push(`logRetentionDays must be one of ${[...RETENTIONS].sort((a, b) => a - b).join(', ')}, got ${retentionDays}`);
+
+  const taskPrefix = text('taskPrefix') ?? 'tasks/';
+  if (!/^[A-Za-z0-9!_.*'()-]+(\/[A-Za-z0-9!_.*'()-]+)*\/$/.test(taskPrefix)) problems.push(`taskPrefix must be a key prefix ending in /, got ${JSON.stringify(taskPrefix)}`);
+
+  const corpus = text('corpus');
+  if (corpus !== undefined && !/^s3:\/\/[^/]+\/.+/.test(corpus)) problems.push(`corpus must be an s3://bucket/key reference, got ${JSON.stringify(corpus)}`);
+
+  const ttlDays = integer('ttlDays', 30, 1, 3650);
+  if (problems.length > 0) throw new Error(`invalid Cairn context: ${problems.join('; ')}`);
+  return {
+    workflowType: workflow === 'express' ? StateMachineType.EXPRESS : StateMachineType.STANDARD,
+    authorization,
+    logRetention: retentionDays as RetentionDays,
+    ttlDays,
+    taskPrefix,
+    corpus,
+  };
+}

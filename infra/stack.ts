@@ -1,0 +1,132 @@
+/**
+ * The Cairn stack (I4): the workflow and its functions, the three doors (HTTP API, bucket, queue),
+ * the trace table, the bucket, the LLM key's secret, log groups and alarms. Each function gets
+ * the configuration it reads (functions/shared/config.ts) and only the permissions its code uses.
+ */
+import { CfnOutput, Duration, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
+import type { Construct } from 'constructs';
+import { CairnBucket, CORPUS_PREFIX, PAYLOAD_PREFIX } from './constructs/cairn-bucket.js';
+import type { CairnFunction } from './constructs/cairn-function.js';
+import { PlansApi } from './constructs/plans-api.js';
+import { TaskTriggers } from './constructs/task-triggers.js';
+import { TraceTable } from './constructs/trace-table.js';
+import { Workflow } from './constructs/workflow.js';
+import type { CairnSettings } from './settings.js';
+
+/** Where the sample corpus sits inside the Execute function's bundle (/var/task). */
+const BUNDLED_CORPUS = '/var/task/corpus.jsonl';
+
+export interface CairnStackProps extends StackProps {
+  readonly settings: CairnSettings;
+}
+
+export class CairnStack extends Stack {
+  readonly table: TraceTable;
+  readonly storage: CairnBucket;
+  readonly llmSecret: Secret;
+  readonly workflow: Workflow;
+  readonly api: PlansApi;
+  readonly triggers: TaskTriggers;
+
+  constructor(scope: Construct, id: string, props: CairnStackProps) {
+    super(scope, id, props);
+    const { settings } = props;
+
+    this.table = new TraceTable(this, 'Traces');
+    this.storage = new CairnBucket(this, 'Storage', { payloadExpiration: Duration.days(settings.ttlDays + 1) });
+    this.llmSecret = new Secret(this, 'LlmApiKey', {
+      description: 'Cairn: the API key of the LLM provider, as {"apiKey": "..."}; empty until you put yours',
+      secretObjectValue: { apiKey: SecretValue.unsafePlainText('') },
+    });
+    Validations.of(this.llmSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: "A third-party provider's API key: Secrets Manager cannot rotate it; it is replaced by hand at the provider.",
+    });
+
+    const shared = {
+      CAIRN_TABLE: this.table.tableName,
+      CAIRN_PAYLOAD_BUCKET: this.storage.bucketName,
+      CAIRN_TTL_DAYS: String(settings.ttlDays),
+      CAIRN_TASK_PREFIX: settings.taskPrefix,
+    };
+    this.workflow = new Workflow(this, 'Workflow', {
+      type: settings.workflowType,
+      environment: { ...shared, CAIRN_CORPUS: settings.corpus ?? BUNDLED_CORPUS, CAIRN_LLM_SECRET_ARN: this.llmSecret.secretArn },
+      logRetention: settings.logRetention,
+      ...(settings.corpus === undefined ? { extraFiles: { Execute: ['examples/corpus.jsonl'] } } : {}),
+    });
+    const intake = {
+      ...shared,
+      CAIRN_STATE_MACHINE_ARN: this.workflow.stateMachine.stateMachineArn,
+      CAIRN_WORKFLOW_TYPE: settings.workflowType === StateMachineType.EXPRESS ? 'express' : 'standard',
+    };
+    this.api = new PlansApi(this, 'Plans', { authorization: settings.authorization, environment: intake, logRetention: settings.logRetention });
+    this.triggers = new TaskTriggers(this, 'Triggers', {
+      bucket: this.storage.bucket,
+      taskPrefix: settings.taskPrefix,
+      environment: intake,
+      logRetention: settings.logRetention,
+    });
+
+    this.grant(settings);
+    this.acknowledgeCdkInternals();
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'POST <ApiUrl>plans' });
+    new CfnOutput(this, 'BucketName', { value: this.storage.bucketName, description: `Task files go under ${settings.taskPrefix}` });
+    new CfnOutput(this, 'QueueUrl', { value: this.triggers.queue.queueUrl, description: 'Each message body a request' });
+    new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'LlmSecretArn', { value: this.llmSecret.secretArn, description: 'Put the LLM API key here' });
+  }
+
+  /** Each function's permissions: what its code calls, on the resources it touches. */
+  private grant(settings: CairnSettings): void {
+    const { storage, table } = this;
+    const payloads = (fn: IGrantable, write: boolean) =>
+      storage.grantObjects(fn, PAYLOAD_PREFIX, write ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject']);
+
+    for (const [state, fn] of this.workflow.functions) {
+      table.grantWrite(fn);
+      payloads(fn, true);
+      // Every phase builds the same runtime, which reads the LLM key at start-up.
+      this.llmSecret.grantRead(fn);
+      // Corpora in S3 live under corpus/ in the Cairn bucket (README: Deploy).
+      if (state === 'Execute') storage.grantObjects(fn, CORPUS_PREFIX, ['s3:GetObject']);
+      // Finalize and RecordFailure write `<key>.result.json` beside a task file.
+      if (state === 'Finalize' || state === 'RecordFailure') storage.grantObjects(fn, settings.taskPrefix, ['s3:PutObject']);
+    }
+    const starters: CairnFunction[] = [this.api.createPlan, this.triggers.queueFunction, this.triggers.bucketFunction];
+    for (const fn of starters) {
+      table.grantWrite(fn);
+      payloads(fn, true);
+      this.workflow.stateMachine.grantStartExecution(fn);
+    }
+    storage.grantObjects(this.triggers.bucketFunction, settings.taskPrefix, ['s3:GetObject', 's3:PutObject']);
+    for (const fn of [this.api.getPlan, this.api.getTrace]) {
+      table.grantRead(fn);
+      payloads(fn, false);
+    }
+  }
+
+  /**
+   * The S3 event notifications are configured by a function CDK ships (BucketNotificationsHandler);
+   * its findings are CDK's, acknowledged on it with the reason.
+   */
+  private acknowledgeCdkInternals(): void {
+    const handler = this.node.children.find((child) => child.node.id.startsWith('BucketNotificationsHandler'));
+    if (handler === undefined) return;
+    Validations.of(handler).acknowledge(
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: "CDK's BucketNotificationsHandler, which sets the bucket's notifications at deploy time, comes with this managed policy.",
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: "CDK's BucketNotificationsHandler calls s3:PutBucketNotification, granted by CDK on every resource.",
+      },
+    );
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * The S3 trigger (A2, A4) with S3 event notifications as S3 sends them, over DynamoDB Local. S3
+ * has no local server on these machines: its client goes through aws-sdk-client-mock, which
+ * serves the task files and records the result files written. Step Functions likewise.
+ */
+import { GetObjectCommand, type GetObjectCommandOutput, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { StartExecutionCommand } from '@aws-sdk/client-sfn';
+import type { S3Event } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { Readable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { IntakeRuntime } from '../../../functions/handlers/intake-runtime.js';
+import { BUCKET, intakeEnvironment, lambdaContext, mockStepFunctions, s3Event } from './support.js';
+
+type Handler = (event: S3Event, context: ReturnType<typeof lambdaContext>) => Promise<void>;
+
+const s3 = mockClient(S3Client);
+const { sfn, started } = mockStepFunctions();
+let handler: Handler;
+let rt: IntakeRuntime;
+
+beforeAll(async () => {
+  await intakeEnvironment('s3-task');
+  handler = (await import('../../../functions/handlers/s3-task.js')).handler as unknown as Handler;
+  rt = (await import('../../../functions/handlers/intake-runtime.js')).intakeRuntime();
+});
+
+beforeEach(() => {
+  s3.on(PutObjectCommand).resolves({});
+});
+
+afterEach(() => {
+  s3.reset();
+});
+
+afterAll(() => {
+  s3.restore();
+});
+
+/** Serves `text` as the object `key`, as GetObject returns it in Node. */
+function taskFile(key: string, text: string): void {
+  const bytes = Buffer.from(text, 'utf8');
+  s3.on(GetObjectCommand, { Bucket: BUCKET, Key: key }).callsFake(() => ({
+    ContentLength: bytes.length,
+    Body: Object.assign(Readable.from([bytes]), {
+      transformToString: async () => text,
+      transformToByteArray: async () => new Uint8Array(bytes),
+      transformToWebStream: () => new ReadableStream(),
+    }) as GetObjectCommandOutput['Body'],
+  }));
+}
+
+function resultFiles(): Array<{ key: string; body: Record<string, unknown> }> {
+  return s3.commandCalls(PutObjectCommand).map((c) => ({ key: String(c.args[0].input.Key), body: JSON.parse(String(c.args[0].input.Body)) as Record<string, unknown> }));
+}
+
+const invoke = (event: S3Event) => handler(event, lambdaContext('S3Task'));
+
+describe('Handler: S3 task files', () => {
+  it('starts a plan from a .json request, remembering the file it came from', async () => {
+    // Prepare
+    taskFile('tasks/lyon.json', JSON.stringify({ task: 'Compare the populations of Lyon and Marseille', options: { maxIterations: 2 } }));
+
+    // Act
+    await invoke(s3Event([{ key: 'tasks/lyon.json', sequencer: '0062E99A88DC407460' }]));
+
+    // Assess
+    expect(started().size).toBe(1);
+    const [planId] = [...started()];
+    const call = sfn.commandCalls(StartExecutionCommand)[0]!.args[0].input;
+    expect(JSON.parse(String(call.input))).toEqual({ planId, maxIterations: 2 });
+    const record = await rt.store.getPlan(planId!);
+    expect(record?.request).toEqual({
+      task: 'Compare the populations of Lyon and Marseille',
+      options: { maxIterations: 2 },
+      origin: { source: 's3', bucket: BUCKET, key: 'tasks/lyon.json' },
+    });
+    expect(resultFiles()).toEqual([]);
+  });
+
+  it('starts a plan from a .txt file holding the task, its key decoded', async () => {
+    // Prepare
+    taskFile('tasks/team a/river?.txt', 'Which river flows through Lyon?\n');
+
+    // Act
+    await invoke(s3Event([{ key: 'tasks/team a/river?.txt', sequencer: '0062E99A88DC407461' }]));
+
+    // Assess
+    const record = await rt.store.getPlan([...started()][0]!);
+    expect(record?.request).toEqual({ task: 'Which river flows through Lyon?', origin: { source: 's3', bucket: BUCKET, key: 'tasks/team a/river?.txt' } });
+  });
+
+  it('starts one plan when the same event is delivered twice', async () => {
+    // Prepare
+    taskFile('tasks/twice.json', JSON.stringify({ task: 'Who built the Eiffel Tower?' }));
+    const event = s3Event([{ key: 'tasks/twice.json', sequencer: '0062E99A88DC407470' }]);
+
+    // Act
+    await invoke(event);
+    await invoke(event);
+
+    // Assess
+    expect(started().size).toBe(1);
+    expect(sfn.commandCalls(StartExecutionCommand).every((c) => c.args[0].input.name === [...started()][0])).toBe(true);
+  });
+
+  it('starts a new plan when the file is uploaded again (a new sequencer)', async () => {
+    // Prepare
+    taskFile('tasks/again.txt', 'Who directed Alien?');
+
+    // Act
+    await invoke(s3Event([{ key: 'tasks/again.txt', sequencer: '0062E99A88DC407480' }]));
+    await invoke(s3Event([{ key: 'tasks/again.txt', sequencer: '0062E99A88DC407490' }]));
+
+    // Assess
+    expect(started().size).toBe(2);
+  });
+
+  it('writes <key>.result.json with every error when the file is not a request, and starts nothing', async () => {
+    // Prepare
+    taskFile('tasks/bad.json', JSON.stringify({ question: 'Who?', options: { topK: 0 } }));
+
+    // Act
+    await invoke(s3Event([{ key: 'tasks/bad.json', sequencer: '0062E99A88DC4074A0' }]));
+
+    // Assess
+    expect(started().size).toBe(0);
+    const [result] = resultFiles();
+    expect(result?.key).toBe('tasks/bad.json.result.json');
+    expect(result?.body).toMatchObject({ status: 'rejected', taskFile: `s3://${BUCKET}/tasks/bad.json`, error: { name: 'RequestValidationError' } });
+    const issues = (result!.body.error as { issues: Array<{ path: string }> }).issues;
+    expect(issues.map((i) => i.path).sort()).toEqual(['(root)', '(root)', 'options.topK']);
+  });
+
+  it('writes the parse error for a .json file that is not JSON', async () => {
+    // Prepare
+    taskFile('tasks/broken.json', '{"task": ');
+
+    // Act
+    await invoke(s3Event([{ key: 'tasks/broken.json', sequencer: '0062E99A88DC4074B0' }]));
+
+    // Assess
+    expect(resultFiles()[0]?.body.error).toMatchObject({ issues: [{ path: '(root)', message: expect.stringMatching(/^not valid JSON/) }] });
+  });
+
+  it('ignores result files, other prefixes and other extensions without reading them', async () => {
+    // Act
+    await invoke(
+      s3Event([
+        { key: 'tasks/lyon.json.result.json', sequencer: '0062E99A88DC4074C0' },
+        { key: 'elsewhere/task.json', sequencer: '0062E99A88DC4074C1' },
+        { key: 'tasks/notes.md', sequencer: '0062E99A88DC4074C2' },
+      ]),
+    );
+
+    // Assess
+    expect(s3.commandCalls(GetObjectCommand)).toHaveLength(0);
+    expect(sfn.commandCalls(StartExecutionCommand)).toHaveLength(0);
+  });
+
+  it('does nothing for a file deleted before it was read', async () => {
+    s3.on(GetObjectCommand).rejects(new NoSuchKey({ message: 'The specified key does not exist.', $metadata: { httpStatusCode: 404 } }));
+    await expect(invoke(s3Event([{ key: 'tasks/gone.txt', sequencer: '0062E99A88DC4074D0' }]))).resolves.toBeUndefined();
+    expect(started().size).toBe(0);
+  });
+
+  it('fails the invocation on an S3 outage, so that Lambda retries the event', async () => {
+    s3.on(GetObjectCommand).rejects(new S3ServiceException({ name: 'SlowDown', $fault: 'server', $metadata: { httpStatusCode: 503 }, message: 'Please reduce your request rate.' }));
+    await expect(invoke(s3Event([{ key: 'tasks/later.txt', sequencer: '0062E99A88DC4074E0' }]))).rejects.toThrow(/SlowDown/);
+    expect(resultFiles()).toEqual([]);
+  });
+});

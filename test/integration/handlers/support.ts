@@ -1,0 +1,198 @@
+/**
+ * What the handler tests share: the environment a deployed intake function gets (pointed at
+ * DynamoDB Local), the events AWS sends (API Gateway HTTP API payload 2.0, S3 event notifications,
+ * SQS batches) and a Lambda context.
+ */
+import {
+  ExecutionAlreadyExists,
+  type ServiceInputTypes,
+  type ServiceOutputTypes,
+  SFNClient,
+  type SFNClientResolvedConfig,
+  StartExecutionCommand,
+  type StartExecutionCommandInput,
+} from '@aws-sdk/client-sfn';
+import type { APIGatewayProxyEventV2, Context, S3Event, SQSEvent, SQSRecord } from 'aws-lambda';
+import { type AwsStub, mockClient } from 'aws-sdk-client-mock';
+import { afterAll, afterEach, beforeEach, inject } from 'vitest';
+import { createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
+import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
+
+export const STATE_MACHINE_ARN = 'arn:aws:states:eu-west-1:123456789012:stateMachine:CairnWorkflow';
+export const BUCKET = 'cairn-test-bucket';
+
+/**
+ * Sets the variables the stack gives an intake function, with a fresh table on DynamoDB Local,
+ * before the handler modules are imported (they read their configuration at load, as at init).
+ */
+export async function intakeEnvironment(name: string, extra: Record<string, string> = {}): Promise<{ tableName: string }> {
+  const endpoint = inject('dynamoEndpoint');
+  const tableName = `${name}-${Date.now()}`;
+  Object.assign(process.env, {
+    CAIRN_DYNAMODB_ENDPOINT: endpoint,
+    CAIRN_TABLE: tableName,
+    CAIRN_PAYLOAD_BUCKET: BUCKET,
+    CAIRN_STATE_MACHINE_ARN: STATE_MACHINE_ARN,
+    CAIRN_TASK_PREFIX: 'tasks/',
+    AWS_REGION: 'eu-west-1',
+    ...extra,
+  });
+  const client = createDynamoClient({ endpoint });
+  await ensureTable(client, tableName);
+  client.destroy();
+  return { tableName };
+}
+
+export type SfnStub = AwsStub<ServiceInputTypes, ServiceOutputTypes, SFNClientResolvedConfig>;
+
+/**
+ * Step Functions as the tests need it: a Standard workflow refuses a second execution with the
+ * same name. Returns the names of the executions that really started.
+ */
+export function standardWorkflow(sfn: SfnStub): Set<string> {
+  const started = new Set<string>();
+  sfn.on(StartExecutionCommand).callsFake((input: StartExecutionCommandInput) => {
+    const name = input.name ?? '';
+    if (started.has(name)) throw new ExecutionAlreadyExists({ message: `Execution Already Exists: '${input.stateMachineArn}:${name}'`, $metadata: { httpStatusCode: 400 } });
+    started.add(name);
+    return { executionArn: `${String(input.stateMachineArn).replace(':stateMachine:', ':execution:')}:${name}`, startDate: new Date() };
+  });
+  return started;
+}
+
+/**
+ * The Step Functions client of a test file: mocked, a fresh Standard workflow before each test
+ * (`started()` names the executions it really started), restored after the file.
+ */
+export function mockStepFunctions(): { sfn: SfnStub; started: () => Set<string>; restart: () => void } {
+  const sfn = mockClient(SFNClient);
+  let started = new Set<string>();
+  const restart = () => {
+    sfn.reset();
+    started = standardWorkflow(sfn);
+  };
+  beforeEach(restart);
+  afterEach(() => sfn.reset());
+  afterAll(() => sfn.restore());
+  return { sfn, started: () => started, restart };
+}
+
+export function lambdaContext(functionName: string): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:eu-west-1:123456789012:function:${functionName}`,
+    memoryLimitInMB: '512',
+    awsRequestId: `req-${Math.random().toString(36).slice(2)}`,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: '2026/01/01/[$LATEST]test',
+    getRemainingTimeInMillis: () => 15_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  routeKey: string;
+  body?: string;
+  headers?: Record<string, string>;
+  pathParameters?: Record<string, string>;
+  isBase64Encoded?: boolean;
+}
+
+/** An API Gateway HTTP API (payload format 2.0) event, as API Gateway sends it to Lambda. */
+export function httpEvent(request: HttpRequest): APIGatewayProxyEventV2 {
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey: request.routeKey,
+    rawPath: request.path,
+    rawQueryString: '',
+    headers: {
+      accept: '*/*',
+      host: 'abc123.execute-api.eu-west-1.amazonaws.com',
+      'user-agent': 'curl/8.5.0',
+      'x-forwarded-proto': 'https',
+      ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}),
+      ...request.headers,
+    },
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'abc123',
+      domainName: 'abc123.execute-api.eu-west-1.amazonaws.com',
+      domainPrefix: 'abc123',
+      http: { method: request.method, path: request.path, protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: 'curl/8.5.0' },
+      requestId: `rid-${Math.random().toString(36).slice(2)}=`,
+      routeKey: request.routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    ...(request.pathParameters ? { pathParameters: request.pathParameters } : {}),
+    ...(request.body !== undefined ? { body: request.body } : {}),
+    isBase64Encoded: request.isBase64Encoded ?? false,
+  };
+}
+
+export interface S3Object {
+  key: string;
+  size?: number;
+  eTag?: string;
+  sequencer: string;
+  versionId?: string;
+}
+
+/** An S3 event notification (ObjectCreated:Put) as S3 sends it to Lambda; keys are URL-encoded. */
+export function s3Event(objects: readonly S3Object[], bucket = BUCKET): S3Event {
+  return {
+    Records: objects.map((object) => ({
+      eventVersion: '2.1',
+      eventSource: 'aws:s3',
+      awsRegion: 'eu-west-1',
+      eventTime: new Date().toISOString(),
+      eventName: 'ObjectCreated:Put',
+      userIdentity: { principalId: 'AWS:AIDAEXAMPLE' },
+      requestParameters: { sourceIPAddress: '203.0.113.7' },
+      responseElements: { 'x-amz-request-id': 'C3D13FE58DE4C810', 'x-amz-id-2': 'FMyUVURIY8/IgAtTv8xRjskZQpcIZ9KG4V5Wp6S7S/JRWeUWerMUE5JgHvANOjpD' },
+      s3: {
+        s3SchemaVersion: '1.0',
+        configurationId: 'cairn-tasks',
+        bucket: { name: bucket, ownerIdentity: { principalId: 'A3NL1KOZZKExample' }, arn: `arn:aws:s3:::${bucket}` },
+        object: {
+          key: encodeURIComponent(object.key).replace(/%2F/g, '/').replace(/%20/g, '+'),
+          size: object.size ?? 100,
+          eTag: object.eTag ?? 'd41d8cd98f00b204e9800998ecf8427e',
+          sequencer: object.sequencer,
+          ...(object.versionId !== undefined ? { versionId: object.versionId } : {}),
+        },
+      },
+    })),
+  };
+}
+
+export function sqsRecord(messageId: string, body: string, receiveCount = 1): SQSRecord {
+  return {
+    messageId,
+    receiptHandle: `AQEB${messageId}`,
+    body,
+    attributes: {
+      ApproximateReceiveCount: String(receiveCount),
+      SentTimestamp: String(Date.now()),
+      SenderId: 'AIDAEXAMPLE',
+      ApproximateFirstReceiveTimestamp: String(Date.now()),
+    },
+    messageAttributes: {},
+    md5OfBody: 'e4e68fb7bd0e697a0ae8f1bb342846b3',
+    eventSource: 'aws:sqs',
+    eventSourceARN: 'arn:aws:sqs:eu-west-1:123456789012:Cairn-Requests',
+    awsRegion: 'eu-west-1',
+  };
+}
+
+export function sqsEvent(records: SQSRecord[]): SQSEvent {
+  return { Records: records };
+}
