@@ -15,6 +15,7 @@ import { criticalPathLength } from '../functions/core/plan/graph.js';
 import { registerLocalTools } from '../functions/core/tools/local-tools.js';
 import { ToolRegistry } from '../functions/core/tools/registry.js';
 import type { DecompositionPlan, StepOutput } from '../functions/core/types.js';
+import { compileToolSchema } from '../functions/core/tools/compile-schema.js';
 
 interface Shape {
   shape: string;
@@ -101,7 +102,7 @@ function makespan(outputs: readonly StepOutput[]): number {
 
 async function main(): Promise<void> {
   const json = process.argv.includes('--json');
-  const stack = await LocalStack.open({ tools: simulatedWork(registerLocalTools(new ToolRegistry())) });
+  const stack = await LocalStack.open({ tools: simulatedWork(registerLocalTools(new ToolRegistry({ compile: compileToolSchema }))) });
   const rows: Array<{ shape: string; steps: number; makespanMs: number; criticalPathMs: number; ratio: number; speedup: number; sequentialMs: number }> = [];
   try {
     for (const shape of shapes()) {

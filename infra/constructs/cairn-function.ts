@@ -41,8 +41,9 @@ export const BUNDLING: BundlingOptions = {
   sourcesContent: false,
   mainFields: ['module', 'main'],
   banner: ESM_REQUIRE_BANNER,
-  // Bundle the AWS SDK too: the versions the tests ran, tree-shaken, instead of the runtime's.
-  externalModules: [],
+  // The AWS SDK v3 comes with the nodejs24.x runtime (CDK's own default): leaving it out keeps
+  // every bundle under 1 MB. Everything else, the LLM SDKs included, is bundled and tree-shaken.
+  externalModules: ['@aws-sdk/*'],
   forceDockerBundling: false,
 };
 

@@ -15,6 +15,7 @@ import { registerLocalTools } from '../../functions/core/tools/local-tools.js';
 import { ToolRegistry } from '../../functions/core/tools/registry.js';
 import type { DecompositionPlan, DecompositionStep, PlanRecord, TraceEvent } from '../../functions/core/types.js';
 import { COVERAGE_MIN_RATIO } from '../../functions/core/workflow/phases.js';
+import { compileToolSchema } from '../../functions/core/tools/compile-schema.js';
 
 type StepInput = Partial<DecompositionStep> & Pick<DecompositionStep, 'step_id' | 'type' | 'parameters'>;
 const step = (s: StepInput): DecompositionStep => ({ modality: 'text', dependencies: [], trace: {}, ...s });
@@ -69,7 +70,7 @@ class DriftingPlanner implements LlmProvider {
 /** Test tools beside the local ones: a flaky one, a slow one and a spy with a strict schema. */
 const calls = { flaky: new Map<string, number>(), slow: 0, aborted: 0, spy: 0 };
 function testRegistry(): ToolRegistry {
-  const tools = registerLocalTools(new ToolRegistry());
+  const tools = registerLocalTools(new ToolRegistry({ compile: compileToolSchema }));
   tools.register({
     name: 'test.flaky',
     description: 'Fails the first call for each key, then answers.',

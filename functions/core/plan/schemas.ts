@@ -2,7 +2,8 @@
  * The JSON Schemas of `schemas/`, compiled once at module load (DESIGN.md: never per request), and
  * their findings translated into C4 one-liners: `plan.0.type: must be one of [...]`.
  */
-import { Ajv2020, type AnySchemaObject, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { AnySchemaObject, ErrorObject } from 'ajv';
+import * as compiled from './validators.generated.js';
 
 import analysisSchemaJson from '../../../schemas/analysis.schema.json' with { type: 'json' };
 import documentSchemaJson from '../../../schemas/document.schema.json' with { type: 'json' };
@@ -60,26 +61,27 @@ export const schemasByName: Readonly<Record<SchemaName, JsonSchema>> = {
   >),
 };
 
-// One instance holds every schema so that `$ref`s between them (the request's options.plan) resolve.
-// verbose: errors carry the data and the parent schema, which the messages below use.
-// strictRequired is off because it does not see the parent's `properties` from inside an `anyOf`
-// branch (`anyOf: [{required: ['query']}, ...]`), which is how "one of these" is written.
-const ajv = new Ajv2020({
-  allErrors: true,
-  strict: true,
-  strictRequired: false,
-  allowUnionTypes: true,
-  verbose: true,
-  schemas: Object.values(schemasByName),
-});
+/** A validation function as ajv generates it: true when valid, `errors` set when not. */
+export type CompiledValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
-const validators = Object.fromEntries(
-  (Object.keys(schemasByName) as SchemaName[]).map((name) => {
-    const validator = ajv.getSchema(schemasByName[name].$id);
-    if (validator === undefined) throw new Error(`schema ${name} did not compile`);
-    return [name, validator];
-  }),
-) as Record<SchemaName, ValidateFunction>;
+// Compiled at build time by schemas/compile.ts (npm run build:validators): nothing is compiled,
+// and no code generated, when a Lambda starts. A test fails when the generated file is stale.
+const generated = compiled as unknown as Readonly<Record<string, CompiledValidator>>;
+
+/** A validator compiled at build time, by its export name in validators.generated.ts. */
+export function compiledValidator(name: string): CompiledValidator {
+  const validator = generated[name];
+  if (validator === undefined) throw new Error(`no compiled validator ${name}: run npm run build:validators`);
+  return validator;
+}
+
+const validators = Object.fromEntries([
+  ['plan', compiledValidator('plan')],
+  ['analysis', compiledValidator('analysis')],
+  ['plan-request', compiledValidator('planRequest')],
+  ['document', compiledValidator('document')],
+  ...STEP_TYPES.map((type) => [`steps/${type}`, compiledValidator(`step_${type.replace('-', '_')}`)]),
+]) as Record<SchemaName, CompiledValidator>;
 
 // Frozen so that a consumer adapting a schema (a prompt, a provider's structured-output subset)
 // must copy it, and cannot change what every other caller is shown.

@@ -9,6 +9,8 @@
  */
 import type { CorpusDocument } from '../types.js';
 import type { CorpusIndex } from '../ports.js';
+import { compiledValidator } from '../plan/schemas.js';
+import { LOCAL_TOOL_SCHEMAS } from './local-tool-schemas.js';
 import { ToolInputError, type ToolDefinition, type ToolRegistry } from './registry.js';
 
 /** The media document a file name or document id refers to. */
@@ -20,13 +22,6 @@ export function findMediaDocument(index: CorpusIndex, wanted: string): CorpusDoc
     .documents()
     .find((d) => [d.metadata?.file, d.metadata?.source, d.id, d.title].some((v) => typeof v === 'string' && (v.toLowerCase() === base || v.toLowerCase().endsWith(`/${base}`))));
 }
-
-const mediaArgs = {
-  type: 'object',
-  properties: { file: { type: 'string', minLength: 1 }, document_id: { type: 'string', minLength: 1 } },
-  additionalProperties: false,
-  anyOf: [{ required: ['file'] }, { required: ['document_id'] }],
-} as const;
 
 function metadataText(kind: 'transcript' | 'caption'): ToolDefinition['run'] {
   return async (args, ctx) => {
@@ -43,16 +38,8 @@ export const LOCAL_TOOLS: readonly ToolDefinition[] = [
   {
     name: 'corpus.search',
     description: 'BM25 search of the corpus; returns the best documents with their scores.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        query: { type: 'string', minLength: 1, maxLength: 2000 },
-        top_k: { type: 'integer', minimum: 1, maximum: 100 },
-        modality: { enum: ['text', 'image', 'audio', 'table', 'video'] },
-      },
-      required: ['query'],
-      additionalProperties: false,
-    },
+    inputSchema: LOCAL_TOOL_SCHEMAS['corpus.search']!,
+    validate: compiledValidator('tool_corpus_search'),
     async run(args, ctx) {
       const hits = ctx.index.keywordSearch(String(args.query), { topK: typeof args.top_k === 'number' ? args.top_k : 5, modality: args.modality as CorpusDocument['modality'] });
       return { documents: hits.map((h) => ({ id: h.doc.id, title: h.doc.title ?? null, score: h.score })), method: 'bm25' };
@@ -61,15 +48,28 @@ export const LOCAL_TOOLS: readonly ToolDefinition[] = [
   {
     name: 'corpus.get',
     description: 'One document of the corpus by id.',
-    inputSchema: { type: 'object', properties: { id: { type: 'string', minLength: 1 } }, required: ['id'], additionalProperties: false },
+    inputSchema: LOCAL_TOOL_SCHEMAS['corpus.get']!,
+    validate: compiledValidator('tool_corpus_get'),
     async run(args, ctx) {
       const doc = ctx.index.get(String(args.id));
       if (!doc) throw new ToolInputError(`no document ${JSON.stringify(args.id)} in the corpus`);
       return { document: { ...doc }, method: 'corpus-lookup' };
     },
   },
-  { name: 'media.transcribe', description: 'The transcript of an audio document.', inputSchema: mediaArgs, run: metadataText('transcript') },
-  { name: 'media.caption', description: 'The caption of an image document.', inputSchema: mediaArgs, run: metadataText('caption') },
+  {
+    name: 'media.transcribe',
+    description: 'The transcript of an audio document.',
+    inputSchema: LOCAL_TOOL_SCHEMAS['media.transcribe']!,
+    validate: compiledValidator('tool_media_transcribe'),
+    run: metadataText('transcript'),
+  },
+  {
+    name: 'media.caption',
+    description: 'The caption of an image document.',
+    inputSchema: LOCAL_TOOL_SCHEMAS['media.caption']!,
+    validate: compiledValidator('tool_media_caption'),
+    run: metadataText('caption'),
+  },
 ];
 
 export function registerLocalTools(registry: ToolRegistry): ToolRegistry {

@@ -4,7 +4,7 @@
  * tool runs, and a request may narrow the tools it allows. Names are `service.method`; plans may
  * also write `service_method` (seed 002's registry convention).
  */
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { CompiledValidator } from '../plan/schemas.js';
 import type { CorpusIndex } from '../ports.js';
 import { CairnError } from '../errors.js';
 
@@ -19,6 +19,8 @@ export interface ToolDefinition {
   description: string;
   /** JSON Schema (2020-12) of the arguments object. */
   inputSchema: Record<string, unknown>;
+  /** The schema compiled at build time (schemas/compile.ts); else the registry's `compile` is used. */
+  validate?: CompiledValidator;
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<Record<string, unknown>>;
 }
 
@@ -38,20 +40,31 @@ export function canonicalToolName(name: string): string {
 
 interface Registered {
   definition: ToolDefinition;
-  validate: ValidateFunction;
+  validate: CompiledValidator;
+}
+
+export interface ToolRegistryOptions {
+  /**
+   * Compiles the schema of a tool registered without a precompiled validator. Lambda's registry
+   * has none (its tools are compiled at build time, so no code is generated at run time); tests
+   * and the benchmarks pass `compileToolSchema`.
+   */
+  compile?: (schema: Record<string, unknown>) => CompiledValidator;
 }
 
 export class ToolRegistry {
   private readonly tools = new Map<string, Registered>();
-  // strictRequired off: it misreads 'one of these properties' rules (anyOf of required), as ajv documents.
-  private readonly ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+
+  constructor(private readonly options: ToolRegistryOptions = {}) {}
 
   register(definition: ToolDefinition): this {
     if (!/^[a-z][a-z0-9]*\.[a-z][a-z0-9_]*$/.test(definition.name)) {
       throw new CairnError(`tool name ${JSON.stringify(definition.name)} is not of the form service.method`);
     }
     if (this.tools.has(definition.name)) throw new CairnError(`tool ${definition.name} is registered twice`);
-    this.tools.set(definition.name, { definition, validate: this.ajv.compile(definition.inputSchema) });
+    const validate = definition.validate ?? this.options.compile?.(definition.inputSchema);
+    if (!validate) throw new CairnError(`tool ${definition.name} has no compiled argument schema, and this registry compiles none`);
+    this.tools.set(definition.name, { definition, validate });
     return this;
   }
 

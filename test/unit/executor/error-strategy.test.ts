@@ -7,6 +7,7 @@ import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-inde
 import { registerLocalTools } from '../../../functions/core/tools/local-tools.js';
 import { ToolArgumentsError, ToolInputError, ToolNotAllowedError, ToolRegistry } from '../../../functions/core/tools/registry.js';
 import { STEP_TYPES, type DecompositionPlan, type DecompositionStep, type StepOutput } from '../../../functions/core/types.js';
+import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 
 const AT = new Date('2025-05-06T07:08:09.000Z');
 const clock = { now: () => AT };
@@ -39,7 +40,7 @@ type ErrorKind = keyof typeof ERRORS;
  */
 function testTools() {
   const counts = { flaky: 0, slow: 0, throws: 0, aborted: 0 };
-  const tools = registerLocalTools(new ToolRegistry());
+  const tools = registerLocalTools(new ToolRegistry({ compile: compileToolSchema }));
   tools.register({
     name: 'test.flaky',
     description: 'Fails its first calls.',

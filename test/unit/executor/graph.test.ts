@@ -7,6 +7,7 @@ import { createCorpusIndex, type InMemoryCorpusIndex } from '../../../functions/
 import { registerLocalTools } from '../../../functions/core/tools/local-tools.js';
 import { ToolRegistry } from '../../../functions/core/tools/registry.js';
 import type { CorpusDocument, DecompositionStep, RetrievedDocument, StepOutput, StepType } from '../../../functions/core/types.js';
+import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 
 const doc = (id: string, title: string, text: string): CorpusDocument => ({ id, title, text });
 
@@ -303,7 +304,7 @@ describe('graph step operators', () => {
     llm,
     topK: 3,
     signal: new AbortController().signal,
-    tools: registerLocalTools(new ToolRegistry()),
+    tools: registerLocalTools(new ToolRegistry({ compile: compileToolSchema })),
     recordLlmCall: () => undefined,
     ...extra,
   });

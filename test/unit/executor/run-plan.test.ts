@@ -14,6 +14,7 @@ import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-inde
 import type { DecompositionPlan, DecompositionStep, StepOutput } from '../../../functions/core/types.js';
 import { registerLocalTools } from '../../../functions/core/tools/local-tools.js';
 import { ToolRegistry } from '../../../functions/core/tools/registry.js';
+import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 
 const corpusPath = fileURLToPath(new URL('../../fixtures/corpus/mini.jsonl', import.meta.url));
 const AT = new Date('2025-05-06T07:08:09.000Z');
@@ -100,7 +101,7 @@ describe('Function: executePlan', () => {
     clock,
     concurrency: 4,
     topK: 3,
-    tools: registerLocalTools(new ToolRegistry()),
+    tools: registerLocalTools(new ToolRegistry({ compile: compileToolSchema })),
     ...extra,
   });
 

@@ -10,6 +10,7 @@ import { createCorpusIndex, type InMemoryCorpusIndex } from '../../../functions/
 import type { DecompositionStep, LlmCallRecord, RetrievedDocument, StepOutput, StepType } from '../../../functions/core/types.js';
 import { registerLocalTools } from '../../../functions/core/tools/local-tools.js';
 import { ToolRegistry } from '../../../functions/core/tools/registry.js';
+import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 
 const corpusPath = fileURLToPath(new URL('../../fixtures/corpus/mini.jsonl', import.meta.url));
 
@@ -64,7 +65,7 @@ describe('Module: step-operators', () => {
     llm: new EchoLlm(() => 'unused'),
     topK: 3,
     signal: new AbortController().signal,
-    tools: registerLocalTools(new ToolRegistry()),
+    tools: registerLocalTools(new ToolRegistry({ compile: compileToolSchema })),
     recordLlmCall: (record) => calls.push(record),
     ...extra,
   });

@@ -7,6 +7,7 @@ import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-inde
 import { findMediaDocument, LOCAL_TOOLS, registerLocalTools } from '../../../functions/core/tools/local-tools.js';
 import { ToolArgumentsError, ToolInputError, ToolNotAllowedError, ToolRegistry } from '../../../functions/core/tools/registry.js';
 import type { DecompositionStep } from '../../../functions/core/types.js';
+import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 
 const miniCorpus = fileURLToPath(new URL('../../fixtures/corpus/mini.jsonl', import.meta.url));
 
@@ -30,7 +31,7 @@ const signal = new AbortController().signal;
 describe('LOCAL_TOOLS', () => {
   it('are the four tools every registry has', () => {
     // Act
-    const registry = registerLocalTools(new ToolRegistry());
+    const registry = registerLocalTools(new ToolRegistry({ compile: compileToolSchema }));
 
     // Assess
     expect(LOCAL_TOOLS.map((t) => t.name)).toEqual(['corpus.search', 'corpus.get', 'media.transcribe', 'media.caption']);
@@ -39,7 +40,7 @@ describe('LOCAL_TOOLS', () => {
 
   describe('corpus.search', () => {
     let index: CorpusIndex;
-    const registry = registerLocalTools(new ToolRegistry());
+    const registry = registerLocalTools(new ToolRegistry({ compile: compileToolSchema }));
     beforeAll(async () => {
       index = createCorpusIndex(await loadCorpus(miniCorpus));
     });
@@ -109,7 +110,7 @@ describe('LOCAL_TOOLS', () => {
   });
 
   describe('corpus.get', () => {
-    const registry = registerLocalTools(new ToolRegistry());
+    const registry = registerLocalTools(new ToolRegistry({ compile: compileToolSchema }));
 
     it('returns a copy of one document by id', async () => {
       // Prepare
@@ -137,7 +138,7 @@ describe('LOCAL_TOOLS', () => {
   });
 
   describe('media.transcribe and media.caption', () => {
-    const registry = registerLocalTools(new ToolRegistry());
+    const registry = registerLocalTools(new ToolRegistry({ compile: compileToolSchema }));
     const run = async (tool: string, args: Record<string, unknown>) => {
       const prepared = registry.prepare(tool, args);
       return prepared.definition.run(prepared.args, { index: mediaIndex(), signal });
@@ -243,7 +244,7 @@ describe('modality steps through the tool registry', () => {
     const step = mediaStep('audio_transcription', { file: 'Interview-Trams.mp3' });
 
     // Act
-    const result = await STEP_OPERATORS.audio_transcription!(step, step.parameters, new Map(), ctx(registerLocalTools(new ToolRegistry()), []));
+    const result = await STEP_OPERATORS.audio_transcription!(step, step.parameters, new Map(), ctx(registerLocalTools(new ToolRegistry({ compile: compileToolSchema })), []));
 
     // Assess
     expect(result).toEqual({
@@ -272,7 +273,7 @@ describe('modality steps through the tool registry', () => {
     const step = mediaStep('image_captioning', { document_id: 'photo' });
 
     // Act
-    const result = await STEP_OPERATORS.image_captioning!(step, step.parameters, new Map(), ctx(registerLocalTools(new ToolRegistry())));
+    const result = await STEP_OPERATORS.image_captioning!(step, step.parameters, new Map(), ctx(registerLocalTools(new ToolRegistry({ compile: compileToolSchema }))));
 
     // Assess
     expect(result).toMatchObject({ text: 'Red roofs of the old town.', document_id: 'photo', tool: 'media.caption', captioning_method: 'corpus-metadata-caption' });
@@ -280,7 +281,7 @@ describe('modality steps through the tool registry', () => {
 
   it('runs whatever implementation is registered under the media tool name (the AWS one on AWS)', async () => {
     // Prepare
-    const tools = new ToolRegistry()
+    const tools = new ToolRegistry({ compile: compileToolSchema })
       .register({ ...LOCAL_TOOLS.find((t) => t.name === 'media.transcribe')!, run: async () => ({ text: 'from the service', method: 'aws-transcribe' }) })
       .register(LOCAL_TOOLS.find((t) => t.name === 'media.caption')!);
     const step = mediaStep('audio_transcription', { file: 'unknown.mp3' });
@@ -298,7 +299,7 @@ describe('modality steps through the tool registry', () => {
     const step = mediaStep('image_captioning', { document_id: 'photo' });
 
     // Act
-    const call = STEP_OPERATORS.image_captioning!(step, step.parameters, new Map(), ctx(new ToolRegistry()));
+    const call = STEP_OPERATORS.image_captioning!(step, step.parameters, new Map(), ctx(new ToolRegistry({ compile: compileToolSchema })));
 
     // Assess
     await expect(call).rejects.toThrow(new ToolNotAllowedError('tool media.caption is not registered (registered: none)'));

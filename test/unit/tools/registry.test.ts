@@ -13,6 +13,7 @@ import {
   type ToolDefinition,
 } from '../../../functions/core/tools/registry.js';
 import type { DecompositionStep } from '../../../functions/core/types.js';
+import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 
 /** A tool whose `run` is a spy, with a strict argument schema. */
 function spyTool(name = 'weather.lookup') {
@@ -53,7 +54,7 @@ describe('ToolRegistry', () => {
   describe('register', () => {
     it('registers tools under service.method, lists them sorted and describes them', () => {
       // Prepare
-      const registry = new ToolRegistry();
+      const registry = new ToolRegistry({ compile: compileToolSchema });
       const weather = spyTool('weather.lookup');
       const stock = spyTool('stock.get_quote');
 
@@ -73,7 +74,7 @@ describe('ToolRegistry', () => {
       'refuses the name %j, which is not of the form service.method',
       (name) => {
         // Prepare
-        const registry = new ToolRegistry();
+        const registry = new ToolRegistry({ compile: compileToolSchema });
 
         // Act
         const register = () => registry.register(spyTool(name).definition);
@@ -86,7 +87,7 @@ describe('ToolRegistry', () => {
 
     it('refuses a second tool with the same name and keeps the first', async () => {
       // Prepare
-      const registry = new ToolRegistry();
+      const registry = new ToolRegistry({ compile: compileToolSchema });
       const first = spyTool('weather.lookup');
       const second = spyTool('weather.lookup');
       registry.register(first.definition);
@@ -102,7 +103,7 @@ describe('ToolRegistry', () => {
 
     it('refuses registering the local tools twice', () => {
       // Prepare
-      const registry = registerLocalTools(new ToolRegistry());
+      const registry = registerLocalTools(new ToolRegistry({ compile: compileToolSchema }));
 
       // Act
       const again = () => registerLocalTools(registry);
@@ -113,7 +114,7 @@ describe('ToolRegistry', () => {
 
     it('compiles the argument schema at registration, refusing one that does not compile', () => {
       // Prepare
-      const registry = new ToolRegistry();
+      const registry = new ToolRegistry({ compile: compileToolSchema });
       const broken: ToolDefinition = { ...spyTool('broken.tool').definition, inputSchema: { type: 'object', properties: { a: { type: 'strnig' } } } };
 
       // Act
@@ -128,7 +129,7 @@ describe('ToolRegistry', () => {
   describe('prepare', () => {
     it('resolves a tool by service.method or service_method, with its arguments', () => {
       // Prepare
-      const registry = new ToolRegistry();
+      const registry = new ToolRegistry({ compile: compileToolSchema });
       const { definition } = spyTool('weather.lookup');
       registry.register(definition);
       const args = { city: 'Lyon', days: 3 };
@@ -145,7 +146,7 @@ describe('ToolRegistry', () => {
 
     it('refuses a tool that is not registered, naming the ones that are', () => {
       // Prepare
-      const registry = registerLocalTools(new ToolRegistry());
+      const registry = registerLocalTools(new ToolRegistry({ compile: compileToolSchema }));
 
       // Act
       const prepare = () => registry.prepare('weather.lookup', { city: 'Lyon' });
@@ -157,7 +158,7 @@ describe('ToolRegistry', () => {
 
     it('says "none" when nothing is registered', () => {
       // Act
-      const prepare = () => new ToolRegistry().prepare('weather_lookup', {});
+      const prepare = () => new ToolRegistry({ compile: compileToolSchema }).prepare('weather_lookup', {});
 
       // Assess
       expect(prepare).toThrow(new ToolNotAllowedError('tool weather_lookup is not registered (registered: none)'));
@@ -165,7 +166,7 @@ describe('ToolRegistry', () => {
 
     it('refuses a registered tool the request does not allow', () => {
       // Prepare
-      const registry = registerLocalTools(new ToolRegistry());
+      const registry = registerLocalTools(new ToolRegistry({ compile: compileToolSchema }));
 
       // Act
       const prepare = () => registry.prepare('corpus.get', { id: 'a' }, ['corpus.search', 'media_caption']);
@@ -177,7 +178,7 @@ describe('ToolRegistry', () => {
 
     it('matches the allow-list in either spelling', () => {
       // Prepare
-      const registry = registerLocalTools(new ToolRegistry());
+      const registry = registerLocalTools(new ToolRegistry({ compile: compileToolSchema }));
 
       // Act
       const fromUnderscored = registry.prepare('corpus.get', { id: 'a' }, ['corpus_get']);
@@ -190,7 +191,7 @@ describe('ToolRegistry', () => {
 
     it('allows nothing with an empty allow-list, and everything registered without one', () => {
       // Prepare
-      const registry = registerLocalTools(new ToolRegistry());
+      const registry = registerLocalTools(new ToolRegistry({ compile: compileToolSchema }));
 
       // Act
       const none = () => registry.prepare('corpus.search', { query: 'x' }, []);
@@ -203,7 +204,7 @@ describe('ToolRegistry', () => {
 
     it('reports an unregistered tool as unregistered even when the allow-list names it', () => {
       // Prepare
-      const registry = new ToolRegistry().register(spyTool('stock.quote').definition);
+      const registry = new ToolRegistry({ compile: compileToolSchema }).register(spyTool('stock.quote').definition);
 
       // Act
       const prepare = () => registry.prepare('weather.lookup', { city: 'Lyon' }, ['weather.lookup']);
@@ -224,7 +225,7 @@ describe('ToolRegistry', () => {
       [['Lyon'], 'arguments of weather.lookup fail its schema: args: must be object'],
     ])('refuses the arguments %j with every problem named', (args, message) => {
       // Prepare
-      const registry = new ToolRegistry();
+      const registry = new ToolRegistry({ compile: compileToolSchema });
       const { definition, run } = spyTool('weather.lookup');
       registry.register(definition);
 
@@ -239,7 +240,7 @@ describe('ToolRegistry', () => {
 
     it('checks the allow-list before the arguments', () => {
       // Prepare
-      const registry = new ToolRegistry().register(spyTool('weather.lookup').definition);
+      const registry = new ToolRegistry({ compile: compileToolSchema }).register(spyTool('weather.lookup').definition);
 
       // Act
       const prepare = () => registry.prepare('weather.lookup', { nonsense: true }, ['stock.quote']);
@@ -276,7 +277,7 @@ describe("The 'tool_call' operator", () => {
   it('runs an allowed tool with validated arguments and names it canonically', async () => {
     // Prepare
     const { definition, run } = spyTool('weather.lookup');
-    const tools = new ToolRegistry().register(definition);
+    const tools = new ToolRegistry({ compile: compileToolSchema }).register(definition);
     const step = toolStep({ parameters: { tool: 'weather_lookup', args: { city: 'Lyon' } } });
 
     // Act
@@ -291,7 +292,7 @@ describe("The 'tool_call' operator", () => {
   it('takes the tool from the step-level tool field and the arguments from params', async () => {
     // Prepare
     const { definition, run } = spyTool('weather.lookup');
-    const tools = new ToolRegistry().register(definition);
+    const tools = new ToolRegistry({ compile: compileToolSchema }).register(definition);
     const step = toolStep({ tool: 'weather.lookup', params: { city: 'Nice', days: 2 } });
 
     // Act
@@ -305,7 +306,7 @@ describe("The 'tool_call' operator", () => {
   it('never runs a tool whose arguments fail its schema', async () => {
     // Prepare
     const { definition, run } = spyTool('weather.lookup');
-    const tools = new ToolRegistry().register(definition);
+    const tools = new ToolRegistry({ compile: compileToolSchema }).register(definition);
     const step = toolStep({ parameters: { tool: 'weather.lookup', args: { city: 'Lyon', days: 'three' } } });
 
     // Act
@@ -319,7 +320,7 @@ describe("The 'tool_call' operator", () => {
   it('never runs a tool the request does not allow', async () => {
     // Prepare
     const { definition, run } = spyTool('weather.lookup');
-    const tools = new ToolRegistry().register(definition);
+    const tools = new ToolRegistry({ compile: compileToolSchema }).register(definition);
     const step = toolStep({ parameters: { tool: 'weather.lookup', args: { city: 'Lyon' } } });
 
     // Act
@@ -335,7 +336,7 @@ describe("The 'tool_call' operator", () => {
     const step = toolStep({ parameters: { args: { city: 'Lyon' } } });
 
     // Act
-    const call = toolCall(step, step.parameters, new Map(), ctx(new ToolRegistry()));
+    const call = toolCall(step, step.parameters, new Map(), ctx(new ToolRegistry({ compile: compileToolSchema })));
 
     // Assess
     await expect(call).rejects.toThrow('step 4: tool_call names no tool');

@@ -1,0 +1,47 @@
+/**
+ * The validators the code runs are generated from schemas/ at build time; this keeps them honest.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { GENERATED_FILE, generate } from '../../../schemas/compile.js';
+import { compiledValidator } from '../../../functions/core/plan/schemas.js';
+import { LOCAL_TOOLS } from '../../../functions/core/tools/local-tools.js';
+import { ToolRegistry } from '../../../functions/core/tools/registry.js';
+import { CairnError } from '../../../functions/core/errors.js';
+
+describe('schemas/compile.ts', () => {
+  it('has generated exactly what schemas/ compiles to now (run npm run build:validators when this fails)', () => {
+    // Act
+    const fresh = generate();
+
+    // Assess
+    expect(readFileSync(GENERATED_FILE, 'utf8')).toBe(fresh);
+  });
+
+  it('generates plain functions: no require, no code built at run time', () => {
+    const code = readFileSync(GENERATED_FILE, 'utf8');
+    expect(code).not.toMatch(/\brequire\(|new Function|\beval\(/);
+  });
+
+  it('compiles every built-in tool, so a registry that compiles nothing can hold them', () => {
+    // Prepare
+    const registry = new ToolRegistry();
+
+    // Act
+    for (const tool of LOCAL_TOOLS) registry.register(tool);
+
+    // Assess
+    expect(registry.names()).toEqual(['corpus.get', 'corpus.search', 'media.caption', 'media.transcribe']);
+    expect(compiledValidator('tool_corpus_search')({ query: 'Lyon' })).toBe(true);
+    expect(compiledValidator('tool_corpus_search')({ query: '' })).toBe(false);
+  });
+
+  it('refuses a tool with no compiled schema when the registry compiles none', () => {
+    // Prepare
+    const registry = new ToolRegistry();
+    const tool = { name: 'sim.work', description: 'waits', inputSchema: { type: 'object' }, run: async () => ({}) };
+
+    // Act / Assess
+    expect(() => registry.register(tool)).toThrow(new CairnError('tool sim.work has no compiled argument schema, and this registry compiles none'));
+  });
+});
