@@ -8,10 +8,14 @@
  *   ttlDays           30 (default); how long traces and large payloads are kept
  *   taskPrefix        tasks/ (default); where task files go in the bucket
  *   corpus            the default corpus: the bundled sample (default), or s3://<the Cairn bucket>/corpus/...
+ *   media             local (default): media steps read the corpus's metadata; aws: Amazon Transcribe
+ *                     and Bedrock, media files under corpus/ of the Cairn bucket
+ *   captionModel      with media=aws, the Bedrock model or inference profile id that captions images
  */
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Node } from 'constructs';
+import { DEFAULT_CAPTION_MODEL_ID, isBedrockModelId } from '../functions/shared/media-config.js';
 import type { ApiAuthorization } from './constructs/plans-api.js';
 
 export interface CairnSettings {
@@ -22,6 +26,10 @@ export interface CairnSettings {
   readonly taskPrefix: string;
   /** undefined: the sample corpus shipped inside the Execute function. */
   readonly corpus: string | undefined;
+  /** Where media steps run; `aws` grants the Execute function Transcribe and Bedrock. */
+  readonly media: 'local' | 'aws';
+  /** The Bedrock model or inference profile id that captions images when media is `aws`. */
+  readonly captionModelId: string;
 }
 
 const RETENTIONS = new Set<number>(Object.values(RetentionDays).filter((v): v is number => typeof v === 'number'));
@@ -69,6 +77,11 @@ export function settingsFromContext(node: Node): CairnSettings {
   if (corpus !== undefined && !/^s3:\/\/[^/]+\/.+/.test(corpus)) problems.push(`corpus must be an s3://bucket/key reference, got ${JSON.stringify(corpus)}`);
 
   const ttlDays = integer('ttlDays', 30, 1, 3650);
+
+  const media = (text('media') ?? 'local').toLowerCase();
+  if (media !== 'local' && media !== 'aws') problems.push(`media must be local or aws, got ${JSON.stringify(media)}`);
+  const captionModelId = text('captionModel') ?? DEFAULT_CAPTION_MODEL_ID;
+  if (!isBedrockModelId(captionModelId)) problems.push(`captionModel must be a Bedrock model or inference profile id, got ${JSON.stringify(captionModelId)}`);
   if (problems.length > 0) throw new Error(`invalid Cairn context: ${problems.join('; ')}`);
   return {
     workflowType: workflow === 'express' ? StateMachineType.EXPRESS : StateMachineType.STANDARD,
@@ -77,5 +90,7 @@ export function settingsFromContext(node: Node): CairnSettings {
     ttlDays,
     taskPrefix,
     corpus,
+    media: media === 'aws' ? 'aws' : 'local',
+    captionModelId,
   };
 }

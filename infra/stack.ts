@@ -8,8 +8,9 @@ import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
-import { CairnBucket, CORPUS_PREFIX, PAYLOAD_PREFIX } from './constructs/cairn-bucket.js';
+import { CairnBucket, CORPUS_PREFIX, PAYLOAD_PREFIX, TRANSCRIPT_PREFIX } from './constructs/cairn-bucket.js';
 import type { CairnFunction } from './constructs/cairn-function.js';
+import { grantMediaServices } from './constructs/media-services.js';
 import { PlansApi } from './constructs/plans-api.js';
 import { TaskTriggers } from './constructs/task-triggers.js';
 import { TraceTable } from './constructs/trace-table.js';
@@ -95,6 +96,7 @@ export class CairnStack extends Stack {
       this.llmSecret.grantRead(fn);
       // Corpora in S3 live under corpus/ in the Cairn bucket (README: Deploy).
       if (state === 'Execute') storage.grantObjects(fn, CORPUS_PREFIX, ['s3:GetObject']);
+      if (state === 'Execute' && settings.media === 'aws') this.useMediaServices(fn, settings);
       // Finalize and RecordFailure write `<key>.result.json` beside a task file.
       if (state === 'Finalize' || state === 'RecordFailure') storage.grantObjects(fn, settings.taskPrefix, ['s3:PutObject']);
     }
@@ -109,6 +111,20 @@ export class CairnStack extends Stack {
       table.grantRead(fn);
       payloads(fn, false);
     }
+  }
+
+  /**
+   * Media steps on AWS (`-c media=aws`), in the Execute function only: media files are read from
+   * corpus/ (granted above), Transcribe writes transcripts under transcripts/ and the function
+   * reads them back; Transcribe jobs and the caption model (media-services.ts).
+   */
+  private useMediaServices(fn: CairnFunction, settings: CairnSettings): void {
+    fn.addEnvironment('CAIRN_MEDIA', 'aws');
+    fn.addEnvironment('CAIRN_MEDIA_LOCATION', `s3://${this.storage.bucketName}/${CORPUS_PREFIX}`);
+    fn.addEnvironment('CAIRN_TRANSCRIPT_LOCATION', `s3://${this.storage.bucketName}/${TRANSCRIPT_PREFIX}`);
+    fn.addEnvironment('CAIRN_CAPTION_MODEL_ID', settings.captionModelId);
+    this.storage.grantObjects(fn, TRANSCRIPT_PREFIX, ['s3:GetObject', 's3:PutObject']);
+    grantMediaServices(fn, settings.captionModelId);
   }
 
   /**

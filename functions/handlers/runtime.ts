@@ -2,6 +2,7 @@
  * Wires the adapters into the core, once per process (a Lambda container, or the local runner).
  * Every handler module takes its dependencies from here; nothing else reads the environment.
  */
+import { createAwsMediaTools, registerAwsMediaTools } from '../adapters/aws-media/aws-media-tools.js';
 import { DynamoPlanCache } from '../adapters/dynamodb/plan-cache.js';
 import { createLlmProvider } from '../adapters/llm/select-provider.js';
 import { S3TaskFiles } from '../adapters/s3/task-files.js';
@@ -13,7 +14,7 @@ import { registerLocalTools } from '../core/tools/local-tools.js';
 import { ToolRegistry } from '../core/tools/registry.js';
 import { loadConfig, type CairnConfig } from '../shared/config.js';
 import { createObservability, observed, type Observability } from './middleware.js';
-import { createClients, createCorpusProvider, createTraceStore } from './wiring.js';
+import { createClients, createCorpusProvider, createTraceStore, type Clients } from './wiring.js';
 
 export interface Runtime {
   config: CairnConfig;
@@ -49,7 +50,7 @@ export function createRuntime(config: CairnConfig): Runtime {
     clock: systemClock,
     cache,
     fewShotExamples: config.planner.fewShotExamples,
-    tools: registerLocalTools(new ToolRegistry()),
+    tools: createToolRegistry(config, clients, observability),
     defaults: {
       analyze: config.analyze,
       maxSteps: config.maxSteps,
@@ -63,6 +64,19 @@ export function createRuntime(config: CairnConfig): Runtime {
   let taskFiles: S3TaskFiles | undefined;
   const results: ResultWriter = { write: (origin, document) => (taskFiles ??= new S3TaskFiles({ client: clients.s3() })).write(origin, document) };
   return { config, store, llm, phases, observability, results };
+}
+
+/**
+ * The tools plans may call (G4). The media tools read the corpus's metadata, or with CAIRN_MEDIA=aws
+ * call Amazon Transcribe and Bedrock, their clients built (and traced) on the first media step.
+ * Here rather than in wiring.ts: only the workflow's functions run tools, and the intake functions'
+ * bundles stay without the compiled validators.
+ */
+export function createToolRegistry(config: CairnConfig, clients: Clients, obs: Observability): ToolRegistry {
+  const registry = new ToolRegistry();
+  if (config.media.backend === 'local') return registerLocalTools(registry);
+  const capture = <T>(client: T): T => obs.tracer.captureAWSv3Client(client);
+  return registerAwsMediaTools(registry, createAwsMediaTools(config.media, { s3: clients.s3, region: config.region, capture }));
 }
 
 let current: Runtime | undefined;

@@ -4,6 +4,7 @@
  */
 import { ConfigError } from '../core/errors.js';
 import { loadLlmSettings, loadPlannerSettings, type LlmSettings, type PlannerSettings } from './llm-config.js';
+import { loadMediaSettings, type MediaSettings } from './media-config.js';
 
 export interface CairnConfig {
   tableName: string;
@@ -29,6 +30,8 @@ export interface CairnConfig {
   llm: LlmSettings;
   /** Token limits, plan cache, few-shot examples (B2, B7, B8). */
   planner: PlannerSettings;
+  /** Where the modality steps run: the corpus's metadata, or Amazon Transcribe and Bedrock (media-config.ts). */
+  media: MediaSettings;
 }
 
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
@@ -90,6 +93,7 @@ export function loadConfig(env: Env = process.env): CairnConfig {
     aws: awsConfig(env, problems),
     llm: loadLlmSettings(env, problems, { int, bool }),
     planner: loadPlannerSettings({ int, bool }),
+    media: loadMediaSettings(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   return config;

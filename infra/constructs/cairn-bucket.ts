@@ -1,6 +1,7 @@
 /**
  * The one bucket of Cairn: task files under the task prefix (A2) with their results beside them,
- * large payloads under `payloads/` (E3), corpora under `corpus/`. Encrypted, TLS only, no public
+ * large payloads under `payloads/` (E3), corpora (and their media files) under `corpus/`,
+ * transcripts of media steps run on AWS under `transcripts/`. Encrypted, TLS only, no public
  * access, access-logged to a second bucket. Grants are per prefix and per action.
  */
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
@@ -10,6 +11,7 @@ import { Construct, type IConstruct } from 'constructs';
 
 export const PAYLOAD_PREFIX = 'payloads/';
 export const CORPUS_PREFIX = 'corpus/';
+export const TRANSCRIPT_PREFIX = 'transcripts/';
 
 export type ObjectAction = 's3:GetObject' | 's3:PutObject';
 

@@ -281,6 +281,12 @@ describe('Stack: Cairn (default context)', () => {
       expect(writesTasks('PlansCreatePlanFunction')).toBe(false);
     });
 
+    it('grants no media service and sets no media variable unless `-c media=aws` (stack-options.test.ts)', () => {
+      const execute = template.findResources('AWS::Lambda::Function')[fnId('Execute')]!;
+      expect(execute['Properties'].Environment.Variables).not.toHaveProperty('CAIRN_MEDIA');
+      expect(actionsOf(statements).filter((a) => a.startsWith('transcribe:') || a.startsWith('bedrock:'))).toEqual([]);
+    });
+
     it('gives the functions no AWS managed policy', () => {
       for (const [id, role] of Object.entries(template.findResources('AWS::IAM::Role'))) {
         if (id.startsWith('BucketNotificationsHandler')) continue;

@@ -39,6 +39,8 @@ describe('Function: loadConfig', () => {
       // The LLM and planner settings have their own tests (test/unit/llm/llm-config.test.ts).
       llm: expect.any(Object),
       planner: expect.any(Object),
+      // So do the media settings (test/unit/shared/media-config.test.ts).
+      media: { backend: 'local' },
     });
   });
 
@@ -89,6 +91,8 @@ describe('Function: loadConfig', () => {
       // The LLM and planner settings have their own tests (test/unit/llm/llm-config.test.ts).
       llm: expect.any(Object),
       planner: expect.any(Object),
+      // So do the media settings (test/unit/shared/media-config.test.ts).
+      media: { backend: 'local' },
     });
   });
 
