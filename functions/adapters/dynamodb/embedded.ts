@@ -3,6 +3,8 @@
  * process. The trace store talks to it over HTTP with the real SDK client, exactly as on AWS.
  */
 import dynalite from 'dynalite';
+import { Level } from 'level';
+import { InvalidInputError } from '../../core/errors.js';
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 
@@ -19,8 +21,29 @@ export interface EmbeddedDynamo {
   close(): Promise<void>;
 }
 
+/**
+ * LevelDB lets one process hold a folder. dynalite only finds out on its first request, inside a
+ * callback, where the failure crashes the process; open the folder once here to ask first.
+ */
+async function assertNotLocked(dataDir: string): Promise<void> {
+  const probe = new Level(dataDir);
+  try {
+    await probe.open();
+  } catch (error) {
+    const code = (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
+    if (code === 'LEVEL_LOCKED' || /lock/i.test(String((error as { cause?: unknown }).cause ?? error))) {
+      throw new InvalidInputError(`the local store ${dataDir} is in use by another cairn process`, { cause: error });
+    }
+    throw error;
+  }
+  await probe.close();
+}
+
 export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): Promise<EmbeddedDynamo> {
-  if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
+  if (options.dataDir !== undefined) {
+    await mkdir(options.dataDir, { recursive: true });
+    await assertNotLocked(options.dataDir);
+  }
   const server = dynalite({
     ...(options.dataDir !== undefined ? { path: options.dataDir } : {}),
     // Tables are ACTIVE at once: nothing waits for a simulated provisioning delay.

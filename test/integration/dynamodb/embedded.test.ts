@@ -29,6 +29,21 @@ describe('Function: startEmbeddedDynamo', () => {
     expect((await client.send(new ListTablesCommand({}))).TableNames).toEqual([]);
   });
 
+  it('refuses a data folder another server holds, with one line, instead of crashing later', async () => {
+    // Prepare
+    const dir = await mkdtemp(join(tmpdir(), 'cairn-embedded-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const dataDir = join(dir, 'dynamo');
+    const first = await startEmbeddedDynamo({ dataDir });
+    cleanups.push(first.close);
+    const client = createDynamoClient({ endpoint: first.endpoint });
+    cleanups.push(async () => client.destroy());
+    await client.send(new ListTablesCommand({})); // dynalite opens the folder on its first request
+
+    // Act / Assess
+    await expect(startEmbeddedDynamo({ dataDir })).rejects.toThrow(`the local store ${dataDir} is in use by another cairn process`);
+  });
+
   it('keeps plans across a restart when given a data folder', async () => {
     // Prepare
     const dir = await mkdtemp(join(tmpdir(), 'cairn-embedded-'));
