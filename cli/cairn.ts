@@ -5,15 +5,19 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { FileCorpusProvider } from '../functions/adapters/corpus/file-corpus-provider.js';
 import { InvalidInputError, oneLine } from '../functions/core/errors.js';
 import { formatIssues, parsePlanText } from '../functions/core/plan/load.js';
 import { validatePlan } from '../functions/core/plan/validate.js';
 import type { DecompositionPlan, PlanRecord, PlanRequest } from '../functions/core/types.js';
+import { newPlanId } from '../functions/core/workflow/intake.js';
 import { runEvaluation, renderEvaluation } from './eval.js';
 import { LocalStack } from './local-runner.js';
+import { progressWanted, startProgress } from './progress.js';
 import { renderPlan, renderRun, renderTrace } from './render.js';
+import { startServer } from './serve/server.js';
+import { marksFromResults, toDot, toMermaid } from './view/plan-diagram.js';
 
 const HOME = resolve(process.env.CAIRN_HOME ?? '.cairn');
 const DATA_DIR = resolve(HOME, 'db');
@@ -25,11 +29,34 @@ const positiveInt = (name: string) => (value: string) => {
   return n;
 };
 
+type PlanFormat = 'text' | 'mermaid' | 'dot';
+
+const portNumber = (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('--port must be an integer from 0 to 65535');
+  return n;
+};
+
 interface RunFlags {
   corpus?: string;
   json?: boolean;
+  format?: PlanFormat;
+  progress?: boolean;
   analyze?: boolean;
   maxIterations?: number;
+}
+
+const jsonOption = () => new Option('--json', 'print one JSON object');
+const progressOption = () => new Option('--no-progress', 'do not draw live progress (it is drawn only when stdout and stderr are terminals)');
+/** `--format`: how the plan is printed; `--json` stays the one machine format. */
+const formatOption = () =>
+  new Option('--format <format>', 'text, or the plan as a mermaid flowchart or a Graphviz digraph').choices(['text', 'mermaid', 'dot']).default('text').conflicts('json');
+
+/** The plan as a diagram (`--format mermaid|dot`), with how each step ended; undefined for text. */
+function diagramOf(plan: DecompositionPlan, format: PlanFormat | undefined, steps?: NonNullable<PlanRecord['results']>['steps']): string | undefined {
+  if (format === 'mermaid') return toMermaid(plan, marksFromResults(steps));
+  if (format === 'dot') return toDot(plan, marksFromResults(steps));
+  return undefined;
 }
 
 /** Fails fast, before any plan starts, on a corpus that cannot be read. */
@@ -61,7 +88,23 @@ async function withStack<T>(fn: (stack: LocalStack) => Promise<T>, dataDir: stri
 
 async function runAndPrint(stack: LocalStack, request: PlanRequest, flags: RunFlags, planOnly = false): Promise<PlanRecord> {
   const started = performance.now();
-  const record = await stack.run(request, { planOnly });
+  const planId = newPlanId();
+  const progress = startProgress({
+    enabled: progressWanted(flags, { stdoutIsTTY: Boolean(process.stdout.isTTY), stderrIsTTY: Boolean(process.stderr.isTTY), env: process.env }),
+    stream: process.stderr,
+    title: request.task,
+  });
+  // The trace events the run stores, as they are stored: the progress is the trace, live.
+  const unsubscribe = stack.onEvent((event) => {
+    if (event.planId === planId) progress.update(event);
+  });
+  let record: PlanRecord;
+  try {
+    record = await stack.run(request, { planOnly, planId });
+  } finally {
+    unsubscribe();
+    progress.stop();
+  }
   const wallMs = performance.now() - started;
   const attempts = await stack.runtime.store.listAttempts(record.planId);
   if (flags.json) {
@@ -85,6 +128,9 @@ async function runAndPrint(stack: LocalStack, request: PlanRequest, flags: RunFl
         2,
       ),
     );
+  } else if (flags.format === 'mermaid' || flags.format === 'dot') {
+    if (record.plan) console.log(diagramOf(record.plan, flags.format, record.results?.steps));
+    else console.error(`cairn: no valid plan to draw; plan ${record.planId} failed${record.error ? ` in ${record.error.phase}: ${record.error.message}` : ''}`);
   } else {
     console.log(renderRun(record, attempts, wallMs));
   }
@@ -103,7 +149,9 @@ export function buildProgram(): Command {
     .description('analyse, plan, validate (repairing if needed), execute and trace a task')
     .argument('<task>', 'the task, in plain language')
     .option('--corpus <path>', 'JSONL or JSON file of documents {id, title?, text, modality?, metadata?}')
-    .option('--json', 'print one JSON object')
+    .addOption(jsonOption())
+    .addOption(formatOption())
+    .addOption(progressOption())
     .option('--no-analyze', 'skip the task analysis phase')
     .option('--max-iterations <n>', 'planner attempts before giving up', positiveInt('--max-iterations'))
     .action(async (task: string, flags: RunFlags) => {
@@ -115,7 +163,9 @@ export function buildProgram(): Command {
     .command('plan')
     .description('plan and validate a task without executing it')
     .argument('<task>', 'the task, in plain language')
-    .option('--json', 'print one JSON object')
+    .addOption(jsonOption())
+    .addOption(formatOption())
+    .addOption(progressOption())
     .option('--no-analyze', 'skip the task analysis phase')
     .option('--max-iterations <n>', 'planner attempts before giving up', positiveInt('--max-iterations'))
     .action(async (task: string, flags: RunFlags) => {
@@ -127,10 +177,13 @@ export function buildProgram(): Command {
     .description('validate a plan file (JSON or YAML); exit 0 when valid, 1 when not')
     .argument('<file>', 'the plan file')
     .option('--json', 'print one JSON object')
-    .action(async (file: string, flags: { json?: boolean }) => {
+    .addOption(formatOption())
+    .action(async (file: string, flags: { json?: boolean; format?: PlanFormat }) => {
       const plan = await readPlanFile(file);
       const result = validatePlan(plan);
+      const diagram = result.valid ? diagramOf(plan as DecompositionPlan, flags.format) : undefined;
       if (flags.json) console.log(JSON.stringify(result, null, 2));
+      else if (diagram !== undefined) console.log(diagram);
       else if (result.valid) console.log(`${file}: valid plan, ${(plan as DecompositionPlan).plan.length} steps\n${renderPlan(plan as DecompositionPlan)}`);
       else console.log(`${file}: ${result.errors.length} error(s)\n${formatIssues(result.errors)}`);
       if (!result.valid) process.exitCode = 1;
@@ -142,7 +195,9 @@ export function buildProgram(): Command {
     .argument('<file>', 'the plan file (JSON or YAML)')
     .requiredOption('--task <task>', 'the task the plan answers (used by rerank and answer steps)')
     .option('--corpus <path>', 'JSONL or JSON file of documents')
-    .option('--json', 'print one JSON object')
+    .addOption(jsonOption())
+    .addOption(formatOption())
+    .addOption(progressOption())
     .action(async (file: string, flags: RunFlags & { task: string }) => {
       const plan = (await readPlanFile(file)) as DecompositionPlan;
       const corpus = await checkCorpus(flags.corpus);
@@ -162,6 +217,27 @@ export function buildProgram(): Command {
         if (flags.json) console.log(JSON.stringify({ plan: record, events }, null, 2));
         else console.log(renderTrace(record, events));
       });
+    });
+
+  program
+    .command('serve')
+    .description('the HTTP API (POST /plans, GET /plans/{id}, GET /plans/{id}/trace) and a page per plan, on 127.0.0.1')
+    .option('--port <n>', 'port to listen on (0: any free port)', portNumber, 8787)
+    .action(async (flags: { port: number }) => {
+      const server = await startServer({ port: flags.port, dataDir: DATA_DIR, log: (line) => console.log(line) });
+      console.log(`Cairn is serving on ${server.url}`);
+      console.log(`  plans: ${server.url}    API: ${server.url}plans    OpenAPI: ${server.url}openapi.json`);
+      console.log('  Ctrl-C stops it (plans under way finish first).');
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          resolve();
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      });
+      await server.close();
     });
 
   program

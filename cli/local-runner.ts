@@ -11,11 +11,13 @@ import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctio
 import { createDynamoClient } from '../functions/adapters/dynamodb/client.js';
 import { startEmbeddedDynamo, type EmbeddedDynamo } from '../functions/adapters/dynamodb/embedded.js';
 import { ensureTable } from '../functions/adapters/dynamodb/table.js';
+import { NotifyingTraceStore, type TraceEventListener } from '../functions/adapters/local/notifying-trace-store.js';
 import { InvalidInputError } from '../functions/core/errors.js';
 import type { LlmProvider } from '../functions/core/ports.js';
 import type { ToolRegistry } from '../functions/core/tools/registry.js';
 import type { PlanRecord, PlanRequest } from '../functions/core/types.js';
 import { acceptRequest, checkRequest, newPlanId } from '../functions/core/workflow/intake.js';
+import type { WorkflowInput } from '../functions/core/workflow/phases.js';
 import type { Runtime } from '../functions/handlers/runtime.js';
 
 const WORKFLOW_FILE = fileURLToPath(new URL('../infra/workflow.asl.json', import.meta.url));
@@ -57,6 +59,7 @@ export class LocalStack {
     private readonly machine: StateMachine,
     private readonly handlers: Record<string, TaskHandler>,
     private readonly embedded: EmbeddedDynamo | undefined,
+    private readonly events: NotifyingTraceStore,
   ) {}
 
   /**
@@ -78,6 +81,10 @@ export class LocalStack {
     }
     const { runtime, useLlm, useTools } = await import('../functions/handlers/runtime.js');
     const rt = runtime();
+    // Every event the workflow stores is also told to onEvent's listeners (live progress).
+    const events = rt.store instanceof NotifyingTraceStore ? rt.store : new NotifyingTraceStore(rt.store);
+    rt.store = events;
+    rt.phases.store = events;
     if (options.llm) useLlm(options.llm);
     if (options.tools) useTools(options.tools);
     const client = createDynamoClient({ endpoint: rt.config.dynamoEndpoint! });
@@ -89,7 +96,12 @@ export class LocalStack {
     }
     const definition = loadWorkflowDefinition((state) => `arn:aws:lambda:us-east-1:000000000000:function:cairn-${state}`);
     const machine = new StateMachine(definition, { validationOptions: { checkArn: true, checkPaths: true } });
-    return new LocalStack(rt, machine, handlers, embedded);
+    return new LocalStack(rt, machine, handlers, embedded, events);
+  }
+
+  /** Calls `listener` with each trace event the workflow stores, of any plan; returns a function that stops it. */
+  onEvent(listener: TraceEventListener): () => void {
+    return this.events.subscribe(listener);
   }
 
   /** Checks and stores the request, runs the workflow to its end and returns the final record. */
@@ -103,6 +115,12 @@ export class LocalStack {
       limits: { maxTaskBytes: config.maxTaskBytes, maxIterations: config.maxIterations },
       ...(options.planOnly ? { planOnly: true } : {}),
     });
+    return this.execute(planId, input);
+  }
+
+  /** Runs the workflow of a plan already stored (intake has accepted it) to its end; returns the final record. */
+  async execute(planId: string, input: WorkflowInput): Promise<PlanRecord> {
+    const { store } = this.runtime;
     const taskResourceLocalHandlers = Object.fromEntries(
       Object.entries(this.handlers).map(([state, handler]) => [state, async (event: unknown) => (await handler(event, lambdaContext(state, planId))) as JsonValue]),
     );
@@ -124,7 +142,7 @@ export class LocalStack {
 }
 
 /** The parts of a Lambda context a handler may read. */
-function lambdaContext(state: string, requestId: string): Context {
+export function lambdaContext(state: string, requestId: string): Context {
   const deadline = Date.now() + 15 * 60 * 1000;
   return {
     callbackWaitsForEmptyEventLoop: false,

@@ -1,40 +1,12 @@
 /**
  * Human-readable output of the CLI. Machines get `--json` instead; nothing here is parsed back.
  */
-import type { DecompositionPlan, DecompositionStep, PlanAttempt, PlanRecord, TraceEvent, ValidationIssue } from '../functions/core/types.js';
+import type { DecompositionPlan, PlanAttempt, PlanRecord, TraceEvent, ValidationIssue } from '../functions/core/types.js';
+import { marksFromResults, renderTree, type StepMarks } from './view/plan-diagram.js';
 
-function describeStep(step: DecompositionStep): string {
-  const p = step.parameters;
-  const text = (v: unknown) => JSON.stringify(String(v).length > 70 ? `${String(v).slice(0, 69)}…` : String(v));
-  switch (step.type) {
-    case 'keyword_search':
-    case 'vector_search':
-      return `${text(p.query)}${p.top_k ? ` top ${p.top_k}` : ''}`;
-    case 'filter':
-      return `of step ${p.input_step}: ${Object.entries(p).filter(([k]) => k !== 'input_step').map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ')}`;
-    case 'rerank':
-      return `step ${p.input_step}${p.top_k ? ` to top ${p.top_k}` : ''}`;
-    case 'aggregate':
-      return `${p.method} of steps ${(p.input_steps as number[]).join(', ')}`;
-    case 'conditional':
-      return String(p.expression);
-    case 'llm_call':
-      return text(p.prompt);
-    default:
-      return JSON.stringify(p);
-  }
-}
-
-export function renderPlan(plan: DecompositionPlan, statuses?: Map<number, string>): string {
-  const width = Math.max(...plan.plan.map((s) => s.type.length));
-  return plan.plan
-    .map((s) => {
-      const deps = s.dependencies.length > 0 ? `  ← ${s.dependencies.join(', ')}` : '';
-      const cond = s.condition ? `  if ${s.condition}` : '';
-      const status = statuses?.get(s.step_id);
-      return `  ${String(s.step_id).padStart(2)} ${s.type.padEnd(width)}  ${describeStep(s)}${deps}${cond}${status ? `  [${status}]` : ''}`;
-    })
-    .join('\n');
+/** The plan as a compact tree, each step with how it ended when `marks` says. */
+export function renderPlan(plan: DecompositionPlan, marks?: StepMarks): string {
+  return renderTree(plan, marks);
 }
 
 export function renderIssues(issues: readonly ValidationIssue[]): string {
@@ -54,8 +26,7 @@ export function renderRun(record: PlanRecord, attempts: readonly PlanAttempt[], 
   if (record.plan) {
     const iterations = attempts.length;
     lines.push('', `Plan: ${record.plan.plan.length} steps, valid on attempt ${iterations}, source ${record.metadata?.source ?? 'unknown'}`);
-    const statuses = new Map(record.results?.steps.map((s) => [s.step_id, `${s.status}${s.status === 'succeeded' ? ` ${s.durationMs} ms` : s.reason ? `: ${s.reason}` : ''}`]) ?? []);
-    lines.push(renderPlan(record.plan, statuses));
+    lines.push(renderPlan(record.plan, marksFromResults(record.results?.steps)));
   }
   for (const a of attempts.filter((x) => x.validation && !x.validation.valid)) {
     lines.push('', `Attempt ${a.attempt} (${a.kind}) was invalid:`, renderIssues(a.validation!.errors));

@@ -47,10 +47,14 @@ function idempotencyKeyOf(event: CreatePlanEvent): string | undefined {
   return header;
 }
 
-/** An absolute URL on the API that received `event` (the `$default` stage has no path prefix). */
-export function urlOf(event: Pick<APIGatewayProxyEventV2, 'requestContext'>, path: string): string {
+/**
+ * An absolute URL on the API that received `event` (the `$default` stage has no path prefix).
+ * API Gateway answers over https only; `cairn serve` on localhost says `X-Forwarded-Proto: http`.
+ */
+export function urlOf(event: Pick<APIGatewayProxyEventV2, 'requestContext'> & { headers?: APIGatewayProxyEventV2['headers'] }, path: string): string {
   const { domainName, stage } = event.requestContext;
-  return `https://${domainName}${stage && stage !== '$default' ? `/${stage}` : ''}${path}`;
+  const scheme = event.headers?.['x-forwarded-proto'] === 'http' ? 'http' : 'https';
+  return `${scheme}://${domainName}${stage && stage !== '$default' ? `/${stage}` : ''}${path}`;
 }
 
 const rt = intakeRuntime();

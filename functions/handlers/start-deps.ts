@@ -7,24 +7,38 @@ import { S3TaskFiles } from '../adapters/s3/task-files.js';
 import { createSfnClient } from '../adapters/sfn/client.js';
 import { SfnWorkflowStarter } from '../adapters/sfn/workflow-starter.js';
 import { ConfigError } from '../core/errors.js';
-import { systemClock } from '../core/ports.js';
+import { systemClock, type WorkflowStarter } from '../core/ports.js';
 import type { StartDeps } from '../core/workflow/start-plan.js';
 import type { IntakeRuntime } from './intake-runtime.js';
 
+let localStarter: WorkflowStarter | undefined;
+
+/**
+ * Starts plans with `starter` instead of Step Functions, in the handlers loaded after this call:
+ * `cairn serve` runs the workflow in its own process. Lambda never calls it.
+ */
+export function useWorkflowStarter(starter: WorkflowStarter): void {
+  localStarter = starter;
+}
+
 /** What startPlan needs; a ConfigError at init when CAIRN_STATE_MACHINE_ARN is missing. */
 export function startDepsOf(rt: IntakeRuntime): StartDeps {
-  const stateMachineArn = rt.config.aws.stateMachineArn;
-  if (stateMachineArn === undefined) throw new ConfigError('invalid configuration: CAIRN_STATE_MACHINE_ARN is required to start plans');
   return {
     store: rt.store,
-    starter: new SfnWorkflowStarter({
-      client: rt.observability.tracer.captureAWSv3Client(createSfnClient({ region: rt.config.region })),
-      stateMachineArn,
-      workflowType: rt.config.aws.workflowType,
-    }),
+    starter: localStarter ?? stepFunctionsStarter(rt),
     clock: systemClock,
     limits: { maxTaskBytes: rt.config.maxTaskBytes, maxIterations: rt.config.maxIterations },
   };
+}
+
+function stepFunctionsStarter(rt: IntakeRuntime): WorkflowStarter {
+  const stateMachineArn = rt.config.aws.stateMachineArn;
+  if (stateMachineArn === undefined) throw new ConfigError('invalid configuration: CAIRN_STATE_MACHINE_ARN is required to start plans');
+  return new SfnWorkflowStarter({
+    client: rt.observability.tracer.captureAWSv3Client(createSfnClient({ region: rt.config.region })),
+    stateMachineArn,
+    workflowType: rt.config.aws.workflowType,
+  });
 }
 
 /** Task files in the Cairn bucket; a ConfigError at init when CAIRN_PAYLOAD_BUCKET is missing. */

@@ -1,0 +1,179 @@
+/**
+ * The OpenAPI 3.1 document of the HTTP API (A1), written from the route table `cairn serve` uses
+ * and from the JSON Schemas of schemas/, included unchanged: OpenAPI 3.1 speaks JSON Schema
+ * 2020-12, so each keeps its `$id` and the request's `$ref: plan.schema.json` resolves to the
+ * plan schema by that id. Served at GET /openapi.json.
+ */
+import analysisSchema from '../../schemas/analysis.schema.json' with { type: 'json' };
+import planRequestSchema from '../../schemas/plan-request.schema.json' with { type: 'json' };
+import planSchema from '../../schemas/plan.schema.json' with { type: 'json' };
+import { PLAN_STATUSES } from '../../functions/core/types.js';
+import { API_ROUTES, type ApiHandlerName } from './routes.js';
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const jsonContent = (schema: object) => ({ 'application/json': { schema } });
+const problem = (description: string) => ({ description, content: jsonContent(ref('Problem')) });
+
+/** The shapes the handlers answer with; the request shapes come from schemas/ as they are. */
+const responseSchemas = {
+  PlanStatus: { type: 'string', enum: [...PLAN_STATUSES] },
+  PlanStarted: {
+    type: 'object',
+    required: ['planId', 'status', 'statusUrl', 'traceUrl', 'duplicate'],
+    properties: {
+      planId: { type: 'string', pattern: '^p-[0-9a-z-]{1,64}$' },
+      status: ref('PlanStatus'),
+      statusUrl: { type: 'string', format: 'uri', description: 'GET it for the status, the plan, the results and the sources.' },
+      traceUrl: { type: 'string', format: 'uri', description: 'GET it for every trace event in order.' },
+      duplicate: { type: 'boolean', description: 'True when the Idempotency-Key had started this plan already: nothing new started.' },
+    },
+  },
+  Problem: {
+    type: 'object',
+    required: ['message'],
+    properties: {
+      message: { type: 'string' },
+      errors: {
+        type: 'array',
+        description: 'Every problem of the request, each with its JSON path (`(root)`, `(body)`, `options.topK`, ...).',
+        items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
+      },
+    },
+  },
+  Source: {
+    type: 'object',
+    required: ['id', 'modality', 'score', 'step_id', 'snippet'],
+    properties: {
+      id: { type: 'string' },
+      title: { type: 'string' },
+      modality: { type: 'string' },
+      score: { type: 'number' },
+      step_id: { type: 'integer' },
+      subquery_id: { type: 'string', description: 'The retrieval sub-query (step) that found the document (D5).' },
+      rank_in_subquery: { type: 'integer', minimum: 1, description: 'Where the document ranked in that sub-query (D5).' },
+      snippet: { type: 'string' },
+    },
+  },
+  PlanView: {
+    type: 'object',
+    required: ['planId', 'status', 'task', 'createdAt', 'updatedAt', 'sources'],
+    properties: {
+      planId: { type: 'string' },
+      status: ref('PlanStatus'),
+      task: { type: 'string' },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+      analysis: ref('TaskAnalysis'),
+      plan: ref('DecompositionPlan'),
+      results: {
+        type: 'object',
+        description: 'Present once the plan succeeded.',
+        properties: {
+          answer: { type: 'string' },
+          citations: { type: 'array', items: { type: 'string' } },
+          steps: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['step_id', 'type', 'status', 'durationMs'],
+              properties: { step_id: { type: 'integer' }, type: { type: 'string' }, status: { enum: ['succeeded', 'skipped', 'failed'] }, durationMs: { type: 'number' }, reason: { type: 'string' } },
+            },
+          },
+          coverage: {
+            type: 'object',
+            properties: { subquery_count: { type: 'integer' }, covered_count: { type: 'integer' }, coverage_ratio: { type: 'number' } },
+          },
+        },
+      },
+      sources: { type: 'array', items: ref('Source') },
+      error: { type: 'object', required: ['name', 'message', 'phase'], properties: { name: { type: 'string' }, message: { type: 'string' }, phase: { type: 'string' } } },
+      metadata: { type: 'object', description: 'Provider, model, every LLM call with its tokens, durations per phase, confidence (B5).' },
+    },
+  },
+  TraceEvent: {
+    type: 'object',
+    required: ['planId', 'seq', 'at', 'type', 'phase'],
+    properties: {
+      planId: { type: 'string' },
+      seq: { type: 'integer', minimum: 1 },
+      at: { type: 'string', format: 'date-time' },
+      type: { type: 'string', examples: ['plan.status', 'llm.call', 'validation.completed', 'repair.requested', 'step.started', 'step.completed', 'step.skipped'] },
+      phase: { type: 'string' },
+      data: { type: 'object' },
+    },
+  },
+  Trace: {
+    type: 'object',
+    required: ['planId', 'status', 'events'],
+    properties: { planId: { type: 'string' }, status: ref('PlanStatus'), events: { type: 'array', items: ref('TraceEvent') } },
+  },
+};
+
+const planIdParameter = { name: 'id', in: 'path', required: true, description: 'The plan id POST /plans answered with.', schema: { type: 'string' } };
+
+const OPERATIONS: Record<ApiHandlerName, Record<string, unknown>> = {
+  'create-plan': {
+    operationId: 'createPlan',
+    summary: 'Start a plan',
+    description: 'Stores the request, starts the workflow and answers at once; the plan runs in the background.',
+    parameters: [
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: 'Calls with the same key start one plan (A4); a repeat answers with that plan and `Idempotent-Replayed: true`.',
+        schema: { type: 'string', pattern: '^[\\x21-\\x7E]{1,128}$' },
+      },
+    ],
+    requestBody: { required: true, content: jsonContent(ref('PlanRequest')) },
+    responses: {
+      202: {
+        description: 'The plan is started (or, with a known Idempotency-Key, was already).',
+        headers: { Location: { description: 'The status URL.', schema: { type: 'string', format: 'uri' } } },
+        content: jsonContent(ref('PlanStarted')),
+      },
+      400: problem('The body is not JSON, or not a request: every error with its path.'),
+      415: problem('The body is not declared as JSON.'),
+      503: problem('The workflow could not be started now; retry (Retry-After).'),
+    },
+  },
+  'get-plan': {
+    operationId: 'getPlan',
+    summary: 'A plan: status, plan, results and sources',
+    parameters: [planIdParameter],
+    responses: { 200: { description: 'The plan as it stands.', content: jsonContent(ref('PlanView')) }, 404: problem('No plan has this id.') },
+  },
+  'get-trace': {
+    operationId: 'getTrace',
+    summary: "A plan's trace events, in order",
+    parameters: [planIdParameter],
+    responses: { 200: { description: 'Every trace event so far.', content: jsonContent(ref('Trace')) }, 404: problem('No plan has this id.') },
+  },
+};
+
+export function openApiDocument(options: { serverUrl?: string } = {}): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of API_ROUTES) {
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: OPERATIONS[route.handler] };
+  }
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'Cairn',
+      version: '0.1.0',
+      description: 'Plans a task in plain language into a DAG of typed steps, validates and repairs it, executes it and traces every phase (A1).',
+    },
+    ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
+    paths,
+    components: {
+      // structuredClone: the document may be changed by its reader without touching the schemas.
+      schemas: {
+        PlanRequest: structuredClone(planRequestSchema),
+        DecompositionPlan: structuredClone(planSchema),
+        TaskAnalysis: structuredClone(analysisSchema),
+        ...responseSchemas,
+      },
+    },
+  };
+}

@@ -1,0 +1,208 @@
+/**
+ * `cairn serve`: the HTTP API of A1 on this machine (127.0.0.1 only), answered by the very
+ * handlers of the deployed Lambdas (create-plan, get-plan, get-trace) behind a local stand-in for
+ * API Gateway, with plans started in this process by the local runner (POST answers 202 at once;
+ * the plan runs in the background). Beside the API: a page of recent plans, a page per plan, the
+ * OpenAPI document, and the pages' assets.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { InProcessWorkflowStarter } from '../../functions/adapters/local/workflow-starter.js';
+import { oneLine } from '../../functions/core/errors.js';
+import type { LlmProvider } from '../../functions/core/ports.js';
+import { LocalStack, lambdaContext } from '../local-runner.js';
+import { formatDuration } from '../view/activity.js';
+import type { PlanSummary } from '../view/plan-page.js';
+import { buildAssets, PAGE_SECURITY_HEADERS, pageShell, type Assets } from './assets.js';
+import { toHttpApiEvent, writeHttpApiResult } from './http-api-event.js';
+import { openApiDocument } from './openapi.js';
+import { API_ROUTES, matchRoute, type ApiHandlerName } from './routes.js';
+
+/** API Gateway HTTP APIs take bodies up to 10 MB; a request of Cairn is far smaller. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface ServeOptions {
+  /** 0: any free port. */
+  port: number;
+  /** Folder of the embedded database; in memory when undefined. */
+  dataDir?: string | undefined;
+  /** An LLM other than the one the environment selects (tests script one). */
+  llm?: LlmProvider;
+  /** Where a line about each finished plan goes; nowhere when undefined. */
+  log?: (line: string) => void;
+}
+
+export interface CairnServer {
+  /** `http://127.0.0.1:<port>/` */
+  url: string;
+  port: number;
+  stack: LocalStack;
+  starter: InProcessWorkflowStarter;
+  /** Stops listening, waits for the plans under way, closes the database. */
+  close(): Promise<void>;
+}
+
+type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
+
+/** The Lambdas' own modules (static imports, as the local runner's). */
+const API_HANDLERS: Record<ApiHandlerName, () => Promise<{ handler: unknown }>> = {
+  'create-plan': () => import('../../functions/handlers/create-plan.js'),
+  'get-plan': () => import('../../functions/handlers/get-plan.js'),
+  'get-trace': () => import('../../functions/handlers/get-trace.js'),
+};
+
+/** What serve adds beside the API: the pages, the list they read, the OpenAPI document, the assets. */
+const UI_ROUTES = [
+  { method: 'GET', path: '/', serves: 'plans-page' },
+  { method: 'GET', path: '/ui/plans/{id}', serves: 'plan-page' },
+  { method: 'GET', path: '/ui/plans.json', serves: 'plan-list' },
+  { method: 'GET', path: '/openapi.json', serves: 'openapi' },
+  { method: 'GET', path: '/assets/{name}', serves: 'asset' },
+] as const;
+
+function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers }).end(JSON.stringify(body));
+}
+
+function sendHtml(response: ServerResponse, html: string): void {
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...PAGE_SECURITY_HEADERS }).end(html);
+}
+
+class BodyTooLarge extends Error {}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new BodyTooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** DNS rebinding: a page of another site that resolves its name to 127.0.0.1 sends its own Host. */
+function isLocalHost(host: string | undefined, port: number): boolean {
+  return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+}
+
+export async function startServer(options: ServeOptions): Promise<CairnServer> {
+  const log = options.log ?? (() => undefined);
+  const stack = await LocalStack.open({ dataDir: options.dataDir, ...(options.llm ? { llm: options.llm } : {}) });
+  let server: Server | undefined;
+  try {
+    const starter = new InProcessWorkflowStarter({
+      runner: {
+        execute: async (planId, input) => {
+          const record = await stack.execute(planId, input);
+          const took = Date.parse(record.updatedAt) - Date.parse(record.createdAt);
+          log(`plan ${planId} ${record.status} in ${formatDuration(took)}: ${record.request.task}`);
+        },
+      },
+      onSettled: (planId, outcome) => {
+        if (outcome.failed) log(`plan ${planId}: the local workflow broke: ${oneLine(outcome.error)}`);
+      },
+    });
+    // Before the handler modules load: create-plan takes its starter at init, as a Lambda does.
+    const { useWorkflowStarter } = await import('../../functions/handlers/start-deps.js');
+    useWorkflowStarter(starter);
+    const handlers = {} as Record<ApiHandlerName, ApiHandler>;
+    for (const [name, load] of Object.entries(API_HANDLERS)) handlers[name as ApiHandlerName] = (await load()).handler as ApiHandler;
+    const assets = await buildAssets();
+
+    let port = options.port;
+    const served: Served = { api: handlers, assets, stack, port: () => port };
+    server = createServer((request, response) => {
+      handle(served, request, response).catch((error: unknown) => {
+        if (!response.headersSent) sendJson(response, 500, { message: 'internal error' });
+        log(`${request.method} ${request.url}: ${oneLine(error)}`);
+      });
+    });
+    const listening = server;
+    await new Promise<void>((resolve, reject) => {
+      listening.once('error', reject);
+      listening.listen(options.port, '127.0.0.1', () => resolve());
+    });
+    port = (listening.address() as AddressInfo).port;
+    return {
+      url: `http://127.0.0.1:${port}/`,
+      port,
+      stack,
+      starter,
+      close: async () => {
+        await new Promise<void>((resolve) => {
+          listening.close(() => resolve());
+          listening.closeAllConnections();
+        });
+        await starter.drain();
+        await stack.close();
+      },
+    };
+  } catch (error) {
+    server?.close();
+    await stack.close();
+    throw error;
+  }
+}
+
+/** What the requests are answered from. */
+interface Served {
+  api: Record<ApiHandlerName, ApiHandler>;
+  assets: Assets;
+  stack: LocalStack;
+  port: () => number;
+}
+
+async function handle(served: Served, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const port = served.port();
+  if (!isLocalHost(request.headers.host, port)) {
+    sendJson(response, 421, { message: `this server answers only as 127.0.0.1:${port} or localhost:${port}` });
+    return;
+  }
+  const method = request.method ?? 'GET';
+  const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+  const api = matchRoute(API_ROUTES, method, pathname);
+  if (api) {
+    let body: Buffer;
+    try {
+      body = await readBody(request);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return sendJson(response, 413, { message: `the body is over ${MAX_BODY_BYTES} bytes` }, { connection: 'close' });
+      throw error;
+    }
+    const event = toHttpApiEvent(request, body, { routeKey: api.route.routeKey, pathParameters: api.pathParameters });
+    const handler = served.api[api.route.handler];
+    writeHttpApiResult(response, await handler(event, lambdaContext(api.route.handler, event.requestContext.requestId)));
+    return;
+  }
+  const ui = matchRoute(UI_ROUTES, method, pathname);
+  switch (ui?.route.serves) {
+    case 'plans-page':
+      return sendHtml(response, pageShell('plans-page', 'Plans'));
+    case 'plan-page': {
+      const id = ui.pathParameters['id'] ?? '';
+      return sendHtml(response, pageShell('plan-page', `Plan ${id}`, { 'plan-id': id }));
+    }
+    case 'plan-list': {
+      const limit = Math.min(200, Math.max(1, Number(new URL(request.url ?? '/', 'http://localhost').searchParams.get('limit')) || 50));
+      const records = await served.stack.runtime.store.listPlans({ limit });
+      const plans: PlanSummary[] = records.map((r) => ({ planId: r.planId, status: r.status, task: r.request.task, createdAt: r.createdAt, updatedAt: r.updatedAt }));
+      return sendJson(response, 200, { plans });
+    }
+    case 'openapi':
+      return sendJson(response, 200, openApiDocument({ serverUrl: `http://127.0.0.1:${port}` }));
+    case 'asset': {
+      const asset = served.assets.get(ui.pathParameters['name'] ?? '');
+      if (asset) {
+        response.writeHead(200, { 'content-type': asset.contentType, 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' }).end(asset.body);
+        return;
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  // As API Gateway answers a route it does not have.
+  sendJson(response, 404, { message: 'Not Found' });
+}

@@ -1,0 +1,123 @@
+/**
+ * The pages of `cairn serve`, as HTML from the API's own answers: the list of recent plans, and
+ * one plan (its DAG, the timeline of its steps, the planner's attempts with their errors, the
+ * answer and the sources with their attribution). Pure: the browser renders with it, tests read it.
+ */
+import type { PlanStatus, TraceEvent } from '../../functions/core/types.js';
+import type { PlanView } from '../../functions/core/workflow/plan-view.js';
+import { elapsedMs, foldTrace, formatDuration, type Activity } from './activity.js';
+import { esc } from './html.js';
+import { marksFromActivity, marksFromResults } from './plan-diagram.js';
+import { planSvg } from './plan-svg.js';
+import { timelineSvg } from './timeline-svg.js';
+
+/** A plan as the list shows it. */
+export interface PlanSummary {
+  planId: string;
+  status: PlanStatus;
+  task: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function isFinished(status: PlanStatus): boolean {
+  return status === 'succeeded' || status === 'failed';
+}
+
+/** `2026-05-01 14:03:07 UTC`: the same on every machine. */
+export function formatTime(iso: string): string {
+  return Number.isNaN(Date.parse(iso)) ? iso : `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+}
+
+const badge = (status: string) => `<span class="badge status-${esc(status)}" data-status="${esc(status)}">${esc(status)}</span>`;
+
+export function plansListHtml(plans: readonly PlanSummary[], now: number): string {
+  if (plans.length === 0) return '<p class="empty">No plans yet. Start one above, or <code>POST /plans</code>.</p>';
+  const rows = [...plans]
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .map((p) => {
+      const took = isFinished(p.status) ? Date.parse(p.updatedAt) - Date.parse(p.createdAt) : now - Date.parse(p.createdAt);
+      return [
+        `<tr class="plan-row" data-plan-id="${esc(p.planId)}">`,
+        `<td>${badge(p.status)}</td>`,
+        `<td class="task"><a href="/ui/plans/${encodeURIComponent(p.planId)}">${esc(p.task)}</a></td>`,
+        `<td class="time" title="${esc(p.createdAt)}">${esc(formatTime(p.createdAt))}</td>`,
+        `<td class="num">${Number.isFinite(took) ? esc(formatDuration(Math.max(0, took))) : ''}</td>`,
+        `<td class="mono small">${esc(p.planId)}</td>`,
+        '</tr>',
+      ].join('');
+    });
+  return `<table class="plans"><thead><tr><th>status</th><th>task</th><th>created</th><th>took</th><th>plan id</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+function headerHtml(view: PlanView, activity: Activity, now: number): string {
+  const m = view.metadata;
+  const facts = [
+    `<span class="mono">${esc(view.planId)}</span>`,
+    `created ${esc(formatTime(view.createdAt))}`,
+    activity.startedAt !== undefined ? `${isFinished(view.status) ? 'took' : 'running for'} ${esc(formatDuration(elapsedMs(activity, now)))}` : '',
+    m ? `${esc(m.provider)}/${esc(m.model)} · ${m.llmCalls.length} LLM call${m.llmCalls.length === 1 ? '' : 's'} · ${m.inputTokens} tokens in, ${m.outputTokens} out` : '',
+    m?.confidence !== undefined ? `confidence ${esc(m.confidence)}` : '',
+  ].filter(Boolean);
+  return [
+    '<header class="plan-header">',
+    `<p class="crumbs"><a href="/">← all plans</a></p>`,
+    `<h1>${badge(view.status)} <span class="task">${esc(view.task)}</span></h1>`,
+    `<p class="facts">${facts.join(' · ')}</p>`,
+    view.error ? `<p class="error-box">Failed in ${esc(view.error.phase)}: <strong>${esc(view.error.name)}</strong>: ${esc(view.error.message)}</p>` : '',
+    '</header>',
+  ].join('');
+}
+
+const LEGEND = ['succeeded', 'running', 'pending', 'skipped', 'failed']
+  .map((state) => `<span class="legend-item state-${state}"><span class="swatch"></span>${state}</span>`)
+  .join('');
+
+function dagHtml(view: PlanView, activity: Activity): string {
+  if (!view.plan) return `<section id="dag"><h2>Plan</h2><p class="empty">${isFinished(view.status) ? 'No valid plan was accepted.' : 'Planning…'}</p></section>`;
+  // The trace is live; the results, once there, are the final word.
+  const marks = view.results ? marksFromResults(view.results.steps) : marksFromActivity(activity);
+  return `<section id="dag"><h2>Plan <small>${view.plan.plan.length} steps</small></h2><div class="legend">${LEGEND}</div><div class="scroll">${planSvg(view.plan, marks)}</div></section>`;
+}
+
+function attemptsHtml(activity: Activity): string {
+  if (activity.attempts.length === 0) return '<section id="attempts"><h2>Planner attempts</h2><p class="empty">None yet.</p></section>';
+  const items = activity.attempts.map((a) => {
+    const verdict = a.extractionError !== undefined ? 'no plan in the answer' : a.valid === undefined ? 'validating…' : a.valid ? 'valid' : `${a.errors.length} error${a.errors.length === 1 ? '' : 's'}`;
+    const errors = [
+      ...(a.extractionError !== undefined ? [`<li><code>(text)</code> ${esc(a.extractionError)}</li>`] : []),
+      ...a.errors.map((e) => `<li><code>${esc(e.path)}</code> ${esc(e.message)}</li>`),
+    ];
+    return [
+      `<li class="attempt ${a.valid === false || a.extractionError !== undefined ? 'invalid' : a.valid ? 'valid' : ''}" data-attempt="${a.attempt}">`,
+      `<strong>Attempt ${a.attempt}</strong> · ${esc(a.kind)}${a.source ? ` · ${esc(a.source)}` : ''} · <span class="verdict">${esc(verdict)}</span>`,
+      errors.length > 0 ? `<ul class="issues">${errors.join('')}</ul>` : '',
+      '</li>',
+    ].join('');
+  });
+  return `<section id="attempts"><h2>Planner attempts</h2><ol class="attempts">${items.join('')}</ol></section>`;
+}
+
+function sourcesHtml(view: PlanView): string {
+  const results = view.results;
+  const answer = results ? `<section id="answer"><h2>Answer</h2><p class="answer">${esc(results.answer)}</p></section>` : '';
+  if (view.sources.length === 0) return `${answer}<section id="sources"><h2>Sources</h2><p class="empty">${isFinished(view.status) ? 'No sources.' : 'Once the plan has run.'}</p></section>`;
+  const coverage = results ? ` <small>coverage ${results.coverage.covered_count}/${results.coverage.subquery_count} sub-queries</small>` : '';
+  const rows = view.sources.map(
+    (s, i) =>
+      `<tr class="source" data-source-id="${esc(s.id)}"><td class="num">${i + 1}</td><td><strong>${esc(s.id)}</strong>${s.title ? `<br><span class="small">${esc(s.title)}</span>` : ''}</td><td>${esc(s.modality)}</td><td class="num">${esc(s.score.toFixed(3))}</td><td class="num">${s.step_id}</td><td class="mono subquery">${esc(s.subquery_id ?? '')}</td><td class="num rank">${s.rank_in_subquery ?? ''}</td><td class="snippet">${esc(s.snippet)}</td></tr>`,
+  );
+  return `${answer}<section id="sources"><h2>Sources${coverage}</h2><table class="sources"><thead><tr><th>#</th><th>document</th><th>modality</th><th>score</th><th>step</th><th>subquery_id</th><th>rank_in_subquery</th><th>snippet</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
+}
+
+/** The whole plan page from `GET /plans/{id}` and `GET /plans/{id}/trace`. */
+export function planPageHtml(view: PlanView, events: readonly TraceEvent[], now: number): string {
+  const activity = foldTrace(events);
+  return [
+    headerHtml(view, activity, now),
+    dagHtml(view, activity),
+    `<section id="timeline"><h2>Timeline</h2><div class="scroll">${timelineSvg(activity, now)}</div></section>`,
+    attemptsHtml(activity),
+    sourcesHtml(view),
+  ].join('');
+}

@@ -1,0 +1,76 @@
+/**
+ * A TraceStore that tells in-process listeners about each trace event once it is stored, so the
+ * CLI can show a run's progress live without polling the database. Everything else is passed
+ * through unchanged; the events a listener sees are the stored ones, with their sequence numbers.
+ */
+import type { ListPlansQuery, TraceStore } from '../../core/ports.js';
+import type { PlanAttempt, PlanRecord, StepOutput, TraceEvent, TraceEventInput } from '../../core/types.js';
+
+export type TraceEventListener = (event: TraceEvent) => void;
+
+export class NotifyingTraceStore implements TraceStore {
+  private readonly listeners = new Set<TraceEventListener>();
+
+  constructor(private readonly inner: TraceStore) {}
+
+  /** Calls `listener` with every event stored from now on; returns a function that stops it. */
+  subscribe(listener: TraceEventListener): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  async appendEvent(planId: string, event: TraceEventInput): Promise<TraceEvent> {
+    const stored = await this.inner.appendEvent(planId, event);
+    for (const listener of this.listeners) {
+      // A listener draws a screen; its failure must never fail the workflow that traced the event.
+      try {
+        listener(stored);
+      } catch {
+        /* ignored on purpose */
+      }
+    }
+    return stored;
+  }
+
+  createPlan(record: PlanRecord): Promise<void> {
+    return this.inner.createPlan(record);
+  }
+
+  getPlan(planId: string): Promise<PlanRecord | undefined> {
+    return this.inner.getPlan(planId);
+  }
+
+  updatePlan(planId: string, patch: Parameters<TraceStore['updatePlan']>[1]): Promise<PlanRecord> {
+    return this.inner.updatePlan(planId, patch);
+  }
+
+  listEvents(planId: string): Promise<TraceEvent[]> {
+    return this.inner.listEvents(planId);
+  }
+
+  putAttempt(planId: string, attempt: PlanAttempt): Promise<void> {
+    return this.inner.putAttempt(planId, attempt);
+  }
+
+  getAttempt(planId: string, attempt: number): Promise<PlanAttempt | undefined> {
+    return this.inner.getAttempt(planId, attempt);
+  }
+
+  listAttempts(planId: string): Promise<PlanAttempt[]> {
+    return this.inner.listAttempts(planId);
+  }
+
+  putStepOutput(planId: string, output: StepOutput): Promise<void> {
+    return this.inner.putStepOutput(planId, output);
+  }
+
+  listStepOutputs(planId: string): Promise<StepOutput[]> {
+    return this.inner.listStepOutputs(planId);
+  }
+
+  listPlans(query?: ListPlansQuery): Promise<PlanRecord[]> {
+    return this.inner.listPlans(query);
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * The pages of `cairn serve` in a real browser: Debian's chromium, driven by playwright-core with
+ * its executable path set (no browser is ever downloaded), against `cairn serve` started as a user
+ * starts it, on a free loopback port, over plans it ran itself. The browser may reach this
+ * machine's loopback only; every other request is refused and fails the test.
+ *
+ * The screenshot goes to $CAIRN_SCREENSHOT_DIR (default: a temporary folder); with
+ * UPDATE_SCREENSHOTS=1 it also replaces docs/plan-page.png, the README's picture.
+ */
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CONDITIONAL_TASK = 'If the corpus mentions a tram network in Lyon, summarize public transport in Lyon, otherwise describe the museums of Lyon';
+const SCREENSHOT_DIR = process.env.CAIRN_SCREENSHOT_DIR ?? mkdtempSync(join(tmpdir(), 'cairn-screenshots-'));
+
+/** A supplied plan whose second step depends on a step that does not exist: validation refuses it. */
+const INVALID_PLAN_REQUEST = {
+  task: 'What is the population of Lyon?',
+  options: {
+    plan: {
+      plan: [
+        { step_id: 1, type: 'keyword_search', modality: 'text', parameters: { query: 'Lyon population' }, dependencies: [], trace: {} },
+        { step_id: 2, type: 'rerank', modality: 'text', parameters: { input_step: 1 }, dependencies: [7], trace: {} },
+      ],
+      traceability: true,
+    },
+  },
+};
+
+let serve: ChildProcessByStdio<null, Readable, Readable>;
+let baseUrl: string;
+let context: BrowserContext;
+const outside: string[] = [];
+const consoleErrors: string[] = [];
+let conditionalId: string;
+let invalidId: string;
+
+/** Starts `cairn serve --port 0` and resolves with the URL it prints. */
+function startServe(home: string): Promise<string> {
+  serve = spawn(process.execPath, ['--import', 'tsx', 'cli/cairn.ts', 'serve', '--port', '0'], {
+    env: { ...process.env, CAIRN_HOME: home, CAIRN_DYNAMODB_ENDPOINT: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`serve printed no URL in 30 s: ${out}${err}`)), 30_000);
+    serve.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    serve.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /Cairn is serving on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve(url);
+      }
+    });
+    serve.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}${err}`)));
+  });
+}
+
+async function api(path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(new URL(path, baseUrl), body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function finished(planId: string): Promise<Record<string, unknown>> {
+  for (let i = 0; i < 300; i += 1) {
+    const view = await api(`/plans/${planId}`);
+    if (view.status === 'succeeded' || view.status === 'failed') return view;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`plan ${planId} did not finish`);
+}
+
+/** Opens a page and waits until its script has drawn what the API said. */
+async function open(path: string): Promise<Page> {
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${path}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`${path}: ${error.message}`));
+  await page.goto(new URL(path, baseUrl).toString());
+  await page.waitForSelector('#app[data-state="done"]', { timeout: 15_000 });
+  return page;
+}
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does it)`);
+  baseUrl = await startServe(mkdtempSync(join(tmpdir(), 'cairn-browser-')));
+  conditionalId = String((await api('/plans', { task: CONDITIONAL_TASK })).planId);
+  invalidId = String((await api('/plans', INVALID_PLAN_REQUEST)).planId);
+  await Promise.all([finished(conditionalId), finished(invalidId)]);
+  context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'cairn-chromium-')), {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    viewport: { width: 1280, height: 1400 },
+  });
+  // The browser reaches this machine's loopback and nothing else.
+  await context.route('**/*', (route) => {
+    const { hostname, protocol } = new URL(route.request().url());
+    if (protocol === 'data:' || hostname === '127.0.0.1' || hostname === 'localhost') return route.continue();
+    outside.push(route.request().url());
+    return route.abort();
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await context?.close();
+  if (serve && serve.exitCode === null) {
+    const exited = new Promise((resolve) => serve.once('exit', resolve));
+    serve.kill('SIGTERM');
+    await exited;
+  }
+});
+
+describe('Browser: the page of a plan', () => {
+  it('shows every step of a real run as a node of its DAG, the skipped step with its condition', async () => {
+    // Prepare
+    const view = await api(`/plans/${conditionalId}`);
+    const plan = (view.plan as { plan: Array<{ step_id: number; dependencies: number[]; condition?: string }> }).plan;
+    const skipped = (view.results as { steps: Array<{ step_id: number; status: string }> }).steps.filter((s) => s.status === 'skipped').map((s) => s.step_id);
+
+    // Act
+    const page = await open(`/ui/plans/${conditionalId}`);
+    const nodes = page.locator('svg.dag g.dag-node');
+    const ids = (await nodes.evaluateAll((gs) => gs.map((g) => Number(g.getAttribute('data-step-id'))))).sort((a, b) => a - b);
+    const boxes = await nodes.evaluateAll((gs) => gs.map((g) => g.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, w: r.width, h: r.height })));
+    const skippedNode = page.locator(`svg.dag g.dag-node[data-step-id="${skipped[0]}"]`);
+    const path = join(SCREENSHOT_DIR, 'plan-page.png');
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path });
+    if (process.env.UPDATE_SCREENSHOTS === '1') copyFileSync(path, 'docs/plan-page.png');
+
+    // Assess: one node per step, laid out (no two boxes overlap), and an edge per dependency.
+    expect(ids).toEqual(plan.map((s) => s.step_id).sort((a, b) => a - b));
+    expect(boxes.every((b) => b.w > 40 && b.h > 20)).toBe(true);
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) expect(a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y).toBe(true);
+    }
+    expect(await page.locator('svg.dag g.dag-edge').count()).toBe(plan.reduce((n, s) => n + s.dependencies.length, 0));
+    expect(skipped).toHaveLength(1);
+    const condition = plan.find((s) => s.step_id === skipped[0])?.condition ?? '';
+    expect(condition).toBe("step_2.result['run'] == False");
+    expect(await skippedNode.getAttribute('data-state')).toBe('skipped');
+    expect(await skippedNode.locator('text.dag-condition').textContent()).toBe(`skipped: if ${condition}`);
+    expect(await page.locator('svg.dag g.dag-node[data-state="succeeded"]').count()).toBe(plan.length - 1);
+    expect(readFileSync(path).subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('shows the timeline of step timings, the attempts and the sources with their attribution', async () => {
+    // Prepare
+    const view = await api(`/plans/${conditionalId}`);
+    const sources = view.sources as Array<{ id: string; subquery_id: string; rank_in_subquery: number }>;
+
+    // Act
+    const page = await open(`/ui/plans/${conditionalId}`);
+    const bars = await page.locator('svg.timeline g.tl-step').count();
+    const attempt = await page.locator('#attempts li.attempt').first().textContent();
+    const rows = await page.locator('#sources tr.source').evaluateAll((trs) =>
+      trs.map((tr) => ({ id: tr.getAttribute('data-source-id'), subquery: tr.querySelector('.subquery')?.textContent, rank: Number(tr.querySelector('.rank')?.textContent) })),
+    );
+
+    // Assess
+    expect(bars).toBe((view.plan as { plan: unknown[] }).plan.length);
+    expect(await page.locator('svg.timeline g.tl-step.state-skipped .tl-note').textContent()).toContain("skipped: if step_2.result['run'] == False");
+    expect(attempt).toMatch(/Attempt 1 · generate · rule-based · valid/);
+    expect(rows).toEqual(sources.map((s) => ({ id: s.id, subquery: s.subquery_id, rank: s.rank_in_subquery })));
+    expect(await page.locator('#answer .answer').textContent()).toContain('[lyon-transport]');
+  });
+
+  it('shows each planner attempt with its validation errors when no plan was valid', async () => {
+    // Act
+    const page = await open(`/ui/plans/${invalidId}`);
+
+    // Assess
+    expect(await page.locator('h1 .badge').textContent()).toBe('failed');
+    expect(await page.locator('#attempts li.attempt.invalid').count()).toBe(1);
+    expect(await page.locator('#attempts ul.issues').textContent()).toContain('plan.1.dependencies.0 step 7 does not exist');
+    expect(await page.locator('.plan-header .error-box').textContent()).toMatch(/^Failed in validating: PlanningFailedError/);
+    expect(await page.locator('#dag .empty').textContent()).toBe('No valid plan was accepted.');
+  });
+});
+
+describe('Browser: the first page', () => {
+  it('lists the last plans, and a task typed there runs and opens its own page', async () => {
+    // Act
+    const page = await open('/');
+    const listed = await page.locator('tr.plan-row').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-plan-id'), tr.querySelector('.badge')?.textContent]));
+    await page.fill('#task', 'What is a bouchon?');
+    await page.click('button[type="submit"]');
+    await page.waitForURL(/\/ui\/plans\/p-/);
+    await page.waitForSelector('#app[data-status="succeeded"]', { timeout: 20_000 });
+
+    // Assess
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        [conditionalId, 'succeeded'],
+        [invalidId, 'failed'],
+      ]),
+    );
+    expect(await page.locator('h1 .task').textContent()).toBe('What is a bouchon?');
+    expect(await page.locator('svg.dag g.dag-node').count()).toBeGreaterThan(1);
+  });
+
+  it('made no request beyond this machine and raised no error in the pages', () => {
+    expect(outside).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});

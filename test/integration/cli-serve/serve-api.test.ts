@@ -1,0 +1,215 @@
+/**
+ * `cairn serve` in this process: the A1 handlers behind the local API Gateway stand-in, plans run
+ * by the local runner in the background, over AWS's DynamoDB Local (the global setup's).
+ */
+import { request as httpRequest } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startServer, type CairnServer } from '../../../cli/serve/server.js';
+import type { TraceEvent } from '../../../functions/core/types.js';
+import { ScriptedPlanner } from './scripted-llm.js';
+
+const CONDITIONAL_TASK = 'If the corpus mentions a tram network in Lyon, summarize public transport in Lyon, otherwise describe the museums of Lyon';
+
+let server: CairnServer;
+const llm = new ScriptedPlanner();
+const logged: string[] = [];
+
+beforeAll(async () => {
+  process.env.CAIRN_DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+  process.env.CAIRN_TABLE = `serve-${Date.now()}`;
+  process.env.CAIRN_CORPUS = 'examples/corpus.jsonl';
+  process.env.CAIRN_PAYLOAD_DIR = join(mkdtempSync(join(tmpdir(), 'cairn-serve-')), 'payloads');
+  server = await startServer({ port: 0, llm, log: (line) => logged.push(line) });
+});
+
+afterAll(async () => {
+  llm.open();
+  await server?.close();
+});
+
+async function call(method: string, path: string, body?: string, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+  const response = await fetch(new URL(path, server.url), { method, headers, ...(body !== undefined ? { body } : {}) });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) as Record<string, unknown> };
+}
+
+/** A request with a Host header of our choosing (fetch will not send another Host). */
+function withHost(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: server.port, path: '/', headers: { host } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function waitForStatus(planId: string, statuses: string[], timeoutMs = 20_000): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const view = (await call('GET', `/plans/${planId}`)).json();
+    if (statuses.includes(String(view.status))) return view;
+    if (Date.now() > deadline) throw new Error(`plan ${planId} still ${view.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('cairn serve: the HTTP API', () => {
+  it('listens on 127.0.0.1 only', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  });
+
+  it('answers POST /plans with 202 at once; GET shows the plan moving until it has run', async () => {
+    // Act: the plan waits at its analysis until the gate opens.
+    const started = await call('POST', '/plans', JSON.stringify({ task: `SLOW ${CONDITIONAL_TASK}` }));
+    const body = started.json();
+    const planId = String(body.planId);
+    const early = await waitForStatus(planId, ['analyzing']);
+    llm.open();
+    const done = await waitForStatus(planId, ['succeeded', 'failed']);
+    const trace = (await call('GET', `/plans/${planId}/trace`)).json() as { events: TraceEvent[] };
+
+    // Assess
+    expect(started.status).toBe(202);
+    expect(body).toEqual({ planId, status: 'received', statusUrl: `${server.url}plans/${planId}`, traceUrl: `${server.url}plans/${planId}/trace`, duplicate: false });
+    expect(started.headers.get('location')).toBe(`${server.url}plans/${planId}`);
+    expect(early).toMatchObject({ status: 'analyzing', sources: [] });
+    expect(early).not.toHaveProperty('results');
+    expect(done.status).toBe('succeeded');
+    const steps = (done.results as { steps: Array<{ step_id: number; status: string }> }).steps;
+    expect(steps.filter((s) => s.status === 'skipped')).toHaveLength(1);
+    const moves = trace.events.filter((e) => e.type === 'plan.status').map((e) => e.data?.to);
+    expect(moves).toEqual(['analyzing', 'planning', 'validating', 'executing', 'finalizing', 'succeeded']);
+    expect(trace.events.map((e) => e.seq)).toEqual(trace.events.map((_, i) => i + 1));
+    expect(logged.some((line) => line.startsWith(`plan ${planId} succeeded in `))).toBe(true);
+  });
+
+  it('runs the repair loop: the trace keeps the invalid attempt with its errors', async () => {
+    // Act
+    const planId = String((await call('POST', '/plans', JSON.stringify({ task: 'BROKEN What is a bouchon?' }))).json().planId);
+    await waitForStatus(planId, ['succeeded', 'failed']);
+    const events = ((await call('GET', `/plans/${planId}/trace`)).json() as { events: TraceEvent[] }).events;
+
+    // Assess
+    const validations = events.filter((e) => e.type === 'validation.completed').map((e) => e.data as { attempt: number; valid: boolean; errors: Array<{ path: string }> });
+    expect(validations.map((v) => [v.attempt, v.valid])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    expect(validations[0]?.errors.map((e) => e.path)).toContain('plan.0.dependencies.0');
+    expect(events.some((e) => e.type === 'repair.requested')).toBe(true);
+  });
+
+  it('answers 400 with every problem of the body and its path, and starts nothing', async () => {
+    // Prepare
+    const before = ((await call('GET', '/ui/plans.json?limit=200')).json().plans as unknown[]).length;
+
+    // Act
+    const invalid = await call('POST', '/plans', JSON.stringify({ task: '', tools: ['search', 7], options: { topK: 500 } }));
+    const notJson = await call('POST', '/plans', '{"task": "unterminated');
+    const notDeclared = await call('POST', '/plans', 'task=hello', { 'content-type': 'application/x-www-form-urlencoded' });
+
+    // Assess
+    expect(invalid.status).toBe(400);
+    const errors = invalid.json().errors as Array<{ path: string; message: string }>;
+    expect(errors.map((e) => e.path).sort()).toEqual(['options.topK', 'task', 'tools.1']);
+    expect(errors.find((e) => e.path === 'options.topK')?.message).toBe('must be <= 100');
+    expect(notJson.status).toBe(400);
+    expect(notJson.json()).toMatchObject({ errors: [{ path: '(body)' }] });
+    expect(notDeclared.status).toBe(415);
+    expect(((await call('GET', '/ui/plans.json?limit=200')).json().plans as unknown[]).length).toBe(before);
+  });
+
+  it('answers 404 for a plan never seen and for a route the API does not have', async () => {
+    // Act
+    const plan = await call('GET', '/plans/p-0000000000000000000000000000dead');
+    const trace = await call('GET', '/plans/not-a-plan-id/trace');
+    const route = await call('DELETE', '/plans/p-1');
+    const page = await call('GET', '/nowhere');
+
+    // Assess
+    expect(plan.status).toBe(404);
+    expect(plan.json()).toEqual({ message: 'plan "p-0000000000000000000000000000dead" not found' });
+    expect(trace.status).toBe(404);
+    expect(route.status).toBe(404);
+    expect(route.json()).toEqual({ message: 'Not Found' });
+    expect(page.status).toBe(404);
+  });
+
+  it('starts one plan for two calls with the same Idempotency-Key', async () => {
+    // Prepare
+    const headers = { 'content-type': 'application/json', 'idempotency-key': 'serve-test-1' };
+
+    // Act
+    const first = await call('POST', '/plans', JSON.stringify({ task: 'What is a bouchon?' }), headers);
+    const second = await call('POST', '/plans', JSON.stringify({ task: 'What is a bouchon?' }), headers);
+
+    // Assess
+    expect(first.status).toBe(202);
+    expect(second.status).toBe(202);
+    expect(second.json()).toMatchObject({ planId: first.json().planId, duplicate: true });
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    await waitForStatus(String(first.json().planId), ['succeeded']);
+  });
+
+  it('refuses a body over 1 MiB with 413 and a Host that is not this machine with 421', async () => {
+    // Act
+    const large = await call('POST', '/plans', JSON.stringify({ task: 'x'.repeat(1_100_000) }));
+    const foreign = await withHost('attacker.example:80');
+    const local = await withHost(`localhost:${server.port}`);
+
+    // Assess
+    expect(large.status).toBe(413);
+    expect(foreign).toBe(421);
+    expect(local).toBe(200);
+  });
+});
+
+describe('cairn serve: pages and documents', () => {
+  it('serves the OpenAPI document of the API it runs', async () => {
+    // Act
+    const doc = (await call('GET', '/openapi.json')).json() as { openapi: string; servers: Array<{ url: string }>; paths: Record<string, unknown> };
+
+    // Assess
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers[0]?.url).toBe(server.url.replace(/\/$/, ''));
+    expect(Object.keys(doc.paths).sort()).toEqual(['/plans', '/plans/{id}', '/plans/{id}/trace']);
+  });
+
+  it('serves each page under a strict content security policy, with scripts that never evaluate code', async () => {
+    // Act
+    const list = await call('GET', '/');
+    const page = await call('GET', '/ui/plans/p-anything');
+    const script = await call('GET', '/assets/plan-page.js');
+    const style = await call('GET', '/assets/style.css');
+
+    // Assess
+    for (const html of [list, page]) {
+      expect(html.status).toBe(200);
+      expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(html.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(html.headers.get('content-security-policy')).not.toContain('unsafe-eval');
+    }
+    expect(page.text).toContain('data-plan-id="p-anything"');
+    expect(page.text).toContain('<script type="module" src="/assets/plan-page.js">');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(script.text.length).toBeGreaterThan(10_000);
+    expect(script.text).not.toMatch(/\beval\(|new Function\b|\bFunction\(/);
+    expect(style.headers.get('content-type')).toBe('text/css; charset=utf-8');
+  });
+
+  it('lists the last plans, newest first, for the first page', async () => {
+    // Act
+    const { plans } = (await call('GET', '/ui/plans.json?limit=3')).json() as { plans: Array<{ planId: string; status: string; task: string; createdAt: string }> };
+
+    // Assess
+    expect(plans.length).toBe(3);
+    expect(plans.map((p) => p.createdAt)).toEqual([...plans.map((p) => p.createdAt)].sort().reverse());
+    expect(plans[0]).toMatchObject({ status: expect.any(String), task: expect.any(String) });
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { planPageHtml, plansListHtml } from '../../../cli/view/plan-page.js';
+import type { PlanView } from '../../../functions/core/workflow/plan-view.js';
+import { CONDITIONAL_PLAN, REPAIRED_RUN, T0 } from './fixtures.js';
+
+const at = (ms: number) => new Date(T0 + ms).toISOString();
+
+const VIEW: PlanView = {
+  planId: 'p-test',
+  status: 'succeeded',
+  task: 'If the corpus mentions a tram network in Lyon, summarize public transport, otherwise the museums',
+  createdAt: at(0),
+  updatedAt: at(131),
+  plan: CONDITIONAL_PLAN,
+  results: {
+    answer: 'Lyon has seven tram lines. [lyon-transport]',
+    citations: ['lyon-transport'],
+    steps: [
+      { step_id: 1, type: 'keyword_search', status: 'succeeded', durationMs: 8 },
+      { step_id: 4, type: 'keyword_search', status: 'skipped', durationMs: 0, reason: 'condition is false' },
+    ],
+    coverage: { subquery_count: 2, covered_count: 2, coverage_ratio: 1 },
+  },
+  sources: [
+    { id: 'lyon-transport', title: 'Public transport in Lyon', modality: 'text', score: 8.58, step_id: 1, subquery_id: 'step_1', rank_in_subquery: 1, snippet: 'TCL runs <four> metro lines.' },
+    { id: 'lyon', modality: 'text', score: 1.5, step_id: 5, subquery_id: 'step_3', rank_in_subquery: 3, snippet: 'Lyon is...' },
+  ],
+};
+
+describe('View: planPageHtml', () => {
+  it('shows the DAG, the timeline, every planner attempt with its errors, the answer and the attributed sources', () => {
+    // Act
+    const html = planPageHtml(VIEW, REPAIRED_RUN, T0 + 1000);
+
+    // Assess
+    for (const id of ['dag', 'timeline', 'attempts', 'answer', 'sources']) expect(html).toContain(`<section id="${id}">`);
+    expect(html).toContain('<li class="attempt invalid" data-attempt="1"><strong>Attempt 1</strong> · generate · rule-based · <span class="verdict">2 errors</span>');
+    expect(html).toContain('<li><code>plan.2.dependencies.0</code> step 7 does not exist</li>');
+    expect(html).toContain('<li class="attempt valid" data-attempt="2"><strong>Attempt 2</strong> · repair · rule-based · <span class="verdict">valid</span>');
+    expect(html).toMatch(/<tr class="source" data-source-id="lyon"><td class="num">2<\/td>.*<td class="mono subquery">step_3<\/td><td class="num rank">3<\/td>/);
+    expect(html).toContain('TCL runs &lt;four&gt; metro lines.');
+    expect(html).toContain('coverage 2/2 sub-queries');
+    expect(html).toContain('took 131 ms');
+  });
+
+  it('says what is still to come while the plan runs, and the failure once it failed', () => {
+    // Prepare
+    const planning: PlanView = { planId: 'p-x', status: 'planning', task: 't', createdAt: at(0), updatedAt: at(5), sources: [] };
+    const failed: PlanView = { ...planning, status: 'failed', error: { name: 'PlanningFailedError', message: 'no valid plan after 3 attempt(s)', phase: 'validating' } };
+
+    // Act
+    const live = planPageHtml(planning, REPAIRED_RUN.slice(0, 6), T0 + 40);
+    const over = planPageHtml(failed, REPAIRED_RUN.slice(0, 9), T0 + 40);
+
+    // Assess
+    expect(live).toContain('Planning…');
+    expect(live).toContain('running for 40 ms');
+    expect(over).toContain('Failed in validating: <strong>PlanningFailedError</strong>: no valid plan after 3 attempt(s)');
+    expect(over).toContain('No valid plan was accepted.');
+  });
+});
+
+describe('View: plansListHtml', () => {
+  it('lists plans newest first with status, task, time and a link to each page', () => {
+    // Act
+    const html = plansListHtml(
+      [
+        { planId: 'p-old', status: 'succeeded', task: 'Old <b>task</b>', createdAt: at(0), updatedAt: at(500) },
+        { planId: 'p-new', status: 'executing', task: 'New task', createdAt: at(1000), updatedAt: at(1100) },
+      ],
+      T0 + 1300,
+    );
+
+    // Assess
+    expect([...html.matchAll(/data-plan-id="([^"]+)"/g)].map((m) => m[1])).toEqual(['p-new', 'p-old']);
+    expect(html).toContain('<a href="/ui/plans/p-old">Old &lt;b&gt;task&lt;/b&gt;</a>');
+    expect(html).toContain('data-status="executing"');
+    expect(html).toContain('2026-05-01 10:00:01 UTC');
+    expect(html).toContain('<td class="num">300 ms</td>');
+  });
+});
