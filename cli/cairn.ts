@@ -138,37 +138,37 @@ async function runAndPrint(stack: LocalStack, request: PlanRequest, flags: RunFl
   return record;
 }
 
+/** The options every command that plans shares. */
+function withPlanningOptions(command: Command): Command {
+  return command
+    .addOption(jsonOption())
+    .addOption(formatOption())
+    .addOption(progressOption())
+    .option('--no-analyze', 'skip the task analysis phase')
+    .option('--max-iterations <n>', 'planner attempts before giving up', positiveInt('--max-iterations'));
+}
+
 export function buildProgram(): Command {
   const program = new Command('cairn')
     .description('Turn a task in plain language into a validated plan, execute it over a corpus, and trace every phase.')
     .showHelpAfterError()
     .exitOverride();
 
-  program
+  const run = program
     .command('run')
     .description('analyse, plan, validate (repairing if needed), execute and trace a task')
     .argument('<task>', 'the task, in plain language')
-    .option('--corpus <path>', 'JSONL or JSON file of documents {id, title?, text, modality?, metadata?}')
-    .addOption(jsonOption())
-    .addOption(formatOption())
-    .addOption(progressOption())
-    .option('--no-analyze', 'skip the task analysis phase')
-    .option('--max-iterations <n>', 'planner attempts before giving up', positiveInt('--max-iterations'))
-    .action(async (task: string, flags: RunFlags) => {
+    .option('--corpus <path>', 'JSONL or JSON file of documents {id, title?, text, modality?, metadata?}');
+  withPlanningOptions(run).action(async (task: string, flags: RunFlags) => {
       const corpus = await checkCorpus(flags.corpus);
       await withStack((stack) => runAndPrint(stack, requestFrom(task, flags, corpus), flags));
     });
 
-  program
+  const plan = program
     .command('plan')
     .description('plan and validate a task without executing it')
-    .argument('<task>', 'the task, in plain language')
-    .addOption(jsonOption())
-    .addOption(formatOption())
-    .addOption(progressOption())
-    .option('--no-analyze', 'skip the task analysis phase')
-    .option('--max-iterations <n>', 'planner attempts before giving up', positiveInt('--max-iterations'))
-    .action(async (task: string, flags: RunFlags) => {
+    .argument('<task>', 'the task, in plain language');
+  withPlanningOptions(plan).action(async (task: string, flags: RunFlags) => {
       await withStack((stack) => runAndPrint(stack, requestFrom(task, flags, undefined), flags, true));
     });
 

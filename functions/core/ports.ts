@@ -4,6 +4,7 @@
  */
 import type {
   CorpusDocument,
+  LlmCallAccounting,
   DecompositionPlan,
   LlmPurpose,
   Modality,
@@ -67,23 +68,13 @@ export interface LlmRequest {
   responseSchema?: Record<string, unknown>;
 }
 
-export interface LlmResponse {
+export interface LlmResponse extends LlmCallAccounting {
   text: string;
   provider: string;
   model: string;
   inputTokens: number;
   outputTokens: number;
   stopReason: string;
-  estimatedTokens?: boolean;
-  /** F4: the call's cost in USD when the provider knows its model's price. */
-  costUsd?: number;
-  /** Of `inputTokens`, how many the provider read from / wrote to its prompt cache. */
-  cacheReadTokens?: number;
-  cacheWriteTokens?: number;
-  /** B6: HTTP attempts the call took; set by the retry layer. */
-  attempts?: number;
-  /** F2: providers that failed for good before this one answered; set by the fallback layer. */
-  failedOver?: string[];
 }
 
 export interface LlmProvider {

@@ -212,15 +212,8 @@ export interface PlanAttempt {
 }
 
 /** F4/B5: what one LLM call cost. */
-export interface LlmCallRecord {
-  purpose: LlmPurpose;
-  provider: string;
-  model: string;
-  inputTokens: number;
-  outputTokens: number;
-  durationMs: number;
-  promptHash: string;
-  stopReason: string;
+/** F4/B6/F2: what a provider reports about one call beyond its text (shared by LlmResponse). */
+export interface LlmCallAccounting {
   /** True when tokens were estimated rather than reported by a provider. */
   estimatedTokens?: boolean;
   /** F4: what the call cost in USD, from the model's price; absent when the model has no known price. */
@@ -232,6 +225,17 @@ export interface LlmCallRecord {
   attempts?: number;
   /** F2: the providers that failed for good before this one answered, each as one line. */
   failedOver?: string[];
+}
+
+export interface LlmCallRecord extends LlmCallAccounting {
+  purpose: LlmPurpose;
+  provider: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  durationMs: number;
+  promptHash: string;
+  stopReason: string;
 }
 
 /** The META item of a plan: its status and everything a reader of `GET /plans/{id}` needs. */
