@@ -5,18 +5,12 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { awsClientConfig, type AwsClientOptions } from '../aws/client-options.js';
 
-export interface DynamoClientOptions {
+/** The shared AWS client options (region, attempts, timeouts), plus a local endpoint. */
+export interface DynamoClientOptions extends AwsClientOptions {
   /** A local endpoint (dynalite, DynamoDB Local) or a custom one; the SDK's regional default when absent. */
   endpoint?: string;
-  /** Region on AWS; the SDK resolves it from the environment (AWS_REGION in Lambda) when absent. */
-  region?: string;
-  /** Total tries per call, the first included. Default 3. */
-  maxAttempts?: number;
-  /** Default 1 000 ms: a TCP connect inside a region takes milliseconds. */
-  connectionTimeoutMs?: number;
-  /** Default 5 000 ms per try; 3 tries plus backoff stay well under a 30 s Lambda. */
-  requestTimeoutMs?: number;
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -34,20 +28,11 @@ export function isLocalEndpoint(endpoint: string | undefined): boolean {
 export function createDynamoClient(options: DynamoClientOptions = {}): DynamoDBClient {
   const local = isLocalEndpoint(options.endpoint);
   return new DynamoDBClient({
+    ...awsClientConfig(options),
     ...(options.endpoint !== undefined ? { endpoint: options.endpoint } : {}),
     // A local server accepts any signature: fixed credentials and region, so no credential or
     // region lookup (files, IMDS) happens on a laptop.
-    ...(local
-      ? { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : options.region !== undefined
-        ? { region: options.region }
-        : {}),
-    maxAttempts: options.maxAttempts ?? 3,
-    requestHandler: {
-      connectionTimeout: options.connectionTimeoutMs ?? 1_000,
-      requestTimeout: options.requestTimeoutMs ?? 5_000,
-      throwOnRequestTimeout: true,
-    },
+    ...(local ? { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
   });
 }
 

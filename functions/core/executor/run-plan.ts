@@ -218,7 +218,7 @@ async function withTimeout<T>(timeoutMs: number, step: DecompositionStep, run: (
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       controller.abort();
-      reject(new RetryableTimeout(`step ${step.step_id} timed out after ${timeoutMs} ms`));
+      reject(new StepTimeoutError(`step ${step.step_id} timed out after ${timeoutMs} ms`));
     }, timeoutMs);
   });
   try {
@@ -229,7 +229,7 @@ async function withTimeout<T>(timeoutMs: number, step: DecompositionStep, run: (
 }
 
 /** A timeout is worth another attempt (the service may answer next time), unlike StepExecutionError. */
-class RetryableTimeout extends Error {
+export class StepTimeoutError extends Error {
   override name = 'StepTimeoutError';
 }
 

@@ -6,14 +6,13 @@
 import type { CorpusIndex, LlmProvider, SearchHit } from '../ports.js';
 import type { CorpusDocument, DecompositionStep, LlmCallRecord, Modality, RetrievedDocument, StepOutput, StepType } from '../types.js';
 import { StepExecutionError } from '../errors.js';
-import { contentTerms } from '../retrieval/tokenize.js';
-import { callLlm } from '../planner/planner.js';
-import { answerPrompt, PLANNER_SYSTEM } from '../planner/prompts.js';
+import { contentTerms, termShare } from '../retrieval/tokenize.js';
+import { composeAnswer } from '../planner/compose-answer.js';
 import { evaluateCondition, type StepView } from './expression.js';
 import { filterDocuments, type FilterCriteria } from './operators/filter.js';
 import { rerankDocuments } from './operators/rerank.js';
 import { aggregate, subqueryIdOf, type AggregateMethod } from './operators/aggregate.js';
-import { graphQuery, multiHop } from './operators/graph.js';
+import { graphQuery, multiHop, retrievedDocument } from './operators/graph.js';
 import type { ToolRegistry } from '../tools/registry.js';
 
 export interface OperatorContext {
@@ -47,17 +46,7 @@ export function documentsOf(output: StepOutput | undefined): RetrievedDocument[]
 }
 
 function toRetrieved(hits: SearchHit[], step: DecompositionStep): RetrievedDocument[] {
-  return hits.map((hit, i) => ({
-    id: hit.doc.id,
-    ...(hit.doc.title !== undefined ? { title: hit.doc.title } : {}),
-    text: hit.doc.text,
-    modality: hit.doc.modality ?? 'text',
-    ...(hit.doc.metadata !== undefined ? { metadata: hit.doc.metadata } : {}),
-    score: hit.score,
-    rank: i + 1,
-    subquery_id: subqueryIdOf(step.step_id),
-    rank_in_subquery: i + 1,
-  }));
+  return attributed(step, hits.map((hit, i) => retrievedDocument(hit.doc, hit.score, i + 1)));
 }
 
 /** Share of the query's content words found in a document: what conditions test as `top_coverage`. */
@@ -65,10 +54,7 @@ function coverage(query: string, doc: RetrievedDocument | undefined): number {
   if (!doc) return 0;
   const wanted = new Set(contentTerms(query));
   if (wanted.size === 0) return 0;
-  const present = new Set(contentTerms(`${doc.title ?? ''} ${doc.text}`));
-  let hit = 0;
-  for (const t of wanted) if (present.has(t)) hit++;
-  return Math.round((hit / wanted.size) * 1000) / 1000;
+  return Math.round(termShare(wanted, new Set(contentTerms(`${doc.title ?? ''} ${doc.text}`))) * 1000) / 1000;
 }
 
 function searchOperator(kind: 'keyword' | 'vector'): StepOperator {
@@ -204,21 +190,13 @@ const llmCallOperator: StepOperator = async (step, p, inputs, ctx) => {
       documents.push({ id: d.id, ...(d.title !== undefined ? { title: d.title } : {}), text: d.text });
     }
   }
-  const instruction = String(p.prompt);
   const maxTokens = typeof p.max_tokens === 'number' ? p.max_tokens : ANSWER_BUDGET_TOKENS;
-  const { response, record } = await callLlm(ctx.llm, {
-    purpose: 'answer',
-    system: PLANNER_SYSTEM,
-    messages: [{ role: 'user', content: answerPrompt({ question: ctx.task, instruction, documents }) }],
-    maxTokens,
-    temperature: 0,
-    intent: { kind: 'answer', question: ctx.task, instruction, documents },
-  });
+  const answer = await composeAnswer(ctx.llm, { question: ctx.task, instruction: String(p.prompt), documents, maxTokens });
+  const record = answer.call;
   ctx.recordLlmCall(record);
-  const citations = [...new Set([...response.text.matchAll(/\[([^\][]+)\]/g)].map((m) => m[1]!))].filter((c) => seen.has(c));
   return {
-    text: response.text,
-    citations,
+    text: answer.text,
+    citations: answer.citations,
     read_documents: documents.map((d) => d.id),
     llm_call: { provider: record.provider, model: record.model, input_tokens: record.inputTokens, output_tokens: record.outputTokens, duration_ms: record.durationMs },
   };

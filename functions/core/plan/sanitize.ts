@@ -9,8 +9,8 @@ import { contentTerms } from '../retrieval/tokenize.js';
 import { referencedSteps } from '../executor/expression.js';
 import { parameterReferences } from '../executor/templates.js';
 import { validatePlan } from './validate.js';
+import { SUBQUERY_TYPES } from '../executor/sources.js';
 
-const SUBQUERY_TYPES = new Set(['keyword_search', 'vector_search', 'graph_query', 'multi-hop']);
 
 export interface SanitizeOutcome {
   plan: DecompositionPlan;

@@ -241,7 +241,7 @@ function dedupe(issues: ValidationIssue[]): ValidationIssue[] {
   });
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

@@ -9,7 +9,8 @@ import { referencedSteps } from '../executor/expression.js';
 import { templateReferences } from '../executor/templates.js';
 import { MODALITIES, STEP_TYPES, type DecompositionPlan, type Modality, type StepType, type ValidationIssue, type ValidationResult } from '../types.js';
 import { ancestors, findCycles, formatCycle, type GraphStep } from './graph.js';
-import { checkPlanSchema, stepParameterSchemas } from './schemas.js';
+import { checkPlanSchema, isRecord, stepParameterSchemas } from './schemas.js';
+import { canonicalToolName } from '../tools/registry.js';
 
 export const DEFAULT_MAX_STEPS = 20;
 export const DEFAULT_MAX_FAN_OUT = 8;
@@ -208,21 +209,16 @@ function checkTool(step: StepFacts, options: PlanValidationOptions, add: Add): v
   }
   const allowed = options.allowedTools;
   if (allowed === undefined) return;
-  const allowedNames = new Set(allowed.map(normalizeToolName));
+  const allowedNames = new Set(allowed.map((name) => canonicalToolName(name)));
   const available = allowed.length > 0 ? `available: ${allowed.join(', ')}` : 'no tools are available';
   for (const [tool, at] of [
     [parameterTool, `${step.path}.parameters.tool`],
     [stepTool, `${step.path}.tool`],
   ] as const) {
-    if (typeof tool === 'string' && tool !== '' && !allowedNames.has(normalizeToolName(tool))) {
+    if (typeof tool === 'string' && tool !== '' && !allowedNames.has(canonicalToolName(tool))) {
       add(at, `tool '${tool}' is not available (${available})`);
     }
   }
-}
-
-/** G4: `service.method` and `service_method` name the same tool. */
-function normalizeToolName(name: string): string {
-  return name.replace(/\./g, '_');
 }
 
 /**
@@ -295,6 +291,3 @@ function isStepId(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

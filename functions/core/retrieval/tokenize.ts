@@ -92,3 +92,11 @@ export function sharesContentTerm(a: string, b: string): boolean {
   const terms = new Set(contentTerms(a));
   return contentTerms(b).some((term) => terms.has(term));
 }
+
+/** The share of `wanted` terms that `present` holds (0 when nothing is wanted). */
+export function termShare(wanted: ReadonlySet<string>, present: ReadonlySet<string>): number {
+  if (wanted.size === 0) return 0;
+  let hit = 0;
+  for (const term of wanted) if (present.has(term)) hit++;
+  return hit / wanted.size;
+}

@@ -25,17 +25,21 @@ function relevance(index: CorpusIndex, query: string): Map<string, number> {
   return new Map(hits.map((h) => [h.doc.id, best > 0 ? h.score / best : 0]));
 }
 
-function retrieved(doc: CorpusDocument, score: number, rank: number): RetrievedDocument {
+/** A corpus document as a ranking step returns it (every search and graph step builds them here). */
+export function retrievedDocument(doc: CorpusDocument, score: number, rank: number): RetrievedDocument {
   return {
     id: doc.id,
     ...(doc.title !== undefined ? { title: doc.title } : {}),
     text: doc.text,
     modality: doc.modality ?? 'text',
     ...(doc.metadata !== undefined ? { metadata: doc.metadata } : {}),
-    score: Math.round(score * 10000) / 10000,
+    score,
     rank,
   };
 }
+
+/** Graph scores are sums of normalised parts: four decimals say all they mean. */
+const rounded = (score: number) => Math.round(score * 10000) / 10000;
 
 export interface HopPath {
   id: string;
@@ -74,7 +78,7 @@ export function multiHop(index: CorpusIndex, input: readonly RetrievedDocument[]
   // One ranking across hops: a document found further out can outrank a weak one found first.
   const ordered = [...best.values()].sort((a, b) => b.score - a.score).slice(0, options.topK);
   return {
-    documents: ordered.map((c, i) => retrieved(index.get(c.path.id)!, c.score, i + 1)),
+    documents: ordered.map((c, i) => retrievedDocument(index.get(c.path.id)!, rounded(c.score), i + 1)),
     paths: ordered.map((c) => c.path),
     multi_hop: `${MULTI_HOP_METHOD}(hops=${options.hops},seeds=${GRAPH_WEIGHTS.seeds},link_bonus=${GRAPH_WEIGHTS.linkBonus},graph=${index.graphMethod})`,
   };
@@ -107,7 +111,7 @@ export function graphQuery(index: CorpusIndex, options: { query: string; depth: 
   }
   const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1]).slice(0, options.topK);
   return {
-    documents: ranked.map(([id, score], i) => retrieved(index.get(id)!, score, i + 1)),
+    documents: ranked.map(([id, score], i) => retrievedDocument(index.get(id)!, rounded(score), i + 1)),
     entities,
     graph_method: `${GRAPH_QUERY_METHOD}(depth=${options.depth},graph=${index.graphMethod})`,
   };

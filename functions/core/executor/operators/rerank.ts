@@ -11,7 +11,7 @@
  * but cannot overrule clear lexical evidence. Every signal is in [0, 1], so the final score is too.
  */
 import { Bm25Index } from '../../retrieval/bm25.js';
-import { contentTerms } from '../../retrieval/tokenize.js';
+import { contentTerms, termShare } from '../../retrieval/tokenize.js';
 import type { RetrievedDocument } from '../../types.js';
 
 export const RERANK_METHOD = 'lexical-coverage-proximity-v1';
@@ -81,12 +81,6 @@ function proximityScore(bodyTerms: readonly string[], query: ReadonlySet<string>
   return (matched / span) * (matched / query.size);
 }
 
-function shareOf(query: ReadonlySet<string>, terms: ReadonlySet<string>): number {
-  let present = 0;
-  for (const term of query) if (terms.has(term)) present++;
-  return present / query.size;
-}
-
 export function rerankDocuments(query: string, documents: readonly RetrievedDocument[], options: RerankOptions = {}): RerankOutput {
   const queryTerms = new Set(contentTerms(query));
   const limit = options.topK ?? documents.length;
@@ -108,8 +102,8 @@ export function rerankDocuments(query: string, documents: readonly RetrievedDocu
     const signals: RerankSignals = {
       id: doc.id,
       bm25: bestBm25 > 0 ? (bm25[position] ?? 0) / bestBm25 : 0,
-      coverage: shareOf(queryTerms, allTerms),
-      title: shareOf(queryTerms, titleTerms),
+      coverage: termShare(queryTerms, allTerms),
+      title: termShare(queryTerms, titleTerms),
       proximity: proximityScore(bodyTerms, queryTerms),
       incoming: (n - position) / n,
       score: 0,

@@ -1,0 +1,39 @@
+/**
+ * D8 and llm_call: ask the LLM to answer from a set of documents, citing them by id. The plan's
+ * llm_call steps and the finalize phase (when a plan has no answer step) both come here.
+ */
+import type { LlmProvider } from '../ports.js';
+import type { LlmCallRecord } from '../types.js';
+import { callLlm } from './planner.js';
+import { answerPrompt, PLANNER_SYSTEM } from './prompts.js';
+
+export interface AnswerDocument {
+  id: string;
+  title?: string;
+  text: string;
+}
+
+export interface ComposedAnswer {
+  text: string;
+  /** The ids cited as `[id]` in the text that are among the documents given, each once. */
+  citations: string[];
+  call: LlmCallRecord;
+}
+
+export async function composeAnswer(
+  llm: LlmProvider,
+  input: { question: string; instruction: string; documents: AnswerDocument[]; maxTokens: number },
+): Promise<ComposedAnswer> {
+  const { question, instruction, documents } = input;
+  const { response, record } = await callLlm(llm, {
+    purpose: 'answer',
+    system: PLANNER_SYSTEM,
+    messages: [{ role: 'user', content: answerPrompt({ question, instruction, documents }) }],
+    maxTokens: input.maxTokens,
+    temperature: 0,
+    intent: { kind: 'answer', question, instruction, documents },
+  });
+  const given = new Set(documents.map((d) => d.id));
+  const cited = [...response.text.matchAll(/\[([^\][]+)\]/g)].map((m) => m[1]!);
+  return { text: response.text, citations: [...new Set(cited)].filter((id) => given.has(id)), call: record };
+}
