@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TraceStore } from '../ports.js';
 import type { PlanRecord, PlanRequest } from '../types.js';
-import { InvalidInputError } from '../errors.js';
+import { RequestValidationError } from '../errors.js';
 import { validatePlanRequest } from '../plan/schemas.js';
 import type { WorkflowInput } from './phases.js';
 
@@ -15,19 +15,51 @@ export interface IntakeLimits {
   maxIterations: number;
 }
 
-/** Checks a request against its schema and the size limit; returns it typed, or throws one line. */
-export function checkRequest(request: unknown, limits: IntakeLimits): PlanRequest {
-  if (typeof request === 'object' && request !== null && typeof (request as { task?: unknown }).task === 'string') {
-    const task = (request as { task: string }).task;
-    if (task.trim() === '') throw new InvalidInputError('the task is empty');
+export interface RequestIssue {
+  path: string;
+  message: string;
+}
+
+/** The task's own problems (empty; over the byte limit), which the schema words in characters or not at all. */
+const TASK_PROBLEMS = new WeakSet<RequestIssue>();
+
+function taskProblem(task: string, limits: IntakeLimits): RequestIssue | undefined {
+  let issue: RequestIssue | undefined;
+  if (task.trim() === '') issue = { path: 'task', message: 'is empty' };
+  else {
     const bytes = Buffer.byteLength(task, 'utf8');
-    if (bytes > limits.maxTaskBytes) throw new InvalidInputError(`the task is ${bytes} bytes, over the limit of ${limits.maxTaskBytes}`);
+    if (bytes > limits.maxTaskBytes) issue = { path: 'task', message: `is ${bytes} bytes, over the limit of ${limits.maxTaskBytes}` };
   }
-  const issues = validatePlanRequest(request);
-  if (issues.length > 0) {
-    throw new InvalidInputError(`invalid request: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`);
-  }
-  return request as PlanRequest;
+  if (issue) TASK_PROBLEMS.add(issue);
+  return issue;
+}
+
+/**
+ * Every problem of a request, each with its path: the schema's, with the task's own problem in
+ * place of the schema's word on the task. Every door (CLI, HTTP, bucket, queue) asks this.
+ */
+export function requestIssues(request: unknown, limits: IntakeLimits): RequestIssue[] {
+  const issues: RequestIssue[] = validatePlanRequest(request).map(({ path, message }) => ({ path, message }));
+  const task = typeof request === 'object' && request !== null ? (request as { task?: unknown }).task : undefined;
+  const own = typeof task === 'string' ? taskProblem(task, limits) : undefined;
+  return own ? [...issues.filter((issue) => issue.path !== 'task'), own] : issues;
+}
+
+/**
+ * A request checked by requestIssues, typed; otherwise a RequestValidationError whose one line
+ * leads with the task's own problem when it has one ("the task is empty"), for a person at a CLI.
+ */
+export function checkRequest(request: unknown, limits: IntakeLimits): PlanRequest {
+  const issues = requestIssues(request, limits);
+  if (issues.length === 0) return request as PlanRequest;
+  const own = issues.find((issue) => TASK_PROBLEMS.has(issue));
+  throw own ? new RequestValidationError(`the task ${own.message}`, issues) : requestRejection(issues);
+}
+
+/** Every issue in one line, for a client that reads the list (HTTP, queue, task files). */
+export function requestRejection(issues: RequestIssue[], cause?: unknown): RequestValidationError {
+  const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+  return new RequestValidationError(`invalid request: ${summary}`, issues, cause === undefined ? undefined : { cause });
 }
 
 /** Time-ordered, URL-safe and unguessable: `p-<ms base36>-<80 random bits>`. */

@@ -1,40 +1,28 @@
 /**
  * Requests as they arrive from outside (A1–A3): an HTTP body, an SQS message, an S3 task file.
  * Every finding comes back with its path, so a client sees all of them at once; the checks are
- * the schema's and intake's (`checkRequest`), so every door refuses the same things.
+ * the schema's and intake's (`requestIssues`), checked once, so every door refuses the same things.
  */
-import { RequestValidationError } from '../errors.js';
-import { validatePlanRequest } from '../plan/schemas.js';
 import type { PlanRequest } from '../types.js';
-import { checkRequest, type IntakeLimits } from './intake.js';
+import { requestIssues, requestRejection, type IntakeLimits, type RequestIssue } from './intake.js';
 import { RESULT_SUFFIX } from './plan-view.js';
-
-export interface RequestIssue {
-  path: string;
-  message: string;
-}
 
 export type TaskFileKind = 'json' | 'txt';
 
-/** Every problem of a request a client sent, each with its path (`(root)` for the request itself). */
-export function requestIssues(value: unknown, limits: IntakeLimits): RequestIssue[] {
-  const issues: RequestIssue[] = validatePlanRequest(value).map(({ path, message }) => ({ path, message }));
-  if (typeof value !== 'object' || value === null) return issues;
-  const { task, origin } = value as { task?: unknown; origin?: unknown };
-  // The schema counts characters; the limit is in bytes, as intake counts it.
-  if (typeof task === 'string' && !issues.some((issue) => issue.path === 'task')) {
-    const bytes = Buffer.byteLength(task, 'utf8');
-    if (bytes > limits.maxTaskBytes) issues.push({ path: 'task', message: `is ${bytes} bytes, over the limit of ${limits.maxTaskBytes}` });
+/** Every problem of a request a client sent: intake's, and an `origin` only Cairn may set. */
+export function clientRequestIssues(value: unknown, limits: IntakeLimits): RequestIssue[] {
+  const issues = requestIssues(value, limits);
+  if (typeof value === 'object' && value !== null && (value as { origin?: unknown }).origin !== undefined) {
+    issues.push({ path: 'origin', message: 'is set by Cairn, not by a request' });
   }
-  if (origin !== undefined) issues.push({ path: 'origin', message: 'is set by Cairn, not by a request' });
   return issues;
 }
 
-/** A client's request, checked; otherwise a RequestValidationError listing every issue. */
+/** A client's request, checked once; otherwise a RequestValidationError listing every issue. */
 export function readRequest(value: unknown, limits: IntakeLimits): PlanRequest {
-  const issues = requestIssues(value, limits);
-  if (issues.length > 0) throw rejection(issues);
-  return checkRequest(value, limits);
+  const issues = clientRequestIssues(value, limits);
+  if (issues.length > 0) throw requestRejection(issues);
+  return value as PlanRequest;
 }
 
 /** Parses JSON text (a message body, a task file); bad JSON is a request issue at the root. */
@@ -42,7 +30,7 @@ export function parseJsonRequest(text: string): unknown {
   try {
     return JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (error) {
-    throw rejection([{ path: '(root)', message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }], error);
+    throw requestRejection([{ path: '(root)', message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }], error);
   }
 }
 
@@ -63,7 +51,3 @@ export function requestFromTaskFile(kind: TaskFileKind, text: string, limits: In
   return readRequest(value, limits);
 }
 
-function rejection(issues: RequestIssue[], cause?: unknown): RequestValidationError {
-  const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-  return new RequestValidationError(`invalid request: ${summary}`, issues, cause === undefined ? undefined : { cause });
-}
