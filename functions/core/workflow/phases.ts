@@ -77,6 +77,10 @@ async function loadPlan(store: TraceStore, planId: string): Promise<PlanRecord> 
   return record;
 }
 
+/**
+ * Moves the plan's status and returns the record as stored. A phase builds on that record to the
+ * end (nothing else writes a plan's metadata while its phase runs), so it never reads it again.
+ */
 async function setStatus(deps: PhaseDeps, record: PlanRecord, status: PlanStatus, patch: Parameters<TraceStore['updatePlan']>[1] = {}): Promise<PlanRecord> {
   const updated = await deps.store.updatePlan(record.planId, { ...patch, status });
   if (record.status !== status) {
@@ -155,9 +159,8 @@ async function tracingRefusal<T>(deps: PhaseDeps, record: PlanRecord, phase: 'an
   } catch (error) {
     if (error instanceof LlmRefusalError) {
       await traceLlmCall(deps, record.planId, phase, error.call);
-      const fresh = await loadPlan(deps.store, record.planId);
       const durationKey = { analyzing: 'analyze', planning: 'generate', repairing: 'repair' }[phase];
-      await deps.store.updatePlan(record.planId, { metadata: withMetadata(deps, fresh, durationKey, error.call.durationMs, [error.call]) });
+      await deps.store.updatePlan(record.planId, { metadata: withMetadata(deps, record, durationKey, error.call.durationMs, [error.call]) });
     }
     throw error;
   }
@@ -315,9 +318,8 @@ async function recordAttempt(
       source: attempt.llm.provider === 'user' || attempt.llm.provider === CACHE_PROVIDER ? attempt.llm.provider : deps.llm.source,
     },
   });
-  const fresh = await loadPlan(deps.store, record.planId);
-  let metadata: PlanMetadata = { ...withMetadata(deps, fresh, attempt.kind === 'repair' ? 'repair' : 'generate', performance.now() - started, calls), iterations: attempt.attempt };
-  metadata = hit ? cacheHitMetadata(metadata, hit) : await cacheIfValid(deps, fresh, attempt, metadata);
+  let metadata: PlanMetadata = { ...withMetadata(deps, record, attempt.kind === 'repair' ? 'repair' : 'generate', performance.now() - started, calls), iterations: attempt.attempt };
+  metadata = hit ? cacheHitMetadata(metadata, hit) : await cacheIfValid(deps, record, attempt, metadata);
   await deps.store.updatePlan(record.planId, { attempts: attempt.attempt, metadata });
 }
 
@@ -474,8 +476,7 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
     phase: 'executing',
     data: { status: outcome.status, durationMs: Math.round(performance.now() - started), ...(outcome.error ? { error: outcome.error, failedStep: outcome.failedStep } : {}) },
   });
-  const fresh = await loadPlan(deps.store, input.planId);
-  await deps.store.updatePlan(input.planId, { metadata: withMetadata(deps, fresh, 'execute', performance.now() - started, outcome.llmCalls) });
+  await deps.store.updatePlan(input.planId, { metadata: withMetadata(deps, record, 'execute', performance.now() - started, outcome.llmCalls) });
   if (outcome.status === 'failed') {
     throw new StepExecutionError(`step ${outcome.failedStep} failed: ${outcome.error}`);
   }
@@ -539,8 +540,7 @@ export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Prom
     answer = response.text;
     citations = [...response.text.matchAll(/\[([^\][]+)\]/g)].map((m) => m[1]!).filter((c) => documents.some((d) => d.id === c));
   }
-  const fresh = await loadPlan(deps.store, input.planId);
-  const metadata = withMetadata(deps, fresh, 'finalize', performance.now() - started, calls);
+  const metadata = withMetadata(deps, record, 'finalize', performance.now() - started, calls);
   metadata.confidence = confidenceScore(metadata.iterations, ranked.coverage.coverage_ratio);
   const results = {
     answer,
@@ -554,7 +554,7 @@ export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Prom
     phase: 'finalizing',
     data: { sources: ranked.sources.length, citations, coverage: ranked.coverage, confidence: metadata.confidence },
   });
-  await setStatus(deps, fresh, 'succeeded', { answer, results, metadata });
+  await setStatus(deps, record, 'succeeded', { answer, results, metadata });
   return { planId: input.planId, status: 'succeeded' };
 }
 
