@@ -37,17 +37,6 @@ export function extractJson(text: string, preferKey = 'plan'): Extraction {
   }
 
   const candidates = balancedObjects(trimmed);
-  // A stray "{" in the prose swallows the real object into one unclosed span: also try each later "{".
-  if (candidates.length === 0 || !candidates.some((c) => tryParse(trimmed.slice(c.start, c.end)).ok)) {
-    for (let at = trimmed.indexOf('{', 1), tries = 0; at > 0 && tries < 64; at = trimmed.indexOf('{', at + 1), tries++) {
-      const inner = balancedObjects(trimmed.slice(at)).map((c) => ({ start: c.start + at, end: c.end + at }));
-      const first = inner.find((c) => tryParse(trimmed.slice(c.start, c.end)).ok);
-      if (first) {
-        candidates.push(first);
-        break;
-      }
-    }
-  }
   const parsedCandidates = candidates
     .map((span) => ({ span, parsed: tryParse(trimmed.slice(span.start, span.end)) }))
     .filter((c) => c.parsed.ok);
@@ -92,7 +81,10 @@ function isObjectWithKey(value: unknown, key: string): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && key in value;
 }
 
-/** Top-level `{...}` spans, respecting strings and escapes so braces inside strings do not count. */
+/**
+ * Top-level `{...}` spans, respecting strings and escapes so braces inside strings do not count.
+ * Only a brace followed by a key (or `}`) opens a span, so a stray brace in prose hides nothing.
+ */
 function balancedObjects(text: string): Array<{ start: number; end: number }> {
   const spans: Array<{ start: number; end: number }> = [];
   let depth = 0;
@@ -110,7 +102,11 @@ function balancedObjects(text: string): Array<{ start: number; end: number }> {
     if (ch === '"') {
       if (depth > 0) inString = true;
     } else if (ch === '{') {
-      if (depth === 0) start = i;
+      if (depth === 0) {
+        // A JSON object opens with a key or closes at once; a "{" in prose ("{ in math") opens nothing.
+        if (!/^\{\s*["}]/.test(text.slice(i, i + 64))) continue;
+        start = i;
+      }
       depth++;
     } else if (ch === '}' && depth > 0) {
       depth--;

@@ -208,6 +208,11 @@ describe('Function: extractJson', () => {
     expect(out.value).toEqual({ plan: 1 });
   });
 
+  it('reports truncation, not an inner object, when a plan is cut off after a complete step', () => {
+    // Act / Assess
+    expect(() => extractJson('{"plan": [{"step_id": 1, "type": "x"}, {"step_id": 2')).toThrow('the JSON object is not closed (truncated output?)');
+  });
+
   describe('known limitations (reported, not fixed)', () => {
     // The bracket-balanced fallback only looks for objects: a bare step array in prose is not found.
     it.fails('finds a bare array among prose', () => {
