@@ -9,7 +9,7 @@
  * they are exactly what `cdk deploy` uploads. Targets: under 1 MB and under 150 ms each.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { App } from 'aws-cdk-lib';
@@ -58,7 +58,10 @@ function synthBundles(outdir: string): LambdaBundle[] {
     .filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime?.startsWith('nodejs') && r.Metadata?.['aws:asset:path'])
     .map((r) => {
       // Cairn/Workflow/AnalyzeFunction/Resource -> Analyze
-      const name = (r.Metadata!['aws:cdk:path'] ?? '').split('/').at(-2)!.replace(/Function$/, '');
+      const name = (r.Metadata!['aws:cdk:path'] ?? '')
+        .split('/')
+        .at(-2)!
+        .replace(/Function$/, '');
       const variables = r.Properties.Environment?.Variables ?? {};
       const environment = Object.fromEntries(
         Object.entries(variables).map(([key, value]) => {

@@ -12,10 +12,10 @@
  */
 import { LocalStack } from '../cli/local-runner.js';
 import { criticalPathLength } from '../functions/core/plan/graph.js';
+import { compileToolSchema } from '../functions/core/tools/compile-schema.js';
 import { registerLocalTools } from '../functions/core/tools/local-tools.js';
 import { ToolRegistry } from '../functions/core/tools/registry.js';
 import type { DecompositionPlan, StepOutput } from '../functions/core/types.js';
-import { compileToolSchema } from '../functions/core/tools/compile-schema.js';
 
 interface Shape {
   shape: string;
@@ -41,10 +41,23 @@ function shapes(): Shape[] {
     { shape: 'chain', steps: Array.from({ length: 6 }, (_, i) => [at(i), i === 0 ? [] : [i]]) },
     {
       shape: 'wide fan-out',
-      steps: [[at(6), []], ...Array.from({ length: fanWidth }, (_, i) => [at(7 + i), [1]] as [number, number[]]), [at(19), Array.from({ length: fanWidth }, (_, i) => i + 2)]],
+      steps: [
+        [at(6), []],
+        ...Array.from({ length: fanWidth }, (_, i) => [at(7 + i), [1]] as [number, number[]]),
+        [at(19), Array.from({ length: fanWidth }, (_, i) => i + 2)],
+      ],
     },
     // 1 -> (2 slow, 3 fast) -> 4 joins both; 5 needs only 3, so it must not wait for 2.
-    { shape: 'diamond', steps: [[at(20), []], [400, [1]], [60, [1]], [at(21), [2, 3]], [200, [3]]] },
+    {
+      shape: 'diamond',
+      steps: [
+        [at(20), []],
+        [400, [1]],
+        [60, [1]],
+        [at(21), [2, 3]],
+        [200, [3]],
+      ],
+    },
     {
       shape: 'mixed',
       steps: [
@@ -118,7 +131,15 @@ async function main(): Promise<void> {
       const critical = criticalPathLength(plan.plan, (s) => durations.get(s.step_id) ?? 0);
       const m = makespan(parallel);
       const seq = makespan(sequential);
-      rows.push({ shape: shape.shape, steps: plan.plan.length, makespanMs: m, criticalPathMs: critical, ratio: round(m / critical), speedup: round(seq / m), sequentialMs: seq });
+      rows.push({
+        shape: shape.shape,
+        steps: plan.plan.length,
+        makespanMs: m,
+        criticalPathMs: critical,
+        ratio: round(m / critical),
+        speedup: round(seq / m),
+        sequentialMs: seq,
+      });
     }
   } finally {
     await stack.close();

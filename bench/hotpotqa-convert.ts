@@ -29,7 +29,9 @@ async function main(): Promise<void> {
   await writeFile(join(outDir, 'corpus.jsonl'), `${docs.join('\n')}\n`);
   await writeFile(join(outDir, 'questions.jsonl'), `${qs.join('\n')}\n`);
   const missing = questions.flatMap((q) => q.supporting_facts.map(([t]) => t)).filter((t) => !(t in corpus));
-  console.log(`${docs.length} documents, ${qs.length} questions -> ${outDir}${missing.length ? ` (${missing.length} gold titles missing from the corpus)` : ''}`);
+  console.log(
+    `${docs.length} documents, ${qs.length} questions -> ${outDir}${missing.length ? ` (${missing.length} gold titles missing from the corpus)` : ''}`,
+  );
 }
 
 await main();

@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { LocalStack } from '../cli/local-runner.js';
 import { AnthropicProvider } from '../functions/adapters/llm/anthropic/provider.js';
 import { RetryingProvider } from '../functions/adapters/llm/resilient/retry.js';
-import { ANSWER_FAULTS, faultyAnswer, goodPlanFor, TRANSPORT_FAULTS, type AnswerFault, type TransportFault } from '../test/support/llm-loopback/faults.js';
+import { ANSWER_FAULTS, type AnswerFault, faultyAnswer, goodPlanFor, TRANSPORT_FAULTS, type TransportFault } from '../test/support/llm-loopback/faults.js';
 import { ruleBasedModel } from '../test/support/llm-loopback/rule-based-model.js';
 import { LoopbackLlm, type Reply } from '../test/support/llm-loopback/server.js';
 
@@ -56,7 +56,10 @@ interface Outcome {
 
 async function main(): Promise<void> {
   const json = process.argv.includes('--json');
-  const tasks = readFileSync(new URL('../examples/tasks.txt', import.meta.url), 'utf8').split('\n').map((t) => t.trim()).filter(Boolean);
+  const tasks = readFileSync(new URL('../examples/tasks.txt', import.meta.url), 'utf8')
+    .split('\n')
+    .map((t) => t.trim())
+    .filter(Boolean);
 
   // An in-memory database, no plan cache (tasks repeat across faults), no few-shot examples (each case stands alone).
   delete process.env.CAIRN_DYNAMODB_ENDPOINT;

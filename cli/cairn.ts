@@ -12,7 +12,7 @@ import { formatIssues, parsePlanText } from '../functions/core/plan/load.js';
 import { validatePlan } from '../functions/core/plan/validate.js';
 import type { DecompositionPlan, PlanRecord, PlanRequest } from '../functions/core/types.js';
 import { newPlanId } from '../functions/core/workflow/intake.js';
-import { runEvaluation, renderEvaluation } from './eval.js';
+import { renderEvaluation, runEvaluation } from './eval.js';
 import { LocalStack } from './local-runner.js';
 import { progressWanted, startProgress } from './progress.js';
 import { renderPlan, renderRun, renderTrace } from './render.js';
@@ -50,7 +50,10 @@ const jsonOption = () => new Option('--json', 'print one JSON object');
 const progressOption = () => new Option('--no-progress', 'do not draw live progress (it is drawn only when stdout and stderr are terminals)');
 /** `--format`: how the plan is printed; `--json` stays the one machine format. */
 const formatOption = () =>
-  new Option('--format <format>', 'text, or the plan as a mermaid flowchart or a Graphviz digraph').choices(['text', 'mermaid', 'dot']).default('text').conflicts('json');
+  new Option('--format <format>', 'text, or the plan as a mermaid flowchart or a Graphviz digraph')
+    .choices(['text', 'mermaid', 'dot'])
+    .default('text')
+    .conflicts('json');
 
 /** The plan as a diagram (`--format mermaid|dot`), with how each step ended; undefined for text. */
 function diagramOf(plan: DecompositionPlan, format: PlanFormat | undefined, steps?: NonNullable<PlanRecord['results']>['steps']): string | undefined {
@@ -160,17 +163,14 @@ export function buildProgram(): Command {
     .argument('<task>', 'the task, in plain language')
     .option('--corpus <path>', 'JSONL or JSON file of documents {id, title?, text, modality?, metadata?}');
   withPlanningOptions(run).action(async (task: string, flags: RunFlags) => {
-      const corpus = await checkCorpus(flags.corpus);
-      await withStack((stack) => runAndPrint(stack, requestFrom(task, flags, corpus), flags));
-    });
+    const corpus = await checkCorpus(flags.corpus);
+    await withStack((stack) => runAndPrint(stack, requestFrom(task, flags, corpus), flags));
+  });
 
-  const plan = program
-    .command('plan')
-    .description('plan and validate a task without executing it')
-    .argument('<task>', 'the task, in plain language');
+  const plan = program.command('plan').description('plan and validate a task without executing it').argument('<task>', 'the task, in plain language');
   withPlanningOptions(plan).action(async (task: string, flags: RunFlags) => {
-      await withStack((stack) => runAndPrint(stack, requestFrom(task, flags, undefined), flags, true));
-    });
+    await withStack((stack) => runAndPrint(stack, requestFrom(task, flags, undefined), flags, true));
+  });
 
   program
     .command('validate')
@@ -242,7 +242,7 @@ export function buildProgram(): Command {
 
   program
     .command('eval')
-    .description('recall@2/5/10 of the plan\'s sources beside a single search of the whole question')
+    .description("recall@2/5/10 of the plan's sources beside a single search of the whole question")
     .requiredOption('--corpus <file>', 'JSONL or JSON corpus')
     .requiredOption('--questions <file>', 'JSONL of {question, gold_ids, type?}')
     .option('--limit <n>', 'only the first n questions', positiveInt('--limit'))
@@ -250,7 +250,10 @@ export function buildProgram(): Command {
     .action(async (flags: { corpus: string; questions: string; limit?: number; json?: boolean }) => {
       const corpus = await checkCorpus(flags.corpus);
       // An in-memory store: evaluation runs are not worth keeping next to the user's plans.
-      const report = await withStack((stack) => runEvaluation(stack, { corpus: corpus!, questions: flags.questions, ...(flags.limit ? { limit: flags.limit } : {}) }), null);
+      const report = await withStack(
+        (stack) => runEvaluation(stack, { corpus: corpus!, questions: flags.questions, ...(flags.limit ? { limit: flags.limit } : {}) }),
+        null,
+      );
       console.log(flags.json ? JSON.stringify(report) : renderEvaluation(report));
     });
 

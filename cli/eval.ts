@@ -97,7 +97,11 @@ export async function runEvaluation(stack: LocalStack, options: { corpus: string
 
 export function renderEvaluation(report: EvaluationReport): string {
   const row = (label: string, r: Recall) => `${label.padEnd(28)} ${r.r2.toFixed(3)}   ${r.r5.toFixed(3)}   ${r.r10.toFixed(3)}`;
-  const lines = [`${report.questions} questions (${report.failed} plans failed), mean ${report.meanPlanMs} ms per planned question`, '', `${''.padEnd(28)} R@2     R@5     R@10`];
+  const lines = [
+    `${report.questions} questions (${report.failed} plans failed), mean ${report.meanPlanMs} ms per planned question`,
+    '',
+    `${''.padEnd(28)} R@2     R@5     R@10`,
+  ];
   lines.push(row('single search (BM25)', report.baseline), row('plan', report.plan));
   for (const [type, t] of Object.entries(report.byType)) {
     if (Object.keys(report.byType).length < 2) break;

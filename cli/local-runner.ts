@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { createDynamoClient } from '../functions/adapters/dynamodb/client.js';
-import { startEmbeddedDynamo, type EmbeddedDynamo } from '../functions/adapters/dynamodb/embedded.js';
+import { type EmbeddedDynamo, startEmbeddedDynamo } from '../functions/adapters/dynamodb/embedded.js';
 import { ensureTable } from '../functions/adapters/dynamodb/table.js';
 import { NotifyingTraceStore, type TraceEventListener } from '../functions/adapters/local/notifying-trace-store.js';
 import { InvalidInputError } from '../functions/core/errors.js';
@@ -122,7 +122,10 @@ export class LocalStack {
   async execute(planId: string, input: WorkflowInput): Promise<PlanRecord> {
     const { store } = this.runtime;
     const taskResourceLocalHandlers = Object.fromEntries(
-      Object.entries(this.handlers).map(([state, handler]) => [state, async (event: unknown) => (await handler(event, lambdaContext(state, planId))) as JsonValue]),
+      Object.entries(this.handlers).map(([state, handler]) => [
+        state,
+        async (event: unknown) => (await handler(event, lambdaContext(state, planId))) as JsonValue,
+      ]),
     );
     // The workflow input is plain JSON by construction.
     const execution = this.machine.run(input as unknown as Parameters<StateMachine['run']>[0], { overrides: { taskResourceLocalHandlers } });

@@ -7,8 +7,8 @@
 import { styleText } from 'node:util';
 import { createLogUpdate } from 'log-update';
 import type { TraceEvent } from '../functions/core/types.js';
-import { applyEvent, emptyActivity, type Activity } from './view/activity.js';
-import { progressFrame, type Paint, type Tone } from './view/progress-frame.js';
+import { type Activity, applyEvent, emptyActivity } from './view/activity.js';
+import { type Paint, progressFrame, type Tone } from './view/progress-frame.js';
 
 export interface ProgressTerminal {
   stdoutIsTTY: boolean;

@@ -43,7 +43,10 @@ export function renderRun(record: PlanRecord, attempts: readonly PlanAttempt[], 
   if (record.error) lines.push('', `Failed in ${record.error.phase}: ${record.error.name}: ${record.error.message}`);
   const m = record.metadata;
   if (m) {
-    lines.push('', `LLM: ${m.provider}/${m.model}, ${m.llmCalls.length} calls, ${m.inputTokens} tokens in, ${m.outputTokens} out${m.llmCalls.some((c) => c.estimatedTokens) ? ' (estimated)' : ''}${m.confidence !== undefined ? `, confidence ${m.confidence}` : ''}`);
+    lines.push(
+      '',
+      `LLM: ${m.provider}/${m.model}, ${m.llmCalls.length} calls, ${m.inputTokens} tokens in, ${m.outputTokens} out${m.llmCalls.some((c) => c.estimatedTokens) ? ' (estimated)' : ''}${m.confidence !== undefined ? `, confidence ${m.confidence}` : ''}`,
+    );
   }
   lines.push('', `Trace: npm start -- trace ${record.planId}`);
   return lines.join('\n');

@@ -2,7 +2,7 @@
  * The Cairn CDK app: the stack from the context's settings, and cdk-nag's AwsSolutions rules as a
  * validation plugin (cdk-nag 3), so a finding nobody acknowledged fails the synth.
  */
-import { Validations, type App } from 'aws-cdk-lib';
+import { type App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { settingsFromContext } from './settings.js';
 import { CairnStack } from './stack.js';

@@ -59,7 +59,10 @@ export function settingsFromContext(node: Node): CairnSettings {
   const auth = (text('auth') ?? 'iam').toLowerCase();
   if (auth === 'jwt') {
     const issuer = text('jwtIssuer');
-    const audiences = (text('jwtAudience') ?? '').split(',').map((a) => a.trim()).filter((a) => a !== '');
+    const audiences = (text('jwtAudience') ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter((a) => a !== '');
     if (issuer === undefined || !/^https:\/\/\S+$/.test(issuer)) problems.push(`auth=jwt needs jwtIssuer, an https URL, got ${JSON.stringify(issuer ?? '')}`);
     if (audiences.length === 0) problems.push('auth=jwt needs jwtAudience, one or more audiences separated by commas');
     authorization = { kind: 'jwt', issuer: issuer ?? '', audiences };
@@ -68,10 +71,12 @@ export function settingsFromContext(node: Node): CairnSettings {
   }
 
   const retentionDays = integer('logRetentionDays', 30, 1, 3653);
-  if (!RETENTIONS.has(retentionDays)) problems.push(`logRetentionDays must be one of ${[...RETENTIONS].sort((a, b) => a - b).join(', ')}, got ${retentionDays}`);
+  if (!RETENTIONS.has(retentionDays))
+    problems.push(`logRetentionDays must be one of ${[...RETENTIONS].sort((a, b) => a - b).join(', ')}, got ${retentionDays}`);
 
   const taskPrefix = text('taskPrefix') ?? 'tasks/';
-  if (!/^[A-Za-z0-9!_.*'()-]+(\/[A-Za-z0-9!_.*'()-]+)*\/$/.test(taskPrefix)) problems.push(`taskPrefix must be a key prefix ending in /, got ${JSON.stringify(taskPrefix)}`);
+  if (!/^[A-Za-z0-9!_.*'()-]+(\/[A-Za-z0-9!_.*'()-]+)*\/$/.test(taskPrefix))
+    problems.push(`taskPrefix must be a key prefix ending in /, got ${JSON.stringify(taskPrefix)}`);
 
   const corpus = text('corpus');
   if (corpus !== undefined && !/^s3:\/\/[^/]+\/.+/.test(corpus)) problems.push(`corpus must be an s3://bucket/key reference, got ${JSON.stringify(corpus)}`);

@@ -86,8 +86,7 @@ export class CairnStack extends Stack {
   /** Each function's permissions: what its code calls, on the resources it touches. */
   private grant(settings: CairnSettings): void {
     const { storage, table } = this;
-    const payloads = (fn: IGrantable, write: boolean) =>
-      storage.grantObjects(fn, PAYLOAD_PREFIX, write ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject']);
+    const payloads = (fn: IGrantable, write: boolean) => storage.grantObjects(fn, PAYLOAD_PREFIX, write ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject']);
 
     for (const [state, fn] of this.workflow.functions) {
       table.grantWrite(fn);

@@ -11,8 +11,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { STEP_TYPES } from '../functions/core/types.js';
 import { LOCAL_TOOL_SCHEMAS } from '../functions/core/tools/local-tool-schemas.js';
+import { STEP_TYPES } from '../functions/core/types.js';
 
 export const GENERATED_FILE = fileURLToPath(new URL('../functions/core/plan/validators.generated.ts', import.meta.url));
 

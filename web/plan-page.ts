@@ -2,10 +2,11 @@
  * The page of one plan: reads GET /plans/{id} and /plans/{id}/trace (the API of A1) and draws
  * them with cli/view/plan-page.ts, again every 700 ms until the plan has finished.
  */
-import type { TraceEvent } from '../functions/core/types.js';
-import type { PlanView } from '../functions/core/workflow/plan-view.js';
+
 import { esc } from '../cli/view/html.js';
 import { isFinished, planPageHtml } from '../cli/view/plan-page.js';
+import type { TraceEvent } from '../functions/core/types.js';
+import type { PlanView } from '../functions/core/workflow/plan-view.js';
 import { appRoot, fetchJson } from './fetch-json.js';
 
 const POLL_MS = 700;

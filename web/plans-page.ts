@@ -3,7 +3,7 @@
  * again every 1.5 s while one of them is still running.
  */
 import { esc } from '../cli/view/html.js';
-import { isFinished, plansListHtml, type PlanSummary } from '../cli/view/plan-page.js';
+import { isFinished, type PlanSummary, plansListHtml } from '../cli/view/plan-page.js';
 import { appRoot, fetchJson } from './fetch-json.js';
 
 const POLL_MS = 1500;

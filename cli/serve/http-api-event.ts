@@ -58,8 +58,8 @@ export function toHttpApiEvent(request: IncomingMessage, body: Buffer, target: R
     requestContext: {
       accountId: '000000000000',
       apiId: 'local',
-      domainName: headers['host'] ?? 'localhost',
-      domainPrefix: (headers['host'] ?? 'localhost').split('.')[0] ?? 'localhost',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: (headers.host ?? 'localhost').split('.')[0] ?? 'localhost',
       http: {
         method: request.method ?? 'GET',
         path: url.pathname,

@@ -4,10 +4,11 @@
  * 2020-12, so each keeps its `$id` and the request's `$ref: plan.schema.json` resolves to the
  * plan schema by that id. Served at GET /openapi.json.
  */
-import analysisSchema from '../../schemas/analysis.schema.json' with { type: 'json' };
-import planRequestSchema from '../../schemas/plan-request.schema.json' with { type: 'json' };
-import planSchema from '../../schemas/plan.schema.json' with { type: 'json' };
+
 import { PLAN_STATUSES } from '../../functions/core/types.js';
+import analysisSchema from '../../schemas/analysis.schema.json' with { type: 'json' };
+import planSchema from '../../schemas/plan.schema.json' with { type: 'json' };
+import planRequestSchema from '../../schemas/plan-request.schema.json' with { type: 'json' };
 import { API_ROUTES, type ApiHandlerName } from './routes.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -76,7 +77,13 @@ const responseSchemas = {
             items: {
               type: 'object',
               required: ['step_id', 'type', 'status', 'durationMs'],
-              properties: { step_id: { type: 'integer' }, type: { type: 'string' }, status: { enum: ['succeeded', 'skipped', 'failed'] }, durationMs: { type: 'number' }, reason: { type: 'string' } },
+              properties: {
+                step_id: { type: 'integer' },
+                type: { type: 'string' },
+                status: { enum: ['succeeded', 'skipped', 'failed'] },
+                durationMs: { type: 'number' },
+                reason: { type: 'string' },
+              },
             },
           },
           coverage: {
@@ -86,7 +93,11 @@ const responseSchemas = {
         },
       },
       sources: { type: 'array', items: ref('Source') },
-      error: { type: 'object', required: ['name', 'message', 'phase'], properties: { name: { type: 'string' }, message: { type: 'string' }, phase: { type: 'string' } } },
+      error: {
+        type: 'object',
+        required: ['name', 'message', 'phase'],
+        properties: { name: { type: 'string' }, message: { type: 'string' }, phase: { type: 'string' } },
+      },
       metadata: { type: 'object', description: 'Provider, model, every LLM call with its tokens, durations per phase, confidence (B5).' },
     },
   },
@@ -97,7 +108,10 @@ const responseSchemas = {
       planId: { type: 'string' },
       seq: { type: 'integer', minimum: 1 },
       at: { type: 'string', format: 'date-time' },
-      type: { type: 'string', examples: ['plan.status', 'llm.call', 'validation.completed', 'repair.requested', 'step.started', 'step.completed', 'step.skipped'] },
+      type: {
+        type: 'string',
+        examples: ['plan.status', 'llm.call', 'validation.completed', 'repair.requested', 'step.started', 'step.completed', 'step.skipped'],
+      },
       phase: { type: 'string' },
       data: { type: 'object' },
     },

@@ -14,10 +14,10 @@ import type { LlmProvider } from '../../functions/core/ports.js';
 import { LocalStack, lambdaContext } from '../local-runner.js';
 import { formatDuration } from '../view/activity.js';
 import type { PlanSummary } from '../view/plan-page.js';
-import { buildAssets, PAGE_SECURITY_HEADERS, pageShell, type Assets } from './assets.js';
+import { type Assets, buildAssets, PAGE_SECURITY_HEADERS, pageShell } from './assets.js';
 import { toHttpApiEvent, writeHttpApiResult } from './http-api-event.js';
 import { openApiDocument } from './openapi.js';
-import { API_ROUTES, matchRoute, type ApiHandlerName } from './routes.js';
+import { API_ROUTES, type ApiHandlerName, matchRoute } from './routes.js';
 
 /** API Gateway HTTP APIs take bodies up to 10 MB; a request of Cairn is far smaller. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -181,19 +181,25 @@ async function handle(served: Served, request: IncomingMessage, response: Server
     case 'plans-page':
       return sendHtml(response, pageShell('plans-page', 'Plans'));
     case 'plan-page': {
-      const id = ui.pathParameters['id'] ?? '';
+      const id = ui.pathParameters.id ?? '';
       return sendHtml(response, pageShell('plan-page', `Plan ${id}`, { 'plan-id': id }));
     }
     case 'plan-list': {
       const limit = Math.min(200, Math.max(1, Number(new URL(request.url ?? '/', 'http://localhost').searchParams.get('limit')) || 50));
       const records = await served.stack.runtime.store.listPlans({ limit });
-      const plans: PlanSummary[] = records.map((r) => ({ planId: r.planId, status: r.status, task: r.request.task, createdAt: r.createdAt, updatedAt: r.updatedAt }));
+      const plans: PlanSummary[] = records.map((r) => ({
+        planId: r.planId,
+        status: r.status,
+        task: r.request.task,
+        createdAt: r.createdAt,
+        updatedAt: r.updatedAt,
+      }));
       return sendJson(response, 200, { plans });
     }
     case 'openapi':
       return sendJson(response, 200, openApiDocument({ serverUrl: `http://127.0.0.1:${port}` }));
     case 'asset': {
-      const asset = served.assets.get(ui.pathParameters['name'] ?? '');
+      const asset = served.assets.get(ui.pathParameters.name ?? '');
       if (asset) {
         response.writeHead(200, { 'content-type': asset.contentType, 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' }).end(asset.body);
         return;

@@ -4,9 +4,9 @@
  * far); a step gated by a condition gets dashed incoming edges labelled with the condition, and a
  * skipped step is drawn dashed and grey with why it was skipped. Pure: terminal and browser.
  */
-import { toGraphView, type PlanGraph, type PlanGraphEdge, type PlanGraphNode } from '../../functions/core/plan/graph.js';
+import { type PlanGraph, type PlanGraphEdge, type PlanGraphNode, toGraphView } from '../../functions/core/plan/graph.js';
 import type { DecompositionPlan, FinalResults } from '../../functions/core/types.js';
-import { formatDuration, type Activity, type StepState } from './activity.js';
+import { type Activity, formatDuration, type StepState } from './activity.js';
 import { clip, describeStep } from './step-label.js';
 
 /** How a step ended, or where it is; `pending` before it starts. */
@@ -28,7 +28,11 @@ export function marksFromActivity(activity: Activity): Map<number, StepMark> {
   return new Map(
     activity.steps.map((s) => [
       s.stepId,
-      { state: s.state, ...(s.durationMs !== undefined ? { durationMs: s.durationMs } : {}), ...(s.reason ?? s.error ? { reason: s.reason ?? s.error } : {}) },
+      {
+        state: s.state,
+        ...(s.durationMs !== undefined ? { durationMs: s.durationMs } : {}),
+        ...((s.reason ?? s.error) ? { reason: s.reason ?? s.error } : {}),
+      },
     ]),
   );
 }

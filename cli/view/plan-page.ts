@@ -5,7 +5,7 @@
  */
 import type { PlanStatus, TraceEvent } from '../../functions/core/types.js';
 import type { PlanView } from '../../functions/core/workflow/plan-view.js';
-import { elapsedMs, foldTrace, formatDuration, type Activity } from './activity.js';
+import { type Activity, elapsedMs, foldTrace, formatDuration } from './activity.js';
 import { esc } from './html.js';
 import { marksFromActivity, marksFromResults } from './plan-diagram.js';
 import { planSvg } from './plan-svg.js';
@@ -56,7 +56,9 @@ function headerHtml(view: PlanView, activity: Activity, now: number): string {
     `<span class="mono">${esc(view.planId)}</span>`,
     `created ${esc(formatTime(view.createdAt))}`,
     activity.startedAt !== undefined ? `${isFinished(view.status) ? 'took' : 'running for'} ${esc(formatDuration(elapsedMs(activity, now)))}` : '',
-    m ? `${esc(m.provider)}/${esc(m.model)} · ${m.llmCalls.length} LLM call${m.llmCalls.length === 1 ? '' : 's'} · ${m.inputTokens} tokens in, ${m.outputTokens} out` : '',
+    m
+      ? `${esc(m.provider)}/${esc(m.model)} · ${m.llmCalls.length} LLM call${m.llmCalls.length === 1 ? '' : 's'} · ${m.inputTokens} tokens in, ${m.outputTokens} out`
+      : '',
     m?.confidence !== undefined ? `confidence ${esc(m.confidence)}` : '',
   ].filter(Boolean);
   return [
@@ -74,7 +76,8 @@ const LEGEND = ['succeeded', 'running', 'pending', 'skipped', 'failed']
   .join('');
 
 function dagHtml(view: PlanView, activity: Activity): string {
-  if (!view.plan) return `<section id="dag"><h2>Plan</h2><p class="empty">${isFinished(view.status) ? 'No valid plan was accepted.' : 'Planning…'}</p></section>`;
+  if (!view.plan)
+    return `<section id="dag"><h2>Plan</h2><p class="empty">${isFinished(view.status) ? 'No valid plan was accepted.' : 'Planning…'}</p></section>`;
   // The trace is live; the results, once there, are the final word.
   const marks = view.results ? marksFromResults(view.results.steps) : marksFromActivity(activity);
   return `<section id="dag"><h2>Plan <small>${view.plan.plan.length} steps</small></h2><div class="legend">${LEGEND}</div><div class="scroll">${planSvg(view.plan, marks)}</div></section>`;
@@ -83,7 +86,14 @@ function dagHtml(view: PlanView, activity: Activity): string {
 function attemptsHtml(activity: Activity): string {
   if (activity.attempts.length === 0) return '<section id="attempts"><h2>Planner attempts</h2><p class="empty">None yet.</p></section>';
   const items = activity.attempts.map((a) => {
-    const verdict = a.extractionError !== undefined ? 'no plan in the answer' : a.valid === undefined ? 'validating…' : a.valid ? 'valid' : `${a.errors.length} error${a.errors.length === 1 ? '' : 's'}`;
+    const verdict =
+      a.extractionError !== undefined
+        ? 'no plan in the answer'
+        : a.valid === undefined
+          ? 'validating…'
+          : a.valid
+            ? 'valid'
+            : `${a.errors.length} error${a.errors.length === 1 ? '' : 's'}`;
     const errors = [
       ...(a.extractionError !== undefined ? [`<li><code>(text)</code> ${esc(a.extractionError)}</li>`] : []),
       ...a.errors.map((e) => `<li><code>${esc(e.path)}</code> ${esc(e.message)}</li>`),
@@ -101,7 +111,8 @@ function attemptsHtml(activity: Activity): string {
 function sourcesHtml(view: PlanView): string {
   const results = view.results;
   const answer = results ? `<section id="answer"><h2>Answer</h2><p class="answer">${esc(results.answer)}</p></section>` : '';
-  if (view.sources.length === 0) return `${answer}<section id="sources"><h2>Sources</h2><p class="empty">${isFinished(view.status) ? 'No sources.' : 'Once the plan has run.'}</p></section>`;
+  if (view.sources.length === 0)
+    return `${answer}<section id="sources"><h2>Sources</h2><p class="empty">${isFinished(view.status) ? 'No sources.' : 'Once the plan has run.'}</p></section>`;
   const coverage = results ? ` <small>coverage ${results.coverage.covered_count}/${results.coverage.subquery_count} sub-queries</small>` : '';
   const rows = view.sources.map(
     (s, i) =>

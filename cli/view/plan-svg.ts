@@ -93,7 +93,9 @@ export function planSvg(plan: DecompositionPlan, marks: StepMarks = new Map()): 
   }
   for (const e of g.edges()) for (const p of (g.edge(e) as Route).points ?? []) include(p.x, p.y);
   const margin = 12;
-  const viewBox = [extent.minX - margin, extent.minY - margin, extent.maxX - extent.minX + 2 * margin, extent.maxY - extent.minY + 2 * margin].map((v) => Math.round(v));
+  const viewBox = [extent.minX - margin, extent.minY - margin, extent.maxX - extent.minX + 2 * margin, extent.maxY - extent.minY + 2 * margin].map((v) =>
+    Math.round(v),
+  );
   const [, , width, height] = viewBox;
 
   const parts: string[] = [
@@ -109,7 +111,9 @@ export function planSvg(plan: DecompositionPlan, marks: StepMarks = new Map()): 
     );
     if (edge.label && route.x !== undefined && route.y !== undefined) {
       const shown = edge.label.length > 52 ? `${edge.label.slice(0, 51)}…` : edge.label;
-      parts.push(`<text class="dag-edge-label" x="${px(route.x)}" y="${px(route.y + 4)}" text-anchor="middle">${esc(shown)}<title>${esc(edge.label)}</title></text>`);
+      parts.push(
+        `<text class="dag-edge-label" x="${px(route.x)}" y="${px(route.y + 4)}" text-anchor="middle">${esc(shown)}<title>${esc(edge.label)}</title></text>`,
+      );
     }
     parts.push('</g>');
   }
@@ -128,7 +132,9 @@ export function planSvg(plan: DecompositionPlan, marks: StepMarks = new Map()): 
       const role = i === 0 ? 'dag-title' : i === 1 ? 'dag-detail' : state === 'skipped' ? 'dag-condition' : 'dag-outcome';
       return `<text class="${role}" x="0" y="${px(top + i * LINE_HEIGHT)}" text-anchor="middle">${esc(line)}</text>`;
     });
-    const tooltip = [`${node.id} ${node.type}: ${describeStep(node, 400)}`, node.condition ? `if ${node.condition}` : '', mark?.reason ?? ''].filter(Boolean).join('\n');
+    const tooltip = [`${node.id} ${node.type}: ${describeStep(node, 400)}`, node.condition ? `if ${node.condition}` : '', mark?.reason ?? '']
+      .filter(Boolean)
+      .join('\n');
     parts.push(
       `<g class="dag-node state-${state} type-${esc(node.type)}" data-step-id="${node.id}" data-state="${state}"${node.condition ? ` data-condition="${esc(node.condition)}"` : ''} transform="translate(${px(box.x)},${px(box.y)})">`,
       `<title>${esc(tooltip)}</title>`,

@@ -3,7 +3,7 @@
  * planner attempt and what validation said, each step as it starts and ends. Pure: the terminal
  * code (cli/progress.ts) redraws it; tests read it.
  */
-import { elapsedMs, formatDuration, PHASE_NAMES, type Activity, type PhaseSpan, type StepActivity } from './activity.js';
+import { type Activity, elapsedMs, formatDuration, PHASE_NAMES, type PhaseSpan, type StepActivity } from './activity.js';
 import { clip } from './step-label.js';
 
 export type Tone = 'ok' | 'bad' | 'warn' | 'busy' | 'dim' | 'bold';
@@ -45,7 +45,11 @@ function stepLine(step: StepActivity, now: number, spin: string, paint: Paint): 
     case 'running':
       return `${paint('busy', spin)} ${label} ${paint('dim', `running ${formatDuration(elapsedMs(step, now))}`)}${retries}`;
     case 'succeeded': {
-      const facts = [formatDuration(step.durationMs ?? elapsedMs(step, now)), step.count !== undefined ? `${step.count} docs` : '', step.run !== undefined ? `run=${step.run}` : ''];
+      const facts = [
+        formatDuration(step.durationMs ?? elapsedMs(step, now)),
+        step.count !== undefined ? `${step.count} docs` : '',
+        step.run !== undefined ? `run=${step.run}` : '',
+      ];
       return `${paint('ok', '✔')} ${label} ${paint('dim', facts.filter(Boolean).join(' · '))}${retries}`;
     }
     case 'skipped':
@@ -72,7 +76,13 @@ function phaseRow(activity: Activity, index: number, options: Required<Omit<Fram
   const open = span.endedAt === undefined && activity.endedAt === undefined;
   const spin = SPINNER[options.tick % SPINNER.length] ?? '*';
   const failedHere = activity.status === 'failed' && index === activity.phases.length - 1;
-  const row: Row = { icon: open ? paint('busy', spin) : failedHere ? paint('bad', '✖') : paint('ok', '✔'), name: PHASE_NAMES[span.status] ?? span.status, detail: '', ms: elapsedMs(span, activity.endedAt ?? now), below: [] };
+  const row: Row = {
+    icon: open ? paint('busy', spin) : failedHere ? paint('bad', '✖') : paint('ok', '✔'),
+    name: PHASE_NAMES[span.status] ?? span.status,
+    detail: '',
+    ms: elapsedMs(span, activity.endedAt ?? now),
+    below: [],
+  };
   const attempt = attemptOfSpan(activity, activity.phases, index);
   switch (span.status) {
     case 'analyzing': {
@@ -136,6 +146,9 @@ export function progressFrame(activity: Activity, options: FrameOptions): string
     for (const below of row.below) lines.push(`    ${below}`);
   }
   if (activity.failure) lines.push(paint('bad', clip(`✖ failed: ${activity.failure.error}: ${activity.failure.reason}`, 140)));
-  else if (activity.status === 'succeeded') lines.push(`${paint('ok', '✔')} ${paint('bold', 'done'.padEnd(9))} ${`${activity.llmCalls} LLM call${activity.llmCalls === 1 ? '' : 's'}`.padEnd(44)} ${paint('dim', formatDuration(elapsedMs(activity, o.now)).padStart(9))}`);
+  else if (activity.status === 'succeeded')
+    lines.push(
+      `${paint('ok', '✔')} ${paint('bold', 'done'.padEnd(9))} ${`${activity.llmCalls} LLM call${activity.llmCalls === 1 ? '' : 's'}`.padEnd(44)} ${paint('dim', formatDuration(elapsedMs(activity, o.now)).padStart(9))}`,
+    );
   return lines.join('\n');
 }

@@ -3,7 +3,7 @@
  * step with a bar from its start to its end (still growing while it runs); a skipped step is a
  * mark at the moment it was skipped. Pure: browser and tests.
  */
-import { elapsedMs, formatDuration, PHASE_NAMES, type Activity } from './activity.js';
+import { type Activity, elapsedMs, formatDuration, PHASE_NAMES } from './activity.js';
 import { esc, px } from './html.js';
 import { clip } from './step-label.js';
 
@@ -35,7 +35,10 @@ export function timelineSvg(activity: Activity, now: number): string {
   ];
   for (const t of ticks(total)) {
     const tx = LABEL_WIDTH + (t / total) * PLOT_WIDTH;
-    parts.push(`<line class="tl-tick" x1="${px(tx)}" y1="${AXIS - 6}" x2="${px(tx)}" y2="${height - 4}"/>`, `<text class="tl-axis" x="${px(tx)}" y="${AXIS - 10}" text-anchor="middle">${esc(formatDuration(t))}</text>`);
+    parts.push(
+      `<line class="tl-tick" x1="${px(tx)}" y1="${AXIS - 6}" x2="${px(tx)}" y2="${height - 4}"/>`,
+      `<text class="tl-axis" x="${px(tx)}" y="${AXIS - 10}" text-anchor="middle">${esc(formatDuration(t))}</text>`,
+    );
   }
   // Row 0: the phases, one segment each.
   const phaseY = AXIS;
@@ -55,7 +58,10 @@ export function timelineSvg(activity: Activity, now: number): string {
   steps.forEach((step, i) => {
     const y = AXIS + ROW * (i + 1);
     const label = `${step.stepId} ${step.type}`;
-    parts.push(`<g class="tl-step state-${step.state}" data-step-id="${step.stepId}">`, `<text class="tl-label" x="${LABEL_WIDTH - 8}" y="${y + 16}" text-anchor="end">${esc(label)}</text>`);
+    parts.push(
+      `<g class="tl-step state-${step.state}" data-step-id="${step.stepId}">`,
+      `<text class="tl-label" x="${LABEL_WIDTH - 8}" y="${y + 16}" text-anchor="end">${esc(label)}</text>`,
+    );
     const begin = step.startedAt ?? start;
     if (step.state === 'skipped') {
       const cx = x(begin);

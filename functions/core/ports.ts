@@ -4,8 +4,8 @@
  */
 import type {
   CorpusDocument,
-  LlmCallAccounting,
   DecompositionPlan,
+  LlmCallAccounting,
   LlmPurpose,
   Modality,
   PlanAttempt,

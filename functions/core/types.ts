@@ -153,10 +153,7 @@ export interface PlanRequest {
  * Where a request came from. A plan started by an S3 task file gets its result written beside
  * the file (A2); the others are kept for the trace.
  */
-export type PlanOrigin =
-  | { source: 's3'; bucket: string; key: string }
-  | { source: 'sqs'; messageId: string }
-  | { source: 'http'; requestId: string };
+export type PlanOrigin = { source: 's3'; bucket: string; key: string } | { source: 'sqs'; messageId: string } | { source: 'http'; requestId: string };
 
 export interface PlanOptions {
   analyze?: boolean;
@@ -185,17 +182,7 @@ export interface PromptTemplateOverrides {
   repair?: string;
 }
 
-export const PLAN_STATUSES = [
-  'received',
-  'analyzing',
-  'planning',
-  'validating',
-  'repairing',
-  'executing',
-  'finalizing',
-  'succeeded',
-  'failed',
-] as const;
+export const PLAN_STATUSES = ['received', 'analyzing', 'planning', 'validating', 'repairing', 'executing', 'finalizing', 'succeeded', 'failed'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
 /** One planner attempt (ATTEMPT#n): the raw text, what was extracted and what validation said. */

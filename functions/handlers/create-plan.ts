@@ -7,10 +7,10 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { RequestValidationError } from '../core/errors.js';
 import { readRequest } from '../core/workflow/requests.js';
-import { requestIdentity, startPlan, type StartDeps } from '../core/workflow/start-plan.js';
+import { requestIdentity, type StartDeps, startPlan } from '../core/workflow/start-plan.js';
 import { intakeRuntime } from './intake-runtime.js';
+import { type HttpResult, httpObserved, json, type Observability } from './middleware.js';
 import { startDepsOf } from './start-deps.js';
-import { httpObserved, json, type HttpResult, type Observability } from './middleware.js';
 
 type CreatePlanEvent = Omit<APIGatewayProxyEventV2, 'body'> & { body: unknown };
 

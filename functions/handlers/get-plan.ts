@@ -3,10 +3,10 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { TraceStore } from '../core/ports.js';
 import { findPlan, planView } from '../core/workflow/plan-view.js';
 import { intakeRuntime } from './intake-runtime.js';
-import { httpObserved, json, type HttpResult } from './middleware.js';
+import { type HttpResult, httpObserved, json } from './middleware.js';
 
 export async function getPlan(store: TraceStore, event: APIGatewayProxyEventV2): Promise<HttpResult> {
-  return json(200, planView(await findPlan(store, event.pathParameters?.['id'] ?? '')));
+  return json(200, planView(await findPlan(store, event.pathParameters?.id ?? '')));
 }
 
 const rt = intakeRuntime();

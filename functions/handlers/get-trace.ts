@@ -3,10 +3,10 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { TraceStore } from '../core/ports.js';
 import { findPlan, traceView } from '../core/workflow/plan-view.js';
 import { intakeRuntime } from './intake-runtime.js';
-import { httpObserved, json, type HttpResult } from './middleware.js';
+import { type HttpResult, httpObserved, json } from './middleware.js';
 
 export async function getTrace(store: TraceStore, event: APIGatewayProxyEventV2): Promise<HttpResult> {
-  const record = await findPlan(store, event.pathParameters?.['id'] ?? '');
+  const record = await findPlan(store, event.pathParameters?.id ?? '');
   return json(200, traceView(record, await store.listEvents(record.planId)));
 }
 

@@ -4,9 +4,9 @@
  * planner. The functions that start plans add what start-deps.ts builds; the readers carry none of it.
  */
 import type { TraceStore } from '../core/ports.js';
-import { loadConfig, type CairnConfig } from '../shared/config.js';
+import { type CairnConfig, loadConfig } from '../shared/config.js';
 import { createObservability, type Observability } from './middleware.js';
-import { createClients, createTraceStore, type Clients } from './wiring.js';
+import { type Clients, createClients, createTraceStore } from './wiring.js';
 
 export interface IntakeRuntime {
   config: CairnConfig;

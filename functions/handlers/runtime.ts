@@ -6,15 +6,15 @@ import { createAwsMediaTools, registerAwsMediaTools } from '../adapters/aws-medi
 import { DynamoPlanCache } from '../adapters/dynamodb/plan-cache.js';
 import { createLlmProvider } from '../adapters/llm/select-provider.js';
 import { S3TaskFiles } from '../adapters/s3/task-files.js';
+import { analysisSchema, planSchema, stepParameterSchemas } from '../core/plan/schemas.js';
 import type { LlmProvider, ResultWriter, TraceStore } from '../core/ports.js';
 import { systemClock } from '../core/ports.js';
-import { analysisSchema, planSchema, stepParameterSchemas } from '../core/plan/schemas.js';
-import type { PhaseDeps } from '../core/workflow/phases.js';
 import { registerLocalTools } from '../core/tools/local-tools.js';
 import { ToolRegistry } from '../core/tools/registry.js';
-import { loadConfig, type CairnConfig } from '../shared/config.js';
-import { createObservability, observed, type Observability } from './middleware.js';
-import { createClients, createCorpusProvider, createTraceStore, type Clients } from './wiring.js';
+import type { PhaseDeps } from '../core/workflow/phases.js';
+import { type CairnConfig, loadConfig } from '../shared/config.js';
+import { createObservability, type Observability, observed } from './middleware.js';
+import { type Clients, createClients, createCorpusProvider, createTraceStore } from './wiring.js';
 
 export interface Runtime {
   config: CairnConfig;

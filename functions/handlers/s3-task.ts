@@ -10,10 +10,10 @@ import { InvalidInputError, RequestValidationError } from '../core/errors.js';
 import type { PlanRequest } from '../core/types.js';
 import { rejectedTaskFile } from '../core/workflow/plan-view.js';
 import { requestFromTaskFile, taskFileKind } from '../core/workflow/requests.js';
-import { requestIdentity, startPlan, type StartDeps } from '../core/workflow/start-plan.js';
+import { requestIdentity, type StartDeps, startPlan } from '../core/workflow/start-plan.js';
 import { intakeRuntime } from './intake-runtime.js';
+import { type Observability, observed } from './middleware.js';
 import { startDepsOf, taskFilesOf } from './start-deps.js';
-import { observed, type Observability } from './middleware.js';
 
 export interface TaskFileDeps {
   start: StartDeps;
@@ -54,8 +54,7 @@ async function startTaskFile(deps: TaskFileDeps, record: S3EventRecord): Promise
     await deps.files.write(origin, rejectedTaskFile({ name: error.name, message: error.message, issues }));
     return;
   }
-  const identity =
-    request.idempotencyKey !== undefined ? requestIdentity.key(request.idempotencyKey) : requestIdentity.s3(bucket, key, record.s3.object);
+  const identity = request.idempotencyKey !== undefined ? requestIdentity.key(request.idempotencyKey) : requestIdentity.s3(bucket, key, record.s3.object);
   const started = await startPlan(deps.start, { ...request, origin }, identity);
   logger.info(started.duplicate ? 'task file seen before' : 'plan started', { bucket, key, planId: started.planId, status: started.status });
   metrics.addMetric(started.duplicate ? 'DuplicateRequests' : 'PlansStarted', 'Count', 1);

@@ -9,10 +9,10 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { InvalidInputError } from '../core/errors.js';
 import { parseJsonRequest, readRequest } from '../core/workflow/requests.js';
-import { requestIdentity, startPlan, type StartDeps } from '../core/workflow/start-plan.js';
+import { requestIdentity, type StartDeps, startPlan } from '../core/workflow/start-plan.js';
 import { intakeRuntime } from './intake-runtime.js';
+import { type Observability, observed } from './middleware.js';
 import { startDepsOf } from './start-deps.js';
-import { observed, type Observability } from './middleware.js';
 
 export async function startFromMessage(deps: StartDeps, obs: Observability, record: SQSRecord): Promise<string> {
   const messageId = record.messageId;

@@ -3,7 +3,7 @@
  * the process (or the Lambda init) with one message listing every problem, before any work starts.
  */
 import { ConfigError } from '../core/errors.js';
-import { loadLlmSettings, loadPlannerSettings, type LlmSettings, type PlannerSettings } from './llm-config.js';
+import { type LlmSettings, loadLlmSettings, loadPlannerSettings, type PlannerSettings } from './llm-config.js';
 import { loadMediaSettings, type MediaSettings } from './media-config.js';
 
 export interface CairnConfig {
@@ -74,7 +74,8 @@ export function loadConfig(env: Env = process.env): CairnConfig {
     return fallback;
   };
   const endpoint = env.CAIRN_DYNAMODB_ENDPOINT || undefined;
-  if (endpoint !== undefined && !/^https?:\/\/[^\s]+$/.test(endpoint)) problems.push(`CAIRN_DYNAMODB_ENDPOINT must be an http(s) URL, got ${JSON.stringify(endpoint)}`);
+  if (endpoint !== undefined && !/^https?:\/\/[^\s]+$/.test(endpoint))
+    problems.push(`CAIRN_DYNAMODB_ENDPOINT must be an http(s) URL, got ${JSON.stringify(endpoint)}`);
   const config: CairnConfig = {
     tableName: env.CAIRN_TABLE || 'cairn-traces',
     dynamoEndpoint: endpoint,

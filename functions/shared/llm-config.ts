@@ -66,14 +66,14 @@ export function loadLlmSettings(env: Env, problems: string[], read: EnvReaders):
   const secret = (name: string): Secret | undefined => (env[name] ? new Secret(env[name]) : undefined);
   const url = (name: string): string | undefined => {
     const value = env[name] || undefined;
-    if (value !== undefined && (!/^https?:\/\/[^\s]+$/.test(value) || URL.parse(value) === null)) problems.push(`${name} must be an http(s) URL, got ${JSON.stringify(value)}`);
+    if (value !== undefined && (!/^https?:\/\/[^\s]+$/.test(value) || URL.parse(value) === null))
+      problems.push(`${name} must be an http(s) URL, got ${JSON.stringify(value)}`);
     return value;
   };
   const anthropic = { apiKey: secret('ANTHROPIC_API_KEY'), baseURL: url('ANTHROPIC_BASE_URL'), model: env.CAIRN_ANTHROPIC_MODEL || DEFAULT_ANTHROPIC_MODEL };
   const openaiBaseURL = url('CAIRN_OPENAI_BASE_URL');
   const openai = { apiKey: secret('OPENAI_API_KEY'), baseURL: openaiBaseURL ?? OPENAI_BASE_URL, model: env.CAIRN_OPENAI_MODEL || DEFAULT_OPENAI_MODEL };
-  const modelOf = (provider: LlmProviderName): string =>
-    provider === 'anthropic' ? anthropic.model : provider === 'openai' ? openai.model : 'cairn-rules-v1';
+  const modelOf = (provider: LlmProviderName): string => (provider === 'anthropic' ? anthropic.model : provider === 'openai' ? openai.model : 'cairn-rules-v1');
 
   const named = env.CAIRN_LLM_PROVIDER || undefined;
   let primaryProvider: LlmProviderName;
@@ -149,7 +149,10 @@ function prices(raw: string | undefined, problems: string[]): Record<string, Pri
     const e = entry as Record<string, unknown> | null;
     const fields = ['input', 'output', 'cacheRead', 'cacheWrite'] as const;
     const ok =
-      typeof e === 'object' && e !== null && typeof e.input === 'number' && typeof e.output === 'number' &&
+      typeof e === 'object' &&
+      e !== null &&
+      typeof e.input === 'number' &&
+      typeof e.output === 'number' &&
       fields.every((f) => e[f] === undefined || (typeof e[f] === 'number' && (e[f] as number) >= 0)) &&
       Object.keys(e).every((k) => (fields as readonly string[]).includes(k));
     if (!ok) {

@@ -21,9 +21,7 @@ export interface S3Prefix {
   prefix: string;
 }
 
-export type MediaSettings =
-  | { backend: 'local' }
-  | { backend: 'aws'; captionModelId: string; mediaLocation: S3Prefix; transcriptLocation: S3Prefix };
+export type MediaSettings = { backend: 'local' } | { backend: 'aws'; captionModelId: string; mediaLocation: S3Prefix; transcriptLocation: S3Prefix };
 
 type Env = Record<string, string | undefined>;
 
@@ -53,7 +51,8 @@ export function loadMediaSettings(env: Env, problems: string[]): MediaSettings {
   const mediaLocation = location('CAIRN_MEDIA_LOCATION');
   const transcriptLocation = location('CAIRN_TRANSCRIPT_LOCATION');
   const captionModelId = env.CAIRN_CAPTION_MODEL_ID || DEFAULT_CAPTION_MODEL_ID;
-  if (!isBedrockModelId(captionModelId)) problems.push(`CAIRN_CAPTION_MODEL_ID must be a Bedrock model or inference profile id, got ${JSON.stringify(captionModelId)}`);
+  if (!isBedrockModelId(captionModelId))
+    problems.push(`CAIRN_CAPTION_MODEL_ID must be a Bedrock model or inference profile id, got ${JSON.stringify(captionModelId)}`);
   if (backend !== 'local' && backend !== 'aws') {
     problems.push(`CAIRN_MEDIA must be local or aws, got ${JSON.stringify(env.CAIRN_MEDIA)}`);
     return { backend: 'local' };

@@ -5,8 +5,8 @@
  * access, access-logged to a second bucket. Grants are per prefix and per action.
  */
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type CfnBucket, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct, type IConstruct } from 'constructs';
 
 export const PAYLOAD_PREFIX = 'payloads/';

@@ -6,7 +6,7 @@
  * caller's permissions, so those grants serve it too.
  */
 import { ArnFormat, Stack, Validations } from 'aws-cdk-lib';
-import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IConstruct } from 'constructs';
 import { TRANSCRIPTION_JOB_PREFIX } from '../../functions/adapters/aws-media/transcribe-tool.js';
 
@@ -32,15 +32,29 @@ export function grantMediaServices(grantee: IGrantable, captionModelId: string):
   });
 
   const foundationModel = (region: string | undefined, modelId: string) =>
-    stack.formatArn({ service: 'bedrock', ...(region !== undefined ? { region } : {}), account: '', resource: 'foundation-model', resourceName: modelId, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+    stack.formatArn({
+      service: 'bedrock',
+      ...(region !== undefined ? { region } : {}),
+      account: '',
+      resource: 'foundation-model',
+      resourceName: modelId,
+      arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+    });
   const profiled = inferenceProfileModel(captionModelId);
   if (profiled === undefined) {
-    grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: [foundationModel(undefined, captionModelId)] }));
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: [foundationModel(undefined, captionModelId)] }),
+    );
     return;
   }
   // An inference profile routes each call to the model in one of its geography's regions: the
   // profile itself, and the model in any region.
-  const profile = stack.formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: captionModelId, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+  const profile = stack.formatArn({
+    service: 'bedrock',
+    resource: 'inference-profile',
+    resourceName: captionModelId,
+    arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+  });
   grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: [profile, foundationModel('*', profiled)] }));
   Validations.of(role).acknowledge({
     id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock:*::foundation-model/${profiled}]`,

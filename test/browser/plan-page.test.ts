@@ -7,16 +7,24 @@
  * The screenshot goes to $CAIRN_SCREENSHOT_DIR (default: a temporary folder); with
  * UPDATE_SCREENSHOTS=1 it also replaces docs/plan-page.png, the README's picture.
  */
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const CONDITIONAL_TASK = 'If the corpus mentions a tram network in Lyon, summarize public transport in Lyon, otherwise describe the museums of Lyon';
 const SCREENSHOT_DIR = process.env.CAIRN_SCREENSHOT_DIR ?? mkdtempSync(join(tmpdir(), 'cairn-screenshots-'));
 
@@ -66,7 +74,10 @@ function startServe(home: string): Promise<string> {
 }
 
 async function api(path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(new URL(path, baseUrl), body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(
+    new URL(path, baseUrl),
+    body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
   return (await response.json()) as Record<string, unknown>;
 }
 
@@ -165,7 +176,11 @@ describe('Browser: the page of a plan', () => {
     const bars = await page.locator('svg.timeline g.tl-step').count();
     const attempt = await page.locator('#attempts li.attempt').first().textContent();
     const rows = await page.locator('#sources tr.source').evaluateAll((trs) =>
-      trs.map((tr) => ({ id: tr.getAttribute('data-source-id'), subquery: tr.querySelector('.subquery')?.textContent, rank: Number(tr.querySelector('.rank')?.textContent) })),
+      trs.map((tr) => ({
+        id: tr.getAttribute('data-source-id'),
+        subquery: tr.querySelector('.subquery')?.textContent,
+        rank: Number(tr.querySelector('.rank')?.textContent),
+      })),
     );
 
     // Assess
@@ -193,7 +208,9 @@ describe('Browser: the first page', () => {
   it('lists the last plans, and a task typed there runs and opens its own page', async () => {
     // Act
     const page = await open('/');
-    const listed = await page.locator('tr.plan-row').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-plan-id'), tr.querySelector('.badge')?.textContent]));
+    const listed = await page
+      .locator('tr.plan-row')
+      .evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-plan-id'), tr.querySelector('.badge')?.textContent]));
     await page.fill('#task', 'What is a bouchon?');
     await page.click('button[type="submit"]');
     await page.waitForURL(/\/ui\/plans\/p-/);

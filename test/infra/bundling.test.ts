@@ -24,7 +24,17 @@ async function bundledErrors(keepNames: boolean): Promise<Record<string, new (me
       .join('\n'),
   );
   const outfile = join(work, `errors-${keepNames}.mjs`);
-  await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'esm', target: BUNDLING.target!, minify: BUNDLING.minify!, keepNames, logLevel: 'error' });
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: BUNDLING.target!,
+    minify: BUNDLING.minify!,
+    keepNames,
+    logLevel: 'error',
+  });
   return (await import(pathToFileURL(outfile).href)) as Record<string, new (message: string) => Error>;
 }
 
@@ -35,9 +45,16 @@ function retriedErrorNames(): string[] {
   return [...new Set(names.filter((n) => !n.startsWith('Lambda.') && !n.startsWith('States.')))].sort();
 }
 
-describe('Bundling: the functions\' esbuild options', () => {
+describe("Bundling: the functions' esbuild options", () => {
   it('builds minified ESM for Node 24 with source maps, the AWS SDK left to the runtime, on this machine', () => {
-    expect(BUNDLING).toMatchObject({ format: 'esm', target: 'node24', minify: true, sourceMap: true, externalModules: ['@aws-sdk/*'], forceDockerBundling: false });
+    expect(BUNDLING).toMatchObject({
+      format: 'esm',
+      target: 'node24',
+      minify: true,
+      sourceMap: true,
+      externalModules: ['@aws-sdk/*'],
+      forceDockerBundling: false,
+    });
   });
 
   it('keeps the names of the errors the workflow retries, which plain minification loses', async () => {

@@ -35,12 +35,12 @@ describe('Stack: Cairn with `-c workflow=express -c auth=jwt ...`', () => {
     });
     template.resourceCountIs('AWS::ApiGatewayV2::Route', 3);
     for (const route of Object.values(template.findResources('AWS::ApiGatewayV2::Route'))) {
-      expect(route['Properties'].AuthorizationType).toBe('JWT');
+      expect(route.Properties.AuthorizationType).toBe('JWT');
     }
   });
 
   it('uses the configured log retention and default corpus', () => {
-    for (const group of Object.values(template.findResources('AWS::Logs::LogGroup'))) expect(group['Properties'].RetentionInDays).toBe(7);
+    for (const group of Object.values(template.findResources('AWS::Logs::LogGroup'))) expect(group.Properties.RetentionInDays).toBe(7);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'Cairn workflow state Execute',
       Environment: { Variables: Match.objectLike({ CAIRN_CORPUS: 's3://my-corpora/corpus/films.jsonl' }) },
@@ -52,25 +52,27 @@ describe('Stack: Cairn with `-c media=aws -c captionModel=...`', () => {
   const functions = template.findResources('AWS::Lambda::Function');
   const execute = logicalIdOf(template, 'AWS::Lambda::Function', 'WorkflowExecuteFunction');
   const bucket = logicalIdOf(template, 'AWS::S3::Bucket', 'StorageBucket');
-  const roleOf = (functionId: string) => (functions[functionId]!['Properties'].Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  const roleOf = (functionId: string) => (functions[functionId]!.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
   const executeStatements = statementsOf(template, roleOf(execute));
   const join = (...parts: unknown[]) => ({ 'Fn::Join': ['', parts] });
   const arn = (...rest: unknown[]) => join('arn:', { Ref: 'AWS::Partition' }, ...rest);
 
   it('tells the Execute function, and only it, to run media steps on AWS and where', () => {
-    expect(functions[execute]!['Properties'].Environment.Variables).toMatchObject({
+    expect(functions[execute]!.Properties.Environment.Variables).toMatchObject({
       CAIRN_MEDIA: 'aws',
       CAIRN_CAPTION_MODEL_ID: 'eu.amazon.nova-lite-v1:0',
       CAIRN_MEDIA_LOCATION: join('s3://', { Ref: bucket }, '/corpus/'),
       CAIRN_TRANSCRIPT_LOCATION: join('s3://', { Ref: bucket }, '/transcripts/'),
     });
     for (const [id, fn] of Object.entries(functions)) {
-      if (id !== execute) expect(fn['Properties'].Environment?.Variables ?? {}, id).not.toHaveProperty('CAIRN_MEDIA');
+      if (id !== execute) expect(fn.Properties.Environment?.Variables ?? {}, id).not.toHaveProperty('CAIRN_MEDIA');
     }
   });
 
   it('lets the Execute function run cairn-* Transcribe jobs, invoke the caption model and keep transcripts under transcripts/', () => {
-    const media = executeStatements.filter((s) => actionsOf([s]).some((a) => /^(transcribe|bedrock):/.test(a)) || JSON.stringify(s.Resource).includes('/transcripts/'));
+    const media = executeStatements.filter(
+      (s) => actionsOf([s]).some((a) => /^(transcribe|bedrock):/.test(a)) || JSON.stringify(s.Resource).includes('/transcripts/'),
+    );
     expect(media).toEqual([
       { Effect: 'Allow', Action: ['s3:GetObject', 's3:PutObject'], Resource: join({ 'Fn::GetAtt': [bucket, 'Arn'] }, '/transcripts/*') },
       {
@@ -96,7 +98,10 @@ describe('Stack: Cairn with `-c media=aws -c captionModel=...`', () => {
     for (const id of Object.keys(functions)) {
       if (id === execute || id.startsWith('BucketNotificationsHandler')) continue;
       const statements = statementsOf(template, roleOf(id));
-      expect(actionsOf(statements).filter((a) => /^(transcribe|bedrock):/.test(a)), id).toEqual([]);
+      expect(
+        actionsOf(statements).filter((a) => /^(transcribe|bedrock):/.test(a)),
+        id,
+      ).toEqual([]);
       expect(JSON.stringify(statements), id).not.toContain('/transcripts/');
     }
   });
@@ -106,14 +111,18 @@ describe('Stack: Cairn with `-c media=aws -c captionModel=...`', () => {
     expect(report.violations.map((v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
   });
 
-  it('grants a model id (no inference profile) on that one foundation model in the stack\'s region', () => {
+  it("grants a model id (no inference profile) on that one foundation model in the stack's region", () => {
     // Act
     const { template: plain } = synthCairn({ media: 'aws', captionModel: 'anthropic.claude-3-haiku-20240307-v1:0' });
 
     // Assess
     const role = logicalIdOf(plain, 'AWS::IAM::Role', 'WorkflowExecuteFunctionRole');
     expect(statementsOf(plain, role).filter((s) => actionsOf([s]).includes('bedrock:InvokeModel'))).toEqual([
-      { Effect: 'Allow', Action: 'bedrock:InvokeModel', Resource: arn(':bedrock:', { Ref: 'AWS::Region' }, '::foundation-model/anthropic.claude-3-haiku-20240307-v1:0') },
+      {
+        Effect: 'Allow',
+        Action: 'bedrock:InvokeModel',
+        Resource: arn(':bedrock:', { Ref: 'AWS::Region' }, '::foundation-model/anthropic.claude-3-haiku-20240307-v1:0'),
+      },
     ]);
   });
 });
@@ -131,7 +140,9 @@ describe('Function: settingsFromContext', () => {
 
   it('defaults to a Standard workflow behind IAM, 30-day logs and the bundled sample corpus', () => {
     // Act
-    const settings = settingsFromContext(appWith({ workflow: undefined, auth: undefined, logRetentionDays: undefined, ttlDays: undefined, taskPrefix: undefined }).node);
+    const settings = settingsFromContext(
+      appWith({ workflow: undefined, auth: undefined, logRetentionDays: undefined, ttlDays: undefined, taskPrefix: undefined }).node,
+    );
 
     // Assess
     expect(settings).toEqual({

@@ -11,8 +11,8 @@ import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { TRACE_TABLE } from '../../functions/adapters/dynamodb/table.js';
 import { TASK_HANDLERS } from '../../cli/local-runner.js';
+import { TRACE_TABLE } from '../../functions/adapters/dynamodb/table.js';
 import { taskStates, WORKFLOW_FILE } from '../../infra/constructs/workflow.js';
 import { actionsOf, logicalIdOf, statementsOf, synthCairn } from './support.js';
 
@@ -33,7 +33,7 @@ describe('Stack: Cairn (default context)', () => {
       // Assess
       expect(Object.keys(functions)).toHaveLength(WORKFLOW_STATES.length + INTAKE_FUNCTIONS.length);
       for (const [id, fn] of Object.entries(functions)) {
-        expect(fn['Properties'], id).toMatchObject({
+        expect(fn.Properties, id).toMatchObject({
           Architectures: ['arm64'],
           TracingConfig: { Mode: 'Active' },
           Handler: 'index.handler',
@@ -54,7 +54,11 @@ describe('Stack: Cairn (default context)', () => {
 
     it('maps every Task state to a handler file the local runner runs too', () => {
       // Assess: the stack and cli/local-runner.ts agree on the states, and each handler file exists.
-      expect(taskStates().map((s) => s.name).sort()).toEqual(Object.keys(TASK_HANDLERS).sort());
+      expect(
+        taskStates()
+          .map((s) => s.name)
+          .sort(),
+      ).toEqual(Object.keys(TASK_HANDLERS).sort());
       for (const state of taskStates()) expect(existsSync(join('functions/handlers', state.handlerFile)), state.handlerFile).toBe(true);
     });
 
@@ -62,7 +66,7 @@ describe('Stack: Cairn (default context)', () => {
       const groups = template.findResources('AWS::Logs::LogGroup');
       // 13 functions, the state machine, the API's access logs.
       expect(Object.keys(groups)).toHaveLength(15);
-      for (const [id, group] of Object.entries(groups)) expect(group['Properties'].RetentionInDays, id).toBe(30);
+      for (const [id, group] of Object.entries(groups)) expect(group.Properties.RetentionInDays, id).toBe(30);
     });
 
     it('tells the workflow functions where the LLM key is, and only them', () => {
@@ -75,8 +79,8 @@ describe('Stack: Cairn (default context)', () => {
       }
       for (const prefix of INTAKE_FUNCTIONS) {
         const fn = template.findResources('AWS::Lambda::Function')[logicalIdOf(template, 'AWS::Lambda::Function', prefix)]!;
-        expect(fn['Properties'].Environment.Variables).not.toHaveProperty('CAIRN_LLM_SECRET_ARN');
-        expect(fn['Properties'].Environment.Variables).toMatchObject({ CAIRN_STATE_MACHINE_ARN: { Ref: expect.stringMatching(/^WorkflowStateMachine/) } });
+        expect(fn.Properties.Environment.Variables).not.toHaveProperty('CAIRN_LLM_SECRET_ARN');
+        expect(fn.Properties.Environment.Variables).toMatchObject({ CAIRN_STATE_MACHINE_ARN: { Ref: expect.stringMatching(/^WorkflowStateMachine/) } });
       }
     });
   });
@@ -85,7 +89,7 @@ describe('Stack: Cairn (default context)', () => {
     it('deploys infra/workflow.asl.json unchanged, each placeholder substituted by its function ARN', () => {
       // Prepare
       const [machine] = Object.values(template.findResources('AWS::StepFunctions::StateMachine'));
-      const properties = machine!['Properties'];
+      const properties = machine!.Properties;
       const assetFile = join(app.outdir, `asset.${String(properties.DefinitionS3Location.Key)}`);
       const source = readFileSync(WORKFLOW_FILE, 'utf8');
 
@@ -126,7 +130,7 @@ describe('Stack: Cairn (default context)', () => {
   });
 
   describe('data', () => {
-    it('builds the trace table from the adapters\' description: on demand, PITR, TTL, both GSIs', () => {
+    it("builds the trace table from the adapters' description: on demand, PITR, TTL, both GSIs", () => {
       template.hasResourceProperties('AWS::DynamoDB::Table', {
         BillingMode: 'PAY_PER_REQUEST',
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
@@ -201,7 +205,14 @@ describe('Stack: Cairn (default context)', () => {
         NotificationConfiguration: {
           LambdaFunctionConfigurations: ['.json', '.txt'].map((suffix) => ({
             Events: ['s3:ObjectCreated:*'],
-            Filter: { Key: { FilterRules: [{ Name: 'suffix', Value: suffix }, { Name: 'prefix', Value: 'tasks/' }] } },
+            Filter: {
+              Key: {
+                FilterRules: [
+                  { Name: 'suffix', Value: suffix },
+                  { Name: 'prefix', Value: 'tasks/' },
+                ],
+              },
+            },
             LambdaFunctionArn: getAtt(logicalIdOf(template, 'AWS::Lambda::Function', 'TriggersS3TaskFunction')),
           })),
         },
@@ -215,25 +226,30 @@ describe('Stack: Cairn (default context)', () => {
   });
 
   describe('alarms', () => {
-    it('alarms on each function\'s errors, on failed and timed-out executions and on both dead-letter queues', () => {
+    it("alarms on each function's errors, on failed and timed-out executions and on both dead-letter queues", () => {
       // Prepare
-      const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((a) => a['Properties']);
+      const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties);
       const byMetric = (name: string) => alarms.filter((a) => a.MetricName === name);
 
       // Assess
       expect(byMetric('Errors')).toHaveLength(WORKFLOW_STATES.length + INTAKE_FUNCTIONS.length);
       expect(byMetric('ExecutionsFailed')).toHaveLength(1);
       expect(byMetric('ExecutionsTimedOut')).toHaveLength(1);
-      expect(byMetric('ApproximateNumberOfMessagesVisible').map((a) => a.Dimensions[0].Value['Fn::GetAtt'][0]).sort()).toEqual(
+      expect(
+        byMetric('ApproximateNumberOfMessagesVisible')
+          .map((a) => a.Dimensions[0].Value['Fn::GetAtt'][0])
+          .sort(),
+      ).toEqual(
         [logicalIdOf(template, 'AWS::SQS::Queue', 'TriggersRequestsDlq'), logicalIdOf(template, 'AWS::SQS::Queue', 'TriggersTaskFileEventsDlq')].sort(),
       );
-      for (const alarm of alarms) expect(alarm).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
+      for (const alarm of alarms)
+        expect(alarm).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });
     });
   });
 
   describe('permissions', () => {
     const policies = Object.values(template.findResources('AWS::IAM::Policy'));
-    const statements = policies.flatMap((p) => p['Properties'].PolicyDocument.Statement as Parameters<typeof actionsOf>[0]);
+    const statements = policies.flatMap((p) => p.Properties.PolicyDocument.Statement as Parameters<typeof actionsOf>[0]);
 
     it('names every action: no `*` and no `service:*` anywhere', () => {
       const actions = actionsOf(statements);
@@ -245,7 +261,9 @@ describe('Stack: Cairn (default context)', () => {
       const onEverything = statements.filter((s) => s.Resource === '*');
       expect(onEverything.length).toBeGreaterThan(0);
       for (const action of actionsOf(onEverything)) {
-        expect(action).toMatch(/^(xray:(PutTraceSegments|PutTelemetryRecords|GetSamplingRules|GetSamplingTargets)|logs:(CreateLogDelivery|GetLogDelivery|UpdateLogDelivery|DeleteLogDelivery|ListLogDeliveries|PutResourcePolicy|DescribeResourcePolicies|DescribeLogGroups)|s3:PutBucketNotification)$/);
+        expect(action).toMatch(
+          /^(xray:(PutTraceSegments|PutTelemetryRecords|GetSamplingRules|GetSamplingTargets)|logs:(CreateLogDelivery|GetLogDelivery|UpdateLogDelivery|DeleteLogDelivery|ListLogDeliveries|PutResourcePolicy|DescribeResourcePolicies|DescribeLogGroups)|s3:PutBucketNotification)$/,
+        );
       }
     });
 
@@ -253,7 +271,15 @@ describe('Stack: Cairn (default context)', () => {
       for (const reader of ['PlansGetPlanFunction', 'PlansGetTraceFunction']) {
         const actions = actionsOf(statementsOf(template, roleId(reader)));
         expect(actions).toEqual(
-          ['dynamodb:GetItem', 'dynamodb:Query', 'logs:CreateLogStream', 'logs:PutLogEvents', 's3:GetObject', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments'].sort(),
+          [
+            'dynamodb:GetItem',
+            'dynamodb:Query',
+            'logs:CreateLogStream',
+            'logs:PutLogEvents',
+            's3:GetObject',
+            'xray:PutTelemetryRecords',
+            'xray:PutTraceSegments',
+          ].sort(),
         );
       }
     });
@@ -277,20 +303,21 @@ describe('Stack: Cairn (default context)', () => {
         );
       expect(['Finalize', 'RecordFailure'].every((s) => writesTasks(`Workflow${s}Function`))).toBe(true);
       expect(writesTasks('TriggersS3TaskFunction')).toBe(true);
-      for (const state of ['Analyze', 'Generate', 'Validate', 'Repair', 'RejectPlan', 'Execute']) expect(writesTasks(`Workflow${state}Function`), state).toBe(false);
+      for (const state of ['Analyze', 'Generate', 'Validate', 'Repair', 'RejectPlan', 'Execute'])
+        expect(writesTasks(`Workflow${state}Function`), state).toBe(false);
       expect(writesTasks('PlansCreatePlanFunction')).toBe(false);
     });
 
     it('grants no media service and sets no media variable unless `-c media=aws` (stack-options.test.ts)', () => {
       const execute = template.findResources('AWS::Lambda::Function')[fnId('Execute')]!;
-      expect(execute['Properties'].Environment.Variables).not.toHaveProperty('CAIRN_MEDIA');
+      expect(execute.Properties.Environment.Variables).not.toHaveProperty('CAIRN_MEDIA');
       expect(actionsOf(statements).filter((a) => a.startsWith('transcribe:') || a.startsWith('bedrock:'))).toEqual([]);
     });
 
     it('gives the functions no AWS managed policy', () => {
       for (const [id, role] of Object.entries(template.findResources('AWS::IAM::Role'))) {
         if (id.startsWith('BucketNotificationsHandler')) continue;
-        expect(role['Properties'].ManagedPolicyArns, id).toBeUndefined();
+        expect(role.Properties.ManagedPolicyArns, id).toBeUndefined();
       }
     });
   });

@@ -40,8 +40,8 @@ type Statement = { Effect: string; Action: string | string[]; Resource: unknown 
 export function statementsOf(template: Template, roleLogicalId: string): Statement[] {
   const policies = template.findResources('AWS::IAM::Policy');
   return Object.values(policies)
-    .filter((p) => (p['Properties'].Roles as Array<{ Ref: string }>).some((r) => r.Ref === roleLogicalId))
-    .flatMap((p) => p['Properties'].PolicyDocument.Statement as Statement[]);
+    .filter((p) => (p.Properties.Roles as Array<{ Ref: string }>).some((r) => r.Ref === roleLogicalId))
+    .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
 }
 
 export function actionsOf(statements: readonly Statement[]): string[] {

@@ -11,11 +11,11 @@ import { LocalStack } from '../../cli/local-runner.js';
 import { RuleBasedProvider } from '../../functions/adapters/llm/rule-based/provider.js';
 import { singleQueryPlan } from '../../functions/core/plan/sanitize.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../functions/core/ports.js';
+import { compileToolSchema } from '../../functions/core/tools/compile-schema.js';
 import { registerLocalTools } from '../../functions/core/tools/local-tools.js';
 import { ToolRegistry } from '../../functions/core/tools/registry.js';
 import type { DecompositionPlan, DecompositionStep, PlanRecord, TraceEvent } from '../../functions/core/types.js';
 import { COVERAGE_MIN_RATIO } from '../../functions/core/workflow/phases.js';
-import { compileToolSchema } from '../../functions/core/tools/compile-schema.js';
 
 type StepInput = Partial<DecompositionStep> & Pick<DecompositionStep, 'step_id' | 'type' | 'parameters'>;
 const step = (s: StepInput): DecompositionStep => ({ modality: 'text', dependencies: [], trace: {}, ...s });
@@ -42,10 +42,12 @@ const DRIFT_PLANS: Record<string, DecompositionPlan> = {
     { step_id: 3, type: 'aggregate', parameters: { input_steps: [1, 2], method: 'union' }, dependencies: [1, 2] },
     { step_id: 4, type: 'llm_call', parameters: { prompt: 'Answer from the sources', input_step: 3 }, dependencies: [3] },
   ),
-  ALLDRIFT: planOf(
-    search(1, 'volcanic soil chemistry'),
-    { step_id: 2, type: 'llm_call', parameters: { prompt: 'Answer from the sources', input_step: 1 }, dependencies: [1] },
-  ),
+  ALLDRIFT: planOf(search(1, 'volcanic soil chemistry'), {
+    step_id: 2,
+    type: 'llm_call',
+    parameters: { prompt: 'Answer from the sources', input_step: 1 },
+    dependencies: [1],
+  }),
 };
 
 /** The rule-based provider, except for the plans of DRIFT and ALLDRIFT tasks. */
@@ -128,7 +130,7 @@ afterAll(async () => {
 });
 
 const eventsOf = (record: PlanRecord): Promise<TraceEvent[]> => stack.runtime.store.listEvents(record.planId);
-const stepEvents = (events: TraceEvent[], id: number) => events.filter((e) => e.type.startsWith('step.') && e.data?.['step_id'] === id);
+const stepEvents = (events: TraceEvent[], id: number) => events.filter((e) => e.type.startsWith('step.') && e.data?.step_id === id);
 const ALL_TOOLS = 'corpus.get, corpus.search, media.caption, media.transcribe, test.flaky, test.slow, test.spy';
 
 // The plans are independent (own ids, own tool keys), so they run side by side to keep the file fast.
@@ -189,7 +191,7 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
       const events = await eventsOf(record);
       expect(stepEvents(events, 1).map((e) => e.type)).toEqual(['step.started', 'step.failed']);
       expect(stepEvents(events, 1)[1]!.data).toMatchObject({ attempts: 1, error: 'arguments of test.spy fail its schema: args.city: must be string' });
-      expect(stepEvents(events, 2).map((e) => [e.type, e.data?.['reason']])).toEqual([['step.skipped', 'not run: step 1 failed and the plan aborted']]);
+      expect(stepEvents(events, 2).map((e) => [e.type, e.data?.reason])).toEqual([['step.skipped', 'not run: step 1 failed and the plan aborted']]);
       expect(events.some((e) => e.type === 'plan.finalized')).toBe(false);
     });
 
@@ -212,9 +214,12 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
       expect(stepEvents(events, 1)[1]!.data).toEqual({ step_id: 1, type: 'tool_call', attempt: 1, error: 'flaky once is down', delayMs: 5 });
       expect(stepEvents(events, 1)[2]!.data).toMatchObject({ attempts: 2, tool: 'test.flaky', tool_method: 'registry:test.flaky' });
       const outputs = await stack.runtime.store.listStepOutputs(record.planId);
-      expect(outputs.find((o) => o.step_id === 2)!.result).toMatchObject({ document_id: 'interview-lyon-mobility', transcription_method: 'corpus-metadata-transcript' });
+      expect(outputs.find((o) => o.step_id === 2)!.result).toMatchObject({
+        document_id: 'interview-lyon-mobility',
+        transcription_method: 'corpus-metadata-transcript',
+      });
       expect(outputs.find((o) => o.step_id === 3)!.result).toMatchObject({ document_id: 'fourviere-photo', captioning_method: 'corpus-metadata-caption' });
-      expect(String(outputs.find((o) => o.step_id === 2)!.result['text'])).toMatch(/^We want cycling to become the first way people move around Lyon\./);
+      expect(String(outputs.find((o) => o.step_id === 2)!.result.text)).toMatch(/^We want cycling to become the first way people move around Lyon\./);
     });
   });
 
@@ -257,10 +262,13 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
       expect(calls.spy).toBe(before);
       const skipped = (await eventsOf(record))
         .filter((e) => e.type === 'step.skipped')
-        .map((e) => [e.data?.['step_id'], e.data?.['reason']])
+        .map((e) => [e.data?.step_id, e.data?.reason])
         .sort((a, b) => Number(a[0]) - Number(b[0]));
       expect(skipped).toEqual([
-        [1, "failed after 1 attempt(s), skipped by its error strategy: arguments of test.spy fail its schema: args: must have required property 'city'; args: must NOT have additional properties 'town'"],
+        [
+          1,
+          "failed after 1 attempt(s), skipped by its error strategy: arguments of test.spy fail its schema: args: must have required property 'city'; args: must NOT have additional properties 'town'",
+        ],
         [2, 'condition is false: not step_1.skipped'],
         [4, 'dependency step 1 was skipped'],
         [5, expect.stringMatching(/^skipped by its error strategy: condition "step_1\.result\.count > 0" could not be evaluated: /)],
@@ -294,7 +302,7 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
       expect(completed.data).toMatchObject({ reason, graph_method: 'entity-seeded-expansion-v1(depth=1,graph=title-mention-graph-v1)' });
       const output = (await stack.runtime.store.listStepOutputs(record.planId)).find((o) => o.step_id === 1)!;
       expect(output).toMatchObject({ status: 'succeeded', result: { entities: [], reason } });
-      expect((output.result['documents'] as Array<{ id: string }>)[0]!.id).toBe('lyon-transport');
+      expect((output.result.documents as Array<{ id: string }>)[0]!.id).toBe('lyon-transport');
     });
 
     it('follows a bridge entity with multi-hop from the hop before it', async () => {
@@ -310,8 +318,8 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
       // Assess
       expect(record.status).toBe('succeeded');
       const hop = (await stack.runtime.store.listStepOutputs(record.planId)).find((o) => o.step_id === 2)!;
-      expect(hop.result['paths']).toContainEqual({ id: 'lyon', hop: 1, via: 'lumiere-brothers' });
-      expect(String(hop.result['multi_hop'])).toBe('entity-link-expansion-v1(hops=1,seeds=5,link_bonus=0.8,graph=title-mention-graph-v1)');
+      expect(hop.result.paths).toContainEqual({ id: 'lyon', hop: 1, via: 'lumiere-brothers' });
+      expect(String(hop.result.multi_hop)).toBe('entity-link-expansion-v1(hops=1,seeds=5,link_bonus=0.8,graph=title-mention-graph-v1)');
     });
   });
 
@@ -330,7 +338,7 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
       expect(events.find((e) => e.type === 'plan.accepted')!.data).toMatchObject({ steps: 3 });
       expect(record.plan!.plan.map((s) => s.step_id)).toEqual([1, 3, 4]);
       expect(record.plan!.plan[1]).toMatchObject({ parameters: { input_steps: [1], method: 'union' }, dependencies: [1] });
-      expect(events.some((e) => e.type === 'step.started' && e.data?.['step_id'] === 2)).toBe(false);
+      expect(events.some((e) => e.type === 'step.started' && e.data?.step_id === 2)).toBe(false);
       expect(events.findIndex((e) => e.type === 'plan.sanitized')).toBeLessThan(events.findIndex((e) => e.type === 'plan.accepted'));
     });
 
@@ -376,7 +384,11 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
       });
       expect(COVERAGE_MIN_RATIO).toBe(0.5);
       expect(record.plan!.plan[0]!.parameters).toEqual({ query: 'Lyon', top_k: 4, metadata: { topic: 'culture' } });
-      expect(stepEvents(events, 1).filter((e) => e.type === 'step.completed').map((e) => e.data?.['count'])).toEqual([0, 1]);
+      expect(
+        stepEvents(events, 1)
+          .filter((e) => e.type === 'step.completed')
+          .map((e) => e.data?.count),
+      ).toEqual([0, 1]);
       expect(record.results!.coverage).toEqual({ subquery_count: 1, covered_count: 1, coverage_ratio: 1 });
       expect(record.results!.sources[0]!.id).toBe('lyon-museums');
     });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LocalStack } from '../../cli/local-runner.js';
 import { RuleBasedProvider } from '../../functions/adapters/llm/rule-based/provider.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../functions/core/ports.js';
-import { PLAN_STATUSES, type DecompositionPlan, type PlanRecord, type TraceEvent } from '../../functions/core/types.js';
+import { type DecompositionPlan, PLAN_STATUSES, type PlanRecord, type TraceEvent } from '../../functions/core/types.js';
 
 /**
  * The LLM of these tests: the rule-based provider, except that the first plan of a task starting
@@ -25,7 +25,9 @@ class ScriptedPlanner implements LlmProvider {
     const intent = request.intent;
     const task = 'task' in intent ? intent.task : '';
     if (task.startsWith('HOPELESS') && (intent.kind === 'plan' || intent.kind === 'repair')) {
-      return this.reply('Here is my plan: {"plan": [{"step_id": 1, "type": "teleport", "modality": "text", "parameters": {}, "dependencies": [1], "trace": {}}], "traceability": true}');
+      return this.reply(
+        'Here is my plan: {"plan": [{"step_id": 1, "type": "teleport", "modality": "text", "parameters": {}, "dependencies": [1], "trace": {}}], "traceability": true}',
+      );
     }
     const answer = await this.rules.complete(request);
     if (task.startsWith('BROKEN') && intent.kind === 'plan') {
@@ -82,7 +84,16 @@ describe('Workflow: the deployed state machine, run locally over DynamoDB Local'
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
     expect(statusSequence(events)).toEqual(['analyzing', 'planning', 'validating', 'executing', 'finalizing', 'succeeded']);
     const types = new Set(events.map((e) => e.type));
-    for (const t of ['plan.received', 'analysis.completed', 'llm.call', 'plan.generated', 'validation.completed', 'plan.accepted', 'execution.completed', 'plan.finalized'] as const) {
+    for (const t of [
+      'plan.received',
+      'analysis.completed',
+      'llm.call',
+      'plan.generated',
+      'validation.completed',
+      'plan.accepted',
+      'execution.completed',
+      'plan.finalized',
+    ] as const) {
       expect(types.has(t), t).toBe(true);
     }
     expect(events.filter((e) => e.type === 'step.completed')).toHaveLength(plan.plan.length);
@@ -93,7 +104,8 @@ describe('Workflow: the deployed state machine, run locally over DynamoDB Local'
   it('never moves a plan status backwards', async () => {
     const record = await stack.run({ task: 'Which river flows through the city where the Lumière brothers patented the cinematograph?' });
     const sequence = ['received', ...statusSequence(await eventsOf(record))];
-    const rank = (s: string) => ['received', 'analyzing', 'planning', 'executing', 'finalizing', 'succeeded'].indexOf(['validating', 'repairing'].includes(s) ? 'planning' : s);
+    const rank = (s: string) =>
+      ['received', 'analyzing', 'planning', 'executing', 'finalizing', 'succeeded'].indexOf(['validating', 'repairing'].includes(s) ? 'planning' : s);
     for (let i = 1; i < sequence.length; i++) expect(rank(sequence[i]!)).toBeGreaterThanOrEqual(rank(sequence[i - 1]!));
     expect(PLAN_STATUSES).toContain(record.status);
     expect(record.status).toBe('succeeded');

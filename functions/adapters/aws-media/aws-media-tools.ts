@@ -12,7 +12,7 @@ import type { ToolDefinition, ToolRegistry } from '../../core/tools/registry.js'
 import type { MediaSettings } from '../../shared/media-config.js';
 import { captionRun } from './caption-tool.js';
 import { createBedrockRuntimeClient, createTranscribeClient, type MediaClientOptions } from './clients.js';
-import { transcribeRun, type PollOptions } from './transcribe-tool.js';
+import { type PollOptions, transcribeRun } from './transcribe-tool.js';
 
 export type AwsMediaSettings = Extract<MediaSettings, { backend: 'aws' }>;
 
@@ -49,7 +49,12 @@ export function createAwsMediaTools(settings: AwsMediaSettings, options: AwsMedi
     mediaTool(
       'media.caption',
       'The caption of an image document, by a Bedrock vision model.',
-      captionRun({ s3: options.s3, bedrock: lazily(() => createBedrockRuntimeClient(clientOptions)), media: settings.mediaLocation, modelId: settings.captionModelId }),
+      captionRun({
+        s3: options.s3,
+        bedrock: lazily(() => createBedrockRuntimeClient(clientOptions)),
+        media: settings.mediaLocation,
+        modelId: settings.captionModelId,
+      }),
     ),
   ];
 }

@@ -3,14 +3,15 @@
  * go to a vision model through the Converse API (one API for every model that takes images),
  * which is asked for a one-paragraph factual caption. The method names the model.
  */
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+
 import type { BedrockRuntimeClient, ConverseCommandOutput, ImageFormat } from '@aws-sdk/client-bedrock-runtime';
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { ToolDefinition } from '../../core/tools/registry.js';
 import type { CorpusDocument } from '../../core/types.js';
 import type { S3Prefix } from '../../shared/media-config.js';
-import { s3Uri, type S3Location } from '../s3/uri.js';
+import { type S3Location, s3Uri } from '../s3/uri.js';
 import { bedrockRuntimeSdk } from './clients.js';
-import { mediaError, MediaToolError } from './errors.js';
+import { MediaToolError, mediaError } from './errors.js';
 import { isUnreadableObject, mediaObjectOf, noMediaFile } from './media-object.js';
 
 /** Converse takes images of at most 3.75 MB. */

@@ -8,7 +8,7 @@ import type { CorpusIndex } from '../../core/ports.js';
 import { findMediaDocument } from '../../core/tools/local-tools.js';
 import type { CorpusDocument, Modality } from '../../core/types.js';
 import type { S3Prefix } from '../../shared/media-config.js';
-import { isMissingObject, s3Uri, type S3Location } from '../s3/uri.js';
+import { isMissingObject, type S3Location, s3Uri } from '../s3/uri.js';
 import { MediaToolError } from './errors.js';
 
 export interface MediaObject {

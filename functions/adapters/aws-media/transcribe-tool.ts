@@ -15,9 +15,9 @@ import { GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/cli
 import type { TranscribeClient, TranscriptionJob } from '@aws-sdk/client-transcribe';
 import type { ToolDefinition } from '../../core/tools/registry.js';
 import type { S3Prefix } from '../../shared/media-config.js';
-import { s3Uri, type S3Location } from '../s3/uri.js';
+import { type S3Location, s3Uri } from '../s3/uri.js';
 import { transcribeSdk } from './clients.js';
-import { mediaError, MediaServiceTransientError, MediaToolError } from './errors.js';
+import { MediaServiceTransientError, MediaToolError, mediaError } from './errors.js';
 import { isUnreadableObject, mediaObjectOf, noMediaFile } from './media-object.js';
 
 /** Every job Cairn starts is named `cairn-...`; the stack grants the Transcribe actions on those only. */
@@ -89,7 +89,10 @@ export function transcribeRun(options: TranscribeToolOptions): ToolDefinition['r
       }
     } catch (error) {
       if (ctx.signal.aborted) {
-        throw new MediaServiceTransientError(`stopped waiting for Amazon Transcribe job ${jobName} (${job?.TranscriptionJobStatus ?? 'not seen yet'}): the step was stopped; a retry picks the job up again`, { cause: error });
+        throw new MediaServiceTransientError(
+          `stopped waiting for Amazon Transcribe job ${jobName} (${job?.TranscriptionJobStatus ?? 'not seen yet'}): the step was stopped; a retry picks the job up again`,
+          { cause: error },
+        );
       }
       throw mediaError(`Amazon Transcribe GetTranscriptionJob ${jobName}`, error);
     }
@@ -120,7 +123,8 @@ async function transcriptText(s3: S3Client, output: S3Location, jobName: string,
     const out = await s3.send(new GetObjectCommand({ Bucket: output.bucket, Key: output.key }), { abortSignal: signal });
     raw = (await out.Body?.transformToString('utf8')) ?? '';
   } catch (error) {
-    if (isUnreadableObject(error)) throw new MediaToolError(`Amazon Transcribe job ${jobName} completed, but its transcript is not at ${s3Uri(output)}`, { cause: error });
+    if (isUnreadableObject(error))
+      throw new MediaToolError(`Amazon Transcribe job ${jobName} completed, but its transcript is not at ${s3Uri(output)}`, { cause: error });
     throw mediaError(`S3 GetObject ${s3Uri(output)}`, error);
   }
   let parsed: { results?: { transcripts?: Array<{ transcript?: unknown }> } };

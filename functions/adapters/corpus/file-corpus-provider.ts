@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InvalidInputError } from '../../core/errors.js';
 import type { CorpusIndex, CorpusProvider } from '../../core/ports.js';
-import { createCorpusIndex, type CorpusIndexOptions } from '../../core/retrieval/corpus-index.js';
+import { type CorpusIndexOptions, createCorpusIndex } from '../../core/retrieval/corpus-index.js';
 import { loadCorpus } from './load-corpus.js';
 
 export class FileCorpusProvider implements CorpusProvider {

@@ -6,7 +6,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { InvalidInputError } from '../../core/errors.js';
-import { MODALITIES, type CorpusDocument, type Modality } from '../../core/types.js';
+import { type CorpusDocument, MODALITIES, type Modality } from '../../core/types.js';
 
 export type CorpusFormat = 'jsonl' | 'json';
 

@@ -7,7 +7,7 @@
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { CairnError, InvalidInputError } from '../../core/errors.js';
 import type { CorpusIndex, CorpusProvider } from '../../core/ports.js';
-import { createCorpusIndex, type CorpusIndexOptions } from '../../core/retrieval/corpus-index.js';
+import { type CorpusIndexOptions, createCorpusIndex } from '../../core/retrieval/corpus-index.js';
 import { describeAwsError } from '../aws/transient.js';
 import { isMissingObject, isS3Uri, parseS3Uri } from '../s3/uri.js';
 import { detectFormat, parseCorpusText } from './load-corpus.js';
@@ -49,9 +49,7 @@ export class S3CorpusProvider implements CorpusProvider {
     const cached = this.cache.get(target);
     let out;
     try {
-      out = await this.options.client().send(
-        new GetObjectCommand({ Bucket: bucket, Key: key, ...(cached !== undefined ? { IfNoneMatch: cached.etag } : {}) }),
-      );
+      out = await this.options.client().send(new GetObjectCommand({ Bucket: bucket, Key: key, ...(cached !== undefined ? { IfNoneMatch: cached.etag } : {}) }));
     } catch (error) {
       if (cached !== undefined && isNotModified(error)) return cached.index;
       if (isMissingObject(error)) throw new InvalidInputError(`corpus not found: ${target}`, { cause: error });

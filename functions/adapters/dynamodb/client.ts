@@ -5,7 +5,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { awsClientConfig, type AwsClientOptions } from '../aws/client-options.js';
+import { type AwsClientOptions, awsClientConfig } from '../aws/client-options.js';
 
 /** The shared AWS client options (region, attempts, timeouts), plus a local endpoint. */
 export interface DynamoClientOptions extends AwsClientOptions {

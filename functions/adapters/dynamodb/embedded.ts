@@ -2,11 +2,12 @@
  * The local default database of `cairn run`: dynalite, a DynamoDB API server in pure JS, in this
  * process. The trace store talks to it over HTTP with the real SDK client, exactly as on AWS.
  */
+
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
 import { Level } from 'level';
 import { InvalidInputError } from '../../core/errors.js';
-import { mkdir } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 
 export interface EmbeddedDynamoOptions {
   /** Folder for the data (LevelDB); in memory when undefined. */

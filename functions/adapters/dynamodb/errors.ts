@@ -46,7 +46,5 @@ export function toStoreError(operation: string, error: unknown): TraceStoreError
   if (error instanceof TraceStoreError) return error;
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const message = `DynamoDB ${operation} failed: ${detail}`;
-  return isTransient(error)
-    ? new TraceStoreTransientError(message, { cause: error })
-    : new TraceStoreError(message, { cause: error });
+  return isTransient(error) ? new TraceStoreTransientError(message, { cause: error }) : new TraceStoreError(message, { cause: error });
 }

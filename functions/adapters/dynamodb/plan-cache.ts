@@ -7,7 +7,7 @@
  * reported through `onError` (the trace store's errors stay the trace store's business).
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { type CachedPlan, type Clock, type PlanCache, systemClock } from '../../core/ports.js';
 import { createDocumentClient } from './client.js';
 import { itemSize } from './item-size.js';

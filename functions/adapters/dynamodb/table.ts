@@ -23,6 +23,8 @@
  *
  * TTL: every item carries `expiresAt` (epoch seconds).
  */
+
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   CreateTableCommand,
   type CreateTableCommandInput,
@@ -32,7 +34,6 @@ import {
   type TableDescription,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError } from '../../core/errors.js';
 import type { PlanStatus } from '../../core/types.js';
 import { errorName, toStoreError } from './errors.js';
@@ -139,11 +140,7 @@ export interface EnsureTableOptions {
  * turns TTL on. Safe to call concurrently from several processes: a lost CreateTable race is fine.
  * Fails with ConfigError when a table of that name exists with another shape.
  */
-export async function ensureTable(
-  client: DynamoDBClient,
-  tableName: string = TRACE_TABLE.defaultName,
-  options: EnsureTableOptions = {},
-): Promise<void> {
+export async function ensureTable(client: DynamoDBClient, tableName: string = TRACE_TABLE.defaultName, options: EnsureTableOptions = {}): Promise<void> {
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   let table = await describeTable(client, tableName);
   if (table === undefined) {
@@ -179,14 +176,12 @@ async function describeTable(client: DynamoDBClient, tableName: string): Promise
 
 function isActive(table: TableDescription | undefined): table is TableDescription {
   return (
-    table?.TableStatus === 'ACTIVE' &&
-    (table.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === undefined || index.IndexStatus === 'ACTIVE')
+    table?.TableStatus === 'ACTIVE' && (table.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === undefined || index.IndexStatus === 'ACTIVE')
   );
 }
 
 function checkShape(tableName: string, table: TableDescription): void {
-  const keyOf = (schema: TableDescription['KeySchema']) =>
-    (schema ?? []).map((k) => `${k.AttributeName}:${k.KeyType}`).join(',');
+  const keyOf = (schema: TableDescription['KeySchema']) => (schema ?? []).map((k) => `${k.AttributeName}:${k.KeyType}`).join(',');
   const problems: string[] = [];
   if (keyOf(table.KeySchema) !== `${TRACE_TABLE.partitionKey.name}:HASH,${TRACE_TABLE.sortKey.name}:RANGE`) {
     problems.push(`key schema is ${keyOf(table.KeySchema)}`);
@@ -204,8 +199,7 @@ function checkShape(tableName: string, table: TableDescription): void {
 }
 
 async function enableTimeToLive(client: DynamoDBClient, tableName: string): Promise<void> {
-  const ttlStatus = async () =>
-    (await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }))).TimeToLiveDescription?.TimeToLiveStatus;
+  const ttlStatus = async () => (await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }))).TimeToLiveDescription?.TimeToLiveStatus;
   try {
     const status = await ttlStatus();
     if (status === 'ENABLED' || status === 'ENABLING') return;

@@ -14,6 +14,9 @@
  * may be missing, or listed under the status it just left; the records it returns are read
  * consistently from the table.
  */
+
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
@@ -24,8 +27,6 @@ import {
   type QueryCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, PlanConflictError, PlanExistsError, PlanNotFoundError } from '../../core/errors.js';
 import { type Clock, type ListPlansQuery, systemClock, type TraceStore } from '../../core/ports.js';
 import { canTransition, isTerminal } from '../../core/trace/status.js';
@@ -114,9 +115,7 @@ export class DynamoTraceStore implements TraceStore {
   async createPlan(record: PlanRecord): Promise<void> {
     const item = await this.planItem(record);
     try {
-      await this.doc.send(
-        new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
-      );
+      await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
     } catch (error) {
       if (isConditionalFailure(error)) {
         throw new PlanExistsError(`plan ${record.planId} already exists`, { cause: error });
@@ -141,10 +140,7 @@ export class DynamoTraceStore implements TraceStore {
       } catch (error) {
         if (!isConditionalFailure(error)) throw toStoreError(`UpdateItem ${this.tableName}`, error);
         if (attempt >= this.maxUpdateAttempts) {
-          throw new PlanConflictError(
-            `plan ${planId}: update lost the version race ${attempt} times (last read version ${current.version})`,
-            { cause: error },
-          );
+          throw new PlanConflictError(`plan ${planId}: update lost the version race ${attempt} times (last read version ${current.version})`, { cause: error });
         }
         // Another writer got in first: back off a little, with jitter, and re-read.
         await sleep(Math.random() * Math.min(200, 5 * 2 ** attempt));
@@ -173,7 +169,7 @@ export class DynamoTraceStore implements TraceStore {
           };
     // The indexes project keys only (see table.ts); the records come from the table itself.
     const keys = await this.queryAll(input, limit);
-    const items = await this.batchGet(keys.map((k) => ({ pk: k['pk'], sk: k['sk'] })));
+    const items = await this.batchGet(keys.map((k) => ({ pk: k.pk, sk: k.sk })));
     return mapLimited(items, PAYLOAD_READ_CONCURRENCY, (item) => this.planFromItem(item));
   }
 
@@ -194,7 +190,7 @@ export class DynamoTraceStore implements TraceStore {
           ReturnValues: 'UPDATED_NEW',
         }),
       );
-      seq = Number(out.Attributes?.['eventCount']);
+      seq = Number(out.Attributes?.eventCount);
     } catch (error) {
       if (isConditionalFailure(error)) throw new PlanNotFoundError(`plan ${planId} does not exist`, { cause: error });
       throw toStoreError(`UpdateItem ${this.tableName}`, error);
@@ -229,11 +225,11 @@ export class DynamoTraceStore implements TraceStore {
   async listEvents(planId: string): Promise<TraceEvent[]> {
     return this.listChildren(planId, traceKeys.eventPrefix, (envelope, body) => ({
       ...(body as Partial<TraceEvent>),
-      planId: String(envelope['planId']),
-      seq: Number(envelope['seq']),
-      at: String(envelope['at']),
-      type: envelope['type'] as TraceEvent['type'],
-      phase: String(envelope['phase']),
+      planId: String(envelope.planId),
+      seq: Number(envelope.seq),
+      at: String(envelope.at),
+      type: envelope.type as TraceEvent['type'],
+      phase: String(envelope.phase),
     }));
   }
 
@@ -267,9 +263,9 @@ export class DynamoTraceStore implements TraceStore {
   async listStepOutputs(planId: string): Promise<StepOutput[]> {
     return this.listChildren(planId, traceKeys.stepPrefix, (envelope, body) => ({
       ...(body as Omit<StepOutput, (typeof STEP_ENVELOPE)[number]>),
-      step_id: Number(envelope['step_id']),
-      type: envelope['type'] as StepOutput['type'],
-      status: envelope['status'] as StepOutput['status'],
+      step_id: Number(envelope.step_id),
+      type: envelope.type as StepOutput['type'],
+      status: envelope.status as StepOutput['status'],
     }));
   }
 
@@ -288,9 +284,7 @@ export class DynamoTraceStore implements TraceStore {
         .filter(([key, value]) => key !== 'updatedAt' && !jsonEqual(value, (current as unknown as Item)[key]))
         .map(([key]) => key);
       if (changed.length === 0) return current;
-      throw new PlanConflictError(
-        `plan ${current.planId} is ${current.status} (terminal) and cannot change: ${changed.join(', ')}`,
-      );
+      throw new PlanConflictError(`plan ${current.planId} is ${current.status} (terminal) and cannot change: ${changed.join(', ')}`);
     }
     return {
       ...current,
@@ -338,7 +332,7 @@ export class DynamoTraceStore implements TraceStore {
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return { ...next, eventCount: Number(out.Attributes?.['eventCount'] ?? next.eventCount) };
+    return { ...next, eventCount: Number(out.Attributes?.eventCount ?? next.eventCount) };
   }
 
   private async planItem(record: PlanRecord): Promise<Item> {
@@ -356,13 +350,13 @@ export class DynamoTraceStore implements TraceStore {
     const body = (await this.bodyOf(item)) as Omit<PlanRecord, (typeof PLAN_ENVELOPE)[number]>;
     // Envelope attributes win: eventCount in particular moves on META without touching the body.
     return {
-      planId: String(item['planId']),
-      status: item['status'] as PlanRecord['status'],
-      version: Number(item['version']),
+      planId: String(item.planId),
+      status: item.status as PlanRecord['status'],
+      version: Number(item.version),
       ...body,
-      createdAt: String(item['createdAt']),
-      updatedAt: String(item['updatedAt']),
-      eventCount: Number(item['eventCount'] ?? 0),
+      createdAt: String(item.createdAt),
+      updatedAt: String(item.updatedAt),
+      eventCount: Number(item.eventCount ?? 0),
     };
   }
 
@@ -391,11 +385,11 @@ export class DynamoTraceStore implements TraceStore {
   }
 
   private async bodyOf(item: Item): Promise<unknown> {
-    const body = item['body'];
+    const body = item.body;
     if (typeof body === 'string') return JSON.parse(body);
-    const ref = item['payloadRef'];
+    const ref = item.payloadRef;
     if (typeof ref === 'string') return JSON.parse(await this.payloads.get(ref));
-    throw new TraceStoreError(`item ${String(item['pk'])} ${String(item['sk'])} has neither a body nor a payloadRef`);
+    throw new TraceStoreError(`item ${String(item.pk)} ${String(item.sk)} has neither a body nor a payloadRef`);
   }
 
   private async getItem(pk: string, sk: string): Promise<Item | undefined> {
@@ -413,7 +407,7 @@ export class DynamoTraceStore implements TraceStore {
    */
   private async batchGet(keys: Item[]): Promise<Item[]> {
     const found = new Map<string, Item>();
-    const id = (key: Item) => `${String(key['pk'])}\u0000${String(key['sk'])}`;
+    const id = (key: Item) => `${String(key.pk)}\u0000${String(key.sk)}`;
     for (let start = 0; start < keys.length; start += 100) {
       let pending: Item[] = keys.slice(start, start + 100);
       for (let round = 1; pending.length > 0; round++) {
@@ -425,9 +419,7 @@ export class DynamoTraceStore implements TraceStore {
         if (round > 1) await sleep(Math.random() * Math.min(500, 20 * 2 ** round));
         let out;
         try {
-          out = await this.doc.send(
-            new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: pending, ConsistentRead: true } } }),
-          );
+          out = await this.doc.send(new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: pending, ConsistentRead: true } } }));
         } catch (error) {
           throw toStoreError(`BatchGetItem ${this.tableName}`, error);
         }
@@ -487,9 +479,9 @@ export class DynamoTraceStore implements TraceStore {
 function attemptFrom(envelope: Item, body: unknown): PlanAttempt {
   return {
     ...(body as Omit<PlanAttempt, (typeof ATTEMPT_ENVELOPE)[number]>),
-    attempt: Number(envelope['attempt']),
-    kind: envelope['kind'] as PlanAttempt['kind'],
-    createdAt: String(envelope['createdAt']),
+    attempt: Number(envelope.attempt),
+    kind: envelope.kind as PlanAttempt['kind'],
+    createdAt: String(envelope.createdAt),
   };
 }
 

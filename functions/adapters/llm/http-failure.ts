@@ -95,7 +95,8 @@ export function failureOf(
   if (error instanceof sdk.APIUserAbortError) return { kind: 'aborted' };
   if (error instanceof sdk.APIConnectionTimeoutError) return { kind: 'timeout', timeoutMs };
   if (error instanceof sdk.APIConnectionError) return { kind: 'connection', detail: String((error.cause as Error | undefined)?.message ?? error.message) };
-  if (error instanceof sdk.APIError && typeof error.status === 'number') return { kind: 'status', status: error.status, headers: error.headers, ...describe(error) };
+  if (error instanceof sdk.APIError && typeof error.status === 'number')
+    return { kind: 'status', status: error.status, headers: error.headers, ...describe(error) };
   // A 200 whose body is not JSON: a proxy's error page, a server cut off mid-answer.
   if (error instanceof SyntaxError) return { kind: 'bad-response', detail: error.message };
   return undefined;

@@ -5,7 +5,7 @@
  */
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../core/ports.js';
 import { failureOf, llmErrorFrom, type SdkErrors } from './http-failure.js';
-import { costOf, priceOf, type ModelPrice, type TokenUsage } from './pricing.js';
+import { costOf, type ModelPrice, priceOf, type TokenUsage } from './pricing.js';
 
 export interface HttpProviderOptions {
   model: string;

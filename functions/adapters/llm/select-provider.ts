@@ -42,7 +42,11 @@ function providerFor(target: LlmTarget, settings: LlmSettings, retry: Partial<Re
     }
     case 'openai': {
       const load = async () =>
-        new (await import('./openai-compatible/provider.js')).OpenAiCompatibleProvider({ ...common, apiKey: settings.openai.apiKey?.reveal(), baseURL: settings.openai.baseURL });
+        new (await import('./openai-compatible/provider.js')).OpenAiCompatibleProvider({
+          ...common,
+          apiKey: settings.openai.apiKey?.reveal(),
+          baseURL: settings.openai.baseURL,
+        });
       return new RetryingProvider(onFirstCall('openai', target.model, load), policy);
     }
   }

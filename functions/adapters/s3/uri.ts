@@ -7,7 +7,7 @@ export interface S3Location {
 }
 
 export function isS3Uri(ref: string | undefined): ref is string {
-  return ref !== undefined && ref.startsWith('s3://');
+  return ref?.startsWith('s3://') === true;
 }
 
 export function s3Uri(location: S3Location): string {

@@ -3,7 +3,7 @@
  * same plan is refused by a Standard workflow (ExecutionAlreadyExists, or the original answer
  * while it still runs with the same input): both mean "already started" (A4).
  */
-import { StartExecutionCommand, type SFNClient } from '@aws-sdk/client-sfn';
+import { type SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import type { WorkflowStarter } from '../../core/ports.js';
 import type { WorkflowInput } from '../../core/workflow/phases.js';
 import { toStartError } from './errors.js';

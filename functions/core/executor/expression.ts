@@ -449,7 +449,7 @@ function readProperty(value: unknown, key: unknown, column: number): unknown {
   if (isPlainObject(value)) {
     if (typeof key !== 'string' && typeof key !== 'number') fail(column, `an object key must be a string, got ${typeName(key)}`);
     const descriptor = Object.getOwnPropertyDescriptor(value, String(key));
-    if (!descriptor || !descriptor.enumerable || !('value' in descriptor)) return null;
+    if (!descriptor?.enumerable || !('value' in descriptor)) return null;
     return descriptor.value ?? null;
   }
   return fail(column, `cannot read property ${JSON.stringify(key)} of a ${typeName(value)}`);

@@ -4,13 +4,14 @@
  * condition skips a step (D3); a failed step aborts the plan and the steps not yet started are
  * recorded as skipped with the reason, so nothing half-done looks done.
  */
-import type { Clock, CorpusIndex, LlmProvider } from '../ports.js';
-import type { DecompositionPlan, DecompositionStep, LlmCallRecord, StepOutput } from '../types.js';
+
 import { ExpressionError, oneLine, StepExecutionError } from '../errors.js';
+import type { Clock, CorpusIndex, LlmProvider } from '../ports.js';
 import { ToolArgumentsError, ToolInputError, ToolNotAllowedError, type ToolRegistry } from '../tools/registry.js';
+import type { DecompositionPlan, DecompositionStep, LlmCallRecord, StepOutput } from '../types.js';
 import { evaluateCondition, type StepView } from './expression.js';
-import { renderParameters } from './templates.js';
 import { STEP_OPERATORS } from './step-operators.js';
+import { renderParameters } from './templates.js';
 
 export interface ExecutionHooks {
   onStepStart?(step: DecompositionStep, parameters: Record<string, unknown>): Promise<void> | void;
@@ -80,9 +81,9 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
     for (const dep of step.dependencies) inputs.set(dep, await run(dep));
 
     {
-        const by = abortedBy();
-        if (by) return finish(skipped(step, ctx.clock, `not run: step ${by.step} failed and the plan aborted`));
-      }
+      const by = abortedBy();
+      if (by) return finish(skipped(step, ctx.clock, `not run: step ${by.step} failed and the plan aborted`));
+    }
     const skippedDep = step.dependencies.find((d) => inputs.get(d)?.status !== 'succeeded');
     if (skippedDep !== undefined && policyOnSkip(step) === 'skip') {
       return finish(skipped(step, ctx.clock, `dependency step ${skippedDep} was ${inputs.get(skippedDep)?.status ?? 'not run'}`));
@@ -152,7 +153,11 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
       const message = oneLine(error);
       if (policy.strategy === 'skip') {
         // The fallback: the step is recorded as skipped with its error; dependents follow their policy.
-        return finish({ ...skipped(step, ctx.clock, `failed after ${attemptsMade} attempt(s), skipped by its error strategy: ${message}`), attempts: attemptsMade, error: message });
+        return finish({
+          ...skipped(step, ctx.clock, `failed after ${attemptsMade} attempt(s), skipped by its error strategy: ${message}`),
+          attempts: attemptsMade,
+          error: message,
+        });
       }
       abort.by ??= { step: step.step_id, error: message };
       return finish(failed(step, ctx.clock, startedAt, message, attemptsMade, performance.now() - started));
@@ -208,7 +213,13 @@ export function stepPolicy(step: DecompositionStep): StepPolicy {
 
 /** Errors that another attempt cannot fix: the step's own input is wrong. */
 function isRetryable(error: unknown): boolean {
-  return !(error instanceof ToolNotAllowedError || error instanceof ToolArgumentsError || error instanceof ToolInputError || error instanceof ExpressionError || error instanceof StepExecutionError);
+  return !(
+    error instanceof ToolNotAllowedError ||
+    error instanceof ToolArgumentsError ||
+    error instanceof ToolInputError ||
+    error instanceof ExpressionError ||
+    error instanceof StepExecutionError
+  );
 }
 
 /** Runs the operator with an abort signal that fires, and a rejection, at the step's timeout. */
@@ -260,7 +271,18 @@ async function scopeOf(
 
 function skipped(step: DecompositionStep, clock: Clock, reason: string): StepOutput {
   const at = clock.now().toISOString();
-  return { step_id: step.step_id, type: step.type, status: 'skipped', skipped: true, result: {}, startedAt: at, endedAt: at, durationMs: 0, attempts: 0, reason };
+  return {
+    step_id: step.step_id,
+    type: step.type,
+    status: 'skipped',
+    skipped: true,
+    result: {},
+    startedAt: at,
+    endedAt: at,
+    durationMs: 0,
+    attempts: 0,
+    reason,
+  };
 }
 
 function failed(step: DecompositionStep, clock: Clock, startedAt: Date, error: string, attempts: number, durationMs = 0): StepOutput {

@@ -5,8 +5,8 @@
  * anything at all.
  */
 import type { DecompositionPlan, FinalResults, RetrievedDocument, Source, StepOutput, StepType } from '../types.js';
-import { documentsOf } from './step-operators.js';
 import { subqueryIdOf } from './operators/aggregate.js';
+import { documentsOf } from './step-operators.js';
 
 /** Steps that put a sub-query to the corpus. */
 export const SUBQUERY_TYPES: ReadonlySet<StepType> = new Set(['keyword_search', 'vector_search', 'graph_query', 'multi-hop']);

@@ -3,17 +3,18 @@
  * rendered, and the outputs of its dependencies; it returns the step's `result`, which later
  * conditions read as `step_N.result` and which always names the method used.
  */
-import type { CorpusIndex, LlmProvider, SearchHit } from '../ports.js';
-import type { CorpusDocument, DecompositionStep, LlmCallRecord, Modality, RetrievedDocument, StepOutput, StepType } from '../types.js';
+
 import { StepExecutionError } from '../errors.js';
-import { contentTerms, termShare } from '../retrieval/tokenize.js';
 import { composeAnswer } from '../planner/compose-answer.js';
-import { evaluateCondition, type StepView } from './expression.js';
-import { filterDocuments, type FilterCriteria } from './operators/filter.js';
-import { rerankDocuments } from './operators/rerank.js';
-import { aggregate, subqueryIdOf, type AggregateMethod } from './operators/aggregate.js';
-import { graphQuery, multiHop, retrievedDocument } from './operators/graph.js';
+import type { CorpusIndex, LlmProvider, SearchHit } from '../ports.js';
+import { contentTerms, termShare } from '../retrieval/tokenize.js';
 import type { ToolRegistry } from '../tools/registry.js';
+import type { DecompositionStep, LlmCallRecord, Modality, RetrievedDocument, StepOutput, StepType } from '../types.js';
+import { evaluateCondition, type StepView } from './expression.js';
+import { type AggregateMethod, aggregate, subqueryIdOf } from './operators/aggregate.js';
+import { type FilterCriteria, filterDocuments } from './operators/filter.js';
+import { graphQuery, multiHop, retrievedDocument } from './operators/graph.js';
+import { rerankDocuments } from './operators/rerank.js';
 
 export interface OperatorContext {
   task: string;
@@ -46,7 +47,10 @@ export function documentsOf(output: StepOutput | undefined): RetrievedDocument[]
 }
 
 function toRetrieved(hits: SearchHit[], step: DecompositionStep): RetrievedDocument[] {
-  return attributed(step, hits.map((hit, i) => retrievedDocument(hit.doc, hit.score, i + 1)));
+  return attributed(
+    step,
+    hits.map((hit, i) => retrievedDocument(hit.doc, hit.score, i + 1)),
+  );
 }
 
 /** Share of the query's content words found in a document: what conditions test as `top_coverage`. */
@@ -63,10 +67,7 @@ function searchOperator(kind: 'keyword' | 'vector'): StepOperator {
     if (query === '') throw new StepExecutionError(`step ${step.step_id}: the query is empty after rendering its template`);
     const topK = typeof p.top_k === 'number' ? p.top_k : ctx.topK;
     const modality = p.modality as Modality | undefined;
-    const hits =
-      kind === 'keyword'
-        ? ctx.index.keywordSearch(query, { topK, modality })
-        : ctx.index.vectorSearch(query, { topK, modality });
+    const hits = kind === 'keyword' ? ctx.index.keywordSearch(query, { topK, modality }) : ctx.index.vectorSearch(query, { topK, modality });
     let documents = toRetrieved(hits, step);
     if (p.metadata && typeof p.metadata === 'object') documents = filterDocuments(documents, { metadata: p.metadata as Record<string, unknown> }).documents;
     return {
@@ -169,16 +170,13 @@ const conditionalOperator: StepOperator = async (step, p, inputs, ctx) => {
 };
 
 const llmCallOperator: StepOperator = async (step, p, inputs, ctx) => {
-  const ids = [
-    ...(typeof p.input_step === 'number' ? [p.input_step] : []),
-    ...(Array.isArray(p.input_steps) ? (p.input_steps as number[]) : []),
-  ];
+  const ids = [...(typeof p.input_step === 'number' ? [p.input_step] : []), ...(Array.isArray(p.input_steps) ? (p.input_steps as number[]) : [])];
   const sourceIds = ids.length > 0 ? ids : step.dependencies;
   const seen = new Set<string>();
   const documents: Array<{ id: string; title?: string; text: string }> = [];
   for (const id of sourceIds) {
     const output = inputs.get(id);
-    if (!output || output.status !== 'succeeded') continue;
+    if (output?.status !== 'succeeded') continue;
     const docs = documentsOf(output).slice(0, LLM_DOCS_PER_INPUT);
     if (docs.length === 0 && typeof output.result.text === 'string') {
       documents.push({ id: `step-${id}`, text: output.result.text });
@@ -198,7 +196,13 @@ const llmCallOperator: StepOperator = async (step, p, inputs, ctx) => {
     text: answer.text,
     citations: answer.citations,
     read_documents: documents.map((d) => d.id),
-    llm_call: { provider: record.provider, model: record.model, input_tokens: record.inputTokens, output_tokens: record.outputTokens, duration_ms: record.durationMs },
+    llm_call: {
+      provider: record.provider,
+      model: record.model,
+      input_tokens: record.inputTokens,
+      output_tokens: record.outputTokens,
+      duration_ms: record.durationMs,
+    },
   };
 };
 

@@ -5,7 +5,7 @@
  * answer of one hop into the query of the next.
  */
 import { ExpressionError } from '../errors.js';
-import { evaluateExpression, parseExpression, referencedSteps, type ExprNode, type ExpressionScope } from './expression.js';
+import { type ExpressionScope, type ExprNode, evaluateExpression, parseExpression, referencedSteps } from './expression.js';
 
 interface Placeholder {
   ast: ExprNode;
@@ -67,7 +67,11 @@ function formatValue(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (isDocumentLike(value)) return typeof value.title === 'string' && value.title !== '' ? value.title : value.id;
-  if (Array.isArray(value)) return value.map(formatValue).filter((item) => item !== '').join(', ');
+  if (Array.isArray(value))
+    return value
+      .map(formatValue)
+      .filter((item) => item !== '')
+      .join(', ');
   return JSON.stringify(value) ?? '';
 }
 

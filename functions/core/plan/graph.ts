@@ -26,8 +26,7 @@ function dependencyMap(steps: readonly GraphStep[]): Map<number, number[]> {
  */
 export function findCycles(steps: readonly GraphStep[]): number[][] {
   const deps = dependencyMap(steps);
-  const isCycle = (component: number[]): boolean =>
-    component.length > 1 || component.some((id) => (deps.get(id) ?? []).includes(id));
+  const isCycle = (component: number[]): boolean => component.length > 1 || component.some((id) => (deps.get(id) ?? []).includes(id));
   return stronglyConnected(deps)
     .filter(isCycle)
     .map((component) => shortestCycleThrough(Math.min(...component), new Set(component), deps))
@@ -300,18 +299,20 @@ export interface PlanGraph {
 
 /** C6: plan → nodes and edges. Values are copied, so the view can be changed without touching the plan. */
 export function toGraphView(plan: DecompositionPlan): PlanGraph {
-  const nodes = plan.plan.map((step): PlanGraphNode => ({
-    id: step.step_id,
-    type: step.type,
-    modality: step.modality,
-    parameters: structuredClone(step.parameters),
-    ...(step.condition !== undefined ? { condition: step.condition } : {}),
-    trace: structuredClone(step.trace),
-    ...(step.aggregate !== undefined ? { aggregate: [...step.aggregate] } : {}),
-    ...(step.tool !== undefined ? { tool: step.tool } : {}),
-    ...(step.params !== undefined ? { params: structuredClone(step.params) } : {}),
-    ...(step.on_dependency_skipped !== undefined ? { on_dependency_skipped: step.on_dependency_skipped } : {}),
-  }));
+  const nodes = plan.plan.map(
+    (step): PlanGraphNode => ({
+      id: step.step_id,
+      type: step.type,
+      modality: step.modality,
+      parameters: structuredClone(step.parameters),
+      ...(step.condition !== undefined ? { condition: step.condition } : {}),
+      trace: structuredClone(step.trace),
+      ...(step.aggregate !== undefined ? { aggregate: [...step.aggregate] } : {}),
+      ...(step.tool !== undefined ? { tool: step.tool } : {}),
+      ...(step.params !== undefined ? { params: structuredClone(step.params) } : {}),
+      ...(step.on_dependency_skipped !== undefined ? { on_dependency_skipped: step.on_dependency_skipped } : {}),
+    }),
+  );
   const edges = plan.plan.flatMap((step) => step.dependencies.map((dep) => ({ source: dep, target: step.step_id })));
   return { nodes, edges, traceability: plan.traceability };
 }
@@ -332,18 +333,20 @@ export function fromGraphView(graph: PlanGraph): DecompositionPlan {
     if (list === undefined) throw new InvalidInputError(`edges.${index}.target: node ${edge.target} does not exist`);
     list.push(edge.source);
   });
-  const plan = graph.nodes.map((node): DecompositionStep => ({
-    step_id: node.id,
-    type: node.type,
-    modality: node.modality,
-    parameters: structuredClone(node.parameters),
-    dependencies: dependencies.get(node.id) ?? [],
-    trace: structuredClone(node.trace),
-    ...(node.condition !== undefined ? { condition: node.condition } : {}),
-    ...(node.aggregate !== undefined ? { aggregate: [...node.aggregate] } : {}),
-    ...(node.tool !== undefined ? { tool: node.tool } : {}),
-    ...(node.params !== undefined ? { params: structuredClone(node.params) } : {}),
-    ...(node.on_dependency_skipped !== undefined ? { on_dependency_skipped: node.on_dependency_skipped } : {}),
-  }));
+  const plan = graph.nodes.map(
+    (node): DecompositionStep => ({
+      step_id: node.id,
+      type: node.type,
+      modality: node.modality,
+      parameters: structuredClone(node.parameters),
+      dependencies: dependencies.get(node.id) ?? [],
+      trace: structuredClone(node.trace),
+      ...(node.condition !== undefined ? { condition: node.condition } : {}),
+      ...(node.aggregate !== undefined ? { aggregate: [...node.aggregate] } : {}),
+      ...(node.tool !== undefined ? { tool: node.tool } : {}),
+      ...(node.params !== undefined ? { params: structuredClone(node.params) } : {}),
+      ...(node.on_dependency_skipped !== undefined ? { on_dependency_skipped: node.on_dependency_skipped } : {}),
+    }),
+  );
   return { plan, traceability: graph.traceability };
 }

@@ -26,8 +26,7 @@ export function parsePlanText(text: string, fileName = 'input'): unknown {
   } catch (error) {
     jsonProblem = oneLine(error);
   }
-  const notEither = (cause: unknown): InvalidInputError =>
-    new InvalidInputError(`${fileName}: not JSON or YAML (${jsonProblem})`, { cause });
+  const notEither = (cause: unknown): InvalidInputError => new InvalidInputError(`${fileName}: not JSON or YAML (${jsonProblem})`, { cause });
   let value: unknown;
   try {
     value = parseYaml(text, fileName, 'not JSON or YAML');

@@ -4,13 +4,13 @@
  * that read a dropped step go with it. When what is left is no longer a valid plan that retrieves
  * anything, the plan falls back to a single query of the whole task.
  */
-import type { DecompositionPlan, DecompositionStep } from '../types.js';
-import { contentTerms } from '../retrieval/tokenize.js';
-import { referencedSteps } from '../executor/expression.js';
-import { parameterReferences } from '../executor/templates.js';
-import { validatePlan } from './validate.js';
-import { SUBQUERY_TYPES } from '../executor/sources.js';
 
+import { referencedSteps } from '../executor/expression.js';
+import { SUBQUERY_TYPES } from '../executor/sources.js';
+import { parameterReferences } from '../executor/templates.js';
+import { contentTerms } from '../retrieval/tokenize.js';
+import type { DecompositionPlan, DecompositionStep } from '../types.js';
+import { validatePlan } from './validate.js';
 
 export interface SanitizeOutcome {
   plan: DecompositionPlan;
@@ -98,9 +98,30 @@ export function singleQueryPlan(task: string): DecompositionPlan {
   const trace = (explanation: string, step: string) => ({ source: 'fallback', explanation, step });
   return {
     plan: [
-      { step_id: 1, type: 'keyword_search', modality: 'text', parameters: { query: task }, dependencies: [], trace: trace('Search the whole task', 'keyword_search') },
-      { step_id: 2, type: 'rerank', modality: 'text', parameters: { input_step: 1, query: task }, dependencies: [1], trace: trace('Re-score against the task', 'rerank') },
-      { step_id: 3, type: 'llm_call', modality: 'text', parameters: { prompt: `Answer from the sources, citing them. Task: ${task}`, input_step: 2 }, dependencies: [2], trace: trace('Compose the answer', 'llm_call') },
+      {
+        step_id: 1,
+        type: 'keyword_search',
+        modality: 'text',
+        parameters: { query: task },
+        dependencies: [],
+        trace: trace('Search the whole task', 'keyword_search'),
+      },
+      {
+        step_id: 2,
+        type: 'rerank',
+        modality: 'text',
+        parameters: { input_step: 1, query: task },
+        dependencies: [1],
+        trace: trace('Re-score against the task', 'rerank'),
+      },
+      {
+        step_id: 3,
+        type: 'llm_call',
+        modality: 'text',
+        parameters: { prompt: `Answer from the sources, citing them. Task: ${task}`, input_step: 2 },
+        dependencies: [2],
+        trace: trace('Compose the answer', 'llm_call'),
+      },
     ],
     traceability: true,
   };

@@ -3,12 +3,10 @@
  * their findings translated into C4 one-liners: `plan.0.type: must be one of [...]`.
  */
 import type { AnySchemaObject, ErrorObject } from 'ajv';
-import * as compiled from './validators.generated.js';
-
 import analysisSchemaJson from '../../../schemas/analysis.schema.json' with { type: 'json' };
 import documentSchemaJson from '../../../schemas/document.schema.json' with { type: 'json' };
-import planRequestSchemaJson from '../../../schemas/plan-request.schema.json' with { type: 'json' };
 import planSchemaJson from '../../../schemas/plan.schema.json' with { type: 'json' };
+import planRequestSchemaJson from '../../../schemas/plan-request.schema.json' with { type: 'json' };
 import aggregateSchemaJson from '../../../schemas/steps/aggregate.schema.json' with { type: 'json' };
 import audioTranscriptionSchemaJson from '../../../schemas/steps/audio_transcription.schema.json' with { type: 'json' };
 import conditionalSchemaJson from '../../../schemas/steps/conditional.schema.json' with { type: 'json' };
@@ -22,6 +20,7 @@ import rerankSchemaJson from '../../../schemas/steps/rerank.schema.json' with { 
 import toolCallSchemaJson from '../../../schemas/steps/tool_call.schema.json' with { type: 'json' };
 import vectorSearchSchemaJson from '../../../schemas/steps/vector_search.schema.json' with { type: 'json' };
 import { STEP_TYPES, type StepType, type ValidationIssue } from '../types.js';
+import * as compiled from './validators.generated.js';
 
 /** A JSON Schema document as shipped in `schemas/` (read-only: the compiled validators depend on it). */
 export type JsonSchema = Readonly<AnySchemaObject> & { readonly $id: string };
@@ -55,10 +54,7 @@ export const schemasByName: Readonly<Record<SchemaName, JsonSchema>> = {
   analysis: analysisSchema,
   'plan-request': planRequestSchema,
   document: documentSchema,
-  ...(Object.fromEntries(STEP_TYPES.map((type) => [`steps/${type}`, stepParameterSchemas[type]])) as Record<
-    `steps/${StepType}`,
-    JsonSchema
-  >),
+  ...(Object.fromEntries(STEP_TYPES.map((type) => [`steps/${type}`, stepParameterSchemas[type]])) as Record<`steps/${StepType}`, JsonSchema>),
 };
 
 /** A validation function as ajv generates it: true when valid, `errors` set when not. */
@@ -121,8 +117,8 @@ export function validateAnalysis(value: unknown, at = ''): ValidationIssue[] {
 /** A1: a request body, including the parameters of each step of an inline `options.plan`. */
 export function validatePlanRequest(value: unknown, at = ''): ValidationIssue[] {
   const issues = validateAgainst('plan-request', value, at);
-  if (isRecord(value) && isRecord(value['options'])) {
-    issues.push(...checkEachStepParameters(value['options']['plan'], joinPath(at, 'options.plan')));
+  if (isRecord(value) && isRecord(value.options)) {
+    issues.push(...checkEachStepParameters(value.options.plan, joinPath(at, 'options.plan')));
   }
   return dedupe(issues);
 }
@@ -133,13 +129,13 @@ export function validateDocument(value: unknown, at = ''): ValidationIssue[] {
 }
 
 function checkEachStepParameters(plan: unknown, at: string): ValidationIssue[] {
-  if (!isRecord(plan) || !Array.isArray(plan['plan'])) return [];
+  if (!isRecord(plan) || !Array.isArray(plan.plan)) return [];
   const issues: ValidationIssue[] = [];
-  plan['plan'].forEach((step: unknown, index: number) => {
-    if (!isRecord(step) || !isRecord(step['parameters'])) return;
-    const type = step['type'];
+  plan.plan.forEach((step: unknown, index: number) => {
+    if (!isRecord(step) || !isRecord(step.parameters)) return;
+    const type = step.type;
     if (typeof type !== 'string' || !STEP_TYPE_SET.has(type)) return;
-    issues.push(...checkStepParameters(type as StepType, step['parameters'], joinPath(at, `plan.${index}.parameters`)));
+    issues.push(...checkStepParameters(type as StepType, step.parameters, joinPath(at, `plan.${index}.parameters`)));
   });
   return issues;
 }
@@ -159,14 +155,17 @@ function translateErrors(errors: readonly ErrorObject[], at: string): Validation
     );
     if (branches.length > 0 && branches.every((branch) => branch.keyword === 'required')) {
       for (const branch of branches) replaced.add(branch);
-      const names = branches.map((branch) => String(branch.params['missingProperty']));
+      const names = branches.map((branch) => String(branch.params.missingProperty));
       alternatives.set(error, `must have at least one of the properties ${names.join(', ')}`);
     }
   }
   // An empty string also fails the "not blank" pattern; the length message alone says it.
   for (const error of errors) {
-    if (error.keyword === 'pattern' && error.params['pattern'] === '\\S' &&
-      errors.some((other) => other.keyword === 'minLength' && other.instancePath === error.instancePath)) {
+    if (
+      error.keyword === 'pattern' &&
+      error.params.pattern === '\\S' &&
+      errors.some((other) => other.keyword === 'minLength' && other.instancePath === error.instancePath)
+    ) {
       replaced.add(error);
     }
   }
@@ -182,29 +181,27 @@ function describeError(error: ErrorObject): string {
   const params = error.params;
   switch (error.keyword) {
     case 'required':
-      return `must have required property '${String(params['missingProperty'])}'`;
+      return `must have required property '${String(params.missingProperty)}'`;
     case 'additionalProperties': {
-      const allowed = isRecord(error.parentSchema) && isRecord(error.parentSchema['properties'])
-        ? Object.keys(error.parentSchema['properties'])
-        : [];
+      const allowed = isRecord(error.parentSchema) && isRecord(error.parentSchema.properties) ? Object.keys(error.parentSchema.properties) : [];
       const hint = allowed.length > 0 ? ` (allowed: ${allowed.join(', ')})` : '';
-      return `must NOT have additional property '${String(params['additionalProperty'])}'${hint}`;
+      return `must NOT have additional property '${String(params.additionalProperty)}'${hint}`;
     }
     case 'enum': {
-      const values = Array.isArray(params['allowedValues']) ? params['allowedValues'] : [];
+      const values = Array.isArray(params.allowedValues) ? params.allowedValues : [];
       return `must be one of [${values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(', ')}]`;
     }
     case 'const':
-      return `must be ${JSON.stringify(params['allowedValue'])}`;
+      return `must be ${JSON.stringify(params.allowedValue)}`;
     case 'type': {
-      const expected = String(params['type']).split(',');
+      const expected = String(params.type).split(',');
       const wanted = expected.length > 1 ? `${expected.slice(0, -1).join(', ')} or ${expected.at(-1) ?? ''}` : expected[0];
       return `must be ${wanted} (got ${jsonType(error.data)})`;
     }
     case 'pattern':
-      return params['pattern'] === '\\S' ? 'must contain a non-whitespace character' : `must match pattern ${String(params['pattern'])}`;
+      return params.pattern === '\\S' ? 'must contain a non-whitespace character' : `must match pattern ${String(params.pattern)}`;
     case 'uniqueItems':
-      return `must NOT have duplicate items (items ${String(params['j'])} and ${String(params['i'])} are identical)`;
+      return `must NOT have duplicate items (items ${String(params.j)} and ${String(params.i)} are identical)`;
     default:
       return error.message ?? `fails ${error.keyword}`;
   }

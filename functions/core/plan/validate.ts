@@ -4,13 +4,13 @@
  * checks read the candidate defensively and run even when the schema already failed, skipping only
  * the parts they cannot make sense of.
  */
-import { ExpressionError, PlanValidationError, oneLine } from '../errors.js';
+import { ExpressionError, oneLine, PlanValidationError } from '../errors.js';
 import { referencedSteps } from '../executor/expression.js';
 import { templateReferences } from '../executor/templates.js';
-import { MODALITIES, STEP_TYPES, type DecompositionPlan, type Modality, type StepType, type ValidationIssue, type ValidationResult } from '../types.js';
+import { canonicalToolName } from '../tools/registry.js';
+import { type DecompositionPlan, MODALITIES, type Modality, STEP_TYPES, type StepType, type ValidationIssue, type ValidationResult } from '../types.js';
 import { ancestors, findCycles, formatCycle, type GraphStep } from './graph.js';
 import { checkPlanSchema, isRecord, stepParameterSchemas } from './schemas.js';
-import { canonicalToolName } from '../tools/registry.js';
 
 export const DEFAULT_MAX_STEPS = 20;
 export const DEFAULT_MAX_FAN_OUT = 8;
@@ -68,8 +68,8 @@ interface StepFacts {
 
 /** C3 alone, for a candidate of any shape. */
 export function checkPlanSemantics(candidate: unknown, options: PlanValidationOptions = {}): ValidationIssue[] {
-  if (!isRecord(candidate) || !Array.isArray(candidate['plan'])) return [];
-  const rawSteps: unknown[] = candidate['plan'];
+  if (!isRecord(candidate) || !Array.isArray(candidate.plan)) return [];
+  const rawSteps: unknown[] = candidate.plan;
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
   const maxFanOut = options.maxFanOut ?? DEFAULT_MAX_FAN_OUT;
   const issues: ValidationIssue[] = [];
@@ -146,17 +146,15 @@ function inPlanOrder(issues: ValidationIssue[]): ValidationIssue[] {
 }
 
 function readStep(raw: Record<string, unknown>, index: number): StepFacts {
-  const type = raw['type'];
-  const deps = raw['dependencies'];
+  const type = raw.type;
+  const deps = raw.dependencies;
   return {
     path: `plan.${index}`,
     raw,
-    id: isStepId(raw['step_id']) ? raw['step_id'] : undefined,
+    id: isStepId(raw.step_id) ? raw.step_id : undefined,
     type: typeof type === 'string' && STEP_TYPE_SET.has(type) ? (type as StepType) : undefined,
-    dependencies: Array.isArray(deps)
-      ? deps.flatMap((id: unknown, position) => (isStepId(id) ? [{ position, id }] : []))
-      : [],
-    parameters: isRecord(raw['parameters']) ? raw['parameters'] : undefined,
+    dependencies: Array.isArray(deps) ? deps.flatMap((id: unknown, position) => (isStepId(id) ? [{ position, id }] : [])) : [],
+    parameters: isRecord(raw.parameters) ? raw.parameters : undefined,
   };
 }
 
@@ -172,7 +170,7 @@ function checkTypeAndModality(step: StepFacts, options: PlanValidationOptions, a
     add(`${step.path}.type`, `step type ${step.type} is not allowed here (allowed: ${options.allowedStepTypes.join(', ')})`);
   }
   const required = REQUIRED_MODALITY[step.type];
-  const modality = step.raw['modality'];
+  const modality = step.raw.modality;
   if (required !== undefined && typeof modality === 'string' && MODALITY_SET.has(modality) && modality !== required) {
     add(`${step.path}.modality`, `must be ${required} for step type ${step.type} (got ${modality})`);
   }
@@ -184,23 +182,23 @@ function checkInputs(step: StepFacts, add: Add): void {
   const mustBeDependency = (value: unknown, at: string): void => {
     if (isStepId(value) && !deps.includes(value)) add(at, `step ${value} is not in this step's dependencies [${deps.join(', ')}]`);
   };
-  const declared = step.type !== undefined ? stepParameterSchemas[step.type]['properties'] : undefined;
+  const declared = step.type !== undefined ? stepParameterSchemas[step.type].properties : undefined;
   // Only keys the type's schema declares: an undeclared one is already an "additional property".
   const declares = (key: string): boolean => isRecord(declared) && key in declared;
   if (step.parameters !== undefined) {
-    if (declares('input_step')) mustBeDependency(step.parameters['input_step'], `${step.path}.parameters.input_step`);
-    const inputs = step.parameters['input_steps'];
+    if (declares('input_step')) mustBeDependency(step.parameters.input_step, `${step.path}.parameters.input_step`);
+    const inputs = step.parameters.input_steps;
     if (declares('input_steps') && Array.isArray(inputs)) {
       inputs.forEach((value: unknown, index) => mustBeDependency(value, `${step.path}.parameters.input_steps.${index}`));
     }
   }
-  const aggregate = step.raw['aggregate'];
+  const aggregate = step.raw.aggregate;
   if (Array.isArray(aggregate)) aggregate.forEach((value: unknown, index) => mustBeDependency(value, `${step.path}.aggregate.${index}`));
 }
 
 function checkTool(step: StepFacts, options: PlanValidationOptions, add: Add): void {
-  const parameterTool = step.type === 'tool_call' ? step.parameters?.['tool'] : undefined;
-  const stepTool = step.raw['tool'];
+  const parameterTool = step.type === 'tool_call' ? step.parameters?.tool : undefined;
+  const stepTool = step.raw.tool;
   if (step.type === 'tool_call' && parameterTool === undefined && stepTool === undefined) {
     add(step.path, 'a tool_call step needs a tool name in parameters.tool or tool');
   }
@@ -225,12 +223,7 @@ function checkTool(step: StepFacts, options: PlanValidationOptions, add: Add): v
  * D3: conditions, conditional expressions and `{{ ... }}` templates must parse and may only read
  * steps the step depends on, directly or transitively: only those are done when it runs.
  */
-function checkReferences(
-  step: StepFacts,
-  byId: ReadonlyMap<number, StepFacts>,
-  ancestorsOf: (step: StepFacts) => Set<number>,
-  add: Add,
-): void {
+function checkReferences(step: StepFacts, byId: ReadonlyMap<number, StepFacts>, ancestorsOf: (step: StepFacts) => Set<number>, add: Add): void {
   let upstream: Set<number> | undefined;
   const check = (at: string, source: string, references: (text: string) => number[]): void => {
     let referenced: number[];
@@ -249,12 +242,11 @@ function checkReferences(
       else add(at, `references step_${id}, which is not among this step's dependencies (direct or transitive)`);
     }
   };
-  const isExpressionText = (value: unknown): value is string =>
-    typeof value === 'string' && value.length > 0 && value.length <= CONDITION_MAX_LENGTH;
+  const isExpressionText = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= CONDITION_MAX_LENGTH;
 
-  const condition = step.raw['condition'];
+  const condition = step.raw.condition;
   if (isExpressionText(condition)) check(`${step.path}.condition`, condition, referencedSteps);
-  const expression = step.parameters?.['expression'];
+  const expression = step.parameters?.expression;
   if (step.type === 'conditional' && isExpressionText(expression)) {
     check(`${step.path}.parameters.expression`, expression, referencedSteps);
   }
@@ -290,4 +282,3 @@ function checkFanOut(steps: readonly StepFacts[], byId: ReadonlyMap<number, Step
 function isStepId(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1;
 }
-

@@ -37,11 +37,9 @@ export function extractJson(text: string, preferKey = 'plan'): Extraction {
   }
 
   const candidates = balancedObjects(trimmed);
-  const parsedCandidates = candidates
-    .map((span) => ({ span, parsed: tryParse(trimmed.slice(span.start, span.end)) }))
-    .filter((c) => c.parsed.ok);
+  const parsedCandidates = candidates.map((span) => ({ span, parsed: tryParse(trimmed.slice(span.start, span.end)) })).filter((c) => c.parsed.ok);
   const withKey = parsedCandidates.find((c) => c.parsed.ok && isObjectWithKey(c.parsed.value, preferKey));
-  if (withKey && withKey.parsed.ok) {
+  if (withKey?.parsed.ok) {
     return {
       value: withKey.parsed.value,
       reasoning: removeSpan(trimmed, withKey.span.start, withKey.span.end - withKey.span.start),
@@ -49,7 +47,7 @@ export function extractJson(text: string, preferKey = 'plan'): Extraction {
     };
   }
   const first = parsedCandidates[0];
-  if (first && first.parsed.ok) {
+  if (first?.parsed.ok) {
     return {
       value: first.parsed.value,
       reasoning: removeSpan(trimmed, first.span.start, first.span.end - first.span.start),

@@ -29,13 +29,7 @@ export function attemptFromCache(entry: CachedPlan, now: Date): PlanAttempt {
   };
 }
 
-export function cacheEntryFrom(input: {
-  key: string;
-  planId: string;
-  attempt: PlanAttempt;
-  analysis?: TaskAnalysis | undefined;
-  now: Date;
-}): CachedPlan {
+export function cacheEntryFrom(input: { key: string; planId: string; attempt: PlanAttempt; analysis?: TaskAnalysis | undefined; now: Date }): CachedPlan {
   return {
     key: input.key,
     plan: input.attempt.candidate as DecompositionPlan,

@@ -5,12 +5,12 @@
  */
 import { createHash } from 'node:crypto';
 import { LlmRefusalError } from '../errors.js';
-import type { LlmProvider, LlmRequest, LlmResponse } from '../ports.js';
-import type { LlmCallRecord, LlmPurpose, PlanAttempt, StepType, TaskAnalysis, ValidationIssue, ValidationResult } from '../types.js';
 import { validateAnalysis } from '../plan/schemas.js';
 import { validatePlan } from '../plan/validate.js';
+import type { LlmProvider, LlmRequest, LlmResponse } from '../ports.js';
+import type { LlmCallRecord, LlmPurpose, PlanAttempt, StepType, TaskAnalysis, ValidationIssue, ValidationResult } from '../types.js';
 import { extractJson, JsonExtractionError } from './extract-json.js';
-import { analysisPrompt, planPrompt, plannerSystem, repairPrompt, type PlanExample, type PromptCatalog } from './prompts.js';
+import { analysisPrompt, type PlanExample, type PromptCatalog, plannerSystem, planPrompt, repairPrompt } from './prompts.js';
 import { DEFAULT_TEMPLATES, type PromptTemplates } from './templates/index.js';
 
 export interface TokenBudgets {
@@ -54,11 +54,7 @@ export interface LlmOutcome {
 export async function callLlm(llm: LlmProvider, request: LlmRequest): Promise<LlmOutcome> {
   const started = performance.now();
   const response = await llm.complete(request);
-  const promptHash = createHash('sha256')
-    .update(request.system)
-    .update(JSON.stringify(request.messages))
-    .digest('hex')
-    .slice(0, 16);
+  const promptHash = createHash('sha256').update(request.system).update(JSON.stringify(request.messages)).digest('hex').slice(0, 16);
   const record: LlmCallRecord = {
     purpose: request.purpose,
     provider: response.provider,
@@ -104,7 +100,14 @@ export async function analyzeTask(deps: PlannerDeps, task: string): Promise<Anal
   const templates = deps.templates ?? DEFAULT_TEMPLATES;
   const { response, record } = await callLlm(
     deps.llm,
-    request('analysis', templates.system, analysisPrompt(task, deps.catalog, templates), deps.budgets.analysis, { kind: 'analysis', task }, deps.catalog.analysisSchema),
+    request(
+      'analysis',
+      templates.system,
+      analysisPrompt(task, deps.catalog, templates),
+      deps.budgets.analysis,
+      { kind: 'analysis', task },
+      deps.catalog.analysisSchema,
+    ),
   );
   let value: unknown;
   try {
@@ -146,10 +149,7 @@ export async function generatePlan(deps: PlannerDeps, input: PlanningInput): Pro
 }
 
 /** B4: a repair turn with the task, the previous answer, every error and the attempt number. */
-export async function repairPlan(
-  deps: PlannerDeps,
-  input: PlanningInput & { previous: PlanAttempt; attempt: number },
-): Promise<PlanAttempt> {
+export async function repairPlan(deps: PlannerDeps, input: PlanningInput & { previous: PlanAttempt; attempt: number }): Promise<PlanAttempt> {
   const errors = input.previous.validation?.errors ?? [];
   const templates = deps.templates ?? DEFAULT_TEMPLATES;
   const system = plannerSystem(deps.catalog, input.allowedStepTypes, templates);
@@ -209,6 +209,6 @@ export function validateAttempt(
 
 /** B5: a confidence score from how hard the plan was to get and how well its sub-queries were covered. */
 export function confidenceScore(iterations: number, coverageRatio: number): number {
-  const planning = Math.pow(0.85, Math.max(0, iterations - 1));
+  const planning = 0.85 ** Math.max(0, iterations - 1);
   return Math.round(planning * (0.5 + 0.5 * coverageRatio) * 100) / 100;
 }

@@ -5,7 +5,7 @@
  * examples, errors) goes in the user turn.
  */
 import type { StepType, TaskAnalysis, ValidationIssue } from '../types.js';
-import { DEFAULT_TEMPLATES, renderTemplate, type PromptTemplates } from './templates/index.js';
+import { DEFAULT_TEMPLATES, type PromptTemplates, renderTemplate } from './templates/index.js';
 
 export interface PromptCatalog {
   planSchema: unknown;

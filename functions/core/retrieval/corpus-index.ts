@@ -68,11 +68,13 @@ export class InMemoryCorpusIndex implements CorpusIndex {
     }
     this.vectorMethod = this.embedder.name;
     const dimensions = this.embedder.dimensions;
-    if (embedded.length !== texts.length) throw new InvalidInputError(`embedder ${this.embedder.name} returned ${embedded.length} vectors for ${texts.length} documents`);
+    if (embedded.length !== texts.length)
+      throw new InvalidInputError(`embedder ${this.embedder.name} returned ${embedded.length} vectors for ${texts.length} documents`);
     this.vectors = new Float32Array(this.size * dimensions);
     this.vectorNorms = new Float64Array(this.size);
     embedded.forEach((vector, row) => {
-      if (vector.length !== dimensions) throw new InvalidInputError(`embedder ${this.embedder.name} returned a vector of ${vector.length} dimensions, expected ${dimensions}`);
+      if (vector.length !== dimensions)
+        throw new InvalidInputError(`embedder ${this.embedder.name} returned a vector of ${vector.length} dimensions, expected ${dimensions}`);
       this.vectors.set(vector, row * dimensions);
       let norm = 0;
       for (const value of vector) norm += value * value;
@@ -141,4 +143,4 @@ export function createCorpusIndex(documents: readonly CorpusDocument[], options:
   return new InMemoryCorpusIndex(documents, options);
 }
 
-export { reciprocalRankFusion, RRF_K } from './fusion.js';
+export { RRF_K, reciprocalRankFusion } from './fusion.js';

@@ -7,11 +7,12 @@
  * `metadata.caption`), which is real for corpora that ship them, as the sample corpus does. They
  * say so in their `method`. An AWS implementation registers under the same names.
  */
-import type { CorpusDocument } from '../types.js';
-import type { CorpusIndex } from '../ports.js';
+
 import { compiledValidator } from '../plan/schemas.js';
+import type { CorpusIndex } from '../ports.js';
+import type { CorpusDocument } from '../types.js';
 import { LOCAL_TOOL_SCHEMAS } from './local-tool-schemas.js';
-import { ToolInputError, type ToolDefinition, type ToolRegistry } from './registry.js';
+import { type ToolDefinition, ToolInputError, type ToolRegistry } from './registry.js';
 
 /** The media document a file name or document id refers to. */
 export function findMediaDocument(index: CorpusIndex, wanted: string): CorpusDocument | undefined {
@@ -20,7 +21,11 @@ export function findMediaDocument(index: CorpusIndex, wanted: string): CorpusDoc
   const base = wanted.split('/').pop()?.toLowerCase() ?? '';
   return index
     .documents()
-    .find((d) => [d.metadata?.file, d.metadata?.source, d.id, d.title].some((v) => typeof v === 'string' && (v.toLowerCase() === base || v.toLowerCase().endsWith(`/${base}`))));
+    .find((d) =>
+      [d.metadata?.file, d.metadata?.source, d.id, d.title].some(
+        (v) => typeof v === 'string' && (v.toLowerCase() === base || v.toLowerCase().endsWith(`/${base}`)),
+      ),
+    );
 }
 
 function metadataText(kind: 'transcript' | 'caption'): ToolDefinition['run'] {
@@ -41,7 +46,10 @@ export const LOCAL_TOOLS: readonly ToolDefinition[] = [
     inputSchema: LOCAL_TOOL_SCHEMAS['corpus.search']!,
     validate: compiledValidator('tool_corpus_search'),
     async run(args, ctx) {
-      const hits = ctx.index.keywordSearch(String(args.query), { topK: typeof args.top_k === 'number' ? args.top_k : 5, modality: args.modality as CorpusDocument['modality'] });
+      const hits = ctx.index.keywordSearch(String(args.query), {
+        topK: typeof args.top_k === 'number' ? args.top_k : 5,
+        modality: args.modality as CorpusDocument['modality'],
+      });
       return { documents: hits.map((h) => ({ id: h.doc.id, title: h.doc.title ?? null, score: h.score })), method: 'bm25' };
     },
   },

@@ -4,9 +4,10 @@
  * tool runs, and a request may narrow the tools it allows. Names are `service.method`; plans may
  * also write `service_method` (seed 002's registry convention).
  */
+
+import { CairnError } from '../errors.js';
 import type { CompiledValidator } from '../plan/schemas.js';
 import type { CorpusIndex } from '../ports.js';
-import { CairnError } from '../errors.js';
 
 export interface ToolContext {
   index: CorpusIndex;
@@ -92,7 +93,10 @@ export class ToolRegistry {
     }
     const value = args ?? {};
     if (!entry.validate(value)) {
-      const problems = (entry.validate.errors ?? []).map((e) => `${e.instancePath ? `args${e.instancePath.replaceAll('/', '.')}` : 'args'}: ${e.message ?? 'invalid'}${e.params && 'additionalProperty' in e.params ? ` '${String(e.params.additionalProperty)}'` : ''}${e.params && 'missingProperty' in e.params && !String(e.message).includes(String(e.params.missingProperty)) ? ` '${String(e.params.missingProperty)}'` : ''}`);
+      const problems = (entry.validate.errors ?? []).map(
+        (e) =>
+          `${e.instancePath ? `args${e.instancePath.replaceAll('/', '.')}` : 'args'}: ${e.message ?? 'invalid'}${e.params && 'additionalProperty' in e.params ? ` '${String(e.params.additionalProperty)}'` : ''}${e.params && 'missingProperty' in e.params && !String(e.message).includes(String(e.params.missingProperty)) ? ` '${String(e.params.missingProperty)}'` : ''}`,
+      );
       throw new ToolArgumentsError(`arguments of ${canonical} fail its schema: ${problems.join('; ')}`);
     }
     return { definition: entry.definition, args: value as Record<string, unknown> };

@@ -4,10 +4,10 @@
  * everywhere: one line naming the problem, before anything starts.
  */
 import { randomBytes } from 'node:crypto';
-import type { TraceStore } from '../ports.js';
-import type { PlanRecord, PlanRequest } from '../types.js';
 import { RequestValidationError } from '../errors.js';
 import { validatePlanRequest } from '../plan/schemas.js';
+import type { TraceStore } from '../ports.js';
+import type { PlanRecord, PlanRequest } from '../types.js';
 import type { WorkflowInput } from './phases.js';
 
 export interface IntakeLimits {
@@ -87,7 +87,11 @@ export async function acceptRequest(
   await store.appendEvent(options.planId, {
     type: 'plan.received',
     phase: 'received',
-    data: { task: request.task, corpus: request.corpus ?? null, options: request.options ? { ...request.options, plan: request.options.plan ? '(supplied)' : undefined } : {} },
+    data: {
+      task: request.task,
+      corpus: request.corpus ?? null,
+      options: request.options ? { ...request.options, plan: request.options.plan ? '(supplied)' : undefined } : {},
+    },
   });
   return workflowInputOf(request, options.planId, options.limits, options.planOnly);
 }

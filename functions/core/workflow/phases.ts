@@ -4,23 +4,33 @@
  * a small JSON object for the state machine: plans, attempts and step results travel by reference
  * (the plan id), never inline.
  */
-import type { CachedPlan, Clock, CorpusProvider, LlmProvider, PlanCache, TraceStore } from '../ports.js';
-import type { DecompositionPlan, LlmCallRecord, PlanAttempt, PlanMetadata, PlanRecord, PlanStatus, StepOutput, StepType } from '../types.js';
+
 import { LlmRefusalError, PlanNotFoundError, PlanningFailedError, StepExecutionError } from '../errors.js';
-import { analyzeTask, confidenceScore, generatePlan, repairPlan, validateAttempt, type PlannerDeps, type PlanningInput, type TokenBudgets } from '../planner/planner.js';
-import type { PromptCatalog } from '../planner/prompts.js';
-import { executePlan, type ExecutionContext } from '../executor/run-plan.js';
-import { sanitizeSubqueries } from '../plan/sanitize.js';
+import { type ExecutionContext, executePlan } from '../executor/run-plan.js';
 import { answerStep, rankSources, SUBQUERY_TYPES } from '../executor/sources.js';
 import { EXECUTABLE_STEP_TYPES } from '../executor/step-operators.js';
-import { canonicalToolName, type ToolRegistry } from '../tools/registry.js';
-import { callLlm } from '../planner/planner.js';
+import { sanitizeSubqueries } from '../plan/sanitize.js';
 import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
 import { pickExamples } from '../planner/few-shot.js';
-import { attemptFromCache, cacheEntryFrom, CACHE_PROVIDER } from '../planner/plan-cache.js';
+import { attemptFromCache, CACHE_PROVIDER, cacheEntryFrom } from '../planner/plan-cache.js';
 import { planCacheKey } from '../planner/plan-cache-key.js';
-import { templatesWith } from '../planner/templates/index.js';
+import {
+  analyzeTask,
+  callLlm,
+  confidenceScore,
+  generatePlan,
+  type PlannerDeps,
+  type PlanningInput,
+  repairPlan,
+  type TokenBudgets,
+  validateAttempt,
+} from '../planner/planner.js';
+import type { PromptCatalog } from '../planner/prompts.js';
 import { answerPrompt, PLANNER_SYSTEM } from '../planner/prompts.js';
+import { templatesWith } from '../planner/templates/index.js';
+import type { CachedPlan, Clock, CorpusProvider, LlmProvider, PlanCache, TraceStore } from '../ports.js';
+import { canonicalToolName, type ToolRegistry } from '../tools/registry.js';
+import type { DecompositionPlan, LlmCallRecord, PlanAttempt, PlanMetadata, PlanRecord, PlanStatus, StepOutput, StepType } from '../types.js';
 
 export interface PhaseDefaults {
   analyze: boolean;
@@ -254,7 +264,9 @@ export async function analyzePhase(deps: PhaseDeps, input: WorkflowInput): Promi
     ...(outcome.analysis ? { analysis: outcome.analysis } : {}),
     metadata: withMetadata(deps, record, 'analyze', performance.now() - started, [outcome.call]),
   });
-  return outcome.analysis?.task_kind ? { analyzed: outcome.analysis !== undefined, kind: outcome.analysis.task_kind } : { analyzed: outcome.analysis !== undefined };
+  return outcome.analysis?.task_kind
+    ? { analyzed: outcome.analysis !== undefined, kind: outcome.analysis.task_kind }
+    : { analyzed: outcome.analysis !== undefined };
 }
 
 // ------------------------------------------------------------------ Generate
@@ -287,10 +299,10 @@ export async function generatePhase(deps: PhaseDeps, input: WorkflowInput): Prom
         data: { key: hit.key, fromPlanId: hit.planId, provider: hit.provider, model: hit.model, source: CACHE_PROVIDER },
       });
     } else {
-      const examples = deps.fewShotExamples ? pickExamples(record.request.task, await deps.store.listPlans({ status: 'succeeded', limit: 20 }), deps.fewShotExamples) : [];
-      attempt = await tracingRefusal(deps, record, 'planning', () =>
-        generatePlan(plannerDeps(deps, record), { ...planningInput(deps, record), examples }),
-      );
+      const examples = deps.fewShotExamples
+        ? pickExamples(record.request.task, await deps.store.listPlans({ status: 'succeeded', limit: 20 }), deps.fewShotExamples)
+        : [];
+      attempt = await tracingRefusal(deps, record, 'planning', () => generatePlan(plannerDeps(deps, record), { ...planningInput(deps, record), examples }));
       await traceLlmCall(deps, input.planId, 'planning', attempt.llm);
     }
   }
@@ -318,7 +330,10 @@ async function recordAttempt(
       source: attempt.llm.provider === 'user' || attempt.llm.provider === CACHE_PROVIDER ? attempt.llm.provider : deps.llm.source,
     },
   });
-  let metadata: PlanMetadata = { ...withMetadata(deps, record, attempt.kind === 'repair' ? 'repair' : 'generate', performance.now() - started, calls), iterations: attempt.attempt };
+  let metadata: PlanMetadata = {
+    ...withMetadata(deps, record, attempt.kind === 'repair' ? 'repair' : 'generate', performance.now() - started, calls),
+    iterations: attempt.attempt,
+  };
   metadata = hit ? cacheHitMetadata(metadata, hit) : await cacheIfValid(deps, record, attempt, metadata);
   await deps.store.updatePlan(record.planId, { attempts: attempt.attempt, metadata });
 }
@@ -328,7 +343,8 @@ async function cacheIfValid(deps: PhaseDeps, record: PlanRecord, attempt: PlanAt
   const key = cacheKeyOf(deps, record);
   if (key === undefined) return metadata;
   const o = options(deps, record);
-  if (!validateAttempt(attempt, { maxSteps: o.maxSteps, allowedStepTypes: allowedTypes(record), allowedTools: allowedTools(deps, record) }).valid) return metadata;
+  if (!validateAttempt(attempt, { maxSteps: o.maxSteps, allowedStepTypes: allowedTypes(record), allowedTools: allowedTools(deps, record) }).valid)
+    return metadata;
   await deps.cache?.put(cacheEntryFrom({ key, planId: record.planId, attempt, analysis: record.analysis, now: deps.clock.now() }));
   return { ...metadata, cache: { key, hit: false } };
 }
@@ -354,7 +370,11 @@ export async function validatePhase(deps: PhaseDeps, input: WorkflowInput & { ge
     const sanitized = given ? undefined : sanitizeSubqueries(attempt.candidate as DecompositionPlan, record.request.task);
     const plan = sanitized?.plan ?? (attempt.candidate as DecompositionPlan);
     if (sanitized && sanitized.dropped.length > 0) {
-      await deps.store.appendEvent(input.planId, { type: 'plan.sanitized', phase: 'validating', data: { dropped: sanitized.dropped, fallback: sanitized.fallback } });
+      await deps.store.appendEvent(input.planId, {
+        type: 'plan.sanitized',
+        phase: 'validating',
+        data: { dropped: sanitized.dropped, fallback: sanitized.fallback },
+      });
     }
     await deps.store.updatePlan(input.planId, { plan, ...(attempt.reasoning ? { reasoning: attempt.reasoning } : {}) });
     await deps.store.appendEvent(input.planId, { type: 'plan.accepted', phase: 'validating', data: { attempt: attempt.attempt, steps: plan.plan.length } });
@@ -411,7 +431,9 @@ function widenSubqueries(plan: DecompositionPlan, topK: number): DecompositionPl
   return {
     ...plan,
     plan: plan.plan.map((s) =>
-      SUBQUERY_TYPES.has(s.type) ? { ...s, parameters: { ...s.parameters, top_k: Math.min(100, 2 * (typeof s.parameters.top_k === 'number' ? s.parameters.top_k : topK)) } } : s,
+      SUBQUERY_TYPES.has(s.type)
+        ? { ...s, parameters: { ...s.parameters, top_k: Math.min(100, 2 * (typeof s.parameters.top_k === 'number' ? s.parameters.top_k : topK)) } }
+        : s,
     ),
   };
 }
@@ -460,7 +482,10 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
     if (before.subquery_count > 0 && before.coverage_ratio < COVERAGE_MIN_RATIO) {
       const widened = widenSubqueries(record.plan, o.topK);
       const retry = await executePlan(widened, context);
-      const after = retry.status === 'succeeded' ? rankSources(widened, retry.outputs, { attributionTopN: o.attributionTopN, maxSources: deps.defaults.maxSources }).coverage : undefined;
+      const after =
+        retry.status === 'succeeded'
+          ? rankSources(widened, retry.outputs, { attributionTopN: o.attributionTopN, maxSources: deps.defaults.maxSources }).coverage
+          : undefined;
       await deps.store.appendEvent(input.planId, {
         type: 'coverage.retry',
         phase: 'executing',
@@ -474,7 +499,11 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
   await deps.store.appendEvent(input.planId, {
     type: 'execution.completed',
     phase: 'executing',
-    data: { status: outcome.status, durationMs: Math.round(performance.now() - started), ...(outcome.error ? { error: outcome.error, failedStep: outcome.failedStep } : {}) },
+    data: {
+      status: outcome.status,
+      durationMs: Math.round(performance.now() - started),
+      ...(outcome.error ? { error: outcome.error, failedStep: outcome.failedStep } : {}),
+    },
   });
   await deps.store.updatePlan(input.planId, { metadata: withMetadata(deps, record, 'execute', performance.now() - started, outcome.llmCalls) });
   if (outcome.status === 'failed') {
@@ -491,14 +520,20 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
 function stepEvent(output: StepOutput) {
   const base = { step_id: output.step_id, type: output.type, durationMs: output.durationMs, attempts: output.attempts };
   if (output.status === 'skipped') {
-    return { type: 'step.skipped' as const, phase: 'executing', data: { ...base, skipped: true, reason: output.reason, ...(output.condition ? { condition: output.condition } : {}) } };
+    return {
+      type: 'step.skipped' as const,
+      phase: 'executing',
+      data: { ...base, skipped: true, reason: output.reason, ...(output.condition ? { condition: output.condition } : {}) },
+    };
   }
   if (output.status === 'failed') return { type: 'step.failed' as const, phase: 'executing', data: { ...base, error: output.error } };
   const r = output.result;
   const summary = Object.fromEntries(
     Object.entries(r).filter(([k, v]) => k !== 'documents' && k !== 'text' && (typeof v !== 'object' || v === null || k === 'llm_call')),
   );
-  const docs = Array.isArray(r.documents) ? (r.documents as Array<{ id: string; score: number }>).slice(0, 5).map((d) => ({ id: d.id, score: d.score })) : undefined;
+  const docs = Array.isArray(r.documents)
+    ? (r.documents as Array<{ id: string; score: number }>).slice(0, 5).map((d) => ({ id: d.id, score: d.score }))
+    : undefined;
   return { type: 'step.completed' as const, phase: 'executing', data: { ...base, ...summary, ...(docs ? { top: docs } : {}) } };
 }
 
@@ -564,7 +599,10 @@ export interface FailureInput extends WorkflowInput {
   error?: { Error?: string; Cause?: string };
 }
 
-export async function recordFailurePhase(deps: PhaseDeps, input: FailureInput): Promise<{ planId: string; status: 'failed'; error: { Error: string; Cause: string } }> {
+export async function recordFailurePhase(
+  deps: PhaseDeps,
+  input: FailureInput,
+): Promise<{ planId: string; status: 'failed'; error: { Error: string; Cause: string } }> {
   const name = input.error?.Error ?? 'Error';
   const cause = causeMessage(input.error?.Cause);
   const record = await deps.store.getPlan(input.planId);

@@ -3,10 +3,9 @@
  * beside an S3 task file (A2). One view, so the two never disagree.
  */
 import { PlanNotFoundError } from '../errors.js';
-import { isTerminal } from '../trace/status.js';
 import type { ResultWriter, TraceStore } from '../ports.js';
+import { isTerminal } from '../trace/status.js';
 import type { PlanRecord, PlanStatus, Source, TraceEvent } from '../types.js';
-
 
 export interface PlanView {
   planId: string;

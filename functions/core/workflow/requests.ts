@@ -4,7 +4,7 @@
  * the schema's and intake's (`requestIssues`), checked once, so every door refuses the same things.
  */
 import type { PlanRequest } from '../types.js';
-import { requestIssues, requestRejection, type IntakeLimits, type RequestIssue } from './intake.js';
+import { type IntakeLimits, type RequestIssue, requestIssues, requestRejection } from './intake.js';
 import { RESULT_SUFFIX } from './plan-view.js';
 
 export type TaskFileKind = 'json' | 'txt';
@@ -50,4 +50,3 @@ export function requestFromTaskFile(kind: TaskFileKind, text: string, limits: In
   const value = kind === 'json' ? parseJsonRequest(text) : { task: text.trim() };
   return readRequest(value, limits);
 }
-

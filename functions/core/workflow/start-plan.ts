@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { PlanExistsError, PlanNotFoundError } from '../errors.js';
 import type { Clock, TraceStore, WorkflowStarter } from '../ports.js';
 import type { PlanRequest, PlanStatus } from '../types.js';
-import { acceptRequest, newPlanId, workflowInputOf, type IntakeLimits } from './intake.js';
+import { acceptRequest, type IntakeLimits, newPlanId, workflowInputOf } from './intake.js';
 import type { WorkflowInput } from './phases.js';
 
 export interface StartDeps {

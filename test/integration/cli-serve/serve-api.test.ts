@@ -2,12 +2,13 @@
  * `cairn serve` in this process: the A1 handlers behind the local API Gateway stand-in, plans run
  * by the local runner in the background, over AWS's DynamoDB Local (the global setup's).
  */
-import { request as httpRequest } from 'node:http';
+
 import { mkdtempSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startServer, type CairnServer } from '../../../cli/serve/server.js';
+import { type CairnServer, startServer } from '../../../cli/serve/server.js';
 import type { TraceEvent } from '../../../functions/core/types.js';
 import { ScriptedPlanner } from './scripted-llm.js';
 
@@ -75,7 +76,13 @@ describe('cairn serve: the HTTP API', () => {
 
     // Assess
     expect(started.status).toBe(202);
-    expect(body).toEqual({ planId, status: 'received', statusUrl: `${server.url}plans/${planId}`, traceUrl: `${server.url}plans/${planId}/trace`, duplicate: false });
+    expect(body).toEqual({
+      planId,
+      status: 'received',
+      statusUrl: `${server.url}plans/${planId}`,
+      traceUrl: `${server.url}plans/${planId}/trace`,
+      duplicate: false,
+    });
     expect(started.headers.get('location')).toBe(`${server.url}plans/${planId}`);
     expect(early).toMatchObject({ status: 'analyzing', sources: [] });
     expect(early).not.toHaveProperty('results');
@@ -95,7 +102,9 @@ describe('cairn serve: the HTTP API', () => {
     const events = ((await call('GET', `/plans/${planId}/trace`)).json() as { events: TraceEvent[] }).events;
 
     // Assess
-    const validations = events.filter((e) => e.type === 'validation.completed').map((e) => e.data as { attempt: number; valid: boolean; errors: Array<{ path: string }> });
+    const validations = events
+      .filter((e) => e.type === 'validation.completed')
+      .map((e) => e.data as { attempt: number; valid: boolean; errors: Array<{ path: string }> });
     expect(validations.map((v) => [v.attempt, v.valid])).toEqual([
       [1, false],
       [2, true],
@@ -205,7 +214,9 @@ describe('cairn serve: pages and documents', () => {
 
   it('lists the last plans, newest first, for the first page', async () => {
     // Act
-    const { plans } = (await call('GET', '/ui/plans.json?limit=3')).json() as { plans: Array<{ planId: string; status: string; task: string; createdAt: string }> };
+    const { plans } = (await call('GET', '/ui/plans.json?limit=3')).json() as {
+      plans: Array<{ planId: string; status: string; task: string; createdAt: string }>;
+    };
 
     // Assess
     expect(plans.length).toBe(3);

@@ -1,5 +1,5 @@
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { createServer, type Server, type Socket } from 'node:net';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDynamoClient, isLocalEndpoint } from '../../../functions/adapters/dynamodb/client.js';
 

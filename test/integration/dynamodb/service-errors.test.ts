@@ -2,12 +2,7 @@
  * Failures no local server produces (throttling, 5xx, access denied), through aws-sdk-client-mock.
  * Everything a local server can produce is tested against one in trace-store.test.ts.
  */
-import {
-  DescribeTableCommand,
-  DynamoDBClient,
-  InternalServerError,
-  ProvisionedThroughputExceededException,
-} from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand, DynamoDBClient, InternalServerError, ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -144,9 +139,7 @@ describe('Class: DynamoTraceStore, service failures', () => {
 
     // Assess
     expect(plans.map((p) => p.request.task)).toEqual(['p2', 'p1']);
-    expect(documentMock.commandCalls(BatchGetCommand)[1]?.args[0].input.RequestItems?.['cairn-traces']?.Keys).toEqual([
-      { pk: 'PLAN#p2', sk: 'META' },
-    ]);
+    expect(documentMock.commandCalls(BatchGetCommand)[1]?.args[0].input.RequestItems?.['cairn-traces']?.Keys).toEqual([{ pk: 'PLAN#p2', sk: 'META' }]);
   });
 
   it('gives up with TraceStoreTransientError when keys stay unprocessed', async () => {

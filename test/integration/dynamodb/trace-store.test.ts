@@ -3,12 +3,13 @@
  * dynalite, the same behavioural suite on both. Each backend gets its own table and each test its
  * own plan ids, so files and tests never collide.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient, createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
 import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
@@ -71,7 +72,11 @@ function stepOutput(stepId: number, overrides: Partial<StepOutput> = {}): StepOu
     step_id: stepId,
     type: 'vector_search',
     status: 'succeeded',
-    result: { count: 1, search_method: 'lexical', documents: [{ id: 'doc-1', text: 'Lyon gets 830 mm of rain a year.', modality: 'text', score: 0.91, rank: 1 }] },
+    result: {
+      count: 1,
+      search_method: 'lexical',
+      documents: [{ id: 'doc-1', text: 'Lyon gets 830 mm of rain a year.', modality: 'text', score: 0.91, rank: 1 }],
+    },
     startedAt: '2030-01-02T03:04:07.000Z',
     endedAt: '2030-01-02T03:04:07.250Z',
     durationMs: 250,
@@ -87,8 +92,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
   let payloadRoot: string;
   let payloads: FilePayloadStore;
 
-  const makeStore = (options: Partial<DynamoTraceStoreOptions> = {}) =>
-    new DynamoTraceStore({ client, tableName, payloads, ...options });
+  const makeStore = (options: Partial<DynamoTraceStoreOptions> = {}) => new DynamoTraceStore({ client, tableName, payloads, ...options });
 
   /** The item as DynamoDB holds it, to check what the store wrote. */
   const rawItem = async (pk: string, sk: string, table = tableName) =>
@@ -160,9 +164,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
     });
 
     it('fails with PlanNotFoundError for a plan it does not hold', async () => {
-      await expect(makeStore().updatePlan(`missing-${randomUUID()}`, { status: 'analyzing' })).rejects.toBeInstanceOf(
-        PlanNotFoundError,
-      );
+      await expect(makeStore().updatePlan(`missing-${randomUUID()}`, { status: 'analyzing' })).rejects.toBeInstanceOf(PlanNotFoundError);
     });
 
     it('loses no update when writers race: one version per successful write', async () => {
@@ -172,9 +174,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
       await store.createPlan(plan);
 
       // Act: six writers read the same version at once
-      const results = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => store.updatePlan(plan.planId, { reasoning: `writer ${i}` })),
-      );
+      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => store.updatePlan(plan.planId, { reasoning: `writer ${i}` })));
 
       // Assess
       expect(results.map((r) => r.version).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7]);
@@ -256,13 +256,9 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
       const done = await store.updatePlan(plan.planId, finish);
 
       // Act / Assess: another status
-      await expect(store.updatePlan(plan.planId, { status: 'failed' })).rejects.toThrow(
-        /succeeded to failed \(succeeded is terminal\)/,
-      );
+      await expect(store.updatePlan(plan.planId, { status: 'failed' })).rejects.toThrow(/succeeded to failed \(succeeded is terminal\)/);
       // another field
-      await expect(store.updatePlan(plan.planId, { answer: 'Lyon is wetter.' })).rejects.toThrow(
-        /succeeded \(terminal\) and cannot change: answer/,
-      );
+      await expect(store.updatePlan(plan.planId, { answer: 'Lyon is wetter.' })).rejects.toThrow(/succeeded \(terminal\) and cannot change: answer/);
       // the same patch again, as a retried finalize sends it
       expect(await store.updatePlan(plan.planId, finish)).toEqual(done);
       expect(await store.getPlan(plan.planId)).toEqual(done);
@@ -327,7 +323,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
       expect(events.map((e) => e.seq).sort((a, b) => a - b)).toEqual(expected);
       const listed = await store.listEvents(plan.planId);
       expect(listed.map((e) => e.seq)).toEqual(expected);
-      expect(new Set(listed.map((e) => e.data?.['step'])).size).toBe(50);
+      expect(new Set(listed.map((e) => e.data?.step)).size).toBe(50);
       expect((await store.getPlan(plan.planId))?.eventCount).toBe(50);
     });
 
@@ -359,13 +355,11 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
       // Assess
       expect(queries).toBeGreaterThan(1);
       expect(events.map((e) => e.seq)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
-      expect(events.every((e) => String(e.data?.['text']).length === 60_000)).toBe(true);
+      expect(events.every((e) => String(e.data?.text).length === 60_000)).toBe(true);
     });
 
     it('fails with PlanNotFoundError for a plan it does not hold', async () => {
-      await expect(
-        makeStore().appendEvent(`missing-${randomUUID()}`, { type: 'plan.received', phase: 'intake' }),
-      ).rejects.toBeInstanceOf(PlanNotFoundError);
+      await expect(makeStore().appendEvent(`missing-${randomUUID()}`, { type: 'plan.received', phase: 'intake' })).rejects.toBeInstanceOf(PlanNotFoundError);
     });
   });
 
@@ -466,7 +460,13 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
       await store.createPlan(plan);
       await store.appendEvent(plan.planId, { type: 'llm.call', phase: 'plan', data: { prompt: big } });
       await store.putAttempt(plan.planId, attempt(1, { rawText: big }));
-      const documents = Array.from({ length: 40 }, (_, i) => ({ id: `d${i}`, text: big.slice(0, 500), modality: 'text' as const, score: 1 / (i + 1), rank: i + 1 }));
+      const documents = Array.from({ length: 40 }, (_, i) => ({
+        id: `d${i}`,
+        text: big.slice(0, 500),
+        modality: 'text' as const,
+        score: 1 / (i + 1),
+        rank: i + 1,
+      }));
       await store.putStepOutput(plan.planId, stepOutput(1, { result: { count: documents.length, documents } }));
       const updated = await store.updatePlan(plan.planId, { status: 'analyzing', answer: big });
 
@@ -475,7 +475,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
       for (const sk of ['META', 'EVENT#00000001', 'ATTEMPT#00000001', 'STEP#00000001']) {
         const item = await rawItem(pk, sk);
         expect(item, sk).toMatchObject({ payloadRef: expect.stringMatching(/^file:\/\//), payloadBytes: expect.any(Number) });
-        expect(item?.['body'], sk).toBeUndefined();
+        expect(item?.body, sk).toBeUndefined();
       }
       // and the reads are whole
       expect(await store.getPlan(plan.planId)).toEqual(updated);
@@ -495,7 +495,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
       const item = await rawItem(`PLAN#${plan.planId}`, 'META');
 
       expect(item).toMatchObject({ body: expect.any(String) });
-      expect(item?.['payloadRef']).toBeUndefined();
+      expect(item?.payloadRef).toBeUndefined();
     });
 
     it('stores payloads past DynamoDB’s real 400 KB limit with the default threshold', async () => {
@@ -524,7 +524,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
 
       const item = await rawItem(`PLAN#${plan.planId}`, 'META');
       expect(item).toMatchObject({ body: expect.stringContaining('short') });
-      expect(item?.['payloadRef']).toBeUndefined();
+      expect(item?.payloadRef).toBeUndefined();
       expect((await store.getPlan(plan.planId))?.answer).toBe('short');
     });
   });
@@ -548,9 +548,9 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
       // Assess
       const pk = `PLAN#${plan.planId}`;
       for (const sk of ['EVENT#00000001', 'ATTEMPT#00000001', 'STEP#00000001']) {
-        expect((await rawItem(pk, sk))?.['expiresAt'], sk).toBe(expiresAt);
+        expect((await rawItem(pk, sk))?.expiresAt, sk).toBe(expiresAt);
       }
-      expect((await rawItem(pk, 'META'))?.['expiresAt']).toBe(expiresAt + 3_600);
+      expect((await rawItem(pk, 'META'))?.expiresAt).toBe(expiresAt + 3_600);
     });
   });
 });

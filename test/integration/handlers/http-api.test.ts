@@ -143,7 +143,7 @@ describe('Handler: POST /plans', () => {
 
     // Assess
     expect(origin.statusCode).toBe(400);
-    expect((json(origin).errors as unknown[])).toEqual([{ path: 'origin', message: 'is set by Cairn, not by a request' }]);
+    expect(json(origin).errors as unknown[]).toEqual([{ path: 'origin', message: 'is set by Cairn, not by a request' }]);
     expect(key.statusCode).toBe(400);
     expect((json(key).errors as Array<{ path: string }>).map((e) => e.path)).toEqual(['headers.idempotency-key']);
   });
@@ -173,7 +173,9 @@ describe('Handler: POST /plans', () => {
   it('marks a plan without a key failed when its workflow cannot start', async () => {
     // Prepare
     sfn.reset();
-    sfn.on(StartExecutionCommand).rejects(new SFNServiceException({ name: 'ThrottlingException', $fault: 'client', $metadata: { httpStatusCode: 400 }, message: 'Rate exceeded' }));
+    sfn
+      .on(StartExecutionCommand)
+      .rejects(new SFNServiceException({ name: 'ThrottlingException', $fault: 'client', $metadata: { httpStatusCode: 400 }, message: 'Rate exceeded' }));
     const before = new Set((await rt.store.listPlans({ limit: 1000 })).map((p) => p.planId));
 
     // Act
@@ -189,7 +191,12 @@ describe('Handler: POST /plans', () => {
     // Prepare
     sfn.reset();
     sfn.on(StartExecutionCommand).rejects(
-      new SFNServiceException({ name: 'AccessDeniedException', $fault: 'client', $metadata: { httpStatusCode: 400 }, message: `User: arn:aws:sts::123456789012:assumed-role/x is not authorized on ${STATE_MACHINE_ARN}` }),
+      new SFNServiceException({
+        name: 'AccessDeniedException',
+        $fault: 'client',
+        $metadata: { httpStatusCode: 400 },
+        message: `User: arn:aws:sts::123456789012:assumed-role/x is not authorized on ${STATE_MACHINE_ARN}`,
+      }),
     );
 
     // Act
@@ -224,7 +231,7 @@ describe('Handler: GET /plans/{id} and /trace', () => {
     ]);
   });
 
-  it.each([['p-0000000000000000000000000000dead'], ['not-a-plan-id'], ['p-' + 'a'.repeat(200)]])('answers 404 for %s', async (id) => {
+  it.each([['p-0000000000000000000000000000dead'], ['not-a-plan-id'], [`p-${'a'.repeat(200)}`]])('answers 404 for %s', async (id) => {
     // Act
     const plan = await get(id);
     const trace = await get(id, true);

@@ -48,7 +48,10 @@ describe('Handlers: Finalize and RecordFailure write the result of a task file',
     s3.on(PutObjectCommand).resolves({});
 
     // Act
-    const record = await stack.run({ task: 'Compare the populations of Lyon and Marseille', origin: { source: 's3', bucket: 'cairn-bucket', key: 'tasks/lyon.json' } });
+    const record = await stack.run({
+      task: 'Compare the populations of Lyon and Marseille',
+      origin: { source: 's3', bucket: 'cairn-bucket', key: 'tasks/lyon.json' },
+    });
 
     // Assess
     expect(record.status).toBe('succeeded');
@@ -70,11 +73,16 @@ describe('Handlers: Finalize and RecordFailure write the result of a task file',
     s3.on(PutObjectCommand).resolves({});
 
     // Act
-    const record = await stack.run({ task: 'What does the speaker say in missing-recording.mp3?', origin: { source: 's3', bucket: 'cairn-bucket', key: 'tasks/audio.txt' } });
+    const record = await stack.run({
+      task: 'What does the speaker say in missing-recording.mp3?',
+      origin: { source: 's3', bucket: 'cairn-bucket', key: 'tasks/audio.txt' },
+    });
 
     // Assess
     expect(record.status).toBe('failed');
-    expect(written().map((f) => [f.key, f.body.status, (f.body.error as { phase: string }).phase])).toEqual([['tasks/audio.txt.result.json', 'failed', 'executing']]);
+    expect(written().map((f) => [f.key, f.body.status, (f.body.error as { phase: string }).phase])).toEqual([
+      ['tasks/audio.txt.result.json', 'failed', 'executing'],
+    ]);
   });
 
   it('writes nothing for a plan that did not come from a task file', async () => {

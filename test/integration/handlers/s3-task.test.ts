@@ -3,11 +3,12 @@
  * has no local server on these machines: its client goes through aws-sdk-client-mock, which
  * serves the task files and records the result files written. Step Functions likewise.
  */
+
+import { Readable } from 'node:stream';
 import { GetObjectCommand, type GetObjectCommandOutput, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import type { S3Event } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { IntakeRuntime } from '../../../functions/handlers/intake-runtime.js';
 import { BUCKET, intakeEnvironment, lambdaContext, mockStepFunctions, s3Event } from './support.js';
@@ -51,7 +52,9 @@ function taskFile(key: string, text: string): void {
 }
 
 function resultFiles(): Array<{ key: string; body: Record<string, unknown> }> {
-  return s3.commandCalls(PutObjectCommand).map((c) => ({ key: String(c.args[0].input.Key), body: JSON.parse(String(c.args[0].input.Body)) as Record<string, unknown> }));
+  return s3
+    .commandCalls(PutObjectCommand)
+    .map((c) => ({ key: String(c.args[0].input.Key), body: JSON.parse(String(c.args[0].input.Body)) as Record<string, unknown> }));
 }
 
 const invoke = (event: S3Event) => handler(event, lambdaContext('S3Task'));
@@ -165,7 +168,9 @@ describe('Handler: S3 task files', () => {
   });
 
   it('fails the invocation on an S3 outage, so that Lambda retries the event', async () => {
-    s3.on(GetObjectCommand).rejects(new S3ServiceException({ name: 'SlowDown', $fault: 'server', $metadata: { httpStatusCode: 503 }, message: 'Please reduce your request rate.' }));
+    s3.on(GetObjectCommand).rejects(
+      new S3ServiceException({ name: 'SlowDown', $fault: 'server', $metadata: { httpStatusCode: 503 }, message: 'Please reduce your request rate.' }),
+    );
     await expect(invoke(s3Event([{ key: 'tasks/later.txt', sequencer: '0062E99A88DC4074E0' }]))).rejects.toThrow(/SlowDown/);
     expect(resultFiles()).toEqual([]);
   });

@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 
 const invoke = (event: SQSEvent) => handler(event, lambdaContext('SqsTask'));
-const throttled = () => new SFNServiceException({ name: 'ThrottlingException', $fault: 'client', $metadata: { httpStatusCode: 400 }, message: 'Rate exceeded' });
+const throttled = () =>
+  new SFNServiceException({ name: 'ThrottlingException', $fault: 'client', $metadata: { httpStatusCode: 400 }, message: 'Rate exceeded' });
 
 describe('Handler: SQS requests', () => {
   it('starts a plan per good message and reports only the bad ones as failed', async () => {

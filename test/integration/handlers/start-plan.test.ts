@@ -14,7 +14,7 @@ import type { WorkflowStarter } from '../../../functions/core/ports.js';
 import { systemClock } from '../../../functions/core/ports.js';
 import { acceptRequest } from '../../../functions/core/workflow/intake.js';
 import type { WorkflowInput } from '../../../functions/core/workflow/phases.js';
-import { planIdFor, requestIdentity, startPlan, type StartDeps } from '../../../functions/core/workflow/start-plan.js';
+import { planIdFor, requestIdentity, type StartDeps, startPlan } from '../../../functions/core/workflow/start-plan.js';
 
 /** Step Functions' behaviour with names: Standard refuses a second execution of a name, Express does not. */
 class NamedExecutions implements WorkflowStarter {
@@ -123,7 +123,10 @@ describe('Function: startPlan', () => {
 
     // Assess
     const [plan] = (await store.listPlans({ limit: 1000 })).filter((p) => !before.has(p.planId));
-    expect(plan).toMatchObject({ status: 'failed', error: { name: 'WorkflowStartTransientError', message: 'the workflow did not start: Rate exceeded', phase: 'received' } });
+    expect(plan).toMatchObject({
+      status: 'failed',
+      error: { name: 'WorkflowStartTransientError', message: 'the workflow did not start: Rate exceeded', phase: 'received' },
+    });
     const events = await store.listEvents(plan!.planId);
     expect(events.map((e) => e.type)).toEqual(['plan.received', 'plan.failed', 'plan.status']);
   });

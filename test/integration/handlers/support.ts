@@ -53,7 +53,8 @@ export function standardWorkflow(sfn: SfnStub): Set<string> {
   const started = new Set<string>();
   sfn.on(StartExecutionCommand).callsFake((input: StartExecutionCommandInput) => {
     const name = input.name ?? '';
-    if (started.has(name)) throw new ExecutionAlreadyExists({ message: `Execution Already Exists: '${input.stateMachineArn}:${name}'`, $metadata: { httpStatusCode: 400 } });
+    if (started.has(name))
+      throw new ExecutionAlreadyExists({ message: `Execution Already Exists: '${input.stateMachineArn}:${name}'`, $metadata: { httpStatusCode: 400 } });
     started.add(name);
     return { executionArn: `${String(input.stateMachineArn).replace(':stateMachine:', ':execution:')}:${name}`, startDate: new Date() };
   });

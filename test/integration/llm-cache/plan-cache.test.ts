@@ -1,7 +1,8 @@
 /** B8: the plan cache's DynamoDB adapter, on DynamoDB Local, in the trace table. */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDocumentClient, createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
 import { DynamoPlanCache } from '../../../functions/adapters/dynamodb/plan-cache.js';
 import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';

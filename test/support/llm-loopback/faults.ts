@@ -8,18 +8,7 @@ import { extractJson } from '../../../functions/core/planner/extract-json.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
 import type { Reply } from './server.js';
 
-export const ANSWER_FAULTS = [
-  'clean',
-  'fenced',
-  'truncated',
-  'missing-field',
-  'wrong-enum',
-  'dangling',
-  'cycle',
-  'non-json',
-  'empty',
-  'refusal',
-] as const;
+export const ANSWER_FAULTS = ['clean', 'fenced', 'truncated', 'missing-field', 'wrong-enum', 'dangling', 'cycle', 'non-json', 'empty', 'refusal'] as const;
 export type AnswerFault = (typeof ANSWER_FAULTS)[number];
 
 /** Transport faults met before the answer arrives: the retry layer must get through them. */

@@ -10,8 +10,8 @@
  * previous answer and errors the repair prompt carries: an honest repairer, not a scripted fix.
  */
 import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/provider.js';
-import type { LlmIntent } from '../../../functions/core/ports.js';
 import { extractJson } from '../../../functions/core/planner/extract-json.js';
+import type { LlmIntent } from '../../../functions/core/ports.js';
 import { STEP_TYPES, type StepType, type ValidationIssue } from '../../../functions/core/types.js';
 import type { RecordedRequest, Reply } from './server.js';
 
@@ -23,7 +23,13 @@ export function promptOf(request: RecordedRequest): { system: string; user: stri
   const textOf = (content: unknown): string =>
     typeof content === 'string' ? content : Array.isArray(content) ? content.map((b: { text?: string }) => b.text ?? '').join('\n') : '';
   const messages = (body.messages as Array<{ role: string; content: unknown }>) ?? [];
-  const system = request.api === 'anthropic' ? textOf(body.system) : messages.filter((m) => m.role === 'system').map((m) => textOf(m.content)).join('\n');
+  const system =
+    request.api === 'anthropic'
+      ? textOf(body.system)
+      : messages
+          .filter((m) => m.role === 'system')
+          .map((m) => textOf(m.content))
+          .join('\n');
   const user = textOf(messages.filter((m) => m.role === 'user').at(-1)?.content);
   return { system, user };
 }
@@ -35,7 +41,10 @@ export function intentOf(request: RecordedRequest): LlmIntent {
     .split(', ')
     .filter((t): t is StepType => (STEP_TYPES as readonly string[]).includes(t));
   const allowedStepTypes = allowed.length > 0 ? allowed : [...STEP_TYPES];
-  const repair = /^Attempt (\d+)\. Your previous plan for this task is not valid\.\n\nTask: ([\s\S]*?)\n\nPrevious answer:\n([\s\S]*?)\n\nValidation errors \(every one must be fixed\):\n([\s\S]*?)\n\nGive the corrected plan/.exec(user);
+  const repair =
+    /^Attempt (\d+)\. Your previous plan for this task is not valid\.\n\nTask: ([\s\S]*?)\n\nPrevious answer:\n([\s\S]*?)\n\nValidation errors \(every one must be fixed\):\n([\s\S]*?)\n\nGive the corrected plan/.exec(
+      user,
+    );
   if (repair) {
     const errors: ValidationIssue[] = repair[4]!.split('\n').flatMap((line) => {
       const m = /^- ([^:]+): (.*)$/.exec(line);
@@ -55,18 +64,17 @@ export function intentOf(request: RecordedRequest): LlmIntent {
   const question = /\n\nQuestion: ([\s\S]*)$/.exec(user)?.[1] ?? user;
   const instruction = user.split('\n\n')[0] ?? '';
   const sourcesText = /\n\nSources:\n([\s\S]*?)\n\nQuestion: /.exec(user)?.[1] ?? '';
-  const documents = sourcesText
-    .split(/\n\n(?=\[)/)
-    .flatMap((block) => {
-      const m = /^\[([^\]]+)\](?: (.*))?\n([\s\S]*)$/.exec(block);
-      return m ? [{ id: m[1]!, ...(m[2] ? { title: m[2] } : {}), text: m[3]! }] : [];
-    });
+  const documents = sourcesText.split(/\n\n(?=\[)/).flatMap((block) => {
+    const m = /^\[([^\]]+)\](?: (.*))?\n([\s\S]*)$/.exec(block);
+    return m ? [{ id: m[1]!, ...(m[2] ? { title: m[2] } : {}), text: m[3]! }] : [];
+  });
   return { kind: 'answer', question, instruction, documents };
 }
 
 /** A reply in the channel the request asks for: a tool call, JSON content, or prose. */
 export function replyInKind(request: RecordedRequest, text: string): Reply {
-  const structured = request.api === 'anthropic' ? Array.isArray(request.body.tools) && request.body.tools.length > 0 : request.body.response_format !== undefined;
+  const structured =
+    request.api === 'anthropic' ? Array.isArray(request.body.tools) && request.body.tools.length > 0 : request.body.response_format !== undefined;
   if (!structured) return { text };
   try {
     const { value, reasoning } = extractJson(text, 'plan');

@@ -137,7 +137,8 @@ export class LoopbackLlm {
     const request: RecordedRequest = { api, path, headers, body };
     this.requests.push(request);
     const invalid = api === 'anthropic' ? anthropicFault(headers, body) : openaiFault(headers, body);
-    if (invalid) return send(res, invalid.status, errorBody(api, invalid.status, ANTHROPIC_ERROR_TYPES[invalid.status] ?? 'invalid_request_error', invalid.message));
+    if (invalid)
+      return send(res, invalid.status, errorBody(api, invalid.status, ANTHROPIC_ERROR_TYPES[invalid.status] ?? 'invalid_request_error', invalid.message));
     const reply = this.queue.shift() ?? (await this.responder(request));
     if ('hang' in reply) return;
     if ('reset' in reply) {
@@ -158,7 +159,10 @@ export class LoopbackLlm {
     return send(res, 200, api === 'anthropic' ? this.anthropicMessage(body, reply) : openaiCompletion(body, reply, this.sequence));
   }
 
-  private anthropicMessage(body: Record<string, unknown>, reply: Exclude<Reply, { status: number } | { hang: true } | { reset: true } | { garbage: string }>): Record<string, unknown> {
+  private anthropicMessage(
+    body: Record<string, unknown>,
+    reply: Exclude<Reply, { status: number } | { hang: true } | { reset: true } | { garbage: string }>,
+  ): Record<string, unknown> {
     const tools = (body.tools as Array<{ name: string }> | undefined) ?? [];
     let content: Array<Record<string, unknown>> = [];
     let stopReason = 'end_turn';
@@ -194,13 +198,16 @@ export class LoopbackLlm {
   /** Input tokens, with the cached prefix (tools, then system, up to the last cache_control) written once and read after. */
   private anthropicInputUsage(body: Record<string, unknown>): Record<string, number> {
     const tools = (body.tools as unknown[] | undefined) ?? [];
-    const system = typeof body.system === 'string' ? [{ type: 'text', text: body.system }] : ((body.system as Array<Record<string, unknown>> | undefined) ?? []);
+    const system =
+      typeof body.system === 'string' ? [{ type: 'text', text: body.system }] : ((body.system as Array<Record<string, unknown>> | undefined) ?? []);
     const total = tokens(JSON.stringify({ tools, system, messages: body.messages }));
     const marked = system.findLastIndex((block) => block.cache_control !== undefined);
     if (marked < 0) return { input_tokens: total, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
     const prefix = JSON.stringify({ tools, system: system.slice(0, marked + 1) });
     const prefixTokens = Math.min(total, tokens(prefix));
-    const hash = createHash('sha256').update(`${String(body.model)}\u0000${prefix}`).digest('hex');
+    const hash = createHash('sha256')
+      .update(`${String(body.model)}\u0000${prefix}`)
+      .digest('hex');
     const seen = this.cachedPrefixes.has(hash);
     this.cachedPrefixes.add(hash);
     return {
@@ -211,7 +218,11 @@ export class LoopbackLlm {
   }
 }
 
-function openaiCompletion(body: Record<string, unknown>, reply: Exclude<Reply, { status: number } | { hang: true } | { reset: true } | { garbage: string }>, sequence: number): Record<string, unknown> {
+function openaiCompletion(
+  body: Record<string, unknown>,
+  reply: Exclude<Reply, { status: number } | { hang: true } | { reset: true } | { garbage: string }>,
+  sequence: number,
+): Record<string, unknown> {
   let content: string | null = '';
   let refusal: string | null = null;
   let finish = 'stop';
@@ -292,14 +303,18 @@ function anthropicFault(headers: IncomingHttpHeaders, body: Record<string, unkno
     }
     const results = blocks.filter((b) => b.type === 'tool_result').map((b) => String(b.tool_use_id));
     const previous = messages[i - 1] as { content: unknown } | undefined;
-    const previousUses = previous && Array.isArray(previous.content) ? (previous.content as Array<Record<string, unknown>>).filter((b) => b.type === 'tool_use').map((b) => String(b.id)) : [];
+    const previousUses =
+      previous && Array.isArray(previous.content)
+        ? (previous.content as Array<Record<string, unknown>>).filter((b) => b.type === 'tool_use').map((b) => String(b.id))
+        : [];
     const orphan = results.find((id) => !previousUses.includes(id));
     if (orphan) return { status: 400, message: `messages.${i}: unexpected tool_use_id found in tool_result blocks: ${orphan}` };
   }
   const tools = (body.tools as Array<{ name: string; input_schema?: { type?: string } }> | undefined) ?? [];
   if (tools.some((t) => t.input_schema?.type !== 'object')) return { status: 400, message: 'tools: input_schema.type must be "object"' };
   const choice = body.tool_choice as { type?: string; name?: string } | undefined;
-  if (choice?.type === 'tool' && !tools.some((t) => t.name === choice.name)) return { status: 400, message: `tool_choice: tool ${String(choice.name)} not found in tools` };
+  if (choice?.type === 'tool' && !tools.some((t) => t.name === choice.name))
+    return { status: 400, message: `tool_choice: tool ${String(choice.name)} not found in tools` };
   return undefined;
 }
 

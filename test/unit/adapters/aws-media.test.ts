@@ -4,13 +4,7 @@
  * real clients run with their `send` replaced by aws-sdk-client-mock: the commands and inputs are
  * what the services would receive, and the answers and faults are theirs.
  */
-import {
-  BedrockRuntimeClient,
-  ConverseCommand,
-  ServiceUnavailableException,
-  ThrottlingException,
-  ValidationException,
-} from '@aws-sdk/client-bedrock-runtime';
+import { BedrockRuntimeClient, ConverseCommand, ServiceUnavailableException, ThrottlingException, ValidationException } from '@aws-sdk/client-bedrock-runtime';
 import { GetObjectCommand, type GetObjectCommandOutput, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import {
   ConflictException,
@@ -21,7 +15,7 @@ import {
 } from '@aws-sdk/client-transcribe';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAwsMediaTools, registerAwsMediaTools, type AwsMediaSettings } from '../../../functions/adapters/aws-media/aws-media-tools.js';
+import { type AwsMediaSettings, createAwsMediaTools, registerAwsMediaTools } from '../../../functions/adapters/aws-media/aws-media-tools.js';
 import { captionPrompt } from '../../../functions/adapters/aws-media/caption-tool.js';
 import { MediaServiceTransientError, MediaToolError } from '../../../functions/adapters/aws-media/errors.js';
 import { transcriptionJobName } from '../../../functions/adapters/aws-media/transcribe-tool.js';
@@ -31,9 +25,9 @@ import type { LlmProvider } from '../../../functions/core/ports.js';
 import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
 import { ToolInputError, ToolRegistry } from '../../../functions/core/tools/registry.js';
 import type { DecompositionPlan, DecompositionStep } from '../../../functions/core/types.js';
+import { createObservability } from '../../../functions/handlers/middleware.js';
 import { createToolRegistry } from '../../../functions/handlers/runtime.js';
 import { createClients } from '../../../functions/handlers/wiring.js';
-import { createObservability } from '../../../functions/handlers/middleware.js';
 import { loadConfig } from '../../../functions/shared/config.js';
 
 const s3 = mockClient(S3Client);
@@ -53,7 +47,13 @@ const registry = registerAwsMediaTools(
 );
 
 const index = createCorpusIndex([
-  { id: 'lyon-interview', title: 'Interview on cycling in Lyon (audio)', text: 'Audio recording.', modality: 'audio', metadata: { file: 'audio/interview-lyon.mp3' } },
+  {
+    id: 'lyon-interview',
+    title: 'Interview on cycling in Lyon (audio)',
+    text: 'Audio recording.',
+    modality: 'audio',
+    metadata: { file: 'audio/interview-lyon.mp3' },
+  },
   { id: 'fourviere-photo', title: 'Basilica of Fourvière (photo)', text: 'Photograph.', modality: 'image', metadata: { file: 'fourviere.jpg' } },
   { id: 'unfiled-audio', title: 'A recording nobody filed', text: 'Audio.', modality: 'audio', metadata: { duration_s: 12 } },
   { id: 'escaping-audio', title: 'A recording elsewhere', text: 'Audio.', modality: 'audio', metadata: { file: '../secrets/key.mp3' } },
@@ -69,7 +69,9 @@ const TRANSCRIPT_KEY = `transcripts/${JOB}.json`;
 /** A GetObject body as the tools read it. */
 function body(content: string | Uint8Array): NonNullable<GetObjectCommandOutput['Body']> {
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
-  return { transformToString: async () => new TextDecoder().decode(bytes), transformToByteArray: async () => bytes } as unknown as NonNullable<GetObjectCommandOutput['Body']>;
+  return { transformToString: async () => new TextDecoder().decode(bytes), transformToByteArray: async () => bytes } as unknown as NonNullable<
+    GetObjectCommandOutput['Body']
+  >;
 }
 
 function s3Error(name: string, status: number): S3ServiceException {
@@ -109,7 +111,7 @@ afterEach(() => {
 });
 
 describe('Tool: media.transcribe on Amazon Transcribe', () => {
-  it('starts a job on the document\'s file, polls it to COMPLETED and returns the transcript', async () => {
+  it("starts a job on the document's file, polls it to COMPLETED and returns the transcript", async () => {
     // Prepare
     audioInS3();
     transcribe.on(StartTranscriptionJobCommand).resolves(job('QUEUED'));
@@ -184,7 +186,7 @@ describe('Tool: media.transcribe on Amazon Transcribe', () => {
     for (const name of names) expect(name).toMatch(/^cairn-[0-9A-Za-z._-]{1,194}$/);
   });
 
-  it('fails with the job\'s reason, not retried, when the job FAILED', async () => {
+  it("fails with the job's reason, not retried, when the job FAILED", async () => {
     // Prepare
     audioInS3();
     transcribe.on(StartTranscriptionJobCommand).resolves(job('QUEUED'));
@@ -200,7 +202,7 @@ describe('Tool: media.transcribe on Amazon Transcribe', () => {
     expect(s3.commandCalls(GetObjectCommand)).toHaveLength(0);
   });
 
-  it('stops polling when the step\'s abort signal fires, as a retryable error', async () => {
+  it("stops polling when the step's abort signal fires, as a retryable error", async () => {
     // Prepare: a job that never finishes.
     audioInS3();
     transcribe.on(StartTranscriptionJobCommand).resolves(job('QUEUED'));
@@ -240,8 +242,16 @@ describe('Tool: media.transcribe on Amazon Transcribe', () => {
   });
 
   it.each([
-    ['a document with no metadata.file', 'unfiled-audio', 'document unfiled-audio names no media file (metadata.file), so it has no location under s3://cairn-bucket/corpus/'],
-    ['a file outside the media folder', 'escaping-audio', 'document escaping-audio: metadata.file "../secrets/key.mp3" must be a key relative to s3://cairn-bucket/corpus/'],
+    [
+      'a document with no metadata.file',
+      'unfiled-audio',
+      'document unfiled-audio names no media file (metadata.file), so it has no location under s3://cairn-bucket/corpus/',
+    ],
+    [
+      'a file outside the media folder',
+      'escaping-audio',
+      'document escaping-audio: metadata.file "../secrets/key.mp3" must be a key relative to s3://cairn-bucket/corpus/',
+    ],
     ['a document that is not audio', 'fourviere-photo', 'document fourviere-photo is image, not audio or video'],
     ['a document the corpus does not hold', 'nowhere', 'no document in the corpus for "nowhere"'],
   ])('refuses %s before calling any service', async (_case, documentId, message) => {
@@ -271,7 +281,7 @@ describe('Tool: media.transcribe on Amazon Transcribe', () => {
     expect(transcribe.calls()).toHaveLength(0);
   });
 
-  it('says so when a completed job\'s transcript is gone from S3', async () => {
+  it("says so when a completed job's transcript is gone from S3", async () => {
     // Prepare
     s3.on(HeadObjectCommand).resolves({ ETag: ETAG });
     s3.on(GetObjectCommand).rejects(s3Error('NoSuchKey', 404));
@@ -296,9 +306,13 @@ describe('Tool: media.caption on Bedrock (Converse)', () => {
     metrics: { latencyMs: 900 },
   });
 
-  it('sends the image\'s bytes to the configured model and returns its one-paragraph caption', async () => {
+  it("sends the image's bytes to the configured model and returns its one-paragraph caption", async () => {
     // Prepare
-    s3.on(GetObjectCommand, { Bucket: 'cairn-bucket', Key: 'corpus/fourviere.jpg' }).resolves({ Body: body(JPEG), ContentLength: JPEG.length, ContentType: 'image/jpeg' });
+    s3.on(GetObjectCommand, { Bucket: 'cairn-bucket', Key: 'corpus/fourviere.jpg' }).resolves({
+      Body: body(JPEG),
+      ContentLength: JPEG.length,
+      ContentType: 'image/jpeg',
+    });
     bedrock.on(ConverseCommand).resolves(converseAnswer(`  ${CAPTION}\n`));
 
     // Act
@@ -322,7 +336,10 @@ describe('Tool: media.caption on Bedrock (Converse)', () => {
   });
 
   it.each([
-    ['ThrottlingException', () => new ThrottlingException({ message: 'Too many requests, please wait before trying again.', $metadata: { httpStatusCode: 429 } })],
+    [
+      'ThrottlingException',
+      () => new ThrottlingException({ message: 'Too many requests, please wait before trying again.', $metadata: { httpStatusCode: 429 } }),
+    ],
     ['ServiceUnavailableException', () => new ServiceUnavailableException({ message: 'Service unavailable', $metadata: { httpStatusCode: 503 } })],
   ])('surfaces %s as retryable', async (name, fault) => {
     // Prepare
@@ -340,7 +357,9 @@ describe('Tool: media.caption on Bedrock (Converse)', () => {
   it('does not retry what the model refuses for good (a ValidationException)', async () => {
     // Prepare
     s3.on(GetObjectCommand).resolves({ Body: body(JPEG), ContentLength: JPEG.length });
-    bedrock.on(ConverseCommand).rejects(new ValidationException({ message: "This model doesn't support the image content block.", $metadata: { httpStatusCode: 400 } }));
+    bedrock
+      .on(ConverseCommand)
+      .rejects(new ValidationException({ message: "This model doesn't support the image content block.", $metadata: { httpStatusCode: 400 } }));
 
     // Act
     const error = await failure(run('media.caption', { document_id: 'fourviere-photo' }));
@@ -408,11 +427,30 @@ describe('Media steps on AWS through the executor (D4)', () => {
     complete: () => Promise.reject(new Error('no LLM call expected')),
   } as unknown as LlmProvider;
   const transcription = (extra: Partial<DecompositionStep> = {}): DecompositionPlan => ({
-    plan: [{ step_id: 1, type: 'audio_transcription', modality: 'audio', parameters: { document_id: 'lyon-interview' }, dependencies: [], trace: {}, retry: { max_attempts: 3, backoff_ms: 1 }, ...extra }],
+    plan: [
+      {
+        step_id: 1,
+        type: 'audio_transcription',
+        modality: 'audio',
+        parameters: { document_id: 'lyon-interview' },
+        dependencies: [],
+        trace: {},
+        retry: { max_attempts: 3, backoff_ms: 1 },
+        ...extra,
+      },
+    ],
     traceability: true,
   });
   const execute = (plan: DecompositionPlan) =>
-    executePlan(plan, { task: 'What does the deputy mayor say about cycling in Lyon?', index, llm, clock: { now: () => new Date() }, concurrency: 2, topK: 3, tools: registry });
+    executePlan(plan, {
+      task: 'What does the deputy mayor say about cycling in Lyon?',
+      index,
+      llm,
+      clock: { now: () => new Date() },
+      concurrency: 2,
+      topK: 3,
+      tools: registry,
+    });
 
   it('retries a throttled transcription and records the Transcribe method', async () => {
     // Prepare: the first Start is throttled, the second goes through.
@@ -428,7 +466,11 @@ describe('Media steps on AWS through the executor (D4)', () => {
 
     // Assess
     expect(outcome.status).toBe('succeeded');
-    expect(outcome.outputs[0]).toMatchObject({ status: 'succeeded', attempts: 2, result: { text: TRANSCRIPT, document_id: 'lyon-interview', transcription_method: 'amazon-transcribe' } });
+    expect(outcome.outputs[0]).toMatchObject({
+      status: 'succeeded',
+      attempts: 2,
+      result: { text: TRANSCRIPT, document_id: 'lyon-interview', transcription_method: 'amazon-transcribe' },
+    });
   });
 
   it('does not retry a FAILED job: the step fails once with its reason', async () => {
@@ -442,7 +484,11 @@ describe('Media steps on AWS through the executor (D4)', () => {
 
     // Assess
     expect(outcome.status).toBe('failed');
-    expect(outcome.outputs[0]).toMatchObject({ status: 'failed', attempts: 1, error: `Amazon Transcribe job ${JOB} failed on ${MEDIA_URI}: Unsupported media.` });
+    expect(outcome.outputs[0]).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      error: `Amazon Transcribe job ${JOB} failed on ${MEDIA_URI}: Unsupported media.`,
+    });
     expect(transcribe.commandCalls(StartTranscriptionJobCommand)).toHaveLength(1);
   });
 });
@@ -498,6 +544,8 @@ describe('Function: createToolRegistry (runtime)', () => {
     // Assess
     for (const d of decisions) expect(d.aws).toEqual(d.local);
     expect(decisions.filter((d) => 'args' in d.aws)).toHaveLength(3);
-    expect(decisions[3]!.aws).toEqual({ error: expect.stringMatching(/^ToolArgumentsError: arguments of media\.\w+ fail its schema: args: must have required property 'file'/) });
+    expect(decisions[3]!.aws).toEqual({
+      error: expect.stringMatching(/^ToolArgumentsError: arguments of media\.\w+ fail its schema: args: must have required property 'file'/),
+    });
   });
 });

@@ -81,7 +81,9 @@ describe('Class: S3PayloadStore', () => {
 
   it('reports a payload that is gone as PayloadNotFoundError', async () => {
     s3.on(GetObjectCommand).rejects(new NoSuchKey({ message: 'gone', $metadata: { httpStatusCode: 404 } }));
-    await expect(store.get('s3://cairn-bucket/payloads/x.json')).rejects.toThrow(new PayloadNotFoundError('payload s3://cairn-bucket/payloads/x.json does not exist'));
+    await expect(store.get('s3://cairn-bucket/payloads/x.json')).rejects.toThrow(
+      new PayloadNotFoundError('payload s3://cairn-bucket/payloads/x.json does not exist'),
+    );
   });
 
   it('reports throttling as TraceStoreTransientError, which the workflow retries, and access as TraceStoreError', async () => {
@@ -114,7 +116,9 @@ describe('Class: S3CorpusProvider', () => {
   it('indexes an s3:// corpus, then reuses the index while S3 answers 304 to its ETag', async () => {
     // Prepare
     const corpora = provider();
-    s3.on(GetObjectCommand).resolvesOnce({ Body: body(corpus), ETag: '"v1"' }).rejectsOnce(s3Error('NotModified', 304));
+    s3.on(GetObjectCommand)
+      .resolvesOnce({ Body: body(corpus), ETag: '"v1"' })
+      .rejectsOnce(s3Error('NotModified', 304));
 
     // Act
     const first = await corpora.load('s3://cairn-bucket/corpus/mini.jsonl');
@@ -134,7 +138,9 @@ describe('Class: S3CorpusProvider', () => {
     // Prepare
     const corpora = provider();
     const smaller = corpus.split('\n').slice(0, 2).join('\n');
-    s3.on(GetObjectCommand).resolvesOnce({ Body: body(corpus), ETag: '"v1"' }).resolvesOnce({ Body: body(smaller), ETag: '"v2"' });
+    s3.on(GetObjectCommand)
+      .resolvesOnce({ Body: body(corpus), ETag: '"v1"' })
+      .resolvesOnce({ Body: body(smaller), ETag: '"v2"' });
 
     // Act
     await corpora.load('s3://cairn-bucket/corpus/mini.jsonl');
@@ -180,14 +186,18 @@ describe('Class: S3CorpusProvider', () => {
     [s3Error('InternalError', 500), CairnError, 'S3 GetObject s3://cairn-bucket/corpus/none.jsonl failed: InternalError: InternalError'],
   ])('fails with one line when S3 answers %s', async (error, kind, message) => {
     s3.on(GetObjectCommand).rejects(error);
-    const thrown = await provider().load('s3://cairn-bucket/corpus/none.jsonl').catch((e: unknown) => e);
+    const thrown = await provider()
+      .load('s3://cairn-bucket/corpus/none.jsonl')
+      .catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(kind);
     expect((thrown as Error).message).toBe(message);
   });
 
   it('names the S3 object and line of a corpus line that is not a document', async () => {
     s3.on(GetObjectCommand).resolves({ Body: body('{"id": "a", "text": "ok"}\n{"id": "b"}\n'), ETag: '"x"' });
-    await expect(provider().load('s3://cairn-bucket/corpus/bad.jsonl')).rejects.toThrow('s3://cairn-bucket/corpus/bad.jsonl line 2: not a document: "text" must be a string');
+    await expect(provider().load('s3://cairn-bucket/corpus/bad.jsonl')).rejects.toThrow(
+      's3://cairn-bucket/corpus/bad.jsonl line 2: not a document: "text" must be a string',
+    );
   });
 });
 

@@ -53,7 +53,9 @@ describe('Class: SfnWorkflowStarter', () => {
     sfn.on(StartExecutionCommand).rejects(error);
 
     // Act
-    const thrown = await starter().start('p-1', { planId: 'p-1', maxIterations: 3 }).catch((e: unknown) => e);
+    const thrown = await starter()
+      .start('p-1', { planId: 'p-1', maxIterations: 3 })
+      .catch((e: unknown) => e);
 
     // Assess
     expect(thrown).toBeInstanceOf(WorkflowStartTransientError);
@@ -70,7 +72,9 @@ describe('Class: SfnWorkflowStarter', () => {
     sfn.on(StartExecutionCommand).rejects(serviceError(name, status));
 
     // Act
-    const thrown = await starter().start('p-1', { planId: 'p-1', maxIterations: 3 }).catch((e: unknown) => e);
+    const thrown = await starter()
+      .start('p-1', { planId: 'p-1', maxIterations: 3 })
+      .catch((e: unknown) => e);
 
     // Assess
     expect(thrown).toBeInstanceOf(WorkflowStartError);

@@ -21,7 +21,13 @@ describe('View: foldTrace', () => {
       ['finalizing', 123, 131],
     ]);
     expect(activity.attempts).toMatchObject([
-      { attempt: 1, kind: 'generate', source: 'rule-based', valid: false, errors: [{ path: 'plan.2.dependencies.0', message: 'step 7 does not exist' }, { path: 'plan.0.type' }] },
+      {
+        attempt: 1,
+        kind: 'generate',
+        source: 'rule-based',
+        valid: false,
+        errors: [{ path: 'plan.2.dependencies.0', message: 'step 7 does not exist' }, { path: 'plan.0.type' }],
+      },
       { attempt: 2, kind: 'repair', source: 'rule-based', valid: true, errors: [] },
     ]);
     expect(activity.steps.map((s) => [s.stepId, s.state, s.durationMs])).toEqual([
@@ -34,7 +40,12 @@ describe('View: foldTrace', () => {
     ]);
     expect(activity.steps[3]).toMatchObject({ condition: "step_2.result['run'] == False", startedAt: T0 + 85 });
     expect(activity.steps[1]?.run).toBe(true);
-    expect(activity).toMatchObject({ llmCalls: 3, stepCount: 6, analysis: { skipped: false, kind: 'conditional', complexity: 'complex' }, finalized: { sources: 7, covered: 2, subqueries: 2 } });
+    expect(activity).toMatchObject({
+      llmCalls: 3,
+      stepCount: 6,
+      analysis: { skipped: false, kind: 'conditional', complexity: 'complex' },
+      finalized: { sources: 7, covered: 2, subqueries: 2 },
+    });
   });
 
   it('orders events by sequence number, whatever order they arrive in', () => {

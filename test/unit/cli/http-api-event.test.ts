@@ -101,7 +101,13 @@ describe('Adapter: writeHttpApiResult', () => {
     const { res, out } = response();
 
     // Act
-    writeHttpApiResult(res, { statusCode: 202, headers: { Location: '/plans/p-1', 'Content-Type': 'application/json' }, cookies: ['s=1'], body: Buffer.from('{"a":1}').toString('base64'), isBase64Encoded: true });
+    writeHttpApiResult(res, {
+      statusCode: 202,
+      headers: { Location: '/plans/p-1', 'Content-Type': 'application/json' },
+      cookies: ['s=1'],
+      body: Buffer.from('{"a":1}').toString('base64'),
+      isBase64Encoded: true,
+    });
 
     // Assess
     expect(out.status).toBe(202);

@@ -90,7 +90,12 @@ describe('Adapter: NotifyingTraceStore', () => {
     // Prepare
     let seq = 0;
     const inner = {
-      appendEvent: async (planId: string, input: { type: TraceEvent['type']; phase: string }) => ({ ...input, planId, seq: ++seq, at: '2026-05-01T10:00:00.000Z' }),
+      appendEvent: async (planId: string, input: { type: TraceEvent['type']; phase: string }) => ({
+        ...input,
+        planId,
+        seq: ++seq,
+        at: '2026-05-01T10:00:00.000Z',
+      }),
       getPlan: vi.fn(async () => undefined),
     } as unknown as TraceStore;
     const store = new NotifyingTraceStore(inner);

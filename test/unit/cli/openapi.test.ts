@@ -6,7 +6,10 @@ import planRequestSchema from '../../../schemas/plan-request.schema.json' with {
 
 type Doc = {
   openapi: string;
-  paths: Record<string, Record<string, { operationId: string; requestBody?: { content: Record<string, { schema: { $ref: string } }> }; responses: Record<string, unknown> }>>;
+  paths: Record<
+    string,
+    Record<string, { operationId: string; requestBody?: { content: Record<string, { schema: { $ref: string } }> }; responses: Record<string, unknown> }>
+  >;
   components: { schemas: Record<string, Record<string, unknown>> };
 };
 
@@ -21,18 +24,18 @@ describe('OpenAPI document', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(operations.sort()).toEqual(API_ROUTES.map((r) => r.routeKey).sort());
     expect(operations.sort()).toEqual(['GET /plans/{id}', 'GET /plans/{id}/trace', 'POST /plans']);
-    expect(Object.keys(doc.paths['/plans']!['post']!.responses)).toEqual(expect.arrayContaining(['202', '400']));
-    expect(Object.keys(doc.paths['/plans/{id}']!['get']!.responses)).toEqual(['200', '404']);
-    expect(Object.keys(doc.paths['/plans/{id}/trace']!['get']!.responses)).toEqual(['200', '404']);
+    expect(Object.keys(doc.paths['/plans']!.post!.responses)).toEqual(expect.arrayContaining(['202', '400']));
+    expect(Object.keys(doc.paths['/plans/{id}']!.get!.responses)).toEqual(['200', '404']);
+    expect(Object.keys(doc.paths['/plans/{id}/trace']!.get!.responses)).toEqual(['200', '404']);
   });
 
   it('takes the request body from schemas/plan-request.schema.json, unchanged', () => {
     // Act
-    const body = doc.paths['/plans']!['post']!.requestBody!.content['application/json']!.schema;
+    const body = doc.paths['/plans']!.post!.requestBody!.content['application/json']!.schema;
 
     // Assess
     expect(body).toEqual({ $ref: '#/components/schemas/PlanRequest' });
-    expect(doc.components.schemas['PlanRequest']).toEqual(planRequestSchema);
+    expect(doc.components.schemas.PlanRequest).toEqual(planRequestSchema);
   });
 
   it('resolves every $ref to a component', () => {
@@ -48,7 +51,7 @@ describe('OpenAPI document', () => {
     // Prepare: the shipped schemas as the document carries them, with their ids.
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     for (const name of ['DecompositionPlan', 'TaskAnalysis']) ajv.addSchema(doc.components.schemas[name]!);
-    const validate = ajv.compile(doc.components.schemas['PlanRequest']!);
+    const validate = ajv.compile(doc.components.schemas.PlanRequest!);
     const step = { step_id: 1, type: 'keyword_search', modality: 'text', parameters: { query: 'Lyon' }, dependencies: [], trace: {} };
 
     // Act

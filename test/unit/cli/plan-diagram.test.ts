@@ -69,7 +69,9 @@ describe('View: toDot', () => {
     expect(text.match(/^ {2}s\d+ -> s\d+/gm)).toHaveLength(7);
     expect(text).toContain(`  s2 -> s4 [style=dashed, label="if step_2.result['run'] == False"];`);
     expect(text).toMatch(/ {2}s2 \[label="2 · conditional\\n[^"]*", shape=diamond/);
-    expect(text).toMatch(/ {2}s4 \[label="4 · keyword_search\\n\\"describe the museums of Lyon\\" top 10\\nskipped: if step_2.result\['run'\] == False".*style="rounded,filled,dashed"\];/);
+    expect(text).toMatch(
+      / {2}s4 \[label="4 · keyword_search\\n\\"describe the museums of Lyon\\" top 10\\nskipped: if step_2.result\['run'\] == False".*style="rounded,filled,dashed"\];/,
+    );
   });
 
   it('escapes quotes and backslashes in labels', () => {

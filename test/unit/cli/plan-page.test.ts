@@ -22,7 +22,16 @@ const VIEW: PlanView = {
     coverage: { subquery_count: 2, covered_count: 2, coverage_ratio: 1 },
   },
   sources: [
-    { id: 'lyon-transport', title: 'Public transport in Lyon', modality: 'text', score: 8.58, step_id: 1, subquery_id: 'step_1', rank_in_subquery: 1, snippet: 'TCL runs <four> metro lines.' },
+    {
+      id: 'lyon-transport',
+      title: 'Public transport in Lyon',
+      modality: 'text',
+      score: 8.58,
+      step_id: 1,
+      subquery_id: 'step_1',
+      rank_in_subquery: 1,
+      snippet: 'TCL runs <four> metro lines.',
+    },
     { id: 'lyon', modality: 'text', score: 1.5, step_id: 5, subquery_id: 'step_3', rank_in_subquery: 3, snippet: 'Lyon is...' },
   ],
 };
@@ -34,10 +43,14 @@ describe('View: planPageHtml', () => {
 
     // Assess
     for (const id of ['dag', 'timeline', 'attempts', 'answer', 'sources']) expect(html).toContain(`<section id="${id}">`);
-    expect(html).toContain('<li class="attempt invalid" data-attempt="1"><strong>Attempt 1</strong> · generate · rule-based · <span class="verdict">2 errors</span>');
+    expect(html).toContain(
+      '<li class="attempt invalid" data-attempt="1"><strong>Attempt 1</strong> · generate · rule-based · <span class="verdict">2 errors</span>',
+    );
     expect(html).toContain('<li><code>plan.2.dependencies.0</code> step 7 does not exist</li>');
     expect(html).toContain('<li class="attempt valid" data-attempt="2"><strong>Attempt 2</strong> · repair · rule-based · <span class="verdict">valid</span>');
-    expect(html).toMatch(/<tr class="source" data-source-id="lyon"><td class="num">2<\/td>.*<td class="mono subquery">step_3<\/td><td class="num rank">3<\/td>/);
+    expect(html).toMatch(
+      /<tr class="source" data-source-id="lyon"><td class="num">2<\/td>.*<td class="mono subquery">step_3<\/td><td class="num rank">3<\/td>/,
+    );
     expect(html).toContain('TCL runs &lt;four&gt; metro lines.');
     expect(html).toContain('coverage 2/2 sub-queries');
     expect(html).toContain('took 131 ms');
@@ -46,7 +59,11 @@ describe('View: planPageHtml', () => {
   it('says what is still to come while the plan runs, and the failure once it failed', () => {
     // Prepare
     const planning: PlanView = { planId: 'p-x', status: 'planning', task: 't', createdAt: at(0), updatedAt: at(5), sources: [] };
-    const failed: PlanView = { ...planning, status: 'failed', error: { name: 'PlanningFailedError', message: 'no valid plan after 3 attempt(s)', phase: 'validating' } };
+    const failed: PlanView = {
+      ...planning,
+      status: 'failed',
+      error: { name: 'PlanningFailedError', message: 'no valid plan after 3 attempt(s)', phase: 'validating' },
+    };
 
     // Act
     const live = planPageHtml(planning, REPAIRED_RUN.slice(0, 6), T0 + 40);

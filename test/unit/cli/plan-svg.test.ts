@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { foldTrace } from '../../../cli/view/activity.js';
 import { marksFromActivity } from '../../../cli/view/plan-diagram.js';
 import { planSvg } from '../../../cli/view/plan-svg.js';
-import { foldTrace } from '../../../cli/view/activity.js';
 import { timelineSvg } from '../../../cli/view/timeline-svg.js';
 import { CONDITIONAL_PLAN, REPAIRED_RUN, T0 } from './fixtures.js';
 
@@ -43,7 +43,9 @@ describe('View: planSvg', () => {
     const svg = planSvg(CONDITIONAL_PLAN, marksFromActivity(foldTrace(REPAIRED_RUN)));
 
     // Assess
-    expect(svg).toMatch(/<g class="dag-node state-skipped type-keyword_search" data-step-id="4" data-state="skipped" data-condition="step_2.result\[&#39;run&#39;\] == False"/);
+    expect(svg).toMatch(
+      /<g class="dag-node state-skipped type-keyword_search" data-step-id="4" data-state="skipped" data-condition="step_2.result\[&#39;run&#39;\] == False"/,
+    );
     expect(svg).toContain('<text class="dag-condition" x="0" y="');
     expect(svg).toContain('skipped: if step_2.result[&#39;run&#39;] == False</text>');
     expect(svg.match(/data-state="succeeded"/g)).toHaveLength(5);
@@ -53,7 +55,10 @@ describe('View: planSvg', () => {
 
   it('escapes what comes from the plan', () => {
     // Act
-    const svg = planSvg({ plan: [{ step_id: 1, type: 'keyword_search', modality: 'text', parameters: { query: '<script>alert(1)</script>' }, dependencies: [], trace: {} }], traceability: true });
+    const svg = planSvg({
+      plan: [{ step_id: 1, type: 'keyword_search', modality: 'text', parameters: { query: '<script>alert(1)</script>' }, dependencies: [], trace: {} }],
+      traceability: true,
+    });
 
     // Assess
     expect(svg).not.toContain('<script>');

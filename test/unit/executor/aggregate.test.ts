@@ -4,7 +4,14 @@ import { aggregate } from '../../../functions/core/executor/operators/aggregate.
 import { RRF_K } from '../../../functions/core/retrieval/fusion.js';
 import type { RetrievedDocument } from '../../../functions/core/types.js';
 
-const doc = (id: string, score: number, rank: number, extra: Partial<RetrievedDocument> = {}): RetrievedDocument => ({ id, text: id, modality: 'text', score, rank, ...extra });
+const doc = (id: string, score: number, rank: number, extra: Partial<RetrievedDocument> = {}): RetrievedDocument => ({
+  id,
+  text: id,
+  modality: 'text',
+  score,
+  rank,
+  ...extra,
+});
 
 const step1 = { stepId: 1, documents: [doc('a', 0.9, 1), doc('b', 0.5, 2), doc('c', 0.4, 3)] };
 const step2 = { stepId: 2, documents: [doc('b', 0.8, 1, { subquery_id: 's2', rank_in_subquery: 1 }), doc('d', 0.6, 2), doc('a', 0.1, 3)] };

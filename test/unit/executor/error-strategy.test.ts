@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ExpressionError, StepExecutionError } from '../../../functions/core/errors.js';
-import { executePlan, stepPolicy, type ExecutionContext, type ExecutionHooks } from '../../../functions/core/executor/run-plan.js';
+import { type ExecutionContext, type ExecutionHooks, executePlan, stepPolicy } from '../../../functions/core/executor/run-plan.js';
 import { validatePlan } from '../../../functions/core/plan/validate.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../../functions/core/ports.js';
 import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
+import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 import { registerLocalTools } from '../../../functions/core/tools/local-tools.js';
 import { ToolArgumentsError, ToolInputError, ToolNotAllowedError, ToolRegistry } from '../../../functions/core/tools/registry.js';
-import { STEP_TYPES, type DecompositionPlan, type DecompositionStep, type StepOutput } from '../../../functions/core/types.js';
-import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
+import { type DecompositionPlan, type DecompositionStep, STEP_TYPES, type StepOutput } from '../../../functions/core/types.js';
 
 const AT = new Date('2025-05-06T07:08:09.000Z');
 const clock = { now: () => AT };
@@ -155,7 +155,9 @@ describe('stepPolicy', () => {
 
   it('takes the declared on_error, retry and timeout_ms over the defaults', () => {
     // Act
-    const policy = stepPolicy(step({ step_id: 1, type: 'llm_call', parameters: {}, on_error: 'skip', retry: { max_attempts: 4, backoff_ms: 7 }, timeout_ms: 1234 }));
+    const policy = stepPolicy(
+      step({ step_id: 1, type: 'llm_call', parameters: {}, on_error: 'skip', retry: { max_attempts: 4, backoff_ms: 7 }, timeout_ms: 1234 }),
+    );
 
     // Assess
     expect(policy).toEqual({ strategy: 'skip', maxAttempts: 4, backoffMs: 7, timeoutMs: 1234 });
@@ -491,7 +493,14 @@ describe('executePlan error strategies (D4)', () => {
       const { retries, hooks } = retryRecorder();
       const plan = planOf(
         search(1, 'Everest'),
-        { step_id: 2, type: 'conditional', parameters: { expression: "step_1.result.count > 'x'" }, dependencies: [1], on_error: 'skip', retry: { max_attempts: 3, backoff_ms: 1 } },
+        {
+          step_id: 2,
+          type: 'conditional',
+          parameters: { expression: "step_1.result.count > 'x'" },
+          dependencies: [1],
+          on_error: 'skip',
+          retry: { max_attempts: 3, backoff_ms: 1 },
+        },
         search(3, '{{ step_1.result.documents[5].title }}', [1], { on_error: 'skip', retry: { max_attempts: 3, backoff_ms: 1 } }),
       );
 

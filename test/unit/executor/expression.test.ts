@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ExpressionError } from '../../../functions/core/errors.js';
 import {
   EXPRESSION_LIMITS,
+  type ExpressionScope,
   evaluateCondition,
   evaluateExpression,
   isTruthy,
   parseExpression,
   referencedSteps,
-  type ExpressionScope,
   type StepView,
 } from '../../../functions/core/executor/expression.js';
 
@@ -68,7 +68,7 @@ describe('Function: parseExpression', () => {
   it('accepts both spellings of the literals and operators', () => {
     // Act & Assess
     expect(evaluateExpression('true == True && !(false || False) && null == None', scope)).toBe(true);
-    expect(evaluateExpression("'x' != \"y\"", scope)).toBe(true);
+    expect(evaluateExpression('\'x\' != "y"', scope)).toBe(true);
   });
 
   it.each([
@@ -296,7 +296,10 @@ describe('Function: evaluateExpression', () => {
   it('refuses property reads on numbers and names on lists', () => {
     // Act & Assess
     expectExpressionError(() => evaluateExpression('step_1.result.count.x', scope), /cannot read property "x" of a number/);
-    expectExpressionError(() => evaluateExpression('step_2.result.documents.length', scope), /a list has no property "length"; use an integer index or len\(\)/);
+    expectExpressionError(
+      () => evaluateExpression('step_2.result.documents.length', scope),
+      /a list has no property "length"; use an integer index or len\(\)/,
+    );
   });
 });
 
@@ -359,9 +362,53 @@ describe('Fuzz: parseExpression and evaluateExpression', () => {
   }
 
   const pieces = [
-    'step_1', 'step_2', 'step_3', 'step_9', '.result', '.status', '.skipped', '.documents', '.tags', '.count', '.constructor',
-    '[0]', '[-1]', "['run']", '[', ']', '(', ')', '==', '!=', '<', '>=', ' in ', ' not in ', ' and ', ' or ', 'not ', '!', '&&', '||',
-    'len(', 'lower(', 'contains(', 'exists(', ',', 'True', 'None', '0', '3', '-', "'a'", '"b"', 'foo', '=', '+', '{', "'",
+    'step_1',
+    'step_2',
+    'step_3',
+    'step_9',
+    '.result',
+    '.status',
+    '.skipped',
+    '.documents',
+    '.tags',
+    '.count',
+    '.constructor',
+    '[0]',
+    '[-1]',
+    "['run']",
+    '[',
+    ']',
+    '(',
+    ')',
+    '==',
+    '!=',
+    '<',
+    '>=',
+    ' in ',
+    ' not in ',
+    ' and ',
+    ' or ',
+    'not ',
+    '!',
+    '&&',
+    '||',
+    'len(',
+    'lower(',
+    'contains(',
+    'exists(',
+    ',',
+    'True',
+    'None',
+    '0',
+    '3',
+    '-',
+    "'a'",
+    '"b"',
+    'foo',
+    '=',
+    '+',
+    '{',
+    "'",
   ];
 
   it('only ever throws ExpressionError, whatever the input', () => {

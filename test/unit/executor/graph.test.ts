@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { StepExecutionError } from '../../../functions/core/errors.js';
 import { GRAPH_WEIGHTS, graphQuery, multiHop } from '../../../functions/core/executor/operators/graph.js';
-import { STEP_OPERATORS, type OperatorContext, type StepOperator } from '../../../functions/core/executor/step-operators.js';
+import { type OperatorContext, STEP_OPERATORS, type StepOperator } from '../../../functions/core/executor/step-operators.js';
 import type { LlmProvider } from '../../../functions/core/ports.js';
 import { createCorpusIndex, type InMemoryCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
+import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 import { registerLocalTools } from '../../../functions/core/tools/local-tools.js';
 import { ToolRegistry } from '../../../functions/core/tools/registry.js';
 import type { CorpusDocument, DecompositionStep, RetrievedDocument, StepOutput, StepType } from '../../../functions/core/types.js';
-import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 
 const doc = (id: string, title: string, text: string): CorpusDocument => ({ id, title, text });
 
@@ -350,7 +350,7 @@ describe('graph step operators', () => {
           { id: 'quiet', hop: 1 },
         ],
       });
-      const docs = result['documents'] as RetrievedDocument[];
+      const docs = result.documents as RetrievedDocument[];
       expect(docs.map((d) => [d.id, d.rank, d.subquery_id, d.rank_in_subquery])).toEqual([
         ['nadia', 1, 'step_2', 1],
         ['quiet', 2, 'step_2', 2],
@@ -366,10 +366,10 @@ describe('graph step operators', () => {
       const result = await op('multi-hop')(step, step.parameters, new Map([[1, outputOf(1, [seed('studio')])]]), ctx(index, { task: 'unrelated' }));
 
       // Assess
-      expect(result['query']).toBe('zephyr documentary');
-      expect(result['count']).toBe(1);
-      expect(result['input_step']).toBe(1);
-      expect(String(result['multi_hop'])).toContain('hops=2');
+      expect(result.query).toBe('zephyr documentary');
+      expect(result.count).toBe(1);
+      expect(result.input_step).toBe(1);
+      expect(String(result.multi_hop)).toContain('hops=2');
     });
 
     it('fails when its input step has no output', async () => {
@@ -403,8 +403,8 @@ describe('graph step operators', () => {
         entities: ['saone'],
         graph_method: 'entity-seeded-expansion-v1(depth=1,graph=title-mention-graph-v1)',
       });
-      expect(result['reason']).toBeUndefined();
-      expect((result['documents'] as RetrievedDocument[]).map((d) => [d.id, d.subquery_id, d.rank_in_subquery])).toEqual([
+      expect(result.reason).toBeUndefined();
+      expect((result.documents as RetrievedDocument[]).map((d) => [d.id, d.subquery_id, d.rank_in_subquery])).toEqual([
         ['saone', 'step_1', 1],
         ['rhone', 'step_1', 2],
         ['lyon', 'step_1', 3],
@@ -421,10 +421,10 @@ describe('graph step operators', () => {
 
       // Assess: the entity, then what links to it (the Rhône) and what it names (the Alps), then
       // the Rhône's own link (the Saône); Lyon and the Loire are not within one link.
-      expect(result['query']).toBe('Lake Geneva');
-      expect(result['entities']).toEqual(['geneva']);
-      expect(String(result['graph_method'])).toContain('depth=1');
-      expect((result['documents'] as RetrievedDocument[]).map((d) => d.id)).toEqual(['geneva', 'rhone', 'alps', 'saone']);
+      expect(result.query).toBe('Lake Geneva');
+      expect(result.entities).toEqual(['geneva']);
+      expect(String(result.graph_method)).toContain('depth=1');
+      expect((result.documents as RetrievedDocument[]).map((d) => d.id)).toEqual(['geneva', 'rhone', 'alps', 'saone']);
     });
 
     it('records the reason, and does not fail, when the entity is absent from the corpus', async () => {

@@ -61,10 +61,7 @@ describe('Function: rerankDocuments', () => {
   it('rewards proximity: adjacent query words beat the same words far apart', () => {
     // Prepare: same words, same length, same title, only the distance differs.
     const filler = 'alpha beta gamma delta epsilon zeta eta theta iota kappa';
-    const incoming = [
-      doc('apart', 'Notes', `glacier ${filler} retreat`, 1, 1),
-      doc('together', 'Notes', `glacier retreat ${filler}`, 1, 2),
-    ];
+    const incoming = [doc('apart', 'Notes', `glacier ${filler} retreat`, 1, 1), doc('together', 'Notes', `glacier retreat ${filler}`, 1, 2)];
 
     // Act
     const out = rerankDocuments('glacier retreat', incoming);

@@ -6,15 +6,15 @@ import { loadCorpus } from '../../../functions/adapters/corpus/load-corpus.js';
 import { buildPlan } from '../../../functions/adapters/llm/rule-based/plan-builder.js';
 import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/provider.js';
 import { readTask } from '../../../functions/adapters/llm/rule-based/reading.js';
-import { executePlan, type ExecutionContext, type ExecutionHooks } from '../../../functions/core/executor/run-plan.js';
+import { type ExecutionContext, type ExecutionHooks, executePlan } from '../../../functions/core/executor/run-plan.js';
 import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/executor/step-operators.js';
 import { validatePlan } from '../../../functions/core/plan/validate.js';
 import type { CorpusIndex, LlmProvider, LlmRequest, LlmResponse } from '../../../functions/core/ports.js';
 import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
-import type { DecompositionPlan, DecompositionStep, StepOutput } from '../../../functions/core/types.js';
+import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 import { registerLocalTools } from '../../../functions/core/tools/local-tools.js';
 import { ToolRegistry } from '../../../functions/core/tools/registry.js';
-import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
+import type { DecompositionPlan, DecompositionStep, StepOutput } from '../../../functions/core/types.js';
 
 const corpusPath = fileURLToPath(new URL('../../fixtures/corpus/mini.jsonl', import.meta.url));
 const AT = new Date('2025-05-06T07:08:09.000Z');
@@ -212,7 +212,7 @@ describe('Function: executePlan', () => {
 
       // Assess
       expect(outcome.status).toBe('succeeded');
-      expect(byId(outcome.outputs, 2).result['run']).toBe(false);
+      expect(byId(outcome.outputs, 2).result.run).toBe(false);
       expect(byId(outcome.outputs, 3)).toEqual({
         step_id: 3,
         type: 'keyword_search',
@@ -248,13 +248,13 @@ describe('Function: executePlan', () => {
       expect(byId(outcome.outputs, 9).reason).toBe('dependency step 4 was skipped');
       expect(byId(outcome.outputs, 7).reason).toBe('dependency step 3 was skipped');
       const aggregate = byId(outcome.outputs, 5).result;
-      expect(aggregate['input_steps']).toEqual([1]);
-      expect(aggregate['missing_inputs']).toEqual([3]);
-      expect((aggregate['documents'] as Array<{ id: string }>).map((d) => d.id)).toEqual(
-        (byId(outcome.outputs, 1).result['documents'] as Array<{ id: string }>).map((d) => d.id),
+      expect(aggregate.input_steps).toEqual([1]);
+      expect(aggregate.missing_inputs).toEqual([3]);
+      expect((aggregate.documents as Array<{ id: string }>).map((d) => d.id)).toEqual(
+        (byId(outcome.outputs, 1).result.documents as Array<{ id: string }>).map((d) => d.id),
       );
-      expect(byId(outcome.outputs, 8).result['count']).toBe(0);
-      expect(byId(outcome.outputs, 6).result['read_documents']).toEqual([]);
+      expect(byId(outcome.outputs, 8).result.count).toBe(0);
+      expect(byId(outcome.outputs, 6).result.read_documents).toEqual([]);
     });
 
     it('runs a step whose condition holds and keeps the condition on its output', async () => {
@@ -289,7 +289,7 @@ describe('Function: executePlan', () => {
       // Assess
       expect(outcome.status).toBe('succeeded');
       expect(byId(outcome.outputs, 3).status).toBe('succeeded');
-      expect(byId(outcome.outputs, 4).result['run']).toBe(true);
+      expect(byId(outcome.outputs, 4).result.run).toBe(true);
     });
   });
 
@@ -423,7 +423,7 @@ describe('Function: executePlan', () => {
       expect(ended.map((o) => o.step_id).sort()).toEqual([1, 2, 3]);
       expect([...started.keys()].sort()).toEqual([1, 2]);
       expect(started.get(2)).toEqual({ query: 'Mount Everest height', top_k: 3 });
-      expect(byId(outcome.outputs, 2).result['query']).toBe('Mount Everest height');
+      expect(byId(outcome.outputs, 2).result.query).toBe('Mount Everest height');
       expect(ended).toHaveLength(outcome.outputs.length);
     });
   });
@@ -443,8 +443,8 @@ describe('Function: executePlan', () => {
       expect(outcome.status).toBe('succeeded');
       expect(outcome.outputs.every((o) => o.status === 'succeeded')).toBe(true);
       expect(hop).toBeDefined();
-      expect(byId(outcome.outputs, hop!.step_id).result['paths']).toContainEqual({ id: 't-nolan', hop: 1, via: 't-inception' });
-      expect(byId(outcome.outputs, answer.step_id).result['citations']).toEqual(['t-inception', 't-nolan']);
+      expect(byId(outcome.outputs, hop!.step_id).result.paths).toContainEqual({ id: 't-nolan', hop: 1, via: 't-inception' });
+      expect(byId(outcome.outputs, answer.step_id).result.citations).toEqual(['t-inception', 't-nolan']);
       expect(outcome.llmCalls.map((c) => c.purpose)).toEqual(['answer']);
     });
   });

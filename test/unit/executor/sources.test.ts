@@ -12,9 +12,23 @@ const step = (step_id: number, type: StepType, parameters: Record<string, unknow
   trace: {},
 });
 
-const doc = (id: string, score: number, extra: Partial<RetrievedDocument> = {}): RetrievedDocument => ({ id, title: id.toUpperCase(), text: `Text of ${id}.`, modality: 'text', score, rank: 1, ...extra });
+const doc = (id: string, score: number, extra: Partial<RetrievedDocument> = {}): RetrievedDocument => ({
+  id,
+  title: id.toUpperCase(),
+  text: `Text of ${id}.`,
+  modality: 'text',
+  score,
+  rank: 1,
+  ...extra,
+});
 
-const output = (step_id: number, type: StepType, documents: RetrievedDocument[] | undefined, status: StepOutput['status'] = 'succeeded', extra: Record<string, unknown> = {}): StepOutput => ({
+const output = (
+  step_id: number,
+  type: StepType,
+  documents: RetrievedDocument[] | undefined,
+  status: StepOutput['status'] = 'succeeded',
+  extra: Record<string, unknown> = {},
+): StepOutput => ({
   step_id,
   type,
   status,
@@ -107,7 +121,11 @@ describe('Function: rankSources', () => {
     const long = doc('long', 1.234567, { text: `${'word '.repeat(100)}end` });
 
     // Act
-    const { sources } = rankSources(plan, [output(1, 'keyword_search', [long, doc('b', 0.5), doc('c', 0.4)])], { attributionTopN: 1, maxSources: 2, snippetChars: 20 });
+    const { sources } = rankSources(plan, [output(1, 'keyword_search', [long, doc('b', 0.5), doc('c', 0.4)])], {
+      attributionTopN: 1,
+      maxSources: 2,
+      snippetChars: 20,
+    });
 
     // Assess
     expect(sources.map((s) => s.id)).toEqual(['long', 'b']);
@@ -120,7 +138,11 @@ describe('Function: rankSources', () => {
   it('counts each search as its own sub-query when a union (not a rank fusion) joins them', () => {
     // Prepare
     const plan: DecompositionPlan = {
-      plan: [step(1, 'keyword_search', { query: 'A' }), step(2, 'keyword_search', { query: 'B' }), step(3, 'aggregate', { input_steps: [1, 2], method: 'union' }, [1, 2])],
+      plan: [
+        step(1, 'keyword_search', { query: 'A' }),
+        step(2, 'keyword_search', { query: 'B' }),
+        step(3, 'aggregate', { input_steps: [1, 2], method: 'union' }, [1, 2]),
+      ],
       traceability: true,
     };
     const outputs = [output(1, 'keyword_search', [doc('a', 2)]), output(2, 'keyword_search', []), output(3, 'aggregate', [doc('a', 2)])];
@@ -140,8 +162,14 @@ describe('Function: rankSources', () => {
     };
 
     // Act
-    const some = rankSources(plan, [output(1, 'keyword_search', [doc('a', 1)]), output(2, 'keyword_search', undefined, 'skipped')], { attributionTopN: 1, maxSources: 10 });
-    const none = rankSources(plan, [output(1, 'keyword_search', undefined, 'skipped'), output(2, 'keyword_search', undefined, 'skipped')], { attributionTopN: 1, maxSources: 10 });
+    const some = rankSources(plan, [output(1, 'keyword_search', [doc('a', 1)]), output(2, 'keyword_search', undefined, 'skipped')], {
+      attributionTopN: 1,
+      maxSources: 10,
+    });
+    const none = rankSources(plan, [output(1, 'keyword_search', undefined, 'skipped'), output(2, 'keyword_search', undefined, 'skipped')], {
+      attributionTopN: 1,
+      maxSources: 10,
+    });
 
     // Assess
     expect(some.coverage).toEqual({ subquery_count: 1, covered_count: 1, coverage_ratio: 1 });

@@ -4,13 +4,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { loadCorpus } from '../../../functions/adapters/corpus/load-corpus.js';
 import { StepExecutionError } from '../../../functions/core/errors.js';
-import { documentsOf, EXECUTABLE_STEP_TYPES, STEP_OPERATORS, type OperatorContext, type StepOperator } from '../../../functions/core/executor/step-operators.js';
+import {
+  documentsOf,
+  EXECUTABLE_STEP_TYPES,
+  type OperatorContext,
+  STEP_OPERATORS,
+  type StepOperator,
+} from '../../../functions/core/executor/step-operators.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../../functions/core/ports.js';
 import { createCorpusIndex, type InMemoryCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
-import type { DecompositionStep, LlmCallRecord, RetrievedDocument, StepOutput, StepType } from '../../../functions/core/types.js';
+import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 import { registerLocalTools } from '../../../functions/core/tools/local-tools.js';
 import { ToolRegistry } from '../../../functions/core/tools/registry.js';
-import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
+import type { DecompositionStep, LlmCallRecord, RetrievedDocument, StepOutput, StepType } from '../../../functions/core/types.js';
 
 const corpusPath = fileURLToPath(new URL('../../fixtures/corpus/mini.jsonl', import.meta.url));
 
@@ -53,8 +59,15 @@ const outputOf = (step_id: number, type: StepType, result: Record<string, unknow
   attempts: 1,
 });
 
-const doc = (id: string, score: number, extra: Partial<RetrievedDocument> = {}): RetrievedDocument => ({ id, text: `text of ${id}`, modality: 'text', score, rank: 1, ...extra });
-const ids = (result: Record<string, unknown>): string[] => (result['documents'] as RetrievedDocument[]).map((d) => d.id);
+const doc = (id: string, score: number, extra: Partial<RetrievedDocument> = {}): RetrievedDocument => ({
+  id,
+  text: `text of ${id}`,
+  modality: 'text',
+  score,
+  rank: 1,
+  ...extra,
+});
+const ids = (result: Record<string, unknown>): string[] => (result.documents as RetrievedDocument[]).map((d) => d.id);
 
 describe('Module: step-operators', () => {
   let index: InMemoryCorpusIndex;
@@ -76,9 +89,20 @@ describe('Module: step-operators', () => {
 
   it('offers exactly the step types it can execute', () => {
     // Assess
-    expect([...EXECUTABLE_STEP_TYPES].sort()).toEqual(
-      ['aggregate', 'audio_transcription', 'conditional', 'filter', 'graph_query', 'image_captioning', 'keyword_search', 'llm_call', 'multi-hop', 'rerank', 'tool_call', 'vector_search'],
-    );
+    expect([...EXECUTABLE_STEP_TYPES].sort()).toEqual([
+      'aggregate',
+      'audio_transcription',
+      'conditional',
+      'filter',
+      'graph_query',
+      'image_captioning',
+      'keyword_search',
+      'llm_call',
+      'multi-hop',
+      'rerank',
+      'tool_call',
+      'vector_search',
+    ]);
   });
 
   describe('keyword_search and vector_search', () => {
@@ -90,13 +114,13 @@ describe('Module: step-operators', () => {
       const result = await operator('keyword_search')(stepOf(4, 'keyword_search', parameters), parameters, new Map(), ctx());
 
       // Assess
-      const documents = result['documents'] as RetrievedDocument[];
-      expect(result['search_method']).toBe('bm25');
-      expect(result['query']).toBe('second highest mountain Karakoram');
-      expect(result['count']).toBe(documents.length);
+      const documents = result.documents as RetrievedDocument[];
+      expect(result.search_method).toBe('bm25');
+      expect(result.query).toBe('second highest mountain Karakoram');
+      expect(result.count).toBe(documents.length);
       expect(documents.length).toBe(3);
       expect(documents[0]!.id).toBe('t-k2');
-      expect(result['top_score']).toBe(documents[0]!.score);
+      expect(result.top_score).toBe(documents[0]!.score);
       expect(documents.map((d) => [d.rank, d.subquery_id, d.rank_in_subquery])).toEqual([
         [1, 'step_4', 1],
         [2, 'step_4', 2],
@@ -127,7 +151,7 @@ describe('Module: step-operators', () => {
       const result = await operator('vector_search')(stepOf(2, 'vector_search', {}), { query: 'river in Africa' }, new Map(), ctx());
 
       // Assess
-      expect(result['search_method']).toBe('lexical-hashing-tfidf-v1');
+      expect(result.search_method).toBe('lexical-hashing-tfidf-v1');
       expect(ids(result)[0]).toBe('t-nile');
     });
 
@@ -137,7 +161,7 @@ describe('Module: step-operators', () => {
 
       // Assess
       expect(ids(result)[0]).toBe('t-nile');
-      expect(result['top_coverage']).toBe(0.667);
+      expect(result.top_coverage).toBe(0.667);
     });
 
     it('fails on a query that is empty once rendered', async () => {
@@ -156,7 +180,12 @@ describe('Module: step-operators', () => {
 
     it('filters the input step and names the criteria applied', async () => {
       // Act
-      const result = await operator('filter')(stepOf(2, 'filter', {}, [1]), { input_step: 1, min_score: 0.5, metadata: { label: 'x' }, max_results: 1 }, new Map([[1, input]]), ctx());
+      const result = await operator('filter')(
+        stepOf(2, 'filter', {}, [1]),
+        { input_step: 1, min_score: 0.5, metadata: { label: 'x' }, max_results: 1 },
+        new Map([[1, input]]),
+        ctx(),
+      );
 
       // Assess
       expect(result).toMatchObject({ count: 1, removed: 2, input_step: 1, filter_method: 'min_score>=0.5+metadata(label)+max_results(1)' });
@@ -185,7 +214,7 @@ describe('Module: step-operators', () => {
       // Assess
       expect(explicit).toMatchObject({ rerank_method: 'lexical-coverage-proximity-v1', query: 'second highest mountain K2', input_step: 1, count: 2 });
       expect(ids(explicit)[0]).toBe('t-k2');
-      expect(fromTask['query']).toBe('How high is Mount Everest?');
+      expect(fromTask.query).toBe('How high is Mount Everest?');
       expect(ids(fromTask)).toHaveLength(ids(search).length);
     });
   });
@@ -235,7 +264,7 @@ describe('Module: step-operators', () => {
       const result = await operator('conditional')(stepOf(3, 'conditional', {}, [2]), { expression: 'step_1.result.count > 0' }, inputs, ctx({ scope }));
 
       // Assess
-      expect(result['run']).toBe(true);
+      expect(result.run).toBe(true);
     });
   });
 
@@ -258,10 +287,10 @@ describe('Module: step-operators', () => {
       );
 
       // Assess
-      expect(result['text']).toBe('Everest is highest [d1]. Not [d9]. Also [d2] and [d1].');
-      expect(result['citations']).toEqual(['d1', 'd2']);
-      expect(result['read_documents']).toEqual(['d1', 'd2', 'd3', 'd4', 'd6']);
-      expect(result['llm_call']).toEqual({ provider: 'echo', model: 'echo-1', input_tokens: 42, output_tokens: 7, duration_ms: expect.any(Number) });
+      expect(result.text).toBe('Everest is highest [d1]. Not [d9]. Also [d2] and [d1].');
+      expect(result.citations).toEqual(['d1', 'd2']);
+      expect(result.read_documents).toEqual(['d1', 'd2', 'd3', 'd4', 'd6']);
+      expect(result.llm_call).toEqual({ provider: 'echo', model: 'echo-1', input_tokens: 42, output_tokens: 7, duration_ms: expect.any(Number) });
       const request = llm.requests[0]!;
       expect(request).toMatchObject({ purpose: 'answer', maxTokens: 99, temperature: 0 });
       expect(request.intent).toMatchObject({ kind: 'answer', question: 'How high is Mount Everest?', instruction: 'Answer briefly' });
@@ -283,7 +312,7 @@ describe('Module: step-operators', () => {
       const result = await operator('llm_call')(stepOf(3, 'llm_call', {}, [1, 2]), { prompt: 'Go' }, inputs, ctx({ llm }));
 
       // Assess
-      expect(result['read_documents']).toEqual(['step-1']);
+      expect(result.read_documents).toEqual(['step-1']);
       expect(llm.requests[0]!.intent).toMatchObject({ documents: [{ id: 'step-1', text: 'Christopher Nolan' }] });
       expect(llm.requests[0]!.maxTokens).toBe(1024);
     });
@@ -291,19 +320,39 @@ describe('Module: step-operators', () => {
 
   describe('audio_transcription and image_captioning', () => {
     const media = createCorpusIndex([
-      { id: 'a-1', title: 'Guide interview', text: 'An interview.', modality: 'audio', metadata: { file: 'guide.mp3', transcript: 'The icefall is dangerous.' } },
+      {
+        id: 'a-1',
+        title: 'Guide interview',
+        text: 'An interview.',
+        modality: 'audio',
+        metadata: { file: 'guide.mp3', transcript: 'The icefall is dangerous.' },
+      },
       { id: 'i-1', title: 'Camp', text: 'A photo.', modality: 'image', metadata: { file: 'camp.png', caption: 'Tents at base camp.' } },
       { id: 'a-2', title: 'Silent', text: 'No words.', modality: 'audio', metadata: { file: 'silent.wav' } },
     ]);
 
     it('reads the transcript of the audio document a file name points to, and names the method', async () => {
       // Act
-      const result = await operator('audio_transcription')(stepOf(1, 'audio_transcription', {}), { file: 'uploads/guide.mp3' }, new Map(), ctx({ index: media }));
+      const result = await operator('audio_transcription')(
+        stepOf(1, 'audio_transcription', {}),
+        { file: 'uploads/guide.mp3' },
+        new Map(),
+        ctx({ index: media }),
+      );
 
       // Assess
       expect(result).toMatchObject({ text: 'The icefall is dangerous.', document_id: 'a-1', count: 1, transcription_method: 'corpus-metadata-transcript' });
       expect(documentsOf(outputOf(1, 'audio_transcription', result))).toEqual([
-        { id: 'a-1', title: 'Guide interview', text: 'The icefall is dangerous.', modality: 'audio', score: 1, rank: 1, subquery_id: 'step_1', rank_in_subquery: 1 },
+        {
+          id: 'a-1',
+          title: 'Guide interview',
+          text: 'The icefall is dangerous.',
+          modality: 'audio',
+          score: 1,
+          rank: 1,
+          subquery_id: 'step_1',
+          rank_in_subquery: 1,
+        },
       ]);
     });
 

@@ -18,7 +18,14 @@ describe('Function: loadConfig (AWS fields)', () => {
     });
 
     // Assess
-    expect(aws).toEqual({ payloadBucket: 'cairn-storagebucket-1x2y3z', stateMachineArn: ARN, workflowType: 'express', taskPrefix: 'inbox/', inLambda: true, logLevel: 'DEBUG' });
+    expect(aws).toEqual({
+      payloadBucket: 'cairn-storagebucket-1x2y3z',
+      stateMachineArn: ARN,
+      workflowType: 'express',
+      taskPrefix: 'inbox/',
+      inLambda: true,
+      logLevel: 'DEBUG',
+    });
   });
 
   it('logs at INFO in Lambda and stays silent elsewhere unless told', () => {

@@ -26,7 +26,11 @@ const context = {
 async function stdoutOf(act: () => Promise<unknown>): Promise<string[]> {
   const lines: string[] = [];
   const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    lines.push(...String(chunk).split('\n').filter((l) => l.trim() !== ''));
+    lines.push(
+      ...String(chunk)
+        .split('\n')
+        .filter((l) => l.trim() !== ''),
+    );
     return true;
   });
   try {
@@ -64,8 +68,18 @@ describe('Function: observed', () => {
     // Assess
     expect(result).toBe('ok');
     const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(records.find((r) => r.message === 'phase done')).toMatchObject({ level: 'INFO', service: 'cairn', function_name: 'Cairn-Analyze', function_request_id: 'req-1', planId: 'p-1' });
-    const metricNames = records.flatMap((r) => ((r._aws as { CloudWatchMetrics?: Array<{ Metrics: Array<{ Name: string }> }> } | undefined)?.CloudWatchMetrics ?? []).flatMap((m) => m.Metrics.map((x) => x.Name)));
+    expect(records.find((r) => r.message === 'phase done')).toMatchObject({
+      level: 'INFO',
+      service: 'cairn',
+      function_name: 'Cairn-Analyze',
+      function_request_id: 'req-1',
+      planId: 'p-1',
+    });
+    const metricNames = records.flatMap((r) =>
+      ((r._aws as { CloudWatchMetrics?: Array<{ Metrics: Array<{ Name: string }> }> } | undefined)?.CloudWatchMetrics ?? []).flatMap((m) =>
+        m.Metrics.map((x) => x.Name),
+      ),
+    );
     expect(metricNames).toEqual(expect.arrayContaining(['ColdStart', 'PlansStarted']));
   });
 
@@ -88,7 +102,11 @@ describe('Function: observed', () => {
 
 describe('Function: problemOf', () => {
   it.each([
-    [new RequestValidationError('invalid', [{ path: 'task', message: 'is empty' }]), 400, { message: 'invalid request', errors: [{ path: 'task', message: 'is empty' }] }],
+    [
+      new RequestValidationError('invalid', [{ path: 'task', message: 'is empty' }]),
+      400,
+      { message: 'invalid request', errors: [{ path: 'task', message: 'is empty' }] },
+    ],
     [new InvalidInputError('the task is empty'), 400, { message: 'the task is empty', errors: [{ path: '(root)', message: 'the task is empty' }] }],
     [new PlanNotFoundError('plan "p-1" not found'), 404, { message: 'plan "p-1" not found' }],
     [new TraceStoreTransientError('DynamoDB PutItem failed: ThrottlingException'), 503, { message: 'the service is busy; retry the request' }],

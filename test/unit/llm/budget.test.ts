@@ -5,7 +5,14 @@ import type { LlmProvider, LlmRequest, LlmResponse } from '../../../functions/co
 import type { LlmCallRecord } from '../../../functions/core/types.js';
 
 // 400 characters of prompt: about 100 tokens.
-const request: LlmRequest = { purpose: 'repair', system: 's'.repeat(200), messages: [{ role: 'user', content: 'u'.repeat(200) }], maxTokens: 4096, temperature: 0, intent: { kind: 'analysis', task: 'u' } };
+const request: LlmRequest = {
+  purpose: 'repair',
+  system: 's'.repeat(200),
+  messages: [{ role: 'user', content: 'u'.repeat(200) }],
+  maxTokens: 4096,
+  temperature: 0,
+  intent: { kind: 'analysis', task: 'u' },
+};
 
 class Counting implements LlmProvider {
   readonly name = 'counting';
@@ -18,7 +25,16 @@ class Counting implements LlmProvider {
   }
 }
 
-const call = (inputTokens: number, outputTokens: number): LlmCallRecord => ({ purpose: 'plan', provider: 'p', model: 'm', inputTokens, outputTokens, durationMs: 1, promptHash: '', stopReason: 'end_turn' });
+const call = (inputTokens: number, outputTokens: number): LlmCallRecord => ({
+  purpose: 'plan',
+  provider: 'p',
+  model: 'm',
+  inputTokens,
+  outputTokens,
+  durationMs: 1,
+  promptHash: '',
+  stopReason: 'end_turn',
+});
 
 describe('Function: fitToBudget', () => {
   it('refuses the call past maxLlmCalls, naming the cap and the call', () => {

@@ -25,7 +25,14 @@ describe('Function: loadConfig, LLM settings', () => {
     const { llm, planner } = loadConfig({});
 
     // Assess
-    expect(llm).toMatchObject({ primary: { provider: 'rule-based', model: 'cairn-rules-v1' }, fallback: [], timeoutMs: 60_000, maxAttempts: 3, structured: true, prices: {} });
+    expect(llm).toMatchObject({
+      primary: { provider: 'rule-based', model: 'cairn-rules-v1' },
+      fallback: [],
+      timeoutMs: 60_000,
+      maxAttempts: 3,
+      structured: true,
+      prices: {},
+    });
     expect(planner).toEqual({ tokenBudgets: { analysis: 1024, plan: 4096, answer: 1024 }, planCache: true, fewShotExamples: 2 });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeTask, planCacheKey, type PlanCacheKeyInput } from '../../../functions/core/planner/plan-cache-key.js';
+import { normalizeTask, type PlanCacheKeyInput, planCacheKey } from '../../../functions/core/planner/plan-cache-key.js';
 import { catalog } from '../../support/llm-loopback/harness.js';
 
 const base: PlanCacheKeyInput = {

@@ -3,7 +3,14 @@ import { backoffMs, RetryingProvider } from '../../../functions/adapters/llm/res
 import { LlmFatalError, LlmTransientError } from '../../../functions/core/errors.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../../functions/core/ports.js';
 
-const request: LlmRequest = { purpose: 'plan', system: 's', messages: [{ role: 'user', content: 'u' }], maxTokens: 10, temperature: 0, intent: { kind: 'analysis', task: 'u' } };
+const request: LlmRequest = {
+  purpose: 'plan',
+  system: 's',
+  messages: [{ role: 'user', content: 'u' }],
+  maxTokens: 10,
+  temperature: 0,
+  intent: { kind: 'analysis', task: 'u' },
+};
 
 /** A port-level provider that fails with the given errors, in order, then answers. */
 class Flaky implements LlmProvider {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { structuredAnswerText } from '../../../functions/adapters/llm/structured/answer-text.js';
 import { structuredName, structuredSchema } from '../../../functions/adapters/llm/structured/response-schema.js';
-import { extractJson } from '../../../functions/core/planner/extract-json.js';
 import { analysisSchema, planSchema } from '../../../functions/core/plan/schemas.js';
+import { extractJson } from '../../../functions/core/planner/extract-json.js';
 
 describe('Function: structuredSchema', () => {
   it('inlines $defs, drops document keywords and moves bounds into descriptions', () => {
@@ -39,12 +39,15 @@ describe('Function: structuredSchema', () => {
     // Assess
     expect(second).toBe(first);
     expect(Object.isFrozen(planSchema)).toBe(true);
-    expect((planSchema.properties as Record<string, unknown>)['reasoning']).toBeUndefined();
+    expect((planSchema.properties as Record<string, unknown>).reasoning).toBeUndefined();
   });
 
   it('turns oneOf into anyOf and refuses a $ref it cannot inline', () => {
     // Act
-    const reduced = structuredSchema({ title: 'X', type: 'object', properties: { a: { oneOf: [{ type: 'string' }, { type: 'integer' }] } } }) as Record<string, any>;
+    const reduced = structuredSchema({ title: 'X', type: 'object', properties: { a: { oneOf: [{ type: 'string' }, { type: 'integer' }] } } }) as Record<
+      string,
+      any
+    >;
 
     // Assess
     expect(reduced.properties.a).toEqual({ anyOf: [{ type: 'string' }, { type: 'integer' }] });

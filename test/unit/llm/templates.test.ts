@@ -77,7 +77,11 @@ describe('Function: templateProblems', () => {
 describe('Function: planPrompt', () => {
   it('shows few-shot examples before the task, and the task last', () => {
     // Act
-    const text = planPrompt({ task: 'Compare Lyon and Nice', maxSteps: 5, examples: [{ task: 'Compare Lyon and Marseille', plan: { plan: [], traceability: true } }] });
+    const text = planPrompt({
+      task: 'Compare Lyon and Nice',
+      maxSteps: 5,
+      examples: [{ task: 'Compare Lyon and Marseille', plan: { plan: [], traceability: true } }],
+    });
 
     // Assess
     expect(text).toBe(

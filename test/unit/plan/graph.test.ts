@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,11 +15,11 @@ import {
   findCycles,
   formatCycle,
   fromGraphView,
+  type GraphStep,
+  type PlanGraph,
   toGraphView,
   topologicalLayers,
   topologicalOrder,
-  type GraphStep,
-  type PlanGraph,
 } from '../../../functions/core/plan/graph.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
 
@@ -105,10 +105,10 @@ describe('topologicalOrder', () => {
   });
 
   it('throws PlanValidationError naming unknown dependencies and duplicate ids', () => {
-    expectPlanValidationError(() => topologicalOrder([g(1), g(1), g(2, 5)]), [
-      'plan.1.step_id: duplicate step id 1',
-      'plan.2.dependencies.0: step 5 does not exist',
-    ]);
+    expectPlanValidationError(
+      () => topologicalOrder([g(1), g(1), g(2, 5)]),
+      ['plan.1.step_id: duplicate step id 1', 'plan.2.dependencies.0: step 5 does not exist'],
+    );
   });
 });
 
@@ -154,7 +154,14 @@ describe('ancestors and dependents', () => {
 describe('criticalPath', () => {
   it('follows the slowest branch', () => {
     // Prepare: 4 is slower than 5, so the path is 2 -> 3 -> 4 -> 6 (2 is slower than 1).
-    const durations = new Map([[1, 10], [2, 20], [3, 5], [4, 30], [5, 1], [6, 2]]);
+    const durations = new Map([
+      [1, 10],
+      [2, 20],
+      [3, 5],
+      [4, 30],
+      [5, 1],
+      [6, 2],
+    ]);
 
     // Act
     const path = criticalPath(diamond, (step) => durations.get(step.step_id) ?? 0);
@@ -253,7 +260,7 @@ describe('graph view (C6)', () => {
     const graph = toGraphView(plan);
 
     // Act
-    (graph.nodes[3]?.parameters['args'] as { x: unknown[] }).x.push('changed');
+    (graph.nodes[3]?.parameters.args as { x: unknown[] }).x.push('changed');
 
     // Assess
     expect(plan).toEqual(rich);

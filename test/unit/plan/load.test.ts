@@ -71,7 +71,9 @@ describe('parsePlanText', () => {
   });
 
   it('reports the YAML problem with its line when a .yml file is broken', () => {
-    expect(() => parsePlanText('plan:\n  - step_id: 1\n  - [2\ntraceability: true\n', 'plan.yml')).toThrow(/^plan\.yml: not valid YAML \(line \d+, column \d+: .+\)$/);
+    expect(() => parsePlanText('plan:\n  - step_id: 1\n  - [2\ntraceability: true\n', 'plan.yml')).toThrow(
+      /^plan\.yml: not valid YAML \(line \d+, column \d+: .+\)$/,
+    );
   });
 
   it('reports duplicate keys in YAML', () => {

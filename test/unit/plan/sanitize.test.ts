@@ -27,7 +27,12 @@ const DRIFT = 'sub-query "volcanic soil chemistry" shares no content word with t
 describe('sanitizeSubqueries', () => {
   it('keeps a plan whose sub-queries all share a content word with the task, as the same object', () => {
     // Prepare: stems and folded accents count as shared words ("patents", "Lumiere").
-    const plan = planOf(search(1, 'Lumiere patents'), { step_id: 2, type: 'multi-hop', parameters: { input_step: 1, hops: 1, query: 'rivers of cities' }, dependencies: [1] });
+    const plan = planOf(search(1, 'Lumiere patents'), {
+      step_id: 2,
+      type: 'multi-hop',
+      parameters: { input_step: 1, hops: 1, query: 'rivers of cities' },
+      dependencies: [1],
+    });
 
     // Act
     const outcome = sanitizeSubqueries(plan, TASK);
@@ -60,11 +65,12 @@ describe('sanitizeSubqueries', () => {
 
   it('does not change the plan it was given', () => {
     // Prepare
-    const plan = planOf(
-      search(1, 'Lumière brothers cinematograph'),
-      search(2, 'volcanic soil chemistry'),
-      { step_id: 3, type: 'aggregate', parameters: { input_steps: [1, 2], method: 'union' }, dependencies: [1, 2] },
-    );
+    const plan = planOf(search(1, 'Lumière brothers cinematograph'), search(2, 'volcanic soil chemistry'), {
+      step_id: 3,
+      type: 'aggregate',
+      parameters: { input_steps: [1, 2], method: 'union' },
+      dependencies: [1, 2],
+    });
     const before = structuredClone(plan);
 
     // Act
@@ -114,7 +120,12 @@ describe('sanitizeSubqueries', () => {
 
   it('drops an llm_call whose single input was dropped', () => {
     // Prepare
-    const plan = planOf(search(1, 'Lumière brothers cinematograph'), search(2, 'volcanic soil chemistry'), answer(3, { input_step: 2 }, [2]), answer(4, { input_step: 1 }, [1]));
+    const plan = planOf(
+      search(1, 'Lumière brothers cinematograph'),
+      search(2, 'volcanic soil chemistry'),
+      answer(3, { input_step: 2 }, [2]),
+      answer(4, { input_step: 1 }, [1]),
+    );
 
     // Act
     const outcome = sanitizeSubqueries(plan, TASK);
@@ -244,7 +255,11 @@ describe('sanitizeSubqueries', () => {
 
   it('falls back when what is left retrieves nothing', () => {
     // Prepare: only a tool call survives.
-    const plan = planOf(search(1, 'volcanic soil chemistry'), { step_id: 2, type: 'tool_call', parameters: { tool: 'corpus.search', args: { query: 'Lyon' } } });
+    const plan = planOf(search(1, 'volcanic soil chemistry'), {
+      step_id: 2,
+      type: 'tool_call',
+      parameters: { tool: 'corpus.search', args: { query: 'Lyon' } },
+    });
 
     // Act
     const outcome = sanitizeSubqueries(plan, TASK);
@@ -277,6 +292,6 @@ describe('singleQueryPlan', () => {
       [2, 'rerank', [1], { input_step: 1, query: 'How high is K2?' }],
       [3, 'llm_call', [2], { prompt: 'Answer from the sources, citing them. Task: How high is K2?', input_step: 2 }],
     ]);
-    expect(plan.plan.every((s) => s.trace['source'] === 'fallback')).toBe(true);
+    expect(plan.plan.every((s) => s.trace.source === 'fallback')).toBe(true);
   });
 });

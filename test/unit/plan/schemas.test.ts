@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,13 +17,13 @@ import {
   validatePlanRequest,
 } from '../../../functions/core/plan/schemas.js';
 import {
-  MODALITIES,
-  STEP_TYPES,
   type CorpusDocument,
   type DecompositionPlan,
   type DecompositionStep,
+  MODALITIES,
   type PlanOptions,
   type PlanRequest,
+  STEP_TYPES,
   type TaskAnalysis,
 } from '../../../functions/core/types.js';
 
@@ -97,8 +97,8 @@ const documentKeys = {
 
 function shape(schema: Json): { properties: string[]; required: string[] } {
   return {
-    properties: Object.keys(schema['properties'] as Json).sort(),
-    required: [...((schema['required'] as string[] | undefined) ?? [])].sort(),
+    properties: Object.keys(schema.properties as Json).sort(),
+    required: [...((schema.required as string[] | undefined) ?? [])].sort(),
   };
 }
 
@@ -112,27 +112,26 @@ function expectedShape(keys: Record<string, 'required' | 'optional'>): { propert
   };
 }
 
-const lines = (issues: ReadonlyArray<{ path: string; message: string }>): string[] =>
-  issues.map((issue) => `${issue.path}: ${issue.message}`);
+const lines = (issues: ReadonlyArray<{ path: string; message: string }>): string[] => issues.map((issue) => `${issue.path}: ${issue.message}`);
 
 describe('schemas agree with types.ts', () => {
   it('lists exactly the step types and modalities of types.ts', () => {
     // Prepare
-    const step = (planSchema['$defs'] as Json)['step'] as Json;
-    const properties = step['properties'] as Record<string, Json>;
+    const step = (planSchema.$defs as Json).step as Json;
+    const properties = step.properties as Record<string, Json>;
 
     // Assess
-    expect(properties['type']?.['enum']).toEqual([...STEP_TYPES]);
-    expect(properties['modality']?.['enum']).toEqual([...MODALITIES]);
-    const suggested = (analysisSchema['properties'] as Record<string, Json>)['suggested_step_types'];
-    expect((suggested?.['items'] as Json)['enum']).toEqual([...STEP_TYPES]);
-    expect((documentSchema['properties'] as Record<string, Json>)['modality']?.['enum']).toEqual([...MODALITIES]);
+    expect(properties.type?.enum).toEqual([...STEP_TYPES]);
+    expect(properties.modality?.enum).toEqual([...MODALITIES]);
+    const suggested = (analysisSchema.properties as Record<string, Json>).suggested_step_types;
+    expect((suggested?.items as Json).enum).toEqual([...STEP_TYPES]);
+    expect((documentSchema.properties as Record<string, Json>).modality?.enum).toEqual([...MODALITIES]);
   });
 
   it('declares the fields of each type, required where the type requires them', () => {
     // Prepare
-    const step = (planSchema['$defs'] as Json)['step'] as Json;
-    const options = (planRequestSchema['properties'] as Json)['options'] as Json;
+    const step = (planSchema.$defs as Json).step as Json;
+    const options = (planRequestSchema.properties as Json).options as Json;
 
     // Assess
     expect(shape(step)).toEqual(expectedShape(stepKeys));
@@ -153,14 +152,14 @@ describe('schemas agree with types.ts', () => {
       const onDisk: unknown = JSON.parse(readFileSync(join(schemaDir, 'steps', `${type}.schema.json`), 'utf8'));
       expect(stepParameterSchemas[type]).toEqual(onDisk);
       expect(stepParameterSchemas[type].$id).toMatch(new RegExp(`/steps/${type}\\.schema\\.json$`));
-      expect(stepParameterSchemas[type]['$schema']).toBe('https://json-schema.org/draft/2020-12/schema');
+      expect(stepParameterSchemas[type].$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     }
   });
 
   it('uses the modality list of types.ts wherever a step parameter names a modality', () => {
     for (const type of STEP_TYPES) {
-      const modality = (stepParameterSchemas[type]['properties'] as Record<string, Json>)['modality'];
-      if (modality !== undefined) expect(modality['enum']).toEqual([...MODALITIES]);
+      const modality = (stepParameterSchemas[type].properties as Record<string, Json>).modality;
+      if (modality !== undefined) expect(modality.enum).toEqual([...MODALITIES]);
     }
   });
 });
@@ -193,9 +192,7 @@ describe('checkStepParameters', () => {
   });
 
   it('reports a rerank input_step below 1 when it is 0', () => {
-    expect(lines(checkStepParameters('rerank', { input_step: 0 }, 'plan.1.parameters'))).toEqual([
-      'plan.1.parameters.input_step: must be >= 1',
-    ]);
+    expect(lines(checkStepParameters('rerank', { input_step: 0 }, 'plan.1.parameters'))).toEqual(['plan.1.parameters.input_step: must be >= 1']);
   });
 
   it('reports the expected type and the type found when a value has the wrong type', () => {
@@ -212,9 +209,7 @@ describe('checkPlanSchema', () => {
     const plan = { plan: [{ step_id: 1, type: 'search', modality: 'text', parameters: { anything: 1 }, dependencies: [], trace: {} }], traceability: false };
 
     // Act / Assess
-    expect(lines(checkPlanSchema(plan))).toEqual([
-      `plan.0.type: must be one of [${STEP_TYPES.join(', ')}]`,
-    ]);
+    expect(lines(checkPlanSchema(plan))).toEqual([`plan.0.type: must be one of [${STEP_TYPES.join(', ')}]`]);
   });
 
   it('reports a path with a slash in a key as written when a metadata key holds one', () => {
@@ -317,10 +312,7 @@ describe('validatePlanRequest', () => {
   });
 
   it('reports a missing task and a non-string tool together', () => {
-    expect(lines(validatePlanRequest({ tools: ['a', 7] }))).toEqual([
-      "(root): must have required property 'task'",
-      'tools.1: must be string (got integer)',
-    ]);
+    expect(lines(validatePlanRequest({ tools: ['a', 7] }))).toEqual(["(root): must have required property 'task'", 'tools.1: must be string (got integer)']);
   });
 
   it('checks an inline plan with the plan schema and the parameter schemas', () => {
@@ -361,7 +353,7 @@ describe('shipped schemas', () => {
   it('are frozen, so that adapting one for a prompt needs a copy', () => {
     expect(Object.isFrozen(planSchema)).toBe(true);
     expect(() => {
-      (stepParameterSchemas.vector_search['required'] as string[]).push('top_k');
+      (stepParameterSchemas.vector_search.required as string[]).push('top_k');
     }).toThrow(TypeError);
   });
 });

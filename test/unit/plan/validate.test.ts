@@ -1,11 +1,11 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
 import { PlanValidationError } from '../../../functions/core/errors.js';
-import { assertValidPlan, validatePlan, type PlanValidationOptions } from '../../../functions/core/plan/validate.js';
+import { assertValidPlan, type PlanValidationOptions, validatePlan } from '../../../functions/core/plan/validate.js';
 import { STEP_TYPES } from '../../../functions/core/types.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -56,7 +56,7 @@ function step(plan: Plan, index: number): Json {
 }
 
 function params(plan: Plan, index: number): Json {
-  return step(plan, index)['parameters'] as Json;
+  return step(plan, index).parameters as Json;
 }
 
 interface BrokenCase {
@@ -107,7 +107,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a step type is unknown',
     break: (plan) => {
-      step(plan, 0)['type'] = 'semantic_search';
+      step(plan, 0).type = 'semantic_search';
       return plan;
     },
     expected: [`plan.0.type: must be one of [${ALL_TYPES}]`],
@@ -115,7 +115,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a modality is unknown',
     break: (plan) => {
-      step(plan, 0)['modality'] = 'pdf';
+      step(plan, 0).modality = 'pdf';
       return plan;
     },
     expected: ['plan.0.modality: must be one of [text, image, audio, table, video]'],
@@ -123,7 +123,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a step id is 0',
     break: (plan) => {
-      step(plan, 6)['step_id'] = 0;
+      step(plan, 6).step_id = 0;
       return plan;
     },
     expected: ['plan.6.step_id: must be >= 1'],
@@ -131,7 +131,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a step id is a string',
     break: (plan) => {
-      step(plan, 6)['step_id'] = '7';
+      step(plan, 6).step_id = '7';
       return plan;
     },
     expected: ['plan.6.step_id: must be integer (got string)'],
@@ -139,7 +139,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a step has no dependencies field',
     break: (plan) => {
-      delete step(plan, 0)['dependencies'];
+      delete step(plan, 0).dependencies;
       return plan;
     },
     expected: ["plan.0: must have required property 'dependencies'"],
@@ -148,8 +148,8 @@ const brokenPlans: BrokenCase[] = [
     name: 'a step field is misspelled',
     break: (plan) => {
       const first = step(plan, 0);
-      first['depends_on'] = first['dependencies'];
-      delete first['dependencies'];
+      first.depends_on = first.dependencies;
+      delete first.dependencies;
       return plan;
     },
     expected: [
@@ -160,7 +160,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a dependency is listed twice',
     break: (plan) => {
-      step(plan, 2)['dependencies'] = [1, 2, 1];
+      step(plan, 2).dependencies = [1, 2, 1];
       return plan;
     },
     expected: ['plan.2.dependencies: must NOT have duplicate items (items 0 and 2 are identical)'],
@@ -168,7 +168,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'parameters is a list',
     break: (plan) => {
-      step(plan, 0)['parameters'] = ['film directors'];
+      step(plan, 0).parameters = ['film directors'];
       return plan;
     },
     expected: ['plan.0.parameters: must be object (got array)'],
@@ -176,7 +176,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a vector_search has no query',
     break: (plan) => {
-      step(plan, 0)['parameters'] = {};
+      step(plan, 0).parameters = {};
       return plan;
     },
     expected: ["plan.0.parameters: must have required property 'query'"],
@@ -184,7 +184,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a query is empty',
     break: (plan) => {
-      params(plan, 0)['query'] = '';
+      params(plan, 0).query = '';
       return plan;
     },
     expected: ['plan.0.parameters.query: must NOT have fewer than 1 characters'],
@@ -192,7 +192,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'top_k is above 100',
     break: (plan) => {
-      params(plan, 1)['top_k'] = 500;
+      params(plan, 1).top_k = 500;
       return plan;
     },
     expected: ['plan.1.parameters.top_k: must be <= 100'],
@@ -200,7 +200,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a parameter name is misspelled',
     break: (plan) => {
-      step(plan, 0)['parameters'] = { querry: 'film directors' };
+      step(plan, 0).parameters = { querry: 'film directors' };
       return plan;
     },
     expected: [
@@ -211,7 +211,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'an aggregate method is unknown',
     break: (plan) => {
-      params(plan, 2)['method'] = 'merge';
+      params(plan, 2).method = 'merge';
       return plan;
     },
     expected: ['plan.2.parameters.method: must be one of [union, intersection, rank_fusion]'],
@@ -219,7 +219,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'an aggregate has no input steps',
     break: (plan) => {
-      params(plan, 2)['input_steps'] = [];
+      params(plan, 2).input_steps = [];
       return plan;
     },
     expected: ['plan.2.parameters.input_steps: must NOT have fewer than 1 items'],
@@ -227,7 +227,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a filter has no criterion',
     break: (plan) => {
-      step(plan, 3)['parameters'] = { input_step: 3 };
+      step(plan, 3).parameters = { input_step: 3 };
       return plan;
     },
     expected: ['plan.3.parameters: must have at least one of the properties min_score, metadata, modality, max_results'],
@@ -235,7 +235,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a metadata filter value is an object',
     break: (plan) => {
-      step(plan, 3)['parameters'] = { input_step: 3, metadata: { label: { is: 'important' } } };
+      step(plan, 3).parameters = { input_step: 3, metadata: { label: { is: 'important' } } };
       return plan;
     },
     expected: ['plan.3.parameters.metadata.label: must be string, number, boolean or null (got object)'],
@@ -259,7 +259,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a conditional step has no expression',
     break: (plan) => {
-      step(plan, 5)['parameters'] = {};
+      step(plan, 5).parameters = {};
       return plan;
     },
     expected: ["plan.5.parameters: must have required property 'expression'"],
@@ -267,7 +267,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a condition is longer than 512 characters',
     break: (plan) => {
-      step(plan, 6)['condition'] = `step_6.result['value'] == '${'x'.repeat(600)}'`;
+      step(plan, 6).condition = `step_6.result['value'] == '${'x'.repeat(600)}'`;
       return plan;
     },
     expected: ['plan.6.condition: must NOT have more than 512 characters'],
@@ -275,7 +275,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'on_dependency_skipped is not a known policy',
     break: (plan) => {
-      step(plan, 6)['on_dependency_skipped'] = 'ignore';
+      step(plan, 6).on_dependency_skipped = 'ignore';
       return plan;
     },
     expected: ['plan.6.on_dependency_skipped: must be one of [skip, continue]'],
@@ -297,7 +297,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'two steps share an id',
     break: (plan) => {
-      step(plan, 6)['step_id'] = 2;
+      step(plan, 6).step_id = 2;
       return plan;
     },
     expected: ['plan.6.step_id: duplicate step id 2'],
@@ -305,7 +305,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a dependency does not exist',
     break: (plan) => {
-      step(plan, 6)['dependencies'] = [5, 6, 9];
+      step(plan, 6).dependencies = [5, 6, 9];
       return plan;
     },
     expected: ['plan.6.dependencies.2: step 9 does not exist'],
@@ -313,7 +313,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a step depends on itself',
     break: (plan) => {
-      step(plan, 6)['dependencies'] = [5, 6, 7];
+      step(plan, 6).dependencies = [5, 6, 7];
       return plan;
     },
     expected: ['plan.6.dependencies.2: step 7 depends on itself'],
@@ -321,7 +321,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'two steps depend on each other',
     break: (plan) => {
-      step(plan, 0)['dependencies'] = [3];
+      step(plan, 0).dependencies = [3];
       return plan;
     },
     expected: ['plan: dependency cycle 1 -> 3 -> 1'],
@@ -329,7 +329,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a long chain loops back',
     break: (plan) => {
-      step(plan, 0)['dependencies'] = [5];
+      step(plan, 0).dependencies = [5];
       return plan;
     },
     expected: ['plan: dependency cycle 1 -> 5 -> 4 -> 3 -> 1'],
@@ -337,7 +337,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'an input_step is not a dependency',
     break: (plan) => {
-      params(plan, 4)['input_step'] = 3;
+      params(plan, 4).input_step = 3;
       return plan;
     },
     expected: ["plan.4.parameters.input_step: step 3 is not in this step's dependencies [4]"],
@@ -345,7 +345,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'one of the input_steps is not a dependency',
     break: (plan) => {
-      params(plan, 2)['input_steps'] = [1, 2, 4];
+      params(plan, 2).input_steps = [1, 2, 4];
       return plan;
     },
     expected: ["plan.2.parameters.input_steps.2: step 4 is not in this step's dependencies [1, 2]"],
@@ -353,7 +353,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'the aggregate field names a step that is not a dependency',
     break: (plan) => {
-      step(plan, 6)['aggregate'] = [1];
+      step(plan, 6).aggregate = [1];
       return plan;
     },
     expected: ["plan.6.aggregate.0: step 1 is not in this step's dependencies [5, 6]"],
@@ -412,7 +412,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a condition does not parse',
     break: (plan) => {
-      step(plan, 6)['condition'] = "step_6.result['value'] ==";
+      step(plan, 6).condition = "step_6.result['value'] ==";
       return plan;
     },
     expected: [/^plan\.6\.condition: does not parse \(column \d+: .+\)$/],
@@ -420,7 +420,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a condition reads a step that runs later',
     break: (plan) => {
-      step(plan, 4)['condition'] = "step_6.result['value'] == True";
+      step(plan, 4).condition = "step_6.result['value'] == True";
       return plan;
     },
     expected: ["plan.4.condition: references step_6, which is not among this step's dependencies (direct or transitive)"],
@@ -428,7 +428,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a condition reads a step that does not exist',
     break: (plan) => {
-      step(plan, 6)['condition'] = "step_12.result['value'] == True";
+      step(plan, 6).condition = "step_12.result['value'] == True";
       return plan;
     },
     expected: ['plan.6.condition: references step_12, which does not exist'],
@@ -436,7 +436,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a condition reads its own step',
     break: (plan) => {
-      step(plan, 6)['condition'] = "step_7.result['value'] == True";
+      step(plan, 6).condition = "step_7.result['value'] == True";
       return plan;
     },
     expected: ['plan.6.condition: references step_7, the step itself; only steps it depends on can be referenced'],
@@ -444,7 +444,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a conditional expression reads a later step',
     break: (plan) => {
-      params(plan, 5)['expression'] = 'step_7.result == 1';
+      params(plan, 5).expression = 'step_7.result == 1';
       return plan;
     },
     expected: ["plan.5.parameters.expression: references step_7, which is not among this step's dependencies (direct or transitive)"],
@@ -452,7 +452,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a template in a query reads a step that is not a dependency',
     break: (plan) => {
-      params(plan, 0)['query'] = 'about {{ step_2.result.documents[0].title }}';
+      params(plan, 0).query = 'about {{ step_2.result.documents[0].title }}';
       return plan;
     },
     expected: ["plan.0.parameters.query: references step_2, which is not among this step's dependencies (direct or transitive)"],
@@ -460,7 +460,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'a template placeholder is not closed',
     break: (plan) => {
-      params(plan, 6)['prompt'] = 'Answer {{ step_5.result';
+      params(plan, 6).prompt = 'Answer {{ step_5.result';
       return plan;
     },
     expected: [/^plan\.6\.parameters\.prompt: does not parse \(column 8: .+\)$/],
@@ -468,10 +468,10 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'several independent problems are present',
     break: (plan) => {
-      step(plan, 0)['type'] = 'semantic_search';
-      params(plan, 2)['method'] = 'merge';
-      step(plan, 4)['dependencies'] = [4, 11];
-      step(plan, 6)['condition'] = 'step_9.result';
+      step(plan, 0).type = 'semantic_search';
+      params(plan, 2).method = 'merge';
+      step(plan, 4).dependencies = [4, 11];
+      step(plan, 6).condition = 'step_9.result';
       return { ...plan, traceability: 1 };
     },
     expected: [
@@ -541,8 +541,8 @@ describe('validatePlan', () => {
   it('tags findings with the check that made them', () => {
     // Prepare
     const plan = basePlan();
-    step(plan, 0)['modality'] = 'pdf';
-    step(plan, 6)['dependencies'] = [5, 6, 9];
+    step(plan, 0).modality = 'pdf';
+    step(plan, 6).dependencies = [5, 6, 9];
 
     // Act
     const { errors } = validatePlan(plan);
@@ -557,7 +557,7 @@ describe('validatePlan', () => {
   it('accepts a condition on a transitive dependency', () => {
     // Prepare: step 7 depends on 5 and 6 only, step 1 is reached through 5 -> 4 -> 3 -> 1.
     const plan = basePlan();
-    step(plan, 6)['condition'] = "len(step_1.result['documents']) > 0";
+    step(plan, 6).condition = "len(step_1.result['documents']) > 0";
 
     // Act
     const result = validatePlan(plan);
@@ -581,8 +581,8 @@ describe('validatePlan', () => {
   it('reports a cycle once per strongly connected part when there are two', () => {
     // Prepare
     const plan = basePlan();
-    step(plan, 0)['dependencies'] = [3];
-    step(plan, 5)['dependencies'] = [5, 7];
+    step(plan, 0).dependencies = [3];
+    step(plan, 5).dependencies = [5, 7];
 
     // Act
     const lines = validatePlan(plan).errors.map((issue) => `${issue.path}: ${issue.message}`);
@@ -631,8 +631,8 @@ describe('assertValidPlan', () => {
   it('throws PlanValidationError carrying every finding when the plan is invalid', () => {
     // Prepare
     const plan = basePlan();
-    step(plan, 0)['modality'] = 'pdf';
-    step(plan, 6)['dependencies'] = [5, 6, 9];
+    step(plan, 0).modality = 'pdf';
+    step(plan, 6).dependencies = [5, 6, 9];
 
     // Act
     let thrown: unknown;

@@ -10,10 +10,10 @@ import {
   confidenceScore,
   DEFAULT_TOKEN_BUDGETS,
   generatePlan,
-  repairPlan,
-  validateAttempt,
   type PlannerDeps,
   type PlanningInput,
+  repairPlan,
+  validateAttempt,
 } from '../../../functions/core/planner/planner.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../../functions/core/ports.js';
 import type { PlanAttempt, TaskAnalysis } from '../../../functions/core/types.js';
@@ -70,8 +70,7 @@ const danglingPlan = {
   traceability: true,
 };
 
-const fenced = (value: unknown, prose = 'My reasoning: search, then rerank.') =>
-  `${prose}\n\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\`\n\nDone.`;
+const fenced = (value: unknown, prose = 'My reasoning: search, then rerank.') => `${prose}\n\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\`\n\nDone.`;
 
 describe('Function: callLlm', () => {
   it('records purpose, provider, model, tokens, stop reason and a 16-hex prompt hash', async () => {
@@ -434,11 +433,7 @@ describe('Function: repairPlan', () => {
 
   it('runs a generate → validate → repair loop to a valid plan, every attempt kept', async () => {
     // Prepare: a dangling dependency, then a cut-off answer, then a good plan.
-    const llm = new ScriptedProvider([
-      { text: fenced(danglingPlan) },
-      { text: '```json\n{"plan": [', stopReason: 'max_tokens' },
-      { text: fenced(goodPlan) },
-    ]);
+    const llm = new ScriptedProvider([{ text: fenced(danglingPlan) }, { text: '```json\n{"plan": [', stopReason: 'max_tokens' }, { text: fenced(goodPlan) }]);
     const deps = depsWith(llm);
     const options = { maxSteps: 20, allowedStepTypes: EXECUTABLE_STEP_TYPES };
     const attempts: PlanAttempt[] = [];
@@ -462,9 +457,7 @@ describe('Function: repairPlan', () => {
     expect(attempts[1]!.extractionError).toBe('the answer was cut off at the token limit (stop_reason max_tokens)');
     expect(attempts[2]!.candidate).toEqual(goodPlan);
     // The third request carries the second attempt's error.
-    expect(llm.requests[2]!.messages[0]!.content).toContain(
-      '- plan: no plan JSON: the answer was cut off at the token limit (stop_reason max_tokens)',
-    );
+    expect(llm.requests[2]!.messages[0]!.content).toContain('- plan: no plan JSON: the answer was cut off at the token limit (stop_reason max_tokens)');
   });
 });
 

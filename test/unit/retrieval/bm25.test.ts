@@ -40,7 +40,7 @@ describe('Class: Bm25Index', () => {
     // Prepare
     const index = new Bm25Index([
       { id: 'once', text: 'glacier ice' },
-      { id: 'tenfold', text: 'glacier '.repeat(10) + 'ice' },
+      { id: 'tenfold', text: `${'glacier '.repeat(10)}ice` },
       { id: 'other', text: 'desert sand' },
     ]);
 

@@ -98,7 +98,12 @@ describe('Function: createCorpusIndex', () => {
 
   it('rejects duplicate or empty ids', () => {
     // Act & Assess
-    expect(() => createCorpusIndex([{ id: 'a', text: 'x' }, { id: 'a', text: 'y' }])).toThrow(InvalidInputError);
+    expect(() =>
+      createCorpusIndex([
+        { id: 'a', text: 'x' },
+        { id: 'a', text: 'y' },
+      ]),
+    ).toThrow(InvalidInputError);
     expect(() => createCorpusIndex([{ id: '', text: 'x' }])).toThrow(/id must be a non-empty string/);
   });
 

@@ -213,7 +213,9 @@ describe('EntityGraph', () => {
       ]);
 
       // Act
-      const named = graph.namedIn('untitled: one two three four five six seven eight nine ten eleven; alpha bravo charlie delta echo foxtrot golf hotel india juliet');
+      const named = graph.namedIn(
+        'untitled: one two three four five six seven eight nine ten eleven; alpha bravo charlie delta echo foxtrot golf hotel india juliet',
+      );
 
       // Assess
       expect(named).toEqual(['ten']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reciprocalRankFusion, RRF_K } from '../../../functions/core/retrieval/fusion.js';
+import { RRF_K, reciprocalRankFusion } from '../../../functions/core/retrieval/fusion.js';
 
 const ids = (...names: string[]): Array<{ id: string }> => names.map((id) => ({ id }));
 
@@ -28,7 +28,10 @@ describe('Function: reciprocalRankFusion', () => {
   it('keeps the entry of the list where the item ranked best', () => {
     // Act
     const fused = reciprocalRankFusion([
-      [{ id: 'x', from: 'first' }, { id: 'y', from: 'first' }],
+      [
+        { id: 'x', from: 'first' },
+        { id: 'y', from: 'first' },
+      ],
       [{ id: 'y', from: 'second' }],
     ]);
 

@@ -19,7 +19,11 @@ const NOLAN = {
   title: 'Christopher Nolan',
   text: 'Christopher Nolan is a British-American film director, producer and screenwriter, known for Memento and The Dark Knight.',
 };
-const CAFE = { id: 't-cafe', title: 'Café culture in Paris', text: 'Parisian cafés are famous for coffee, pastries and sidewalk terraces where people watch the city go by.' };
+const CAFE = {
+  id: 't-cafe',
+  title: 'Café culture in Paris',
+  text: 'Parisian cafés are famous for coffee, pastries and sidewalk terraces where people watch the city go by.',
+};
 
 const citationsOf = (answer: string): string[] => [...answer.matchAll(/\[([^\][]+)\]/g)].map((m) => m[1]!);
 

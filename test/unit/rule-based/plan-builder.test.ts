@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { buildPlan, type BuildOptions } from '../../../functions/adapters/llm/rule-based/plan-builder.js';
+import { type BuildOptions, buildPlan } from '../../../functions/adapters/llm/rule-based/plan-builder.js';
 import { readTask } from '../../../functions/adapters/llm/rule-based/reading.js';
 import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/executor/step-operators.js';
 import { validatePlan } from '../../../functions/core/plan/validate.js';
@@ -8,7 +8,17 @@ import type { DecompositionPlan, DecompositionStep, StepType } from '../../../fu
 
 const options: BuildOptions = { allowedStepTypes: EXECUTABLE_STEP_TYPES, maxSteps: 20, topK: 10 };
 /** The step types the rule-based planner writes, without the graph steps. */
-const BASE_TYPES: StepType[] = ['keyword_search', 'vector_search', 'filter', 'rerank', 'aggregate', 'conditional', 'llm_call', 'audio_transcription', 'image_captioning'];
+const BASE_TYPES: StepType[] = [
+  'keyword_search',
+  'vector_search',
+  'filter',
+  'rerank',
+  'aggregate',
+  'conditional',
+  'llm_call',
+  'audio_transcription',
+  'image_captioning',
+];
 
 const TASKS = {
   comparison: 'Compare Mount Everest and K2 on elevation',
@@ -133,7 +143,7 @@ describe('Function: buildPlan', () => {
       expect(stepOf(built, 7).parameters).toEqual({ input_steps: [3, 6], method: 'union' });
       expect(stepOf(built, 8).parameters).toEqual({ input_step: 7, query: TASKS.comparison, top_k: 10 });
       expect(stepOf(built, 9)).toMatchObject({ on_dependency_skipped: 'continue', parameters: { input_steps: [3, 6, 8] } });
-      expect(stepOf(built, 9).parameters['prompt']).toBe(
+      expect(stepOf(built, 9).parameters.prompt).toBe(
         `Compare Mount Everest and K2 on elevation, citing a source for each side. Question: ${TASKS.comparison}`,
       );
     });
@@ -187,12 +197,7 @@ describe('Function: buildPlan', () => {
       const built = plan(TASKS.conditionalNoElse);
 
       // Assess
-      expect(shape(built)).toEqual([
-        '1:keyword_search[]',
-        '2:conditional[1]',
-        '3:keyword_search[2]',
-        '4:llm_call[3,1]',
-      ]);
+      expect(shape(built)).toEqual(['1:keyword_search[]', '2:conditional[1]', '3:keyword_search[2]', '4:llm_call[3,1]']);
       expect(stepOf(built, 3).condition).toBe("step_2.result['run'] == True");
     });
   });
@@ -203,14 +208,7 @@ describe('Function: buildPlan', () => {
       const built = plan(TASKS.top_n, { ...options, topK: 5 });
 
       // Assess
-      expect(shape(built)).toEqual([
-        '1:keyword_search[]',
-        '2:vector_search[]',
-        '3:aggregate[1,2]',
-        '4:rerank[3]',
-        '5:filter[4]',
-        '6:llm_call[5]',
-      ]);
+      expect(shape(built)).toEqual(['1:keyword_search[]', '2:vector_search[]', '3:aggregate[1,2]', '4:rerank[3]', '5:filter[4]', '6:llm_call[5]']);
       expect(stepOf(built, 1).parameters).toEqual({ query: 'List the highest mountains', top_k: 9 });
       expect(stepOf(built, 4).parameters).toEqual({ input_step: 3, query: 'List the highest mountains', top_k: 6 });
       expect(stepOf(built, 5).parameters).toEqual({ input_step: 4, max_results: 3 });
@@ -223,16 +221,10 @@ describe('Function: buildPlan', () => {
       const built = plan(TASKS.multimodalAudio);
 
       // Assess
-      expect(shape(built)).toEqual([
-        '1:audio_transcription[]',
-        '2:keyword_search[1]',
-        '3:vector_search[]',
-        '4:aggregate[2,3]',
-        '5:llm_call[1,4]',
-      ]);
+      expect(shape(built)).toEqual(['1:audio_transcription[]', '2:keyword_search[1]', '3:vector_search[]', '4:aggregate[2,3]', '5:llm_call[1,4]']);
       expect(stepOf(built, 1)).toMatchObject({ modality: 'audio', parameters: { file: 'interview.mp3' } });
-      expect(String(stepOf(built, 2).parameters['query']).startsWith('{{ step_1.result.text }} ')).toBe(true);
-      expect(String(stepOf(built, 3).parameters['query'])).not.toContain('interview.mp3');
+      expect(String(stepOf(built, 2).parameters.query).startsWith('{{ step_1.result.text }} ')).toBe(true);
+      expect(String(stepOf(built, 3).parameters.query)).not.toContain('interview.mp3');
     });
 
     it('captions an image with the image modality, and handles audio and image together', () => {

@@ -38,7 +38,7 @@ describe('Class: RuleBasedProvider', () => {
     // Assess
     const analysis = JSON.parse(response.text) as Record<string, unknown>;
     expect(validateAnalysis(analysis)).toEqual([]);
-    expect(analysis['task_kind']).toBe('top_n');
+    expect(analysis.task_kind).toBe('top_n');
   });
 
   it('estimates tokens from the prompt and the answer, at a quarter of the characters', async () => {
@@ -75,16 +75,21 @@ describe('Class: RuleBasedProvider', () => {
   it('repairs the previous plan it is shown and lists the fixes', async () => {
     // Prepare
     const previous = {
-      plan: [
-        { step_id: 1, type: 'keyword_search', modality: 'text', parameters: { query: 'Everest' }, dependencies: [1], trace: {} },
-      ],
+      plan: [{ step_id: 1, type: 'keyword_search', modality: 'text', parameters: { query: 'Everest' }, dependencies: [1], trace: {} }],
       traceability: true,
     };
     const errors = validatePlan(previous).errors;
 
     // Act
     const response = await provider.complete(
-      requestFor({ kind: 'repair', task: 'Everest height', previousText: JSON.stringify(previous), errors, attempt: 2, allowedStepTypes: EXECUTABLE_STEP_TYPES }),
+      requestFor({
+        kind: 'repair',
+        task: 'Everest height',
+        previousText: JSON.stringify(previous),
+        errors,
+        attempt: 2,
+        allowedStepTypes: EXECUTABLE_STEP_TYPES,
+      }),
     );
 
     // Assess

@@ -6,7 +6,17 @@ import type { DecompositionPlan, StepType } from '../../../functions/core/types.
 
 const TASK = 'How high is Mount Everest?';
 /** A fixed catalog, so that the table does not depend on which operators this build has. */
-const allowed: StepType[] = ['keyword_search', 'vector_search', 'filter', 'rerank', 'aggregate', 'conditional', 'llm_call', 'audio_transcription', 'image_captioning'];
+const allowed: StepType[] = [
+  'keyword_search',
+  'vector_search',
+  'filter',
+  'rerank',
+  'aggregate',
+  'conditional',
+  'llm_call',
+  'audio_transcription',
+  'image_captioning',
+];
 
 const step = (id: unknown, type: string, parameters: Record<string, unknown>, dependencies: unknown[] = [], extra: Record<string, unknown> = {}) => ({
   step_id: id,
@@ -36,27 +46,67 @@ const BROKEN: Array<[string, unknown, string]> = [
     wrap(search(1, [3]), step(2, 'rerank', { input_step: 1 }, [1]), step(3, 'filter', { input_step: 2, min_score: 0.1 }, [2])),
     'dependency cycle 1 -> 3 -> 2 -> 1',
   ],
-  ['duplicate ids', wrap(search(1), step(1, 'vector_search', { query: 'Everest' }), step(2, 'aggregate', { input_steps: [1], method: 'union' }, [1])), 'duplicate step id 1'],
+  [
+    'duplicate ids',
+    wrap(search(1), step(1, 'vector_search', { query: 'Everest' }), step(2, 'aggregate', { input_steps: [1], method: 'union' }, [1])),
+    'duplicate step id 1',
+  ],
   ['numeric string ids', wrap(search('1'), step('2', 'rerank', { input_step: 1 }, ['1'])), 'must be integer (got string)'],
   ['named string ids', wrap(search('s1'), step('s2', 'rerank', { input_step: 1 }, ['s1'])), 'must be integer (got string)'],
   ["the unknown type 'search'", wrap(step(1, 'search', { query: 'Everest' })), 'must be one of ['],
-  ['audio_transcription with the text modality', wrap(step(1, 'audio_transcription', { file: 'guide.mp3' })), 'must be audio for step type audio_transcription (got text)'],
-  ['image_captioning with the audio modality', wrap(step(1, 'image_captioning', { file: 'camp.png' }, [], { modality: 'audio' })), 'must be image for step type image_captioning (got audio)'],
+  [
+    'audio_transcription with the text modality',
+    wrap(step(1, 'audio_transcription', { file: 'guide.mp3' })),
+    'must be audio for step type audio_transcription (got text)',
+  ],
+  [
+    'image_captioning with the audio modality',
+    wrap(step(1, 'image_captioning', { file: 'camp.png' }, [], { modality: 'audio' })),
+    'must be image for step type image_captioning (got audio)',
+  ],
   ['an unknown modality', wrap(step(1, 'keyword_search', { query: 'x' }, [], { modality: 'pdf' })), 'must be one of [text, image, audio, table, video]'],
   ['a search with no query', wrap(step(1, 'vector_search', {})), "must have required property 'query'"],
-  ['an aggregate without input_steps or method', wrap(search(1), step(2, 'vector_search', { query: 'x' }), step(3, 'aggregate', {}, [1, 2])), "must have required property 'input_steps'"],
-  ['an aggregate with an unknown method', wrap(search(1), step(2, 'aggregate', { input_steps: [1], method: 'concat' }, [1])), 'must be one of [union, intersection, rank_fusion]'],
-  ['an aggregate reading a step it does not depend on', wrap(search(1), search(2), step(3, 'aggregate', { input_steps: [1, 2], method: 'union' }, [1])), "step 2 is not in this step's dependencies [1]"],
-  ['a rerank whose input_step is not a dependency', wrap(search(1), step(2, 'vector_search', { query: 'x' }), step(3, 'rerank', { input_step: 1 }, [2])), "step 1 is not in this step's dependencies [2]"],
-  ['a filter with no criterion', wrap(search(1), step(2, 'filter', { input_step: 1 }, [1])), 'must have at least one of the properties min_score, metadata, modality, max_results'],
+  [
+    'an aggregate without input_steps or method',
+    wrap(search(1), step(2, 'vector_search', { query: 'x' }), step(3, 'aggregate', {}, [1, 2])),
+    "must have required property 'input_steps'",
+  ],
+  [
+    'an aggregate with an unknown method',
+    wrap(search(1), step(2, 'aggregate', { input_steps: [1], method: 'concat' }, [1])),
+    'must be one of [union, intersection, rank_fusion]',
+  ],
+  [
+    'an aggregate reading a step it does not depend on',
+    wrap(search(1), search(2), step(3, 'aggregate', { input_steps: [1, 2], method: 'union' }, [1])),
+    "step 2 is not in this step's dependencies [1]",
+  ],
+  [
+    'a rerank whose input_step is not a dependency',
+    wrap(search(1), step(2, 'vector_search', { query: 'x' }), step(3, 'rerank', { input_step: 1 }, [2])),
+    "step 1 is not in this step's dependencies [2]",
+  ],
+  [
+    'a filter with no criterion',
+    wrap(search(1), step(2, 'filter', { input_step: 1 }, [1])),
+    'must have at least one of the properties min_score, metadata, modality, max_results',
+  ],
   ['an llm_call with no prompt', wrap(search(1), step(2, 'llm_call', { input_step: 1 }, [1])), "must have required property 'prompt'"],
   ['a conditional with no expression', wrap(search(1), step(2, 'conditional', {}, [1])), "must have required property 'expression'"],
   ['an unknown parameter key', wrap(step(1, 'keyword_search', { query: 'Everest', k: 5 })), "must NOT have additional property 'k'"],
-  ['a condition on a step that is not upstream', wrap(search(1), step(2, 'keyword_search', { query: 'y' }, [1], { condition: 'step_3.result.count > 0' }), search(3)), 'references step_3'],
+  [
+    'a condition on a step that is not upstream',
+    wrap(search(1), step(2, 'keyword_search', { query: 'y' }, [1], { condition: 'step_3.result.count > 0' }), search(3)),
+    'references step_3',
+  ],
   ['a graph_query, which this request does not allow', wrap(step(1, 'graph_query', { related_to: 'Everest' })), 'step type graph_query is not allowed here'],
   ['steps under the key "steps"', { steps: [search(1)], traceability: true }, "must have required property 'plan'"],
   ['steps under the key "nodes" and no traceability', { nodes: [search(1)] }, "must have required property 'plan'"],
-  ['a missing trace and traceability', { plan: [{ step_id: 1, type: 'keyword_search', modality: 'text', parameters: { query: 'x' }, dependencies: [] }] }, "must have required property 'trace'"],
+  [
+    'a missing trace and traceability',
+    { plan: [{ step_id: 1, type: 'keyword_search', modality: 'text', parameters: { query: 'x' }, dependencies: [] }] },
+    "must have required property 'trace'",
+  ],
   ['a bare array of steps', [search(1), step(2, 'rerank', { input_step: 1 }, [1])], 'must be object (got array)'],
 ];
 
@@ -96,7 +146,9 @@ describe('Function: repairPlan (rule-based)', () => {
 
   it('renumbers a duplicate id to the next free one', () => {
     // Act
-    const { outcome } = repairOf(wrap(search(1), step(1, 'vector_search', { query: 'Everest' }), step(2, 'aggregate', { input_steps: [1], method: 'union' }, [1])));
+    const { outcome } = repairOf(
+      wrap(search(1), step(1, 'vector_search', { query: 'Everest' }), step(2, 'aggregate', { input_steps: [1], method: 'union' }, [1])),
+    );
 
     // Assess
     const plan = outcome!.plan as DecompositionPlan;
@@ -215,7 +267,11 @@ describe('Function: repairPlan (rule-based)', () => {
   // dependencies [1]) is not repaired: the same invalid plan comes back every attempt.
   it.fails('repairs a parameter template that reads a step that is not a dependency', () => {
     // Prepare
-    const broken = wrap(search(1), step(2, 'llm_call', { prompt: 'Name the entity' }, [1]), step(3, 'keyword_search', { query: '{{ step_2.result.text }} height' }, [1]));
+    const broken = wrap(
+      search(1),
+      step(2, 'llm_call', { prompt: 'Name the entity' }, [1]),
+      step(3, 'keyword_search', { query: '{{ step_2.result.text }} height' }, [1]),
+    );
 
     // Act
     const { errors, outcome } = repairOf(broken);

@@ -3,11 +3,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { GENERATED_FILE, generate } from '../../../schemas/compile.js';
+import { CairnError } from '../../../functions/core/errors.js';
 import { compiledValidator } from '../../../functions/core/plan/schemas.js';
 import { LOCAL_TOOLS } from '../../../functions/core/tools/local-tools.js';
 import { ToolRegistry } from '../../../functions/core/tools/registry.js';
-import { CairnError } from '../../../functions/core/errors.js';
+import { GENERATED_FILE, generate } from '../../../schemas/compile.js';
 
 describe('schemas/compile.ts', () => {
   it('has generated exactly what schemas/ compiles to now (run npm run build:validators when this fails)', () => {

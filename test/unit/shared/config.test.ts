@@ -196,16 +196,16 @@ describe('Function: loadConfig', () => {
 
   it('reads process.env when given no argument', () => {
     // Prepare
-    const saved = process.env['CAIRN_TOP_K'];
-    process.env['CAIRN_TOP_K'] = '7';
+    const saved = process.env.CAIRN_TOP_K;
+    process.env.CAIRN_TOP_K = '7';
 
     // Act
     let topK: number;
     try {
       topK = loadConfig().topK;
     } finally {
-      if (saved === undefined) delete process.env['CAIRN_TOP_K'];
-      else process.env['CAIRN_TOP_K'] = saved;
+      if (saved === undefined) delete process.env.CAIRN_TOP_K;
+      else process.env.CAIRN_TOP_K = saved;
     }
 
     // Assess

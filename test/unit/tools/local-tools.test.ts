@@ -1,13 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../../functions/adapters/corpus/load-corpus.js';
-import { STEP_OPERATORS, type OperatorContext } from '../../../functions/core/executor/step-operators.js';
+import { type OperatorContext, STEP_OPERATORS } from '../../../functions/core/executor/step-operators.js';
 import type { CorpusIndex, LlmProvider } from '../../../functions/core/ports.js';
 import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
+import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 import { findMediaDocument, LOCAL_TOOLS, registerLocalTools } from '../../../functions/core/tools/local-tools.js';
 import { ToolArgumentsError, ToolInputError, ToolNotAllowedError, ToolRegistry } from '../../../functions/core/tools/registry.js';
 import type { DecompositionStep } from '../../../functions/core/types.js';
-import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 
 const miniCorpus = fileURLToPath(new URL('../../fixtures/corpus/mini.jsonl', import.meta.url));
 
@@ -22,7 +22,13 @@ const mediaIndex = (): CorpusIndex =>
       metadata: { file: 'uploads/Interview-Trams.mp3', transcript: 'We are extending the tram network.' },
     },
     { id: 'silent', title: 'Silent clip', text: 'An audio file with no transcript.', modality: 'audio', metadata: { file: 'silent.wav', transcript: '   ' } },
-    { id: 'photo', title: 'Old town (photo)', text: 'Photograph of the old town.', modality: 'image', metadata: { source: 's3://bucket/img/oldtown.jpg', caption: 'Red roofs of the old town.' } },
+    {
+      id: 'photo',
+      title: 'Old town (photo)',
+      text: 'Photograph of the old town.',
+      modality: 'image',
+      metadata: { source: 's3://bucket/img/oldtown.jpg', caption: 'Red roofs of the old town.' },
+    },
     { id: 'plain', title: 'Plain page', text: 'A text page.' },
   ]);
 
@@ -244,7 +250,12 @@ describe('modality steps through the tool registry', () => {
     const step = mediaStep('audio_transcription', { file: 'Interview-Trams.mp3' });
 
     // Act
-    const result = await STEP_OPERATORS.audio_transcription!(step, step.parameters, new Map(), ctx(registerLocalTools(new ToolRegistry({ compile: compileToolSchema })), []));
+    const result = await STEP_OPERATORS.audio_transcription!(
+      step,
+      step.parameters,
+      new Map(),
+      ctx(registerLocalTools(new ToolRegistry({ compile: compileToolSchema })), []),
+    );
 
     // Assess
     expect(result).toEqual({
@@ -273,10 +284,20 @@ describe('modality steps through the tool registry', () => {
     const step = mediaStep('image_captioning', { document_id: 'photo' });
 
     // Act
-    const result = await STEP_OPERATORS.image_captioning!(step, step.parameters, new Map(), ctx(registerLocalTools(new ToolRegistry({ compile: compileToolSchema }))));
+    const result = await STEP_OPERATORS.image_captioning!(
+      step,
+      step.parameters,
+      new Map(),
+      ctx(registerLocalTools(new ToolRegistry({ compile: compileToolSchema }))),
+    );
 
     // Assess
-    expect(result).toMatchObject({ text: 'Red roofs of the old town.', document_id: 'photo', tool: 'media.caption', captioning_method: 'corpus-metadata-caption' });
+    expect(result).toMatchObject({
+      text: 'Red roofs of the old town.',
+      document_id: 'photo',
+      tool: 'media.caption',
+      captioning_method: 'corpus-metadata-caption',
+    });
   });
 
   it('runs whatever implementation is registered under the media tool name (the AWS one on AWS)', async () => {
@@ -290,8 +311,12 @@ describe('modality steps through the tool registry', () => {
     const result = await STEP_OPERATORS.audio_transcription!(step, step.parameters, new Map(), ctx(tools));
 
     // Assess: no corpus document: the result is named after the step.
-    expect(result).toMatchObject({ text: 'from the service', transcription_method: 'aws-transcribe', documents: [{ id: 'step-2', modality: 'audio', text: 'from the service' }] });
-    expect(result['document_id']).toBeUndefined();
+    expect(result).toMatchObject({
+      text: 'from the service',
+      transcription_method: 'aws-transcribe',
+      documents: [{ id: 'step-2', modality: 'audio', text: 'from the service' }],
+    });
+    expect(result.document_id).toBeUndefined();
   });
 
   it('fails when no media tool is registered', async () => {

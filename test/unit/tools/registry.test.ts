@@ -1,19 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CairnError } from '../../../functions/core/errors.js';
-import { STEP_OPERATORS, type OperatorContext } from '../../../functions/core/executor/step-operators.js';
+import { type OperatorContext, STEP_OPERATORS } from '../../../functions/core/executor/step-operators.js';
 import type { CorpusIndex, LlmProvider } from '../../../functions/core/ports.js';
 import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
+import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 import { registerLocalTools } from '../../../functions/core/tools/local-tools.js';
 import {
   canonicalToolName,
   ToolArgumentsError,
-  ToolNotAllowedError,
-  ToolRegistry,
   type ToolContext,
   type ToolDefinition,
+  ToolNotAllowedError,
+  ToolRegistry,
 } from '../../../functions/core/tools/registry.js';
 import type { DecompositionStep } from '../../../functions/core/types.js';
-import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 
 /** A tool whose `run` is a spy, with a strict argument schema. */
 function spyTool(name = 'weather.lookup') {
@@ -299,7 +299,7 @@ describe("The 'tool_call' operator", () => {
     const result = await toolCall(step, step.parameters, new Map(), ctx(tools));
 
     // Assess
-    expect(result['args']).toEqual({ city: 'Nice', days: 2 });
+    expect(result.args).toEqual({ city: 'Nice', days: 2 });
     expect(run).toHaveBeenCalledWith({ city: 'Nice', days: 2 }, expect.anything());
   });
 

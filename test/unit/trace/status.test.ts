@@ -72,8 +72,7 @@ describe('Function: canTransition', () => {
     // The full matrix, so a new status cannot slip in without a rule.
     for (const from of PLAN_STATUSES) {
       for (const to of PLAN_STATUSES) {
-        const expected =
-          from === to || (!isTerminal(from) && (to === 'failed' || statusRank(to) >= statusRank(from)));
+        const expected = from === to || (!isTerminal(from) && (to === 'failed' || statusRank(to) >= statusRank(from)));
         expect(canTransition(from, to), `${from} -> ${to}`).toBe(expected);
       }
     }

@@ -231,11 +231,18 @@ describe('Function: acceptRequest', () => {
 
   it('uses the configured iterations by default, and one for a supplied plan (never repaired)', async () => {
     // Prepare
-    const plan = { plan: [{ step_id: 1, type: 'keyword_search' as const, modality: 'text' as const, parameters: { query: 'K2' }, dependencies: [], trace: {} }], traceability: true };
+    const plan = {
+      plan: [{ step_id: 1, type: 'keyword_search' as const, modality: 'text' as const, parameters: { query: 'K2' }, dependencies: [], trace: {} }],
+      traceability: true,
+    };
 
     // Act
     const byDefault = await acceptRequest(new MemoryTraceStore(), { task: 't' }, { planId: 'p-2', now, limits });
-    const supplied = await acceptRequest(new MemoryTraceStore(), { task: 't', options: { plan, maxIterations: 4 } }, { planId: 'p-3', now, limits, planOnly: true });
+    const supplied = await acceptRequest(
+      new MemoryTraceStore(),
+      { task: 't', options: { plan, maxIterations: 4 } },
+      { planId: 'p-3', now, limits, planOnly: true },
+    );
 
     // Assess
     expect(byDefault).toEqual({ planId: 'p-2', maxIterations: 3 });

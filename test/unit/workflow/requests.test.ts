@@ -52,7 +52,7 @@ describe('Function: parseJsonRequest', () => {
     expect(parseJsonRequest('\uFEFF{"task": "t"}')).toEqual({ task: 't' });
   });
 
-  it('reports text that is not JSON at the root, with the parser\'s words', () => {
+  it("reports text that is not JSON at the root, with the parser's words", () => {
     const error = rejection(() => parseJsonRequest('{"task": '));
     expect(error.issues).toEqual([{ path: '(root)', message: expect.stringMatching(/^not valid JSON: /) }]);
     expect(error.cause).toBeInstanceOf(SyntaxError);
@@ -80,7 +80,11 @@ describe('Function: requestFromTaskFile', () => {
 
   it('refuses an empty .txt file and a .json file not in the request shape', () => {
     expect(rejection(() => requestFromTaskFile('txt', '\n\n', limits)).issues.map((i) => i.path)).toEqual(['task']);
-    expect(rejection(() => requestFromTaskFile('json', '{"question": "Who?"}', limits)).issues.map((i) => i.message).sort()).toEqual([
+    expect(
+      rejection(() => requestFromTaskFile('json', '{"question": "Who?"}', limits))
+        .issues.map((i) => i.message)
+        .sort(),
+    ).toEqual([
       "must NOT have additional property 'question' (allowed: task, context, constraints, corpus, tools, options, idempotencyKey, origin)",
       "must have required property 'task'",
     ]);

@@ -67,8 +67,13 @@ export class OpenAiCompatibleProvider extends HttpLlmProvider {
       model: this.model,
       temperature: request.temperature,
       [this.tokenField]: request.maxTokens,
-      messages: [...(request.system ? [{ role: 'system' as const, content: request.system }] : []), ...request.messages.map((m) => ({ role: m.role, content: m.content }))],
-      ...(schema ? { response_format: { type: 'json_schema', json_schema: { name: structuredName(schema), schema: structuredSchema(schema), strict: false } } } : {}),
+      messages: [
+        ...(request.system ? [{ role: 'system' as const, content: request.system }] : []),
+        ...request.messages.map((m) => ({ role: m.role, content: m.content })),
+      ],
+      ...(schema
+        ? { response_format: { type: 'json_schema', json_schema: { name: structuredName(schema), schema: structuredSchema(schema), strict: false } } }
+        : {}),
     };
     let completion: ChatCompletion;
     try {
@@ -76,7 +81,10 @@ export class OpenAiCompatibleProvider extends HttpLlmProvider {
     } catch (error) {
       throw this.failure(error, { APIUserAbortError, APIConnectionTimeoutError, APIConnectionError, APIError }, (e) => {
         const apiError = e as APIError;
-        return { detail: apiError.message.replace(/^\d{3}\s*/, ''), spendLimit: QUOTA.test(String(apiError.code ?? '')) || QUOTA.test(String(apiError.type ?? '')) };
+        return {
+          detail: apiError.message.replace(/^\d{3}\s*/, ''),
+          spendLimit: QUOTA.test(String(apiError.code ?? '')) || QUOTA.test(String(apiError.type ?? '')),
+        };
       });
     }
     const choice = Array.isArray(completion?.choices) ? completion.choices[0] : undefined;

@@ -71,7 +71,8 @@ function answer(draft: PlanDraft, prompt: string, inputs: number[], why: string)
 
 export function buildPlan(reading: TaskReading, options: BuildOptions): DecompositionPlan {
   const draft = new PlanDraft(options);
-  const { task, topK } = reading.kind === 'top_n' ? { task: reading.task, topK: Math.max(options.topK, (reading.n ?? 5) * 3) } : { task: reading.task, topK: options.topK };
+  const { task, topK } =
+    reading.kind === 'top_n' ? { task: reading.task, topK: Math.max(options.topK, (reading.n ?? 5) * 3) } : { task: reading.task, topK: options.topK };
 
   switch (reading.kind) {
     case 'comparison': {
@@ -86,12 +87,15 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
         dependencies: sides,
         why: 'Union of both sides, keeping which sub-query found each document',
       });
-      const ranked = fused === undefined ? undefined : draft.add({
-        type: 'rerank',
-        parameters: { input_step: fused, query: task, top_k: topK },
-        dependencies: [fused],
-        why: 'Re-score the union against the whole comparison',
-      });
+      const ranked =
+        fused === undefined
+          ? undefined
+          : draft.add({
+              type: 'rerank',
+              parameters: { input_step: fused, query: task, top_k: topK },
+              dependencies: [fused],
+              why: 'Re-score the union against the whole comparison',
+            });
       answer(
         draft,
         `Compare ${a} and ${b}${reading.attribute ? ` on ${reading.attribute}` : ''}, citing a source for each side. Question: ${task}`,
@@ -103,12 +107,15 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
     case 'bridge': {
       const first = retrieve(draft, task, topK, 'First hop: find the passage that names the intermediate entity');
       // Second hop: follow the entities the first hop's passages name (the entity graph).
-      const hop = first === undefined ? undefined : draft.add({
-        type: 'multi-hop',
-        parameters: { input_step: first, hops: 1, query: task, top_k: topK },
-        dependencies: [first],
-        why: 'Second hop: follow the entities named in the first hop to the passage about the bridge entity',
-      });
+      const hop =
+        first === undefined
+          ? undefined
+          : draft.add({
+              type: 'multi-hop',
+              parameters: { input_step: first, hops: 1, query: task, top_k: topK },
+              dependencies: [first],
+              why: 'Second hop: follow the entities named in the first hop to the passage about the bridge entity',
+            });
       answer(draft, `Answer the question from the evidence of both hops, citing sources. Question: ${task}`, ids(first, hop), 'Compose the answer');
       break;
     }
@@ -120,12 +127,15 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
         dependencies: [],
         why: `Gather evidence for the condition "${reading.condition}"`,
       });
-      const gate = test === undefined ? undefined : draft.add({
-        type: 'conditional',
-        parameters: { expression: `step_${test}.result.count > 0 and step_${test}.result.top_coverage >= 0.6` },
-        dependencies: [test],
-        why: 'The condition holds when a retrieved passage covers most of its content words',
-      });
+      const gate =
+        test === undefined
+          ? undefined
+          : draft.add({
+              type: 'conditional',
+              parameters: { expression: `step_${test}.result.count > 0 and step_${test}.result.top_coverage >= 0.6` },
+              dependencies: [test],
+              why: 'The condition holds when a retrieved passage covers most of its content words',
+            });
       const branches: number[] = [];
       if (gate !== undefined) {
         const thenStep = draft.add({
@@ -147,32 +157,49 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
           branches.push(...ids(elseStep));
         }
       }
-      const merged = branches.length < 2 ? branches[0] : draft.add({
-        type: 'aggregate',
-        parameters: { input_steps: branches, method: 'union' },
-        dependencies: branches,
-        on_dependency_skipped: 'continue',
-        why: 'Whichever branch ran',
-      });
-      answer(draft, `Answer the task from the branch that ran, citing sources. Task: ${task}`, ids(merged, test).filter((x, i, a) => a.indexOf(x) === i), 'Compose the answer');
+      const merged =
+        branches.length < 2
+          ? branches[0]
+          : draft.add({
+              type: 'aggregate',
+              parameters: { input_steps: branches, method: 'union' },
+              dependencies: branches,
+              on_dependency_skipped: 'continue',
+              why: 'Whichever branch ran',
+            });
+      answer(
+        draft,
+        `Answer the task from the branch that ran, citing sources. Task: ${task}`,
+        ids(merged, test).filter((x, i, a) => a.indexOf(x) === i),
+        'Compose the answer',
+      );
       break;
     }
     case 'top_n': {
       const n = reading.n ?? 5;
-      const query = task.replace(/\btop[\s-]*\w+\b/i, ' ').replace(/\s+/g, ' ').trim();
+      const query = task
+        .replace(/\btop[\s-]*\w+\b/i, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
       const pool = retrieve(draft, query, topK, `Gather a candidate pool three times the size of the top ${n}`);
-      const ranked = pool === undefined ? undefined : draft.add({
-        type: 'rerank',
-        parameters: { input_step: pool, query, top_k: n * 2 },
-        dependencies: [pool],
-        why: 'Re-score the pool against the task',
-      });
-      const kept = ranked === undefined ? undefined : draft.add({
-        type: 'filter',
-        parameters: { input_step: ranked, max_results: n },
-        dependencies: [ranked],
-        why: `Keep the top ${n}`,
-      });
+      const ranked =
+        pool === undefined
+          ? undefined
+          : draft.add({
+              type: 'rerank',
+              parameters: { input_step: pool, query, top_k: n * 2 },
+              dependencies: [pool],
+              why: 'Re-score the pool against the task',
+            });
+      const kept =
+        ranked === undefined
+          ? undefined
+          : draft.add({
+              type: 'filter',
+              parameters: { input_step: ranked, max_results: n },
+              dependencies: [ranked],
+              why: `Keep the top ${n}`,
+            });
       answer(draft, `List the top ${n} with one line each, citing sources. Task: ${task}`, ids(kept ?? ranked ?? pool), 'Compose the list');
       break;
     }
@@ -204,25 +231,36 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
           why: 'Search the corpus for what the media talks about',
         }),
       );
-      const direct = draft.add({ type: 'vector_search', parameters: { query: question, top_k: topK }, dependencies: [], why: 'Search with the question itself' });
-      const lists = ids(...fromMedia, direct);
-      const fused = lists.length < 2 ? lists[0] : draft.add({
-        type: 'aggregate',
-        parameters: { input_steps: lists, method: 'rank_fusion', top_k: topK },
-        dependencies: lists,
-        why: 'Fuse what the media led to with the direct search',
+      const direct = draft.add({
+        type: 'vector_search',
+        parameters: { query: question, top_k: topK },
+        dependencies: [],
+        why: 'Search with the question itself',
       });
+      const lists = ids(...fromMedia, direct);
+      const fused =
+        lists.length < 2
+          ? lists[0]
+          : draft.add({
+              type: 'aggregate',
+              parameters: { input_steps: lists, method: 'rank_fusion', top_k: topK },
+              dependencies: lists,
+              why: 'Fuse what the media led to with the direct search',
+            });
       answer(draft, `Answer from the media and the retrieved passages, citing sources. Task: ${question}`, ids(...media, fused), 'Compose the answer');
       break;
     }
     case 'lookup': {
       const found = retrieve(draft, task, topK, 'Search for the task');
-      const ranked = found === undefined ? undefined : draft.add({
-        type: 'rerank',
-        parameters: { input_step: found, query: task, top_k: topK },
-        dependencies: [found],
-        why: 'Re-score the candidates against the whole task',
-      });
+      const ranked =
+        found === undefined
+          ? undefined
+          : draft.add({
+              type: 'rerank',
+              parameters: { input_step: found, query: task, top_k: topK },
+              dependencies: [found],
+              why: 'Re-score the candidates against the whole task',
+            });
       answer(draft, `Answer from the sources, citing them. Question: ${task}`, ids(ranked ?? found), 'Compose the answer');
       break;
     }

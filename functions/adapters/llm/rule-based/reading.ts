@@ -3,7 +3,7 @@
  * (the two sides of a comparison, the clauses of a condition, N of a top-N, mentioned files).
  */
 import type { StepType, TaskAnalysis } from '../../../core/types.js';
-import { entitySpans, fileMentions, splitPair, type FileMention } from './text.js';
+import { entitySpans, type FileMention, fileMentions, splitPair } from './text.js';
 
 export type TaskKind = 'comparison' | 'bridge' | 'conditional' | 'top_n' | 'multimodal' | 'lookup';
 
@@ -24,7 +24,19 @@ export interface TaskReading {
 }
 
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, fifteen: 15, twenty: 20,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
 };
 
 const COMPARATIVE =
@@ -35,7 +47,8 @@ const SAMENESS_CUE = /\b(both|same|either|neither|each other|respective(?:ly)?|i
 const ALSO_QUESTION = /(?:^|[.?!]\s+)(?:does|did|do|is|are|was|were|has|have)\b[^.?!]*\balso\b/i;
 /** "Between A and B, ..." and "..., A or B?" ask to choose between two named things. */
 const CHOICE_CUE = /^between\s+\S.*\s+and\s+\S|,\s*(?:the\s+)?[\p{Lu}\p{N}][^,]*\s+or\s+(?:the\s+)?[\p{Lu}\p{N}][^,]*\?\s*$/iu;
-const TOP_N = /\btop[\s-]*(\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\b|\b(\d+|three|four|five|six|seven|eight|nine|ten)\s+(?:best|most|largest|highest|biggest|leading|top|main|key|greatest|largest)\b|\b(?:list|name|give|rank)\s+(?:the\s+)?(\d+|three|four|five|six|seven|eight|nine|ten)\b/i;
+const TOP_N =
+  /\btop[\s-]*(\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\b|\b(\d+|three|four|five|six|seven|eight|nine|ten)\s+(?:best|most|largest|highest|biggest|leading|top|main|key|greatest|largest)\b|\b(?:list|name|give|rank)\s+(?:the\s+)?(\d+|three|four|five|six|seven|eight|nine|ten)\b/i;
 const MEDIA_WORDS = /\b(recording|podcast|audio|interview tape|voice memo|photo|photograph|picture|image|diagram|screenshot|scan)\b/i;
 
 export function readTask(rawTask: string): TaskReading {
@@ -45,7 +58,10 @@ export function readTask(rawTask: string): TaskReading {
   const isQuestion = /\?\s*$/.test(task);
   const base = { task, entities, files };
 
-  if (files.length > 0 || (MEDIA_WORDS.test(task) && /\b(in|from|of)\s+the\s+(recording|podcast|audio|photo|photograph|picture|image|diagram|screenshot|scan)\b/i.test(task))) {
+  if (
+    files.length > 0 ||
+    (MEDIA_WORDS.test(task) && /\b(in|from|of)\s+the\s+(recording|podcast|audio|photo|photograph|picture|image|diagram|screenshot|scan)\b/i.test(task))
+  ) {
     return { ...base, kind: 'multimodal' };
   }
 
@@ -73,10 +89,15 @@ function readConditional(task: string, isQuestion: boolean): Pick<TaskReading, '
   const hasElse = /\b(otherwise|else|if not)\b/i.test(task);
   const startsWithIf = /^(if|when|unless|in case)\b/i.test(task);
   if (!(startsWithIf && (!isQuestion || hasElse)) && !(hasElse && /\bif\b/i.test(task))) return undefined;
-  const m = /^(?:.*?\b)?(?:if|when|unless|in case)\s+(.+?)(?:,\s*|\s+then\s+|;\s*)(?:then\s+)?(.+?)(?:(?:[,;.]\s*|\s+)(?:and\s+)?(?:otherwise|else|if not)[,:]?\s+(.+))?$/i.exec(task);
+  const m =
+    /^(?:.*?\b)?(?:if|when|unless|in case)\s+(.+?)(?:,\s*|\s+then\s+|;\s*)(?:then\s+)?(.+?)(?:(?:[,;.]\s*|\s+)(?:and\s+)?(?:otherwise|else|if not)[,:]?\s+(.+))?$/i.exec(
+      task,
+    );
   if (!m) return undefined;
   // "the corpus mentions X" asks whether X is in the corpus: X is what to look for.
-  const condition = m[1]!.trim().replace(/^(?:the )?(?:corpus|documents?|sources?|data)\s+(?:mentions?|contains?|says?|has|have|includes?|talks? about)\s+/i, '');
+  const condition = m[1]!
+    .trim()
+    .replace(/^(?:the )?(?:corpus|documents?|sources?|data)\s+(?:mentions?|contains?|says?|has|have|includes?|talks? about)\s+/i, '');
   const then = m[2]!.trim().replace(/[.?!]+$/, '');
   const otherwise = m[3]?.trim().replace(/[.?!]+$/, '');
   return otherwise ? { condition, then, otherwise } : { condition, then };
@@ -124,9 +145,49 @@ function comparedPair(task: string, entities: string[]): [string, string] | unde
 }
 
 const NON_ATTRIBUTE = new Set([
-  'compare', 'comparison', 'compared', 'versus', 'vs', 'difference', 'differences', 'between', 'both', 'same', 'either',
-  'neither', 'which', 'what', 'who', 'whom', 'were', 'was', 'are', 'is', 'the', 'of', 'and', 'or', 'a', 'an', 'in', 'on',
-  'do', 'does', 'did', 'have', 'has', 'had', 'their', 'they', 'them', 'two', 'these', 'those', 'how', 'more', 'than',
+  'compare',
+  'comparison',
+  'compared',
+  'versus',
+  'vs',
+  'difference',
+  'differences',
+  'between',
+  'both',
+  'same',
+  'either',
+  'neither',
+  'which',
+  'what',
+  'who',
+  'whom',
+  'were',
+  'was',
+  'are',
+  'is',
+  'the',
+  'of',
+  'and',
+  'or',
+  'a',
+  'an',
+  'in',
+  'on',
+  'do',
+  'does',
+  'did',
+  'have',
+  'has',
+  'had',
+  'their',
+  'they',
+  'them',
+  'two',
+  'these',
+  'those',
+  'how',
+  'more',
+  'than',
 ]);
 
 function comparedAttribute(task: string, pair: [string, string]): string | undefined {
@@ -149,8 +210,7 @@ const SUGGESTED: Record<TaskKind, StepType[]> = {
 };
 
 export function analysisOf(reading: TaskReading): TaskAnalysis {
-  const complexity =
-    reading.kind === 'lookup' ? 'simple' : reading.kind === 'comparison' || reading.kind === 'top_n' ? 'moderate' : 'complex';
+  const complexity = reading.kind === 'lookup' ? 'simple' : reading.kind === 'comparison' || reading.kind === 'top_n' ? 'moderate' : 'complex';
   const suggested = SUGGESTED[reading.kind].filter(
     (t) =>
       (t !== 'audio_transcription' || reading.files.some((f) => f.modality === 'audio')) &&

@@ -4,9 +4,10 @@
  * missing query from the task, renumber a duplicate id); when the previous answer holds no usable
  * plan at all, it plans again from the task.
  */
-import type { DecompositionStep, StepType, ValidationIssue } from '../../../core/types.js';
-import { MODALITIES, STEP_TYPES } from '../../../core/types.js';
+
 import { extractJson } from '../../../core/planner/extract-json.js';
+import type { StepType, ValidationIssue } from '../../../core/types.js';
+import { MODALITIES, STEP_TYPES } from '../../../core/types.js';
 
 export interface RepairInput {
   task: string;
@@ -46,7 +47,11 @@ export function repairPlan(input: RepairInput): RepairOutcome | undefined {
     const id = step.step_id as number;
     fixType(step, input.allowedStepTypes, fixes);
     const type = step.type as StepType;
-    if (typeof step.modality !== 'string' || !(MODALITIES as readonly string[]).includes(step.modality) || (FIXED_MODALITY[type] && step.modality !== FIXED_MODALITY[type])) {
+    if (
+      typeof step.modality !== 'string' ||
+      !(MODALITIES as readonly string[]).includes(step.modality) ||
+      (FIXED_MODALITY[type] && step.modality !== FIXED_MODALITY[type])
+    ) {
       step.modality = FIXED_MODALITY[type] ?? 'text';
       fixes.push(`step ${id}: modality set to ${String(step.modality)}`);
     }
@@ -120,7 +125,8 @@ function renumber(steps: Array<Record<string, unknown>>, fixes: string[]): void 
     if (!Array.isArray(step.dependencies)) continue;
     const given: unknown[] = step.dependencies;
     step.dependencies = given.map((d) => (renamed.has(d) ? renamed.get(d) : typeof d === 'string' && /^\d+$/.test(d) ? Number(d) : d));
-    if (given.some((d, i) => d !== (step.dependencies as unknown[])[i])) fixes.push(`step ${String(step.step_id)}: dependencies ${JSON.stringify(given)} -> ${JSON.stringify(step.dependencies)}`);
+    if (given.some((d, i) => d !== (step.dependencies as unknown[])[i]))
+      fixes.push(`step ${String(step.step_id)}: dependencies ${JSON.stringify(given)} -> ${JSON.stringify(step.dependencies)}`);
   }
 }
 
@@ -130,9 +136,21 @@ function fixType(step: Record<string, unknown>, allowed: readonly StepType[], fi
   const normalised = raw.toLowerCase().replace(/[\s-]+/g, '_');
   const candidates = allowed.length > 0 ? allowed : STEP_TYPES;
   const alias: Record<string, StepType> = {
-    search: 'keyword_search', bm25: 'keyword_search', retrieve: 'keyword_search', semantic_search: 'vector_search',
-    graph_query: 'keyword_search', multi_hop: 'keyword_search', summarize: 'llm_call', answer: 'llm_call', generate: 'llm_call',
-    merge: 'aggregate', union: 'aggregate', combine: 'aggregate', sort: 'rerank', rank: 'rerank', if: 'conditional',
+    search: 'keyword_search',
+    bm25: 'keyword_search',
+    retrieve: 'keyword_search',
+    semantic_search: 'vector_search',
+    graph_query: 'keyword_search',
+    multi_hop: 'keyword_search',
+    summarize: 'llm_call',
+    answer: 'llm_call',
+    generate: 'llm_call',
+    merge: 'aggregate',
+    union: 'aggregate',
+    combine: 'aggregate',
+    sort: 'rerank',
+    rank: 'rerank',
+    if: 'conditional',
   };
   let chosen: StepType | undefined = (candidates as readonly string[]).includes(normalised) ? (normalised as StepType) : alias[normalised];
   if (!chosen || !candidates.includes(chosen)) {

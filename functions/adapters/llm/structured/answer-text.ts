@@ -21,7 +21,7 @@ export function structuredAnswerText(input: unknown, prose = ''): string {
     }
   }
   const why = [prose.trim(), typeof reasoning === 'string' ? reasoning.trim() : ''].filter((t) => t !== '').join('\n\n');
-  if (typeof reasoning !== 'string' && reasoning !== undefined) rest['reasoning'] = reasoning;
+  if (typeof reasoning !== 'string' && reasoning !== undefined) rest.reasoning = reasoning;
   return joinProse(why, `\`\`\`json\n${JSON.stringify(rest)}\n\`\`\``);
 }
 

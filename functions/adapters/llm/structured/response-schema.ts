@@ -46,9 +46,9 @@ const cache = new WeakMap<object, Schema>();
 export function structuredSchema(schema: Readonly<Record<string, unknown>>): Schema {
   let reduced = cache.get(schema);
   if (reduced === undefined) {
-    const defs = (schema['$defs'] ?? schema['definitions'] ?? {}) as Schema;
+    const defs = (schema.$defs ?? schema.definitions ?? {}) as Schema;
     const copy = reduce(schema, defs, 0);
-    const properties = (copy['properties'] ?? {}) as Schema;
+    const properties = (copy.properties ?? {}) as Schema;
     reduced = { ...copy, properties: { reasoning: REASONING, ...properties } };
     cache.set(schema, reduced);
   }
@@ -57,17 +57,20 @@ export function structuredSchema(schema: Readonly<Record<string, unknown>>): Sch
 
 /** A tool or response-format name for the schema: letters, digits and `_` only, from its title. */
 export function structuredName(schema: Readonly<Record<string, unknown>>): string {
-  const title = typeof schema['title'] === 'string' ? schema['title'] : 'answer';
-  return `submit_${title.replace(/([a-z])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9]+/g, '_').toLowerCase()}`.slice(0, 64);
+  const title = typeof schema.title === 'string' ? schema.title : 'answer';
+  return `submit_${title
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .toLowerCase()}`.slice(0, 64);
 }
 
 function reduce(node: unknown, defs: Schema, depth: number): Schema {
   if (depth > 32) throw new Error('schema nests too deep to reduce (a recursive $ref?)');
   const source = node as Schema;
-  if (typeof source['$ref'] === 'string') {
-    const name = /^#\/(?:\$defs|definitions)\/(.+)$/.exec(source['$ref'])?.[1];
+  if (typeof source.$ref === 'string') {
+    const name = /^#\/(?:\$defs|definitions)\/(.+)$/.exec(source.$ref)?.[1];
     const target = name === undefined ? undefined : defs[name];
-    if (target === undefined) throw new Error(`cannot inline $ref ${source['$ref']}`);
+    if (target === undefined) throw new Error(`cannot inline $ref ${source.$ref}`);
     const { $ref: _ref, ...siblings } = source;
     return reduce({ ...(target as Schema), ...siblings }, defs, depth + 1);
   }
@@ -91,8 +94,8 @@ function reduce(node: unknown, defs: Schema, depth: number): Schema {
     }
   }
   if (notes.length > 0) {
-    const description = typeof out['description'] === 'string' ? `${out['description']} ` : '';
-    out['description'] = `${description}(${notes.join('; ')})`;
+    const description = typeof out.description === 'string' ? `${out.description} ` : '';
+    out.description = `${description}(${notes.join('; ')})`;
   }
   return out;
 }

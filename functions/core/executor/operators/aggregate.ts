@@ -8,7 +8,7 @@
  * that has none gets the id of the step it came from and its rank there.
  */
 import { InvalidInputError } from '../../errors.js';
-import { reciprocalRankFusion, RRF_K } from '../../retrieval/fusion.js';
+import { RRF_K, reciprocalRankFusion } from '../../retrieval/fusion.js';
 import type { RetrievedDocument } from '../../types.js';
 
 export const AGGREGATE_METHODS = ['union', 'intersection', 'rank_fusion'] as const;

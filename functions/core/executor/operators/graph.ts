@@ -99,7 +99,7 @@ export function graphQuery(index: CorpusIndex, options: { query: string; depth: 
   for (const [id, r] of [...rel.entries()].slice(0, 3)) raise(id, r);
   let level = [...scores.keys()];
   for (let depth = 1; depth <= options.depth; depth++) {
-    const weight = Math.pow(GRAPH_WEIGHTS.depthDecay, depth);
+    const weight = GRAPH_WEIGHTS.depthDecay ** depth;
     const next: string[] = [];
     for (const id of level) {
       for (const linked of index.linkedDocuments(id)) {
