@@ -19,7 +19,7 @@ import type {
   TraceEventInput,
   ValidationIssue,
 } from './types.js';
-import type { WorkflowInput } from './workflow/phases.js';
+import type { WorkflowInput } from './workflow/types.js';
 
 // ---------------------------------------------------------------- LLM
 

@@ -10,7 +10,7 @@ import { PlanExistsError, PlanNotFoundError } from '../errors.js';
 import type { Clock, TraceStore, WorkflowStarter } from '../ports.js';
 import type { PlanRequest, PlanStatus } from '../types.js';
 import { acceptRequest, type IntakeLimits, newPlanId, workflowInputOf } from './intake.js';
-import type { WorkflowInput } from './phases.js';
+import type { WorkflowInput } from './types.js';
 
 export interface StartDeps {
   store: TraceStore;
