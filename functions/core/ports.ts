@@ -113,16 +113,19 @@ export interface ListPlansQuery {
   limit?: number;
 }
 
-/** E2: the plan's META item, its ordered events, its planner attempts and its step results. */
+/** What updatePlan may change: everything but the plan's identity and the fields the store keeps itself. */
+export type PlanPatch = Partial<Omit<PlanRecord, 'planId' | 'version' | 'createdAt' | 'eventCount'>>;
+
+/** The plan's META item, its ordered events, its planner attempts and its step results. */
 export interface TraceStore {
   /** Creates the META item; fails with PlanExistsError when the id is taken (idempotent starts). */
   createPlan(record: PlanRecord): Promise<void>;
   getPlan(planId: string): Promise<PlanRecord | undefined>;
   /**
-   * Applies `patch` under a version check. A status change must not go backwards (see
-   * `statusRank`); a terminal status never changes. Returns the updated record.
+   * Applies `patch` under a version check, by the rules of `applyPlanPatch` (trace/plan-patch.ts):
+   * a status never goes backwards and a terminal plan never changes. Returns the updated record.
    */
-  updatePlan(planId: string, patch: Partial<Omit<PlanRecord, 'planId' | 'version' | 'createdAt' | 'eventCount'>>): Promise<PlanRecord>;
+  updatePlan(planId: string, patch: PlanPatch): Promise<PlanRecord>;
   /** Appends an event with the next sequence number of the plan. */
   appendEvent(planId: string, event: TraceEventInput): Promise<TraceEvent>;
   listEvents(planId: string): Promise<TraceEvent[]>;
