@@ -20,7 +20,7 @@ export class CairnError extends Error {
 /** Input a user gave us is wrong: an empty task, a bad corpus line, a plan file that does not parse. */
 export class InvalidInputError extends CairnError {}
 
-/** A request that fails its schema or a limit; `issues` lists every finding with its path (A1: a 400 lists them all). */
+/** A request that fails its schema or a limit; `issues` lists every finding with its path (a 400 lists them all). */
 export class RequestValidationError extends InvalidInputError {
   constructor(
     message: string,
@@ -42,7 +42,7 @@ export class PlanValidationError extends CairnError {
   }
 }
 
-/** The planner gave up: no valid plan after the configured iterations (B4). */
+/** The planner gave up: no valid plan after the configured iterations. */
 export class PlanningFailedError extends CairnError {}
 
 /** A plan id that is not in the store. */
@@ -75,7 +75,7 @@ export interface LlmErrorOptions {
 export class LlmTransientError extends CairnError {
   static override readonly transient = true;
   readonly status: number | undefined;
-  /** The server's `retry-after`, in milliseconds, when it sent one (B6 honours it). */
+  /** The server's `retry-after`, in milliseconds, when it sent one (the retry layer honours it). */
   readonly retryAfterMs: number | undefined;
   constructor(message: string, options: LlmErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -107,7 +107,7 @@ export class LlmRefusalError extends LlmFatalError {
   }
 }
 
-/** F4: the request's budget (LLM calls, tokens) would be passed by the next call, so it is not made. */
+/** The request's budget (LLM calls, tokens) would be passed by the next call, so it is not made. */
 export class BudgetExceededError extends CairnError {}
 
 /** Configuration missing or malformed; raised at start-up (fail fast). */

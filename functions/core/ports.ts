@@ -80,12 +80,12 @@ export interface LlmResponse extends LlmCallAccounting {
 export interface LlmProvider {
   readonly name: string;
   readonly model: string;
-  /** The trace's `source` for plans this provider writes (F3: `rule-based`). */
+  /** The trace's `source` for plans this provider writes (`rule-based` for the rule-based planner). */
   readonly source: string;
   complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse>;
 }
 
-// ---------------------------------------------------------------- plan cache (B8)
+// ---------------------------------------------------------------- plan cache
 
 /** A valid plan stored under the key of the request that produced it (see core/planner/plan-cache-key.ts). */
 export interface CachedPlan {
@@ -189,12 +189,12 @@ export interface WorkflowStarter {
   readonly deduplicatesByName: boolean;
   /**
    * Starts an execution called `name` with `input`. `started: false` when an execution of that
-   * name exists already (A4: "already started", not an error).
+   * name exists already ("already started", not an error).
    */
   start(name: string, input: WorkflowInput): Promise<{ started: boolean }>;
 }
 
-/** Where a finished plan's result goes when its origin asks for one (A2: `<key>.result.json`). */
+/** Where a finished plan's result goes when its origin asks for one (`<key>.result.json`). */
 export interface ResultWriter {
   write(origin: PlanOrigin, document: Readonly<Record<string, unknown>>): Promise<void>;
 }

@@ -1,5 +1,5 @@
 /**
- * TraceStore on DynamoDB (E2, E3), over the real client: the same code runs against DynamoDB on
+ * TraceStore on DynamoDB, over the real client: the same code runs against DynamoDB on
  * AWS, dynalite in `cairn run` and DynamoDB Local in the tests. See table.ts for the item layout.
  *
  * Each item is an envelope of native attributes (keys, what conditions and indexes need, and a
@@ -45,7 +45,7 @@ const DYNAMODB_ITEM_LIMIT = 400 * 1024;
 export interface DynamoTraceStoreOptions {
   client: DynamoDBClient;
   tableName: string;
-  /** Where bodies of items too large for DynamoDB go (E3). */
+  /** Where bodies of items too large for DynamoDB go. */
   payloads: PayloadStore;
   /** Items expire this many days after their last write. Default 30. */
   ttlDays?: number;

@@ -1,5 +1,5 @@
 /**
- * B6: what a failed LLM request means, the same way for every HTTP provider. Each adapter turns
+ * What a failed LLM request means, the same way for every HTTP provider. Each adapter turns
  * its SDK's error into an HttpFailure; this decides transient (retried by the retry layer, and by
  * the workflow under the name LlmTransientError) or fatal (not retried, one clear line).
  *

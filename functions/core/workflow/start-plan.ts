@@ -1,5 +1,5 @@
 /**
- * A4: exactly one plan per logical request. A request's identity (an S3 object version, an SQS
+ * Exactly one plan per logical request. A request's identity (an S3 object version, an SQS
  * message, an idempotency key) names both its plan and its execution, so a duplicate event finds
  * the plan it started the first time instead of starting another. Two things say "already
  * started": the trace store refuses a second plan with the same id (PlanExistsError) and Step

@@ -1,5 +1,5 @@
 /**
- * B6: the one retry layer of every HTTP provider (the SDKs' own retries are off). A transient
+ * The one retry layer of every HTTP provider (the SDKs' own retries are off). A transient
  * failure (LlmTransientError: 429, 5xx, 529, timeouts, resets) is tried again, at most
  * `maxAttempts` times in all, after an exponential backoff with jitter, or after the server's
  * `retry-after` when it sent one. A fatal failure passes through at once. When the attempts (or
