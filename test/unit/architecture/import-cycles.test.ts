@@ -129,4 +129,23 @@ describe('Architecture: functions/core', () => {
     }
     expect(findings, findings.join('\n')).toEqual([]);
   });
+
+  it('keeps the workflow on top: below it, only the starter port names the workflow, and only its leaf of types', () => {
+    const workflow = join(CORE, 'workflow');
+    const findings = [...graph]
+      .filter(([file]) => !file.startsWith(`${workflow}/`))
+      .flatMap(([file, targets]) =>
+        targets.filter((t) => t.startsWith(`${workflow}/`) && t !== join(workflow, 'types.ts')).map((t) => `${name(file)} imports ${name(t)}`),
+      );
+    expect(findings, findings.join('\n')).toEqual([]);
+  });
+
+  it('keeps the trace rules on the domain’s leaves: errors, ports and types', () => {
+    const trace = join(CORE, 'trace');
+    const leaves = ['errors.ts', 'ports.ts', 'types.ts'].map((f) => join(CORE, f));
+    const findings = [...graph]
+      .filter(([file]) => file.startsWith(`${trace}/`))
+      .flatMap(([file, targets]) => targets.filter((t) => !t.startsWith(`${trace}/`) && !leaves.includes(t)).map((t) => `${name(file)} imports ${name(t)}`));
+    expect(findings, findings.join('\n')).toEqual([]);
+  });
 });
