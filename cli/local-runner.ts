@@ -17,7 +17,7 @@ import type { LlmProvider } from '../functions/core/ports.js';
 import type { ToolRegistry } from '../functions/core/tools/registry.js';
 import type { PlanRecord, PlanRequest } from '../functions/core/types.js';
 import { acceptRequest, checkRequest, newPlanId } from '../functions/core/workflow/intake.js';
-import type { WorkflowInput } from '../functions/core/workflow/phases.js';
+import type { WorkflowInput } from '../functions/core/workflow/types.js';
 import type { Runtime } from '../functions/handlers/runtime.js';
 
 const WORKFLOW_FILE = fileURLToPath(new URL('../infra/workflow.asl.json', import.meta.url));

@@ -5,6 +5,12 @@
 import type { LlmCallRecord } from './types.js';
 
 export class CairnError extends Error {
+  /**
+   * Whether another attempt may succeed (see transient.ts): true when the failure may pass, false
+   * when the input itself is wrong, undefined when the class does not say. Subclasses inherit it.
+   */
+  static readonly transient: boolean | undefined = undefined;
+
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = new.target.name;
@@ -14,7 +20,7 @@ export class CairnError extends Error {
 /** Input a user gave us is wrong: an empty task, a bad corpus line, a plan file that does not parse. */
 export class InvalidInputError extends CairnError {}
 
-/** A request that fails its schema or a limit; `issues` lists every finding with its path (A1: a 400 lists them all). */
+/** A request that fails its schema or a limit; `issues` lists every finding with its path (a 400 lists them all). */
 export class RequestValidationError extends InvalidInputError {
   constructor(
     message: string,
@@ -25,7 +31,7 @@ export class RequestValidationError extends InvalidInputError {
   }
 }
 
-/** The plan did not validate; `issues` carries every finding (C4). */
+/** The plan did not validate; `issues` carries every finding. */
 export class PlanValidationError extends CairnError {
   constructor(
     message: string,
@@ -36,7 +42,7 @@ export class PlanValidationError extends CairnError {
   }
 }
 
-/** The planner gave up: no valid plan after the configured iterations (B4). */
+/** The planner gave up: no valid plan after the configured iterations. */
 export class PlanningFailedError extends CairnError {}
 
 /** A plan id that is not in the store. */
@@ -49,10 +55,14 @@ export class PlanExistsError extends CairnError {}
 export class PlanConflictError extends CairnError {}
 
 /** A step failed and its error strategy says abort. */
-export class StepExecutionError extends CairnError {}
+export class StepExecutionError extends CairnError {
+  static override readonly transient = false;
+}
 
-/** A condition or template expression that does not parse or cannot be evaluated (D3). */
-export class ExpressionError extends CairnError {}
+/** A condition or template expression that does not parse or cannot be evaluated: the same text fails again. */
+export class ExpressionError extends CairnError {
+  static override readonly transient = false;
+}
 
 /** What an LLM adapter knows about a failed call: the HTTP status, and how long the server asked us to wait. */
 export interface LlmErrorOptions {
@@ -63,8 +73,9 @@ export interface LlmErrorOptions {
 
 /** The LLM failed in a way worth retrying (429, 5xx, 529, timeouts). Step Functions retries on this name. */
 export class LlmTransientError extends CairnError {
+  static override readonly transient = true;
   readonly status: number | undefined;
-  /** The server's `retry-after`, in milliseconds, when it sent one (B6 honours it). */
+  /** The server's `retry-after`, in milliseconds, when it sent one (the retry layer honours it). */
   readonly retryAfterMs: number | undefined;
   constructor(message: string, options: LlmErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -75,6 +86,7 @@ export class LlmTransientError extends CairnError {
 
 /** The LLM failed for good (400, 401, 403, a spend limit). */
 export class LlmFatalError extends CairnError {
+  static override readonly transient = false;
   readonly status: number | undefined;
   constructor(message: string, options: LlmErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -95,7 +107,7 @@ export class LlmRefusalError extends LlmFatalError {
   }
 }
 
-/** F4: the request's budget (LLM calls, tokens) would be passed by the next call, so it is not made. */
+/** The request's budget (LLM calls, tokens) would be passed by the next call, so it is not made. */
 export class BudgetExceededError extends CairnError {}
 
 /** Configuration missing or malformed; raised at start-up (fail fast). */

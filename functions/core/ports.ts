@@ -19,7 +19,7 @@ import type {
   TraceEventInput,
   ValidationIssue,
 } from './types.js';
-import type { WorkflowInput } from './workflow/phases.js';
+import type { WorkflowInput } from './workflow/types.js';
 
 // ---------------------------------------------------------------- LLM
 
@@ -80,12 +80,12 @@ export interface LlmResponse extends LlmCallAccounting {
 export interface LlmProvider {
   readonly name: string;
   readonly model: string;
-  /** The trace's `source` for plans this provider writes (F3: `rule-based`). */
+  /** The trace's `source` for plans this provider writes (`rule-based` for the rule-based planner). */
   readonly source: string;
   complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse>;
 }
 
-// ---------------------------------------------------------------- plan cache (B8)
+// ---------------------------------------------------------------- plan cache
 
 /** A valid plan stored under the key of the request that produced it (see core/planner/plan-cache-key.ts). */
 export interface CachedPlan {
@@ -113,16 +113,19 @@ export interface ListPlansQuery {
   limit?: number;
 }
 
-/** E2: the plan's META item, its ordered events, its planner attempts and its step results. */
+/** What updatePlan may change: everything but the plan's identity and the fields the store keeps itself. */
+export type PlanPatch = Partial<Omit<PlanRecord, 'planId' | 'version' | 'createdAt' | 'eventCount'>>;
+
+/** The plan's META item, its ordered events, its planner attempts and its step results. */
 export interface TraceStore {
   /** Creates the META item; fails with PlanExistsError when the id is taken (idempotent starts). */
   createPlan(record: PlanRecord): Promise<void>;
   getPlan(planId: string): Promise<PlanRecord | undefined>;
   /**
-   * Applies `patch` under a version check. A status change must not go backwards (see
-   * `statusRank`); a terminal status never changes. Returns the updated record.
+   * Applies `patch` under a version check, by the rules of `applyPlanPatch` (trace/plan-patch.ts):
+   * a status never goes backwards and a terminal plan never changes. Returns the updated record.
    */
-  updatePlan(planId: string, patch: Partial<Omit<PlanRecord, 'planId' | 'version' | 'createdAt' | 'eventCount'>>): Promise<PlanRecord>;
+  updatePlan(planId: string, patch: PlanPatch): Promise<PlanRecord>;
   /** Appends an event with the next sequence number of the plan. */
   appendEvent(planId: string, event: TraceEventInput): Promise<TraceEvent>;
   listEvents(planId: string): Promise<TraceEvent[]>;
@@ -186,12 +189,12 @@ export interface WorkflowStarter {
   readonly deduplicatesByName: boolean;
   /**
    * Starts an execution called `name` with `input`. `started: false` when an execution of that
-   * name exists already (A4: "already started", not an error).
+   * name exists already ("already started", not an error).
    */
   start(name: string, input: WorkflowInput): Promise<{ started: boolean }>;
 }
 
-/** Where a finished plan's result goes when its origin asks for one (A2: `<key>.result.json`). */
+/** Where a finished plan's result goes when its origin asks for one (`<key>.result.json`). */
 export interface ResultWriter {
   write(origin: PlanOrigin, document: Readonly<Record<string, unknown>>): Promise<void>;
 }

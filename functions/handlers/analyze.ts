@@ -1,5 +1,5 @@
 /** Lambda for the workflow's analyze state. */
-import { analyzePhase } from '../core/workflow/phases.js';
+import { analyzePhase } from '../core/workflow/analyze.js';
 import { phaseHandler } from './runtime.js';
 
 export const handler = phaseHandler(analyzePhase);

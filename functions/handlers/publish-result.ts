@@ -3,7 +3,7 @@
  * an S3 task file gets its result written beside the file. A wrapper in the handlers, so the
  * phases stay as they are: it reads the finished record and writes its view, nothing more.
  */
-import type { PhaseDeps } from '../core/workflow/phases.js';
+import type { PhaseDeps } from '../core/workflow/deps.js';
 import { publishResult } from '../core/workflow/plan-view.js';
 import { runtime } from './runtime.js';
 

@@ -1,5 +1,5 @@
 /** Lambda for the workflow's repair state. */
-import { repairPhase } from '../core/workflow/phases.js';
+import { repairPhase } from '../core/workflow/repair.js';
 import { phaseHandler } from './runtime.js';
 
 export const handler = phaseHandler(repairPhase);

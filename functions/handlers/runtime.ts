@@ -11,7 +11,7 @@ import type { LlmProvider, ResultWriter, TraceStore } from '../core/ports.js';
 import { systemClock } from '../core/ports.js';
 import { registerLocalTools } from '../core/tools/local-tools.js';
 import { ToolRegistry } from '../core/tools/registry.js';
-import type { PhaseDeps } from '../core/workflow/phases.js';
+import type { PhaseDeps } from '../core/workflow/deps.js';
 import { type CairnConfig, loadConfig } from '../shared/config.js';
 import { createObservability, type Observability, observed } from './middleware.js';
 import { type Clients, createClients, createCorpusProvider, createTraceStore } from './wiring.js';

@@ -15,7 +15,7 @@ import { compileToolSchema } from '../../functions/core/tools/compile-schema.js'
 import { registerLocalTools } from '../../functions/core/tools/local-tools.js';
 import { ToolRegistry } from '../../functions/core/tools/registry.js';
 import type { DecompositionPlan, DecompositionStep, PlanRecord, TraceEvent } from '../../functions/core/types.js';
-import { COVERAGE_MIN_RATIO } from '../../functions/core/workflow/phases.js';
+import { COVERAGE_MIN_RATIO } from '../../functions/core/workflow/coverage-retry.js';
 
 type StepInput = Partial<DecompositionStep> & Pick<DecompositionStep, 'step_id' | 'type' | 'parameters'>;
 const step = (s: StepInput): DecompositionStep => ({ modality: 'text', dependencies: [], trace: {}, ...s });

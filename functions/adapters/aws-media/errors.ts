@@ -4,13 +4,16 @@
  */
 import { CairnError } from '../../core/errors.js';
 import { ToolInputError } from '../../core/tools/registry.js';
-import { describeAwsError, isTransientAwsError } from '../aws/transient.js';
+import { isTransient } from '../../core/transient.js';
+import { describeAwsError } from '../aws/transient.js';
 
 /**
  * Throttling, a 5xx, a model not ready, or the step's time running out while a job runs on: the
  * step is retried, and a retried transcription picks the same job up again.
  */
-export class MediaServiceTransientError extends CairnError {}
+export class MediaServiceTransientError extends CairnError {
+  static override readonly transient = true;
+}
 
 /**
  * The media cannot be read this way: the Transcribe job FAILED, the object is not in S3, access is
@@ -36,6 +39,6 @@ const MEDIA_TRANSIENT_NAMES = new Set([
 export function mediaError(operation: string, error: unknown): CairnError {
   if (error instanceof CairnError) return error;
   const message = `${operation} failed: ${describeAwsError(error)}`;
-  const transient = isTransientAwsError(error) || (error instanceof Error && MEDIA_TRANSIENT_NAMES.has(error.name));
+  const transient = isTransient(error, MEDIA_TRANSIENT_NAMES);
   return transient ? new MediaServiceTransientError(message, { cause: error }) : new MediaToolError(message, { cause: error });
 }

@@ -5,24 +5,17 @@
  * matches: TraceStoreTransientError is worth retrying, TraceStoreError is not.
  */
 import { CairnError } from '../../core/errors.js';
+import { isTransient } from '../../core/transient.js';
 
 /** A DynamoDB call failed for a reason retrying will not fix (validation, access, missing table). */
-export class TraceStoreError extends CairnError {}
+export class TraceStoreError extends CairnError {
+  static override readonly transient: boolean | undefined = false;
+}
 
 /** A DynamoDB call failed for a reason that may pass: throttling, a 5xx, a timeout, a dropped connection. */
-export class TraceStoreTransientError extends TraceStoreError {}
-
-const TRANSIENT_NAMES = new Set([
-  'ProvisionedThroughputExceededException',
-  'ThrottlingException',
-  'RequestLimitExceeded',
-  'InternalServerError',
-  'ServiceUnavailable',
-  'TransactionConflictException',
-  'TimeoutError',
-]);
-
-const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'ENOTFOUND']);
+export class TraceStoreTransientError extends TraceStoreError {
+  static override readonly transient = true;
+}
 
 export function errorName(error: unknown): string | undefined {
   return error instanceof Error ? error.name : undefined;
@@ -30,15 +23,6 @@ export function errorName(error: unknown): string | undefined {
 
 export function isConditionalFailure(error: unknown): boolean {
   return errorName(error) === 'ConditionalCheckFailedException';
-}
-
-function isTransient(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const e = error as Error & { $retryable?: unknown; $metadata?: { httpStatusCode?: number }; code?: unknown };
-  if (TRANSIENT_NAMES.has(e.name) || e.$retryable !== undefined) return true;
-  if (typeof e.code === 'string' && TRANSIENT_CODES.has(e.code)) return true;
-  const status = e.$metadata?.httpStatusCode;
-  return status !== undefined && status >= 500;
 }
 
 /** Wraps an SDK failure of `operation` (e.g. `PutItem cairn-traces`), keeping it as `cause`. */

@@ -3,7 +3,7 @@
  * marshals, by the rules of the DynamoDB developer guide ("Item sizes and formats"): names and
  * strings in UTF-8 bytes, a number about one byte per two significant digits plus one, 3 bytes of
  * overhead per list or map plus 1 per element. Used to decide, before writing, whether an item's
- * body must move to the PayloadStore (E3).
+ * body must move to the PayloadStore.
  */
 
 export function itemSize(item: Record<string, unknown>): number {

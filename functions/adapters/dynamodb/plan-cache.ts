@@ -1,5 +1,5 @@
 /**
- * B8: the plan cache in the trace table (one table, see table.ts): `pk = CACHE#<sha256 of the
+ * The plan cache in the trace table (one table, see table.ts): `pk = CACHE#<sha256 of the
  * request's key>`, `sk = PLAN`, the entry as JSON in `body`, and `expiresAt` like every item, so
  * cached plans age out with the traces. Cache items carry no GSI keys, so listings never see them.
  *

@@ -1,5 +1,5 @@
 /**
- * TraceStore on DynamoDB (E2, E3), over the real client: the same code runs against DynamoDB on
+ * TraceStore on DynamoDB, over the real client: the same code runs against DynamoDB on
  * AWS, dynalite in `cairn run` and DynamoDB Local in the tests. See table.ts for the item layout.
  *
  * Each item is an envelope of native attributes (keys, what conditions and indexes need, and a
@@ -20,16 +20,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
+  type BatchGetCommandOutput,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
   QueryCommand,
   type QueryCommandInput,
+  type QueryCommandOutput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ConfigError, PlanConflictError, PlanExistsError, PlanNotFoundError } from '../../core/errors.js';
-import { type Clock, type ListPlansQuery, systemClock, type TraceStore } from '../../core/ports.js';
-import { canTransition, isTerminal } from '../../core/trace/status.js';
+import { type Clock, type ListPlansQuery, type PlanPatch, systemClock, type TraceStore } from '../../core/ports.js';
+import { applyPlanPatch } from '../../core/trace/plan-patch.js';
 import type { PlanAttempt, PlanRecord, StepOutput, TraceEvent, TraceEventInput } from '../../core/types.js';
 import type { PayloadStore } from '../payloads/payload-store.js';
 import { createDocumentClient } from './client.js';
@@ -43,7 +45,7 @@ const DYNAMODB_ITEM_LIMIT = 400 * 1024;
 export interface DynamoTraceStoreOptions {
   client: DynamoDBClient;
   tableName: string;
-  /** Where bodies of items too large for DynamoDB go (E3). */
+  /** Where bodies of items too large for DynamoDB go. */
   payloads: PayloadStore;
   /** Items expire this many days after their last write. Default 30. */
   ttlDays?: number;
@@ -59,7 +61,6 @@ export interface DynamoTraceStoreOptions {
   defaultListLimit?: number;
 }
 
-type PlanPatch = Parameters<TraceStore['updatePlan']>[1];
 type Item = Record<string, unknown>;
 
 /** Fields of a PlanRecord kept as native attributes on META rather than in its body. */
@@ -133,7 +134,8 @@ export class DynamoTraceStore implements TraceStore {
     for (let attempt = 1; ; attempt++) {
       const current = await this.getPlan(planId);
       if (current === undefined) throw new PlanNotFoundError(`plan ${planId} does not exist`);
-      const next = this.applyPatch(current, patch);
+      // What may change, and how, is the core's rule; this store only writes the result under a version check.
+      const next = applyPlanPatch(current, patch, this.clock.now());
       if (next === current) return current;
       try {
         return await this.writePlanUpdate(current, next);
@@ -271,34 +273,6 @@ export class DynamoTraceStore implements TraceStore {
 
   // ------------------------------------------------------------ plan internals
 
-  /** The record `patch` makes of `current`, or `current` itself when a terminal plan is re-patched with what it holds. */
-  private applyPatch(current: PlanRecord, patch: PlanPatch): PlanRecord {
-    const to = patch.status ?? current.status;
-    if (!canTransition(current.status, to)) {
-      const why = isTerminal(current.status) ? `${current.status} is terminal` : 'a status never goes backwards';
-      throw new PlanConflictError(`plan ${current.planId}: status cannot change from ${current.status} to ${to} (${why})`);
-    }
-    if (isTerminal(current.status)) {
-      // A terminal plan never changes. Re-applying what it already holds (a retried finalize) is a no-op.
-      const changed = Object.entries(patch)
-        .filter(([key, value]) => key !== 'updatedAt' && !jsonEqual(value, (current as unknown as Item)[key]))
-        .map(([key]) => key);
-      if (changed.length === 0) return current;
-      throw new PlanConflictError(`plan ${current.planId} is ${current.status} (terminal) and cannot change: ${changed.join(', ')}`);
-    }
-    return {
-      ...current,
-      ...patch,
-      // Guarded at run time too: a patch from untyped code must not move the plan to another key.
-      planId: current.planId,
-      createdAt: current.createdAt,
-      eventCount: current.eventCount,
-      status: to,
-      version: current.version + 1,
-      updatedAt: patch.updatedAt ?? this.clock.now().toISOString(),
-    };
-  }
-
   /**
    * Writes `next` over `current` if META is still at `current.version`. An UpdateItem rather than
    * a Put: it leaves eventCount alone, so events appended meanwhile are not rolled back.
@@ -417,7 +391,7 @@ export class DynamoTraceStore implements TraceStore {
           );
         }
         if (round > 1) await sleep(Math.random() * Math.min(500, 20 * 2 ** round));
-        let out;
+        let out: BatchGetCommandOutput;
         try {
           out = await this.doc.send(new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: pending, ConsistentRead: true } } }));
         } catch (error) {
@@ -457,7 +431,7 @@ export class DynamoTraceStore implements TraceStore {
     let startKey: Record<string, unknown> | undefined;
     do {
       const remaining = limit - items.length;
-      let out;
+      let out: QueryCommandOutput;
       try {
         out = await this.doc.send(
           new QueryCommand({
@@ -497,17 +471,6 @@ function omit<T extends object, K extends keyof T>(value: T, keys: readonly K[])
   const out: Item = { ...(value as Item) };
   for (const key of keys) delete out[key as string];
   return out;
-}
-
-/** Equality of JSON values, blind to key order (a body read back may order keys differently). */
-function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
-  const ka = Object.keys(a).filter((k) => (a as Item)[k] !== undefined);
-  const kb = Object.keys(b).filter((k) => (b as Item)[k] !== undefined);
-  return ka.length === kb.length && ka.every((k) => jsonEqual((a as Item)[k], (b as Item)[k]));
 }
 
 /** Maps with at most `limit` calls in flight, keeping order. */

@@ -1,5 +1,5 @@
 /**
- * B6: what a failed LLM request means, the same way for every HTTP provider. Each adapter turns
+ * What a failed LLM request means, the same way for every HTTP provider. Each adapter turns
  * its SDK's error into an HttpFailure; this decides transient (retried by the retry layer, and by
  * the workflow under the name LlmTransientError) or fatal (not retried, one clear line).
  *
@@ -9,6 +9,7 @@
  * the rest.
  */
 import { LlmFatalError, LlmTransientError, oneLine } from '../../core/errors.js';
+import { isTransientStatus } from '../../core/transient.js';
 
 export type HttpFailure =
   | { kind: 'status'; status: number; headers?: Headers | undefined; detail: string; spendLimit: boolean }
@@ -16,8 +17,6 @@ export type HttpFailure =
   | { kind: 'connection'; detail: string }
   | { kind: 'aborted' }
   | { kind: 'bad-response'; detail: string };
-
-const TRANSIENT_STATUS = new Set([408, 409, 429]);
 
 const FATAL_REASON: Readonly<Record<number, string>> = {
   400: 'the request was rejected',
@@ -52,7 +51,7 @@ function statusError(who: string, failure: Extract<HttpFailure, { kind: 'status'
     return new LlmFatalError(`${who}: spend limit or quota reached (429)${detailText}`, { cause, status });
   }
   const header = failure.headers?.get('x-should-retry');
-  const transient = header === 'true' ? true : header === 'false' ? false : TRANSIENT_STATUS.has(status) || status >= 500;
+  const transient = header === 'true' ? true : header === 'false' ? false : isTransientStatus(status);
   if (transient) {
     const label = status === 529 ? 'overloaded' : status === 429 ? 'rate limited' : 'server error';
     return new LlmTransientError(`${who}: ${label} (${status})${detailText}`, { cause, status, retryAfterMs: retryAfterMs(failure.headers) });

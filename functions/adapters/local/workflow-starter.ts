@@ -4,7 +4,7 @@
  * second execution of the same name (A4); unlike one it forgets names when the process ends.
  */
 import type { WorkflowStarter } from '../../core/ports.js';
-import type { WorkflowInput } from '../../core/workflow/phases.js';
+import type { WorkflowInput } from '../../core/workflow/types.js';
 
 /** What runs a workflow to its end (the local runner). */
 export interface WorkflowRunner {

@@ -5,7 +5,8 @@
  */
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { CairnError } from '../../core/errors.js';
-import { describeAwsError, isTransientAwsError } from '../aws/transient.js';
+import { isTransient } from '../../core/transient.js';
+import { describeAwsError } from '../aws/transient.js';
 import { TraceStoreError, TraceStoreTransientError } from '../dynamodb/errors.js';
 import { isMissingObject, parseS3Uri, s3Uri } from '../s3/uri.js';
 import { PayloadNotFoundError, type PayloadStore } from './payload-store.js';
@@ -73,5 +74,5 @@ export class S3PayloadStore implements PayloadStore {
  */
 function payloadError(operation: string, error: unknown): TraceStoreError {
   const message = `S3 ${operation} failed: ${describeAwsError(error)}`;
-  return isTransientAwsError(error) ? new TraceStoreTransientError(message, { cause: error }) : new TraceStoreError(message, { cause: error });
+  return isTransient(error) ? new TraceStoreTransientError(message, { cause: error }) : new TraceStoreError(message, { cause: error });
 }

@@ -5,7 +5,7 @@
  */
 import { type SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import type { WorkflowStarter } from '../../core/ports.js';
-import type { WorkflowInput } from '../../core/workflow/phases.js';
+import type { WorkflowInput } from '../../core/workflow/types.js';
 import { toStartError } from './errors.js';
 
 export interface SfnWorkflowStarterOptions {

@@ -5,9 +5,10 @@
  * recorded as skipped with the reason, so nothing half-done looks done.
  */
 
-import { ExpressionError, oneLine, StepExecutionError } from '../errors.js';
+import { oneLine, StepExecutionError } from '../errors.js';
 import type { Clock, CorpusIndex, LlmProvider } from '../ports.js';
-import { ToolArgumentsError, ToolInputError, ToolNotAllowedError, type ToolRegistry } from '../tools/registry.js';
+import type { ToolRegistry } from '../tools/registry.js';
+import { isRetryable } from '../transient.js';
 import type { DecompositionPlan, DecompositionStep, LlmCallRecord, StepOutput } from '../types.js';
 import { evaluateCondition, type StepView } from './expression.js';
 import { STEP_OPERATORS } from './step-operators.js';
@@ -209,17 +210,6 @@ export function stepPolicy(step: DecompositionStep): StepPolicy {
   const declaredAttempts = step.retry?.max_attempts;
   const maxAttempts = declaredAttempts ?? (strategy === 'retry' ? Math.max(base.maxAttempts, 2) : 1);
   return { strategy, maxAttempts, backoffMs: step.retry?.backoff_ms ?? (base.backoffMs || 100), timeoutMs: step.timeout_ms ?? base.timeoutMs };
-}
-
-/** Errors that another attempt cannot fix: the step's own input is wrong. */
-function isRetryable(error: unknown): boolean {
-  return !(
-    error instanceof ToolNotAllowedError ||
-    error instanceof ToolArgumentsError ||
-    error instanceof ToolInputError ||
-    error instanceof ExpressionError ||
-    error instanceof StepExecutionError
-  );
 }
 
 /** Runs the operator with an abort signal that fires, and a rejection, at the step's timeout. */

@@ -1,5 +1,5 @@
 /**
- * F4: per-request budgets, enforced before a call is made. A request may cap its LLM calls and
+ * Per-request budgets, enforced before a call is made. A request may cap its LLM calls and
  * its tokens (input + output, every call, retries included once); a call that would pass either
  * cap is not made and BudgetExceededError names which cap and by how much.
  *

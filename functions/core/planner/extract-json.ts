@@ -1,5 +1,5 @@
 /**
- * B3: pull a JSON object out of an LLM's free text. Models answer with bare JSON, with a fenced
+ * Pull a JSON object out of an LLM's free text. Models answer with bare JSON, with a fenced
  * ```json block, with prose around either, or with prose and a bare object; seed 000 lists these
  * cases. The reasoning (the prose around the JSON) is kept apart for the PlanResponse.
  */

@@ -1,5 +1,5 @@
 /**
- * B7: few-shot examples drawn from stored successful plans. The plans of earlier tasks most like
+ * Few-shot examples drawn from stored successful plans. The plans of earlier tasks most like
  * this one (shared content words, Jaccard) are shown to the model before its task; a plan served
  * from the cache is the same plan again and is left out, as are plans too long to be worth their
  * tokens.

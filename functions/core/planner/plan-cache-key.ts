@@ -1,5 +1,5 @@
 /**
- * B8: the plan cache key. Two requests share a key when the planner would be asked the same
+ * The plan cache key. Two requests share a key when the planner would be asked the same
  * thing: the same task once normalized (Unicode NFKC, case, whitespace), the same context and
  * constraints, the same step catalog (allowed types and the schemas shown), the same options that
  * shape a plan (analysis on or off, step limit, top_k, tools, prompt templates) and the same model.

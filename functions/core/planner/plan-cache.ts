@@ -1,5 +1,5 @@
 /**
- * B8: from a cache entry to a planner attempt, and back. A hit becomes attempt 1 of the plan, with
+ * From a cache entry to a planner attempt, and back. A hit becomes attempt 1 of the plan, with
  * an LLM record from provider `cache` (no tokens, no cost), so validation, the trace and the
  * metadata treat it like any other first attempt and say where it came from.
  */

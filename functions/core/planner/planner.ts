@@ -26,7 +26,7 @@ export interface PlannerDeps {
   catalog: PromptCatalog;
   budgets: TokenBudgets;
   now: () => Date;
-  /** B7: the templates to render; the shipped ones when absent. */
+  /** The templates to render; the shipped ones when absent. */
   templates?: PromptTemplates;
 }
 
@@ -38,7 +38,7 @@ export interface PlanningInput {
   allowedStepTypes: readonly StepType[];
   maxSteps: number;
   topK: number;
-  /** B7: plans of earlier tasks shown to the model (few-shot). */
+  /** Plans of earlier tasks shown to the model (few-shot). */
   examples?: readonly PlanExample[] | undefined;
 }
 
@@ -48,7 +48,7 @@ export interface LlmOutcome {
 }
 
 /**
- * One LLM call with its accounting (F4): tokens, cost, duration, attempts and a hash of the prompt.
+ * One LLM call with its accounting: tokens, cost, duration, attempts and a hash of the prompt.
  * A refusal ends here, with the refused call in the error so its cost is still traced.
  */
 export async function callLlm(llm: LlmProvider, request: LlmRequest): Promise<LlmOutcome> {
@@ -95,7 +95,7 @@ export interface AnalysisOutcome {
   call: LlmCallRecord;
 }
 
-/** B1. An analysis that does not validate is reported and left out: planning does not need it. */
+/** An analysis that does not validate is reported and left out: planning does not need it. */
 export async function analyzeTask(deps: PlannerDeps, task: string): Promise<AnalysisOutcome> {
   const templates = deps.templates ?? DEFAULT_TEMPLATES;
   const { response, record } = await callLlm(
@@ -119,7 +119,7 @@ export async function analyzeTask(deps: PlannerDeps, task: string): Promise<Anal
   return issues.length === 0 ? { analysis: value as TaskAnalysis, issues, call: record } : { issues, call: record };
 }
 
-/** B2: the first plan, asked with the plan's JSON Schema for providers with structured outputs (F1). */
+/** The first plan, asked with the plan's JSON Schema for providers with structured outputs. */
 export async function generatePlan(deps: PlannerDeps, input: PlanningInput): Promise<PlanAttempt> {
   const templates = deps.templates ?? DEFAULT_TEMPLATES;
   const system = plannerSystem(deps.catalog, input.allowedStepTypes, templates);
@@ -148,7 +148,7 @@ export async function generatePlan(deps: PlannerDeps, input: PlanningInput): Pro
   return attemptFrom(1, 'generate', outcome, deps.now());
 }
 
-/** B4: a repair turn with the task, the previous answer, every error and the attempt number. */
+/** A repair turn with the task, the previous answer, every error and the attempt number. */
 export async function repairPlan(deps: PlannerDeps, input: PlanningInput & { previous: PlanAttempt; attempt: number }): Promise<PlanAttempt> {
   const errors = input.previous.validation?.errors ?? [];
   const templates = deps.templates ?? DEFAULT_TEMPLATES;
@@ -207,7 +207,7 @@ export function validateAttempt(
   });
 }
 
-/** B5: a confidence score from how hard the plan was to get and how well its sub-queries were covered. */
+/** A confidence score from how hard the plan was to get and how well its sub-queries were covered. */
 export function confidenceScore(iterations: number, coverageRatio: number): number {
   const planning = 0.85 ** Math.max(0, iterations - 1);
   return Math.round(planning * (0.5 + 0.5 * coverageRatio) * 100) / 100;

@@ -1,5 +1,5 @@
 /**
- * B2: the prompts, rendered from the templates of ./templates (B7). The system prompt and the
+ * The prompts, rendered from the templates of ./templates. The system prompt and the
  * catalog (schemas, allowed step types) never change between requests, so they come first:
  * providers with prompt caching cache that prefix. What changes per request (the task, few-shot
  * examples, errors) goes in the user turn.
@@ -13,7 +13,7 @@ export interface PromptCatalog {
   analysisSchema: unknown;
 }
 
-/** A plan of an earlier task, shown to the model as an example (B7 few-shot). */
+/** A plan of an earlier task, shown to the model as an example (few-shot). */
 export interface PlanExample {
   task: string;
   plan: unknown;

@@ -26,11 +26,17 @@ export interface ToolDefinition {
 }
 
 /** The tool is not registered, or the request does not allow it. Never retried. */
-export class ToolNotAllowedError extends CairnError {}
+export class ToolNotAllowedError extends CairnError {
+  static override readonly transient = false;
+}
 /** The arguments fail the tool's schema; the tool did not run. Never retried. */
-export class ToolArgumentsError extends CairnError {}
+export class ToolArgumentsError extends CairnError {
+  static override readonly transient = false;
+}
 /** The tool ran and its input cannot work (a file the corpus does not hold). Never retried. */
-export class ToolInputError extends CairnError {}
+export class ToolInputError extends CairnError {
+  static override readonly transient = false;
+}
 
 /** `service_method` and `service.method` name the same tool. */
 export function canonicalToolName(name: string): string {

@@ -1,5 +1,5 @@
 /**
- * The order of plan statuses (E2: a status is versioned and never goes backwards).
+ * The order of plan statuses (a status is versioned and never goes backwards).
  * Pure: the trace stores and the workflow both ask these functions, so every store agrees.
  */
 import type { PlanStatus } from '../types.js';

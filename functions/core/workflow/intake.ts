@@ -8,7 +8,7 @@ import { RequestValidationError } from '../errors.js';
 import { validatePlanRequest } from '../plan/schemas.js';
 import type { TraceStore } from '../ports.js';
 import type { PlanRecord, PlanRequest } from '../types.js';
-import type { WorkflowInput } from './phases.js';
+import type { WorkflowInput } from './types.js';
 
 export interface IntakeLimits {
   maxTaskBytes: number;

@@ -1,6 +1,6 @@
 /**
- * What a reader of a plan sees: `GET /plans/{id}` and `/trace` (A1), and the result file written
- * beside an S3 task file (A2). One view, so the two never disagree.
+ * What a reader of a plan sees: `GET /plans/{id}` and `/trace`, and the result file written
+ * beside an S3 task file. One view, so the two never disagree.
  */
 import { PlanNotFoundError } from '../errors.js';
 import type { ResultWriter, TraceStore } from '../ports.js';
@@ -22,7 +22,7 @@ export interface PlanView {
   metadata?: PlanRecord['metadata'];
 }
 
-/** A result file sits beside its task file under this suffix (A2). */
+/** A result file sits beside its task file under this suffix. */
 export const RESULT_SUFFIX = '.result.json';
 
 export function resultKeyOf(taskKey: string): string {

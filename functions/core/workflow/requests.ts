@@ -1,5 +1,5 @@
 /**
- * Requests as they arrive from outside (A1–A3): an HTTP body, an SQS message, an S3 task file.
+ * Requests as they arrive from outside: an HTTP body, an SQS message, an S3 task file.
  * Every finding comes back with its path, so a client sees all of them at once; the checks are
  * the schema's and intake's (`requestIssues`), checked once, so every door refuses the same things.
  */
@@ -45,7 +45,7 @@ export function taskFileKind(key: string, prefix: string): TaskFileKind | undefi
   return undefined;
 }
 
-/** A2: a `.json` task file holds a request; a `.txt` one holds the task itself. */
+/** A `.json` task file holds a request; a `.txt` one holds the task itself. */
 export function requestFromTaskFile(kind: TaskFileKind, text: string, limits: IntakeLimits): PlanRequest {
   const value = kind === 'json' ? parseJsonRequest(text) : { task: text.trim() };
   return readRequest(value, limits);

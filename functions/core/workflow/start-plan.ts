@@ -1,5 +1,5 @@
 /**
- * A4: exactly one plan per logical request. A request's identity (an S3 object version, an SQS
+ * Exactly one plan per logical request. A request's identity (an S3 object version, an SQS
  * message, an idempotency key) names both its plan and its execution, so a duplicate event finds
  * the plan it started the first time instead of starting another. Two things say "already
  * started": the trace store refuses a second plan with the same id (PlanExistsError) and Step
@@ -10,7 +10,7 @@ import { PlanExistsError, PlanNotFoundError } from '../errors.js';
 import type { Clock, TraceStore, WorkflowStarter } from '../ports.js';
 import type { PlanRequest, PlanStatus } from '../types.js';
 import { acceptRequest, type IntakeLimits, newPlanId, workflowInputOf } from './intake.js';
-import type { WorkflowInput } from './phases.js';
+import type { WorkflowInput } from './types.js';
 
 export interface StartDeps {
   store: TraceStore;

@@ -13,8 +13,8 @@ import { FilePayloadStore } from '../../../functions/adapters/payloads/file-payl
 import type { WorkflowStarter } from '../../../functions/core/ports.js';
 import { systemClock } from '../../../functions/core/ports.js';
 import { acceptRequest } from '../../../functions/core/workflow/intake.js';
-import type { WorkflowInput } from '../../../functions/core/workflow/phases.js';
 import { planIdFor, requestIdentity, type StartDeps, startPlan } from '../../../functions/core/workflow/start-plan.js';
+import type { WorkflowInput } from '../../../functions/core/workflow/types.js';
 
 /** Step Functions' behaviour with names: Standard refuses a second execution of a name, Express does not. */
 class NamedExecutions implements WorkflowStarter {

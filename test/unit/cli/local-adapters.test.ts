@@ -4,7 +4,7 @@ import { NotifyingTraceStore } from '../../../functions/adapters/local/notifying
 import { InProcessWorkflowStarter } from '../../../functions/adapters/local/workflow-starter.js';
 import type { TraceStore } from '../../../functions/core/ports.js';
 import type { TraceEvent } from '../../../functions/core/types.js';
-import type { WorkflowInput } from '../../../functions/core/workflow/phases.js';
+import type { WorkflowInput } from '../../../functions/core/workflow/types.js';
 
 function gate() {
   let open!: () => void;

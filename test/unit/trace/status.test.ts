@@ -1,55 +1,60 @@
+/**
+ * The status rules checked against what the workflow does to a plan, not against their own table:
+ * the paths the state machine can take are listed, and every move they contain must be allowed,
+ * every move against them refused.
+ */
 import { describe, expect, it } from 'vitest';
 import { canTransition, isTerminal, statusRank } from '../../../functions/core/trace/status.js';
 import { PLAN_STATUSES, type PlanStatus } from '../../../functions/core/types.js';
 
+/**
+ * The longest path through the workflow: every phase once, the repair loop gone round once.
+ * Shorter paths skip statuses (no analysis, a plan supplied, plan-only) but never reorder them.
+ */
+const LONGEST: PlanStatus[] = ['received', 'analyzing', 'planning', 'validating', 'repairing', 'validating', 'executing', 'finalizing', 'succeeded'];
+
+/** Paths the state machine takes, beyond the longest: each with statuses skipped. */
+const SHORTER: PlanStatus[][] = [
+  ['received', 'planning', 'validating', 'executing', 'finalizing', 'succeeded'],
+  ['received', 'analyzing', 'planning', 'validating', 'finalizing', 'succeeded'],
+  ['received', 'analyzing', 'planning', 'validating', 'repairing', 'validating', 'repairing', 'validating', 'failed'],
+];
+
+/** The repair loop's statuses follow each other in any order, as many times as the attempts allow. */
+const REPAIR_LOOP: PlanStatus[] = ['planning', 'validating', 'repairing'];
+
 const NON_TERMINAL = PLAN_STATUSES.filter((s) => s !== 'succeeded' && s !== 'failed');
 
-describe('Function: statusRank', () => {
-  it('orders the statuses of a plan from intake to its end', () => {
-    // Prepare
-    const expected: Record<PlanStatus, number> = {
-      received: 0,
-      analyzing: 1,
-      planning: 2,
-      validating: 2,
-      repairing: 2,
-      executing: 3,
-      finalizing: 4,
-      succeeded: 5,
-      failed: 5,
-    };
+/** Every path the rules must allow: the ones above, and a failure from wherever a plan can be. */
+const PATHS: PlanStatus[][] = [LONGEST, ...SHORTER, ...NON_TERMINAL.map((s) => [...LONGEST.slice(0, LONGEST.indexOf(s) + 1), 'failed' as const])];
 
-    // Act
-    const ranks = Object.fromEntries(PLAN_STATUSES.map((s) => [s, statusRank(s)]));
+/** The moves a path contains: each status to itself and to every status after it. */
+function movesOf(path: PlanStatus[]): string[] {
+  return path.flatMap((from, i) => path.slice(i).map((to) => `${from}->${to}`));
+}
 
-    // Assess
-    expect(ranks).toEqual(expected);
-  });
-});
-
-describe('Function: isTerminal', () => {
-  it('is true for succeeded and failed only', () => {
-    expect(PLAN_STATUSES.filter(isTerminal)).toEqual(['succeeded', 'failed']);
-  });
-});
+const LEGAL = new Set([
+  ...PATHS.flatMap(movesOf),
+  ...REPAIR_LOOP.flatMap((from) => REPAIR_LOOP.map((to) => `${from}->${to}`)),
+  ...PLAN_STATUSES.map((s) => `${s}->${s}`),
+]);
 
 describe('Function: canTransition', () => {
-  it('allows every forward move, skipped ranks included', () => {
-    expect(canTransition('received', 'analyzing')).toBe(true);
-    expect(canTransition('received', 'planning')).toBe(true);
-    expect(canTransition('received', 'executing')).toBe(true);
-    expect(canTransition('executing', 'finalizing')).toBe(true);
-    expect(canTransition('finalizing', 'succeeded')).toBe(true);
-  });
-
-  it('lets the repair loop go back and forth inside its rank', () => {
-    const loop: PlanStatus[] = ['planning', 'validating', 'repairing'];
-    for (const from of loop) {
-      for (const to of loop) expect(canTransition(from, to), `${from} -> ${to}`).toBe(true);
+  it('allows every move along every path the workflow takes', () => {
+    for (const path of PATHS) {
+      for (let i = 1; i < path.length; i++) expect(canTransition(path[i - 1]!, path[i]!), path.join(' > ')).toBe(true);
     }
   });
 
-  it('refuses every backward move', () => {
+  it('allows exactly the moves the paths contain, the repair loop and staying put, for every pair of statuses', () => {
+    for (const from of PLAN_STATUSES) {
+      for (const to of PLAN_STATUSES) {
+        expect(canTransition(from, to), `${from} -> ${to}`).toBe(LEGAL.has(`${from}->${to}`));
+      }
+    }
+  });
+
+  it('refuses every backward move outside the repair loop', () => {
     expect(canTransition('analyzing', 'received')).toBe(false);
     expect(canTransition('executing', 'planning')).toBe(false);
     expect(canTransition('executing', 'repairing')).toBe(false);
@@ -67,14 +72,26 @@ describe('Function: canTransition', () => {
       }
     }
   });
+});
 
-  it('agrees with the ranks for every pair', () => {
-    // The full matrix, so a new status cannot slip in without a rule.
-    for (const from of PLAN_STATUSES) {
-      for (const to of PLAN_STATUSES) {
-        const expected = from === to || (!isTerminal(from) && (to === 'failed' || statusRank(to) >= statusRank(from)));
-        expect(canTransition(from, to), `${from} -> ${to}`).toBe(expected);
-      }
+describe('Function: isTerminal', () => {
+  it('is true for succeeded and failed only', () => {
+    expect(PLAN_STATUSES.filter(isTerminal)).toEqual(['succeeded', 'failed']);
+  });
+});
+
+describe('Function: statusRank', () => {
+  it('never drops along a path the workflow takes to success', () => {
+    for (const path of [LONGEST, ...SHORTER.filter((p) => p.at(-1) === 'succeeded')]) {
+      for (let i = 1; i < path.length; i++) expect(statusRank(path[i]!), `${path[i - 1]} > ${path[i]}`).toBeGreaterThanOrEqual(statusRank(path[i - 1]!));
     }
+  });
+
+  it('gives the repair loop one rank, and both ends of a plan the highest', () => {
+    expect(new Set(REPAIR_LOOP.map(statusRank)).size).toBe(1);
+    const highest = Math.max(...PLAN_STATUSES.map(statusRank));
+    expect(statusRank('succeeded')).toBe(highest);
+    expect(statusRank('failed')).toBe(highest);
+    for (const s of NON_TERMINAL) expect(statusRank(s), s).toBeLessThan(highest);
   });
 });

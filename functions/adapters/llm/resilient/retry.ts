@@ -1,5 +1,5 @@
 /**
- * B6: the one retry layer of every HTTP provider (the SDKs' own retries are off). A transient
+ * The one retry layer of every HTTP provider (the SDKs' own retries are off). A transient
  * failure (LlmTransientError: 429, 5xx, 529, timeouts, resets) is tried again, at most
  * `maxAttempts` times in all, after an exponential backoff with jitter, or after the server's
  * `retry-after` when it sent one. A fatal failure passes through at once. When the attempts (or
@@ -11,6 +11,7 @@
  */
 import { LlmTransientError } from '../../../core/errors.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../../core/ports.js';
+import { isTransient } from '../../../core/transient.js';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. Default 3. */
@@ -35,7 +36,14 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
     new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const timer = setTimeout(resolve, ms);
-      signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
     }),
   now: () => Date.now(),
   random: Math.random,
@@ -78,8 +86,11 @@ export class RetryingProvider implements LlmProvider {
         const response = await this.inner.complete(request, signal);
         return { ...response, attempts: attempt };
       } catch (error) {
-        if (!(error instanceof LlmTransientError)) throw error;
-        const delay = error.retryAfterMs ?? backoffMs(this.policy, attempt);
+        // The providers map every failure they know to LlmTransientError or LlmFatalError; a raw
+        // failure of the network (a reset connection) is judged by the same classifier.
+        if (!isTransient(error)) throw error;
+        const known = error instanceof LlmTransientError ? error : undefined;
+        const delay = known?.retryAfterMs ?? backoffMs(this.policy, attempt);
         const giveUp =
           attempt >= maxAttempts
             ? `after ${attempt} attempt(s)`
@@ -89,7 +100,8 @@ export class RetryingProvider implements LlmProvider {
                 ? `after ${attempt} attempt(s) in ${now() - started} ms: no time left for another within ${maxElapsedMs} ms`
                 : undefined;
         if (giveUp !== undefined) {
-          throw new LlmTransientError(`${error.message} (gave up ${giveUp})`, { cause: error, status: error.status, retryAfterMs: error.retryAfterMs });
+          const message = error instanceof Error ? error.message : String(error);
+          throw new LlmTransientError(`${message} (gave up ${giveUp})`, { cause: error, status: known?.status, retryAfterMs: known?.retryAfterMs });
         }
         await sleep(delay, signal);
       }

@@ -1,4 +1,4 @@
-/** B1/B7: the analysis prompt. Placeholders: {{analysisSchema}}, {{task}}. */
+/** The analysis prompt. Placeholders: {{analysisSchema}}, {{task}}. */
 export const analysisTemplate = `Analyse this task before planning. Answer with one JSON object that follows this schema:
 {{analysisSchema}}
 

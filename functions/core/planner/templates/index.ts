@@ -1,5 +1,5 @@
 /**
- * B7: the prompt templates. The shipped defaults are one file each in this folder, bundled as
+ * The prompt templates. The shipped defaults are one file each in this folder, bundled as
  * strings (a Lambda bundle needs no file beside it); a request may replace any of system,
  * analysis, plan and repair (`options.promptTemplates`).
  *

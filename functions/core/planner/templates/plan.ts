@@ -1,5 +1,5 @@
 /**
- * B2/B7: the first plan's prompt. Placeholders: {{task}}, {{maxSteps}}; sections shown only when
+ * The first plan's prompt. Placeholders: {{task}}, {{maxSteps}}; sections shown only when
  * set: {{#examples}} (few-shot plans of earlier tasks), {{#context}}, {{#analysis}}, {{#constraints}}.
  */
 export const planTemplate = `{{#examples}}Valid plans written for earlier, similar tasks:

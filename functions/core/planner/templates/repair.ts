@@ -1,4 +1,4 @@
-/** B4/B7: the repair prompt. Placeholders: {{attempt}}, {{task}}, {{previousAnswer}}, {{errors}}. */
+/** The repair prompt. Placeholders: {{attempt}}, {{task}}, {{previousAnswer}}, {{errors}}. */
 export const repairTemplate = `Attempt {{attempt}}. Your previous plan for this task is not valid.
 
 Task: {{task}}

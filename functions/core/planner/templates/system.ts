@@ -1,5 +1,5 @@
 /**
- * B7: the planner's system prompt. It and the catalog after it never change between requests, so
+ * The planner's system prompt. It and the catalog after it never change between requests, so
  * providers with prompt caching cache them. No placeholders.
  */
 export const systemTemplate = `You are Cairn's planner. You turn a task into a decomposition plan: a DAG of typed steps that

@@ -1,0 +1,34 @@
+/**
+ * What every phase is given: the ports it works through and the defaults a request may override.
+ * Built once per process by the composition root; a phase never constructs a port itself.
+ */
+
+import type { TokenBudgets } from '../planner/planner.js';
+import type { PromptCatalog } from '../planner/prompts.js';
+import type { Clock, CorpusProvider, LlmProvider, PlanCache, TraceStore } from '../ports.js';
+import type { ToolRegistry } from '../tools/registry.js';
+
+export interface PhaseDefaults {
+  analyze: boolean;
+  maxSteps: number;
+  topK: number;
+  attributionTopN: number;
+  concurrency: number;
+  maxSources: number;
+}
+
+export interface PhaseDeps {
+  store: TraceStore;
+  llm: LlmProvider;
+  corpora: CorpusProvider;
+  catalog: PromptCatalog;
+  budgets: TokenBudgets;
+  clock: Clock;
+  defaults: PhaseDefaults;
+  /** The tools tool_call and the modality steps may run. */
+  tools: ToolRegistry;
+  /** The plan cache; plans are neither looked up nor stored when absent. */
+  cache?: PlanCache | undefined;
+  /** How many earlier successful plans the plan prompt shows as examples; none when absent or 0. */
+  fewShotExamples?: number | undefined;
+}

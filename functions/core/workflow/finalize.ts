@@ -1,0 +1,67 @@
+/**
+ * The Finalize task: the plan's answer (its answer step's, or one composed from the kept sources
+ * when the plan has none), its ranked sources, coverage and confidence, and the plan marked succeeded.
+ */
+import { answerStep, rankSources } from '../executor/sources.js';
+import { composeAnswer } from '../planner/compose-answer.js';
+import { confidenceScore } from '../planner/planner.js';
+import type { LlmCallRecord, PlanStatus } from '../types.js';
+import type { PhaseDeps } from './deps.js';
+import { traceLlmCall, withMetadata } from './llm-accounting.js';
+import { loadPlan, setStatus } from './plan-record.js';
+import { requestOptions } from './request-options.js';
+import type { WorkflowInput } from './types.js';
+
+/** How many of the ranked sources an answer composed at the end reads. */
+const COMPOSED_ANSWER_SOURCES = 5;
+
+export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Promise<{ planId: string; status: PlanStatus }> {
+  const started = performance.now();
+  let record = await loadPlan(deps.store, input.planId);
+  record = await setStatus(deps.store, record, 'finalizing');
+  if (input.planOnly || !record.plan) {
+    await deps.store.appendEvent(input.planId, { type: 'plan.finalized', phase: 'finalizing', data: { planOnly: true } });
+    await setStatus(deps.store, record, 'succeeded', { metadata: withMetadata(deps, record, 'finalize', performance.now() - started, []) });
+    return { planId: input.planId, status: 'succeeded' };
+  }
+  const o = requestOptions(deps, record);
+  const outputs = await deps.store.listStepOutputs(input.planId);
+  const ranked = rankSources(record.plan, outputs, { attributionTopN: o.attributionTopN, maxSources: deps.defaults.maxSources });
+  const calls: LlmCallRecord[] = [];
+  let answer: string;
+  let citations: string[];
+  const fromPlan = answerStep(record.plan, outputs);
+  if (fromPlan) {
+    answer = String(fromPlan.result.text);
+    citations = (fromPlan.result.citations as string[] | undefined) ?? [];
+  } else {
+    // The plan has no answer step, so one is composed from the kept sources, the same way an llm_call step answers.
+    const documents = ranked.sources.slice(0, COMPOSED_ANSWER_SOURCES).map((s) => ({ id: s.id, ...(s.title ? { title: s.title } : {}), text: s.snippet }));
+    const composed = await composeAnswer(deps.llm, {
+      question: record.request.task,
+      instruction: 'Answer the task from the sources, citing them.',
+      documents,
+      maxTokens: deps.budgets.answer,
+    });
+    calls.push(composed.call);
+    await traceLlmCall(deps, input.planId, 'finalizing', composed.call);
+    answer = composed.text;
+    citations = composed.citations;
+  }
+  const metadata = withMetadata(deps, record, 'finalize', performance.now() - started, calls);
+  metadata.confidence = confidenceScore(metadata.iterations, ranked.coverage.coverage_ratio);
+  const results = {
+    answer,
+    citations,
+    sources: ranked.sources,
+    coverage: ranked.coverage,
+    steps: outputs.map((s) => ({ step_id: s.step_id, type: s.type, status: s.status, durationMs: s.durationMs, ...(s.reason ? { reason: s.reason } : {}) })),
+  };
+  await deps.store.appendEvent(input.planId, {
+    type: 'plan.finalized',
+    phase: 'finalizing',
+    data: { sources: ranked.sources.length, citations, coverage: ranked.coverage, confidence: metadata.confidence },
+  });
+  await setStatus(deps.store, record, 'succeeded', { answer, results, metadata });
+  return { planId: input.planId, status: 'succeeded' };
+}

@@ -1,0 +1,32 @@
+/** The RecordFailure task, where every Catch lands: the plan marked failed with the error, unless it already ended. */
+import { isTerminal } from '../trace/status.js';
+import type { PhaseDeps } from './deps.js';
+import { setStatus } from './plan-record.js';
+import type { FailureInput } from './types.js';
+
+export async function recordFailurePhase(
+  deps: PhaseDeps,
+  input: FailureInput,
+): Promise<{ planId: string; status: 'failed'; error: { Error: string; Cause: string } }> {
+  const name = input.error?.Error ?? 'Error';
+  const cause = causeMessage(input.error?.Cause);
+  const record = await deps.store.getPlan(input.planId);
+  const phase = record?.status ?? 'unknown';
+  if (record && !isTerminal(record.status)) {
+    await deps.store.appendEvent(input.planId, { type: 'plan.failed', phase, data: { error: name, reason: cause } });
+    await setStatus(deps.store, record, 'failed', { error: { name, message: cause, phase } });
+  }
+  return { planId: input.planId, status: 'failed', error: { Error: name, Cause: cause } };
+}
+
+/** Lambda puts `{errorMessage, errorType, ...}` JSON in Cause; the local runner a plain message. */
+function causeMessage(cause: string | undefined): string {
+  if (!cause) return 'unknown error';
+  try {
+    const parsed = JSON.parse(cause) as { errorMessage?: unknown };
+    if (typeof parsed.errorMessage === 'string') return parsed.errorMessage;
+  } catch {
+    // A plain message.
+  }
+  return cause;
+}

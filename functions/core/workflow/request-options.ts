@@ -1,0 +1,41 @@
+/**
+ * What one request asks of the phases: its options over the process defaults, the step types it
+ * allows, and the tools it may call. Every phase reads them the same way through these functions.
+ */
+import { EXECUTABLE_STEP_TYPES } from '../executor/step-operators.js';
+import { canonicalToolName } from '../tools/registry.js';
+import type { PlanRecord, StepType } from '../types.js';
+import type { PhaseDeps } from './deps.js';
+
+export interface RequestOptions {
+  analyze: boolean;
+  maxSteps: number;
+  topK: number;
+  attributionTopN: number;
+  concurrency: number;
+}
+
+export function requestOptions(deps: PhaseDeps, record: PlanRecord): RequestOptions {
+  const o = record.request.options ?? {};
+  return {
+    analyze: o.analyze ?? deps.defaults.analyze,
+    maxSteps: o.maxSteps ?? deps.defaults.maxSteps,
+    topK: o.topK ?? deps.defaults.topK,
+    attributionTopN: o.attributionTopN ?? deps.defaults.attributionTopN,
+    concurrency: o.concurrency ?? deps.defaults.concurrency,
+  };
+}
+
+/** The executable step types, narrowed to the request's constraint when it gives one. */
+export function allowedStepTypes(record: PlanRecord): StepType[] {
+  const requested = record.request.constraints?.allowed_step_types;
+  if (Array.isArray(requested)) return EXECUTABLE_STEP_TYPES.filter((t) => requested.includes(t));
+  return EXECUTABLE_STEP_TYPES;
+}
+
+/** The request's allow-list, within what is registered; every registered tool when it gives none. */
+export function allowedTools(deps: PhaseDeps, record: PlanRecord): string[] {
+  const registered = deps.tools.names();
+  const requested = record.request.tools;
+  return requested === undefined ? registered : requested.map(canonicalToolName).filter((t) => registered.includes(t));
+}

@@ -1,0 +1,34 @@
+/**
+ * What the state machine passes between its Task states. Plans, attempts and step results travel
+ * by reference (the plan id), never inline. A leaf module: the workflow-starter port names
+ * WorkflowInput too, and must not pull the phases in to do so.
+ */
+
+/** The state machine's input; every phase receives at least the plan id. */
+export interface WorkflowInput {
+  planId: string;
+  maxIterations: number;
+  planOnly?: boolean;
+}
+
+export interface GenerationResult {
+  attempt: number;
+}
+
+export interface ValidationSummary {
+  valid: boolean;
+  attempt: number;
+  errorCount: number;
+}
+
+export interface ExecutionSummary {
+  status: 'succeeded' | 'failed';
+  steps: number;
+  skipped: number;
+  failed: number;
+}
+
+/** What a Catch hands to RecordFailure: the state's input and the error it caught. */
+export interface FailureInput extends WorkflowInput {
+  error?: { Error?: string; Cause?: string };
+}

@@ -1,0 +1,115 @@
+/**
+ * Finalize, without a database: a store held in a Map that applies patches by the core's own rules
+ * (trace/plan-patch.ts), and an LLM that answers with a fixed text and records what it was asked.
+ */
+import { describe, expect, it } from 'vitest';
+import type { LlmProvider, LlmRequest, LlmResponse, TraceStore } from '../../../functions/core/ports.js';
+import { applyPlanPatch } from '../../../functions/core/trace/plan-patch.js';
+import type { DecompositionPlan, PlanRecord, StepOutput, TraceEventInput } from '../../../functions/core/types.js';
+import type { PhaseDeps } from '../../../functions/core/workflow/deps.js';
+import { finalizePhase } from '../../../functions/core/workflow/finalize.js';
+
+const NOW = new Date('2026-03-01T12:00:00.000Z');
+
+const PLAN: DecompositionPlan = {
+  plan: [
+    { step_id: 1, type: 'keyword_search', parameters: { query: 'Lyon population' }, dependencies: [] },
+    { step_id: 2, type: 'keyword_search', parameters: { query: 'Marseille population' }, dependencies: [] },
+  ],
+} as unknown as DecompositionPlan;
+
+function searchOutput(stepId: number, ids: string[]): StepOutput {
+  const documents = ids.map((id, i) => ({ id, title: id.toUpperCase(), text: `about ${id}`, modality: 'text', score: 1 - i / 10, rank: i + 1 }));
+  return {
+    step_id: stepId,
+    type: 'keyword_search',
+    status: 'succeeded',
+    result: { documents, count: documents.length },
+    startedAt: '',
+    endedAt: '',
+    durationMs: 3,
+    attempts: 1,
+  };
+}
+
+function world(answerText: string, outputs: StepOutput[]) {
+  let record: PlanRecord = {
+    planId: 'p-1',
+    status: 'executing',
+    version: 7,
+    request: { task: 'Compare the populations of Lyon and Marseille' },
+    createdAt: NOW.toISOString(),
+    updatedAt: NOW.toISOString(),
+    eventCount: 0,
+    plan: PLAN,
+  };
+  const events: TraceEventInput[] = [];
+  const asked: LlmRequest[] = [];
+  const store = {
+    getPlan: async () => record,
+    updatePlan: async (_id: string, patch: Parameters<TraceStore['updatePlan']>[1]) => {
+      record = applyPlanPatch(record, patch, NOW);
+      return record;
+    },
+    appendEvent: async (_id: string, event: TraceEventInput) => {
+      events.push(event);
+      return { ...event, planId: 'p-1', seq: events.length, at: NOW.toISOString() };
+    },
+    listStepOutputs: async () => outputs,
+  } as unknown as TraceStore;
+  const llm: LlmProvider = {
+    name: 'scripted',
+    model: 'fixed',
+    source: 'scripted',
+    complete: async (request): Promise<LlmResponse> => {
+      asked.push(request);
+      return { text: answerText, provider: 'scripted', model: 'fixed', inputTokens: 10, outputTokens: 5, stopReason: 'end_turn' };
+    },
+  };
+  const deps = {
+    store,
+    llm,
+    clock: { now: () => NOW },
+    budgets: { analysis: 1024, plan: 4096, answer: 333 },
+    defaults: { analyze: false, maxSteps: 10, topK: 5, attributionTopN: 1, concurrency: 4, maxSources: 10 },
+  } as unknown as PhaseDeps;
+  return { deps, events, asked, current: () => record };
+}
+
+describe('Function: finalizePhase', () => {
+  it('composes the answer from the kept sources when the plan has no answer step, citing each source once', async () => {
+    // Prepare: the model cites lyon twice and a document it was never given.
+    const { deps, events, asked, current } = world('Lyon [lyon] is smaller than Marseille [marseille]; see [lyon] and [nowhere].', [
+      searchOutput(1, ['lyon']),
+      searchOutput(2, ['marseille']),
+    ]);
+
+    // Act
+    const result = await finalizePhase(deps, { planId: 'p-1', maxIterations: 3 });
+
+    // Assess
+    expect(result).toEqual({ planId: 'p-1', status: 'succeeded' });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatchObject({
+      purpose: 'answer',
+      maxTokens: 333,
+      intent: { kind: 'answer', question: 'Compare the populations of Lyon and Marseille' },
+    });
+    const record = current();
+    expect(record.status).toBe('succeeded');
+    expect(record.answer).toBe('Lyon [lyon] is smaller than Marseille [marseille]; see [lyon] and [nowhere].');
+    expect(record.results?.citations).toEqual(['lyon', 'marseille']);
+    expect(record.results?.sources.map((s) => s.id)).toEqual(['lyon', 'marseille']);
+    expect(record.metadata?.llmCalls).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'llm.call').map((e) => e.phase)).toEqual(['finalizing']);
+    expect(events.find((e) => e.type === 'plan.finalized')?.data).toMatchObject({ citations: ['lyon', 'marseille'], sources: 2 });
+  });
+
+  it('asks no model when the request was plan-only', async () => {
+    const { deps, asked, current } = world('unused', []);
+    await finalizePhase(deps, { planId: 'p-1', maxIterations: 3, planOnly: true });
+    expect(asked).toEqual([]);
+    expect(current()).toMatchObject({ status: 'succeeded' });
+    expect(current().answer).toBeUndefined();
+  });
+});
