@@ -1,17 +1,12 @@
 /**
- * D5 and D8: attribution by design (seed 003). Every retrieval sub-query keeps its top-N documents
+ * Attribution by design (seed 003). Every retrieval sub-query keeps its top-N documents
  * (default 1) that no earlier sub-query already kept; those kept sources lead the final ranking,
  * followed by the plan's final ranked list. Coverage telemetry says how many sub-queries found
  * anything at all.
  */
-import type { DecompositionPlan, FinalResults, RetrievedDocument, Source, StepOutput, StepType } from '../types.js';
-import { subqueryIdOf } from './operators/aggregate.js';
-import { documentsOf } from './step-operators.js';
-
-/** Steps that put a sub-query to the corpus. */
-export const SUBQUERY_TYPES: ReadonlySet<StepType> = new Set(['keyword_search', 'vector_search', 'graph_query', 'multi-hop']);
-/** Steps whose output is a ranked list of documents. */
-const RANKING_TYPES: ReadonlySet<StepType> = new Set(['keyword_search', 'vector_search', 'graph_query', 'multi-hop', 'filter', 'rerank', 'aggregate']);
+import { documentsOf, subqueryIdOf } from '../steps/documents.js';
+import { RANKING_TYPES, SUBQUERY_TYPES } from '../steps/index.js';
+import type { DecompositionPlan, FinalResults, RetrievedDocument, Source, StepOutput } from '../types.js';
 
 export interface SourceOptions {
   attributionTopN: number;

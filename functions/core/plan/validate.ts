@@ -7,8 +7,9 @@
 import { ExpressionError, oneLine, PlanValidationError } from '../errors.js';
 import { referencedSteps } from '../executor/expression.js';
 import { templateReferences } from '../executor/templates.js';
+import { STEP_FACTS } from '../steps/catalog.generated.js';
 import { canonicalToolName } from '../tools/registry.js';
-import { type DecompositionPlan, MODALITIES, type Modality, STEP_TYPES, type StepType, type ValidationIssue, type ValidationResult } from '../types.js';
+import { type DecompositionPlan, MODALITIES, STEP_TYPES, type StepType, type ValidationIssue, type ValidationResult } from '../types.js';
 import { ancestors, findCycles, formatCycle, type GraphStep } from './graph.js';
 import { checkPlanSchema, isRecord, stepParameterSchemas } from './schemas.js';
 
@@ -48,9 +49,6 @@ const OVERSIZE_FACTOR = 10;
 
 // The schema's limit on `condition`; longer or empty text is reported there, not parsed again.
 const CONDITION_MAX_LENGTH = 512;
-
-/** audio_transcription reads audio, image_captioning images; the other types work on any modality. */
-const REQUIRED_MODALITY: Partial<Record<StepType, Modality>> = { audio_transcription: 'audio', image_captioning: 'image' };
 
 const STEP_TYPE_SET: ReadonlySet<string> = new Set(STEP_TYPES);
 const MODALITY_SET: ReadonlySet<string> = new Set(MODALITIES);
@@ -169,7 +167,8 @@ function checkTypeAndModality(step: StepFacts, options: PlanValidationOptions, a
   if (options.allowedStepTypes !== undefined && !options.allowedStepTypes.includes(step.type)) {
     add(`${step.path}.type`, `step type ${step.type} is not allowed here (allowed: ${options.allowedStepTypes.join(', ')})`);
   }
-  const required = REQUIRED_MODALITY[step.type];
+  // Some types work on one modality only (a transcription reads audio); the others on any.
+  const required = STEP_FACTS[step.type].modality;
   const modality = step.raw.modality;
   if (required !== undefined && typeof modality === 'string' && MODALITY_SET.has(modality) && modality !== required) {
     add(`${step.path}.modality`, `must be ${required} for step type ${step.type} (got ${modality})`);

@@ -7,8 +7,7 @@
 
 import { LlmRefusalError, PlanNotFoundError, PlanningFailedError, StepExecutionError } from '../errors.js';
 import { type ExecutionContext, executePlan } from '../executor/run-plan.js';
-import { answerStep, rankSources, SUBQUERY_TYPES } from '../executor/sources.js';
-import { EXECUTABLE_STEP_TYPES } from '../executor/step-operators.js';
+import { answerStep, rankSources } from '../executor/sources.js';
 import { sanitizeSubqueries } from '../plan/sanitize.js';
 import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
 import { pickExamples } from '../planner/few-shot.js';
@@ -29,6 +28,7 @@ import type { PromptCatalog } from '../planner/prompts.js';
 import { answerPrompt, PLANNER_SYSTEM } from '../planner/prompts.js';
 import { templatesWith } from '../planner/templates/index.js';
 import type { CachedPlan, Clock, CorpusProvider, LlmProvider, PlanCache, TraceStore } from '../ports.js';
+import { EXECUTABLE_STEP_TYPES, SUBQUERY_TYPES } from '../steps/index.js';
 import { canonicalToolName, type ToolRegistry } from '../tools/registry.js';
 import type { DecompositionPlan, LlmCallRecord, PlanAttempt, PlanMetadata, PlanRecord, PlanStatus, StepOutput, StepType } from '../types.js';
 
