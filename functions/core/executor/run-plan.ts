@@ -6,12 +6,12 @@
  */
 
 import { ExpressionError, oneLine, StepExecutionError } from '../errors.js';
+import { evaluateCondition, type StepView } from '../expression/expression.js';
+import { renderParameters } from '../expression/templates.js';
 import type { Clock, CorpusIndex, LlmProvider } from '../ports.js';
 import { policyOnSkip, STEP_OPERATORS, stepPolicy } from '../steps/index.js';
 import { ToolArgumentsError, ToolInputError, ToolNotAllowedError, type ToolRegistry } from '../tools/registry.js';
 import type { DecompositionPlan, DecompositionStep, LlmCallRecord, StepOutput } from '../types.js';
-import { evaluateCondition, type StepView } from './expression.js';
-import { renderParameters } from './templates.js';
 
 export interface ExecutionHooks {
   onStepStart?(step: DecompositionStep, parameters: Record<string, unknown>): Promise<void> | void;

@@ -5,8 +5,8 @@
  * anything, the plan falls back to a single query of the whole task.
  */
 
-import { referencedSteps } from '../executor/expression.js';
-import { parameterReferences } from '../executor/templates.js';
+import { referencedSteps } from '../expression/expression.js';
+import { parameterReferences } from '../expression/templates.js';
 import { contentTerms } from '../retrieval/tokenize.js';
 import { STEP_FACTS } from '../steps/catalog.generated.js';
 import type { DecompositionPlan, DecompositionStep, StepType } from '../types.js';

@@ -5,8 +5,8 @@
  * the parts they cannot make sense of.
  */
 import { ExpressionError, oneLine, PlanValidationError } from '../errors.js';
-import { referencedSteps } from '../executor/expression.js';
-import { templateReferences } from '../executor/templates.js';
+import { referencedSteps } from '../expression/expression.js';
+import { templateReferences } from '../expression/templates.js';
 import { STEP_FACTS } from '../steps/catalog.generated.js';
 import { canonicalToolName } from '../tools/registry.js';
 import { type DecompositionPlan, MODALITIES, STEP_TYPES, type StepType, type ValidationIssue, type ValidationResult } from '../types.js';

@@ -1,6 +1,6 @@
 /** `conditional`: evaluates a safe expression over earlier results; later steps test its `run`. */
 import schema from '../../../schemas/steps/conditional.schema.json' with { type: 'json' };
-import { evaluateCondition, type StepView } from '../executor/expression.js';
+import { evaluateCondition, type StepView } from '../expression/expression.js';
 import { DETERMINISTIC_POLICY, type StepDefinition } from './step.js';
 
 export const conditional: StepDefinition = {

@@ -3,7 +3,7 @@
  * StepDefinition; the catalog (index.ts) lists them, and the enums, the operator table, the source
  * sets, the policies and the labels are all derived from it.
  */
-import type { StepView } from '../executor/expression.js';
+import type { StepView } from '../expression/expression.js';
 import type { CorpusIndex, LlmProvider } from '../ports.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { DecompositionStep, LlmCallRecord, Modality, StepOutput } from '../types.js';
