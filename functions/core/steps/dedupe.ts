@@ -17,6 +17,9 @@ import { DETERMINISTIC_POLICY, type StepDefinition } from './step.js';
 
 export const DEFAULT_DEDUPE_THRESHOLD = 0.9;
 
+/** Rounding slack, so that a similarity equal to the threshold on paper (6/10 at 0.6) counts as reaching it. */
+const EPSILON = 1e-9;
+
 export interface DedupeInput {
   stepId: number;
   documents: readonly RetrievedDocument[];
@@ -84,7 +87,7 @@ export function dedupeDocuments(lists: readonly DedupeInput[], threshold = DEFAU
     let match: { id: string; similarity: number } | undefined;
     for (const other of kept) {
       const similarity = cosineSimilarity(vector, other.vector);
-      if (similarity >= threshold && similarity > (match?.similarity ?? -1)) match = { id: other.doc.id, similarity };
+      if (similarity >= threshold - EPSILON && similarity > (match?.similarity ?? -1)) match = { id: other.doc.id, similarity };
     }
     if (match) {
       duplicates.push({ id: candidate.doc.id, step_id: candidate.stepId, duplicate_of: match.id, similarity: Math.round(match.similarity * 1000) / 1000 });
