@@ -37,8 +37,9 @@ const step = (type: StepType, parameters: Record<string, unknown> = {}): Decompo
 
 /** Every `enum` in a JSON document, with where it is. */
 function enums(value: unknown, at: string, found: Array<{ at: string; values: unknown[] }> = []) {
-  if (Array.isArray(value)) value.forEach((item, i) => enums(item, `${at}/${i}`, found));
-  else if (typeof value === 'object' && value !== null) {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) enums(item, `${at}/${i}`, found);
+  } else if (typeof value === 'object' && value !== null) {
     for (const [key, item] of Object.entries(value)) {
       if (key === 'enum' && Array.isArray(item)) found.push({ at, values: item });
       else enums(item, `${at}/${key}`, found);
