@@ -94,7 +94,7 @@ export function validateAgainst(name: SchemaName, value: unknown, at = ''): Vali
  * parameters of a step whose type is unknown are not checked: the type's own error says enough.
  */
 export function checkPlanSchema(value: unknown, at = ''): ValidationIssue[] {
-  return dedupe([...validateAgainst('plan', value, at), ...checkEachStepParameters(value, at)]);
+  return distinctIssues([...validateAgainst('plan', value, at), ...checkEachStepParameters(value, at)]);
 }
 
 /** C2 for one step: `parameters` against the schema of `type`, reported under `at`. */
@@ -113,7 +113,7 @@ export function validatePlanRequest(value: unknown, at = ''): ValidationIssue[] 
   if (isRecord(value) && isRecord(value.options)) {
     issues.push(...checkEachStepParameters(value.options.plan, joinPath(at, 'options.plan')));
   }
-  return dedupe(issues);
+  return distinctIssues(issues);
 }
 
 /** A corpus document; `at` names where it came from (e.g. `corpus.jsonl:12` or `documents.3`). */
@@ -167,7 +167,7 @@ function translateErrors(errors: readonly ErrorObject[], at: string): Validation
     const message = alternatives.get(error) ?? describeError(error);
     issues.push({ path: joinPath(at, pointerToDotted(error.instancePath)) || '(root)', message, source: 'schema' });
   }
-  return dedupe(issues);
+  return distinctIssues(issues);
 }
 
 function describeError(error: ErrorObject): string {
@@ -221,7 +221,7 @@ function joinPath(...parts: string[]): string {
   return parts.filter((part) => part !== '').join('.');
 }
 
-function dedupe(issues: ValidationIssue[]): ValidationIssue[] {
+function distinctIssues(issues: ValidationIssue[]): ValidationIssue[] {
   const seen = new Set<string>();
   return issues.filter((issue) => {
     const key = `${issue.path}\u0000${issue.message}`;
