@@ -64,7 +64,7 @@ const doc = (id: string, score: number, extra: Partial<RetrievedDocument> = {}):
 });
 const ids = (result: Record<string, unknown>): string[] => (result.documents as RetrievedDocument[]).map((d) => d.id);
 
-describe('Module: step-operators', () => {
+describe('Module: steps (the operators of the catalog)', () => {
   let index: InMemoryCorpusIndex;
   let calls: LlmCallRecord[];
   const ctx = (extra: Partial<OperatorContext> = {}): OperatorContext => ({
