@@ -66,7 +66,7 @@ function subqueryOutputs(plan: DecompositionPlan, byId: Map<number, StepOutput>)
     const out = byId.get(step.step_id);
     // Only a fusion that ran stands for its searches; otherwise they count one by one.
     if (out?.status === 'succeeded' && inputs.length > 0 && inputs.every((id) => searches.some((s) => s.step_id === id))) {
-      inputs.forEach((id) => absorbed.add(id));
+      for (const id of inputs) absorbed.add(id);
       result.push(out);
     }
   }
@@ -89,7 +89,7 @@ function finalRanking(plan: DecompositionPlan, byId: Map<number, StepOutput>): A
   const ordered = [...sinks, ...ranking.filter((s) => !sinks.includes(s)).sort((a, b) => b.step_id - a.step_id)];
   const list: Array<{ doc: RetrievedDocument; stepId: number; rank: number }> = [];
   for (const step of ordered.slice(0, sinks.length)) {
-    documentsOf(byId.get(step.step_id)).forEach((doc, i) => list.push({ doc, stepId: step.step_id, rank: i + 1 }));
+    for (const [i, doc] of documentsOf(byId.get(step.step_id)).entries()) list.push({ doc, stepId: step.step_id, rank: i + 1 });
   }
   // Then the rest by their rank in whichever list ranked them best.
   const rest = ordered

@@ -1,6 +1,6 @@
 /**
  * The JSON Schemas of `schemas/`, compiled once at module load (DESIGN.md: never per request), and
- * their findings translated into C4 one-liners: `plan.0.type: must be one of [...]`.
+ * their findings translated into one-line findings: `plan.0.type: must be one of [...]`.
  */
 import type { AnySchemaObject, ErrorObject } from 'ajv';
 import analysisSchemaJson from '../../../schemas/analysis.schema.json' with { type: 'json' };
@@ -90,24 +90,24 @@ export function validateAgainst(name: SchemaName, value: unknown, at = ''): Vali
 }
 
 /**
- * C1 + C2: the plan schema, then each step's `parameters` against the schema of its type. The
+ * The plan schema, then each step's `parameters` against the schema of its type. The
  * parameters of a step whose type is unknown are not checked: the type's own error says enough.
  */
 export function checkPlanSchema(value: unknown, at = ''): ValidationIssue[] {
   return distinctIssues([...validateAgainst('plan', value, at), ...checkEachStepParameters(value, at)]);
 }
 
-/** C2 for one step: `parameters` against the schema of `type`, reported under `at`. */
+/** One step's `parameters` against the schema of `type`, reported under `at`. */
 export function checkStepParameters(type: StepType, parameters: unknown, at: string): ValidationIssue[] {
   return validateAgainst(`steps/${type}`, parameters, at);
 }
 
-/** B1: a task analysis. */
+/** A task analysis. */
 export function validateAnalysis(value: unknown, at = ''): ValidationIssue[] {
   return validateAgainst('analysis', value, at);
 }
 
-/** A1: a request body, including the parameters of each step of an inline `options.plan`. */
+/** A request body, including the parameters of each step of an inline `options.plan`. */
 export function validatePlanRequest(value: unknown, at = ''): ValidationIssue[] {
   const issues = validateAgainst('plan-request', value, at);
   if (isRecord(value) && isRecord(value.options)) {
@@ -133,7 +133,7 @@ function checkEachStepParameters(plan: unknown, at: string): ValidationIssue[] {
   return issues;
 }
 
-// ---------------------------------------------------------------- ajv errors → C4 one-liners
+// ---------------------------------------------------------------- ajv errors → one-line findings
 
 function translateErrors(errors: readonly ErrorObject[], at: string): ValidationIssue[] {
   const replaced = new Set<ErrorObject>();

@@ -1,6 +1,6 @@
 /**
- * C1-C4: a candidate plan against the schemas and the semantic rules. Every finding is returned
- * at once, because the repair loop (B4) feeds them all back to the LLM in one prompt: the semantic
+ * A candidate plan against the schemas and the semantic rules. Every finding is returned
+ * at once, because the repair loop feeds them all back to the LLM in one prompt: the semantic
  * checks read the candidate defensively and run even when the schema already failed, skipping only
  * the parts they cannot make sense of.
  */
@@ -23,11 +23,11 @@ export interface PlanValidationOptions {
   maxFanOut?: number;
   /** The step types this request allows; all when absent. */
   allowedStepTypes?: readonly StepType[];
-  /** G4: the tools this request allows; any when absent. `service.method` and `service_method` match each other. */
+  /** The tools this request allows; any when absent. `service.method` and `service_method` match each other. */
   allowedTools?: readonly string[];
 }
 
-/** Schema and semantic (C3) findings, plan-wide ones first, then step by step; `valid` when there are none. */
+/** Schema and semantic findings, plan-wide ones first, then step by step; `valid` when there are none. */
 export function validatePlan(candidate: unknown, options: PlanValidationOptions = {}): ValidationResult {
   const errors = inPlanOrder([...checkPlanSchema(candidate), ...checkPlanSemantics(candidate, options)]);
   return { valid: errors.length === 0, errors };
@@ -64,7 +64,7 @@ interface StepFacts {
   parameters: Record<string, unknown> | undefined;
 }
 
-/** C3 alone, for a candidate of any shape. */
+/** The semantic rules alone, for a candidate of any shape. */
 export function checkPlanSemantics(candidate: unknown, options: PlanValidationOptions = {}): ValidationIssue[] {
   if (!isRecord(candidate) || !Array.isArray(candidate.plan)) return [];
   const rawSteps: unknown[] = candidate.plan;
@@ -188,11 +188,11 @@ function checkInputs(step: StepFacts, add: Add): void {
     if (declares('input_step')) mustBeDependency(step.parameters.input_step, `${step.path}.parameters.input_step`);
     const inputs = step.parameters.input_steps;
     if (declares('input_steps') && Array.isArray(inputs)) {
-      inputs.forEach((value: unknown, index) => mustBeDependency(value, `${step.path}.parameters.input_steps.${index}`));
+      for (const [index, value] of inputs.entries()) mustBeDependency(value, `${step.path}.parameters.input_steps.${index}`);
     }
   }
   const aggregate = step.raw.aggregate;
-  if (Array.isArray(aggregate)) aggregate.forEach((value: unknown, index) => mustBeDependency(value, `${step.path}.aggregate.${index}`));
+  if (Array.isArray(aggregate)) for (const [index, value] of aggregate.entries()) mustBeDependency(value, `${step.path}.aggregate.${index}`);
 }
 
 function checkTool(step: StepFacts, options: PlanValidationOptions, add: Add): void {
@@ -219,7 +219,7 @@ function checkTool(step: StepFacts, options: PlanValidationOptions, add: Add): v
 }
 
 /**
- * D3: conditions, conditional expressions and `{{ ... }}` templates must parse and may only read
+ * Conditions, conditional expressions and `{{ ... }}` templates must parse and may only read
  * steps the step depends on, directly or transitively: only those are done when it runs.
  */
 function checkReferences(step: StepFacts, byId: ReadonlyMap<number, StepFacts>, ancestorsOf: (step: StepFacts) => Set<number>, add: Add): void {
@@ -258,7 +258,7 @@ function checkReferences(step: StepFacts, byId: ReadonlyMap<number, StepFacts>, 
 
 function forEachString(value: unknown, at: string, visit: (text: string, at: string) => void): void {
   if (typeof value === 'string') visit(value, at);
-  else if (Array.isArray(value)) value.forEach((item: unknown, index) => forEachString(item, `${at}.${index}`, visit));
+  else if (Array.isArray(value)) for (const [index, item] of value.entries()) forEachString(item, `${at}.${index}`, visit);
   else if (isRecord(value)) for (const [key, item] of Object.entries(value)) forEachString(item, `${at}.${key}`, visit);
 }
 

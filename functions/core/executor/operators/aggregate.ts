@@ -74,7 +74,10 @@ export function aggregate(lists: readonly AggregateInput[], method: AggregateMet
   const found_by: Record<string, Array<number | string>> = Object.create(null) as Record<string, Array<number | string>>;
   prepared.forEach((list, i) => {
     const stepId = lists[i]?.stepId ?? i;
-    for (const doc of list) (found_by[doc.id] ??= []).push(stepId);
+    for (const doc of list) {
+      found_by[doc.id] ??= [];
+      found_by[doc.id]?.push(stepId);
+    }
   });
 
   let combined: RetrievedDocument[];
