@@ -5,9 +5,8 @@
  * plan schema by that id. Served at GET /openapi.json.
  */
 
+import { analysisSchema, planSchema } from '../../functions/core/plan/schemas.js';
 import { PLAN_STATUSES } from '../../functions/core/types.js';
-import analysisSchema from '../../schemas/analysis.schema.json' with { type: 'json' };
-import planSchema from '../../schemas/plan.schema.json' with { type: 'json' };
 import planRequestSchema from '../../schemas/plan-request.schema.json' with { type: 'json' };
 import { API_ROUTES, type ApiHandlerName } from './routes.js';
 

@@ -1,7 +1,9 @@
 /**
  * A step in one short line, as every picture of a plan shows it (the text report, the tree,
- * mermaid, dot and the page). Pure: used in the terminal and in the browser.
+ * mermaid, dot and the page). Pure: used in the terminal and in the browser. What the line says
+ * is each step type's label, from the step catalog (see StepDefinition.label for its form).
  */
+import { STEP_FACTS } from '../../functions/core/steps/catalog.generated.js';
 import type { DecompositionStep } from '../../functions/core/types.js';
 
 const MAX_TEXT = 70;
@@ -12,28 +14,29 @@ export function clip(value: unknown, max = MAX_TEXT): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
+const PLACEHOLDER = /\{("?)([\w.]+|\.\.\.)\1\}/g;
+const OPTIONAL = /\[([^\]]*)\]/g;
+
 /** What the step does, from its parameters: the query, the input, the method, the expression. */
 export function describeStep(step: Pick<DecompositionStep, 'type' | 'parameters'>, max = MAX_TEXT): string {
   const p = step.parameters;
-  const quoted = (v: unknown) => JSON.stringify(clip(v, max));
-  switch (step.type) {
-    case 'keyword_search':
-    case 'vector_search':
-      return `${quoted(p.query)}${p.top_k ? ` top ${p.top_k}` : ''}`;
-    case 'filter':
-      return `of step ${p.input_step}: ${Object.entries(p)
-        .filter(([k]) => k !== 'input_step')
-        .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
-        .join(' ')}`;
-    case 'rerank':
-      return `step ${p.input_step}${p.top_k ? ` to top ${p.top_k}` : ''}`;
-    case 'aggregate':
-      return `${p.method} of steps ${(p.input_steps as number[]).join(', ')}`;
-    case 'conditional':
-      return clip(p.expression, max);
-    case 'llm_call':
-      return quoted(p.prompt);
-    default:
-      return clip(JSON.stringify(p), max);
-  }
+  const label = (STEP_FACTS as Partial<Record<string, { label?: string }>>)[step.type]?.label;
+  if (label === undefined) return clip(JSON.stringify(p), max);
+  const named = new Set([...label.matchAll(PLACEHOLDER)].map((m) => m[2]));
+  const set = (name: string) => p[name] !== undefined && p[name] !== null && p[name] !== '' && p[name] !== 0;
+  const fill = (text: string) =>
+    text.replace(PLACEHOLDER, (_all, quote: string, name: string) => {
+      if (name === '...') {
+        return Object.entries(p)
+          .filter(([key]) => !named.has(key))
+          .map(([key, value]) => `${key}=${JSON.stringify(value)}`)
+          .join(' ');
+      }
+      const value = p[name];
+      if (quote) return JSON.stringify(clip(value, max));
+      return Array.isArray(value) ? value.join(', ') : clip(value, max);
+    });
+  // An optional part shows only when every parameter it names is set.
+  const shown = label.replace(OPTIONAL, (_all, inner: string) => ([...inner.matchAll(PLACEHOLDER)].every((m) => set(m[2] as string)) ? inner : ''));
+  return fill(shown);
 }

@@ -4,21 +4,10 @@
  * these types and the schemas agree on the plan format, so they cannot drift.
  */
 
-export const STEP_TYPES = [
-  'vector_search',
-  'keyword_search',
-  'graph_query',
-  'multi-hop',
-  'filter',
-  'rerank',
-  'aggregate',
-  'conditional',
-  'llm_call',
-  'tool_call',
-  'audio_transcription',
-  'image_captioning',
-] as const;
-export type StepType = (typeof STEP_TYPES)[number];
+// The step types are those of the catalog (functions/core/steps/index.ts), generated from it.
+import type { StepType } from './steps/catalog.generated.js';
+
+export { STEP_TYPES, type StepType } from './steps/catalog.generated.js';
 
 export const MODALITIES = ['text', 'image', 'audio', 'table', 'video'] as const;
 export type Modality = (typeof MODALITIES)[number];

@@ -121,4 +121,37 @@ describe('cairn CLI', () => {
     const trace = await cairn(['trace', out.planId]);
     expect(trace.stdout).toMatch(/plan\.failed\s+PlanningFailedError/);
   });
+
+  it('validates and executes the example plan whose two keyword searches feed a dedupe step', async () => {
+    // Act
+    const run = await cairn(['execute', 'examples/plans/dedupe.json', '--task', 'How many people live in Lyon, and which rivers meet there?', '--json']);
+
+    // Assess
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as {
+      planId: string;
+      status: string;
+      results: { steps: Array<{ type: string; status: string }> };
+      sources: Array<{ id: string }>;
+    };
+    expect(out.status).toBe('succeeded');
+    expect(out.results.steps.map((s) => `${s.type}:${s.status}`)).toEqual([
+      'keyword_search:succeeded',
+      'keyword_search:succeeded',
+      'dedupe:succeeded',
+      'llm_call:succeeded',
+    ]);
+    const ids = out.sources.map((s) => s.id);
+    expect(ids).toContain('lyon');
+    expect(new Set(ids).size).toBe(ids.length);
+
+    // Both searches find Lyon: the dedupe step says it dropped that copy, and how.
+    const trace = await cairn(['trace', out.planId, '--json']);
+    const events = (JSON.parse(trace.stdout) as { events: Array<{ type: string; data: Record<string, unknown> }> }).events;
+    const done = events.filter((e) => e.type === 'step.completed');
+    const [first, second, dedupe] = [1, 2, 3].map((id) => done.find((e) => e.data.step_id === id)?.data);
+    expect(dedupe).toMatchObject({ dedupe_method: 'id+cosine-tf@0.9' });
+    expect(dedupe?.dropped).toBeGreaterThanOrEqual(1);
+    expect(dedupe?.count).toBe(Number(first?.count) + Number(second?.count) - Number(dedupe?.dropped));
+  });
 });

@@ -1,18 +1,18 @@
 /**
- * D1: runs a validated plan as a DAG by dataflow. Every step starts the moment its own
+ * Runs a validated plan as a DAG by dataflow. Every step starts the moment its own
  * dependencies have finished (not when a whole layer has), up to a concurrency cap. A false
- * condition skips a step (D3); a failed step aborts the plan and the steps not yet started are
+ * condition skips a step; a failed step aborts the plan and the steps not yet started are
  * recorded as skipped with the reason, so nothing half-done looks done.
  */
 
 import { oneLine, StepExecutionError } from '../errors.js';
+import { evaluateCondition, type StepView } from '../expression/expression.js';
+import { renderParameters } from '../expression/templates.js';
 import type { Clock, CorpusIndex, LlmProvider } from '../ports.js';
+import { policyOnSkip, STEP_OPERATORS, stepPolicy } from '../steps/index.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import { isRetryable } from '../transient.js';
 import type { DecompositionPlan, DecompositionStep, LlmCallRecord, StepOutput } from '../types.js';
-import { evaluateCondition, type StepView } from './expression.js';
-import { STEP_OPERATORS } from './step-operators.js';
-import { renderParameters } from './templates.js';
 
 export interface ExecutionHooks {
   onStepStart?(step: DecompositionStep, parameters: Record<string, unknown>): Promise<void> | void;
@@ -28,7 +28,7 @@ export interface ExecutionContext {
   concurrency: number;
   topK: number;
   tools: ToolRegistry;
-  /** The request's tool allow-list (G4); every registered tool when absent. */
+  /** The request's tool allow-list; every registered tool when absent. */
   allowedTools?: readonly string[] | undefined;
   hooks?: ExecutionHooks;
 }
@@ -41,7 +41,7 @@ export interface ExecutionOutcome {
   error?: string;
 }
 
-/** A counting semaphore: the concurrency cap of D1. */
+/** A counting semaphore: the cap on steps running at once. */
 class Slots {
   private waiting: Array<() => void> = [];
   constructor(private free: number) {}
@@ -122,7 +122,6 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
       const parameters = renderParameters(step.parameters, resolvedScope);
       await ctx.hooks?.onStepStart?.(step, parameters);
       const operator = STEP_OPERATORS[step.type];
-      if (!operator) throw new StepExecutionError(`step type ${step.type} has no operator`);
       let lastError: unknown;
       for (attempts = 1; attempts <= policy.maxAttempts; attempts++) {
         try {
@@ -182,36 +181,6 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
     : { status: 'succeeded', outputs, llmCalls };
 }
 
-export type ErrorStrategy = 'retry' | 'skip' | 'abort';
-
-export interface StepPolicy {
-  strategy: ErrorStrategy;
-  maxAttempts: number;
-  backoffMs: number;
-  timeoutMs: number;
-}
-
-/**
- * D4 defaults by type. Steps that call out (models, tools, media) are retried; the rest are
- * deterministic over the corpus, so a second attempt would fail the same way.
- */
-const DEFAULT_POLICIES: Partial<Record<DecompositionStep['type'], StepPolicy>> = {
-  llm_call: { strategy: 'retry', maxAttempts: 3, backoffMs: 250, timeoutMs: 60_000 },
-  tool_call: { strategy: 'retry', maxAttempts: 3, backoffMs: 250, timeoutMs: 30_000 },
-  audio_transcription: { strategy: 'retry', maxAttempts: 3, backoffMs: 500, timeoutMs: 120_000 },
-  image_captioning: { strategy: 'retry', maxAttempts: 3, backoffMs: 500, timeoutMs: 60_000 },
-};
-const DETERMINISTIC_POLICY: StepPolicy = { strategy: 'abort', maxAttempts: 1, backoffMs: 0, timeoutMs: 30_000 };
-
-/** The step's declared `on_error`, `retry` and `timeout_ms`, over the defaults of its type. */
-export function stepPolicy(step: DecompositionStep): StepPolicy {
-  const base = DEFAULT_POLICIES[step.type] ?? DETERMINISTIC_POLICY;
-  const strategy = step.on_error ?? base.strategy;
-  const declaredAttempts = step.retry?.max_attempts;
-  const maxAttempts = declaredAttempts ?? (strategy === 'retry' ? Math.max(base.maxAttempts, 2) : 1);
-  return { strategy, maxAttempts, backoffMs: step.retry?.backoff_ms ?? (base.backoffMs || 100), timeoutMs: step.timeout_ms ?? base.timeoutMs };
-}
-
 /** Runs the operator with an abort signal that fires, and a rejection, at the step's timeout. */
 async function withTimeout<T>(timeoutMs: number, step: DecompositionStep, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
@@ -235,11 +204,6 @@ export class StepTimeoutError extends Error {
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Aggregates and answers can work with what is there; other steps need all their inputs. */
-function policyOnSkip(step: DecompositionStep): 'skip' | 'continue' {
-  return step.on_dependency_skipped ?? (step.type === 'aggregate' || step.type === 'llm_call' ? 'continue' : 'skip');
-}
 
 /** The expression scope of a step: the outputs of all its ancestors (conditions may only read those). */
 async function scopeOf(

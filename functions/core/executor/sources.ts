@@ -1,17 +1,12 @@
 /**
- * D5 and D8: attribution by design (seed 003). Every retrieval sub-query keeps its top-N documents
+ * Attribution by design (seed 003). Every retrieval sub-query keeps its top-N documents
  * (default 1) that no earlier sub-query already kept; those kept sources lead the final ranking,
  * followed by the plan's final ranked list. Coverage telemetry says how many sub-queries found
  * anything at all.
  */
-import type { DecompositionPlan, FinalResults, RetrievedDocument, Source, StepOutput, StepType } from '../types.js';
-import { subqueryIdOf } from './operators/aggregate.js';
-import { documentsOf } from './step-operators.js';
-
-/** Steps that put a sub-query to the corpus. */
-export const SUBQUERY_TYPES: ReadonlySet<StepType> = new Set(['keyword_search', 'vector_search', 'graph_query', 'multi-hop']);
-/** Steps whose output is a ranked list of documents. */
-const RANKING_TYPES: ReadonlySet<StepType> = new Set(['keyword_search', 'vector_search', 'graph_query', 'multi-hop', 'filter', 'rerank', 'aggregate']);
+import { documentsOf, subqueryIdOf } from '../steps/documents.js';
+import { RANKING_TYPES, SUBQUERY_TYPES } from '../steps/index.js';
+import type { DecompositionPlan, FinalResults, RetrievedDocument, Source, StepOutput } from '../types.js';
 
 export interface SourceOptions {
   attributionTopN: number;
@@ -71,7 +66,7 @@ function subqueryOutputs(plan: DecompositionPlan, byId: Map<number, StepOutput>)
     const out = byId.get(step.step_id);
     // Only a fusion that ran stands for its searches; otherwise they count one by one.
     if (out?.status === 'succeeded' && inputs.length > 0 && inputs.every((id) => searches.some((s) => s.step_id === id))) {
-      inputs.forEach((id) => absorbed.add(id));
+      for (const id of inputs) absorbed.add(id);
       result.push(out);
     }
   }
@@ -94,7 +89,7 @@ function finalRanking(plan: DecompositionPlan, byId: Map<number, StepOutput>): A
   const ordered = [...sinks, ...ranking.filter((s) => !sinks.includes(s)).sort((a, b) => b.step_id - a.step_id)];
   const list: Array<{ doc: RetrievedDocument; stepId: number; rank: number }> = [];
   for (const step of ordered.slice(0, sinks.length)) {
-    documentsOf(byId.get(step.step_id)).forEach((doc, i) => list.push({ doc, stepId: step.step_id, rank: i + 1 }));
+    for (const [i, doc] of documentsOf(byId.get(step.step_id)).entries()) list.push({ doc, stepId: step.step_id, rank: i + 1 });
   }
   // Then the rest by their rank in whichever list ranked them best.
   const rest = ordered

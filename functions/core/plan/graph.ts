@@ -1,5 +1,5 @@
 /**
- * Pure graph utilities over a plan's steps, and C6: the graph view (nodes and edges, as in seed
+ * Pure graph utilities over a plan's steps, and the graph view (nodes and edges, as in seed
  * 000) of a plan, converted both ways.
  *
  * Edges point from a step to what it depends on when we speak of cycles (`2 -> 3` reads "step 2
@@ -268,7 +268,7 @@ export function criticalPathLength<S extends GraphStep>(steps: readonly S[], dur
   return criticalPath(steps, durationOf).length;
 }
 
-// ---------------------------------------------------------------- C6: graph view
+// ---------------------------------------------------------------- the graph view
 
 /** A step as a node. Besides seed 000's fields it keeps every step field, so the view is lossless. */
 export interface PlanGraphNode {
@@ -297,7 +297,7 @@ export interface PlanGraph {
   traceability: boolean;
 }
 
-/** C6: plan → nodes and edges. Values are copied, so the view can be changed without touching the plan. */
+/** Plan → nodes and edges. Values are copied, so the view can be changed without touching the plan. */
 export function toGraphView(plan: DecompositionPlan): PlanGraph {
   const nodes = plan.plan.map(
     (step): PlanGraphNode => ({
@@ -318,7 +318,7 @@ export function toGraphView(plan: DecompositionPlan): PlanGraph {
 }
 
 /**
- * C6: nodes and edges → plan. An edge whose target is not a node, or a repeated node id, cannot be
+ * Nodes and edges → plan. An edge whose target is not a node, or a repeated node id, cannot be
  * placed and throws InvalidInputError; an edge from an unknown source becomes a dependency that
  * validatePlan then reports.
  */

@@ -1,5 +1,5 @@
 /**
- * C5: a plan as a user writes it, in JSON or YAML, read into a value for validatePlan; and the
+ * A plan as a user writes it, in JSON or YAML, read into a value for validatePlan; and the
  * findings printed one per line.
  */
 import { LineCounter, parseDocument } from 'yaml';

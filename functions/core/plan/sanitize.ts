@@ -1,15 +1,15 @@
 /**
- * D6 (seed 003): every retrieval sub-query must share at least one content word with the task, or
+ * Seed 003: every retrieval sub-query must share at least one content word with the task, or
  * it is dropped: a planner that drifts off the task should not spend retrieval on its drift. Steps
  * that read a dropped step go with it. When what is left is no longer a valid plan that retrieves
  * anything, the plan falls back to a single query of the whole task.
  */
 
-import { referencedSteps } from '../executor/expression.js';
-import { SUBQUERY_TYPES } from '../executor/sources.js';
-import { parameterReferences } from '../executor/templates.js';
+import { referencedSteps } from '../expression/expression.js';
+import { parameterReferences } from '../expression/templates.js';
 import { contentTerms } from '../retrieval/tokenize.js';
-import type { DecompositionPlan, DecompositionStep } from '../types.js';
+import { STEP_FACTS } from '../steps/catalog.generated.js';
+import type { DecompositionPlan, DecompositionStep, StepType } from '../types.js';
 import { validatePlan } from './validate.js';
 
 export interface SanitizeOutcome {
@@ -35,7 +35,7 @@ function reads(step: DecompositionStep): number[] {
   return [...ids];
 }
 
-/** What an aggregate or llm_call reads results from: the steps it names, else all its dependencies (as their operators do). */
+/** What a step that combines inputs reads results from: the steps it names, else all its dependencies (as their operators do). */
 function inputsOf(step: DecompositionStep): number[] {
   const p = step.parameters;
   const named = [
@@ -45,11 +45,13 @@ function inputsOf(step: DecompositionStep): number[] {
   return named.length > 0 ? named : step.dependencies;
 }
 
+const isSubquery = (type: StepType): boolean => STEP_FACTS[type].subquery;
+
 export function sanitizeSubqueries(plan: DecompositionPlan, task: string): SanitizeOutcome {
   const taskTerms = new Set(contentTerms(task));
   const dropped = new Map<number, string>();
   for (const step of plan.plan) {
-    if (!SUBQUERY_TYPES.has(step.type)) continue;
+    if (!isSubquery(step.type)) continue;
     const terms = contentTerms(literalQuery(step));
     if (terms.length > 0 && !terms.some((t) => taskTerms.has(t))) {
       dropped.set(step.step_id, `sub-query "${literalQuery(step).trim()}" shares no content word with the task`);
@@ -57,7 +59,8 @@ export function sanitizeSubqueries(plan: DecompositionPlan, task: string): Sanit
   }
   if (dropped.size === 0) return { plan, dropped: [], fallback: false };
 
-  // Whatever reads a dropped step cannot run as planned. An aggregate loses just that input.
+  // Whatever reads a dropped step cannot run as planned. A step that goes on when a dependency
+  // is skipped (an aggregate, an answer) loses just that input.
   let changed = true;
   while (changed) {
     changed = false;
@@ -68,7 +71,7 @@ export function sanitizeSubqueries(plan: DecompositionPlan, task: string): Sanit
       // It survives only if the dropped step is one of its inputs, not read by a template or a condition.
       const readInText = parameterReferences(step.parameters).some((id) => dropped.has(id));
       const survivesAsAggregate =
-        (step.type === 'aggregate' || step.type === 'llm_call') && inputsOf(step).some((id) => !dropped.has(id)) && !step.condition && !readInText;
+        STEP_FACTS[step.type].onDependencySkipped === 'continue' && inputsOf(step).some((id) => !dropped.has(id)) && !step.condition && !readInText;
       if (!survivesAsAggregate) {
         dropped.set(step.step_id, `reads dropped step ${lost[0]}`);
         changed = true;
@@ -87,7 +90,7 @@ export function sanitizeSubqueries(plan: DecompositionPlan, task: string): Sanit
     });
   const candidate: DecompositionPlan = { plan: kept, traceability: plan.traceability };
   const droppedList = [...dropped.entries()].map(([step_id, reason]) => ({ step_id, reason }));
-  if (kept.some((s) => SUBQUERY_TYPES.has(s.type)) && validatePlan(candidate).valid) {
+  if (kept.some((s) => isSubquery(s.type)) && validatePlan(candidate).valid) {
     return { plan: candidate, dropped: droppedList, fallback: false };
   }
   return { plan: singleQueryPlan(task), dropped: droppedList, fallback: true };

@@ -1,54 +1,47 @@
 /**
  * The JSON Schemas of `schemas/`, compiled once at module load (DESIGN.md: never per request), and
- * their findings translated into C4 one-liners: `plan.0.type: must be one of [...]`.
+ * their findings translated into one-line findings: `plan.0.type: must be one of [...]`.
  */
 import type { AnySchemaObject, ErrorObject } from 'ajv';
 import analysisSchemaJson from '../../../schemas/analysis.schema.json' with { type: 'json' };
 import documentSchemaJson from '../../../schemas/document.schema.json' with { type: 'json' };
 import planSchemaJson from '../../../schemas/plan.schema.json' with { type: 'json' };
 import planRequestSchemaJson from '../../../schemas/plan-request.schema.json' with { type: 'json' };
-import aggregateSchemaJson from '../../../schemas/steps/aggregate.schema.json' with { type: 'json' };
-import audioTranscriptionSchemaJson from '../../../schemas/steps/audio_transcription.schema.json' with { type: 'json' };
-import conditionalSchemaJson from '../../../schemas/steps/conditional.schema.json' with { type: 'json' };
-import filterSchemaJson from '../../../schemas/steps/filter.schema.json' with { type: 'json' };
-import graphQuerySchemaJson from '../../../schemas/steps/graph_query.schema.json' with { type: 'json' };
-import imageCaptioningSchemaJson from '../../../schemas/steps/image_captioning.schema.json' with { type: 'json' };
-import keywordSearchSchemaJson from '../../../schemas/steps/keyword_search.schema.json' with { type: 'json' };
-import llmCallSchemaJson from '../../../schemas/steps/llm_call.schema.json' with { type: 'json' };
-import multiHopSchemaJson from '../../../schemas/steps/multi-hop.schema.json' with { type: 'json' };
-import rerankSchemaJson from '../../../schemas/steps/rerank.schema.json' with { type: 'json' };
-import toolCallSchemaJson from '../../../schemas/steps/tool_call.schema.json' with { type: 'json' };
-import vectorSearchSchemaJson from '../../../schemas/steps/vector_search.schema.json' with { type: 'json' };
+import { STEP_PARAMETER_SCHEMA_FILES } from '../steps/schemas.generated.js';
 import { STEP_TYPES, type StepType, type ValidationIssue } from '../types.js';
 import * as compiled from './validators.generated.js';
 
 /** A JSON Schema document as shipped in `schemas/` (read-only: the compiled validators depend on it). */
 export type JsonSchema = Readonly<AnySchemaObject> & { readonly $id: string };
 
-export const planSchema: JsonSchema = planSchemaJson;
-export const analysisSchema: JsonSchema = analysisSchemaJson;
+/** Where the plan and analysis schemas name the step types: the enum generated from the step catalog. */
+const STEP_TYPES_REF = 'step-types.generated.json';
+
+/**
+ * A copy of `schema` with the step types written out in place of their `$ref`, so that what a
+ * prompt, a provider's structured output or the OpenAPI document shows stands on its own.
+ */
+function withStepTypes(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withStepTypes);
+  if (!isRecord(schema)) return schema;
+  if (schema.$ref === STEP_TYPES_REF) {
+    const { $ref: _ref, ...rest } = schema;
+    return { enum: [...STEP_TYPES], ...rest };
+  }
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, withStepTypes(value)]));
+}
+
+export const planSchema = withStepTypes(planSchemaJson) as JsonSchema;
+export const analysisSchema = withStepTypes(analysisSchemaJson) as JsonSchema;
 export const planRequestSchema: JsonSchema = planRequestSchemaJson;
 export const documentSchema: JsonSchema = documentSchemaJson;
 
-/** C2: the schema of `parameters` for each step type. */
-export const stepParameterSchemas: Readonly<Record<StepType, JsonSchema>> = {
-  vector_search: vectorSearchSchemaJson,
-  keyword_search: keywordSearchSchemaJson,
-  graph_query: graphQuerySchemaJson,
-  'multi-hop': multiHopSchemaJson,
-  filter: filterSchemaJson,
-  rerank: rerankSchemaJson,
-  aggregate: aggregateSchemaJson,
-  conditional: conditionalSchemaJson,
-  llm_call: llmCallSchemaJson,
-  tool_call: toolCallSchemaJson,
-  audio_transcription: audioTranscriptionSchemaJson,
-  image_captioning: imageCaptioningSchemaJson,
-};
+/** The schema of `parameters` for each step type, as the step catalog names them. */
+export const stepParameterSchemas: Readonly<Record<StepType, JsonSchema>> = STEP_PARAMETER_SCHEMA_FILES;
 
 export type SchemaName = 'plan' | 'analysis' | 'plan-request' | 'document' | `steps/${StepType}`;
 
-/** Every schema by name, e.g. for prompts that show the LLM what to write (B2). */
+/** Every schema by name, e.g. for prompts that show the LLM what to write. */
 export const schemasByName: Readonly<Record<SchemaName, JsonSchema>> = {
   plan: planSchema,
   analysis: analysisSchema,
@@ -97,30 +90,30 @@ export function validateAgainst(name: SchemaName, value: unknown, at = ''): Vali
 }
 
 /**
- * C1 + C2: the plan schema, then each step's `parameters` against the schema of its type. The
+ * The plan schema, then each step's `parameters` against the schema of its type. The
  * parameters of a step whose type is unknown are not checked: the type's own error says enough.
  */
 export function checkPlanSchema(value: unknown, at = ''): ValidationIssue[] {
-  return dedupe([...validateAgainst('plan', value, at), ...checkEachStepParameters(value, at)]);
+  return distinctIssues([...validateAgainst('plan', value, at), ...checkEachStepParameters(value, at)]);
 }
 
-/** C2 for one step: `parameters` against the schema of `type`, reported under `at`. */
+/** One step's `parameters` against the schema of `type`, reported under `at`. */
 export function checkStepParameters(type: StepType, parameters: unknown, at: string): ValidationIssue[] {
   return validateAgainst(`steps/${type}`, parameters, at);
 }
 
-/** B1: a task analysis. */
+/** A task analysis. */
 export function validateAnalysis(value: unknown, at = ''): ValidationIssue[] {
   return validateAgainst('analysis', value, at);
 }
 
-/** A1: a request body, including the parameters of each step of an inline `options.plan`. */
+/** A request body, including the parameters of each step of an inline `options.plan`. */
 export function validatePlanRequest(value: unknown, at = ''): ValidationIssue[] {
   const issues = validateAgainst('plan-request', value, at);
   if (isRecord(value) && isRecord(value.options)) {
     issues.push(...checkEachStepParameters(value.options.plan, joinPath(at, 'options.plan')));
   }
-  return dedupe(issues);
+  return distinctIssues(issues);
 }
 
 /** A corpus document; `at` names where it came from (e.g. `corpus.jsonl:12` or `documents.3`). */
@@ -140,7 +133,7 @@ function checkEachStepParameters(plan: unknown, at: string): ValidationIssue[] {
   return issues;
 }
 
-// ---------------------------------------------------------------- ajv errors → C4 one-liners
+// ---------------------------------------------------------------- ajv errors → one-line findings
 
 function translateErrors(errors: readonly ErrorObject[], at: string): ValidationIssue[] {
   const replaced = new Set<ErrorObject>();
@@ -174,7 +167,7 @@ function translateErrors(errors: readonly ErrorObject[], at: string): Validation
     const message = alternatives.get(error) ?? describeError(error);
     issues.push({ path: joinPath(at, pointerToDotted(error.instancePath)) || '(root)', message, source: 'schema' });
   }
-  return dedupe(issues);
+  return distinctIssues(issues);
 }
 
 function describeError(error: ErrorObject): string {
@@ -228,7 +221,7 @@ function joinPath(...parts: string[]): string {
   return parts.filter((part) => part !== '').join('.');
 }
 
-function dedupe(issues: ValidationIssue[]): ValidationIssue[] {
+function distinctIssues(issues: ValidationIssue[]): ValidationIssue[] {
   const seen = new Set<string>();
   return issues.filter((issue) => {
     const key = `${issue.path}\u0000${issue.message}`;

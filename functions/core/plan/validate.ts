@@ -1,14 +1,15 @@
 /**
- * C1-C4: a candidate plan against the schemas and the semantic rules. Every finding is returned
- * at once, because the repair loop (B4) feeds them all back to the LLM in one prompt: the semantic
+ * A candidate plan against the schemas and the semantic rules. Every finding is returned
+ * at once, because the repair loop feeds them all back to the LLM in one prompt: the semantic
  * checks read the candidate defensively and run even when the schema already failed, skipping only
  * the parts they cannot make sense of.
  */
 import { ExpressionError, oneLine, PlanValidationError } from '../errors.js';
-import { referencedSteps } from '../executor/expression.js';
-import { templateReferences } from '../executor/templates.js';
+import { referencedSteps } from '../expression/expression.js';
+import { templateReferences } from '../expression/templates.js';
+import { STEP_FACTS } from '../steps/catalog.generated.js';
 import { canonicalToolName } from '../tools/registry.js';
-import { type DecompositionPlan, MODALITIES, type Modality, STEP_TYPES, type StepType, type ValidationIssue, type ValidationResult } from '../types.js';
+import { type DecompositionPlan, MODALITIES, STEP_TYPES, type StepType, type ValidationIssue, type ValidationResult } from '../types.js';
 import { ancestors, findCycles, formatCycle, type GraphStep } from './graph.js';
 import { checkPlanSchema, isRecord, stepParameterSchemas } from './schemas.js';
 
@@ -22,11 +23,11 @@ export interface PlanValidationOptions {
   maxFanOut?: number;
   /** The step types this request allows; all when absent. */
   allowedStepTypes?: readonly StepType[];
-  /** G4: the tools this request allows; any when absent. `service.method` and `service_method` match each other. */
+  /** The tools this request allows; any when absent. `service.method` and `service_method` match each other. */
   allowedTools?: readonly string[];
 }
 
-/** Schema and semantic (C3) findings, plan-wide ones first, then step by step; `valid` when there are none. */
+/** Schema and semantic findings, plan-wide ones first, then step by step; `valid` when there are none. */
 export function validatePlan(candidate: unknown, options: PlanValidationOptions = {}): ValidationResult {
   const errors = inPlanOrder([...checkPlanSchema(candidate), ...checkPlanSemantics(candidate, options)]);
   return { valid: errors.length === 0, errors };
@@ -49,9 +50,6 @@ const OVERSIZE_FACTOR = 10;
 // The schema's limit on `condition`; longer or empty text is reported there, not parsed again.
 const CONDITION_MAX_LENGTH = 512;
 
-/** audio_transcription reads audio, image_captioning images; the other types work on any modality. */
-const REQUIRED_MODALITY: Partial<Record<StepType, Modality>> = { audio_transcription: 'audio', image_captioning: 'image' };
-
 const STEP_TYPE_SET: ReadonlySet<string> = new Set(STEP_TYPES);
 const MODALITY_SET: ReadonlySet<string> = new Set(MODALITIES);
 
@@ -66,7 +64,7 @@ interface StepFacts {
   parameters: Record<string, unknown> | undefined;
 }
 
-/** C3 alone, for a candidate of any shape. */
+/** The semantic rules alone, for a candidate of any shape. */
 export function checkPlanSemantics(candidate: unknown, options: PlanValidationOptions = {}): ValidationIssue[] {
   if (!isRecord(candidate) || !Array.isArray(candidate.plan)) return [];
   const rawSteps: unknown[] = candidate.plan;
@@ -169,7 +167,8 @@ function checkTypeAndModality(step: StepFacts, options: PlanValidationOptions, a
   if (options.allowedStepTypes !== undefined && !options.allowedStepTypes.includes(step.type)) {
     add(`${step.path}.type`, `step type ${step.type} is not allowed here (allowed: ${options.allowedStepTypes.join(', ')})`);
   }
-  const required = REQUIRED_MODALITY[step.type];
+  // Some types work on one modality only (a transcription reads audio); the others on any.
+  const required = STEP_FACTS[step.type].modality;
   const modality = step.raw.modality;
   if (required !== undefined && typeof modality === 'string' && MODALITY_SET.has(modality) && modality !== required) {
     add(`${step.path}.modality`, `must be ${required} for step type ${step.type} (got ${modality})`);
@@ -189,11 +188,11 @@ function checkInputs(step: StepFacts, add: Add): void {
     if (declares('input_step')) mustBeDependency(step.parameters.input_step, `${step.path}.parameters.input_step`);
     const inputs = step.parameters.input_steps;
     if (declares('input_steps') && Array.isArray(inputs)) {
-      inputs.forEach((value: unknown, index) => mustBeDependency(value, `${step.path}.parameters.input_steps.${index}`));
+      for (const [index, value] of inputs.entries()) mustBeDependency(value, `${step.path}.parameters.input_steps.${index}`);
     }
   }
   const aggregate = step.raw.aggregate;
-  if (Array.isArray(aggregate)) aggregate.forEach((value: unknown, index) => mustBeDependency(value, `${step.path}.aggregate.${index}`));
+  if (Array.isArray(aggregate)) for (const [index, value] of aggregate.entries()) mustBeDependency(value, `${step.path}.aggregate.${index}`);
 }
 
 function checkTool(step: StepFacts, options: PlanValidationOptions, add: Add): void {
@@ -220,7 +219,7 @@ function checkTool(step: StepFacts, options: PlanValidationOptions, add: Add): v
 }
 
 /**
- * D3: conditions, conditional expressions and `{{ ... }}` templates must parse and may only read
+ * Conditions, conditional expressions and `{{ ... }}` templates must parse and may only read
  * steps the step depends on, directly or transitively: only those are done when it runs.
  */
 function checkReferences(step: StepFacts, byId: ReadonlyMap<number, StepFacts>, ancestorsOf: (step: StepFacts) => Set<number>, add: Add): void {
@@ -259,7 +258,7 @@ function checkReferences(step: StepFacts, byId: ReadonlyMap<number, StepFacts>, 
 
 function forEachString(value: unknown, at: string, visit: (text: string, at: string) => void): void {
   if (typeof value === 'string') visit(value, at);
-  else if (Array.isArray(value)) value.forEach((item: unknown, index) => forEachString(item, `${at}.${index}`, visit));
+  else if (Array.isArray(value)) for (const [index, item] of value.entries()) forEachString(item, `${at}.${index}`, visit);
   else if (isRecord(value)) for (const [key, item] of Object.entries(value)) forEachString(item, `${at}.${key}`, visit);
 }
 

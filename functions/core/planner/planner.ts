@@ -3,13 +3,15 @@
  * with the errors fed back. Each phase is one function so the workflow can run it as one Task
  * state; the validate → repair loop itself lives in the state machine.
  */
-import { createHash } from 'node:crypto';
-import { LlmRefusalError } from '../errors.js';
+import { callLlm, type LlmOutcome } from '../llm/call-llm.js';
 import { validateAnalysis } from '../plan/schemas.js';
 import { validatePlan } from '../plan/validate.js';
-import type { LlmProvider, LlmRequest, LlmResponse } from '../ports.js';
+import type { LlmProvider, LlmRequest } from '../ports.js';
 import type { LlmCallRecord, LlmPurpose, PlanAttempt, StepType, TaskAnalysis, ValidationIssue, ValidationResult } from '../types.js';
 import { extractJson, JsonExtractionError } from './extract-json.js';
+
+export { callLlm, type LlmOutcome } from '../llm/call-llm.js';
+
 import { analysisPrompt, type PlanExample, type PromptCatalog, plannerSystem, planPrompt, repairPrompt } from './prompts.js';
 import { DEFAULT_TEMPLATES, type PromptTemplates } from './templates/index.js';
 
@@ -40,41 +42,6 @@ export interface PlanningInput {
   topK: number;
   /** Plans of earlier tasks shown to the model (few-shot). */
   examples?: readonly PlanExample[] | undefined;
-}
-
-export interface LlmOutcome {
-  response: LlmResponse;
-  record: LlmCallRecord;
-}
-
-/**
- * One LLM call with its accounting: tokens, cost, duration, attempts and a hash of the prompt.
- * A refusal ends here, with the refused call in the error so its cost is still traced.
- */
-export async function callLlm(llm: LlmProvider, request: LlmRequest): Promise<LlmOutcome> {
-  const started = performance.now();
-  const response = await llm.complete(request);
-  const promptHash = createHash('sha256').update(request.system).update(JSON.stringify(request.messages)).digest('hex').slice(0, 16);
-  const record: LlmCallRecord = {
-    purpose: request.purpose,
-    provider: response.provider,
-    model: response.model,
-    inputTokens: response.inputTokens,
-    outputTokens: response.outputTokens,
-    durationMs: Math.round(performance.now() - started),
-    promptHash,
-    stopReason: response.stopReason,
-    ...(response.estimatedTokens ? { estimatedTokens: true } : {}),
-    ...(response.costUsd !== undefined ? { costUsd: response.costUsd } : {}),
-    ...(response.cacheReadTokens ? { cacheReadTokens: response.cacheReadTokens } : {}),
-    ...(response.cacheWriteTokens ? { cacheWriteTokens: response.cacheWriteTokens } : {}),
-    ...(response.attempts !== undefined ? { attempts: response.attempts } : {}),
-    ...(response.failedOver?.length ? { failedOver: response.failedOver } : {}),
-  };
-  if (response.stopReason === 'refusal') {
-    throw new LlmRefusalError(`${response.provider}/${response.model} refused the ${request.purpose} request (stop_reason refusal)`, record);
-  }
-  return { response, record };
 }
 
 function request(purpose: LlmPurpose, system: string, user: string, maxTokens: number, intent: LlmRequest['intent'], responseSchema?: unknown): LlmRequest {

@@ -3,7 +3,8 @@
  * coverage check): the same plan with every sub-query's pool doubled, run once.
  */
 import { type ExecutionContext, type ExecutionOutcome, executePlan } from '../executor/run-plan.js';
-import { rankSources, SUBQUERY_TYPES } from '../executor/sources.js';
+import { rankSources } from '../executor/sources.js';
+import { SUBQUERY_TYPES } from '../steps/index.js';
 import type { DecompositionPlan } from '../types.js';
 
 /** Below this share of covered sub-queries, retrieval gets one more round. */

@@ -2,8 +2,9 @@
  * The Finalize task: the plan's answer (its answer step's, or one composed from the kept sources
  * when the plan has none), its ranked sources, coverage and confidence, and the plan marked succeeded.
  */
+
+import { composeAnswer } from '../answer/compose-answer.js';
 import { answerStep, rankSources } from '../executor/sources.js';
-import { composeAnswer } from '../planner/compose-answer.js';
 import { confidenceScore } from '../planner/planner.js';
 import type { LlmCallRecord, PlanStatus } from '../types.js';
 import type { PhaseDeps } from './deps.js';

@@ -2,7 +2,7 @@
  * What one request asks of the phases: its options over the process defaults, the step types it
  * allows, and the tools it may call. Every phase reads them the same way through these functions.
  */
-import { EXECUTABLE_STEP_TYPES } from '../executor/step-operators.js';
+import { EXECUTABLE_STEP_TYPES } from '../steps/index.js';
 import { canonicalToolName } from '../tools/registry.js';
 import type { PlanRecord, StepType } from '../types.js';
 import type { PhaseDeps } from './deps.js';

@@ -3,8 +3,8 @@
  * provider tests and the repair benchmark (bench/repair.ts), so both replay the same faults.
  */
 import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/provider.js';
-import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/executor/step-operators.js';
 import { extractJson } from '../../../functions/core/planner/extract-json.js';
+import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/steps/index.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
 import type { Reply } from './server.js';
 

@@ -1,10 +1,10 @@
 /** What the provider tests share: the loopback server's lifecycle, the planner's catalog and inputs, and a sleep that only records. */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { RetryPolicy } from '../../../functions/adapters/llm/resilient/retry.js';
-import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/executor/step-operators.js';
 import { analysisSchema, planSchema, stepParameterSchemas } from '../../../functions/core/plan/schemas.js';
 import { DEFAULT_TOKEN_BUDGETS, type PlannerDeps, type PlanningInput } from '../../../functions/core/planner/planner.js';
 import type { LlmProvider } from '../../../functions/core/ports.js';
+import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/steps/index.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
 import { goodPlanFor } from './faults.js';
 import { ruleBasedModel } from './rule-based-model.js';

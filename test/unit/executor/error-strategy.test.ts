@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ExpressionError, StepExecutionError } from '../../../functions/core/errors.js';
-import { type ExecutionContext, type ExecutionHooks, executePlan, stepPolicy } from '../../../functions/core/executor/run-plan.js';
+import { type ExecutionContext, type ExecutionHooks, executePlan } from '../../../functions/core/executor/run-plan.js';
 import { validatePlan } from '../../../functions/core/plan/validate.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../../functions/core/ports.js';
 import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
+import { stepPolicy } from '../../../functions/core/steps/index.js';
 import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 import { registerLocalTools } from '../../../functions/core/tools/local-tools.js';
 import { ToolArgumentsError, ToolInputError, ToolNotAllowedError, ToolRegistry } from '../../../functions/core/tools/registry.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { StepExecutionError } from '../../../functions/core/errors.js';
 import { GRAPH_WEIGHTS, graphQuery, multiHop } from '../../../functions/core/executor/operators/graph.js';
-import { type OperatorContext, STEP_OPERATORS, type StepOperator } from '../../../functions/core/executor/step-operators.js';
 import type { LlmProvider } from '../../../functions/core/ports.js';
 import { createCorpusIndex, type InMemoryCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
+import { type OperatorContext, STEP_OPERATORS, type StepOperator } from '../../../functions/core/steps/index.js';
 import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 import { registerLocalTools } from '../../../functions/core/tools/local-tools.js';
 import { ToolRegistry } from '../../../functions/core/tools/registry.js';

@@ -7,10 +7,10 @@ import { buildPlan } from '../../../functions/adapters/llm/rule-based/plan-build
 import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/provider.js';
 import { readTask } from '../../../functions/adapters/llm/rule-based/reading.js';
 import { type ExecutionContext, type ExecutionHooks, executePlan } from '../../../functions/core/executor/run-plan.js';
-import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/executor/step-operators.js';
 import { validatePlan } from '../../../functions/core/plan/validate.js';
 import type { CorpusIndex, LlmProvider, LlmRequest, LlmResponse } from '../../../functions/core/ports.js';
 import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
+import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/steps/index.js';
 import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 import { registerLocalTools } from '../../../functions/core/tools/local-tools.js';
 import { ToolRegistry } from '../../../functions/core/tools/registry.js';

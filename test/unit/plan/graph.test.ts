@@ -260,7 +260,7 @@ describe('graph view (C6)', () => {
     const graph = toGraphView(plan);
 
     // Act
-    (graph.nodes[3]?.parameters.args as { x: unknown[] }).x.push('changed');
+    (graph.nodes[3]!.parameters.args as { x: unknown[] }).x.push('changed');
 
     // Assess
     expect(plan).toEqual(rich);

@@ -124,7 +124,7 @@ describe('schemas agree with types.ts', () => {
     expect(properties.type?.enum).toEqual([...STEP_TYPES]);
     expect(properties.modality?.enum).toEqual([...MODALITIES]);
     const suggested = (analysisSchema.properties as Record<string, Json>).suggested_step_types;
-    expect((suggested?.items as Json).enum).toEqual([...STEP_TYPES]);
+    expect((suggested!.items as Json).enum).toEqual([...STEP_TYPES]);
     expect((documentSchema.properties as Record<string, Json>).modality?.enum).toEqual([...MODALITIES]);
   });
 

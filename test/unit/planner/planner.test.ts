@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
 import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/provider.js';
-import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/executor/step-operators.js';
 import { analysisSchema, planSchema, stepParameterSchemas } from '../../../functions/core/plan/schemas.js';
 import { validatePlan } from '../../../functions/core/plan/validate.js';
 import {
@@ -16,6 +15,7 @@ import {
   validateAttempt,
 } from '../../../functions/core/planner/planner.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../../functions/core/ports.js';
+import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/steps/index.js';
 import type { PlanAttempt, TaskAnalysis } from '../../../functions/core/types.js';
 
 const NOW = new Date('2025-03-04T05:06:07.000Z');

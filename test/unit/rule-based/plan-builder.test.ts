@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import { type BuildOptions, buildPlan } from '../../../functions/adapters/llm/rule-based/plan-builder.js';
 import { readTask } from '../../../functions/adapters/llm/rule-based/reading.js';
-import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/executor/step-operators.js';
 import { validatePlan } from '../../../functions/core/plan/validate.js';
+import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/steps/index.js';
 import type { DecompositionPlan, DecompositionStep, StepType } from '../../../functions/core/types.js';
 
 const options: BuildOptions = { allowedStepTypes: EXECUTABLE_STEP_TYPES, maxSteps: 20, topK: 10 };

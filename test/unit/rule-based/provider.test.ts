@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
 import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/provider.js';
-import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/executor/step-operators.js';
 import { validateAnalysis } from '../../../functions/core/plan/schemas.js';
 import { validatePlan } from '../../../functions/core/plan/validate.js';
 import { extractJson } from '../../../functions/core/planner/extract-json.js';
 import type { LlmIntent, LlmRequest } from '../../../functions/core/ports.js';
+import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/steps/index.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
 
 function requestFor(intent: LlmIntent, user = 'the prompt a model would read'): LlmRequest {

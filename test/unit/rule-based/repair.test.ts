@@ -201,6 +201,21 @@ describe('Function: repairPlan (rule-based)', () => {
     expect((outcome!.plan as DecompositionPlan).plan[2]!.parameters).toEqual({ input_steps: [1, 2], method: 'union' });
   });
 
+  it('gives any type that requires input_steps its dependencies as inputs, as its schema says', () => {
+    // Prepare: a dedupe step (allowed here) with no inputs named.
+    const broken = wrap(search(1), step(2, 'vector_search', { query: 'x' }), step(3, 'dedupe', {}, [1, 2]));
+    const options = { allowedStepTypes: [...allowed, 'dedupe' as StepType] };
+    const errors = validatePlan(broken, options).errors;
+
+    // Act
+    const outcome = repairPlan({ task: TASK, previousText: JSON.stringify(broken), errors, ...options });
+
+    // Assess
+    expect(errors.map((e) => e.message)).toContain("must have required property 'input_steps'");
+    expect((outcome!.plan as DecompositionPlan).plan[2]!.parameters).toEqual({ input_steps: [1, 2] });
+    expect(validatePlan(outcome!.plan, options)).toEqual({ valid: true, errors: [] });
+  });
+
   it('adds the rerank’s input step to its dependencies', () => {
     // Act
     const { outcome } = repairOf(wrap(search(1), step(2, 'vector_search', { query: 'x' }), step(3, 'rerank', { input_step: 1 }, [2])));

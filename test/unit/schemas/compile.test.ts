@@ -7,7 +7,7 @@ import { CairnError } from '../../../functions/core/errors.js';
 import { compiledValidator } from '../../../functions/core/plan/schemas.js';
 import { LOCAL_TOOLS } from '../../../functions/core/tools/local-tools.js';
 import { ToolRegistry } from '../../../functions/core/tools/registry.js';
-import { GENERATED_FILE, generate } from '../../../schemas/compile.js';
+import { GENERATED_FILE, generate, generatedFiles } from '../../../schemas/compile.js';
 
 describe('schemas/compile.ts', () => {
   it('has generated exactly what schemas/ compiles to now (run npm run build:validators when this fails)', () => {
@@ -16,6 +16,20 @@ describe('schemas/compile.ts', () => {
 
     // Assess
     expect(readFileSync(GENERATED_FILE, 'utf8')).toBe(fresh);
+  });
+
+  it('has generated exactly what the step catalog gives now: names, facts, schema map and the step types enum', () => {
+    // Act
+    const files = generatedFiles();
+
+    // Assess
+    expect(files.map(([path]) => path.replace(/^.*?\/(functions|schemas)\//, '$1/'))).toEqual([
+      'schemas/step-types.generated.json',
+      'functions/core/steps/catalog.generated.ts',
+      'functions/core/steps/schemas.generated.ts',
+      'functions/core/plan/validators.generated.ts',
+    ]);
+    for (const [path, content] of files) expect(readFileSync(path, 'utf8'), path).toBe(content);
   });
 
   it('generates plain functions: no require, no code built at run time', () => {

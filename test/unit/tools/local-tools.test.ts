@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../../functions/adapters/corpus/load-corpus.js';
-import { type OperatorContext, STEP_OPERATORS } from '../../../functions/core/executor/step-operators.js';
 import type { CorpusIndex, LlmProvider } from '../../../functions/core/ports.js';
 import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
+import { type OperatorContext, STEP_OPERATORS } from '../../../functions/core/steps/index.js';
 import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 import { findMediaDocument, LOCAL_TOOLS, registerLocalTools } from '../../../functions/core/tools/local-tools.js';
 import { ToolArgumentsError, ToolInputError, ToolNotAllowedError, ToolRegistry } from '../../../functions/core/tools/registry.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CairnError } from '../../../functions/core/errors.js';
-import { type OperatorContext, STEP_OPERATORS } from '../../../functions/core/executor/step-operators.js';
 import type { CorpusIndex, LlmProvider } from '../../../functions/core/ports.js';
 import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
+import { type OperatorContext, STEP_OPERATORS } from '../../../functions/core/steps/index.js';
 import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 import { registerLocalTools } from '../../../functions/core/tools/local-tools.js';
 import {

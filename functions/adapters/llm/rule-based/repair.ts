@@ -5,7 +5,9 @@
  * plan at all, it plans again from the task.
  */
 
+import { stepParameterSchemas } from '../../../core/plan/schemas.js';
 import { extractJson } from '../../../core/planner/extract-json.js';
+import { STEP_FACTS } from '../../../core/steps/catalog.generated.js';
 import type { StepType, ValidationIssue } from '../../../core/types.js';
 import { MODALITIES, STEP_TYPES } from '../../../core/types.js';
 
@@ -22,8 +24,14 @@ export interface RepairOutcome {
   replanned: boolean;
 }
 
-const FIXED_MODALITY: Partial<Record<StepType, string>> = { audio_transcription: 'audio', image_captioning: 'image' };
-const INPUT_STEP_TYPES = new Set<string>(['filter', 'rerank', 'multi-hop']);
+const FIXED_MODALITY: Partial<Record<StepType, string>> = Object.fromEntries(
+  STEP_TYPES.flatMap((type) => (STEP_FACTS[type].modality ? [[type, STEP_FACTS[type].modality]] : [])),
+);
+/** The types whose schema requires a parameter: their steps get it from their dependencies when it is missing. */
+const requiring = (parameter: string): ReadonlySet<string> =>
+  new Set(STEP_TYPES.filter((type) => (stepParameterSchemas[type].required as readonly string[] | undefined)?.includes(parameter)));
+const INPUT_STEP_TYPES = requiring('input_step');
+const INPUT_STEPS_TYPES = requiring('input_steps');
 
 export function repairPlan(input: RepairInput): RepairOutcome | undefined {
   let value: unknown;
@@ -209,7 +217,7 @@ function fixParameters(
     fixes.push(`step ${id}: filter criterion min_score 0 added`);
   }
   if (type === 'multi-hop' && typeof p.hops !== 'number') p.hops = 1;
-  if (type === 'aggregate') {
+  if (INPUT_STEPS_TYPES.has(type)) {
     const inputs = Array.isArray(p.input_steps) ? p.input_steps.filter((s): s is number => typeof s === 'number' && known.has(s) && s !== id) : [];
     if (inputs.length === 0) {
       const dep = needDep();
@@ -217,6 +225,8 @@ function fixParameters(
     }
     if (JSON.stringify(inputs) !== JSON.stringify(p.input_steps)) fixes.push(`step ${id}: input_steps set to ${JSON.stringify(inputs)}`);
     p.input_steps = inputs;
+  }
+  if (type === 'aggregate') {
     if (!['union', 'intersection', 'rank_fusion'].includes(String(p.method))) {
       fixes.push(`step ${id}: method ${JSON.stringify(p.method ?? null)} -> union`);
       p.method = 'union';

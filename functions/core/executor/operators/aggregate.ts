@@ -4,11 +4,12 @@
  *   - intersection: only documents every list holds, scored as in union;
  *   - rank_fusion:  reciprocal rank fusion (k = 60) of the lists' orders; the score is the fused
  *                   score, the provenance that of the list where the document ranked best.
- * Provenance (D5): a document keeps the `subquery_id` / `rank_in_subquery` it arrived with; one
+ * Provenance: a document keeps the `subquery_id` / `rank_in_subquery` it arrived with; one
  * that has none gets the id of the step it came from and its rank there.
  */
 import { InvalidInputError } from '../../errors.js';
 import { RRF_K, reciprocalRankFusion } from '../../retrieval/fusion.js';
+import { subqueryIdOf } from '../../steps/documents.js';
 import type { RetrievedDocument } from '../../types.js';
 
 export const AGGREGATE_METHODS = ['union', 'intersection', 'rank_fusion'] as const;
@@ -25,11 +26,6 @@ export interface AggregateOutput {
   aggregate_method: string;
   /** For each document id, the steps whose lists held it (in input order). */
   found_by: Record<string, Array<number | string>>;
-}
-
-/** The subquery id a document gets when the step that found it did not set one. */
-export function subqueryIdOf(stepId: number | string): string {
-  return typeof stepId === 'number' ? `step_${stepId}` : stepId;
 }
 
 function withProvenance(doc: RetrievedDocument, stepId: number | string, rankInList: number): RetrievedDocument {
@@ -78,7 +74,10 @@ export function aggregate(lists: readonly AggregateInput[], method: AggregateMet
   const found_by: Record<string, Array<number | string>> = Object.create(null) as Record<string, Array<number | string>>;
   prepared.forEach((list, i) => {
     const stepId = lists[i]?.stepId ?? i;
-    for (const doc of list) (found_by[doc.id] ??= []).push(stepId);
+    for (const doc of list) {
+      found_by[doc.id] ??= [];
+      found_by[doc.id]?.push(stepId);
+    }
   });
 
   let combined: RetrievedDocument[];

@@ -3,8 +3,8 @@
  * in their incoming order, and says which criteria it applied (`filter_method`).
  */
 import { InvalidInputError } from '../../errors.js';
+import { valuesEqual } from '../../expression/expression.js';
 import { MODALITIES, type Modality, type RetrievedDocument } from '../../types.js';
-import { valuesEqual } from '../expression.js';
 
 export interface FilterCriteria {
   /** Keep documents whose score is at least this. */

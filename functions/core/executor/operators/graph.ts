@@ -10,7 +10,8 @@
  * the best direct matches, and expands `depth` links out, each level worth less.
  */
 import type { CorpusIndex } from '../../ports.js';
-import type { CorpusDocument, RetrievedDocument } from '../../types.js';
+import { retrievedDocument } from '../../steps/documents.js';
+import type { RetrievedDocument } from '../../types.js';
 
 export const MULTI_HOP_METHOD = 'entity-link-expansion-v1';
 export const GRAPH_QUERY_METHOD = 'entity-seeded-expansion-v1';
@@ -23,19 +24,6 @@ function relevance(index: CorpusIndex, query: string): Map<string, number> {
   const hits = index.keywordSearch(query, { topK: index.size });
   const best = hits[0]?.score ?? 0;
   return new Map(hits.map((h) => [h.doc.id, best > 0 ? h.score / best : 0]));
-}
-
-/** A corpus document as a ranking step returns it (every search and graph step builds them here). */
-export function retrievedDocument(doc: CorpusDocument, score: number, rank: number): RetrievedDocument {
-  return {
-    id: doc.id,
-    ...(doc.title !== undefined ? { title: doc.title } : {}),
-    text: doc.text,
-    modality: doc.modality ?? 'text',
-    ...(doc.metadata !== undefined ? { metadata: doc.metadata } : {}),
-    score,
-    rank,
-  };
 }
 
 /** Graph scores are sums of normalised parts: four decimals say all they mean. */

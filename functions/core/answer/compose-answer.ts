@@ -1,11 +1,12 @@
 /**
- * D8 and llm_call: ask the LLM to answer from a set of documents, citing them by id. The plan's
+ * Ask the LLM to answer from a set of documents, citing them by id. The plan's
  * llm_call steps and the finalize phase (when a plan has no answer step) both come here.
  */
+
+import { callLlm } from '../llm/call-llm.js';
+import { answerPrompt, PLANNER_SYSTEM } from '../planner/prompts.js';
 import type { LlmProvider } from '../ports.js';
 import type { LlmCallRecord } from '../types.js';
-import { callLlm } from './planner.js';
-import { answerPrompt, PLANNER_SYSTEM } from './prompts.js';
 
 export interface AnswerDocument {
   id: string;

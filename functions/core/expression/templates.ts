@@ -116,7 +116,7 @@ export function renderParameters(params: Record<string, unknown>, scope: Express
   return mapStrings(params, (text) => renderTemplate(text, scope)) as Record<string, unknown>;
 }
 
-/** The step ids referenced by placeholders anywhere in `params` (C3: they must be dependencies). */
+/** The step ids referenced by placeholders anywhere in `params` (the validator requires them to be dependencies). */
 export function parameterReferences(params: Record<string, unknown>): number[] {
   const ids = new Set<number>();
   mapStrings(params, (text) => {

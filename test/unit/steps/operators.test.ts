@@ -4,15 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { loadCorpus } from '../../../functions/adapters/corpus/load-corpus.js';
 import { StepExecutionError } from '../../../functions/core/errors.js';
-import {
-  documentsOf,
-  EXECUTABLE_STEP_TYPES,
-  type OperatorContext,
-  STEP_OPERATORS,
-  type StepOperator,
-} from '../../../functions/core/executor/step-operators.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../../functions/core/ports.js';
 import { createCorpusIndex, type InMemoryCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
+import { documentsOf } from '../../../functions/core/steps/documents.js';
+import { EXECUTABLE_STEP_TYPES, type OperatorContext, STEP_OPERATORS, type StepOperator } from '../../../functions/core/steps/index.js';
 import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 import { registerLocalTools } from '../../../functions/core/tools/local-tools.js';
 import { ToolRegistry } from '../../../functions/core/tools/registry.js';
@@ -69,7 +64,7 @@ const doc = (id: string, score: number, extra: Partial<RetrievedDocument> = {}):
 });
 const ids = (result: Record<string, unknown>): string[] => (result.documents as RetrievedDocument[]).map((d) => d.id);
 
-describe('Module: step-operators', () => {
+describe('Module: steps (the operators of the catalog)', () => {
   let index: InMemoryCorpusIndex;
   let calls: LlmCallRecord[];
   const ctx = (extra: Partial<OperatorContext> = {}): OperatorContext => ({
@@ -93,6 +88,7 @@ describe('Module: step-operators', () => {
       'aggregate',
       'audio_transcription',
       'conditional',
+      'dedupe',
       'filter',
       'graph_query',
       'image_captioning',

@@ -1,5 +1,5 @@
 /**
- * D3: the small, safe expression language of step conditions and parameter templates, e.g.
+ * The small, safe expression language of step conditions and parameter templates, e.g.
  * `step_1.result['run'] == True` or `len(step_2.result.documents) > 0 and not step_3.skipped`.
  *
  * Source text is tokenized and parsed by hand (precedence climbing) into a syntax tree, which is

@@ -9,7 +9,7 @@ import {
   parseExpression,
   referencedSteps,
   type StepView,
-} from '../../../functions/core/executor/expression.js';
+} from '../../../functions/core/expression/expression.js';
 
 const step = (result: Record<string, unknown>, status = 'succeeded', skipped = false): StepView => ({ result, status, skipped });
 

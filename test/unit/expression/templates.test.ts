@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExpressionError } from '../../../functions/core/errors.js';
-import type { StepView } from '../../../functions/core/executor/expression.js';
-import { hasPlaceholders, parameterReferences, renderParameters, renderTemplate, templateReferences } from '../../../functions/core/executor/templates.js';
+import type { StepView } from '../../../functions/core/expression/expression.js';
+import { hasPlaceholders, parameterReferences, renderParameters, renderTemplate, templateReferences } from '../../../functions/core/expression/templates.js';
 
 const scope = new Map<number, StepView>([
   [

@@ -1,0 +1,21 @@
+/** `tool_call`: a registered tool, allowed by the request, with arguments that pass its schema. */
+import schema from '../../../schemas/steps/tool_call.schema.json' with { type: 'json' };
+import { StepExecutionError } from '../errors.js';
+import type { StepDefinition } from './step.js';
+
+export const toolCall: StepDefinition = {
+  schema,
+  operator: async (step, p, _inputs, ctx) => {
+    const name = step.tool ?? (typeof p.tool === 'string' ? p.tool : undefined);
+    if (!name) throw new StepExecutionError(`step ${step.step_id}: tool_call names no tool`);
+    const args = (p.args ?? step.params ?? {}) as Record<string, unknown>;
+    const prepared = ctx.tools.prepare(name, args, ctx.allowedTools);
+    const output = await prepared.definition.run(prepared.args, { index: ctx.index, signal: ctx.signal });
+    return { tool: prepared.definition.name, args: prepared.args, output, tool_method: `registry:${prepared.definition.name}` };
+  },
+  // A tool calls out: another attempt may succeed.
+  errorPolicy: { strategy: 'retry', maxAttempts: 3, backoffMs: 250, timeoutMs: 30_000 },
+  onDependencySkipped: 'skip',
+  subquery: false,
+  ranking: false,
+};
