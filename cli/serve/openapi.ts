@@ -6,10 +6,10 @@
  */
 
 import { PLAN_STATUSES } from '../../functions/core/types.js';
+import { API_ROUTES, type ApiRouteName } from '../../functions/runtime/routes.js';
 import analysisSchema from '../../schemas/analysis.schema.json' with { type: 'json' };
 import planSchema from '../../schemas/plan.schema.json' with { type: 'json' };
 import planRequestSchema from '../../schemas/plan-request.schema.json' with { type: 'json' };
-import { API_ROUTES, type ApiHandlerName } from './routes.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const jsonContent = (schema: object) => ({ 'application/json': { schema } });
@@ -125,7 +125,7 @@ const responseSchemas = {
 
 const planIdParameter = { name: 'id', in: 'path', required: true, description: 'The plan id POST /plans answered with.', schema: { type: 'string' } };
 
-const OPERATIONS: Record<ApiHandlerName, Record<string, unknown>> = {
+const OPERATIONS: Record<ApiRouteName, Record<string, unknown>> = {
   'create-plan': {
     operationId: 'createPlan',
     summary: 'Start a plan',
@@ -168,7 +168,7 @@ const OPERATIONS: Record<ApiHandlerName, Record<string, unknown>> = {
 export function openApiDocument(options: { serverUrl?: string } = {}): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of API_ROUTES) {
-    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: OPERATIONS[route.handler] };
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: OPERATIONS[route.name] };
   }
   return {
     openapi: '3.1.0',
