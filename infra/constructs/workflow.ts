@@ -1,5 +1,5 @@
 /**
- * The workflow (E1): the state machine of infra/workflow.asl.json, the very file the local runner
+ * The workflow: the state machine of infra/workflow.asl.json, the very file the local runner
  * interprets, with its `${<State>FunctionArn}` placeholders substituted by the ARNs of one Lambda
  * per Task state. The Task states and their timeouts are read from that file, their entry files
  * from the state -> handler map the local runner uses too (functions/runtime/states.ts); a state

@@ -1,7 +1,7 @@
 /**
- * `POST /plans` (A1): a request in the body, checked by the request schema; 202 with the plan id
+ * `POST /plans`: a request in the body, checked by the request schema; 202 with the plan id
  * and where to follow it. An `Idempotency-Key` header (or `idempotencyKey` in the body) makes a
- * retried call find the plan it started instead of starting another (A4).
+ * retried call find the plan it started instead of starting another.
  */
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';

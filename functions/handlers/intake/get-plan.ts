@@ -1,4 +1,4 @@
-/** `GET /plans/{id}` (A1): status, plan, results and sources; 404 for an id never seen. */
+/** `GET /plans/{id}`: status, plan, results and sources; 404 for an id never seen. */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { TraceStore } from '../../core/ports.js';
 import { findPlan, planView } from '../../core/workflow/plan-view.js';

@@ -1,4 +1,4 @@
-/** `GET /plans/{id}/trace` (A1): the plan's trace events in order; 404 for an id never seen. */
+/** `GET /plans/{id}/trace`: the plan's trace events in order; 404 for an id never seen. */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { TraceStore } from '../../core/ports.js';
 import { findPlan, traceView } from '../../core/workflow/plan-view.js';

@@ -1,8 +1,8 @@
 /**
- * The S3 trigger (A2): a task file under the task prefix (`.json` in the request shape, or `.txt`
+ * The S3 trigger: a task file under the task prefix (`.json` in the request shape, or `.txt`
  * holding the task) starts a plan. A file that is not a request gets `<key>.result.json` with the
  * error at once; a plan that starts gets it when it finishes (publish-result.ts). The plan id
- * comes from the object's version, so a redelivered event starts nothing new (A4).
+ * comes from the object's version, so a redelivered event starts nothing new.
  */
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import type { S3TaskFiles } from '../../adapters/s3/task-files.js';
@@ -22,7 +22,7 @@ export interface TaskFileDeps {
   taskPrefix: string;
 }
 
-/** Each record in turn; a failure other than a bad file fails the event, and S3's retry is safe (A4). */
+/** Each record in turn; a failure other than a bad file fails the event, and S3's retry is safe: a redelivered file starts nothing new. */
 export async function startTaskFiles(deps: TaskFileDeps, event: S3Event): Promise<void> {
   for (const record of event.Records) await startTaskFile(deps, record);
 }

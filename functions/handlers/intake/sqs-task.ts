@@ -1,9 +1,9 @@
 /**
- * The SQS trigger (A3): each message body is a request. Messages are processed one by one and the
+ * The SQS trigger: each message body is a request. Messages are processed one by one and the
  * failed ones reported back (partial batch response), so only they come back; one that keeps
  * failing (not a request, say) reaches the dead-letter queue after the queue's maxReceiveCount.
  * The plan id comes from the message id, or from `idempotencyKey` in the body, so a redelivered
- * message starts nothing new (A4).
+ * message starts nothing new.
  */
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
