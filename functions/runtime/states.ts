@@ -4,6 +4,7 @@
  * runtime. CDK creates one function per entry; the local runner and the benchmarks run each
  * state with the factory's handler over their own runtime. A test holds it equal to the ASL file.
  */
+import type { Context } from 'aws-lambda';
 import {
   analyzePhase,
   executePhase,
@@ -29,7 +30,7 @@ export const makeFinalizeHandler = (rt: Runtime) => phaseHandler(rt, thenPublish
 export const makeRecordFailureHandler = (rt: Runtime) => phaseHandler(rt, thenPublishResult(rt.results, recordFailurePhase));
 
 /** A Lambda handler as the local runner calls it: an event and a context in, a JSON value out. */
-export type TaskHandler = (event: never, context: import('aws-lambda').Context) => Promise<unknown>;
+export type TaskHandler = (event: never, context: Context) => Promise<unknown>;
 
 export interface TaskStateBinding {
   /** The entry module under functions/handlers/ that CDK bundles; it exports `handler`. */

@@ -4,7 +4,7 @@
  */
 
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CairnServer, startServer } from '../../../cli/serve/server.js';
 import type { TraceEvent } from '../../../functions/core/types.js';
 import { localTestConfig } from '../../support/local-config.js';
@@ -86,7 +86,8 @@ describe('cairn serve: the HTTP API', () => {
     const moves = trace.events.filter((e) => e.type === 'plan.status').map((e) => e.data?.to);
     expect(moves).toEqual(['analyzing', 'planning', 'validating', 'executing', 'finalizing', 'succeeded']);
     expect(trace.events.map((e) => e.seq)).toEqual(trace.events.map((_, i) => i + 1));
-    expect(logged.some((line) => line.startsWith(`plan ${planId} succeeded in `))).toBe(true);
+    // The line is logged once the workflow has ended, a moment after Finalize has stored `succeeded`.
+    await vi.waitFor(() => expect(logged.some((line) => line.startsWith(`plan ${planId} succeeded in `))).toBe(true));
   });
 
   it('runs the repair loop: the trace keeps the invalid attempt with its errors', async () => {
