@@ -61,28 +61,28 @@ export class PlansApi extends Construct {
       throttle: { rateLimit: 50, burstLimit: 100 },
     });
     for (const route of API_ROUTES) {
-      const integration = new HttpLambdaIntegration(pascalCase(route.name), this.function(route.name));
+      const integration = new HttpLambdaIntegration(pascalCase(route.name), this.functionOf(route.name));
       this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration });
     }
   }
 
   /** The function of a route. */
-  function(name: ApiRouteName): CairnFunction {
+  functionOf(name: ApiRouteName): CairnFunction {
     const fn = this.functions.get(name);
     if (fn === undefined) throw new Error(`no function for route ${name}`);
     return fn;
   }
 
   get createPlan(): CairnFunction {
-    return this.function('create-plan');
+    return this.functionOf('create-plan');
   }
 
   get getPlan(): CairnFunction {
-    return this.function('get-plan');
+    return this.functionOf('get-plan');
   }
 
   get getTrace(): CairnFunction {
-    return this.function('get-trace');
+    return this.functionOf('get-trace');
   }
 
   get url(): string {
