@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { LocalStack } from '../cli/local-runner.js';
 import { AnthropicProvider } from '../functions/adapters/llm/anthropic/provider.js';
 import { RetryingProvider } from '../functions/adapters/llm/resilient/retry.js';
+import { loadConfig } from '../functions/shared/config.js';
 import { ANSWER_FAULTS, type AnswerFault, faultyAnswer, goodPlanFor, TRANSPORT_FAULTS, type TransportFault } from '../test/support/llm-loopback/faults.js';
 import { ruleBasedModel } from '../test/support/llm-loopback/rule-based-model.js';
 import { LoopbackLlm, type Reply } from '../test/support/llm-loopback/server.js';
@@ -62,8 +63,7 @@ async function main(): Promise<void> {
     .filter(Boolean);
 
   // An in-memory database, no plan cache (tasks repeat across faults), no few-shot examples (each case stands alone).
-  delete process.env.CAIRN_DYNAMODB_ENDPOINT;
-  Object.assign(process.env, {
+  const config = loadConfig({
     CAIRN_TABLE: 'bench-repair',
     CAIRN_PAYLOAD_DIR: join(mkdtempSync(join(tmpdir(), 'cairn-bench-repair-')), 'payloads'),
     CAIRN_PLAN_CACHE: 'false',
@@ -72,8 +72,13 @@ async function main(): Promise<void> {
   const server = await LoopbackLlm.start(ruleBasedModel);
   let waitedMs = 0;
   const claude = new AnthropicProvider({ apiKey: 'sk-ant-bench', model: 'claude-sonnet-4-6', baseURL: server.anthropicBaseURL, timeoutMs: 10_000 });
-  const llm = new RetryingProvider(claude, { sleep: async (ms) => void (waitedMs += ms), random: () => 0.5 });
-  const stack = await LocalStack.open({ llm });
+  const llm = new RetryingProvider(claude, {
+    sleep: async (ms) => {
+      waitedMs += ms;
+    },
+    random: () => 0.5,
+  });
+  const stack = await LocalStack.open({ config, llm });
 
   const outcomes: Outcome[] = [];
   try {

@@ -1,6 +1,7 @@
 /**
  * `cairn`: the command line. Every command that plans or executes goes through the local runner,
- * i.e. the deployed state machine definition and the Lambda handlers, over the local database.
+ * i.e. the deployed state machine definition and the Lambda handlers, over the local database;
+ * a plan enters through the same intake as POST /plans.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -11,7 +12,7 @@ import { InvalidInputError, oneLine } from '../functions/core/errors.js';
 import { formatIssues, parsePlanText } from '../functions/core/plan/load.js';
 import { validatePlan } from '../functions/core/plan/validate.js';
 import type { DecompositionPlan, PlanRecord, PlanRequest } from '../functions/core/types.js';
-import { newPlanId } from '../functions/core/workflow/intake.js';
+import { type LocalConfig, loadLocalConfig } from '../functions/shared/config.js';
 import { renderEvaluation, runEvaluation } from './eval.js';
 import { LocalStack } from './local-runner.js';
 import { progressWanted, startProgress } from './progress.js';
@@ -19,9 +20,13 @@ import { renderPlan, renderRun, renderTrace } from './render.js';
 import { startServer } from './serve/server.js';
 import { marksFromResults, toDot, toMermaid } from './view/plan-diagram.js';
 
-const HOME = resolve(process.env.CAIRN_HOME ?? '.cairn');
-const DATA_DIR = resolve(HOME, 'db');
-process.env.CAIRN_PAYLOAD_DIR ??= resolve(HOME, 'payloads');
+let local: LocalConfig | undefined;
+
+/** The command's configuration, read from the environment once, when a command first needs it. */
+function localConfig(): LocalConfig {
+  local ??= loadLocalConfig();
+  return local;
+}
 
 const positiveInt = (name: string) => (value: string) => {
   const n = Number(value);
@@ -79,9 +84,10 @@ function requestFrom(task: string, flags: RunFlags, corpus: string | undefined, 
   return { task, ...(corpus ? { corpus } : {}), ...(Object.keys(options).length > 0 ? { options } : {}) };
 }
 
-/** `dataDir` null keeps the database in memory. */
-async function withStack<T>(fn: (stack: LocalStack) => Promise<T>, dataDir: string | null = DATA_DIR): Promise<T> {
-  const stack = await LocalStack.open(dataDir === null ? {} : { dataDir });
+/** `inMemory` keeps the database in memory rather than under the command's folder. */
+async function withStack<T>(fn: (stack: LocalStack) => Promise<T>, inMemory = false): Promise<T> {
+  const { config, dataDir } = localConfig();
+  const stack = await LocalStack.open(inMemory ? { config } : { config, dataDir });
   try {
     return await fn(stack);
   } finally {
@@ -91,19 +97,21 @@ async function withStack<T>(fn: (stack: LocalStack) => Promise<T>, dataDir: stri
 
 async function runAndPrint(stack: LocalStack, request: PlanRequest, flags: RunFlags, planOnly = false): Promise<PlanRecord> {
   const started = performance.now();
-  const planId = newPlanId();
   const progress = startProgress({
-    enabled: progressWanted(flags, { stdoutIsTTY: Boolean(process.stdout.isTTY), stderrIsTTY: Boolean(process.stderr.isTTY), env: process.env }),
+    enabled: progressWanted(flags, { stdoutIsTTY: Boolean(process.stdout.isTTY), stderrIsTTY: Boolean(process.stderr.isTTY), env: localConfig().terminal }),
     stream: process.stderr,
     title: request.task,
   });
-  // The trace events the run stores, as they are stored: the progress is the trace, live.
+  // The trace events the run stores, as they are stored: the progress is the trace, live. The
+  // command runs one plan, whose id intake gives: the first event stored is that plan's.
+  let planId: string | undefined;
   const unsubscribe = stack.onEvent((event) => {
+    planId ??= event.planId;
     if (event.planId === planId) progress.update(event);
   });
   let record: PlanRecord;
   try {
-    record = await stack.run(request, { planOnly, planId });
+    record = await stack.run(request, { planOnly });
   } finally {
     unsubscribe();
     progress.stop();
@@ -212,7 +220,7 @@ export function buildProgram(): Command {
     .action(async (planId: string, flags: { json?: boolean }) => {
       await withStack(async (stack) => {
         const record = await stack.runtime.store.getPlan(planId);
-        if (!record) throw new InvalidInputError(`no plan ${planId} in ${DATA_DIR}`);
+        if (!record) throw new InvalidInputError(`no plan ${planId} in ${localConfig().dataDir}`);
         const events = await stack.runtime.store.listEvents(planId);
         if (flags.json) console.log(JSON.stringify({ plan: record, events }, null, 2));
         else console.log(renderTrace(record, events));
@@ -224,7 +232,8 @@ export function buildProgram(): Command {
     .description('the HTTP API (POST /plans, GET /plans/{id}, GET /plans/{id}/trace) and a page per plan, on 127.0.0.1')
     .option('--port <n>', 'port to listen on (0: any free port)', portNumber, 8787)
     .action(async (flags: { port: number }) => {
-      const server = await startServer({ port: flags.port, dataDir: DATA_DIR, log: (line) => console.log(line) });
+      const { config, dataDir } = localConfig();
+      const server = await startServer({ port: flags.port, config, dataDir, log: (line) => console.log(line) });
       console.log(`Cairn is serving on ${server.url}`);
       console.log(`  plans: ${server.url}    API: ${server.url}plans    OpenAPI: ${server.url}openapi.json`);
       console.log('  Ctrl-C stops it (plans under way finish first).');
@@ -252,7 +261,7 @@ export function buildProgram(): Command {
       // An in-memory store: evaluation runs are not worth keeping next to the user's plans.
       const report = await withStack(
         (stack) => runEvaluation(stack, { corpus: corpus!, questions: flags.questions, ...(flags.limit ? { limit: flags.limit } : {}) }),
-        null,
+        true,
       );
       console.log(flags.json ? JSON.stringify(report) : renderEvaluation(report));
     });
@@ -277,7 +286,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     console.error(`cairn: ${oneLine(error)}`);
-    if (process.env.CAIRN_DEBUG) console.error(error);
+    if (local?.debug) console.error(error);
     return 1;
   }
 }

@@ -1,8 +1,10 @@
 /**
  * The local runner: the state machine of infra/workflow.asl.json, interpreted in this process by
- * aws-local-stepfunctions, with each Task state mapped to the very handler its Lambda runs. The
- * database is the embedded DynamoDB-compatible server (dynalite, data under .cairn/db) unless
- * CAIRN_DYNAMODB_ENDPOINT points at another one (DynamoDB Local in the tests).
+ * aws-local-stepfunctions, with each Task state run by the handler its Lambda runs, made over a
+ * runtime built here by the same composition root (functions/runtime) with local adapters: the
+ * embedded DynamoDB-compatible server (dynalite) unless the configuration names an endpoint
+ * (DynamoDB Local in the tests), a trace store that tells listeners each event (live progress),
+ * and a workflow starter in this process. Plans enter through the intake of the AWS doors.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -12,42 +14,41 @@ import { createDynamoClient } from '../functions/adapters/dynamodb/client.js';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from '../functions/adapters/dynamodb/embedded.js';
 import { ensureTable } from '../functions/adapters/dynamodb/table.js';
 import { NotifyingTraceStore, type TraceEventListener } from '../functions/adapters/local/notifying-trace-store.js';
+import { InProcessWorkflowStarter } from '../functions/adapters/local/workflow-starter.js';
 import { InvalidInputError } from '../functions/core/errors.js';
-import type { LlmProvider } from '../functions/core/ports.js';
+import type { LlmProvider, WorkflowStarter } from '../functions/core/ports.js';
 import type { ToolRegistry } from '../functions/core/tools/registry.js';
-import type { PlanRecord, PlanRequest } from '../functions/core/types.js';
-import { acceptRequest, checkRequest, newPlanId } from '../functions/core/workflow/intake.js';
+import type { PlanRecord } from '../functions/core/types.js';
+import { checkRequest } from '../functions/core/workflow/intake.js';
+import { startPlan } from '../functions/core/workflow/start-plan.js';
 import type { WorkflowInput } from '../functions/core/workflow/types.js';
-import type { Runtime } from '../functions/handlers/runtime.js';
+import { startDepsOf } from '../functions/runtime/start.js';
+import { TASK_STATES } from '../functions/runtime/states.js';
+import { createRuntime, type Runtime } from '../functions/runtime/workflow.js';
+import { type CairnConfig, loadConfig } from '../functions/shared/config.js';
 
 const WORKFLOW_FILE = fileURLToPath(new URL('../infra/workflow.asl.json', import.meta.url));
-
-/** The Task states of the workflow and the handler module each one runs (static imports, for bundlers). */
-export const TASK_HANDLERS = {
-  Analyze: () => import('../functions/handlers/analyze.js'),
-  Generate: () => import('../functions/handlers/generate.js'),
-  Validate: () => import('../functions/handlers/validate.js'),
-  Repair: () => import('../functions/handlers/repair.js'),
-  RejectPlan: () => import('../functions/handlers/reject-plan.js'),
-  Execute: () => import('../functions/handlers/execute.js'),
-  Finalize: () => import('../functions/handlers/finalize.js'),
-  RecordFailure: () => import('../functions/handlers/record-failure.js'),
-} as const;
 
 /** `${AnalyzeFunctionArn}` -> a Lambda ARN; CDK substitutes the real ones on AWS. */
 export function loadWorkflowDefinition(arnOf: (state: string) => string): StateMachineDefinition {
   let text = readFileSync(WORKFLOW_FILE, 'utf8');
-  for (const state of Object.keys(TASK_HANDLERS)) text = text.replaceAll(`\${${state}FunctionArn}`, arnOf(state));
+  for (const state of Object.keys(TASK_STATES)) text = text.replaceAll(`\${${state}FunctionArn}`, arnOf(state));
   return JSON.parse(text) as StateMachineDefinition;
 }
 
 export interface LocalStackOptions {
-  /** Folder of the embedded database; in memory when undefined. */
+  /** The configuration; the environment's (loadConfig) when absent. */
+  config?: CairnConfig;
+  /** Folder of the embedded database; in memory when undefined. Unused when the configuration names an endpoint. */
   dataDir?: string | undefined;
-  /** An LLM other than the one the environment selects (tests script one). */
+  /** An LLM other than the one the configuration selects (tests script one). */
   llm?: LlmProvider;
   /** A tool registry other than the default one (the DAG benchmark adds a simulated-latency tool). */
   tools?: ToolRegistry;
+  /** Told the final record of each plan whose workflow has ended (serve logs a line). */
+  onFinished?: (record: PlanRecord) => void;
+  /** Told when the local workflow itself broke (not a plan failing: that is in its record). */
+  onBroken?: (planId: string, error: unknown) => void;
 }
 
 type JsonValue = Parameters<StateMachine['run']>[0];
@@ -55,20 +56,21 @@ type TaskHandler = (event: unknown, context: Context) => Promise<unknown>;
 
 export class LocalStack {
   private constructor(
+    /** The runtime the handlers are made over; its store is the notifying one. */
     readonly runtime: Runtime,
+    /** Starts each plan's workflow in this process; the intake handlers made over the runtime use it. */
+    readonly starter: InProcessWorkflowStarter,
     private readonly machine: StateMachine,
     private readonly handlers: Record<string, TaskHandler>,
     private readonly embedded: EmbeddedDynamo | undefined,
     private readonly events: NotifyingTraceStore,
   ) {}
 
-  /**
-   * Starts the database (unless the environment names one), creates the table, then loads the
-   * handler modules: they read their configuration at load, as a Lambda does at init.
-   */
+  /** Starts the database (unless the configuration names one), creates the table, builds the runtime and the handlers. */
   static async open(options: LocalStackOptions = {}): Promise<LocalStack> {
+    let config = options.config ?? loadConfig();
     let embedded: EmbeddedDynamo | undefined;
-    if (!process.env.CAIRN_DYNAMODB_ENDPOINT) {
+    if (config.dynamoEndpoint === undefined) {
       try {
         embedded = await startEmbeddedDynamo(options.dataDir === undefined ? {} : { dataDir: options.dataDir });
       } catch (error) {
@@ -77,26 +79,46 @@ export class LocalStack {
         }
         throw error;
       }
-      process.env.CAIRN_DYNAMODB_ENDPOINT = embedded.endpoint;
+      config = { ...config, dynamoEndpoint: embedded.endpoint };
     }
-    const { runtime, useLlm, useTools } = await import('../functions/handlers/runtime.js');
-    const rt = runtime();
-    // Every event the workflow stores is also told to onEvent's listeners (live progress).
-    const events = rt.store instanceof NotifyingTraceStore ? rt.store : new NotifyingTraceStore(rt.store);
-    rt.store = events;
-    rt.phases.store = events;
-    if (options.llm) useLlm(options.llm);
-    if (options.tools) useTools(options.tools);
-    const client = createDynamoClient({ endpoint: rt.config.dynamoEndpoint! });
-    await ensureTable(client, rt.config.tableName);
-    client.destroy();
-    const handlers: Record<string, TaskHandler> = {};
-    for (const [state, load] of Object.entries(TASK_HANDLERS)) {
-      handlers[state] = (await load()).handler as unknown as TaskHandler;
+    try {
+      const client = createDynamoClient({ endpoint: config.dynamoEndpoint! });
+      await ensureTable(client, config.tableName);
+      client.destroy();
+      // The runner of the starter is this stack, which needs the runtime first: it is filled in below.
+      let stack: LocalStack | undefined;
+      const starter = new InProcessWorkflowStarter({
+        runner: {
+          execute: async (planId, input) => {
+            const record = await stack!.execute(planId, input);
+            options.onFinished?.(record);
+          },
+        },
+        onSettled: (planId, outcome) => {
+          if (outcome.failed) options.onBroken?.(planId, outcome.error);
+        },
+      });
+      let events: NotifyingTraceStore | undefined;
+      const runtime = createRuntime(config, {
+        // Every event the workflow stores is also told to onEvent's listeners (live progress).
+        wrapStore: (store) => {
+          events = new NotifyingTraceStore(store);
+          return events;
+        },
+        starter,
+        ...(options.llm ? { llm: options.llm } : {}),
+        ...(options.tools ? { tools: options.tools } : {}),
+      });
+      const handlers: Record<string, TaskHandler> = {};
+      for (const [state, binding] of Object.entries(TASK_STATES)) handlers[state] = binding.make(runtime) as TaskHandler;
+      const definition = loadWorkflowDefinition((state) => `arn:aws:lambda:us-east-1:000000000000:function:cairn-${state}`);
+      const machine = new StateMachine(definition, { validationOptions: { checkArn: true, checkPaths: true } });
+      stack = new LocalStack(runtime, starter, machine, handlers, embedded, events!);
+      return stack;
+    } catch (error) {
+      await embedded?.close();
+      throw error;
     }
-    const definition = loadWorkflowDefinition((state) => `arn:aws:lambda:us-east-1:000000000000:function:cairn-${state}`);
-    const machine = new StateMachine(definition, { validationOptions: { checkArn: true, checkPaths: true } });
-    return new LocalStack(rt, machine, handlers, embedded, events);
   }
 
   /** Calls `listener` with each trace event the workflow stores, of any plan; returns a function that stops it. */
@@ -104,18 +126,23 @@ export class LocalStack {
     return this.events.subscribe(listener);
   }
 
-  /** Checks and stores the request, runs the workflow to its end and returns the final record. */
-  async run(request: unknown, options: { planOnly?: boolean; planId?: string } = {}): Promise<PlanRecord> {
-    const { config, store } = this.runtime;
-    const checked: PlanRequest = checkRequest(request, { maxTaskBytes: config.maxTaskBytes, maxIterations: config.maxIterations });
-    const planId = options.planId ?? newPlanId();
-    const input = await acceptRequest(store, checked, {
-      planId,
-      now: new Date(),
-      limits: { maxTaskBytes: config.maxTaskBytes, maxIterations: config.maxIterations },
-      ...(options.planOnly ? { planOnly: true } : {}),
-    });
-    return this.execute(planId, input);
+  /**
+   * A plan through the same intake as the AWS doors (the request checked once, then startPlan),
+   * its workflow started in this process; waits for it to end and returns the final record.
+   * `planOnly` stops after the plan is validated, without executing it.
+   */
+  async run(request: unknown, options: { planOnly?: boolean } = {}): Promise<PlanRecord> {
+    const deps = startDepsOf(this.runtime);
+    const checked = checkRequest(request, deps.limits);
+    const starter: WorkflowStarter = options.planOnly
+      ? { deduplicatesByName: this.starter.deduplicatesByName, start: (name, input) => this.starter.start(name, { ...input, planOnly: true }) }
+      : this.starter;
+    const started = await startPlan({ ...deps, starter }, checked, undefined);
+    const outcome = await this.starter.finished(started.planId);
+    if (outcome?.failed) throw outcome.error;
+    const record = await this.runtime.store.getPlan(started.planId);
+    if (!record) throw new Error(`plan ${started.planId} vanished from the store`);
+    return record;
   }
 
   /** Runs the workflow of a plan already stored (intake has accepted it) to its end; returns the final record. */
@@ -139,7 +166,9 @@ export class LocalStack {
     return record;
   }
 
+  /** Waits for the plans under way, then closes the database. */
   async close(): Promise<void> {
+    await this.starter.drain();
     await this.embedded?.close();
   }
 }

@@ -7,8 +7,8 @@
 
 import { analysisSchema, planSchema } from '../../functions/core/plan/schemas.js';
 import { PLAN_STATUSES } from '../../functions/core/types.js';
+import { API_ROUTES, type ApiRouteName } from '../../functions/runtime/routes.js';
 import planRequestSchema from '../../schemas/plan-request.schema.json' with { type: 'json' };
-import { API_ROUTES, type ApiHandlerName } from './routes.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const jsonContent = (schema: object) => ({ 'application/json': { schema } });
@@ -124,7 +124,7 @@ const responseSchemas = {
 
 const planIdParameter = { name: 'id', in: 'path', required: true, description: 'The plan id POST /plans answered with.', schema: { type: 'string' } };
 
-const OPERATIONS: Record<ApiHandlerName, Record<string, unknown>> = {
+const OPERATIONS: Record<ApiRouteName, Record<string, unknown>> = {
   'create-plan': {
     operationId: 'createPlan',
     summary: 'Start a plan',
@@ -167,7 +167,7 @@ const OPERATIONS: Record<ApiHandlerName, Record<string, unknown>> = {
 export function openApiDocument(options: { serverUrl?: string } = {}): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of API_ROUTES) {
-    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: OPERATIONS[route.handler] };
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: OPERATIONS[route.name] };
   }
   return {
     openapi: '3.1.0',

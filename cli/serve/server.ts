@@ -1,23 +1,24 @@
 /**
- * `cairn serve`: the HTTP API of A1 on this machine (127.0.0.1 only), answered by the very
- * handlers of the deployed Lambdas (create-plan, get-plan, get-trace) behind a local stand-in for
- * API Gateway, with plans started in this process by the local runner (POST answers 202 at once;
- * the plan runs in the background). Beside the API: a page of recent plans, a page per plan, the
+ * `cairn serve`: the HTTP API on this machine (127.0.0.1 only), answered by the handlers of the
+ * deployed Lambdas (the route table of functions/runtime/routes.ts), made over the local runner's
+ * runtime, behind a local stand-in for API Gateway; plans start in this process (POST answers
+ * 202 at once; the plan runs in the background). Beside the API: a page of recent plans, a page per plan, the
  * OpenAPI document, and the pages' assets.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { InProcessWorkflowStarter } from '../../functions/adapters/local/workflow-starter.js';
+import type { InProcessWorkflowStarter } from '../../functions/adapters/local/workflow-starter.js';
 import { oneLine } from '../../functions/core/errors.js';
 import type { LlmProvider } from '../../functions/core/ports.js';
+import { API_ROUTES, type ApiHandler, type ApiRouteName } from '../../functions/runtime/routes.js';
+import type { CairnConfig } from '../../functions/shared/config.js';
 import { LocalStack, lambdaContext } from '../local-runner.js';
 import { formatDuration } from '../view/activity.js';
 import type { PlanSummary } from '../view/plan-page.js';
 import { type Assets, buildAssets, PAGE_SECURITY_HEADERS, pageShell } from './assets.js';
 import { toHttpApiEvent, writeHttpApiResult } from './http-api-event.js';
+import { matchRoute } from './match-route.js';
 import { openApiDocument } from './openapi.js';
-import { API_ROUTES, type ApiHandlerName, matchRoute } from './routes.js';
 
 /** API Gateway HTTP APIs take bodies up to 10 MB; a request of Cairn is far smaller. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -25,6 +26,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export interface ServeOptions {
   /** 0: any free port. */
   port: number;
+  /** The configuration; the environment's when absent. */
+  config?: CairnConfig;
   /** Folder of the embedded database; in memory when undefined. */
   dataDir?: string | undefined;
   /** An LLM other than the one the environment selects (tests script one). */
@@ -42,15 +45,6 @@ export interface CairnServer {
   /** Stops listening, waits for the plans under way, closes the database. */
   close(): Promise<void>;
 }
-
-type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
-
-/** The Lambdas' own modules (static imports, as the local runner's). */
-const API_HANDLERS: Record<ApiHandlerName, () => Promise<{ handler: unknown }>> = {
-  'create-plan': () => import('../../functions/handlers/create-plan.js'),
-  'get-plan': () => import('../../functions/handlers/get-plan.js'),
-  'get-trace': () => import('../../functions/handlers/get-trace.js'),
-};
 
 /** What serve adds beside the API: the pages, the list they read, the OpenAPI document, the assets. */
 const UI_ROUTES = [
@@ -89,26 +83,21 @@ function isLocalHost(host: string | undefined, port: number): boolean {
 
 export async function startServer(options: ServeOptions): Promise<CairnServer> {
   const log = options.log ?? (() => undefined);
-  const stack = await LocalStack.open({ dataDir: options.dataDir, ...(options.llm ? { llm: options.llm } : {}) });
+  const stack = await LocalStack.open({
+    dataDir: options.dataDir,
+    ...(options.config ? { config: options.config } : {}),
+    ...(options.llm ? { llm: options.llm } : {}),
+    onFinished: (record) => {
+      const took = Date.parse(record.updatedAt) - Date.parse(record.createdAt);
+      log(`plan ${record.planId} ${record.status} in ${formatDuration(took)}: ${record.request.task}`);
+    },
+    onBroken: (planId, error) => log(`plan ${planId}: the local workflow broke: ${oneLine(error)}`),
+  });
+  const { starter } = stack;
   let server: Server | undefined;
   try {
-    const starter = new InProcessWorkflowStarter({
-      runner: {
-        execute: async (planId, input) => {
-          const record = await stack.execute(planId, input);
-          const took = Date.parse(record.updatedAt) - Date.parse(record.createdAt);
-          log(`plan ${planId} ${record.status} in ${formatDuration(took)}: ${record.request.task}`);
-        },
-      },
-      onSettled: (planId, outcome) => {
-        if (outcome.failed) log(`plan ${planId}: the local workflow broke: ${oneLine(outcome.error)}`);
-      },
-    });
-    // Before the handler modules load: create-plan takes its starter at init, as a Lambda does.
-    const { useWorkflowStarter } = await import('../../functions/handlers/start-deps.js');
-    useWorkflowStarter(starter);
-    const handlers = {} as Record<ApiHandlerName, ApiHandler>;
-    for (const [name, load] of Object.entries(API_HANDLERS)) handlers[name as ApiHandlerName] = (await load()).handler as ApiHandler;
+    // Made over the stack's runtime: create-plan starts plans with its in-process starter.
+    const handlers = Object.fromEntries(API_ROUTES.map((route) => [route.name, route.make(stack.runtime)])) as Record<ApiRouteName, ApiHandler>;
     const assets = await buildAssets();
 
     let port = options.port;
@@ -135,7 +124,6 @@ export async function startServer(options: ServeOptions): Promise<CairnServer> {
           listening.close(() => resolve());
           listening.closeAllConnections();
         });
-        await starter.drain();
         await stack.close();
       },
     };
@@ -148,7 +136,7 @@ export async function startServer(options: ServeOptions): Promise<CairnServer> {
 
 /** What the requests are answered from. */
 interface Served {
-  api: Record<ApiHandlerName, ApiHandler>;
+  api: Record<ApiRouteName, ApiHandler>;
   assets: Assets;
   stack: LocalStack;
   port: () => number;
@@ -172,8 +160,8 @@ async function handle(served: Served, request: IncomingMessage, response: Server
       throw error;
     }
     const event = toHttpApiEvent(request, body, { routeKey: api.route.routeKey, pathParameters: api.pathParameters });
-    const handler = served.api[api.route.handler];
-    writeHttpApiResult(response, await handler(event, lambdaContext(api.route.handler, event.requestContext.requestId)));
+    const handler = served.api[api.route.name];
+    writeHttpApiResult(response, await handler(event, lambdaContext(api.route.name, event.requestContext.requestId)));
     return;
   }
   const ui = matchRoute(UI_ROUTES, method, pathname);

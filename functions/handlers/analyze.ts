@@ -1,5 +1,5 @@
-/** Lambda for the workflow's analyze state. */
-import { analyzePhase } from '../core/workflow/analyze.js';
-import { phaseHandler } from './runtime.js';
+/** Lambda for the workflow's Analyze state: its handler, made over the process's runtime at init. */
+import { makeAnalyzeHandler } from '../runtime/states.js';
+import { workflowRuntime } from '../runtime/workflow.js';
 
-export const handler = phaseHandler(analyzePhase);
+export const handler = makeAnalyzeHandler(workflowRuntime());

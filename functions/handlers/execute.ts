@@ -1,5 +1,5 @@
-/** Lambda for the workflow's execute state. */
-import { executePhase } from '../core/workflow/execute.js';
-import { phaseHandler } from './runtime.js';
+/** Lambda for the workflow's Execute state: its handler, made over the process's runtime at init. */
+import { makeExecuteHandler } from '../runtime/states.js';
+import { workflowRuntime } from '../runtime/workflow.js';
 
-export const handler = phaseHandler(executePhase);
+export const handler = makeExecuteHandler(workflowRuntime());

@@ -1,6 +1,5 @@
-/** Lambda for the workflow's finalize state; a plan from an S3 task file then gets its result file. */
-import { finalizePhase } from '../core/workflow/finalize.js';
-import { thenPublishResult } from './publish-result.js';
-import { phaseHandler } from './runtime.js';
+/** Lambda for the workflow's Finalize state: its handler, made over the process's runtime at init. */
+import { makeFinalizeHandler } from '../runtime/states.js';
+import { workflowRuntime } from '../runtime/workflow.js';
 
-export const handler = phaseHandler(thenPublishResult(finalizePhase));
+export const handler = makeFinalizeHandler(workflowRuntime());

@@ -1,5 +1,5 @@
-/** Lambda for the workflow's generate state. */
-import { generatePhase } from '../core/workflow/generate.js';
-import { phaseHandler } from './runtime.js';
+/** Lambda for the workflow's Generate state: its handler, made over the process's runtime at init. */
+import { makeGenerateHandler } from '../runtime/states.js';
+import { workflowRuntime } from '../runtime/workflow.js';
 
-export const handler = phaseHandler(generatePhase);
+export const handler = makeGenerateHandler(workflowRuntime());

@@ -1,14 +1,5 @@
-/** `GET /plans/{id}` (A1): status, plan, results and sources; 404 for an id never seen. */
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { TraceStore } from '../core/ports.js';
-import { findPlan, planView } from '../core/workflow/plan-view.js';
-import { intakeRuntime } from './intake-runtime.js';
-import { type HttpResult, httpObserved, json } from './middleware.js';
+/** Lambda for GET /plans/{id}: its handler, made over the process's intake runtime at init. */
+import { intakeRuntime } from '../runtime/intake.js';
+import { makeGetPlanHandler } from './intake/get-plan.js';
 
-export async function getPlan(store: TraceStore, event: APIGatewayProxyEventV2): Promise<HttpResult> {
-  return json(200, planView(await findPlan(store, event.pathParameters?.id ?? '')));
-}
-
-const rt = intakeRuntime();
-
-export const handler = httpObserved(rt.observability).handler((event) => getPlan(rt.store, event));
+export const handler = makeGetPlanHandler(intakeRuntime());

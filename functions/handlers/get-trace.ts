@@ -1,15 +1,5 @@
-/** `GET /plans/{id}/trace` (A1): the plan's trace events in order; 404 for an id never seen. */
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { TraceStore } from '../core/ports.js';
-import { findPlan, traceView } from '../core/workflow/plan-view.js';
-import { intakeRuntime } from './intake-runtime.js';
-import { type HttpResult, httpObserved, json } from './middleware.js';
+/** Lambda for GET /plans/{id}/trace: its handler, made over the process's intake runtime at init. */
+import { intakeRuntime } from '../runtime/intake.js';
+import { makeGetTraceHandler } from './intake/get-trace.js';
 
-export async function getTrace(store: TraceStore, event: APIGatewayProxyEventV2): Promise<HttpResult> {
-  const record = await findPlan(store, event.pathParameters?.id ?? '');
-  return json(200, traceView(record, await store.listEvents(record.planId)));
-}
-
-const rt = intakeRuntime();
-
-export const handler = httpObserved(rt.observability).handler((event) => getTrace(rt.store, event));
+export const handler = makeGetTraceHandler(intakeRuntime());

@@ -1,18 +1,16 @@
 /**
- * A2's second half: after the workflow's last phases (Finalize, RecordFailure), a plan started by
- * an S3 task file gets its result written beside the file. A wrapper in the handlers, so the
- * phases stay as they are: it reads the finished record and writes its view, nothing more.
+ * After the workflow's last phases (Finalize, RecordFailure), a plan started by an S3 task file
+ * gets its result written beside the file. A wrapper in the handlers, so the phases stay as they
+ * are: it reads the finished record and writes its view, nothing more.
  */
-import type { PhaseDeps } from '../core/workflow/deps.js';
+import type { ResultWriter } from '../core/ports.js';
 import { publishResult } from '../core/workflow/plan-view.js';
-import { runtime } from './runtime.js';
+import type { Phase } from './phase-handler.js';
 
-export function thenPublishResult<Event extends { planId: string }, Result>(
-  phase: (deps: PhaseDeps, event: Event) => Promise<Result>,
-): (deps: PhaseDeps, event: Event) => Promise<Result> {
+export function thenPublishResult<Event extends { planId: string }, Result>(results: ResultWriter, phase: Phase<Event, Result>): Phase<Event, Result> {
   return async (deps, event) => {
     const result = await phase(deps, event);
-    await publishResult(deps.store, runtime().results, event.planId);
+    await publishResult(deps.store, results, event.planId);
     return result;
   };
 }

@@ -1,6 +1,5 @@
-/** Lambda for the workflow's recordFailure state; a plan from an S3 task file then gets its result file. */
-import { recordFailurePhase } from '../core/workflow/record-failure.js';
-import { thenPublishResult } from './publish-result.js';
-import { phaseHandler } from './runtime.js';
+/** Lambda for the workflow's RecordFailure state: its handler, made over the process's runtime at init. */
+import { makeRecordFailureHandler } from '../runtime/states.js';
+import { workflowRuntime } from '../runtime/workflow.js';
 
-export const handler = phaseHandler(thenPublishResult(recordFailurePhase));
+export const handler = makeRecordFailureHandler(workflowRuntime());

@@ -1,5 +1,5 @@
-/** Lambda for the workflow's reject state. */
-import { rejectPhase } from '../core/workflow/reject.js';
-import { phaseHandler } from './runtime.js';
+/** Lambda for the workflow's RejectPlan state: its handler, made over the process's runtime at init. */
+import { makeRejectPlanHandler } from '../runtime/states.js';
+import { workflowRuntime } from '../runtime/workflow.js';
 
-export const handler = phaseHandler(rejectPhase);
+export const handler = makeRejectPlanHandler(workflowRuntime());

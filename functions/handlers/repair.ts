@@ -1,5 +1,5 @@
-/** Lambda for the workflow's repair state. */
-import { repairPhase } from '../core/workflow/repair.js';
-import { phaseHandler } from './runtime.js';
+/** Lambda for the workflow's Repair state: its handler, made over the process's runtime at init. */
+import { makeRepairHandler } from '../runtime/states.js';
+import { workflowRuntime } from '../runtime/workflow.js';
 
-export const handler = phaseHandler(repairPhase);
+export const handler = makeRepairHandler(workflowRuntime());

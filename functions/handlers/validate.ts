@@ -1,5 +1,5 @@
-/** Lambda for the workflow's validate state. */
-import { validatePhase } from '../core/workflow/validate.js';
-import { phaseHandler } from './runtime.js';
+/** Lambda for the workflow's Validate state: its handler, made over the process's runtime at init. */
+import { makeValidateHandler } from '../runtime/states.js';
+import { workflowRuntime } from '../runtime/workflow.js';
 
-export const handler = phaseHandler(validatePhase);
+export const handler = makeValidateHandler(workflowRuntime());

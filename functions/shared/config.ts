@@ -2,6 +2,7 @@
  * Configuration, read once from the environment at start-up and checked there: a bad value stops
  * the process (or the Lambda init) with one message listing every problem, before any work starts.
  */
+import { resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { type LlmSettings, loadLlmSettings, loadPlannerSettings, type PlannerSettings } from './llm-config.js';
 import { loadMediaSettings, type MediaSettings } from './media-config.js';
@@ -129,5 +130,30 @@ function awsConfig(env: Env, problems: string[]): AwsConfig {
     taskPrefix,
     inLambda,
     logLevel: logLevel ?? 'INFO',
+  };
+}
+
+/** What the `cairn` command reads besides the configuration of the functions. */
+export interface LocalConfig {
+  /** The command's folder (CAIRN_HOME, `.cairn` by default): the database under db/, large payloads under payloads/. */
+  home: string;
+  /** The embedded database's folder. */
+  dataDir: string;
+  /** CAIRN_DEBUG: a failed command prints its whole error, stack included. */
+  debug: boolean;
+  /** What decides whether live progress is drawn: a dumb terminal or CI gets none. */
+  terminal: { TERM: string | undefined; CI: string | undefined };
+  /** The functions' configuration, the payload folder under `home` unless CAIRN_PAYLOAD_DIR says otherwise. */
+  config: CairnConfig;
+}
+
+export function loadLocalConfig(env: Env = process.env): LocalConfig {
+  const home = resolve(env.CAIRN_HOME || '.cairn');
+  return {
+    home,
+    dataDir: resolve(home, 'db'),
+    debug: Boolean(env.CAIRN_DEBUG),
+    terminal: { TERM: env.TERM, CI: env.CI },
+    config: loadConfig({ ...env, CAIRN_PAYLOAD_DIR: env.CAIRN_PAYLOAD_DIR || resolve(home, 'payloads') }),
   };
 }

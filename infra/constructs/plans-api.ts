@@ -1,6 +1,7 @@
 /**
- * The HTTP API of A1: `POST /plans`, `GET /plans/{id}`, `GET /plans/{id}/trace`, one function
- * each. IAM authorization (SigV4) by default, a JWT authorizer when configured; access logs and
+ * The HTTP API: one function and one route per entry of the route table `cairn serve` uses too
+ * (functions/runtime/routes.ts: `POST /plans`, `GET /plans/{id}`, `GET /plans/{id}/trace`).
+ * IAM authorization (SigV4) by default, a JWT authorizer when configured; access logs and
  * throttling on the stage.
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
@@ -10,6 +11,7 @@ import { HttpIamAuthorizer, HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigateway
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { API_ROUTES, type ApiRouteName } from '../../functions/runtime/routes.js';
 import { CairnFunction } from './cairn-function.js';
 
 export type ApiAuthorization = { readonly kind: 'iam' } | { readonly kind: 'jwt'; readonly issuer: string; readonly audiences: readonly string[] };
@@ -24,24 +26,26 @@ export interface PlansApiProps {
 export class PlansApi extends Construct {
   readonly api: HttpApi;
   readonly stage: HttpStage;
-  readonly createPlan: CairnFunction;
-  readonly getPlan: CairnFunction;
-  readonly getTrace: CairnFunction;
+  /** One function per route, by the route's name. */
+  readonly functions: ReadonlyMap<ApiRouteName, CairnFunction>;
 
   constructor(scope: Construct, id: string, props: PlansApiProps) {
     super(scope, id);
-    const fn = (name: string, handlerFile: string, description: string) =>
-      new CairnFunction(this, name, {
-        handlerFile,
-        description,
-        timeout: Duration.seconds(15),
-        memorySize: 512,
-        environment: props.environment,
-        logRetention: props.logRetention,
-      });
-    this.createPlan = fn('CreatePlanFunction', 'create-plan.ts', 'Cairn POST /plans');
-    this.getPlan = fn('GetPlanFunction', 'get-plan.ts', 'Cairn GET /plans/{id}');
-    this.getTrace = fn('GetTraceFunction', 'get-trace.ts', 'Cairn GET /plans/{id}/trace');
+    const functions = new Map<ApiRouteName, CairnFunction>();
+    for (const route of API_ROUTES) {
+      functions.set(
+        route.name,
+        new CairnFunction(this, `${pascalCase(route.name)}Function`, {
+          handlerFile: route.entry,
+          description: `Cairn ${route.routeKey}`,
+          timeout: Duration.seconds(15),
+          memorySize: 512,
+          environment: props.environment,
+          logRetention: props.logRetention,
+        }),
+      );
+    }
+    this.functions = functions;
 
     this.api = new HttpApi(this, 'Api', {
       description: 'Cairn: send a task, follow its plan',
@@ -56,9 +60,29 @@ export class PlansApi extends Construct {
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: AccessLogFormat.jsonWithStandardFields() },
       throttle: { rateLimit: 50, burstLimit: 100 },
     });
-    this.api.addRoutes({ path: '/plans', methods: [HttpMethod.POST], integration: new HttpLambdaIntegration('CreatePlan', this.createPlan) });
-    this.api.addRoutes({ path: '/plans/{id}', methods: [HttpMethod.GET], integration: new HttpLambdaIntegration('GetPlan', this.getPlan) });
-    this.api.addRoutes({ path: '/plans/{id}/trace', methods: [HttpMethod.GET], integration: new HttpLambdaIntegration('GetTrace', this.getTrace) });
+    for (const route of API_ROUTES) {
+      const integration = new HttpLambdaIntegration(pascalCase(route.name), this.functionOf(route.name));
+      this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration });
+    }
+  }
+
+  /** The function of a route. */
+  functionOf(name: ApiRouteName): CairnFunction {
+    const fn = this.functions.get(name);
+    if (fn === undefined) throw new Error(`no function for route ${name}`);
+    return fn;
+  }
+
+  get createPlan(): CairnFunction {
+    return this.functionOf('create-plan');
+  }
+
+  get getPlan(): CairnFunction {
+    return this.functionOf('get-plan');
+  }
+
+  get getTrace(): CairnFunction {
+    return this.functionOf('get-trace');
   }
 
   get url(): string {
@@ -69,4 +93,9 @@ export class PlansApi extends Construct {
 function authorizer(authorization: ApiAuthorization): IHttpRouteAuthorizer {
   if (authorization.kind === 'iam') return new HttpIamAuthorizer();
   return new HttpJwtAuthorizer('JwtAuthorizer', authorization.issuer, { jwtAudience: [...authorization.audiences] });
+}
+
+/** `create-plan` -> `CreatePlan`: the construct ids the stack had before the route table. */
+function pascalCase(name: string): string {
+  return name.replace(/(^|-)(\w)/g, (_, __, letter: string) => letter.toUpperCase());
 }

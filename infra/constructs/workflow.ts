@@ -1,8 +1,9 @@
 /**
- * The workflow (E1): the state machine of infra/workflow.asl.json, the very file the local runner
+ * The workflow: the state machine of infra/workflow.asl.json, the very file the local runner
  * interprets, with its `${<State>FunctionArn}` placeholders substituted by the ARNs of one Lambda
- * per Task state. The Task states, their handler files and their timeouts are read from that file,
- * so the stack cannot drift from it. Logs of every event, X-Ray, alarms on failed and timed-out
+ * per Task state. The Task states and their timeouts are read from that file, their entry files
+ * from the state -> handler map the local runner uses too (functions/runtime/states.ts); a state
+ * missing from either fails the synth. Logs of every event, X-Ray, alarms on failed and timed-out
  * executions.
  */
 import { readFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, type StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { TASK_STATES } from '../../functions/runtime/states.js';
 import { CairnFunction } from './cairn-function.js';
 
 export const WORKFLOW_FILE = fileURLToPath(new URL('../workflow.asl.json', import.meta.url));
@@ -27,17 +29,28 @@ export interface TaskState {
   readonly timeoutSeconds: number;
 }
 
-/** Every Task state of the definition whose Resource is a `${<State>FunctionArn}` placeholder. */
-export function taskStates(definitionText: string = readFileSync(WORKFLOW_FILE, 'utf8')): TaskState[] {
+/**
+ * Every Task state of the definition, each with its Resource a `${<State>FunctionArn}` placeholder
+ * and its entry from `bindings`, which must name exactly the definition's Task states.
+ */
+export function taskStates(
+  definitionText: string = readFileSync(WORKFLOW_FILE, 'utf8'),
+  bindings: Readonly<Record<string, { readonly entry: string }>> = TASK_STATES,
+): TaskState[] {
   const definition = JSON.parse(definitionText) as { States: Record<string, { Type: string; Resource?: string; TimeoutSeconds?: number }> };
-  return Object.entries(definition.States)
+  const states = Object.entries(definition.States)
     .filter(([, state]) => state.Type === 'Task')
     .map(([name, state]) => {
       const placeholder = /^\$\{(\w+)\}$/.exec(state.Resource ?? '')?.[1];
       if (placeholder !== `${name}FunctionArn`) throw new Error(`state ${name}: Resource must be \${${name}FunctionArn}, got ${state.Resource}`);
       if (state.TimeoutSeconds === undefined) throw new Error(`state ${name}: TimeoutSeconds is required (it is the function's timeout)`);
-      return { name, placeholder, handlerFile: `${name.replace(/(?<!^)([A-Z])/g, '-$1').toLowerCase()}.ts`, timeoutSeconds: state.TimeoutSeconds };
+      const binding = bindings[name];
+      if (binding === undefined) throw new Error(`state ${name}: no handler in the state map (functions/runtime/states.ts)`);
+      return { name, placeholder, handlerFile: binding.entry, timeoutSeconds: state.TimeoutSeconds };
     });
+  const unused = Object.keys(bindings).filter((name) => !states.some((state) => state.name === name));
+  if (unused.length > 0) throw new Error(`the state map names states the workflow does not have: ${unused.join(', ')}`);
+  return states;
 }
 
 export interface WorkflowProps {

@@ -11,8 +11,8 @@ import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { TASK_HANDLERS } from '../../cli/local-runner.js';
 import { TRACE_TABLE } from '../../functions/adapters/dynamodb/table.js';
+import { TASK_STATES } from '../../functions/runtime/states.js';
 import { taskStates, WORKFLOW_FILE } from '../../infra/constructs/workflow.js';
 import { actionsOf, logicalIdOf, statementsOf, synthCairn } from './support.js';
 
@@ -52,13 +52,13 @@ describe('Stack: Cairn (default context)', () => {
       }
     });
 
-    it('maps every Task state to a handler file the local runner runs too', () => {
-      // Assess: the stack and cli/local-runner.ts agree on the states, and each handler file exists.
+    it('maps every Task state to a handler file of the state map the local runner runs too', () => {
+      // Assess: the stack and functions/runtime/states.ts agree on the states, and each handler file exists.
       expect(
         taskStates()
           .map((s) => s.name)
           .sort(),
-      ).toEqual(Object.keys(TASK_HANDLERS).sort());
+      ).toEqual(Object.keys(TASK_STATES).sort());
       for (const state of taskStates()) expect(existsSync(join('functions/handlers', state.handlerFile)), state.handlerFile).toBe(true);
     });
 

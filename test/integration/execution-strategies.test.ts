@@ -1,12 +1,4 @@
-/**
- * D2, D4, D5 and D6 through the whole workflow (infra/workflow.asl.json run locally with the Lambda
- * handlers, over DynamoDB Local): tools and their allow-list, argument schemas, error strategies,
- * timeouts, graph queries on absent entities, sub-query sanitization and the coverage retry round.
- */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStack } from '../../cli/local-runner.js';
 import { RuleBasedProvider } from '../../functions/adapters/llm/rule-based/provider.js';
 import { singleQueryPlan } from '../../functions/core/plan/sanitize.js';
@@ -16,6 +8,7 @@ import { registerLocalTools } from '../../functions/core/tools/local-tools.js';
 import { ToolRegistry } from '../../functions/core/tools/registry.js';
 import type { DecompositionPlan, DecompositionStep, PlanRecord, TraceEvent } from '../../functions/core/types.js';
 import { COVERAGE_MIN_RATIO } from '../../functions/core/workflow/coverage-retry.js';
+import { localTestConfig } from '../support/local-config.js';
 
 type StepInput = Partial<DecompositionStep> & Pick<DecompositionStep, 'step_id' | 'type' | 'parameters'>;
 const step = (s: StepInput): DecompositionStep => ({ modality: 'text', dependencies: [], trace: {}, ...s });
@@ -115,14 +108,9 @@ function testRegistry(): ToolRegistry {
 }
 
 let stack: LocalStack;
-const work = mkdtempSync(join(tmpdir(), 'cairn-strategies-'));
 
 beforeAll(async () => {
-  process.env.CAIRN_DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
-  process.env.CAIRN_TABLE = `strategies-${Date.now()}`;
-  process.env.CAIRN_CORPUS = 'examples/corpus.jsonl';
-  process.env.CAIRN_PAYLOAD_DIR = join(work, 'payloads');
-  stack = await LocalStack.open({ llm: new DriftingPlanner(), tools: testRegistry() });
+  stack = await LocalStack.open({ config: localTestConfig('strategies'), llm: new DriftingPlanner(), tools: testRegistry() });
 });
 
 afterAll(async () => {

@@ -5,11 +5,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStack } from '../../cli/local-runner.js';
 import { RuleBasedProvider } from '../../functions/adapters/llm/rule-based/provider.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../functions/core/ports.js';
 import { type DecompositionPlan, PLAN_STATUSES, type PlanRecord, type TraceEvent } from '../../functions/core/types.js';
+import { localTestConfig } from '../support/local-config.js';
 
 /**
  * The LLM of these tests: the rule-based provider, except that the first plan of a task starting
@@ -46,11 +47,7 @@ let stack: LocalStack;
 const work = mkdtempSync(join(tmpdir(), 'cairn-workflow-'));
 
 beforeAll(async () => {
-  process.env.CAIRN_DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
-  process.env.CAIRN_TABLE = `workflow-${Date.now()}`;
-  process.env.CAIRN_CORPUS = 'examples/corpus.jsonl';
-  process.env.CAIRN_PAYLOAD_DIR = join(work, 'payloads');
-  stack = await LocalStack.open({ llm: new ScriptedPlanner() });
+  stack = await LocalStack.open({ config: localTestConfig('workflow'), llm: new ScriptedPlanner() });
 });
 
 afterAll(async () => {

@@ -1,7 +1,8 @@
 /**
  * WorkflowStarter in this process: `cairn serve` answers POST /plans at once and runs the plan's
- * workflow in the background, as Step Functions would. Like a Standard workflow it refuses a
- * second execution of the same name (A4); unlike one it forgets names when the process ends.
+ * workflow in the background, as Step Functions would; the CLI starts a plan the same way and
+ * waits for it (finished). Like a Standard workflow it refuses a second execution of the same
+ * name; unlike one it forgets names when the process ends.
  */
 import type { WorkflowStarter } from '../../core/ports.js';
 import type { WorkflowInput } from '../../core/workflow/types.js';
@@ -11,16 +12,19 @@ export interface WorkflowRunner {
   execute(name: string, input: WorkflowInput): Promise<unknown>;
 }
 
+/** How an execution ended: `failed` when the runner itself threw (the workflow records its own failures). */
+export type ExecutionOutcome = { failed: false } | { failed: true; error: unknown };
+
 export interface InProcessWorkflowStarterOptions {
   runner: WorkflowRunner;
-  /** Told when an execution ends; `failed` when the runner itself threw (the workflow records its own failures). */
-  onSettled?: (name: string, outcome: { failed: false } | { failed: true; error: unknown }) => void;
+  /** Told when an execution ends. */
+  onSettled?: (name: string, outcome: ExecutionOutcome) => void;
 }
 
 export class InProcessWorkflowStarter implements WorkflowStarter {
   readonly deduplicatesByName = true;
   private readonly names = new Set<string>();
-  private readonly running = new Map<string, Promise<void>>();
+  private readonly running = new Map<string, Promise<ExecutionOutcome>>();
 
   constructor(private readonly options: InProcessWorkflowStarterOptions) {}
 
@@ -32,10 +36,10 @@ export class InProcessWorkflowStarter implements WorkflowStarter {
     return { started: true };
   }
 
-  private async run(name: string, input: WorkflowInput): Promise<void> {
+  private async run(name: string, input: WorkflowInput): Promise<ExecutionOutcome> {
     // Started on the next turn of the event loop: the caller's answer (202) goes out first.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    let outcome: { failed: false } | { failed: true; error: unknown };
+    let outcome: ExecutionOutcome;
     try {
       await this.options.runner.execute(name, input);
       outcome = { failed: false };
@@ -47,6 +51,12 @@ export class InProcessWorkflowStarter implements WorkflowStarter {
     } catch {
       // A listener's fault is not the execution's.
     }
+    return outcome;
+  }
+
+  /** How the execution `name` ends; undefined when none of that name is under way. */
+  finished(name: string): Promise<ExecutionOutcome> | undefined {
+    return this.running.get(name);
   }
 
   /** How many executions are under way. */

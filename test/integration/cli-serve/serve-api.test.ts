@@ -3,13 +3,11 @@
  * by the local runner in the background, over AWS's DynamoDB Local (the global setup's).
  */
 
-import { mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CairnServer, startServer } from '../../../cli/serve/server.js';
 import type { TraceEvent } from '../../../functions/core/types.js';
+import { localTestConfig } from '../../support/local-config.js';
 import { ScriptedPlanner } from './scripted-llm.js';
 
 const CONDITIONAL_TASK = 'If the corpus mentions a tram network in Lyon, summarize public transport in Lyon, otherwise describe the museums of Lyon';
@@ -19,11 +17,7 @@ const llm = new ScriptedPlanner();
 const logged: string[] = [];
 
 beforeAll(async () => {
-  process.env.CAIRN_DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
-  process.env.CAIRN_TABLE = `serve-${Date.now()}`;
-  process.env.CAIRN_CORPUS = 'examples/corpus.jsonl';
-  process.env.CAIRN_PAYLOAD_DIR = join(mkdtempSync(join(tmpdir(), 'cairn-serve-')), 'payloads');
-  server = await startServer({ port: 0, llm, log: (line) => logged.push(line) });
+  server = await startServer({ config: localTestConfig('serve'), port: 0, llm, log: (line) => logged.push(line) });
 });
 
 afterAll(async () => {
@@ -92,7 +86,8 @@ describe('cairn serve: the HTTP API', () => {
     const moves = trace.events.filter((e) => e.type === 'plan.status').map((e) => e.data?.to);
     expect(moves).toEqual(['analyzing', 'planning', 'validating', 'executing', 'finalizing', 'succeeded']);
     expect(trace.events.map((e) => e.seq)).toEqual(trace.events.map((_, i) => i + 1));
-    expect(logged.some((line) => line.startsWith(`plan ${planId} succeeded in `))).toBe(true);
+    // The line is logged once the workflow has ended, a moment after Finalize has stored `succeeded`.
+    await vi.waitFor(() => expect(logged.some((line) => line.startsWith(`plan ${planId} succeeded in `))).toBe(true));
   });
 
   it('runs the repair loop: the trace keeps the invalid attempt with its errors', async () => {

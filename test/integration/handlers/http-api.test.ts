@@ -5,8 +5,11 @@
 import { SFNServiceException, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { IntakeRuntime } from '../../../functions/handlers/intake-runtime.js';
-import { httpEvent, intakeEnvironment, lambdaContext, mockStepFunctions, STATE_MACHINE_ARN } from './support.js';
+import { makeCreatePlanHandler } from '../../../functions/handlers/intake/create-plan.js';
+import { makeGetPlanHandler } from '../../../functions/handlers/intake/get-plan.js';
+import { makeGetTraceHandler } from '../../../functions/handlers/intake/get-trace.js';
+import type { IntakeRuntime } from '../../../functions/runtime/intake.js';
+import { httpEvent, intakeRuntimeFor, lambdaContext, mockStepFunctions, STATE_MACHINE_ARN } from './support.js';
 
 type Handler = (event: APIGatewayProxyEventV2, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -17,11 +20,10 @@ let getTrace: Handler;
 let rt: IntakeRuntime;
 
 beforeAll(async () => {
-  await intakeEnvironment('http-api');
-  createPlan = (await import('../../../functions/handlers/create-plan.js')).handler as unknown as Handler;
-  getPlan = (await import('../../../functions/handlers/get-plan.js')).handler as unknown as Handler;
-  getTrace = (await import('../../../functions/handlers/get-trace.js')).handler as unknown as Handler;
-  rt = (await import('../../../functions/handlers/intake-runtime.js')).intakeRuntime();
+  rt = await intakeRuntimeFor('http-api');
+  createPlan = makeCreatePlanHandler(rt) as unknown as Handler;
+  getPlan = makeGetPlanHandler(rt) as unknown as Handler;
+  getTrace = makeGetTraceHandler(rt) as unknown as Handler;
 });
 
 function post(body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) {

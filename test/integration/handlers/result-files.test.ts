@@ -1,28 +1,14 @@
-/**
- * A2's second half, through the real workflow: a plan whose request came from an S3 task file
- * gets `<key>.result.json` beside it when it finishes, succeeded or failed (the Finalize and
- * RecordFailure handlers). The state machine runs locally over DynamoDB Local; S3 through
- * aws-sdk-client-mock, which records the result files written.
- */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStack } from '../../../cli/local-runner.js';
+import { localTestConfig } from '../../support/local-config.js';
 
 const s3 = mockClient(S3Client);
 let stack: LocalStack;
 
 beforeAll(async () => {
-  Object.assign(process.env, {
-    CAIRN_DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
-    CAIRN_TABLE: `result-files-${Date.now()}`,
-    CAIRN_CORPUS: 'examples/corpus.jsonl',
-    CAIRN_PAYLOAD_DIR: join(mkdtempSync(join(tmpdir(), 'cairn-results-')), 'payloads'),
-  });
-  stack = await LocalStack.open();
+  stack = await LocalStack.open({ config: localTestConfig('result-files') });
 });
 
 afterEach(() => {

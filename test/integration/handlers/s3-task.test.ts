@@ -10,8 +10,9 @@ import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import type { S3Event } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { IntakeRuntime } from '../../../functions/handlers/intake-runtime.js';
-import { BUCKET, intakeEnvironment, lambdaContext, mockStepFunctions, s3Event } from './support.js';
+import { makeS3TaskHandler } from '../../../functions/handlers/intake/s3-task.js';
+import type { IntakeRuntime } from '../../../functions/runtime/intake.js';
+import { BUCKET, intakeRuntimeFor, lambdaContext, mockStepFunctions, s3Event } from './support.js';
 
 type Handler = (event: S3Event, context: ReturnType<typeof lambdaContext>) => Promise<void>;
 
@@ -21,9 +22,8 @@ let handler: Handler;
 let rt: IntakeRuntime;
 
 beforeAll(async () => {
-  await intakeEnvironment('s3-task');
-  handler = (await import('../../../functions/handlers/s3-task.js')).handler as unknown as Handler;
-  rt = (await import('../../../functions/handlers/intake-runtime.js')).intakeRuntime();
+  rt = await intakeRuntimeFor('s3-task');
+  handler = makeS3TaskHandler(rt) as unknown as Handler;
 });
 
 beforeEach(() => {

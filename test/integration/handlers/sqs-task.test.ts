@@ -6,8 +6,9 @@ import { SFNServiceException, StartExecutionCommand } from '@aws-sdk/client-sfn'
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { planIdFor, requestIdentity } from '../../../functions/core/workflow/start-plan.js';
-import type { IntakeRuntime } from '../../../functions/handlers/intake-runtime.js';
-import { intakeEnvironment, lambdaContext, mockStepFunctions, sqsEvent, sqsRecord } from './support.js';
+import { makeSqsTaskHandler } from '../../../functions/handlers/intake/sqs-task.js';
+import type { IntakeRuntime } from '../../../functions/runtime/intake.js';
+import { intakeRuntimeFor, lambdaContext, mockStepFunctions, sqsEvent, sqsRecord } from './support.js';
 
 type Handler = (event: SQSEvent, context: ReturnType<typeof lambdaContext>) => Promise<SQSBatchResponse>;
 
@@ -16,9 +17,8 @@ let handler: Handler;
 let rt: IntakeRuntime;
 
 beforeAll(async () => {
-  await intakeEnvironment('sqs-task');
-  handler = (await import('../../../functions/handlers/sqs-task.js')).handler as unknown as Handler;
-  rt = (await import('../../../functions/handlers/intake-runtime.js')).intakeRuntime();
+  rt = await intakeRuntimeFor('sqs-task');
+  handler = makeSqsTaskHandler(rt) as unknown as Handler;
 });
 
 const invoke = (event: SQSEvent) => handler(event, lambdaContext('SqsTask'));

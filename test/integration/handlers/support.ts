@@ -1,5 +1,5 @@
 /**
- * What the handler tests share: the environment a deployed intake function gets (pointed at
+ * What the handler tests share: the runtime a deployed intake function builds (pointed at
  * DynamoDB Local), the events AWS sends (API Gateway HTTP API payload 2.0, S3 event notifications,
  * SQS batches) and a Lambda context.
  */
@@ -17,18 +17,20 @@ import { type AwsStub, mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, inject } from 'vitest';
 import { createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
 import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
+import { createIntakeRuntime, type IntakeRuntime } from '../../../functions/runtime/intake.js';
+import { loadConfig } from '../../../functions/shared/config.js';
 
 export const STATE_MACHINE_ARN = 'arn:aws:states:eu-west-1:123456789012:stateMachine:CairnWorkflow';
 export const BUCKET = 'cairn-test-bucket';
 
 /**
- * Sets the variables the stack gives an intake function, with a fresh table on DynamoDB Local,
- * before the handler modules are imported (they read their configuration at load, as at init).
+ * The intake runtime of a deployed intake function: its configuration read from the variables
+ * the stack gives it, pointed at a fresh table on DynamoDB Local.
  */
-export async function intakeEnvironment(name: string, extra: Record<string, string> = {}): Promise<{ tableName: string }> {
+export async function intakeRuntimeFor(name: string, extra: Record<string, string> = {}): Promise<IntakeRuntime> {
   const endpoint = inject('dynamoEndpoint');
   const tableName = `${name}-${Date.now()}`;
-  Object.assign(process.env, {
+  const config = loadConfig({
     CAIRN_DYNAMODB_ENDPOINT: endpoint,
     CAIRN_TABLE: tableName,
     CAIRN_PAYLOAD_BUCKET: BUCKET,
@@ -40,7 +42,7 @@ export async function intakeEnvironment(name: string, extra: Record<string, stri
   const client = createDynamoClient({ endpoint });
   await ensureTable(client, tableName);
   client.destroy();
-  return { tableName };
+  return createIntakeRuntime(config);
 }
 
 export type SfnStub = AwsStub<ServiceInputTypes, ServiceOutputTypes, SFNClientResolvedConfig>;

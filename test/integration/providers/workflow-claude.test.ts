@@ -1,13 +1,4 @@
-/**
- * The whole workflow (infra/workflow.asl.json run by the local runner, DynamoDB Local) with Claude
- * as its LLM: the real Anthropic SDK behind the retry layer, pointed at the loopback server. The
- * loopback "model" is the rule-based planner answering what it is sent; each test scripts the
- * answers it needs to go wrong.
- */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LocalStack } from '../../../cli/local-runner.js';
 import { AnthropicProvider } from '../../../functions/adapters/llm/anthropic/provider.js';
 import { RetryingProvider } from '../../../functions/adapters/llm/resilient/retry.js';
@@ -16,19 +7,15 @@ import { type AnswerFault, faultyAnswer, goodPlanFor } from '../../support/llm-l
 import { recordingPolicy } from '../../support/llm-loopback/harness.js';
 import { intentOf, ruleBasedModel } from '../../support/llm-loopback/rule-based-model.js';
 import { LoopbackLlm, type RecordedRequest, type Reply } from '../../support/llm-loopback/server.js';
+import { localTestConfig } from '../../support/local-config.js';
 
-const work = mkdtempSync(join(tmpdir(), 'cairn-claude-workflow-'));
 let server: LoopbackLlm;
 let stack: LocalStack;
 
 beforeAll(async () => {
   server = await LoopbackLlm.start(ruleBasedModel);
-  process.env.CAIRN_DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
-  process.env.CAIRN_TABLE = `claude-workflow-${Date.now()}`;
-  process.env.CAIRN_CORPUS = 'examples/corpus.jsonl';
-  process.env.CAIRN_PAYLOAD_DIR = join(work, 'payloads');
   const claude = new AnthropicProvider({ apiKey: 'sk-ant-workflow-key', model: 'claude-sonnet-4-6', baseURL: server.anthropicBaseURL, timeoutMs: 5_000 });
-  stack = await LocalStack.open({ llm: new RetryingProvider(claude, recordingPolicy()) });
+  stack = await LocalStack.open({ config: localTestConfig('claude-workflow'), llm: new RetryingProvider(claude, recordingPolicy()) });
 });
 
 beforeEach(() => {

@@ -26,8 +26,8 @@ import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-inde
 import { ToolInputError, ToolRegistry } from '../../../functions/core/tools/registry.js';
 import type { DecompositionPlan, DecompositionStep } from '../../../functions/core/types.js';
 import { createObservability } from '../../../functions/handlers/middleware.js';
-import { createToolRegistry } from '../../../functions/handlers/runtime.js';
-import { createClients } from '../../../functions/handlers/wiring.js';
+import { createClients } from '../../../functions/runtime/adapters.js';
+import { createToolRegistry } from '../../../functions/runtime/workflow.js';
 import { loadConfig } from '../../../functions/shared/config.js';
 
 const s3 = mockClient(S3Client);

@@ -83,6 +83,32 @@ describe('Adapter: InProcessWorkflowStarter', () => {
       ['p-ok', false],
     ]);
   });
+
+  it('lets a caller wait for one execution and learn how it ended', async () => {
+    // Prepare
+    const release = gate();
+    const starter = new InProcessWorkflowStarter({
+      runner: {
+        execute: async (name) => {
+          await release.opened;
+          if (name === 'p-bad') throw new Error('database gone');
+        },
+      },
+    });
+    await starter.start('p-ok', { planId: 'p-ok', maxIterations: 1 });
+    await starter.start('p-bad', { planId: 'p-bad', maxIterations: 1 });
+    const ok = starter.finished('p-ok');
+    const bad = starter.finished('p-bad');
+
+    // Act
+    release.open();
+
+    // Assess
+    expect(await ok).toEqual({ failed: false });
+    expect(await bad).toMatchObject({ failed: true, error: new Error('database gone') });
+    expect(starter.finished('p-ok')).toBeUndefined();
+    expect(starter.finished('p-never')).toBeUndefined();
+  });
 });
 
 describe('Adapter: NotifyingTraceStore', () => {

@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../../cli/serve/openapi.js';
-import { API_ROUTES } from '../../../cli/serve/routes.js';
+import { API_ROUTES } from '../../../functions/runtime/routes.js';
 import planRequestSchema from '../../../schemas/plan-request.schema.json' with { type: 'json' };
 
 type Doc = {

@@ -1,26 +1,4 @@
-/**
- * The HTTP API of A1 as `cairn serve` routes it: the same routes API Gateway has, each to the
- * handler module its Lambda runs. The OpenAPI document is written from this table too.
- */
-export type ApiHandlerName = 'create-plan' | 'get-plan' | 'get-trace';
-
-export interface ApiRoute {
-  method: 'GET' | 'POST';
-  /** OpenAPI's path template: `{name}` is one path segment. */
-  path: string;
-  /** API Gateway's route key, as the event carries it. */
-  routeKey: string;
-  handler: ApiHandlerName;
-}
-
-const route = (method: ApiRoute['method'], path: string, handler: ApiHandlerName): ApiRoute => ({ method, path, routeKey: `${method} ${path}`, handler });
-
-export const API_ROUTES: readonly ApiRoute[] = [
-  route('POST', '/plans', 'create-plan'),
-  route('GET', '/plans/{id}', 'get-plan'),
-  route('GET', '/plans/{id}/trace', 'get-trace'),
-];
-
+/** The route of a request by its method and path template, as API Gateway matches it. */
 export interface RouteMatch<R> {
   route: R;
   pathParameters: Record<string, string>;

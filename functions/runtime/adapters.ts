@@ -1,7 +1,7 @@
 /**
- * The adapters every function builds from its configuration, once per process: the AWS clients
- * (traced by Powertools when tracing is on), the trace store and where its large payloads go.
- * runtime.ts (the workflow's functions) and intake-runtime.ts (the API and triggers) share them.
+ * The adapters every runtime builds from its configuration, once: the AWS clients (traced by
+ * Powertools when tracing is on), the trace store and where its large payloads go. workflow.ts
+ * (the workflow's functions) and intake.ts (the API and triggers) share them.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
@@ -14,8 +14,8 @@ import type { PayloadStore } from '../adapters/payloads/payload-store.js';
 import { S3PayloadStore } from '../adapters/payloads/s3-payload-store.js';
 import { createS3Client } from '../adapters/s3/client.js';
 import type { CorpusProvider } from '../core/ports.js';
+import type { Observability } from '../handlers/middleware.js';
 import type { CairnConfig } from '../shared/config.js';
-import type { Observability } from './middleware.js';
 
 export interface Clients {
   dynamo: DynamoDBClient;
@@ -34,7 +34,7 @@ export function createClients(config: CairnConfig, obs: Observability): Clients 
   };
 }
 
-/** E3: S3 on AWS (CAIRN_PAYLOAD_BUCKET), files under CAIRN_PAYLOAD_DIR locally. */
+/** Large payloads: S3 on AWS (CAIRN_PAYLOAD_BUCKET), files under the payload folder locally. */
 export function createPayloadStore(config: CairnConfig, clients: Clients): PayloadStore {
   const bucket = config.aws.payloadBucket;
   return bucket !== undefined ? new S3PayloadStore({ client: clients.s3, bucket }) : new FilePayloadStore({ root: config.payloadDir });

@@ -1,6 +1,6 @@
 /**
  * What the functions that start plans add to the intake runtime: the Step Functions starter and,
- * for the S3 trigger, the task files. Apart from intake-runtime.ts so the readers' bundles
+ * for the S3 trigger, the task files. Apart from intake.ts so the readers' bundles
  * (GET /plans/...) carry neither.
  */
 import { S3TaskFiles } from '../adapters/s3/task-files.js';
@@ -9,23 +9,16 @@ import { SfnWorkflowStarter } from '../adapters/sfn/workflow-starter.js';
 import { ConfigError } from '../core/errors.js';
 import { systemClock, type WorkflowStarter } from '../core/ports.js';
 import type { StartDeps } from '../core/workflow/start-plan.js';
-import type { IntakeRuntime } from './intake-runtime.js';
-
-let localStarter: WorkflowStarter | undefined;
+import type { IntakeRuntime } from './intake.js';
 
 /**
- * Starts plans with `starter` instead of Step Functions, in the handlers loaded after this call:
- * `cairn serve` runs the workflow in its own process. Lambda never calls it.
+ * What startPlan needs: the runtime's own starter, else Step Functions; a ConfigError at init
+ * when neither is there (CAIRN_STATE_MACHINE_ARN missing).
  */
-export function useWorkflowStarter(starter: WorkflowStarter): void {
-  localStarter = starter;
-}
-
-/** What startPlan needs; a ConfigError at init when CAIRN_STATE_MACHINE_ARN is missing. */
 export function startDepsOf(rt: IntakeRuntime): StartDeps {
   return {
     store: rt.store,
-    starter: localStarter ?? stepFunctionsStarter(rt),
+    starter: rt.starter ?? stepFunctionsStarter(rt),
     clock: systemClock,
     limits: { maxTaskBytes: rt.config.maxTaskBytes, maxIterations: rt.config.maxIterations },
   };

@@ -1,0 +1,66 @@
+/**
+ * The S3 trigger: a task file under the task prefix (`.json` in the request shape, or `.txt`
+ * holding the task) starts a plan. A file that is not a request gets `<key>.result.json` with the
+ * error at once; a plan that starts gets it when it finishes (publish-result.ts). The plan id
+ * comes from the object's version, so a redelivered event starts nothing new.
+ */
+import type { S3Event, S3EventRecord } from 'aws-lambda';
+import type { S3TaskFiles } from '../../adapters/s3/task-files.js';
+import { InvalidInputError, RequestValidationError } from '../../core/errors.js';
+import type { PlanRequest } from '../../core/types.js';
+import { rejectedTaskFile } from '../../core/workflow/plan-view.js';
+import { requestFromTaskFile, taskFileKind } from '../../core/workflow/requests.js';
+import { requestIdentity, type StartDeps, startPlan } from '../../core/workflow/start-plan.js';
+import type { IntakeRuntime } from '../../runtime/intake.js';
+import { startDepsOf, taskFilesOf } from '../../runtime/start.js';
+import { type Observability, observed } from '../middleware.js';
+
+export interface TaskFileDeps {
+  start: StartDeps;
+  files: S3TaskFiles;
+  obs: Observability;
+  taskPrefix: string;
+}
+
+/** Each record in turn; a failure other than a bad file fails the event, and S3's retry is safe: a redelivered file starts nothing new. */
+export async function startTaskFiles(deps: TaskFileDeps, event: S3Event): Promise<void> {
+  for (const record of event.Records) await startTaskFile(deps, record);
+}
+
+async function startTaskFile(deps: TaskFileDeps, record: S3EventRecord): Promise<void> {
+  const { logger, metrics } = deps.obs;
+  const bucket = record.s3.bucket.name;
+  // Keys arrive URL-encoded, spaces as '+'.
+  const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
+  const kind = taskFileKind(key, deps.taskPrefix);
+  if (kind === undefined) {
+    logger.debug('not a task file', { bucket, key });
+    return;
+  }
+  const origin = { source: 's3', bucket, key } as const;
+  let request: PlanRequest;
+  try {
+    const text = await deps.files.read(bucket, key);
+    if (text === undefined) {
+      logger.warn('task file deleted before it was read', { bucket, key });
+      return;
+    }
+    request = requestFromTaskFile(kind, text, deps.start.limits);
+  } catch (error) {
+    if (!(error instanceof InvalidInputError)) throw error;
+    logger.warn('task file refused', { bucket, key, reason: error.message });
+    metrics.addMetric('TaskFilesRefused', 'Count', 1);
+    const issues = error instanceof RequestValidationError ? error.issues : [{ path: '(root)', message: error.message }];
+    await deps.files.write(origin, rejectedTaskFile({ name: error.name, message: error.message, issues }));
+    return;
+  }
+  const identity = request.idempotencyKey !== undefined ? requestIdentity.key(request.idempotencyKey) : requestIdentity.s3(bucket, key, record.s3.object);
+  const started = await startPlan(deps.start, { ...request, origin }, identity);
+  logger.info(started.duplicate ? 'task file seen before' : 'plan started', { bucket, key, planId: started.planId, status: started.status });
+  metrics.addMetric(started.duplicate ? 'DuplicateRequests' : 'PlansStarted', 'Count', 1);
+}
+
+export function makeS3TaskHandler(rt: IntakeRuntime) {
+  const deps: TaskFileDeps = { start: startDepsOf(rt), files: taskFilesOf(rt), obs: rt.observability, taskPrefix: rt.config.aws.taskPrefix };
+  return observed<S3Event, void>(rt.observability).handler((event) => startTaskFiles(deps, event));
+}

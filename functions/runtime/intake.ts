@@ -1,0 +1,44 @@
+/**
+ * The runtime of the intake functions (the HTTP API, the S3 and SQS triggers): the configuration,
+ * Powertools, the AWS clients and the trace store, built once from a config object. Lighter than
+ * workflow.ts: no LLM, no corpus, no planner, so the intake bundles carry none of them. Who
+ * builds it may replace an adapter at construction (the local runner starts plans in its own
+ * process, tests wrap the store); nobody changes it afterwards.
+ */
+import type { TraceStore, WorkflowStarter } from '../core/ports.js';
+import { createObservability, type Observability } from '../handlers/middleware.js';
+import { type CairnConfig, loadConfig } from '../shared/config.js';
+import { type Clients, createClients, createTraceStore } from './adapters.js';
+
+export interface IntakeRuntime {
+  readonly config: CairnConfig;
+  readonly observability: Observability;
+  readonly store: TraceStore;
+  readonly clients: Clients;
+  /** What starts a plan's workflow; Step Functions (built by start.ts on first use) when absent. */
+  readonly starter: WorkflowStarter | undefined;
+}
+
+/** Adapters to use instead of the ones the configuration selects. */
+export interface IntakeOverrides {
+  /** Wraps the trace store built from the configuration (the local runner's live progress). */
+  wrapStore?: (store: TraceStore) => TraceStore;
+  /** Starts workflows some other way than Step Functions (in this process, locally). */
+  starter?: WorkflowStarter;
+}
+
+export function createIntakeRuntime(config: CairnConfig, overrides: IntakeOverrides = {}): IntakeRuntime {
+  const observability = createObservability(config);
+  const clients = createClients(config, observability);
+  const built = createTraceStore(config, clients);
+  const store = overrides.wrapStore ? overrides.wrapStore(built) : built;
+  return { config, observability, store, clients, starter: overrides.starter };
+}
+
+let current: IntakeRuntime | undefined;
+
+/** The Lambda process's intake runtime, built from the environment on first use and kept. */
+export function intakeRuntime(): IntakeRuntime {
+  current ??= createIntakeRuntime(loadConfig());
+  return current;
+}

@@ -1,0 +1,52 @@
+/**
+ * The one map from the workflow's Task states (infra/workflow.asl.json) to their handlers: the
+ * Lambda entry file CDK bundles for the state, and the factory that makes its handler from a
+ * runtime. CDK creates one function per entry; the local runner and the benchmarks run each
+ * state with the factory's handler over their own runtime. A test holds it equal to the ASL file.
+ */
+import type { Context } from 'aws-lambda';
+import { analyzePhase } from '../core/workflow/analyze.js';
+import { executePhase } from '../core/workflow/execute.js';
+import { finalizePhase } from '../core/workflow/finalize.js';
+import { generatePhase } from '../core/workflow/generate.js';
+import { recordFailurePhase } from '../core/workflow/record-failure.js';
+import { rejectPhase } from '../core/workflow/reject.js';
+import { repairPhase } from '../core/workflow/repair.js';
+import { validatePhase } from '../core/workflow/validate.js';
+import { phaseHandler } from '../handlers/phase-handler.js';
+import { thenPublishResult } from '../handlers/publish-result.js';
+import type { Runtime } from './workflow.js';
+
+export const makeAnalyzeHandler = (rt: Runtime) => phaseHandler(rt, analyzePhase);
+export const makeGenerateHandler = (rt: Runtime) => phaseHandler(rt, generatePhase);
+export const makeValidateHandler = (rt: Runtime) => phaseHandler(rt, validatePhase);
+export const makeRepairHandler = (rt: Runtime) => phaseHandler(rt, repairPhase);
+export const makeRejectPlanHandler = (rt: Runtime) => phaseHandler(rt, rejectPhase);
+export const makeExecuteHandler = (rt: Runtime) => phaseHandler(rt, executePhase);
+/** A plan from an S3 task file gets its result file once it has finished, either way. */
+export const makeFinalizeHandler = (rt: Runtime) => phaseHandler(rt, thenPublishResult(rt.results, finalizePhase));
+export const makeRecordFailureHandler = (rt: Runtime) => phaseHandler(rt, thenPublishResult(rt.results, recordFailurePhase));
+
+/** A Lambda handler as the local runner calls it: an event and a context in, a JSON value out. */
+export type TaskHandler = (event: never, context: Context) => Promise<unknown>;
+
+export interface TaskStateBinding {
+  /** The entry module under functions/handlers/ that CDK bundles; it exports `handler`. */
+  readonly entry: string;
+  /** Makes the state's handler over a runtime. */
+  readonly make: (rt: Runtime) => TaskHandler;
+}
+
+/** Every Task state of the workflow, by its name in the ASL file. */
+export const TASK_STATES = {
+  Analyze: { entry: 'analyze.ts', make: makeAnalyzeHandler },
+  Generate: { entry: 'generate.ts', make: makeGenerateHandler },
+  Validate: { entry: 'validate.ts', make: makeValidateHandler },
+  Repair: { entry: 'repair.ts', make: makeRepairHandler },
+  RejectPlan: { entry: 'reject-plan.ts', make: makeRejectPlanHandler },
+  Execute: { entry: 'execute.ts', make: makeExecuteHandler },
+  Finalize: { entry: 'finalize.ts', make: makeFinalizeHandler },
+  RecordFailure: { entry: 'record-failure.ts', make: makeRecordFailureHandler },
+} as const satisfies Record<string, TaskStateBinding>;
+
+export type TaskStateName = keyof typeof TASK_STATES;

@@ -1,0 +1,101 @@
+/**
+ * The composition root of the workflow's functions: everything a phase needs (trace store, LLM,
+ * plan cache, corpus, tools, where S3 task results go), built once from a config object. Lambda
+ * builds it from the environment (workflowRuntime); the local runner, `serve`, the CLI and the
+ * benchmarks call createRuntime with their own config and the adapters they replace.
+ */
+import { createAwsMediaTools, registerAwsMediaTools } from '../adapters/aws-media/aws-media-tools.js';
+import { DynamoPlanCache } from '../adapters/dynamodb/plan-cache.js';
+import { createLlmProvider } from '../adapters/llm/select-provider.js';
+import { S3TaskFiles } from '../adapters/s3/task-files.js';
+import { analysisSchema, planSchema, stepParameterSchemas } from '../core/plan/schemas.js';
+import type { LlmProvider, ResultWriter } from '../core/ports.js';
+import { systemClock } from '../core/ports.js';
+import { registerLocalTools } from '../core/tools/local-tools.js';
+import { ToolRegistry } from '../core/tools/registry.js';
+import type { PhaseDeps } from '../core/workflow/deps.js';
+import type { Observability } from '../handlers/middleware.js';
+import { type CairnConfig, loadConfig } from '../shared/config.js';
+import type { Clients } from './adapters.js';
+import { createCorpusProvider } from './adapters.js';
+import { createIntakeRuntime, type IntakeOverrides, type IntakeRuntime } from './intake.js';
+
+export interface Runtime extends IntakeRuntime {
+  readonly llm: LlmProvider;
+  readonly phases: PhaseDeps;
+  /** Where a finished plan's result goes when its request came from an S3 task file. */
+  readonly results: ResultWriter;
+}
+
+/** Adapters to use instead of the ones the configuration selects. */
+export interface RuntimeOverrides extends IntakeOverrides {
+  /** An LLM other than the configured one (tests script one; benchmarks point one at a loopback server). */
+  llm?: LlmProvider;
+  /** Another tool registry (the DAG benchmark adds a tool with simulated latency). */
+  tools?: ToolRegistry;
+}
+
+export function createRuntime(config: CairnConfig, overrides: RuntimeOverrides = {}): Runtime {
+  const intake = createIntakeRuntime(config, overrides);
+  const { observability, clients, store } = intake;
+  // Rule-based unless the configuration names a model (see shared/llm-config.ts).
+  const llm: LlmProvider = overrides.llm ?? createLlmProvider(config.llm);
+  const cache = config.planner.planCache
+    ? new DynamoPlanCache({
+        client: clients.dynamo,
+        tableName: config.tableName,
+        ttlDays: config.ttlDays,
+        // A cache failure costs an LLM call, never the plan: logged, then treated as a miss.
+        onError: (operation, error) => observability.logger.warn(`plan cache ${operation} failed`, { error: String(error) }),
+      })
+    : undefined;
+  const phases: PhaseDeps = {
+    store,
+    llm,
+    corpora: createCorpusProvider(config, clients),
+    catalog: { planSchema, stepSchemas: stepParameterSchemas, analysisSchema },
+    budgets: config.planner.tokenBudgets,
+    clock: systemClock,
+    cache,
+    fewShotExamples: config.planner.fewShotExamples,
+    tools: overrides.tools ?? createToolRegistry(config, clients, observability),
+    defaults: {
+      analyze: config.analyze,
+      maxSteps: config.maxSteps,
+      topK: config.topK,
+      attributionTopN: config.attributionTopN,
+      concurrency: config.concurrency,
+      maxSources: config.maxSources,
+    },
+  };
+  // Only plans from S3 task files have results to write, so the S3 client is built on the first one.
+  let taskFiles: S3TaskFiles | undefined;
+  const results: ResultWriter = {
+    write: (origin, document) => {
+      taskFiles ??= new S3TaskFiles({ client: clients.s3() });
+      return taskFiles.write(origin, document);
+    },
+  };
+  return { ...intake, llm, phases, results };
+}
+
+/**
+ * The tools plans may call. The media tools read the corpus's metadata, or with CAIRN_MEDIA=aws
+ * call Amazon Transcribe and Bedrock, their clients built (and traced) on the first media step.
+ * Here rather than in adapters.ts: only the workflow's functions run tools, and the intake
+ * functions' bundles stay without the compiled validators.
+ */
+export function createToolRegistry(config: CairnConfig, clients: Clients, obs: Observability): ToolRegistry {
+  const registry = new ToolRegistry();
+  if (config.media.backend === 'local') return registerLocalTools(registry);
+  const capture = <T>(client: T): T => obs.tracer.captureAWSv3Client(client);
+  return registerAwsMediaTools(registry, createAwsMediaTools(config.media, { s3: clients.s3, region: config.region, capture }));
+}
+
+let current: Runtime | undefined;
+
+/** The Lambda process's runtime, built from the environment on first use and kept. */
+export function workflowRuntime(): Runtime {
+  current ??= createRuntime(loadConfig());
+  return current;
+}
