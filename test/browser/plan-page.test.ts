@@ -9,7 +9,7 @@
  * UPDATE_SCREENSHOTS=1 it also replaces docs/plan-page.png, the README's picture.
  */
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -37,6 +37,7 @@ const INVALID_PLAN_REQUEST = {
 let serve: ChildProcessByStdio<null, Readable, Readable>;
 let baseUrl: string;
 let context: BrowserContext;
+let profile: string | undefined;
 const outside: string[] = [];
 const consoleErrors: string[] = [];
 let conditionalId: string;
@@ -102,7 +103,8 @@ beforeAll(async () => {
   conditionalId = String((await api('/plans', { task: CONDITIONAL_TASK })).planId);
   invalidId = String((await api('/plans', INVALID_PLAN_REQUEST)).planId);
   await Promise.all([finished(conditionalId), finished(invalidId)]);
-  context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'cairn-chromium-profile-')), {
+  profile = mkdtempSync(join(tmpdir(), 'cairn-chromium-profile-'));
+  context = await chromium.launchPersistentContext(profile, {
     executablePath: await executablePath,
     headless: true,
     args: CHROMIUM_FLAGS,
@@ -119,6 +121,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
   if (serve && serve.exitCode === null) {
     const exited = new Promise((resolve) => serve.once('exit', resolve));
     serve.kill('SIGTERM');
