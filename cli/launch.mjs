@@ -77,7 +77,15 @@ async function launch(argv) {
     return 0;
   }
   if (process.env.CAIRN_DEBUG) process.setSourceMapsEnabled(true);
-  const entry = await ensureBundle();
+  let entry;
+  try {
+    entry = await ensureBundle();
+  } catch (error) {
+    // A source esbuild cannot read: its message names the file and line.
+    console.error(`cairn: the CLI bundle could not be built: ${error instanceof Error ? error.message : error}`);
+    if (process.env.CAIRN_DEBUG) console.error(error);
+    return 1;
+  }
   // V8's compiled code for the bundle, kept beside it: later starts skip most of the parsing.
   enableCompileCache(join(dirname(entry), '.compile-cache'));
   const { main } = await import(pathToFileURL(entry).href);
