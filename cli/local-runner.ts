@@ -112,7 +112,8 @@ export class LocalStack {
       const handlers: Record<string, TaskHandler> = {};
       for (const [state, binding] of Object.entries(TASK_STATES)) handlers[state] = binding.make(runtime) as TaskHandler;
       const definition = loadWorkflowDefinition((state) => `arn:aws:lambda:us-east-1:000000000000:function:cairn-${state}`);
-      const machine = new StateMachine(definition, { validationOptions: { checkArn: true, checkPaths: true } });
+      // Checking the definition takes 0.3-1 s of CPU; its test checks it once (test/infra/workflow-definition.test.ts), not every start.
+      const machine = new StateMachine(definition, { validationOptions: { noValidate: true } });
       stack = new LocalStack(runtime, starter, machine, handlers, embedded, events!);
       return stack;
     } catch (error) {

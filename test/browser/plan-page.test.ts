@@ -1,30 +1,22 @@
 /**
- * The pages of `cairn serve` in a real browser: Debian's chromium, driven by playwright-core with
- * its executable path set (no browser is ever downloaded), against `cairn serve` started as a user
- * starts it, on a free loopback port, over plans it ran itself. The browser may reach this
+ * The pages of `cairn serve` in a real browser: the Chromium that `npm ci` brings (the package
+ * @sparticuz/chromium, see ./chromium.ts), driven by playwright-core with its executable path set
+ * (no browser is ever downloaded), against `cairn serve` started as a user starts it, on a free
+ * loopback port, over plans it ran itself. The browser may reach this
  * machine's loopback only; every other request is refused and fails the test.
  *
  * The screenshot goes to $CAIRN_SCREENSHOT_DIR (default: a temporary folder); with
  * UPDATE_SCREENSHOTS=1 it also replaces docs/plan-page.png, the README's picture.
  */
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_FLAGS, chromiumExecutable } from './chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const CONDITIONAL_TASK = 'If the corpus mentions a tram network in Lyon, summarize public transport in Lyon, otherwise describe the museums of Lyon';
 const SCREENSHOT_DIR = process.env.CAIRN_SCREENSHOT_DIR ?? mkdtempSync(join(tmpdir(), 'cairn-screenshots-'));
 
@@ -45,6 +37,7 @@ const INVALID_PLAN_REQUEST = {
 let serve: ChildProcessByStdio<null, Readable, Readable>;
 let baseUrl: string;
 let context: BrowserContext;
+let profile: string | undefined;
 const outside: string[] = [];
 const consoleErrors: string[] = [];
 let conditionalId: string;
@@ -52,7 +45,7 @@ let invalidId: string;
 
 /** Starts `cairn serve --port 0` and resolves with the URL it prints. */
 function startServe(home: string): Promise<string> {
-  serve = spawn(process.execPath, ['--import', 'tsx', 'cli/cairn.ts', 'serve', '--port', '0'], {
+  serve = spawn(process.execPath, ['cli/launch.mjs', 'serve', '--port', '0'], {
     env: { ...process.env, CAIRN_HOME: home, CAIRN_DYNAMODB_ENDPOINT: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -103,13 +96,16 @@ async function open(path: string): Promise<Page> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does it)`);
+  // The browser is unpacked (first run only) while serve starts and runs the plans.
+  const executablePath = chromiumExecutable();
+  executablePath.catch(() => undefined); // awaited below; this only keeps an early failure from counting as unhandled
   baseUrl = await startServe(mkdtempSync(join(tmpdir(), 'cairn-browser-')));
   conditionalId = String((await api('/plans', { task: CONDITIONAL_TASK })).planId);
   invalidId = String((await api('/plans', INVALID_PLAN_REQUEST)).planId);
   await Promise.all([finished(conditionalId), finished(invalidId)]);
-  context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'cairn-chromium-')), {
-    executablePath: CHROMIUM,
+  profile = mkdtempSync(join(tmpdir(), 'cairn-chromium-profile-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: await executablePath,
     headless: true,
     args: CHROMIUM_FLAGS,
     viewport: { width: 1280, height: 1400 },
@@ -125,6 +121,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
   if (serve && serve.exitCode === null) {
     const exited = new Promise((resolve) => serve.once('exit', resolve));
     serve.kill('SIGTERM');

@@ -20,7 +20,7 @@ function cairn(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'cli/cairn.ts', ...args],
+      ['cli/launch.mjs', ...args],
       { env: { ...process.env, CAIRN_HOME: home, CAIRN_DYNAMODB_ENDPOINT: '', ...env }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
     );

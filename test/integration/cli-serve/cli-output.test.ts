@@ -27,13 +27,13 @@ function run(file: string, args: string[]): Promise<Run> {
 }
 
 /** `cairn` with its output on pipes, as in a script or CI. */
-const cairn = (args: string[]) => run(process.execPath, ['--import', 'tsx', 'cli/cairn.ts', ...args]);
+const cairn = (args: string[]) => run(process.execPath, ['cli/launch.mjs', ...args]);
 
 const quote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
 
 /** `cairn` on a pseudo-terminal of 120×40 (util-linux `script`), as a person at a terminal runs it. */
 const cairnOnTerminal = (args: string[]) =>
-  run('script', ['-qec', `stty rows 40 cols 120; ${[process.execPath, '--import', 'tsx', 'cli/cairn.ts', ...args].map(quote).join(' ')}`, '/dev/null']);
+  run('script', ['-qec', `stty rows 40 cols 120; ${[process.execPath, 'cli/launch.mjs', ...args].map(quote).join(' ')}`, '/dev/null']);
 
 describe('cairn plan --format', () => {
   it('prints the plan as a mermaid flowchart, and nothing else', async () => {

@@ -1,0 +1,7 @@
+/** The types of cli/build.mjs, which makes the CLI bundle that cli/launch.mjs runs. */
+
+/** Packages the bundle imports from node_modules at run time instead of carrying them. */
+export declare const EXTERNAL: readonly string[];
+
+/** Builds the bundle of `root` into `<base>/<stamp>`, written under a temporary name and renamed into place. */
+export declare function buildBundle(options: { root: string; base: string; stamp: string }): Promise<void>;

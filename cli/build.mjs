@@ -1,0 +1,87 @@
+/**
+ * Makes the CLI bundle that cli/launch.mjs runs: cli/cairn.ts and everything it imports, as ES
+ * modules for Node 24, split into chunks so that what a command loads lazily (`serve`'s page
+ * builder, an LLM SDK) is only read by the commands that use it.
+ *
+ * Kept out of the bundle (imported from node_modules at run time):
+ * - esbuild: `serve` runs it to build the page scripts, and it starts its own native binary;
+ * - dynalite: it requires its action modules by computed names, which a bundler cannot follow;
+ * - level and classic-level: a native LevelDB binding, loaded from its package folder.
+ *
+ * A source that finds files next to itself (`new URL('../infra/workflow.asl.json', import.meta.url)`)
+ * gets its own file's URL in place of `import.meta.url`, so it still finds them from the bundle.
+ */
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+export const EXTERNAL = ['esbuild', 'dynalite', 'level', 'classic-level'];
+
+/** Bundles older than this are removed when a new one is made (a process still running an older one has loaded what it needs). */
+const KEEP_OLD_MS = 60 * 60 * 1000;
+
+/** Replaces `import.meta.url` (and its dirname/filename) in the project's sources by the values of the source file itself. */
+function sourceLocation(root) {
+  return {
+    name: 'source-location',
+    setup(build) {
+      build.onLoad({ filter: /\.[cm]?ts$/ }, async (args) => {
+        if (!args.path.startsWith(root) || args.path.includes('/node_modules/')) return undefined;
+        const text = await readFile(args.path, 'utf8');
+        if (!text.includes('import.meta')) return { contents: text, loader: 'ts' };
+        const url = pathToFileURL(args.path);
+        const contents = text
+          .replaceAll('import.meta.url', JSON.stringify(url.href))
+          .replaceAll('import.meta.dirname', JSON.stringify(join(args.path, '..')))
+          .replaceAll('import.meta.filename', JSON.stringify(args.path));
+        return { contents, loader: 'ts' };
+      });
+    },
+  };
+}
+
+/** Builds into a folder of its own, then renames it to `<base>/<stamp>`; when another process got there first, keeps theirs. */
+export async function buildBundle({ root, base, stamp }) {
+  const target = join(base, stamp);
+  const temporary = join(base, `.tmp-${stamp}-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    await build({
+      absWorkingDir: root,
+      entryPoints: { cairn: join(root, 'cli', 'cairn.ts') },
+      outdir: temporary,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node24',
+      external: EXTERNAL,
+      // Bundled CommonJS packages call require() for Node's built-ins; an ES module has no require of its own.
+      banner: { js: "import { createRequire as __cairnRequire } from 'node:module'; const require = __cairnRequire(import.meta.url);" },
+      sourcemap: 'linked',
+      legalComments: 'none',
+      logLevel: 'silent',
+      plugins: [sourceLocation(root)],
+    });
+    try {
+      await rename(temporary, target);
+    } catch (error) {
+      if (!['ENOTEMPTY', 'EEXIST'].includes(error?.code)) throw error;
+    }
+  } finally {
+    await rm(temporary, { recursive: true, force: true });
+  }
+  await removeOldBundles(base, stamp);
+}
+
+async function removeOldBundles(base, keep) {
+  const now = Date.now();
+  for (const name of await readdir(base)) {
+    if (name === keep) continue;
+    const path = join(base, name);
+    const info = await stat(path).catch(() => undefined);
+    if (info && now - info.mtimeMs > KEEP_OLD_MS) await rm(path, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The launcher of `cairn` (cli/launch.mjs): it runs the CLI from a bundle and makes the bundle again
+ * when a source changes. Exercised on a small project of its own in a temporary folder, so that
+ * building it is quick and nothing touches the real bundle.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildRoot, ensureBundle, sourceStamp } from '../../../cli/launch.mjs';
+
+const roots: string[] = [];
+
+/** A project shaped like this one: cli/cairn.ts exports `main`, and reads a file found from its own location. */
+function project(): string {
+  const root = mkdtempSync(join(tmpdir(), 'cairn-launch-'));
+  roots.push(root);
+  mkdirSync(join(root, 'cli'));
+  mkdirSync(join(root, 'functions', 'core'), { recursive: true });
+  mkdirSync(join(root, 'infra'));
+  writeFileSync(join(root, 'infra', 'answer.txt'), '42');
+  writeFileSync(join(root, 'functions', 'core', 'twice.ts'), 'export const twice = (n: number): number => n * 2;\n');
+  writeFileSync(
+    join(root, 'cli', 'cairn.ts'),
+    [
+      "import { readFileSync } from 'node:fs';",
+      "import { fileURLToPath } from 'node:url';",
+      "import { twice } from '../functions/core/twice.js';",
+      "const answer = fileURLToPath(new URL('../infra/answer.txt', import.meta.url));",
+      'export async function main(argv: string[]): Promise<number> {',
+      "  return twice(Number(readFileSync(answer, 'utf8'))) + argv.length;",
+      '}',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(join(root, 'package.json'), '{"type": "module"}\n');
+  return root;
+}
+
+/** Moves a file's modification time, as an edit would (two edits can fall within the same millisecond). */
+function touch(path: string, text: string): void {
+  writeFileSync(path, text);
+  const later = new Date(Date.now() + 5_000);
+  utimesSync(path, later, later);
+}
+
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
+describe('Launcher: the stamp of the sources', () => {
+  it('stays the same while nothing changes, and changes on an edit, a new file and a deleted file', () => {
+    // Prepare
+    const root = project();
+    const first = sourceStamp(root);
+
+    // Act
+    const again = sourceStamp(root);
+    touch(join(root, 'functions', 'core', 'twice.ts'), 'export const twice = (n: number): number => n + n;\n');
+    const edited = sourceStamp(root);
+    writeFileSync(join(root, 'functions', 'core', 'extra.ts'), 'export {};\n');
+    const added = sourceStamp(root);
+    rmSync(join(root, 'functions', 'core', 'extra.ts'));
+    const removed = sourceStamp(root);
+    touch(join(root, 'package.json'), '{"type": "module", "private": true}\n');
+    const dependencies = sourceStamp(root);
+
+    // Assess
+    expect(again).toBe(first);
+    expect(new Set([first, edited, added, dependencies]).size).toBe(4);
+    expect(removed).toBe(edited);
+  });
+});
+
+describe('Launcher: the bundle', () => {
+  it('builds a bundle whose sources still find the files beside them, and reuses it until a source changes', async () => {
+    // Prepare
+    const root = project();
+    const lines: string[] = [];
+    const log = (line: string) => lines.push(line);
+
+    // Act
+    const entry = await ensureBundle({ root, log });
+    const { main } = (await import(pathToFileURL(entry).href)) as { main: (argv: string[]) => Promise<number> };
+    const result = await main(['a', 'b']);
+    const reused = await ensureBundle({ root, log });
+    touch(join(root, 'functions', 'core', 'twice.ts'), 'export const twice = (n: number): number => n * 3;\n');
+    const rebuilt = await ensureBundle({ root, log });
+    const { main: changed } = (await import(pathToFileURL(rebuilt).href)) as { main: (argv: string[]) => Promise<number> };
+
+    // Assess
+    expect(result).toBe(86);
+    expect(reused).toBe(entry);
+    expect(lines).toHaveLength(2);
+    expect(rebuilt).not.toBe(entry);
+    expect(await changed([])).toBe(126);
+  });
+
+  it('lets processes that start together all get a whole bundle, leaving one folder and no half-built one', async () => {
+    // Prepare
+    const root = project();
+
+    // Act: as parallel test workers do on a fresh checkout.
+    const entries = await Promise.all([1, 2, 3, 4].map(() => ensureBundle({ root, log: () => undefined })));
+    const results = await Promise.all(
+      entries.map(async (entry) => ((await import(pathToFileURL(entry).href)) as { main: (argv: string[]) => Promise<number> }).main([])),
+    );
+
+    // Assess
+    expect(new Set(entries).size).toBe(1);
+    expect(results).toEqual([84, 84, 84, 84]);
+    expect(readdirSync(buildRoot(root))).toEqual([sourceStamp(root)]);
+  });
+});
