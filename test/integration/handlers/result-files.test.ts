@@ -4,25 +4,17 @@
  * RecordFailure handlers). The state machine runs locally over DynamoDB Local; S3 through
  * aws-sdk-client-mock, which records the result files written.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { LocalStack } from '../../../cli/local-runner.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../../../cli/local-runner.js';
+import { openLocalStack } from '../../support/local-workflow.js';
 
 const s3 = mockClient(S3Client);
 let stack: LocalStack;
 
 beforeAll(async () => {
-  Object.assign(process.env, {
-    CAIRN_DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
-    CAIRN_TABLE: `result-files-${Date.now()}`,
-    CAIRN_CORPUS: 'examples/corpus.jsonl',
-    CAIRN_PAYLOAD_DIR: join(mkdtempSync(join(tmpdir(), 'cairn-results-')), 'payloads'),
-  });
-  stack = await LocalStack.open();
+  stack = await openLocalStack('result-files');
 });
 
 afterEach(() => {

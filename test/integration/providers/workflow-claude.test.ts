@@ -4,11 +4,8 @@
  * loopback "model" is the rule-based planner answering what it is sent; each test scripts the
  * answers it needs to go wrong.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { LocalStack } from '../../../cli/local-runner.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../../../cli/local-runner.js';
 import { AnthropicProvider } from '../../../functions/adapters/llm/anthropic/provider.js';
 import { RetryingProvider } from '../../../functions/adapters/llm/resilient/retry.js';
 import type { PlanRecord, TraceEvent } from '../../../functions/core/types.js';
@@ -16,19 +13,15 @@ import { type AnswerFault, faultyAnswer, goodPlanFor } from '../../support/llm-l
 import { recordingPolicy } from '../../support/llm-loopback/harness.js';
 import { intentOf, ruleBasedModel } from '../../support/llm-loopback/rule-based-model.js';
 import { LoopbackLlm, type RecordedRequest, type Reply } from '../../support/llm-loopback/server.js';
+import { openLocalStack, storedEvents } from '../../support/local-workflow.js';
 
-const work = mkdtempSync(join(tmpdir(), 'cairn-claude-workflow-'));
 let server: LoopbackLlm;
 let stack: LocalStack;
 
 beforeAll(async () => {
   server = await LoopbackLlm.start(ruleBasedModel);
-  process.env.CAIRN_DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
-  process.env.CAIRN_TABLE = `claude-workflow-${Date.now()}`;
-  process.env.CAIRN_CORPUS = 'examples/corpus.jsonl';
-  process.env.CAIRN_PAYLOAD_DIR = join(work, 'payloads');
   const claude = new AnthropicProvider({ apiKey: 'sk-ant-workflow-key', model: 'claude-sonnet-4-6', baseURL: server.anthropicBaseURL, timeoutMs: 5_000 });
-  stack = await LocalStack.open({ llm: new RetryingProvider(claude, recordingPolicy()) });
+  stack = await openLocalStack('claude-workflow', { llm: new RetryingProvider(claude, recordingPolicy()) });
 });
 
 beforeEach(() => {
@@ -54,7 +47,7 @@ function plansGoWrong(fault: AnswerFault, times = Infinity): (request: RecordedR
 }
 
 const planningRequests = () => server.requests.filter((r) => Array.isArray(r.body.tools));
-const events = (record: PlanRecord): Promise<TraceEvent[]> => stack.runtime.store.listEvents(record.planId);
+const events = (record: PlanRecord): Promise<TraceEvent[]> => storedEvents(stack, record);
 
 describe('Workflow with Claude: the deployed state machine, the real SDK, the loopback server', () => {
   it('repairs a first plan with a dangling dependency, and accounts every call with its cost', async () => {
