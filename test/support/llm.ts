@@ -119,3 +119,14 @@ export function withDanglingDependency(answerText: string): string {
   plan.plan[0]!.dependencies = [99];
   return fencedJson(plan);
 }
+
+/** A small request to a provider (an analysis of "u"), with `overrides` on top. */
+export const llmRequest = (overrides: Partial<LlmRequest> = {}): LlmRequest => ({
+  purpose: 'plan',
+  system: 's',
+  messages: [{ role: 'user', content: 'u' }],
+  maxTokens: 10,
+  temperature: 0,
+  intent: { kind: 'analysis', task: 'u' },
+  ...overrides,
+});
