@@ -3,12 +3,12 @@
  * Each test gets its own CAIRN_HOME, so the embedded database starts empty.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../support/temp-dir.js';
 
-const home = mkdtempSync(join(tmpdir(), 'cairn-cli-'));
+const home = tempDir('cli');
 
 interface Run {
   code: number;

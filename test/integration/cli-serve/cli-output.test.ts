@@ -3,13 +3,11 @@
  * as mermaid or dot, the tree, `--json` untouched, and live progress only on a terminal.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../support/temp-dir.js';
 
 const CONDITIONAL_TASK = 'If the corpus mentions a tram network in Lyon, summarize public transport in Lyon, otherwise describe the museums of Lyon';
-const home = mkdtempSync(join(tmpdir(), 'cairn-cli-output-'));
+const home = tempDir('cli-output');
 const env = { ...process.env, CAIRN_HOME: home, CAIRN_DYNAMODB_ENDPOINT: '', CI: '' };
 
 interface Run {

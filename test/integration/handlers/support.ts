@@ -15,8 +15,7 @@ import {
 import type { APIGatewayProxyEventV2, Context, S3Event, SQSEvent, SQSRecord } from 'aws-lambda';
 import { type AwsStub, mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, inject } from 'vitest';
-import { createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
-import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
+import { createTraceTable, uniqueTableName } from '../../support/dynamo.js';
 
 export const STATE_MACHINE_ARN = 'arn:aws:states:eu-west-1:123456789012:stateMachine:CairnWorkflow';
 export const BUCKET = 'cairn-test-bucket';
@@ -27,7 +26,7 @@ export const BUCKET = 'cairn-test-bucket';
  */
 export async function intakeEnvironment(name: string, extra: Record<string, string> = {}): Promise<{ tableName: string }> {
   const endpoint = inject('dynamoEndpoint');
-  const tableName = `${name}-${Date.now()}`;
+  const tableName = uniqueTableName(name);
   Object.assign(process.env, {
     CAIRN_DYNAMODB_ENDPOINT: endpoint,
     CAIRN_TABLE: tableName,
@@ -37,9 +36,7 @@ export async function intakeEnvironment(name: string, extra: Record<string, stri
     AWS_REGION: 'eu-west-1',
     ...extra,
   });
-  const client = createDynamoClient({ endpoint });
-  await ensureTable(client, tableName);
-  client.destroy();
+  await createTraceTable(tableName, endpoint);
   return { tableName };
 }
 
