@@ -5,9 +5,9 @@ import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/executor/step-ope
 import { analysisSchema } from '../../../functions/core/plan/schemas.js';
 import { validatePlan } from '../../../functions/core/plan/validate.js';
 import { analyzeTask, callLlm, confidenceScore, generatePlan, type PlannerDeps, repairPlan, validateAttempt } from '../../../functions/core/planner/planner.js';
-import type { LlmProvider, LlmRequest } from '../../../functions/core/ports.js';
+import type { LlmProvider } from '../../../functions/core/ports.js';
 import type { PlanAttempt, TaskAnalysis } from '../../../functions/core/types.js';
-import { inOrder, ScriptedLlm, type ScriptedReply } from '../../support/llm.js';
+import { inOrder, llmRequest, ScriptedLlm, type ScriptedReply } from '../../support/llm.js';
 import { plannerDepsFor, planningInput } from '../../support/planner.js';
 
 const NOW = new Date('2025-03-04T05:06:07.000Z');
@@ -41,14 +41,7 @@ describe('Function: callLlm', () => {
   it('records purpose, provider, model, tokens, stop reason and a 16-hex prompt hash', async () => {
     // Prepare
     const llm = scriptedLlm([{ text: 'ok', inputTokens: 321, outputTokens: 12, stopReason: 'end_turn' }]);
-    const request: LlmRequest = {
-      purpose: 'plan',
-      system: 'sys',
-      messages: [{ role: 'user', content: 'hello' }],
-      maxTokens: 10,
-      temperature: 0,
-      intent: { kind: 'analysis', task: 'hello' },
-    };
+    const request = llmRequest({ system: 'sys', messages: [{ role: 'user', content: 'hello' }], intent: { kind: 'analysis', task: 'hello' } });
 
     // Act
     const { response, record } = await callLlm(llm, request);
@@ -70,14 +63,7 @@ describe('Function: callLlm', () => {
   it('gives the same prompt the same hash and a different prompt a different one', async () => {
     // Prepare
     const llm = scriptedLlm([{ text: 'a' }, { text: 'b' }, { text: 'c' }]);
-    const base: LlmRequest = {
-      purpose: 'answer',
-      system: 'sys',
-      messages: [{ role: 'user', content: 'q1' }],
-      maxTokens: 10,
-      temperature: 0,
-      intent: { kind: 'analysis', task: 'q1' },
-    };
+    const base = llmRequest({ purpose: 'answer', system: 'sys', messages: [{ role: 'user', content: 'q1' }], intent: { kind: 'analysis', task: 'q1' } });
 
     // Act
     const first = await callLlm(llm, base);
@@ -92,14 +78,13 @@ describe('Function: callLlm', () => {
   it('marks estimated tokens and measures the call duration', async () => {
     // Prepare
     const llm = scriptedLlm([{ text: 'slow', estimatedTokens: true, delayMs: 40 }]);
-    const request: LlmRequest = {
+    const request = llmRequest({
       purpose: 'analysis',
       system: '',
       messages: [{ role: 'user', content: 'x' }],
       maxTokens: 1,
-      temperature: 0,
       intent: { kind: 'analysis', task: 'x' },
-    };
+    });
 
     // Act
     const { record } = await callLlm(llm, request);
