@@ -6,7 +6,8 @@ import { SFNServiceException, StartExecutionCommand } from '@aws-sdk/client-sfn'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IntakeRuntime } from '../../../functions/handlers/intake-runtime.js';
-import { httpEvent, intakeEnvironment, lambdaContext, mockStepFunctions, STATE_MACHINE_ARN } from './support.js';
+import { lambdaContext } from '../../support/lambda-context.js';
+import { httpEvent, intakeEnvironment, mockStepFunctions, STATE_MACHINE_ARN, sfnThrottled } from './support.js';
 
 type Handler = (event: APIGatewayProxyEventV2, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -150,7 +151,7 @@ describe('Handler: POST /plans', () => {
 
   it('answers 503 with Retry-After when Step Functions throttles, and a retry with the key starts the plan', async () => {
     // Prepare
-    const throttled = new SFNServiceException({ name: 'ThrottlingException', $fault: 'client', $metadata: { httpStatusCode: 400 }, message: 'Rate exceeded' });
+    const throttled = sfnThrottled();
     sfn.reset();
     sfn.on(StartExecutionCommand).rejectsOnce(throttled);
     const headers = { 'content-type': 'application/json', 'idempotency-key': 'order-throttled' };
@@ -173,9 +174,7 @@ describe('Handler: POST /plans', () => {
   it('marks a plan without a key failed when its workflow cannot start', async () => {
     // Prepare
     sfn.reset();
-    sfn
-      .on(StartExecutionCommand)
-      .rejects(new SFNServiceException({ name: 'ThrottlingException', $fault: 'client', $metadata: { httpStatusCode: 400 }, message: 'Rate exceeded' }));
+    sfn.on(StartExecutionCommand).rejects(sfnThrottled());
     const before = new Set((await rt.store.listPlans({ limit: 1000 })).map((p) => p.planId));
 
     // Act

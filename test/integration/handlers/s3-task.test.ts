@@ -11,7 +11,8 @@ import type { S3Event } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { IntakeRuntime } from '../../../functions/handlers/intake-runtime.js';
-import { BUCKET, intakeEnvironment, lambdaContext, mockStepFunctions, s3Event } from './support.js';
+import { lambdaContext } from '../../support/lambda-context.js';
+import { BUCKET, intakeEnvironment, mockStepFunctions, s3Event } from './support.js';
 
 type Handler = (event: S3Event, context: ReturnType<typeof lambdaContext>) => Promise<void>;
 

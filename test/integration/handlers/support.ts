@@ -1,7 +1,7 @@
 /**
  * What the handler tests share: the environment a deployed intake function gets (pointed at
  * DynamoDB Local), the events AWS sends (API Gateway HTTP API payload 2.0, S3 event notifications,
- * SQS batches) and a Lambda context.
+ * SQS batches) and the error Step Functions gives when it throttles.
  */
 import {
   ExecutionAlreadyExists,
@@ -9,10 +9,11 @@ import {
   type ServiceOutputTypes,
   SFNClient,
   type SFNClientResolvedConfig,
+  SFNServiceException,
   StartExecutionCommand,
   type StartExecutionCommandInput,
 } from '@aws-sdk/client-sfn';
-import type { APIGatewayProxyEventV2, Context, S3Event, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, S3Event, SQSEvent, SQSRecord } from 'aws-lambda';
 import { type AwsStub, mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, inject } from 'vitest';
 import { createTraceTable, uniqueTableName } from '../../support/dynamo.js';
@@ -75,22 +76,9 @@ export function mockStepFunctions(): { sfn: SfnStub; started: () => Set<string>;
   return { sfn, started: () => started, restart };
 }
 
-export function lambdaContext(functionName: string): Context {
-  return {
-    callbackWaitsForEmptyEventLoop: true,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:eu-west-1:123456789012:function:${functionName}`,
-    memoryLimitInMB: '512',
-    awsRequestId: `req-${Math.random().toString(36).slice(2)}`,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: '2026/01/01/[$LATEST]test',
-    getRemainingTimeInMillis: () => 15_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
+/** The error Step Functions answers StartExecution with when the account is over its rate. */
+export const sfnThrottled = (): SFNServiceException =>
+  new SFNServiceException({ name: 'ThrottlingException', $fault: 'client', $metadata: { httpStatusCode: 400 }, message: 'Rate exceeded' });
 
 export interface HttpRequest {
   method: 'GET' | 'POST';
