@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cairnCommand, cairnEnvironment } from '../support/cairn-process.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
@@ -52,10 +53,7 @@ let invalidId: string;
 
 /** Starts `cairn serve --port 0` and resolves with the URL it prints. */
 function startServe(home: string): Promise<string> {
-  serve = spawn(process.execPath, ['--import', 'tsx', 'cli/cairn.ts', 'serve', '--port', '0'], {
-    env: { ...process.env, CAIRN_HOME: home, CAIRN_DYNAMODB_ENDPOINT: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  serve = spawn(...cairnCommand(['serve', '--port', '0']), { env: cairnEnvironment(home), stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
