@@ -5,12 +5,11 @@ import type { LlmProvider } from '../../../functions/core/ports.js';
 import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
 import type { ToolRegistry } from '../../../functions/core/tools/registry.js';
 import { STEP_TYPES } from '../../../functions/core/types.js';
+import { EXECUTION_TIME, executionContext } from '../../support/executor.js';
 import { ScriptedLlm } from '../../support/llm.js';
 import { outputOfStep, planOf, searchStep, step, toolStep } from '../../support/plans.js';
 import { testTools } from '../../support/tools.js';
 
-const AT = new Date('2025-05-06T07:08:09.000Z');
-const clock = { now: () => AT };
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const index = createCorpusIndex([
@@ -19,7 +18,7 @@ const index = createCorpusIndex([
 ]);
 
 function context(tools: ToolRegistry, extra: Partial<ExecutionContext> = {}): ExecutionContext {
-  return { task: 'How high is Mount Everest?', index, llm: new ScriptedLlm(() => 'fine'), clock, concurrency: 4, topK: 3, tools, ...extra };
+  return executionContext({ task: 'How high is Mount Everest?', index, llm: new ScriptedLlm(() => 'fine'), tools, ...extra });
 }
 
 function retryRecorder() {
@@ -188,8 +187,8 @@ describe('executePlan error strategies (D4)', () => {
         status: 'skipped',
         skipped: true,
         result: {},
-        startedAt: AT.toISOString(),
-        endedAt: AT.toISOString(),
+        startedAt: EXECUTION_TIME.toISOString(),
+        endedAt: EXECUTION_TIME.toISOString(),
         durationMs: 0,
         attempts: 1,
         reason: 'failed after 1 attempt(s), skipped by its error strategy: thrown Error',

@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { StepExecutionError } from '../../../functions/core/errors.js';
 import { GRAPH_WEIGHTS, graphQuery, multiHop } from '../../../functions/core/executor/operators/graph.js';
 import { type OperatorContext, STEP_OPERATORS, type StepOperator } from '../../../functions/core/executor/step-operators.js';
-import type { LlmProvider } from '../../../functions/core/ports.js';
 import { createCorpusIndex, type InMemoryCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
 import type { RetrievedDocument, StepOutput, StepType } from '../../../functions/core/types.js';
 import { corpusDoc } from '../../support/corpus.js';
+import { operatorContext } from '../../support/executor.js';
 import { stepOf, stepOutput } from '../../support/plans.js';
-import { localTools } from '../../support/tools.js';
 
 /**
  * A bridge corpus: the studio's passage names Nadia Brook (the bridge entity), whose passage names
@@ -290,22 +289,8 @@ describe('graphQuery', () => {
 });
 
 describe('graph step operators', () => {
-  const llm: LlmProvider = {
-    name: 'none',
-    model: 'none',
-    source: 'test',
-    complete: () => Promise.reject(new Error('no LLM in graph steps')),
-  };
-  const ctx = (index: InMemoryCorpusIndex, extra: Partial<OperatorContext> = {}): OperatorContext => ({
-    task: 'zephyr documentary',
-    index,
-    llm,
-    topK: 3,
-    signal: new AbortController().signal,
-    tools: localTools(),
-    recordLlmCall: () => undefined,
-    ...extra,
-  });
+  const ctx = (index: InMemoryCorpusIndex, extra: Partial<OperatorContext> = {}): OperatorContext =>
+    operatorContext({ task: 'zephyr documentary', index, ...extra });
   const op = (type: StepType): StepOperator => STEP_OPERATORS[type]!;
   const outputOf = (step_id: number, documents: RetrievedDocument[]): StepOutput => stepOutput(step_id, 'keyword_search', { documents });
 

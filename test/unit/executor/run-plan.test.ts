@@ -9,12 +9,9 @@ import { validatePlan } from '../../../functions/core/plan/validate.js';
 import type { CorpusIndex, LlmProvider } from '../../../functions/core/ports.js';
 import type { DecompositionStep, StepOutput } from '../../../functions/core/types.js';
 import { miniCorpusIndex } from '../../support/corpus.js';
+import { EXECUTION_TIME, executionContext } from '../../support/executor.js';
 import { instructionOf, ScriptedLlm } from '../../support/llm.js';
 import { llmStep, outputOfStep, planOf, type StepInput, searchStep } from '../../support/plans.js';
-import { localTools } from '../../support/tools.js';
-
-const AT = new Date('2025-05-06T07:08:09.000Z');
-const clock = { now: () => AT };
 
 /** An LLM whose answer is a function of the llm_call's instruction ("answer to <instruction>" unless told). */
 const scriptedLlm = (behave: (instruction: string) => Promise<string> | string = (i) => `answer to ${i}`) =>
@@ -47,16 +44,8 @@ function recordingHooks(onStart?: (step: DecompositionStep) => void) {
 
 describe('Function: executePlan', () => {
   let index: CorpusIndex;
-  const context = (llm: LlmProvider, extra: Partial<ExecutionContext> = {}): ExecutionContext => ({
-    task: 'How high is Mount Everest?',
-    index,
-    llm,
-    clock,
-    concurrency: 4,
-    topK: 3,
-    tools: localTools(),
-    ...extra,
-  });
+  const context = (llm: LlmProvider, extra: Partial<ExecutionContext> = {}): ExecutionContext =>
+    executionContext({ task: 'How high is Mount Everest?', index, llm, ...extra });
 
   beforeAll(async () => {
     index = await miniCorpusIndex();
@@ -174,8 +163,8 @@ describe('Function: executePlan', () => {
         condition: "step_2.result['run'] == True",
         reason: "condition is false: step_2.result['run'] == True",
         result: {},
-        startedAt: AT.toISOString(),
-        endedAt: AT.toISOString(),
+        startedAt: EXECUTION_TIME.toISOString(),
+        endedAt: EXECUTION_TIME.toISOString(),
         durationMs: 0,
         attempts: 0,
       });

@@ -12,9 +12,9 @@ import type { LlmRequest } from '../../../functions/core/ports.js';
 import { createCorpusIndex, type InMemoryCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
 import type { LlmCallRecord, RetrievedDocument, StepType } from '../../../functions/core/types.js';
 import { miniCorpusIndex } from '../../support/corpus.js';
+import { operatorContext } from '../../support/executor.js';
 import { ScriptedLlm } from '../../support/llm.js';
 import { retrievedDoc, stepOf, stepOutput } from '../../support/plans.js';
-import { localTools } from '../../support/tools.js';
 
 /** An LLM that answers from a function of the request and keeps every request. */
 const echoLlm = (answer: (request: LlmRequest) => string) => new ScriptedLlm(answer, { name: 'echo', model: 'echo-1', inputTokens: 42, outputTokens: 7 });
@@ -30,16 +30,14 @@ const ids = (result: Record<string, unknown>): string[] => (result.documents as 
 describe('Module: step-operators', () => {
   let index: InMemoryCorpusIndex;
   let calls: LlmCallRecord[];
-  const ctx = (extra: Partial<OperatorContext> = {}): OperatorContext => ({
-    task: 'How high is Mount Everest?',
-    index,
-    llm: echoLlm(() => 'unused'),
-    topK: 3,
-    signal: new AbortController().signal,
-    tools: localTools(),
-    recordLlmCall: (record) => calls.push(record),
-    ...extra,
-  });
+  const ctx = (extra: Partial<OperatorContext> = {}): OperatorContext =>
+    operatorContext({
+      task: 'How high is Mount Everest?',
+      index,
+      llm: echoLlm(() => 'unused'),
+      recordLlmCall: (record) => calls.push(record),
+      ...extra,
+    });
 
   beforeAll(async () => {
     index = await miniCorpusIndex();

@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type OperatorContext, STEP_OPERATORS } from '../../../functions/core/executor/step-operators.js';
-import type { CorpusIndex, LlmProvider } from '../../../functions/core/ports.js';
+import type { CorpusIndex } from '../../../functions/core/ports.js';
 import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
 import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 import { findMediaDocument, LOCAL_TOOLS, registerLocalTools } from '../../../functions/core/tools/local-tools.js';
 import { ToolArgumentsError, ToolInputError, ToolNotAllowedError, ToolRegistry } from '../../../functions/core/tools/registry.js';
 import type { DecompositionStep } from '../../../functions/core/types.js';
 import { miniCorpusIndex } from '../../support/corpus.js';
+import { operatorContext } from '../../support/executor.js';
 import { localTools } from '../../support/tools.js';
 
 /** A small corpus with media documents that carry (or lack) their transcript and caption. */
@@ -223,17 +224,8 @@ describe('LOCAL_TOOLS', () => {
 });
 
 describe('modality steps through the tool registry', () => {
-  const llm: LlmProvider = { name: 'none', model: 'none', source: 'test', complete: () => Promise.reject(new Error('unused')) };
-  const ctx = (tools: ToolRegistry, allowedTools?: readonly string[]): OperatorContext => ({
-    task: 'What is said about trams?',
-    index: mediaIndex(),
-    llm,
-    topK: 3,
-    signal,
-    tools,
-    allowedTools,
-    recordLlmCall: () => undefined,
-  });
+  const ctx = (tools: ToolRegistry, allowedTools?: readonly string[]): OperatorContext =>
+    operatorContext({ task: 'What is said about trams?', index: mediaIndex(), signal, tools, allowedTools });
   const mediaStep = (type: 'audio_transcription' | 'image_captioning', parameters: Record<string, unknown>): DecompositionStep => ({
     step_id: 2,
     type,
