@@ -1,8 +1,9 @@
 /**
- * Plans, steps and step outputs as the tests write them: only what a test cares about is spelled
+ * Plans, steps, step outputs and plan records as the tests write them: only what a test cares about is spelled
  * out, the rest takes the plain defaults (text modality, no dependencies, an empty trace).
  */
-import type { DecompositionPlan, DecompositionStep, RetrievedDocument, StepOutput, StepType } from '../../functions/core/types.js';
+import { randomUUID } from 'node:crypto';
+import type { DecompositionPlan, DecompositionStep, PlanRecord, RetrievedDocument, StepOutput, StepType } from '../../functions/core/types.js';
 
 /** A step with what the test names; modality, dependencies and trace may be left out. */
 export type StepInput = Partial<DecompositionStep> & Pick<DecompositionStep, 'step_id' | 'type' | 'parameters'>;
@@ -87,4 +88,16 @@ export const retrievedDoc = (id: string, score: number, extra: Partial<Retrieved
   score,
   rank: 1,
   ...extra,
+});
+
+/** A plan record as intake stores it: received, version 1, no events yet; a fresh id unless `overrides` names one. */
+export const receivedPlan = (overrides: Partial<PlanRecord> = {}): PlanRecord => ({
+  planId: `plan-${randomUUID()}`,
+  status: 'received',
+  version: 1,
+  request: { task: 'Compare the rainfall of Lyon and Porto', options: { maxIterations: 3 } },
+  createdAt: '2030-01-02T03:04:05.000Z',
+  updatedAt: '2030-01-02T03:04:05.000Z',
+  eventCount: 0,
+  ...overrides,
 });
