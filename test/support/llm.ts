@@ -20,8 +20,8 @@ export interface ScriptedLlmOptions {
 }
 
 /**
- * An LlmProvider whose answers come from `answer` (called with the request and its 1-based call
- * number; a throw fails the call). It keeps every request and counts the calls that run at once.
+ * An LlmProvider whose answers come from `answer` (a throw fails the call). It keeps every
+ * request and counts the calls that run at once.
  */
 export class ScriptedLlm implements LlmProvider {
   readonly name: string;
@@ -34,7 +34,7 @@ export class ScriptedLlm implements LlmProvider {
   private readonly outputTokens: number;
 
   constructor(
-    private readonly answer: (request: LlmRequest, call: number) => ScriptedReply | Promise<ScriptedReply>,
+    private readonly answer: (request: LlmRequest) => ScriptedReply | Promise<ScriptedReply>,
     options: ScriptedLlmOptions = {},
   ) {
     this.name = options.name ?? 'scripted';
@@ -53,7 +53,7 @@ export class ScriptedLlm implements LlmProvider {
     this.running++;
     this.maxRunning = Math.max(this.maxRunning, this.running);
     try {
-      const reply = await this.answer(request, this.requests.length);
+      const reply = await this.answer(request);
       const { delayMs, ...response } = typeof reply === 'string' ? { text: reply } : reply;
       if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
       return {

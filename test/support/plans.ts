@@ -42,8 +42,8 @@ export const toolStep = (id: number, tool: string, args: Record<string, unknown>
   ...extra,
 });
 
-/** The text a model writes around a plan: some prose, then the JSON in a fenced block. */
-export const fencedJson = (value: unknown, prose = ''): string => `${prose ? `${prose}\n\n` : ''}\`\`\`json\n${JSON.stringify(value)}\n\`\`\``;
+/** A plan as a model writes it in prose: the JSON in a fenced block. */
+export const fencedJson = (value: unknown): string => `\`\`\`json\n${JSON.stringify(value)}\n\`\`\``;
 
 /**
  * The step types the rule-based planner writes, without the graph steps: a fixed list, so that a

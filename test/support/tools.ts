@@ -32,7 +32,8 @@ const LONG_WAIT_MS = 10_000;
  * - `test.throws` throws the error class named by `kind`.
  */
 export function testTools() {
-  const counts = { flaky: 0, flakyByKey: new Map<string, number>(), slow: 0, aborted: 0, spy: 0, throws: 0 };
+  const counts = { flaky: 0, slow: 0, aborted: 0, spy: 0, throws: 0 };
+  const flakyCallsByKey = new Map<string, number>();
   const tools = localTools();
   tools.register({
     name: 'test.flaky',
@@ -45,8 +46,8 @@ export function testTools() {
     async run(args) {
       counts.flaky++;
       const key = args.key === undefined ? undefined : String(args.key);
-      const n = (counts.flakyByKey.get(key ?? '') ?? 0) + 1;
-      counts.flakyByKey.set(key ?? '', n);
+      const n = (flakyCallsByKey.get(key ?? '') ?? 0) + 1;
+      flakyCallsByKey.set(key ?? '', n);
       if (n <= Number(args.failures ?? 1)) throw new Error(key === undefined ? `flaky failure ${n}` : `flaky ${key} failure ${n}`);
       return { ...(key === undefined ? {} : { key }), call: n };
     },
