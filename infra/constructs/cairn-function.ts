@@ -1,18 +1,25 @@
 /**
- * The Lambda defaults of Cairn, in one construct (STYLE 7): Node.js 24 on arm64, X-Ray tracing,
- * a log group with retention, Powertools' variables, an alarm on errors, and an esbuild bundle
- * (ESM, minified, tree-shaken, source maps) built from the handler file on this machine. Each
+ * The Lambda defaults of Cairn, in one construct: Node.js 24 on arm64, X-Ray tracing, a log group
+ * with retention, Powertools' variables, an alarm on errors, and an esbuild bundle (ESM, minified,
+ * tree-shaken, source maps, split into chunks) built from the handler file on this machine. Each
  * function gets its own role, which holds only what the stack grants it.
+ *
+ * The bundle is built here with esbuild's API rather than by NodejsFunction, which always passes
+ * esbuild one output file and so cannot split: code reached only through a dynamic import (the
+ * Anthropic SDK, the OpenAI-compatible client, the AWS clients built on first use) goes to its own
+ * chunk, which a cold start does not load.
  */
+import { cpSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, type ILocalBundling, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { type BundlingOptions, type ICommandHooks, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
 
 /** Node.js 24, the newest runtime Lambda offers. */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
@@ -27,25 +34,61 @@ const HANDLERS = fileURLToPath(new URL('../../functions/handlers/', import.meta.
 const ESM_REQUIRE_BANNER = "import { createRequire as __cairnCreateRequire } from 'node:module'; const require = __cairnCreateRequire(import.meta.url);";
 
 /**
- * How every function is bundled: ESM for Node 24, minified and tree-shaken, with source maps, the
- * AWS SDK included, by the esbuild of node_modules (no Docker).
+ * How every function is bundled: ESM for Node 24, minified and tree-shaken, with source maps (the
+ * `.map` files ship beside the code), split at dynamic imports so that what a function loads at a
+ * cold start is `index.mjs` and the chunks it imports statically; the rest waits in `chunks/`
+ * until first used.
  */
-export const BUNDLING: BundlingOptions = {
-  format: OutputFormat.ESM,
+export const BUNDLING = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
   target: 'node24',
   minify: true,
   // Error class names survive minification: they are the error types Step Functions' Retry and
   // Catch match (LlmTransientError, TraceStoreTransientError, ...).
   keepNames: true,
-  sourceMap: true,
+  sourcemap: true,
   sourcesContent: false,
   mainFields: ['module', 'main'],
-  banner: ESM_REQUIRE_BANNER,
-  // The AWS SDK v3 comes with the nodejs24.x runtime (CDK's own default): leaving it out keeps
-  // every bundle under 1 MB. Everything else, the LLM SDKs included, is bundled and tree-shaken.
-  externalModules: ['@aws-sdk/*'],
-  forceDockerBundling: false,
-};
+  banner: { js: ESM_REQUIRE_BANNER },
+  splitting: true,
+  entryNames: 'index',
+  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
+  // The AWS SDK v3 comes with the nodejs24.x runtime: left out, it loads from the runtime's copy.
+  external: ['@aws-sdk/*'],
+  logLevel: 'warning',
+} as const satisfies BuildOptions;
+
+/**
+ * Builds the bundle of `entry` into `outdir`, and copies `extraFiles` (relative to the project
+ * root) beside it. Returns esbuild's account of which input went to which output file.
+ */
+export function bundleFunction(entry: string, outdir: string, extraFiles: readonly string[] = []): Metafile {
+  const { metafile } = buildSync({ ...BUNDLING, entryPoints: { index: entry }, outdir, absWorkingDir: PROJECT_ROOT, metafile: true });
+  for (const file of extraFiles) cpSync(join(PROJECT_ROOT, file), join(outdir, basename(file)));
+  return metafile;
+}
+
+/**
+ * The local bundling of one function. A class with public fields, not a closure: CDK caches
+ * bundled assets under a hash of the bundling options' JSON, and a closure would give every
+ * function the same hash, hence the first function's bundle.
+ */
+class EsbuildBundling implements ILocalBundling {
+  readonly options = BUNDLING;
+
+  constructor(
+    readonly entry: string,
+    readonly extraFiles: readonly string[],
+  ) {}
+
+  tryBundle(outputDir: string): boolean {
+    bundleFunction(this.entry, outputDir, this.extraFiles);
+    return true;
+  }
+}
 
 export interface CairnFunctionProps {
   /** The handler module in functions/handlers, e.g. `analyze.ts`; it exports `handler`. */
@@ -62,7 +105,7 @@ export interface CairnFunctionProps {
   readonly asyncInvocation?: { readonly retryAttempts: number; readonly deadLetterQueue: IQueue };
 }
 
-export class CairnFunction extends NodejsFunction {
+export class CairnFunction extends LambdaFunction {
   readonly errorsAlarm: Alarm;
 
   constructor(scope: Construct, id: string, props: CairnFunctionProps) {
@@ -71,9 +114,18 @@ export class CairnFunction extends NodejsFunction {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: `Cairn ${id}: its log group, and what the stack grants it`,
     });
+    const entry = `${HANDLERS}${props.handlerFile}`;
     super(scope, id, {
-      entry: `${HANDLERS}${props.handlerFile}`,
-      handler: 'handler',
+      code: Code.fromAsset(PROJECT_ROOT, {
+        // The hash of what is deployed, not of the project's files.
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          // Required by the type, never pulled: local bundling always succeeds or throws.
+          image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs24.x'),
+          local: new EsbuildBundling(entry, props.extraFiles ?? []),
+        },
+      }),
+      handler: 'index.handler',
       description: props.description,
       runtime: LAMBDA_RUNTIME,
       architecture: Architecture.ARM_64,
@@ -83,8 +135,6 @@ export class CairnFunction extends NodejsFunction {
       role,
       ...(props.asyncInvocation ? { retryAttempts: props.asyncInvocation.retryAttempts, deadLetterQueue: props.asyncInvocation.deadLetterQueue } : {}),
       logGroup,
-      projectRoot: PROJECT_ROOT,
-      depsLockFilePath: `${PROJECT_ROOT}package-lock.json`,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'cairn',
@@ -92,7 +142,6 @@ export class CairnFunction extends NodejsFunction {
         POWERTOOLS_LOG_LEVEL: 'INFO',
         ...props.environment,
       },
-      bundling: { ...BUNDLING, ...(props.extraFiles?.length ? { commandHooks: copyFiles(props.extraFiles) } : {}) },
     });
     // The role writes to this function's log group only (no AWSLambdaBasicExecutionRole).
     logGroup.grantWrite(role);
@@ -109,12 +158,4 @@ export class CairnFunction extends NodejsFunction {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
   }
-}
-
-function copyFiles(files: readonly string[]): ICommandHooks {
-  return {
-    beforeBundling: () => [],
-    beforeInstall: () => [],
-    afterBundling: (inputDir, outputDir) => files.map((file) => `cp "${inputDir}/${file}" "${outputDir}/"`),
-  };
 }
