@@ -155,8 +155,8 @@ async function main(): Promise<void> {
   const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs needs a positive integer');
 
-  // Inside the project, so that the AWS SDK the bundles leave out resolves from node_modules, as it
-  // resolves from the Lambda runtime's own copy on AWS. Its load is part of the measured init.
+  // Inside the project, so that a package a bundle left out would still resolve from node_modules,
+  // as from the Lambda runtime's own copy on AWS (today every bundle holds all it loads).
   mkdirSync(BENCH_DIR, { recursive: true });
   const outdir = mkdtempSync(join(BENCH_DIR, 'bundles-'));
   try {
