@@ -9,7 +9,8 @@
  * Anthropic SDK, the OpenAI-compatible client, the AWS clients built on first use) goes to its own
  * chunk, which a cold start does not load.
  */
-import { cpSync } from 'node:fs';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AssetHashType, DockerImage, Duration, type ILocalBundling, RemovalPolicy, Validations } from 'aws-cdk-lib';
@@ -68,9 +69,40 @@ export const BUNDLING = {
  * root) beside it. Returns esbuild's account of which input went to which output file.
  */
 export function bundleFunction(entry: string, outdir: string, extraFiles: readonly string[] = []): Metafile {
-  const { metafile } = buildSync({ ...BUNDLING, entryPoints: { index: entry }, outdir, absWorkingDir: PROJECT_ROOT, metafile: true });
+  const { metafile } = buildSync({
+    ...BUNDLING,
+    alias: builtinsThroughCommonJs(),
+    entryPoints: { index: entry },
+    outdir,
+    absWorkingDir: PROJECT_ROOT,
+    metafile: true,
+  });
   for (const file of extraFiles) cpSync(join(PROJECT_ROOT, file), join(outdir, basename(file)));
   return metafile;
+}
+
+/**
+ * An alias for every Node built-in module to a one-line CommonJS file that returns it through
+ * `process.getBuiltinModule`, written into `dir`. An ESM `import ... from 'node:http'` makes Node
+ * build an ES module facade of the built-in, which reads every export, and reading `http`'s lazy
+ * getters loads undici: some 30 ms of every cold start for code that never uses fetch. Reached
+ * through CommonJS, a built-in is returned as is, its getters untouched (the bundled AWS SDK and
+ * X-Ray both import node:http). The files live in .cairn/ (ignored by git), at a path that stays
+ * the same from one build to the next, as the source maps that name them do.
+ */
+function builtinsThroughCommonJs(): Record<string, string> {
+  const dir = join(PROJECT_ROOT, '.cairn/builtins');
+  mkdirSync(dir, { recursive: true });
+  const alias: Record<string, string> = {};
+  for (const name of builtinModules) {
+    const bare = name.replace(/^node:/, '');
+    if (bare.startsWith('_')) continue;
+    const file = join(dir, `${bare.replaceAll('/', '__')}.cjs`);
+    writeFileSync(file, `module.exports = process.getBuiltinModule(${JSON.stringify(`node:${bare}`)});\n`);
+    alias[`node:${bare}`] = file;
+    if (!name.startsWith('node:')) alias[bare] = file;
+  }
+  return alias;
 }
 
 /**

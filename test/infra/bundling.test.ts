@@ -4,7 +4,7 @@
  * cold start loads. esbuild builds a small entry with the same minification as the deployed
  * bundles, and one real handler; the bench (npm run bench:bundles) builds and times them all.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -89,6 +89,14 @@ describe("Bundling: the functions' esbuild options", () => {
     expect(later.some((i) => i.includes('@anthropic-ai/sdk'))).toBe(true);
     expect(later.some((i) => i.includes('openai-compatible/chat-client.ts'))).toBe(true);
     expect(existsSync(join(outdir, 'corpus.jsonl'))).toBe(true);
+    // Built-ins are reached through CommonJS: an ES import of node:http would load undici at init.
+    const code = readdirSync(outdir, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.mjs'))
+      .map((f) => readFileSync(join(outdir, f), 'utf8'))
+      .join('\n');
+    expect(code).toContain('getBuiltinModule("node:http")');
+    expect(code).not.toMatch(/from\s*"(node:)?https?"/);
   });
 
   it('keeps the names of the errors the workflow retries, which plain minification loses', async () => {
