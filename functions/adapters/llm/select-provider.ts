@@ -59,6 +59,9 @@ function onFirstCall(name: string, model: string, load: () => Promise<LlmProvide
     name,
     model,
     source: name,
-    complete: async (request, signal) => (await (provider ??= load())).complete(request, signal),
+    complete: async (request, signal) => {
+      provider ??= load();
+      return (await provider).complete(request, signal);
+    },
   };
 }
