@@ -193,7 +193,9 @@ export function renderTree(plan: DecompositionPlan, marks: StepMarks = new Map()
     lines.push(`${prefix}${branch}${step.step_id} ${step.type}  ${describeStep(step)}${also}${condition}${markText(marks.get(id))}`);
     const kids = children.get(id) ?? [];
     const childPrefix = prefix + (branch === '' ? '' : last ? '   ' : '│  ');
-    kids.forEach((kid, i) => walk(kid, childPrefix, i === kids.length - 1 ? '└─ ' : '├─ ', i === kids.length - 1));
+    kids.forEach((kid, i) => {
+      walk(kid, childPrefix, i === kids.length - 1 ? '└─ ' : '├─ ', i === kids.length - 1);
+    });
   };
   for (const step of steps) if (!parentOf.has(step.step_id)) walk(step.step_id, '  ', '', true);
   // A cycle has no root: what is left is listed flat, so nothing is hidden.

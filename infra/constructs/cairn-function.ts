@@ -1,18 +1,26 @@
 /**
- * The Lambda defaults of Cairn, in one construct (STYLE 7): Node.js 24 on arm64, X-Ray tracing,
- * a log group with retention, Powertools' variables, an alarm on errors, and an esbuild bundle
- * (ESM, minified, tree-shaken, source maps) built from the handler file on this machine. Each
+ * The Lambda defaults of Cairn, in one construct: Node.js 24 on arm64, X-Ray tracing, a log group
+ * with retention, Powertools' variables, an alarm on errors, and an esbuild bundle (ESM, minified,
+ * tree-shaken, source maps, split into chunks) built from the handler file on this machine. Each
  * function gets its own role, which holds only what the stack grants it.
+ *
+ * The bundle is built here with esbuild's API rather than by NodejsFunction, which always passes
+ * esbuild one output file and so cannot split: code reached only through a dynamic import (the
+ * Anthropic SDK, the OpenAI-compatible client, the AWS clients built on first use) goes to its own
+ * chunk, which a cold start does not load.
  */
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, type ILocalBundling, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { type BundlingOptions, type ICommandHooks, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
 
 /** Node.js 24, the newest runtime Lambda offers. */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
@@ -27,25 +35,94 @@ const HANDLERS = fileURLToPath(new URL('../../functions/handlers/', import.meta.
 const ESM_REQUIRE_BANNER = "import { createRequire as __cairnCreateRequire } from 'node:module'; const require = __cairnCreateRequire(import.meta.url);";
 
 /**
- * How every function is bundled: ESM for Node 24, minified and tree-shaken, with source maps, the
- * AWS SDK included, by the esbuild of node_modules (no Docker).
+ * How every function is bundled: ESM for Node 24, minified and tree-shaken, with source maps (the
+ * `.map` files ship beside the code, for reading a stack trace; not loaded at run time), split at dynamic imports so that what a function loads at a
+ * cold start is `index.mjs` and the chunks it imports statically; the rest waits in `chunks/`
+ * until first used.
  */
-export const BUNDLING: BundlingOptions = {
-  format: OutputFormat.ESM,
+export const BUNDLING = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
   target: 'node24',
   minify: true,
   // Error class names survive minification: they are the error types Step Functions' Retry and
   // Catch match (LlmTransientError, TraceStoreTransientError, ...).
   keepNames: true,
-  sourceMap: true,
+  sourcemap: true,
   sourcesContent: false,
   mainFields: ['module', 'main'],
-  banner: ESM_REQUIRE_BANNER,
-  // The AWS SDK v3 comes with the nodejs24.x runtime (CDK's own default): leaving it out keeps
-  // every bundle under 1 MB. Everything else, the LLM SDKs included, is bundled and tree-shaken.
-  externalModules: ['@aws-sdk/*'],
-  forceDockerBundling: false,
-};
+  banner: { js: ESM_REQUIRE_BANNER },
+  splitting: true,
+  entryNames: 'index',
+  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
+  // The AWS SDK v3 is bundled too, though the nodejs24.x runtime has a copy: resolving and
+  // loading its hundreds of files from node_modules cost a cold start more than parsing the
+  // clients a function uses, minified, inside its bundle (measured by npm run bench:bundles).
+  // It also pins the SDK version to the lock file's.
+  logLevel: 'warning',
+} as const satisfies BuildOptions;
+
+/**
+ * Builds the bundle of `entry` into `outdir`, and copies `extraFiles` (relative to the project
+ * root) beside it. Returns esbuild's account of which input went to which output file.
+ */
+export function bundleFunction(entry: string, outdir: string, extraFiles: readonly string[] = []): Metafile {
+  const { metafile } = buildSync({
+    ...BUNDLING,
+    alias: builtinsThroughCommonJs(),
+    entryPoints: { index: entry },
+    outdir,
+    absWorkingDir: PROJECT_ROOT,
+    metafile: true,
+  });
+  for (const file of extraFiles) cpSync(join(PROJECT_ROOT, file), join(outdir, basename(file)));
+  return metafile;
+}
+
+/**
+ * An alias for every Node built-in module to a one-line CommonJS file that returns it through
+ * `process.getBuiltinModule`, written into `dir`. An ESM `import ... from 'node:http'` makes Node
+ * build an ES module facade of the built-in, which reads every export, and reading `http`'s lazy
+ * getters loads undici: some 30 ms of every cold start for code that never uses fetch. Reached
+ * through CommonJS, a built-in is returned as is, its getters untouched (the bundled AWS SDK and
+ * X-Ray both import node:http). The files live in .cairn/ (ignored by git), at a path that stays
+ * the same from one build to the next, as the source maps that name them do.
+ */
+function builtinsThroughCommonJs(): Record<string, string> {
+  const dir = join(PROJECT_ROOT, '.cairn/builtins');
+  mkdirSync(dir, { recursive: true });
+  const alias: Record<string, string> = {};
+  for (const name of builtinModules) {
+    const bare = name.replace(/^node:/, '');
+    if (bare.startsWith('_')) continue;
+    const file = join(dir, `${bare.replaceAll('/', '__')}.cjs`);
+    writeFileSync(file, `module.exports = process.getBuiltinModule(${JSON.stringify(`node:${bare}`)});\n`);
+    alias[`node:${bare}`] = file;
+    if (!name.startsWith('node:')) alias[bare] = file;
+  }
+  return alias;
+}
+
+/**
+ * The local bundling of one function. A class with public fields, not a closure: CDK caches
+ * bundled assets under a hash of the bundling options' JSON, and a closure would give every
+ * function the same hash, hence the first function's bundle.
+ */
+class EsbuildBundling implements ILocalBundling {
+  readonly options = BUNDLING;
+
+  constructor(
+    readonly entry: string,
+    readonly extraFiles: readonly string[],
+  ) {}
+
+  tryBundle(outputDir: string): boolean {
+    bundleFunction(this.entry, outputDir, this.extraFiles);
+    return true;
+  }
+}
 
 export interface CairnFunctionProps {
   /** The handler module in functions/handlers, e.g. `analyze.ts`; it exports `handler`. */
@@ -62,7 +139,7 @@ export interface CairnFunctionProps {
   readonly asyncInvocation?: { readonly retryAttempts: number; readonly deadLetterQueue: IQueue };
 }
 
-export class CairnFunction extends NodejsFunction {
+export class CairnFunction extends LambdaFunction {
   readonly errorsAlarm: Alarm;
 
   constructor(scope: Construct, id: string, props: CairnFunctionProps) {
@@ -71,9 +148,18 @@ export class CairnFunction extends NodejsFunction {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: `Cairn ${id}: its log group, and what the stack grants it`,
     });
+    const entry = `${HANDLERS}${props.handlerFile}`;
     super(scope, id, {
-      entry: `${HANDLERS}${props.handlerFile}`,
-      handler: 'handler',
+      code: Code.fromAsset(PROJECT_ROOT, {
+        // The hash of what is deployed, not of the project's files.
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          // Required by the type, never pulled: local bundling always succeeds or throws.
+          image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs24.x'),
+          local: new EsbuildBundling(entry, props.extraFiles ?? []),
+        },
+      }),
+      handler: 'index.handler',
       description: props.description,
       runtime: LAMBDA_RUNTIME,
       architecture: Architecture.ARM_64,
@@ -83,16 +169,15 @@ export class CairnFunction extends NodejsFunction {
       role,
       ...(props.asyncInvocation ? { retryAttempts: props.asyncInvocation.retryAttempts, deadLetterQueue: props.asyncInvocation.deadLetterQueue } : {}),
       logGroup,
-      projectRoot: PROJECT_ROOT,
-      depsLockFilePath: `${PROJECT_ROOT}package-lock.json`,
+      // No --enable-source-maps: Node would read and index every .map file while loading the code,
+      // some 60 ms of CPU at each cold start. Stack traces keep the function and class names
+      // (keepNames); their minified positions map back with the .map files shipped beside the code.
       environment: {
-        NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'cairn',
         POWERTOOLS_METRICS_NAMESPACE: 'Cairn',
         POWERTOOLS_LOG_LEVEL: 'INFO',
         ...props.environment,
       },
-      bundling: { ...BUNDLING, ...(props.extraFiles?.length ? { commandHooks: copyFiles(props.extraFiles) } : {}) },
     });
     // The role writes to this function's log group only (no AWSLambdaBasicExecutionRole).
     logGroup.grantWrite(role);
@@ -109,12 +194,4 @@ export class CairnFunction extends NodejsFunction {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
   }
-}
-
-function copyFiles(files: readonly string[]): ICommandHooks {
-  return {
-    beforeBundling: () => [],
-    beforeInstall: () => [],
-    afterBundling: (inputDir, outputDir) => files.map((file) => `cp "${inputDir}/${file}" "${outputDir}/"`),
-  };
 }

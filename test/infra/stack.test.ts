@@ -38,8 +38,10 @@ describe('Stack: Cairn (default context)', () => {
           TracingConfig: { Mode: 'Active' },
           Handler: 'index.handler',
           LoggingConfig: { LogGroup: { Ref: expect.stringMatching(/Logs/) } },
-          Environment: { Variables: expect.objectContaining({ NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: 'cairn' }) },
+          Environment: { Variables: expect.objectContaining({ POWERTOOLS_SERVICE_NAME: 'cairn' }) },
         });
+        // Source maps are not loaded at run time: reading them would cost every cold start.
+        expect(fn.Properties.Environment.Variables, id).not.toHaveProperty('NODE_OPTIONS');
       }
     });
 

@@ -64,7 +64,9 @@ function parseLocated(text: string, label: string, format: CorpusFormat): Locate
       throw new InvalidInputError(`${label}: not valid JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     if (!Array.isArray(parsed)) throw new InvalidInputError(`${label}: a JSON corpus must be an array of documents`);
-    parsed.forEach((item, i) => add(item, `${label} item ${i + 1}`));
+    parsed.forEach((item, i) => {
+      add(item, `${label} item ${i + 1}`);
+    });
     return located;
   }
 

@@ -4,7 +4,7 @@
  * object's ETag: later loads ask S3 with If-None-Match and reuse the index while the object is
  * unchanged (a 304 costs one round trip and no parsing).
  */
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, type GetObjectCommandOutput, type S3Client } from '@aws-sdk/client-s3';
 import { CairnError, InvalidInputError } from '../../core/errors.js';
 import type { CorpusIndex, CorpusProvider } from '../../core/ports.js';
 import { type CorpusIndexOptions, createCorpusIndex } from '../../core/retrieval/corpus-index.js';
@@ -47,7 +47,7 @@ export class S3CorpusProvider implements CorpusProvider {
     }
     const { bucket, key } = parseS3Uri(target);
     const cached = this.cache.get(target);
-    let out;
+    let out: GetObjectCommandOutput;
     try {
       out = await this.options.client().send(new GetObjectCommand({ Bucket: bucket, Key: key, ...(cached !== undefined ? { IfNoneMatch: cached.etag } : {}) }));
     } catch (error) {

@@ -1,12 +1,12 @@
 /**
  * The LLM of a process, built once from the configuration (see shared/llm-config.ts for which
  * provider the environment selects). Each HTTP provider sits behind its own retry layer; with a
- * fallback list, the chain is tried in order (F2).
+ * fallback list, the chain is tried in order.
  *
- * The SDK adapters are imported on their first call, not at start-up: the two SDKs weigh some
- * 600 KB minified. A process on the rule-based planner never loads them; a bundle still holds
- * them unless it is split at these dynamic imports (esbuild `splitting`), which is what would keep
- * them out of the cold start of functions that never call an LLM (Validate, RecordFailure).
+ * The HTTP adapters are imported on their first call, not at start-up: the Anthropic SDK alone
+ * weighs some 440 KB minified. A process on the rule-based planner never loads them, and the
+ * Lambda bundles are split at these dynamic imports (infra/constructs/cairn-function.ts), so
+ * they sit in chunks that a cold start does not read.
  */
 import type { LlmProvider } from '../../core/ports.js';
 import type { LlmSettings, LlmTarget } from '../../shared/llm-config.js';
@@ -59,6 +59,9 @@ function onFirstCall(name: string, model: string, load: () => Promise<LlmProvide
     name,
     model,
     source: name,
-    complete: async (request, signal) => (await (provider ??= load())).complete(request, signal),
+    complete: async (request, signal) => {
+      provider ??= load();
+      return (await provider).complete(request, signal);
+    },
   };
 }

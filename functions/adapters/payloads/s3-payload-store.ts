@@ -46,7 +46,7 @@ export class S3PayloadStore implements PayloadStore {
   }
 
   async get(ref: string): Promise<string> {
-    let location;
+    let location: ReturnType<typeof parseS3Uri>;
     try {
       location = parseS3Uri(ref);
     } catch (error) {

@@ -2,7 +2,7 @@
  * Task files in S3 (A2): reading one that has just arrived, and writing `<key>.result.json`
  * beside it, whether a plan finished or the file was not a request.
  */
-import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, type GetObjectCommandOutput, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { CairnError, RequestValidationError } from '../../core/errors.js';
 import type { ResultWriter } from '../../core/ports.js';
 import type { PlanOrigin } from '../../core/types.js';
@@ -27,7 +27,7 @@ export class S3TaskFiles implements ResultWriter {
 
   /** The text of a task file; undefined when it was deleted before we got to it. */
   async read(bucket: string, key: string): Promise<string | undefined> {
-    let out;
+    let out: GetObjectCommandOutput;
     try {
       out = await this.client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     } catch (error) {

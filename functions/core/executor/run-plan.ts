@@ -5,7 +5,7 @@
  * recorded as skipped with the reason, so nothing half-done looks done.
  */
 
-import { oneLine, StepExecutionError } from '../errors.js';
+import { oneLine } from '../errors.js';
 import { evaluateCondition, type StepView } from '../expression/expression.js';
 import { renderParameters } from '../expression/templates.js';
 import type { Clock, CorpusIndex, LlmProvider } from '../ports.js';

@@ -72,7 +72,10 @@ export class Bm25Index {
       totalLength += length;
       for (const [term, tf] of counts) {
         let list = building.get(term);
-        if (!list) building.set(term, (list = { docs: [], tfs: [] }));
+        if (!list) {
+          list = { docs: [], tfs: [] };
+          building.set(term, list);
+        }
         list.docs.push(index);
         list.tfs.push(tf);
       }

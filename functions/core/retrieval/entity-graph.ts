@@ -47,7 +47,10 @@ export class EntityGraph {
       this.outgoing.set(doc.id, named);
       for (const target of named) {
         let back = this.incoming.get(target);
-        if (!back) this.incoming.set(target, (back = new Set()));
+        if (!back) {
+          back = new Set();
+          this.incoming.set(target, back);
+        }
         back.add(doc.id);
         edges++;
       }

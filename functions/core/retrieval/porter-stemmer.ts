@@ -74,17 +74,18 @@ export function porterStem(word: string): string {
 
   const leadingY = word.startsWith('y');
   let w = leadingY ? `Y${word.slice(1)}` : word;
-  let m: RegExpExecArray | null;
-
+  // Each step matches the word as the steps before it left it.
   // Step 1a: plurals.
-  if ((m = STEP1A_SSES_IES.exec(w))) w = `${m[1]}${m[2]}`;
-  else if ((m = STEP1A_S.exec(w))) w = `${m[1]}${m[2]}`;
+  const plural = STEP1A_SSES_IES.exec(w) ?? STEP1A_S.exec(w);
+  if (plural) w = `${plural[1]}${plural[2]}`;
 
   // Step 1b: -eed, -ed, -ing.
-  if ((m = STEP1B_EED.exec(w))) {
-    if (MEASURE_GT_0.test(m[1] ?? '')) w = w.slice(0, -1);
-  } else if ((m = STEP1B_ED_ING.exec(w))) {
-    const stem = m[1] ?? '';
+  const eed = STEP1B_EED.exec(w);
+  const edIng = eed ? null : STEP1B_ED_ING.exec(w);
+  if (eed) {
+    if (MEASURE_GT_0.test(eed[1] ?? '')) w = w.slice(0, -1);
+  } else if (edIng) {
+    const stem = edIng[1] ?? '';
     if (HAS_VOWEL.test(stem)) {
       w = stem;
       if (STEP1B_RESTORE_E.test(w)) w += 'e';
@@ -94,35 +95,41 @@ export function porterStem(word: string): string {
   }
 
   // Step 1c: y -> i when the stem has a vowel.
-  if ((m = STEP1C.exec(w))) {
-    const stem = m[1] ?? '';
+  const y = STEP1C.exec(w);
+  if (y) {
+    const stem = y[1] ?? '';
     if (HAS_VOWEL.test(stem)) w = `${stem}i`;
   }
 
   // Step 2: double suffixes to single ones.
-  if ((m = STEP2_RE.exec(w))) {
-    const stem = m[1] ?? '';
-    if (MEASURE_GT_0.test(stem)) w = stem + (STEP2[m[2] ?? ''] ?? '');
+  const double = STEP2_RE.exec(w);
+  if (double) {
+    const stem = double[1] ?? '';
+    if (MEASURE_GT_0.test(stem)) w = stem + (STEP2[double[2] ?? ''] ?? '');
   }
 
   // Step 3: -ic-, -full, -ness, ...
-  if ((m = STEP3_RE.exec(w))) {
-    const stem = m[1] ?? '';
-    if (MEASURE_GT_0.test(stem)) w = stem + (STEP3[m[2] ?? ''] ?? '');
+  const step3 = STEP3_RE.exec(w);
+  if (step3) {
+    const stem = step3[1] ?? '';
+    if (MEASURE_GT_0.test(stem)) w = stem + (STEP3[step3[2] ?? ''] ?? '');
   }
 
   // Step 4: drop the last suffix when the stem is long enough (m > 1).
-  if ((m = STEP4_RE.exec(w))) {
-    const stem = m[1] ?? '';
+  const suffix = STEP4_RE.exec(w);
+  const ion = suffix ? null : STEP4_ION.exec(w);
+  if (suffix) {
+    const stem = suffix[1] ?? '';
     if (MEASURE_GT_1.test(stem)) w = stem;
-  } else if ((m = STEP4_ION.exec(w))) {
-    const stem = `${m[1] ?? ''}${m[2] ?? ''}`;
+  } else if (ion) {
+    const stem = `${ion[1] ?? ''}${ion[2] ?? ''}`;
     if (MEASURE_GT_1.test(stem)) w = stem;
   }
 
   // Step 5a: a final -e.
-  if ((m = STEP5_E.exec(w))) {
-    const stem = m[1] ?? '';
+  const finalE = STEP5_E.exec(w);
+  if (finalE) {
+    const stem = finalE[1] ?? '';
     if (MEASURE_GT_1.test(stem) || (MEASURE_EQ_1.test(stem) && !ENDS_CVC.test(stem))) w = stem;
   }
 

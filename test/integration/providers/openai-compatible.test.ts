@@ -1,11 +1,14 @@
 /**
- * F2 against a real HTTP server: the real `openai` client, pointed at the loopback server's chat
- * completions endpoint as at a local model server, asked by the real planner.
+ * The OpenAI-compatible provider against a real HTTP server: its fetch client, pointed at the
+ * loopback server's chat completions endpoint as at a local model server, asked by the real planner.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type OpenAiCompatibleOptions, OpenAiCompatibleProvider } from '../../../functions/adapters/llm/openai-compatible/provider.js';
-import { LlmRefusalError } from '../../../functions/core/errors.js';
+import { LlmFatalError, LlmRefusalError, LlmTransientError } from '../../../functions/core/errors.js';
 import { analyzeTask, generatePlan, validateAttempt } from '../../../functions/core/planner/planner.js';
+import type { LlmRequest } from '../../../functions/core/ports.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
 import { faultyAnswer } from '../../support/llm-loopback/faults.js';
 import { useLoopbackLlm } from '../../support/llm-loopback/harness.js';
@@ -23,7 +26,7 @@ function local(options: Partial<OpenAiCompatibleOptions> = {}): OpenAiCompatible
   return new OpenAiCompatibleProvider({ baseURL: server.openaiBaseURL, model: 'qwen2.5-7b-instruct', timeoutMs: 2_000, ...options });
 }
 
-describe('Class: OpenAiCompatibleProvider, the real openai client against a local server', () => {
+describe('Class: OpenAiCompatibleProvider, its fetch client against a local server', () => {
   it('asks with the reduced plan schema as a json_schema response format, temperature 0 and max_tokens, with no key', async () => {
     // Act
     const attempt = await generatePlan(plannerDepsFor(local()), planningInput(TASK));
@@ -38,7 +41,8 @@ describe('Class: OpenAiCompatibleProvider, the real openai client against a loca
     expect(Object.keys(format.json_schema.schema.properties)).toEqual(['reasoning', 'plan', 'traceability']);
     expect((body.messages as Array<{ role: string }>).map((m) => m.role)).toEqual(['system', 'user']);
     expect(headers.authorization).toBe('Bearer no-key');
-    expect(headers['x-stainless-retry-count']).toBe('0');
+    expect(headers['content-type']).toBe('application/json');
+    expect(server.requests).toHaveLength(1);
     expect(validateAttempt(attempt, validationOptions).valid).toBe(true);
     expect(attempt.reasoning).toMatch(/^I read this as a comparison task\./);
   });
@@ -158,4 +162,52 @@ describe('Class: OpenAiCompatibleProvider, the real openai client against a loca
     // Assess
     expect(server.requests[0]!.body).not.toHaveProperty('response_format');
   });
+
+  it("ends the request when the caller's signal aborts it: a fatal abort, not a timeout", async () => {
+    // Prepare
+    server.script({ hang: true });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const started = Date.now();
+
+    // Act
+    const outcome = await local({ timeoutMs: 5_000 })
+      .complete(ANSWER_REQUEST, controller.signal)
+      .catch((e: unknown) => e);
+
+    // Assess
+    expect(outcome).toBeInstanceOf(LlmFatalError);
+    expect((outcome as Error).message).toBe('openai/qwen2.5-7b-instruct: the request was aborted');
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('reads an error status whose body is not JSON (a proxy page) as a server error with its text', async () => {
+    // Prepare: a gateway in front of the model server, answering with its own page.
+    const gateway = createServer((_req, res) => {
+      res.writeHead(502, { 'content-type': 'text/html' });
+      res.end('<html>502 Bad Gateway</html>');
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const { port } = gateway.address() as AddressInfo;
+
+    // Act
+    const outcome = await local({ baseURL: `http://127.0.0.1:${port}/v1` })
+      .complete(ANSWER_REQUEST)
+      .catch((e: unknown) => e)
+      .finally(() => new Promise((resolve) => gateway.close(resolve)));
+
+    // Assess
+    expect(outcome).toBeInstanceOf(LlmTransientError);
+    expect((outcome as Error).message).toBe('openai/qwen2.5-7b-instruct: server error (502): <html>502 Bad Gateway</html>');
+  });
 });
+
+/** A plain prose request, for the tests that call the provider directly. */
+const ANSWER_REQUEST: LlmRequest = {
+  purpose: 'answer',
+  system: 'Answer briefly.',
+  messages: [{ role: 'user', content: 'What is a bouchon?' }],
+  maxTokens: 64,
+  temperature: 0,
+  intent: { kind: 'answer', question: 'What is a bouchon?', instruction: 'Answer briefly.', documents: [] },
+};

@@ -1,25 +1,33 @@
 /**
- * F2: any server that speaks OpenAI's chat completions API: OpenAI itself, or a model server on
- * your own machine (llama.cpp's llama-server, vLLM, Ollama, LM Studio, ...). Built on the `openai`
- * package rather than bare fetch: its typed errors carry the status and headers the retry layer
- * needs (retry-after), it has the explicit timeout and retry count we set, and the tests drive the
- * real client against the loopback server exactly as the Anthropic one.
+ * Any server that speaks OpenAI's chat completions API: OpenAI itself, or a model server on your
+ * own machine (llama.cpp's llama-server, vLLM, Ollama, LM Studio, ...). It talks through the small
+ * fetch client of chat-client.ts rather than the `openai` package, which weighed 165 KB in every
+ * workflow bundle for one POST; that client's errors carry the status and headers the retry layer
+ * needs (retry-after), and the tests drive it against the loopback server as the Anthropic SDK.
  *
  * - Structured outputs: a request with a JSON Schema asks for `response_format: json_schema` with
  *   a provider-ready copy of it, `strict: false` (a plan's parameters are open objects, which
  *   strict mode cannot express). Servers without it answer in prose; extraction copes.
  * - A local server needs no key: `OPENAI_API_KEY` is optional, and the client sends a placeholder.
- * - One retry layer (`maxRetries: 0`), an explicit timeout, temperature as asked (0 for plans).
+ * - One retry layer (the client never retries), an explicit timeout, temperature as asked (0 for plans).
  * - Accounting: prompt/completion tokens as reported (cached prompt tokens counted as cache
  *   reads); estimated from the text when a server reports none.
  */
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions/completions';
 import type { LlmRequest, LlmResponse } from '../../../core/ports.js';
 import { HttpLlmProvider, type HttpProviderOptions } from '../http-provider.js';
 import { estimateTokens } from '../rule-based/text.js';
 import { structuredAnswerText } from '../structured/answer-text.js';
 import { structuredName, structuredSchema } from '../structured/response-schema.js';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+  type ChatChoice,
+  type ChatCompletion,
+  type ChatCompletionRequest,
+  ChatCompletionsClient,
+} from './chat-client.js';
 
 export interface OpenAiCompatibleOptions extends HttpProviderOptions {
   /** Optional for local servers. */
@@ -42,28 +50,19 @@ const STOP_REASONS: Readonly<Record<string, string>> = {
 export class OpenAiCompatibleProvider extends HttpLlmProvider {
   readonly name = 'openai';
   readonly source = 'openai';
-  private readonly client: OpenAI;
+  private readonly client: ChatCompletionsClient;
   /** OpenAI's newer models take `max_completion_tokens`; most local servers know only `max_tokens`. */
   private readonly tokenField: 'max_tokens' | 'max_completion_tokens';
 
   constructor(options: OpenAiCompatibleOptions) {
     super(options);
     this.tokenField = new URL(options.baseURL).hostname === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens';
-    // Everything explicit, so the SDK reads no OPENAI_* variable of its own.
-    this.client = new OpenAI({
-      apiKey: options.apiKey ?? 'no-key',
-      baseURL: options.baseURL,
-      organization: null,
-      project: null,
-      timeout: options.timeoutMs,
-      maxRetries: 0,
-      logLevel: 'warn',
-    });
+    this.client = new ChatCompletionsClient({ apiKey: options.apiKey ?? 'no-key', baseURL: options.baseURL, timeoutMs: options.timeoutMs });
   }
 
   async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
     const schema = this.structured ? request.responseSchema : undefined;
-    const body: ChatCompletionCreateParamsNonStreaming = {
+    const body: ChatCompletionRequest = {
       model: this.model,
       temperature: request.temperature,
       [this.tokenField]: request.maxTokens,
@@ -77,14 +76,11 @@ export class OpenAiCompatibleProvider extends HttpLlmProvider {
     };
     let completion: ChatCompletion;
     try {
-      completion = await this.client.chat.completions.create(body, signal ? { signal } : {});
+      completion = await this.client.create(body, signal);
     } catch (error) {
       throw this.failure(error, { APIUserAbortError, APIConnectionTimeoutError, APIConnectionError, APIError }, (e) => {
         const apiError = e as APIError;
-        return {
-          detail: apiError.message.replace(/^\d{3}\s*/, ''),
-          spendLimit: QUOTA.test(String(apiError.code ?? '')) || QUOTA.test(String(apiError.type ?? '')),
-        };
+        return { detail: apiError.message, spendLimit: QUOTA.test(apiError.code ?? '') || QUOTA.test(apiError.type ?? '') };
       });
     }
     const choice = Array.isArray(completion?.choices) ? completion.choices[0] : undefined;
@@ -92,10 +88,11 @@ export class OpenAiCompatibleProvider extends HttpLlmProvider {
     return this.response(completion, choice, request, schema !== undefined);
   }
 
-  private response(completion: ChatCompletion, choice: ChatCompletion.Choice, request: LlmRequest, structured: boolean): LlmResponse {
-    const content = choice.message.content ?? '';
-    const refused = typeof choice.message.refusal === 'string' && choice.message.refusal !== '';
-    const text = refused ? (choice.message.refusal ?? '') : structured ? asStructured(content) : content;
+  private response(completion: ChatCompletion, choice: ChatChoice, request: LlmRequest, structured: boolean): LlmResponse {
+    const content = choice.message?.content ?? '';
+    const refusal = choice.message?.refusal;
+    const refused = typeof refusal === 'string' && refusal !== '';
+    const text = refused ? refusal : structured ? asStructured(content) : content;
     const usage = completion.usage;
     const inputTokens = usage?.prompt_tokens ?? estimateTokens(request.system + request.messages.map((m) => m.content).join('\n'));
     const outputTokens = usage?.completion_tokens ?? estimateTokens(text);

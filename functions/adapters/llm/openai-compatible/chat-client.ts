@@ -1,0 +1,134 @@
+/**
+ * A small client for the chat completions endpoint of any OpenAI-compatible server, on the fetch
+ * of Node. It replaces the `openai` package (165 KB minified in every workflow bundle) with what
+ * Cairn uses of it: one POST, a timeout that aborts the request, the caller's abort signal, and
+ * errors that say which of four things went wrong, under the names http-failure.ts reads from the
+ * SDKs (an HTTP status with its headers, a timeout, a connection failure, an abort by the caller).
+ * It never retries: the retry layer (resilient/retry.ts) is the only one.
+ */
+
+export interface ChatClientOptions {
+  /** The server's API root, e.g. https://api.openai.com/v1 or http://localhost:8080/v1. */
+  baseURL: string;
+  /** Sent as a bearer token; a local server that checks no key still gets a placeholder. */
+  apiKey: string;
+  /** Per request, in ms, reading the whole answer included. */
+  timeoutMs: number;
+}
+
+/** The parts of a chat completion Cairn reads; a server may send more. */
+export interface ChatCompletion {
+  model?: string;
+  choices?: ChatChoice[];
+  usage?: { prompt_tokens?: number; completion_tokens?: number; prompt_tokens_details?: { cached_tokens?: number | null } | null } | null;
+}
+
+export interface ChatChoice {
+  finish_reason?: string | null;
+  message?: { content?: string | null; refusal?: string | null } | null;
+}
+
+export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+
+export interface ChatCompletionRequest {
+  model: string;
+  messages: ChatMessage[];
+  temperature?: number;
+  max_tokens?: number;
+  max_completion_tokens?: number;
+  response_format?: { type: 'json_schema'; json_schema: { name: string; schema: Record<string, unknown>; strict: boolean } };
+}
+
+/** The server answered with an error status; `message`, `type` and `code` come from its error body when it has one. */
+export class APIError extends Error {
+  constructor(
+    readonly status: number,
+    readonly headers: Headers,
+    message: string,
+    readonly type: string | undefined,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = 'APIError';
+  }
+}
+
+/** No answer could be had: the connection was refused, dropped or reset. */
+export class APIConnectionError extends Error {
+  constructor(options: { cause: unknown }) {
+    super('connection error', options);
+    this.name = 'APIConnectionError';
+  }
+}
+
+/** No whole answer within the timeout. */
+export class APIConnectionTimeoutError extends Error {
+  constructor() {
+    super('request timed out');
+    this.name = 'APIConnectionTimeoutError';
+  }
+}
+
+/** The caller's signal ended the request. */
+export class APIUserAbortError extends Error {
+  constructor() {
+    super('request was aborted');
+    this.name = 'APIUserAbortError';
+  }
+}
+
+export class ChatCompletionsClient {
+  private readonly url: string;
+
+  constructor(private readonly options: ChatClientOptions) {
+    this.url = `${options.baseURL.replace(/\/+$/, '')}/chat/completions`;
+  }
+
+  /**
+   * POSTs `body` and returns the parsed answer. A 2xx body that is not JSON throws the parser's
+   * SyntaxError (a proxy's error page, an answer cut off): http-failure.ts reads it as a bad response.
+   */
+  async create(body: ChatCompletionRequest, signal?: AbortSignal): Promise<ChatCompletion> {
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    try {
+      const response = await fetch(this.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${this.options.apiKey}` },
+        body: JSON.stringify(body),
+        signal: combined,
+      });
+      const text = await response.text();
+      if (!response.ok) throw apiError(response.status, response.headers, text);
+      return JSON.parse(text) as ChatCompletion;
+    } catch (error) {
+      if (error instanceof APIError || error instanceof SyntaxError) throw error;
+      // Which signal fired decides: the caller's abort wins over a timeout that fired as well.
+      if (signal?.aborted) throw new APIUserAbortError();
+      if (timeout.aborted) throw new APIConnectionTimeoutError();
+      // fetch reports every network failure as TypeError('fetch failed') with the reason as its cause.
+      throw new APIConnectionError({ cause: (error as Error | undefined)?.cause ?? error });
+    }
+  }
+}
+
+/** The error of a non-2xx answer, with the server's own words when its body is OpenAI's error shape. */
+function apiError(status: number, headers: Headers, text: string): APIError {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not JSON (a proxy's page): the text itself, shortened, says what happened.
+  }
+  const error = (parsed as { error?: { message?: unknown; type?: unknown; code?: unknown } } | undefined)?.error;
+  if (typeof error === 'object' && error !== null) {
+    const message = typeof error.message === 'string' ? error.message : JSON.stringify(error);
+    return new APIError(status, headers, message, stringOrUndefined(error.type), stringOrUndefined(error.code));
+  }
+  const trimmed = text.trim();
+  return new APIError(status, headers, trimmed === '' ? 'status code (no body)' : trimmed.slice(0, 500), undefined, undefined);
+}
+
+function stringOrUndefined(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
