@@ -7,6 +7,7 @@
 import { StepExecutionError } from '../errors.js';
 import { composeAnswer } from '../planner/compose-answer.js';
 import type { CorpusIndex, LlmProvider, SearchHit } from '../ports.js';
+import { conditionSupport } from '../retrieval/negation.js';
 import { contentTerms, termShare } from '../retrieval/tokenize.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { DecompositionStep, LlmCallRecord, Modality, RetrievedDocument, StepOutput, StepType } from '../types.js';
@@ -70,9 +71,13 @@ function searchOperator(kind: 'keyword' | 'vector'): StepOperator {
     const hits = kind === 'keyword' ? ctx.index.keywordSearch(query, { topK, modality }) : ctx.index.vectorSearch(query, { topK, modality });
     let documents = toRetrieved(hits, step);
     if (p.metadata && typeof p.metadata === 'object') documents = filterDocuments(documents, { metadata: p.metadata as Record<string, unknown> }).documents;
+    // Whether the passages affirm the query or deny it: what a conditional gate reads as `supported`.
+    const support = conditionSupport(query, documents);
     return {
       ...ranked(query, documents),
       top_coverage: coverage(query, documents[0]),
+      supported: support.supported,
+      support_reason: support.reason,
       search_method: kind === 'keyword' ? 'bm25' : ctx.index.vectorMethod,
     };
   };
@@ -166,7 +171,16 @@ const conditionalOperator: StepOperator = async (step, p, inputs, ctx) => {
   const scope = new Map<number, StepView>(ctx.scope ?? []);
   for (const [id, o] of inputs) scope.set(id, { result: o.result, status: o.status, skipped: o.status === 'skipped' });
   const run = evaluateCondition(expression, scope);
-  return { run, expression, condition_method: 'safe-expression-v1', evaluated_over: [...inputs.keys()], step: step.step_id };
+  // Why it held or not, in words: what the evidence it read said about the condition.
+  const because = [...inputs.values()].map((o) => o.result.support_reason).filter((r): r is string => typeof r === 'string');
+  return {
+    run,
+    expression,
+    condition_method: 'safe-expression-v1',
+    evaluated_over: [...inputs.keys()],
+    step: step.step_id,
+    ...(because.length > 0 ? { because: because.join('; ') } : {}),
+  };
 };
 
 const llmCallOperator: StepOperator = async (step, p, inputs, ctx) => {
