@@ -5,6 +5,7 @@
  * (the plan id), never inline.
  */
 
+import { checkEvidence, evidenceOf, noAnswer } from '../answer/evidence.js';
 import { LlmRefusalError, PlanNotFoundError, PlanningFailedError, StepExecutionError } from '../errors.js';
 import { type ExecutionContext, executePlan } from '../executor/run-plan.js';
 import { answerStep, rankSources, SUBQUERY_TYPES } from '../executor/sources.js';
@@ -555,12 +556,17 @@ export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Prom
   let answer: string;
   let citations: string[];
   const fromPlan = answerStep(record.plan, outputs);
-  if (fromPlan) {
+  const documents = ranked.sources.slice(0, 5).map((s) => ({ id: s.id, ...(s.title ? { title: s.title } : {}), text: s.snippet }));
+  // The relevance floor holds for every provider: evidence that does not speak of the task answers nothing.
+  const evidence = checkEvidence(record.request.task, evidenceOf(fromPlan, outputs, documents));
+  if (!evidence.covered) {
+    answer = noAnswer(evidence);
+    citations = [];
+  } else if (fromPlan) {
     answer = String(fromPlan.result.text);
     citations = (fromPlan.result.citations as string[] | undefined) ?? [];
   } else {
     // D8: the plan has no answer step, so compose one from the kept sources.
-    const documents = ranked.sources.slice(0, 5).map((s) => ({ id: s.id, ...(s.title ? { title: s.title } : {}), text: s.snippet }));
     const instruction = 'Answer the task from the sources, citing them.';
     const { response, record: call } = await callLlm(deps.llm, {
       purpose: 'answer',
