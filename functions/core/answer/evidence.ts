@@ -101,13 +101,15 @@ function taskWords(task: string): TaskWord[] {
   const out: TaskWord[] = [];
   const seen = new Set<string>();
   // Word by word with their original spelling, so the answer can say which words were missing.
-  for (const m of task.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
+  // A file the task names is read by a media step, not looked up: its name is not a word to find.
+  const words = task.replace(/(?:[\w\-./]+\/)?[\w\-.]+\.[a-z0-9]{2,4}\b/gi, ' ');
+  for (const m of words.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
     for (const token of tokenize(m[0])) {
       if (isStopword(token) || (token.length === 1 && /[a-z]/.test(token))) continue;
       const term = stem(token);
       if (INSTRUCTION_STEMS.has(term) || seen.has(term)) continue;
       seen.add(term);
-      const before = task.slice(0, m.index).trimEnd();
+      const before = words.slice(0, m.index).trimEnd();
       const sentenceStart = before === '' || /[.?!:;"“(]$/.test(before);
       out.push({ surface: m[0], term, name: /^\p{Lu}/u.test(m[0]) && !sentenceStart });
     }
@@ -151,7 +153,12 @@ export function evidenceOf(answerOutput: OutputLike | undefined, outputs: readon
   for (const output of outputs) {
     const docs = output.result.documents;
     if (!Array.isArray(docs)) continue;
-    for (const d of docs as EvidenceDocument[]) if (typeof d?.id === 'string' && typeof d.text === 'string' && !byId.has(d.id)) byId.set(d.id, d);
+    for (const d of docs as EvidenceDocument[]) {
+      if (typeof d?.id !== 'string' || typeof d.text !== 'string') continue;
+      // One document may come as a media step's transcript and as a search hit's text: both speak for it.
+      const known = byId.get(d.id);
+      byId.set(d.id, known && !known.text.includes(d.text) ? { ...known, text: `${known.text} ${d.text}` } : (known ?? d));
+    }
   }
   // An earlier answer's text read as a document is named after its step.
   for (const output of outputs)
