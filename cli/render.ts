@@ -80,7 +80,7 @@ function eventDetail(e: TraceEvent): string {
       return `step ${d.step_id} ${d.type}`;
     case 'step.completed': {
       const method = Object.entries(d).find(([k]) => k.endsWith('_method'));
-      return `step ${d.step_id} ${d.type} in ${d.durationMs} ms${d.count !== undefined ? `, ${d.count} docs` : ''}${method ? `, ${method[0]} ${method[1]}` : ''}${d.run !== undefined ? `, run=${d.run}` : ''}`;
+      return `step ${d.step_id} ${d.type} in ${d.durationMs} ms${d.count !== undefined ? `, ${d.count} docs` : ''}${method ? `, ${method[0]} ${method[1]}` : ''}${d.run !== undefined ? `, run=${d.run}` : ''}${typeof d.because === 'string' ? ` because ${d.because}` : ''}`;
     }
     case 'step.skipped':
       return `step ${d.step_id} ${d.type} skipped: ${d.reason}`;
