@@ -57,6 +57,32 @@ describe('Function: answerExtractively', () => {
     expect(answer).toBe(`${LUMIERE.text.split('. ')[0]}. [lumiere-brothers] Lyon lies at the confluence of the Rhône and the Saône rivers. [lyon]`);
   });
 
+  it('answers each side of a comparison with the sentence that gives the compared quantity', () => {
+    // Prepare
+    const marseille = {
+      id: 'marseille',
+      title: 'Marseille',
+      text: 'Marseille is the second-largest city of France by population, after Paris. The commune of Marseille had a population of about 873,000 in 2020.',
+    };
+    const lyon = {
+      id: 'lyon',
+      title: 'Lyon',
+      text: 'Lyon is the third-largest city of France by population, after Paris and Marseille. The city of Lyon had a population of about 522,000 in 2020.',
+    };
+
+    // Act
+    const answer = answerExtractively({
+      question: 'Compare the populations of Lyon and Marseille',
+      instruction: 'Compare Lyon and Marseille on populations, citing a source for each side.',
+      documents: [lyon, marseille],
+    });
+
+    // Assess
+    expect(answer).toBe(
+      'The city of Lyon had a population of about 522,000 in 2020. [lyon] The commune of Marseille had a population of about 873,000 in 2020. [marseille]',
+    );
+  });
+
   it('lists N items for a top-N task, one line each, numbered', () => {
     // Act
     const answer = answerExtractively({

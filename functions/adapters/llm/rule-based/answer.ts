@@ -177,10 +177,13 @@ function comparisonAnswer(documents: AnswerInput['documents'], reading: TaskRead
       const inText = terms.every((t) => s.terms.has(t));
       return inTitle ? 2 : inText ? 1 : 0;
     };
+    // A comparison is settled by quantities and dates: a sentence that gives one says more on the
+    // attribute than one that only names it. A sentence that also names the other side is less about this one.
     const score = (s: Sentence) => {
       let x = 0;
       for (const t of s.terms) if (!other.has(t)) x += attributeTerms.has(t) ? 2 * idf(t) : queryTerms.has(t) ? idf(t) : 0;
-      return x;
+      if (x > 0 && /\d/.test(s.text)) x += 1;
+      return [...other].some((t) => s.terms.has(t)) ? x * 0.8 : x;
     };
     const best = all.filter((s) => about(s) > 0 && !picked.includes(s)).sort((x, y) => about(y) - about(x) || score(y) - score(x) || x.docRank - y.docRank)[0];
     if (best) picked.push(best);
