@@ -199,7 +199,7 @@ describe('Workflow: the deployed state machine, run locally over DynamoDB Local'
 
   it('says in the trace why a condition held', async () => {
     const record = await stack.run({ task: 'If the corpus mentions a tram network in Lyon, describe the trams, otherwise describe the museums' });
-    const gate = (await eventsOf(record)).find((e) => e.type === 'step.completed' && e.data.type === 'conditional')!;
+    const gate = (await eventsOf(record)).find((e) => e.type === 'step.completed' && e.data?.type === 'conditional')!;
     expect(gate.data).toMatchObject({ run: true, because: expect.stringMatching(/^\[lyon-transport\] says so: ".*tram/) });
   });
 });
