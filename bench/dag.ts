@@ -1,5 +1,5 @@
 /**
- * D1 measured: does a step start as soon as its own dependencies finish? For several plan shapes,
+ * Dataflow execution measured: does a step start as soon as its own dependencies finish? For several plan shapes,
  * each step a tool_call of `sim.work` (a registered tool that waits a fixed, seeded latency), the
  * plan goes through the real path plans take: the workflow definition, run locally, with the
  * Execute handler and its trace writes to the local database.
@@ -35,7 +35,7 @@ function latencies(seed: number, n: number): number[] {
 function shapes(): Shape[] {
   const l = latencies(7, 40);
   const at = (i: number) => l[i]!;
-  // The widest fan-out a plan may have (C3: at most 8 dependents per step).
+  // The widest fan-out a plan may have (the validator allows at most 8 dependents per step).
   const fanWidth = 8;
   return [
     { shape: 'chain', steps: Array.from({ length: 6 }, (_, i) => [at(i), i === 0 ? [] : [i]]) },

@@ -1,5 +1,5 @@
 /**
- * The repair benchmark (B4, B6, F1): scripted faulty first answers replayed through the real
+ * The repair benchmark (the validate-repair loop, LLM retries, Claude's structured output): scripted faulty first answers replayed through the real
  * Anthropic provider (the real @anthropic-ai/sdk behind the retry layer), the loopback server of
  * the tests speaking the Messages API, and the workflow's planner phases (the state machine run by
  * the local runner over an in-memory dynalite, plan only, analysis off, at most 3 iterations).

@@ -255,12 +255,19 @@ export function buildProgram(): Command {
     .requiredOption('--corpus <file>', 'JSONL or JSON corpus')
     .requiredOption('--questions <file>', 'JSONL of {question, gold_ids, type?}')
     .option('--limit <n>', 'only the first n questions', positiveInt('--limit'))
+    .option('--folds <n>', 'deal the questions into n folds (question i to fold i mod n) and report each beside the whole', positiveInt('--folds'))
     .option('--json', 'print one JSON object')
-    .action(async (flags: { corpus: string; questions: string; limit?: number; json?: boolean }) => {
+    .action(async (flags: { corpus: string; questions: string; limit?: number; folds?: number; json?: boolean }) => {
       const corpus = await checkCorpus(flags.corpus);
       // An in-memory store: evaluation runs are not worth keeping next to the user's plans.
       const report = await withStack(
-        (stack) => runEvaluation(stack, { corpus: corpus!, questions: flags.questions, ...(flags.limit ? { limit: flags.limit } : {}) }),
+        (stack) =>
+          runEvaluation(stack, {
+            corpus: corpus!,
+            questions: flags.questions,
+            ...(flags.limit ? { limit: flags.limit } : {}),
+            ...(flags.folds ? { folds: flags.folds } : {}),
+          }),
         true,
       );
       console.log(flags.json ? JSON.stringify(report) : renderEvaluation(report));

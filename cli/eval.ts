@@ -1,6 +1,10 @@
 /**
  * The evaluation command: for each question, the plan's final ranked sources (planned and executed
  * through the workflow) against a single BM25 search of the whole question, as recall@2/5/10.
+ *
+ * With `folds`, the questions are dealt into folds by their position (question i goes to fold
+ * i mod folds: A, B, ...) and each fold is reported beside the whole set. The reader's cues and
+ * constants may be tuned on fold A only; fold B then says what to expect on questions nobody looked at.
  */
 import { readFile } from 'node:fs/promises';
 import { InvalidInputError } from '../functions/core/errors.js';
@@ -18,13 +22,28 @@ export interface Recall {
   r10: number;
 }
 
+export interface RecallSummary {
+  questions: number;
+  baseline: Recall;
+  plan: Recall;
+}
+
 export interface EvaluationReport {
   questions: number;
   baseline: Recall;
   plan: Recall;
-  byType: Record<string, { questions: number; baseline: Recall; plan: Recall }>;
+  byType: Record<string, RecallSummary>;
+  /** Present when the questions were dealt into folds: each fold's figures, by fold name (A, B, ...). */
+  folds?: Record<string, RecallSummary & { byType: Record<string, RecallSummary> }>;
   failed: number;
+  /** The questions whose plan failed, so a reader can look at them. */
+  failures: string[];
   meanPlanMs: number;
+}
+
+/** The fold of the question at `index` (0-based) among `folds`: A, B, C, ... */
+export function foldOf(index: number, folds: number): string {
+  return String.fromCharCode(65 + (index % folds));
 }
 
 export async function loadQuestions(path: string): Promise<EvalQuestion[]> {
@@ -59,40 +78,59 @@ export function recallAt(k: number, ranked: readonly string[], gold: readonly st
 const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-export async function runEvaluation(stack: LocalStack, options: { corpus: string; questions: string; limit?: number }): Promise<EvaluationReport> {
+export async function runEvaluation(
+  stack: LocalStack,
+  options: { corpus: string; questions: string; limit?: number; folds?: number },
+): Promise<EvaluationReport> {
   const questions = (await loadQuestions(options.questions)).slice(0, options.limit);
   const index = await stack.runtime.phases.corpora.load(options.corpus);
-  const rows: Array<{ type: string; baseline: Recall; plan: Recall }> = [];
+  const rows: Array<{ type: string; fold: string; baseline: Recall; plan: Recall }> = [];
+  const failures: string[] = [];
   let failed = 0;
   const durations: number[] = [];
-  for (const q of questions) {
+  for (const [i, q] of questions.entries()) {
     const baselineIds = index.keywordSearch(q.question, { topK: 10 }).map((h) => h.doc.id);
     const started = performance.now();
     const record = await stack.run({ task: q.question, corpus: options.corpus });
     durations.push(performance.now() - started);
-    if (record.status !== 'succeeded') failed++;
+    if (record.status !== 'succeeded') {
+      failed++;
+      failures.push(q.question);
+    }
     const planIds = record.results?.sources.map((s) => s.id) ?? [];
     const recall = (ids: string[]): Recall => ({ r2: recallAt(2, ids, q.gold_ids), r5: recallAt(5, ids, q.gold_ids), r10: recallAt(10, ids, q.gold_ids) });
-    rows.push({ type: q.type ?? 'all', baseline: recall(baselineIds), plan: recall(planIds) });
+    rows.push({ type: q.type ?? 'all', fold: foldOf(i, options.folds ?? 1), baseline: recall(baselineIds), plan: recall(planIds) });
   }
   const summarise = (subset: typeof rows, key: 'baseline' | 'plan'): Recall => ({
     r2: round(mean(subset.map((r) => r[key].r2))),
     r5: round(mean(subset.map((r) => r[key].r5))),
     r10: round(mean(subset.map((r) => r[key].r10))),
   });
-  const byType: EvaluationReport['byType'] = {};
-  for (const type of [...new Set(rows.map((r) => r.type))].sort()) {
-    const subset = rows.filter((r) => r.type === type);
-    byType[type] = { questions: subset.length, baseline: summarise(subset, 'baseline'), plan: summarise(subset, 'plan') };
-  }
-  return {
+  const byTypeOf = (subset: typeof rows): Record<string, RecallSummary> => {
+    const out: Record<string, RecallSummary> = {};
+    for (const type of [...new Set(subset.map((r) => r.type))].sort()) {
+      const ofType = subset.filter((r) => r.type === type);
+      out[type] = { questions: ofType.length, baseline: summarise(ofType, 'baseline'), plan: summarise(ofType, 'plan') };
+    }
+    return out;
+  };
+  const report: EvaluationReport = {
     questions: rows.length,
     baseline: summarise(rows, 'baseline'),
     plan: summarise(rows, 'plan'),
-    byType,
+    byType: byTypeOf(rows),
     failed,
+    failures,
     meanPlanMs: Math.round(mean(durations)),
   };
+  if ((options.folds ?? 1) > 1) {
+    report.folds = {};
+    for (const fold of [...new Set(rows.map((r) => r.fold))].sort()) {
+      const subset = rows.filter((r) => r.fold === fold);
+      report.folds[fold] = { questions: subset.length, baseline: summarise(subset, 'baseline'), plan: summarise(subset, 'plan'), byType: byTypeOf(subset) };
+    }
+  }
+  return report;
 }
 
 export function renderEvaluation(report: EvaluationReport): string {
@@ -107,5 +145,9 @@ export function renderEvaluation(report: EvaluationReport): string {
     if (Object.keys(report.byType).length < 2) break;
     lines.push('', `${type} (${t.questions})`, row('  single search', t.baseline), row('  plan', t.plan));
   }
+  for (const [fold, f] of Object.entries(report.folds ?? {})) {
+    lines.push('', `fold ${fold} (${f.questions})`, row('  single search', f.baseline), row('  plan', f.plan));
+  }
+  for (const q of report.failures) lines.push(`failed: ${q}`);
   return lines.join('\n');
 }

@@ -1,5 +1,5 @@
 /**
- * Live progress in the terminal (I2): the frame of view/progress-frame.ts, redrawn in place on
+ * Live progress in the terminal: the frame of view/progress-frame.ts, redrawn in place on
  * stderr by log-update as the run's trace events arrive (and ten times a second for the clocks),
  * then left on screen in its folded form. Only for a person at a terminal: with `--json`, or
  * when stdout or stderr is not a terminal (a pipe, a file, CI), nothing is drawn at all.

@@ -33,7 +33,8 @@ export function renderRun(record: PlanRecord, attempts: readonly PlanAttempt[], 
   }
   if (record.results) {
     const r = record.results;
-    lines.push('', 'Answer', `  ${r.answer}`);
+    // A multi-line answer (a list, a model's paragraphs) stays indented under its heading.
+    lines.push('', 'Answer', ...r.answer.split('\n').map((line) => `  ${line}`));
     lines.push('', `Sources (coverage ${r.coverage.covered_count}/${r.coverage.subquery_count} sub-queries)`);
     for (const [i, s] of r.sources.entries()) {
       lines.push(`  ${String(i + 1).padStart(2)}. [${s.id}] ${s.title ?? ''} · ${s.modality} · step ${s.step_id} (${s.subquery_id} #${s.rank_in_subquery})`);
@@ -80,7 +81,7 @@ function eventDetail(e: TraceEvent): string {
       return `step ${d.step_id} ${d.type}`;
     case 'step.completed': {
       const method = Object.entries(d).find(([k]) => k.endsWith('_method'));
-      return `step ${d.step_id} ${d.type} in ${d.durationMs} ms${d.count !== undefined ? `, ${d.count} docs` : ''}${method ? `, ${method[0]} ${method[1]}` : ''}${d.run !== undefined ? `, run=${d.run}` : ''}`;
+      return `step ${d.step_id} ${d.type} in ${d.durationMs} ms${d.count !== undefined ? `, ${d.count} docs` : ''}${method ? `, ${method[0]} ${method[1]}` : ''}${d.run !== undefined ? `, run=${d.run}` : ''}${typeof d.because === 'string' ? ` because ${d.because}` : ''}`;
     }
     case 'step.skipped':
       return `step ${d.step_id} ${d.type} skipped: ${d.reason}`;

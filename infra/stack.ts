@@ -1,5 +1,5 @@
 /**
- * The Cairn stack (I4): the workflow and its functions, the three doors (HTTP API, bucket, queue),
+ * The Cairn stack: the workflow and its functions, the three doors (HTTP API, bucket, queue),
  * the trace table, the bucket, the LLM key's secret, log groups and alarms. Each function gets
  * the configuration it reads (functions/shared/config.ts) and only the permissions its code uses.
  */

@@ -1,5 +1,5 @@
 /**
- * The page of one plan: reads GET /plans/{id} and /plans/{id}/trace (the API of A1) and draws
+ * The page of one plan: reads GET /plans/{id} and /plans/{id}/trace (the HTTP API) and draws
  * them with cli/view/plan-page.ts, again every 700 ms until the plan has finished.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of the HTTP API (A1), written from the route table `cairn serve` uses
+ * The OpenAPI 3.1 document of the HTTP API, written from the route table `cairn serve` uses
  * and from the JSON Schemas of schemas/, included unchanged: OpenAPI 3.1 speaks JSON Schema
  * 2020-12, so each keeps its `$id` and the request's `$ref: plan.schema.json` resolves to the
  * plan schema by that id. Served at GET /openapi.json.
@@ -49,8 +49,8 @@ const responseSchemas = {
       modality: { type: 'string' },
       score: { type: 'number' },
       step_id: { type: 'integer' },
-      subquery_id: { type: 'string', description: 'The retrieval sub-query (step) that found the document (D5).' },
-      rank_in_subquery: { type: 'integer', minimum: 1, description: 'Where the document ranked in that sub-query (D5).' },
+      subquery_id: { type: 'string', description: 'The retrieval sub-query (step) that found the document, for attribution by sub-query.' },
+      rank_in_subquery: { type: 'integer', minimum: 1, description: 'Where the document ranked in that sub-query.' },
       snippet: { type: 'string' },
     },
   },
@@ -97,7 +97,7 @@ const responseSchemas = {
         required: ['name', 'message', 'phase'],
         properties: { name: { type: 'string' }, message: { type: 'string' }, phase: { type: 'string' } },
       },
-      metadata: { type: 'object', description: 'Provider, model, every LLM call with its tokens, durations per phase, confidence (B5).' },
+      metadata: { type: 'object', description: 'Provider, model, every LLM call with its tokens, durations per phase, confidence.' },
     },
   },
   TraceEvent: {
@@ -134,7 +134,7 @@ const OPERATIONS: Record<ApiRouteName, Record<string, unknown>> = {
         name: 'Idempotency-Key',
         in: 'header',
         required: false,
-        description: 'Calls with the same key start one plan (A4); a repeat answers with that plan and `Idempotent-Replayed: true`.',
+        description: 'Calls with the same key start one plan; a repeat answers with that plan and `Idempotent-Replayed: true`.',
         schema: { type: 'string', pattern: '^[\\x21-\\x7E]{1,128}$' },
       },
     ],
@@ -175,7 +175,7 @@ export function openApiDocument(options: { serverUrl?: string } = {}): Record<st
     info: {
       title: 'Cairn',
       version: '0.1.0',
-      description: 'Plans a task in plain language into a DAG of typed steps, validates and repairs it, executes it and traces every phase (A1).',
+      description: 'Plans a task in plain language into a DAG of typed steps, validates and repairs it, executes it and traces every phase.',
     },
     ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
     paths,

@@ -1,5 +1,5 @@
 /**
- * The plan as a picture, from its graph view (C6): a Mermaid flowchart, a Graphviz digraph, and a
+ * The plan as a picture, from its graph view: a Mermaid flowchart, a Graphviz digraph, and a
  * compact tree for the terminal. Steps may carry how they ended (a run's results, or the trace so
  * far); a step gated by a condition gets dashed incoming edges labelled with the condition, and a
  * skipped step is drawn dashed and grey with why it was skipped. Pure: terminal and browser.

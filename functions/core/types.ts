@@ -20,14 +20,14 @@ export interface DecompositionStep {
   parameters: Record<string, unknown>;
   dependencies: number[];
   trace: Record<string, unknown>;
-  /** D3: a safe expression over earlier results; false skips the step. */
+  /** A safe expression over earlier results; false skips the step. */
   condition?: string;
   aggregate?: number[];
   tool?: string;
   params?: Record<string, unknown>;
   /** What to do when a dependency was skipped: `skip` this step too, or `continue` with what is there. */
   on_dependency_skipped?: 'skip' | 'continue';
-  /** D4: after the last failed attempt, abort the plan, or record the step skipped and go on; `retry` retries, then aborts. */
+  /** After the last failed attempt, abort the plan, or record the step skipped and go on; `retry` retries, then aborts. */
   on_error?: 'retry' | 'skip' | 'abort';
   retry?: { max_attempts?: number; backoff_ms?: number };
   timeout_ms?: number;
@@ -39,7 +39,7 @@ export interface DecompositionPlan {
   traceability: boolean;
 }
 
-/** B1: task analysis, validated against schemas/analysis.schema.json. */
+/** Task analysis, validated against schemas/analysis.schema.json. */
 export interface TaskAnalysis {
   complexity: 'simple' | 'moderate' | 'complex';
   requires_tools: boolean;
@@ -51,11 +51,11 @@ export interface TaskAnalysis {
   task_kind?: string;
 }
 
-/** C4: one validation finding. `path` is dotted (`plan.2.dependencies.0`), `message` names the fault. */
+/** One validation finding. `path` is dotted (`plan.2.dependencies.0`), `message` names the fault. */
 export interface ValidationIssue {
   path: string;
   message: string;
-  /** Which check found it: JSON syntax, the schema, or a semantic rule (C3). */
+  /** Which check found it: JSON syntax, the schema, or a semantic rule. */
   source: 'syntax' | 'schema' | 'semantic';
 }
 
@@ -83,7 +83,7 @@ export interface RetrievedDocument {
   score: number;
   /** 1-based rank in the list this document came from. */
   rank: number;
-  /** D5: which sub-query (step) found it, and where it ranked there. */
+  /** Attribution by sub-query: which sub-query (step) found it, and where it ranked there. */
   subquery_id?: string;
   rank_in_subquery?: number;
 }
@@ -109,7 +109,7 @@ export interface StepOutput {
   error?: string;
 }
 
-/** A source of the final answer, with attribution (D5). */
+/** A source of the final answer, with attribution by sub-query. */
 export interface Source {
   id: string;
   title?: string;
@@ -121,7 +121,7 @@ export interface Source {
   snippet: string;
 }
 
-/** A1: the request shape, validated against schemas/plan-request.schema.json. */
+/** The request shape, validated against schemas/plan-request.schema.json. */
 export interface PlanRequest {
   task: string;
   context?: string;
@@ -130,7 +130,7 @@ export interface PlanRequest {
   tools?: string[];
   options?: PlanOptions;
   /**
-   * A4: names the logical request. Requests with the same key start one plan; over HTTP the
+   * Names the logical request. Requests with the same key start one plan; over HTTP the
    * `Idempotency-Key` header does the same.
    */
   idempotencyKey?: string;
@@ -140,7 +140,7 @@ export interface PlanRequest {
 
 /**
  * Where a request came from. A plan started by an S3 task file gets its result written beside
- * the file (A2); the others are kept for the trace.
+ * the file; the others are kept for the trace.
  */
 export type PlanOrigin = { source: 's3'; bucket: string; key: string } | { source: 'sqs'; messageId: string } | { source: 'http'; requestId: string };
 
@@ -153,17 +153,17 @@ export interface PlanOptions {
   attributionTopN?: number;
   /** A plan to execute instead of asking the planner (the `execute` command, replay). */
   plan?: DecompositionPlan;
-  /** F4: most LLM calls this request may make; a call past it is not made and the plan fails. */
+  /** Budget: most LLM calls this request may make; a call past it is not made and the plan fails. */
   maxLlmCalls?: number;
-  /** F4: most LLM tokens (input + output, every call) this request may spend. */
+  /** Budget: most LLM tokens (input + output, every call) this request may spend. */
   maxTokens?: number;
-  /** B7: this request's own prompt templates, in place of the shipped ones. */
+  /** This request's own prompt templates, in place of the shipped ones. */
   promptTemplates?: PromptTemplateOverrides;
-  /** B8: look the plan up in (and store it to) the plan cache; default true. */
+  /** Look the plan up in (and store it to) the plan cache; default true. */
   cache?: boolean;
 }
 
-/** B7: the templates a request may replace (see functions/core/planner/templates/). */
+/** The templates a request may replace (see functions/core/planner/templates/). */
 export interface PromptTemplateOverrides {
   system?: string;
   analysis?: string;
@@ -187,19 +187,19 @@ export interface PlanAttempt {
   createdAt: string;
 }
 
-/** F4/B5: what one LLM call cost. */
-/** F4/B6/F2: what a provider reports about one call beyond its text (shared by LlmResponse). */
+/** What one LLM call cost. */
+/** What a provider reports about one call beyond its text (shared by LlmResponse). */
 export interface LlmCallAccounting {
   /** True when tokens were estimated rather than reported by a provider. */
   estimatedTokens?: boolean;
-  /** F4: what the call cost in USD, from the model's price; absent when the model has no known price. */
+  /** What the call cost in USD, from the model's price; absent when the model has no known price. */
   costUsd?: number;
   /** Of `inputTokens`, how many were read from / written to the provider's prompt cache. */
   cacheReadTokens?: number;
   cacheWriteTokens?: number;
-  /** B6: HTTP attempts this one call took (retries are counted here, never as extra calls). */
+  /** HTTP attempts this one call took (retries are counted here, never as extra calls). */
   attempts?: number;
-  /** F2: the providers that failed for good before this one answered, each as one line. */
+  /** Model fallback: the providers that failed for good before this one answered, each as one line. */
   failedOver?: string[];
 }
 
@@ -241,7 +241,7 @@ export interface FinalResults {
   coverage: { subquery_count: number; covered_count: number; coverage_ratio: number };
 }
 
-/** B5 metadata. */
+/** The metadata of a plan response: provider, model, calls, tokens, durations, confidence. */
 export interface PlanMetadata {
   provider: string;
   model: string;
@@ -252,9 +252,9 @@ export interface PlanMetadata {
   durationsMs: Record<string, number>;
   confidence?: number;
   source: string;
-  /** F4: the summed cost of the priced calls, in USD. */
+  /** The summed cost of the priced calls, in USD. */
   costUsd?: number;
-  /** B8: the plan came from the plan cache (`hit`), or was stored there under `key`. */
+  /** The plan came from the plan cache (`hit`), or was stored there under `key`. */
   cache?: { key: string; hit: boolean; fromPlanId?: string };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The middy chains of every Lambda, in one place (I5): Powertools' tracer, logger and metrics
+ * The middy chains of every Lambda, in one place: Powertools' tracer, logger and metrics
  * around each handler, and for the HTTP API the event normalizers, JSON body parsing and error
  * responses that show 4xx details and hide 5xx internals.
  */

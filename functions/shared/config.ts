@@ -14,7 +14,7 @@ export interface CairnConfig {
   region: string | undefined;
   /** The corpus a request uses when it names none. */
   defaultCorpus: string;
-  /** Where items too large for DynamoDB keep their bodies (E3). */
+  /** Where items too large for DynamoDB keep their bodies. */
   payloadDir: string;
   ttlDays: number;
   maxIterations: number;
@@ -25,11 +25,11 @@ export interface CairnConfig {
   attributionTopN: number;
   maxSources: number;
   analyze: boolean;
-  /** What only the deployed functions read (I4, I5). */
+  /** What only the deployed functions read. */
   aws: AwsConfig;
-  /** Which LLM answers and how it is called (F1, F2, B6, F4): see llm-config.ts. */
+  /** Which LLM answers and how it is called (provider, fallback, retries, budgets): see llm-config.ts. */
   llm: LlmSettings;
-  /** Token limits, plan cache, few-shot examples (B2, B7, B8). */
+  /** Token limits, plan cache, few-shot examples. */
   planner: PlannerSettings;
   /** Where the modality steps run: the corpus's metadata, or Amazon Transcribe and Bedrock (media-config.ts). */
   media: MediaSettings;
@@ -38,13 +38,16 @@ export interface CairnConfig {
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
 
 export interface AwsConfig {
-  /** The bucket of large payloads (E3) and task files (A2); the local FilePayloadStore when absent. */
+  /** The bucket of large payloads and task files; the local FilePayloadStore when absent. */
   payloadBucket: string | undefined;
   /** The state machine the intake functions start; required by them, unused elsewhere. */
   stateMachineArn: string | undefined;
-  /** Standard executions are deduplicated by name; Express ones are not (A4). */
+  /**
+   * Standard executions are deduplicated by name, so a repeated request starts no second plan;
+   * Express ones are not.
+   */
   workflowType: 'standard' | 'express';
-  /** Where task files go in the bucket (A2). */
+  /** Where task files go in the bucket; a file there starts a plan. */
   taskPrefix: string;
   /** True inside Lambda: metrics are published only there, so local runs print nothing extra. */
   inLambda: boolean;

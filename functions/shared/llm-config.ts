@@ -1,6 +1,7 @@
 /**
- * The LLM and planner part of the configuration (F1, F2, F4, B2, B6, B7, B8), read with the rest
- * by loadConfig and checked the same way: every problem is listed, nothing starts.
+ * The LLM and planner part of the configuration (providers, model fallback, retries, budgets,
+ * token limits, prompt templates, few-shot examples, plan cache), read with the rest by loadConfig
+ * and checked the same way: every problem is listed, nothing starts.
  *
  * Which LLM answers: CAIRN_LLM_PROVIDER when set; otherwise the OpenAI-compatible server when
  * CAIRN_OPENAI_BASE_URL is set (choosing a server is explicit), Claude when ANTHROPIC_API_KEY is
@@ -28,26 +29,26 @@ export interface PriceEntry {
 export interface LlmSettings {
   /** The provider and model that answer first. */
   primary: LlmTarget;
-  /** Tried in order when the one before fails for good (F2). */
+  /** Tried in order when the one before fails for good (model fallback). */
   fallback: LlmTarget[];
   anthropic: { apiKey: Secret | undefined; baseURL: string | undefined; model: string };
   openai: { apiKey: Secret | undefined; baseURL: string; model: string };
   /** Per HTTP request; below the 120 s of the shortest LLM task of the workflow. */
   timeoutMs: number;
-  /** HTTP attempts per call, the first included (B6). */
+  /** HTTP attempts per call, the first included; transient errors are retried with backoff. */
   maxAttempts: number;
-  /** Ask providers for structured output with the answer's JSON Schema (F1). */
+  /** Ask providers for structured output with the answer's JSON Schema. */
   structured: boolean;
   /** USD per million tokens, by model: added to (or replacing) the shipped table. */
   prices: Record<string, PriceEntry>;
 }
 
 export interface PlannerSettings {
-  /** B2: output token limits per kind of call. */
+  /** Output token limits per kind of call. */
   tokenBudgets: { analysis: number; plan: number; answer: number };
-  /** B8: look plans up in the plan cache and store valid ones there. */
+  /** Look plans up in the plan cache and store valid ones there. */
   planCache: boolean;
-  /** B7: how many earlier successful plans are shown as examples; 0 turns few-shot off. */
+  /** How many earlier successful plans are shown as examples; 0 turns few-shot off. */
   fewShotExamples: number;
 }
 

@@ -1,6 +1,6 @@
 /**
- * The one bucket of Cairn: task files under the task prefix (A2) with their results beside them,
- * large payloads under `payloads/` (E3), corpora (and their media files) under `corpus/`,
+ * The one bucket of Cairn: task files under the task prefix with their results beside them,
+ * large payloads under `payloads/`, corpora (and their media files) under `corpus/`,
  * transcripts of media steps run on AWS under `transcripts/`. Encrypted, TLS only, no public
  * access, access-logged to a second bucket. Grants are per prefix and per action.
  */

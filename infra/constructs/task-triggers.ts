@@ -1,5 +1,5 @@
 /**
- * The two other doors (A2, A3): a task file under the task prefix of the bucket, and a message on
+ * The two other doors: a task file under the task prefix of the bucket, and a message on
  * the request queue. The queue's dead-letter queue takes a message after `maxReceiveCount`
  * failed receives; the S3 trigger's failed events (after Lambda's two retries) go to a second
  * one. An alarm fires on either holding anything.

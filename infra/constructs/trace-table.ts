@@ -1,5 +1,5 @@
 /**
- * The trace table (E2), built from the one description the adapters use
+ * The trace table, built from the one description the adapters use
  * (functions/adapters/dynamodb/table.ts): on-demand, point-in-time recovery, TTL and both sparse
  * GSIs. Grants name the item-level actions the trace store calls, on the table only: the
  * functions never query the indexes (listing plans is the CLI's).

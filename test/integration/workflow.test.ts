@@ -166,4 +166,18 @@ describe('Workflow: the deployed state machine, run locally over DynamoDB Local'
     await expect(stack.run({ task: '   ' })).rejects.toThrow('the task is empty');
     await expect(stack.run({ task: 'x'.repeat(9000) })).rejects.toThrow('the task is 9000 bytes, over the limit of 8192');
   });
+
+  it('answers that the corpus does not answer a task it says nothing on, citing nothing, sources kept', async () => {
+    const record = await stack.run({ task: 'Explain how vaccines train the immune system' });
+    expect(record.status).toBe('succeeded');
+    expect(record.results!.answer).toBe('The corpus does not answer this: no retrieved passage speaks of "vaccines", "train", "immune".');
+    expect(record.results!.citations).toEqual([]);
+    expect(record.results!.sources.length).toBeGreaterThan(0);
+  });
+
+  it('says in the trace why a condition held', async () => {
+    const record = await stack.run({ task: 'If the corpus mentions a tram network in Lyon, describe the trams, otherwise describe the museums' });
+    const gate = (await eventsOf(record)).find((e) => e.type === 'step.completed' && e.data?.type === 'conditional')!;
+    expect(gate.data).toMatchObject({ run: true, because: expect.stringMatching(/^\[lyon-transport\] says so: ".*tram/) });
+  });
 });

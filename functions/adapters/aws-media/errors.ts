@@ -1,5 +1,5 @@
 /**
- * Failures of the AWS media tools, in the two kinds the executor tells apart (D4): another attempt
+ * Failures of the AWS media tools, in the two kinds the executor tells apart: another attempt
  * may succeed, or it will not.
  */
 import { CairnError } from '../../core/errors.js';

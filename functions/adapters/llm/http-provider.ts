@@ -1,7 +1,7 @@
 /**
  * What the HTTP providers (Anthropic, OpenAI-compatible) have in common: their settings, the name
- * their errors start with (`provider/model`), pricing (F4), and turning their SDK's errors into
- * Cairn's (B6).
+ * their errors start with (`provider/model`), pricing, and turning their SDK's errors into
+ * Cairn's (transient or fatal).
  */
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../core/ports.js';
 import { failureOf, llmErrorFrom, type SdkErrors } from './http-failure.js';

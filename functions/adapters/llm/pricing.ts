@@ -1,5 +1,5 @@
 /**
- * F4: what a call costs. A small table of list prices in USD per million tokens; a dated snapshot
+ * What a call costs. A small table of list prices in USD per million tokens; a dated snapshot
  * is priced as its model (`claude-haiku-4-5-20251001` as `claude-haiku-4-5`).
  * CAIRN_LLM_PRICES adds or replaces entries, e.g. for a new model or a negotiated rate. A model
  * with no entry is not priced: its calls carry no `costUsd`, rather than a made-up one.

@@ -1,5 +1,5 @@
 /**
- * E3: where payloads too large for a DynamoDB item (or a Step Functions state) live. The shape
+ * Where payloads too large for a DynamoDB item (or a Step Functions state) live. The shape
  * follows S3 (a key in, an opaque reference out) so an S3 implementation drops in beside the file one.
  */
 import { CairnError } from '../../core/errors.js';

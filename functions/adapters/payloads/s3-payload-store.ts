@@ -1,5 +1,5 @@
 /**
- * PayloadStore on S3 (E3): on AWS, bodies too large for a DynamoDB item live under `payloads/`
+ * PayloadStore on S3: on AWS, bodies too large for a DynamoDB item live under `payloads/`
  * in the Cairn bucket, and the item keeps `s3://bucket/payloads/...`. A bucket lifecycle rule
  * expires them with the trace items (infra/stack.ts).
  */

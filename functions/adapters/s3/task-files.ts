@@ -1,5 +1,5 @@
 /**
- * Task files in S3 (A2): reading one that has just arrived, and writing `<key>.result.json`
+ * Task files in S3: reading one that has just arrived, and writing `<key>.result.json`
  * beside it, whether a plan finished or the file was not a request.
  */
 import { GetObjectCommand, type GetObjectCommandOutput, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';

@@ -1,4 +1,4 @@
-/** `s3://bucket/key` references: payload pointers (E3) and corpus references. */
+/** `s3://bucket/key` references: payload pointers and corpus references. */
 import { InvalidInputError } from '../../core/errors.js';
 
 export interface S3Location {

@@ -1,7 +1,7 @@
 /**
  * WorkflowStarter on Step Functions. The plan id is the execution name, so a second start of the
  * same plan is refused by a Standard workflow (ExecutionAlreadyExists, or the original answer
- * while it still runs with the same input): both mean "already started" (A4).
+ * while it still runs with the same input): both mean "already started".
  */
 import { type SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import type { WorkflowStarter } from '../../core/ports.js';

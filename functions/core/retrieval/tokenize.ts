@@ -1,6 +1,6 @@
 /**
  * Text analysis shared by every lexical method (BM25, the lexical vectorizer, the reranker) and by
- * the planner's sub-query sanitization (D6): one definition of "a content word" for the whole system.
+ * the planner's sub-query sanitization: one definition of "a content word" for the whole system.
  */
 import { porterStem } from './porter-stemmer.js';
 
@@ -242,7 +242,7 @@ function isContentToken(token: string): boolean {
 
 /**
  * The stemmed content words of `text`, in order, repeats kept (term frequency and positions matter
- * to BM25 and to proximity). This is what "shares a content word" means in D6.
+ * to BM25 and to proximity). This is what "shares a content word" means in sub-query sanitization.
  */
 export function contentTerms(text: string): string[] {
   return contentTermsOfTokens(tokenize(text));
@@ -257,7 +257,10 @@ export function contentTermsOfTokens(tokens: readonly string[]): string[] {
   return terms;
 }
 
-/** D6: true when `a` and `b` have at least one content word in common (after stemming). */
+/**
+ * For sub-query sanitization: true when `a` and `b` have at least one content word in common
+ * (after stemming).
+ */
 export function sharesContentTerm(a: string, b: string): boolean {
   const terms = new Set(contentTerms(a));
   return contentTerms(b).some((term) => terms.has(term));

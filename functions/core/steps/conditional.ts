@@ -11,7 +11,16 @@ export const conditional: StepDefinition = {
     const scope = new Map<number, StepView>(ctx.scope ?? []);
     for (const [id, o] of inputs) scope.set(id, { result: o.result, status: o.status, skipped: o.status === 'skipped' });
     const run = evaluateCondition(expression, scope);
-    return { run, expression, condition_method: 'safe-expression-v1', evaluated_over: [...inputs.keys()], step: step.step_id };
+    // Why it held or not, in words: what the evidence it read said about the condition.
+    const because = [...inputs.values()].map((o) => o.result.support_reason).filter((r): r is string => typeof r === 'string');
+    return {
+      run,
+      expression,
+      condition_method: 'safe-expression-v1',
+      evaluated_over: [...inputs.keys()],
+      step: step.step_id,
+      ...(because.length > 0 ? { because: because.join('; ') } : {}),
+    };
   },
   errorPolicy: DETERMINISTIC_POLICY,
   onDependencySkipped: 'skip',

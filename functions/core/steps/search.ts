@@ -1,6 +1,7 @@
 /** The operator the two corpus searches share: they differ only in the index they ask. */
 import { StepExecutionError } from '../errors.js';
 import { filterDocuments } from '../executor/operators/filter.js';
+import { conditionSupport } from '../retrieval/negation.js';
 import type { Modality } from '../types.js';
 import { attributed, coverage, ranked, retrievedDocument } from './documents.js';
 import type { StepOperator } from './step.js';
@@ -17,9 +18,13 @@ export function searchOperator(kind: 'keyword' | 'vector'): StepOperator {
       hits.map((hit, i) => retrievedDocument(hit.doc, hit.score, i + 1)),
     );
     if (p.metadata && typeof p.metadata === 'object') documents = filterDocuments(documents, { metadata: p.metadata as Record<string, unknown> }).documents;
+    // Whether the passages affirm the query or deny it: what a conditional gate reads as `supported`.
+    const support = conditionSupport(query, documents);
     return {
       ...ranked(query, documents),
       top_coverage: coverage(query, documents[0]),
+      supported: support.supported,
+      support_reason: support.reason,
       search_method: kind === 'keyword' ? 'bm25' : ctx.index.vectorMethod,
     };
   };

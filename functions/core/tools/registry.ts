@@ -1,8 +1,8 @@
 /**
- * G4 and D2's tool_call: tools run only from this registry. Each declares a JSON Schema for its
- * arguments, compiled once when it is registered; a call's arguments are validated before the
- * tool runs, and a request may narrow the tools it allows. Names are `service.method`; plans may
- * also write `service_method` (seed 002's registry convention).
+ * The tools a `tool_call` step may call: tools run only from this registry. Each declares a JSON
+ * Schema for its arguments, compiled once when it is registered; a call's arguments are validated
+ * before the tool runs, and a request may narrow the tools it allows (its allow-list). Names are
+ * `service.method`; plans may also write `service_method` (seed 002's registry convention).
  */
 
 import { CairnError } from '../errors.js';

@@ -4,6 +4,7 @@
  */
 
 import { composeAnswer } from '../answer/compose-answer.js';
+import { checkEvidence, evidenceOf, noAnswer } from '../answer/evidence.js';
 import { answerStep, rankSources } from '../executor/sources.js';
 import { confidenceScore } from '../planner/planner.js';
 import type { LlmCallRecord, PlanStatus } from '../types.js';
@@ -32,12 +33,17 @@ export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Prom
   let answer: string;
   let citations: string[];
   const fromPlan = answerStep(record.plan, outputs);
-  if (fromPlan) {
+  const documents = ranked.sources.slice(0, COMPOSED_ANSWER_SOURCES).map((s) => ({ id: s.id, ...(s.title ? { title: s.title } : {}), text: s.snippet }));
+  // The relevance floor holds for every provider: evidence that does not speak of the task answers nothing.
+  const evidence = checkEvidence(record.request.task, evidenceOf(fromPlan, outputs, documents));
+  if (!evidence.covered) {
+    answer = noAnswer(evidence);
+    citations = [];
+  } else if (fromPlan) {
     answer = String(fromPlan.result.text);
     citations = (fromPlan.result.citations as string[] | undefined) ?? [];
   } else {
     // The plan has no answer step, so one is composed from the kept sources, the same way an llm_call step answers.
-    const documents = ranked.sources.slice(0, COMPOSED_ANSWER_SOURCES).map((s) => ({ id: s.id, ...(s.title ? { title: s.title } : {}), text: s.snippet }));
     const composed = await composeAnswer(deps.llm, {
       question: record.request.task,
       instruction: 'Answer the task from the sources, citing them.',

@@ -27,7 +27,74 @@ const CAFE = {
 
 const citationsOf = (answer: string): string[] => [...answer.matchAll(/\[([^\][]+)\]/g)].map((m) => m[1]!);
 
+const LUMIERE = {
+  id: 'lumiere-brothers',
+  title: 'Auguste and Louis Lumière',
+  text: 'The Lumière brothers, Auguste and Louis, were French inventors who patented the cinematograph in 1895 in Lyon. Their first film was shot in Lyon.',
+};
+const CINEMATOGRAPH = {
+  id: 'cinematograph',
+  title: 'Cinematograph',
+  text: 'The cinematograph is a motion picture camera. It was patented by the Lumière brothers in 1895 and first shown in Paris in December 1895.',
+};
+const PARIS = { id: 'paris', title: 'Paris', text: 'Paris is the capital of France. The Seine river flows through Paris.' };
+const LYON = {
+  id: 'lyon',
+  title: 'Lyon',
+  text: 'Lyon is the third-largest city of France. The city of Lyon had about 522,000 inhabitants in 2020. Lyon lies at the confluence of the Rhône and the Saône rivers.',
+};
+
 describe('Function: answerExtractively', () => {
+  it('answers a bridge question with the second hop sentence that links the bridge entity to what is asked', () => {
+    // Act: the Paris passage names a river too, but Paris is not the city the first hop leads to.
+    const answer = answerExtractively({
+      question: 'Which river flows through the city where the Lumière brothers patented the cinematograph?',
+      instruction: 'Answer the question from the evidence of both hops, citing sources.',
+      documents: [CINEMATOGRAPH, LUMIERE, PARIS, LYON],
+    });
+
+    // Assess
+    expect(answer).toBe(`${LUMIERE.text.split('. ')[0]}. [lumiere-brothers] Lyon lies at the confluence of the Rhône and the Saône rivers. [lyon]`);
+  });
+
+  it('answers each side of a comparison with the sentence that gives the compared quantity', () => {
+    // Prepare
+    const marseille = {
+      id: 'marseille',
+      title: 'Marseille',
+      text: 'Marseille is the second-largest city of France by population, after Paris. The commune of Marseille had a population of about 873,000 in 2020.',
+    };
+    const lyon = {
+      id: 'lyon',
+      title: 'Lyon',
+      text: 'Lyon is the third-largest city of France by population, after Paris and Marseille. The city of Lyon had a population of about 522,000 in 2020.',
+    };
+
+    // Act
+    const answer = answerExtractively({
+      question: 'Compare the populations of Lyon and Marseille',
+      instruction: 'Compare Lyon and Marseille on populations, citing a source for each side.',
+      documents: [lyon, marseille],
+    });
+
+    // Assess
+    expect(answer).toBe(
+      'The city of Lyon had a population of about 522,000 in 2020. [lyon] The commune of Marseille had a population of about 873,000 in 2020. [marseille]',
+    );
+  });
+
+  it('lists N items for a top-N task, one line each, numbered', () => {
+    // Act
+    const answer = answerExtractively({
+      question: 'Name the two highest mountains',
+      instruction: 'List the top 2 with one line each, citing sources.',
+      documents: [EVEREST, K2, CAFE],
+    });
+
+    // Assess
+    expect(answer.split('\n')).toEqual([`1. ${EVEREST.text} [t-everest]`, '2. K2 is the second-highest mountain on Earth, after Mount Everest. [t-k2]']);
+  });
+
   it('answers with whole sentences of the given passages, each cited by its document id', () => {
     // Prepare
     const documents = [INCEPTION, NOLAN, CAFE];
@@ -39,7 +106,7 @@ describe('Function: answerExtractively', () => {
       documents,
     });
 
-    // Assess
+    // Assess: the hop that names the director, then the sentence that answers.
     expect(answer).toBe(`${INCEPTION.text} [t-inception] ${NOLAN.text} [t-nolan]`);
     const given = new Set(documents.map((d) => d.id));
     expect(citationsOf(answer).every((id) => given.has(id))).toBe(true);

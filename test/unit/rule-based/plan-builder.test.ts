@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { type BuildOptions, buildPlan } from '../../../functions/adapters/llm/rule-based/plan-builder.js';
 import { readTask } from '../../../functions/adapters/llm/rule-based/reading.js';
+import { PlanningFailedError } from '../../../functions/core/errors.js';
 import { validatePlan } from '../../../functions/core/plan/validate.js';
 import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/steps/index.js';
 import type { DecompositionPlan, DecompositionStep, StepType } from '../../../functions/core/types.js';
@@ -66,7 +67,6 @@ describe('Function: buildPlan', () => {
 
       // Act
       for (const [kind, task] of Object.entries(TASKS)) {
-        if (kind.startsWith('multimodal')) continue; // see the known limitation below
         const reading = readTask(task);
         for (let mask = 1; mask < 1 << types.length; mask++) {
           const allowed = types.filter((_, i) => mask & (1 << i));
@@ -83,24 +83,60 @@ describe('Function: buildPlan', () => {
       expect(invalid).toEqual([]);
     });
 
-    // Reported: a conditional task where vector_search is the only search allowed yields a plan
-    // with no steps (the condition's evidence and both branches are keyword searches only).
-    it.fails('plans a conditional task when vector_search is the only search allowed', () => {
+    it('plans a conditional task when vector_search is the only search allowed', () => {
       // Act
       const built = plan(TASKS.conditional, { allowedStepTypes: ['vector_search', 'conditional', 'llm_call'], maxSteps: 20, topK: 5 });
 
       // Assess
       expect(validatePlan(built).valid).toBe(true);
+      expect(shape(built)).toEqual(['1:vector_search[]', '2:conditional[1]', '3:vector_search[2]', '4:vector_search[2]', '5:llm_call[3,4,1]']);
     });
 
-    // Reported: a multimodal task whose media step types and vector_search are not allowed
-    // yields a plan with no steps at all, although keyword_search is allowed.
-    it.fails('plans a multimodal task when only keyword_search is allowed', () => {
+    it('plans a multimodal task when only keyword_search is allowed', () => {
       // Act
       const built = plan(TASKS.multimodalAudio, { allowedStepTypes: ['keyword_search'], maxSteps: 20, topK: 5 });
 
       // Assess
       expect(validatePlan(built).valid).toBe(true);
+      expect(shape(built)).toEqual(['1:keyword_search[]']);
+    });
+
+    it('under any allowed subset, builds a valid non-empty plan or fails in one line naming the step types the task needs', () => {
+      // Prepare
+      const types: StepType[] = [...BASE_STEP_TYPES, 'multi-hop'];
+      const problems: string[] = [];
+
+      // Act
+      for (const [kind, task] of Object.entries(TASKS)) {
+        const reading = readTask(task);
+        for (let mask = 1; mask < 1 << types.length; mask++) {
+          const allowed = types.filter((_, i) => mask & (1 << i));
+          try {
+            const built = buildPlan(reading, { allowedStepTypes: allowed, maxSteps: 20, topK: 5 });
+            const result = validatePlan(built, { allowedStepTypes: allowed, maxSteps: 20 });
+            if (!result.valid || built.plan.length === 0) problems.push(`${kind} [${allowed.join(',')}]: ${result.errors[0]?.message ?? 'empty'}`);
+          } catch (error) {
+            const message = (error as Error).message;
+            const needed = /needs one of these step types, and the request allows none: (.+)$/.exec(message)?.[1]?.split(', ') ?? [];
+            const startable = needed.length === 0 || needed.some((t) => allowed.includes(t as StepType));
+            if (!(error instanceof PlanningFailedError) || message.includes('\n') || startable) {
+              problems.push(`${kind} [${allowed.join(',')}] threw: ${message}`);
+            }
+          }
+        }
+      }
+
+      // Assess
+      expect(problems).toEqual([]);
+    });
+
+    it('names the step types a task needs when the request allows none of them', () => {
+      // Act
+      const attempt = () => plan(TASKS.comparison, { allowedStepTypes: ['rerank', 'llm_call'], maxSteps: 20, topK: 5 });
+
+      // Assess
+      expect(attempt).toThrow(PlanningFailedError);
+      expect(attempt).toThrow('this comparison task needs one of these step types, and the request allows none: keyword_search, vector_search');
     });
   });
 
@@ -174,7 +210,7 @@ describe('Function: buildPlan', () => {
         '6:llm_call[5,1]',
       ]);
       expect(stepOf(built, 1).parameters).toEqual({ query: 'K2 is in Pakistan', top_k: 10 });
-      expect(stepOf(built, 2).parameters).toEqual({ expression: 'step_1.result.count > 0 and step_1.result.top_coverage >= 0.6' });
+      expect(stepOf(built, 2).parameters).toEqual({ expression: 'step_1.result.count > 0 and step_1.result.supported == True' });
       expect(stepOf(built, 3)).toMatchObject({ condition: "step_2.result['run'] == True", parameters: { query: 'describe the Karakoram' } });
       expect(stepOf(built, 4)).toMatchObject({ condition: "step_2.result['run'] == False", parameters: { query: 'describe the Himalayas' } });
       expect(stepOf(built, 5)).toMatchObject({ on_dependency_skipped: 'continue', parameters: { input_steps: [3, 4], method: 'union' } });

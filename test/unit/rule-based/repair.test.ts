@@ -269,9 +269,7 @@ describe('Function: repairPlan (rule-based)', () => {
     expect((outcome!.plan as DecompositionPlan).plan[0]!.type).toBe('vector_search');
   });
 
-  // Reported: a template reading a step that is not upstream ({{ step_2.result.text }} with
-  // dependencies [1]) is not repaired: the same invalid plan comes back every attempt.
-  it.fails('repairs a parameter template that reads a step that is not a dependency', () => {
+  it('repairs a parameter template that reads a step that is not a dependency', () => {
     // Prepare
     const broken = wrap(
       search(1),
@@ -285,5 +283,7 @@ describe('Function: repairPlan (rule-based)', () => {
     // Assess
     expect(errors[0]!.message).toContain('references step_2');
     expect(validatePlan(outcome?.plan).valid).toBe(true);
+    expect((outcome!.plan as DecompositionPlan).plan[2]!.dependencies).toEqual([1, 2]);
+    expect(outcome!.fixes).toContain('step 3: dependency on 2 added');
   });
 });

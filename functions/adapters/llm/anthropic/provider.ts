@@ -1,5 +1,5 @@
 /**
- * F1: Claude through @anthropic-ai/sdk, the real client pointed at `baseURL` (the API, a proxy, or
+ * Claude through @anthropic-ai/sdk, the real client pointed at `baseURL` (the API, a proxy, or
  * the loopback server of the tests).
  *
  * - Structured outputs: a request that carries a JSON Schema (analysis, plan, repair) offers one
@@ -15,7 +15,7 @@
  *   temperature, top_p and top_k on every model.
  * - One retry layer: the SDK's own retries are off (`maxRetries: 0`) so that RetryingProvider is
  *   the only one, and each request has an explicit timeout (the SDK's default is 10 minutes).
- * - Accounting (F4): input tokens include cache reads and writes; the cost uses the model's price.
+ * - Accounting: input tokens include cache reads and writes; the cost uses the model's price.
  */
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import type { Message, MessageCreateParamsNonStreaming, Tool } from '@anthropic-ai/sdk/resources/messages/messages';

@@ -1,5 +1,5 @@
 /**
- * F2: model fallback. Providers are tried in order; the next one answers when the one before
+ * Model fallback. Providers are tried in order; the next one answers when the one before
  * failed for good: a fatal error (a bad key, an unknown model, a spend limit) or a transient one
  * its retry layer gave up on. A refusal or a budget stop is an answer about the task, not about
  * the provider, and ends the call. The answer says which providers failed first (`failedOver`),

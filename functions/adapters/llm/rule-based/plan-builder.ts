@@ -3,6 +3,7 @@
  * person would do with a search engine and no model: split the task into sub-queries that can be
  * retrieved on their own, run independent ones in parallel, fuse, re-rank and answer with citations.
  */
+import { PlanningFailedError } from '../../../core/errors.js';
 import type { DecompositionPlan, DecompositionStep, Modality, StepType } from '../../../core/types.js';
 import type { TaskReading } from './reading.js';
 
@@ -13,6 +14,9 @@ export interface BuildOptions {
 }
 
 type StepSpec = Omit<DecompositionStep, 'step_id' | 'trace' | 'modality'> & { modality?: Modality; why: string };
+
+/** Step types that start from the corpus or a file rather than from other steps. */
+const SOURCE_TYPES: ReadonlySet<StepType> = new Set(['keyword_search', 'vector_search', 'graph_query', 'tool_call', 'audio_transcription', 'image_captioning']);
 
 class PlanDraft {
   readonly steps: DecompositionStep[] = [];
@@ -25,6 +29,8 @@ class PlanDraft {
   /** Adds a step and returns its id, or undefined when its type is not allowed in this request. */
   add(spec: StepSpec): number | undefined {
     if (!this.allows(spec.type)) return undefined;
+    // A step that works on other steps' results has nothing to do when none of them could be planned.
+    if (spec.dependencies.length === 0 && !SOURCE_TYPES.has(spec.type)) return undefined;
     const { why, modality, ...rest } = spec;
     const step_id = this.steps.length + 1;
     this.steps.push({
@@ -63,6 +69,24 @@ function retrieve(draft: PlanDraft, query: string, topK: number, why: string, de
   );
 }
 
+/** One search of a query: by keywords when allowed, else by vectors (a gate and a branch need only one list). */
+function search(draft: PlanDraft, query: string, topK: number, why: string, dependencies: number[] = [], condition?: string): number | undefined {
+  const spec = { parameters: { query, top_k: topK }, dependencies, why, ...(condition !== undefined ? { condition } : {}) };
+  return draft.add({ type: 'keyword_search', ...spec }) ?? draft.add({ type: 'vector_search', ...spec });
+}
+
+/** What the first step of a plan for this task can be: without one of these, no plan can start. */
+function starters(reading: TaskReading): StepType[] {
+  const media: StepType[] =
+    reading.kind === 'multimodal'
+      ? [
+          ...(reading.files.some((f) => f.modality === 'audio') ? (['audio_transcription'] as const) : []),
+          ...(reading.files.some((f) => f.modality === 'image') ? (['image_captioning'] as const) : []),
+        ]
+      : [];
+  return [...media, 'keyword_search', 'vector_search'];
+}
+
 function answer(draft: PlanDraft, prompt: string, inputs: number[], why: string): number | undefined {
   if (inputs.length === 0) return undefined;
   const parameters = inputs.length === 1 ? { prompt, input_step: inputs[0]! } : { prompt, input_steps: inputs };
@@ -74,7 +98,9 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
   const { task, topK } =
     reading.kind === 'top_n' ? { task: reading.task, topK: Math.max(options.topK, (reading.n ?? 5) * 3) } : { task: reading.task, topK: options.topK };
 
-  switch (reading.kind) {
+  // A comparison whose sides are not named ("the two phones in the brochure") is searched as a whole.
+  const kind = reading.kind === 'comparison' && !reading.pair ? 'lookup' : reading.kind;
+  switch (kind) {
     case 'comparison': {
       const [a, b] = reading.pair!;
       const on = reading.attribute ? ` ${reading.attribute}` : '';
@@ -120,40 +146,33 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
       break;
     }
     case 'conditional': {
-      // One keyword search: its top_coverage (share of the condition's words in the best passage) is the test.
-      const test = draft.add({
-        type: 'keyword_search',
-        parameters: { query: reading.condition!, top_k: topK },
-        dependencies: [],
-        why: `Gather evidence for the condition "${reading.condition}"`,
-      });
+      // One search for the condition: the gate reads whether its best passage affirms the condition
+      // or denies it ("Lyon has no tram" shares every word of "Lyon has a tram").
+      const test = search(draft, reading.condition!, topK, `Gather evidence for the condition "${reading.condition}"`);
       const gate =
         test === undefined
           ? undefined
           : draft.add({
               type: 'conditional',
-              parameters: { expression: `step_${test}.result.count > 0 and step_${test}.result.top_coverage >= 0.6` },
+              parameters: { expression: `step_${test}.result.count > 0 and step_${test}.result.supported == True` },
               dependencies: [test],
-              why: 'The condition holds when a retrieved passage covers most of its content words',
+              why: 'The condition holds when a retrieved passage covers its words and does not negate them',
             });
       const branches: number[] = [];
       if (gate !== undefined) {
-        const thenStep = draft.add({
-          type: 'keyword_search',
-          parameters: { query: reading.then!, top_k: topK },
-          dependencies: [gate],
-          condition: `step_${gate}.result['run'] == True`,
-          why: 'Branch taken when the condition holds',
-        });
-        branches.push(...ids(thenStep));
+        if (reading.then) {
+          const thenStep = search(draft, reading.then, topK, 'Branch taken when the condition holds', [gate], `step_${gate}.result['run'] == True`);
+          branches.push(...ids(thenStep));
+        }
         if (reading.otherwise) {
-          const elseStep = draft.add({
-            type: 'keyword_search',
-            parameters: { query: reading.otherwise, top_k: topK },
-            dependencies: [gate],
-            condition: `step_${gate}.result['run'] == False`,
-            why: 'Branch taken when the condition does not hold',
-          });
+          const elseStep = search(
+            draft,
+            reading.otherwise,
+            topK,
+            'Branch taken when the condition does not hold',
+            [gate],
+            `step_${gate}.result['run'] == False`,
+          );
           branches.push(...ids(elseStep));
         }
       }
@@ -170,7 +189,7 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
       answer(
         draft,
         `Answer the task from the branch that ran, citing sources. Task: ${task}`,
-        ids(merged, test).filter((x, i, a) => a.indexOf(x) === i),
+        ids(...(merged !== undefined ? [merged] : branches), test).filter((x, i, a) => a.indexOf(x) === i),
         'Compose the answer',
       );
       break;
@@ -224,19 +243,11 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
         .replace(/\s+([?.!])$/, '$1')
         .trim();
       const fromMedia = media.map((m) =>
-        draft.add({
-          type: 'keyword_search',
-          parameters: { query: `{{ step_${m}.result.text }} ${question}`, top_k: topK },
-          dependencies: [m],
-          why: 'Search the corpus for what the media talks about',
-        }),
+        search(draft, `{{ step_${m}.result.text }} ${question}`, topK, 'Search the corpus for what the media talks about', [m]),
       );
-      const direct = draft.add({
-        type: 'vector_search',
-        parameters: { query: question, top_k: topK },
-        dependencies: [],
-        why: 'Search with the question itself',
-      });
+      const direct =
+        draft.add({ type: 'vector_search', parameters: { query: question, top_k: topK }, dependencies: [], why: 'Search with the question itself' }) ??
+        draft.add({ type: 'keyword_search', parameters: { query: question, top_k: topK }, dependencies: [], why: 'Search with the question itself' });
       const lists = ids(...fromMedia, direct);
       const fused =
         lists.length < 2
@@ -265,5 +276,11 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
       break;
     }
   }
-  return draft.build();
+  const built = draft.build();
+  if (built.plan.length === 0) {
+    throw new PlanningFailedError(
+      `this ${reading.kind.replace('_', '-')} task needs one of these step types, and the request allows none: ${starters(reading).join(', ')}`,
+    );
+  }
+  return built;
 }

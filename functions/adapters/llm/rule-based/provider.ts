@@ -1,5 +1,5 @@
 /**
- * F3: the embedded default LLM. It answers the same requests a model would, through the same port,
+ * The embedded default LLM. It answers the same requests a model would, through the same port,
  * from the structured intent of each request: an analysis, a plan (with its reasoning around a
  * fenced JSON block, as models write it), a repair of a previous plan, or an extractive answer.
  * Everything downstream (extraction, validation, repair loop) runs on its text exactly as on a

@@ -241,10 +241,13 @@ function fixParameters(
     p.expression = dep !== undefined ? `step_${dep}.result.count > 0` : 'True';
     fixes.push(`step ${id}: expression set to ${String(p.expression)}`);
   }
-  // Whatever the step reads must be among its dependencies.
+  // Whatever the step reads must be among its dependencies, templates in its parameters included.
+  // A template may only read an earlier step: adding a dependency on a later one could close a cycle.
+  const templated = [...JSON.stringify(p).matchAll(/\{\{\s*step_(\d+)\b/g)].map((m) => Number(m[1])).filter((r) => r < id);
   const reads = [
     ...(typeof p.input_step === 'number' ? [p.input_step] : []),
     ...(Array.isArray(p.input_steps) ? p.input_steps.filter((s): s is number => typeof s === 'number') : []),
+    ...templated,
   ];
   for (const r of reads) {
     if (!deps.includes(r) && known.has(r) && r !== id && (!hasCycle || r < id)) {

@@ -53,11 +53,17 @@ const LEADING_NOISE = new Set([
   'and',
   'or',
   'both',
+  'either',
+  'neither',
   'between',
   'name',
   'rank',
   'top',
   'please',
+  'only',
+  'provided',
+  'assuming',
+  'unless',
   'has',
   'have',
   'had',
@@ -86,8 +92,32 @@ const LEADING_NOISE = new Set([
   'no',
 ]);
 
-/** Lowercase words allowed inside a proper-name span ("Bank of America", "First for Women"). */
-const NAME_CONNECTORS = new Set(['of', 'for', 'the', 'de', 'da', 'del', 'della', 'di', 'du', 'la', 'le', 'von', 'van', 'der', 'y', '&']);
+/** Lowercase words allowed inside a proper-name span ("Bank of America", "Palace of Westminster"). */
+const NAME_CONNECTORS = new Set([
+  'of',
+  'for',
+  'the',
+  'de',
+  'da',
+  'des',
+  'del',
+  'della',
+  'di',
+  'do',
+  'dos',
+  'das',
+  'du',
+  'la',
+  'le',
+  'el',
+  'al',
+  'von',
+  'van',
+  'der',
+  'den',
+  'y',
+  '&',
+]);
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
 
@@ -172,7 +202,7 @@ export function entitySpans(text: string): string[] {
   for (let i = 0; i < toks.length; i++) {
     const tok = toks[i]!;
     const gap = run.length > 0 ? masked.slice(run[run.length - 1]!.end, tok.start) : '';
-    // A full stop ends a name, except after an initial ("E. B. White").
+    // A full stop ends a name, except after an initial ("J. R. R. Tolkien").
     const afterInitial = run.length > 0 && /^\p{Lu}$/u.test(run[run.length - 1]!.word) && /^\.\s*$/.test(gap);
     if (run.length > 0 && (/[,;:?!()"“”]/.test(gap) || (/\.\s/.test(gap) && !afterInitial))) flush();
     if (isCapitalised(tok.word)) run.push(tok);

@@ -1,7 +1,7 @@
 /**
  * A structured answer (a tool call's input, a JSON-only response) as the text the planner reads:
  * the reasoning as prose, then the JSON in a fenced block, the way a model writes when it answers
- * in prose. Extraction (B3) then keeps the reasoning apart exactly as for a prose answer, and a
+ * in prose. JSON extraction then keeps the reasoning apart exactly as for a prose answer, and a
  * repair prompt shows the model its previous answer in the same shape.
  */
 

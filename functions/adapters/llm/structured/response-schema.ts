@@ -1,5 +1,5 @@
 /**
- * F1/F2: the JSON Schema a provider's structured output is given, derived from the shipped schema
+ * The JSON Schema a provider's structured output is given, derived from the shipped schema
  * (schemas/*.schema.json, deep-frozen: it is copied, never changed).
  *
  * Providers accept a narrower JSON Schema than ajv: references to `$defs` are inlined, and the
