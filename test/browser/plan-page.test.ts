@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cairnCommand, cairnEnvironment } from '../support/cairn-process.js';
 import { CHROMIUM_FLAGS, chromiumExecutable } from './chromium.js';
 
 const CONDITIONAL_TASK = 'If the corpus mentions a tram network in Lyon, summarize public transport in Lyon, otherwise describe the museums of Lyon';
@@ -45,10 +46,7 @@ let invalidId: string;
 
 /** Starts `cairn serve --port 0` and resolves with the URL it prints. */
 function startServe(home: string): Promise<string> {
-  serve = spawn(process.execPath, ['cli/launch.mjs', 'serve', '--port', '0'], {
-    env: { ...process.env, CAIRN_HOME: home, CAIRN_DYNAMODB_ENDPOINT: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  serve = spawn(...cairnCommand(['serve', '--port', '0']), { env: cairnEnvironment(home), stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';

@@ -4,16 +4,16 @@
  * cold start loads. esbuild builds a small entry with the same minification as the deployed
  * bundles, and one real handler; the bench (npm run bench:bundles) builds and times them all.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { BUNDLING, bundleFunction } from '../../infra/constructs/cairn-function.js';
 import { WORKFLOW_FILE } from '../../infra/constructs/workflow.js';
+import { tempDir } from '../support/temp-dir.js';
 
-const work = mkdtempSync(join(tmpdir(), 'cairn-bundling-'));
+const work = tempDir('bundling');
 
 /** Bundles the error classes as the functions' bundles do (or without keepNames) and loads them. */
 async function bundledErrors(keepNames: boolean): Promise<Record<string, new (message: string) => Error>> {

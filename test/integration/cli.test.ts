@@ -2,29 +2,16 @@
  * The `cairn` command as a user runs it: a separate Node process, its exit code and its output.
  * Each test gets its own CAIRN_HOME, so the embedded database starts empty.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cairnEnvironment, type ProcessRun, runCairn } from '../support/cairn-process.js';
+import { tempDir } from '../support/temp-dir.js';
 
-const home = mkdtempSync(join(tmpdir(), 'cairn-cli-'));
+const home = tempDir('cli');
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function cairn(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['cli/launch.mjs', ...args],
-      { env: { ...process.env, CAIRN_HOME: home, CAIRN_DYNAMODB_ENDPOINT: '', ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-    );
-  });
+function cairn(args: string[], env: Record<string, string> = {}): Promise<ProcessRun> {
+  return runCairn(args, cairnEnvironment(home, env));
 }
 
 function file(name: string, text: string): string {

@@ -1,41 +1,27 @@
+/**
+ * Execution through the whole workflow (infra/workflow.asl.json run locally with the Lambda
+ * handlers, over DynamoDB Local): tools and their allow-list, argument schemas, error strategies,
+ * timeouts, graph queries on absent entities, sub-query sanitization and the coverage retry round.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalStack } from '../../cli/local-runner.js';
-import { RuleBasedProvider } from '../../functions/adapters/llm/rule-based/provider.js';
+import type { LocalStack } from '../../cli/local-runner.js';
 import { singleQueryPlan } from '../../functions/core/plan/sanitize.js';
-import type { LlmProvider, LlmRequest, LlmResponse } from '../../functions/core/ports.js';
-import { compileToolSchema } from '../../functions/core/tools/compile-schema.js';
-import { registerLocalTools } from '../../functions/core/tools/local-tools.js';
-import { ToolRegistry } from '../../functions/core/tools/registry.js';
-import type { DecompositionPlan, DecompositionStep, PlanRecord, TraceEvent } from '../../functions/core/types.js';
+import type { DecompositionPlan, PlanRecord, TraceEvent } from '../../functions/core/types.js';
 import { COVERAGE_MIN_RATIO } from '../../functions/core/workflow/coverage-retry.js';
-import { localTestConfig } from '../support/local-config.js';
-
-type StepInput = Partial<DecompositionStep> & Pick<DecompositionStep, 'step_id' | 'type' | 'parameters'>;
-const step = (s: StepInput): DecompositionStep => ({ modality: 'text', dependencies: [], trace: {}, ...s });
-const planOf = (...steps: StepInput[]): DecompositionPlan => ({ plan: steps.map(step), traceability: true });
-const search = (id: number, query: string, dependencies: number[] = [], extra: Partial<DecompositionStep> = {}): StepInput => ({
-  step_id: id,
-  type: 'keyword_search',
-  parameters: { query },
-  dependencies,
-  ...extra,
-});
-const toolStep = (id: number, tool: string, args: Record<string, unknown>, extra: Partial<DecompositionStep> = {}): StepInput => ({
-  step_id: id,
-  type: 'tool_call',
-  parameters: { tool, args },
-  ...extra,
-});
+import { RuleBasedWithOverrides, taskOf } from '../support/llm.js';
+import { openLocalStack, stepEvents, storedEvents } from '../support/local-workflow.js';
+import { fencedJson, planOf, searchStep, toolStep } from '../support/plans.js';
+import { testTools } from '../support/tools.js';
 
 /** Plans this file's LLM writes for tasks that start with DRIFT (one sub-query off the task) or ALLDRIFT. */
 const DRIFT_PLANS: Record<string, DecompositionPlan> = {
   DRIFT: planOf(
-    search(1, 'Lyon museums'),
-    search(2, 'volcanic soil chemistry'),
+    searchStep(1, 'Lyon museums'),
+    searchStep(2, 'volcanic soil chemistry'),
     { step_id: 3, type: 'aggregate', parameters: { input_steps: [1, 2], method: 'union' }, dependencies: [1, 2] },
     { step_id: 4, type: 'llm_call', parameters: { prompt: 'Answer from the sources', input_step: 3 }, dependencies: [3] },
   ),
-  ALLDRIFT: planOf(search(1, 'volcanic soil chemistry'), {
+  ALLDRIFT: planOf(searchStep(1, 'volcanic soil chemistry'), {
     step_id: 2,
     type: 'llm_call',
     parameters: { prompt: 'Answer from the sources', input_step: 1 },
@@ -43,83 +29,27 @@ const DRIFT_PLANS: Record<string, DecompositionPlan> = {
   }),
 };
 
-/** The rule-based provider, except for the plans of DRIFT and ALLDRIFT tasks. */
-class DriftingPlanner implements LlmProvider {
-  readonly name = 'drifting';
-  readonly model = 'drifting-1';
-  readonly source = 'drifting';
-  private readonly rules = new RuleBasedProvider();
-  async complete(request: LlmRequest): Promise<LlmResponse> {
-    const intent = request.intent;
-    if (intent.kind === 'plan') {
-      const scripted = DRIFT_PLANS[intent.task.split(' ')[0]!];
-      if (scripted) {
-        const text = `\`\`\`json\n${JSON.stringify(scripted)}\n\`\`\``;
-        return { text, provider: this.name, model: this.model, inputTokens: 10, outputTokens: text.length, stopReason: 'end_turn' };
-      }
-    }
-    return { ...(await this.rules.complete(request)), provider: this.name, model: this.model };
-  }
-}
+/** The rule-based planner, except for the plans of DRIFT and ALLDRIFT tasks. */
+const driftingPlanner = new RuleBasedWithOverrides((request) => {
+  const scripted = request.intent.kind === 'plan' ? DRIFT_PLANS[taskOf(request).split(' ')[0]!] : undefined;
+  return scripted && fencedJson(scripted);
+});
 
-/** Test tools beside the local ones: a flaky one, a slow one and a spy with a strict schema. */
-const calls = { flaky: new Map<string, number>(), slow: 0, aborted: 0, spy: 0 };
-function testRegistry(): ToolRegistry {
-  const tools = registerLocalTools(new ToolRegistry({ compile: compileToolSchema }));
-  tools.register({
-    name: 'test.flaky',
-    description: 'Fails the first call for each key, then answers.',
-    inputSchema: { type: 'object', properties: { key: { type: 'string' } }, required: ['key'], additionalProperties: false },
-    async run(args) {
-      const key = String(args.key);
-      const n = (calls.flaky.get(key) ?? 0) + 1;
-      calls.flaky.set(key, n);
-      if (n === 1) throw new Error(`flaky ${key} is down`);
-      return { key, call: n };
-    },
-  });
-  tools.register({
-    name: 'test.slow',
-    description: 'Answers only when its signal fires.',
-    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-    async run(_args, ctx) {
-      calls.slow++;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 10_000);
-        ctx.signal.addEventListener('abort', () => {
-          calls.aborted++;
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-      return { late: true };
-    },
-  });
-  tools.register({
-    name: 'test.spy',
-    description: 'Counts its runs.',
-    inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'], additionalProperties: false },
-    async run(args) {
-      calls.spy++;
-      return { city: args.city };
-    },
-  });
-  return tools;
-}
+/** The local tools and the test tools (flaky, slow, spy, throws), with the counts of their runs. */
+const { tools, counts: calls } = testTools();
 
 let stack: LocalStack;
 
 beforeAll(async () => {
-  stack = await LocalStack.open({ config: localTestConfig('strategies'), llm: new DriftingPlanner(), tools: testRegistry() });
+  stack = await openLocalStack('strategies', { llm: driftingPlanner, tools });
 });
 
 afterAll(async () => {
   await stack?.close();
 });
 
-const eventsOf = (record: PlanRecord): Promise<TraceEvent[]> => stack.runtime.store.listEvents(record.planId);
-const stepEvents = (events: TraceEvent[], id: number) => events.filter((e) => e.type.startsWith('step.') && e.data?.step_id === id);
-const ALL_TOOLS = 'corpus.get, corpus.search, media.caption, media.transcribe, test.flaky, test.slow, test.spy';
+const eventsOf = (record: PlanRecord): Promise<TraceEvent[]> => storedEvents(stack, record);
+const ALL_TOOLS = 'corpus.get, corpus.search, media.caption, media.transcribe, test.flaky, test.slow, test.spy, test.throws';
 
 // The plans are independent (own ids, own tool keys), so they run side by side to keep the file fast.
 describe.concurrent('Workflow: tools, error strategies and retrieval rounds', () => {
@@ -162,7 +92,7 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
 
     it('fails the plan with the schema’s reason when arguments fail it, and the tool never runs', async () => {
       // Prepare
-      const plan = planOf(toolStep(1, 'test.spy', { city: 5 }), search(2, 'Lyon', [1]));
+      const plan = planOf(toolStep(1, 'test.spy', { city: 5 }), searchStep(2, 'Lyon', [1]));
       const before = calls.spy;
 
       // Act
@@ -199,7 +129,7 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
       expect(record.status).toBe('succeeded');
       const events = await eventsOf(record);
       expect(stepEvents(events, 1).map((e) => e.type)).toEqual(['step.started', 'step.retried', 'step.completed']);
-      expect(stepEvents(events, 1)[1]!.data).toEqual({ step_id: 1, type: 'tool_call', attempt: 1, error: 'flaky once is down', delayMs: 5 });
+      expect(stepEvents(events, 1)[1]!.data).toEqual({ step_id: 1, type: 'tool_call', attempt: 1, error: 'flaky once failure 1', delayMs: 5 });
       expect(stepEvents(events, 1)[2]!.data).toMatchObject({ attempts: 2, tool: 'test.flaky', tool_method: 'registry:test.flaky' });
       const outputs = await stack.runtime.store.listStepOutputs(record.planId);
       expect(outputs.find((o) => o.step_id === 2)!.result).toMatchObject({
@@ -214,7 +144,7 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
   describe('error strategies (D4)', () => {
     it('aborts a step past its timeout, retries it, then fails the plan: step.retried then step.failed', async () => {
       // Prepare
-      const plan = planOf(toolStep(1, 'test.slow', {}, { timeout_ms: 50, retry: { max_attempts: 2, backoff_ms: 5 } }), search(2, 'Lyon'));
+      const plan = planOf(toolStep(1, 'test.slow', {}, { timeout_ms: 50, retry: { max_attempts: 2, backoff_ms: 5 } }), searchStep(2, 'Lyon'));
       const aborted = calls.aborted;
 
       // Act
@@ -235,10 +165,10 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
       // Prepare
       const plan = planOf(
         toolStep(1, 'test.spy', { town: 'Lyon' }, { on_error: 'skip' }),
-        search(2, 'Lyon museums', [1], { on_dependency_skipped: 'continue', condition: 'not step_1.skipped' }),
-        search(3, 'Lyon museums', [1], { on_dependency_skipped: 'continue', condition: 'step_1.skipped' }),
-        search(4, 'Lyon transport', [1]),
-        search(5, 'Lyon food', [1], { on_dependency_skipped: 'continue', condition: 'step_1.result.count > 0', on_error: 'skip' }),
+        searchStep(2, 'Lyon museums', [1], { on_dependency_skipped: 'continue', condition: 'not step_1.skipped' }),
+        searchStep(3, 'Lyon museums', [1], { on_dependency_skipped: 'continue', condition: 'step_1.skipped' }),
+        searchStep(4, 'Lyon transport', [1]),
+        searchStep(5, 'Lyon food', [1], { on_dependency_skipped: 'continue', condition: 'step_1.result.count > 0', on_error: 'skip' }),
       );
       const before = calls.spy;
 
@@ -296,7 +226,7 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
     it('follows a bridge entity with multi-hop from the hop before it', async () => {
       // Prepare
       const plan = planOf(
-        search(1, 'Lumière brothers patented the cinematograph', [], { parameters: { query: 'Lumière brothers patented the cinematograph', top_k: 2 } }),
+        searchStep(1, 'Lumière brothers patented the cinematograph', [], { parameters: { query: 'Lumière brothers patented the cinematograph', top_k: 2 } }),
         { step_id: 2, type: 'multi-hop', parameters: { input_step: 1, hops: 1, query: 'river city' }, dependencies: [1] },
       );
 
@@ -383,7 +313,7 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
 
     it('runs no retry round when coverage reaches the threshold', async () => {
       // Prepare
-      const plan = planOf(search(1, 'Lyon museums'), search(2, 'Atlantis zqxj'));
+      const plan = planOf(searchStep(1, 'Lyon museums'), searchStep(2, 'Atlantis zqxj'));
 
       // Act
       const record = await stack.run({ task: 'Which museums does Lyon have?', options: { plan } });

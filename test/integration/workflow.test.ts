@@ -2,61 +2,42 @@
  * The whole state machine (infra/workflow.asl.json), run locally by aws-local-stepfunctions with the
  * Lambda handlers, against AWS's DynamoDB Local started by the global setup.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalStack } from '../../cli/local-runner.js';
-import { RuleBasedProvider } from '../../functions/adapters/llm/rule-based/provider.js';
-import type { LlmProvider, LlmRequest, LlmResponse } from '../../functions/core/ports.js';
+import type { LocalStack } from '../../cli/local-runner.js';
 import { type DecompositionPlan, PLAN_STATUSES, type PlanRecord, type TraceEvent } from '../../functions/core/types.js';
-import { localTestConfig } from '../support/local-config.js';
+import { RuleBasedWithOverrides, taskOf, withDanglingDependency } from '../support/llm.js';
+import { openLocalStack, storedEvents } from '../support/local-workflow.js';
+import { tempDir } from '../support/temp-dir.js';
 
 /**
  * The LLM of these tests: the rule-based provider, except that the first plan of a task starting
  * with "BROKEN" gets a dangling dependency, and a task starting with "HOPELESS" never gets a valid
  * plan. That drives the repair loop through the real workflow.
  */
-class ScriptedPlanner implements LlmProvider {
-  readonly name = 'scripted';
-  readonly model = 'scripted-1';
-  readonly source = 'scripted';
-  private readonly rules = new RuleBasedProvider();
-  async complete(request: LlmRequest): Promise<LlmResponse> {
-    const intent = request.intent;
-    const task = 'task' in intent ? intent.task : '';
-    if (task.startsWith('HOPELESS') && (intent.kind === 'plan' || intent.kind === 'repair')) {
-      return this.reply(
-        'Here is my plan: {"plan": [{"step_id": 1, "type": "teleport", "modality": "text", "parameters": {}, "dependencies": [1], "trace": {}}], "traceability": true}',
-      );
-    }
-    const answer = await this.rules.complete(request);
-    if (task.startsWith('BROKEN') && intent.kind === 'plan') {
-      const plan = JSON.parse(/```json\n([\s\S]*?)\n```/.exec(answer.text)![1]!) as DecompositionPlan;
-      plan.plan[0]!.dependencies = [99];
-      return this.reply(`\`\`\`json\n${JSON.stringify(plan)}\n\`\`\``);
-    }
-    return { ...answer, provider: this.name, model: this.model };
+const scriptedPlanner = new RuleBasedWithOverrides(async (request, rules) => {
+  const task = taskOf(request);
+  const kind = request.intent.kind;
+  if (task.startsWith('HOPELESS') && (kind === 'plan' || kind === 'repair')) {
+    return 'Here is my plan: {"plan": [{"step_id": 1, "type": "teleport", "modality": "text", "parameters": {}, "dependencies": [1], "trace": {}}], "traceability": true}';
   }
-  private reply(text: string): LlmResponse {
-    return { text, provider: this.name, model: this.model, inputTokens: 10, outputTokens: text.length, stopReason: 'end_turn' };
-  }
-}
+  if (task.startsWith('BROKEN') && kind === 'plan') return withDanglingDependency((await rules()).text);
+  return undefined;
+});
 
 let stack: LocalStack;
-const work = mkdtempSync(join(tmpdir(), 'cairn-workflow-'));
+const work = tempDir('workflow');
 
 beforeAll(async () => {
-  stack = await LocalStack.open({ config: localTestConfig('workflow'), llm: new ScriptedPlanner() });
+  stack = await openLocalStack('workflow', { llm: scriptedPlanner });
 });
 
 afterAll(async () => {
   await stack?.close();
 });
 
-async function eventsOf(record: PlanRecord): Promise<TraceEvent[]> {
-  return stack.runtime.store.listEvents(record.planId);
-}
+const eventsOf = (record: PlanRecord): Promise<TraceEvent[]> => storedEvents(stack, record);
 
 function statusSequence(events: TraceEvent[]): string[] {
   return events.filter((e) => e.type === 'plan.status').map((e) => String(e.data?.to));

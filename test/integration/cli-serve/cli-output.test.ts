@@ -2,38 +2,22 @@
  * What `cairn` prints, as a user runs it (a separate process, the embedded database): the plan
  * as mermaid or dot, the tree, `--json` untouched, and live progress only on a terminal.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cairnCommand, cairnEnvironment, runCairn, runProcess } from '../../support/cairn-process.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 const CONDITIONAL_TASK = 'If the corpus mentions a tram network in Lyon, summarize public transport in Lyon, otherwise describe the museums of Lyon';
-const home = mkdtempSync(join(tmpdir(), 'cairn-cli-output-'));
-const env = { ...process.env, CAIRN_HOME: home, CAIRN_DYNAMODB_ENDPOINT: '', CI: '' };
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(file: string, args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(file, args, { env, timeout: 60_000, maxBuffer: 10 * 1024 * 1024 }, (error, stdout, stderr) =>
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const home = tempDir('cli-output');
+const env = cairnEnvironment(home, { CI: '' });
 
 /** `cairn` with its output on pipes, as in a script or CI. */
-const cairn = (args: string[]) => run(process.execPath, ['cli/launch.mjs', ...args]);
+const cairn = (args: string[]) => runCairn(args, env);
 
 const quote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
 
 /** `cairn` on a pseudo-terminal of 120×40 (util-linux `script`), as a person at a terminal runs it. */
 const cairnOnTerminal = (args: string[]) =>
-  run('script', ['-qec', `stty rows 40 cols 120; ${[process.execPath, 'cli/launch.mjs', ...args].map(quote).join(' ')}`, '/dev/null']);
+  runProcess('script', ['-qec', `stty rows 40 cols 120; ${cairnCommand(args).flat().map(quote).join(' ')}`, '/dev/null'], env);
 
 describe('cairn plan --format', () => {
   it('prints the plan as a mermaid flowchart, and nothing else', async () => {

@@ -7,13 +7,29 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CairnServer, startServer } from '../../../cli/serve/server.js';
 import type { TraceEvent } from '../../../functions/core/types.js';
+import { RuleBasedWithOverrides, taskOf, withDanglingDependency } from '../../support/llm.js';
 import { localTestConfig } from '../../support/local-config.js';
-import { ScriptedPlanner } from './scripted-llm.js';
 
 const CONDITIONAL_TASK = 'If the corpus mentions a tram network in Lyon, summarize public transport in Lyon, otherwise describe the museums of Lyon';
 
 let server: CairnServer;
-const llm = new ScriptedPlanner();
+/** Opens the gate the SLOW tasks wait at. */
+let openGate!: () => void;
+const gate = new Promise<void>((resolve) => {
+  openGate = resolve;
+});
+
+/**
+ * The LLM of the serve tests: the rule-based planner, except that a task starting with BROKEN
+ * gets a dangling dependency in its first plan (so the repair loop runs), and a task starting
+ * with SLOW waits at its analysis until the test opens the gate (so a test sees a plan under way).
+ */
+const llm = new RuleBasedWithOverrides(async (request, rules) => {
+  const task = taskOf(request);
+  if (task.startsWith('SLOW') && request.intent.kind === 'analysis') await gate;
+  if (task.startsWith('BROKEN') && request.intent.kind === 'plan') return withDanglingDependency((await rules()).text);
+  return undefined;
+});
 const logged: string[] = [];
 
 beforeAll(async () => {
@@ -21,7 +37,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  llm.open();
+  openGate();
   await server?.close();
 });
 
@@ -64,7 +80,7 @@ describe('cairn serve: the HTTP API', () => {
     const body = started.json();
     const planId = String(body.planId);
     const early = await waitForStatus(planId, ['analyzing']);
-    llm.open();
+    openGate();
     const done = await waitForStatus(planId, ['succeeded', 'failed']);
     const trace = (await call('GET', `/plans/${planId}/trace`)).json() as { events: TraceEvent[] };
 

@@ -8,6 +8,7 @@ import { startEmbeddedDynamo } from '../../../functions/adapters/dynamodb/embedd
 import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
 import { DynamoTraceStore } from '../../../functions/adapters/dynamodb/trace-store.js';
 import { FilePayloadStore } from '../../../functions/adapters/payloads/file-payload-store.js';
+import { receivedPlan } from '../../support/plans.js';
 
 describe('Function: startEmbeddedDynamo', () => {
   const cleanups: Array<() => Promise<void>> = [];
@@ -50,15 +51,7 @@ describe('Function: startEmbeddedDynamo', () => {
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const dataDir = join(dir, 'dynamo');
     const payloads = new FilePayloadStore({ root: join(dir, 'payloads') });
-    const record = {
-      planId: 'kept',
-      status: 'received' as const,
-      version: 1,
-      request: { task: 'persist me' },
-      createdAt: '2030-01-01T00:00:00.000Z',
-      updatedAt: '2030-01-01T00:00:00.000Z',
-      eventCount: 0,
-    };
+    const record = receivedPlan({ planId: 'kept', request: { task: 'persist me' } });
     const first = await startEmbeddedDynamo({ dataDir });
     const firstClient = createDynamoClient({ endpoint: first.endpoint });
     await ensureTable(firstClient, 'cairn-traces');

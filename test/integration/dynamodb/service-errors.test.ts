@@ -10,6 +10,7 @@ import { TraceStoreError, TraceStoreTransientError } from '../../../functions/ad
 import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
 import { DynamoTraceStore } from '../../../functions/adapters/dynamodb/trace-store.js';
 import type { PayloadStore } from '../../../functions/adapters/payloads/payload-store.js';
+import { receivedPlan } from '../../support/plans.js';
 
 const payloads: PayloadStore = {
   put: async (key) => `memory://${key}`,
@@ -60,15 +61,7 @@ describe('Class: DynamoTraceStore, service failures', () => {
     const cause = new InternalServerError({ message: 'Internal server error', $metadata: { httpStatusCode: 500 } });
     documentMock.on(PutCommand).rejects(cause);
 
-    const created = store.createPlan({
-      planId: 'p1',
-      status: 'received',
-      version: 1,
-      request: { task: 't' },
-      createdAt: '2030-01-01T00:00:00.000Z',
-      updatedAt: '2030-01-01T00:00:00.000Z',
-      eventCount: 0,
-    });
+    const created = store.createPlan(receivedPlan({ planId: 'p1', request: { task: 't' } }));
 
     await expect(created).rejects.toMatchObject({ name: 'TraceStoreTransientError', cause });
   });

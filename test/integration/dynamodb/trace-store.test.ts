@@ -18,6 +18,7 @@ import { FilePayloadStore } from '../../../functions/adapters/payloads/file-payl
 import { PlanConflictError, PlanExistsError, PlanNotFoundError } from '../../../functions/core/errors.js';
 import type { Clock } from '../../../functions/core/ports.js';
 import type { PlanAttempt, PlanRecord, StepOutput } from '../../../functions/core/types.js';
+import { receivedPlan } from '../../support/plans.js';
 import { dynamoBackends, type RunningDynamo } from '../support/backends.js';
 
 /** A clock the test moves by hand, so times and TTLs are exact. */
@@ -29,20 +30,6 @@ class ManualClock implements Clock {
   advance(ms: number): void {
     this.current = new Date(this.current.getTime() + ms);
   }
-}
-
-function newPlan(overrides: Partial<PlanRecord> = {}): PlanRecord {
-  const at = '2030-01-02T03:04:05.000Z';
-  return {
-    planId: `plan-${randomUUID()}`,
-    status: 'received',
-    version: 1,
-    request: { task: 'Compare the rainfall of Lyon and Porto', options: { maxIterations: 3 } },
-    createdAt: at,
-    updatedAt: at,
-    eventCount: 0,
-    ...overrides,
-  };
 }
 
 function attempt(n: number, overrides: Partial<PlanAttempt> = {}): PlanAttempt {
@@ -117,7 +104,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
     it('stores a plan and reads it back unchanged', async () => {
       // Prepare
       const store = makeStore();
-      const plan = newPlan({ request: { task: 'x', constraints: { nested: { deep: [1, 2.5, null, 'é'] } } } });
+      const plan = receivedPlan({ request: { task: 'x', constraints: { nested: { deep: [1, 2.5, null, 'é'] } } } });
 
       // Act
       await store.createPlan(plan);
@@ -133,7 +120,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
     it('refuses a second plan with the same id with PlanExistsError', async () => {
       // Prepare
       const store = makeStore();
-      const plan = newPlan();
+      const plan = receivedPlan();
       await store.createPlan(plan);
 
       // Act
@@ -150,7 +137,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
       // Prepare
       const clock = new ManualClock();
       const store = makeStore({ clock });
-      const plan = newPlan();
+      const plan = receivedPlan();
       await store.createPlan(plan);
       clock.advance(1_500);
 
@@ -170,7 +157,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
     it('loses no update when writers race: one version per successful write', async () => {
       // Prepare
       const store = makeStore();
-      const plan = newPlan();
+      const plan = receivedPlan();
       await store.createPlan(plan);
 
       // Act: six writers read the same version at once
@@ -183,7 +170,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
 
     it('retries after losing a version race and gives up with PlanConflictError past maxUpdateAttempts', async () => {
       // Prepare: a store whose first read is followed by another writer's update
-      const plan = newPlan();
+      const plan = receivedPlan();
       const other = makeStore();
       await other.createPlan(plan);
       class RacedStore extends DynamoTraceStore {
@@ -217,7 +204,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
     it('moves through the repair loop but never backwards', async () => {
       // Prepare
       const store = makeStore();
-      const plan = newPlan();
+      const plan = receivedPlan();
       await store.createPlan(plan);
       for (const status of ['analyzing', 'planning', 'validating', 'repairing', 'validating', 'executing'] as const) {
         await store.updatePlan(plan.planId, { status });
@@ -234,7 +221,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
 
     it('reaches failed from a non-terminal status', async () => {
       const store = makeStore();
-      const plan = newPlan();
+      const plan = receivedPlan();
       await store.createPlan(plan);
       await store.updatePlan(plan.planId, { status: 'analyzing' });
 
@@ -249,7 +236,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
     it('never changes a terminal plan, but accepts a retried identical patch as a no-op', async () => {
       // Prepare
       const store = makeStore();
-      const plan = newPlan();
+      const plan = receivedPlan();
       await store.createPlan(plan);
       await store.updatePlan(plan.planId, { status: 'finalizing' });
       const finish = { status: 'succeeded', answer: 'Porto is wetter.', attempts: 1 } as const;
@@ -267,7 +254,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
     it('keeps events appended while it updates (no lost eventCount)', async () => {
       // Prepare
       const store = makeStore();
-      const plan = newPlan();
+      const plan = receivedPlan();
       await store.createPlan(plan);
 
       // Act: events and updates interleave
@@ -288,7 +275,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
       // Prepare
       const clock = new ManualClock();
       const store = makeStore({ clock });
-      const plan = newPlan();
+      const plan = receivedPlan();
       await store.createPlan(plan);
 
       // Act
@@ -310,7 +297,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
     it('gives 50 concurrent appends the numbers 1..50 without gaps or duplicates', async () => {
       // Prepare
       const store = makeStore();
-      const plan = newPlan();
+      const plan = receivedPlan();
       await store.createPlan(plan);
 
       // Act
@@ -330,7 +317,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
     it('reads every page of a long trace', async () => {
       // Prepare: ~1.5 MB of events, past the 1 MB a Query page holds
       const store = makeStore();
-      const plan = newPlan();
+      const plan = receivedPlan();
       await store.createPlan(plan);
       for (let i = 0; i < 25; i++) {
         await store.appendEvent(plan.planId, { type: 'step.completed', phase: 'execute', data: { text: `${i}`.padEnd(60_000, '.') } });
@@ -367,7 +354,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
     it('stores attempts, reads one back and lists them in order', async () => {
       // Prepare
       const store = makeStore();
-      const plan = newPlan();
+      const plan = receivedPlan();
       await store.createPlan(plan);
 
       // Act
@@ -384,7 +371,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
 
     it('replaces an attempt written twice (a retried Lambda)', async () => {
       const store = makeStore();
-      const plan = newPlan();
+      const plan = receivedPlan();
       await store.createPlan(plan);
 
       await store.putAttempt(plan.planId, attempt(1));
@@ -398,7 +385,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
     it('lists step outputs in numeric step order', async () => {
       // Prepare
       const store = makeStore();
-      const plan = newPlan();
+      const plan = receivedPlan();
       await store.createPlan(plan);
       const skipped = stepOutput(2, { type: 'conditional', status: 'skipped', skipped: true, condition: "step_1.result['run'] == True", result: {} });
 
@@ -422,7 +409,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
       const plans: PlanRecord[] = [];
       for (let i = 0; i < 5; i++) {
         const at = clock.now().toISOString();
-        const plan = newPlan({ planId: `p${i}`, createdAt: at, updatedAt: at });
+        const plan = receivedPlan({ planId: `p${i}`, createdAt: at, updatedAt: at });
         await store.createPlan(plan);
         plans.push(plan);
         clock.advance(60_000);
@@ -454,7 +441,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
       // Prepare: a threshold of 4 KB so ordinary test data passes it
       const store = makeStore({ maxItemBytes: 4_096 });
       const big = 'Porto rainfall, month by month. '.repeat(1_000);
-      const plan = newPlan({ request: { task: 'big', context: big } });
+      const plan = receivedPlan({ request: { task: 'big', context: big } });
 
       // Act
       await store.createPlan(plan);
@@ -489,7 +476,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
 
     it('keeps small bodies inline', async () => {
       const store = makeStore();
-      const plan = newPlan();
+      const plan = receivedPlan();
       await store.createPlan(plan);
 
       const item = await rawItem(`PLAN#${plan.planId}`, 'META');
@@ -501,7 +488,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
     it('stores payloads past DynamoDB’s real 400 KB limit with the default threshold', async () => {
       // Prepare
       const store = makeStore();
-      const plan = newPlan();
+      const plan = receivedPlan();
       await store.createPlan(plan);
       const answer = 'x'.repeat(600 * 1024);
 
@@ -516,7 +503,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
 
     it('moves a large body back inline when it shrinks', async () => {
       const store = makeStore({ maxItemBytes: 4_096 });
-      const plan = newPlan();
+      const plan = receivedPlan();
       await store.createPlan(plan);
       await store.updatePlan(plan.planId, { answer: 'y'.repeat(10_000) });
 
@@ -534,7 +521,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
       // Prepare
       const clock = new ManualClock();
       const store = makeStore({ clock, ttlDays: 7 });
-      const plan = newPlan();
+      const plan = receivedPlan();
       const expiresAt = Math.floor(clock.now().getTime() / 1000) + 7 * 86_400;
 
       // Act

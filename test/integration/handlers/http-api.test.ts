@@ -9,7 +9,8 @@ import { makeCreatePlanHandler } from '../../../functions/handlers/intake/create
 import { makeGetPlanHandler } from '../../../functions/handlers/intake/get-plan.js';
 import { makeGetTraceHandler } from '../../../functions/handlers/intake/get-trace.js';
 import type { IntakeRuntime } from '../../../functions/runtime/intake.js';
-import { httpEvent, intakeRuntimeFor, lambdaContext, mockStepFunctions, STATE_MACHINE_ARN } from './support.js';
+import { lambdaContext } from '../../support/lambda-context.js';
+import { httpEvent, intakeRuntimeFor, mockStepFunctions, STATE_MACHINE_ARN, sfnThrottled } from './support.js';
 
 type Handler = (event: APIGatewayProxyEventV2, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -152,7 +153,7 @@ describe('Handler: POST /plans', () => {
 
   it('answers 503 with Retry-After when Step Functions throttles, and a retry with the key starts the plan', async () => {
     // Prepare
-    const throttled = new SFNServiceException({ name: 'ThrottlingException', $fault: 'client', $metadata: { httpStatusCode: 400 }, message: 'Rate exceeded' });
+    const throttled = sfnThrottled();
     sfn.reset();
     sfn.on(StartExecutionCommand).rejectsOnce(throttled);
     const headers = { 'content-type': 'application/json', 'idempotency-key': 'order-throttled' };
@@ -175,9 +176,7 @@ describe('Handler: POST /plans', () => {
   it('marks a plan without a key failed when its workflow cannot start', async () => {
     // Prepare
     sfn.reset();
-    sfn
-      .on(StartExecutionCommand)
-      .rejects(new SFNServiceException({ name: 'ThrottlingException', $fault: 'client', $metadata: { httpStatusCode: 400 }, message: 'Rate exceeded' }));
+    sfn.on(StartExecutionCommand).rejects(sfnThrottled());
     const before = new Set((await rt.store.listPlans({ limit: 1000 })).map((p) => p.planId));
 
     // Act

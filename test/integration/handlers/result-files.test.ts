@@ -1,14 +1,20 @@
+/**
+ * The second half of the S3 door, through the real workflow: a plan whose request came from an S3 task file
+ * gets `<key>.result.json` beside it when it finishes, succeeded or failed (the Finalize and
+ * RecordFailure handlers). The state machine runs locally over DynamoDB Local; S3 through
+ * aws-sdk-client-mock, which records the result files written.
+ */
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LocalStack } from '../../../cli/local-runner.js';
-import { localTestConfig } from '../../support/local-config.js';
+import type { LocalStack } from '../../../cli/local-runner.js';
+import { openLocalStack } from '../../support/local-workflow.js';
 
 const s3 = mockClient(S3Client);
 let stack: LocalStack;
 
 beforeAll(async () => {
-  stack = await LocalStack.open({ config: localTestConfig('result-files') });
+  stack = await openLocalStack('result-files');
 });
 
 afterEach(() => {

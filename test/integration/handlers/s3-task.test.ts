@@ -12,7 +12,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeS3TaskHandler } from '../../../functions/handlers/intake/s3-task.js';
 import type { IntakeRuntime } from '../../../functions/runtime/intake.js';
-import { BUCKET, intakeRuntimeFor, lambdaContext, mockStepFunctions, s3Event } from './support.js';
+import { lambdaContext } from '../../support/lambda-context.js';
+import { BUCKET, intakeRuntimeFor, mockStepFunctions, s3Event } from './support.js';
 
 type Handler = (event: S3Event, context: ReturnType<typeof lambdaContext>) => Promise<void>;
 

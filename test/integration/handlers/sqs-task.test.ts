@@ -2,13 +2,14 @@
  * The SQS trigger (A3, A4) with SQS batches as Lambda's event source mapping sends them, over
  * DynamoDB Local; Step Functions through aws-sdk-client-mock.
  */
-import { SFNServiceException, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { planIdFor, requestIdentity } from '../../../functions/core/workflow/start-plan.js';
 import { makeSqsTaskHandler } from '../../../functions/handlers/intake/sqs-task.js';
 import type { IntakeRuntime } from '../../../functions/runtime/intake.js';
-import { intakeRuntimeFor, lambdaContext, mockStepFunctions, sqsEvent, sqsRecord } from './support.js';
+import { lambdaContext } from '../../support/lambda-context.js';
+import { intakeRuntimeFor, mockStepFunctions, sfnThrottled, sqsEvent, sqsRecord } from './support.js';
 
 type Handler = (event: SQSEvent, context: ReturnType<typeof lambdaContext>) => Promise<SQSBatchResponse>;
 
@@ -22,8 +23,6 @@ beforeAll(async () => {
 });
 
 const invoke = (event: SQSEvent) => handler(event, lambdaContext('SqsTask'));
-const throttled = () =>
-  new SFNServiceException({ name: 'ThrottlingException', $fault: 'client', $metadata: { httpStatusCode: 400 }, message: 'Rate exceeded' });
 
 describe('Handler: SQS requests', () => {
   it('starts a plan per good message and reports only the bad ones as failed', async () => {
@@ -71,7 +70,7 @@ describe('Handler: SQS requests', () => {
   it('reports a message whose workflow was throttled, and starts it when the message comes back', async () => {
     // Prepare
     // The records of a batch run concurrently: only this message's execution is throttled.
-    sfn.on(StartExecutionCommand, { name: planIdFor(requestIdentity.sqs('m-throttled')) }).rejectsOnce(throttled());
+    sfn.on(StartExecutionCommand, { name: planIdFor(requestIdentity.sqs('m-throttled')) }).rejectsOnce(sfnThrottled());
     const message = sqsRecord('m-throttled', JSON.stringify({ task: 'Who painted the Mona Lisa?' }));
     const other = sqsRecord('m-fine', JSON.stringify({ task: 'Who wrote Les Misérables?' }));
 
@@ -92,7 +91,7 @@ describe('Handler: SQS requests', () => {
   it('reports every message of a batch that failed entirely, so SQS retries them and not the rest', async () => {
     // Prepare
     sfn.reset();
-    sfn.on(StartExecutionCommand).rejects(throttled());
+    sfn.on(StartExecutionCommand).rejects(sfnThrottled());
 
     // Act
     const outcome = await invoke(sqsEvent([sqsRecord('m-x', JSON.stringify({ task: 'a b c' })), sqsRecord('m-y', JSON.stringify({ task: 'd e f' }))])).catch(

@@ -2,12 +2,7 @@
  * A4 in the core: startPlan over the real trace store on DynamoDB Local, with a WorkflowStarter
  * that behaves as Standard or Express Step Functions do with names.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
-import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
+import { describe, expect, it } from 'vitest';
 import { DynamoTraceStore } from '../../../functions/adapters/dynamodb/trace-store.js';
 import { FilePayloadStore } from '../../../functions/adapters/payloads/file-payload-store.js';
 import type { WorkflowStarter } from '../../../functions/core/ports.js';
@@ -15,6 +10,8 @@ import { systemClock } from '../../../functions/core/ports.js';
 import { acceptRequest } from '../../../functions/core/workflow/intake.js';
 import { planIdFor, requestIdentity, type StartDeps, startPlan } from '../../../functions/core/workflow/start-plan.js';
 import type { WorkflowInput } from '../../../functions/core/workflow/types.js';
+import { useTraceTable } from '../../support/dynamo.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 /** Step Functions' behaviour with names: Standard refuses a second execution of a name, Express does not. */
 class NamedExecutions implements WorkflowStarter {
@@ -33,19 +30,10 @@ class NamedExecutions implements WorkflowStarter {
   }
 }
 
-const client = createDynamoClient({ endpoint: inject('dynamoEndpoint') });
-const tableName = `start-plan-${Date.now()}`;
-const store = new DynamoTraceStore({ client, tableName, payloads: new FilePayloadStore({ root: mkdtempSync(join(tmpdir(), 'cairn-start-plan-')) }) });
+const { client, tableName } = useTraceTable('start-plan');
+const store = new DynamoTraceStore({ client, tableName, payloads: new FilePayloadStore({ root: tempDir('start-plan') }) });
 const limits = { maxTaskBytes: 8192, maxIterations: 3 };
 const deps = (starter: WorkflowStarter): StartDeps => ({ store, starter, clock: systemClock, limits });
-
-beforeAll(async () => {
-  await ensureTable(client, tableName);
-});
-
-afterAll(() => {
-  client.destroy();
-});
 
 describe('Function: startPlan', () => {
   it('starts a plan named after its identity, once', async () => {

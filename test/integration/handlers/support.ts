@@ -1,7 +1,7 @@
 /**
  * What the handler tests share: the runtime a deployed intake function builds (pointed at
  * DynamoDB Local), the events AWS sends (API Gateway HTTP API payload 2.0, S3 event notifications,
- * SQS batches) and a Lambda context.
+ * SQS batches) and the error Step Functions gives when it throttles.
  */
 import {
   ExecutionAlreadyExists,
@@ -9,16 +9,16 @@ import {
   type ServiceOutputTypes,
   SFNClient,
   type SFNClientResolvedConfig,
+  SFNServiceException,
   StartExecutionCommand,
   type StartExecutionCommandInput,
 } from '@aws-sdk/client-sfn';
-import type { APIGatewayProxyEventV2, Context, S3Event, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, S3Event, SQSEvent, SQSRecord } from 'aws-lambda';
 import { type AwsStub, mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeEach, inject } from 'vitest';
-import { createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
-import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
 import { createIntakeRuntime, type IntakeRuntime } from '../../../functions/runtime/intake.js';
 import { loadConfig } from '../../../functions/shared/config.js';
+import { createTraceTable, uniqueTableName } from '../../support/dynamo.js';
 
 export const STATE_MACHINE_ARN = 'arn:aws:states:eu-west-1:123456789012:stateMachine:CairnWorkflow';
 export const BUCKET = 'cairn-test-bucket';
@@ -29,7 +29,7 @@ export const BUCKET = 'cairn-test-bucket';
  */
 export async function intakeRuntimeFor(name: string, extra: Record<string, string> = {}): Promise<IntakeRuntime> {
   const endpoint = inject('dynamoEndpoint');
-  const tableName = `${name}-${Date.now()}`;
+  const tableName = uniqueTableName(name);
   const config = loadConfig({
     CAIRN_DYNAMODB_ENDPOINT: endpoint,
     CAIRN_TABLE: tableName,
@@ -39,9 +39,7 @@ export async function intakeRuntimeFor(name: string, extra: Record<string, strin
     AWS_REGION: 'eu-west-1',
     ...extra,
   });
-  const client = createDynamoClient({ endpoint });
-  await ensureTable(client, tableName);
-  client.destroy();
+  await createTraceTable(tableName, endpoint);
   return createIntakeRuntime(config);
 }
 
@@ -80,22 +78,9 @@ export function mockStepFunctions(): { sfn: SfnStub; started: () => Set<string>;
   return { sfn, started: () => started, restart };
 }
 
-export function lambdaContext(functionName: string): Context {
-  return {
-    callbackWaitsForEmptyEventLoop: true,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:eu-west-1:123456789012:function:${functionName}`,
-    memoryLimitInMB: '512',
-    awsRequestId: `req-${Math.random().toString(36).slice(2)}`,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: '2026/01/01/[$LATEST]test',
-    getRemainingTimeInMillis: () => 15_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
+/** The error Step Functions answers StartExecution with when the account is over its rate. */
+export const sfnThrottled = (): SFNServiceException =>
+  new SFNServiceException({ name: 'ThrottlingException', $fault: 'client', $metadata: { httpStatusCode: 400 }, message: 'Rate exceeded' });
 
 export interface HttpRequest {
   method: 'GET' | 'POST';

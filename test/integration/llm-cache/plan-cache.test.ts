@@ -1,15 +1,13 @@
 /** B8: the plan cache's DynamoDB adapter, on DynamoDB Local, in the trace table. */
 
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createDocumentClient, createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
+import { describe, expect, it } from 'vitest';
+import { createDocumentClient } from '../../../functions/adapters/dynamodb/client.js';
 import { DynamoPlanCache } from '../../../functions/adapters/dynamodb/plan-cache.js';
-import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
 import type { CachedPlan } from '../../../functions/core/ports.js';
+import { useTraceTable } from '../../support/dynamo.js';
 
-const table = `plan-cache-${Date.now()}`;
-let client: DynamoDBClient;
+const { client, tableName: table } = useTraceTable('plan-cache');
 
 const entry = (key: string): CachedPlan => ({
   key,
@@ -19,15 +17,6 @@ const entry = (key: string): CachedPlan => ({
   model: 'claude-sonnet-4-6',
   planId: 'p-1',
   createdAt: '2026-11-22T10:00:00.000Z',
-});
-
-beforeAll(async () => {
-  client = createDynamoClient({ endpoint: inject('dynamoEndpoint') });
-  await ensureTable(client, table);
-});
-
-afterAll(() => {
-  client.destroy();
 });
 
 describe('Class: DynamoPlanCache', () => {

@@ -9,8 +9,9 @@ import { planSchema } from '../../../functions/core/plan/schemas.js';
 import { analyzeTask, callLlm, generatePlan, validateAttempt } from '../../../functions/core/planner/planner.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
 import { faultyAnswer } from '../../support/llm-loopback/faults.js';
-import { plannerDepsFor, planningInput, useLoopbackLlm, validationOptions } from '../../support/llm-loopback/harness.js';
+import { useLoopbackLlm } from '../../support/llm-loopback/harness.js';
 import type { LoopbackLlm } from '../../support/llm-loopback/server.js';
+import { plannerDepsFor, planningInput, validationOptions } from '../../support/planner.js';
 
 const TASK = 'Compare the populations of Lyon and Marseille';
 const API_KEY = 'sk-ant-loopback-0123456789';

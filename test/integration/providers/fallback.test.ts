@@ -13,9 +13,10 @@ import { LlmFatalError, LlmRefusalError, LlmTransientError } from '../../../func
 import { generatePlan } from '../../../functions/core/planner/planner.js';
 import { loadConfig } from '../../../functions/shared/config.js';
 import { TRANSPORT_FAULTS } from '../../support/llm-loopback/faults.js';
-import { plannerDepsFor, planningInput, recordingPolicy, useLoopbackLlm } from '../../support/llm-loopback/harness.js';
+import { recordingPolicy, useLoopbackLlm } from '../../support/llm-loopback/harness.js';
 import { ruleBasedModel } from '../../support/llm-loopback/rule-based-model.js';
 import type { LoopbackLlm } from '../../support/llm-loopback/server.js';
+import { plannerDepsFor, planningInput } from '../../support/planner.js';
 
 const TASK = 'What is a bouchon?';
 

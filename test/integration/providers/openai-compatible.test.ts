@@ -11,8 +11,9 @@ import { analyzeTask, generatePlan, validateAttempt } from '../../../functions/c
 import type { LlmRequest } from '../../../functions/core/ports.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
 import { faultyAnswer } from '../../support/llm-loopback/faults.js';
-import { plannerDepsFor, planningInput, useLoopbackLlm, validationOptions } from '../../support/llm-loopback/harness.js';
+import { useLoopbackLlm } from '../../support/llm-loopback/harness.js';
 import type { LoopbackLlm } from '../../support/llm-loopback/server.js';
+import { plannerDepsFor, planningInput, validationOptions } from '../../support/planner.js';
 
 const TASK = 'Compare the populations of Lyon and Marseille';
 

@@ -11,8 +11,9 @@ import { generatePlan } from '../../../functions/core/planner/planner.js';
 import type { LlmProvider } from '../../../functions/core/ports.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
 import { faultyAnswer, TRANSPORT_FAULTS } from '../../support/llm-loopback/faults.js';
-import { plannerDepsFor, planningInput, recordingPolicy, useLoopbackLlm } from '../../support/llm-loopback/harness.js';
+import { recordingPolicy, useLoopbackLlm } from '../../support/llm-loopback/harness.js';
 import type { LoopbackLlm, Reply } from '../../support/llm-loopback/server.js';
+import { plannerDepsFor, planningInput } from '../../support/planner.js';
 
 const TASK = 'What is a bouchon?';
 const API_KEY = 'sk-loopback-secret-42';

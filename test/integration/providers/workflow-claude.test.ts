@@ -1,5 +1,11 @@
+/**
+ * The whole workflow (infra/workflow.asl.json run by the local runner, DynamoDB Local) with Claude
+ * as its LLM: the real Anthropic SDK behind the retry layer, pointed at the loopback server. The
+ * loopback "model" is the rule-based planner answering what it is sent; each test scripts the
+ * answers it needs to go wrong.
+ */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LocalStack } from '../../../cli/local-runner.js';
+import type { LocalStack } from '../../../cli/local-runner.js';
 import { AnthropicProvider } from '../../../functions/adapters/llm/anthropic/provider.js';
 import { RetryingProvider } from '../../../functions/adapters/llm/resilient/retry.js';
 import type { PlanRecord, TraceEvent } from '../../../functions/core/types.js';
@@ -7,7 +13,7 @@ import { type AnswerFault, faultyAnswer, goodPlanFor } from '../../support/llm-l
 import { recordingPolicy } from '../../support/llm-loopback/harness.js';
 import { intentOf, ruleBasedModel } from '../../support/llm-loopback/rule-based-model.js';
 import { LoopbackLlm, type RecordedRequest, type Reply } from '../../support/llm-loopback/server.js';
-import { localTestConfig } from '../../support/local-config.js';
+import { openLocalStack, storedEvents } from '../../support/local-workflow.js';
 
 let server: LoopbackLlm;
 let stack: LocalStack;
@@ -15,7 +21,7 @@ let stack: LocalStack;
 beforeAll(async () => {
   server = await LoopbackLlm.start(ruleBasedModel);
   const claude = new AnthropicProvider({ apiKey: 'sk-ant-workflow-key', model: 'claude-sonnet-4-6', baseURL: server.anthropicBaseURL, timeoutMs: 5_000 });
-  stack = await LocalStack.open({ config: localTestConfig('claude-workflow'), llm: new RetryingProvider(claude, recordingPolicy()) });
+  stack = await openLocalStack('claude-workflow', { llm: new RetryingProvider(claude, recordingPolicy()) });
 });
 
 beforeEach(() => {
@@ -41,7 +47,7 @@ function plansGoWrong(fault: AnswerFault, times = Infinity): (request: RecordedR
 }
 
 const planningRequests = () => server.requests.filter((r) => Array.isArray(r.body.tools));
-const events = (record: PlanRecord): Promise<TraceEvent[]> => stack.runtime.store.listEvents(record.planId);
+const events = (record: PlanRecord): Promise<TraceEvent[]> => storedEvents(stack, record);
 
 describe('Workflow with Claude: the deployed state machine, the real SDK, the loopback server', () => {
   it('repairs a first plan with a dangling dependency, and accounts every call with its cost', async () => {

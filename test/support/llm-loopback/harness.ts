@@ -1,10 +1,6 @@
-/** What the provider tests share: the loopback server's lifecycle, the planner's catalog and inputs, and a sleep that only records. */
+/** What the provider tests share: the loopback server's lifecycle and a sleep that only records. */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { RetryPolicy } from '../../../functions/adapters/llm/resilient/retry.js';
-import { analysisSchema, planSchema, stepParameterSchemas } from '../../../functions/core/plan/schemas.js';
-import { DEFAULT_TOKEN_BUDGETS, type PlannerDeps, type PlanningInput } from '../../../functions/core/planner/planner.js';
-import type { LlmProvider } from '../../../functions/core/ports.js';
-import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/steps/index.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
 import { goodPlanFor } from './faults.js';
 import { ruleBasedModel } from './rule-based-model.js';
@@ -33,20 +29,6 @@ export function useLoopbackLlm(task?: string): () => { server: LoopbackLlm; plan
     return { server, plan };
   };
 }
-
-export const catalog = { planSchema, stepSchemas: stepParameterSchemas, analysisSchema };
-
-export const NOW = new Date('2026-11-22T10:00:00.000Z');
-
-export function plannerDepsFor(llm: LlmProvider): PlannerDeps {
-  return { llm, catalog, budgets: DEFAULT_TOKEN_BUDGETS, now: () => NOW };
-}
-
-export function planningInput(task: string): PlanningInput {
-  return { task, allowedStepTypes: EXECUTABLE_STEP_TYPES, maxSteps: 20, topK: 10 };
-}
-
-export const validationOptions = { maxSteps: 20, allowedStepTypes: EXECUTABLE_STEP_TYPES };
 
 /** A retry policy that waits for nothing and remembers every wait it was asked for. */
 export function recordingPolicy(overrides: Partial<RetryPolicy> = {}): Partial<RetryPolicy> & { waits: number[] } {

@@ -21,7 +21,6 @@ import { MediaServiceTransientError, MediaToolError } from '../../../functions/a
 import { transcriptionJobName } from '../../../functions/adapters/aws-media/transcribe-tool.js';
 import { createS3Client } from '../../../functions/adapters/s3/client.js';
 import { executePlan } from '../../../functions/core/executor/run-plan.js';
-import type { LlmProvider } from '../../../functions/core/ports.js';
 import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
 import { ToolInputError, ToolRegistry } from '../../../functions/core/tools/registry.js';
 import type { DecompositionPlan, DecompositionStep } from '../../../functions/core/types.js';
@@ -29,6 +28,7 @@ import { createObservability } from '../../../functions/handlers/middleware.js';
 import { createClients } from '../../../functions/runtime/adapters.js';
 import { createToolRegistry } from '../../../functions/runtime/workflow.js';
 import { loadConfig } from '../../../functions/shared/config.js';
+import { executionContext } from '../../support/executor.js';
 
 const s3 = mockClient(S3Client);
 const transcribe = mockClient(TranscribeClient);
@@ -420,12 +420,6 @@ describe('Tool: media.caption on Bedrock (Converse)', () => {
 });
 
 describe('Media steps on AWS through the executor (D4)', () => {
-  const llm: LlmProvider = {
-    name: 'unused',
-    model: 'unused',
-    source: 'test',
-    complete: () => Promise.reject(new Error('no LLM call expected')),
-  } as unknown as LlmProvider;
   const transcription = (extra: Partial<DecompositionStep> = {}): DecompositionPlan => ({
     plan: [
       {
@@ -442,15 +436,7 @@ describe('Media steps on AWS through the executor (D4)', () => {
     traceability: true,
   });
   const execute = (plan: DecompositionPlan) =>
-    executePlan(plan, {
-      task: 'What does the deputy mayor say about cycling in Lyon?',
-      index,
-      llm,
-      clock: { now: () => new Date() },
-      concurrency: 2,
-      topK: 3,
-      tools: registry,
-    });
+    executePlan(plan, executionContext({ task: 'What does the deputy mayor say about cycling in Lyon?', index, concurrency: 2, tools: registry }));
 
   it('retries a throttled transcription and records the Transcribe method', async () => {
     // Prepare: the first Start is throttled, the second goes through.

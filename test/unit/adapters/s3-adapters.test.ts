@@ -16,6 +16,7 @@ import { createS3Client } from '../../../functions/adapters/s3/client.js';
 import { S3TaskFiles } from '../../../functions/adapters/s3/task-files.js';
 import { CairnError, InvalidInputError, RequestValidationError } from '../../../functions/core/errors.js';
 import type { CorpusIndex, CorpusProvider } from '../../../functions/core/ports.js';
+import { MINI_CORPUS } from '../../support/corpus.js';
 
 const s3 = mockClient(S3Client);
 const client = createS3Client({ region: 'eu-west-1', maxAttempts: 1 });
@@ -103,7 +104,7 @@ describe('Class: S3PayloadStore', () => {
 });
 
 describe('Class: S3CorpusProvider', () => {
-  const corpus = readFileSync('test/fixtures/corpus/mini.jsonl', 'utf8');
+  const corpus = readFileSync(MINI_CORPUS, 'utf8');
   const files: CorpusProvider & { refs: Array<string | undefined> } = {
     refs: [],
     async load(ref) {

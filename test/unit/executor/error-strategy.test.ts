@@ -1,111 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { ExpressionError, StepExecutionError } from '../../../functions/core/errors.js';
 import { type ExecutionContext, type ExecutionHooks, executePlan } from '../../../functions/core/executor/run-plan.js';
 import { validatePlan } from '../../../functions/core/plan/validate.js';
-import type { LlmProvider, LlmRequest, LlmResponse } from '../../../functions/core/ports.js';
+import type { LlmProvider } from '../../../functions/core/ports.js';
 import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
 import { stepPolicy } from '../../../functions/core/steps/index.js';
-import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
-import { registerLocalTools } from '../../../functions/core/tools/local-tools.js';
-import { ToolArgumentsError, ToolInputError, ToolNotAllowedError, ToolRegistry } from '../../../functions/core/tools/registry.js';
-import { type DecompositionPlan, type DecompositionStep, STEP_TYPES, type StepOutput } from '../../../functions/core/types.js';
+import type { ToolRegistry } from '../../../functions/core/tools/registry.js';
+import { STEP_TYPES } from '../../../functions/core/types.js';
+import { EXECUTION_TIME, executionContext } from '../../support/executor.js';
+import { ScriptedLlm } from '../../support/llm.js';
+import { outputOfStep, planOf, searchStep, step, toolStep } from '../../support/plans.js';
+import { testTools } from '../../support/tools.js';
 
-const AT = new Date('2025-05-06T07:08:09.000Z');
-const clock = { now: () => AT };
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-class OkLlm implements LlmProvider {
-  readonly name = 'ok';
-  readonly model = 'ok-1';
-  readonly source = 'test';
-  calls = 0;
-  async complete(_request: LlmRequest): Promise<LlmResponse> {
-    this.calls++;
-    return { text: 'fine', provider: this.name, model: this.model, inputTokens: 1, outputTokens: 1, stopReason: 'end_turn' };
-  }
-}
-
-const ERRORS = {
-  ToolNotAllowedError: (m: string) => new ToolNotAllowedError(m),
-  ToolArgumentsError: (m: string) => new ToolArgumentsError(m),
-  ToolInputError: (m: string) => new ToolInputError(m),
-  ExpressionError: (m: string) => new ExpressionError(m),
-  StepExecutionError: (m: string) => new StepExecutionError(m),
-  Error: (m: string) => new Error(m),
-} as const;
-type ErrorKind = keyof typeof ERRORS;
-
-/**
- * The test tools: `test.flaky` fails its first `failures` calls, `test.slow` waits `ms` (or until
- * its signal fires) and `test.throws` throws the error class it is asked for. Each counts its runs.
- */
-function testTools() {
-  const counts = { flaky: 0, slow: 0, throws: 0, aborted: 0 };
-  const tools = registerLocalTools(new ToolRegistry({ compile: compileToolSchema }));
-  tools.register({
-    name: 'test.flaky',
-    description: 'Fails its first calls.',
-    inputSchema: { type: 'object', properties: { failures: { type: 'integer', minimum: 0 } }, required: ['failures'], additionalProperties: false },
-    async run(args) {
-      counts.flaky++;
-      if (counts.flaky <= Number(args.failures)) throw new Error(`flaky failure ${counts.flaky}`);
-      return { call: counts.flaky };
-    },
-  });
-  tools.register({
-    name: 'test.slow',
-    description: 'Waits, unless its signal fires first.',
-    inputSchema: { type: 'object', properties: { ms: { type: 'array', items: { type: 'integer' } } }, required: ['ms'], additionalProperties: false },
-    async run(args, ctx) {
-      const ms = (args.ms as number[])[counts.slow] ?? 0;
-      counts.slow++;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms);
-        ctx.signal.addEventListener('abort', () => {
-          counts.aborted++;
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-      return { waited: ms };
-    },
-  });
-  tools.register({
-    name: 'test.throws',
-    description: 'Throws the error it is asked for.',
-    inputSchema: { type: 'object', properties: { kind: { enum: Object.keys(ERRORS) } }, required: ['kind'], additionalProperties: false },
-    async run(args) {
-      counts.throws++;
-      throw ERRORS[args.kind as ErrorKind](`thrown ${String(args.kind)}`);
-    },
-  });
-  return { tools, counts };
-}
 
 const index = createCorpusIndex([
   { id: 'everest', title: 'Mount Everest', text: 'Mount Everest is the highest mountain on Earth.' },
   { id: 'k2', title: 'K2', text: 'K2 is the second-highest mountain, after Mount Everest.' },
 ]);
 
-type StepInput = Partial<DecompositionStep> & Pick<DecompositionStep, 'step_id' | 'type' | 'parameters'>;
-const step = (s: StepInput): DecompositionStep => ({ modality: 'text', dependencies: [], trace: {}, ...s });
-const planOf = (...steps: StepInput[]): DecompositionPlan => ({ plan: steps.map(step), traceability: true });
-const tool = (id: number, name: string, args: Record<string, unknown>, extra: Partial<DecompositionStep> = {}): StepInput => ({
-  step_id: id,
-  type: 'tool_call',
-  parameters: { tool: name, args },
-  ...extra,
-});
-const search = (id: number, query: string, dependencies: number[] = [], extra: Partial<DecompositionStep> = {}): StepInput => ({
-  step_id: id,
-  type: 'keyword_search',
-  parameters: { query },
-  dependencies,
-  ...extra,
-});
-
 function context(tools: ToolRegistry, extra: Partial<ExecutionContext> = {}): ExecutionContext {
-  return { task: 'How high is Mount Everest?', index, llm: new OkLlm(), clock, concurrency: 4, topK: 3, tools, ...extra };
+  return executionContext({ task: 'How high is Mount Everest?', index, llm: new ScriptedLlm(() => 'fine'), tools, ...extra });
 }
 
 function retryRecorder() {
@@ -117,12 +31,6 @@ function retryRecorder() {
   };
   return { retries, hooks };
 }
-
-const byId = (outputs: StepOutput[], id: number): StepOutput => {
-  const found = outputs.find((o) => o.step_id === id);
-  if (!found) throw new Error(`no output for step ${id}`);
-  return found;
-};
 
 describe('stepPolicy', () => {
   it.each([
@@ -199,7 +107,7 @@ describe('executePlan error strategies (D4)', () => {
       // Prepare
       const { tools, counts } = testTools();
       const { retries, hooks } = retryRecorder();
-      const plan = planOf(tool(1, 'test.flaky', { failures: 1 }, { retry: { backoff_ms: 5 } }));
+      const plan = planOf(toolStep(1, 'test.flaky', { failures: 1 }, { retry: { backoff_ms: 5 } }));
       expect(validatePlan(plan).valid).toBe(true);
 
       // Act
@@ -207,7 +115,7 @@ describe('executePlan error strategies (D4)', () => {
 
       // Assess
       expect(outcome.status).toBe('succeeded');
-      expect(byId(outcome.outputs, 1)).toMatchObject({ status: 'succeeded', attempts: 2, result: { tool: 'test.flaky', output: { call: 2 } } });
+      expect(outputOfStep(outcome.outputs, 1)).toMatchObject({ status: 'succeeded', attempts: 2, result: { tool: 'test.flaky', output: { call: 2 } } });
       expect(retries).toEqual([{ step: 1, attempt: 1, error: 'flaky failure 1', delayMs: 5 }]);
       expect(counts.flaky).toBe(2);
     });
@@ -216,7 +124,7 @@ describe('executePlan error strategies (D4)', () => {
       // Prepare
       const { tools } = testTools();
       const { retries, hooks } = retryRecorder();
-      const plan = planOf(tool(1, 'test.flaky', { failures: 2 }, { retry: { max_attempts: 3, backoff_ms: 20 } }));
+      const plan = planOf(toolStep(1, 'test.flaky', { failures: 2 }, { retry: { max_attempts: 3, backoff_ms: 20 } }));
 
       // Act
       const started = performance.now();
@@ -224,7 +132,7 @@ describe('executePlan error strategies (D4)', () => {
       const elapsed = performance.now() - started;
 
       // Assess
-      expect(byId(outcome.outputs, 1)).toMatchObject({ status: 'succeeded', attempts: 3 });
+      expect(outputOfStep(outcome.outputs, 1)).toMatchObject({ status: 'succeeded', attempts: 3 });
       expect(retries.map((r) => [r.attempt, r.delayMs])).toEqual([
         [1, 20],
         [2, 40],
@@ -237,9 +145,9 @@ describe('executePlan error strategies (D4)', () => {
       const { tools, counts } = testTools();
       const { retries, hooks } = retryRecorder();
       const plan = planOf(
-        tool(1, 'test.flaky', { failures: 9 }, { on_error: 'retry', retry: { max_attempts: 3, backoff_ms: 1 } }),
-        search(2, 'Everest', [1]),
-        search(3, 'K2', [], { condition: 'True' }),
+        toolStep(1, 'test.flaky', { failures: 9 }, { on_error: 'retry', retry: { max_attempts: 3, backoff_ms: 1 } }),
+        searchStep(2, 'Everest', [1]),
+        searchStep(3, 'K2', [], { condition: 'True' }),
       );
 
       // Act
@@ -247,9 +155,9 @@ describe('executePlan error strategies (D4)', () => {
 
       // Assess
       expect(outcome).toMatchObject({ status: 'failed', failedStep: 1, error: 'flaky failure 3' });
-      expect(byId(outcome.outputs, 1)).toMatchObject({ status: 'failed', attempts: 3, error: 'flaky failure 3', result: {} });
-      expect(byId(outcome.outputs, 2)).toMatchObject({ status: 'skipped', reason: 'not run: step 1 failed and the plan aborted' });
-      expect(byId(outcome.outputs, 3)).toMatchObject({ status: 'skipped', reason: 'not run: step 1 failed and the plan aborted' });
+      expect(outputOfStep(outcome.outputs, 1)).toMatchObject({ status: 'failed', attempts: 3, error: 'flaky failure 3', result: {} });
+      expect(outputOfStep(outcome.outputs, 2)).toMatchObject({ status: 'skipped', reason: 'not run: step 1 failed and the plan aborted' });
+      expect(outputOfStep(outcome.outputs, 3)).toMatchObject({ status: 'skipped', reason: 'not run: step 1 failed and the plan aborted' });
       expect(retries.map((r) => r.attempt)).toEqual([1, 2]);
       expect(counts.flaky).toBe(3);
     });
@@ -260,12 +168,12 @@ describe('executePlan error strategies (D4)', () => {
       // Prepare
       const { tools } = testTools();
       const plan = planOf(
-        tool(1, 'test.throws', { kind: 'Error' }, { on_error: 'skip' }),
-        search(2, 'Everest', [1]),
-        search(3, 'Everest', [1], { on_dependency_skipped: 'continue' }),
+        toolStep(1, 'test.throws', { kind: 'Error' }, { on_error: 'skip' }),
+        searchStep(2, 'Everest', [1]),
+        searchStep(3, 'Everest', [1], { on_dependency_skipped: 'continue' }),
         { step_id: 4, type: 'llm_call', parameters: { prompt: 'Answer', input_steps: [1, 3] }, dependencies: [1, 3] },
         { step_id: 5, type: 'aggregate', parameters: { input_steps: [1, 3], method: 'union' }, dependencies: [1, 3] },
-        search(6, 'K2'),
+        searchStep(6, 'K2'),
       );
       expect(validatePlan(plan).valid).toBe(true);
 
@@ -274,36 +182,36 @@ describe('executePlan error strategies (D4)', () => {
 
       // Assess
       expect(outcome.status).toBe('succeeded');
-      expect(byId(outcome.outputs, 1)).toEqual({
+      expect(outputOfStep(outcome.outputs, 1)).toEqual({
         step_id: 1,
         type: 'tool_call',
         status: 'skipped',
         skipped: true,
         result: {},
-        startedAt: AT.toISOString(),
-        endedAt: AT.toISOString(),
+        startedAt: EXECUTION_TIME.toISOString(),
+        endedAt: EXECUTION_TIME.toISOString(),
         durationMs: 0,
         attempts: 1,
         reason: 'failed after 1 attempt(s), skipped by its error strategy: thrown Error',
         error: 'thrown Error',
       });
-      expect(byId(outcome.outputs, 2)).toMatchObject({ status: 'skipped', reason: 'dependency step 1 was skipped' });
+      expect(outputOfStep(outcome.outputs, 2)).toMatchObject({ status: 'skipped', reason: 'dependency step 1 was skipped' });
       expect(outcome.outputs.filter((o) => o.status === 'succeeded').map((o) => o.step_id)).toEqual([3, 4, 5, 6]);
-      expect(byId(outcome.outputs, 5).result).toMatchObject({ input_steps: [3], missing_inputs: [1] });
+      expect(outputOfStep(outcome.outputs, 5).result).toMatchObject({ input_steps: [3], missing_inputs: [1] });
     });
 
     it('retries first when the step declares attempts, then skips', async () => {
       // Prepare
       const { tools, counts } = testTools();
       const { retries, hooks } = retryRecorder();
-      const plan = planOf(tool(1, 'test.flaky', { failures: 5 }, { on_error: 'skip', retry: { max_attempts: 2, backoff_ms: 1 } }));
+      const plan = planOf(toolStep(1, 'test.flaky', { failures: 5 }, { on_error: 'skip', retry: { max_attempts: 2, backoff_ms: 1 } }));
 
       // Act
       const outcome = await executePlan(plan, context(tools, { hooks }));
 
       // Assess
       expect(outcome.status).toBe('succeeded');
-      expect(byId(outcome.outputs, 1)).toMatchObject({
+      expect(outputOfStep(outcome.outputs, 1)).toMatchObject({
         status: 'skipped',
         attempts: 2,
         error: 'flaky failure 2',
@@ -319,14 +227,14 @@ describe('executePlan error strategies (D4)', () => {
       // Prepare
       const { tools, counts } = testTools();
       const { retries, hooks } = retryRecorder();
-      const plan = planOf(tool(1, 'test.flaky', { failures: 1 }, { on_error: 'abort' }), search(2, 'Everest', [1]), search(3, 'K2', [1]));
+      const plan = planOf(toolStep(1, 'test.flaky', { failures: 1 }, { on_error: 'abort' }), searchStep(2, 'Everest', [1]), searchStep(3, 'K2', [1]));
 
       // Act
       const outcome = await executePlan(plan, context(tools, { hooks }));
 
       // Assess
       expect(outcome).toMatchObject({ status: 'failed', failedStep: 1, error: 'flaky failure 1' });
-      expect(byId(outcome.outputs, 1)).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(outputOfStep(outcome.outputs, 1)).toMatchObject({ status: 'failed', attempts: 1 });
       expect(outcome.outputs.filter((o) => o.status === 'skipped').map((o) => [o.step_id, o.reason])).toEqual([
         [2, 'not run: step 1 failed and the plan aborted'],
         [3, 'not run: step 1 failed and the plan aborted'],
@@ -341,7 +249,7 @@ describe('executePlan error strategies (D4)', () => {
       // Prepare
       const { tools, counts } = testTools();
       const { retries, hooks } = retryRecorder();
-      const plan = planOf(tool(1, 'test.slow', { ms: [5000, 5000] }, { timeout_ms: 30, retry: { max_attempts: 2, backoff_ms: 1 } }));
+      const plan = planOf(toolStep(1, 'test.slow', { ms: [5000, 5000] }, { timeout_ms: 30, retry: { max_attempts: 2, backoff_ms: 1 } }));
 
       // Act
       const started = performance.now();
@@ -350,7 +258,7 @@ describe('executePlan error strategies (D4)', () => {
 
       // Assess
       expect(outcome).toMatchObject({ status: 'failed', failedStep: 1, error: 'step 1 timed out after 30 ms' });
-      expect(byId(outcome.outputs, 1)).toMatchObject({ status: 'failed', attempts: 2, error: 'step 1 timed out after 30 ms' });
+      expect(outputOfStep(outcome.outputs, 1)).toMatchObject({ status: 'failed', attempts: 2, error: 'step 1 timed out after 30 ms' });
       expect(retries).toEqual([{ step: 1, attempt: 1, error: 'step 1 timed out after 30 ms', delayMs: 1 }]);
       expect(counts).toMatchObject({ slow: 2, aborted: 2 });
       expect(elapsed).toBeLessThan(2000);
@@ -359,13 +267,13 @@ describe('executePlan error strategies (D4)', () => {
     it('succeeds on the next attempt when only the first one was too slow', async () => {
       // Prepare
       const { tools, counts } = testTools();
-      const plan = planOf(tool(1, 'test.slow', { ms: [5000, 1] }, { timeout_ms: 40, retry: { backoff_ms: 1 } }));
+      const plan = planOf(toolStep(1, 'test.slow', { ms: [5000, 1] }, { timeout_ms: 40, retry: { backoff_ms: 1 } }));
 
       // Act
       const outcome = await executePlan(plan, context(tools));
 
       // Assess
-      expect(byId(outcome.outputs, 1)).toMatchObject({ status: 'succeeded', attempts: 2, result: { output: { waited: 1 } } });
+      expect(outputOfStep(outcome.outputs, 1)).toMatchObject({ status: 'succeeded', attempts: 2, result: { output: { waited: 1 } } });
       expect(counts).toMatchObject({ slow: 2, aborted: 1 });
     });
 
@@ -398,14 +306,14 @@ describe('executePlan error strategies (D4)', () => {
     it('skips a step that keeps timing out when its strategy is skip', async () => {
       // Prepare
       const { tools } = testTools();
-      const plan = planOf(tool(1, 'test.slow', { ms: [5000] }, { timeout_ms: 20, on_error: 'skip' }), search(2, 'Everest'));
+      const plan = planOf(toolStep(1, 'test.slow', { ms: [5000] }, { timeout_ms: 20, on_error: 'skip' }), searchStep(2, 'Everest'));
 
       // Act
       const outcome = await executePlan(plan, context(tools));
 
       // Assess
       expect(outcome.status).toBe('succeeded');
-      expect(byId(outcome.outputs, 1)).toMatchObject({ status: 'skipped', attempts: 1, error: 'step 1 timed out after 20 ms' });
+      expect(outputOfStep(outcome.outputs, 1)).toMatchObject({ status: 'skipped', attempts: 1, error: 'step 1 timed out after 20 ms' });
     });
   });
 
@@ -416,14 +324,14 @@ describe('executePlan error strategies (D4)', () => {
         // Prepare
         const { tools, counts } = testTools();
         const { retries, hooks } = retryRecorder();
-        const plan = planOf(tool(1, 'test.throws', { kind }, { on_error: 'retry', retry: { max_attempts: 3, backoff_ms: 1 } }));
+        const plan = planOf(toolStep(1, 'test.throws', { kind }, { on_error: 'retry', retry: { max_attempts: 3, backoff_ms: 1 } }));
 
         // Act
         const outcome = await executePlan(plan, context(tools, { hooks }));
 
         // Assess
         expect(outcome).toMatchObject({ status: 'failed', failedStep: 1, error: `thrown ${kind}` });
-        expect(byId(outcome.outputs, 1).attempts).toBe(1);
+        expect(outputOfStep(outcome.outputs, 1).attempts).toBe(1);
         expect(retries).toEqual([]);
         expect(counts.throws).toBe(1);
       },
@@ -432,13 +340,13 @@ describe('executePlan error strategies (D4)', () => {
     it('retries any other error', async () => {
       // Prepare
       const { tools, counts } = testTools();
-      const plan = planOf(tool(1, 'test.throws', { kind: 'Error' }, { retry: { max_attempts: 3, backoff_ms: 1 } }));
+      const plan = planOf(toolStep(1, 'test.throws', { kind: 'Error' }, { retry: { max_attempts: 3, backoff_ms: 1 } }));
 
       // Act
       const outcome = await executePlan(plan, context(tools));
 
       // Assess
-      expect(byId(outcome.outputs, 1)).toMatchObject({ status: 'failed', attempts: 3 });
+      expect(outputOfStep(outcome.outputs, 1)).toMatchObject({ status: 'failed', attempts: 3 });
       expect(counts.throws).toBe(3);
     });
 
@@ -446,14 +354,14 @@ describe('executePlan error strategies (D4)', () => {
       // Prepare
       const { tools, counts } = testTools();
       const { retries, hooks } = retryRecorder();
-      const plan = planOf(tool(1, 'test.flaky', { failures: 0 }, { retry: { backoff_ms: 1 } }));
+      const plan = planOf(toolStep(1, 'test.flaky', { failures: 0 }, { retry: { backoff_ms: 1 } }));
 
       // Act
       const outcome = await executePlan(plan, context(tools, { hooks, allowedTools: ['corpus.search'] }));
 
       // Assess
       expect(outcome.error).toBe("tool test.flaky is not in this request's allow-list [corpus.search]");
-      expect(byId(outcome.outputs, 1).attempts).toBe(1);
+      expect(outputOfStep(outcome.outputs, 1).attempts).toBe(1);
       expect(retries).toEqual([]);
       expect(counts.flaky).toBe(0);
     });
@@ -462,14 +370,14 @@ describe('executePlan error strategies (D4)', () => {
       // Prepare
       const { tools, counts } = testTools();
       const { retries, hooks } = retryRecorder();
-      const plan = planOf(tool(1, 'test.flaky', { failures: 'none' }, { retry: { backoff_ms: 1 } }));
+      const plan = planOf(toolStep(1, 'test.flaky', { failures: 'none' }, { retry: { backoff_ms: 1 } }));
 
       // Act
       const outcome = await executePlan(plan, context(tools, { hooks }));
 
       // Assess
       expect(outcome.error).toBe('arguments of test.flaky fail its schema: args.failures: must be integer');
-      expect(byId(outcome.outputs, 1).attempts).toBe(1);
+      expect(outputOfStep(outcome.outputs, 1).attempts).toBe(1);
       expect(retries).toEqual([]);
       expect(counts.flaky).toBe(0);
     });
@@ -478,7 +386,7 @@ describe('executePlan error strategies (D4)', () => {
       // Prepare
       const { tools } = testTools();
       const { retries, hooks } = retryRecorder();
-      const plan = planOf(tool(1, 'corpus.get', { id: 'atlantis' }, { retry: { backoff_ms: 1 } }));
+      const plan = planOf(toolStep(1, 'corpus.get', { id: 'atlantis' }, { retry: { backoff_ms: 1 } }));
 
       // Act
       const outcome = await executePlan(plan, context(tools, { hooks }));
@@ -493,7 +401,7 @@ describe('executePlan error strategies (D4)', () => {
       const { tools } = testTools();
       const { retries, hooks } = retryRecorder();
       const plan = planOf(
-        search(1, 'Everest'),
+        searchStep(1, 'Everest'),
         {
           step_id: 2,
           type: 'conditional',
@@ -502,7 +410,7 @@ describe('executePlan error strategies (D4)', () => {
           on_error: 'skip',
           retry: { max_attempts: 3, backoff_ms: 1 },
         },
-        search(3, '{{ step_1.result.documents[5].title }}', [1], { on_error: 'skip', retry: { max_attempts: 3, backoff_ms: 1 } }),
+        searchStep(3, '{{ step_1.result.documents[5].title }}', [1], { on_error: 'skip', retry: { max_attempts: 3, backoff_ms: 1 } }),
       );
 
       // Act
@@ -510,8 +418,12 @@ describe('executePlan error strategies (D4)', () => {
 
       // Assess
       expect(outcome.status).toBe('succeeded');
-      expect(byId(outcome.outputs, 2)).toMatchObject({ status: 'skipped', attempts: 1, error: expect.stringMatching(/^column \d+: cannot compare /) });
-      expect(byId(outcome.outputs, 3)).toMatchObject({ status: 'skipped', attempts: 1, error: 'step 3: the query is empty after rendering its template' });
+      expect(outputOfStep(outcome.outputs, 2)).toMatchObject({ status: 'skipped', attempts: 1, error: expect.stringMatching(/^column \d+: cannot compare /) });
+      expect(outputOfStep(outcome.outputs, 3)).toMatchObject({
+        status: 'skipped',
+        attempts: 1,
+        error: 'step 3: the query is empty after rendering its template',
+      });
       expect(retries).toEqual([]);
     });
   });
@@ -521,11 +433,11 @@ describe('executePlan error strategies (D4)', () => {
       // Prepare
       const { tools } = testTools();
       const plan = planOf(
-        tool(1, 'test.throws', { kind: 'Error' }, { on_error: 'skip' }),
-        search(2, 'Everest', [1], { on_dependency_skipped: 'continue', condition: 'not step_1.skipped' }),
-        search(3, 'Everest', [1], { on_dependency_skipped: 'continue', condition: "step_1.skipped and step_1.status == 'skipped'" }),
-        search(4, 'Everest', [1], { on_dependency_skipped: 'continue', condition: 'len(step_1.result.documents) > 0' }),
-        search(5, 'Everest', [1], { condition: 'step_1.skipped' }),
+        toolStep(1, 'test.throws', { kind: 'Error' }, { on_error: 'skip' }),
+        searchStep(2, 'Everest', [1], { on_dependency_skipped: 'continue', condition: 'not step_1.skipped' }),
+        searchStep(3, 'Everest', [1], { on_dependency_skipped: 'continue', condition: "step_1.skipped and step_1.status == 'skipped'" }),
+        searchStep(4, 'Everest', [1], { on_dependency_skipped: 'continue', condition: 'len(step_1.result.documents) > 0' }),
+        searchStep(5, 'Everest', [1], { condition: 'step_1.skipped' }),
       );
       expect(validatePlan(plan).valid).toBe(true);
 
@@ -534,19 +446,23 @@ describe('executePlan error strategies (D4)', () => {
 
       // Assess
       expect(outcome.status).toBe('succeeded');
-      expect(byId(outcome.outputs, 2)).toMatchObject({ status: 'skipped', condition: 'not step_1.skipped', reason: 'condition is false: not step_1.skipped' });
-      expect(byId(outcome.outputs, 3).status).toBe('succeeded');
-      expect(byId(outcome.outputs, 4)).toMatchObject({ status: 'skipped', reason: 'condition is false: len(step_1.result.documents) > 0' });
+      expect(outputOfStep(outcome.outputs, 2)).toMatchObject({
+        status: 'skipped',
+        condition: 'not step_1.skipped',
+        reason: 'condition is false: not step_1.skipped',
+      });
+      expect(outputOfStep(outcome.outputs, 3).status).toBe('succeeded');
+      expect(outputOfStep(outcome.outputs, 4)).toMatchObject({ status: 'skipped', reason: 'condition is false: len(step_1.result.documents) > 0' });
       // The default policy skips a dependent of a skipped step before its condition is read.
-      expect(byId(outcome.outputs, 5)).toMatchObject({ status: 'skipped', reason: 'dependency step 1 was skipped' });
+      expect(outputOfStep(outcome.outputs, 5)).toMatchObject({ status: 'skipped', reason: 'dependency step 1 was skipped' });
     });
 
     it('aborts the plan, with the reason, when such a condition cannot be evaluated and the step’s strategy is abort', async () => {
       // Prepare: the skipped step has no count, and null cannot be compared with a number.
       const { tools } = testTools();
       const plan = planOf(
-        tool(1, 'test.throws', { kind: 'Error' }, { on_error: 'skip' }),
-        search(2, 'Everest', [1], { on_dependency_skipped: 'continue', condition: 'step_1.result.count > 0' }),
+        toolStep(1, 'test.throws', { kind: 'Error' }, { on_error: 'skip' }),
+        searchStep(2, 'Everest', [1], { on_dependency_skipped: 'continue', condition: 'step_1.result.count > 0' }),
       );
 
       // Act
@@ -562,9 +478,9 @@ describe('executePlan error strategies (D4)', () => {
       // Prepare
       const { tools } = testTools();
       const plan = planOf(
-        tool(1, 'test.throws', { kind: 'Error' }, { on_error: 'skip' }),
-        search(2, 'Everest', [1], { on_dependency_skipped: 'continue', condition: 'step_1.result.count > 0', on_error: 'skip' }),
-        search(3, 'K2'),
+        toolStep(1, 'test.throws', { kind: 'Error' }, { on_error: 'skip' }),
+        searchStep(2, 'Everest', [1], { on_dependency_skipped: 'continue', condition: 'step_1.result.count > 0', on_error: 'skip' }),
+        searchStep(3, 'K2'),
       );
 
       // Act
@@ -572,20 +488,20 @@ describe('executePlan error strategies (D4)', () => {
 
       // Assess
       expect(outcome.status).toBe('succeeded');
-      expect(byId(outcome.outputs, 2)).toMatchObject({
+      expect(outputOfStep(outcome.outputs, 2)).toMatchObject({
         status: 'skipped',
         condition: 'step_1.result.count > 0',
         error: expect.stringMatching(/^condition "step_1\.result\.count > 0" could not be evaluated: /),
         reason: expect.stringMatching(/skipped by its error strategy: condition "step_1\.result\.count > 0" could not be evaluated: /),
       });
-      expect(byId(outcome.outputs, 3).status).toBe('succeeded');
+      expect(outputOfStep(outcome.outputs, 3).status).toBe('succeeded');
     });
   });
 
   it('holds no concurrency slot while a step waits for its dependencies', async () => {
     // Prepare: with one slot, a slow root and its dependent still finish (no deadlock).
     const { tools } = testTools();
-    const plan = planOf(tool(1, 'test.slow', { ms: [10] }), search(2, 'Everest', [1]), search(3, 'K2', [2]));
+    const plan = planOf(toolStep(1, 'test.slow', { ms: [10] }), searchStep(2, 'Everest', [1]), searchStep(3, 'K2', [2]));
 
     // Act
     const outcome = await Promise.race([executePlan(plan, context(tools, { concurrency: 1 })), sleep(3000).then(() => 'deadlock' as const)]);

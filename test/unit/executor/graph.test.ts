@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { StepExecutionError } from '../../../functions/core/errors.js';
 import { GRAPH_WEIGHTS, graphQuery, multiHop } from '../../../functions/core/executor/operators/graph.js';
-import type { LlmProvider } from '../../../functions/core/ports.js';
 import { createCorpusIndex, type InMemoryCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
 import { type OperatorContext, STEP_OPERATORS, type StepOperator } from '../../../functions/core/steps/index.js';
-import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
-import { registerLocalTools } from '../../../functions/core/tools/local-tools.js';
-import { ToolRegistry } from '../../../functions/core/tools/registry.js';
-import type { CorpusDocument, DecompositionStep, RetrievedDocument, StepOutput, StepType } from '../../../functions/core/types.js';
-
-const doc = (id: string, title: string, text: string): CorpusDocument => ({ id, title, text });
+import type { RetrievedDocument, StepOutput, StepType } from '../../../functions/core/types.js';
+import { corpusDoc } from '../../support/corpus.js';
+import { operatorContext } from '../../support/executor.js';
+import { stepOf, stepOutput } from '../../support/plans.js';
 
 /**
  * A bridge corpus: the studio's passage names Nadia Brook (the bridge entity), whose passage names
@@ -17,22 +14,22 @@ const doc = (id: string, title: string, text: string): CorpusDocument => ({ id, 
  */
 const bridgeCorpus = (): InMemoryCorpusIndex =>
   createCorpusIndex([
-    doc('studio', 'Harbor Films', 'Harbor Films produced the zephyr documentary with Nadia Brook.'),
-    doc('nadia', 'Nadia Brook', 'Nadia Brook is a director born in Port Vell.'),
-    doc('portvell', 'Port Vell', 'Port Vell is a harbour town on the marble coast.'),
-    doc('quiet', 'Quiet Valley', 'Quiet Valley hosts a zephyr festival every zephyr season.'),
-    doc('mine', 'Copper Mine', 'An old mine with marble walls.'),
+    corpusDoc('studio', 'Harbor Films', 'Harbor Films produced the zephyr documentary with Nadia Brook.'),
+    corpusDoc('nadia', 'Nadia Brook', 'Nadia Brook is a director born in Port Vell.'),
+    corpusDoc('portvell', 'Port Vell', 'Port Vell is a harbour town on the marble coast.'),
+    corpusDoc('quiet', 'Quiet Valley', 'Quiet Valley hosts a zephyr festival every zephyr season.'),
+    corpusDoc('mine', 'Copper Mine', 'An old mine with marble walls.'),
   ]);
 
 /** A river corpus for graph queries: Saône -> Rhône, Lyon; Rhône -> Lake Geneva -> Alps. */
 const riverCorpus = (): InMemoryCorpusIndex =>
   createCorpusIndex([
-    doc('saone', 'Saône', 'The Saône is a tributary that joins the Rhône at Lyon.'),
-    doc('rhone', 'Rhône', 'The Rhône flows out of Lake Geneva.'),
-    doc('lyon', 'Lyon', 'A city of France.'),
-    doc('geneva', 'Lake Geneva', 'A lake at the foot of the Alps.'),
-    doc('alps', 'Alps', 'A mountain range of Europe.'),
-    doc('loire', 'Loire', 'The longest river of France, flowing west to the Atlantic.'),
+    corpusDoc('saone', 'Saône', 'The Saône is a tributary that joins the Rhône at Lyon.'),
+    corpusDoc('rhone', 'Rhône', 'The Rhône flows out of Lake Geneva.'),
+    corpusDoc('lyon', 'Lyon', 'A city of France.'),
+    corpusDoc('geneva', 'Lake Geneva', 'A lake at the foot of the Alps.'),
+    corpusDoc('alps', 'Alps', 'A mountain range of Europe.'),
+    corpusDoc('loire', 'Loire', 'The longest river of France, flowing west to the Atlantic.'),
   ]);
 
 /** The query relevance multi-hop and graph_query score with: BM25 normalised to the best hit. */
@@ -123,9 +120,9 @@ describe('multiHop', () => {
   it('seeds from the first five input documents only', () => {
     // Prepare: six seeds; only the sixth links to the studio passage.
     const index = createCorpusIndex([
-      ...['s1', 's2', 's3', 's4', 's5'].map((id) => doc(id, `Seed ${id}`, 'plain text')),
-      doc('s6', 'Seed six', 'This one names Target Place.'),
-      doc('target', 'Target Place', 'The place.'),
+      ...['s1', 's2', 's3', 's4', 's5'].map((id) => corpusDoc(id, `Seed ${id}`, 'plain text')),
+      corpusDoc('s6', 'Seed six', 'This one names Target Place.'),
+      corpusDoc('target', 'Target Place', 'The place.'),
     ]);
     const input = ['s1', 's2', 's3', 's4', 's5', 's6'].map((id, i) => seed(id, i + 1));
 
@@ -292,41 +289,10 @@ describe('graphQuery', () => {
 });
 
 describe('graph step operators', () => {
-  const llm: LlmProvider = {
-    name: 'none',
-    model: 'none',
-    source: 'test',
-    complete: () => Promise.reject(new Error('no LLM in graph steps')),
-  };
-  const ctx = (index: InMemoryCorpusIndex, extra: Partial<OperatorContext> = {}): OperatorContext => ({
-    task: 'zephyr documentary',
-    index,
-    llm,
-    topK: 3,
-    signal: new AbortController().signal,
-    tools: registerLocalTools(new ToolRegistry({ compile: compileToolSchema })),
-    recordLlmCall: () => undefined,
-    ...extra,
-  });
+  const ctx = (index: InMemoryCorpusIndex, extra: Partial<OperatorContext> = {}): OperatorContext =>
+    operatorContext({ task: 'zephyr documentary', index, ...extra });
   const op = (type: StepType): StepOperator => STEP_OPERATORS[type]!;
-  const stepOf = (step_id: number, type: StepType, parameters: Record<string, unknown>, dependencies: number[] = []): DecompositionStep => ({
-    step_id,
-    type,
-    modality: 'text',
-    parameters,
-    dependencies,
-    trace: {},
-  });
-  const outputOf = (step_id: number, documents: RetrievedDocument[]): StepOutput => ({
-    step_id,
-    type: 'keyword_search',
-    status: 'succeeded',
-    result: { documents },
-    startedAt: '',
-    endedAt: '',
-    durationMs: 0,
-    attempts: 1,
-  });
+  const outputOf = (step_id: number, documents: RetrievedDocument[]): StepOutput => stepOutput(step_id, 'keyword_search', { documents });
 
   describe("'multi-hop'", () => {
     it('walks from its input step, defaults the query to the task and one hop, and attributes each document to itself', async () => {

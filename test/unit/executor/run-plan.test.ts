@@ -1,71 +1,27 @@
-import { fileURLToPath } from 'node:url';
-
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { loadCorpus } from '../../../functions/adapters/corpus/load-corpus.js';
 import { buildPlan } from '../../../functions/adapters/llm/rule-based/plan-builder.js';
 import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/provider.js';
 import { readTask } from '../../../functions/adapters/llm/rule-based/reading.js';
 import { type ExecutionContext, type ExecutionHooks, executePlan } from '../../../functions/core/executor/run-plan.js';
 import { validatePlan } from '../../../functions/core/plan/validate.js';
-import type { CorpusIndex, LlmProvider, LlmRequest, LlmResponse } from '../../../functions/core/ports.js';
-import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
+import type { CorpusIndex, LlmProvider } from '../../../functions/core/ports.js';
 import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/steps/index.js';
-import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
-import { registerLocalTools } from '../../../functions/core/tools/local-tools.js';
-import { ToolRegistry } from '../../../functions/core/tools/registry.js';
-import type { DecompositionPlan, DecompositionStep, StepOutput } from '../../../functions/core/types.js';
+import type { DecompositionStep, StepOutput } from '../../../functions/core/types.js';
+import { miniCorpusIndex } from '../../support/corpus.js';
+import { EXECUTION_TIME, executionContext } from '../../support/executor.js';
+import { instructionOf, ScriptedLlm } from '../../support/llm.js';
+import { llmStep, outputOfStep, planOf, type StepInput, searchStep } from '../../support/plans.js';
 
-const corpusPath = fileURLToPath(new URL('../../fixtures/corpus/mini.jsonl', import.meta.url));
-const AT = new Date('2025-05-06T07:08:09.000Z');
-const clock = { now: () => AT };
-
-/**
- * An LlmProvider (the port) whose answers are scripted by the llm_call's instruction, and which
- * counts how many calls run at once.
- */
-class ScriptedLlm implements LlmProvider {
-  readonly name = 'scripted';
-  readonly model = 'script-1';
-  readonly source = 'test';
-  running = 0;
-  maxRunning = 0;
-  readonly instructions: string[] = [];
-  constructor(private readonly behave: (instruction: string) => Promise<string> | string = (i) => `answer to ${i}`) {}
-
-  async complete(request: LlmRequest): Promise<LlmResponse> {
-    const instruction = request.intent.kind === 'answer' ? request.intent.instruction : '';
-    this.instructions.push(instruction);
-    this.running++;
-    this.maxRunning = Math.max(this.maxRunning, this.running);
-    try {
-      const text = await this.behave(instruction);
-      return { text, provider: this.name, model: this.model, inputTokens: 10, outputTokens: 5, stopReason: 'end_turn' };
-    } finally {
-      this.running--;
-    }
-  }
-}
+/** An LLM whose answer is a function of the llm_call's instruction ("answer to <instruction>" unless told). */
+const scriptedLlm = (behave: (instruction: string) => Promise<string> | string = (i) => `answer to ${i}`) =>
+  new ScriptedLlm((request) => behave(instructionOf(request)));
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-type StepInput = Partial<DecompositionStep> & Pick<DecompositionStep, 'step_id' | 'type' | 'parameters'>;
-const step = (s: StepInput): DecompositionStep => ({ modality: 'text', dependencies: [], trace: {}, ...s });
-const planOf = (...steps: StepInput[]): DecompositionPlan => ({ plan: steps.map(step), traceability: true });
-const search = (id: number, query: string, dependencies: number[] = [], extra: Partial<DecompositionStep> = {}): StepInput => ({
-  step_id: id,
-  type: 'keyword_search',
-  parameters: { query, top_k: 3 },
-  dependencies,
-  ...extra,
-});
-const llmStep = (id: number, prompt: string, dependencies: number[] = [], extra: Partial<DecompositionStep> = {}): StepInput => ({
-  step_id: id,
-  type: 'llm_call',
-  parameters: { prompt },
-  dependencies,
-  ...extra,
-});
+/** A keyword search for the three best matches. */
+const search = (id: number, query: string, dependencies: number[] = [], extra: Partial<DecompositionStep> = {}): StepInput =>
+  searchStep(id, query, dependencies, { ...extra, parameters: { top_k: 3, ...extra.parameters } });
 
 /** Hooks that record `start:N` / `end:N` in order, and the parameters each step started with. */
 function recordingHooks(onStart?: (step: DecompositionStep) => void) {
@@ -86,27 +42,13 @@ function recordingHooks(onStart?: (step: DecompositionStep) => void) {
   return { events, started, ended, hooks };
 }
 
-const byId = (outputs: StepOutput[], id: number): StepOutput => {
-  const found = outputs.find((o) => o.step_id === id);
-  if (!found) throw new Error(`no output for step ${id}`);
-  return found;
-};
-
 describe('Function: executePlan', () => {
   let index: CorpusIndex;
-  const context = (llm: LlmProvider, extra: Partial<ExecutionContext> = {}): ExecutionContext => ({
-    task: 'How high is Mount Everest?',
-    index,
-    llm,
-    clock,
-    concurrency: 4,
-    topK: 3,
-    tools: registerLocalTools(new ToolRegistry({ compile: compileToolSchema })),
-    ...extra,
-  });
+  const context = (llm: LlmProvider, extra: Partial<ExecutionContext> = {}): ExecutionContext =>
+    executionContext({ task: 'How high is Mount Everest?', index, llm, ...extra });
 
   beforeAll(async () => {
-    index = createCorpusIndex(await loadCorpus(corpusPath));
+    index = await miniCorpusIndex();
   });
 
   describe('dataflow (D1)', () => {
@@ -116,7 +58,7 @@ describe('Function: executePlan', () => {
       let releaseSlow: (() => void) | undefined;
       const step3Started = new Promise<void>((resolve) => (releaseSlow = resolve));
       let releasedBy = 'timeout';
-      const llm = new ScriptedLlm(async (instruction) => {
+      const llm = scriptedLlm(async (instruction) => {
         if (instruction === 'slow') {
           await Promise.race([step3Started.then(() => (releasedBy = 'step 3')), sleep(2000)]);
         }
@@ -145,7 +87,7 @@ describe('Function: executePlan', () => {
 
     it.each([1, 2, 3])('never runs more than %i steps at once (concurrency cap)', async (cap) => {
       // Prepare
-      const llm = new ScriptedLlm(async (instruction) => {
+      const llm = scriptedLlm(async (instruction) => {
         await sleep(15);
         return instruction;
       });
@@ -174,7 +116,7 @@ describe('Function: executePlan', () => {
 
     it('treats a concurrency below 1 as 1', async () => {
       // Prepare
-      const llm = new ScriptedLlm(async (instruction) => {
+      const llm = scriptedLlm(async (instruction) => {
         await sleep(5);
         return instruction;
       });
@@ -208,12 +150,12 @@ describe('Function: executePlan', () => {
       expect(validatePlan(plan).valid).toBe(true);
 
       // Act
-      const outcome = await executePlan(plan, context(new ScriptedLlm()));
+      const outcome = await executePlan(plan, context(scriptedLlm()));
 
       // Assess
       expect(outcome.status).toBe('succeeded');
-      expect(byId(outcome.outputs, 2).result.run).toBe(false);
-      expect(byId(outcome.outputs, 3)).toEqual({
+      expect(outputOfStep(outcome.outputs, 2).result.run).toBe(false);
+      expect(outputOfStep(outcome.outputs, 3)).toEqual({
         step_id: 3,
         type: 'keyword_search',
         status: 'skipped',
@@ -221,8 +163,8 @@ describe('Function: executePlan', () => {
         condition: "step_2.result['run'] == True",
         reason: "condition is false: step_2.result['run'] == True",
         result: {},
-        startedAt: AT.toISOString(),
-        endedAt: AT.toISOString(),
+        startedAt: EXECUTION_TIME.toISOString(),
+        endedAt: EXECUTION_TIME.toISOString(),
         durationMs: 0,
         attempts: 0,
       });
@@ -230,7 +172,7 @@ describe('Function: executePlan', () => {
 
     it('skips dependents by default and lets aggregate and llm_call continue', async () => {
       // Act
-      const outcome = await executePlan(skipPlan(), context(new ScriptedLlm()));
+      const outcome = await executePlan(skipPlan(), context(scriptedLlm()));
 
       // Assess
       expect(outcome.outputs.map((o) => [o.step_id, o.status])).toEqual([
@@ -244,17 +186,17 @@ describe('Function: executePlan', () => {
         [8, 'succeeded'],
         [9, 'skipped'],
       ]);
-      expect(byId(outcome.outputs, 4).reason).toBe('dependency step 3 was skipped');
-      expect(byId(outcome.outputs, 9).reason).toBe('dependency step 4 was skipped');
-      expect(byId(outcome.outputs, 7).reason).toBe('dependency step 3 was skipped');
-      const aggregate = byId(outcome.outputs, 5).result;
+      expect(outputOfStep(outcome.outputs, 4).reason).toBe('dependency step 3 was skipped');
+      expect(outputOfStep(outcome.outputs, 9).reason).toBe('dependency step 4 was skipped');
+      expect(outputOfStep(outcome.outputs, 7).reason).toBe('dependency step 3 was skipped');
+      const aggregate = outputOfStep(outcome.outputs, 5).result;
       expect(aggregate.input_steps).toEqual([1]);
       expect(aggregate.missing_inputs).toEqual([3]);
       expect((aggregate.documents as Array<{ id: string }>).map((d) => d.id)).toEqual(
-        (byId(outcome.outputs, 1).result.documents as Array<{ id: string }>).map((d) => d.id),
+        (outputOfStep(outcome.outputs, 1).result.documents as Array<{ id: string }>).map((d) => d.id),
       );
-      expect(byId(outcome.outputs, 8).result.count).toBe(0);
-      expect(byId(outcome.outputs, 6).result.read_documents).toEqual([]);
+      expect(outputOfStep(outcome.outputs, 8).result.count).toBe(0);
+      expect(outputOfStep(outcome.outputs, 6).result.read_documents).toEqual([]);
     });
 
     it('runs a step whose condition holds and keeps the condition on its output', async () => {
@@ -266,11 +208,11 @@ describe('Function: executePlan', () => {
       );
 
       // Act
-      const outcome = await executePlan(plan, context(new ScriptedLlm()));
+      const outcome = await executePlan(plan, context(scriptedLlm()));
 
       // Assess
-      expect(byId(outcome.outputs, 3)).toMatchObject({ status: 'succeeded', condition: "step_2.result['run'] == True", attempts: 1 });
-      expect(byId(outcome.outputs, 3).skipped).toBeUndefined();
+      expect(outputOfStep(outcome.outputs, 3)).toMatchObject({ status: 'succeeded', condition: "step_2.result['run'] == True", attempts: 1 });
+      expect(outputOfStep(outcome.outputs, 3).skipped).toBeUndefined();
     });
 
     it('lets a condition and a conditional expression read an ancestor that is not a direct dependency', async () => {
@@ -284,19 +226,19 @@ describe('Function: executePlan', () => {
       expect(validatePlan(plan)).toEqual({ valid: true, errors: [] });
 
       // Act
-      const outcome = await executePlan(plan, context(new ScriptedLlm()));
+      const outcome = await executePlan(plan, context(scriptedLlm()));
 
       // Assess
       expect(outcome.status).toBe('succeeded');
-      expect(byId(outcome.outputs, 3).status).toBe('succeeded');
-      expect(byId(outcome.outputs, 4).result.run).toBe(true);
+      expect(outputOfStep(outcome.outputs, 3).status).toBe('succeeded');
+      expect(outputOfStep(outcome.outputs, 4).result.run).toBe(true);
     });
   });
 
   describe('failure (D4 abort)', () => {
     it('aborts: steps not yet started are skipped with a reason naming the failed step', async () => {
       // Prepare
-      const llm = new ScriptedLlm((instruction) => {
+      const llm = scriptedLlm((instruction) => {
         if (instruction === 'boom') throw new Error('model exploded\n  at somewhere');
         return 'ok';
       });
@@ -310,16 +252,16 @@ describe('Function: executePlan', () => {
       expect(outcome.status).toBe('failed');
       expect(outcome.failedStep).toBe(1);
       expect(outcome.error).toBe('model exploded at somewhere');
-      expect(byId(outcome.outputs, 1)).toMatchObject({ status: 'failed', error: 'model exploded at somewhere', attempts: 1 });
+      expect(outputOfStep(outcome.outputs, 1)).toMatchObject({ status: 'failed', error: 'model exploded at somewhere', attempts: 1 });
       for (const id of [2, 3, 4]) {
-        expect(byId(outcome.outputs, id)).toMatchObject({ status: 'skipped', skipped: true, reason: 'not run: step 1 failed and the plan aborted' });
+        expect(outputOfStep(outcome.outputs, id)).toMatchObject({ status: 'skipped', skipped: true, reason: 'not run: step 1 failed and the plan aborted' });
       }
       expect(events.filter((e) => e.startsWith('start:'))).toEqual(['start:1']);
     });
 
     it('lets a step that was already running finish when another fails', async () => {
       // Prepare
-      const llm = new ScriptedLlm(async (instruction) => {
+      const llm = scriptedLlm(async (instruction) => {
         if (instruction === 'boom') throw new Error('bad gateway');
         await sleep(30);
         return 'slow but fine';
@@ -336,7 +278,7 @@ describe('Function: executePlan', () => {
         [3, 'skipped'],
       ]);
       expect(outcome.failedStep).toBe(2);
-      expect(byId(outcome.outputs, 3).reason).toBe('not run: step 2 failed and the plan aborted');
+      expect(outputOfStep(outcome.outputs, 3).reason).toBe('not run: step 2 failed and the plan aborted');
     });
 
     it('aborts when a condition cannot be evaluated', async () => {
@@ -344,13 +286,13 @@ describe('Function: executePlan', () => {
       const plan = planOf(search(1, 'Everest'), search(2, 'K2', [1], { condition: "step_1.result.count > 'x'" }), search(3, 'Nile', [1]));
 
       // Act
-      const outcome = await executePlan(plan, context(new ScriptedLlm(), { concurrency: 1 }));
+      const outcome = await executePlan(plan, context(scriptedLlm(), { concurrency: 1 }));
 
       // Assess
       expect(outcome.status).toBe('failed');
       expect(outcome.failedStep).toBe(2);
-      expect(byId(outcome.outputs, 2).error).toMatch(/^condition "step_1.result.count > 'x'" could not be evaluated: /);
-      expect(byId(outcome.outputs, 3)).toMatchObject({ status: 'skipped', reason: 'not run: step 2 failed and the plan aborted' });
+      expect(outputOfStep(outcome.outputs, 2).error).toMatch(/^condition "step_1.result.count > 'x'" could not be evaluated: /);
+      expect(outputOfStep(outcome.outputs, 3)).toMatchObject({ status: 'skipped', reason: 'not run: step 2 failed and the plan aborted' });
     });
 
     it('fails a search whose rendered query is empty', async () => {
@@ -358,7 +300,7 @@ describe('Function: executePlan', () => {
       const plan = planOf(search(1, 'zzzzqqq'), search(2, '{{ step_1.result.documents[0].title }}', [1]));
 
       // Act
-      const outcome = await executePlan(plan, context(new ScriptedLlm()));
+      const outcome = await executePlan(plan, context(scriptedLlm()));
 
       // Assess
       expect(outcome.status).toBe('failed');
@@ -370,7 +312,7 @@ describe('Function: executePlan', () => {
     it('retries a failing llm_call and records the attempts it took', async () => {
       // Prepare
       let calls = 0;
-      const llm = new ScriptedLlm(() => {
+      const llm = scriptedLlm(() => {
         calls++;
         if (calls < 3) throw new Error(`overloaded ${calls}`);
         return 'third time lucky';
@@ -384,13 +326,13 @@ describe('Function: executePlan', () => {
 
       // Assess
       expect(outcome.status).toBe('succeeded');
-      expect(byId(outcome.outputs, 1)).toMatchObject({ status: 'succeeded', attempts: 3, result: { text: 'third time lucky' } });
+      expect(outputOfStep(outcome.outputs, 1)).toMatchObject({ status: 'succeeded', attempts: 3, result: { text: 'third time lucky' } });
       expect(retries).toEqual(['1:1:overloaded 1:1', '1:2:overloaded 2:2']);
     });
 
     it('records a step whose error strategy is skip as skipped with its error, and goes on', async () => {
       // Prepare
-      const llm = new ScriptedLlm(() => {
+      const llm = scriptedLlm(() => {
         throw new Error('no model today');
       });
       const plan = planOf(llmStep(1, 'doomed', [], { on_error: 'skip' }), search(2, 'Everest'), search(3, 'K2', [1]));
@@ -400,9 +342,9 @@ describe('Function: executePlan', () => {
 
       // Assess
       expect(outcome.status).toBe('succeeded');
-      expect(byId(outcome.outputs, 1)).toMatchObject({ status: 'skipped', skipped: true, attempts: 1, error: 'no model today' });
-      expect(byId(outcome.outputs, 2).status).toBe('succeeded');
-      expect(byId(outcome.outputs, 3)).toMatchObject({ status: 'skipped', reason: 'dependency step 1 was skipped' });
+      expect(outputOfStep(outcome.outputs, 1)).toMatchObject({ status: 'skipped', skipped: true, attempts: 1, error: 'no model today' });
+      expect(outputOfStep(outcome.outputs, 2).status).toBe('succeeded');
+      expect(outputOfStep(outcome.outputs, 3)).toMatchObject({ status: 'skipped', reason: 'dependency step 1 was skipped' });
     });
   });
 
@@ -417,13 +359,13 @@ describe('Function: executePlan', () => {
       );
 
       // Act
-      const outcome = await executePlan(plan, context(new ScriptedLlm(), { hooks }));
+      const outcome = await executePlan(plan, context(scriptedLlm(), { hooks }));
 
       // Assess
       expect(ended.map((o) => o.step_id).sort()).toEqual([1, 2, 3]);
       expect([...started.keys()].sort()).toEqual([1, 2]);
       expect(started.get(2)).toEqual({ query: 'Mount Everest height', top_k: 3 });
-      expect(byId(outcome.outputs, 2).result.query).toBe('Mount Everest height');
+      expect(outputOfStep(outcome.outputs, 2).result.query).toBe('Mount Everest height');
       expect(ended).toHaveLength(outcome.outputs.length);
     });
   });
@@ -443,8 +385,8 @@ describe('Function: executePlan', () => {
       expect(outcome.status).toBe('succeeded');
       expect(outcome.outputs.every((o) => o.status === 'succeeded')).toBe(true);
       expect(hop).toBeDefined();
-      expect(byId(outcome.outputs, hop!.step_id).result.paths).toContainEqual({ id: 't-nolan', hop: 1, via: 't-inception' });
-      expect(byId(outcome.outputs, answer.step_id).result.citations).toEqual(['t-inception', 't-nolan']);
+      expect(outputOfStep(outcome.outputs, hop!.step_id).result.paths).toContainEqual({ id: 't-nolan', hop: 1, via: 't-inception' });
+      expect(outputOfStep(outcome.outputs, answer.step_id).result.citations).toEqual(['t-inception', 't-nolan']);
       expect(outcome.llmCalls.map((c) => c.purpose)).toEqual(['answer']);
     });
   });

@@ -1,56 +1,33 @@
 import { describe, expect, it } from 'vitest';
 
 import { answerStep, rankSources } from '../../../functions/core/executor/sources.js';
-import type { DecompositionPlan, DecompositionStep, RetrievedDocument, StepOutput, StepType } from '../../../functions/core/types.js';
+import type { DecompositionPlan, RetrievedDocument, StepOutput, StepType } from '../../../functions/core/types.js';
+import { retrievedDoc, stepOf, stepOutput } from '../../support/plans.js';
 
-const step = (step_id: number, type: StepType, parameters: Record<string, unknown> = {}, dependencies: number[] = []): DecompositionStep => ({
-  step_id,
-  type,
-  modality: 'text',
-  parameters,
-  dependencies,
-  trace: {},
-});
+const doc = (id: string, score: number, extra: Partial<RetrievedDocument> = {}): RetrievedDocument =>
+  retrievedDoc(id, score, { title: id.toUpperCase(), text: `Text of ${id}.`, ...extra });
 
-const doc = (id: string, score: number, extra: Partial<RetrievedDocument> = {}): RetrievedDocument => ({
-  id,
-  title: id.toUpperCase(),
-  text: `Text of ${id}.`,
-  modality: 'text',
-  score,
-  rank: 1,
-  ...extra,
-});
-
+/** A step's output holding `documents` (none at all when undefined) and the `extra` result fields. */
 const output = (
   step_id: number,
   type: StepType,
   documents: RetrievedDocument[] | undefined,
   status: StepOutput['status'] = 'succeeded',
   extra: Record<string, unknown> = {},
-): StepOutput => ({
-  step_id,
-  type,
-  status,
-  result: documents === undefined ? { ...extra } : { documents, ...extra },
-  startedAt: '',
-  endedAt: '',
-  durationMs: 0,
-  attempts: 1,
-});
+): StepOutput => stepOutput(step_id, type, documents === undefined ? { ...extra } : { documents, ...extra }, status);
 
 /** The comparison shape: two sub-queries, each searched two ways and fused, then union, rerank, answer. */
 const comparison: DecompositionPlan = {
   plan: [
-    step(1, 'keyword_search', { query: 'A' }),
-    step(2, 'vector_search', { query: 'A' }),
-    step(3, 'aggregate', { input_steps: [1, 2], method: 'rank_fusion' }, [1, 2]),
-    step(4, 'keyword_search', { query: 'B' }),
-    step(5, 'vector_search', { query: 'B' }),
-    step(6, 'aggregate', { input_steps: [4, 5], method: 'rank_fusion' }, [4, 5]),
-    step(7, 'aggregate', { input_steps: [3, 6], method: 'union' }, [3, 6]),
-    step(8, 'rerank', { input_step: 7 }, [7]),
-    step(9, 'llm_call', { prompt: 'Compare', input_step: 8 }, [8]),
+    stepOf(1, 'keyword_search', { query: 'A' }),
+    stepOf(2, 'vector_search', { query: 'A' }),
+    stepOf(3, 'aggregate', { input_steps: [1, 2], method: 'rank_fusion' }, [1, 2]),
+    stepOf(4, 'keyword_search', { query: 'B' }),
+    stepOf(5, 'vector_search', { query: 'B' }),
+    stepOf(6, 'aggregate', { input_steps: [4, 5], method: 'rank_fusion' }, [4, 5]),
+    stepOf(7, 'aggregate', { input_steps: [3, 6], method: 'union' }, [3, 6]),
+    stepOf(8, 'rerank', { input_step: 7 }, [7]),
+    stepOf(9, 'llm_call', { prompt: 'Compare', input_step: 8 }, [8]),
   ],
   traceability: true,
 };
@@ -117,7 +94,7 @@ describe('Function: rankSources', () => {
 
   it('cuts to maxSources, rounds scores to four places and shortens long snippets', () => {
     // Prepare
-    const plan: DecompositionPlan = { plan: [step(1, 'keyword_search', { query: 'q' })], traceability: true };
+    const plan: DecompositionPlan = { plan: [stepOf(1, 'keyword_search', { query: 'q' })], traceability: true };
     const long = doc('long', 1.234567, { text: `${'word '.repeat(100)}end` });
 
     // Act
@@ -139,9 +116,9 @@ describe('Function: rankSources', () => {
     // Prepare
     const plan: DecompositionPlan = {
       plan: [
-        step(1, 'keyword_search', { query: 'A' }),
-        step(2, 'keyword_search', { query: 'B' }),
-        step(3, 'aggregate', { input_steps: [1, 2], method: 'union' }, [1, 2]),
+        stepOf(1, 'keyword_search', { query: 'A' }),
+        stepOf(2, 'keyword_search', { query: 'B' }),
+        stepOf(3, 'aggregate', { input_steps: [1, 2], method: 'union' }, [1, 2]),
       ],
       traceability: true,
     };
@@ -157,7 +134,7 @@ describe('Function: rankSources', () => {
   it('leaves out sub-queries that were skipped, and reports zero coverage when none ran', () => {
     // Prepare
     const plan: DecompositionPlan = {
-      plan: [step(1, 'keyword_search', { query: 'A' }), step(2, 'keyword_search', { query: 'B' })],
+      plan: [stepOf(1, 'keyword_search', { query: 'A' }), stepOf(2, 'keyword_search', { query: 'B' })],
       traceability: true,
     };
 
@@ -178,7 +155,7 @@ describe('Function: rankSources', () => {
 
   it('rounds the coverage ratio to three places', () => {
     // Prepare
-    const plan: DecompositionPlan = { plan: [1, 2, 3].map((id) => step(id, 'keyword_search', { query: `q${id}` })), traceability: true };
+    const plan: DecompositionPlan = { plan: [1, 2, 3].map((id) => stepOf(id, 'keyword_search', { query: `q${id}` })), traceability: true };
     const outputs = [output(1, 'keyword_search', [doc('a', 1)]), output(2, 'keyword_search', []), output(3, 'keyword_search', [])];
 
     // Act
@@ -194,10 +171,10 @@ describe('Function: answerStep', () => {
     // Prepare: step 2 is an intermediate llm_call (a bridge), step 4 the answer.
     const plan: DecompositionPlan = {
       plan: [
-        step(1, 'keyword_search', { query: 'q' }),
-        step(2, 'llm_call', { prompt: 'names' }, [1]),
-        step(3, 'keyword_search', { query: '{{ step_2.result.text }}' }, [2]),
-        step(4, 'llm_call', { prompt: 'answer' }, [3]),
+        stepOf(1, 'keyword_search', { query: 'q' }),
+        stepOf(2, 'llm_call', { prompt: 'names' }, [1]),
+        stepOf(3, 'keyword_search', { query: '{{ step_2.result.text }}' }, [2]),
+        stepOf(4, 'llm_call', { prompt: 'answer' }, [3]),
       ],
       traceability: true,
     };
@@ -217,7 +194,10 @@ describe('Function: answerStep', () => {
 
   it('finds no answer when the final llm_call did not succeed', () => {
     // Prepare
-    const plan: DecompositionPlan = { plan: [step(1, 'keyword_search', { query: 'q' }), step(2, 'llm_call', { prompt: 'answer' }, [1])], traceability: true };
+    const plan: DecompositionPlan = {
+      plan: [stepOf(1, 'keyword_search', { query: 'q' }), stepOf(2, 'llm_call', { prompt: 'answer' }, [1])],
+      traceability: true,
+    };
 
     // Act
     const found = answerStep(plan, [output(1, 'keyword_search', []), output(2, 'llm_call', undefined, 'skipped')]);

@@ -1,26 +1,13 @@
 /** The middy chains of middleware.ts: Powertools around every handler, and HTTP errors at the edge. */
-import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TraceStoreTransientError } from '../../../functions/adapters/dynamodb/errors.js';
 import { WorkflowStartError, WorkflowStartTransientError } from '../../../functions/adapters/sfn/errors.js';
 import { InvalidInputError, PlanNotFoundError, RequestValidationError } from '../../../functions/core/errors.js';
 import { createObservability, observed, problemOf } from '../../../functions/handlers/middleware.js';
 import { loadConfig } from '../../../functions/shared/config.js';
+import { lambdaContext } from '../../support/lambda-context.js';
 
-const context = {
-  functionName: 'Cairn-Analyze',
-  functionVersion: '$LATEST',
-  invokedFunctionArn: 'arn:aws:lambda:eu-west-1:123456789012:function:Cairn-Analyze',
-  memoryLimitInMB: '1024',
-  awsRequestId: 'req-1',
-  logGroupName: '/aws/lambda/Cairn-Analyze',
-  logStreamName: 's',
-  callbackWaitsForEmptyEventLoop: true,
-  getRemainingTimeInMillis: () => 10_000,
-  done: () => undefined,
-  fail: () => undefined,
-  succeed: () => undefined,
-} as Context;
+const context = lambdaContext('Cairn-Analyze', { awsRequestId: 'req-1' });
 
 /** Every line the Powertools consoles wrote to stdout while `act` ran. */
 async function stdoutOf(act: () => Promise<unknown>): Promise<string[]> {

@@ -1,29 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetExceededError } from '../../../functions/core/errors.js';
 import { budgetOf, fitToBudget, usageOf, withBudget } from '../../../functions/core/planner/budget.js';
-import type { LlmProvider, LlmRequest, LlmResponse } from '../../../functions/core/ports.js';
 import type { LlmCallRecord } from '../../../functions/core/types.js';
+import { llmRequest, ScriptedLlm } from '../../support/llm.js';
 
 // 400 characters of prompt: about 100 tokens.
-const request: LlmRequest = {
-  purpose: 'repair',
-  system: 's'.repeat(200),
-  messages: [{ role: 'user', content: 'u'.repeat(200) }],
-  maxTokens: 4096,
-  temperature: 0,
-  intent: { kind: 'analysis', task: 'u' },
-};
+const request = llmRequest({ purpose: 'repair', system: 's'.repeat(200), messages: [{ role: 'user', content: 'u'.repeat(200) }], maxTokens: 4096 });
 
-class Counting implements LlmProvider {
-  readonly name = 'counting';
-  readonly model = 'c-1';
-  readonly source = 'test';
-  readonly seen: LlmRequest[] = [];
-  async complete(r: LlmRequest): Promise<LlmResponse> {
-    this.seen.push(r);
-    return { text: 'ok', provider: this.name, model: this.model, inputTokens: 100, outputTokens: 50, stopReason: 'end_turn' };
-  }
-}
+const counting = () => new ScriptedLlm(() => 'ok', { name: 'counting', model: 'c-1' });
 
 const call = (inputTokens: number, outputTokens: number): LlmCallRecord => ({
   purpose: 'plan',
@@ -68,7 +52,7 @@ describe('Function: fitToBudget', () => {
 describe('Function: withBudget', () => {
   it('counts the calls it lets through, and stops the one past the cap before it is made', async () => {
     // Prepare
-    const inner = new Counting();
+    const inner = counting();
     const llm = withBudget(inner, { maxLlmCalls: 3 }, usageOf([call(10, 10)]));
 
     // Act
@@ -77,13 +61,13 @@ describe('Function: withBudget', () => {
     const third = await llm.complete(request).catch((e: unknown) => e);
 
     // Assess
-    expect(inner.seen).toHaveLength(2);
+    expect(inner.requests).toHaveLength(2);
     expect(third).toBeInstanceOf(BudgetExceededError);
   });
 
   it('counts each answer’s tokens against the cap', async () => {
     // Prepare: 150 tokens an answer, 100 of prompt each time.
-    const inner = new Counting();
+    const inner = counting();
     const llm = withBudget(inner, { maxTokens: 500 }, { calls: 0, tokens: 0 });
 
     // Act
@@ -91,13 +75,13 @@ describe('Function: withBudget', () => {
     const fourth = await llm.complete(request).catch((e: unknown) => e);
 
     // Assess: 500 - 100 of prompt; then 150 spent; then 300 spent; then 450 spent, no room.
-    expect(inner.seen.map((r) => r.maxTokens)).toEqual([400, 250, 100]);
+    expect(inner.requests.map((r) => r.maxTokens)).toEqual([400, 250, 100]);
     expect(fourth).toBeInstanceOf(BudgetExceededError);
   });
 
   it('is the provider itself when the request sets no budget', () => {
     // Prepare
-    const inner = new Counting();
+    const inner = counting();
 
     // Act + Assess
     expect(withBudget(inner, budgetOf({}), { calls: 0, tokens: 0 })).toBe(inner);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeTask, type PlanCacheKeyInput, planCacheKey } from '../../../functions/core/planner/plan-cache-key.js';
-import { catalog } from '../../support/llm-loopback/harness.js';
+import { catalog } from '../../support/planner.js';
 
 const base: PlanCacheKeyInput = {
   task: 'Compare the populations of Lyon and Marseille',

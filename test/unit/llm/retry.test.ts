@@ -1,31 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { backoffMs, RetryingProvider } from '../../../functions/adapters/llm/resilient/retry.js';
 import { LlmFatalError, LlmTransientError } from '../../../functions/core/errors.js';
-import type { LlmProvider, LlmRequest, LlmResponse } from '../../../functions/core/ports.js';
+import type { LlmProvider } from '../../../functions/core/ports.js';
+import { llmRequest, ScriptedLlm } from '../../support/llm.js';
 
-const request: LlmRequest = {
-  purpose: 'plan',
-  system: 's',
-  messages: [{ role: 'user', content: 'u' }],
-  maxTokens: 10,
-  temperature: 0,
-  intent: { kind: 'analysis', task: 'u' },
-};
+const request = llmRequest();
 
-/** A port-level provider that fails with the given errors, in order, then answers. */
-class Flaky implements LlmProvider {
-  readonly name = 'flaky';
-  readonly model = 'f-1';
-  readonly source = 'test';
-  calls = 0;
-  constructor(private readonly failures: Error[]) {}
-  async complete(): Promise<LlmResponse> {
-    this.calls++;
-    const failure = this.failures.shift();
-    if (failure) throw failure;
-    return { text: 'ok', provider: this.name, model: this.model, inputTokens: 1, outputTokens: 1, stopReason: 'end_turn' };
-  }
-}
+/** A provider that fails with the given errors, in order, then answers. */
+const flaky = (failures: Error[]) =>
+  new ScriptedLlm(
+    () => {
+      const failure = failures.shift();
+      if (failure) throw failure;
+      return 'ok';
+    },
+    { name: 'flaky', model: 'f-1', inputTokens: 1, outputTokens: 1 },
+  );
 
 function clock(start = 0) {
   let now = start;
@@ -64,7 +54,7 @@ describe('Class: RetryingProvider', () => {
   it('returns the answer with the number of attempts it took', async () => {
     // Prepare
     const t = clock();
-    const inner = new Flaky([new LlmTransientError('503'), new LlmTransientError('529')]);
+    const inner = flaky([new LlmTransientError('503'), new LlmTransientError('529')]);
 
     // Act
     const response = await new RetryingProvider(inner, t.policy).complete(request);
@@ -77,7 +67,7 @@ describe('Class: RetryingProvider', () => {
   it('waits what the server asked rather than its own backoff', async () => {
     // Prepare
     const t = clock();
-    const inner = new Flaky([new LlmTransientError('429', { status: 429, retryAfterMs: 7000 })]);
+    const inner = flaky([new LlmTransientError('429', { status: 429, retryAfterMs: 7000 })]);
 
     // Act
     await new RetryingProvider(inner, t.policy).complete(request);
@@ -88,7 +78,7 @@ describe('Class: RetryingProvider', () => {
 
   it('passes a fatal error through at once', async () => {
     // Prepare
-    const inner = new Flaky([new LlmFatalError('401')]);
+    const inner = flaky([new LlmFatalError('401')]);
 
     // Act
     const outcome = await new RetryingProvider(inner, clock().policy).complete(request).catch((e: unknown) => e);
@@ -100,7 +90,7 @@ describe('Class: RetryingProvider', () => {
 
   it('passes an error that is not an LLM error (a bug) through at once', async () => {
     // Prepare
-    const inner = new Flaky([new TypeError('x is undefined')]);
+    const inner = flaky([new TypeError('x is undefined')]);
 
     // Act
     const outcome = await new RetryingProvider(inner, clock().policy).complete(request).catch((e: unknown) => e);
@@ -112,7 +102,7 @@ describe('Class: RetryingProvider', () => {
 
   it('gives up rather than wait longer than maxDelayMs', async () => {
     // Prepare
-    const inner = new Flaky([new LlmTransientError('429', { status: 429, retryAfterMs: 120_000 })]);
+    const inner = flaky([new LlmTransientError('429', { status: 429, retryAfterMs: 120_000 })]);
 
     // Act
     const outcome = await new RetryingProvider(inner, clock().policy).complete(request).catch((e: unknown) => e);
@@ -147,6 +137,6 @@ describe('Class: RetryingProvider', () => {
 
   it('refuses a policy without attempts', () => {
     // Act + Assess
-    expect(() => new RetryingProvider(new Flaky([]), { maxAttempts: 0 })).toThrow('maxAttempts must be a positive integer, got 0');
+    expect(() => new RetryingProvider(flaky([]), { maxAttempts: 0 })).toThrow('maxAttempts must be a positive integer, got 0');
   });
 });

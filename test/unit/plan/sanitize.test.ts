@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeSubqueries, singleQueryPlan } from '../../../functions/core/plan/sanitize.js';
 import { validatePlan } from '../../../functions/core/plan/validate.js';
-import type { DecompositionPlan, DecompositionStep } from '../../../functions/core/types.js';
+import type { DecompositionPlan } from '../../../functions/core/types.js';
+import { planOf, type StepInput, searchStep, step } from '../../support/plans.js';
 
 const TASK = 'Which river flows through the city where the Lumière brothers patented the cinematograph?';
 
-type StepInput = Partial<DecompositionStep> & Pick<DecompositionStep, 'step_id' | 'type' | 'parameters'>;
-const step = (s: StepInput): DecompositionStep => ({ modality: 'text', dependencies: [], trace: {}, ...s });
-const planOf = (...steps: StepInput[]): DecompositionPlan => ({ plan: steps.map(step), traceability: true });
-const search = (id: number, query: string, dependencies: number[] = [], extra: Partial<DecompositionStep> = {}): StepInput => ({
-  step_id: id,
-  type: 'keyword_search',
-  parameters: { query },
-  dependencies,
-  ...extra,
-});
 const answer = (id: number, parameters: Record<string, unknown>, dependencies: number[]): StepInput => ({
   step_id: id,
   type: 'llm_call',
@@ -27,7 +18,7 @@ const DRIFT = 'sub-query "volcanic soil chemistry" shares no content word with t
 describe('sanitizeSubqueries', () => {
   it('keeps a plan whose sub-queries all share a content word with the task, as the same object', () => {
     // Prepare: stems and folded accents count as shared words ("patents", "Lumiere").
-    const plan = planOf(search(1, 'Lumiere patents'), {
+    const plan = planOf(searchStep(1, 'Lumiere patents'), {
       step_id: 2,
       type: 'multi-hop',
       parameters: { input_step: 1, hops: 1, query: 'rivers of cities' },
@@ -45,8 +36,8 @@ describe('sanitizeSubqueries', () => {
   it('drops a sub-query that shares no content word with the task; an aggregate loses just that input', () => {
     // Prepare
     const plan = planOf(
-      search(1, 'Lumière brothers cinematograph'),
-      search(2, 'volcanic soil chemistry'),
+      searchStep(1, 'Lumière brothers cinematograph'),
+      searchStep(2, 'volcanic soil chemistry'),
       { step_id: 3, type: 'aggregate', parameters: { input_steps: [1, 2], method: 'union' }, dependencies: [1, 2] },
       answer(4, { input_step: 3 }, [3]),
     );
@@ -65,7 +56,7 @@ describe('sanitizeSubqueries', () => {
 
   it('does not change the plan it was given', () => {
     // Prepare
-    const plan = planOf(search(1, 'Lumière brothers cinematograph'), search(2, 'volcanic soil chemistry'), {
+    const plan = planOf(searchStep(1, 'Lumière brothers cinematograph'), searchStep(2, 'volcanic soil chemistry'), {
       step_id: 3,
       type: 'aggregate',
       parameters: { input_steps: [1, 2], method: 'union' },
@@ -83,8 +74,8 @@ describe('sanitizeSubqueries', () => {
   it('drops the steps that read a dropped step, in cascade, each with its reason', () => {
     // Prepare
     const plan = planOf(
-      search(1, 'Lumière brothers cinematograph'),
-      search(2, 'volcanic soil chemistry'),
+      searchStep(1, 'Lumière brothers cinematograph'),
+      searchStep(2, 'volcanic soil chemistry'),
       { step_id: 3, type: 'rerank', parameters: { input_step: 2 }, dependencies: [2] },
       { step_id: 4, type: 'filter', parameters: { input_step: 3, max_results: 2 }, dependencies: [3] },
       answer(5, { input_steps: [1, 4] }, [1, 4]),
@@ -107,7 +98,7 @@ describe('sanitizeSubqueries', () => {
 
   it('lets an llm_call that reads its dependencies lose just the dropped one', () => {
     // Prepare: no input_steps, so the llm_call reads every dependency.
-    const plan = planOf(search(1, 'Lumière brothers cinematograph'), search(2, 'volcanic soil chemistry'), answer(3, {}, [1, 2]));
+    const plan = planOf(searchStep(1, 'Lumière brothers cinematograph'), searchStep(2, 'volcanic soil chemistry'), answer(3, {}, [1, 2]));
 
     // Act
     const outcome = sanitizeSubqueries(plan, TASK);
@@ -121,8 +112,8 @@ describe('sanitizeSubqueries', () => {
   it('drops an llm_call whose single input was dropped', () => {
     // Prepare
     const plan = planOf(
-      search(1, 'Lumière brothers cinematograph'),
-      search(2, 'volcanic soil chemistry'),
+      searchStep(1, 'Lumière brothers cinematograph'),
+      searchStep(2, 'volcanic soil chemistry'),
       answer(3, { input_step: 2 }, [2]),
       answer(4, { input_step: 1 }, [1]),
     );
@@ -141,10 +132,10 @@ describe('sanitizeSubqueries', () => {
   it('drops an aggregate that has a condition on a dropped step', () => {
     // Prepare
     const plan = planOf(
-      search(1, 'Lumière brothers cinematograph'),
-      search(2, 'volcanic soil chemistry'),
+      searchStep(1, 'Lumière brothers cinematograph'),
+      searchStep(2, 'volcanic soil chemistry'),
       { step_id: 3, type: 'aggregate', parameters: { input_steps: [1, 2], method: 'union' }, dependencies: [1, 2], condition: 'step_2.result.count > 0' },
-      search(4, 'river city'),
+      searchStep(4, 'river city'),
     );
     expect(validatePlan(plan).valid).toBe(true);
 
@@ -162,8 +153,8 @@ describe('sanitizeSubqueries', () => {
   it('drops an llm_call whose prompt reads a dropped step, rather than falling back', () => {
     // Prepare
     const plan = planOf(
-      search(1, 'Lumière brothers cinematograph'),
-      search(2, 'volcanic soil chemistry'),
+      searchStep(1, 'Lumière brothers cinematograph'),
+      searchStep(2, 'volcanic soil chemistry'),
       answer(3, { prompt: 'Compare with {{ step_2.result.query }}', input_steps: [1, 2] }, [1, 2]),
     );
     expect(validatePlan(plan).valid).toBe(true);
@@ -183,9 +174,9 @@ describe('sanitizeSubqueries', () => {
   it('does not judge a query made only of templates, and judges the literal words around a template', () => {
     // Prepare
     const plan = planOf(
-      search(1, 'Lumière brothers cinematograph'),
-      search(2, '{{ step_1.result.documents[0].title }}', [1]),
-      search(3, '{{ step_1.result.documents[0].title }} volcanic soil chemistry', [1]),
+      searchStep(1, 'Lumière brothers cinematograph'),
+      searchStep(2, '{{ step_1.result.documents[0].title }}', [1]),
+      searchStep(3, '{{ step_1.result.documents[0].title }} volcanic soil chemistry', [1]),
     );
     expect(validatePlan(plan).valid).toBe(true);
 
@@ -199,7 +190,7 @@ describe('sanitizeSubqueries', () => {
 
   it('does not judge a query of stopwords only', () => {
     // Prepare
-    const plan = planOf(search(1, 'Lumière'), search(2, 'which of them is it'));
+    const plan = planOf(searchStep(1, 'Lumière'), searchStep(2, 'which of them is it'));
 
     // Act
     const outcome = sanitizeSubqueries(plan, TASK);
@@ -211,7 +202,7 @@ describe('sanitizeSubqueries', () => {
   it('judges the related_to of a graph_query and the query of every retrieval type', () => {
     // Prepare
     const plan = planOf(
-      search(1, 'Lumière brothers'),
+      searchStep(1, 'Lumière brothers'),
       { step_id: 2, type: 'graph_query', parameters: { related_to: 'Volcanic soil chemistry' } },
       { step_id: 3, type: 'vector_search', parameters: { query: 'volcanic soil chemistry' } },
       { step_id: 4, type: 'multi-hop', parameters: { input_step: 1, hops: 1, query: 'volcanic soil chemistry' }, dependencies: [1] },
@@ -233,8 +224,8 @@ describe('sanitizeSubqueries', () => {
   it('falls back to one search of the whole task when every sub-query drifted, listing every dropped step', () => {
     // Prepare
     const plan = planOf(
-      search(1, 'volcanic soil chemistry'),
-      search(2, 'ocean tides'),
+      searchStep(1, 'volcanic soil chemistry'),
+      searchStep(2, 'ocean tides'),
       { step_id: 3, type: 'aggregate', parameters: { input_steps: [1, 2], method: 'union' }, dependencies: [1, 2] },
       answer(4, { input_step: 3 }, [3]),
     );
@@ -255,7 +246,7 @@ describe('sanitizeSubqueries', () => {
 
   it('falls back when what is left retrieves nothing', () => {
     // Prepare: only a tool call survives.
-    const plan = planOf(search(1, 'volcanic soil chemistry'), {
+    const plan = planOf(searchStep(1, 'volcanic soil chemistry'), {
       step_id: 2,
       type: 'tool_call',
       parameters: { tool: 'corpus.search', args: { query: 'Lyon' } },
@@ -270,7 +261,7 @@ describe('sanitizeSubqueries', () => {
 
   it('keeps traceability as the plan had it', () => {
     // Prepare
-    const plan: DecompositionPlan = { ...planOf(search(1, 'Lumière'), search(2, 'volcanic soil chemistry')), traceability: false };
+    const plan: DecompositionPlan = { ...planOf(searchStep(1, 'Lumière'), searchStep(2, 'volcanic soil chemistry')), traceability: false };
 
     // Act
     const outcome = sanitizeSubqueries(plan, TASK);

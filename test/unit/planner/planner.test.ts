@@ -1,56 +1,21 @@
 import { describe, expect, it } from 'vitest';
 
 import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/provider.js';
-import { analysisSchema, planSchema, stepParameterSchemas } from '../../../functions/core/plan/schemas.js';
+import { analysisSchema } from '../../../functions/core/plan/schemas.js';
 import { validatePlan } from '../../../functions/core/plan/validate.js';
-import {
-  analyzeTask,
-  callLlm,
-  confidenceScore,
-  DEFAULT_TOKEN_BUDGETS,
-  generatePlan,
-  type PlannerDeps,
-  type PlanningInput,
-  repairPlan,
-  validateAttempt,
-} from '../../../functions/core/planner/planner.js';
-import type { LlmProvider, LlmRequest, LlmResponse } from '../../../functions/core/ports.js';
+import { analyzeTask, callLlm, confidenceScore, generatePlan, type PlannerDeps, repairPlan, validateAttempt } from '../../../functions/core/planner/planner.js';
+import type { LlmProvider } from '../../../functions/core/ports.js';
 import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/steps/index.js';
 import type { PlanAttempt, TaskAnalysis } from '../../../functions/core/types.js';
+import { inOrder, llmRequest, ScriptedLlm, type ScriptedReply } from '../../support/llm.js';
+import { plannerDepsFor, planningInput } from '../../support/planner.js';
 
 const NOW = new Date('2025-03-04T05:06:07.000Z');
-const catalog = { planSchema, stepSchemas: stepParameterSchemas, analysisSchema };
+const depsWith = (llm: LlmProvider): PlannerDeps => plannerDepsFor(llm, NOW);
+const input = planningInput('Compare Mount Everest and K2 on elevation');
 
-type Reply = Partial<LlmResponse> & { text: string; delayMs?: number };
-
-/** An LlmProvider (the port) that answers from a script, in order, and records every request. */
-class ScriptedProvider implements LlmProvider {
-  readonly name = 'scripted';
-  readonly model = 'script-1';
-  readonly source = 'test';
-  readonly requests: LlmRequest[] = [];
-  constructor(private readonly replies: Reply[]) {}
-
-  async complete(request: LlmRequest): Promise<LlmResponse> {
-    this.requests.push(request);
-    const reply = this.replies.shift();
-    if (!reply) throw new Error('the script has no more replies');
-    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
-    const { delayMs: _delay, ...response } = reply;
-    return { provider: this.name, model: this.model, inputTokens: 100, outputTokens: 50, stopReason: 'end_turn', ...response };
-  }
-}
-
-function depsWith(llm: LlmProvider): PlannerDeps {
-  return { llm, catalog, budgets: DEFAULT_TOKEN_BUDGETS, now: () => NOW };
-}
-
-const input: PlanningInput = {
-  task: 'Compare Mount Everest and K2 on elevation',
-  allowedStepTypes: EXECUTABLE_STEP_TYPES,
-  maxSteps: 20,
-  topK: 10,
-};
+/** An LLM answering `replies` in order, 100 tokens in and 50 out unless a reply says otherwise. */
+const scriptedLlm = (replies: ScriptedReply[]) => new ScriptedLlm(inOrder(replies));
 
 const step = (id: number, type: string, parameters: Record<string, unknown>, dependencies: number[] = []) => ({
   step_id: id,
@@ -75,15 +40,8 @@ const fenced = (value: unknown, prose = 'My reasoning: search, then rerank.') =>
 describe('Function: callLlm', () => {
   it('records purpose, provider, model, tokens, stop reason and a 16-hex prompt hash', async () => {
     // Prepare
-    const llm = new ScriptedProvider([{ text: 'ok', inputTokens: 321, outputTokens: 12, stopReason: 'end_turn' }]);
-    const request: LlmRequest = {
-      purpose: 'plan',
-      system: 'sys',
-      messages: [{ role: 'user', content: 'hello' }],
-      maxTokens: 10,
-      temperature: 0,
-      intent: { kind: 'analysis', task: 'hello' },
-    };
+    const llm = scriptedLlm([{ text: 'ok', inputTokens: 321, outputTokens: 12, stopReason: 'end_turn' }]);
+    const request = llmRequest({ system: 'sys', messages: [{ role: 'user', content: 'hello' }], intent: { kind: 'analysis', task: 'hello' } });
 
     // Act
     const { response, record } = await callLlm(llm, request);
@@ -104,15 +62,8 @@ describe('Function: callLlm', () => {
 
   it('gives the same prompt the same hash and a different prompt a different one', async () => {
     // Prepare
-    const llm = new ScriptedProvider([{ text: 'a' }, { text: 'b' }, { text: 'c' }]);
-    const base: LlmRequest = {
-      purpose: 'answer',
-      system: 'sys',
-      messages: [{ role: 'user', content: 'q1' }],
-      maxTokens: 10,
-      temperature: 0,
-      intent: { kind: 'analysis', task: 'q1' },
-    };
+    const llm = scriptedLlm([{ text: 'a' }, { text: 'b' }, { text: 'c' }]);
+    const base = llmRequest({ purpose: 'answer', system: 'sys', messages: [{ role: 'user', content: 'q1' }], intent: { kind: 'analysis', task: 'q1' } });
 
     // Act
     const first = await callLlm(llm, base);
@@ -126,15 +77,14 @@ describe('Function: callLlm', () => {
 
   it('marks estimated tokens and measures the call duration', async () => {
     // Prepare
-    const llm = new ScriptedProvider([{ text: 'slow', estimatedTokens: true, delayMs: 40 }]);
-    const request: LlmRequest = {
+    const llm = scriptedLlm([{ text: 'slow', estimatedTokens: true, delayMs: 40 }]);
+    const request = llmRequest({
       purpose: 'analysis',
       system: '',
       messages: [{ role: 'user', content: 'x' }],
       maxTokens: 1,
-      temperature: 0,
       intent: { kind: 'analysis', task: 'x' },
-    };
+    });
 
     // Act
     const { record } = await callLlm(llm, request);
@@ -175,7 +125,7 @@ describe('Function: analyzeTask', () => {
       key_entities: ['K2'],
       intent: 'Look up K2',
     };
-    const llm = new ScriptedProvider([{ text: `Sure, here it is: ${JSON.stringify(analysis)} Hope it helps.` }]);
+    const llm = scriptedLlm([{ text: `Sure, here it is: ${JSON.stringify(analysis)} Hope it helps.` }]);
 
     // Act
     const outcome = await analyzeTask(depsWith(llm), 'How high is K2?');
@@ -193,7 +143,7 @@ describe('Function: analyzeTask', () => {
 
   it('leaves out an analysis that fails its schema and reports why', async () => {
     // Prepare
-    const llm = new ScriptedProvider([
+    const llm = scriptedLlm([
       { text: JSON.stringify({ complexity: 'easy', requires_tools: false, requires_routing: false, suggested_step_types: [], key_entities: [], intent: 'x' }) },
     ]);
 
@@ -207,7 +157,7 @@ describe('Function: analyzeTask', () => {
 
   it('reports an answer with no JSON as a syntax issue at `analysis`', async () => {
     // Prepare
-    const llm = new ScriptedProvider([{ text: 'I would rather not.' }]);
+    const llm = scriptedLlm([{ text: 'I would rather not.' }]);
 
     // Act
     const outcome = await analyzeTask(depsWith(llm), 'task');
@@ -238,7 +188,7 @@ describe('Function: generatePlan', () => {
 
   it('builds the request from the task, context, analysis, constraints, catalog and budget', async () => {
     // Prepare
-    const llm = new ScriptedProvider([{ text: fenced(goodPlan) }]);
+    const llm = scriptedLlm([{ text: fenced(goodPlan) }]);
     const analysis: TaskAnalysis = {
       complexity: 'simple',
       requires_tools: false,
@@ -282,7 +232,7 @@ describe('Function: generatePlan', () => {
 
   it('extracts fenced JSON with prose around it', async () => {
     // Prepare
-    const llm = new ScriptedProvider([{ text: fenced(goodPlan) }]);
+    const llm = scriptedLlm([{ text: fenced(goodPlan) }]);
 
     // Act
     const attempt = await generatePlan(depsWith(llm), input);
@@ -296,7 +246,7 @@ describe('Function: generatePlan', () => {
   it('records a cut-off answer (stop reason max_tokens) as an extraction error, not a candidate', async () => {
     // Prepare
     const text = fenced(goodPlan).slice(0, 80);
-    const llm = new ScriptedProvider([{ text, stopReason: 'max_tokens' }]);
+    const llm = scriptedLlm([{ text, stopReason: 'max_tokens' }]);
 
     // Act
     const attempt = await generatePlan(depsWith(llm), input);
@@ -314,7 +264,7 @@ describe('Function: generatePlan', () => {
 
   it('records truncated JSON with a normal stop reason as the extractor’s error', async () => {
     // Prepare
-    const llm = new ScriptedProvider([{ text: 'Plan:\n{"plan": [{"step_id": 1, "type": "keyword_search"' }]);
+    const llm = scriptedLlm([{ text: 'Plan:\n{"plan": [{"step_id": 1, "type": "keyword_search"' }]);
 
     // Act
     const attempt = await generatePlan(depsWith(llm), input);
@@ -372,7 +322,7 @@ describe('Function: validateAttempt', () => {
 describe('Function: repairPlan', () => {
   it('sends the task, the previous answer, every error and the attempt number', async () => {
     // Prepare
-    const llm = new ScriptedProvider([{ text: fenced(danglingPlan) }, { text: fenced(goodPlan, 'Fixed the dependency.') }]);
+    const llm = scriptedLlm([{ text: fenced(danglingPlan) }, { text: fenced(goodPlan, 'Fixed the dependency.') }]);
     const deps = depsWith(llm);
     const first = await generatePlan(deps, input);
     const validation = validateAttempt(first, { maxSteps: 20, allowedStepTypes: EXECUTABLE_STEP_TYPES });
@@ -403,7 +353,7 @@ describe('Function: repairPlan', () => {
 
   it('lets the rule-based provider fix a dangling dependency it did not write', async () => {
     // Prepare
-    const scripted = new ScriptedProvider([{ text: fenced(danglingPlan) }]);
+    const scripted = scriptedLlm([{ text: fenced(danglingPlan) }]);
     const first = await generatePlan(depsWith(scripted), input);
     const validation = validateAttempt(first, { maxSteps: 20, allowedStepTypes: EXECUTABLE_STEP_TYPES });
 
@@ -418,7 +368,7 @@ describe('Function: repairPlan', () => {
 
   it('replans from the task when the previous answer held no JSON', async () => {
     // Prepare
-    const scripted = new ScriptedProvider([{ text: 'no plan today', stopReason: 'end_turn' }]);
+    const scripted = scriptedLlm([{ text: 'no plan today', stopReason: 'end_turn' }]);
     const first = await generatePlan(depsWith(scripted), input);
     const validation = validateAttempt(first, { maxSteps: 20, allowedStepTypes: EXECUTABLE_STEP_TYPES });
 
@@ -433,7 +383,7 @@ describe('Function: repairPlan', () => {
 
   it('runs a generate → validate → repair loop to a valid plan, every attempt kept', async () => {
     // Prepare: a dangling dependency, then a cut-off answer, then a good plan.
-    const llm = new ScriptedProvider([{ text: fenced(danglingPlan) }, { text: '```json\n{"plan": [', stopReason: 'max_tokens' }, { text: fenced(goodPlan) }]);
+    const llm = scriptedLlm([{ text: fenced(danglingPlan) }, { text: '```json\n{"plan": [', stopReason: 'max_tokens' }, { text: fenced(goodPlan) }]);
     const deps = depsWith(llm);
     const options = { maxSteps: 20, allowedStepTypes: EXECUTABLE_STEP_TYPES };
     const attempts: PlanAttempt[] = [];

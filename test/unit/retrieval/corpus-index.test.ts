@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../../functions/core/errors.js';
 import type { Embedder } from '../../../functions/core/ports.js';
 import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
 import type { CorpusDocument } from '../../../functions/core/types.js';
+import { MINI_CORPUS } from '../../support/corpus.js';
 
-const fixture = fileURLToPath(new URL('../../fixtures/corpus/mini.jsonl', import.meta.url));
-const documents: CorpusDocument[] = readFileSync(fixture, 'utf8')
+const documents: CorpusDocument[] = readFileSync(MINI_CORPUS, 'utf8')
   .split('\n')
   .filter((line) => line.trim() !== '')
   .map((line) => JSON.parse(line) as CorpusDocument);

@@ -1,22 +1,16 @@
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCorpus } from '../../../functions/adapters/corpus/load-corpus.js';
 import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
 import { ENTITY_GRAPH_METHOD, EntityGraph } from '../../../functions/core/retrieval/entity-graph.js';
-import type { CorpusDocument } from '../../../functions/core/types.js';
-
-const miniCorpus = fileURLToPath(new URL('../../fixtures/corpus/mini.jsonl', import.meta.url));
-
-const doc = (id: string, title: string | undefined, text: string): CorpusDocument => ({ id, ...(title !== undefined ? { title } : {}), text });
+import { corpusDoc, miniCorpusIndex } from '../../support/corpus.js';
 
 describe('EntityGraph', () => {
   describe('links', () => {
     it('links a document to each document whose title its text mentions, and back', () => {
       // Prepare
       const graph = new EntityGraph([
-        doc('film', 'Inception', 'Inception was directed by Christopher Nolan and scored by Hans Zimmer.'),
-        doc('nolan', 'Christopher Nolan', 'A British-American director.'),
-        doc('zimmer', 'Hans Zimmer', 'A German film composer.'),
+        corpusDoc('film', 'Inception', 'Inception was directed by Christopher Nolan and scored by Hans Zimmer.'),
+        corpusDoc('nolan', 'Christopher Nolan', 'A British-American director.'),
+        corpusDoc('zimmer', 'Hans Zimmer', 'A German film composer.'),
       ]);
 
       // Act
@@ -33,11 +27,11 @@ describe('EntityGraph', () => {
     it('lists outgoing links in the order the text mentions them, then incoming links in corpus order', () => {
       // Prepare: hub mentions C then A; B and D mention hub; A also mentions hub (mutual).
       const graph = new EntityGraph([
-        doc('a', 'Alpha Point', 'Alpha Point lies north of Hub City.'),
-        doc('b', 'Bravo Point', 'Bravo Point trades with Hub City.'),
-        doc('hub', 'Hub City', 'Hub City is linked to Charlie Point and to Alpha Point.'),
-        doc('c', 'Charlie Point', 'A quiet place.'),
-        doc('d', 'Delta Point', 'Delta Point is a suburb of Hub City.'),
+        corpusDoc('a', 'Alpha Point', 'Alpha Point lies north of Hub City.'),
+        corpusDoc('b', 'Bravo Point', 'Bravo Point trades with Hub City.'),
+        corpusDoc('hub', 'Hub City', 'Hub City is linked to Charlie Point and to Alpha Point.'),
+        corpusDoc('c', 'Charlie Point', 'A quiet place.'),
+        corpusDoc('d', 'Delta Point', 'Delta Point is a suburb of Hub City.'),
       ]);
 
       // Act
@@ -49,7 +43,7 @@ describe('EntityGraph', () => {
 
     it('never links a document to itself', () => {
       // Prepare
-      const graph = new EntityGraph([doc('lyon', 'Lyon', 'Lyon is a city. Lyon lies on the Rhône.')]);
+      const graph = new EntityGraph([corpusDoc('lyon', 'Lyon', 'Lyon is a city. Lyon lies on the Rhône.')]);
 
       // Act
       const neighbors = graph.neighbors('lyon');
@@ -61,7 +55,7 @@ describe('EntityGraph', () => {
 
     it('gives an unknown id no neighbors', () => {
       // Prepare
-      const graph = new EntityGraph([doc('a', 'Alpha Point', 'text')]);
+      const graph = new EntityGraph([corpusDoc('a', 'Alpha Point', 'text')]);
 
       // Act
       const neighbors = graph.neighbors('nope');
@@ -72,7 +66,10 @@ describe('EntityGraph', () => {
 
     it('lets a document without a title link out, though nothing can link to it', () => {
       // Prepare
-      const graph = new EntityGraph([doc('note', undefined, 'A note about Mount Everest.'), doc('everest', 'Mount Everest', 'The highest mountain.')]);
+      const graph = new EntityGraph([
+        corpusDoc('note', undefined, 'A note about Mount Everest.'),
+        corpusDoc('everest', 'Mount Everest', 'The highest mountain.'),
+      ]);
 
       // Act
       const fromNote = graph.neighbors('note');
@@ -87,9 +84,9 @@ describe('EntityGraph', () => {
     it('links every document that carries the same title', () => {
       // Prepare
       const graph = new EntityGraph([
-        doc('paris-fr', 'Paris', 'The capital of France.'),
-        doc('paris-tx', 'Paris (Texas)', 'A city in Texas.'),
-        doc('trip', 'Road trip', 'We drove to Paris.'),
+        corpusDoc('paris-fr', 'Paris', 'The capital of France.'),
+        corpusDoc('paris-tx', 'Paris (Texas)', 'A city in Texas.'),
+        corpusDoc('trip', 'Road trip', 'We drove to Paris.'),
       ]);
 
       // Act
@@ -104,8 +101,8 @@ describe('EntityGraph', () => {
     it('drops a trailing parenthetical from a title ("Big Stone Gap (film)" is mentioned as "Big Stone Gap")', () => {
       // Prepare
       const graph = new EntityGraph([
-        doc('film', 'Big Stone Gap (film)', 'A 2014 comedy.'),
-        doc('review', 'A review', 'Big Stone Gap is a film directed by Adriana Trigiani.'),
+        corpusDoc('film', 'Big Stone Gap (film)', 'A 2014 comedy.'),
+        corpusDoc('review', 'A review', 'Big Stone Gap is a film directed by Adriana Trigiani.'),
       ]);
 
       // Act
@@ -120,7 +117,7 @@ describe('EntityGraph', () => {
 
     it('keeps a parenthetical that is not at the end of the title', () => {
       // Prepare
-      const graph = new EntityGraph([doc('x', 'Gap (band) Tour', 'text')]);
+      const graph = new EntityGraph([corpusDoc('x', 'Gap (band) Tour', 'text')]);
 
       // Act
       const named = graph.namedIn('the gap band tour');
@@ -133,7 +130,7 @@ describe('EntityGraph', () => {
 
     it('matches titles case-insensitively and with diacritics folded', () => {
       // Prepare
-      const graph = new EntityGraph([doc('rhone', 'Rhône', 'A river.'), doc('cafe', 'Café Procope', 'A café.')]);
+      const graph = new EntityGraph([corpusDoc('rhone', 'Rhône', 'A river.'), corpusDoc('cafe', 'Café Procope', 'A café.')]);
 
       // Act
       const named = graph.namedIn('the RHONE flows past the cafe procope');
@@ -144,7 +141,7 @@ describe('EntityGraph', () => {
 
     it('matches whole tokens only, never part of a word', () => {
       // Prepare
-      const graph = new EntityGraph([doc('lyon', 'Lyon', 'A city.'), doc('art', 'Art Deco', 'A style.')]);
+      const graph = new EntityGraph([corpusDoc('lyon', 'Lyon', 'A city.'), corpusDoc('art', 'Art Deco', 'A style.')]);
 
       // Act
       const named = graph.namedIn('Lyonnaise cuisine and artful decorations');
@@ -155,7 +152,7 @@ describe('EntityGraph', () => {
 
     it('matches a title across punctuation between its words', () => {
       // Prepare
-      const graph = new EntityGraph([doc('nd', 'Notre-Dame de Fourvière', 'A basilica.')]);
+      const graph = new EntityGraph([corpusDoc('nd', 'Notre-Dame de Fourvière', 'A basilica.')]);
 
       // Act
       const named = graph.namedIn('the basilica of Notre Dame de Fourviere');
@@ -166,7 +163,11 @@ describe('EntityGraph', () => {
 
     it('finds every title in an overlapping mention, short and long', () => {
       // Prepare
-      const graph = new EntityGraph([doc('ny', 'New York', 'A state.'), doc('nyc', 'New York City', 'A city.'), doc('city', 'City Hall', 'A building.')]);
+      const graph = new EntityGraph([
+        corpusDoc('ny', 'New York', 'A state.'),
+        corpusDoc('nyc', 'New York City', 'A city.'),
+        corpusDoc('city', 'City Hall', 'A building.'),
+      ]);
 
       // Act
       const named = graph.namedIn('She moved to New York City Hall last year');
@@ -178,11 +179,11 @@ describe('EntityGraph', () => {
     it('does not link one-token titles that are stopwords or shorter than three letters', () => {
       // Prepare
       const graph = new EntityGraph([
-        doc('the', 'The', 'An article.'),
-        doc('it', 'It (novel)', 'A novel by Stephen King.'),
-        doc('k2', 'K2', 'A mountain.'),
-        doc('nile', 'Nile', 'A river.'),
-        doc('page', 'A page', 'Mentions: the, it, K2 and the Nile.'),
+        corpusDoc('the', 'The', 'An article.'),
+        corpusDoc('it', 'It (novel)', 'A novel by Stephen King.'),
+        corpusDoc('k2', 'K2', 'A mountain.'),
+        corpusDoc('nile', 'Nile', 'A river.'),
+        corpusDoc('page', 'A page', 'Mentions: the, it, K2 and the Nile.'),
       ]);
 
       // Act
@@ -195,7 +196,7 @@ describe('EntityGraph', () => {
 
     it('links a title of several tokens even when its tokens are stopwords', () => {
       // Prepare
-      const graph = new EntityGraph([doc('band', 'The Who', 'A rock band.')]);
+      const graph = new EntityGraph([corpusDoc('band', 'The Who', 'A rock band.')]);
 
       // Act
       const named = graph.namedIn('I saw the Who live');
@@ -207,9 +208,9 @@ describe('EntityGraph', () => {
     it('ignores a title that is only a parenthetical, or longer than ten tokens', () => {
       // Prepare
       const graph = new EntityGraph([
-        doc('paren', '(untitled)', 'text'),
-        doc('long', 'one two three four five six seven eight nine ten eleven', 'text'),
-        doc('ten', 'alpha bravo charlie delta echo foxtrot golf hotel india juliet', 'text'),
+        corpusDoc('paren', '(untitled)', 'text'),
+        corpusDoc('long', 'one two three four five six seven eight nine ten eleven', 'text'),
+        corpusDoc('ten', 'alpha bravo charlie delta echo foxtrot golf hotel india juliet', 'text'),
       ]);
 
       // Act
@@ -223,7 +224,7 @@ describe('EntityGraph', () => {
 
     it('lists the documents a text names in the order it names them, each once', () => {
       // Prepare
-      const graph = new EntityGraph([doc('k', 'Kyoto', 'x'), doc('o', 'Osaka', 'x'), doc('n', 'Nara', 'x')]);
+      const graph = new EntityGraph([corpusDoc('k', 'Kyoto', 'x'), corpusDoc('o', 'Osaka', 'x'), corpusDoc('n', 'Nara', 'x')]);
 
       // Act
       const named = graph.namedIn('From Osaka to Kyoto, then back to Osaka');
@@ -234,7 +235,7 @@ describe('EntityGraph', () => {
 
     it('links a possessive form ("Lyon\'s" mentions Lyon)', () => {
       // Prepare
-      const graph = new EntityGraph([doc('lyon', 'Lyon', 'A city.')]);
+      const graph = new EntityGraph([corpusDoc('lyon', 'Lyon', 'A city.')]);
 
       // Act
       const named = graph.namedIn("Lyon's public transport and Lyon’s museums");
@@ -248,7 +249,7 @@ describe('EntityGraph', () => {
 describe('InMemoryCorpusIndex graph', () => {
   it('names its graph construction', () => {
     // Act
-    const index = createCorpusIndex([doc('a', 'Alpha Point', 'x')]);
+    const index = createCorpusIndex([corpusDoc('a', 'Alpha Point', 'x')]);
 
     // Assess
     expect(index.graphMethod).toBe('title-mention-graph-v1');
@@ -258,7 +259,7 @@ describe('InMemoryCorpusIndex graph', () => {
   describe('over the mini fixture corpus', () => {
     let index: ReturnType<typeof createCorpusIndex>;
     beforeAll(async () => {
-      index = createCorpusIndex(await loadCorpus(miniCorpus));
+      index = await miniCorpusIndex();
     });
 
     it('exposes the entity graph: what a document mentions, then what mentions it', () => {

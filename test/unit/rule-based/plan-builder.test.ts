@@ -6,21 +6,9 @@ import { PlanningFailedError } from '../../../functions/core/errors.js';
 import { validatePlan } from '../../../functions/core/plan/validate.js';
 import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/steps/index.js';
 import type { DecompositionPlan, DecompositionStep, StepType } from '../../../functions/core/types.js';
+import { BASE_STEP_TYPES } from '../../support/plans.js';
 
 const options: BuildOptions = { allowedStepTypes: EXECUTABLE_STEP_TYPES, maxSteps: 20, topK: 10 };
-/** The step types the rule-based planner writes, without the graph steps. */
-const BASE_TYPES: StepType[] = [
-  'keyword_search',
-  'vector_search',
-  'filter',
-  'rerank',
-  'aggregate',
-  'conditional',
-  'llm_call',
-  'audio_transcription',
-  'image_captioning',
-];
-
 const TASKS = {
   comparison: 'Compare Mount Everest and K2 on elevation',
   bridge: 'What is the nationality of the director of Inception?',
@@ -74,7 +62,7 @@ describe('Function: buildPlan', () => {
 
     it('keeps every plan valid under any allowed subset that holds keyword_search, and under a small step limit', () => {
       // Prepare: every subset of the types the planner writes that holds its base search.
-      const types: StepType[] = [...BASE_TYPES, 'multi-hop'];
+      const types: StepType[] = [...BASE_STEP_TYPES, 'multi-hop'];
       const invalid: string[] = [];
 
       // Act
@@ -115,7 +103,7 @@ describe('Function: buildPlan', () => {
 
     it('under any allowed subset, builds a valid non-empty plan or fails in one line naming the step types the task needs', () => {
       // Prepare
-      const types: StepType[] = [...BASE_TYPES, 'multi-hop'];
+      const types: StepType[] = [...BASE_STEP_TYPES, 'multi-hop'];
       const problems: string[] = [];
 
       // Act
@@ -200,7 +188,7 @@ describe('Function: buildPlan', () => {
 
     it('answers from the first hop alone when multi-hop is not allowed', () => {
       // Act
-      const built = plan(TASKS.bridge, { ...options, allowedStepTypes: BASE_TYPES });
+      const built = plan(TASKS.bridge, { ...options, allowedStepTypes: BASE_STEP_TYPES });
 
       // Assess
       expect(shape(built)).toEqual(['1:keyword_search[]', '2:vector_search[]', '3:aggregate[1,2]', '4:llm_call[3]']);

@@ -3,20 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { repairPlan } from '../../../functions/adapters/llm/rule-based/repair.js';
 import { validatePlan } from '../../../functions/core/plan/validate.js';
 import type { DecompositionPlan, StepType } from '../../../functions/core/types.js';
+import { BASE_STEP_TYPES } from '../../support/plans.js';
 
 const TASK = 'How high is Mount Everest?';
 /** A fixed catalog, so that the table does not depend on which operators this build has. */
-const allowed: StepType[] = [
-  'keyword_search',
-  'vector_search',
-  'filter',
-  'rerank',
-  'aggregate',
-  'conditional',
-  'llm_call',
-  'audio_transcription',
-  'image_captioning',
-];
+const allowed = BASE_STEP_TYPES;
 
 const step = (id: unknown, type: string, parameters: Record<string, unknown>, dependencies: unknown[] = [], extra: Record<string, unknown> = {}) => ({
   step_id: id,

@@ -1,32 +1,18 @@
-import { fileURLToPath } from 'node:url';
-
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { loadCorpus } from '../../../functions/adapters/corpus/load-corpus.js';
 import { StepExecutionError } from '../../../functions/core/errors.js';
-import type { LlmProvider, LlmRequest, LlmResponse } from '../../../functions/core/ports.js';
+import type { LlmRequest } from '../../../functions/core/ports.js';
 import { createCorpusIndex, type InMemoryCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
 import { documentsOf } from '../../../functions/core/steps/documents.js';
 import { EXECUTABLE_STEP_TYPES, type OperatorContext, STEP_OPERATORS, type StepOperator } from '../../../functions/core/steps/index.js';
-import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
-import { registerLocalTools } from '../../../functions/core/tools/local-tools.js';
-import { ToolRegistry } from '../../../functions/core/tools/registry.js';
-import type { DecompositionStep, LlmCallRecord, RetrievedDocument, StepOutput, StepType } from '../../../functions/core/types.js';
+import type { LlmCallRecord, RetrievedDocument, StepType } from '../../../functions/core/types.js';
+import { miniCorpusIndex } from '../../support/corpus.js';
+import { operatorContext } from '../../support/executor.js';
+import { ScriptedLlm } from '../../support/llm.js';
+import { retrievedDoc, stepOf, stepOutput } from '../../support/plans.js';
 
-const corpusPath = fileURLToPath(new URL('../../fixtures/corpus/mini.jsonl', import.meta.url));
-
-/** An LlmProvider (the port) that answers from a function of the request and keeps every request. */
-class EchoLlm implements LlmProvider {
-  readonly name = 'echo';
-  readonly model = 'echo-1';
-  readonly source = 'test';
-  readonly requests: LlmRequest[] = [];
-  constructor(private readonly answer: (request: LlmRequest) => string) {}
-  async complete(request: LlmRequest): Promise<LlmResponse> {
-    this.requests.push(request);
-    return { text: this.answer(request), provider: this.name, model: this.model, inputTokens: 42, outputTokens: 7, stopReason: 'end_turn' };
-  }
-}
+/** An LLM that answers from a function of the request and keeps every request. */
+const echoLlm = (answer: (request: LlmRequest) => string) => new ScriptedLlm(answer, { name: 'echo', model: 'echo-1', inputTokens: 42, outputTokens: 7 });
 
 function operator(type: StepType): StepOperator {
   const op = STEP_OPERATORS[type];
@@ -34,52 +20,22 @@ function operator(type: StepType): StepOperator {
   return op;
 }
 
-const stepOf = (step_id: number, type: StepType, parameters: Record<string, unknown>, dependencies: number[] = []): DecompositionStep => ({
-  step_id,
-  type,
-  modality: 'text',
-  parameters,
-  dependencies,
-  trace: {},
-});
-
-const outputOf = (step_id: number, type: StepType, result: Record<string, unknown>, status: StepOutput['status'] = 'succeeded'): StepOutput => ({
-  step_id,
-  type,
-  status,
-  result,
-  startedAt: '',
-  endedAt: '',
-  durationMs: 0,
-  attempts: 1,
-});
-
-const doc = (id: string, score: number, extra: Partial<RetrievedDocument> = {}): RetrievedDocument => ({
-  id,
-  text: `text of ${id}`,
-  modality: 'text',
-  score,
-  rank: 1,
-  ...extra,
-});
 const ids = (result: Record<string, unknown>): string[] => (result.documents as RetrievedDocument[]).map((d) => d.id);
 
 describe('Module: steps (the operators of the catalog)', () => {
   let index: InMemoryCorpusIndex;
   let calls: LlmCallRecord[];
-  const ctx = (extra: Partial<OperatorContext> = {}): OperatorContext => ({
-    task: 'How high is Mount Everest?',
-    index,
-    llm: new EchoLlm(() => 'unused'),
-    topK: 3,
-    signal: new AbortController().signal,
-    tools: registerLocalTools(new ToolRegistry({ compile: compileToolSchema })),
-    recordLlmCall: (record) => calls.push(record),
-    ...extra,
-  });
+  const ctx = (extra: Partial<OperatorContext> = {}): OperatorContext =>
+    operatorContext({
+      task: 'How high is Mount Everest?',
+      index,
+      llm: echoLlm(() => 'unused'),
+      recordLlmCall: (record) => calls.push(record),
+      ...extra,
+    });
 
   beforeAll(async () => {
-    index = createCorpusIndex(await loadCorpus(corpusPath));
+    index = await miniCorpusIndex();
   });
 
   it('offers exactly the step types it can execute', () => {
@@ -170,8 +126,8 @@ describe('Module: steps (the operators of the catalog)', () => {
   });
 
   describe('filter and rerank', () => {
-    const input = outputOf(1, 'keyword_search', {
-      documents: [doc('a', 0.9, { metadata: { label: 'x' } }), doc('b', 0.4), doc('c', 0.7, { metadata: { label: 'x' } })],
+    const input = stepOutput(1, 'keyword_search', {
+      documents: [retrievedDoc('a', 0.9, { metadata: { label: 'x' } }), retrievedDoc('b', 0.4), retrievedDoc('c', 0.7, { metadata: { label: 'x' } })],
     });
 
     it('filters the input step and names the criteria applied', async () => {
@@ -201,7 +157,7 @@ describe('Module: steps (the operators of the catalog)', () => {
     it('reranks against its query, or the task when it has none, and names the method', async () => {
       // Prepare
       const search = await operator('keyword_search')(stepOf(1, 'keyword_search', {}), { query: 'mountain', top_k: 5 }, new Map(), ctx());
-      const inputs = new Map([[1, outputOf(1, 'keyword_search', search)]]);
+      const inputs = new Map([[1, stepOutput(1, 'keyword_search', search)]]);
 
       // Act
       const explicit = await operator('rerank')(stepOf(2, 'rerank', {}, [1]), { input_step: 1, query: 'second highest mountain K2', top_k: 2 }, inputs, ctx());
@@ -219,9 +175,9 @@ describe('Module: steps (the operators of the catalog)', () => {
     it('fuses the succeeded inputs, names the method and lists the missing ones', async () => {
       // Prepare
       const inputs = new Map([
-        [1, outputOf(1, 'keyword_search', { documents: [doc('a', 0.9), doc('b', 0.5)] })],
-        [2, outputOf(2, 'vector_search', { documents: [doc('b', 0.8), doc('c', 0.6)] })],
-        [3, outputOf(3, 'keyword_search', {}, 'skipped')],
+        [1, stepOutput(1, 'keyword_search', { documents: [retrievedDoc('a', 0.9), retrievedDoc('b', 0.5)] })],
+        [2, stepOutput(2, 'vector_search', { documents: [retrievedDoc('b', 0.8), retrievedDoc('c', 0.6)] })],
+        [3, stepOutput(3, 'keyword_search', {}, 'skipped')],
       ]);
 
       // Act
@@ -239,7 +195,7 @@ describe('Module: steps (the operators of the catalog)', () => {
   describe('conditional', () => {
     it('evaluates its expression and names the method', async () => {
       // Prepare
-      const inputs = new Map([[1, outputOf(1, 'keyword_search', { count: 2 })]]);
+      const inputs = new Map([[1, stepOutput(1, 'keyword_search', { count: 2 })]]);
 
       // Act
       const result = await operator('conditional')(stepOf(2, 'conditional', {}, [1]), { expression: 'step_1.result.count > 1' }, inputs, ctx());
@@ -250,7 +206,7 @@ describe('Module: steps (the operators of the catalog)', () => {
 
     it('reads an ancestor from the scope it is given, not only its direct inputs', async () => {
       // Prepare: step 3 depends on 2, which depends on 1; the validator accepts step_1 here.
-      const inputs = new Map([[2, outputOf(2, 'rerank', { count: 0 })]]);
+      const inputs = new Map([[2, stepOutput(2, 'rerank', { count: 0 })]]);
       const scope = new Map([
         [2, { result: { count: 0 }, status: 'succeeded', skipped: false }],
         [1, { result: { count: 5 }, status: 'succeeded', skipped: false }],
@@ -268,10 +224,10 @@ describe('Module: steps (the operators of the catalog)', () => {
     it('gives the LLM up to four documents per input, keeps only citations of documents it read, and accounts the call', async () => {
       // Prepare
       calls = [];
-      const llm = new EchoLlm(() => 'Everest is highest [d1]. Not [d9]. Also [d2] and [d1].');
+      const llm = echoLlm(() => 'Everest is highest [d1]. Not [d9]. Also [d2] and [d1].');
       const inputs = new Map([
-        [1, outputOf(1, 'keyword_search', { documents: ['d1', 'd2', 'd3', 'd4', 'd5'].map((id) => doc(id, 1)) })],
-        [2, outputOf(2, 'keyword_search', { documents: [doc('d2', 1), doc('d6', 1)] })],
+        [1, stepOutput(1, 'keyword_search', { documents: ['d1', 'd2', 'd3', 'd4', 'd5'].map((id) => retrievedDoc(id, 1)) })],
+        [2, stepOutput(2, 'keyword_search', { documents: [retrievedDoc('d2', 1), retrievedDoc('d6', 1)] })],
       ]);
 
       // Act
@@ -298,10 +254,10 @@ describe('Module: steps (the operators of the catalog)', () => {
     it('passes an earlier answer’s text as a document named after its step, and skips inputs that did not succeed', async () => {
       // Prepare
       calls = [];
-      const llm = new EchoLlm(() => 'ok');
+      const llm = echoLlm(() => 'ok');
       const inputs = new Map([
-        [1, outputOf(1, 'llm_call', { text: 'Christopher Nolan' })],
-        [2, outputOf(2, 'keyword_search', {}, 'skipped')],
+        [1, stepOutput(1, 'llm_call', { text: 'Christopher Nolan' })],
+        [2, stepOutput(2, 'keyword_search', {}, 'skipped')],
       ]);
 
       // Act
@@ -338,7 +294,7 @@ describe('Module: steps (the operators of the catalog)', () => {
 
       // Assess
       expect(result).toMatchObject({ text: 'The icefall is dangerous.', document_id: 'a-1', count: 1, transcription_method: 'corpus-metadata-transcript' });
-      expect(documentsOf(outputOf(1, 'audio_transcription', result))).toEqual([
+      expect(documentsOf(stepOutput(1, 'audio_transcription', result))).toEqual([
         {
           id: 'a-1',
           title: 'Guide interview',
@@ -383,7 +339,7 @@ describe('Module: steps (the operators of the catalog)', () => {
     ['tool_call', 'tool_method', 'registry:corpus.search'],
   ] as const)('names the method in a %s result (%s)', async (type, key, expected) => {
     // Prepare
-    const inputs = new Map([[1, outputOf(1, 'keyword_search', { documents: [doc('a', 1)], count: 1 })]]);
+    const inputs = new Map([[1, stepOutput(1, 'keyword_search', { documents: [retrievedDoc('a', 1)], count: 1 })]]);
     const parameters: Record<string, unknown> = {
       keyword_search: { query: 'Everest' },
       vector_search: { query: 'Everest' },
@@ -399,7 +355,7 @@ describe('Module: steps (the operators of the catalog)', () => {
     calls = [];
 
     // Act
-    const result = await operator(type)(stepOf(2, type, {}, [1]), parameters as Record<string, unknown>, inputs, ctx({ llm: new EchoLlm(() => 'x') }));
+    const result = await operator(type)(stepOf(2, type, {}, [1]), parameters as Record<string, unknown>, inputs, ctx({ llm: echoLlm(() => 'x') }));
 
     // Assess
     expect(result[key]).toEqual(expected);

@@ -1,15 +1,14 @@
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCorpus } from '../../../functions/adapters/corpus/load-corpus.js';
-import type { CorpusIndex, LlmProvider } from '../../../functions/core/ports.js';
+import type { CorpusIndex } from '../../../functions/core/ports.js';
 import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
 import { type OperatorContext, STEP_OPERATORS } from '../../../functions/core/steps/index.js';
 import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
 import { findMediaDocument, LOCAL_TOOLS, registerLocalTools } from '../../../functions/core/tools/local-tools.js';
 import { ToolArgumentsError, ToolInputError, ToolNotAllowedError, ToolRegistry } from '../../../functions/core/tools/registry.js';
 import type { DecompositionStep } from '../../../functions/core/types.js';
-
-const miniCorpus = fileURLToPath(new URL('../../fixtures/corpus/mini.jsonl', import.meta.url));
+import { miniCorpusIndex } from '../../support/corpus.js';
+import { operatorContext } from '../../support/executor.js';
+import { localTools } from '../../support/tools.js';
 
 /** A small corpus with media documents that carry (or lack) their transcript and caption. */
 const mediaIndex = (): CorpusIndex =>
@@ -46,9 +45,9 @@ describe('LOCAL_TOOLS', () => {
 
   describe('corpus.search', () => {
     let index: CorpusIndex;
-    const registry = registerLocalTools(new ToolRegistry({ compile: compileToolSchema }));
+    const registry = localTools();
     beforeAll(async () => {
-      index = createCorpusIndex(await loadCorpus(miniCorpus));
+      index = await miniCorpusIndex();
     });
 
     it('returns the best BM25 matches with ids, titles and scores', async () => {
@@ -116,7 +115,7 @@ describe('LOCAL_TOOLS', () => {
   });
 
   describe('corpus.get', () => {
-    const registry = registerLocalTools(new ToolRegistry({ compile: compileToolSchema }));
+    const registry = localTools();
 
     it('returns a copy of one document by id', async () => {
       // Prepare
@@ -144,7 +143,7 @@ describe('LOCAL_TOOLS', () => {
   });
 
   describe('media.transcribe and media.caption', () => {
-    const registry = registerLocalTools(new ToolRegistry({ compile: compileToolSchema }));
+    const registry = localTools();
     const run = async (tool: string, args: Record<string, unknown>) => {
       const prepared = registry.prepare(tool, args);
       return prepared.definition.run(prepared.args, { index: mediaIndex(), signal });
@@ -225,17 +224,8 @@ describe('LOCAL_TOOLS', () => {
 });
 
 describe('modality steps through the tool registry', () => {
-  const llm: LlmProvider = { name: 'none', model: 'none', source: 'test', complete: () => Promise.reject(new Error('unused')) };
-  const ctx = (tools: ToolRegistry, allowedTools?: readonly string[]): OperatorContext => ({
-    task: 'What is said about trams?',
-    index: mediaIndex(),
-    llm,
-    topK: 3,
-    signal,
-    tools,
-    allowedTools,
-    recordLlmCall: () => undefined,
-  });
+  const ctx = (tools: ToolRegistry, allowedTools?: readonly string[]): OperatorContext =>
+    operatorContext({ task: 'What is said about trams?', index: mediaIndex(), signal, tools, allowedTools });
   const mediaStep = (type: 'audio_transcription' | 'image_captioning', parameters: Record<string, unknown>): DecompositionStep => ({
     step_id: 2,
     type,
@@ -250,12 +240,7 @@ describe('modality steps through the tool registry', () => {
     const step = mediaStep('audio_transcription', { file: 'Interview-Trams.mp3' });
 
     // Act
-    const result = await STEP_OPERATORS.audio_transcription!(
-      step,
-      step.parameters,
-      new Map(),
-      ctx(registerLocalTools(new ToolRegistry({ compile: compileToolSchema })), []),
-    );
+    const result = await STEP_OPERATORS.audio_transcription!(step, step.parameters, new Map(), ctx(localTools(), []));
 
     // Assess
     expect(result).toEqual({
@@ -284,12 +269,7 @@ describe('modality steps through the tool registry', () => {
     const step = mediaStep('image_captioning', { document_id: 'photo' });
 
     // Act
-    const result = await STEP_OPERATORS.image_captioning!(
-      step,
-      step.parameters,
-      new Map(),
-      ctx(registerLocalTools(new ToolRegistry({ compile: compileToolSchema }))),
-    );
+    const result = await STEP_OPERATORS.image_captioning!(step, step.parameters, new Map(), ctx(localTools()));
 
     // Assess
     expect(result).toMatchObject({

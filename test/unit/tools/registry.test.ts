@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CairnError } from '../../../functions/core/errors.js';
-import type { CorpusIndex, LlmProvider } from '../../../functions/core/ports.js';
+import type { CorpusIndex } from '../../../functions/core/ports.js';
 import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
 import { type OperatorContext, STEP_OPERATORS } from '../../../functions/core/steps/index.js';
 import { compileToolSchema } from '../../../functions/core/tools/compile-schema.js';
@@ -14,6 +14,7 @@ import {
   ToolRegistry,
 } from '../../../functions/core/tools/registry.js';
 import type { DecompositionStep } from '../../../functions/core/types.js';
+import { operatorContext } from '../../support/executor.js';
 
 /** A tool whose `run` is a spy, with a strict argument schema. */
 function spyTool(name = 'weather.lookup') {
@@ -252,17 +253,8 @@ describe('ToolRegistry', () => {
 });
 
 describe("The 'tool_call' operator", () => {
-  const llm: LlmProvider = { name: 'none', model: 'none', source: 'test', complete: () => Promise.reject(new Error('unused')) };
-  const ctx = (tools: ToolRegistry, allowedTools?: readonly string[]): OperatorContext => ({
-    task: 'weather in Lyon',
-    index,
-    llm,
-    topK: 3,
-    signal: new AbortController().signal,
-    tools,
-    allowedTools,
-    recordLlmCall: () => undefined,
-  });
+  const ctx = (tools: ToolRegistry, allowedTools?: readonly string[]): OperatorContext =>
+    operatorContext({ task: 'weather in Lyon', index, tools, allowedTools });
   const toolStep = (extra: Partial<DecompositionStep>): DecompositionStep => ({
     step_id: 4,
     type: 'tool_call',
