@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 /**
  * What `cairn` prints, as a user runs it (a separate process, the embedded database): the plan
  * as mermaid or dot, the tree, `--json` untouched, and live progress only on a terminal.
@@ -82,7 +83,8 @@ describe('cairn run: output and progress', () => {
 
     // Assess
     expect(out.code).toBe(0);
-    const screen = out.stdout.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+    const screen = stripVTControlCharacters(out.stdout);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the assertion is about a terminal escape sequence (cursor up)
     expect(out.stdout).toMatch(/\u001b\[\d*A/); // the frame is redrawn in place
     expect(screen).toMatch(/✔ analyze +conditional · complex +\d+ ms/);
     expect(screen).toMatch(/✔ validate +attempt 1 valid +\d+ ms/);

@@ -17,7 +17,7 @@ import { DynamoTraceStore, type DynamoTraceStoreOptions } from '../../../functio
 import { FilePayloadStore } from '../../../functions/adapters/payloads/file-payload-store.js';
 import { PlanConflictError, PlanExistsError, PlanNotFoundError } from '../../../functions/core/errors.js';
 import type { Clock } from '../../../functions/core/ports.js';
-import type { PlanAttempt, PlanRecord, StepOutput } from '../../../functions/core/types.js';
+import type { PlanAttempt, PlanRecord, StepOutput, TraceEvent } from '../../../functions/core/types.js';
 import { receivedPlan } from '../../support/plans.js';
 import { dynamoBackends, type RunningDynamo } from '../support/backends.js';
 
@@ -332,7 +332,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
       );
 
       // Act
-      let events;
+      let events: TraceEvent[];
       try {
         events = await store.listEvents(plan.planId);
       } finally {

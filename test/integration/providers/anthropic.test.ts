@@ -31,6 +31,7 @@ describe('Class: AnthropicProvider, the real SDK against the loopback server', (
     await generatePlan(plannerDepsFor(claude()), planningInput(TASK));
 
     // Assess
+    // biome-ignore lint/suspicious/noExplicitAny: the test walks an arbitrary JSON request body
     const body = server.requests[0]!.body as Record<string, any>;
     expect(body.tool_choice).toEqual({ type: 'tool', name: 'submit_decomposition_plan', disable_parallel_tool_use: true });
     const schema = body.tools[0].input_schema;

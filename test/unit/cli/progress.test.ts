@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { progressWanted, startProgress } from '../../../cli/progress.js';
 import { foldTrace } from '../../../cli/view/activity.js';
@@ -55,7 +56,8 @@ describe('Progress: when it is drawn', () => {
 
     // Assess
     const raw = stream.text();
-    const text = raw.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+    const text = stripVTControlCharacters(raw);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the assertion is about a terminal escape sequence (cursor up)
     expect(raw).toMatch(/\u001b\[\d+A/); // cursor up: frames are redrawn in place, not appended
     expect(text).toContain('tram or museums');
     expect(text).toContain('attempt 1: 2 errors');

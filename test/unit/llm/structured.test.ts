@@ -7,6 +7,7 @@ import { extractJson } from '../../../functions/core/planner/extract-json.js';
 describe('Function: structuredSchema', () => {
   it('inlines $defs, drops document keywords and moves bounds into descriptions', () => {
     // Act
+    // biome-ignore lint/suspicious/noExplicitAny: the test walks an arbitrary JSON Schema
     const schema = structuredSchema(planSchema) as Record<string, any>;
 
     // Assess
@@ -23,6 +24,7 @@ describe('Function: structuredSchema', () => {
 
   it('puts an optional reasoning first and keeps the root closed', () => {
     // Act
+    // biome-ignore lint/suspicious/noExplicitAny: the test walks an arbitrary JSON Schema
     const schema = structuredSchema(analysisSchema) as Record<string, any>;
 
     // Assess
@@ -44,10 +46,9 @@ describe('Function: structuredSchema', () => {
 
   it('turns oneOf into anyOf and refuses a $ref it cannot inline', () => {
     // Act
-    const reduced = structuredSchema({ title: 'X', type: 'object', properties: { a: { oneOf: [{ type: 'string' }, { type: 'integer' }] } } }) as Record<
-      string,
-      any
-    >;
+    const reduced = structuredSchema({ title: 'X', type: 'object', properties: { a: { oneOf: [{ type: 'string' }, { type: 'integer' }] } } }) as {
+      properties: Record<string, unknown>;
+    };
 
     // Assess
     expect(reduced.properties.a).toEqual({ anyOf: [{ type: 'string' }, { type: 'integer' }] });
