@@ -53,7 +53,7 @@ const ALL_TOOLS = 'corpus.get, corpus.search, media.caption, media.transcribe, t
 
 // The plans are independent (own ids, own tool keys), so they run side by side to keep the file fast.
 describe.concurrent('Workflow: tools, error strategies and retrieval rounds', () => {
-  describe('tools (G4, D2)', () => {
+  describe('tools and their allow-list', () => {
     it('rejects a plan calling a tool that is not registered before anything runs', async () => {
       // Prepare
       const plan = planOf(toolStep(1, 'weather.lookup', { city: 'Lyon' }));
@@ -141,7 +141,7 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
     });
   });
 
-  describe('error strategies (D4)', () => {
+  describe('error strategies', () => {
     it('aborts a step past its timeout, retries it, then fails the plan: step.retried then step.failed', async () => {
       // Prepare
       const plan = planOf(toolStep(1, 'test.slow', {}, { timeout_ms: 50, retry: { max_attempts: 2, backoff_ms: 5 } }), searchStep(2, 'Lyon'));
@@ -202,7 +202,7 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
     });
   });
 
-  describe('graph steps (D2)', () => {
+  describe('graph steps', () => {
     it('records a graph query on an absent entity with its reason, without failing', async () => {
       // Prepare: no document is titled "Atlantis"; "tram" still matches Lyon's transport passage.
       const plan = planOf(
@@ -241,7 +241,7 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
     });
   });
 
-  describe('sub-query sanitization (D6)', () => {
+  describe('sub-query sanitization', () => {
     it('drops a planned sub-query that shares no word with the task and traces plan.sanitized', async () => {
       // Act
       const record = await stack.run({ task: 'DRIFT Which museums does Lyon have?', options: { analyze: false } });
@@ -281,7 +281,7 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
     });
   });
 
-  describe('coverage retry round (D5)', () => {
+  describe('coverage retry round', () => {
     it('runs retrieval again with a doubled top_k when too few sub-queries found a source, and keeps a supplied plan unsanitized', async () => {
       // Prepare: "Lyon" shares no word with the task, but a supplied plan is never sanitized. With
       // top_k 2 the best two Lyon passages are not about culture, so the metadata filter leaves none.

@@ -1,5 +1,5 @@
 /**
- * `cairn serve` in this process: the A1 handlers behind the local API Gateway stand-in, plans run
+ * `cairn serve` in this process: the HTTP API's handlers behind the local API Gateway stand-in, plans run
  * by the local runner in the background, over AWS's DynamoDB Local (the global setup's).
  */
 

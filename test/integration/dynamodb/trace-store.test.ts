@@ -436,7 +436,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
     });
   });
 
-  describe('large payloads (E3)', () => {
+  describe('large payloads, stored by reference', () => {
     it('moves bodies past the threshold to the PayloadStore and reads them back transparently', async () => {
       // Prepare: a threshold of 4 KB so ordinary test data passes it
       const store = makeStore({ maxItemBytes: 4_096 });

@@ -1,5 +1,5 @@
 /**
- * The HTTP API's three Lambdas (A1), called with API Gateway HTTP API events, over DynamoDB Local;
+ * The HTTP API's three Lambdas, called with API Gateway HTTP API events, over DynamoDB Local;
  * Step Functions through aws-sdk-client-mock (its answers, throttling and failures).
  */
 import { SFNServiceException, StartExecutionCommand } from '@aws-sdk/client-sfn';

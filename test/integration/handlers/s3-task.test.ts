@@ -1,5 +1,5 @@
 /**
- * The S3 trigger (A2, A4) with S3 event notifications as S3 sends them, over DynamoDB Local. S3
+ * The S3 trigger (task files, one plan per logical request) with S3 event notifications as S3 sends them, over DynamoDB Local. S3
  * has no local server on these machines: its client goes through aws-sdk-client-mock, which
  * serves the task files and records the result files written. Step Functions likewise.
  */

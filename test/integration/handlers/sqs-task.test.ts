@@ -1,5 +1,5 @@
 /**
- * The SQS trigger (A3, A4) with SQS batches as Lambda's event source mapping sends them, over
+ * The SQS trigger (partial batch failures, one plan per logical request) with SQS batches as Lambda's event source mapping sends them, over
  * DynamoDB Local; Step Functions through aws-sdk-client-mock.
  */
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';

@@ -1,5 +1,5 @@
 /**
- * A4 in the core: startPlan over the real trace store on DynamoDB Local, with a WorkflowStarter
+ * One plan per logical request, in the core: startPlan over the real trace store on DynamoDB Local, with a WorkflowStarter
  * that behaves as Standard or Express Step Functions do with names.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** B8: the plan cache's DynamoDB adapter, on DynamoDB Local, in the trace table. */
+/** The plan cache's DynamoDB adapter, on DynamoDB Local, in the trace table. */
 
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * F1 and B6 against a real HTTP server: the real @anthropic-ai/sdk client, pointed at the loopback
+ * Claude's provider and its retries against a real HTTP server: the real @anthropic-ai/sdk client, pointed at the loopback
  * server by base URL, asked by the real planner. Scripted answers and faults per test.
  */
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * F2: the fallback chain over real clients. Claude and an OpenAI-compatible server both live on
+ * Model fallback: the fallback chain over real clients. Claude and an OpenAI-compatible server both live on
  * the loopback server; the first fails for good, the next answers.
  */
 import { beforeEach, describe, expect, it } from 'vitest';

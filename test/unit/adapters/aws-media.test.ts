@@ -419,7 +419,7 @@ describe('Tool: media.caption on Bedrock (Converse)', () => {
   });
 });
 
-describe('Media steps on AWS through the executor (D4)', () => {
+describe('Media steps on AWS through the executor', () => {
   const transcription = (extra: Partial<DecompositionStep> = {}): DecompositionPlan => ({
     plan: [
       {

@@ -1,5 +1,5 @@
 /**
- * The S3 adapters: payloads (E3), corpora in S3 and task files (A2). There is no local S3 server
+ * The S3 adapters: large payloads, corpora in S3 and task files. There is no local S3 server
  * on these machines, so the S3 client is the real one with its `send` replaced by
  * aws-sdk-client-mock: the commands and their inputs are what S3 would receive.
  */

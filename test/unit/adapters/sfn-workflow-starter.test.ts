@@ -35,7 +35,7 @@ describe('Class: SfnWorkflowStarter', () => {
     ]);
   });
 
-  it('answers "already started" when the name is taken (A4)', async () => {
+  it('answers "already started" when the name is taken', async () => {
     // Prepare
     sfn.on(StartExecutionCommand).rejects(new ExecutionAlreadyExists({ message: 'Execution Already Exists', $metadata: { httpStatusCode: 400 } }));
 

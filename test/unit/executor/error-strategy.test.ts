@@ -101,7 +101,7 @@ describe('stepPolicy', () => {
   });
 });
 
-describe('executePlan error strategies (D4)', () => {
+describe('executePlan error strategies', () => {
   describe('retry', () => {
     it('retries a step that fails once, then records it succeeded after two attempts', async () => {
       // Prepare

@@ -51,7 +51,7 @@ describe('Function: executePlan', () => {
     index = await miniCorpusIndex();
   });
 
-  describe('dataflow (D1)', () => {
+  describe('dataflow', () => {
     it('starts a fast branch’s dependent before a slow unrelated branch ends', async () => {
       // Prepare: the slow call only returns once step 3 has started (or after 2 s, which a
       // layer-by-layer executor would need: step 3 is in the same layer as step 4).
@@ -130,7 +130,7 @@ describe('Function: executePlan', () => {
     });
   });
 
-  describe('conditions and skips (D3)', () => {
+  describe('conditions and skips', () => {
     const skipPlan = () =>
       planOf(
         search(1, 'Mount Everest'),
@@ -235,7 +235,7 @@ describe('Function: executePlan', () => {
     });
   });
 
-  describe('failure (D4 abort)', () => {
+  describe('failure (abort)', () => {
     it('aborts: steps not yet started are skipped with a reason naming the failed step', async () => {
       // Prepare
       const llm = scriptedLlm((instruction) => {
@@ -308,7 +308,7 @@ describe('Function: executePlan', () => {
     });
   });
 
-  describe('retries and error strategies (D4)', () => {
+  describe('retries and error strategies', () => {
     it('retries a failing llm_call and records the attempts it took', async () => {
       // Prepare
       let calls = 0;

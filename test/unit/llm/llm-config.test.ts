@@ -20,7 +20,7 @@ function problems(env: Record<string, string>): string {
 }
 
 describe('Function: loadConfig, LLM settings', () => {
-  it('uses the rule-based planner when nothing is set, with the B2 token budgets, the cache and two examples', () => {
+  it('uses the rule-based planner when nothing is set, with the default token budgets, the cache and two examples', () => {
     // Act
     const { llm, planner } = loadConfig({});
 

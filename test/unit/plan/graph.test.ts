@@ -184,7 +184,7 @@ describe('criticalPath', () => {
   });
 });
 
-describe('graph view (C6)', () => {
+describe('graph view', () => {
   const rich: DecompositionPlan = {
     plan: [
       { step_id: 1, type: 'vector_search', modality: 'text', parameters: { query: 'a' }, dependencies: [], trace: { source: 'llm' } },

@@ -70,7 +70,7 @@ interface BrokenCase {
 const ALL_TYPES = STEP_TYPES.join(', ');
 
 const brokenPlans: BrokenCase[] = [
-  // ---- schema (C1, C2)
+  // ---- schema: the plan format and each step type's parameters
   {
     name: 'the plan key is missing',
     break: () => ({ traceability: true }),
@@ -288,7 +288,7 @@ const brokenPlans: BrokenCase[] = [
     },
     expected: ['plan.7.parameters: must have at least one of the properties file, document_id'],
   },
-  // ---- semantic (C3)
+  // ---- semantic checks beyond the schema
   {
     name: 'the plan has no steps',
     break: () => ({ plan: [], traceability: true }),
