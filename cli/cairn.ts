@@ -12,7 +12,7 @@ import { InvalidInputError, oneLine } from '../functions/core/errors.js';
 import { formatIssues, parsePlanText } from '../functions/core/plan/load.js';
 import { validatePlan } from '../functions/core/plan/validate.js';
 import type { DecompositionPlan, PlanRecord, PlanRequest } from '../functions/core/types.js';
-import { type LocalConfig, loadLocalConfig } from '../functions/shared/config.js';
+import { type LocalConfig, loadLocalConfig, withCorpusRoots } from '../functions/shared/config.js';
 import { renderEvaluation, runEvaluation } from './eval.js';
 import { LocalStack } from './local-runner.js';
 import { progressWanted, startProgress } from './progress.js';
@@ -67,11 +67,16 @@ function diagramOf(plan: DecompositionPlan, format: PlanFormat | undefined, step
   return undefined;
 }
 
-/** Fails fast, before any plan starts, on a corpus that cannot be read. */
+/**
+ * Fails fast, before any plan starts, on a corpus that cannot be read. A path given on the command
+ * line is one the user chose, so it joins the folders a corpus may be read from.
+ */
 async function checkCorpus(path: string | undefined): Promise<string | undefined> {
   if (path === undefined) return undefined;
   const full = resolve(path);
   if (!existsSync(full)) throw new InvalidInputError(`corpus file not found: ${path}`);
+  const settings = localConfig();
+  settings.config = withCorpusRoots(settings.config, [full]);
   await new FileCorpusProvider(full).load(full);
   return full;
 }
