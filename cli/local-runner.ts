@@ -15,7 +15,6 @@ import { type EmbeddedDynamo, openSharedDynamo, startEmbeddedDynamo } from '../f
 import { ensureTable } from '../functions/adapters/dynamodb/table.js';
 import { NotifyingTraceStore, type TraceEventListener } from '../functions/adapters/local/notifying-trace-store.js';
 import { InProcessWorkflowStarter } from '../functions/adapters/local/workflow-starter.js';
-import { InvalidInputError } from '../functions/core/errors.js';
 import type { LlmProvider, WorkflowStarter } from '../functions/core/ports.js';
 import type { ToolRegistry } from '../functions/core/tools/registry.js';
 import type { PlanRecord } from '../functions/core/types.js';
