@@ -12,12 +12,10 @@ import { InvalidInputError, oneLine } from '../functions/core/errors.js';
 import { formatIssues, parsePlanText } from '../functions/core/plan/load.js';
 import { validatePlan } from '../functions/core/plan/validate.js';
 import type { DecompositionPlan, PlanRecord, PlanRequest } from '../functions/core/types.js';
-import { type LocalConfig, loadLocalConfig } from '../functions/shared/config.js';
-import { renderEvaluation, runEvaluation } from './eval.js';
+import { type LocalConfig, loadLocalConfig, withCorpusRoots } from '../functions/shared/config.js';
 import { LocalStack } from './local-runner.js';
 import { progressWanted, startProgress } from './progress.js';
 import { renderPlan, renderRun, renderTrace } from './render.js';
-import { startServer } from './serve/server.js';
 import { marksFromResults, toDot, toMermaid } from './view/plan-diagram.js';
 
 let local: LocalConfig | undefined;
@@ -67,11 +65,16 @@ function diagramOf(plan: DecompositionPlan, format: PlanFormat | undefined, step
   return undefined;
 }
 
-/** Fails fast, before any plan starts, on a corpus that cannot be read. */
+/**
+ * Fails fast, before any plan starts, on a corpus that cannot be read. A path given on the command
+ * line is one the user chose, so it joins the folders a corpus may be read from.
+ */
 async function checkCorpus(path: string | undefined): Promise<string | undefined> {
   if (path === undefined) return undefined;
   const full = resolve(path);
   if (!existsSync(full)) throw new InvalidInputError(`corpus file not found: ${path}`);
+  const settings = localConfig();
+  settings.config = withCorpusRoots(settings.config, [full]);
   await new FileCorpusProvider(full).load(full);
   return full;
 }
@@ -233,6 +236,8 @@ export function buildProgram(): Command {
     .option('--port <n>', 'port to listen on (0: any free port)', portNumber, 8787)
     .action(async (flags: { port: number }) => {
       const { config, dataDir } = localConfig();
+      // Loaded here, not at start: serve's modules (esbuild for the page scripts, the API routes) cost every other command time.
+      const { startServer } = await import('./serve/server.js');
       const server = await startServer({ port: flags.port, config, dataDir, log: (line) => console.log(line) });
       console.log(`Cairn is serving on ${server.url}`);
       console.log(`  plans: ${server.url}    API: ${server.url}plans    OpenAPI: ${server.url}openapi.json`);
@@ -259,6 +264,7 @@ export function buildProgram(): Command {
     .option('--json', 'print one JSON object')
     .action(async (flags: { corpus: string; questions: string; limit?: number; folds?: number; json?: boolean }) => {
       const corpus = await checkCorpus(flags.corpus);
+      const { renderEvaluation, runEvaluation } = await import('./eval.js');
       // An in-memory store: evaluation runs are not worth keeping next to the user's plans.
       const report = await withStack(
         (stack) =>

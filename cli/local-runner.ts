@@ -11,11 +11,10 @@ import { fileURLToPath } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { createDynamoClient } from '../functions/adapters/dynamodb/client.js';
-import { type EmbeddedDynamo, startEmbeddedDynamo } from '../functions/adapters/dynamodb/embedded.js';
+import { type EmbeddedDynamo, openSharedDynamo, startEmbeddedDynamo } from '../functions/adapters/dynamodb/embedded.js';
 import { ensureTable } from '../functions/adapters/dynamodb/table.js';
 import { NotifyingTraceStore, type TraceEventListener } from '../functions/adapters/local/notifying-trace-store.js';
 import { InProcessWorkflowStarter } from '../functions/adapters/local/workflow-starter.js';
-import { InvalidInputError } from '../functions/core/errors.js';
 import type { LlmProvider, WorkflowStarter } from '../functions/core/ports.js';
 import type { ToolRegistry } from '../functions/core/tools/registry.js';
 import type { PlanRecord } from '../functions/core/types.js';
@@ -71,14 +70,8 @@ export class LocalStack {
     let config = options.config ?? loadConfig();
     let embedded: EmbeddedDynamo | undefined;
     if (config.dynamoEndpoint === undefined) {
-      try {
-        embedded = await startEmbeddedDynamo(options.dataDir === undefined ? {} : { dataDir: options.dataDir });
-      } catch (error) {
-        if (/lock/i.test(String(error))) {
-          throw new InvalidInputError(`the local store ${options.dataDir} is in use by another cairn process`, { cause: error });
-        }
-        throw error;
-      }
+      // With a folder, a store another cairn process already serves is shared, not refused.
+      embedded = options.dataDir === undefined ? await startEmbeddedDynamo() : await openSharedDynamo(options.dataDir);
       config = { ...config, dynamoEndpoint: embedded.endpoint };
     }
     try {

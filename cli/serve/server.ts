@@ -7,6 +7,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { corpusPathWithin } from '../../functions/adapters/corpus/file-corpus-provider.js';
 import type { InProcessWorkflowStarter } from '../../functions/adapters/local/workflow-starter.js';
 import { oneLine } from '../../functions/core/errors.js';
 import type { LlmProvider } from '../../functions/core/ports.js';
@@ -101,7 +102,7 @@ export async function startServer(options: ServeOptions): Promise<CairnServer> {
     const assets = await buildAssets();
 
     let port = options.port;
-    const served: Served = { api: handlers, assets, stack, port: () => port };
+    const served: Served = { api: handlers, corpusRoots: stack.runtime.config.corpusRoots, assets, stack, port: () => port };
     server = createServer((request, response) => {
       handle(served, request, response).catch((error: unknown) => {
         if (!response.headersSent) sendJson(response, 500, { message: 'internal error' });
@@ -137,9 +138,33 @@ export async function startServer(options: ServeOptions): Promise<CairnServer> {
 /** What the requests are answered from. */
 interface Served {
   api: Record<ApiRouteName, ApiHandler>;
+  /** The folders a request may name a corpus under. */
+  corpusRoots: readonly string[];
   assets: Assets;
   stack: LocalStack;
   port: () => number;
+}
+
+/**
+ * Why a new plan's corpus may not be read, in one line; undefined when it may (or when the body is
+ * not JSON at all: the handler answers that). The workflow checks the roots again when it loads
+ * the corpus; refusing here answers 400 at once instead of a plan that fails later.
+ */
+async function corpusRefusal(roots: readonly string[], body: Buffer): Promise<string | undefined> {
+  let corpus: unknown;
+  try {
+    corpus = (JSON.parse(body.toString('utf8')) as { corpus?: unknown } | null)?.corpus;
+  } catch {
+    return undefined;
+  }
+  // Not a string: the request schema refuses it. An `s3://` reference is not a file of this machine.
+  if (typeof corpus !== 'string' || corpus.startsWith('s3://')) return undefined;
+  try {
+    await corpusPathWithin(roots, corpus);
+    return undefined;
+  } catch (error) {
+    return oneLine(error);
+  }
 }
 
 async function handle(served: Served, request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -158,6 +183,10 @@ async function handle(served: Served, request: IncomingMessage, response: Server
     } catch (error) {
       if (error instanceof BodyTooLarge) return sendJson(response, 413, { message: `the body is over ${MAX_BODY_BYTES} bytes` }, { connection: 'close' });
       throw error;
+    }
+    if (api.route.name === 'create-plan') {
+      const refused = await corpusRefusal(served.corpusRoots, body);
+      if (refused !== undefined) return sendJson(response, 400, { message: refused });
     }
     const event = toHttpApiEvent(request, body, { routeKey: api.route.routeKey, pathParameters: api.pathParameters });
     const handler = served.api[api.route.name];

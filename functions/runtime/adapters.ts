@@ -53,7 +53,7 @@ export function createTraceStore(config: CairnConfig, clients: Clients): DynamoT
 export function createCorpusProvider(config: CairnConfig, clients: Clients): CorpusProvider {
   return new S3CorpusProvider({
     client: clients.s3,
-    files: new FileCorpusProvider(config.defaultCorpus),
+    files: new FileCorpusProvider(config.defaultCorpus, { roots: config.corpusRoots }),
     defaultRef: config.defaultCorpus,
     requestPaths: !config.aws.inLambda,
   });

@@ -2,7 +2,7 @@
  * Configuration, read once from the environment at start-up and checked there: a bad value stops
  * the process (or the Lambda init) with one message listing every problem, before any work starts.
  */
-import { resolve } from 'node:path';
+import { delimiter, dirname, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { type LlmSettings, loadLlmSettings, loadPlannerSettings, type PlannerSettings } from './llm-config.js';
 import { loadMediaSettings, type MediaSettings } from './media-config.js';
@@ -14,6 +14,12 @@ export interface CairnConfig {
   region: string | undefined;
   /** The corpus a request uses when it names none. */
   defaultCorpus: string;
+  /**
+   * The folders a corpus on disk may be read from (absolute): the project's examples/, the default
+   * corpus's folder and CAIRN_CORPUS_ROOTS; the command adds CAIRN_HOME and its `--corpus` paths.
+   * A request naming a file anywhere else is refused before the file is opened.
+   */
+  corpusRoots: string[];
   /** Where items too large for DynamoDB keep their bodies. */
   payloadDir: string;
   ttlDays: number;
@@ -85,6 +91,7 @@ export function loadConfig(env: Env = process.env): CairnConfig {
     dynamoEndpoint: endpoint,
     region: env.AWS_REGION || undefined,
     defaultCorpus: env.CAIRN_CORPUS || 'examples/corpus.jsonl',
+    corpusRoots: corpusRootsOf(env.CAIRN_CORPUS || 'examples/corpus.jsonl', env.CAIRN_CORPUS_ROOTS),
     payloadDir: env.CAIRN_PAYLOAD_DIR || '.cairn/payloads',
     ttlDays: int('CAIRN_TTL_DAYS', 30, 1, 3650),
     maxIterations: int('CAIRN_MAX_ITERATIONS', 3, 1, 10),
@@ -102,6 +109,14 @@ export function loadConfig(env: Env = process.env): CairnConfig {
   };
   if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   return config;
+}
+
+function corpusRootsOf(defaultCorpus: string, extra: string | undefined): string[] {
+  const roots = [resolve('examples')];
+  // A default corpus on S3 or behind a URL has no folder on this machine.
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(defaultCorpus)) roots.push(dirname(resolve(defaultCorpus)));
+  for (const root of (extra ?? '').split(delimiter)) if (root.trim() !== '') roots.push(resolve(root.trim()));
+  return [...new Set(roots)];
 }
 
 function awsConfig(env: Env, problems: string[]): AwsConfig {
@@ -157,6 +172,11 @@ export function loadLocalConfig(env: Env = process.env): LocalConfig {
     dataDir: resolve(home, 'db'),
     debug: Boolean(env.CAIRN_DEBUG),
     terminal: { TERM: env.TERM, CI: env.CI },
-    config: loadConfig({ ...env, CAIRN_PAYLOAD_DIR: env.CAIRN_PAYLOAD_DIR || resolve(home, 'payloads') }),
+    config: withCorpusRoots(loadConfig({ ...env, CAIRN_PAYLOAD_DIR: env.CAIRN_PAYLOAD_DIR || resolve(home, 'payloads') }), [home]),
   };
+}
+
+/** The configuration with more folders a corpus may be read from (CAIRN_HOME, a `--corpus` path). */
+export function withCorpusRoots(config: CairnConfig, roots: readonly string[]): CairnConfig {
+  return { ...config, corpusRoots: [...new Set([...config.corpusRoots, ...roots.map((root) => resolve(root))])] };
 }

@@ -54,6 +54,15 @@ describe('cairn CLI', () => {
     expect(run.stderr.trim()).toContain(message);
   });
 
+  it('reads a --corpus file the user names, but never prints its text when it is not a corpus', async () => {
+    // Act
+    const run = await cairn(['run', 'Lyon', '--corpus', '/etc/passwd']);
+
+    // Assess
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe('cairn: /etc/passwd line 1: not valid JSON');
+  });
+
   it('names the line of a corpus entry that is not a document', async () => {
     const corpus = file('bad.jsonl', '{"id": "a", "text": "Lyon"}\n["not", "a", "document"]\n');
     const run = await cairn(['run', 'Lyon', '--corpus', corpus]);

@@ -10,7 +10,7 @@ import type { DecompositionPlan, PlanRecord, TraceEvent } from '../../functions/
 import { COVERAGE_MIN_RATIO } from '../../functions/core/workflow/coverage-retry.js';
 import { RuleBasedWithOverrides, taskOf } from '../support/llm.js';
 import { openLocalStack, stepEvents, storedEvents } from '../support/local-workflow.js';
-import { fencedJson, planOf, searchStep, toolStep } from '../support/plans.js';
+import { fencedJson, llmStep, planOf, searchStep, toolStep } from '../support/plans.js';
 import { testTools } from '../support/tools.js';
 
 /** Plans this file's LLM writes for tasks that start with DRIFT (one sub-query off the task) or ALLDRIFT. */
@@ -299,6 +299,7 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
         after: { subquery_count: 1, covered_count: 1, coverage_ratio: 1 },
         threshold: COVERAGE_MIN_RATIO,
         status: 'succeeded',
+        rerun: [1],
       });
       expect(COVERAGE_MIN_RATIO).toBe(0.5);
       expect(record.plan!.plan[0]!.parameters).toEqual({ query: 'Lyon', top_k: 4, metadata: { topic: 'culture' } });
@@ -308,6 +309,29 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
           .map((e) => e.data?.count),
       ).toEqual([0, 1]);
       expect(record.results!.coverage).toEqual({ subquery_count: 1, covered_count: 1, coverage_ratio: 1 });
+      expect(record.results!.sources[0]!.id).toBe('lyon-museums');
+    });
+
+    it('runs again only the thin sub-query and the ranking that reads it: the tool and the model call keep their outputs', async () => {
+      // Prepare: step 1 finds nothing (as above); a rerank reads it; a tool with effects and an
+      // answer written by the model read the search and the rerank.
+      const plan = planOf(
+        { step_id: 1, type: 'keyword_search', parameters: { query: 'Lyon', top_k: 2, metadata: { topic: 'culture' } } },
+        { step_id: 2, type: 'rerank', parameters: { input_step: 1, query: 'museums' }, dependencies: [1] },
+        toolStep(3, 'test.spy', { city: 'Lyon' }, { dependencies: [1] }),
+        llmStep(4, 'Answer from the sources', [2], { parameters: { input_step: 2 } }),
+      );
+
+      // Act
+      const record = await stack.run({ task: 'Which museums are there?', tools: ['test_spy'], options: { plan } });
+
+      // Assess
+      expect(record.status).toBe('succeeded');
+      const events = await eventsOf(record);
+      expect(events.find((e) => e.type === 'coverage.retry')!.data).toMatchObject({ rerun: [1, 2], after: { coverage_ratio: 1 } });
+      const starts = (id: number) => stepEvents(events, id).filter((e) => e.type === 'step.started').length;
+      expect([1, 2, 3, 4].map(starts)).toEqual([2, 2, 1, 1]);
+      expect(record.plan!.plan.map((s) => s.parameters.top_k)).toEqual([4, undefined, undefined, undefined]);
       expect(record.results!.sources[0]!.id).toBe('lyon-museums');
     });
 

@@ -3,6 +3,7 @@
  * the sample corpus and a payload folder of its own. Built from explicit variables, so a test
  * reads nothing from the environment of the machine it runs on.
  */
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { type CairnConfig, loadConfig } from '../../functions/shared/config.js';
@@ -14,6 +15,8 @@ export function localTestConfig(name: string, extra: Record<string, string> = {}
     CAIRN_TABLE: `${name}-${Date.now()}`,
     CAIRN_CORPUS: 'examples/corpus.jsonl',
     CAIRN_PAYLOAD_DIR: join(tempDir(name), 'payloads'),
+    // Tests write their corpora to temporary folders (test/support/temp-dir.ts).
+    CAIRN_CORPUS_ROOTS: tmpdir(),
     ...extra,
   });
 }

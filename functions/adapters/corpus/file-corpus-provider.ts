@@ -1,27 +1,55 @@
 /**
  * The `CorpusProvider` for files on disk: a corpus reference is a path (or a `file:` URL) to a
  * JSONL/JSON file or a directory of them; each is loaded and indexed once per process and kept in
- * memory, as a Lambda container keeps its index between invocations.
+ * memory, as a Lambda container keeps its index between invocations. Only files under the corpus
+ * roots are read: a request names a corpus, and must not get to read `/etc/shadow` by naming it.
  */
-import { resolve } from 'node:path';
+import { realpath } from 'node:fs/promises';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InvalidInputError } from '../../core/errors.js';
 import type { CorpusIndex, CorpusProvider } from '../../core/ports.js';
 import { type CorpusIndexOptions, createCorpusIndex } from '../../core/retrieval/corpus-index.js';
 import { loadCorpus } from './load-corpus.js';
 
+export interface FileCorpusProviderOptions extends CorpusIndexOptions {
+  /** The folders (or files) a corpus may be read from; every path is accepted when undefined. */
+  roots?: readonly string[];
+}
+
+/** True when `path` is `root` or lies below it (both absolute, symbolic links resolved). */
+function isWithin(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** A path with its symbolic links resolved; the path itself when it does not exist (yet). */
+async function real(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch {
+    return path;
+  }
+}
+
 export class FileCorpusProvider implements CorpusProvider {
   // The promise is cached, so concurrent first loads of one path share a single build.
   private readonly cache = new Map<string, Promise<CorpusIndex>>();
+  private readonly roots: readonly string[] | undefined;
+  private readonly indexOptions: CorpusIndexOptions;
 
   /** `defaultPath` is used when a request names no corpus. */
   constructor(
     private readonly defaultPath: string,
-    private readonly indexOptions: CorpusIndexOptions = {},
-  ) {}
+    options: FileCorpusProviderOptions = {},
+  ) {
+    const { roots, ...indexOptions } = options;
+    this.roots = roots?.map((root) => resolve(root));
+    this.indexOptions = indexOptions;
+  }
 
   async load(ref: string | undefined): Promise<CorpusIndex> {
-    const path = this.resolvePath(ref ?? this.defaultPath);
+    const path = await this.allowedPath(ref ?? this.defaultPath);
     let pending = this.cache.get(path);
     if (!pending) {
       pending = loadCorpus(path).then((docs) => createCorpusIndex(docs, this.indexOptions));
@@ -37,10 +65,25 @@ export class FileCorpusProvider implements CorpusProvider {
     this.cache.clear();
   }
 
-  private resolvePath(ref: string): string {
-    if (ref.trim() === '') throw new InvalidInputError('corpus reference is empty');
-    if (ref.startsWith('file:')) return fileURLToPath(ref);
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(ref)) throw new InvalidInputError(`this corpus provider reads local files; cannot load ${ref}`);
-    return resolve(ref);
+  private async allowedPath(ref: string): Promise<string> {
+    return this.roots === undefined ? resolveCorpusPath(ref) : corpusPathWithin(this.roots, ref);
   }
+}
+
+function resolveCorpusPath(ref: string): string {
+  if (ref.trim() === '') throw new InvalidInputError('corpus reference is empty');
+  if (ref.startsWith('file:')) return fileURLToPath(ref);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(ref)) throw new InvalidInputError(`this corpus provider reads local files; cannot load ${ref}`);
+  return resolve(ref);
+}
+
+/**
+ * The corpus reference as a path under one of `roots`, symbolic links resolved (a link inside a
+ * root pointing outside it is outside); refused in one line naming the reference, before any read.
+ */
+export async function corpusPathWithin(roots: readonly string[], ref: string): Promise<string> {
+  const path = resolveCorpusPath(ref);
+  const target = await real(path);
+  for (const root of roots) if (isWithin(await real(resolve(root)), target)) return path;
+  throw new InvalidInputError(`corpus ${ref} is outside the corpus folders (examples/, CAIRN_HOME, CAIRN_CORPUS_ROOTS, --corpus)`);
 }

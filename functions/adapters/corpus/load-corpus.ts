@@ -61,7 +61,7 @@ function parseLocated(text: string, label: string, format: CorpusFormat): Locate
     try {
       parsed = JSON.parse(body);
     } catch (error) {
-      throw new InvalidInputError(`${label}: not valid JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new InvalidInputError(`${label}: not valid JSON${jsonErrorPlace(error)}`, { cause: error });
     }
     if (!Array.isArray(parsed)) throw new InvalidInputError(`${label}: a JSON corpus must be an array of documents`);
     parsed.forEach((item, i) => {
@@ -77,11 +77,20 @@ function parseLocated(text: string, label: string, format: CorpusFormat): Locate
     try {
       parsed = JSON.parse(line);
     } catch (error) {
-      throw new InvalidInputError(`${where}: not valid JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new InvalidInputError(`${where}: not valid JSON${jsonErrorPlace(error)}`, { cause: error });
     }
     add(parsed, where);
   });
   return located;
+}
+
+/**
+ * Where JSON.parse stopped, without its message: V8 quotes the text around the fault, and a file
+ * named by mistake (`/etc/passwd`) must not have its first bytes printed or stored in a trace.
+ */
+function jsonErrorPlace(error: unknown): string {
+  const position = /position (\d+)/.exec(error instanceof Error ? error.message : '');
+  return position ? ` at character ${Number(position[1]) + 1}` : '';
 }
 
 function rejectDuplicates(located: readonly Located[]): CorpusDocument[] {

@@ -3,7 +3,7 @@
  * place). Timeouts are explicit and far below a Lambda timeout: the SDK's defaults never time a
  * request out, so a stuck socket would otherwise eat the whole invocation.
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type AwsClientOptions, awsClientConfig } from '../aws/client-options.js';
 
@@ -25,14 +25,45 @@ export function isLocalEndpoint(endpoint: string | undefined): boolean {
   }
 }
 
+/** What a request to a local server carries instead of a signature. */
+interface UnsignedRequest {
+  headers: Record<string, string>;
+}
+
+/**
+ * A signer for a local server: dynalite and DynamoDB Local check that a request has the shape of
+ * a signed one, never the signature. Hashing and HMAC-ing every body cost about a fifth of the
+ * CPU of each request of a local run (measured: 2.9 ms against 2.3 ms per request), for nothing.
+ */
+const localSigner = {
+  sign: async <R extends UnsignedRequest>(request: R): Promise<R> => {
+    const stamp = new Date().toISOString().replace(/[-:]|\.\d{3}/g, '');
+    request.headers['x-amz-date'] = stamp;
+    request.headers.authorization = `AWS4-HMAC-SHA256 Credential=local/${stamp.slice(0, 8)}/us-east-1/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, Signature=0`;
+    return request;
+  },
+};
+
 export function createDynamoClient(options: DynamoClientOptions = {}): DynamoDBClient {
   const local = isLocalEndpoint(options.endpoint);
   return new DynamoDBClient({
     ...awsClientConfig(options),
     ...(options.endpoint !== undefined ? { endpoint: options.endpoint } : {}),
     // A local server accepts any signature: fixed credentials and region, so no credential or
-    // region lookup (files, IMDS) happens on a laptop.
-    ...(local ? { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    // region lookup (files, IMDS) happens on a laptop, and no signing work either.
+    ...(local
+      ? {
+          region: 'us-east-1',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+          httpAuthSchemes: [
+            {
+              schemeId: 'aws.auth#sigv4',
+              identityProvider: (config: { getIdentityProvider(id: string): unknown }) => config.getIdentityProvider('aws.auth#sigv4'),
+              signer: localSigner,
+            },
+          ] as unknown as NonNullable<DynamoDBClientConfig['httpAuthSchemes']>,
+        }
+      : {}),
   });
 }
 

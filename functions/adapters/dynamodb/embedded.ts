@@ -1,9 +1,15 @@
 /**
  * The local default database of `cairn run`: dynalite, a DynamoDB API server in pure JS, in this
  * process. The trace store talks to it over HTTP with the real SDK client, exactly as on AWS.
+ *
+ * LevelDB lets one process hold a folder, so several cairn processes on one CAIRN_HOME share it
+ * the way DynamoDB is shared: the process that holds the folder serves it, and writes where
+ * (`<folder>.endpoint`: its pid and endpoint); another process finding a live server there
+ * connects to it as a client instead of opening the folder.
  */
 
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
 import { Level } from 'level';
@@ -19,6 +25,8 @@ export interface EmbeddedDynamoOptions {
 export interface EmbeddedDynamo {
   /** `http://127.0.0.1:<port>`, for createDynamoClient({ endpoint }). */
   endpoint: string;
+  /** True when another process serves the folder and this one is its client. */
+  shared?: boolean;
   close(): Promise<void>;
 }
 
@@ -74,4 +82,99 @@ export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): 
       return closing;
     },
   };
+}
+
+/** Where the process holding a data folder says how to reach it. */
+export const endpointFileOf = (dataDir: string): string => `${dataDir}.endpoint`;
+
+interface EndpointRecord {
+  pid: number;
+  endpoint: string;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** True when a DynamoDB API answers at `endpoint` within a second (any HTTP answer will do). */
+function answers(endpoint: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = request(
+      endpoint,
+      { method: 'POST', timeout: 1000, headers: { 'x-amz-target': 'DynamoDB_20120810.ListTables', 'content-type': 'application/x-amz-json-1.0' } },
+      (res) => {
+        res.resume();
+        resolve(true);
+      },
+    );
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(false));
+    req.end('{}');
+  });
+}
+
+/** The endpoint a live process serves the folder on; undefined when none does (no file, a dead pid, no answer). */
+async function liveEndpoint(dataDir: string): Promise<string | undefined> {
+  let record: Partial<EndpointRecord>;
+  try {
+    record = JSON.parse(await readFile(endpointFileOf(dataDir), 'utf8')) as Partial<EndpointRecord>;
+  } catch {
+    return undefined;
+  }
+  const { pid, endpoint } = record;
+  if (typeof pid !== 'number' || typeof endpoint !== 'string' || !/^http:\/\/127\.0\.0\.1:\d+$/.test(endpoint)) return undefined;
+  if (pid === process.pid || !isAlive(pid)) return undefined;
+  return (await answers(endpoint)) ? endpoint : undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The store of a data folder, shared between processes: a client of the process that serves it
+ * when one does; else this process opens the folder, serves it and says so in the endpoint file
+ * (removed on close). When two processes start at once, the one that loses the folder waits for
+ * the winner's endpoint.
+ */
+export async function openSharedDynamo(dataDir: string): Promise<EmbeddedDynamo> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const endpoint = await liveEndpoint(dataDir);
+    if (endpoint !== undefined) return { endpoint, shared: true, close: async () => undefined };
+    let embedded: EmbeddedDynamo;
+    try {
+      embedded = await startEmbeddedDynamo({ dataDir });
+    } catch (error) {
+      // Held by a process that has not written its endpoint yet (or is closing): ask again.
+      if (error instanceof InvalidInputError && Date.now() < deadline) {
+        await sleep(100);
+        continue;
+      }
+      throw error;
+    }
+    // dynalite opens the folder on its first request: make it now, so the folder is held before it is announced.
+    await answers(embedded.endpoint);
+    const file = endpointFileOf(dataDir);
+    const temporary = `${file}.${process.pid}`;
+    await writeFile(temporary, JSON.stringify({ pid: process.pid, endpoint: embedded.endpoint } satisfies EndpointRecord));
+    await rename(temporary, file);
+    return {
+      endpoint: embedded.endpoint,
+      close: async () => {
+        // Only this process's announcement: a later holder may have replaced it.
+        try {
+          const held = JSON.parse(await readFile(file, 'utf8')) as Partial<EndpointRecord>;
+          if (held.pid === process.pid) await unlink(file);
+        } catch {
+          // Already gone.
+        }
+        await embedded.close();
+      },
+    };
+  }
 }

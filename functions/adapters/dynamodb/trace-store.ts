@@ -74,6 +74,8 @@ const BATCH_GET_ROUNDS = 6;
 
 /** How many offloaded bodies a listing fetches at once. */
 const PAYLOAD_READ_CONCURRENCY = 16;
+/** How many plans' last records a store remembers to save a read before each update. */
+const KNOWN_PLANS = 64;
 
 export class DynamoTraceStore implements TraceStore {
   private readonly doc: DynamoDBDocumentClient;
@@ -111,12 +113,24 @@ export class DynamoTraceStore implements TraceStore {
     this.defaultListLimit = defaultListLimit;
   }
 
+  /** The last record of each recent plan this store read or wrote (updatePlan starts from it). */
+  private readonly known = new Map<string, PlanRecord>();
+
+  private remember(record: PlanRecord): void {
+    this.known.delete(record.planId);
+    // A copy: the caller owns the object it passed or got, and may change it.
+    this.known.set(record.planId, structuredClone(record));
+    // A long-lived process (serve, a warm Lambda) sees many plans; only the recent ones are worth keeping.
+    if (this.known.size > KNOWN_PLANS) this.known.delete(this.known.keys().next().value!);
+  }
+
   // ------------------------------------------------------------ plans
 
   async createPlan(record: PlanRecord): Promise<void> {
     const item = await this.planItem(record);
     try {
       await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      this.remember(record);
     } catch (error) {
       if (isConditionalFailure(error)) {
         throw new PlanExistsError(`plan ${record.planId} already exists`, { cause: error });
@@ -127,20 +141,50 @@ export class DynamoTraceStore implements TraceStore {
 
   async getPlan(planId: string): Promise<PlanRecord | undefined> {
     const item = await this.getItem(traceKeys.plan(planId), traceKeys.meta);
-    return item === undefined ? undefined : this.planFromItem(item);
+    const record = item === undefined ? undefined : await this.planFromItem(item);
+    if (record) this.remember(record);
+    return record;
   }
 
   async updatePlan(planId: string, patch: PlanPatch): Promise<PlanRecord> {
+    // The record this store last read or wrote saves the read before each write: a phase updates
+    // its plan several times in a row. It may be stale (another writer, another container); then
+    // the version check refuses the write, and the update reads and tries again like any race.
+    let known = this.known.get(planId);
     for (let attempt = 1; ; attempt++) {
-      const current = await this.getPlan(planId);
+      const fromMemory = known !== undefined;
+      const current = known ?? (await this.getPlan(planId));
+      known = undefined;
       if (current === undefined) throw new PlanNotFoundError(`plan ${planId} does not exist`);
       // What may change, and how, is the core's rule; this store only writes the result under a version check.
-      const next = applyPlanPatch(current, patch, this.clock.now());
-      if (next === current) return current;
+      let next: PlanRecord;
       try {
-        return await this.writePlanUpdate(current, next);
+        next = applyPlanPatch(current, patch, this.clock.now());
+      } catch (error) {
+        // Judged against a record that may be stale: judge again against the stored one.
+        if (fromMemory) {
+          attempt--;
+          continue;
+        }
+        throw error;
+      }
+      if (next === current) {
+        if (!fromMemory) return current;
+        attempt--;
+        continue;
+      }
+      try {
+        const written = await this.writePlanUpdate(current, next);
+        this.remember(written);
+        return written;
       } catch (error) {
         if (!isConditionalFailure(error)) throw toStoreError(`UpdateItem ${this.tableName}`, error);
+        if (fromMemory) {
+          // Not a lost race: the remembered record was old. Read it and try again.
+          this.known.delete(planId);
+          attempt--;
+          continue;
+        }
         if (attempt >= this.maxUpdateAttempts) {
           throw new PlanConflictError(`plan ${planId}: update lost the version race ${attempt} times (last read version ${current.version})`, { cause: error });
         }

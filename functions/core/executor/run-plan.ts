@@ -31,6 +31,11 @@ export interface ExecutionContext {
   /** The request's tool allow-list; every registered tool when absent. */
   allowedTools?: readonly string[] | undefined;
   hooks?: ExecutionHooks;
+  /**
+   * Outputs of an earlier round to keep as they are: these steps are not run again, their
+   * dependents read them (the coverage retry re-runs only the retrieval that came back thin).
+   */
+  keep?: ReadonlyMap<number, StepOutput>;
 }
 
 export interface ExecutionOutcome {
@@ -71,7 +76,9 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
   const run = (id: number): Promise<StepOutput> => {
     let promise = running.get(id);
     if (!promise) {
-      promise = runStep(byId.get(id)!);
+      const kept = ctx.keep?.get(id);
+      if (kept) outputs.push(kept);
+      promise = kept ? Promise.resolve(kept) : runStep(byId.get(id)!);
       running.set(id, promise);
     }
     return promise;

@@ -59,7 +59,7 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
     await deps.store.appendEvent(input.planId, {
       type: 'coverage.retry',
       phase: 'executing',
-      data: { before: retried.before, after: retried.after ?? null, threshold: COVERAGE_MIN_RATIO, status: outcome.status },
+      data: { before: retried.before, after: retried.after ?? null, threshold: COVERAGE_MIN_RATIO, status: outcome.status, rerun: retried.rerun },
     });
     if (outcome.status === 'succeeded') await deps.store.updatePlan(input.planId, { plan: retried.widened });
   }

@@ -144,6 +144,19 @@ describe('cairn serve: the HTTP API', () => {
     expect(((await call('GET', '/ui/plans.json?limit=200')).json().plans as unknown[]).length).toBe(before);
   });
 
+  it.each(['/etc/passwd', '/proc/self/environ', '../../../../etc/hostname'])(
+    'refuses a corpus outside the corpus folders (%s) with 400, quoting none of it',
+    async (corpus) => {
+      // Act
+      const response = await call('POST', '/plans', JSON.stringify({ task: 'What is a bouchon?', corpus }));
+
+      // Assess
+      expect(response.status).toBe(400);
+      const { message } = response.json();
+      expect(message).toBe(`corpus ${corpus} is outside the corpus folders (examples/, CAIRN_HOME, CAIRN_CORPUS_ROOTS, --corpus)`);
+    },
+  );
+
   it('answers 404 for a plan never seen and for a route the API does not have', async () => {
     // Act
     const plan = await call('GET', '/plans/p-0000000000000000000000000000dead');

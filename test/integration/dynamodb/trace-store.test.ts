@@ -201,6 +201,23 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore on $name', (backend) => {
       expect(final).toMatchObject({ reasoning: 'the other writer', version: 4 });
     });
 
+    it('updates from the record it remembers, and reads again when another writer made it stale', async () => {
+      // Prepare: two stores (two Lambda containers) over one table
+      const plan = receivedPlan();
+      const first = makeStore();
+      const second = makeStore();
+      await first.createPlan(plan);
+      await first.updatePlan(plan.planId, { status: 'analyzing' });
+      await second.updatePlan(plan.planId, { reasoning: 'from the other container' });
+
+      // Act: first still remembers version 2; the stored one is 3
+      const updated = await first.updatePlan(plan.planId, { status: 'planning' });
+
+      // Assess: no update lost, versions gapless, a stale memory not taken for a lost race
+      expect(updated).toMatchObject({ status: 'planning', reasoning: 'from the other container', version: 4 });
+      expect(await second.getPlan(plan.planId)).toMatchObject({ status: 'planning', reasoning: 'from the other container', version: 4 });
+    });
+
     it('moves through the repair loop but never backwards', async () => {
       // Prepare
       const store = makeStore();

@@ -1,3 +1,4 @@
+import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,7 +97,7 @@ describe('Function: parseCorpusText', () => {
     }
 
     // Assess
-    expect(message).toMatch(/^c\.jsonl line 2: not valid JSON: /);
+    expect(message).toMatch(/^c\.jsonl line 2: not valid JSON( at character \d+)?$/);
     expect(message).not.toContain('\n');
   });
 
@@ -201,5 +202,42 @@ describe('Class: FileCorpusProvider', () => {
     await expect(provider.load('s3://bucket/corpus.jsonl')).rejects.toThrow(/reads local files; cannot load s3:\/\/bucket\/corpus.jsonl/);
     await expect(provider.load('  ')).rejects.toThrow(InvalidInputError);
     await expect(provider.load(undefined)).rejects.toThrow(InvalidInputError);
+  });
+});
+
+describe('Class: FileCorpusProvider, under corpus roots', () => {
+  it('reads a corpus under a root and refuses one outside, or a link out of a root, before reading it', async () => {
+    // Prepare
+    const root = mkdtempSync(join(tmpdir(), 'cairn-roots-'));
+    writeFileSync(join(root, 'ok.jsonl'), '{"id": "a", "text": "Lyon"}\n');
+    symlinkSync('/etc/passwd', join(root, 'escape.jsonl'));
+    const provider = new FileCorpusProvider(join(root, 'ok.jsonl'), { roots: [root] });
+
+    // Act
+    const inside = await provider.load(undefined);
+    const outside = await loadError(() => provider.load('/etc/passwd'));
+    const linked = await loadError(() => provider.load(join(root, 'escape.jsonl')));
+    const environ = await loadError(() => provider.load('/proc/self/environ'));
+
+    // Assess
+    expect(inside.size).toBe(1);
+    for (const error of [outside, linked, environ]) {
+      expect(error).toBeInstanceOf(InvalidInputError);
+      expect(error.message).toMatch(/^corpus \S+ is outside the corpus folders \(/);
+      expect(error.message).not.toMatch(/root:|PATH=/);
+    }
+  });
+
+  it('never quotes the text of a file that is not JSON', async () => {
+    // Prepare
+    const root = mkdtempSync(join(tmpdir(), 'cairn-roots-'));
+    writeFileSync(join(root, 'secret.jsonl'), 'root:x:0:0:root:/root:/bin/bash\n');
+    const provider = new FileCorpusProvider(join(root, 'secret.jsonl'), { roots: [root] });
+
+    // Act
+    const error = await loadError(() => provider.load(undefined));
+
+    // Assess
+    expect(error.message).toBe(`${join(root, 'secret.jsonl')} line 1: not valid JSON`);
   });
 });

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 import { ConfigError } from '../../../functions/core/errors.js';
@@ -25,6 +26,7 @@ describe('Function: loadConfig', () => {
       dynamoEndpoint: undefined,
       region: undefined,
       defaultCorpus: 'examples/corpus.jsonl',
+      corpusRoots: [resolve('examples')],
       payloadDir: '.cairn/payloads',
       ttlDays: 30,
       maxIterations: 3,
@@ -77,6 +79,7 @@ describe('Function: loadConfig', () => {
       dynamoEndpoint: 'http://localhost:8000',
       region: 'eu-west-1',
       defaultCorpus: 'data/corpus',
+      corpusRoots: [resolve('examples'), resolve('data')],
       payloadDir: '/tmp/payloads',
       ttlDays: 7,
       maxIterations: 10,
