@@ -61,16 +61,17 @@ export class AnthropicProvider extends HttpLlmProvider {
       messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
       ...(tool ? { tools: [tool], tool_choice: { type: 'tool', name: tool.name, disable_parallel_tool_use: true } } : {}),
     };
-    let message: Message;
-    try {
-      message = await this.client.messages.create(params, signal ? { signal } : {});
-    } catch (error) {
-      throw this.failure(error, { APIUserAbortError, APIConnectionTimeoutError, APIConnectionError, APIError }, (e) => {
-        const apiError = e as APIError;
-        const detail = apiError.apiMessage ?? apiError.message.replace(/^\d{3}\s*/, '');
-        return { detail, spendLimit: SPEND_LIMIT.test(apiError.errorCode ?? '') || apiError.type === 'billing_error' || SPEND_LIMIT.test(detail) };
-      });
-    }
+    const message: Message = await this.withinDeadline(signal, async (whole) => {
+      try {
+        return await this.client.messages.create(params, { signal: whole });
+      } catch (error) {
+        throw this.failure(error, { APIUserAbortError, APIConnectionTimeoutError, APIConnectionError, APIError }, (e) => {
+          const apiError = e as APIError;
+          const detail = apiError.apiMessage ?? apiError.message.replace(/^\d{3}\s*/, '');
+          return { detail, spendLimit: SPEND_LIMIT.test(apiError.errorCode ?? '') || apiError.type === 'billing_error' || SPEND_LIMIT.test(detail) };
+        });
+      }
+    });
     if (!Array.isArray(message?.content) || typeof message.usage?.input_tokens !== 'number') {
       throw this.badResponse('no content or usage in the message', message);
     }
