@@ -56,20 +56,39 @@ export function fitToBudget(request: LlmRequest, budget: LlmBudget, used: LlmUsa
   return room < request.maxTokens ? { ...request, maxTokens: room } : request;
 }
 
-/** The LLM behind a budget: every call is checked (and fitted) before it is made, and counted after. */
+/**
+ * The LLM behind a budget: every call is checked (and fitted) before it is made, and counted after.
+ *
+ * Calls may run at once (parallel llm_call steps), so a call reserves its share before it starts:
+ * one call and its prompt estimate plus its output limit in tokens. The check and the reservation
+ * happen with no await between them, so sixteen calls started together under `maxLlmCalls: 2` make
+ * two calls, and under a token cap they cannot together promise more than the cap. When a call
+ * ends, its reservation is replaced by what it really spent.
+ */
 export function withBudget(llm: LlmProvider, budget: LlmBudget, spent: LlmUsage): LlmProvider {
   if (budget.maxLlmCalls === undefined && budget.maxTokens === undefined) return llm;
   const used = { ...spent };
+  let reserved = 0;
   return {
     name: llm.name,
     model: llm.model,
     source: llm.source,
     async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
-      const fitted = fitToBudget(request, budget, used);
+      const fitted = fitToBudget(request, budget, { calls: used.calls, tokens: used.tokens + reserved });
+      const reservation = budget.maxTokens === undefined ? 0 : estimatePromptTokens(fitted) + fitted.maxTokens;
       used.calls += 1;
-      const response = await llm.complete(fitted, signal);
-      used.tokens += response.inputTokens + response.outputTokens;
-      return response;
+      reserved += reservation;
+      try {
+        const response = await llm.complete(fitted, signal);
+        used.tokens += response.inputTokens + response.outputTokens;
+        return response;
+      } catch (error) {
+        // A failed call may still have read its prompt: its estimate is counted, never its output.
+        used.tokens += estimatePromptTokens(fitted);
+        throw error;
+      } finally {
+        reserved -= reservation;
+      }
     },
   };
 }
