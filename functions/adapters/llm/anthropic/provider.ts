@@ -14,7 +14,8 @@
  * - Sampling: the request's temperature is not sent; API version 2026-10-21 (this SDK's) rejects
  *   temperature, top_p and top_k on every model.
  * - One retry layer: the SDK's own retries are off (`maxRetries: 0`) so that RetryingProvider is
- *   the only one, and each request has an explicit timeout (the SDK's default is 10 minutes).
+ *   the only one. Each whole call, reading the body included, has an explicit deadline
+ *   (withinDeadline): the SDK's own timeout (default 10 minutes) stops at the response headers.
  * - Accounting: input tokens include cache reads and writes; the cost uses the model's price.
  */
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
