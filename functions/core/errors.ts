@@ -108,7 +108,10 @@ export class LlmRefusalError extends LlmFatalError {
 }
 
 /** The request's budget (LLM calls, tokens) would be passed by the next call, so it is not made. */
-export class BudgetExceededError extends CairnError {}
+export class BudgetExceededError extends CairnError {
+  // Another attempt would meet the same cap: nothing retries it.
+  static override readonly transient = false;
+}
 
 /** Configuration missing or malformed; raised at start-up (fail fast). */
 export class ConfigError extends CairnError {}

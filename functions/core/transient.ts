@@ -30,7 +30,15 @@ const TRANSIENT_NAMES = new Set([
 ]);
 
 /** Node's codes for a connection that failed or dropped. */
-const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'ENOTFOUND']);
+const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EAI_AGAIN', 'ENOTFOUND', 'UND_ERR_SOCKET']);
+
+/**
+ * Node's fetch reports a connection cut while the body was being read as `TypeError: terminated`
+ * (its cause, when there is one, the socket's error): the next attempt may well get the whole body.
+ */
+export function isCutBody(error: unknown): boolean {
+  return error instanceof TypeError && error.message === 'terminated';
+}
 
 /** 408 (timeout), 409 (a conflict that clears), 429 (rate limit) and every 5xx (529 overloaded included). */
 export function isTransientStatus(status: number): boolean {
@@ -46,6 +54,7 @@ export function failureKind(error: unknown, extraTransientNames: ReadonlySet<str
   const e = error as Error & { $retryable?: unknown; $metadata?: { httpStatusCode?: unknown }; code?: unknown };
   if (TRANSIENT_NAMES.has(e.name) || extraTransientNames.has(e.name) || e.$retryable !== undefined) return 'transient';
   if (typeof e.code === 'string' && TRANSIENT_CODES.has(e.code)) return 'transient';
+  if (isCutBody(error)) return 'transient';
   const status = e.$metadata?.httpStatusCode;
   return typeof status === 'number' && isTransientStatus(status) ? 'transient' : 'unknown';
 }

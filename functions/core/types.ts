@@ -157,6 +157,8 @@ export interface PlanOptions {
   maxLlmCalls?: number;
   /** Budget: most LLM tokens (input + output, every call) this request may spend. */
   maxTokens?: number;
+  /** Budget: most milliseconds of LLM calls (summed over the calls) this request may spend; calls under way are stopped at the cap. */
+  maxLlmMs?: number;
   /** This request's own prompt templates, in place of the shipped ones. */
   promptTemplates?: PromptTemplateOverrides;
   /** Look the plan up in (and store it to) the plan cache; default true. */

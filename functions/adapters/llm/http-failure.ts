@@ -9,7 +9,7 @@
  * the rest.
  */
 import { LlmFatalError, LlmTransientError, oneLine } from '../../core/errors.js';
-import { isTransientStatus } from '../../core/transient.js';
+import { isCutBody, isTransientStatus } from '../../core/transient.js';
 
 export type HttpFailure =
   | { kind: 'status'; status: number; headers?: Headers | undefined; detail: string; spendLimit: boolean }
@@ -96,6 +96,8 @@ export function failureOf(
   if (error instanceof sdk.APIConnectionError) return { kind: 'connection', detail: String((error.cause as Error | undefined)?.message ?? error.message) };
   if (error instanceof sdk.APIError && typeof error.status === 'number')
     return { kind: 'status', status: error.status, headers: error.headers, ...describe(error) };
+  // The connection cut while the body was read: a dropped connection like any other.
+  if (isCutBody(error)) return { kind: 'connection', detail: 'the connection was cut while the answer was read (terminated)' };
   // A 200 whose body is not JSON: a proxy's error page, a server cut off mid-answer.
   if (error instanceof SyntaxError) return { kind: 'bad-response', detail: error.message };
   return undefined;

@@ -34,6 +34,38 @@ export abstract class HttpLlmProvider implements LlmProvider {
 
   abstract complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse>;
 
+  /**
+   * Runs one whole call (the request, the headers and reading the body) under this provider's
+   * deadline and the caller's signal (a step's timeout). The SDKs time the request only until the
+   * headers arrive, so a body sent a byte at a time, or headers followed by silence, ran far past
+   * the timeout; here one abort signal covers all of it, and the call rejects at the deadline even
+   * if a body reader ignores the abort. A deadline reached is a timeout (transient); the caller's
+   * abort is the caller's (fatal: nothing retries what the caller stopped).
+   */
+  protected async withinDeadline<T>(signal: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+    let onAbort = () => {};
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(combined.reason);
+      if (combined.aborted) onAbort();
+      else combined.addEventListener('abort', onAbort, { once: true });
+    });
+    // The losing side of the race must not surface as an unhandled rejection.
+    aborted.catch(() => {});
+    try {
+      return await Promise.race([run(combined), aborted]);
+    } catch (error) {
+      if (signal?.aborted) throw llmErrorFrom(this.who(), { kind: 'aborted' }, error);
+      if (deadline.signal.aborted) throw llmErrorFrom(this.who(), { kind: 'timeout', timeoutMs: this.timeoutMs }, error);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      combined.removeEventListener('abort', onAbort);
+    }
+  }
+
   /** `provider/model`, how every error of this provider starts. */
   protected who(): string {
     return `${this.name}/${this.model}`;

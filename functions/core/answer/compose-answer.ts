@@ -24,16 +24,21 @@ export interface ComposedAnswer {
 export async function composeAnswer(
   llm: LlmProvider,
   input: { question: string; instruction: string; documents: AnswerDocument[]; maxTokens: number },
+  signal?: AbortSignal,
 ): Promise<ComposedAnswer> {
   const { question, instruction, documents } = input;
-  const { response, record } = await callLlm(llm, {
-    purpose: 'answer',
-    system: PLANNER_SYSTEM,
-    messages: [{ role: 'user', content: answerPrompt({ question, instruction, documents }) }],
-    maxTokens: input.maxTokens,
-    temperature: 0,
-    intent: { kind: 'answer', question, instruction, documents },
-  });
+  const { response, record } = await callLlm(
+    llm,
+    {
+      purpose: 'answer',
+      system: PLANNER_SYSTEM,
+      messages: [{ role: 'user', content: answerPrompt({ question, instruction, documents }) }],
+      maxTokens: input.maxTokens,
+      temperature: 0,
+      intent: { kind: 'answer', question, instruction, documents },
+    },
+    signal,
+  );
   const given = new Set(documents.map((d) => d.id));
   const cited = [...response.text.matchAll(/\[([^\][]+)\]/g)].map((m) => m[1]!);
   return { text: response.text, citations: [...new Set(cited)].filter((id) => given.has(id)), call: record };

@@ -5,7 +5,7 @@
  * recorded as skipped with the reason, so nothing half-done looks done.
  */
 
-import { oneLine } from '../errors.js';
+import { LlmTransientError, oneLine } from '../errors.js';
 import { evaluateCondition, type StepView } from '../expression/expression.js';
 import { renderParameters } from '../expression/templates.js';
 import type { Clock, CorpusIndex, LlmProvider } from '../ports.js';
@@ -148,7 +148,7 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
           });
         } catch (error) {
           lastError = error;
-          if (!isRetryable(error) || attempts >= policy.maxAttempts) break;
+          if (!stepMayRetry(error) || attempts >= policy.maxAttempts) break;
           const delayMs = policy.backoffMs * 2 ** (attempts - 1);
           await ctx.hooks?.onStepRetry?.(step, attempts, oneLine(error), delayMs);
           await sleep(delayMs);
@@ -186,6 +186,18 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
   return failure
     ? { status: 'failed', outputs, llmCalls, failedStep: failure.step_id, error: failure.error ?? 'step failed' }
     : { status: 'succeeded', outputs, llmCalls };
+}
+
+/**
+ * Whether a step attempts again after `error`. There is one retry layer per model call: the LLM
+ * provider's (it knows the status, `retry-after` and its own deadline). An LlmTransientError is what
+ * that layer throws once it has given up, so a step attempt more would only multiply its HTTP calls
+ * (three step attempts of three provider attempts each made nine). Permanent failures (401, a
+ * spend limit, a budget exceeded) are never retried, by either layer. Everything else (a tool's
+ * hiccup, a step's timeout, an error that does not say) is the step's to retry.
+ */
+export function stepMayRetry(error: unknown): boolean {
+  return isRetryable(error) && !(error instanceof LlmTransientError);
 }
 
 /** Runs the operator with an abort signal that fires, and a rejection, at the step's timeout. */

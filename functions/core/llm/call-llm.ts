@@ -14,11 +14,12 @@ export interface LlmOutcome {
 
 /**
  * One LLM call with its accounting: tokens, cost, duration, attempts and a hash of the prompt.
- * A refusal ends here, with the refused call in the error so its cost is still traced.
+ * A refusal ends here, with the refused call in the error so its cost is still traced. `signal`
+ * (a step's timeout) aborts the request, reading its answer included.
  */
-export async function callLlm(llm: LlmProvider, request: LlmRequest): Promise<LlmOutcome> {
+export async function callLlm(llm: LlmProvider, request: LlmRequest, signal?: AbortSignal): Promise<LlmOutcome> {
   const started = performance.now();
-  const response = await llm.complete(request);
+  const response = await llm.complete(request, signal);
   const promptHash = createHash('sha256').update(request.system).update(JSON.stringify(request.messages)).digest('hex').slice(0, 16);
   const record: LlmCallRecord = {
     purpose: request.purpose,

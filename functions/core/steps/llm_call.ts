@@ -30,7 +30,7 @@ export const llmCall: StepDefinition = {
       }
     }
     const maxTokens = typeof p.max_tokens === 'number' ? p.max_tokens : ANSWER_BUDGET_TOKENS;
-    const answer = await composeAnswer(ctx.llm, { question: ctx.task, instruction: String(p.prompt), documents, maxTokens });
+    const answer = await composeAnswer(ctx.llm, { question: ctx.task, instruction: String(p.prompt), documents, maxTokens }, ctx.signal);
     const record = answer.call;
     ctx.recordLlmCall(record);
     return {
@@ -46,7 +46,8 @@ export const llmCall: StepDefinition = {
       },
     };
   },
-  // A model call can fail for a moment: it is retried.
+  // A timed-out or unexplained attempt is tried again; the model's own transient failures are retried
+  // by the provider's retry layer alone, never here too (see stepMayRetry in run-plan.ts).
   errorPolicy: { strategy: 'retry', maxAttempts: 3, backoffMs: 250, timeoutMs: 60_000 },
   // An answer can be written from what is there when one of its inputs was skipped.
   onDependencySkipped: 'continue',

@@ -4,6 +4,7 @@
  */
 import { PlanNotFoundError, StepExecutionError } from '../errors.js';
 import { type ExecutionContext, executePlan } from '../executor/run-plan.js';
+import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
 import type { StepOutput } from '../types.js';
 import { COVERAGE_MIN_RATIO, retryThinCoverage } from './coverage-retry.js';
 import type { PhaseDeps } from './deps.js';
@@ -22,7 +23,9 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
   const context: ExecutionContext = {
     task: record.request.task,
     index,
-    llm: deps.llm,
+    // The request's budget covers the steps' calls too, counting what planning spent; one ledger
+    // for the whole phase, so parallel steps and the coverage retry draw on the same budget.
+    llm: withBudget(deps.llm, budgetOf(record.request.options), usageOf(record.metadata?.llmCalls ?? [])),
     clock: deps.clock,
     concurrency: o.concurrency,
     topK: o.topK,

@@ -6,6 +6,7 @@
 import { composeAnswer } from '../answer/compose-answer.js';
 import { checkEvidence, evidenceOf, noAnswer } from '../answer/evidence.js';
 import { answerStep, rankSources } from '../executor/sources.js';
+import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
 import { confidenceScore } from '../planner/planner.js';
 import type { LlmCallRecord, PlanStatus } from '../types.js';
 import type { PhaseDeps } from './deps.js';
@@ -44,7 +45,9 @@ export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Prom
     citations = (fromPlan.result.citations as string[] | undefined) ?? [];
   } else {
     // The plan has no answer step, so one is composed from the kept sources, the same way an llm_call step answers.
-    const composed = await composeAnswer(deps.llm, {
+    // Within the request's budget, counting every call planning and the steps made.
+    const llm = withBudget(deps.llm, budgetOf(record.request.options), usageOf(record.metadata?.llmCalls ?? []));
+    const composed = await composeAnswer(llm, {
       question: record.request.task,
       instruction: 'Answer the task from the sources, citing them.',
       documents,

@@ -44,7 +44,19 @@ export type Reply =
   /** Drops the connection before answering. */
   | { reset: true }
   /** A 200 whose body is not JSON. */
-  | { garbage: string };
+  | { garbage: string }
+  /** A 200 whose headers come at once and whose body (an answer of `text`) comes one byte every `intervalMs`. */
+  | { drip: { intervalMs: number; text?: string } }
+  /** A 200's headers, then nothing: no body, the connection kept open. */
+  | { silence: true }
+  /** A 200's headers and half its body, then the connection cut (fetch says `TypeError: terminated`). */
+  | { cut: true };
+
+/** The replies that are an answer of the model (not a fault of the server). */
+type Answer = Exclude<
+  Reply,
+  { status: number } | { hang: true } | { reset: true } | { garbage: string } | { drip: unknown } | { silence: true } | { cut: true }
+>;
 
 export type Responder = (request: RecordedRequest) => Reply | Promise<Reply>;
 
@@ -64,6 +76,8 @@ export class LoopbackLlm {
   private readonly sockets = new Set<Socket>();
   private readonly cachedPrefixes = new Set<string>();
   private sequence = 0;
+  /** Bodies being dripped right now: a client that gave up has closed its connection, so this falls back to 0. */
+  dripping = 0;
 
   private constructor(
     private readonly server: Server,
@@ -150,6 +164,24 @@ export class LoopbackLlm {
       res.end(reply.garbage);
       return;
     }
+    if ('silence' in reply) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.flushHeaders();
+      return;
+    }
+    if ('drip' in reply || 'cut' in reply) {
+      this.sequence += 1;
+      const answer: Answer = { text: ('drip' in reply ? reply.drip.text : undefined) ?? 'An answer sent slowly.' };
+      const bytes = Buffer.from(JSON.stringify(api === 'anthropic' ? this.anthropicMessage(body, answer) : openaiCompletion(body, answer, this.sequence)));
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(bytes.length) });
+      if ('cut' in reply) {
+        res.write(bytes.subarray(0, bytes.length >> 1), () => res.socket?.destroy());
+        return;
+      }
+      this.dripping += 1;
+      res.on('close', () => (this.dripping -= 1));
+      return drip(res, bytes, reply.drip.intervalMs);
+    }
     if ('status' in reply) {
       const type = reply.type ?? ANTHROPIC_ERROR_TYPES[reply.status] ?? 'api_error';
       const message = reply.message ?? `scripted ${reply.status}`;
@@ -159,10 +191,7 @@ export class LoopbackLlm {
     return send(res, 200, api === 'anthropic' ? this.anthropicMessage(body, reply) : openaiCompletion(body, reply, this.sequence));
   }
 
-  private anthropicMessage(
-    body: Record<string, unknown>,
-    reply: Exclude<Reply, { status: number } | { hang: true } | { reset: true } | { garbage: string }>,
-  ): Record<string, unknown> {
+  private anthropicMessage(body: Record<string, unknown>, reply: Answer): Record<string, unknown> {
     const tools = (body.tools as Array<{ name: string }> | undefined) ?? [];
     let content: Array<Record<string, unknown>> = [];
     let stopReason = 'end_turn';
@@ -218,11 +247,7 @@ export class LoopbackLlm {
   }
 }
 
-function openaiCompletion(
-  body: Record<string, unknown>,
-  reply: Exclude<Reply, { status: number } | { hang: true } | { reset: true } | { garbage: string }>,
-  sequence: number,
-): Record<string, unknown> {
+function openaiCompletion(body: Record<string, unknown>, reply: Answer, sequence: number): Record<string, unknown> {
   let content: string | null = '';
   let refusal: string | null = null;
   let finish = 'stop';
@@ -258,6 +283,21 @@ function tokens(text: string): number {
 function errorBody(api: Api, status: number, type: string, message: string, errorCode?: string): Record<string, unknown> {
   if (api === 'openai') return { error: { message, type, code: errorCode ?? null, param: null } };
   return { type: 'error', error: { type, message, ...(errorCode ? { details: { error_code: errorCode } } : {}) }, request_id: `req_loopback_${status}` };
+}
+
+/** Writes `bytes` one at a time, `intervalMs` apart, until done or the client goes away. */
+function drip(res: ServerResponse, bytes: Buffer, intervalMs: number): void {
+  let next = 0;
+  const timer = setInterval(() => {
+    if (res.destroyed || next >= bytes.length) {
+      clearInterval(timer);
+      if (!res.destroyed) res.end();
+      return;
+    }
+    res.write(bytes.subarray(next, next + 1));
+    next += 1;
+  }, intervalMs);
+  res.on('close', () => clearInterval(timer));
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

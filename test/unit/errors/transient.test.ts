@@ -8,6 +8,7 @@ import {
   LlmFatalError,
   LlmRefusalError,
   LlmTransientError,
+  PlanningFailedError,
   StepExecutionError,
 } from '../../../functions/core/errors.js';
 import { ToolArgumentsError, ToolInputError, ToolNotAllowedError } from '../../../functions/core/tools/registry.js';
@@ -43,7 +44,9 @@ describe('Function: failureKind', () => {
     ['ToolInputError', new ToolInputError('x'), 'permanent'],
     ['ExpressionError', new ExpressionError('x'), 'permanent'],
     ['StepExecutionError', new StepExecutionError('x'), 'permanent'],
-    ['a CairnError that does not say', new BudgetExceededError('x'), 'unknown'],
+    ['BudgetExceededError', new BudgetExceededError('x'), 'permanent'],
+    ['a CairnError that does not say', new PlanningFailedError('x'), 'unknown'],
+    ['a connection cut mid-body', new TypeError('terminated'), 'transient'],
     ['a plain Error', new Error('bug'), 'unknown'],
     ['a thrown string', 'boom', 'unknown'],
   ] as const)('classes %s as %s by its class', (_, error, kind) => {

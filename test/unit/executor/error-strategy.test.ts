@@ -277,9 +277,7 @@ describe('executePlan error strategies', () => {
       expect(counts).toMatchObject({ slow: 2, aborted: 1 });
     });
 
-    // Known bug: the llm_call operator calls the provider without the step's signal (callLlm takes
-    // none), so a timed-out attempt leaves its model request running. Turn into it() once fixed.
-    it.fails('aborts the model request of an llm_call past its timeout: the signal reaches the provider', async () => {
+    it('aborts the model request of an llm_call past its timeout: the signal reaches the provider', async () => {
       // Prepare
       const { tools } = testTools();
       let received: AbortSignal | undefined;

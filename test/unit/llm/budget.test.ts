@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetExceededError } from '../../../functions/core/errors.js';
 import { budgetOf, fitToBudget, usageOf, withBudget } from '../../../functions/core/planner/budget.js';
+import type { LlmProvider } from '../../../functions/core/ports.js';
 import type { LlmCallRecord } from '../../../functions/core/types.js';
 import { llmRequest, ScriptedLlm } from '../../support/llm.js';
 
@@ -85,5 +86,84 @@ describe('Function: withBudget', () => {
 
     // Act + Assess
     expect(withBudget(inner, budgetOf({}), { calls: 0, tokens: 0 })).toBe(inner);
+  });
+
+  it('lets 2 of 16 calls started at once through under maxLlmCalls 2: the call is reserved before the await', async () => {
+    // Prepare
+    const inner = new ScriptedLlm(() => ({ text: 'ok', delayMs: 20 }));
+    const llm = withBudget(inner, { maxLlmCalls: 2 }, { calls: 0, tokens: 0 });
+
+    // Act
+    const results = await Promise.allSettled(Array.from({ length: 16 }, () => llm.complete(request)));
+
+    // Assess
+    expect(inner.calls).toBe(2);
+    expect(results.filter((r) => r.status === 'rejected' && r.reason instanceof BudgetExceededError)).toHaveLength(14);
+  });
+
+  it('never lets calls started at once promise more tokens than the cap', async () => {
+    // Prepare: 100 tokens of prompt a call, 150 spent a call.
+    const inner = new ScriptedLlm(() => ({ text: 'ok', delayMs: 20 }));
+    const llm = withBudget(inner, { maxTokens: 1000 }, { calls: 0, tokens: 0 });
+
+    // Act
+    await Promise.allSettled(Array.from({ length: 16 }, () => llm.complete({ ...request, maxTokens: 200 })));
+
+    // Assess: each call reserves 100 + 200 = 300 tokens, so three fit in 1000, and they spend 450.
+    expect(inner.calls).toBe(3);
+    expect(inner.calls * 150).toBeLessThanOrEqual(1000);
+  });
+});
+
+/** A model that answers after `ms`, or fails when the call's signal aborts it first. */
+const slowModel = (ms: number): LlmProvider & { aborted: number } => {
+  const model = {
+    name: 'slow',
+    model: 'slow-1',
+    source: 'test',
+    aborted: 0,
+    complete: (_request: unknown, signal?: AbortSignal) =>
+      new Promise<never>((resolve, reject) => {
+        const timer = setTimeout(
+          () => resolve({ text: 'late', provider: 'slow', model: 'slow-1', inputTokens: 1, outputTokens: 1, stopReason: 'end_turn' } as never),
+          ms,
+        );
+        signal?.addEventListener('abort', () => {
+          clearTimeout(timer);
+          model.aborted += 1;
+          reject(new Error('aborted'));
+        });
+      }),
+  };
+  return model;
+};
+
+describe('Function: withBudget, the time of LLM calls', () => {
+  it('stops three calls under way together when their summed time reaches maxLlmMs, and refuses the next', async () => {
+    // Prepare: 300 ms for three calls at once is 100 ms of wall time each; each would take 5 s.
+    const inner = slowModel(5_000);
+    const llm = withBudget(inner, { maxLlmMs: 300 }, { calls: 0, tokens: 0 });
+
+    // Act
+    const started = performance.now();
+    const results = await Promise.allSettled([llm.complete(request), llm.complete(request), llm.complete(request)]);
+    const wall = performance.now() - started;
+    const next = await llm.complete(request).catch((e: unknown) => e);
+
+    // Assess
+    expect(inner.aborted).toBe(3);
+    for (const r of results) expect(r).toMatchObject({ status: 'rejected', reason: expect.any(BudgetExceededError) });
+    expect(String((results[0] as PromiseRejectedResult).reason.message)).toContain('allows 300 ms of LLM calls');
+    expect(wall).toBeGreaterThanOrEqual(90);
+    expect(wall).toBeLessThan(400);
+    expect(next).toBeInstanceOf(BudgetExceededError);
+  });
+
+  it("counts the time the plan's earlier calls took", async () => {
+    // Prepare
+    const llm = withBudget(slowModel(1), { maxLlmMs: 1_000 }, usageOf([{ ...call(1, 1), durationMs: 1_000 }]));
+
+    // Act + Assess
+    await expect(llm.complete(request)).rejects.toThrow('budget exceeded: the request allows 1000 ms of LLM calls and 1000 ms were spent');
   });
 });

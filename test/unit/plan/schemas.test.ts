@@ -84,6 +84,7 @@ const optionKeys = {
   plan: 'optional',
   maxLlmCalls: 'optional',
   maxTokens: 'optional',
+  maxLlmMs: 'optional',
   promptTemplates: 'optional',
   cache: 'optional',
 } as const satisfies KeyKinds<PlanOptions>;
@@ -307,7 +308,7 @@ describe('validatePlanRequest', () => {
   it('reports unknown keys at the top and in options', () => {
     expect(lines(validatePlanRequest({ task: 't', prompt: 'p', options: { max_steps: 3 } }))).toEqual([
       "(root): must NOT have additional property 'prompt' (allowed: task, context, constraints, corpus, tools, options, idempotencyKey, origin)",
-      "options: must NOT have additional property 'max_steps' (allowed: analyze, maxIterations, maxSteps, concurrency, topK, attributionTopN, plan, maxLlmCalls, maxTokens, promptTemplates, cache)",
+      "options: must NOT have additional property 'max_steps' (allowed: analyze, maxIterations, maxSteps, concurrency, topK, attributionTopN, plan, maxLlmCalls, maxTokens, maxLlmMs, promptTemplates, cache)",
     ]);
   });
 

@@ -14,7 +14,8 @@
  * - Sampling: the request's temperature is not sent; API version 2026-10-21 (this SDK's) rejects
  *   temperature, top_p and top_k on every model.
  * - One retry layer: the SDK's own retries are off (`maxRetries: 0`) so that RetryingProvider is
- *   the only one, and each request has an explicit timeout (the SDK's default is 10 minutes).
+ *   the only one. Each whole call, reading the body included, has an explicit deadline
+ *   (withinDeadline): the SDK's own timeout (default 10 minutes) stops at the response headers.
  * - Accounting: input tokens include cache reads and writes; the cost uses the model's price.
  */
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
@@ -61,16 +62,17 @@ export class AnthropicProvider extends HttpLlmProvider {
       messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
       ...(tool ? { tools: [tool], tool_choice: { type: 'tool', name: tool.name, disable_parallel_tool_use: true } } : {}),
     };
-    let message: Message;
-    try {
-      message = await this.client.messages.create(params, signal ? { signal } : {});
-    } catch (error) {
-      throw this.failure(error, { APIUserAbortError, APIConnectionTimeoutError, APIConnectionError, APIError }, (e) => {
-        const apiError = e as APIError;
-        const detail = apiError.apiMessage ?? apiError.message.replace(/^\d{3}\s*/, '');
-        return { detail, spendLimit: SPEND_LIMIT.test(apiError.errorCode ?? '') || apiError.type === 'billing_error' || SPEND_LIMIT.test(detail) };
-      });
-    }
+    const message: Message = await this.withinDeadline(signal, async (whole) => {
+      try {
+        return await this.client.messages.create(params, { signal: whole });
+      } catch (error) {
+        throw this.failure(error, { APIUserAbortError, APIConnectionTimeoutError, APIConnectionError, APIError }, (e) => {
+          const apiError = e as APIError;
+          const detail = apiError.apiMessage ?? apiError.message.replace(/^\d{3}\s*/, '');
+          return { detail, spendLimit: SPEND_LIMIT.test(apiError.errorCode ?? '') || apiError.type === 'billing_error' || SPEND_LIMIT.test(detail) };
+        });
+      }
+    });
     if (!Array.isArray(message?.content) || typeof message.usage?.input_tokens !== 'number') {
       throw this.badResponse('no content or usage in the message', message);
     }

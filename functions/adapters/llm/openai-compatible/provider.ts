@@ -74,15 +74,16 @@ export class OpenAiCompatibleProvider extends HttpLlmProvider {
         ? { response_format: { type: 'json_schema', json_schema: { name: structuredName(schema), schema: structuredSchema(schema), strict: false } } }
         : {}),
     };
-    let completion: ChatCompletion;
-    try {
-      completion = await this.client.create(body, signal);
-    } catch (error) {
-      throw this.failure(error, { APIUserAbortError, APIConnectionTimeoutError, APIConnectionError, APIError }, (e) => {
-        const apiError = e as APIError;
-        return { detail: apiError.message, spendLimit: QUOTA.test(apiError.code ?? '') || QUOTA.test(apiError.type ?? '') };
-      });
-    }
+    const completion: ChatCompletion = await this.withinDeadline(signal, async (whole) => {
+      try {
+        return await this.client.create(body, whole);
+      } catch (error) {
+        throw this.failure(error, { APIUserAbortError, APIConnectionTimeoutError, APIConnectionError, APIError }, (e) => {
+          const apiError = e as APIError;
+          return { detail: apiError.message, spendLimit: QUOTA.test(apiError.code ?? '') || QUOTA.test(apiError.type ?? '') };
+        });
+      }
+    });
     const choice = Array.isArray(completion?.choices) ? completion.choices[0] : undefined;
     if (!choice?.message) throw this.badResponse('no choice in the completion', completion);
     return this.response(completion, choice, request, schema !== undefined);
