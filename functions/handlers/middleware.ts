@@ -17,6 +17,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { TraceStoreTransientError } from '../adapters/dynamodb/errors.js';
 import { WorkflowStartTransientError } from '../adapters/sfn/errors.js';
 import { InvalidInputError, PlanNotFoundError, RequestValidationError } from '../core/errors.js';
+import { forbiddenKeyMessage } from '../core/workflow/requests.js';
 import type { CairnConfig } from '../shared/config.js';
 
 /** Powertools for one process: one logger, one metrics buffer, one tracer. */
@@ -82,10 +83,23 @@ export function problemOf(error: unknown): Problem | undefined {
   const http = error as { statusCode?: unknown; cause?: { package?: unknown; message?: unknown } } | undefined;
   if (http?.cause?.package === '@middy/http-json-body-parser') {
     if (http.statusCode === 415) return { statusCode: 415, body: { message: 'the body must be JSON (Content-Type: application/json)' } };
+    // The parser refuses a key that could reach an object's prototype; no request field has such a
+    // name, so the key is refused as what it is rather than accepted as data nothing reads.
+    const forbidden = forbiddenKeyOf(error);
+    if (forbidden !== undefined) {
+      return { statusCode: 400, body: { message: 'invalid request', errors: [{ path: '(body)', message: forbiddenKeyMessage(forbidden) }] } };
+    }
     const detail = typeof http.cause.message === 'string' ? http.cause.message : 'the body is missing';
     return { statusCode: 400, body: { message: 'invalid request', errors: [{ path: '(body)', message: `not valid JSON: ${detail}` }] } };
   }
   return undefined;
+}
+
+/** The key the body parser refused (`__proto__`, or a `constructor` holding a `prototype`). */
+function forbiddenKeyOf(error: unknown): string | undefined {
+  const refused = error as { message?: unknown; cause?: { data?: unknown; message?: unknown } };
+  if (refused.message !== 'Forbidden key in JSON body' || refused.cause?.message !== undefined) return undefined;
+  return typeof refused.cause?.data === 'string' ? refused.cause.data : undefined;
 }
 
 /**

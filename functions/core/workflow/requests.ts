@@ -25,13 +25,29 @@ export function readRequest(value: unknown, limits: IntakeLimits): PlanRequest {
   return value as PlanRequest;
 }
 
-/** Parses JSON text (a message body, a task file); bad JSON is a request issue at the root. */
+/** The one line for a key that could reach an object's prototype, the same at every door. */
+export function forbiddenKeyMessage(key: string): string {
+  return `the body has a forbidden key ${key}`;
+}
+
+/**
+ * Parses JSON text (a message body, a task file); bad JSON is a request issue at the root. A
+ * `__proto__` key is refused as the HTTP door refuses it: no request field has that name, and code
+ * that copied the value with a plain assignment would change the copy's prototype.
+ */
 export function parseJsonRequest(text: string): unknown {
+  let forbidden: string | undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
+    value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text, (key, entry: unknown) => {
+      if (key === '__proto__') forbidden ??= key;
+      return entry;
+    });
   } catch (error) {
     throw requestRejection([{ path: '(root)', message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }], error);
   }
+  if (forbidden !== undefined) throw requestRejection([{ path: '(root)', message: forbiddenKeyMessage(forbidden) }]);
+  return value;
 }
 
 /**

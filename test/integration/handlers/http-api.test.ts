@@ -117,6 +117,16 @@ describe('Handler: POST /plans', () => {
     expect(json(response)).toEqual({ message: 'invalid request', errors: [{ path: '(body)', message: expect.stringMatching(/^not valid JSON: /) }] });
   });
 
+  it('answers 400 naming a __proto__ key in the body, not "the body is missing"', async () => {
+    // Act
+    const response = await post('{"task": "What is a bouchon?", "__proto__": {"admin": true}}');
+
+    // Assess
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toEqual({ message: 'invalid request', errors: [{ path: '(body)', message: 'the body has a forbidden key __proto__' }] });
+    expect(sfn.commandCalls(StartExecutionCommand)).toHaveLength(0);
+  });
+
   it('answers 415 for a body that is not declared JSON', async () => {
     const response = await post('task=hello', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(response.statusCode).toBe(415);
