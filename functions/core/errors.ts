@@ -31,6 +31,13 @@ export class RequestValidationError extends InvalidInputError {
   }
 }
 
+/**
+ * An idempotency key that already started a plan, sent again with a different request: replaying
+ * the first plan would silently answer a question nobody asked this time (HTTP 422, as payment
+ * APIs answer it).
+ */
+export class IdempotencyKeyConflictError extends InvalidInputError {}
+
 /** The plan did not validate; `issues` carries every finding. */
 export class PlanValidationError extends CairnError {
   constructor(

@@ -16,7 +16,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { TraceStoreTransientError } from '../adapters/dynamodb/errors.js';
 import { WorkflowStartTransientError } from '../adapters/sfn/errors.js';
-import { InvalidInputError, PlanNotFoundError, RequestValidationError } from '../core/errors.js';
+import { IdempotencyKeyConflictError, InvalidInputError, PlanNotFoundError, RequestValidationError } from '../core/errors.js';
 import { forbiddenKeyMessage } from '../core/workflow/requests.js';
 import type { CairnConfig } from '../shared/config.js';
 
@@ -75,6 +75,7 @@ export function problemOf(error: unknown): Problem | undefined {
   if (error instanceof RequestValidationError) {
     return { statusCode: 400, body: { message: 'invalid request', errors: error.issues } };
   }
+  if (error instanceof IdempotencyKeyConflictError) return { statusCode: 422, body: { message: error.message } };
   if (error instanceof InvalidInputError) return { statusCode: 400, body: { message: error.message, errors: [{ path: '(root)', message: error.message }] } };
   if (error instanceof PlanNotFoundError) return { statusCode: 404, body: { message: error.message } };
   if (error instanceof TraceStoreTransientError || error instanceof WorkflowStartTransientError) {

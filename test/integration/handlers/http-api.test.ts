@@ -83,6 +83,26 @@ describe('Handler: POST /plans', () => {
     expect([...started()]).toEqual([json(first).planId]);
   });
 
+  it('answers 422 to an Idempotency-Key reused with a different body, and replays it for the same body in another key order', async () => {
+    // Prepare
+    const headers = { 'content-type': 'application/json', 'idempotency-key': 'order-reused' };
+    const first = await post(JSON.stringify({ task: 'Who designed the Pont de Normandie?', options: { topK: 4, maxIterations: 2 } }), headers);
+
+    // Act
+    const other = await post(JSON.stringify({ task: 'Who designed the Millau Viaduct?', options: { topK: 4, maxIterations: 2 } }), headers);
+    const same = await post(JSON.stringify({ options: { maxIterations: 2, topK: 4 }, task: 'Who designed the Pont de Normandie?' }), headers);
+
+    // Assess
+    expect(first.statusCode).toBe(202);
+    expect(other.statusCode).toBe(422);
+    expect(json(other)).toEqual({
+      message: `this idempotency key already started plan ${String(json(first).planId)} with a different request; send the same request to get that plan, or use a new key`,
+    });
+    expect(same.statusCode).toBe(202);
+    expect(json(same)).toMatchObject({ planId: json(first).planId, duplicate: true });
+    expect([...started()]).toEqual([json(first).planId]);
+  });
+
   it('does not call Step Functions again once the plan is under way', async () => {
     // Prepare
     const headers = { 'content-type': 'application/json', 'idempotency-key': 'order-under-way' };
