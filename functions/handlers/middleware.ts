@@ -17,6 +17,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { TraceStoreTransientError } from '../adapters/dynamodb/errors.js';
 import { WorkflowStartTransientError } from '../adapters/sfn/errors.js';
 import { IdempotencyKeyConflictError, InvalidInputError, PlanNotFoundError, RequestValidationError } from '../core/errors.js';
+import { MAX_NESTING_DEPTH, nestingMessage } from '../core/plan/depth.js';
 import { forbiddenKeyMessage } from '../core/workflow/requests.js';
 import type { CairnConfig } from '../shared/config.js';
 
@@ -90,6 +91,9 @@ export function problemOf(error: unknown): Problem | undefined {
     if (forbidden !== undefined) {
       return { statusCode: 400, body: { message: 'invalid request', errors: [{ path: '(body)', message: forbiddenKeyMessage(forbidden) }] } };
     }
+    // The parser walks the body recursively with its reviver: a body nested too deep overflows the stack there.
+    const overflow = typeof http.cause.message === 'string' && /maximum call stack/i.test(http.cause.message);
+    if (overflow) return { statusCode: 400, body: { message: 'invalid request', errors: [{ path: '(body)', message: nestingMessage(MAX_NESTING_DEPTH) }] } };
     const detail = typeof http.cause.message === 'string' ? http.cause.message : 'the body is missing';
     return { statusCode: 400, body: { message: 'invalid request', errors: [{ path: '(body)', message: `not valid JSON: ${detail}` }] } };
   }

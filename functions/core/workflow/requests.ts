@@ -36,18 +36,28 @@ export function forbiddenKeyMessage(key: string): string {
  * that copied the value with a plain assignment would change the copy's prototype.
  */
 export function parseJsonRequest(text: string): unknown {
-  let forbidden: string | undefined;
   let value: unknown;
   try {
-    value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text, (key, entry: unknown) => {
-      if (key === '__proto__') forbidden ??= key;
-      return entry;
-    });
+    value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (error) {
     throw requestRejection([{ path: '(root)', message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }], error);
   }
-  if (forbidden !== undefined) throw requestRejection([{ path: '(root)', message: forbiddenKeyMessage(forbidden) }]);
+  // JSON.parse keeps `__proto__` as an own key, harmless here; it is looked for with an explicit
+  // stack, since a reviver would recurse through a deeply nested body (intake refuses that one).
+  if (hasOwnKey(value, '__proto__')) throw requestRejection([{ path: '(root)', message: forbiddenKeyMessage('__proto__') }]);
   return value;
+}
+
+/** Whether any object inside `value` has `key` as its own key, walked without recursion. */
+function hasOwnKey(value: unknown, key: string): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (typeof next !== 'object' || next === null) continue;
+    if (!Array.isArray(next) && Object.hasOwn(next, key)) return true;
+    for (const child of Object.values(next)) if (typeof child === 'object' && child !== null) stack.push(child);
+  }
+  return false;
 }
 
 /**

@@ -7,7 +7,7 @@
 import type { S3Event, S3EventRecord } from 'aws-lambda';
 import { DynamoS3EventOrder, type S3EventOrder } from '../../adapters/dynamodb/s3-event-order.js';
 import type { S3TaskFiles } from '../../adapters/s3/task-files.js';
-import { InvalidInputError, RequestValidationError } from '../../core/errors.js';
+import { IdempotencyKeyConflictError, InvalidInputError, RequestValidationError } from '../../core/errors.js';
 import type { PlanRequest } from '../../core/types.js';
 import { rejectedTaskFile } from '../../core/workflow/plan-view.js';
 import { requestFromTaskFile, taskFileKind } from '../../core/workflow/requests.js';
@@ -67,7 +67,20 @@ async function startTaskFile(deps: TaskFileDeps, record: S3EventRecord): Promise
     return;
   }
   const identity = request.idempotencyKey !== undefined ? requestIdentity.key(request.idempotencyKey) : requestIdentity.s3(bucket, key, record.s3.object);
-  const started = await startPlan(deps.start, { ...request, origin }, identity);
+  let started: Awaited<ReturnType<typeof startPlan>>;
+  try {
+    started = await startPlan(deps.start, { ...request, origin }, identity);
+  } catch (error) {
+    // An idempotency key another request already used: the file is answered, not retried by S3.
+    if (!(error instanceof IdempotencyKeyConflictError)) throw error;
+    logger.warn('task file refused', { bucket, key, reason: error.message });
+    metrics.addMetric('TaskFilesRefused', 'Count', 1);
+    await deps.files.write(
+      origin,
+      rejectedTaskFile({ name: error.name, message: error.message, issues: [{ path: 'idempotencyKey', message: error.message }] }),
+    );
+    return;
+  }
   logger.info(started.duplicate ? 'task file seen before' : 'plan started', { bucket, key, planId: started.planId, status: started.status });
   metrics.addMetric(started.duplicate ? 'DuplicateRequests' : 'PlansStarted', 'Count', 1);
 }

@@ -147,6 +147,16 @@ describe('Handler: POST /plans', () => {
     expect(sfn.commandCalls(StartExecutionCommand)).toHaveLength(0);
   });
 
+  it('answers 400 with one line to a 60 KB body nested deeper than intake allows', async () => {
+    // Act
+    const response = await post(`{"task": "Deep", "options": {"plan": ${'['.repeat(30_000)}${']'.repeat(30_000)}}}`);
+
+    // Assess
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toEqual({ message: 'invalid request', errors: [{ path: '(body)', message: 'nests deeper than 64 levels of objects and arrays' }] });
+    expect(sfn.commandCalls(StartExecutionCommand)).toHaveLength(0);
+  });
+
   it('answers 415 for a body that is not declared JSON', async () => {
     const response = await post('task=hello', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(response.statusCode).toBe(415);

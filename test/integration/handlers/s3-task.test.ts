@@ -140,6 +140,22 @@ describe('Handler: S3 task files', () => {
     expect(s3.commandCalls(GetObjectCommand).map((c) => c.args[0].input.VersionId)).toEqual(['v2']);
   });
 
+  it("answers a task file that reuses another request's idempotency key in its result file, starting nothing", async () => {
+    // Prepare
+    taskFile('tasks/first.json', JSON.stringify({ task: 'Who built the Louvre pyramid?', idempotencyKey: 'batch-7' }));
+    taskFile('tasks/second.json', JSON.stringify({ task: 'Who built the Centre Pompidou?', idempotencyKey: 'batch-7' }));
+
+    // Act
+    await invoke(s3Event([{ key: 'tasks/first.json', sequencer: '0062E99A88DC4075D0' }]));
+    await invoke(s3Event([{ key: 'tasks/second.json', sequencer: '0062E99A88DC4075D1' }]));
+
+    // Assess
+    expect(started().size).toBe(1);
+    const [result] = resultFiles();
+    expect(result?.key).toBe('tasks/second.json.result.json');
+    expect(result?.body).toMatchObject({ status: 'rejected', error: { name: 'IdempotencyKeyConflictError' } });
+  });
+
   it('orders sequencers of different lengths as numbers, as S3 documents', async () => {
     // Prepare
     const key = 'tasks/lengths.txt';

@@ -3,6 +3,7 @@ import { RequestValidationError } from '../../../functions/core/errors.js';
 import { MAX_NESTING_DEPTH, nestsDeeperThan } from '../../../functions/core/plan/depth.js';
 import { parsePlanText } from '../../../functions/core/plan/load.js';
 import { validatePlan } from '../../../functions/core/plan/validate.js';
+import { extractJson, JsonExtractionError } from '../../../functions/core/planner/extract-json.js';
 import { parseJsonRequest, readRequest, requestFromTaskFile } from '../../../functions/core/workflow/requests.js';
 import { planOf, searchStep } from '../../support/plans.js';
 
@@ -100,5 +101,16 @@ describe('Deep nesting is refused with one line', () => {
     expect(yamlError).toBeInstanceOf(Error);
     expect((yamlError as Error).message).toMatch(/^deep\.yaml: not valid YAML \(line 1, column \d+: it nests deeper than 64 levels of objects and arrays\)$/);
     expect((yamlError as Error).message).not.toMatch(/call stack/i);
+  });
+
+  it("refuses a model's answer nested past the limit with one line the repair prompt can quote", () => {
+    // Prepare
+    const answer = `Here is the plan: {"plan": ${'['.repeat(5000)}${']'.repeat(5000)}}`;
+
+    // Act, Assess
+    expect(() => extractJson(answer)).toThrow(JsonExtractionError);
+    expect(() => extractJson(answer)).toThrow(
+      `the JSON in the response does not parse: the JSON nests deeper than ${MAX_NESTING_DEPTH} levels of objects and arrays`,
+    );
   });
 });
