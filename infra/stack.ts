@@ -105,7 +105,8 @@ export class CairnStack extends Stack {
       payloads(fn, true);
       this.workflow.stateMachine.grantStartExecution(fn);
     }
-    storage.grantObjects(this.triggers.bucketFunction, settings.taskPrefix, ['s3:GetObject', 's3:PutObject']);
+    // A task file is read at the version its event announced, which takes GetObjectVersion on a versioned bucket.
+    storage.grantObjects(this.triggers.bucketFunction, settings.taskPrefix, ['s3:GetObject', 's3:GetObjectVersion', 's3:PutObject']);
     for (const fn of [this.api.getPlan, this.api.getTrace]) {
       table.grantRead(fn);
       payloads(fn, false);

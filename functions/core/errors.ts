@@ -31,6 +31,13 @@ export class RequestValidationError extends InvalidInputError {
   }
 }
 
+/**
+ * An idempotency key that already started a plan, sent again with a different request: replaying
+ * the first plan would silently answer a question nobody asked this time (HTTP 422, as payment
+ * APIs answer it).
+ */
+export class IdempotencyKeyConflictError extends InvalidInputError {}
+
 /** The plan did not validate; `issues` carries every finding. */
 export class PlanValidationError extends CairnError {
   constructor(
@@ -120,4 +127,26 @@ export class ConfigError extends CairnError {}
 export function oneLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Most bytes of error text that enter the workflow's state or a trace item. Step Functions fails a
+ * state whose input passes 256 KB with an error no Catch can catch, and an error that repeats its
+ * input can be megabytes: past this the text is cut, and who has a payload store keeps the whole.
+ */
+export const MAX_ERROR_BYTES = 4096;
+
+/**
+ * `text` cut to at most `maxBytes` UTF-8 bytes, saying how long the whole was; `text` itself when
+ * it fits. The cut never splits a character.
+ */
+export function boundedMessage(text: string, maxBytes: number = MAX_ERROR_BYTES): string {
+  const total = Buffer.byteLength(text, 'utf8');
+  if (total <= maxBytes) return text;
+  const note = ` [... cut: ${total} bytes in all]`;
+  const room = Math.max(0, maxBytes - Buffer.byteLength(note, 'utf8'));
+  let kept = Buffer.from(text, 'utf8').subarray(0, room).toString('utf8');
+  // A character split by the cut decodes as U+FFFD: drop it rather than show a broken one.
+  if (kept.endsWith('\uFFFD')) kept = kept.slice(0, -1);
+  return `${kept}${note}`;
 }

@@ -16,7 +16,9 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { TraceStoreTransientError } from '../adapters/dynamodb/errors.js';
 import { WorkflowStartTransientError } from '../adapters/sfn/errors.js';
-import { InvalidInputError, PlanNotFoundError, RequestValidationError } from '../core/errors.js';
+import { IdempotencyKeyConflictError, InvalidInputError, PlanNotFoundError, RequestValidationError } from '../core/errors.js';
+import { MAX_NESTING_DEPTH, nestingMessage } from '../core/plan/depth.js';
+import { forbiddenKeyMessage } from '../core/workflow/requests.js';
 import type { CairnConfig } from '../shared/config.js';
 
 /** Powertools for one process: one logger, one metrics buffer, one tracer. */
@@ -74,6 +76,7 @@ export function problemOf(error: unknown): Problem | undefined {
   if (error instanceof RequestValidationError) {
     return { statusCode: 400, body: { message: 'invalid request', errors: error.issues } };
   }
+  if (error instanceof IdempotencyKeyConflictError) return { statusCode: 422, body: { message: error.message } };
   if (error instanceof InvalidInputError) return { statusCode: 400, body: { message: error.message, errors: [{ path: '(root)', message: error.message }] } };
   if (error instanceof PlanNotFoundError) return { statusCode: 404, body: { message: error.message } };
   if (error instanceof TraceStoreTransientError || error instanceof WorkflowStartTransientError) {
@@ -82,10 +85,26 @@ export function problemOf(error: unknown): Problem | undefined {
   const http = error as { statusCode?: unknown; cause?: { package?: unknown; message?: unknown } } | undefined;
   if (http?.cause?.package === '@middy/http-json-body-parser') {
     if (http.statusCode === 415) return { statusCode: 415, body: { message: 'the body must be JSON (Content-Type: application/json)' } };
+    // The parser refuses a key that could reach an object's prototype; no request field has such a
+    // name, so the key is refused as what it is rather than accepted as data nothing reads.
+    const forbidden = forbiddenKeyOf(error);
+    if (forbidden !== undefined) {
+      return { statusCode: 400, body: { message: 'invalid request', errors: [{ path: '(body)', message: forbiddenKeyMessage(forbidden) }] } };
+    }
+    // The parser walks the body recursively with its reviver: a body nested too deep overflows the stack there.
+    const overflow = typeof http.cause.message === 'string' && /maximum call stack/i.test(http.cause.message);
+    if (overflow) return { statusCode: 400, body: { message: 'invalid request', errors: [{ path: '(body)', message: nestingMessage(MAX_NESTING_DEPTH) }] } };
     const detail = typeof http.cause.message === 'string' ? http.cause.message : 'the body is missing';
     return { statusCode: 400, body: { message: 'invalid request', errors: [{ path: '(body)', message: `not valid JSON: ${detail}` }] } };
   }
   return undefined;
+}
+
+/** The key the body parser refused (`__proto__`, or a `constructor` holding a `prototype`). */
+function forbiddenKeyOf(error: unknown): string | undefined {
+  const refused = error as { message?: unknown; cause?: { data?: unknown; message?: unknown } };
+  if (refused.message !== 'Forbidden key in JSON body' || refused.cause?.message !== undefined) return undefined;
+  return typeof refused.cause?.data === 'string' ? refused.cause.data : undefined;
 }
 
 /**

@@ -40,11 +40,11 @@ export function createPayloadStore(config: CairnConfig, clients: Clients): Paylo
   return bucket !== undefined ? new S3PayloadStore({ client: clients.s3, bucket }) : new FilePayloadStore({ root: config.payloadDir });
 }
 
-export function createTraceStore(config: CairnConfig, clients: Clients): DynamoTraceStore {
+export function createTraceStore(config: CairnConfig, clients: Clients, payloads: PayloadStore = createPayloadStore(config, clients)): DynamoTraceStore {
   return new DynamoTraceStore({
     client: clients.dynamo,
     tableName: config.tableName,
-    payloads: createPayloadStore(config, clients),
+    payloads,
     ttlDays: config.ttlDays,
   });
 }

@@ -5,16 +5,19 @@
  * builds it may replace an adapter at construction (the local runner starts plans in its own
  * process, tests wrap the store); nobody changes it afterwards.
  */
+import type { PayloadStore } from '../adapters/payloads/payload-store.js';
 import type { TraceStore, WorkflowStarter } from '../core/ports.js';
 import { createObservability, type Observability } from '../handlers/middleware.js';
 import { type CairnConfig, loadConfig } from '../shared/config.js';
-import { type Clients, createClients, createTraceStore } from './adapters.js';
+import { type Clients, createClients, createPayloadStore, createTraceStore } from './adapters.js';
 
 export interface IntakeRuntime {
   readonly config: CairnConfig;
   readonly observability: Observability;
   readonly store: TraceStore;
   readonly clients: Clients;
+  /** Where bodies too large for an item or a state go: the trace store's, and whole error texts. */
+  readonly payloads: PayloadStore;
   /** What starts a plan's workflow; Step Functions (built by start.ts on first use) when absent. */
   readonly starter: WorkflowStarter | undefined;
 }
@@ -30,9 +33,10 @@ export interface IntakeOverrides {
 export function createIntakeRuntime(config: CairnConfig, overrides: IntakeOverrides = {}): IntakeRuntime {
   const observability = createObservability(config);
   const clients = createClients(config, observability);
-  const built = createTraceStore(config, clients);
+  const payloads = createPayloadStore(config, clients);
+  const built = createTraceStore(config, clients, payloads);
   const store = overrides.wrapStore ? overrides.wrapStore(built) : built;
-  return { config, observability, store, clients, starter: overrides.starter };
+  return { config, observability, store, clients, payloads, starter: overrides.starter };
 }
 
 let current: IntakeRuntime | undefined;

@@ -4,6 +4,7 @@
  * builds it from the environment (workflowRuntime); the local runner, `serve`, the CLI and the
  * benchmarks call createRuntime with their own config and the adapters they replace.
  */
+
 import { createAwsMediaTools, registerAwsMediaTools } from '../adapters/aws-media/aws-media-tools.js';
 import { DynamoPlanCache } from '../adapters/dynamodb/plan-cache.js';
 import { createLlmProvider } from '../adapters/llm/select-provider.js';
@@ -19,6 +20,7 @@ import { type CairnConfig, loadConfig } from '../shared/config.js';
 import type { Clients } from './adapters.js';
 import { createCorpusProvider } from './adapters.js';
 import { createIntakeRuntime, type IntakeOverrides, type IntakeRuntime } from './intake.js';
+import { llmKeyFromSecret } from './llm-key.js';
 
 export interface Runtime extends IntakeRuntime {
   readonly llm: LlmProvider;
@@ -39,7 +41,8 @@ export function createRuntime(config: CairnConfig, overrides: RuntimeOverrides =
   const intake = createIntakeRuntime(config, overrides);
   const { observability, clients, store } = intake;
   // Rule-based unless the configuration names a model (see shared/llm-config.ts).
-  const llm: LlmProvider = overrides.llm ?? createLlmProvider(config.llm);
+  const storedKey = config.llm.secretArn !== undefined ? llmKeyFromSecret(config.llm.secretArn) : undefined;
+  const llm: LlmProvider = overrides.llm ?? createLlmProvider(config.llm, {}, storedKey);
   const cache = config.planner.planCache
     ? new DynamoPlanCache({
         client: clients.dynamo,

@@ -32,6 +32,11 @@ export interface LlmSettings {
   /** Tried in order when the one before fails for good (model fallback). */
   fallback: LlmTarget[];
   anthropic: { apiKey: Secret | undefined; baseURL: string | undefined; model: string };
+  /**
+   * The Secrets Manager secret holding the key of a provider whose key is not in the environment
+   * (CAIRN_LLM_SECRET_ARN, which the stack sets); read on the first call, not here.
+   */
+  secretArn: string | undefined;
   openai: { apiKey: Secret | undefined; baseURL: string; model: string };
   /** Per HTTP request; below the 120 s of the shortest LLM task of the workflow. */
   timeoutMs: number;
@@ -76,12 +81,17 @@ export function loadLlmSettings(env: Env, problems: string[], read: EnvReaders):
   const openai = { apiKey: secret('OPENAI_API_KEY'), baseURL: openaiBaseURL ?? OPENAI_BASE_URL, model: env.CAIRN_OPENAI_MODEL || DEFAULT_OPENAI_MODEL };
   const modelOf = (provider: LlmProviderName): string => (provider === 'anthropic' ? anthropic.model : provider === 'openai' ? openai.model : 'cairn-rules-v1');
 
+  const secretArn = env.CAIRN_LLM_SECRET_ARN || undefined;
+  if (secretArn !== undefined && !/^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:[\w/+=.@-]+$/.test(secretArn)) {
+    problems.push(`CAIRN_LLM_SECRET_ARN must be a Secrets Manager secret ARN, got ${JSON.stringify(secretArn)}`);
+  }
   const named = env.CAIRN_LLM_PROVIDER || undefined;
   let primaryProvider: LlmProviderName;
   if (named !== undefined) {
     primaryProvider = providerName(named, 'CAIRN_LLM_PROVIDER', problems) ?? 'rule-based';
   } else {
-    primaryProvider = openaiBaseURL ? 'openai' : anthropic.apiKey ? 'anthropic' : 'rule-based';
+    // A key in Secrets Manager is Claude's unless a provider is named: the deployed default.
+    primaryProvider = openaiBaseURL ? 'openai' : anthropic.apiKey || secretArn ? 'anthropic' : 'rule-based';
   }
   const fallback = (env.CAIRN_LLM_FALLBACK ?? '')
     .split(',')
@@ -95,7 +105,8 @@ export function loadLlmSettings(env: Env, problems: string[], read: EnvReaders):
     });
   const primary: LlmTarget = { provider: primaryProvider, model: modelOf(primaryProvider) };
   for (const target of [primary, ...fallback]) {
-    if (target.provider === 'anthropic' && !anthropic.apiKey) problems.push(`the anthropic provider needs ANTHROPIC_API_KEY`);
+    if (target.provider === 'anthropic' && !anthropic.apiKey && !secretArn)
+      problems.push(`the anthropic provider needs ANTHROPIC_API_KEY or CAIRN_LLM_SECRET_ARN`);
     if (target.provider === 'openai' && !openai.apiKey && URL.parse(openai.baseURL)?.hostname === 'api.openai.com') {
       problems.push(`the openai provider needs OPENAI_API_KEY for ${openai.baseURL} (a local server set in CAIRN_OPENAI_BASE_URL needs none)`);
     }
@@ -105,6 +116,7 @@ export function loadLlmSettings(env: Env, problems: string[], read: EnvReaders):
     fallback,
     anthropic,
     openai,
+    secretArn,
     timeoutMs: read.int('CAIRN_LLM_TIMEOUT_MS', 60_000, 100, 110_000),
     maxAttempts: read.int('CAIRN_LLM_MAX_ATTEMPTS', 3, 1, 10),
     structured: read.bool('CAIRN_LLM_STRUCTURED', true),

@@ -13,7 +13,7 @@ export const PAYLOAD_PREFIX = 'payloads/';
 export const CORPUS_PREFIX = 'corpus/';
 export const TRANSCRIPT_PREFIX = 'transcripts/';
 
-export type ObjectAction = 's3:GetObject' | 's3:PutObject';
+export type ObjectAction = 's3:GetObject' | 's3:GetObjectVersion' | 's3:PutObject';
 
 export interface CairnBucketProps {
   /** Payloads outlive the trace items that point at them by a day, then go. */

@@ -10,6 +10,7 @@
  */
 import type { LlmProvider } from '../../core/ports.js';
 import type { LlmSettings, LlmTarget } from '../../shared/llm-config.js';
+import type { Secret } from '../../shared/secret.js';
 import { FallbackProvider } from './resilient/fallback.js';
 import { RetryingProvider, type RetryPolicy } from './resilient/retry.js';
 import { RuleBasedProvider } from './rule-based/provider.js';
@@ -20,12 +21,15 @@ import { RuleBasedProvider } from './rule-based/provider.js';
  */
 export const LLM_CALL_DEADLINE_MS = 110_000;
 
-export function createLlmProvider(settings: LlmSettings, retry: Partial<RetryPolicy> = {}): LlmProvider {
-  const chain = [settings.primary, ...settings.fallback].map((target) => providerFor(target, settings, retry));
+/** Where a provider's key comes from when the environment has none (Secrets Manager on AWS). */
+export type KeySource = () => Promise<Secret>;
+
+export function createLlmProvider(settings: LlmSettings, retry: Partial<RetryPolicy> = {}, storedKey?: KeySource): LlmProvider {
+  const chain = [settings.primary, ...settings.fallback].map((target) => providerFor(target, settings, retry, storedKey));
   return chain.length === 1 ? chain[0]! : new FallbackProvider(chain);
 }
 
-function providerFor(target: LlmTarget, settings: LlmSettings, retry: Partial<RetryPolicy>): LlmProvider {
+function providerFor(target: LlmTarget, settings: LlmSettings, retry: Partial<RetryPolicy>, storedKey: KeySource | undefined): LlmProvider {
   // A retry starts only while a whole attempt still fits before the deadline.
   const policy: Partial<RetryPolicy> = { maxAttempts: settings.maxAttempts, maxElapsedMs: LLM_CALL_DEADLINE_MS - settings.timeoutMs, ...retry };
   const common = { model: target.model, timeoutMs: settings.timeoutMs, structured: settings.structured, prices: settings.prices };
@@ -35,15 +39,18 @@ function providerFor(target: LlmTarget, settings: LlmSettings, retry: Partial<Re
     case 'anthropic': {
       const apiKey = settings.anthropic.apiKey;
       // loadConfig refuses an anthropic target without a key; this guards direct callers.
-      if (apiKey === undefined) throw new Error('the anthropic provider needs ANTHROPIC_API_KEY');
-      const load = async () =>
-        new (await import('./anthropic/provider.js')).AnthropicProvider({ ...common, apiKey: apiKey.reveal(), baseURL: settings.anthropic.baseURL });
+      if (apiKey === undefined && storedKey === undefined) throw new Error('the anthropic provider needs ANTHROPIC_API_KEY or CAIRN_LLM_SECRET_ARN');
+      const load = async () => {
+        const key = apiKey ?? (await (storedKey as KeySource)());
+        return new (await import('./anthropic/provider.js')).AnthropicProvider({ ...common, apiKey: key.reveal(), baseURL: settings.anthropic.baseURL });
+      };
       return new RetryingProvider(onFirstCall('anthropic', target.model, load), policy);
     }
     case 'openai': {
       const load = async () =>
         new (await import('./openai-compatible/provider.js')).OpenAiCompatibleProvider({
           ...common,
+          // The stored key is Claude's: it is never sent to another server.
           apiKey: settings.openai.apiKey?.reveal(),
           baseURL: settings.openai.baseURL,
         });

@@ -25,11 +25,14 @@ export class S3TaskFiles implements ResultWriter {
     this.maxBytes = options.maxBytes ?? 256 * 1024;
   }
 
-  /** The text of a task file; undefined when it was deleted before we got to it. */
-  async read(bucket: string, key: string): Promise<string | undefined> {
+  /**
+   * The text of a task file; undefined when it was deleted before we got to it. With `versionId`
+   * (an event from a versioned bucket) the version the event announced, not whatever was uploaded since.
+   */
+  async read(bucket: string, key: string, versionId?: string): Promise<string | undefined> {
     let out: GetObjectCommandOutput;
     try {
-      out = await this.client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      out = await this.client.send(new GetObjectCommand({ Bucket: bucket, Key: key, ...(versionId !== undefined ? { VersionId: versionId } : {}) }));
     } catch (error) {
       if (isMissingObject(error)) return undefined;
       throw new CairnError(`S3 GetObject ${s3Uri({ bucket, key })} failed: ${describeAwsError(error)}`, { cause: error });

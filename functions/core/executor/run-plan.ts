@@ -5,7 +5,7 @@
  * recorded as skipped with the reason, so nothing half-done looks done.
  */
 
-import { LlmTransientError, oneLine } from '../errors.js';
+import { boundedMessage, LlmTransientError, oneLine } from '../errors.js';
 import { evaluateCondition, type StepView } from '../expression/expression.js';
 import { renderParameters } from '../expression/templates.js';
 import type { Clock, CorpusIndex, LlmProvider } from '../ports.js';
@@ -104,7 +104,7 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
       try {
         holds = evaluateCondition(step.condition, resolvedScope);
       } catch (error) {
-        const message = `condition "${step.condition}" could not be evaluated: ${oneLine(error)}`;
+        const message = boundedMessage(`condition "${step.condition}" could not be evaluated: ${oneLine(error)}`);
         // A condition that fails follows the step's error strategy, as a failing operator does:
         // `skip` records the step skipped with the error; otherwise the plan aborts (not retried).
         if (stepPolicy(step).strategy === 'skip') {
@@ -150,14 +150,15 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
           lastError = error;
           if (!stepMayRetry(error) || attempts >= policy.maxAttempts) break;
           const delayMs = policy.backoffMs * 2 ** (attempts - 1);
-          await ctx.hooks?.onStepRetry?.(step, attempts, oneLine(error), delayMs);
+          await ctx.hooks?.onStepRetry?.(step, attempts, boundedMessage(oneLine(error)), delayMs);
           await sleep(delayMs);
         }
       }
       throw lastError;
     } catch (error) {
       const attemptsMade = Math.min(Math.max(attempts, 1), policy.maxAttempts);
-      const message = oneLine(error);
+      // Bounded: the step's error goes into its trace item and into what Execute returns to the workflow.
+      const message = boundedMessage(oneLine(error));
       if (policy.strategy === 'skip') {
         // The fallback: the step is recorded as skipped with its error; dependents follow their policy.
         return finish({

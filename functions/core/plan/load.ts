@@ -6,6 +6,7 @@ import { LineCounter, parseDocument } from 'yaml';
 
 import { InvalidInputError, oneLine } from '../errors.js';
 import type { ValidationIssue } from '../types.js';
+import { nestingMessage } from './depth.js';
 
 /**
  * JSON, or YAML when the name ends in .yaml/.yml or the text is not JSON. YAML must hold a mapping
@@ -46,10 +47,21 @@ function parseYaml(text: string, fileName: string, what: string): unknown {
   if (problem !== undefined) {
     const { line, col } = lineCounter.linePos(problem.pos[0]);
     // The library's own wording for this one names its API, which means nothing to a user.
-    const reason = problem.code === 'MULTIPLE_DOCS' ? 'more than one document' : oneLine(problem.message);
+    const reason = problem.code === 'MULTIPLE_DOCS' ? 'more than one document' : readerProblem(problem.message);
     throw new InvalidInputError(`${fileName}: ${what} (line ${line}, column ${col}: ${reason})`, { cause: problem });
   }
-  return document.toJS({ maxAliasCount: 100 }) as unknown;
+  try {
+    return document.toJS({ maxAliasCount: 100 }) as unknown;
+  } catch (error) {
+    // The YAML library recurses while it reads and converts: too deep a document runs out of stack there.
+    if (error instanceof RangeError) throw new InvalidInputError(`${fileName}: ${what} (it ${nestingMessage()})`, { cause: error });
+    throw error;
+  }
+}
+
+/** The YAML library's message, with its stack overflow on deep nesting said as what it means. */
+function readerProblem(message: string): string {
+  return /maximum call stack/i.test(message) ? `it ${nestingMessage()}` : oneLine(message);
 }
 
 function isCollection(value: unknown): boolean {

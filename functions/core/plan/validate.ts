@@ -10,6 +10,7 @@ import { templateReferences } from '../expression/templates.js';
 import { STEP_FACTS } from '../steps/catalog.generated.js';
 import { canonicalToolName } from '../tools/registry.js';
 import { type DecompositionPlan, MODALITIES, STEP_TYPES, type StepType, type ValidationIssue, type ValidationResult } from '../types.js';
+import { MAX_NESTING_DEPTH, nestingMessage, nestsDeeperThan } from './depth.js';
 import { ancestors, findCycles, formatCycle, type GraphStep } from './graph.js';
 import { checkPlanSchema, isRecord, stepParameterSchemas } from './schemas.js';
 
@@ -29,6 +30,11 @@ export interface PlanValidationOptions {
 
 /** Schema and semantic findings, plan-wide ones first, then step by step; `valid` when there are none. */
 export function validatePlan(candidate: unknown, options: PlanValidationOptions = {}): ValidationResult {
+  // The schema checker and the semantic checks recurse into parameters: a value nested past the
+  // limit is refused with one finding before either sees it.
+  if (nestsDeeperThan(candidate, MAX_NESTING_DEPTH)) {
+    return { valid: false, errors: [{ path: '(root)', message: nestingMessage(MAX_NESTING_DEPTH), source: 'schema' }] };
+  }
   const errors = inPlanOrder([...checkPlanSchema(candidate), ...checkPlanSemantics(candidate, options)]);
   return { valid: errors.length === 0, errors };
 }

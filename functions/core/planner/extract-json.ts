@@ -3,6 +3,7 @@
  * ```json block, with prose around either, or with prose and a bare object; seed 000 lists these
  * cases. The reasoning (the prose around the JSON) is kept apart for the PlanResponse.
  */
+import { MAX_NESTING_DEPTH, nestingMessage, nestsDeeperThan } from '../plan/depth.js';
 
 export interface Extraction {
   value: unknown;
@@ -68,11 +69,16 @@ type Parsed = { ok: true; value: unknown } | { ok: false; error: string };
 
 function tryParse(text: string): Parsed {
   if (!text.startsWith('{') && !text.startsWith('[')) return { ok: false, error: 'not an object' };
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
+  // What is extracted is walked recursively afterwards (sanitising, validation): a model's answer
+  // nested past the limit is refused here, in one line the repair prompt can quote.
+  if (nestsDeeperThan(value, MAX_NESTING_DEPTH)) return { ok: false, error: `the JSON ${nestingMessage(MAX_NESTING_DEPTH)}` };
+  return { ok: true, value };
 }
 
 function isObjectWithKey(value: unknown, key: string): boolean {

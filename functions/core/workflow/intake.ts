@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { RequestValidationError } from '../errors.js';
+import { MAX_NESTING_DEPTH, nestingMessage, nestsDeeperThan } from '../plan/depth.js';
 import { validatePlanRequest } from '../plan/schemas.js';
 import type { TraceStore } from '../ports.js';
 import type { PlanRecord, PlanRequest } from '../types.js';
@@ -39,6 +40,9 @@ function taskProblem(task: string, limits: IntakeLimits): RequestIssue | undefin
  * place of the schema's word on the task. Every door (CLI, HTTP, bucket, queue) asks this.
  */
 export function requestIssues(request: unknown, limits: IntakeLimits): RequestIssue[] {
+  // Checked first and alone: the schema checker recurses, and a request that passed here would
+  // crash the Validate phase with its supplied plan.
+  if (nestsDeeperThan(request, MAX_NESTING_DEPTH)) return [{ path: '(root)', message: nestingMessage(MAX_NESTING_DEPTH) }];
   const issues: RequestIssue[] = validatePlanRequest(request).map(({ path, message }) => ({ path, message }));
   const task = typeof request === 'object' && request !== null ? (request as { task?: unknown }).task : undefined;
   const own = typeof task === 'string' ? taskProblem(task, limits) : undefined;

@@ -1,4 +1,5 @@
 /** The RecordFailure task, where every Catch lands: the plan marked failed with the error, unless it already ended. */
+import { boundedMessage } from '../errors.js';
 import { isTerminal } from '../trace/status.js';
 import type { PhaseDeps } from './deps.js';
 import { setStatus } from './plan-record.js';
@@ -8,8 +9,9 @@ export async function recordFailurePhase(
   deps: PhaseDeps,
   input: FailureInput,
 ): Promise<{ planId: string; status: 'failed'; error: { Error: string; Cause: string } }> {
-  const name = input.error?.Error ?? 'Error';
-  const cause = causeMessage(input.error?.Cause);
+  // Bounded here too: whatever reached this state, the trace item and this state's output stay small.
+  const name = boundedMessage(input.error?.Error ?? 'Error', 256);
+  const cause = boundedMessage(causeMessage(input.error?.Cause));
   const record = await deps.store.getPlan(input.planId);
   const phase = record?.status ?? 'unknown';
   if (record && !isTerminal(record.status)) {

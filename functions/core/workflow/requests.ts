@@ -25,13 +25,39 @@ export function readRequest(value: unknown, limits: IntakeLimits): PlanRequest {
   return value as PlanRequest;
 }
 
-/** Parses JSON text (a message body, a task file); bad JSON is a request issue at the root. */
+/** The one line for a key that could reach an object's prototype, the same at every door. */
+export function forbiddenKeyMessage(key: string): string {
+  return `the body has a forbidden key ${key}`;
+}
+
+/**
+ * Parses JSON text (a message body, a task file); bad JSON is a request issue at the root. A
+ * `__proto__` key is refused as the HTTP door refuses it: no request field has that name, and code
+ * that copied the value with a plain assignment would change the copy's prototype.
+ */
 export function parseJsonRequest(text: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
+    value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (error) {
     throw requestRejection([{ path: '(root)', message: `not valid JSON: ${error instanceof Error ? error.message : String(error)}` }], error);
   }
+  // JSON.parse keeps `__proto__` as an own key, harmless here; it is looked for with an explicit
+  // stack, since a reviver would recurse through a deeply nested body (intake refuses that one).
+  if (hasOwnKey(value, '__proto__')) throw requestRejection([{ path: '(root)', message: forbiddenKeyMessage('__proto__') }]);
+  return value;
+}
+
+/** Whether any object inside `value` has `key` as its own key, walked without recursion. */
+function hasOwnKey(value: unknown, key: string): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (typeof next !== 'object' || next === null) continue;
+    if (!Array.isArray(next) && Object.hasOwn(next, key)) return true;
+    for (const child of Object.values(next)) if (typeof child === 'object' && child !== null) stack.push(child);
+  }
+  return false;
 }
 
 /**

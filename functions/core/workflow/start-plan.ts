@@ -6,7 +6,7 @@
  * Functions a second execution with the same name (`started: false`).
  */
 import { createHash } from 'node:crypto';
-import { PlanExistsError, PlanNotFoundError } from '../errors.js';
+import { IdempotencyKeyConflictError, PlanExistsError, PlanNotFoundError } from '../errors.js';
 import type { Clock, TraceStore, WorkflowStarter } from '../ports.js';
 import type { PlanRequest, PlanStatus } from '../types.js';
 import { acceptRequest, type IntakeLimits, newPlanId, workflowInputOf } from './intake.js';
@@ -62,6 +62,13 @@ export async function startPlan(deps: StartDeps, request: PlanRequest, identity:
   }
   const existing = await deps.store.getPlan(planId);
   if (existing === undefined) throw new PlanNotFoundError(`plan ${planId} was there a moment ago and is gone`);
+  // The stored request is the first body sent with this identity; a redelivered event or a retried
+  // call carries the same one, so a different body is a client reusing its key by mistake.
+  if (requestFingerprint(existing.request) !== requestFingerprint(request)) {
+    throw new IdempotencyKeyConflictError(
+      `this idempotency key already started plan ${planId} with a different request; send the same request to get that plan, or use a new key`,
+    );
+  }
   // Still `received`: the first delivery may have stopped between storing the plan and starting
   // it. Starting again is safe only where the name deduplicates: it either starts the one
   // execution or is told it exists.
@@ -69,6 +76,27 @@ export async function startPlan(deps: StartDeps, request: PlanRequest, identity:
     await start(deps, planId, workflowInputOf(existing.request, planId, deps.limits), true);
   }
   return { planId, status: existing.status, duplicate: true };
+}
+
+/**
+ * What identifies a request's content: its fields in a fixed key order, without `origin`, which
+ * Cairn sets per delivery (an HTTP request id differs on every retry).
+ */
+export function requestFingerprint(request: PlanRequest): string {
+  const { origin: _origin, ...content } = request;
+  return createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex');
+}
+
+/** JSON with every object's keys sorted, so two bodies that differ only in key order match. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, entry]) => entry !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }
 
 async function start(deps: StartDeps, planId: string, input: WorkflowInput, retriable: boolean): Promise<void> {

@@ -5,8 +5,9 @@
  * comes from the object's version, so a redelivered event starts nothing new.
  */
 import type { S3Event, S3EventRecord } from 'aws-lambda';
+import { DynamoS3EventOrder, type S3EventOrder } from '../../adapters/dynamodb/s3-event-order.js';
 import type { S3TaskFiles } from '../../adapters/s3/task-files.js';
-import { InvalidInputError, RequestValidationError } from '../../core/errors.js';
+import { IdempotencyKeyConflictError, InvalidInputError, RequestValidationError } from '../../core/errors.js';
 import type { PlanRequest } from '../../core/types.js';
 import { rejectedTaskFile } from '../../core/workflow/plan-view.js';
 import { requestFromTaskFile, taskFileKind } from '../../core/workflow/requests.js';
@@ -18,6 +19,8 @@ import { type Observability, observed } from '../middleware.js';
 export interface TaskFileDeps {
   start: StartDeps;
   files: S3TaskFiles;
+  /** The last event seen per key: an older one is stale and starts nothing. */
+  order: S3EventOrder;
   obs: Observability;
   taskPrefix: string;
 }
@@ -37,10 +40,19 @@ async function startTaskFile(deps: TaskFileDeps, record: S3EventRecord): Promise
     logger.debug('not a task file', { bucket, key });
     return;
   }
+  const { sequencer, versionId } = record.s3.object;
+  // S3 may deliver the events of one key out of order: an upload older than one already seen
+  // must not start a plan after the newer one did.
+  if (sequencer !== undefined && sequencer !== '' && !(await deps.order.advance(bucket, key, sequencer))) {
+    logger.info('stale task file event', { bucket, key, sequencer });
+    metrics.addMetric('StaleTaskFileEvents', 'Count', 1);
+    return;
+  }
   const origin = { source: 's3', bucket, key } as const;
   let request: PlanRequest;
   try {
-    const text = await deps.files.read(bucket, key);
+    // The version this event announced: a later upload has its own event.
+    const text = await deps.files.read(bucket, key, versionId !== undefined && versionId !== '' ? versionId : undefined);
     if (text === undefined) {
       logger.warn('task file deleted before it was read', { bucket, key });
       return;
@@ -55,12 +67,26 @@ async function startTaskFile(deps: TaskFileDeps, record: S3EventRecord): Promise
     return;
   }
   const identity = request.idempotencyKey !== undefined ? requestIdentity.key(request.idempotencyKey) : requestIdentity.s3(bucket, key, record.s3.object);
-  const started = await startPlan(deps.start, { ...request, origin }, identity);
+  let started: Awaited<ReturnType<typeof startPlan>>;
+  try {
+    started = await startPlan(deps.start, { ...request, origin }, identity);
+  } catch (error) {
+    // An idempotency key another request already used: the file is answered, not retried by S3.
+    if (!(error instanceof IdempotencyKeyConflictError)) throw error;
+    logger.warn('task file refused', { bucket, key, reason: error.message });
+    metrics.addMetric('TaskFilesRefused', 'Count', 1);
+    await deps.files.write(
+      origin,
+      rejectedTaskFile({ name: error.name, message: error.message, issues: [{ path: 'idempotencyKey', message: error.message }] }),
+    );
+    return;
+  }
   logger.info(started.duplicate ? 'task file seen before' : 'plan started', { bucket, key, planId: started.planId, status: started.status });
   metrics.addMetric(started.duplicate ? 'DuplicateRequests' : 'PlansStarted', 'Count', 1);
 }
 
 export function makeS3TaskHandler(rt: IntakeRuntime) {
-  const deps: TaskFileDeps = { start: startDepsOf(rt), files: taskFilesOf(rt), obs: rt.observability, taskPrefix: rt.config.aws.taskPrefix };
+  const order = new DynamoS3EventOrder({ client: rt.clients.dynamo, tableName: rt.config.tableName, ttlDays: rt.config.ttlDays });
+  const deps: TaskFileDeps = { start: startDepsOf(rt), files: taskFilesOf(rt), order, obs: rt.observability, taskPrefix: rt.config.aws.taskPrefix };
   return observed<S3Event, void>(rt.observability).handler((event) => startTaskFiles(deps, event));
 }

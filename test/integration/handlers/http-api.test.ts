@@ -83,6 +83,26 @@ describe('Handler: POST /plans', () => {
     expect([...started()]).toEqual([json(first).planId]);
   });
 
+  it('answers 422 to an Idempotency-Key reused with a different body, and replays it for the same body in another key order', async () => {
+    // Prepare
+    const headers = { 'content-type': 'application/json', 'idempotency-key': 'order-reused' };
+    const first = await post(JSON.stringify({ task: 'Who designed the Pont de Normandie?', options: { topK: 4, maxIterations: 2 } }), headers);
+
+    // Act
+    const other = await post(JSON.stringify({ task: 'Who designed the Millau Viaduct?', options: { topK: 4, maxIterations: 2 } }), headers);
+    const same = await post(JSON.stringify({ options: { maxIterations: 2, topK: 4 }, task: 'Who designed the Pont de Normandie?' }), headers);
+
+    // Assess
+    expect(first.statusCode).toBe(202);
+    expect(other.statusCode).toBe(422);
+    expect(json(other)).toEqual({
+      message: `this idempotency key already started plan ${String(json(first).planId)} with a different request; send the same request to get that plan, or use a new key`,
+    });
+    expect(same.statusCode).toBe(202);
+    expect(json(same)).toMatchObject({ planId: json(first).planId, duplicate: true });
+    expect([...started()]).toEqual([json(first).planId]);
+  });
+
   it('does not call Step Functions again once the plan is under way', async () => {
     // Prepare
     const headers = { 'content-type': 'application/json', 'idempotency-key': 'order-under-way' };
@@ -115,6 +135,26 @@ describe('Handler: POST /plans', () => {
     const response = await post('{"task": "unterminated');
     expect(response.statusCode).toBe(400);
     expect(json(response)).toEqual({ message: 'invalid request', errors: [{ path: '(body)', message: expect.stringMatching(/^not valid JSON: /) }] });
+  });
+
+  it('answers 400 naming a __proto__ key in the body, not "the body is missing"', async () => {
+    // Act
+    const response = await post('{"task": "What is a bouchon?", "__proto__": {"admin": true}}');
+
+    // Assess
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toEqual({ message: 'invalid request', errors: [{ path: '(body)', message: 'the body has a forbidden key __proto__' }] });
+    expect(sfn.commandCalls(StartExecutionCommand)).toHaveLength(0);
+  });
+
+  it('answers 400 with one line to a 60 KB body nested deeper than intake allows', async () => {
+    // Act
+    const response = await post(`{"task": "Deep", "options": {"plan": ${'['.repeat(30_000)}${']'.repeat(30_000)}}}`);
+
+    // Assess
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toEqual({ message: 'invalid request', errors: [{ path: '(body)', message: 'nests deeper than 64 levels of objects and arrays' }] });
+    expect(sfn.commandCalls(StartExecutionCommand)).toHaveLength(0);
   });
 
   it('answers 415 for a body that is not declared JSON', async () => {

@@ -120,6 +120,55 @@ describe('Handler: S3 task files', () => {
     expect(started().size).toBe(2);
   });
 
+  it("starts nothing for an event older than the last one seen for its key, and reads each file at its event's version", async () => {
+    // Prepare: two versions of one file; S3 delivers the newer upload's event first.
+    const key = 'tasks/versions.txt';
+    const versions: Record<string, string> = { v1: 'Who designed the first version?', v2: 'Who designed the second version?' };
+    s3.on(GetObjectCommand, { Bucket: BUCKET, Key: key }).callsFake((input: { VersionId?: string }) => {
+      const text = versions[input.VersionId ?? ''] ?? 'read without a version';
+      return { ContentLength: Buffer.byteLength(text), Body: { transformToString: async () => text } as unknown as GetObjectCommandOutput['Body'] };
+    });
+
+    // Act
+    await invoke(s3Event([{ key, sequencer: '0062E99A88DC4075B0', versionId: 'v2' }]));
+    await invoke(s3Event([{ key, sequencer: '0062E99A88DC4075A0', versionId: 'v1' }]));
+
+    // Assess
+    expect(started().size).toBe(1);
+    const record = await rt.store.getPlan([...started()][0]!);
+    expect(record?.request.task).toBe('Who designed the second version?');
+    expect(s3.commandCalls(GetObjectCommand).map((c) => c.args[0].input.VersionId)).toEqual(['v2']);
+  });
+
+  it("answers a task file that reuses another request's idempotency key in its result file, starting nothing", async () => {
+    // Prepare
+    taskFile('tasks/first.json', JSON.stringify({ task: 'Who built the Louvre pyramid?', idempotencyKey: 'batch-7' }));
+    taskFile('tasks/second.json', JSON.stringify({ task: 'Who built the Centre Pompidou?', idempotencyKey: 'batch-7' }));
+
+    // Act
+    await invoke(s3Event([{ key: 'tasks/first.json', sequencer: '0062E99A88DC4075D0' }]));
+    await invoke(s3Event([{ key: 'tasks/second.json', sequencer: '0062E99A88DC4075D1' }]));
+
+    // Assess
+    expect(started().size).toBe(1);
+    const [result] = resultFiles();
+    expect(result?.key).toBe('tasks/second.json.result.json');
+    expect(result?.body).toMatchObject({ status: 'rejected', error: { name: 'IdempotencyKeyConflictError' } });
+  });
+
+  it('orders sequencers of different lengths as numbers, as S3 documents', async () => {
+    // Prepare
+    const key = 'tasks/lengths.txt';
+    taskFile(key, 'Who painted the Water Lilies?');
+
+    // Act: the shorter sequencer is the older event once both are padded on the left.
+    await invoke(s3Event([{ key, sequencer: '10062E99A88DC4075C0' }]));
+    await invoke(s3Event([{ key, sequencer: 'F062E99A88DC4075C0' }]));
+
+    // Assess
+    expect(started().size).toBe(1);
+  });
+
   it('writes <key>.result.json with every error when the file is not a request, and starts nothing', async () => {
     // Prepare
     taskFile('tasks/bad.json', JSON.stringify({ question: 'Who?', options: { topK: 0 } }));

@@ -90,7 +90,7 @@ describe('Function: loadConfig, LLM settings', () => {
         [
           'ANTHROPIC_BASE_URL must be an http(s) URL, got "api.anthropic.com"',
           'CAIRN_LLM_FALLBACK entry "gemini:pro" must name one of rule-based, anthropic, openai, got "gemini"',
-          'the anthropic provider needs ANTHROPIC_API_KEY',
+          'the anthropic provider needs ANTHROPIC_API_KEY or CAIRN_LLM_SECRET_ARN',
           'the openai provider needs OPENAI_API_KEY for https://api.openai.com/v1 (a local server set in CAIRN_OPENAI_BASE_URL needs none)',
           'CAIRN_LLM_TIMEOUT_MS must be an integer from 100 to 110000, got "600000"',
           'CAIRN_LLM_MAX_ATTEMPTS must be an integer from 1 to 10, got "0"',

@@ -57,6 +57,17 @@ describe('Function: parseJsonRequest', () => {
     expect(error.issues).toEqual([{ path: '(root)', message: expect.stringMatching(/^not valid JSON: /) }]);
     expect(error.cause).toBeInstanceOf(SyntaxError);
   });
+
+  it('refuses a __proto__ key anywhere in a queue message or task file with one line naming it', () => {
+    // Act
+    const top = rejection(() => parseJsonRequest('{"task": "t", "__proto__": {"polluted": true}}'));
+    const deep = rejection(() => parseJsonRequest('{"task": "t", "options": {"plan": {"__proto__": 1}}}'));
+
+    // Assess
+    expect(top.issues).toEqual([{ path: '(root)', message: 'the body has a forbidden key __proto__' }]);
+    expect(deep.message).toBe('invalid request: (root): the body has a forbidden key __proto__');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 });
 
 describe('Function: taskFileKind', () => {
