@@ -31,6 +31,7 @@ import { ensureTable } from '../functions/adapters/dynamodb/table.js';
 import { InProcessWorkflowStarter } from '../functions/adapters/local/workflow-starter.js';
 import { parsePlanText } from '../functions/core/plan/load.js';
 import { validatePlan } from '../functions/core/plan/validate.js';
+import type { WorkflowStarter } from '../functions/core/ports.js';
 import { makeCreatePlanHandler } from '../functions/handlers/intake/create-plan.js';
 import { makeS3TaskHandler } from '../functions/handlers/intake/s3-task.js';
 import { makeSqsTaskHandler } from '../functions/handlers/intake/sqs-task.js';
@@ -54,6 +55,8 @@ interface Intake {
   s3: (event: S3Event) => Promise<void>;
   sqs: (event: SQSEvent) => Promise<SQSBatchResponse>;
   executions: string[];
+  /** Calls to the starter's start, refused ones included: what got past the store's own checks. */
+  startCalls: () => number;
 }
 
 let tables = 0;
@@ -83,7 +86,15 @@ async function intakeOn(dynamo: EmbeddedDynamo): Promise<Intake> {
       },
     },
   });
-  const rt = createIntakeRuntime(config, { starter });
+  let startCalls = 0;
+  const counted: WorkflowStarter = {
+    deduplicatesByName: starter.deduplicatesByName,
+    start: (name, input) => {
+      startCalls++;
+      return starter.start(name, input);
+    },
+  };
+  const rt = createIntakeRuntime(config, { starter: counted });
   const createPlan = makeCreatePlanHandler(rt) as unknown as HttpHandler;
   const s3Task = makeS3TaskHandler(rt) as unknown as S3Handler;
   const sqsTask = makeSqsTaskHandler(rt) as unknown as SqsHandler;
@@ -98,6 +109,7 @@ async function intakeOn(dynamo: EmbeddedDynamo): Promise<Intake> {
     s3: (event) => settle(s3Task(event, lambdaContext('S3Task'))),
     sqs: (event) => settle(sqsTask(event, lambdaContext('SqsTask'))),
     executions,
+    startCalls: () => startCalls,
   };
 }
 
@@ -149,6 +161,7 @@ async function duplicateS3(intake: Intake, s3: S3Mock): Promise<FaultRow> {
     ok: intake.executions.length === 1,
     deliveries: DELIVERIES,
     executionsStarted: intake.executions.length,
+    startCalls: intake.startCalls(),
     expected: 1,
   };
 }
@@ -166,6 +179,7 @@ async function staleS3(intake: Intake, s3: S3Mock): Promise<FaultRow> {
     ok: byNewer === 1 && byOlder === 0,
     executionsByNewer: byNewer,
     executionsByOlder: byOlder,
+    startCalls: intake.startCalls(),
     expectedByOlder: 0,
   };
 }
@@ -185,6 +199,7 @@ async function duplicateSqs(intake: Intake): Promise<FaultRow> {
     deliveries: DELIVERIES,
     executionsByRedelivery: byRedelivery,
     executionsBySameIdempotencyKey: bySameKey,
+    startCalls: intake.startCalls(),
     expectedEach: 1,
     failedItems: failures.reduce((a, b) => a + b, 0),
   };
@@ -202,6 +217,7 @@ async function duplicateHttp(intake: Intake): Promise<FaultRow> {
     ok: intake.executions.length === 1 && planIds.size === 1 && replayed === DELIVERIES - 1 && responses.every((r) => r.statusCode === 202),
     requests: DELIVERIES,
     executionsStarted: intake.executions.length,
+    startCalls: intake.startCalls(),
     distinctPlanIds: planIds.size,
     replaysFlagged: replayed,
     statuses: responses.map((r) => r.statusCode),
