@@ -378,17 +378,13 @@ async function workflowSizeRows(): Promise<FaultRow[]> {
     },
   });
   const claude = new AnthropicProvider({ apiKey: 'sk-ant-bench', model: 'claude-sonnet-4-6', baseURL: server.anthropicBaseURL, timeoutMs: 10_000 });
-  const stack = await LocalStack.open({ config, llm: new RetryingProvider(claude, { sleep: async () => {} }), tools });
 
   // Every state's input and output, from the interpreter's own event log.
   const largestState: Largest = { bytes: 0, where: '' };
   const largestRecordFailure: Largest = { bytes: 0, where: '' };
   let states = 0;
   const pending: Array<Promise<void>> = [];
-  const machine = (stack as unknown as { machine: StateMachine }).machine;
-  const run = machine.run.bind(machine);
-  machine.run = (input, options) => {
-    const execution = run(input, options);
+  const watch = (_planId: string, execution: ReturnType<StateMachine['run']>) => {
     pending.push(
       (async () => {
         for await (const event of execution.eventLogs) {
@@ -401,8 +397,8 @@ async function workflowSizeRows(): Promise<FaultRow[]> {
         }
       })(),
     );
-    return execution;
   };
+  const stack = await LocalStack.open({ config, llm: new RetryingProvider(claude, { sleep: async () => {} }), tools, onExecution: watch });
 
   const statuses: Record<string, number> = {};
   const rows: FaultRow[] = [];

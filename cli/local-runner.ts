@@ -48,6 +48,8 @@ export interface LocalStackOptions {
   onFinished?: (record: PlanRecord) => void;
   /** Told when the local workflow itself broke (not a plan failing: that is in its record). */
   onBroken?: (planId: string, error: unknown) => void;
+  /** Told each execution as it starts, with the interpreter's event log (a benchmark measures state payloads). */
+  onExecution?: (planId: string, execution: ReturnType<StateMachine['run']>) => void;
 }
 
 type JsonValue = Parameters<StateMachine['run']>[0];
@@ -63,6 +65,7 @@ export class LocalStack {
     private readonly handlers: Record<string, TaskHandler>,
     private readonly embedded: EmbeddedDynamo | undefined,
     private readonly events: NotifyingTraceStore,
+    private readonly onExecution: LocalStackOptions['onExecution'],
   ) {}
 
   /** Starts the database (unless the configuration names one), creates the table, builds the runtime and the handlers. */
@@ -107,7 +110,7 @@ export class LocalStack {
       const definition = loadWorkflowDefinition((state) => `arn:aws:lambda:us-east-1:000000000000:function:cairn-${state}`);
       // Checking the definition takes 0.3-1 s of CPU; its test checks it once (test/infra/workflow-definition.test.ts), not every start.
       const machine = new StateMachine(definition, { validationOptions: { noValidate: true } });
-      stack = new LocalStack(runtime, starter, machine, handlers, embedded, events!);
+      stack = new LocalStack(runtime, starter, machine, handlers, embedded, events!, options.onExecution);
       return stack;
     } catch (error) {
       await embedded?.close();
@@ -150,6 +153,7 @@ export class LocalStack {
     );
     // The workflow input is plain JSON by construction.
     const execution = this.machine.run(input as unknown as Parameters<StateMachine['run']>[0], { overrides: { taskResourceLocalHandlers } });
+    this.onExecution?.(planId, execution);
     try {
       await execution.result;
     } catch {
