@@ -32,6 +32,7 @@ import type { DecompositionPlan } from '../functions/core/types.js';
 import { loadConfig } from '../functions/shared/config.js';
 import { ruleBasedModel } from '../test/support/llm-loopback/rule-based-model.js';
 import { LoopbackLlm } from '../test/support/llm-loopback/server.js';
+import { type GeneratedStep, hasCycle, planArbitrary } from '../test/support/plan-arbitraries.js';
 import { planOf, toolStep } from '../test/support/plans.js';
 import { testTools } from '../test/support/tools.js';
 import type { FaultRow } from './faults-llm.js';
@@ -49,21 +50,7 @@ export async function coreFaultRows(): Promise<FaultRow[]> {
 // ---------------------------------------------------------------------------------------------
 // Fuzzed plans
 
-type GeneratedStep = { step_id: number; dependencies: number[] };
-
-/** Well-typed keyword search steps whose ids and dependencies come from a small range, so cycles, dangling ids and duplicates are common. */
-const stepArbitrary = (maxId: number) =>
-  fc.record({
-    step_id: fc.integer({ min: 1, max: maxId }),
-    type: fc.constant('keyword_search'),
-    modality: fc.constant('text'),
-    parameters: fc.record({ query: fc.constantFrom('film directors', 'rivers of France', 'Everest') }),
-    dependencies: fc.uniqueArray(fc.integer({ min: 1, max: maxId + 2 }), { maxLength: 3 }),
-    trace: fc.constant({}),
-  });
-const wellTyped = fc
-  .integer({ min: 1, max: 8 })
-  .chain((n) => fc.record({ plan: fc.array(stepArbitrary(n), { minLength: 1, maxLength: n }), traceability: fc.boolean() }));
+const wellTyped = planArbitrary;
 
 /** Steps 1..n, each id once and every dependency inside the plan: the only defect left to make is a cycle, which is common here. */
 const distinctIds = fc.integer({ min: 2, max: 8 }).chain((n) =>
@@ -119,20 +106,6 @@ const generated = fc.oneof(
   { weight: 2, arbitrary: fc.array(wildStep, { maxLength: 6 }).map((plan) => ({ kind: 'wild' as const, candidate: { plan, traceability: true } })) },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 6 }).map((candidate) => ({ kind: 'any json' as const, candidate })) },
 );
-
-function hasCycle(steps: GeneratedStep[]): boolean {
-  const deps = new Map(steps.map((step) => [step.step_id, step.dependencies]));
-  const state = new Map<number, 'open' | 'done'>();
-  const visit = (id: number): boolean => {
-    if (state.get(id) === 'done') return false;
-    if (state.get(id) === 'open') return true;
-    state.set(id, 'open');
-    const cyclic = (deps.get(id) ?? []).some((dep) => deps.has(dep) && visit(dep));
-    state.set(id, 'done');
-    return cyclic;
-  };
-  return steps.some((step) => visit(step.step_id));
-}
 
 /** Why a well-typed generated plan is invalid (a cycle, a dangling or self reference, a duplicate id), or undefined. */
 function defectOf(steps: GeneratedStep[]): string | undefined {

@@ -5,37 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validatePlan } from '../../../functions/core/plan/validate.js';
-
-/** A keyword search step whose id and dependencies are drawn from a small range, so cycles and dangling ids are common. */
-const stepArbitrary = (maxId: number) =>
-  fc.record({
-    step_id: fc.integer({ min: 1, max: maxId }),
-    type: fc.constant('keyword_search'),
-    modality: fc.constant('text'),
-    parameters: fc.record({ query: fc.constantFrom('film directors', 'rivers of France', 'Everest') }),
-    dependencies: fc.uniqueArray(fc.integer({ min: 1, max: maxId + 2 }), { maxLength: 3 }),
-    trace: fc.constant({}),
-  });
-
-const planArbitrary = fc
-  .integer({ min: 1, max: 8 })
-  .chain((n) => fc.record({ plan: fc.array(stepArbitrary(n), { minLength: 1, maxLength: n }), traceability: fc.boolean() }));
-
-type GeneratedStep = { step_id: number; dependencies: number[] };
-
-function hasCycle(steps: GeneratedStep[]): boolean {
-  const deps = new Map(steps.map((step) => [step.step_id, step.dependencies]));
-  const state = new Map<number, 'open' | 'done'>();
-  const visit = (id: number): boolean => {
-    if (state.get(id) === 'done') return false;
-    if (state.get(id) === 'open') return true;
-    state.set(id, 'open');
-    const cyclic = (deps.get(id) ?? []).some((dep) => deps.has(dep) && visit(dep));
-    state.set(id, 'done');
-    return cyclic;
-  };
-  return steps.some((step) => visit(step.step_id));
-}
+import { type GeneratedStep, hasCycle, planArbitrary } from '../../support/plan-arbitraries.js';
 
 describe('Property: validatePlan', () => {
   it('never throws on any JSON value', () => {
