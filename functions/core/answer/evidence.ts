@@ -8,7 +8,7 @@
  * evidence, and every name the task mentions must occur there (a question about Berlin is not
  * answered by passages about Lyon, however many other words they share).
  */
-import { isStopword, stem, tokenize } from '../retrieval/tokenize.js';
+import { isContentToken, stem, tokenize } from '../retrieval/tokenize.js';
 
 export interface EvidenceDocument {
   id: string;
@@ -105,7 +105,7 @@ function taskWords(task: string): TaskWord[] {
   const words = task.replace(/(?:[\w\-./]+\/)?[\w\-.]+\.[a-z0-9]{2,4}\b/gi, ' ');
   for (const m of words.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
     for (const token of tokenize(m[0])) {
-      if (isStopword(token) || (token.length === 1 && /[a-z]/.test(token))) continue;
+      if (!isContentToken(token)) continue;
       const term = stem(token);
       if (INSTRUCTION_STEMS.has(term) || seen.has(term)) continue;
       seen.add(term);

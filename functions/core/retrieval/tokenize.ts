@@ -235,7 +235,7 @@ export function stem(token: string): string {
 }
 
 /** A single Latin letter carries no meaning on its own (`U.S.` -> `u`, `s`); digits and other scripts do. */
-function isContentToken(token: string): boolean {
+export function isContentToken(token: string): boolean {
   if (STOPWORDS.has(token)) return false;
   return !(token.length === 1 && token >= 'a' && token <= 'z');
 }
