@@ -12,16 +12,7 @@
  * row's `ok` is computed from its figures.
  */
 import { readFileSync } from 'node:fs';
-import { Readable } from 'node:stream';
-import {
-  GetObjectCommand,
-  type GetObjectCommandOutput,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientResolvedConfig,
-  type ServiceInputTypes,
-  type ServiceOutputTypes,
-} from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, S3Client, type S3ClientResolvedConfig, type ServiceInputTypes, type ServiceOutputTypes } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, S3Event, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { type AwsStub, mockClient } from 'aws-sdk-client-mock';
 import { startServer } from '../cli/serve/server.js';
@@ -40,6 +31,7 @@ import { loadConfig } from '../functions/shared/config.js';
 import { httpEvent, s3Event, sqsEvent, sqsRecord } from '../test/integration/handlers/support.js';
 import { lambdaContext } from '../test/support/lambda-context.js';
 import { planOf, searchStep } from '../test/support/plans.js';
+import { s3Body } from '../test/support/s3.js';
 import type { FaultRow } from './faults-llm.js';
 
 const BUCKET = 'cairn-bench-bucket';
@@ -140,15 +132,7 @@ type S3Mock = AwsStub<ServiceInputTypes, ServiceOutputTypes, S3ClientResolvedCon
 function taskFile(s3: S3Mock, key: string, versions: Record<string, string>): void {
   s3.on(GetObjectCommand, { Bucket: BUCKET, Key: key }).callsFake((input: { VersionId?: string }) => {
     const text = versions[input.VersionId ?? ''] ?? versions[''] ?? '';
-    const bytes = Buffer.from(text, 'utf8');
-    return {
-      ContentLength: bytes.length,
-      Body: Object.assign(Readable.from([bytes]), {
-        transformToString: async () => text,
-        transformToByteArray: async () => new Uint8Array(bytes),
-        transformToWebStream: () => new ReadableStream(),
-      }) as GetObjectCommandOutput['Body'],
-    };
+    return { ContentLength: Buffer.byteLength(text, 'utf8'), Body: s3Body(text) };
   });
 }
 

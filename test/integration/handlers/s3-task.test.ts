@@ -4,7 +4,6 @@
  * serves the task files and records the result files written. Step Functions likewise.
  */
 
-import { Readable } from 'node:stream';
 import { GetObjectCommand, type GetObjectCommandOutput, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import type { S3Event } from 'aws-lambda';
@@ -13,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { makeS3TaskHandler } from '../../../functions/handlers/intake/s3-task.js';
 import type { IntakeRuntime } from '../../../functions/runtime/intake.js';
 import { lambdaContext } from '../../support/lambda-context.js';
+import { s3Body } from '../../support/s3.js';
 import { BUCKET, intakeRuntimeFor, mockStepFunctions, s3Event } from './support.js';
 
 type Handler = (event: S3Event, context: ReturnType<typeof lambdaContext>) => Promise<void>;
@@ -41,15 +41,7 @@ afterAll(() => {
 
 /** Serves `text` as the object `key`, as GetObject returns it in Node. */
 function taskFile(key: string, text: string): void {
-  const bytes = Buffer.from(text, 'utf8');
-  s3.on(GetObjectCommand, { Bucket: BUCKET, Key: key }).callsFake(() => ({
-    ContentLength: bytes.length,
-    Body: Object.assign(Readable.from([bytes]), {
-      transformToString: async () => text,
-      transformToByteArray: async () => new Uint8Array(bytes),
-      transformToWebStream: () => new ReadableStream(),
-    }) as GetObjectCommandOutput['Body'],
-  }));
+  s3.on(GetObjectCommand, { Bucket: BUCKET, Key: key }).callsFake(() => ({ ContentLength: Buffer.byteLength(text, 'utf8'), Body: s3Body(text) }));
 }
 
 function resultFiles(): Array<{ key: string; body: Record<string, unknown> }> {

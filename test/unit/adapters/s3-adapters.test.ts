@@ -4,8 +4,7 @@
  * aws-sdk-client-mock: the commands and their inputs are what S3 would receive.
  */
 import { readFileSync } from 'node:fs';
-import { Readable } from 'node:stream';
-import { GetObjectCommand, type GetObjectCommandOutput, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { S3CorpusProvider } from '../../../functions/adapters/corpus/s3-corpus-provider.js';
@@ -17,19 +16,10 @@ import { S3TaskFiles } from '../../../functions/adapters/s3/task-files.js';
 import { CairnError, InvalidInputError, RequestValidationError } from '../../../functions/core/errors.js';
 import type { CorpusIndex, CorpusProvider } from '../../../functions/core/ports.js';
 import { MINI_CORPUS } from '../../support/corpus.js';
+import { s3Body } from '../../support/s3.js';
 
 const s3 = mockClient(S3Client);
 const client = createS3Client({ region: 'eu-west-1', maxAttempts: 1 });
-
-/** A GetObject body as the SDK hands it over in Node: a stream with the SDK's helpers. */
-function body(text: string): NonNullable<GetObjectCommandOutput['Body']> {
-  const stream = Readable.from([Buffer.from(text, 'utf8')]);
-  return Object.assign(stream, {
-    transformToString: async () => text,
-    transformToByteArray: async () => new Uint8Array(Buffer.from(text, 'utf8')),
-    transformToWebStream: () => Readable.toWeb(stream) as ReadableStream,
-  });
-}
 
 function s3Error(name: string, status: number): S3ServiceException {
   return new S3ServiceException({ name, $fault: status >= 500 ? 'server' : 'client', $metadata: { httpStatusCode: status }, message: name });
@@ -45,7 +35,7 @@ describe('Class: S3PayloadStore', () => {
   it('puts a payload under payloads/ and answers its s3:// reference, which reads it back', async () => {
     // Prepare
     s3.on(PutObjectCommand).resolves({});
-    s3.on(GetObjectCommand, { Bucket: 'cairn-bucket', Key: 'payloads/plans/p-1/META/abc.json' }).resolves({ Body: body('{"big":true}') });
+    s3.on(GetObjectCommand, { Bucket: 'cairn-bucket', Key: 'payloads/plans/p-1/META/abc.json' }).resolves({ Body: s3Body('{"big":true}') });
 
     // Act
     const ref = await store.put('plans/p-1/META/abc.json', '{"big":true}');
@@ -118,7 +108,7 @@ describe('Class: S3CorpusProvider', () => {
     // Prepare
     const corpora = provider();
     s3.on(GetObjectCommand)
-      .resolvesOnce({ Body: body(corpus), ETag: '"v1"' })
+      .resolvesOnce({ Body: s3Body(corpus), ETag: '"v1"' })
       .rejectsOnce(s3Error('NotModified', 304));
 
     // Act
@@ -140,8 +130,8 @@ describe('Class: S3CorpusProvider', () => {
     const corpora = provider();
     const smaller = corpus.split('\n').slice(0, 2).join('\n');
     s3.on(GetObjectCommand)
-      .resolvesOnce({ Body: body(corpus), ETag: '"v1"' })
-      .resolvesOnce({ Body: body(smaller), ETag: '"v2"' });
+      .resolvesOnce({ Body: s3Body(corpus), ETag: '"v1"' })
+      .resolvesOnce({ Body: s3Body(smaller), ETag: '"v2"' });
 
     // Act
     await corpora.load('s3://cairn-bucket/corpus/mini.jsonl');
@@ -154,7 +144,7 @@ describe('Class: S3CorpusProvider', () => {
   it('serves paths from the file provider, and an s3:// default when the request names none', async () => {
     // Prepare
     const corpora = new S3CorpusProvider({ client: () => client, files, defaultRef: 's3://cairn-bucket/corpus/default.json' });
-    s3.on(GetObjectCommand).resolves({ Body: body(JSON.stringify([{ id: 'a', text: 'alpha' }])), ETag: '"d"' });
+    s3.on(GetObjectCommand).resolves({ Body: s3Body(JSON.stringify([{ id: 'a', text: 'alpha' }])), ETag: '"d"' });
 
     // Act
     await corpora.load('data/local.jsonl');
@@ -195,7 +185,7 @@ describe('Class: S3CorpusProvider', () => {
   });
 
   it('names the S3 object and line of a corpus line that is not a document', async () => {
-    s3.on(GetObjectCommand).resolves({ Body: body('{"id": "a", "text": "ok"}\n{"id": "b"}\n'), ETag: '"x"' });
+    s3.on(GetObjectCommand).resolves({ Body: s3Body('{"id": "a", "text": "ok"}\n{"id": "b"}\n'), ETag: '"x"' });
     await expect(provider().load('s3://cairn-bucket/corpus/bad.jsonl')).rejects.toThrow(
       's3://cairn-bucket/corpus/bad.jsonl line 2: not a document: "text" must be a string',
     );
@@ -207,7 +197,7 @@ describe('Class: S3TaskFiles', () => {
 
   it('reads a task file, and answers undefined for one deleted before it was read', async () => {
     // Prepare
-    s3.on(GetObjectCommand, { Key: 'tasks/a.txt' }).resolves({ Body: body('Who built the Eiffel Tower?'), ContentLength: 27 });
+    s3.on(GetObjectCommand, { Key: 'tasks/a.txt' }).resolves({ Body: s3Body('Who built the Eiffel Tower?'), ContentLength: 27 });
     s3.on(GetObjectCommand, { Key: 'tasks/gone.txt' }).rejects(new NoSuchKey({ message: 'no', $metadata: { httpStatusCode: 404 } }));
 
     // Act / Assess
@@ -217,7 +207,7 @@ describe('Class: S3TaskFiles', () => {
 
   it('refuses a file over the size limit without reading it', async () => {
     // Prepare
-    s3.on(GetObjectCommand).resolves({ Body: body('x'.repeat(2000)), ContentLength: 2000 });
+    s3.on(GetObjectCommand).resolves({ Body: s3Body('x'.repeat(2000)), ContentLength: 2000 });
 
     // Act
     const thrown = await files.read('cairn-bucket', 'tasks/big.txt').catch((e: unknown) => e);
