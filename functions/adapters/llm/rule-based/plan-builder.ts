@@ -87,6 +87,12 @@ function starters(reading: TaskReading): StepType[] {
   return [...media, 'keyword_search', 'vector_search'];
 }
 
+/** A rerank of `input` against `query`, when there is an input to rerank (the step type may not be allowed). */
+function rerank(draft: PlanDraft, input: number | undefined, query: string, topK: number, why: string): number | undefined {
+  if (input === undefined) return undefined;
+  return draft.add({ type: 'rerank', parameters: { input_step: input, query, top_k: topK }, dependencies: [input], why });
+}
+
 function answer(draft: PlanDraft, prompt: string, inputs: number[], why: string): number | undefined {
   if (inputs.length === 0) return undefined;
   const parameters = inputs.length === 1 ? { prompt, input_step: inputs[0]! } : { prompt, input_steps: inputs };
@@ -113,15 +119,7 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
         dependencies: sides,
         why: 'Union of both sides, keeping which sub-query found each document',
       });
-      const ranked =
-        fused === undefined
-          ? undefined
-          : draft.add({
-              type: 'rerank',
-              parameters: { input_step: fused, query: task, top_k: topK },
-              dependencies: [fused],
-              why: 'Re-score the union against the whole comparison',
-            });
+      const ranked = rerank(draft, fused, task, topK, 'Re-score the union against the whole comparison');
       answer(
         draft,
         `Compare ${a} and ${b}${reading.attribute ? ` on ${reading.attribute}` : ''}, citing a source for each side. Question: ${task}`,
@@ -201,15 +199,7 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
         .replace(/\s+/g, ' ')
         .trim();
       const pool = retrieve(draft, query, topK, `Gather a candidate pool three times the size of the top ${n}`);
-      const ranked =
-        pool === undefined
-          ? undefined
-          : draft.add({
-              type: 'rerank',
-              parameters: { input_step: pool, query, top_k: n * 2 },
-              dependencies: [pool],
-              why: 'Re-score the pool against the task',
-            });
+      const ranked = rerank(draft, pool, query, n * 2, 'Re-score the pool against the task');
       const kept =
         ranked === undefined
           ? undefined
@@ -263,15 +253,7 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
     }
     case 'lookup': {
       const found = retrieve(draft, task, topK, 'Search for the task');
-      const ranked =
-        found === undefined
-          ? undefined
-          : draft.add({
-              type: 'rerank',
-              parameters: { input_step: found, query: task, top_k: topK },
-              dependencies: [found],
-              why: 'Re-score the candidates against the whole task',
-            });
+      const ranked = rerank(draft, found, task, topK, 'Re-score the candidates against the whole task');
       answer(draft, `Answer from the sources, citing them. Question: ${task}`, ids(ranked ?? found), 'Compose the answer');
       break;
     }
