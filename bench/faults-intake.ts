@@ -28,7 +28,7 @@ import { makeS3TaskHandler } from '../functions/handlers/intake/s3-task.js';
 import { makeSqsTaskHandler } from '../functions/handlers/intake/sqs-task.js';
 import { createIntakeRuntime } from '../functions/runtime/intake.js';
 import { loadConfig } from '../functions/shared/config.js';
-import { httpEvent, s3Event, sqsEvent, sqsRecord } from '../test/integration/handlers/support.js';
+import { httpEvent, s3Event, sqsEvent, sqsRecord } from '../test/support/aws-events.js';
 import { lambdaContext } from '../test/support/lambda-context.js';
 import { planOf, searchStep } from '../test/support/plans.js';
 import { s3Body } from '../test/support/s3.js';
