@@ -12,6 +12,7 @@ import { traceLlmCall, withMetadata } from './llm-accounting.js';
 import { loadPlan, setStatus } from './plan-record.js';
 import { allowedTools, requestOptions } from './request-options.js';
 import type { ExecutionSummary, WorkflowInput } from './types.js';
+import { WriteBehind } from './write-behind.js';
 
 export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promise<ExecutionSummary> {
   const started = performance.now();
@@ -20,6 +21,9 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
   if (!record.plan) throw new PlanNotFoundError(`plan ${input.planId} has no accepted plan to execute`);
   const index = await deps.corpora.load(record.request.corpus);
   const o = requestOptions(deps, record);
+  // The steps' events and outputs are written beside the steps, in order; a failed write stops the
+  // next step from starting (enqueue throws it) and fails the phase once the queue is drained.
+  const trace = new WriteBehind();
   const context: ExecutionContext = {
     task: record.request.task,
     index,
@@ -32,24 +36,27 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
     tools: deps.tools,
     allowedTools: allowedTools(deps, record),
     hooks: {
-      onStepRetry: async (step, attempt, error, delayMs) => {
-        await deps.store.appendEvent(input.planId, {
-          type: 'step.retried',
-          phase: 'executing',
-          data: { step_id: step.step_id, type: step.type, attempt, error, delayMs },
-        });
-      },
-      onStepStart: async (step, parameters) => {
-        await deps.store.appendEvent(input.planId, {
-          type: 'step.started',
-          phase: 'executing',
-          data: { step_id: step.step_id, type: step.type, parameters, dependencies: step.dependencies },
-        });
-      },
-      onStepEnd: async (output) => {
-        await deps.store.putStepOutput(input.planId, output);
-        await deps.store.appendEvent(input.planId, stepEvent(output));
-      },
+      onStepRetry: (step, attempt, error, delayMs) =>
+        trace.enqueue(() =>
+          deps.store.appendEvent(input.planId, {
+            type: 'step.retried',
+            phase: 'executing',
+            data: { step_id: step.step_id, type: step.type, attempt, error, delayMs },
+          }),
+        ),
+      onStepStart: (step, parameters) =>
+        trace.enqueue(() =>
+          deps.store.appendEvent(input.planId, {
+            type: 'step.started',
+            phase: 'executing',
+            data: { step_id: step.step_id, type: step.type, parameters, dependencies: step.dependencies },
+          }),
+        ),
+      onStepEnd: (output) =>
+        trace.enqueue(async () => {
+          await deps.store.putStepOutput(input.planId, output);
+          await deps.store.appendEvent(input.planId, stepEvent(output));
+        }),
     },
   };
   const first = await executePlan(record.plan, context);
@@ -58,6 +65,7 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
     maxSources: deps.defaults.maxSources,
     topK: o.topK,
   });
+  await trace.drain();
   if (retried) {
     await deps.store.appendEvent(input.planId, {
       type: 'coverage.retry',
