@@ -87,6 +87,7 @@ const optionKeys = {
   maxLlmMs: 'optional',
   promptTemplates: 'optional',
   cache: 'optional',
+  duplicateGuard: 'optional',
 } as const satisfies KeyKinds<PlanOptions>;
 const documentKeys = {
   id: 'required',
