@@ -129,6 +129,8 @@ export interface PlanRequest {
   corpus?: string;
   tools?: string[];
   options?: PlanOptions;
+  /** A plan to validate and execute as it is, without planning (traced with source `supplied`). */
+  plan?: DecompositionPlan;
   /**
    * Names the logical request. Requests with the same key start one plan; over HTTP the
    * `Idempotency-Key` header does the same.

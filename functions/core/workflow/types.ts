@@ -9,6 +9,8 @@ export interface WorkflowInput {
   planId: string;
   maxIterations: number;
   planOnly?: boolean;
+  /** The request carries its own plan: no Analyze, no Generate. */
+  supplied?: boolean;
 }
 
 export interface GenerationResult {

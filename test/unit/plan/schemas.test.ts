@@ -71,6 +71,7 @@ const requestKeys = {
   corpus: 'optional',
   tools: 'optional',
   options: 'optional',
+  plan: 'optional',
   idempotencyKey: 'optional',
   origin: 'optional',
 } as const satisfies KeyKinds<PlanRequest>;
