@@ -16,7 +16,7 @@ export function suppliedPlanOf(request: PlanRequest): unknown {
 }
 
 /** The supplied plan as attempt 1, stored and traced as Generate stores a model's. */
-export async function recordSuppliedAttempt(deps: PhaseDeps, record: PlanRecord, started: number): Promise<PlanAttempt> {
+export async function recordSuppliedAttempt(deps: PhaseDeps, record: PlanRecord, started: number, phase?: string): Promise<PlanAttempt> {
   const given = suppliedPlanOf(record.request);
   const attempt: PlanAttempt = {
     attempt: 1,
@@ -26,7 +26,7 @@ export async function recordSuppliedAttempt(deps: PhaseDeps, record: PlanRecord,
     llm: { purpose: 'plan', provider: 'user', model: 'none', inputTokens: 0, outputTokens: 0, durationMs: 0, promptHash: '', stopReason: SUPPLIED_SOURCE },
     createdAt: deps.clock.now().toISOString(),
   };
-  await recordAttempt(deps, record, attempt, started, []);
+  await recordAttempt(deps, record, attempt, started, [], undefined, phase);
   // The plan's metadata says where the plan came from: not the configured model.
   const after = await deps.store.getPlan(record.planId);
   if (after?.metadata)

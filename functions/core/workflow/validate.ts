@@ -18,7 +18,8 @@ export async function validatePhase(deps: PhaseDeps, input: WorkflowInput & { ge
   const number = input.generation?.attempt ?? (given ? 1 : undefined);
   if (number === undefined) throw new PlanNotFoundError(`plan ${input.planId} reached Validate with no attempt to validate`);
   const attempt =
-    (await deps.store.getAttempt(input.planId, number)) ?? (given && number === 1 ? await recordSuppliedAttempt(deps, record, started) : undefined);
+    (await deps.store.getAttempt(input.planId, number)) ??
+    (given && number === 1 ? await recordSuppliedAttempt(deps, record, started, 'validating') : undefined);
   if (!attempt) throw new PlanNotFoundError(`plan ${input.planId} has no attempt ${number}`);
   const o = requestOptions(deps, record);
   const validation = validateAttempt(attempt, { maxSteps: o.maxSteps, allowedStepTypes: allowedStepTypes(record), allowedTools: allowedTools(deps, record) });
