@@ -10,7 +10,8 @@ import { cachedPlan } from './plan-cache-glue.js';
 import { loadPlan, setStatus } from './plan-record.js';
 import { plannerDeps, planningInput, tracingRefusal } from './planner-call.js';
 import { recordAttempt } from './record-attempt.js';
-import { recordSuppliedAttempt, suppliedPlanOf } from './supplied-plan.js';
+import { recordSuppliedAttempt } from './record-supplied.js';
+import { suppliedPlanOf } from './supplied-plan.js';
 import type { GenerationResult, WorkflowInput } from './types.js';
 
 export async function generatePhase(deps: PhaseDeps, input: WorkflowInput): Promise<GenerationResult> {

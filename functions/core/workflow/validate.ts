@@ -5,8 +5,9 @@ import { validateAttempt } from '../planner/planner.js';
 import type { DecompositionPlan } from '../types.js';
 import type { PhaseDeps } from './deps.js';
 import { loadPlan, setStatus } from './plan-record.js';
+import { recordSuppliedAttempt } from './record-supplied.js';
 import { allowedStepTypes, allowedTools, requestOptions } from './request-options.js';
-import { recordSuppliedAttempt, suppliedPlanOf } from './supplied-plan.js';
+import { suppliedPlanOf } from './supplied-plan.js';
 import type { GenerationResult, ValidationSummary, WorkflowInput } from './types.js';
 
 export async function validatePhase(deps: PhaseDeps, input: WorkflowInput & { generation?: GenerationResult }): Promise<ValidationSummary> {
