@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { FileCorpusProvider } from '../functions/adapters/corpus/file-corpus-provider.js';
 import { InvalidInputError, oneLine } from '../functions/core/errors.js';
@@ -77,6 +77,16 @@ async function checkCorpus(path: string | undefined): Promise<string | undefined
   settings.config = withCorpusRoots(settings.config, [full]);
   await new FileCorpusProvider(full).load(full);
   return full;
+}
+
+/**
+ * The task a plan file answers when the command line names none: what its steps say they do
+ * (their explanations, each once), else the file's name.
+ */
+function taskOfPlan(plan: DecompositionPlan, file: string): string {
+  const steps = Array.isArray(plan?.plan) ? plan.plan : [];
+  const said = [...new Set(steps.map((s) => s?.trace?.explanation).filter((e): e is string => typeof e === 'string' && e.trim() !== ''))];
+  return said.length > 0 ? said.join('; ') : `the plan in ${basename(file)}`;
 }
 
 function requestFrom(task: string, flags: RunFlags, corpus: string | undefined, plan?: DecompositionPlan): PlanRequest {
@@ -204,15 +214,15 @@ export function buildProgram(): Command {
     .command('execute')
     .description('validate and execute a plan file over the corpus, traced like a planned run')
     .argument('<file>', 'the plan file (JSON or YAML)')
-    .requiredOption('--task <task>', 'the task the plan answers (used by rerank and answer steps)')
+    .option('--task <task>', "the task the plan answers (used by rerank and answer steps); default: the steps' explanations")
     .option('--corpus <path>', 'JSONL or JSON file of documents')
     .addOption(jsonOption())
     .addOption(formatOption())
     .addOption(progressOption())
-    .action(async (file: string, flags: RunFlags & { task: string }) => {
+    .action(async (file: string, flags: RunFlags & { task?: string }) => {
       const plan = (await readPlanFile(file)) as DecompositionPlan;
       const corpus = await checkCorpus(flags.corpus);
-      await withStack((stack) => runAndPrint(stack, requestFrom(flags.task, flags, corpus, plan), flags));
+      await withStack((stack) => runAndPrint(stack, requestFrom(flags.task ?? taskOfPlan(plan, file), flags, corpus, plan), flags));
     });
 
   program
@@ -227,6 +237,67 @@ export function buildProgram(): Command {
         const events = await stack.runtime.store.listEvents(planId);
         if (flags.json) console.log(JSON.stringify({ plan: record, events }, null, 2));
         else console.log(renderTrace(record, events));
+      });
+    });
+
+  program
+    .command('replay')
+    .description('execute a stored plan again, without planning, and say step by step whether its results match the trace')
+    .argument('<planId>', 'the plan id printed by run')
+    .addOption(jsonOption())
+    .addOption(progressOption())
+    .action(async (planId: string, flags: RunFlags) => {
+      await withStack(async (stack) => {
+        const original = await stack.runtime.store.getPlan(planId);
+        if (!original) throw new InvalidInputError(`no plan ${planId} in ${localConfig().dataDir}`);
+        if (!original.plan)
+          throw new InvalidInputError(
+            `plan ${planId} has no accepted plan to replay (it ${original.status === 'failed' ? 'failed before one was accepted' : `is ${original.status}`})`,
+          );
+        const before = await stack.runtime.store.listStepOutputs(planId);
+        // The same request, with the accepted plan supplied: no analysis, no planner, a new plan id.
+        const { options, task, context, constraints, corpus, tools } = original.request;
+        const { plan: _given, ...rest } = options ?? {};
+        const request: PlanRequest = {
+          task,
+          ...(context !== undefined ? { context } : {}),
+          ...(constraints !== undefined ? { constraints } : {}),
+          ...(corpus !== undefined ? { corpus } : {}),
+          ...(tools !== undefined ? { tools } : {}),
+          ...(Object.keys(rest).length > 0 ? { options: rest } : {}),
+          plan: original.plan,
+        };
+        const { compareRuns } = await import('../functions/core/executor/compare-runs.js');
+        const progress = startProgress({
+          enabled: progressWanted(flags, {
+            stdoutIsTTY: Boolean(process.stdout.isTTY),
+            stderrIsTTY: Boolean(process.stderr.isTTY),
+            env: localConfig().terminal,
+          }),
+          stream: process.stderr,
+          title: `replay of ${planId}`,
+        });
+        let replayId: string | undefined;
+        const unsubscribe = stack.onEvent((event) => {
+          replayId ??= event.planId;
+          if (event.planId === replayId) progress.update(event);
+        });
+        let record: PlanRecord;
+        try {
+          record = await stack.run(request);
+        } finally {
+          unsubscribe();
+          progress.stop();
+        }
+        const steps = compareRuns(before, await stack.runtime.store.listStepOutputs(record.planId));
+        const matched = steps.filter((s) => s.match !== 'differs').length;
+        if (flags.json) {
+          console.log(JSON.stringify({ planId, replayId: record.planId, status: record.status, matched, total: steps.length, steps }, null, 2));
+        } else {
+          console.log(`replay of ${planId}: ${record.planId}, ${record.status}; ${matched} of ${steps.length} steps match`);
+          for (const s of steps) console.log(`  step ${String(s.step_id).padEnd(3)} ${s.type.padEnd(20)} ${s.match}${s.note ? `  (${s.note})` : ''}`);
+        }
+        if (record.status !== 'succeeded' || matched < steps.length) process.exitCode = 1;
       });
     });
 

@@ -129,6 +129,8 @@ export interface PlanRequest {
   corpus?: string;
   tools?: string[];
   options?: PlanOptions;
+  /** A plan to validate and execute as it is, without planning (traced with source `supplied`). */
+  plan?: DecompositionPlan;
   /**
    * Names the logical request. Requests with the same key start one plan; over HTTP the
    * `Idempotency-Key` header does the same.
@@ -163,6 +165,8 @@ export interface PlanOptions {
   promptTemplates?: PromptTemplateOverrides;
   /** Look the plan up in (and store it to) the plan cache; default true. */
   cache?: boolean;
+  /** Limits of the duplicate-call guard over its defaults (3 in a row, 4 within the last 8). */
+  duplicateGuard?: { consecutiveLimit?: number; windowSize?: number; windowFreqLimit?: number };
 }
 
 /** The templates a request may replace (see functions/core/planner/templates/). */
@@ -239,7 +243,8 @@ export interface FinalResults {
   answer: string;
   citations: string[];
   sources: Source[];
-  steps: Array<Pick<StepOutput, 'step_id' | 'type' | 'status' | 'durationMs' | 'reason'>>;
+  /** Each step's end; a tool call the duplicate-call guard blocked carries its `error` and the call's last `output`. */
+  steps: Array<Pick<StepOutput, 'step_id' | 'type' | 'status' | 'durationMs' | 'reason' | 'error'> & { output?: unknown }>;
   coverage: { subquery_count: number; covered_count: number; coverage_ratio: number };
 }
 
@@ -258,6 +263,8 @@ export interface PlanMetadata {
   costUsd?: number;
   /** The plan came from the plan cache (`hit`), or was stored there under `key`. */
   cache?: { key: string; hit: boolean; fromPlanId?: string };
+  /** Tool calls the duplicate-call guard blocked, by the rule that blocked them, and the limits it ran with. */
+  duplicateCalls?: { blocked: number; byRule: Record<string, number>; limits: Record<string, number> };
 }
 
 export type TraceEventType =

@@ -118,6 +118,71 @@ describe('cairn CLI', () => {
     expect(trace.stdout).toMatch(/plan\.failed\s+PlanningFailedError/);
   });
 
+  it('executes the example plan of four identical corpus.get calls: the third and fourth are blocked, not run', async () => {
+    // Act: no --task, so the steps' explanations stand for it.
+    const run = await cairn(['execute', 'examples/plans/duplicate-calls.json', '--json']);
+
+    // Assess
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as {
+      planId: string;
+      status: string;
+      results: { steps: Array<{ step_id: number; status: string; error?: string; output?: { document?: { id: string } } }> };
+      metadata: { duplicateCalls?: { blocked: number; byRule: Record<string, number> } };
+    };
+    expect(out.status).toBe('succeeded');
+    expect(out.results.steps.map((s) => `${s.step_id}:${s.status}:${s.error ?? ''}`)).toEqual([
+      '1:succeeded:',
+      '2:succeeded:',
+      '3:skipped:duplicate_call_blocked',
+      '4:skipped:duplicate_call_blocked',
+    ]);
+    expect(out.results.steps[2]?.output?.document?.id).toBe('lyon');
+    expect(out.metadata.duplicateCalls).toMatchObject({ blocked: 2, byRule: { consecutive: 2 } });
+
+    // The trace says it too: two calls completed, two skipped with the marker and the last output.
+    const trace = await cairn(['trace', out.planId, '--json']);
+    const events = (JSON.parse(trace.stdout) as { events: Array<{ type: string; data: Record<string, unknown> }> }).events;
+    expect(events.filter((e) => e.type === 'step.completed').map((e) => e.data.step_id)).toEqual([1, 2]);
+    const blocked = events.filter((e) => e.type === 'step.skipped');
+    expect(blocked.map((e) => [e.data.step_id, e.data.error, e.data.rule])).toEqual([
+      [3, 'duplicate_call_blocked', 'consecutive'],
+      [4, 'duplicate_call_blocked', 'consecutive'],
+    ]);
+    expect(blocked[0]?.data.output).toMatchObject({ document: { id: 'lyon' } });
+  });
+
+  it('replays a stored plan without planning and reports every step matching its trace; an unknown plan id exits 1', async () => {
+    // Prepare
+    const first = await cairn(['run', 'Compare the populations of Lyon and Marseille', '--json']);
+    const planId = String((JSON.parse(first.stdout) as { planId: string }).planId);
+
+    // Act
+    const replay = await cairn(['replay', planId, '--json']);
+    const text = await cairn(['replay', planId]);
+    const unknown = await cairn(['replay', 'p-does-not-exist']);
+
+    // Assess
+    expect(replay.code).toBe(0);
+    const out = JSON.parse(replay.stdout) as { replayId: string; status: string; matched: number; total: number; steps: Array<{ match: string }> };
+    expect(out.status).toBe('succeeded');
+    expect(out.replayId).not.toBe(planId);
+    expect(out.total).toBeGreaterThan(3);
+    expect(out.matched).toBe(out.total);
+    expect(out.steps.every((s) => s.match === 'exact')).toBe(true);
+    // The replay planned nothing: no analysis, no planner call, its source is the supplied plan.
+    const trace = JSON.parse((await cairn(['trace', out.replayId, '--json'])).stdout) as {
+      plan: { metadata: { source: string; llmCalls: Array<{ purpose: string }> } };
+      events: Array<{ phase: string }>;
+    };
+    expect(trace.plan.metadata.source).toBe('supplied');
+    expect(trace.plan.metadata.llmCalls.map((c) => c.purpose)).not.toContain('plan');
+    expect(trace.events.map((e) => e.phase)).not.toContain('analyzing');
+    expect(text.stdout).toMatch(/steps match\n\s+step 1\s+\S+\s+exact/);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toMatch(/^cairn: no plan p-does-not-exist in /);
+  });
+
   it('validates and executes the example plan whose two keyword searches feed a dedupe step', async () => {
     // Act
     const run = await cairn(['execute', 'examples/plans/dedupe.json', '--task', 'How many people live in Lyon, and which rivers meet there?', '--json']);

@@ -107,12 +107,13 @@ export function validateAnalysis(value: unknown, at = ''): ValidationIssue[] {
   return validateAgainst('analysis', value, at);
 }
 
-/** A request body, including the parameters of each step of an inline `options.plan`. */
+/** A request body, including the parameters of each step of a supplied plan (`plan`, or `options.plan`). */
 export function validatePlanRequest(value: unknown, at = ''): ValidationIssue[] {
   const issues = validateAgainst('plan-request', value, at);
   if (isRecord(value) && isRecord(value.options)) {
     issues.push(...checkEachStepParameters(value.options.plan, joinPath(at, 'options.plan')));
   }
+  if (isRecord(value)) issues.push(...checkEachStepParameters(value.plan, joinPath(at, 'plan')));
   return distinctIssues(issues);
 }
 

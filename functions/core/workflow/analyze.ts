@@ -7,13 +7,14 @@ import { cachedPlan, cacheHitMetadata } from './plan-cache-glue.js';
 import { loadPlan, setStatus } from './plan-record.js';
 import { plannerDeps, tracingRefusal } from './planner-call.js';
 import { requestOptions } from './request-options.js';
+import { suppliedPlanOf } from './supplied-plan.js';
 import type { WorkflowInput } from './types.js';
 
 export async function analyzePhase(deps: PhaseDeps, input: WorkflowInput): Promise<{ analyzed: boolean; kind?: string }> {
   const started = performance.now();
   let record = await loadPlan(deps.store, input.planId);
   record = await setStatus(deps.store, record, 'analyzing');
-  if (!requestOptions(deps, record).analyze || record.request.options?.plan) {
+  if (!requestOptions(deps, record).analyze || suppliedPlanOf(record.request) !== undefined) {
     await deps.store.appendEvent(input.planId, { type: 'analysis.completed', phase: 'analyzing', data: { skipped: true } });
     return { analyzed: false };
   }

@@ -3,6 +3,7 @@
  * retries and end traced as it happens, and one wider round of retrieval when coverage is thin.
  */
 import { PlanNotFoundError, StepExecutionError } from '../errors.js';
+import { createDuplicateGuard, DUPLICATE_CALL_BLOCKED } from '../executor/duplicate-guard.js';
 import { type ExecutionContext, executePlan } from '../executor/run-plan.js';
 import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
 import type { StepOutput } from '../types.js';
@@ -24,7 +25,10 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
   // The steps' events and outputs are written beside the steps, in order; a failed write stops the
   // next step from starting (enqueue throws it) and fails the phase once the queue is drained.
   const trace = new WriteBehind();
+  // One guard for the phase: the coverage retry's round is a later round of the same plan.
+  const guard = createDuplicateGuard(record.request.options?.duplicateGuard ?? {});
   const context: ExecutionContext = {
+    guard,
     task: record.request.task,
     index,
     // The request's budget covers the steps' calls too, counting what planning spent; one ledger
@@ -84,7 +88,10 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
       ...(outcome.error ? { error: outcome.error, failedStep: outcome.failedStep } : {}),
     },
   });
-  await deps.store.updatePlan(input.planId, { metadata: withMetadata(deps, record, 'execute', performance.now() - started, outcome.llmCalls) });
+  const blocked = guard.blockedCount();
+  const metadata = withMetadata(deps, record, 'execute', performance.now() - started, outcome.llmCalls);
+  if (blocked.blocked > 0) metadata.duplicateCalls = { ...blocked, limits: { ...guard.limits } };
+  await deps.store.updatePlan(input.planId, { metadata });
   if (outcome.status === 'failed') {
     throw new StepExecutionError(`step ${outcome.failedStep} failed: ${outcome.error}`);
   }
@@ -93,6 +100,7 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
     steps: outcome.outputs.length,
     skipped: outcome.outputs.filter((s) => s.status === 'skipped').length,
     failed: 0,
+    blockedCalls: blocked.blocked,
   };
 }
 
@@ -103,7 +111,16 @@ function stepEvent(output: StepOutput) {
     return {
       type: 'step.skipped' as const,
       phase: 'executing',
-      data: { ...base, skipped: true, reason: output.reason, ...(output.condition ? { condition: output.condition } : {}) },
+      data: {
+        ...base,
+        skipped: true,
+        reason: output.reason,
+        ...(output.condition ? { condition: output.condition } : {}),
+        // A blocked call says so, with the call and what it gave last time, so whoever reads the trace sees why.
+        ...(output.error === DUPLICATE_CALL_BLOCKED
+          ? { error: output.error, tool: output.result.tool, args: output.result.args, rule: output.result.rule, output: output.result.output ?? null }
+          : {}),
+      },
     };
   }
   if (output.status === 'failed') return { type: 'step.failed' as const, phase: 'executing', data: { ...base, error: output.error } };

@@ -10,6 +10,8 @@ import { cachedPlan } from './plan-cache-glue.js';
 import { loadPlan, setStatus } from './plan-record.js';
 import { plannerDeps, planningInput, tracingRefusal } from './planner-call.js';
 import { recordAttempt } from './record-attempt.js';
+import { recordSuppliedAttempt } from './record-supplied.js';
+import { suppliedPlanOf } from './supplied-plan.js';
 import type { GenerationResult, WorkflowInput } from './types.js';
 
 export async function generatePhase(deps: PhaseDeps, input: WorkflowInput): Promise<GenerationResult> {
@@ -18,35 +20,26 @@ export async function generatePhase(deps: PhaseDeps, input: WorkflowInput): Prom
   record = await setStatus(deps.store, record, 'planning');
   let attempt: PlanAttempt;
   let hit: CachedPlan | undefined;
-  const given = record.request.options?.plan;
-  if (given) {
-    // A plan the user supplied (`cairn execute`): validated like any other, never sent to an LLM.
-    const text = JSON.stringify(given);
-    attempt = {
-      attempt: 1,
-      kind: 'generate',
-      rawText: text,
-      candidate: given,
-      llm: { purpose: 'plan', provider: 'user', model: 'none', inputTokens: 0, outputTokens: 0, durationMs: 0, promptHash: '', stopReason: 'supplied' },
-      createdAt: deps.clock.now().toISOString(),
-    };
-  } else {
-    hit = await cachedPlan(deps, record);
-    if (hit) {
-      attempt = attemptFromCache(hit, deps.clock.now());
-      await deps.store.appendEvent(input.planId, {
-        type: 'plan.cache_hit',
-        phase: 'planning',
-        data: { key: hit.key, fromPlanId: hit.planId, provider: hit.provider, model: hit.model, source: CACHE_PROVIDER },
-      });
-    } else {
-      const examples = deps.fewShotExamples
-        ? pickExamples(record.request.task, await deps.store.listPlans({ status: 'succeeded', limit: 20 }), deps.fewShotExamples)
-        : [];
-      attempt = await tracingRefusal(deps, record, 'planning', () => generatePlan(plannerDeps(deps, record), { ...planningInput(deps, record), examples }));
-      await traceLlmCall(deps, input.planId, 'planning', attempt.llm);
-    }
+  if (suppliedPlanOf(record.request) !== undefined) {
+    // The state machine sends a supplied plan straight to Validate; an execution that started
+    // before it did still comes here, and gets the same attempt.
+    return { attempt: (await recordSuppliedAttempt(deps, record, started)).attempt };
   }
-  await recordAttempt(deps, record, attempt, started, given || hit ? [] : [attempt.llm], hit);
+  hit = await cachedPlan(deps, record);
+  if (hit) {
+    attempt = attemptFromCache(hit, deps.clock.now());
+    await deps.store.appendEvent(input.planId, {
+      type: 'plan.cache_hit',
+      phase: 'planning',
+      data: { key: hit.key, fromPlanId: hit.planId, provider: hit.provider, model: hit.model, source: CACHE_PROVIDER },
+    });
+  } else {
+    const examples = deps.fewShotExamples
+      ? pickExamples(record.request.task, await deps.store.listPlans({ status: 'succeeded', limit: 20 }), deps.fewShotExamples)
+      : [];
+    attempt = await tracingRefusal(deps, record, 'planning', () => generatePlan(plannerDeps(deps, record), { ...planningInput(deps, record), examples }));
+    await traceLlmCall(deps, input.planId, 'planning', attempt.llm);
+  }
+  await recordAttempt(deps, record, attempt, started, hit ? [] : [attempt.llm], hit);
   return { attempt: attempt.attempt };
 }

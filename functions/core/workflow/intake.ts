@@ -7,8 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { RequestValidationError } from '../errors.js';
 import { MAX_NESTING_DEPTH, nestingMessage, nestsDeeperThan } from '../plan/depth.js';
 import { validatePlanRequest } from '../plan/schemas.js';
+import { validatePlan } from '../plan/validate.js';
 import type { TraceStore } from '../ports.js';
 import type { PlanRecord, PlanRequest } from '../types.js';
+import { SUPPLIED_SOURCE, suppliedPlanOf } from './supplied-plan.js';
 import type { WorkflowInput } from './types.js';
 
 export interface IntakeLimits {
@@ -44,6 +46,13 @@ export function requestIssues(request: unknown, limits: IntakeLimits): RequestIs
   // crash the Validate phase with its supplied plan.
   if (nestsDeeperThan(request, MAX_NESTING_DEPTH)) return [{ path: '(root)', message: nestingMessage(MAX_NESTING_DEPTH) }];
   const issues: RequestIssue[] = validatePlanRequest(request).map(({ path, message }) => ({ path, message }));
+  // A plan supplied beside the task is checked for meaning too (cycles, dangling dependencies,
+  // templates), so a client hears every problem at once; the request's own limits and allow-lists
+  // are checked again in Validate, where the registered tools are known.
+  const supplied = typeof request === 'object' && request !== null ? (request as { plan?: unknown }).plan : undefined;
+  if (supplied !== undefined && issues.length === 0) {
+    for (const issue of validatePlan(supplied).errors) issues.push({ path: issue.path === '(root)' ? 'plan' : `plan.${issue.path}`, message: issue.message });
+  }
   const task = typeof request === 'object' && request !== null ? (request as { task?: unknown }).task : undefined;
   const own = typeof task === 'string' ? taskProblem(task, limits) : undefined;
   return own ? [...issues.filter((issue) => issue.path !== 'task'), own] : issues;
@@ -95,6 +104,7 @@ export async function acceptRequest(
       task: request.task,
       corpus: request.corpus ?? null,
       options: request.options ? { ...request.options, plan: request.options.plan ? '(supplied)' : undefined } : {},
+      ...(suppliedPlanOf(request) !== undefined ? { source: SUPPLIED_SOURCE } : {}),
     },
   });
   return workflowInputOf(request, options.planId, options.limits, options.planOnly);
@@ -104,6 +114,8 @@ export async function acceptRequest(
 export function workflowInputOf(request: PlanRequest, planId: string, limits: IntakeLimits, planOnly?: boolean): WorkflowInput {
   // A plan the user supplied is validated, never repaired: there is no model to ask.
   const requested = request.options?.maxIterations ?? limits.maxIterations;
-  const maxIterations = request.options?.plan ? 1 : Math.min(requested, 10);
-  return { planId, maxIterations, ...(planOnly ? { planOnly: true } : {}) };
+  const supplied = suppliedPlanOf(request) !== undefined;
+  const maxIterations = supplied ? 1 : Math.min(requested, 10);
+  // `supplied` sends the state machine past Analyze and Generate, straight to Validate.
+  return { planId, maxIterations, ...(planOnly ? { planOnly: true } : {}), ...(supplied ? { supplied: true } : {}) };
 }

@@ -9,11 +9,13 @@ import type { CachedPlan } from '../ports.js';
 import type { PlanAttempt, PlanMetadata, PlanRecord } from '../types.js';
 import type { PhaseDeps } from './deps.js';
 import { allowedStepTypes, allowedTools, requestOptions } from './request-options.js';
+import { suppliedPlanOf } from './supplied-plan.js';
 
 /** The request's plan-cache key, or undefined when the request is not cached (a supplied plan, `cache: false`, no cache). */
 export function cacheKeyOf(deps: PhaseDeps, record: PlanRecord): string | undefined {
   const requested = record.request.options;
-  if (!deps.cache || requested?.cache === false || requested?.plan) return undefined;
+  // A supplied plan is the user's, not the planner's: it is never served from the cache nor stored there.
+  if (!deps.cache || requested?.cache === false || suppliedPlanOf(record.request) !== undefined) return undefined;
   const o = requestOptions(deps, record);
   return planCacheKey({
     task: record.request.task,

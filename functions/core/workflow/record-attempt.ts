@@ -13,11 +13,13 @@ export async function recordAttempt(
   started: number,
   calls: LlmCallRecord[],
   hit?: CachedPlan,
+  /** The phase the event is traced under, when not the attempt's own (a supplied plan's is recorded in Validate). */
+  phase?: string,
 ): Promise<void> {
   await deps.store.putAttempt(record.planId, attempt);
   await deps.store.appendEvent(record.planId, {
     type: attempt.extractionError ? 'plan.extraction_failed' : 'plan.generated',
-    phase: attempt.kind === 'repair' ? 'repairing' : 'planning',
+    phase: phase ?? (attempt.kind === 'repair' ? 'repairing' : 'planning'),
     data: {
       attempt: attempt.attempt,
       kind: attempt.kind,

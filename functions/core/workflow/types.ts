@@ -9,6 +9,8 @@ export interface WorkflowInput {
   planId: string;
   maxIterations: number;
   planOnly?: boolean;
+  /** The request carries its own plan: no Analyze, no Generate. */
+  supplied?: boolean;
 }
 
 export interface GenerationResult {
@@ -26,6 +28,8 @@ export interface ExecutionSummary {
   steps: number;
   skipped: number;
   failed: number;
+  /** Tool calls the duplicate-call guard refused. */
+  blockedCalls?: number;
 }
 
 /** What a Catch hands to RecordFailure: the state's input and the error it caught. */

@@ -157,6 +157,59 @@ describe('cairn serve: the HTTP API', () => {
     },
   );
 
+  it('runs a plan supplied beside the task without planning, traced with source supplied; an invalid one is 400 with every problem', async () => {
+    // Prepare
+    const plan = {
+      plan: [
+        { step_id: 1, type: 'keyword_search', modality: 'text', parameters: { query: 'Lyon population', top_k: 3 }, dependencies: [], trace: {} },
+        {
+          step_id: 2,
+          type: 'tool_call',
+          modality: 'text',
+          parameters: { tool: 'math.evaluate', args: { expression: '873 - 522' } },
+          dependencies: [],
+          trace: {},
+        },
+      ],
+      traceability: true,
+    };
+    const cyclic = {
+      plan: [
+        { step_id: 1, type: 'keyword_search', modality: 'text', parameters: { query: 'Lyon' }, dependencies: [2], trace: {} },
+        { step_id: 2, type: 'rerank', modality: 'text', parameters: { input_step: 1 }, dependencies: [1], trace: {} },
+      ],
+      traceability: true,
+    };
+
+    // Act
+    const started = await call('POST', '/plans', JSON.stringify({ task: 'How many people live in Lyon?', plan }));
+    const planId = String(started.json().planId);
+    const done = await waitForStatus(planId, ['succeeded', 'failed']);
+    const trace = (await call('GET', `/plans/${planId}/trace`)).json() as { events: TraceEvent[] };
+    const invalid = await call('POST', '/plans', JSON.stringify({ task: 'Lyon', plan: cyclic }));
+    const badParameters = await call(
+      'POST',
+      '/plans',
+      JSON.stringify({ task: 'Lyon', plan: { ...plan, plan: [{ ...plan.plan[0], parameters: { top_k: 3 } }] } }),
+    );
+
+    // Assess
+    expect(started.status).toBe(202);
+    expect(done.status).toBe('succeeded');
+    expect(done.plan).toEqual(plan);
+    const phases = [...new Set(trace.events.map((e) => e.phase))];
+    expect(phases).not.toContain('analyzing');
+    expect(phases).not.toContain('planning');
+    expect(trace.events.find((e) => e.type === 'plan.received')?.data).toMatchObject({ source: 'supplied' });
+    expect(trace.events.find((e) => e.type === 'plan.generated')?.data).toMatchObject({ source: 'user' });
+    expect(done.metadata).toMatchObject({ source: 'supplied', provider: 'user', llmCalls: [] });
+    expect(trace.events.find((e) => e.type === 'step.completed' && e.data?.step_id === 2)?.data).toMatchObject({ tool: 'math.evaluate' });
+    expect(invalid.status).toBe(400);
+    expect((invalid.json().errors as Array<{ path: string; message: string }>).map((e) => e.message).join(' ')).toMatch(/cycle/);
+    expect(badParameters.status).toBe(400);
+    expect((badParameters.json().errors as Array<{ path: string }>).map((e) => e.path)).toContain('plan.plan.0.parameters');
+  });
+
   it('answers 404 for a plan never seen and for a route the API does not have', async () => {
     // Act
     const plan = await call('GET', '/plans/p-0000000000000000000000000000dead');

@@ -71,6 +71,7 @@ const requestKeys = {
   corpus: 'optional',
   tools: 'optional',
   options: 'optional',
+  plan: 'optional',
   idempotencyKey: 'optional',
   origin: 'optional',
 } as const satisfies KeyKinds<PlanRequest>;
@@ -87,6 +88,7 @@ const optionKeys = {
   maxLlmMs: 'optional',
   promptTemplates: 'optional',
   cache: 'optional',
+  duplicateGuard: 'optional',
 } as const satisfies KeyKinds<PlanOptions>;
 const documentKeys = {
   id: 'required',
@@ -307,8 +309,8 @@ describe('validatePlanRequest', () => {
 
   it('reports unknown keys at the top and in options', () => {
     expect(lines(validatePlanRequest({ task: 't', prompt: 'p', options: { max_steps: 3 } }))).toEqual([
-      "(root): must NOT have additional property 'prompt' (allowed: task, context, constraints, corpus, tools, options, idempotencyKey, origin)",
-      "options: must NOT have additional property 'max_steps' (allowed: analyze, maxIterations, maxSteps, concurrency, topK, attributionTopN, plan, maxLlmCalls, maxTokens, maxLlmMs, promptTemplates, cache)",
+      "(root): must NOT have additional property 'prompt' (allowed: task, context, constraints, corpus, tools, plan, options, idempotencyKey, origin)",
+      "options: must NOT have additional property 'max_steps' (allowed: analyze, maxIterations, maxSteps, concurrency, topK, attributionTopN, plan, maxLlmCalls, maxTokens, maxLlmMs, promptTemplates, cache, duplicateGuard)",
     ]);
   });
 

@@ -246,6 +246,6 @@ describe('Function: acceptRequest', () => {
 
     // Assess
     expect(byDefault).toEqual({ planId: 'p-2', maxIterations: 3 });
-    expect(supplied).toEqual({ planId: 'p-3', maxIterations: 1, planOnly: true });
+    expect(supplied).toEqual({ planId: 'p-3', maxIterations: 1, planOnly: true, supplied: true });
   });
 });

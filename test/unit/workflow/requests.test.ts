@@ -96,7 +96,7 @@ describe('Function: requestFromTaskFile', () => {
         .issues.map((i) => i.message)
         .sort(),
     ).toEqual([
-      "must NOT have additional property 'question' (allowed: task, context, constraints, corpus, tools, options, idempotencyKey, origin)",
+      "must NOT have additional property 'question' (allowed: task, context, constraints, corpus, tools, plan, options, idempotencyKey, origin)",
       "must have required property 'task'",
     ]);
   });
