@@ -252,7 +252,7 @@ export interface PlanRecord {
    * The token that resumes the waiting execution (Step Functions' task token). A credential:
    * kept in the store, never shown to a reader of the plan (plan-view.ts leaves it out).
    */
-  inputToken?: { step_id: number; token: string };
+  inputToken?: { step_id: number; token: string; resumed?: boolean };
 }
 
 /** A question of an elicitation step, as the plan shows it while it waits. */

@@ -17,6 +17,8 @@ export async function awaitInputPhase(deps: PhaseDeps, event: AwaitInputEvent): 
   // either the answer finds this token and resumes the execution, or this finds the answer.
   const stored = await deps.store.updatePlan(event.planId, { inputToken: { step_id: event.stepId, token: event.taskToken } });
   if (stored.answers?.[String(event.stepId)] !== undefined) {
+    // Nothing will wait on this token: marked used, so a retried answer does not try to resume with it.
+    await deps.store.updatePlan(event.planId, { inputToken: { step_id: event.stepId, token: event.taskToken, resumed: true } });
     throw new InputAlreadyGivenError(`step ${event.stepId} of plan ${event.planId} is answered already`);
   }
   return { planId: event.planId, stepId: event.stepId };

@@ -158,17 +158,25 @@ describe('POST /plans/{id}/input', () => {
     expect(calls).toEqual([]);
   });
 
-  it('answers 503 when Step Functions throttles, without naming the token', async () => {
+  it('answers 503 when Step Functions throttles, without naming the token; the same answer again resumes once, a third time is a 409', async () => {
     // Prepare
     const { record, token } = await waitingPlan();
     answerWith = { status: 400, body: { __type: 'com.amazonaws.states#ThrottlingException', message: 'Rate exceeded' } };
 
     // Act
     const busy = await post(record.planId, JSON.stringify({ answer: { city: 'Paris' } }));
+    answerWith = { status: 200, body: {} };
+    const other = await post(record.planId, JSON.stringify({ answer: { city: 'Lyon' } }));
+    const retried = await post(record.planId, JSON.stringify({ answer: { city: 'Paris' } }));
+    const again = await post(record.planId, JSON.stringify({ answer: { city: 'Paris' } }));
 
     // Assess
     expect(busy.statusCode).toBe(503);
     expect(busy.body).not.toContain(token);
-    expect(calls.map((c) => c.target)).toEqual(['AWSStepFunctions.SendTaskSuccess']);
+    expect(other.statusCode).toBe(409);
+    expect(retried.statusCode).toBe(200);
+    expect(again.statusCode).toBe(409);
+    expect(calls.map((c) => c.target)).toEqual(['AWSStepFunctions.SendTaskSuccess', 'AWSStepFunctions.SendTaskSuccess']);
+    expect(calls.every((c) => c.body.taskToken === token)).toBe(true);
   });
 });
