@@ -87,7 +87,8 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
       question: asked,
       metadata: withMetadata(deps, record, 'execute', performance.now() - started, outcome.llmCalls),
     });
-    return { status: 'waiting_for_input', steps: outcome.outputs.length, skipped: 0, failed: 0, questionStep: question.step_id };
+    const skipped = outcome.outputs.filter((s) => s.status === 'skipped').length;
+    return { status: 'waiting_for_input', steps: outcome.outputs.length, skipped, failed: 0, questionStep: question.step_id };
   }
   await deps.store.appendEvent(input.planId, {
     type: 'execution.completed',
