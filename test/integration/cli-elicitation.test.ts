@@ -3,8 +3,10 @@
  * one CAIRN_HOME): off a terminal `execute` prints the question and exits 0 with the plan
  * waiting; `answer` resumes it in another process, or refuses in one line with a non-zero exit.
  */
+import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { cairnEnvironment, type ProcessRun, runCairn } from '../support/cairn-process.js';
+import { cairnCommand, cairnEnvironment, type ProcessRun, runCairn } from '../support/cairn-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const home = tempDir('cli-elicitation');
@@ -54,5 +56,49 @@ describe('cairn CLI: questions to the user', () => {
     expect(asked.stdout).toContain('Question (step 1): Which French city do you want the population of?');
     expect(asked.stdout).toContain('  city: City (string, one of Lyon | Marseille | Paris | Toulouse | Nice)');
     expect(asked.stdout).toMatch(/Answer: npm start -- answer p-[0-9a-z-]+ --json '\{"city":"Lyon","year":1800\}'/);
+  });
+
+  it('asks each field in a terminal, explains a wrong answer, and goes on with a good one', async () => {
+    // Prepare: `script` gives the command a terminal; each line is typed once the prompt it answers is shown.
+    const quote = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
+    const command = cairnCommand(['execute', 'examples/plans/elicitation.json', '--task', 'What is the population of the city?', '--no-progress']);
+    const child = spawn('script', ['-qec', `stty rows 40 cols 160; ${command.flat().map(quote).join(' ')}`, '/dev/null'], {
+      env: { ...cairnEnvironment(home), CI: '' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const typed: Array<[RegExp, string]> = [
+      [/City \(string[^)]*\): $/, 'Berlin'],
+      [/Census year \(integer[^)]*\): $/, ''],
+      [/Please answer again\.\s+City \(string[^)]*\): $/, 'Toulouse'],
+      [/Please answer again\.[\s\S]*Census year \(integer[^)]*\): $/, '2020'],
+    ];
+    let screen = '';
+
+    // Act
+    const code = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill();
+        reject(new Error(`no end in 60 s: ${screen}`));
+      }, 60_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        screen += stripVTControlCharacters(chunk.toString('utf8'));
+        const next = typed[0];
+        if (next?.[0].test(screen)) {
+          typed.shift();
+          child.stdin.write(`${next[1]}\r`);
+        }
+      });
+      child.on('exit', (exit) => {
+        clearTimeout(timer);
+        resolve(exit ?? 1);
+      });
+    });
+
+    // Assess
+    expect(code).toBe(0);
+    expect(screen).toContain('Which French city do you want the population of?');
+    expect(screen).toContain('city: must be one of "Lyon", "Marseille", "Paris", "Toulouse", "Nice", got "Berlin"');
+    expect(screen).toMatch(/Plan p-\S+ succeeded/);
+    expect(screen).toContain('[toulouse] Toulouse');
   });
 });
