@@ -8,11 +8,12 @@ import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { FileCorpusProvider } from '../functions/adapters/corpus/file-corpus-provider.js';
-import { InvalidInputError, oneLine } from '../functions/core/errors.js';
+import { InvalidInputError, oneLine, RequestValidationError } from '../functions/core/errors.js';
 import { formatIssues, parsePlanText } from '../functions/core/plan/load.js';
 import { validatePlan } from '../functions/core/plan/validate.js';
 import type { DecompositionPlan, PlanRecord, PlanRequest } from '../functions/core/types.js';
 import { type LocalConfig, loadLocalConfig, withCorpusRoots } from '../functions/shared/config.js';
+import { askInTerminal, describeQuestion } from './ask.js';
 import { LocalStack } from './local-runner.js';
 import { progressWanted, startProgress } from './progress.js';
 import { renderPlan, renderRun, renderTrace } from './render.js';
@@ -110,26 +111,60 @@ async function withStack<T>(fn: (stack: LocalStack) => Promise<T>, inMemory = fa
 
 async function runAndPrint(stack: LocalStack, request: PlanRequest, flags: RunFlags, planOnly = false): Promise<PlanRecord> {
   const started = performance.now();
+  const record = await withProgress(stack, request.task, flags, undefined, () => stack.run(request, { planOnly }));
+  await printRecord(stack, record, flags, performance.now() - started);
+  return answerInTerminal(stack, record, flags);
+}
+
+/**
+ * Runs `work` with live progress of one plan: `planId`'s events, or when the plan has no id yet,
+ * those of the first plan whose event is stored (intake gives the id).
+ */
+async function withProgress(
+  stack: LocalStack,
+  title: string,
+  flags: RunFlags,
+  planId: string | undefined,
+  work: () => Promise<PlanRecord>,
+): Promise<PlanRecord> {
   const progress = startProgress({
     enabled: progressWanted(flags, { stdoutIsTTY: Boolean(process.stdout.isTTY), stderrIsTTY: Boolean(process.stderr.isTTY), env: localConfig().terminal }),
     stream: process.stderr,
-    title: request.task,
+    title,
   });
-  // The trace events the run stores, as they are stored: the progress is the trace, live. The
-  // command runs one plan, whose id intake gives: the first event stored is that plan's.
-  let planId: string | undefined;
+  // The trace events the run stores, as they are stored: the progress is the trace, live.
+  let followed = planId;
   const unsubscribe = stack.onEvent((event) => {
-    planId ??= event.planId;
-    if (event.planId === planId) progress.update(event);
+    followed ??= event.planId;
+    if (event.planId === followed) progress.update(event);
   });
-  let record: PlanRecord;
   try {
-    record = await stack.run(request, { planOnly });
+    return await work();
   } finally {
     unsubscribe();
     progress.stop();
   }
-  const wallMs = performance.now() - started;
+}
+
+/**
+ * In a terminal, a plan that waits for input asks its question field by field and goes on with
+ * the answer, as often as it asks; off a terminal (or with --json) it stays waiting, its question
+ * printed with the command that answers it.
+ */
+async function answerInTerminal(stack: LocalStack, waiting: PlanRecord, flags: RunFlags): Promise<PlanRecord> {
+  let record = waiting;
+  const interactive = Boolean(process.stdin.isTTY && process.stdout.isTTY) && !flags.json;
+  while (interactive && record.status === 'waiting_for_input' && record.question) {
+    const answer = await askInTerminal(record.question, { input: process.stdin, output: process.stdout });
+    const started = performance.now();
+    const planId = record.planId;
+    record = await withProgress(stack, record.request.task, flags, planId, () => stack.answer(planId, answer));
+    await printRecord(stack, record, flags, performance.now() - started);
+  }
+  return record;
+}
+
+async function printRecord(stack: LocalStack, record: PlanRecord, flags: RunFlags, wallMs: number): Promise<void> {
   const attempts = await stack.runtime.store.listAttempts(record.planId);
   if (flags.json) {
     const r = record.results;
@@ -146,6 +181,7 @@ async function runAndPrint(stack: LocalStack, request: PlanRequest, flags: RunFl
           validation: attempts.map((a) => ({ attempt: a.attempt, kind: a.kind, valid: a.validation?.valid ?? false, errors: a.validation?.errors ?? [] })),
           metadata: record.metadata ?? null,
           error: record.error ?? null,
+          ...(record.status === 'waiting_for_input' ? { question: record.question ?? null } : {}),
           wallMs: Math.round(wallMs),
         },
         null,
@@ -157,9 +193,10 @@ async function runAndPrint(stack: LocalStack, request: PlanRequest, flags: RunFl
     else console.error(`cairn: no valid plan to draw; plan ${record.planId} failed${record.error ? ` in ${record.error.phase}: ${record.error.message}` : ''}`);
   } else {
     console.log(renderRun(record, attempts, wallMs));
+    if (record.status === 'waiting_for_input' && record.question) console.log(`\n${describeQuestion(record.planId, record.question)}`);
   }
-  if (record.status !== 'succeeded') process.exitCode = 1;
-  return record;
+  // A plan waiting for the user's answer has not failed: it is where it should be.
+  process.exitCode = record.status === 'succeeded' || record.status === 'waiting_for_input' ? 0 : 1;
 }
 
 /** The options every command that plans shares. */
@@ -226,6 +263,39 @@ export function buildProgram(): Command {
     });
 
   program
+    .command('answer')
+    .description('answer the question a plan waits on (status waiting_for_input), and let it go on')
+    .argument('<planId>', 'the plan id printed by run')
+    .requiredOption('--json <answer>', "the answer, a JSON object of the question's fields")
+    .addOption(progressOption())
+    .action(async (planId: string, flags: { json: string; progress?: boolean }) => {
+      let answer: unknown;
+      try {
+        answer = JSON.parse(flags.json);
+      } catch (error) {
+        throw new InvalidInputError(`--json is not valid JSON: ${oneLine(error)}`);
+      }
+      // --json here is the answer given, not the output format: the plan is printed as text.
+      const view: RunFlags = flags.progress === false ? { progress: false } : {};
+      await withStack(async (stack) => {
+        const started = performance.now();
+        const record = await withProgress(stack, planId, view, planId, () =>
+          stack.answer(planId, answer).catch((error: unknown) => {
+            // One line naming every problem, each with its path in the answer.
+            if (error instanceof RequestValidationError) {
+              throw new InvalidInputError(
+                `${error.message}: ${error.issues.map((i) => `${i.path.replace(/^answer\/?/, '') || 'answer'} ${i.message}`).join('; ')}`,
+              );
+            }
+            throw error;
+          }),
+        );
+        await printRecord(stack, record, view, performance.now() - started);
+        await answerInTerminal(stack, record, view);
+      });
+    });
+
+  program
     .command('trace')
     .description('show the trace of a plan, phase by phase')
     .argument('<planId>', 'the plan id printed by run')
@@ -235,7 +305,9 @@ export function buildProgram(): Command {
         const record = await stack.runtime.store.getPlan(planId);
         if (!record) throw new InvalidInputError(`no plan ${planId} in ${localConfig().dataDir}`);
         const events = await stack.runtime.store.listEvents(planId);
-        if (flags.json) console.log(JSON.stringify({ plan: record, events }, null, 2));
+        // The token that resumes a waiting plan is a credential: never printed.
+        const { inputToken: _token, ...shown } = record;
+        if (flags.json) console.log(JSON.stringify({ plan: shown, events }, null, 2));
         else console.log(renderTrace(record, events));
       });
     });

@@ -111,6 +111,11 @@ export class CairnStack extends Stack {
       table.grantRead(fn);
       payloads(fn, false);
     }
+    // An answer resumes the execution waiting on its task token (SendTaskSuccess on this state machine only).
+    const answerInput = this.api.functionOf('submit-input');
+    table.grantWrite(answerInput);
+    payloads(answerInput, true);
+    this.workflow.stateMachine.grant(answerInput, 'states:SendTaskSuccess');
   }
 
   /**

@@ -98,6 +98,13 @@ const responseSchemas = {
         properties: { name: { type: 'string' }, message: { type: 'string' }, phase: { type: 'string' } },
       },
       metadata: { type: 'object', description: 'Provider, model, every LLM call with its tokens, durations per phase, confidence.' },
+      question: {
+        type: 'object',
+        description: 'While the status is waiting_for_input: the question of an elicitation step; answer it with POST /plans/{id}/input.',
+        required: ['step_id', 'message', 'schema', 'askedAt'],
+        properties: { step_id: { type: 'integer' }, message: { type: 'string' }, schema: { type: 'object' }, askedAt: { type: 'string', format: 'date-time' } },
+      },
+      answers: { type: 'object', description: "The user's answers so far, by step id." },
     },
   },
   TraceEvent: {
@@ -161,6 +168,27 @@ const OPERATIONS: Record<ApiRouteName, Record<string, unknown>> = {
     summary: "A plan's trace events, in order",
     parameters: [planIdParameter],
     responses: { 200: { description: 'Every trace event so far.', content: jsonContent(ref('Trace')) }, 404: problem('No plan has this id.') },
+  },
+  'submit-input': {
+    operationId: 'submitInput',
+    summary: 'Answer the question a plan waits on',
+    description:
+      'A plan whose status is waiting_for_input shows its question (message and JSON Schema) in GET /plans/{id}; the answer, valid against that schema, resumes it.',
+    parameters: [planIdParameter],
+    requestBody: {
+      required: true,
+      content: jsonContent({ type: 'object', required: ['answer'], additionalProperties: false, properties: { answer: { type: 'object' } } }),
+    },
+    responses: {
+      200: {
+        description: 'The answer is taken and the plan executes again.',
+        content: jsonContent({ type: 'object', required: ['planId', 'status'], properties: { planId: { type: 'string' }, status: ref('PlanStatus') } }),
+      },
+      400: problem("The answer does not match the question's schema: every error with its path."),
+      404: problem('No plan has this id.'),
+      409: problem('The plan is not waiting for input (never asked, already answered, or ended).'),
+      503: problem('The execution could not be resumed now; retry (Retry-After).'),
+    },
   },
 };
 

@@ -3,6 +3,7 @@
  * one plan (its DAG, the timeline of its steps, the planner's attempts with their errors, the
  * answer and the sources with their attribution). Pure: the browser renders with it, tests read it.
  */
+import { type AnswerField, type AnswerSchema, answerFields } from '../../functions/core/steps/answer-schema.js';
 import type { PlanStatus, TraceEvent } from '../../functions/core/types.js';
 import type { PlanView } from '../../functions/core/workflow/plan-view.js';
 import { type Activity, elapsedMs, foldTrace, formatDuration } from './activity.js';
@@ -121,11 +122,52 @@ function sourcesHtml(view: PlanView): string {
   return `${answer}<section id="sources"><h2>Sources${coverage}</h2><table class="sources"><thead><tr><th>#</th><th>document</th><th>modality</th><th>score</th><th>step</th><th>subquery_id</th><th>rank_in_subquery</th><th>snippet</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
 }
 
+/** One input per field of the answer's schema: a list for a choice, yes/no for a boolean, a number or text box. */
+function fieldInputHtml(name: string, field: AnswerField, required: boolean): string {
+  const id = `answer-${esc(name)}`;
+  const attrs = `id="${id}" name="${esc(name)}" data-type="${esc(field.type)}"${required ? ' required' : ''}`;
+  let input: string;
+  if (field.enum !== undefined || field.type === 'boolean') {
+    const choices = field.enum ?? [true, false];
+    const options = choices.map(
+      (c) => `<option value="${esc(String(c))}"${c === field.default ? ' selected' : ''}>${esc(c === true ? 'yes' : c === false ? 'no' : String(c))}</option>`,
+    );
+    input = `<select ${attrs}>${required && field.default === undefined ? '<option value="" selected disabled>choose…</option>' : '<option value=""></option>'}${options.join('')}</select>`;
+  } else {
+    const type = field.type === 'string' ? 'text' : 'number';
+    const bounds = [
+      field.minimum !== undefined ? ` min="${field.minimum}"` : '',
+      field.maximum !== undefined ? ` max="${field.maximum}"` : '',
+      field.type === 'integer' ? ' step="1"' : field.type === 'number' ? ' step="any"' : '',
+      field.maxLength !== undefined ? ` maxlength="${field.maxLength}"` : '',
+      field.default !== undefined ? ` value="${esc(String(field.default))}"` : '',
+    ].join('');
+    input = `<input type="${type}" ${attrs}${bounds}>`;
+  }
+  const label = `${esc(field.title ?? name)}${required ? '' : ' <small>(optional)</small>'}`;
+  return `<p class="field"><label for="${id}">${label}</label> ${input}${field.description ? ` <small>${esc(field.description)}</small>` : ''}</p>`;
+}
+
+/** While the plan waits for input: its question as a form built from the answer's schema, posted to POST /plans/{id}/input. */
+function questionHtml(view: PlanView): string {
+  const question = view.question;
+  if (view.status !== 'waiting_for_input' || question === undefined) return '';
+  const schema = question.schema as unknown as AnswerSchema;
+  const required = new Set(schema.required ?? []);
+  const fields = answerFields(schema).map(([name, field]) => fieldInputHtml(name, field, required.has(name)));
+  return [
+    `<section id="question"><h2>Question <small>step ${question.step_id}</small></h2>`,
+    `<form id="answer-form" data-step-id="${question.step_id}"><p class="message">${esc(question.message)}</p>${fields.join('')}`,
+    '<p><button type="submit">Answer</button></p><p id="answer-errors" class="error-box" hidden></p></form></section>',
+  ].join('');
+}
+
 /** The whole plan page from `GET /plans/{id}` and `GET /plans/{id}/trace`. */
 export function planPageHtml(view: PlanView, events: readonly TraceEvent[], now: number): string {
   const activity = foldTrace(events);
   return [
     headerHtml(view, activity, now),
+    questionHtml(view),
     dagHtml(view, activity),
     `<section id="timeline"><h2>Timeline</h2><div class="scroll">${timelineSvg(activity, now)}</div></section>`,
     attemptsHtml(activity),

@@ -150,3 +150,31 @@ export function boundedMessage(text: string, maxBytes: number = MAX_ERROR_BYTES)
   if (kept.endsWith('\uFFFD')) kept = kept.slice(0, -1);
   return `${kept}${note}`;
 }
+
+/**
+ * An `elicitation` step reached without its answer: not a failure but a pause. The executor stops
+ * the step and its dependents there, and the plan waits for the user (status waiting_for_input).
+ */
+export class InputRequiredError extends CairnError {
+  static override readonly transient = false;
+  constructor(
+    readonly stepId: number,
+    readonly question: string,
+    readonly schema: Record<string, unknown>,
+  ) {
+    super(`step ${stepId} waits for the user's answer`);
+  }
+}
+
+/**
+ * The answer to the question AwaitInput was to wait on is there already (it came before the token
+ * was stored): the workflow's Catch sends the plan straight on to Execute, with nothing to wait for.
+ */
+export class InputAlreadyGivenError extends CairnError {
+  static override readonly transient = false;
+}
+
+/** An answer for a plan that is not waiting for one (HTTP 409): never asked, already answered, or ended. */
+export class NotWaitingForInputError extends CairnError {
+  static override readonly transient = false;
+}

@@ -194,6 +194,14 @@ export interface WorkflowStarter {
   start(name: string, input: WorkflowInput): Promise<{ started: boolean }>;
 }
 
+/**
+ * Resumes an execution that waits on a task token with its output (Step Functions'
+ * SendTaskSuccess; in this process, the local runner's waiting state).
+ */
+export interface TaskTokenSender {
+  succeed(token: string, output: Readonly<Record<string, unknown>>): Promise<void>;
+}
+
 /** Where a finished plan's result goes when its origin asks for one (`<key>.result.json`). */
 export interface ResultWriter {
   write(origin: PlanOrigin, document: Readonly<Record<string, unknown>>): Promise<void>;

@@ -177,7 +177,18 @@ export interface PromptTemplateOverrides {
   repair?: string;
 }
 
-export const PLAN_STATUSES = ['received', 'analyzing', 'planning', 'validating', 'repairing', 'executing', 'finalizing', 'succeeded', 'failed'] as const;
+export const PLAN_STATUSES = [
+  'received',
+  'analyzing',
+  'planning',
+  'validating',
+  'repairing',
+  'executing',
+  'waiting_for_input',
+  'finalizing',
+  'succeeded',
+  'failed',
+] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
 /** One planner attempt (ATTEMPT#n): the raw text, what was extracted and what validation said. */
@@ -237,6 +248,24 @@ export interface PlanRecord {
   results?: FinalResults;
   error?: { name: string; message: string; phase: string };
   metadata?: PlanMetadata;
+  /** The question the plan waits on (status waiting_for_input), or last waited on. */
+  question?: PlanQuestion;
+  /** The user's answers to the plan's elicitation steps, by step id. */
+  answers?: Record<string, unknown>;
+  /**
+   * The token that resumes the waiting execution (Step Functions' task token). A credential:
+   * kept in the store, never shown to a reader of the plan (plan-view.ts leaves it out).
+   */
+  inputToken?: { step_id: number; token: string; resumed?: boolean };
+}
+
+/** A question of an elicitation step, as the plan shows it while it waits. */
+export interface PlanQuestion {
+  step_id: number;
+  message: string;
+  /** The answer's JSON Schema (the subset of functions/core/steps/answer-schema.ts). */
+  schema: Record<string, unknown>;
+  askedAt: string;
 }
 
 export interface FinalResults {
@@ -288,7 +317,9 @@ export type TraceEventType =
   | 'execution.completed'
   | 'plan.finalized'
   | 'plan.failed'
-  | 'plan.cache_hit';
+  | 'plan.cache_hit'
+  | 'input.requested'
+  | 'input.received';
 
 export interface TraceEventInput {
   type: TraceEventType;

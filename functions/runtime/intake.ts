@@ -6,7 +6,7 @@
  * process, tests wrap the store); nobody changes it afterwards.
  */
 import type { PayloadStore } from '../adapters/payloads/payload-store.js';
-import type { TraceStore, WorkflowStarter } from '../core/ports.js';
+import type { TaskTokenSender, TraceStore, WorkflowStarter } from '../core/ports.js';
 import { createObservability, type Observability } from '../handlers/middleware.js';
 import { type CairnConfig, loadConfig } from '../shared/config.js';
 import { type Clients, createClients, createPayloadStore, createTraceStore } from './adapters.js';
@@ -20,6 +20,8 @@ export interface IntakeRuntime {
   readonly payloads: PayloadStore;
   /** What starts a plan's workflow; Step Functions (built by start.ts on first use) when absent. */
   readonly starter: WorkflowStarter | undefined;
+  /** What resumes a waiting execution; Step Functions (built by start.ts on first use) when absent. */
+  readonly tokens: TaskTokenSender | undefined;
 }
 
 /** Adapters to use instead of the ones the configuration selects. */
@@ -28,6 +30,8 @@ export interface IntakeOverrides {
   wrapStore?: (store: TraceStore) => TraceStore;
   /** Starts workflows some other way than Step Functions (in this process, locally). */
   starter?: WorkflowStarter;
+  /** Resumes waiting executions some other way than Step Functions (in this process, locally). */
+  tokens?: TaskTokenSender;
 }
 
 export function createIntakeRuntime(config: CairnConfig, overrides: IntakeOverrides = {}): IntakeRuntime {
@@ -36,7 +40,7 @@ export function createIntakeRuntime(config: CairnConfig, overrides: IntakeOverri
   const payloads = createPayloadStore(config, clients);
   const built = createTraceStore(config, clients, payloads);
   const store = overrides.wrapStore ? overrides.wrapStore(built) : built;
-  return { config, observability, store, clients, payloads, starter: overrides.starter };
+  return { config, observability, store, clients, payloads, starter: overrides.starter, tokens: overrides.tokens };
 }
 
 let current: IntakeRuntime | undefined;

@@ -8,11 +8,12 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import { makeCreatePlanHandler } from '../handlers/intake/create-plan.js';
 import { makeGetPlanHandler } from '../handlers/intake/get-plan.js';
 import { makeGetTraceHandler } from '../handlers/intake/get-trace.js';
+import { makeSubmitInputHandler } from '../handlers/intake/submit-input.js';
 import type { IntakeRuntime } from './intake.js';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
-export type ApiRouteName = 'create-plan' | 'get-plan' | 'get-trace';
+export type ApiRouteName = 'create-plan' | 'get-plan' | 'get-trace' | 'submit-input';
 
 export interface ApiRoute {
   method: 'GET' | 'POST';
@@ -42,4 +43,5 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('POST', '/plans', 'create-plan', makeCreatePlanHandler),
   route('GET', '/plans/{id}', 'get-plan', makeGetPlanHandler),
   route('GET', '/plans/{id}/trace', 'get-trace', makeGetTraceHandler),
+  route('POST', '/plans/{id}/input', 'submit-input', makeSubmitInputHandler),
 ];

@@ -5,9 +5,10 @@
  */
 import { S3TaskFiles } from '../adapters/s3/task-files.js';
 import { createSfnClient } from '../adapters/sfn/client.js';
+import { SfnTaskTokens } from '../adapters/sfn/task-tokens.js';
 import { SfnWorkflowStarter } from '../adapters/sfn/workflow-starter.js';
 import { ConfigError } from '../core/errors.js';
-import { systemClock, type WorkflowStarter } from '../core/ports.js';
+import { systemClock, type TaskTokenSender, type WorkflowStarter } from '../core/ports.js';
 import type { StartDeps } from '../core/workflow/start-plan.js';
 import type { IntakeRuntime } from './intake.js';
 
@@ -32,6 +33,21 @@ function stepFunctionsStarter(rt: IntakeRuntime): WorkflowStarter {
     stateMachineArn,
     workflowType: rt.config.aws.workflowType,
   });
+}
+
+/**
+ * What resumes a waiting execution: the runtime's own sender, else Step Functions' SendTaskSuccess,
+ * its client made on first use (a runtime that never resumes anything never makes it).
+ */
+export function tokensOf(rt: IntakeRuntime): TaskTokenSender {
+  if (rt.tokens) return rt.tokens;
+  let sfn: SfnTaskTokens | undefined;
+  return {
+    succeed: (token, output) => {
+      sfn ??= new SfnTaskTokens(rt.observability.tracer.captureAWSv3Client(createSfnClient({ region: rt.config.region })));
+      return sfn.succeed(token, output);
+    },
+  };
 }
 
 /** Task files in the Cairn bucket; a ConfigError at init when CAIRN_PAYLOAD_BUCKET is missing. */

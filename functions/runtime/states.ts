@@ -6,6 +6,7 @@
  */
 import type { Context } from 'aws-lambda';
 import { analyzePhase } from '../core/workflow/analyze.js';
+import { awaitInputPhase } from '../core/workflow/await-input.js';
 import { executePhase } from '../core/workflow/execute.js';
 import { finalizePhase } from '../core/workflow/finalize.js';
 import { generatePhase } from '../core/workflow/generate.js';
@@ -29,6 +30,7 @@ export const makeExecuteHandler = (rt: Runtime) =>
     if (summary.blockedCalls) rt.observability.metrics.addMetric('DuplicateCallsBlocked', 'Count', summary.blockedCalls);
     return summary;
   });
+export const makeAwaitInputHandler = (rt: Runtime) => phaseHandler(rt, awaitInputPhase);
 /** A plan from an S3 task file gets its result file once it has finished, either way. */
 export const makeFinalizeHandler = (rt: Runtime) => phaseHandler(rt, thenPublishResult(rt.results, finalizePhase));
 export const makeRecordFailureHandler = (rt: Runtime) => phaseHandler(rt, thenPublishResult(rt.results, recordFailurePhase));
@@ -51,6 +53,7 @@ export const TASK_STATES = {
   Repair: { entry: 'repair.ts', make: makeRepairHandler },
   RejectPlan: { entry: 'reject-plan.ts', make: makeRejectPlanHandler },
   Execute: { entry: 'execute.ts', make: makeExecuteHandler },
+  AwaitInput: { entry: 'await-input.ts', make: makeAwaitInputHandler },
   Finalize: { entry: 'finalize.ts', make: makeFinalizeHandler },
   RecordFailure: { entry: 'record-failure.ts', make: makeRecordFailureHandler },
 } as const satisfies Record<string, TaskStateBinding>;

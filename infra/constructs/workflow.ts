@@ -26,8 +26,17 @@ export interface TaskState {
   readonly placeholder: string;
   /** Its handler module, e.g. `reject-plan.ts`. */
   readonly handlerFile: string;
+  /** The function's timeout: the state's TimeoutSeconds, or CALLBACK_FUNCTION_TIMEOUT for a state that waits on a task token. */
   readonly timeoutSeconds: number;
+  /** The state waits on a task token (`lambda:invoke.waitForTaskToken`): its TimeoutSeconds bounds the wait, not the function. */
+  readonly callback: boolean;
 }
+
+/** A state that waits on a task token invokes its function through this integration, naming it in Parameters.FunctionName. */
+export const WAIT_FOR_TASK_TOKEN = 'arn:aws:states:::lambda:invoke.waitForTaskToken';
+
+/** The function of a callback state only stores the token: it has a short timeout of its own. */
+export const CALLBACK_FUNCTION_TIMEOUT = 60;
 
 /**
  * Every Task state of the definition, each with its Resource a `${<State>FunctionArn}` placeholder
@@ -37,16 +46,24 @@ export function taskStates(
   definitionText: string = readFileSync(WORKFLOW_FILE, 'utf8'),
   bindings: Readonly<Record<string, { readonly entry: string }>> = TASK_STATES,
 ): TaskState[] {
-  const definition = JSON.parse(definitionText) as { States: Record<string, { Type: string; Resource?: string; TimeoutSeconds?: number }> };
+  const definition = JSON.parse(definitionText) as {
+    States: Record<string, { Type: string; Resource?: string; TimeoutSeconds?: number; Parameters?: { FunctionName?: string } }>;
+  };
   const states = Object.entries(definition.States)
     .filter(([, state]) => state.Type === 'Task')
     .map(([name, state]) => {
-      const placeholder = /^\$\{(\w+)\}$/.exec(state.Resource ?? '')?.[1];
-      if (placeholder !== `${name}FunctionArn`) throw new Error(`state ${name}: Resource must be \${${name}FunctionArn}, got ${state.Resource}`);
-      if (state.TimeoutSeconds === undefined) throw new Error(`state ${name}: TimeoutSeconds is required (it is the function's timeout)`);
+      const callback = state.Resource === WAIT_FOR_TASK_TOKEN;
+      const named = callback ? state.Parameters?.FunctionName : state.Resource;
+      const placeholder = /^\$\{(\w+)\}$/.exec(named ?? '')?.[1];
+      if (placeholder !== `${name}FunctionArn`) {
+        const where = callback ? 'Parameters.FunctionName' : 'Resource';
+        throw new Error(`state ${name}: ${where} must be \${${name}FunctionArn}, got ${named}`);
+      }
+      if (state.TimeoutSeconds === undefined) throw new Error(`state ${name}: TimeoutSeconds is required (it is the function's timeout, or the wait's)`);
       const binding = bindings[name];
       if (binding === undefined) throw new Error(`state ${name}: no handler in the state map (functions/runtime/states.ts)`);
-      return { name, placeholder, handlerFile: binding.entry, timeoutSeconds: state.TimeoutSeconds };
+      const timeoutSeconds = callback ? CALLBACK_FUNCTION_TIMEOUT : state.TimeoutSeconds;
+      return { name, placeholder, handlerFile: binding.entry, timeoutSeconds, callback };
     });
   const unused = Object.keys(bindings).filter((name) => !states.some((state) => state.name === name));
   if (unused.length > 0) throw new Error(`the state map names states the workflow does not have: ${unused.join(', ')}`);
@@ -78,7 +95,8 @@ export class Workflow extends Construct {
         new CairnFunction(this, `${state.name}Function`, {
           handlerFile: state.handlerFile,
           description: `Cairn workflow state ${state.name}`,
-          // The state's TimeoutSeconds is the Lambda's: the state never waits on a function already stopped.
+          // The state's TimeoutSeconds is the Lambda's: the state never waits on a function already stopped
+          // (a callback state's function only stores its token, and the state's timeout bounds the wait).
           timeout: Duration.seconds(state.timeoutSeconds),
           environment: props.environment,
           logRetention: props.logRetention,

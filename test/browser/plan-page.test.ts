@@ -186,6 +186,33 @@ describe('Browser: the page of a plan', () => {
     expect(await page.locator('#answer .answer').textContent()).toContain('[lyon-transport]');
   });
 
+  it('shows the question of a waiting plan as a form built from its schema, and goes on once it is answered', async () => {
+    // Prepare
+    const plan = JSON.parse(readFileSync('examples/plans/elicitation.json', 'utf8')) as unknown;
+    const planId = String((await api('/plans', { task: 'What is the population of the city?', options: { plan, analyze: false } })).planId);
+    for (let i = 0; i < 300 && (await api(`/plans/${planId}`)).status !== 'waiting_for_input'; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    const page = await context.newPage();
+    page.on('pageerror', (error) => consoleErrors.push(`question: ${error.message}`));
+    await page.goto(new URL(`/ui/plans/${planId}`, baseUrl).toString());
+    await page.waitForSelector('#app[data-state="waiting"]', { timeout: 15_000 });
+
+    // Act
+    const message = await page.locator('#answer-form .message').textContent();
+    const choices = await page.locator('#answer-city option').evaluateAll((os) => os.map((o) => o.textContent));
+    const yearType = await page.locator('#answer-year').getAttribute('type');
+    await page.selectOption('#answer-city', 'Marseille');
+    await page.click('#answer-form button[type="submit"]');
+    await page.waitForSelector('#app[data-state="done"]', { timeout: 30_000 });
+
+    // Assess
+    expect(message).toBe('Which French city do you want the population of?');
+    expect(choices).toEqual(['choose…', 'Lyon', 'Marseille', 'Paris', 'Toulouse', 'Nice']);
+    expect(yearType).toBe('number');
+    expect(await page.locator('h1 .badge').textContent()).toBe('succeeded');
+    expect(await page.locator('#answer .answer').textContent()).toContain('[marseille]');
+    expect((await api(`/plans/${planId}`)).answers).toEqual({ 1: { city: 'Marseille' } });
+  });
+
   it('shows each planner attempt with its validation errors when no plan was valid', async () => {
     // Act
     const page = await open(`/ui/plans/${invalidId}`);

@@ -18,8 +18,15 @@ import { actionsOf, logicalIdOf, statementsOf, synthCairn } from './support.js';
 
 const { app, stack, template } = synthCairn();
 
-const WORKFLOW_STATES = ['Analyze', 'Generate', 'Validate', 'Repair', 'RejectPlan', 'Execute', 'Finalize', 'RecordFailure'];
-const INTAKE_FUNCTIONS = ['PlansCreatePlanFunction', 'PlansGetPlanFunction', 'PlansGetTraceFunction', 'TriggersSqsTaskFunction', 'TriggersS3TaskFunction'];
+const WORKFLOW_STATES = ['Analyze', 'Generate', 'Validate', 'Repair', 'RejectPlan', 'Execute', 'AwaitInput', 'Finalize', 'RecordFailure'];
+const INTAKE_FUNCTIONS = [
+  'PlansCreatePlanFunction',
+  'PlansGetPlanFunction',
+  'PlansGetTraceFunction',
+  'PlansSubmitInputFunction',
+  'TriggersSqsTaskFunction',
+  'TriggersS3TaskFunction',
+];
 const fnId = (state: string) => logicalIdOf(template, 'AWS::Lambda::Function', `Workflow${state}Function`);
 const roleId = (functionPrefix: string) => logicalIdOf(template, 'AWS::IAM::Role', `${functionPrefix}Role`);
 const getAtt = (logicalId: string) => ({ 'Fn::GetAtt': [logicalId, 'Arn'] });
@@ -67,7 +74,7 @@ describe('Stack: Cairn (default context)', () => {
     it('keeps every log group for the configured retention', () => {
       const groups = template.findResources('AWS::Logs::LogGroup');
       // 13 functions, the state machine, the API's access logs.
-      expect(Object.keys(groups)).toHaveLength(15);
+      expect(Object.keys(groups)).toHaveLength(17);
       for (const [id, group] of Object.entries(groups)) expect(group.Properties.RetentionInDays, id).toBe(30);
     });
 
@@ -103,9 +110,13 @@ describe('Stack: Cairn (default context)', () => {
       // Assess
       expect(readFileSync(assetFile, 'utf8')).toBe(source);
       expect(Object.keys(substitutions).sort()).toEqual(WORKFLOW_STATES.map((s) => `${s}FunctionArn`).sort());
-      const expected = JSON.parse(source) as typeof deployed;
+      const expected = JSON.parse(source) as { States: Record<string, { Resource?: string; Parameters?: { FunctionName?: string } }> };
       for (const state of WORKFLOW_STATES) {
-        expected.States[state]!.Resource = JSON.stringify(getAtt(fnId(state))).replace(/"/g, "'");
+        const arn = JSON.stringify(getAtt(fnId(state))).replace(/"/g, "'");
+        // A state that waits on a task token names its function in Parameters; the others in Resource.
+        const named = expected.States[state]!;
+        if (named.Parameters?.FunctionName !== undefined) named.Parameters.FunctionName = arn;
+        else named.Resource = arn;
       }
       expect(deployed).toEqual(expected);
     });
@@ -118,7 +129,7 @@ describe('Stack: Cairn (default context)', () => {
       });
     });
 
-    it('may invoke the eight workflow functions and nothing else', () => {
+    it('may invoke the nine workflow functions and nothing else', () => {
       // Prepare
       const statements = statementsOf(template, roleId('WorkflowStateMachine'));
 
@@ -175,11 +186,11 @@ describe('Stack: Cairn (default context)', () => {
   });
 
   describe('intake', () => {
-    it('routes the three API paths to their functions, each behind IAM authorization', () => {
-      for (const route of ['POST /plans', 'GET /plans/{id}', 'GET /plans/{id}/trace']) {
+    it('routes the four API paths to their functions, each behind IAM authorization', () => {
+      for (const route of ['POST /plans', 'GET /plans/{id}', 'GET /plans/{id}/trace', 'POST /plans/{id}/input']) {
         template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: route, AuthorizationType: 'AWS_IAM' });
       }
-      template.resourceCountIs('AWS::ApiGatewayV2::Route', 3);
+      template.resourceCountIs('AWS::ApiGatewayV2::Route', 4);
       template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
         StageName: '$default',
         AutoDeploy: true,
@@ -297,6 +308,24 @@ describe('Stack: Cairn (default context)', () => {
       }
     });
 
+    it('lets only the answer function resume a waiting execution, on the Cairn state machine only', () => {
+      const machine = logicalIdOf(template, 'AWS::StepFunctions::StateMachine', 'WorkflowStateMachine');
+      const resume = statementsOf(template, roleId('PlansSubmitInputFunction')).filter((s) => actionsOf([s]).includes('states:SendTaskSuccess'));
+      expect(resume).toEqual([{ Effect: 'Allow', Action: 'states:SendTaskSuccess', Resource: { Ref: machine } }]);
+      const others = [...INTAKE_FUNCTIONS.filter((f) => f !== 'PlansSubmitInputFunction'), ...WORKFLOW_STATES.map((s) => `Workflow${s}Function`)];
+      for (const fn of others) expect(actionsOf(statementsOf(template, roleId(fn))), fn).not.toContain('states:SendTaskSuccess');
+    });
+
+    it('waits for the answer on a task token for at most 24 hours, the waiting function itself having a short timeout', () => {
+      const definition = JSON.parse(readFileSync(WORKFLOW_FILE, 'utf8')) as { States: Record<string, Record<string, unknown>> };
+      expect(definition.States.AwaitInput).toMatchObject({
+        Resource: 'arn:aws:states:::lambda:invoke.waitForTaskToken',
+        Parameters: { FunctionName: `\${AwaitInputFunctionArn}`, Payload: { 'taskToken.$': '$$.Task.Token' } },
+        TimeoutSeconds: 86_400,
+      });
+      template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Cairn workflow state AwaitInput', Timeout: 60 });
+    });
+
     it('lets only Finalize and RecordFailure (and the S3 trigger) write beside task files', () => {
       const bucket = logicalIdOf(template, 'AWS::S3::Bucket', 'StorageBucket');
       const writesTasks = (prefix: string) =>
@@ -305,7 +334,7 @@ describe('Stack: Cairn (default context)', () => {
         );
       expect(['Finalize', 'RecordFailure'].every((s) => writesTasks(`Workflow${s}Function`))).toBe(true);
       expect(writesTasks('TriggersS3TaskFunction')).toBe(true);
-      for (const state of ['Analyze', 'Generate', 'Validate', 'Repair', 'RejectPlan', 'Execute'])
+      for (const state of ['Analyze', 'Generate', 'Validate', 'Repair', 'RejectPlan', 'Execute', 'AwaitInput'])
         expect(writesTasks(`Workflow${state}Function`), state).toBe(false);
       expect(writesTasks('PlansCreatePlanFunction')).toBe(false);
     });

@@ -42,6 +42,24 @@ export const toolStep = (id: number, tool: string, args: Record<string, unknown>
   ...extra,
 });
 
+/** The answer schema of `askStep`: a city from a list (required) and an optional year. */
+export const CITY_QUESTION = {
+  type: 'object',
+  properties: {
+    city: { type: 'string', title: 'City', enum: ['Lyon', 'Marseille', 'Paris'] },
+    year: { type: 'integer', minimum: 1800, maximum: 2030 },
+  },
+  required: ['city'],
+} as const;
+
+/** An elicitation step asking `message`, its answer following `schema` (CITY_QUESTION by default). */
+export const askStep = (id: number, message: string, dependencies: number[] = [], schema: Record<string, unknown> = CITY_QUESTION): StepInput => ({
+  step_id: id,
+  type: 'elicitation',
+  dependencies,
+  parameters: { message, schema },
+});
+
 /** A plan as a model writes it in prose: the JSON in a fenced block. */
 export const fencedJson = (value: unknown): string => `\`\`\`json\n${JSON.stringify(value)}\n\`\`\``;
 

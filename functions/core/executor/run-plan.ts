@@ -2,10 +2,12 @@
  * Runs a validated plan as a DAG by dataflow. Every step starts the moment its own
  * dependencies have finished (not when a whole layer has), up to a concurrency cap. A false
  * condition skips a step; a failed step aborts the plan and the steps not yet started are
- * recorded as skipped with the reason, so nothing half-done looks done.
+ * recorded as skipped with the reason, so nothing half-done looks done. A step that needs the
+ * user's answer (an elicitation without one) pauses: it and its dependents are left pending, the
+ * rest runs, and the outcome is `waiting` with the questions, to be run again with the answers.
  */
 
-import { boundedMessage, LlmTransientError, oneLine } from '../errors.js';
+import { boundedMessage, InputRequiredError, LlmTransientError, oneLine } from '../errors.js';
 import { evaluateCondition, type StepView } from '../expression/expression.js';
 import { renderParameters } from '../expression/templates.js';
 import type { Clock, CorpusIndex, LlmProvider } from '../ports.js';
@@ -43,11 +45,22 @@ export interface ExecutionContext {
    * guard per execution (or per loop of executions), so the coverage retry's round shares it.
    */
   guard?: DuplicateGuard;
+  /** The user's answers to elicitation steps, by step id. */
+  answers?: ReadonlyMap<number, unknown>;
+}
+
+/** A question a step put to the user, which the plan waits on. */
+export interface PendingQuestion {
+  step_id: number;
+  message: string;
+  schema: Record<string, unknown>;
 }
 
 export interface ExecutionOutcome {
-  status: 'succeeded' | 'failed';
+  status: 'succeeded' | 'failed' | 'waiting';
   outputs: StepOutput[];
+  /** When `waiting`: the questions the plan waits on, by step id. */
+  questions?: PendingQuestion[];
   llmCalls: LlmCallRecord[];
   failedStep?: number;
   error?: string;
@@ -73,14 +86,15 @@ class Slots {
 
 export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext): Promise<ExecutionOutcome> {
   const byId = new Map(plan.plan.map((s) => [s.step_id, s]));
-  const running = new Map<number, Promise<StepOutput>>();
+  const running = new Map<number, Promise<Settled>>();
   const slots = new Slots(Math.max(1, ctx.concurrency));
   const llmCalls: LlmCallRecord[] = [];
   // Held in an object so TypeScript does not narrow it across the awaits that let it change.
   const abort: { by?: { step: number; error: string } } = {};
   const abortedBy = () => abort.by;
+  const questions: PendingQuestion[] = [];
 
-  const run = (id: number): Promise<StepOutput> => {
+  const run = (id: number): Promise<Settled> => {
     let promise = running.get(id);
     if (!promise) {
       const kept = ctx.keep?.get(id);
@@ -91,9 +105,16 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
     return promise;
   };
 
-  const runStep = async (step: DecompositionStep): Promise<StepOutput> => {
+  const runStep = async (step: DecompositionStep): Promise<Settled> => {
     const inputs = new Map<number, StepOutput>();
-    for (const dep of step.dependencies) inputs.set(dep, await run(dep));
+    let waitsOnInput = false;
+    for (const dep of step.dependencies) {
+      const settled = await run(dep);
+      if (isPending(settled)) waitsOnInput = true;
+      else inputs.set(dep, settled);
+    }
+    // Downstream of an unanswered question: not run, not recorded; it runs once the answer is in.
+    if (waitsOnInput) return PENDING;
 
     {
       const by = abortedBy();
@@ -165,7 +186,7 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
           });
         } catch (error) {
           lastError = error;
-          if (!stepMayRetry(error) || attempts >= policy.maxAttempts) break;
+          if (error instanceof InputRequiredError || !stepMayRetry(error) || attempts >= policy.maxAttempts) break;
           const delayMs = policy.backoffMs * 2 ** (attempts - 1);
           await ctx.hooks?.onStepRetry?.(step, attempts, boundedMessage(oneLine(error)), delayMs);
           await sleep(delayMs);
@@ -174,6 +195,10 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
       throw lastError;
     } catch (error) {
       if (verdict && !verdict.blocked) verdict.settle({ succeeded: false });
+      if (error instanceof InputRequiredError) {
+        questions.push({ step_id: error.stepId, message: error.question, schema: error.schema });
+        return PENDING;
+      }
       const attemptsMade = Math.min(Math.max(attempts, 1), policy.maxAttempts);
       // Bounded: the step's error goes into its trace item and into what Execute returns to the workflow.
       const message = boundedMessage(oneLine(error));
@@ -202,10 +227,18 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
   await Promise.all(plan.plan.map((s) => run(s.step_id)));
   outputs.sort((a, b) => a.step_id - b.step_id);
   const failure = outputs.find((o) => o.status === 'failed');
-  return failure
-    ? { status: 'failed', outputs, llmCalls, failedStep: failure.step_id, error: failure.error ?? 'step failed' }
-    : { status: 'succeeded', outputs, llmCalls };
+  if (failure) return { status: 'failed', outputs, llmCalls, failedStep: failure.step_id, error: failure.error ?? 'step failed' };
+  if (questions.length > 0) return { status: 'waiting', outputs, llmCalls, questions: questions.sort((a, b) => a.step_id - b.step_id) };
+  return { status: 'succeeded', outputs, llmCalls };
 }
+
+/** A step that waits on the user's answer (or on a step that does): it has no output yet. */
+interface Pending {
+  readonly pending: true;
+}
+type Settled = StepOutput | Pending;
+const PENDING: Pending = { pending: true };
+const isPending = (settled: Settled): settled is Pending => 'pending' in settled;
 
 /**
  * Whether a step attempts again after `error`. There is one retry layer per model call: the LLM
@@ -247,13 +280,14 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 async function scopeOf(
   step: DecompositionStep,
   inputs: Map<number, StepOutput>,
-  run: (id: number) => Promise<StepOutput>,
+  run: (id: number) => Promise<Settled>,
   byId: Map<number, DecompositionStep>,
 ): Promise<Map<number, StepView>> {
   const scope = new Map<number, StepView>();
   const visit = async (id: number) => {
     if (scope.has(id)) return;
-    const output = inputs.get(id) ?? (await run(id));
+    // Every ancestor of a step that runs has an output: a pending one would have kept it from running.
+    const output = (inputs.get(id) ?? (await run(id))) as StepOutput;
     scope.set(id, { result: output.result, status: output.status, skipped: output.status === 'skipped' });
     for (const dep of byId.get(id)?.dependencies ?? []) await visit(dep);
   };

@@ -7,6 +7,7 @@
 import { ExpressionError, oneLine, PlanValidationError } from '../errors.js';
 import { referencedSteps } from '../expression/expression.js';
 import { templateReferences } from '../expression/templates.js';
+import { type AnswerSchema, answerSchemaIssues } from '../steps/answer-schema.js';
 import { STEP_FACTS } from '../steps/catalog.generated.js';
 import { canonicalToolName } from '../tools/registry.js';
 import { type DecompositionPlan, MODALITIES, STEP_TYPES, type StepType, type ValidationIssue, type ValidationResult } from '../types.js';
@@ -109,6 +110,7 @@ export function checkPlanSemantics(candidate: unknown, options: PlanValidationOp
     }
     checkInputs(step, add);
     checkTool(step, options, add);
+    checkAnswerSchema(step, add);
   }
 
   // The graph of well-formed, existing edges; self-dependencies are reported above, not as cycles.
@@ -199,6 +201,16 @@ function checkInputs(step: StepFacts, add: Add): void {
   }
   const aggregate = step.raw.aggregate;
   if (Array.isArray(aggregate)) for (const [index, value] of aggregate.entries()) mustBeDependency(value, `${step.path}.aggregate.${index}`);
+}
+
+/** An elicitation's answer schema, past what its JSON Schema says: `required` names fields, enums and bounds agree. */
+function checkAnswerSchema(step: StepFacts, add: Add): void {
+  const schema = step.type === 'elicitation' ? step.parameters?.schema : undefined;
+  if (!isRecord(schema) || !isRecord(schema.properties) || !Object.values(schema.properties).every(isRecord)) return;
+  if (schema.required !== undefined && !(Array.isArray(schema.required) && schema.required.every((r) => typeof r === 'string'))) return;
+  for (const issue of answerSchemaIssues(schema as unknown as AnswerSchema)) {
+    add(`${step.path}.parameters.schema${issue.path.replaceAll('/', '.')}`, issue.message);
+  }
 }
 
 function checkTool(step: StepFacts, options: PlanValidationOptions, add: Add): void {

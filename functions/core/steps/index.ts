@@ -14,6 +14,7 @@ import { audioTranscription } from './audio_transcription.js';
 import type { StepType } from './catalog.generated.js';
 import { conditional } from './conditional.js';
 import { dedupe } from './dedupe.js';
+import { elicitation } from './elicitation.js';
 import { filter } from './filter.js';
 import { graphQuery } from './graph_query.js';
 import { imageCaptioning } from './image_captioning.js';
@@ -43,6 +44,7 @@ export const STEP_CATALOG = {
   tool_call: toolCall,
   audio_transcription: audioTranscription,
   image_captioning: imageCaptioning,
+  elicitation,
 } as const satisfies Record<StepType, StepDefinition>;
 
 /** The catalog's type names, in its order (what the generator writes as STEP_TYPES). */

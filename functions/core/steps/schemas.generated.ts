@@ -13,6 +13,7 @@ import schema9 from '../../../schemas/steps/llm_call.schema.json' with { type: '
 import schema10 from '../../../schemas/steps/tool_call.schema.json' with { type: 'json' };
 import schema11 from '../../../schemas/steps/audio_transcription.schema.json' with { type: 'json' };
 import schema12 from '../../../schemas/steps/image_captioning.schema.json' with { type: 'json' };
+import schema13 from '../../../schemas/steps/elicitation.schema.json' with { type: 'json' };
 
 export const STEP_PARAMETER_SCHEMA_FILES: Readonly<Record<StepType, { readonly $id: string }>> = {
   "vector_search": schema0,
@@ -28,4 +29,5 @@ export const STEP_PARAMETER_SCHEMA_FILES: Readonly<Record<StepType, { readonly $
   "tool_call": schema10,
   "audio_transcription": schema11,
   "image_captioning": schema12,
+  "elicitation": schema13,
 };

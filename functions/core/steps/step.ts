@@ -19,6 +19,8 @@ export interface OperatorContext {
   signal: AbortSignal;
   tools: ToolRegistry;
   allowedTools?: readonly string[] | undefined;
+  /** The user's answers to the plan's elicitation steps so far, by step id. */
+  answers?: ReadonlyMap<number, unknown> | undefined;
   recordLlmCall(record: LlmCallRecord): void;
 }
 

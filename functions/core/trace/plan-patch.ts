@@ -20,6 +20,11 @@ export function applyPlanPatch(current: PlanRecord, patch: PlanPatch, now: Date)
     const why = isTerminal(current.status) ? `${current.status} is terminal` : 'a status never goes backwards';
     throw new PlanConflictError(`plan ${current.planId}: status cannot change from ${current.status} to ${to} (${why})`);
   }
+  // An answer is taken only from a plan that waits for one: a second answer, raced or late, is refused
+  // even when the store re-applies the patch to a record another writer changed meanwhile.
+  if (patch.answers !== undefined && !jsonEqual(patch.answers, current.answers) && current.status !== 'waiting_for_input') {
+    throw new PlanConflictError(`plan ${current.planId} is ${current.status}, not waiting for input: the answer is refused`);
+  }
   if (isTerminal(current.status)) {
     const changed = Object.entries(patch)
       .filter(([key, value]) => key !== 'updatedAt' && !jsonEqual(value, (current as unknown as Record<string, unknown>)[key]))

@@ -6,7 +6,8 @@ import type { PlanStatus } from '../types.js';
 
 /**
  * planning, validating and repairing share a rank: the repair loop moves back and forth between
- * them, and that is progress, not regression.
+ * them, and that is progress, not regression. So do executing and waiting_for_input: a plan that
+ * asks the user something waits, then executes again with the answer.
  */
 const RANK: Readonly<Record<PlanStatus, number>> = {
   received: 0,
@@ -15,6 +16,7 @@ const RANK: Readonly<Record<PlanStatus, number>> = {
   validating: 2,
   repairing: 2,
   executing: 3,
+  waiting_for_input: 3,
   finalizing: 4,
   succeeded: 5,
   failed: 5,

@@ -1,6 +1,8 @@
 /**
  * The Execute task: the accepted plan run by dataflow over the request's corpus, each step's start,
  * retries and end traced as it happens, and one wider round of retrieval when coverage is thin.
+ * A step that asks the user something pauses the plan (waiting_for_input, the question in the
+ * record and the trace); once answered, the task runs again, keeping the outputs already made.
  */
 import { PlanNotFoundError, StepExecutionError } from '../errors.js';
 import { createDuplicateGuard, DUPLICATE_CALL_BLOCKED } from '../executor/duplicate-guard.js';
@@ -27,8 +29,13 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
   const trace = new WriteBehind();
   // One guard for the phase: the coverage retry's round is a later round of the same plan.
   const guard = createDuplicateGuard(record.request.options?.duplicateGuard ?? {});
+  const answers = new Map(Object.entries(record.answers ?? {}).map(([id, answer]) => [Number(id), answer]));
+  // A run after an answer: what the earlier run finished is kept, so nothing runs twice.
+  const earlier = answers.size > 0 ? (await deps.store.listStepOutputs(input.planId)).filter((s) => s.status !== 'failed') : [];
   const context: ExecutionContext = {
     guard,
+    answers,
+    ...(earlier.length > 0 ? { keep: new Map(earlier.map((s) => [s.step_id, s])) } : {}),
     task: record.request.task,
     index,
     // The request's budget covers the steps' calls too, counting what planning spent; one ledger
@@ -79,6 +86,22 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
     if (outcome.status === 'succeeded') await deps.store.updatePlan(input.planId, { plan: retried.widened });
   }
   for (const call of outcome.llmCalls) await traceLlmCall(deps, input.planId, 'executing', call);
+  const question = outcome.status === 'waiting' ? outcome.questions?.[0] : undefined;
+  if (question) {
+    // One question at a time, the first by step id; the others are asked when the plan runs again.
+    const asked = { ...question, askedAt: deps.clock.now().toISOString() };
+    await deps.store.appendEvent(input.planId, {
+      type: 'input.requested',
+      phase: 'executing',
+      data: { step_id: question.step_id, message: question.message, schema: question.schema, durationMs: Math.round(performance.now() - started) },
+    });
+    await setStatus(deps.store, record, 'waiting_for_input', {
+      question: asked,
+      metadata: withMetadata(deps, record, 'execute', performance.now() - started, outcome.llmCalls),
+    });
+    const skipped = outcome.outputs.filter((s) => s.status === 'skipped').length;
+    return { status: 'waiting_for_input', steps: outcome.outputs.length, skipped, failed: 0, questionStep: question.step_id };
+  }
   await deps.store.appendEvent(input.planId, {
     type: 'execution.completed',
     phase: 'executing',
@@ -96,7 +119,7 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
     throw new StepExecutionError(`step ${outcome.failedStep} failed: ${outcome.error}`);
   }
   return {
-    status: outcome.status,
+    status: 'succeeded',
     steps: outcome.outputs.length,
     skipped: outcome.outputs.filter((s) => s.status === 'skipped').length,
     failed: 0,

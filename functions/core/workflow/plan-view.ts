@@ -20,6 +20,10 @@ export interface PlanView {
   sources: Source[];
   error?: PlanRecord['error'];
   metadata?: PlanRecord['metadata'];
+  /** The question the plan waits on; present while its status is waiting_for_input. */
+  question?: PlanRecord['question'];
+  /** The user's answers so far, by step id. */
+  answers?: PlanRecord['answers'];
 }
 
 /** A result file sits beside its task file under this suffix. */
@@ -53,6 +57,9 @@ export function planView(record: PlanRecord): PlanView {
     sources,
     ...(record.error ? { error: record.error } : {}),
     ...(record.metadata ? { metadata: record.metadata } : {}),
+    ...(record.status === 'waiting_for_input' && record.question ? { question: record.question } : {}),
+    ...(record.answers ? { answers: record.answers } : {}),
+    // Never the input token: it resumes the execution, so it is a credential, not something to show.
   };
 }
 

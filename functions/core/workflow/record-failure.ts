@@ -11,8 +11,14 @@ export async function recordFailurePhase(
 ): Promise<{ planId: string; status: 'failed'; error: { Error: string; Cause: string } }> {
   // Bounded here too: whatever reached this state, the trace item and this state's output stay small.
   const name = boundedMessage(input.error?.Error ?? 'Error', 256);
-  const cause = boundedMessage(causeMessage(input.error?.Cause));
   const record = await deps.store.getPlan(input.planId);
+  // A wait for the user's answer that timed out says so, rather than the bare States.Timeout.
+  const unanswered = name === 'States.Timeout' && record?.status === 'waiting_for_input' ? record.question : undefined;
+  const cause = boundedMessage(
+    unanswered
+      ? `no answer came to the question of step ${unanswered.step_id} (asked ${unanswered.askedAt}) before the wait timed out`
+      : causeMessage(input.error?.Cause),
+  );
   const phase = record?.status ?? 'unknown';
   if (record && !isTerminal(record.status)) {
     await deps.store.appendEvent(input.planId, { type: 'plan.failed', phase, data: { error: name, reason: cause } });

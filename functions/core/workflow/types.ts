@@ -24,12 +24,22 @@ export interface ValidationSummary {
 }
 
 export interface ExecutionSummary {
-  status: 'succeeded' | 'failed';
+  /** `waiting_for_input`: a step asked the user something; the workflow waits for the answer, then executes again. */
+  status: 'succeeded' | 'failed' | 'waiting_for_input';
   steps: number;
   skipped: number;
   failed: number;
   /** Tool calls the duplicate-call guard refused. */
   blockedCalls?: number;
+  /** The step whose question the plan waits on. */
+  questionStep?: number;
+}
+
+/** What the AwaitInput state hands its function: the plan, the question's step and the token that resumes the execution. */
+export interface AwaitInputEvent {
+  planId: string;
+  stepId: number;
+  taskToken: string;
 }
 
 /** What a Catch hands to RecordFailure: the state's input and the error it caught. */

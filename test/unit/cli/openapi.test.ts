@@ -23,7 +23,7 @@ describe('OpenAPI document', () => {
     // Assess
     expect(doc.openapi).toBe('3.1.0');
     expect(operations.sort()).toEqual(API_ROUTES.map((r) => r.routeKey).sort());
-    expect(operations.sort()).toEqual(['GET /plans/{id}', 'GET /plans/{id}/trace', 'POST /plans']);
+    expect(operations.sort()).toEqual(['GET /plans/{id}', 'GET /plans/{id}/trace', 'POST /plans', 'POST /plans/{id}/input']);
     expect(Object.keys(doc.paths['/plans']!.post!.responses)).toEqual(expect.arrayContaining(['202', '400']));
     expect(Object.keys(doc.paths['/plans/{id}']!.get!.responses)).toEqual(['200', '404']);
     expect(Object.keys(doc.paths['/plans/{id}/trace']!.get!.responses)).toEqual(['200', '404']);

@@ -45,6 +45,7 @@ describe('Module: steps (the operators of the catalog)', () => {
       'audio_transcription',
       'conditional',
       'dedupe',
+      'elicitation',
       'filter',
       'graph_query',
       'image_captioning',

@@ -8,10 +8,23 @@ import { canTransition, isTerminal, statusRank } from '../../../functions/core/t
 import { PLAN_STATUSES, type PlanStatus } from '../../../functions/core/types.js';
 
 /**
- * The longest path through the workflow: every phase once, the repair loop gone round once.
- * Shorter paths skip statuses (no analysis, a plan supplied, plan-only) but never reorder them.
+ * The longest path through the workflow: every phase once, the repair loop gone round once, and a
+ * question to the user answered once. Shorter paths skip statuses (no analysis, a plan supplied,
+ * plan-only, no question) but never reorder them.
  */
-const LONGEST: PlanStatus[] = ['received', 'analyzing', 'planning', 'validating', 'repairing', 'validating', 'executing', 'finalizing', 'succeeded'];
+const LONGEST: PlanStatus[] = [
+  'received',
+  'analyzing',
+  'planning',
+  'validating',
+  'repairing',
+  'validating',
+  'executing',
+  'waiting_for_input',
+  'executing',
+  'finalizing',
+  'succeeded',
+];
 
 /** Paths the state machine takes, beyond the longest: each with statuses skipped. */
 const SHORTER: PlanStatus[][] = [
@@ -22,6 +35,9 @@ const SHORTER: PlanStatus[][] = [
 
 /** The repair loop's statuses follow each other in any order, as many times as the attempts allow. */
 const REPAIR_LOOP: PlanStatus[] = ['planning', 'validating', 'repairing'];
+
+/** A plan executes, waits for an answer, executes again, as often as it asks. */
+const QUESTION_LOOP: PlanStatus[] = ['executing', 'waiting_for_input'];
 
 const NON_TERMINAL = PLAN_STATUSES.filter((s) => s !== 'succeeded' && s !== 'failed');
 
@@ -36,6 +52,7 @@ function movesOf(path: PlanStatus[]): string[] {
 const LEGAL = new Set([
   ...PATHS.flatMap(movesOf),
   ...REPAIR_LOOP.flatMap((from) => REPAIR_LOOP.map((to) => `${from}->${to}`)),
+  ...QUESTION_LOOP.flatMap((from) => QUESTION_LOOP.map((to) => `${from}->${to}`)),
   ...PLAN_STATUSES.map((s) => `${s}->${s}`),
 ]);
 
