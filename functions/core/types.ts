@@ -109,6 +109,20 @@ export interface StepOutput {
   error?: string;
 }
 
+/**
+ * One executed step as the planner sees it between rounds (seed 002's plan.Result): its id, what
+ * it was (the tool for a tool call, else the step type), its arguments, a bounded result and its error.
+ */
+export interface RoundResult {
+  step_id: number;
+  round: number;
+  name: string;
+  args: Record<string, unknown>;
+  status: StepStatus;
+  result: Record<string, unknown>;
+  error?: string;
+}
+
 /** A source of the final answer, with attribution by sub-query. */
 export interface Source {
   id: string;
@@ -163,6 +177,10 @@ export interface PlanOptions {
   promptTemplates?: PromptTemplateOverrides;
   /** Look the plan up in (and store it to) the plan cache; default true. */
   cache?: boolean;
+  /** `iterative`: after each execution the round's results go back to the planner, which adds steps or answers. */
+  mode?: 'one_shot' | 'iterative';
+  /** Iterative mode: most planning rounds (1 to 20, default 5). */
+  maxRounds?: number;
 }
 
 /** The templates a request may replace (see functions/core/planner/templates/). */
@@ -233,6 +251,20 @@ export interface PlanRecord {
   results?: FinalResults;
   error?: { name: string; message: string; phase: string };
   metadata?: PlanMetadata;
+  /** Iterative mode: each round's new steps, and why the loop ended. */
+  rounds?: RoundsRecord;
+}
+
+/** Why an iterative loop ended. */
+export type RoundStopReason = 'answered' | 'no_more_steps' | 'round_limit' | 'no_progress' | 'invalid_plan';
+
+/** The rounds of an iterative plan: which steps each round added, and how the loop ended. */
+export interface RoundsRecord {
+  maxRounds: number;
+  rounds: Array<{ round: number; stepIds: number[] }>;
+  stop?: { round: number; reason: RoundStopReason; detail: string };
+  /** The planner's own answer, when it ended the loop by answering. */
+  answer?: string;
 }
 
 export interface FinalResults {
@@ -241,6 +273,8 @@ export interface FinalResults {
   sources: Source[];
   steps: Array<Pick<StepOutput, 'step_id' | 'type' | 'status' | 'durationMs' | 'reason'>>;
   coverage: { subquery_count: number; covered_count: number; coverage_ratio: number };
+  /** Iterative mode: how many rounds ran and why the loop ended. */
+  rounds?: { count: number; reason: RoundStopReason; detail: string };
 }
 
 /** The metadata of a plan response: provider, model, calls, tokens, durations, confidence. */
@@ -281,7 +315,9 @@ export type TraceEventType =
   | 'execution.completed'
   | 'plan.finalized'
   | 'plan.failed'
-  | 'plan.cache_hit';
+  | 'plan.cache_hit'
+  | 'round.started'
+  | 'round.completed';
 
 export interface TraceEventInput {
   type: TraceEventType;

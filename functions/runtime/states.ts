@@ -12,6 +12,7 @@ import { generatePhase } from '../core/workflow/generate.js';
 import { recordFailurePhase } from '../core/workflow/record-failure.js';
 import { rejectPhase } from '../core/workflow/reject.js';
 import { repairPhase } from '../core/workflow/repair.js';
+import { replanPhase } from '../core/workflow/replan.js';
 import { validatePhase } from '../core/workflow/validate.js';
 import { phaseHandler } from '../handlers/phase-handler.js';
 import { thenPublishResult } from '../handlers/publish-result.js';
@@ -23,6 +24,7 @@ export const makeValidateHandler = (rt: Runtime) => phaseHandler(rt, validatePha
 export const makeRepairHandler = (rt: Runtime) => phaseHandler(rt, repairPhase);
 export const makeRejectPlanHandler = (rt: Runtime) => phaseHandler(rt, rejectPhase);
 export const makeExecuteHandler = (rt: Runtime) => phaseHandler(rt, executePhase);
+export const makeReplanHandler = (rt: Runtime) => phaseHandler(rt, replanPhase);
 /** A plan from an S3 task file gets its result file once it has finished, either way. */
 export const makeFinalizeHandler = (rt: Runtime) => phaseHandler(rt, thenPublishResult(rt.results, finalizePhase));
 export const makeRecordFailureHandler = (rt: Runtime) => phaseHandler(rt, thenPublishResult(rt.results, recordFailurePhase));
@@ -45,6 +47,7 @@ export const TASK_STATES = {
   Repair: { entry: 'repair.ts', make: makeRepairHandler },
   RejectPlan: { entry: 'reject-plan.ts', make: makeRejectPlanHandler },
   Execute: { entry: 'execute.ts', make: makeExecuteHandler },
+  Replan: { entry: 'replan.ts', make: makeReplanHandler },
   Finalize: { entry: 'finalize.ts', make: makeFinalizeHandler },
   RecordFailure: { entry: 'record-failure.ts', make: makeRecordFailureHandler },
 } as const satisfies Record<string, TaskStateBinding>;

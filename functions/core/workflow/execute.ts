@@ -10,16 +10,28 @@ import { COVERAGE_MIN_RATIO, retryThinCoverage } from './coverage-retry.js';
 import type { PhaseDeps } from './deps.js';
 import { traceLlmCall, withMetadata } from './llm-accounting.js';
 import { loadPlan, setStatus } from './plan-record.js';
+import { currentRound, roundsOf } from './replan.js';
 import { allowedTools, requestOptions } from './request-options.js';
-import type { ExecutionSummary, WorkflowInput } from './types.js';
+import type { ExecutionSummary, RoundState, WorkflowInput } from './types.js';
 
-export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promise<ExecutionSummary> {
+export async function executePhase(deps: PhaseDeps, input: WorkflowInput & { round?: RoundState }): Promise<ExecutionSummary> {
   const started = performance.now();
   let record = await loadPlan(deps.store, input.planId);
   record = await setStatus(deps.store, record, 'executing');
   if (!record.plan) throw new PlanNotFoundError(`plan ${input.planId} has no accepted plan to execute`);
   const index = await deps.corpora.load(record.request.corpus);
   const o = requestOptions(deps, record);
+  // An iterative plan's events carry their round; a later round runs only its own steps and reads
+  // the earlier rounds' stored results.
+  const iterative = input.maxRounds !== undefined;
+  const round = currentRound(input);
+  const inRound = iterative ? { round } : {};
+  const keep = new Map<number, StepOutput>();
+  if (round > 1) for (const output of await deps.store.listStepOutputs(input.planId)) keep.set(output.step_id, output);
+  if (iterative) {
+    const stepIds = roundsOf(record, input.maxRounds ?? 1).rounds.find((r) => r.round === round)?.stepIds ?? [];
+    await deps.store.appendEvent(input.planId, { type: 'round.started', phase: 'executing', data: { round, steps: stepIds, execute: true } });
+  }
   const context: ExecutionContext = {
     task: record.request.task,
     index,
@@ -31,33 +43,39 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
     topK: o.topK,
     tools: deps.tools,
     allowedTools: allowedTools(deps, record),
+    ...(keep.size > 0 ? { keep } : {}),
     hooks: {
       onStepRetry: async (step, attempt, error, delayMs) => {
         await deps.store.appendEvent(input.planId, {
           type: 'step.retried',
           phase: 'executing',
-          data: { step_id: step.step_id, type: step.type, attempt, error, delayMs },
+          data: { step_id: step.step_id, type: step.type, attempt, error, delayMs, ...inRound },
         });
       },
       onStepStart: async (step, parameters) => {
         await deps.store.appendEvent(input.planId, {
           type: 'step.started',
           phase: 'executing',
-          data: { step_id: step.step_id, type: step.type, parameters, dependencies: step.dependencies },
+          data: { step_id: step.step_id, type: step.type, parameters, dependencies: step.dependencies, ...inRound },
         });
       },
       onStepEnd: async (output) => {
         await deps.store.putStepOutput(input.planId, output);
-        await deps.store.appendEvent(input.planId, stepEvent(output));
+        const event = stepEvent(output);
+        await deps.store.appendEvent(input.planId, { ...event, data: { ...event.data, ...inRound } });
       },
     },
   };
   const first = await executePlan(record.plan, context);
-  const { outcome, retried } = await retryThinCoverage(record.plan, first, context, {
-    attributionTopN: o.attributionTopN,
-    maxSources: deps.defaults.maxSources,
-    topK: o.topK,
-  });
+  // The wider retrieval is the first round's: a later round is the planner's own answer to thin results.
+  const { outcome, retried } =
+    round > 1
+      ? { outcome: first, retried: undefined }
+      : await retryThinCoverage(record.plan, first, context, {
+          attributionTopN: o.attributionTopN,
+          maxSources: deps.defaults.maxSources,
+          topK: o.topK,
+        });
   if (retried) {
     await deps.store.appendEvent(input.planId, {
       type: 'coverage.retry',
@@ -72,6 +90,7 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
     phase: 'executing',
     data: {
       status: outcome.status,
+      ...inRound,
       durationMs: Math.round(performance.now() - started),
       ...(outcome.error ? { error: outcome.error, failedStep: outcome.failedStep } : {}),
     },

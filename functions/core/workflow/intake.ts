@@ -11,6 +11,9 @@ import type { TraceStore } from '../ports.js';
 import type { PlanRecord, PlanRequest } from '../types.js';
 import type { WorkflowInput } from './types.js';
 
+/** Planning rounds of an iterative plan when the request names none. */
+export const DEFAULT_MAX_ROUNDS = 5;
+
 export interface IntakeLimits {
   maxTaskBytes: number;
   maxIterations: number;
@@ -105,5 +108,11 @@ export function workflowInputOf(request: PlanRequest, planId: string, limits: In
   // A plan the user supplied is validated, never repaired: there is no model to ask.
   const requested = request.options?.maxIterations ?? limits.maxIterations;
   const maxIterations = request.options?.plan ? 1 : Math.min(requested, 10);
-  return { planId, maxIterations, ...(planOnly ? { planOnly: true } : {}) };
+  const iterative = request.options?.mode === 'iterative' && !request.options.plan;
+  return {
+    planId,
+    maxIterations,
+    ...(planOnly ? { planOnly: true } : {}),
+    ...(iterative ? { maxRounds: request.options?.maxRounds ?? DEFAULT_MAX_ROUNDS } : {}),
+  };
 }

@@ -20,6 +20,8 @@ export interface PlanView {
   sources: Source[];
   error?: PlanRecord['error'];
   metadata?: PlanRecord['metadata'];
+  /** An iterative plan's rounds: the steps each added, and why the loop ended. */
+  rounds?: PlanRecord['rounds'];
 }
 
 /** A result file sits beside its task file under this suffix. */
@@ -53,6 +55,7 @@ export function planView(record: PlanRecord): PlanView {
     sources,
     ...(record.error ? { error: record.error } : {}),
     ...(record.metadata ? { metadata: record.metadata } : {}),
+    ...(record.rounds ? { rounds: record.rounds } : {}),
   };
 }
 

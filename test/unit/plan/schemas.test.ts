@@ -87,6 +87,8 @@ const optionKeys = {
   maxLlmMs: 'optional',
   promptTemplates: 'optional',
   cache: 'optional',
+  mode: 'optional',
+  maxRounds: 'optional',
 } as const satisfies KeyKinds<PlanOptions>;
 const documentKeys = {
   id: 'required',
