@@ -61,7 +61,7 @@ function nextRoundIntent(request: RecordedRequest, allowedStepTypes: StepType[])
       ? Array.isArray(last?.content) && (last.content as Array<{ type: string }>).some((b) => b.type === 'tool_result')
       : last?.role === 'tool';
   if (!endsWithResult || calls.length === 0) return undefined;
-  const first = messages[0]?.content;
+  const first = messages.find((m) => m.role === 'user')?.content;
   const prompt = typeof first === 'string' ? first : '';
   const instruction = results.at(-1) ?? '';
   const round = /^Round (\d+) of at most (\d+)\./m.exec(instruction);
