@@ -86,11 +86,13 @@ const round = (x: number) => Math.round(x * 1000) / 1000;
 
 export async function runEvaluation(
   stack: LocalStack,
-  options: { corpus: string; questions: string; limit?: number; folds?: number; iterate?: { maxRounds?: number | undefined } },
+  options: { corpus: string; questions: string; limit?: number; folds?: number; iterate?: { maxRounds?: number | undefined }; cache?: boolean },
 ): Promise<EvaluationReport> {
-  const mode = options.iterate
-    ? { options: { mode: 'iterative' as const, ...(options.iterate.maxRounds !== undefined ? { maxRounds: options.iterate.maxRounds } : {}) } }
-    : {};
+  const requested = {
+    ...(options.iterate ? { mode: 'iterative' as const, ...(options.iterate.maxRounds !== undefined ? { maxRounds: options.iterate.maxRounds } : {}) } : {}),
+    ...(options.cache === false ? { cache: false } : {}),
+  };
+  const mode = Object.keys(requested).length > 0 ? { options: requested } : {};
   const llmCalls: number[] = [];
   const roundCounts: number[] = [];
   const stops: Record<string, number> = {};

@@ -69,7 +69,10 @@ describe('Iterative mode over the wire: results in the prompt, tool calls paired
     }
     // Round 1's results: each step by id, name and args, documents cut to id, title and a snippet.
     const results = String(blocksOf(afterRound1![2]!)[0]!.content);
-    const payload = JSON.parse(results.split('\n\n')[0]!) as { round: number; results: Array<{ step_id: number; name: string; result: Record<string, unknown> }> };
+    const payload = JSON.parse(results.split('\n\n')[0]!) as {
+      round: number;
+      results: Array<{ step_id: number; name: string; result: Record<string, unknown> }>;
+    };
     expect(payload.round).toBe(1);
     expect(payload.results.map((r) => r.step_id)).toEqual(record.rounds!.rounds[0]!.stepIds);
     const search = payload.results.find((r) => r.name === 'keyword_search')!;

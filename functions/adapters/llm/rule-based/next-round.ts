@@ -3,7 +3,9 @@
  * person reads search results before searching again (iterative retrieval, as IRCoT does): for a
  * bridge question, the passages the first round ranked highest name the intermediate entity the
  * question only describes ("the city where ..."), so the next round asks the corpus about those
- * names, fuses what it finds with the first round's evidence and answers again. Any other kind
+ * names, fuses what it finds with the first round's evidence and answers again, unless the first
+ * round's second hop already found a document a first-hop passage names (the bridge is crossed:
+ * that is the answer's evidence, and more searching would only crowd it). Any other kind
  * of task was answered by its first plan, and so is a bridge once its entity has been asked about:
  * then the planner adds no step and the loop ends.
  *
@@ -43,7 +45,23 @@ export function nextRound(intent: NextRoundIntent): NextRoundReply {
   // A bridge has one intermediate entity: once a round has asked about names the results gave, the second hop is done.
   if (intent.round > 2) return done('The entities the first round found have been asked about; the evidence of both hops is in.');
 
-  const passages = bestPassages(intent.results.filter((r) => r.round === intent.round - 1)).slice(0, PASSAGES_READ);
+  const answerStep = findAnswerStep(earlier);
+  const evidence = answerStep ? inputsOf(answerStep) : [];
+  // The passages of the first hop: the first list the answer read (else every list of the round), best first.
+  const previous = intent.results.filter((r) => r.round === intent.round - 1);
+  const firstHop = previous.filter((r) => r.step_id === evidence[0]);
+  const passages = bestPassages(firstHop.length > 0 ? firstHop : previous).slice(0, PASSAGES_READ);
+  // The second hop is in when another list of the round already holds a document that a first-hop
+  // passage names by its title: the bridge is crossed, and asking again would only add noise.
+  const linked = previous
+    .filter((r) => r.step_id !== evidence[0] && evidence.includes(r.step_id))
+    .flatMap((r) => (Array.isArray(r.result.documents) ? (r.result.documents as Array<{ id: string; title?: string }>) : []))
+    .find((d) => passages.some((p) => p.id !== d.id && (d.title ?? d.id).length > 2 && normalise(p.snippet ?? '').includes(normalise(d.title ?? d.id))));
+  if (linked) {
+    return done(
+      `Round ${intent.round - 1} crossed the bridge: a first-hop passage names ${linked.title ?? linked.id}, which the second hop found; nothing more to ask.`,
+    );
+  }
   const taskTerms = new Set(contentTerms(intent.task));
   // The new names of the passages, best passage first, one name from each passage in turn: each
   // passage the first hop ranked high gets its say before any gives a second name.
@@ -66,8 +84,6 @@ export function nextRound(intent: NextRoundIntent): NextRoundReply {
   }
   if (names.length === 0) return done('The passages the first round found name no entity the task does not already name; nothing more to ask.');
 
-  const answerStep = findAnswerStep(earlier);
-  const evidence = answerStep ? inputsOf(answerStep) : [];
   const firstId = Math.max(0, ...earlier.map((s) => s.step_id)) + 1;
   const steps: DecompositionStep[] = [];
   const add = (step: Omit<DecompositionStep, 'step_id' | 'modality' | 'trace'>, why: string): number => {
@@ -84,11 +100,20 @@ export function nextRound(intent: NextRoundIntent): NextRoundReply {
       `Ask the corpus about ${name}, named by the first round's evidence`,
     ),
   );
-  const lists = [...evidence, ...searches];
+  // The new names' searches are fused into one ranking (one sub-query: the second hop), then that
+  // ranking with the first round's evidence, which keeps its weight: two lists against one.
+  const secondHop =
+    searches.length > 1 && allowed('aggregate')
+      ? add(
+          { type: 'aggregate', parameters: { input_steps: searches, method: 'rank_fusion', top_k: intent.topK }, dependencies: searches },
+          'Fuse what the new names found into the second hop',
+        )
+      : undefined;
+  const lists = [...evidence, ...(secondHop !== undefined ? [secondHop] : searches)];
   const fused = allowed('aggregate')
     ? add(
         { type: 'aggregate', parameters: { input_steps: lists, method: 'rank_fusion', top_k: intent.topK }, dependencies: lists },
-        "Fuse the first round's evidence with what the new names found",
+        "Fuse the first round's evidence with the second hop",
       )
     : undefined;
   if (allowed('llm_call')) {
