@@ -108,15 +108,15 @@ function render(figures: LoopFigures): string {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const json = args.includes('--json');
-  const valueOf = (flag: string): number | undefined => {
+  const countOf = (flag: string): number | undefined => {
     const i = args.indexOf(flag);
     if (i < 0) return undefined;
     const n = Number(args[i + 1]);
     if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} needs a positive integer`);
     return n;
   };
-  const limit = valueOf('--limit');
-  const maxRounds = valueOf('--max-rounds');
+  const limit = countOf('--limit');
+  const maxRounds = countOf('--max-rounds');
   const positional = args.filter((a, i) => !a.startsWith('--') && !['--limit', '--max-rounds'].includes(args[i - 1] ?? ''));
   const dir = resolve(positional[0] ?? DEFAULT_DIR);
   const figures = await runLoopBench({ dir, ...(limit ? { limit } : {}), ...(maxRounds ? { maxRounds } : {}) });
