@@ -8,6 +8,8 @@
  *   npm run bench:loop [-- DIR] [--limit N] [--max-rounds N]      figures as text
  *   npm run bench:loop -- --json [DIR]                            last line {"oneShot", "iterative", "guard"}
  *
+ * `guard` is bench/guard.ts's figures (scripted planners that loop, on the sample corpus).
+ *
  * DIR holds HotpotQA's qa_train.json and train_corpus.json; it defaults to
  * ../shared/data/hotpotqa-100. The corpus and questions are converted into a temporary folder.
  */
@@ -17,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { type EvaluationReport, type Recall, runEvaluation } from '../cli/eval.js';
 import { LocalStack } from '../cli/local-runner.js';
 import { loadLocalConfig, withCorpusRoots } from '../functions/shared/config.js';
+import { type GuardBenchFigures, runGuardBench } from './guard.js';
 
 const DEFAULT_DIR = '../shared/data/hotpotqa-100';
 
@@ -36,6 +39,8 @@ export interface ModeFigures extends Recall {
 export interface LoopFigures {
   oneShot: ModeFigures;
   iterative: ModeFigures & { rounds: number; stops: Record<string, number> };
+  /** The duplicate-call guard against scripted looping planners (bench/guard.ts, on the sample corpus). */
+  guard: GuardBenchFigures;
 }
 
 /** The HotpotQA folder as Cairn's corpus and questions files, in a new temporary folder. */
@@ -81,6 +86,7 @@ export async function runLoopBench(options: { dir: string; limit?: number; maxRo
       return {
         oneShot: figuresOf(oneShot),
         iterative: { ...figuresOf(iterative), rounds: iterative.meanRounds ?? 1, stops: iterative.stops ?? {} },
+        guard: await runGuardBench(),
       };
     } finally {
       await stack.close();
@@ -97,6 +103,10 @@ function render(figures: LoopFigures): string {
   for (const fold of Object.keys(figures.oneShot.folds)) {
     lines.push(row(`  fold ${fold} one-shot`, figures.oneShot.folds[fold]!), row(`  fold ${fold} iterative`, figures.iterative.folds[fold]!));
   }
+  const g = figures.guard;
+  lines.push(
+    `guard (scripted looping planners, ${g.rounds} rounds): ${g.blocked} of ${g.calls} calls blocked, ${g.toolRuns} tool runs (${g.toolRunsWithoutGuard} without the guard), ${g.falsePositives} false positives`,
+  );
   lines.push(
     `iterative: ${figures.iterative.rounds} rounds per question; loops ended by ${Object.entries(figures.iterative.stops)
       .map(([k, v]) => `${k} ${v}`)

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { FileCorpusProvider } from '../functions/adapters/corpus/file-corpus-provider.js';
 import { InvalidInputError, oneLine } from '../functions/core/errors.js';
@@ -90,6 +90,16 @@ async function checkCorpus(path: string | undefined): Promise<string | undefined
   settings.config = withCorpusRoots(settings.config, [full]);
   await new FileCorpusProvider(full).load(full);
   return full;
+}
+
+/**
+ * The task a plan file answers when the command line names none: what its steps say they do
+ * (their explanations, each once), else the file's name.
+ */
+function taskOfPlan(plan: DecompositionPlan, file: string): string {
+  const steps = Array.isArray(plan?.plan) ? plan.plan : [];
+  const said = [...new Set(steps.map((s) => s?.trace?.explanation).filter((e): e is string => typeof e === 'string' && e.trim() !== ''))];
+  return said.length > 0 ? said.join('; ') : `the plan in ${basename(file)}`;
 }
 
 function requestFrom(task: string, flags: RunFlags, corpus: string | undefined, plan?: DecompositionPlan): PlanRequest {
@@ -224,15 +234,15 @@ export function buildProgram(): Command {
     .command('execute')
     .description('validate and execute a plan file over the corpus, traced like a planned run')
     .argument('<file>', 'the plan file (JSON or YAML)')
-    .requiredOption('--task <task>', 'the task the plan answers (used by rerank and answer steps)')
+    .option('--task <task>', "the task the plan answers (used by rerank and answer steps); default: the steps' explanations")
     .option('--corpus <path>', 'JSONL or JSON file of documents')
     .addOption(jsonOption())
     .addOption(formatOption())
     .addOption(progressOption())
-    .action(async (file: string, flags: RunFlags & { task: string }) => {
+    .action(async (file: string, flags: RunFlags & { task?: string }) => {
       const plan = (await readPlanFile(file)) as DecompositionPlan;
       const corpus = await checkCorpus(flags.corpus);
-      await withStack((stack) => runAndPrint(stack, requestFrom(flags.task, flags, corpus, plan), flags));
+      await withStack((stack) => runAndPrint(stack, requestFrom(flags.task ?? taskOfPlan(plan, file), flags, corpus, plan), flags));
     });
 
   program

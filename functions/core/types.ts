@@ -181,6 +181,8 @@ export interface PlanOptions {
   mode?: 'one_shot' | 'iterative';
   /** Iterative mode: most planning rounds (1 to 20, default 5). */
   maxRounds?: number;
+  /** Limits of the duplicate-call guard over its defaults (3 in a row, 4 within the last 8). */
+  duplicateGuard?: { consecutiveLimit?: number; windowSize?: number; windowFreqLimit?: number };
 }
 
 /** The templates a request may replace (see functions/core/planner/templates/). */
@@ -271,7 +273,8 @@ export interface FinalResults {
   answer: string;
   citations: string[];
   sources: Source[];
-  steps: Array<Pick<StepOutput, 'step_id' | 'type' | 'status' | 'durationMs' | 'reason'>>;
+  /** Each step's end; a tool call the duplicate-call guard blocked carries its `error` and the call's last `output`. */
+  steps: Array<Pick<StepOutput, 'step_id' | 'type' | 'status' | 'durationMs' | 'reason' | 'error'> & { output?: unknown }>;
   coverage: { subquery_count: number; covered_count: number; coverage_ratio: number };
   /** Iterative mode: how many rounds ran and why the loop ended. */
   rounds?: { count: number; reason: RoundStopReason; detail: string };
@@ -292,6 +295,8 @@ export interface PlanMetadata {
   costUsd?: number;
   /** The plan came from the plan cache (`hit`), or was stored there under `key`. */
   cache?: { key: string; hit: boolean; fromPlanId?: string };
+  /** Tool calls the duplicate-call guard blocked, by the rule that blocked them, and the limits it ran with. */
+  duplicateCalls?: { blocked: number; byRule: Record<string, number>; limits: Record<string, number> };
 }
 
 export type TraceEventType =

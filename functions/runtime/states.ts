@@ -23,7 +23,13 @@ export const makeGenerateHandler = (rt: Runtime) => phaseHandler(rt, generatePha
 export const makeValidateHandler = (rt: Runtime) => phaseHandler(rt, validatePhase);
 export const makeRepairHandler = (rt: Runtime) => phaseHandler(rt, repairPhase);
 export const makeRejectPlanHandler = (rt: Runtime) => phaseHandler(rt, rejectPhase);
-export const makeExecuteHandler = (rt: Runtime) => phaseHandler(rt, executePhase);
+/** Tool calls the duplicate-call guard blocked are counted as a metric, beside the plan's metadata. */
+export const makeExecuteHandler = (rt: Runtime) =>
+  phaseHandler(rt, async (deps, input: Parameters<typeof executePhase>[1]) => {
+    const summary = await executePhase(deps, input);
+    if (summary.blockedCalls) rt.observability.metrics.addMetric('DuplicateCallsBlocked', 'Count', summary.blockedCalls);
+    return summary;
+  });
 export const makeReplanHandler = (rt: Runtime) => phaseHandler(rt, replanPhase);
 /** A plan from an S3 task file gets its result file once it has finished, either way. */
 export const makeFinalizeHandler = (rt: Runtime) => phaseHandler(rt, thenPublishResult(rt.results, finalizePhase));

@@ -7,6 +7,7 @@
 
 import { createAwsMediaTools, registerAwsMediaTools } from '../adapters/aws-media/aws-media-tools.js';
 import { DynamoPlanCache } from '../adapters/dynamodb/plan-cache.js';
+import { createHttpFetchTool } from '../adapters/http/fetch-tool.js';
 import { createLlmProvider } from '../adapters/llm/select-provider.js';
 import { S3TaskFiles } from '../adapters/s3/task-files.js';
 import { analysisSchema, planSchema, stepParameterSchemas } from '../core/plan/schemas.js';
@@ -90,6 +91,8 @@ export function createRuntime(config: CairnConfig, overrides: RuntimeOverrides =
  */
 export function createToolRegistry(config: CairnConfig, clients: Clients, obs: Observability): ToolRegistry {
   const registry = new ToolRegistry();
+  // http.fetch exists only where the configuration names the hosts it may reach.
+  if (config.httpFetch.allowedHosts.length > 0) registry.register(createHttpFetchTool(config.httpFetch));
   if (config.media.backend === 'local') return registerLocalTools(registry);
   const capture = <T>(client: T): T => obs.tracer.captureAWSv3Client(client);
   return registerAwsMediaTools(registry, createAwsMediaTools(config.media, { s3: clients.s3, region: config.region, capture }));

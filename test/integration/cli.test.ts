@@ -118,6 +118,40 @@ describe('cairn CLI', () => {
     expect(trace.stdout).toMatch(/plan\.failed\s+PlanningFailedError/);
   });
 
+  it('executes the example plan of four identical corpus.get calls: the third and fourth are blocked, not run', async () => {
+    // Act: no --task, so the steps' explanations stand for it.
+    const run = await cairn(['execute', 'examples/plans/duplicate-calls.json', '--json']);
+
+    // Assess
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as {
+      planId: string;
+      status: string;
+      results: { steps: Array<{ step_id: number; status: string; error?: string; output?: { document?: { id: string } } }> };
+      metadata: { duplicateCalls?: { blocked: number; byRule: Record<string, number> } };
+    };
+    expect(out.status).toBe('succeeded');
+    expect(out.results.steps.map((s) => `${s.step_id}:${s.status}:${s.error ?? ''}`)).toEqual([
+      '1:succeeded:',
+      '2:succeeded:',
+      '3:skipped:duplicate_call_blocked',
+      '4:skipped:duplicate_call_blocked',
+    ]);
+    expect(out.results.steps[2]?.output?.document?.id).toBe('lyon');
+    expect(out.metadata.duplicateCalls).toMatchObject({ blocked: 2, byRule: { consecutive: 2 } });
+
+    // The trace says it too: two calls completed, two skipped with the marker and the last output.
+    const trace = await cairn(['trace', out.planId, '--json']);
+    const events = (JSON.parse(trace.stdout) as { events: Array<{ type: string; data: Record<string, unknown> }> }).events;
+    expect(events.filter((e) => e.type === 'step.completed').map((e) => e.data.step_id)).toEqual([1, 2]);
+    const blocked = events.filter((e) => e.type === 'step.skipped');
+    expect(blocked.map((e) => [e.data.step_id, e.data.error, e.data.rule])).toEqual([
+      [3, 'duplicate_call_blocked', 'consecutive'],
+      [4, 'duplicate_call_blocked', 'consecutive'],
+    ]);
+    expect(blocked[0]?.data.output).toMatchObject({ document: { id: 'lyon' } });
+  });
+
   it('validates and executes the example plan whose two keyword searches feed a dedupe step', async () => {
     // Act
     const run = await cairn(['execute', 'examples/plans/dedupe.json', '--task', 'How many people live in Lyon, and which rivers meet there?', '--json']);

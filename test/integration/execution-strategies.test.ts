@@ -49,7 +49,7 @@ afterAll(async () => {
 });
 
 const eventsOf = (record: PlanRecord): Promise<TraceEvent[]> => storedEvents(stack, record);
-const ALL_TOOLS = 'corpus.get, corpus.search, media.caption, media.transcribe, test.flaky, test.slow, test.spy, test.throws';
+const ALL_TOOLS = 'corpus.get, corpus.search, math.evaluate, media.caption, media.transcribe, test.flaky, test.slow, test.spy, test.throws';
 
 // The plans are independent (own ids, own tool keys), so they run side by side to keep the file fast.
 describe.concurrent('Workflow: tools, error strategies and retrieval rounds', () => {

@@ -10,9 +10,11 @@ import { evaluateCondition, type StepView } from '../expression/expression.js';
 import { renderParameters } from '../expression/templates.js';
 import type { Clock, CorpusIndex, LlmProvider } from '../ports.js';
 import { policyOnSkip, STEP_OPERATORS, stepPolicy } from '../steps/index.js';
-import type { ToolRegistry } from '../tools/registry.js';
+import { toolCallOf } from '../steps/tool_call.js';
+import { canonicalToolName, type ToolRegistry } from '../tools/registry.js';
 import { isRetryable } from '../transient.js';
 import type { DecompositionPlan, DecompositionStep, LlmCallRecord, StepOutput } from '../types.js';
+import { DUPLICATE_CALL_BLOCKED, type DuplicateGuard, type GuardVerdict } from './duplicate-guard.js';
 
 export interface ExecutionHooks {
   onStepStart?(step: DecompositionStep, parameters: Record<string, unknown>): Promise<void> | void;
@@ -36,6 +38,11 @@ export interface ExecutionContext {
    * dependents read them (the coverage retry re-runs only the retrieval that came back thin).
    */
   keep?: ReadonlyMap<number, StepOutput>;
+  /**
+   * The duplicate-call guard every `tool_call` step asks before its tool runs; none, no guard. One
+   * guard per execution (or per loop of executions), so the coverage retry's round shares it.
+   */
+  guard?: DuplicateGuard;
 }
 
 export interface ExecutionOutcome {
@@ -92,7 +99,8 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
       const by = abortedBy();
       if (by) return finish(skipped(step, ctx.clock, `not run: step ${by.step} failed and the plan aborted`));
     }
-    const skippedDep = step.dependencies.find((d) => inputs.get(d)?.status !== 'succeeded');
+    // A call the guard blocked still hands on the output that call gave before: its dependents read that.
+    const skippedDep = step.dependencies.find((d) => inputs.get(d)?.status !== 'succeeded' && !blockedWithOutput(inputs.get(d)));
     if (skippedDep !== undefined && policyOnSkip(step) === 'skip') {
       return finish(skipped(step, ctx.clock, `dependency step ${skippedDep} was ${inputs.get(skippedDep)?.status ?? 'not run'}`));
     }
@@ -121,12 +129,20 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
     const started = performance.now();
     const policy = stepPolicy(step);
     let attempts = 0;
+    let verdict: GuardVerdict | undefined;
     try {
       {
         const by = abortedBy();
         if (by) return finish(skipped(step, ctx.clock, `not run: step ${by.step} failed and the plan aborted`));
       }
       const parameters = renderParameters(step.parameters, resolvedScope);
+      if (step.type === 'tool_call' && ctx.guard) {
+        const call = toolCallOf(step, parameters);
+        if (call.name) {
+          verdict = ctx.guard.check(call.name, call.args);
+          if (verdict.blocked) return finish(await blockedCall(step, ctx.clock, call.name, call.args, verdict));
+        }
+      }
       await ctx.hooks?.onStepStart?.(step, parameters);
       const operator = STEP_OPERATORS[step.type];
       let lastError: unknown;
@@ -135,6 +151,7 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
           const result = await withTimeout(policy.timeoutMs, step, (signal) =>
             operator(step, parameters, inputs, { ...ctx, signal, scope: resolvedScope, recordLlmCall: (r) => llmCalls.push(r) }),
           );
+          if (verdict && !verdict.blocked) verdict.settle({ succeeded: true, output: result.output });
           return finish({
             step_id: step.step_id,
             type: step.type,
@@ -156,6 +173,7 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
       }
       throw lastError;
     } catch (error) {
+      if (verdict && !verdict.blocked) verdict.settle({ succeeded: false });
       const attemptsMade = Math.min(Math.max(attempts, 1), policy.maxAttempts);
       // Bounded: the step's error goes into its trace item and into what Execute returns to the workflow.
       const message = boundedMessage(oneLine(error));
@@ -241,6 +259,36 @@ async function scopeOf(
   };
   for (const dep of step.dependencies) await visit(dep);
   return scope;
+}
+
+function blockedWithOutput(output: StepOutput | undefined): boolean {
+  return output?.error === DUPLICATE_CALL_BLOCKED && output.result.output !== undefined;
+}
+
+/**
+ * A tool call the guard refused: recorded skipped, with the marker as its error and, as its
+ * result's `output`, what the same call returned last time it ran (absent when it never succeeded).
+ */
+async function blockedCall(
+  step: DecompositionStep,
+  clock: Clock,
+  tool: string,
+  args: Record<string, unknown>,
+  verdict: Extract<GuardVerdict, { blocked: true }>,
+): Promise<StepOutput> {
+  const output = await verdict.lastOutput();
+  return {
+    ...skipped(step, clock, `${DUPLICATE_CALL_BLOCKED}: ${canonicalToolName(tool)} with these arguments again (${verdict.rule} rule); not run`),
+    result: {
+      tool: canonicalToolName(tool),
+      args,
+      blocked: true,
+      rule: verdict.rule,
+      ...(output !== undefined ? { output } : {}),
+      tool_method: 'duplicate-guard',
+    },
+    error: DUPLICATE_CALL_BLOCKED,
+  };
 }
 
 function skipped(step: DecompositionStep, clock: Clock, reason: string): StepOutput {

@@ -1,14 +1,20 @@
 /** `tool_call`: a registered tool, allowed by the request, with arguments that pass its schema. */
 import schema from '../../../schemas/steps/tool_call.schema.json' with { type: 'json' };
 import { StepExecutionError } from '../errors.js';
+import type { DecompositionStep } from '../types.js';
 import type { StepDefinition } from './step.js';
+
+/** The tool a `tool_call` step names and the arguments it passes, from its rendered parameters. */
+export function toolCallOf(step: DecompositionStep, p: Record<string, unknown>): { name: string | undefined; args: Record<string, unknown> } {
+  const name = step.tool ?? (typeof p.tool === 'string' ? p.tool : undefined);
+  return { name, args: (p.args ?? step.params ?? {}) as Record<string, unknown> };
+}
 
 export const toolCall: StepDefinition = {
   schema,
   operator: async (step, p, _inputs, ctx) => {
-    const name = step.tool ?? (typeof p.tool === 'string' ? p.tool : undefined);
+    const { name, args } = toolCallOf(step, p);
     if (!name) throw new StepExecutionError(`step ${step.step_id}: tool_call names no tool`);
-    const args = (p.args ?? step.params ?? {}) as Record<string, unknown>;
     const prepared = ctx.tools.prepare(name, args, ctx.allowedTools);
     const output = await prepared.definition.run(prepared.args, { index: ctx.index, signal: ctx.signal });
     return { tool: prepared.definition.name, args: prepared.args, output, tool_method: `registry:${prepared.definition.name}` };

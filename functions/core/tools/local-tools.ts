@@ -8,6 +8,8 @@
  * say so in their `method`. An AWS implementation registers under the same names.
  */
 
+import { ExpressionError } from '../errors.js';
+import { evaluateArithmetic } from '../expression/arithmetic.js';
 import { compiledValidator } from '../plan/schemas.js';
 import type { CorpusIndex } from '../ports.js';
 import type { CorpusDocument } from '../types.js';
@@ -77,6 +79,24 @@ export const LOCAL_TOOLS: readonly ToolDefinition[] = [
     inputSchema: LOCAL_TOOL_SCHEMAS['media.caption']!,
     validate: compiledValidator('tool_media_caption'),
     run: metadataText('caption'),
+  },
+  {
+    name: 'math.evaluate',
+    description:
+      'Evaluates arithmetic: numbers, the given variables, pi and e, + - * / % ** (or ^), parentheses, and abs, ceil, floor, round, sqrt, exp, ln, log, log10, log2, min, max, pow, sin, cos, tan.',
+    inputSchema: LOCAL_TOOL_SCHEMAS['math.evaluate']!,
+    validate: compiledValidator('tool_math_evaluate'),
+    async run(args) {
+      const expression = String(args.expression);
+      try {
+        const value = evaluateArithmetic(expression, (args.variables ?? {}) as Record<string, number>);
+        return { value, expression, method: 'safe-arithmetic' };
+      } catch (error) {
+        // A bad expression is the caller's to fix: another attempt gives the same error.
+        if (error instanceof ExpressionError) throw new ToolInputError(`math.evaluate: ${error.message}`);
+        throw error;
+      }
+    },
   },
 ];
 

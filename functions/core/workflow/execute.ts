@@ -3,9 +3,12 @@
  * retries and end traced as it happens, and one wider round of retrieval when coverage is thin.
  */
 import { PlanNotFoundError, StepExecutionError } from '../errors.js';
+import { canonicalJson, createDuplicateGuard, DUPLICATE_CALL_BLOCKED, type GuardedCall } from '../executor/duplicate-guard.js';
 import { type ExecutionContext, executePlan } from '../executor/run-plan.js';
 import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
-import type { StepOutput } from '../types.js';
+import { toolCallOf } from '../steps/tool_call.js';
+import { canonicalToolName } from '../tools/registry.js';
+import type { DecompositionPlan, StepOutput } from '../types.js';
 import { COVERAGE_MIN_RATIO, retryThinCoverage } from './coverage-retry.js';
 import type { PhaseDeps } from './deps.js';
 import { traceLlmCall, withMetadata } from './llm-accounting.js';
@@ -32,7 +35,11 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput & { rou
     const stepIds = roundsOf(record, input.maxRounds ?? 1).rounds.find((r) => r.round === round)?.stepIds ?? [];
     await deps.store.appendEvent(input.planId, { type: 'round.started', phase: 'executing', data: { round, steps: stepIds, execute: true } });
   }
+  // One guard for the phase: the coverage retry's round is a later round of the same plan. In a
+  // later round of an iterative plan it starts from the tool calls the earlier rounds made.
+  const guard = createDuplicateGuard(record.request.options?.duplicateGuard ?? {}, earlierCalls(record.plan, keep));
   const context: ExecutionContext = {
+    guard,
     task: record.request.task,
     index,
     // The request's budget covers the steps' calls too, counting what planning spent; one ledger
@@ -95,7 +102,10 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput & { rou
       ...(outcome.error ? { error: outcome.error, failedStep: outcome.failedStep } : {}),
     },
   });
-  await deps.store.updatePlan(input.planId, { metadata: withMetadata(deps, record, 'execute', performance.now() - started, outcome.llmCalls) });
+  const blocked = guard.blockedCount();
+  const metadata = withMetadata(deps, record, 'execute', performance.now() - started, outcome.llmCalls);
+  if (blocked.blocked > 0) metadata.duplicateCalls = { ...blocked, limits: { ...guard.limits } };
+  await deps.store.updatePlan(input.planId, { metadata });
   if (outcome.status === 'failed') {
     throw new StepExecutionError(`step ${outcome.failedStep} failed: ${outcome.error}`);
   }
@@ -104,7 +114,28 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput & { rou
     steps: outcome.outputs.length,
     skipped: outcome.outputs.filter((s) => s.status === 'skipped').length,
     failed: 0,
+    blockedCalls: blocked.blocked,
   };
+}
+
+/** The tool calls of the steps already run, in step order, as the duplicate-call guard remembers calls. */
+function earlierCalls(plan: DecompositionPlan, kept: ReadonlyMap<number, StepOutput>): GuardedCall[] {
+  return plan.plan.flatMap((step) => {
+    const output = kept.get(step.step_id);
+    if (step.type !== 'tool_call' || output === undefined || (output.status === 'skipped' && output.error !== DUPLICATE_CALL_BLOCKED)) return [];
+    const call = toolCallOf(step, step.parameters);
+    if (!call.name) return [];
+    const succeeded = output.status === 'succeeded';
+    return [
+      {
+        tool: canonicalToolName(call.name),
+        args: canonicalJson(call.args),
+        blocked: output.error === DUPLICATE_CALL_BLOCKED,
+        succeeded,
+        ...(succeeded ? { output: output.result.output } : {}),
+      },
+    ];
+  });
 }
 
 /** A step's end as a trace event: its scalars and its top five documents, never the documents' text. */
@@ -114,7 +145,16 @@ function stepEvent(output: StepOutput) {
     return {
       type: 'step.skipped' as const,
       phase: 'executing',
-      data: { ...base, skipped: true, reason: output.reason, ...(output.condition ? { condition: output.condition } : {}) },
+      data: {
+        ...base,
+        skipped: true,
+        reason: output.reason,
+        ...(output.condition ? { condition: output.condition } : {}),
+        // A blocked call says so, with the call and what it gave last time, so whoever reads the trace sees why.
+        ...(output.error === DUPLICATE_CALL_BLOCKED
+          ? { error: output.error, tool: output.result.tool, args: output.result.args, rule: output.result.rule, output: output.result.output ?? null }
+          : {}),
+      },
     };
   }
   if (output.status === 'failed') return { type: 'step.failed' as const, phase: 'executing', data: { ...base, error: output.error } };

@@ -5,6 +5,7 @@
 
 import { composeAnswer } from '../answer/compose-answer.js';
 import { checkEvidence, evidenceOf, noAnswer } from '../answer/evidence.js';
+import { DUPLICATE_CALL_BLOCKED } from '../executor/duplicate-guard.js';
 import { answerStep, rankSources } from '../executor/sources.js';
 import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
 import { confidenceScore } from '../planner/planner.js';
@@ -75,7 +76,14 @@ export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Prom
     citations,
     sources: ranked.sources,
     coverage: ranked.coverage,
-    steps: outputs.map((s) => ({ step_id: s.step_id, type: s.type, status: s.status, durationMs: s.durationMs, ...(s.reason ? { reason: s.reason } : {}) })),
+    steps: outputs.map((s) => ({
+      step_id: s.step_id,
+      type: s.type,
+      status: s.status,
+      durationMs: s.durationMs,
+      ...(s.reason ? { reason: s.reason } : {}),
+      ...(s.error === DUPLICATE_CALL_BLOCKED ? { error: s.error, output: s.result.output ?? null } : {}),
+    })),
     ...(record.rounds && stop ? { rounds: { count: record.rounds.rounds.length, reason: stop.reason, detail: stop.detail } } : {}),
   };
   await deps.store.appendEvent(input.planId, {

@@ -35,6 +35,8 @@ export interface ExecutionSummary {
   steps: number;
   skipped: number;
   failed: number;
+  /** Tool calls the duplicate-call guard refused. */
+  blockedCalls?: number;
 }
 
 /** What a Catch hands to RecordFailure: the state's input and the error it caught. */

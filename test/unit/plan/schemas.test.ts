@@ -89,6 +89,7 @@ const optionKeys = {
   cache: 'optional',
   mode: 'optional',
   maxRounds: 'optional',
+  duplicateGuard: 'optional',
 } as const satisfies KeyKinds<PlanOptions>;
 const documentKeys = {
   id: 'required',

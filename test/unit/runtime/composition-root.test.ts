@@ -16,7 +16,8 @@ import { TASK_STATES } from '../../../functions/runtime/states.js';
 import { createRuntime } from '../../../functions/runtime/workflow.js';
 import { loadConfig, loadLocalConfig } from '../../../functions/shared/config.js';
 
-const config = loadConfig({ CAIRN_TABLE: 'root-test', CAIRN_DYNAMODB_ENDPOINT: 'http://127.0.0.1:1', AWS_REGION: 'eu-west-1' });
+const ENV = { CAIRN_TABLE: 'root-test', CAIRN_DYNAMODB_ENDPOINT: 'http://127.0.0.1:1', AWS_REGION: 'eu-west-1' };
+const config = loadConfig(ENV);
 const starter: WorkflowStarter = { deduplicatesByName: true, start: async () => ({ started: true }) };
 
 describe('Function: createRuntime', () => {
@@ -32,6 +33,12 @@ describe('Function: createRuntime', () => {
     expect(rt.phases.tools.names()).toContain('corpus.search');
     expect(rt.phases.defaults).toMatchObject({ topK: config.topK, concurrency: config.concurrency });
     expect(rt.starter).toBeUndefined();
+  });
+
+  it('registers http.fetch only when the configuration allows hosts, and math.evaluate always', () => {
+    expect(createRuntime(config).phases.tools.names()).not.toContain('http.fetch');
+    const withHosts = createRuntime(loadConfig({ ...ENV, CAIRN_HTTP_FETCH_HOSTS: 'example.org' }));
+    expect(withHosts.phases.tools.names()).toEqual(expect.arrayContaining(['http.fetch', 'math.evaluate', 'corpus.get']));
   });
 
   it('uses the adapters it is given everywhere: the phases see the same LLM, tools and store as the runtime', () => {

@@ -45,7 +45,7 @@ describe('schemas/compile.ts', () => {
     for (const tool of LOCAL_TOOLS) registry.register(tool);
 
     // Assess
-    expect(registry.names()).toEqual(['corpus.get', 'corpus.search', 'media.caption', 'media.transcribe']);
+    expect(registry.names()).toEqual(['corpus.get', 'corpus.search', 'math.evaluate', 'media.caption', 'media.transcribe']);
     expect(compiledValidator('tool_corpus_search')({ query: 'Lyon' })).toBe(true);
     expect(compiledValidator('tool_corpus_search')({ query: '' })).toBe(false);
   });

@@ -39,8 +39,8 @@ describe('LOCAL_TOOLS', () => {
     const registry = registerLocalTools(new ToolRegistry({ compile: compileToolSchema }));
 
     // Assess
-    expect(LOCAL_TOOLS.map((t) => t.name)).toEqual(['corpus.search', 'corpus.get', 'media.transcribe', 'media.caption']);
-    expect(registry.names()).toEqual(['corpus.get', 'corpus.search', 'media.caption', 'media.transcribe']);
+    expect(LOCAL_TOOLS.map((t) => t.name)).toEqual(['corpus.search', 'corpus.get', 'media.transcribe', 'media.caption', 'math.evaluate']);
+    expect(registry.names()).toEqual(['corpus.get', 'corpus.search', 'math.evaluate', 'media.caption', 'media.transcribe']);
   });
 
   describe('corpus.search', () => {

@@ -154,7 +154,7 @@ describe('ToolRegistry', () => {
 
       // Assess
       expect(prepare).toThrow(ToolNotAllowedError);
-      expect(prepare).toThrow('tool weather.lookup is not registered (registered: corpus.get, corpus.search, media.caption, media.transcribe)');
+      expect(prepare).toThrow('tool weather.lookup is not registered (registered: corpus.get, corpus.search, math.evaluate, media.caption, media.transcribe)');
     });
 
     it('says "none" when nothing is registered', () => {
