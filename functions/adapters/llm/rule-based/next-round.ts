@@ -53,10 +53,12 @@ export function nextRound(intent: NextRoundIntent): NextRoundReply {
   const passages = bestPassages(firstHop.length > 0 ? firstHop : previous).slice(0, PASSAGES_READ);
   // The second hop is in when another list of the round already holds a document that a first-hop
   // passage names by its title: the bridge is crossed, and asking again would only add noise.
-  const linked = previous
-    .filter((r) => r.step_id !== evidence[0] && evidence.includes(r.step_id))
-    .flatMap((r) => (Array.isArray(r.result.documents) ? (r.result.documents as Array<{ id: string; title?: string }>) : []))
-    .find((d) => passages.some((p) => p.id !== d.id && (d.title ?? d.id).length > 2 && normalise(p.snippet ?? '').includes(normalise(d.title ?? d.id))));
+  // A link either way counts: the first-hop passage names the second-hop document, or the other way round.
+  const firstHopAll = bestPassages(firstHop.length > 0 ? firstHop : previous);
+  const foundNext = bestPassages(previous.filter((r) => r.step_id !== evidence[0] && evidence.includes(r.step_id)));
+  const names = (a: RankedDocument, b: RankedDocument) =>
+    a.id !== b.id && (b.title ?? b.id).length > 2 && normalise(a.snippet ?? '').includes(normalise(b.title ?? b.id));
+  const linked = foundNext.find((d) => firstHopAll.some((p) => names(p, d) || names(d, p)));
   if (linked) {
     return done(
       `Round ${intent.round - 1} crossed the bridge: a first-hop passage names ${linked.title ?? linked.id}, which the second hop found; nothing more to ask.`,
@@ -65,24 +67,24 @@ export function nextRound(intent: NextRoundIntent): NextRoundReply {
   const taskTerms = new Set(contentTerms(intent.task));
   // The new names of the passages, best passage first, one name from each passage in turn: each
   // passage the first hop ranked high gets its say before any gives a second name.
-  const names: string[] = [];
+  const asking: string[] = [];
   const candidates = passages.map((passage) => {
     // The passage's own title is what the first hop found; the names in its text are where the question leads next.
     const title = normalise(passage.title ?? passage.id);
     return entitySpans(passage.snippet ?? '').filter((span) => {
       const terms = contentTerms(span);
-      // A name has a word in it (a bare year or number is not something to look up), and one the task does not already say.
-      if (!/\p{L}/u.test(span) || terms.length === 0 || terms.every((t) => taskTerms.has(t))) return false;
+      // A name is words, not a date or a quantity ("December 1895"), and has one the task does not already say.
+      if (/\p{N}/u.test(span) || terms.length === 0 || terms.every((t) => taskTerms.has(t))) return false;
       return normalise(span) !== title && !asked.has(normalise(span));
     });
   });
-  for (let depth = 0; names.length < ENTITIES_ASKED && candidates.some((c) => c.length > depth); depth++) {
+  for (let depth = 0; asking.length < ENTITIES_ASKED && candidates.some((c) => c.length > depth); depth++) {
     for (const c of candidates) {
       const span = c[depth];
-      if (span !== undefined && names.length < ENTITIES_ASKED && !names.some((n) => normalise(n) === normalise(span))) names.push(span);
+      if (span !== undefined && asking.length < ENTITIES_ASKED && !asking.some((n) => normalise(n) === normalise(span))) asking.push(span);
     }
   }
-  if (names.length === 0) return done('The passages the first round found name no entity the task does not already name; nothing more to ask.');
+  if (asking.length === 0) return done('The passages the first round found name no entity the task does not already name; nothing more to ask.');
 
   const firstId = Math.max(0, ...earlier.map((s) => s.step_id)) + 1;
   const steps: DecompositionStep[] = [];
@@ -94,7 +96,7 @@ export function nextRound(intent: NextRoundIntent): NextRoundReply {
   const allowed = (type: DecompositionStep['type']) => intent.allowedStepTypes.includes(type);
   const searchType = allowed('keyword_search') ? 'keyword_search' : allowed('vector_search') ? 'vector_search' : undefined;
   if (searchType === undefined) return done('No search step type is allowed, so the names the results gave cannot be asked about.');
-  const searches = names.map((name) =>
+  const searches = asking.map((name) =>
     add(
       { type: searchType, parameters: { query: name, top_k: intent.topK }, dependencies: [] },
       `Ask the corpus about ${name}, named by the first round's evidence`,
@@ -130,7 +132,7 @@ export function nextRound(intent: NextRoundIntent): NextRoundReply {
     );
   }
   return {
-    reasoning: `Round ${intent.round - 1}'s best passages name ${names.join(' and ')}, which the task only describes; round ${intent.round} asks the corpus about ${names.length === 1 ? 'it' : 'them'} and answers from both hops.`,
+    reasoning: `Round ${intent.round - 1}'s best passages name ${asking.join(' and ')}, which the task only describes; round ${intent.round} asks the corpus about ${asking.length === 1 ? 'it' : 'them'} and answers from both hops.`,
     steps,
   };
 }
