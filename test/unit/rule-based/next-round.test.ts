@@ -48,12 +48,21 @@ describe('Function: nextRound (the rule-based planner between rounds)', () => {
     // Assess
     const searches = reply.steps.filter((s) => s.type === 'keyword_search');
     expect(searches.map((s) => s.parameters.query)).toEqual(['French', 'Lyon']);
-    expect(reply.steps.map((s) => s.step_id)).toEqual([3, 4, 5, 6, 7]);
-    // The names are fused into the second hop, fused with round 1's evidence, and answered again.
-    const [secondHop, fused, answer] = reply.steps.slice(2) as [DecompositionStep, DecompositionStep, DecompositionStep];
+    expect(reply.steps.map((s) => [s.step_id, s.type])).toEqual([
+      [3, 'keyword_search'],
+      [4, 'keyword_search'],
+      [5, 'aggregate'],
+      [6, 'filter'],
+      [7, 'aggregate'],
+      [8, 'llm_call'],
+    ]);
+    // The names are fused into the second hop; its best document joins round 1's final ranking;
+    // the answer reads that ranking and the whole second hop.
+    const [secondHop, best, fused, answer] = reply.steps.slice(2) as [DecompositionStep, DecompositionStep, DecompositionStep, DecompositionStep];
     expect(secondHop.parameters).toMatchObject({ input_steps: [3, 4], method: 'rank_fusion' });
-    expect(fused.parameters).toMatchObject({ input_steps: [1, 5], method: 'rank_fusion' });
-    expect(answer).toMatchObject({ type: 'llm_call', dependencies: [6] });
+    expect(best.parameters).toMatchObject({ input_step: 5, max_results: 1 });
+    expect(fused.parameters).toMatchObject({ input_steps: [1, 6], method: 'rank_fusion' });
+    expect(answer).toMatchObject({ type: 'llm_call', dependencies: [7, 5] });
     expect(reply.reasoning).toMatch(/name French and Lyon/);
   });
 

@@ -102,24 +102,33 @@ export function nextRound(intent: NextRoundIntent): NextRoundReply {
       `Ask the corpus about ${name}, named by the first round's evidence`,
     ),
   );
-  // The new names' searches are fused into one ranking (one sub-query: the second hop), then that
-  // ranking with the first round's evidence, which keeps its weight: two lists against one.
+  // The new names' searches are fused into one ranking: the second hop, one sub-query.
   const secondHop =
     searches.length > 1 && allowed('aggregate')
       ? add(
           { type: 'aggregate', parameters: { input_steps: searches, method: 'rank_fusion', top_k: intent.topK }, dependencies: searches },
           'Fuse what the new names found into the second hop',
         )
-      : undefined;
-  const lists = [...evidence, ...(secondHop !== undefined ? [secondHop] : searches)];
-  const fused = allowed('aggregate')
+      : searches[0]!;
+  // The final ranking stays the first round's, with the second hop's best document fused in: a look
+  // back adds what it found without pushing aside what the first round ranked high.
+  const best = allowed('filter')
     ? add(
-        { type: 'aggregate', parameters: { input_steps: lists, method: 'rank_fusion', top_k: intent.topK }, dependencies: lists },
-        "Fuse the first round's evidence with the second hop",
+        { type: 'filter', parameters: { input_step: secondHop, max_results: 1 }, dependencies: [secondHop] },
+        "Keep the second hop's best document for the final ranking",
       )
-    : undefined;
+    : secondHop;
+  const lists = [...evidence.slice(-1), best];
+  const fused =
+    allowed('aggregate') && evidence.length > 0
+      ? add(
+          { type: 'aggregate', parameters: { input_steps: lists, method: 'rank_fusion', top_k: intent.topK }, dependencies: lists },
+          "The first round's final ranking with the second hop's best document",
+        )
+      : undefined;
   if (allowed('llm_call')) {
-    const inputs = fused !== undefined ? [fused] : lists;
+    // The answer reads the whole second hop, not only its best document.
+    const inputs = [...new Set([fused ?? best, secondHop])];
     add(
       {
         type: 'llm_call',
