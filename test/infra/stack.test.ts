@@ -18,7 +18,7 @@ import { actionsOf, logicalIdOf, statementsOf, synthCairn } from './support.js';
 
 const { app, stack, template } = synthCairn();
 
-const WORKFLOW_STATES = ['Analyze', 'Generate', 'Validate', 'Repair', 'RejectPlan', 'Execute', 'Finalize', 'RecordFailure'];
+const WORKFLOW_STATES = ['Analyze', 'Generate', 'Validate', 'Repair', 'RejectPlan', 'Execute', 'Replan', 'Finalize', 'RecordFailure'];
 const INTAKE_FUNCTIONS = ['PlansCreatePlanFunction', 'PlansGetPlanFunction', 'PlansGetTraceFunction', 'TriggersSqsTaskFunction', 'TriggersS3TaskFunction'];
 const fnId = (state: string) => logicalIdOf(template, 'AWS::Lambda::Function', `Workflow${state}Function`);
 const roleId = (functionPrefix: string) => logicalIdOf(template, 'AWS::IAM::Role', `${functionPrefix}Role`);
@@ -66,8 +66,8 @@ describe('Stack: Cairn (default context)', () => {
 
     it('keeps every log group for the configured retention', () => {
       const groups = template.findResources('AWS::Logs::LogGroup');
-      // 13 functions, the state machine, the API's access logs.
-      expect(Object.keys(groups)).toHaveLength(15);
+      // 14 functions, the state machine, the API's access logs.
+      expect(Object.keys(groups)).toHaveLength(16);
       for (const [id, group] of Object.entries(groups)) expect(group.Properties.RetentionInDays, id).toBe(30);
     });
 
@@ -118,7 +118,7 @@ describe('Stack: Cairn (default context)', () => {
       });
     });
 
-    it('may invoke the eight workflow functions and nothing else', () => {
+    it('may invoke the nine workflow functions and nothing else', () => {
       // Prepare
       const statements = statementsOf(template, roleId('WorkflowStateMachine'));
 
