@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mergeRound, RESULT_LIMITS, roundResults, roundSchema } from '../../../functions/core/planner/rounds.js';
 import { structuredName } from '../../../functions/adapters/llm/structured/response-schema.js';
-import { planOf, retrievedDoc, searchStep, step, stepOutput } from '../../support/plans.js';
+import { mergeRound, RESULT_LIMITS, roundResults, roundSchema } from '../../../functions/core/planner/rounds.js';
 import { catalog as planningCatalog } from '../../support/planner.js';
+import { planOf, retrievedDoc, searchStep, step, stepOutput } from '../../support/plans.js';
 
 const firstRound = planOf(searchStep(1, 'Lumière brothers cinematograph'), searchStep(2, 'cinematograph patent'));
 
@@ -65,10 +65,19 @@ describe('Function: roundResults', () => {
     // Prepare
     const plan = planOf(searchStep(1, 'Lumière'), { step_id: 2, type: 'tool_call', tool: 'corpus.get', params: { id: 'lyon' }, parameters: {} });
     const docs = Array.from({ length: 8 }, (_, i) => retrievedDoc(`d${i}`, 1 - i / 10, { title: `Doc ${i}`, text: 'x'.repeat(1000) }));
-    const outputs = [stepOutput(1, 'keyword_search', { documents: docs, count: 8 }), { ...stepOutput(2, 'tool_call', {}, 'failed'), error: 'no such document' }];
+    const outputs = [
+      stepOutput(1, 'keyword_search', { documents: docs, count: 8 }),
+      { ...stepOutput(2, 'tool_call', {}, 'failed'), error: 'no such document' },
+    ];
 
     // Act
-    const results = roundResults(plan, outputs, { maxRounds: 5, rounds: [{ round: 1, stepIds: [1] }, { round: 2, stepIds: [2] }] });
+    const results = roundResults(plan, outputs, {
+      maxRounds: 5,
+      rounds: [
+        { round: 1, stepIds: [1] },
+        { round: 2, stepIds: [2] },
+      ],
+    });
 
     // Assess
     expect(results.map((r) => [r.step_id, r.round, r.name, r.status])).toEqual([

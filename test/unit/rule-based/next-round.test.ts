@@ -69,7 +69,9 @@ describe('Function: nextRound (the rule-based planner between rounds)', () => {
   it('does not ask about a date, the passage itself or what the question already names', () => {
     // Act
     const reply = nextRound(
-      intentWith([found([{ id: 'cinematograph', title: 'Cinematograph', snippet: 'The Cinematograph was patented by the Lumière brothers in December 1895.' }])]),
+      intentWith([
+        found([{ id: 'cinematograph', title: 'Cinematograph', snippet: 'The Cinematograph was patented by the Lumière brothers in December 1895.' }]),
+      ]),
     );
 
     // Assess
@@ -84,7 +86,10 @@ describe('Function: nextRound (the rule-based planner between rounds)', () => {
       searchStep(3, 'second hop'),
       step({ step_id: 4, type: 'llm_call', parameters: { prompt: 'answer', input_steps: [1, 3] }, dependencies: [1, 3] }),
     );
-    const secondList: RoundResult = { ...found([{ id: 'lyon', title: 'Lyon', snippet: 'Lyon lies at the confluence of the Rhône and the Saône.' }]), step_id: 3 };
+    const secondList: RoundResult = {
+      ...found([{ id: 'lyon', title: 'Lyon', snippet: 'Lyon lies at the confluence of the Rhône and the Saône.' }]),
+      step_id: 3,
+    };
 
     // Act
     const reply = nextRound(intentWith([found([lumiere]), secondList], { plan }));
