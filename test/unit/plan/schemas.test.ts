@@ -311,7 +311,7 @@ describe('validatePlanRequest', () => {
   it('reports unknown keys at the top and in options', () => {
     expect(lines(validatePlanRequest({ task: 't', prompt: 'p', options: { max_steps: 3 } }))).toEqual([
       "(root): must NOT have additional property 'prompt' (allowed: task, context, constraints, corpus, tools, options, idempotencyKey, origin)",
-      "options: must NOT have additional property 'max_steps' (allowed: analyze, maxIterations, maxSteps, concurrency, topK, attributionTopN, plan, maxLlmCalls, maxTokens, maxLlmMs, promptTemplates, cache)",
+      "options: must NOT have additional property 'max_steps' (allowed: analyze, maxIterations, maxSteps, concurrency, topK, attributionTopN, plan, maxLlmCalls, maxTokens, maxLlmMs, promptTemplates, cache, mode, maxRounds, duplicateGuard)",
     ]);
   });
 

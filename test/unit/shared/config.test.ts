@@ -43,6 +43,8 @@ describe('Function: loadConfig', () => {
       planner: expect.any(Object),
       // So do the media settings (test/unit/shared/media-config.test.ts).
       media: { backend: 'local' },
+      // And http.fetch's (test/unit/adapters/http-fetch.test.ts): off unless hosts are named.
+      httpFetch: { allowedHosts: [], timeoutMs: 10_000, maxBytes: 1_048_576 },
     });
   });
 
@@ -96,6 +98,8 @@ describe('Function: loadConfig', () => {
       planner: expect.any(Object),
       // So do the media settings (test/unit/shared/media-config.test.ts).
       media: { backend: 'local' },
+      // And http.fetch's (test/unit/adapters/http-fetch.test.ts): off unless hosts are named.
+      httpFetch: { allowedHosts: [], timeoutMs: 10_000, maxBytes: 1_048_576 },
     });
   });
 
