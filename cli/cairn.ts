@@ -48,7 +48,20 @@ interface RunFlags {
   progress?: boolean;
   analyze?: boolean;
   maxIterations?: number;
+  iterate?: boolean;
+  maxRounds?: number;
 }
+
+/** The bounds of `--max-rounds`, the same as the request schema's for `options.maxRounds`. */
+const MAX_ROUNDS = { min: 1, max: 20 } as const;
+
+const roundCount = (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < MAX_ROUNDS.min || n > MAX_ROUNDS.max) {
+    throw new InvalidArgumentError(`--max-rounds must be an integer from ${MAX_ROUNDS.min} to ${MAX_ROUNDS.max}`);
+  }
+  return n;
+};
 
 const jsonOption = () => new Option('--json', 'print one JSON object');
 const progressOption = () => new Option('--no-progress', 'do not draw live progress (it is drawn only when stdout and stderr are terminals)');
@@ -94,6 +107,10 @@ function requestFrom(task: string, flags: RunFlags, corpus: string | undefined, 
   const options: NonNullable<PlanRequest['options']> = {};
   if (flags.analyze === false) options.analyze = false;
   if (flags.maxIterations !== undefined) options.maxIterations = flags.maxIterations;
+  if (flags.iterate || flags.maxRounds !== undefined) {
+    options.mode = 'iterative';
+    if (flags.maxRounds !== undefined) options.maxRounds = flags.maxRounds;
+  }
   if (plan) options.plan = plan;
   return { task, ...(corpus ? { corpus } : {}), ...(Object.keys(options).length > 0 ? { options } : {}) };
 }
@@ -176,7 +193,7 @@ async function printRecord(stack: LocalStack, record: PlanRecord, flags: RunFlag
           analysis: record.analysis ?? null,
           plan: record.plan ?? null,
           reasoning: record.reasoning ?? null,
-          results: r ? { answer: r.answer, citations: r.citations, steps: r.steps, coverage: r.coverage } : null,
+          results: r ? { answer: r.answer, citations: r.citations, steps: r.steps, coverage: r.coverage, ...(r.rounds ? { rounds: r.rounds } : {}) } : null,
           sources: r?.sources ?? [],
           validation: attempts.map((a) => ({ attempt: a.attempt, kind: a.kind, valid: a.validation?.valid ?? false, errors: a.validation?.errors ?? [] })),
           metadata: record.metadata ?? null,
@@ -220,7 +237,10 @@ export function buildProgram(): Command {
     .description('analyse, plan, validate (repairing if needed), execute and trace a task')
     .argument('<task>', 'the task, in plain language')
     .option('--corpus <path>', 'JSONL or JSON file of documents {id, title?, text, modality?, metadata?}');
-  withPlanningOptions(run).action(async (task: string, flags: RunFlags) => {
+  withPlanningOptions(run)
+    .option('--iterate', 'iterative mode: after each round the results go back to the planner, which adds steps or answers')
+    .option('--max-rounds <n>', `most planning rounds in iterative mode (${MAX_ROUNDS.min} to ${MAX_ROUNDS.max}, default 5; implies --iterate)`, roundCount);
+  run.action(async (task: string, flags: RunFlags) => {
     const corpus = await checkCorpus(flags.corpus);
     await withStack((stack) => runAndPrint(stack, requestFrom(task, flags, corpus), flags));
   });
@@ -404,8 +424,10 @@ export function buildProgram(): Command {
     .requiredOption('--questions <file>', 'JSONL of {question, gold_ids, type?}')
     .option('--limit <n>', 'only the first n questions', positiveInt('--limit'))
     .option('--folds <n>', 'deal the questions into n folds (question i to fold i mod n) and report each beside the whole', positiveInt('--folds'))
+    .option('--iterate', 'plan each question in iterative mode (results go back to the planner between rounds)')
+    .option('--max-rounds <n>', `most planning rounds with --iterate (${MAX_ROUNDS.min} to ${MAX_ROUNDS.max}, default 5)`, roundCount)
     .option('--json', 'print one JSON object')
-    .action(async (flags: { corpus: string; questions: string; limit?: number; folds?: number; json?: boolean }) => {
+    .action(async (flags: { corpus: string; questions: string; limit?: number; folds?: number; json?: boolean; iterate?: boolean; maxRounds?: number }) => {
       const corpus = await checkCorpus(flags.corpus);
       const { renderEvaluation, runEvaluation } = await import('./eval.js');
       // An in-memory store: evaluation runs are not worth keeping next to the user's plans.
@@ -416,6 +438,7 @@ export function buildProgram(): Command {
             questions: flags.questions,
             ...(flags.limit ? { limit: flags.limit } : {}),
             ...(flags.folds ? { folds: flags.folds } : {}),
+            ...(flags.iterate || flags.maxRounds !== undefined ? { iterate: { maxRounds: flags.maxRounds } } : {}),
           }),
         true,
       );

@@ -3,7 +3,8 @@
  * through the workflow) against a single BM25 search of the whole question, as recall@2/5/10.
  *
  * With `folds`, the questions are dealt into folds by their position (question i goes to fold
- * i mod folds: A, B, ...) and each fold is reported beside the whole set. The reader's cues and
+ * i mod folds: A, B, ...) and each fold is reported beside the whole set. With `iterate`, each
+ * question is planned in iterative mode (the round's results go back to the planner). The reader's cues and
  * constants may be tuned on fold A only; fold B then says what to expect on questions nobody looked at.
  */
 import { readFile } from 'node:fs/promises';
@@ -39,6 +40,11 @@ export interface EvaluationReport {
   /** The questions whose plan failed, so a reader can look at them. */
   failures: string[];
   meanPlanMs: number;
+  /** LLM calls per question, on average (planning, repair, rounds, answers). */
+  meanLlmCalls: number;
+  /** With `iterate`: planning rounds per question, on average, and how the loops ended. */
+  meanRounds?: number;
+  stops?: Record<string, number>;
 }
 
 /** The fold of the question at `index` (0-based) among `folds`: A, B, C, ... */
@@ -80,8 +86,16 @@ const round = (x: number) => Math.round(x * 1000) / 1000;
 
 export async function runEvaluation(
   stack: LocalStack,
-  options: { corpus: string; questions: string; limit?: number; folds?: number },
+  options: { corpus: string; questions: string; limit?: number; folds?: number; iterate?: { maxRounds?: number | undefined }; cache?: boolean },
 ): Promise<EvaluationReport> {
+  const requested = {
+    ...(options.iterate ? { mode: 'iterative' as const, ...(options.iterate.maxRounds !== undefined ? { maxRounds: options.iterate.maxRounds } : {}) } : {}),
+    ...(options.cache === false ? { cache: false } : {}),
+  };
+  const mode = Object.keys(requested).length > 0 ? { options: requested } : {};
+  const llmCalls: number[] = [];
+  const roundCounts: number[] = [];
+  const stops: Record<string, number> = {};
   const questions = (await loadQuestions(options.questions)).slice(0, options.limit);
   const index = await stack.runtime.phases.corpora.load(options.corpus);
   const rows: Array<{ type: string; fold: string; baseline: Recall; plan: Recall }> = [];
@@ -91,8 +105,14 @@ export async function runEvaluation(
   for (const [i, q] of questions.entries()) {
     const baselineIds = index.keywordSearch(q.question, { topK: 10 }).map((h) => h.doc.id);
     const started = performance.now();
-    const record = await stack.run({ task: q.question, corpus: options.corpus });
+    const record = await stack.run({ task: q.question, corpus: options.corpus, ...mode });
     durations.push(performance.now() - started);
+    llmCalls.push(record.metadata?.llmCalls.length ?? 0);
+    if (options.iterate) {
+      roundCounts.push(record.rounds?.rounds.length ?? 1);
+      const reason = record.rounds?.stop?.reason ?? 'none';
+      stops[reason] = (stops[reason] ?? 0) + 1;
+    }
     if (record.status !== 'succeeded') {
       failed++;
       failures.push(q.question);
@@ -122,6 +142,8 @@ export async function runEvaluation(
     failed,
     failures,
     meanPlanMs: Math.round(mean(durations)),
+    meanLlmCalls: round(mean(llmCalls)),
+    ...(options.iterate ? { meanRounds: round(mean(roundCounts)), stops } : {}),
   };
   if ((options.folds ?? 1) > 1) {
     report.folds = {};
@@ -136,7 +158,14 @@ export async function runEvaluation(
 export function renderEvaluation(report: EvaluationReport): string {
   const row = (label: string, r: Recall) => `${label.padEnd(28)} ${r.r2.toFixed(3)}   ${r.r5.toFixed(3)}   ${r.r10.toFixed(3)}`;
   const lines = [
-    `${report.questions} questions (${report.failed} plans failed), mean ${report.meanPlanMs} ms per planned question`,
+    `${report.questions} questions (${report.failed} plans failed), mean ${report.meanPlanMs} ms and ${report.meanLlmCalls} LLM calls per planned question`,
+    ...(report.meanRounds !== undefined
+      ? [
+          `iterative: mean ${report.meanRounds} rounds; loops ended by ${Object.entries(report.stops ?? {})
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')}`,
+        ]
+      : []),
     '',
     `${''.padEnd(28)} R@2     R@5     R@10`,
   ];

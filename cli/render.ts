@@ -28,6 +28,12 @@ export function renderRun(record: PlanRecord, attempts: readonly PlanAttempt[], 
     lines.push('', `Plan: ${record.plan.plan.length} steps, valid on attempt ${iterations}, source ${record.metadata?.source ?? 'unknown'}`);
     lines.push(renderPlan(record.plan, marksFromResults(record.results?.steps)));
   }
+  if (record.rounds) {
+    const r = record.rounds;
+    lines.push('', `Rounds: ${r.rounds.length} of at most ${r.maxRounds}`);
+    for (const round of r.rounds) lines.push(`  round ${round.round}: steps ${round.stepIds.join(', ')}`);
+    if (r.stop) lines.push(`  ended: ${r.stop.reason.replace(/_/g, ' ')} (${r.stop.detail})`);
+  }
   for (const a of attempts.filter((x) => x.validation && !x.validation.valid)) {
     lines.push('', `Attempt ${a.attempt} (${a.kind}) was invalid:`, renderIssues(a.validation!.errors));
   }
@@ -78,7 +84,13 @@ function eventDetail(e: TraceEvent): string {
     case 'plan.rejected':
       return `after ${d.attempts} attempt(s)`;
     case 'step.started':
-      return `step ${d.step_id} ${d.type}`;
+      return `${d.round !== undefined ? `round ${d.round}: ` : ''}step ${d.step_id} ${d.type}`;
+    case 'round.started':
+      return `round ${d.round}${Array.isArray(d.steps) ? `: steps ${d.steps.join(', ')}` : ''}${typeof d.reasoning === 'string' ? ` (${d.reasoning})` : ''}`;
+    case 'round.completed':
+      return d.next === 'finalize'
+        ? `round ${d.round} was the last: ${d.reason} (${d.detail})`
+        : `round ${d.round} done; the planner added round ${d.nextRound}`;
     case 'step.completed': {
       const method = Object.entries(d).find(([k]) => k.endsWith('_method'));
       return `step ${d.step_id} ${d.type} in ${d.durationMs} ms${d.count !== undefined ? `, ${d.count} docs` : ''}${method ? `, ${method[0]} ${method[1]}` : ''}${d.run !== undefined ? `, run=${d.run}` : ''}${typeof d.because === 'string' ? ` because ${d.because}` : ''}`;

@@ -59,6 +59,16 @@ export interface StepActivity {
   count?: number;
   /** A conditional step's verdict. */
   run?: boolean;
+  /** The round of an iterative plan the step ran in. */
+  round?: number;
+}
+
+/** An iterative plan's rounds so far: the one running, and how the loop ended. */
+export interface RoundsActivity {
+  current: number;
+  /** Each round's steps, by round number. */
+  steps: Record<number, number[]>;
+  stop?: { reason: string; detail: string };
 }
 
 export interface Activity {
@@ -79,6 +89,8 @@ export interface Activity {
   /** What finalize kept. */
   finalized?: { sources: number; covered?: number; subqueries?: number; planOnly?: boolean };
   failure?: { error: string; reason: string };
+  /** Present for an iterative plan. */
+  rounds?: RoundsActivity;
 }
 
 export function emptyActivity(): Activity {
@@ -187,6 +199,8 @@ export function applyEvent(activity: Activity, event: TraceEvent): Activity {
       // A second start of a step that had ended is the coverage retry running the plan again.
       step.state = 'running';
       step.startedAt = at;
+      const round = num(d.round);
+      if (round !== undefined) step.round = round;
       delete step.endedAt;
       delete step.durationMs;
       break;
@@ -216,6 +230,17 @@ export function applyEvent(activity: Activity, event: TraceEvent): Activity {
     }
     case 'coverage.retry':
       activity.coverageRetry = true;
+      break;
+    case 'round.started': {
+      const round = num(d.round) ?? 1;
+      activity.rounds ??= { current: round, steps: {} };
+      activity.rounds.current = Math.max(activity.rounds.current, round);
+      if (Array.isArray(d.steps)) activity.rounds.steps[round] = d.steps.map(Number);
+      break;
+    }
+    case 'round.completed':
+      activity.rounds ??= { current: num(d.round) ?? 1, steps: {} };
+      if (d.next === 'finalize') activity.rounds.stop = { reason: String(d.reason ?? ''), detail: String(d.detail ?? '') };
       break;
     case 'plan.failed':
       activity.failure = { error: String(d.error ?? 'Error'), reason: String(d.reason ?? '') };

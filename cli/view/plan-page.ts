@@ -109,6 +109,19 @@ function attemptsHtml(activity: Activity): string {
   return `<section id="attempts"><h2>Planner attempts</h2><ol class="attempts">${items.join('')}</ol></section>`;
 }
 
+/** An iterative plan's rounds: the steps each added, and why the loop ended. */
+function roundsHtml(view: PlanView, activity: Activity): string {
+  const stored = view.rounds;
+  if (!stored && !activity.rounds) return '';
+  const byRound = stored
+    ? stored.rounds.map((r) => [r.round, r.stepIds] as const)
+    : Object.entries(activity.rounds!.steps).map(([r, ids]) => [Number(r), ids] as const);
+  const items = byRound.map(([round, ids]) => `<li class="round" data-round="${round}"><strong>Round ${round}</strong> · steps ${esc(ids.join(', '))}</li>`);
+  const stop = stored?.stop ?? activity.rounds?.stop;
+  const ended = stop ? `<p class="round-stop">Ended: <strong>${esc(stop.reason.replace(/_/g, ' '))}</strong> · ${esc(stop.detail)}</p>` : '';
+  return `<section id="rounds"><h2>Rounds${stored ? ` <small>at most ${stored.maxRounds}</small>` : ''}</h2><ol class="rounds">${items.join('')}</ol>${ended}</section>`;
+}
+
 function sourcesHtml(view: PlanView): string {
   const results = view.results;
   const answer = results ? `<section id="answer"><h2>Answer</h2><p class="answer">${esc(results.answer)}</p></section>` : '';
@@ -171,6 +184,7 @@ export function planPageHtml(view: PlanView, events: readonly TraceEvent[], now:
     dagHtml(view, activity),
     `<section id="timeline"><h2>Timeline</h2><div class="scroll">${timelineSvg(activity, now)}</div></section>`,
     attemptsHtml(activity),
+    roundsHtml(view, activity),
     sourcesHtml(view),
   ].join('');
 }

@@ -39,7 +39,7 @@ function errorsText(count: number): string {
 }
 
 function stepLine(step: StepActivity, now: number, spin: string, paint: Paint): string {
-  const label = `${step.stepId} ${step.type}`.padEnd(22);
+  const label = `${step.round !== undefined ? `r${step.round} ` : ''}${step.stepId} ${step.type}`.padEnd(22);
   const retries = step.retries > 0 ? paint('warn', ` · ${step.retries} retr${step.retries === 1 ? 'y' : 'ies'}`) : '';
   switch (step.state) {
     case 'running':
@@ -112,7 +112,9 @@ function phaseRow(activity: Activity, index: number, options: Required<Omit<Fram
       const done = activity.steps.filter((s) => s.state !== 'running');
       const skipped = done.filter((s) => s.state === 'skipped').length;
       const total = activity.stepCount ?? activity.steps.length;
-      row.detail = `${done.length}/${total} steps${skipped > 0 ? ` · ${skipped} skipped` : ''}${activity.coverageRetry ? ' · coverage retry' : ''}`;
+      const rounds = activity.rounds;
+      const round = rounds ? ` · round ${rounds.current}${rounds.stop ? ` (ended: ${rounds.stop.reason.replace(/_/g, ' ')})` : ''}` : '';
+      row.detail = `${done.length}/${total} steps${skipped > 0 ? ` · ${skipped} skipped` : ''}${activity.coverageRetry ? ' · coverage retry' : ''}${round}`;
       if (!options.final) {
         const running = activity.steps.filter((s) => s.state === 'running');
         const recent = done.slice(-Math.max(0, options.maxStepLines - running.length));

@@ -12,6 +12,7 @@ import type {
   PlanOrigin,
   PlanRecord,
   PlanStatus,
+  RoundResult,
   StepOutput,
   StepType,
   TaskAnalysis,
@@ -26,6 +27,13 @@ import type { WorkflowInput } from './workflow/types.js';
 export interface LlmMessage {
   role: 'user' | 'assistant';
   content: string;
+  /**
+   * An assistant turn that answered through the structured-output tool (an earlier round's plan):
+   * the call's id and its input. Providers with tools send it as their tool-call block.
+   */
+  toolCall?: { id: string; input: unknown };
+  /** A user turn that carries the outcome of the assistant's call `id` (a round's results). */
+  toolResult?: { id: string };
 }
 
 /**
@@ -49,6 +57,20 @@ export type LlmIntent =
       errors: ValidationIssue[];
       attempt: number;
       allowedStepTypes: readonly StepType[];
+    }
+  | {
+      /** Iterative mode: the plan so far and every round's results; the planner adds steps or answers. */
+      kind: 'next_round';
+      task: string;
+      analysis?: TaskAnalysis;
+      /** The round about to be planned (2 for the first look back). */
+      round: number;
+      maxRounds: number;
+      plan: DecompositionPlan;
+      results: RoundResult[];
+      allowedStepTypes: readonly StepType[];
+      maxSteps: number;
+      topK: number;
     }
   | {
       kind: 'answer';

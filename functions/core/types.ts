@@ -109,6 +109,20 @@ export interface StepOutput {
   error?: string;
 }
 
+/**
+ * One executed step as the planner sees it between rounds (seed 002's plan.Result): its id, what
+ * it was (the tool for a tool call, else the step type), its arguments, a bounded result and its error.
+ */
+export interface RoundResult {
+  step_id: number;
+  round: number;
+  name: string;
+  args: Record<string, unknown>;
+  status: StepStatus;
+  result: Record<string, unknown>;
+  error?: string;
+}
+
 /** A source of the final answer, with attribution by sub-query. */
 export interface Source {
   id: string;
@@ -165,6 +179,10 @@ export interface PlanOptions {
   promptTemplates?: PromptTemplateOverrides;
   /** Look the plan up in (and store it to) the plan cache; default true. */
   cache?: boolean;
+  /** `iterative`: after each execution the round's results go back to the planner, which adds steps or answers. */
+  mode?: 'one_shot' | 'iterative';
+  /** Iterative mode: most planning rounds (1 to 20, default 5). */
+  maxRounds?: number;
   /** Limits of the duplicate-call guard over its defaults (3 in a row, 4 within the last 8). */
   duplicateGuard?: { consecutiveLimit?: number; windowSize?: number; windowFreqLimit?: number };
 }
@@ -257,6 +275,8 @@ export interface PlanRecord {
    * kept in the store, never shown to a reader of the plan (plan-view.ts leaves it out).
    */
   inputToken?: { step_id: number; token: string; resumed?: boolean };
+  /** Iterative mode: each round's new steps, and why the loop ended. */
+  rounds?: RoundsRecord;
 }
 
 /** A question of an elicitation step, as the plan shows it while it waits. */
@@ -268,6 +288,18 @@ export interface PlanQuestion {
   askedAt: string;
 }
 
+/** Why an iterative loop ended. */
+export type RoundStopReason = 'answered' | 'no_more_steps' | 'round_limit' | 'no_progress' | 'invalid_plan';
+
+/** The rounds of an iterative plan: which steps each round added, and how the loop ended. */
+export interface RoundsRecord {
+  maxRounds: number;
+  rounds: Array<{ round: number; stepIds: number[] }>;
+  stop?: { round: number; reason: RoundStopReason; detail: string };
+  /** The planner's own answer, when it ended the loop by answering. */
+  answer?: string;
+}
+
 export interface FinalResults {
   answer: string;
   citations: string[];
@@ -275,6 +307,8 @@ export interface FinalResults {
   /** Each step's end; a tool call the duplicate-call guard blocked carries its `error` and the call's last `output`. */
   steps: Array<Pick<StepOutput, 'step_id' | 'type' | 'status' | 'durationMs' | 'reason' | 'error'> & { output?: unknown }>;
   coverage: { subquery_count: number; covered_count: number; coverage_ratio: number };
+  /** Iterative mode: how many rounds ran and why the loop ended. */
+  rounds?: { count: number; reason: RoundStopReason; detail: string };
 }
 
 /** The metadata of a plan response: provider, model, calls, tokens, durations, confidence. */
@@ -319,7 +353,9 @@ export type TraceEventType =
   | 'plan.failed'
   | 'plan.cache_hit'
   | 'input.requested'
-  | 'input.received';
+  | 'input.received'
+  | 'round.started'
+  | 'round.completed';
 
 export interface TraceEventInput {
   type: TraceEventType;

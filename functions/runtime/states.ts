@@ -13,6 +13,7 @@ import { generatePhase } from '../core/workflow/generate.js';
 import { recordFailurePhase } from '../core/workflow/record-failure.js';
 import { rejectPhase } from '../core/workflow/reject.js';
 import { repairPhase } from '../core/workflow/repair.js';
+import { replanPhase } from '../core/workflow/replan.js';
 import { validatePhase } from '../core/workflow/validate.js';
 import { phaseHandler } from '../handlers/phase-handler.js';
 import { thenPublishResult } from '../handlers/publish-result.js';
@@ -31,6 +32,7 @@ export const makeExecuteHandler = (rt: Runtime) =>
     return summary;
   });
 export const makeAwaitInputHandler = (rt: Runtime) => phaseHandler(rt, awaitInputPhase);
+export const makeReplanHandler = (rt: Runtime) => phaseHandler(rt, replanPhase);
 /** A plan from an S3 task file gets its result file once it has finished, either way. */
 export const makeFinalizeHandler = (rt: Runtime) => phaseHandler(rt, thenPublishResult(rt.results, finalizePhase));
 export const makeRecordFailureHandler = (rt: Runtime) => phaseHandler(rt, thenPublishResult(rt.results, recordFailurePhase));
@@ -54,6 +56,7 @@ export const TASK_STATES = {
   RejectPlan: { entry: 'reject-plan.ts', make: makeRejectPlanHandler },
   Execute: { entry: 'execute.ts', make: makeExecuteHandler },
   AwaitInput: { entry: 'await-input.ts', make: makeAwaitInputHandler },
+  Replan: { entry: 'replan.ts', make: makeReplanHandler },
   Finalize: { entry: 'finalize.ts', make: makeFinalizeHandler },
   RecordFailure: { entry: 'record-failure.ts', make: makeRecordFailureHandler },
 } as const satisfies Record<string, TaskStateBinding>;

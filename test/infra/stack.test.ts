@@ -18,7 +18,7 @@ import { actionsOf, logicalIdOf, statementsOf, synthCairn } from './support.js';
 
 const { app, stack, template } = synthCairn();
 
-const WORKFLOW_STATES = ['Analyze', 'Generate', 'Validate', 'Repair', 'RejectPlan', 'Execute', 'AwaitInput', 'Finalize', 'RecordFailure'];
+const WORKFLOW_STATES = ['Analyze', 'Generate', 'Validate', 'Repair', 'RejectPlan', 'Execute', 'AwaitInput', 'Replan', 'Finalize', 'RecordFailure'];
 const INTAKE_FUNCTIONS = [
   'PlansCreatePlanFunction',
   'PlansGetPlanFunction',
@@ -73,8 +73,8 @@ describe('Stack: Cairn (default context)', () => {
 
     it('keeps every log group for the configured retention', () => {
       const groups = template.findResources('AWS::Logs::LogGroup');
-      // 13 functions, the state machine, the API's access logs.
-      expect(Object.keys(groups)).toHaveLength(17);
+      // 16 functions, the state machine, the API's access logs.
+      expect(Object.keys(groups)).toHaveLength(18);
       for (const [id, group] of Object.entries(groups)) expect(group.Properties.RetentionInDays, id).toBe(30);
     });
 

@@ -5,19 +5,22 @@
  * record and the trace); once answered, the task runs again, keeping the outputs already made.
  */
 import { PlanNotFoundError, StepExecutionError } from '../errors.js';
-import { createDuplicateGuard, DUPLICATE_CALL_BLOCKED } from '../executor/duplicate-guard.js';
+import { canonicalJson, createDuplicateGuard, DUPLICATE_CALL_BLOCKED, type GuardedCall } from '../executor/duplicate-guard.js';
 import { type ExecutionContext, executePlan } from '../executor/run-plan.js';
 import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
-import type { StepOutput } from '../types.js';
+import { toolCallOf } from '../steps/tool_call.js';
+import { canonicalToolName } from '../tools/registry.js';
+import type { DecompositionPlan, StepOutput } from '../types.js';
 import { COVERAGE_MIN_RATIO, retryThinCoverage } from './coverage-retry.js';
 import type { PhaseDeps } from './deps.js';
 import { traceLlmCall, withMetadata } from './llm-accounting.js';
 import { loadPlan, setStatus } from './plan-record.js';
+import { currentRound, roundsOf } from './replan.js';
 import { allowedTools, requestOptions } from './request-options.js';
-import type { ExecutionSummary, WorkflowInput } from './types.js';
+import type { ExecutionSummary, RoundState, WorkflowInput } from './types.js';
 import { WriteBehind } from './write-behind.js';
 
-export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promise<ExecutionSummary> {
+export async function executePhase(deps: PhaseDeps, input: WorkflowInput & { round?: RoundState }): Promise<ExecutionSummary> {
   const started = performance.now();
   let record = await loadPlan(deps.store, input.planId);
   record = await setStatus(deps.store, record, 'executing');
@@ -27,15 +30,27 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
   // The steps' events and outputs are written beside the steps, in order; a failed write stops the
   // next step from starting (enqueue throws it) and fails the phase once the queue is drained.
   const trace = new WriteBehind();
-  // One guard for the phase: the coverage retry's round is a later round of the same plan.
-  const guard = createDuplicateGuard(record.request.options?.duplicateGuard ?? {});
+  // An iterative plan's events carry their round; a later round runs only its own steps and reads
+  // the earlier rounds' stored results.
+  const iterative = input.maxRounds !== undefined;
+  const round = currentRound(input);
+  const inRound = iterative ? { round } : {};
   const answers = new Map(Object.entries(record.answers ?? {}).map(([id, answer]) => [Number(id), answer]));
-  // A run after an answer: what the earlier run finished is kept, so nothing runs twice.
-  const earlier = answers.size > 0 ? (await deps.store.listStepOutputs(input.planId)).filter((s) => s.status !== 'failed') : [];
+  // A later round, or a run after an answer: what the earlier runs finished is kept, so nothing runs twice.
+  const keep = new Map<number, StepOutput>();
+  if (round > 1 || answers.size > 0) {
+    for (const output of await deps.store.listStepOutputs(input.planId)) if (output.status !== 'failed') keep.set(output.step_id, output);
+  }
+  if (iterative) {
+    const stepIds = roundsOf(record, input.maxRounds ?? 1).rounds.find((r) => r.round === round)?.stepIds ?? [];
+    await deps.store.appendEvent(input.planId, { type: 'round.started', phase: 'executing', data: { round, steps: stepIds, execute: true } });
+  }
+  // One guard for the phase: the coverage retry's round is a later round of the same plan. In a
+  // later round of an iterative plan it starts from the tool calls the earlier rounds made.
+  const guard = createDuplicateGuard(record.request.options?.duplicateGuard ?? {}, earlierCalls(record.plan, keep));
   const context: ExecutionContext = {
     guard,
     answers,
-    ...(earlier.length > 0 ? { keep: new Map(earlier.map((s) => [s.step_id, s])) } : {}),
     task: record.request.task,
     index,
     // The request's budget covers the steps' calls too, counting what planning spent; one ledger
@@ -46,13 +61,14 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
     topK: o.topK,
     tools: deps.tools,
     allowedTools: allowedTools(deps, record),
+    ...(keep.size > 0 ? { keep } : {}),
     hooks: {
       onStepRetry: (step, attempt, error, delayMs) =>
         trace.enqueue(() =>
           deps.store.appendEvent(input.planId, {
             type: 'step.retried',
             phase: 'executing',
-            data: { step_id: step.step_id, type: step.type, attempt, error, delayMs },
+            data: { step_id: step.step_id, type: step.type, attempt, error, delayMs, ...inRound },
           }),
         ),
       onStepStart: (step, parameters) =>
@@ -60,22 +76,27 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
           deps.store.appendEvent(input.planId, {
             type: 'step.started',
             phase: 'executing',
-            data: { step_id: step.step_id, type: step.type, parameters, dependencies: step.dependencies },
+            data: { step_id: step.step_id, type: step.type, parameters, dependencies: step.dependencies, ...inRound },
           }),
         ),
       onStepEnd: (output) =>
         trace.enqueue(async () => {
           await deps.store.putStepOutput(input.planId, output);
-          await deps.store.appendEvent(input.planId, stepEvent(output));
+          const event = stepEvent(output);
+          await deps.store.appendEvent(input.planId, { ...event, data: { ...event.data, ...inRound } });
         }),
     },
   };
   const first = await executePlan(record.plan, context);
-  const { outcome, retried } = await retryThinCoverage(record.plan, first, context, {
-    attributionTopN: o.attributionTopN,
-    maxSources: deps.defaults.maxSources,
-    topK: o.topK,
-  });
+  // The wider retrieval is the first round's: a later round is the planner's own answer to thin results.
+  const { outcome, retried } =
+    round > 1
+      ? { outcome: first, retried: undefined }
+      : await retryThinCoverage(record.plan, first, context, {
+          attributionTopN: o.attributionTopN,
+          maxSources: deps.defaults.maxSources,
+          topK: o.topK,
+        });
   await trace.drain();
   if (retried) {
     await deps.store.appendEvent(input.planId, {
@@ -107,6 +128,7 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
     phase: 'executing',
     data: {
       status: outcome.status,
+      ...inRound,
       durationMs: Math.round(performance.now() - started),
       ...(outcome.error ? { error: outcome.error, failedStep: outcome.failedStep } : {}),
     },
@@ -125,6 +147,26 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput): Promi
     failed: 0,
     blockedCalls: blocked.blocked,
   };
+}
+
+/** The tool calls of the steps already run, in step order, as the duplicate-call guard remembers calls. */
+function earlierCalls(plan: DecompositionPlan, kept: ReadonlyMap<number, StepOutput>): GuardedCall[] {
+  return plan.plan.flatMap((step) => {
+    const output = kept.get(step.step_id);
+    if (step.type !== 'tool_call' || output === undefined || (output.status === 'skipped' && output.error !== DUPLICATE_CALL_BLOCKED)) return [];
+    const call = toolCallOf(step, step.parameters);
+    if (!call.name) return [];
+    const succeeded = output.status === 'succeeded';
+    return [
+      {
+        tool: canonicalToolName(call.name),
+        args: canonicalJson(call.args),
+        blocked: output.error === DUPLICATE_CALL_BLOCKED,
+        succeeded,
+        ...(succeeded ? { output: output.result.output } : {}),
+      },
+    ];
+  });
 }
 
 /** A step's end as a trace event: its scalars and its top five documents, never the documents' text. */

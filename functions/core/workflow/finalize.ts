@@ -41,6 +41,11 @@ export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Prom
   if (!evidence.covered) {
     answer = noAnswer(evidence);
     citations = [];
+  } else if (record.rounds?.answer) {
+    // The planner ended an iterative loop by answering: its answer, citing the sources it names.
+    answer = record.rounds.answer;
+    const known = new Set(ranked.sources.map((source) => source.id));
+    citations = [...answer.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]!).filter((id, i, all) => known.has(id) && all.indexOf(id) === i);
   } else if (fromPlan) {
     answer = String(fromPlan.result.text);
     citations = (fromPlan.result.citations as string[] | undefined) ?? [];
@@ -59,6 +64,11 @@ export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Prom
     answer = composed.text;
     citations = composed.citations;
   }
+  const stop = record.rounds?.stop;
+  if (stop?.reason === 'round_limit' || stop?.reason === 'no_progress' || stop?.reason === 'invalid_plan') {
+    // The loop did not end on the planner's word: the answer says so.
+    answer = `${answer}\n\n(${stop.detail}.)`;
+  }
   const metadata = withMetadata(deps, record, 'finalize', performance.now() - started, calls);
   metadata.confidence = confidenceScore(metadata.iterations, ranked.coverage.coverage_ratio);
   const results = {
@@ -74,11 +84,18 @@ export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Prom
       ...(s.reason ? { reason: s.reason } : {}),
       ...(s.error === DUPLICATE_CALL_BLOCKED ? { error: s.error, output: s.result.output ?? null } : {}),
     })),
+    ...(record.rounds && stop ? { rounds: { count: record.rounds.rounds.length, reason: stop.reason, detail: stop.detail } } : {}),
   };
   await deps.store.appendEvent(input.planId, {
     type: 'plan.finalized',
     phase: 'finalizing',
-    data: { sources: ranked.sources.length, citations, coverage: ranked.coverage, confidence: metadata.confidence },
+    data: {
+      sources: ranked.sources.length,
+      citations,
+      coverage: ranked.coverage,
+      confidence: metadata.confidence,
+      ...(results.rounds ? { rounds: results.rounds.count, stop: results.rounds.reason } : {}),
+    },
   });
   await setStatus(deps.store, record, 'succeeded', { answer, results, metadata });
   return { planId: input.planId, status: 'succeeded' };

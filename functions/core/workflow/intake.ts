@@ -13,6 +13,9 @@ import type { PlanRecord, PlanRequest } from '../types.js';
 import { SUPPLIED_SOURCE, suppliedPlanOf } from './supplied-plan.js';
 import type { WorkflowInput } from './types.js';
 
+/** Planning rounds of an iterative plan when the request names none. */
+export const DEFAULT_MAX_ROUNDS = 5;
+
 export interface IntakeLimits {
   maxTaskBytes: number;
   maxIterations: number;
@@ -116,6 +119,14 @@ export function workflowInputOf(request: PlanRequest, planId: string, limits: In
   const requested = request.options?.maxIterations ?? limits.maxIterations;
   const supplied = suppliedPlanOf(request) !== undefined;
   const maxIterations = supplied ? 1 : Math.min(requested, 10);
+  // A supplied plan is run as it is: no planner, so no rounds either.
+  const iterative = request.options?.mode === 'iterative' && !supplied;
   // `supplied` sends the state machine past Analyze and Generate, straight to Validate.
-  return { planId, maxIterations, ...(planOnly ? { planOnly: true } : {}), ...(supplied ? { supplied: true } : {}) };
+  return {
+    planId,
+    maxIterations,
+    ...(planOnly ? { planOnly: true } : {}),
+    ...(supplied ? { supplied: true } : {}),
+    ...(iterative ? { maxRounds: request.options?.maxRounds ?? DEFAULT_MAX_ROUNDS } : {}),
+  };
 }

@@ -24,6 +24,8 @@ export interface PlanView {
   question?: PlanRecord['question'];
   /** The user's answers so far, by step id. */
   answers?: PlanRecord['answers'];
+  /** An iterative plan's rounds: the steps each added, and why the loop ended. */
+  rounds?: PlanRecord['rounds'];
 }
 
 /** A result file sits beside its task file under this suffix. */
@@ -60,6 +62,7 @@ export function planView(record: PlanRecord): PlanView {
     ...(record.status === 'waiting_for_input' && record.question ? { question: record.question } : {}),
     ...(record.answers ? { answers: record.answers } : {}),
     // Never the input token: it resumes the execution, so it is a credential, not something to show.
+    ...(record.rounds ? { rounds: record.rounds } : {}),
   };
 }
 

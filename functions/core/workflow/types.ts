@@ -11,6 +11,15 @@ export interface WorkflowInput {
   planOnly?: boolean;
   /** The request carries its own plan: no Analyze, no Generate. */
   supplied?: boolean;
+  /** Iterative mode: most planning rounds. Absent for a one-shot plan, which the loop's Choice reads. */
+  maxRounds?: number;
+}
+
+/** What the Replan state returns: the round that comes next, or that the loop is over. */
+export interface RoundState {
+  round: number;
+  done: boolean;
+  reason?: string;
 }
 
 export interface GenerationResult {

@@ -12,7 +12,7 @@
 import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/provider.js';
 import { extractJson } from '../../../functions/core/planner/extract-json.js';
 import type { LlmIntent } from '../../../functions/core/ports.js';
-import { STEP_TYPES, type StepType, type ValidationIssue } from '../../../functions/core/types.js';
+import { type DecompositionStep, type RoundResult, STEP_TYPES, type StepType, type ValidationIssue } from '../../../functions/core/types.js';
 import type { RecordedRequest, Reply } from './server.js';
 
 const rules = new RuleBasedProvider();
@@ -34,6 +34,51 @@ export function promptOf(request: RecordedRequest): { system: string; user: stri
   return { system, user };
 }
 
+/**
+ * An iterative plan's next round, read from the conversation: each earlier round's plan is a tool
+ * call of the assistant (tool_use, or tool_calls), each round's results the tool result after it.
+ * Undefined when the conversation ends with no tool result.
+ */
+function nextRoundIntent(request: RecordedRequest, allowedStepTypes: StepType[]): LlmIntent | undefined {
+  const messages = (request.body.messages as Array<Record<string, unknown>>) ?? [];
+  const calls: unknown[] = [];
+  const results: string[] = [];
+  for (const m of messages) {
+    if (request.api === 'anthropic' && Array.isArray(m.content)) {
+      for (const b of m.content as Array<Record<string, unknown>>) {
+        if (b.type === 'tool_use') calls.push(b.input);
+        if (b.type === 'tool_result') results.push(String(b.content));
+      }
+    }
+    if (request.api === 'openai') {
+      for (const c of (m.tool_calls as Array<{ function: { arguments: string } }> | undefined) ?? []) calls.push(JSON.parse(c.function.arguments));
+      if (m.role === 'tool') results.push(String(m.content));
+    }
+  }
+  const last = messages.at(-1);
+  const endsWithResult =
+    request.api === 'anthropic'
+      ? Array.isArray(last?.content) && (last.content as Array<{ type: string }>).some((b) => b.type === 'tool_result')
+      : last?.role === 'tool';
+  if (!endsWithResult || calls.length === 0) return undefined;
+  const first = messages.find((m) => m.role === 'user')?.content;
+  const prompt = typeof first === 'string' ? first : '';
+  const instruction = results.at(-1) ?? '';
+  const round = /^Round (\d+) of at most (\d+)\./m.exec(instruction);
+  const plan = calls.flatMap((c) => ((c as { plan?: unknown[] }).plan ?? []) as DecompositionStep[]);
+  return {
+    kind: 'next_round',
+    task: [...prompt.matchAll(/^Task: (.*)$/gm)].at(-1)?.[1] ?? '',
+    round: Number(round?.[1] ?? 2),
+    maxRounds: Number(round?.[2] ?? 5),
+    plan: { plan, traceability: true },
+    results: results.flatMap((text) => (JSON.parse(text.split('\n\n')[0]!) as { results: RoundResult[] }).results),
+    allowedStepTypes,
+    maxSteps: Number(/Use at most (\d+) steps\./.exec(prompt)?.[1] ?? 20),
+    topK: 10,
+  };
+}
+
 /** The intent a prompt expresses, read from the text of the shipped templates. */
 export function intentOf(request: RecordedRequest): LlmIntent {
   const { system, user } = promptOf(request);
@@ -41,6 +86,8 @@ export function intentOf(request: RecordedRequest): LlmIntent {
     .split(', ')
     .filter((t): t is StepType => (STEP_TYPES as readonly string[]).includes(t));
   const allowedStepTypes = allowed.length > 0 ? allowed : [...STEP_TYPES];
+  const next = nextRoundIntent(request, allowedStepTypes);
+  if (next) return next;
   const repair =
     /^Attempt (\d+)\. Your previous plan for this task is not valid\.\n\nTask: ([\s\S]*?)\n\nPrevious answer:\n([\s\S]*?)\n\nValidation errors \(every one must be fixed\):\n([\s\S]*?)\n\nGive the corrected plan/.exec(
       user,
@@ -90,6 +137,7 @@ export function replyInKind(request: RecordedRequest, text: string): Reply {
 /** The responder: the rule-based planner answering the intent of the prompt it was sent. */
 export async function ruleBasedModel(request: RecordedRequest): Promise<Reply> {
   const intent = intentOf(request);
-  const answer = await rules.complete({ purpose: intent.kind, system: '', messages: [], maxTokens: 4096, temperature: 0, intent });
+  const purpose = intent.kind === 'next_round' ? 'plan' : intent.kind;
+  const answer = await rules.complete({ purpose, system: '', messages: [], maxTokens: 4096, temperature: 0, intent });
   return intent.kind === 'answer' ? { text: answer.text } : replyInKind(request, answer.text);
 }

@@ -11,7 +11,8 @@
  *
  * It checks each request as the real APIs do (a 400 names the fault): an Anthropic request needs
  * a key, a version, a model, max_tokens and messages; API version 2026-10-21 rejects sampling
- * parameters; every tool_use needs its tool_result first thing in the next user turn; a forced tool
+ * parameters; every tool_use needs its tool_result first thing in the next user turn (and every
+ * OpenAI tool call its `tool` message right after it); a forced tool
  * must exist and its schema must be an object. Usage is counted at four characters a token, and
  * Anthropic prompt caching is simulated: the prefix up to a `cache_control` mark is written on its
  * first sight and read afterwards.
@@ -363,6 +364,30 @@ function openaiFault(headers: IncomingHttpHeaders, body: Record<string, unknown>
   if (!/^Bearer \S+/.test(String(headers.authorization ?? ''))) return { status: 401, message: 'missing API key' };
   if (typeof body.model !== 'string' || body.model === '') return { status: 400, message: 'model is required' };
   if (!Array.isArray(body.messages) || body.messages.length === 0) return { status: 400, message: 'messages must be non-empty' };
+  // Every assistant tool call is answered by `tool` messages right after it, and a `tool` message answers a call before it.
+  const messages = body.messages as Array<{ role?: string; tool_calls?: Array<{ id?: string }>; tool_call_id?: string }>;
+  for (const [i, message] of messages.entries()) {
+    const ids = (message.tool_calls ?? []).map((c) => String(c.id));
+    const answered = new Set(
+      messages
+        .slice(i + 1, i + 1 + ids.length)
+        .filter((m) => m.role === 'tool')
+        .map((m) => String(m.tool_call_id)),
+    );
+    const missing = ids.filter((id) => !answered.has(id));
+    if (missing.length > 0) {
+      return {
+        status: 400,
+        message: `messages.${i}: an assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id' (missing ${missing.join(', ')})`,
+      };
+    }
+    if (message.role === 'tool') {
+      const callers = messages.slice(0, i).flatMap((m) => (m.tool_calls ?? []).map((c) => String(c.id)));
+      if (!callers.includes(String(message.tool_call_id))) {
+        return { status: 400, message: `messages.${i}: messages with role 'tool' must be a response to a preceding message with 'tool_calls'` };
+      }
+    }
+  }
   const format = body.response_format as { type?: string; json_schema?: { name?: string; schema?: unknown } } | undefined;
   if (format?.type === 'json_schema' && (!/^[a-zA-Z0-9_-]{1,64}$/.test(String(format.json_schema?.name)) || typeof format.json_schema?.schema !== 'object')) {
     return { status: 400, message: 'response_format.json_schema needs a name and a schema' };

@@ -88,6 +88,8 @@ const optionKeys = {
   maxLlmMs: 'optional',
   promptTemplates: 'optional',
   cache: 'optional',
+  mode: 'optional',
+  maxRounds: 'optional',
   duplicateGuard: 'optional',
 } as const satisfies KeyKinds<PlanOptions>;
 const documentKeys = {
@@ -310,7 +312,7 @@ describe('validatePlanRequest', () => {
   it('reports unknown keys at the top and in options', () => {
     expect(lines(validatePlanRequest({ task: 't', prompt: 'p', options: { max_steps: 3 } }))).toEqual([
       "(root): must NOT have additional property 'prompt' (allowed: task, context, constraints, corpus, tools, plan, options, idempotencyKey, origin)",
-      "options: must NOT have additional property 'max_steps' (allowed: analyze, maxIterations, maxSteps, concurrency, topK, attributionTopN, plan, maxLlmCalls, maxTokens, maxLlmMs, promptTemplates, cache, duplicateGuard)",
+      "options: must NOT have additional property 'max_steps' (allowed: analyze, maxIterations, maxSteps, concurrency, topK, attributionTopN, plan, maxLlmCalls, maxTokens, maxLlmMs, promptTemplates, cache, mode, maxRounds, duplicateGuard)",
     ]);
   });
 

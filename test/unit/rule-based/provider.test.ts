@@ -10,7 +10,7 @@ import type { DecompositionPlan } from '../../../functions/core/types.js';
 
 function requestFor(intent: LlmIntent, user = 'the prompt a model would read'): LlmRequest {
   return {
-    purpose: intent.kind === 'analysis' ? 'analysis' : intent.kind === 'answer' ? 'answer' : intent.kind,
+    purpose: intent.kind === 'analysis' ? 'analysis' : intent.kind === 'answer' ? 'answer' : intent.kind === 'next_round' ? 'plan' : intent.kind,
     system: 'system text',
     messages: [{ role: 'user', content: user }],
     maxTokens: 1024,

@@ -6,8 +6,9 @@
  *   tool whose input_schema is a provider-ready copy of that schema, and forces it (`tool_choice`).
  *   The tool is not `strict`: grammar-constrained decoding needs every object closed, and a step's
  *   `parameters` and `trace` are open objects. The schema guides, validation judges, and the repair
- *   loop handles the rest. Each call is one turn (the repair prompt carries the previous answer as
- *   text), so no `tool_use` is ever left without its `tool_result`.
+ *   loop handles the rest. A repair prompt carries the previous answer as text; an iterative plan's
+ *   next round sends each earlier round's plan as a call of the same tool and that round's results
+ *   as its `tool_result`, so no `tool_use` is ever left without its `tool_result`.
  * - Prompt caching: the system prompt (role, rules, catalog with every schema) is marked
  *   `cache_control: ephemeral`; with the tool before it, that prefix is the same for every plan and
  *   repair request.
@@ -19,8 +20,8 @@
  * - Accounting: input tokens include cache reads and writes; the cost uses the model's price.
  */
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
-import type { Message, MessageCreateParamsNonStreaming, Tool } from '@anthropic-ai/sdk/resources/messages/messages';
-import type { LlmRequest, LlmResponse } from '../../../core/ports.js';
+import type { Message, MessageCreateParamsNonStreaming, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages/messages';
+import type { LlmMessage, LlmRequest, LlmResponse } from '../../../core/ports.js';
 import { HttpLlmProvider, type HttpProviderOptions } from '../http-provider.js';
 import { structuredAnswerText } from '../structured/answer-text.js';
 import { structuredName, structuredSchema } from '../structured/response-schema.js';
@@ -59,7 +60,7 @@ export class AnthropicProvider extends HttpLlmProvider {
       // No temperature: API version 2026-10-21, which this SDK sends, answers 400 to any sampling
       // parameter, even at its default. Structured output and validation keep plans on track.
       ...(request.system ? { system: [{ type: 'text', text: request.system, cache_control: { type: 'ephemeral' } }] } : {}),
-      messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+      messages: request.messages.map((m) => messageParam(m, tool)),
       ...(tool ? { tools: [tool], tool_choice: { type: 'tool', name: tool.name, disable_parallel_tool_use: true } } : {}),
     };
     const message: Message = await this.withinDeadline(signal, async (whole) => {
@@ -99,6 +100,21 @@ export class AnthropicProvider extends HttpLlmProvider {
       ...this.cost(model, { uncachedInput: usage.input_tokens, cacheRead, cacheWrite, output: usage.output_tokens }),
     };
   }
+}
+
+/**
+ * A turn as the Messages API takes it. An earlier round's plan is the forced tool's call and that
+ * round's results its tool_result, so every tool_use is answered in the very next turn; without
+ * the tool (structured output off) both are plain text.
+ */
+function messageParam(m: LlmMessage, tool: Tool | undefined): MessageParam {
+  if (tool && m.role === 'assistant' && m.toolCall) {
+    return { role: 'assistant', content: [{ type: 'tool_use', id: m.toolCall.id, name: tool.name, input: m.toolCall.input as Record<string, unknown> }] };
+  }
+  if (tool && m.role === 'user' && m.toolResult) {
+    return { role: 'user', content: [{ type: 'tool_result', tool_use_id: m.toolResult.id, content: m.content }] };
+  }
+  return { role: m.role, content: m.content };
 }
 
 const tools = new WeakMap<object, Tool>();

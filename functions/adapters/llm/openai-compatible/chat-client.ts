@@ -28,7 +28,21 @@ export interface ChatChoice {
   message?: { content?: string | null; refusal?: string | null } | null;
 }
 
-export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
+export interface ChatToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export type ChatMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: ChatToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export interface ChatTool {
+  type: 'function';
+  function: { name: string; description?: string; parameters: Record<string, unknown> };
+}
 
 export interface ChatCompletionRequest {
   model: string;
@@ -37,6 +51,8 @@ export interface ChatCompletionRequest {
   max_tokens?: number;
   max_completion_tokens?: number;
   response_format?: { type: 'json_schema'; json_schema: { name: string; schema: Record<string, unknown>; strict: boolean } };
+  tools?: ChatTool[];
+  tool_choice?: 'none' | 'auto' | 'required';
 }
 
 /** The server answered with an error status; `message`, `type` and `code` come from its error body when it has one. */

@@ -13,7 +13,7 @@
  * - Accounting: prompt/completion tokens as reported (cached prompt tokens counted as cache
  *   reads); estimated from the text when a server reports none.
  */
-import type { LlmRequest, LlmResponse } from '../../../core/ports.js';
+import type { LlmMessage, LlmRequest, LlmResponse } from '../../../core/ports.js';
 import { HttpLlmProvider, type HttpProviderOptions } from '../http-provider.js';
 import { estimateTokens } from '../rule-based/text.js';
 import { structuredAnswerText } from '../structured/answer-text.js';
@@ -27,6 +27,7 @@ import {
   type ChatCompletion,
   type ChatCompletionRequest,
   ChatCompletionsClient,
+  type ChatMessage,
 } from './chat-client.js';
 
 export interface OpenAiCompatibleOptions extends HttpProviderOptions {
@@ -66,12 +67,15 @@ export class OpenAiCompatibleProvider extends HttpLlmProvider {
       model: this.model,
       temperature: request.temperature,
       [this.tokenField]: request.maxTokens,
-      messages: [
-        ...(request.system ? [{ role: 'system' as const, content: request.system }] : []),
-        ...request.messages.map((m) => ({ role: m.role, content: m.content })),
-      ],
+      messages: [...(request.system ? [{ role: 'system' as const, content: request.system }] : []), ...request.messages.map((m) => chatMessage(m, schema))],
       ...(schema
         ? { response_format: { type: 'json_schema', json_schema: { name: structuredName(schema), schema: structuredSchema(schema), strict: false } } }
+        : {}),
+      // Earlier rounds' plans travel as calls of a function named like the response format; the
+      // function is declared so those calls name something that exists, and `none` keeps this
+      // answer in the response format rather than in another call.
+      ...(schema && request.messages.some((m) => m.toolCall)
+        ? { tools: [{ type: 'function', function: { name: structuredName(schema), parameters: structuredSchema(schema) } }], tool_choice: 'none' }
         : {}),
     };
     const completion: ChatCompletion = await this.withinDeadline(signal, async (whole) => {
@@ -111,6 +115,23 @@ export class OpenAiCompatibleProvider extends HttpLlmProvider {
       ...this.cost(model, { uncachedInput: inputTokens - cacheRead, cacheRead, cacheWrite: 0, output: outputTokens }),
     };
   }
+}
+
+/**
+ * A turn as chat completions take it. With structured output, an earlier round's plan is an
+ * assistant tool call and that round's results the `tool` message answering it, right after it;
+ * without, both are plain text.
+ */
+function chatMessage(m: LlmMessage, schema: Readonly<Record<string, unknown>> | undefined): ChatMessage {
+  if (schema && m.role === 'assistant' && m.toolCall) {
+    return {
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: m.toolCall.id, type: 'function', function: { name: structuredName(schema), arguments: JSON.stringify(m.toolCall.input) } }],
+    };
+  }
+  if (schema && m.role === 'user' && m.toolResult) return { role: 'tool', tool_call_id: m.toolResult.id, content: m.content };
+  return { role: m.role, content: m.content };
 }
 
 /** A JSON-only answer as planner text (reasoning apart); prose from a server that ignored the format stays as it is. */

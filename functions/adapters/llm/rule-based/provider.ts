@@ -1,12 +1,14 @@
 /**
  * The embedded default LLM. It answers the same requests a model would, through the same port,
  * from the structured intent of each request: an analysis, a plan (with its reasoning around a
- * fenced JSON block, as models write it), a repair of a previous plan, or an extractive answer.
+ * fenced JSON block, as models write it), a repair of a previous plan, the next round of an
+ * iterative plan from the results so far, or an extractive answer.
  * Everything downstream (extraction, validation, repair loop) runs on its text exactly as on a
  * model's. Its traces say `source: rule-based`.
  */
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../../core/ports.js';
 import { answerExtractively } from './answer.js';
+import { nextRound } from './next-round.js';
 import { buildPlan } from './plan-builder.js';
 import { analysisOf, readTask } from './reading.js';
 import { repairPlan } from './repair.js';
@@ -49,6 +51,10 @@ export class RuleBasedProvider implements LlmProvider {
         const reading = readTask(intent.task);
         const plan = buildPlan(reading, { allowedStepTypes: intent.allowedStepTypes, maxSteps: 20, topK: 10 });
         return `Attempt ${intent.attempt}: the previous answer held no usable plan, so I planned again from the task.\n\n\`\`\`json\n${JSON.stringify(plan, null, 2)}\n\`\`\``;
+      }
+      case 'next_round': {
+        const next = nextRound(intent);
+        return `${next.reasoning}\n\n\`\`\`json\n${JSON.stringify({ plan: next.steps, traceability: intent.plan.traceability }, null, 2)}\n\`\`\``;
       }
       case 'answer':
         return answerExtractively(intent);

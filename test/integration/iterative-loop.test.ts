@@ -1,0 +1,172 @@
+/**
+ * Iterative mode through the deployed state machine (infra/workflow.asl.json run locally with the
+ * Lambda handlers, over DynamoDB Local): Execute → Replan → Execute ... → Finalize, each round in
+ * the trace, and each way the loop ends.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../../cli/local-runner.js';
+import { RequestValidationError } from '../../functions/core/errors.js';
+import type { PlanRecord, TraceEvent } from '../../functions/core/types.js';
+import { RuleBasedWithOverrides, taskOf } from '../support/llm.js';
+import { openLocalStack, storedEvents } from '../support/local-workflow.js';
+import { fencedJson } from '../support/plans.js';
+
+const BRIDGE = 'Which river flows through the city where the Lumière brothers patented the cinematograph?';
+
+/**
+ * The rule-based planner, except for tasks starting with "STUCK": between rounds it sends the
+ * same search every time under a new id (a planner that never moves on), and for "ECHO" it sends
+ * back the whole plan that already ran.
+ */
+const planner = new RuleBasedWithOverrides((request) => {
+  const intent = request.intent;
+  if (intent.kind !== 'next_round') return undefined;
+  const task = taskOf(request);
+  const next = Math.max(...intent.plan.plan.map((s) => s.step_id)) + 1;
+  if (task.startsWith('STUCK')) {
+    return fencedJson({
+      plan: [{ step_id: next, type: 'keyword_search', modality: 'text', parameters: { query: 'Lyon rivers', top_k: 5 }, dependencies: [], trace: {} }],
+      traceability: true,
+    });
+  }
+  if (task.startsWith('ECHO')) return fencedJson(intent.plan);
+  return undefined;
+});
+
+let stack: LocalStack;
+
+beforeAll(async () => {
+  stack = await openLocalStack('iterative', { llm: planner });
+});
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+const eventsOf = (record: PlanRecord): Promise<TraceEvent[]> => storedEvents(stack, record);
+/**
+ * Without the entity-graph step (multi-hop), the first plan of a bridge question finds the passage
+ * naming the intermediate entity but not the passage about it: the second hop is left to round 2.
+ */
+const NO_GRAPH = { allowed_step_types: ['keyword_search', 'vector_search', 'aggregate', 'rerank', 'llm_call'] };
+const iterative = (task: string, maxRounds?: number) => ({
+  task,
+  constraints: NO_GRAPH,
+  // Off the plan cache, so every run asks the planner for its first plan.
+  options: { mode: 'iterative' as const, cache: false, ...(maxRounds !== undefined ? { maxRounds } : {}) },
+});
+
+describe('Iterative mode: plan, act, look, plan again, through the state machine', () => {
+  it('asks in round 2 about the entity round 1 found, and ends when the planner adds nothing', async () => {
+    // Prepare: the one-shot plan of the same request, for comparison.
+    const oneShot = await stack.run({ task: BRIDGE, constraints: NO_GRAPH, options: { cache: false } });
+
+    // Act
+    const record = await stack.run(iterative(BRIDGE));
+
+    // Assess
+    expect(record.status).toBe('succeeded');
+    const rounds = record.rounds!;
+    expect(rounds.rounds.map((r) => r.round)).toEqual([1, 2]);
+    expect(rounds.stop).toMatchObject({ round: 2, reason: 'no_more_steps' });
+    const second = record.plan!.plan.filter((s) => rounds.rounds[1]!.stepIds.includes(s.step_id));
+    const queries = second.filter((s) => s.type === 'keyword_search').map((s) => String(s.parameters.query));
+    // The names come from round 1's passages: none of them is in the question.
+    expect(queries.length).toBeGreaterThan(0);
+    for (const q of queries) expect(BRIDGE.toLowerCase()).not.toContain(q.toLowerCase());
+    // Round 2 fuses round 1's evidence with its own searches and answers again.
+    const fused = second.filter((s) => s.type === 'aggregate').at(-1)!;
+    expect(fused.dependencies.some((d) => rounds.rounds[0]!.stepIds.includes(d))).toBe(true);
+    expect(record.results!.rounds).toMatchObject({ count: 2, reason: 'no_more_steps' });
+    // Round 2 found the passage about the entity (Lyon, where the Rhône flows) among the first five sources.
+    expect(record.results!.sources.slice(0, 5).map((s) => s.id)).toEqual(expect.arrayContaining(['lumiere-brothers', 'lyon']));
+    expect(oneShot.results!.sources.map((s) => s.id)).toContain('lumiere-brothers');
+
+    const events = await eventsOf(record);
+    // Every step event carries its round; round 1's steps ran once, in round 1.
+    const started = events.filter((e) => e.type === 'step.started');
+    expect(started.map((e) => e.data?.round)).toEqual(record.plan!.plan.map((s) => (rounds.rounds[0]!.stepIds.includes(s.step_id) ? 1 : 2)));
+    expect(new Set(started.map((e) => e.data?.step_id)).size).toBe(started.length);
+    expect(events.filter((e) => e.type === 'round.started' && e.data?.execute).map((e) => e.data?.round)).toEqual([1, 2]);
+    expect(events.filter((e) => e.type === 'round.completed').map((e) => [e.data?.round, e.data?.next])).toEqual([
+      [1, 'round'],
+      [2, 'finalize'],
+    ]);
+    // Three planner calls: the first plan, the look back after round 1, and the one after round 2 that ended it.
+    expect(record.metadata!.llmCalls.filter((c) => c.purpose === 'plan')).toHaveLength(3);
+  });
+
+  it('answers from what it has at the round limit, and says the limit was reached', async () => {
+    // Act
+    const record = await stack.run(iterative(BRIDGE, 1));
+
+    // Assess
+    expect(record.status).toBe('succeeded');
+    expect(record.rounds!.stop).toMatchObject({ round: 1, reason: 'round_limit' });
+    expect(record.results!.answer).toMatch(/the round limit \(1\) was reached/);
+    expect(record.results!.citations.length).toBeGreaterThan(0);
+    // No look back was asked for: the limit is checked before the planner is called.
+    expect(record.metadata!.llmCalls.filter((c) => c.purpose === 'plan')).toHaveLength(1);
+  });
+
+  it('ends a planner that repeats the same search every round, with the reason in the trace', async () => {
+    // Act
+    const record = await stack.run(iterative('STUCK: which rivers meet at Lyon?', 5));
+
+    // Assess: round 2 ran the new search once; round 3's identical search was refused as no progress.
+    expect(record.status).toBe('succeeded');
+    expect(record.rounds!.rounds).toHaveLength(2);
+    expect(record.rounds!.stop).toMatchObject({ round: 2, reason: 'no_progress' });
+    expect(record.rounds!.stop!.detail).toMatch(/repeats a step that already ran/);
+    expect(record.results!.answer).toMatch(/made no progress/);
+    const events = await eventsOf(record);
+    const searches = events.filter((e) => e.type === 'step.started' && e.data?.parameters && (e.data.parameters as { query?: string }).query === 'Lyon rivers');
+    expect(searches).toHaveLength(1);
+    expect(events.find((e) => e.type === 'round.completed' && e.data?.reason === 'no_progress')?.data?.detail).toMatch(/round 3 made no progress/);
+  });
+
+  it('ends a planner that sends back the plan that already ran', async () => {
+    // Act
+    const record = await stack.run(iterative('ECHO: which rivers meet at Lyon?', 5));
+
+    // Assess
+    expect(record.status).toBe('succeeded');
+    expect(record.rounds!.rounds).toHaveLength(1);
+    expect(record.rounds!.stop).toMatchObject({ round: 1, reason: 'no_progress' });
+    expect(record.rounds!.stop!.detail).toMatch(/sent back the plan that already ran/);
+  });
+
+  it('stops after round 1 when the first plan already crossed the bridge (its graph hop found the passage about the entity)', async () => {
+    // Act
+    const record = await stack.run({ task: BRIDGE, options: { mode: 'iterative', cache: false } });
+
+    // Assess
+    expect(record.status).toBe('succeeded');
+    expect(record.rounds!.rounds).toHaveLength(1);
+    expect(record.rounds!.stop).toMatchObject({ round: 1, reason: 'no_more_steps' });
+    const events = await eventsOf(record);
+    const lookBack = events.find((e) => e.type === 'round.completed');
+    expect(lookBack?.data).toMatchObject({ round: 1, next: 'finalize', reason: 'no_more_steps' });
+  });
+
+  it('leaves a one-shot plan out of the loop', async () => {
+    // Act
+    const record = await stack.run({ task: BRIDGE });
+
+    // Assess
+    expect(record.status).toBe('succeeded');
+    expect(record.rounds).toBeUndefined();
+    expect(record.results!.rounds).toBeUndefined();
+    const events = await eventsOf(record);
+    expect(events.some((e) => e.type.startsWith('round.'))).toBe(false);
+  });
+
+  it.each([0, 1000])('refuses a round limit of %i in one line, before anything starts', async (maxRounds) => {
+    // Act
+    const run = stack.run(iterative(BRIDGE, maxRounds));
+
+    // Assess
+    await expect(run).rejects.toBeInstanceOf(RequestValidationError);
+    await expect(run).rejects.toThrow(/options\/maxRounds|maxRounds/);
+  });
+});
