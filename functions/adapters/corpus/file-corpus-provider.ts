@@ -15,8 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { InvalidInputError } from '../../core/errors.js';
 import type { CorpusIndex, CorpusProvider } from '../../core/ports.js';
 import { buildCorpusIndex, type CorpusIndexOptions } from '../../core/retrieval/corpus-index.js';
-import { buildIndex, openIndex } from './lance/lance-index.js';
-import { corpusUnchanged, defaultIndexDir, MANIFEST_FILE, readManifest } from './lance/manifest.js';
+import { defaultIndexDir, MANIFEST_FILE } from './lance/manifest.js';
 import { loadCorpus } from './load-corpus.js';
 
 export interface FileCorpusProviderOptions extends CorpusIndexOptions {
@@ -37,6 +36,10 @@ const exists = (path: string): Promise<boolean> =>
  * since it was indexed. Undefined when `dir` holds no index.
  */
 export async function openCurrentIndex(dir: string, corpusPath: string | undefined, options: CorpusIndexOptions = {}): Promise<CorpusIndex | undefined> {
+  if (!(await exists(join(dir, MANIFEST_FILE)))) return undefined;
+  // Loaded only when there is an index to open: the engine is native code a function without one never needs.
+  const { corpusUnchanged, readManifest } = await import('./lance/manifest.js');
+  const { buildIndex, openIndex } = await import('./lance/lance-index.js');
   const manifest = await readManifest(dir);
   if (!manifest) return undefined;
   const corpus = corpusPath ?? manifest.corpus.path;
