@@ -62,6 +62,9 @@ export const BUNDLING = {
   // clients a function uses, minified, inside its bundle (measured by npm run bench:bundles).
   // It also pins the SDK version to the lock file's.
   logLevel: 'warning',
+  // The on-disk corpus engine (native code) is loaded only when a corpus has a local index, which
+  // the functions are not configured with (no CAIRN_INDEX_ROOT): it stays out of their bundles.
+  external: ['@lancedb/lancedb', 'apache-arrow'],
 } as const satisfies BuildOptions;
 
 /**

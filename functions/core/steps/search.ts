@@ -12,7 +12,7 @@ export function searchOperator(kind: 'keyword' | 'vector'): StepOperator {
     if (query === '') throw new StepExecutionError(`step ${step.step_id}: the query is empty after rendering its template`);
     const topK = typeof p.top_k === 'number' ? p.top_k : ctx.topK;
     const modality = p.modality as Modality | undefined;
-    const hits = kind === 'keyword' ? ctx.index.keywordSearch(query, { topK, modality }) : ctx.index.vectorSearch(query, { topK, modality });
+    const hits = kind === 'keyword' ? await ctx.index.keywordSearch(query, { topK, modality }) : await ctx.index.vectorSearch(query, { topK, modality });
     let documents = attributed(
       step,
       hits.map((hit, i) => retrievedDocument(hit.doc, hit.score, i + 1)),
@@ -25,7 +25,7 @@ export function searchOperator(kind: 'keyword' | 'vector'): StepOperator {
       top_coverage: coverage(query, documents[0]),
       supported: support.supported,
       support_reason: support.reason,
-      search_method: kind === 'keyword' ? 'bm25' : ctx.index.vectorMethod,
+      search_method: kind === 'keyword' ? ctx.index.keywordMethod : ctx.index.vectorMethod,
     };
   };
 }
