@@ -6,6 +6,7 @@ import { delimiter, dirname, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { type LlmSettings, loadLlmSettings, loadPlannerSettings, type PlannerSettings } from './llm-config.js';
 import { loadMediaSettings, type MediaSettings } from './media-config.js';
+import { loadRetrievalSettings, type RetrievalSettings } from './retrieval-config.js';
 
 export interface CairnConfig {
   tableName: string;
@@ -39,6 +40,8 @@ export interface CairnConfig {
   planner: PlannerSettings;
   /** Where the modality steps run: the corpus's metadata, or Amazon Transcribe and Bedrock (media-config.ts). */
   media: MediaSettings;
+  /** The embedding model and the reranker retrieval uses; lexical unless set (retrieval-config.ts). */
+  retrieval: RetrievalSettings;
 }
 
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
@@ -106,6 +109,7 @@ export function loadConfig(env: Env = process.env): CairnConfig {
     llm: loadLlmSettings(env, problems, { int, bool }),
     planner: loadPlannerSettings({ int, bool }),
     media: loadMediaSettings(env, problems),
+    retrieval: loadRetrievalSettings(env, problems, { int }),
   };
   if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   return config;

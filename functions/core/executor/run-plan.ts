@@ -5,7 +5,7 @@
  * recorded as skipped with the reason, so nothing half-done looks done.
  */
 
-import { boundedMessage, LlmTransientError, oneLine } from '../errors.js';
+import { boundedMessage, LlmTransientError, oneLine, RetrievalServiceTransientError } from '../errors.js';
 import { evaluateCondition, type StepView } from '../expression/expression.js';
 import { renderParameters } from '../expression/templates.js';
 import type { Clock, CorpusIndex, LlmProvider } from '../ports.js';
@@ -193,12 +193,13 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
  * Whether a step attempts again after `error`. There is one retry layer per model call: the LLM
  * provider's (it knows the status, `retry-after` and its own deadline). An LlmTransientError is what
  * that layer throws once it has given up, so a step attempt more would only multiply its HTTP calls
- * (three step attempts of three provider attempts each made nine). Permanent failures (401, a
+ * (three step attempts of three provider attempts each made nine); the same holds for an embedding
+ * or rerank service, whose adapter retries on its own. Permanent failures (401, a
  * spend limit, a budget exceeded) are never retried, by either layer. Everything else (a tool's
  * hiccup, a step's timeout, an error that does not say) is the step's to retry.
  */
 export function stepMayRetry(error: unknown): boolean {
-  return isRetryable(error) && !(error instanceof LlmTransientError);
+  return isRetryable(error) && !(error instanceof LlmTransientError) && !(error instanceof RetrievalServiceTransientError);
 }
 
 /** Runs the operator with an abort signal that fires, and a rejection, at the step's timeout. */
