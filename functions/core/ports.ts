@@ -207,24 +207,6 @@ export interface Reranker {
   rerank(query: string, docs: readonly RerankDocument[], topN: number, signal?: AbortSignal): Promise<RerankHit[]>;
 }
 
-export interface RerankDocument {
-  id: string;
-  text: string;
-}
-
-export interface RerankHit {
-  id: string;
-  score: number;
-}
-
-/** Orders documents by their relevance to a query (a cross-encoder, or a reranking service). */
-export interface Reranker {
-  /** The name of the reranking method, recorded by the steps that use it. */
-  readonly name: string;
-  /** The `topN` most relevant of `docs`, best first; ids are those of `docs`. */
-  rerank(query: string, docs: readonly RerankDocument[], topN: number, signal?: AbortSignal): Promise<RerankHit[]>;
-}
-
 // ---------------------------------------------------------------- intake and results
 
 /** Starts the state machine for a plan (Step Functions on AWS). */

@@ -8,12 +8,14 @@
  * The SDK's own retries are off: the one retry loop of service-call.ts retries, as for every service.
  */
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import type { Embedder } from '../../core/ports.js';
 import { batches, mapLimited, ServiceCaller, type ServiceCallOptions, vectorOf } from './service-call.js';
 
 export type BedrockEmbeddingFamily = 'titan' | 'cohere';
 
 export interface BedrockEmbedderOptions extends ServiceCallOptions {
-  client: BedrockRuntimeClient;
+  /** Made on the first call, so a process that never embeds never loads the SDK. */
+  client: () => BedrockRuntimeClient | Promise<BedrockRuntimeClient>;
   /** A model id (`amazon.titan-embed-text-v2:0`) or an inference profile's id or ARN. */
   model: string;
   dimensions: number;
@@ -34,7 +36,7 @@ export function bedrockEmbeddingFamily(model: string): BedrockEmbeddingFamily {
   return /(^|[./])cohere\./.test(model) ? 'cohere' : 'titan';
 }
 
-export class BedrockEmbedder {
+export class BedrockEmbedder implements Embedder {
   readonly name: string;
   readonly dimensions: number;
   readonly family: BedrockEmbeddingFamily;
@@ -79,11 +81,18 @@ export class BedrockEmbedder {
     return embeddings.map((vector, i) => vectorOf(vector, this.dimensions, `embedding ${i}`, this.caller));
   }
 
+  private clientPromise: Promise<BedrockRuntimeClient> | undefined;
+  private client(): Promise<BedrockRuntimeClient> {
+    this.clientPromise ??= Promise.resolve(this.options.client());
+    return this.clientPromise;
+  }
+
   private async invoke(body: Record<string, unknown>, signal?: AbortSignal): Promise<unknown> {
     const { InvokeModelCommand } = await import('@aws-sdk/client-bedrock-runtime');
+    const client = await this.client();
     const response = await this.caller.run(
       () =>
-        this.options.client.send(
+        client.send(
           new InvokeModelCommand({ modelId: this.options.model, contentType: 'application/json', accept: 'application/json', body: JSON.stringify(body) }),
           signal ? { abortSignal: signal } : {},
         ),

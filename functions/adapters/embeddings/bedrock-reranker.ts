@@ -10,10 +10,12 @@ import { rankedHits } from './http-reranker.js';
 import { ServiceCaller, type ServiceCallOptions } from './service-call.js';
 
 export interface BedrockRerankerOptions extends ServiceCallOptions {
-  client: BedrockAgentRuntimeClient;
+  /** Made on the first call, so a process that never reranks never loads the SDK. */
+  client: () => BedrockAgentRuntimeClient | Promise<BedrockAgentRuntimeClient>;
   /** A model id (`amazon.rerank-v1:0`) or its ARN; an id is made an ARN in `region`. */
   model: string;
-  region: string;
+  /** The region of the model's ARN; the client's own region when absent. */
+  region?: string | undefined;
 }
 
 /** The Rerank API takes at most 1000 documents per call. */
@@ -25,11 +27,10 @@ export function rerankModelArn(model: string, region: string): string {
 
 export class BedrockReranker implements Reranker {
   readonly name: string;
-  private readonly modelArn: string;
+  private ready: Promise<{ client: BedrockAgentRuntimeClient; modelArn: string }> | undefined;
   private readonly caller: ServiceCaller;
 
   constructor(private readonly options: BedrockRerankerOptions) {
-    this.modelArn = rerankModelArn(options.model, options.region);
     this.name = `bedrock-rerank(${options.model})`;
     this.caller = new ServiceCaller(`bedrock-rerank/${options.model}`, options);
   }
@@ -38,15 +39,16 @@ export class BedrockReranker implements Reranker {
     const asked = docs.slice(0, MAX_SOURCES);
     if (asked.length === 0 || topN <= 0) return [];
     const { RerankCommand } = await import('@aws-sdk/client-bedrock-agent-runtime');
+    const { client, modelArn } = await this.connect();
     const command = new RerankCommand({
       queries: [{ type: 'TEXT', textQuery: { text: query } }],
       sources: asked.map((d) => ({ type: 'INLINE', inlineDocumentSource: { type: 'TEXT', textDocument: { text: d.text || ' ' } } })),
       rerankingConfiguration: {
         type: 'BEDROCK_RERANKING_MODEL',
-        bedrockRerankingConfiguration: { numberOfResults: Math.min(topN, asked.length), modelConfiguration: { modelArn: this.modelArn } },
+        bedrockRerankingConfiguration: { numberOfResults: Math.min(topN, asked.length), modelConfiguration: { modelArn } },
       },
     });
-    const answer = await this.caller.run(() => this.options.client.send(command, signal ? { abortSignal: signal } : {}), signal);
+    const answer = await this.caller.run(() => client.send(command, signal ? { abortSignal: signal } : {}), signal);
     if (!Array.isArray(answer.results)) throw this.caller.invalid('the answer has no `results` list');
     return rankedHits(
       answer.results.map((r) => ({ index: r.index, score: r.relevanceScore })),
@@ -54,5 +56,15 @@ export class BedrockReranker implements Reranker {
       topN,
       this.caller,
     );
+  }
+
+  private connect(): Promise<{ client: BedrockAgentRuntimeClient; modelArn: string }> {
+    this.ready ??= (async () => {
+      const client = await this.options.client();
+      // The Rerank API wants the model as an ARN, which names the region.
+      const region = this.options.region ?? (await client.config.region());
+      return { client, modelArn: rerankModelArn(this.options.model, region) };
+    })();
+    return this.ready;
   }
 }

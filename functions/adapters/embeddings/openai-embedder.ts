@@ -3,6 +3,7 @@
  * (`--embeddings`), Ollama, vLLM, Hugging Face TEI, OpenAI itself. Texts go in batches; each
  * answer is checked (one vector per text, in the order asked, of the configured dimension).
  */
+import type { Embedder } from '../../core/ports.js';
 import { postJson } from '../llm/openai-compatible/chat-client.js';
 import { batches, ServiceCaller, type ServiceCallOptions, vectorOf } from './service-call.js';
 
@@ -22,7 +23,7 @@ interface EmbeddingsResponse {
   data?: Array<{ index?: number; embedding?: unknown }>;
 }
 
-export class OpenAiCompatibleEmbedder {
+export class OpenAiCompatibleEmbedder implements Embedder {
   readonly name: string;
   readonly dimensions: number;
   private readonly url: string;

@@ -1,10 +1,10 @@
 /**
  * The embedder and the reranker the configuration names, made once per process. Lexical (the
  * default) gives none: the corpus index then fits its lexical vectorizer and the rerank step uses
- * the lexical reranker. The AWS clients are made here, and only here, with the SDK's retries off
+ * the lexical reranker. The AWS clients are made here, and only here, on the first call, with the SDK's retries off
  * (service-call.ts is the one retry layer) and the configured timeout per request.
  */
-import type { Reranker } from '../../core/ports.js';
+import type { Embedder, Reranker } from '../../core/ports.js';
 import type { RetrievalSettings } from '../../shared/retrieval-config.js';
 import { awsClientConfig } from '../aws/client-options.js';
 import { BedrockEmbedder } from './bedrock-embedder.js';
@@ -22,10 +22,7 @@ function clientConfig(settings: RetrievalSettings, region: string | undefined) {
   return awsClientConfig({ region, maxAttempts: 1, requestTimeoutMs: settings.timeoutMs });
 }
 
-export async function createEmbedder(
-  settings: RetrievalSettings,
-  options: RetrievalServiceOptions = {},
-): Promise<OpenAiCompatibleEmbedder | BedrockEmbedder | undefined> {
+export function createEmbedder(settings: RetrievalSettings, options: RetrievalServiceOptions = {}): Embedder | undefined {
   const e = settings.embeddings;
   const call = { timeoutMs: settings.timeoutMs, retry: { maxAttempts: settings.maxAttempts } };
   switch (e.backend) {
@@ -41,14 +38,17 @@ export async function createEmbedder(
         batchSize: e.batchSize,
       });
     case 'bedrock': {
-      const { BedrockRuntimeClient } = await import('@aws-sdk/client-bedrock-runtime');
-      const client = new BedrockRuntimeClient(clientConfig(settings, options.region));
-      return new BedrockEmbedder({ ...call, client: options.capture ? options.capture(client) : client, model: e.model, dimensions: e.dimensions });
+      const client = async () => {
+        const { BedrockRuntimeClient } = await import('@aws-sdk/client-bedrock-runtime');
+        const made = new BedrockRuntimeClient(clientConfig(settings, options.region));
+        return options.capture ? options.capture(made) : made;
+      };
+      return new BedrockEmbedder({ ...call, client, model: e.model, dimensions: e.dimensions });
     }
   }
 }
 
-export async function createReranker(settings: RetrievalSettings, options: RetrievalServiceOptions = {}): Promise<Reranker | undefined> {
+export function createReranker(settings: RetrievalSettings, options: RetrievalServiceOptions = {}): Reranker | undefined {
   const r = settings.reranker;
   const call = { timeoutMs: settings.timeoutMs, retry: { maxAttempts: settings.maxAttempts } };
   switch (r.backend) {
@@ -57,11 +57,12 @@ export async function createReranker(settings: RetrievalSettings, options: Retri
     case 'http':
       return new HttpReranker({ ...call, baseURL: r.baseURL, model: r.model, api: r.api, apiKey: r.apiKey?.reveal() });
     case 'bedrock': {
-      const { BedrockAgentRuntimeClient } = await import('@aws-sdk/client-bedrock-agent-runtime');
-      const client = new BedrockAgentRuntimeClient(clientConfig(settings, options.region));
-      // The Rerank API needs the region in the model's ARN; the client resolves it from the environment.
-      const region = options.region ?? (await client.config.region());
-      return new BedrockReranker({ ...call, client: options.capture ? options.capture(client) : client, model: r.model, region });
+      const client = async () => {
+        const { BedrockAgentRuntimeClient } = await import('@aws-sdk/client-bedrock-agent-runtime');
+        const made = new BedrockAgentRuntimeClient(clientConfig(settings, options.region));
+        return options.capture ? options.capture(made) : made;
+      };
+      return new BedrockReranker({ ...call, client, model: r.model, region: options.region });
     }
   }
 }

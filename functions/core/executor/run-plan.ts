@@ -8,7 +8,7 @@
 import { boundedMessage, LlmTransientError, oneLine, RetrievalServiceTransientError } from '../errors.js';
 import { evaluateCondition, type StepView } from '../expression/expression.js';
 import { renderParameters } from '../expression/templates.js';
-import type { Clock, CorpusIndex, LlmProvider } from '../ports.js';
+import type { Clock, CorpusIndex, LlmProvider, Reranker } from '../ports.js';
 import { policyOnSkip, STEP_OPERATORS, stepPolicy } from '../steps/index.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import { isRetryable } from '../transient.js';
@@ -24,6 +24,8 @@ export interface ExecutionContext {
   task: string;
   index: CorpusIndex;
   llm: LlmProvider;
+  /** A cross-encoder or reranking service for the rerank step; the lexical reranker when absent. */
+  reranker?: Reranker | undefined;
   clock: Clock;
   concurrency: number;
   topK: number;

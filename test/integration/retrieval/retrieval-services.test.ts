@@ -146,7 +146,7 @@ describe('Bedrock InvokeModel embeddings', () => {
   const runtime = () => new BedrockRuntimeClient({ ...aws, endpoint: server.h2url });
 
   it('embeds with Titan Text Embeddings V2, one signed call per text, asking for the dimension', async () => {
-    const embedder = new BedrockEmbedder({ ...fast, client: runtime(), model: 'amazon.titan-embed-text-v2:0', dimensions: 256 });
+    const embedder = new BedrockEmbedder({ ...fast, client: runtime, model: 'amazon.titan-embed-text-v2:0', dimensions: 256 });
     const vectors = await embedder.embed(['first text', 'second text', 'third']);
     expect(embedder.name).toBe('bedrock-titan(amazon.titan-embed-text-v2:0,256)');
     expect(vectors.map((v) => v.length)).toEqual([256, 256, 256]);
@@ -157,7 +157,7 @@ describe('Bedrock InvokeModel embeddings', () => {
   });
 
   it('embeds with Cohere Embed in batches of at most 96', async () => {
-    const embedder = new BedrockEmbedder({ ...fast, client: runtime(), model: 'cohere.embed-english-v3', dimensions: 1024 });
+    const embedder = new BedrockEmbedder({ ...fast, client: runtime, model: 'cohere.embed-english-v3', dimensions: 1024 });
     const vectors = await embedder.embed(Array.from({ length: 100 }, (_, i) => `passage ${i}`));
     expect(vectors).toHaveLength(100);
     expect(server.requests.map((r) => (r.body.texts as string[]).length)).toEqual([96, 4]);
@@ -165,7 +165,7 @@ describe('Bedrock InvokeModel embeddings', () => {
   });
 
   it('retries a throttled call and refuses a validation error at once', async () => {
-    const embedder = new BedrockEmbedder({ ...fast, client: runtime(), model: 'amazon.titan-embed-text-v2:0', dimensions: 1024 });
+    const embedder = new BedrockEmbedder({ ...fast, client: runtime, model: 'amazon.titan-embed-text-v2:0', dimensions: 1024 });
     server.script({ status: 429, awsType: 'ThrottlingException', message: 'Too many requests' });
     expect(await embedder.embed(['x'])).toHaveLength(1);
     expect(server.requests).toHaveLength(2);
@@ -179,7 +179,7 @@ describe('Bedrock InvokeModel embeddings', () => {
   });
 
   it('refuses a Titan vector of the wrong dimension', async () => {
-    const embedder = new BedrockEmbedder({ ...fast, client: runtime(), model: 'amazon.titan-embed-text-v2:0', dimensions: 512 });
+    const embedder = new BedrockEmbedder({ ...fast, client: runtime, model: 'amazon.titan-embed-text-v2:0', dimensions: 512 });
     server.script({ dimensions: 1024 });
     const error = await failure(embedder.embed(['x']));
     expect(error.message).toMatch(/^bedrock\/amazon.titan-embed-text-v2:0: the embedding has 1024 dimensions, expected 512/);
@@ -203,7 +203,7 @@ describe('rerankers', () => {
   });
 
   it('reranks through Bedrock Rerank with the model ARN of the region', async () => {
-    const client = new BedrockAgentRuntimeClient({ ...aws, endpoint: server.h2url });
+    const client = () => new BedrockAgentRuntimeClient({ ...aws, endpoint: server.h2url });
     const reranker = new BedrockReranker({ ...fast, client, model: 'amazon.rerank-v1:0', region: 'us-west-2' });
     const hits = await reranker.rerank('capital of France', docs, 1);
     expect(hits).toEqual([{ id: 'c', score: expect.any(Number) }]);
@@ -219,11 +219,13 @@ describe('rerankers', () => {
   });
 
   it('retries a throttled Bedrock Rerank call', async () => {
-    const client = new BedrockAgentRuntimeClient({ ...aws, endpoint: server.h2url });
-    const reranker = new BedrockReranker({ ...fast, client, model: 'cohere.rerank-v3-5:0', region: 'us-east-1' });
+    const client = () => new BedrockAgentRuntimeClient({ ...aws, endpoint: server.h2url });
+    // No region given: the model's ARN takes the client's.
+    const reranker = new BedrockReranker({ ...fast, client, model: 'cohere.rerank-v3-5:0' });
     server.script({ status: 429, awsType: 'ThrottlingException' });
     expect((await reranker.rerank('tram', docs, 3)).map((h) => h.id)[0]).toBe('b');
     expect(server.requests).toHaveLength(2);
+    expect(JSON.stringify(server.requests[1]?.body)).toContain('arn:aws:bedrock:us-east-1::foundation-model/cohere.rerank-v3-5:0');
   });
 
   it('refuses an answer naming a document it was not given, or without scores', async () => {
@@ -247,8 +249,8 @@ describe('from the configuration', () => {
   it('keeps both lexical when nothing is set', async () => {
     const config = loadConfig({});
     expect(config.retrieval.embeddings).toEqual({ backend: 'lexical' });
-    expect(await createEmbedder(config.retrieval)).toBeUndefined();
-    expect(await createReranker(config.retrieval)).toBeUndefined();
+    expect(createEmbedder(config.retrieval)).toBeUndefined();
+    expect(createReranker(config.retrieval)).toBeUndefined();
   });
 
   it('builds the OpenAI-compatible embedder and the HTTP reranker from the environment', async () => {
@@ -263,10 +265,10 @@ describe('from the configuration', () => {
       CAIRN_RERANK_MODEL: 'bge-reranker',
     });
     expect(JSON.stringify(config.retrieval)).not.toContain('sk-local');
-    const embedder = await createEmbedder(config.retrieval);
+    const embedder = createEmbedder(config.retrieval);
     expect((await embedder!.embed(['hello'])).map((v) => v.length)).toEqual([16]);
     expect(server.requests[0]?.headers.authorization).toBe('Bearer sk-local');
-    const reranker = await createReranker(config.retrieval);
+    const reranker = createReranker(config.retrieval);
     expect((await reranker!.rerank('tram', docs, 1)).map((h) => h.id)).toEqual(['b']);
   });
 
