@@ -43,6 +43,8 @@ describe('Function: loadConfig', () => {
       planner: expect.any(Object),
       // So do the media settings (test/unit/shared/media-config.test.ts).
       media: { backend: 'local' },
+      // Lexical embeddings and reranking: no key, no network.
+      retrieval: { embeddings: { backend: 'lexical' }, reranker: { backend: 'lexical' }, timeoutMs: 30_000, maxAttempts: 3 },
     });
   });
 
@@ -96,6 +98,8 @@ describe('Function: loadConfig', () => {
       planner: expect.any(Object),
       // So do the media settings (test/unit/shared/media-config.test.ts).
       media: { backend: 'local' },
+      // And the retrieval services (test/integration/retrieval/retrieval-services.test.ts).
+      retrieval: expect.any(Object),
     });
   });
 
