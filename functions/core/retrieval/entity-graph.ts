@@ -58,6 +58,16 @@ export class EntityGraph {
     this.edgeCount = edges;
   }
 
+  /** The longest title key, in tokens: how far `mentionKeys` must look. */
+  get maxTitleTokens(): number {
+    return this.maxTokens;
+  }
+
+  /** Every title key with the documents it names (what an on-disk index stores). */
+  titleKeys(): IterableIterator<[string, string[]]> {
+    return this.byKey.entries();
+  }
+
   /** Ids of the documents whose titles the text mentions. */
   namedIn(text: string): string[] {
     return [...this.named(text)];
@@ -71,17 +81,26 @@ export class EntityGraph {
   }
 
   private named(text: string): Set<string> {
-    // "Lyon's" mentions Lyon: drop the possessive before tokens are joined ("lyons").
-    const tokens = tokenize(text.replace(/['’]s\b/g, ''));
     const found = new Set<string>();
-    for (let i = 0; i < tokens.length; i++) {
-      let key = '';
-      for (let n = 1; n <= this.maxTokens && i + n <= tokens.length; n++) {
-        key = n === 1 ? tokens[i]! : `${key} ${tokens[i + n - 1]!}`;
-        const ids = this.byKey.get(key);
-        if (ids) for (const id of ids) found.add(id);
-      }
+    for (const key of mentionKeys(text, this.maxTokens)) {
+      const ids = this.byKey.get(key);
+      if (ids) for (const id of ids) found.add(id);
     }
     return found;
   }
+}
+
+/** Every run of up to `maxTokens` tokens of `text`, as a title key would be written. */
+export function mentionKeys(text: string, maxTokens: number): Set<string> {
+  // "Lyon's" mentions Lyon: drop the possessive before tokens are joined ("lyons").
+  const tokens = tokenize(text.replace(/['’]s\b/g, ''));
+  const keys = new Set<string>();
+  for (let i = 0; i < tokens.length; i++) {
+    let key = '';
+    for (let n = 1; n <= maxTokens && i + n <= tokens.length; n++) {
+      key = n === 1 ? tokens[i]! : `${key} ${tokens[i + n - 1]!}`;
+      keys.add(key);
+    }
+  }
+  return keys;
 }

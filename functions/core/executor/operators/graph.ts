@@ -19,9 +19,16 @@ export const GRAPH_QUERY_METHOD = 'entity-seeded-expansion-v1';
 /** Tuned on a multi-hop set's bridge questions; see the README's evaluation section. */
 export const GRAPH_WEIGHTS = { linkBonus: 0.8, seeds: 5, directCandidates: 10, namedEntityBonus: 1, depthDecay: 0.5 } as const;
 
-/** Relevance of every document to the query, BM25 normalised to the best match (0..1). */
+/**
+ * How many keyword matches the relevance map holds: every document of a small corpus; on a large
+ * one, asking an engine for all of them would cost more than the documents past the first
+ * thousand add (their relevance is a small fraction of the best match's).
+ */
+export const RELEVANCE_POOL = 1000;
+
+/** Relevance of the best matches to the query, BM25 normalised to the best match (0..1); 0 for the rest. */
 async function relevance(index: CorpusIndex, query: string): Promise<Map<string, number>> {
-  const hits = await index.keywordSearch(query, { topK: index.size });
+  const hits = await index.keywordSearch(query, { topK: Math.min(index.size, RELEVANCE_POOL) });
   const best = hits[0]?.score ?? 0;
   return new Map(hits.map((h) => [h.doc.id, best > 0 ? h.score / best : 0]));
 }
