@@ -9,9 +9,8 @@
  */
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import type { Embedder } from '../../core/ports.js';
+import { type BedrockEmbeddingFamily, bedrockEmbedderName, bedrockEmbeddingFamily } from './method-names.js';
 import { batches, mapLimited, ServiceCaller, type ServiceCallOptions, vectorOf } from './service-call.js';
-
-export type BedrockEmbeddingFamily = 'titan' | 'cohere';
 
 export interface BedrockEmbedderOptions extends ServiceCallOptions {
   /** Made on the first call, so a process that never embeds never loads the SDK. */
@@ -32,10 +31,6 @@ const TITAN_MAX_CHARS = 30_000;
 /** Cohere truncates long inputs itself (`truncate: END`); this only bounds the request size. */
 const COHERE_MAX_CHARS = 20_000;
 
-export function bedrockEmbeddingFamily(model: string): BedrockEmbeddingFamily {
-  return /(^|[./])cohere\./.test(model) ? 'cohere' : 'titan';
-}
-
 export class BedrockEmbedder implements Embedder {
   readonly name: string;
   readonly dimensions: number;
@@ -45,7 +40,7 @@ export class BedrockEmbedder implements Embedder {
   constructor(private readonly options: BedrockEmbedderOptions) {
     this.family = options.family ?? bedrockEmbeddingFamily(options.model);
     this.dimensions = options.dimensions;
-    this.name = `bedrock-${this.family}(${options.model},${options.dimensions})`;
+    this.name = bedrockEmbedderName(this.family, options.model, options.dimensions);
     this.caller = new ServiceCaller(`bedrock/${options.model}`, options);
   }
 

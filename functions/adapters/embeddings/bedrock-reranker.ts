@@ -7,6 +7,7 @@
 import type { BedrockAgentRuntimeClient } from '@aws-sdk/client-bedrock-agent-runtime';
 import type { RerankDocument, Reranker, RerankHit } from '../../core/ports.js';
 import { rankedHits } from './http-reranker.js';
+import { bedrockRerankerName } from './method-names.js';
 import { ServiceCaller, type ServiceCallOptions } from './service-call.js';
 
 export interface BedrockRerankerOptions extends ServiceCallOptions {
@@ -31,7 +32,7 @@ export class BedrockReranker implements Reranker {
   private readonly caller: ServiceCaller;
 
   constructor(private readonly options: BedrockRerankerOptions) {
-    this.name = `bedrock-rerank(${options.model})`;
+    this.name = bedrockRerankerName(options.model);
     this.caller = new ServiceCaller(`bedrock-rerank/${options.model}`, options);
   }
 

@@ -7,6 +7,7 @@
  */
 import type { RerankDocument, Reranker, RerankHit } from '../../core/ports.js';
 import { postJson } from '../llm/openai-compatible/chat-client.js';
+import { httpRerankerName } from './method-names.js';
 import { ServiceCaller, type ServiceCallOptions } from './service-call.js';
 
 export type RerankApi = 'cohere' | 'tei';
@@ -27,7 +28,7 @@ export class HttpReranker implements Reranker {
 
   constructor(private readonly options: HttpRerankerOptions) {
     this.api = options.api ?? 'cohere';
-    this.name = `cross-encoder(${options.model},${this.api})`;
+    this.name = httpRerankerName(options.model, this.api);
     this.url = `${options.baseURL.replace(/\/+$/, '')}/rerank`;
     this.caller = new ServiceCaller(`rerank/${options.model}`, options);
   }

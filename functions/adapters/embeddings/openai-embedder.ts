@@ -5,6 +5,7 @@
  */
 import type { Embedder } from '../../core/ports.js';
 import { postJson } from '../llm/openai-compatible/chat-client.js';
+import { openAiEmbedderName } from './method-names.js';
 import { batches, ServiceCaller, type ServiceCallOptions, vectorOf } from './service-call.js';
 
 export interface OpenAiEmbedderOptions extends ServiceCallOptions {
@@ -30,7 +31,7 @@ export class OpenAiCompatibleEmbedder implements Embedder {
   private readonly caller: ServiceCaller;
 
   constructor(private readonly options: OpenAiEmbedderOptions) {
-    this.name = `openai-embeddings(${options.model},${options.dimensions})`;
+    this.name = openAiEmbedderName(options.model, options.dimensions);
     this.dimensions = options.dimensions;
     this.url = `${options.baseURL.replace(/\/+$/, '')}/embeddings`;
     this.caller = new ServiceCaller(`embeddings/${options.model}`, options);
