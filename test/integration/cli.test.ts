@@ -2,7 +2,7 @@
  * The `cairn` command as a user runs it: a separate Node process, its exit code and its output.
  * Each test gets its own CAIRN_HOME, so the embedded database starts empty.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cairnEnvironment, type ProcessRun, runCairn } from '../support/cairn-process.js';
@@ -61,6 +61,31 @@ describe('cairn CLI', () => {
     // Assess
     expect(run.code).toBe(1);
     expect(run.stderr.trim()).toBe('cairn: /etc/passwd line 1: not valid JSON');
+  });
+
+  it('indexes a corpus once, then runs over the index without reading the corpus again', async () => {
+    // Prepare
+    const corpus = file('indexed.jsonl', readFileSync(join(process.cwd(), 'examples', 'corpus.jsonl'), 'utf8'));
+
+    // Act
+    const index = await cairn(['index', '--corpus', corpus, '--json']);
+    const run = await cairn(['run', 'Which river flows through Lyon?', '--corpus', corpus, '--json']);
+
+    // Assess
+    expect(index.code).toBe(0);
+    const manifest = JSON.parse(index.stdout) as { dir: string; documents: number; keywordMethod: string };
+    expect(manifest.dir.startsWith(join(home, 'indexes'))).toBe(true);
+    expect(manifest.documents).toBeGreaterThan(10);
+    expect(run.code).toBe(0);
+    const trace = await cairn(['trace', String((JSON.parse(run.stdout) as { planId: string }).planId), '--json']);
+    expect(trace.stdout).toMatch(/"search_method": "lancedb-fts-bm25"/);
+  });
+
+  it('refuses to index a corpus line without an id, in one line', async () => {
+    const corpus = file('no-id.jsonl', '{"id": "a", "text": "Lyon"}\n{"text": "no id"}\n');
+    const run = await cairn(['index', '--corpus', corpus]);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toMatch(/^cairn: .*no-id\.jsonl line 2: not a document: "id" must be a non-empty string$/);
   });
 
   it('names the line of a corpus entry that is not a document', async () => {
