@@ -27,18 +27,26 @@ export interface RecallSummary {
   questions: number;
   baseline: Recall;
   plan: Recall;
+  /**
+   * How many questions the plan ranked worse than one search at each k (fewer gold documents in
+   * its first k): a mean can hide a plan that loses on some questions what it wins on others.
+   */
+  planWorse: Recall;
 }
 
 export interface EvaluationReport {
   questions: number;
   baseline: Recall;
   plan: Recall;
+  planWorse: Recall;
   byType: Record<string, RecallSummary>;
   /** Present when the questions were dealt into folds: each fold's figures, by fold name (A, B, ...). */
   folds?: Record<string, RecallSummary & { byType: Record<string, RecallSummary> }>;
   failed: number;
   /** The questions whose plan failed, so a reader can look at them. */
   failures: string[];
+  /** The questions the plan ranked worse than one search at some k, with their fold and the ks. */
+  losses: Array<{ question: string; fold: string; at: number[] }>;
   meanPlanMs: number;
   /** LLM calls per question, on average (planning, repair, rounds, answers). */
   meanLlmCalls: number;
@@ -126,11 +134,16 @@ export async function runEvaluation(
     r5: round(mean(subset.map((r) => r[key].r5))),
     r10: round(mean(subset.map((r) => r[key].r10))),
   });
+  const worse = (subset: typeof rows): Recall => ({
+    r2: subset.filter((r) => r.plan.r2 < r.baseline.r2).length,
+    r5: subset.filter((r) => r.plan.r5 < r.baseline.r5).length,
+    r10: subset.filter((r) => r.plan.r10 < r.baseline.r10).length,
+  });
   const byTypeOf = (subset: typeof rows): Record<string, RecallSummary> => {
     const out: Record<string, RecallSummary> = {};
     for (const type of [...new Set(subset.map((r) => r.type))].sort()) {
       const ofType = subset.filter((r) => r.type === type);
-      out[type] = { questions: ofType.length, baseline: summarise(ofType, 'baseline'), plan: summarise(ofType, 'plan') };
+      out[type] = { questions: ofType.length, baseline: summarise(ofType, 'baseline'), plan: summarise(ofType, 'plan'), planWorse: worse(ofType) };
     }
     return out;
   };
@@ -138,9 +151,14 @@ export async function runEvaluation(
     questions: rows.length,
     baseline: summarise(rows, 'baseline'),
     plan: summarise(rows, 'plan'),
+    planWorse: worse(rows),
     byType: byTypeOf(rows),
     failed,
     failures,
+    losses: rows.flatMap((r, i) => {
+      const at = ([2, 5, 10] as const).filter((k) => r.plan[`r${k}`] < r.baseline[`r${k}`]);
+      return at.length === 0 ? [] : [{ question: questions[i]!.question, fold: r.fold, at: [...at] }];
+    }),
     meanPlanMs: Math.round(mean(durations)),
     meanLlmCalls: round(mean(llmCalls)),
     ...(options.iterate ? { meanRounds: round(mean(roundCounts)), stops } : {}),
@@ -149,7 +167,13 @@ export async function runEvaluation(
     report.folds = {};
     for (const fold of [...new Set(rows.map((r) => r.fold))].sort()) {
       const subset = rows.filter((r) => r.fold === fold);
-      report.folds[fold] = { questions: subset.length, baseline: summarise(subset, 'baseline'), plan: summarise(subset, 'plan'), byType: byTypeOf(subset) };
+      report.folds[fold] = {
+        questions: subset.length,
+        baseline: summarise(subset, 'baseline'),
+        plan: summarise(subset, 'plan'),
+        planWorse: worse(subset),
+        byType: byTypeOf(subset),
+      };
     }
   }
   return report;
@@ -157,6 +181,7 @@ export async function runEvaluation(
 
 export function renderEvaluation(report: EvaluationReport): string {
   const row = (label: string, r: Recall) => `${label.padEnd(28)} ${r.r2.toFixed(3)}   ${r.r5.toFixed(3)}   ${r.r10.toFixed(3)}`;
+  const count = (label: string, r: Recall) => `${label.padEnd(28)} ${String(r.r2).padEnd(5)}   ${String(r.r5).padEnd(5)}   ${r.r10}`;
   const lines = [
     `${report.questions} questions (${report.failed} plans failed), mean ${report.meanPlanMs} ms and ${report.meanLlmCalls} LLM calls per planned question`,
     ...(report.meanRounds !== undefined
@@ -169,13 +194,13 @@ export function renderEvaluation(report: EvaluationReport): string {
     '',
     `${''.padEnd(28)} R@2     R@5     R@10`,
   ];
-  lines.push(row('single search (BM25)', report.baseline), row('plan', report.plan));
+  lines.push(row('single search (BM25)', report.baseline), row('plan', report.plan), count('questions the plan lost', report.planWorse));
   for (const [type, t] of Object.entries(report.byType)) {
     if (Object.keys(report.byType).length < 2) break;
     lines.push('', `${type} (${t.questions})`, row('  single search', t.baseline), row('  plan', t.plan));
   }
   for (const [fold, f] of Object.entries(report.folds ?? {})) {
-    lines.push('', `fold ${fold} (${f.questions})`, row('  single search', f.baseline), row('  plan', f.plan));
+    lines.push('', `fold ${fold} (${f.questions})`, row('  single search', f.baseline), row('  plan', f.plan), count('  questions the plan lost', f.planWorse));
   }
   for (const q of report.failures) lines.push(`failed: ${q}`);
   return lines.join('\n');

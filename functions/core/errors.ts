@@ -120,6 +120,23 @@ export class BudgetExceededError extends CairnError {
   static override readonly transient = false;
 }
 
+/**
+ * An embedding or rerank service failed in a way that may pass (throttling, a 5xx, a timeout, a
+ * dropped connection), after its adapter's own retries: the step that called it does not retry
+ * again (one retry layer per service call), Step Functions' Retry may.
+ */
+export class RetrievalServiceTransientError extends CairnError {
+  static override readonly transient = true;
+}
+
+/**
+ * An embedding or rerank service answered something unusable for good: a vector of the wrong
+ * dimension, a 4xx, a body of the wrong shape, a model that does not exist. Never retried.
+ */
+export class RetrievalServiceError extends CairnError {
+  static override readonly transient = false;
+}
+
 /** Configuration missing or malformed; raised at start-up (fail fast). */
 export class ConfigError extends CairnError {}
 

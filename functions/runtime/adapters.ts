@@ -3,12 +3,14 @@
  * Powertools when tracing is on), the trace store and where its large payloads go. workflow.ts
  * (the workflow's functions) and intake.ts (the API and triggers) share them.
  */
+
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { FileCorpusProvider } from '../adapters/corpus/file-corpus-provider.js';
 import { S3CorpusProvider } from '../adapters/corpus/s3-corpus-provider.js';
 import { createDynamoClient } from '../adapters/dynamodb/client.js';
 import { DynamoTraceStore } from '../adapters/dynamodb/trace-store.js';
+import { createEmbedder } from '../adapters/embeddings/select.js';
 import { FilePayloadStore } from '../adapters/payloads/file-payload-store.js';
 import type { PayloadStore } from '../adapters/payloads/payload-store.js';
 import { S3PayloadStore } from '../adapters/payloads/s3-payload-store.js';
@@ -51,10 +53,14 @@ export function createTraceStore(config: CairnConfig, clients: Clients, payloads
 
 /** `s3://` corpus references from S3, anything else from disk; in Lambda a request may name S3 only. */
 export function createCorpusProvider(config: CairnConfig, clients: Clients): CorpusProvider {
+  // The configured embedding model, or the lexical vectorizer when none is (no key, no network).
+  const embedder = createEmbedder(config.retrieval, { region: config.region });
+  const indexOptions = embedder ? { embedder } : {};
   return new S3CorpusProvider({
     client: clients.s3,
-    files: new FileCorpusProvider(config.defaultCorpus, { roots: config.corpusRoots, indexRoot: config.indexRoot }),
+    files: new FileCorpusProvider(config.defaultCorpus, { roots: config.corpusRoots, indexRoot: config.indexRoot, ...indexOptions }),
     defaultRef: config.defaultCorpus,
     requestPaths: !config.aws.inLambda,
+    indexOptions,
   });
 }

@@ -7,6 +7,7 @@
 
 import { createAwsMediaTools, registerAwsMediaTools } from '../adapters/aws-media/aws-media-tools.js';
 import { DynamoPlanCache } from '../adapters/dynamodb/plan-cache.js';
+import { createReranker } from '../adapters/embeddings/select.js';
 import { createHttpFetchTool } from '../adapters/http/fetch-tool.js';
 import { createLlmProvider } from '../adapters/llm/select-provider.js';
 import { S3TaskFiles } from '../adapters/s3/task-files.js';
@@ -57,6 +58,7 @@ export function createRuntime(config: CairnConfig, overrides: RuntimeOverrides =
     store,
     llm,
     corpora: createCorpusProvider(config, clients),
+    reranker: createReranker(config.retrieval, { region: config.region }),
     catalog: { planSchema, stepSchemas: stepParameterSchemas, analysisSchema },
     budgets: config.planner.tokenBudgets,
     clock: systemClock,

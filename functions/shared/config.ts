@@ -7,6 +7,7 @@ import { ConfigError } from '../core/errors.js';
 import { type HttpFetchSettings, loadHttpFetchSettings } from './http-fetch-config.js';
 import { type LlmSettings, loadLlmSettings, loadPlannerSettings, type PlannerSettings } from './llm-config.js';
 import { loadMediaSettings, type MediaSettings } from './media-config.js';
+import { loadRetrievalSettings, type RetrievalSettings } from './retrieval-config.js';
 
 export interface CairnConfig {
   tableName: string;
@@ -47,6 +48,8 @@ export interface CairnConfig {
   media: MediaSettings;
   /** The `http.fetch` tool: off unless hosts are allowed (http-fetch-config.ts). */
   httpFetch: HttpFetchSettings;
+  /** The embedding model and the reranker retrieval uses; lexical unless set (retrieval-config.ts). */
+  retrieval: RetrievalSettings;
 }
 
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
@@ -116,6 +119,7 @@ export function loadConfig(env: Env = process.env): CairnConfig {
     planner: loadPlannerSettings({ int, bool }),
     media: loadMediaSettings(env, problems),
     httpFetch: loadHttpFetchSettings(env, problems, int),
+    retrieval: loadRetrievalSettings(env, problems, { int }),
   };
   if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   return config;

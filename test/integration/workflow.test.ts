@@ -53,10 +53,11 @@ describe('Workflow: the deployed state machine, run locally over DynamoDB Local'
     expect(record.analysis?.task_kind).toBe('comparison');
     const plan = record.plan!;
     const searches = plan.plan.filter((s) => s.type === 'keyword_search');
-    expect(searches.map((s) => s.parameters.query)).toEqual(['Lyon populations', 'Marseille populations']);
+    // Each side, then the whole question as a branch of its own.
+    expect(searches.map((s) => s.parameters.query)).toEqual(['Lyon populations', 'Marseille populations', 'Compare the populations of Lyon and Marseille']);
     expect(searches.every((s) => s.dependencies.length === 0)).toBe(true);
     expect(record.results!.sources.slice(0, 2).map((s) => s.id)).toEqual(['lyon', 'marseille']);
-    expect(record.results!.coverage).toEqual({ subquery_count: 2, covered_count: 2, coverage_ratio: 1 });
+    expect(record.results!.coverage).toEqual({ subquery_count: 3, covered_count: 3, coverage_ratio: 1 });
     expect(record.results!.citations).toEqual(expect.arrayContaining(['lyon', 'marseille']));
     const events = await eventsOf(record);
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));

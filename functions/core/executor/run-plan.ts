@@ -7,10 +7,10 @@
  * rest runs, and the outcome is `waiting` with the questions, to be run again with the answers.
  */
 
-import { boundedMessage, InputRequiredError, LlmTransientError, oneLine } from '../errors.js';
+import { boundedMessage, InputRequiredError, LlmTransientError, oneLine, RetrievalServiceTransientError } from '../errors.js';
 import { evaluateCondition, type StepView } from '../expression/expression.js';
 import { renderParameters } from '../expression/templates.js';
-import type { Clock, CorpusIndex, LlmProvider } from '../ports.js';
+import type { Clock, CorpusIndex, LlmProvider, Reranker } from '../ports.js';
 import { policyOnSkip, STEP_OPERATORS, stepPolicy } from '../steps/index.js';
 import { toolCallOf } from '../steps/tool_call.js';
 import { canonicalToolName, type ToolRegistry } from '../tools/registry.js';
@@ -28,6 +28,8 @@ export interface ExecutionContext {
   task: string;
   index: CorpusIndex;
   llm: LlmProvider;
+  /** A cross-encoder or reranking service for the rerank step; the lexical reranker when absent. */
+  reranker?: Reranker | undefined;
   clock: Clock;
   concurrency: number;
   topK: number;
@@ -244,12 +246,13 @@ const isPending = (settled: Settled): settled is Pending => 'pending' in settled
  * Whether a step attempts again after `error`. There is one retry layer per model call: the LLM
  * provider's (it knows the status, `retry-after` and its own deadline). An LlmTransientError is what
  * that layer throws once it has given up, so a step attempt more would only multiply its HTTP calls
- * (three step attempts of three provider attempts each made nine). Permanent failures (401, a
+ * (three step attempts of three provider attempts each made nine); the same holds for an embedding
+ * or rerank service, whose adapter retries on its own. Permanent failures (401, a
  * spend limit, a budget exceeded) are never retried, by either layer. Everything else (a tool's
  * hiccup, a step's timeout, an error that does not say) is the step's to retry.
  */
 export function stepMayRetry(error: unknown): boolean {
-  return isRetryable(error) && !(error instanceof LlmTransientError);
+  return isRetryable(error) && !(error instanceof LlmTransientError) && !(error instanceof RetrievalServiceTransientError);
 }
 
 /** Runs the operator with an abort signal that fires, and a rejection, at the step's timeout. */

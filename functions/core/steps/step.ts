@@ -4,7 +4,7 @@
  * sets, the policies and the labels are all derived from it.
  */
 import type { StepView } from '../expression/expression.js';
-import type { CorpusIndex, LlmProvider } from '../ports.js';
+import type { CorpusIndex, LlmProvider, Reranker } from '../ports.js';
 import type { ToolRegistry } from '../tools/registry.js';
 import type { DecompositionStep, LlmCallRecord, Modality, StepOutput } from '../types.js';
 
@@ -12,6 +12,8 @@ export interface OperatorContext {
   task: string;
   index: CorpusIndex;
   llm: LlmProvider;
+  /** A cross-encoder or reranking service for the rerank step; the lexical reranker when absent. */
+  reranker?: Reranker | undefined;
   topK: number;
   /** The results of every ancestor of the step (what its condition and expression may read). */
   scope?: ReadonlyMap<number, StepView>;

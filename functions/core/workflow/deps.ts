@@ -5,7 +5,7 @@
 
 import type { TokenBudgets } from '../planner/planner.js';
 import type { PromptCatalog } from '../planner/prompts.js';
-import type { Clock, CorpusProvider, LlmProvider, PlanCache, TraceStore } from '../ports.js';
+import type { Clock, CorpusProvider, LlmProvider, PlanCache, Reranker, TraceStore } from '../ports.js';
 import type { ToolRegistry } from '../tools/registry.js';
 
 export interface PhaseDefaults {
@@ -21,6 +21,8 @@ export interface PhaseDeps {
   store: TraceStore;
   llm: LlmProvider;
   corpora: CorpusProvider;
+  /** The configured cross-encoder or reranking service; the rerank step is lexical when absent. */
+  reranker?: Reranker | undefined;
   catalog: PromptCatalog;
   budgets: TokenBudgets;
   clock: Clock;

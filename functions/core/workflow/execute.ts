@@ -56,6 +56,7 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput & { rou
     // The request's budget covers the steps' calls too, counting what planning spent; one ledger
     // for the whole phase, so parallel steps and the coverage retry draw on the same budget.
     llm: withBudget(deps.llm, budgetOf(record.request.options), usageOf(record.metadata?.llmCalls ?? [])),
+    reranker: deps.reranker,
     clock: deps.clock,
     concurrency: o.concurrency,
     topK: o.topK,

@@ -153,9 +153,12 @@ describe('Function: buildPlan', () => {
         '4:keyword_search[]',
         '5:vector_search[]',
         '6:aggregate[4,5]',
-        '7:aggregate[3,6]',
-        '8:rerank[7]',
-        '9:llm_call[3,6,8]',
+        '7:keyword_search[]',
+        '8:vector_search[]',
+        '9:aggregate[7,8]',
+        '10:aggregate[3,6,9]',
+        '11:rerank[10]',
+        '12:llm_call[3,6,11]',
       ]);
       expect(stepOf(built, 1).parameters).toEqual({ query: 'Mount Everest elevation', top_k: 10 });
       expect(stepOf(built, 4).parameters).toEqual({ query: 'K2 elevation', top_k: 10 });
@@ -164,10 +167,12 @@ describe('Function: buildPlan', () => {
       const left = new Set([3, ...ancestorsOf(built, 3)]);
       const right = new Set([6, ...ancestorsOf(built, 6)]);
       expect([...left].filter((id) => right.has(id))).toEqual([]);
-      expect(stepOf(built, 7).parameters).toEqual({ input_steps: [3, 6], method: 'union' });
-      expect(stepOf(built, 8).parameters).toEqual({ input_step: 7, query: TASKS.comparison, top_k: 10 });
-      expect(stepOf(built, 9)).toMatchObject({ on_dependency_skipped: 'continue', parameters: { input_steps: [3, 6, 8] } });
-      expect(stepOf(built, 9).parameters.prompt).toBe(
+      // The whole question is searched as a third branch and fused with the two sides.
+      expect(stepOf(built, 7).parameters).toEqual({ query: TASKS.comparison, top_k: 10 });
+      expect(stepOf(built, 10).parameters).toEqual({ input_steps: [3, 6, 9], method: 'union' });
+      expect(stepOf(built, 11).parameters).toEqual({ input_step: 10, query: TASKS.comparison, top_k: 10 });
+      expect(stepOf(built, 12)).toMatchObject({ on_dependency_skipped: 'continue', parameters: { input_steps: [3, 6, 11] } });
+      expect(stepOf(built, 12).parameters.prompt).toBe(
         `Compare Mount Everest and K2 on elevation, citing a source for each side. Question: ${TASKS.comparison}`,
       );
     });

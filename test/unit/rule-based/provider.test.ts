@@ -115,7 +115,7 @@ describe('Class: RuleBasedProvider', () => {
     // Assess
     const extracted = extractJson(response.text);
     expect(extracted.reasoning).toBe('Attempt 3: the previous answer held no usable plan, so I planned again from the task.');
-    expect((extracted.value as DecompositionPlan).plan).toHaveLength(9);
+    expect((extracted.value as DecompositionPlan).plan).toHaveLength(12);
     expect(validatePlan(extracted.value).valid).toBe(true);
   });
 

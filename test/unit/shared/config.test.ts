@@ -45,6 +45,8 @@ describe('Function: loadConfig', () => {
       media: { backend: 'local' },
       // And http.fetch's (test/unit/adapters/http-fetch.test.ts): off unless hosts are named.
       httpFetch: { allowedHosts: [], timeoutMs: 10_000, maxBytes: 1_048_576 },
+      // Lexical embeddings and reranking: no key, no network.
+      retrieval: { embeddings: { backend: 'lexical' }, reranker: { backend: 'lexical' }, timeoutMs: 30_000, maxAttempts: 3 },
     });
   });
 
@@ -100,6 +102,8 @@ describe('Function: loadConfig', () => {
       media: { backend: 'local' },
       // And http.fetch's (test/unit/adapters/http-fetch.test.ts): off unless hosts are named.
       httpFetch: { allowedHosts: [], timeoutMs: 10_000, maxBytes: 1_048_576 },
+      // And the retrieval services (test/integration/retrieval/retrieval-services.test.ts).
+      retrieval: expect.any(Object),
     });
   });
 

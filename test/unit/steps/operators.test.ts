@@ -186,7 +186,7 @@ describe('Module: steps (the operators of the catalog)', () => {
       const fused = await operator('aggregate')(stepOf(5, 'aggregate', {}, [1, 2]), { input_steps: [1, 2], method: 'rank_fusion', top_k: 2 }, inputs, ctx());
 
       // Assess
-      expect(union).toMatchObject({ aggregate_method: 'union', count: 3, input_steps: [1, 2], missing_inputs: [3] });
+      expect(union).toMatchObject({ aggregate_method: 'union(max-normalised)', count: 3, input_steps: [1, 2], missing_inputs: [3] });
       expect(ids(union)).toEqual(['a', 'b', 'c']);
       expect(fused).toMatchObject({ aggregate_method: 'rank_fusion(rrf,k=60)', count: 2, missing_inputs: [] });
       expect(ids(fused)).toEqual(['b', 'a']);
@@ -332,7 +332,7 @@ describe('Module: steps (the operators of the catalog)', () => {
     ['vector_search', 'search_method', 'lexical-hashing-tfidf-v1'],
     ['filter', 'filter_method', 'min_score>=0'],
     ['rerank', 'rerank_method', 'lexical-coverage-proximity-v1'],
-    ['aggregate', 'aggregate_method', 'union'],
+    ['aggregate', 'aggregate_method', 'union(max-normalised)'],
     ['conditional', 'condition_method', 'safe-expression-v1'],
     ['llm_call', 'llm_call', { provider: 'echo', model: 'echo-1', input_tokens: 42, output_tokens: 7, duration_ms: expect.any(Number) }],
     ['multi-hop', 'multi_hop', expect.stringMatching(/^entity-link-expansion-v1\(hops=1,/)],

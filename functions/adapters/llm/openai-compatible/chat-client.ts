@@ -100,31 +100,37 @@ export class ChatCompletionsClient {
     this.url = `${options.baseURL.replace(/\/+$/, '')}/chat/completions`;
   }
 
-  /**
-   * POSTs `body` and returns the parsed answer. A 2xx body that is not JSON throws the parser's
-   * SyntaxError (a proxy's error page, an answer cut off): http-failure.ts reads it as a bad response.
-   */
   async create(body: ChatCompletionRequest, signal?: AbortSignal): Promise<ChatCompletion> {
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    try {
-      const response = await fetch(this.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${this.options.apiKey}` },
-        body: JSON.stringify(body),
-        signal: combined,
-      });
-      const text = await response.text();
-      if (!response.ok) throw apiError(response.status, response.headers, text);
-      return JSON.parse(text) as ChatCompletion;
-    } catch (error) {
-      if (error instanceof APIError || error instanceof SyntaxError) throw error;
-      // Which signal fired decides: the caller's abort wins over a timeout that fired as well.
-      if (signal?.aborted) throw new APIUserAbortError();
-      if (timeout.aborted) throw new APIConnectionTimeoutError();
-      // fetch reports every network failure as TypeError('fetch failed') with the reason as its cause.
-      throw new APIConnectionError({ cause: (error as Error | undefined)?.cause ?? error });
-    }
+    return (await postJson(this.url, body, this.options, signal)) as ChatCompletion;
+  }
+}
+
+/**
+ * POSTs `body` as JSON to `url` and returns the parsed answer, for every OpenAI-style endpoint
+ * Cairn calls (chat completions, embeddings, rerank). A 2xx body that is not JSON throws the
+ * parser's SyntaxError (a proxy's error page, an answer cut off): http-failure.ts reads it as a
+ * bad response.
+ */
+export async function postJson(url: string, body: unknown, options: Pick<ChatClientOptions, 'apiKey' | 'timeoutMs'>, signal?: AbortSignal): Promise<unknown> {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${options.apiKey}` },
+      body: JSON.stringify(body),
+      signal: combined,
+    });
+    const text = await response.text();
+    if (!response.ok) throw apiError(response.status, response.headers, text);
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    if (error instanceof APIError || error instanceof SyntaxError) throw error;
+    // Which signal fired decides: the caller's abort wins over a timeout that fired as well.
+    if (signal?.aborted) throw new APIUserAbortError();
+    if (timeout.aborted) throw new APIConnectionTimeoutError();
+    // fetch reports every network failure as TypeError('fetch failed') with the reason as its cause.
+    throw new APIConnectionError({ cause: (error as Error | undefined)?.cause ?? error });
   }
 }
 

@@ -55,6 +55,57 @@ export function backoffMs(policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'
   return Math.round(ceiling / 2 + (policy.random() * ceiling) / 2);
 }
 
+export interface RetryHooks {
+  /** The caller's signal: a wait between attempts ends when it fires. */
+  signal?: AbortSignal | undefined;
+  /** How long the server asked to wait before the next attempt (`retry-after`), when it said. */
+  retryAfterMs?: (error: unknown) => number | undefined;
+  /** The error to throw when the attempts or the time run out; `why` reads "after 3 attempt(s)". */
+  giveUp: (error: unknown, why: string) => Error;
+}
+
+/**
+ * Runs `call` until it succeeds, it fails for good (anything `isTransient` does not call
+ * transient passes through at once), or `policy` runs out, then throws `hooks.giveUp`. Returns
+ * the value and how many attempts it took. Every service with a retry layer of its own (the LLM
+ * providers, the embedding and rerank services) goes through this one loop.
+ */
+export async function retryTransient<T>(
+  call: (attempt: number) => Promise<T>,
+  policy: RetryPolicy,
+  hooks: RetryHooks,
+): Promise<{ value: T; attempts: number }> {
+  const { maxAttempts, maxDelayMs, maxElapsedMs, sleep, now } = policy;
+  const started = now();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { value: await call(attempt), attempts: attempt };
+    } catch (error) {
+      if (!isTransient(error)) throw error;
+      const delay = hooks.retryAfterMs?.(error) ?? backoffMs(policy, attempt);
+      const giveUp =
+        attempt >= maxAttempts
+          ? `after ${attempt} attempt(s)`
+          : delay > maxDelayMs
+            ? `after ${attempt} attempt(s): the server asks to wait ${Math.round(delay / 1000)} s, more than ${Math.round(maxDelayMs / 1000)} s`
+            : maxElapsedMs !== undefined && now() - started + delay >= maxElapsedMs
+              ? `after ${attempt} attempt(s) in ${now() - started} ms: no time left for another within ${maxElapsedMs} ms`
+              : undefined;
+      if (giveUp !== undefined) throw hooks.giveUp(error, giveUp);
+      await sleep(delay, hooks.signal);
+    }
+  }
+}
+
+/** A policy with the defaults filled in, its attempt count checked. */
+export function retryPolicy(policy: Partial<RetryPolicy> = {}): RetryPolicy {
+  const full = { ...DEFAULT_RETRY_POLICY, ...policy };
+  if (!Number.isInteger(full.maxAttempts) || full.maxAttempts < 1) {
+    throw new RangeError(`maxAttempts must be a positive integer, got ${full.maxAttempts}`);
+  }
+  return full;
+}
+
 export class RetryingProvider implements LlmProvider {
   private readonly policy: RetryPolicy;
 
@@ -62,10 +113,7 @@ export class RetryingProvider implements LlmProvider {
     private readonly inner: LlmProvider,
     policy: Partial<RetryPolicy> = {},
   ) {
-    this.policy = { ...DEFAULT_RETRY_POLICY, ...policy };
-    if (!Number.isInteger(this.policy.maxAttempts) || this.policy.maxAttempts < 1) {
-      throw new RangeError(`maxAttempts must be a positive integer, got ${this.policy.maxAttempts}`);
-    }
+    this.policy = retryPolicy(policy);
   }
 
   get name(): string {
@@ -79,32 +127,17 @@ export class RetryingProvider implements LlmProvider {
   }
 
   async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
-    const { maxAttempts, maxDelayMs, maxElapsedMs, sleep, now } = this.policy;
-    const started = now();
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const response = await this.inner.complete(request, signal);
-        return { ...response, attempts: attempt };
-      } catch (error) {
-        // The providers map every failure they know to LlmTransientError or LlmFatalError; a raw
-        // failure of the network (a reset connection) is judged by the same classifier.
-        if (!isTransient(error)) throw error;
+    // The providers map every failure they know to LlmTransientError or LlmFatalError; a raw
+    // failure of the network (a reset connection) is judged by the same classifier.
+    const { value, attempts } = await retryTransient(() => this.inner.complete(request, signal), this.policy, {
+      signal,
+      retryAfterMs: (error) => (error instanceof LlmTransientError ? error.retryAfterMs : undefined),
+      giveUp: (error, why) => {
         const known = error instanceof LlmTransientError ? error : undefined;
-        const delay = known?.retryAfterMs ?? backoffMs(this.policy, attempt);
-        const giveUp =
-          attempt >= maxAttempts
-            ? `after ${attempt} attempt(s)`
-            : delay > maxDelayMs
-              ? `after ${attempt} attempt(s): the server asks to wait ${Math.round(delay / 1000)} s, more than ${Math.round(maxDelayMs / 1000)} s`
-              : maxElapsedMs !== undefined && now() - started + delay >= maxElapsedMs
-                ? `after ${attempt} attempt(s) in ${now() - started} ms: no time left for another within ${maxElapsedMs} ms`
-                : undefined;
-        if (giveUp !== undefined) {
-          const message = error instanceof Error ? error.message : String(error);
-          throw new LlmTransientError(`${message} (gave up ${giveUp})`, { cause: error, status: known?.status, retryAfterMs: known?.retryAfterMs });
-        }
-        await sleep(delay, signal);
-      }
-    }
+        const message = error instanceof Error ? error.message : String(error);
+        return new LlmTransientError(`${message} (gave up ${why})`, { cause: error, status: known?.status, retryAfterMs: known?.retryAfterMs });
+      },
+    });
+    return { ...value, attempts };
   }
 }

@@ -112,12 +112,18 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
       const on = reading.attribute ? ` ${reading.attribute}` : '';
       const left = retrieve(draft, `${a}${on}`, topK, `Retrieve ${a} on its own so it is not crowded out by ${b}`);
       const right = retrieve(draft, `${b}${on}`, topK, `Retrieve ${b} on its own`);
-      const sides = ids(left, right);
+      // The whole question as a branch of its own: what one search of it finds stays in the pool,
+      // so splitting the question can add evidence but not lose what the plain search had.
+      // Only when it can be fused: a loose third list would be one more search to attribute.
+      const whole = draft.allows('aggregate')
+        ? retrieve(draft, task, topK, 'Search the whole question too, so the split cannot lose what one search finds')
+        : undefined;
+      const sides = ids(left, right, whole);
       const fused = draft.add({
         type: 'aggregate',
         parameters: { input_steps: sides, method: 'union' },
         dependencies: sides,
-        why: 'Union of both sides, keeping which sub-query found each document',
+        why: 'Union of both sides and the whole question, keeping which sub-query found each document',
       });
       const ranked = rerank(draft, fused, task, topK, 'Re-score the union against the whole comparison');
       answer(

@@ -1,6 +1,8 @@
 /**
  * The `aggregate` step: combines the document lists of several earlier steps.
- *   - union:        every document once, with the score and provenance of its best-scoring copy;
+ *   - union:        every document once, with the score and provenance of its best-scoring copy,
+ *                   each list's scores first divided by that list's best (BM25 beside cosine beside
+ *                   a fused score: raw scores of different scales must not be compared);
  *   - intersection: only documents every list holds, scored as in union;
  *   - rank_fusion:  reciprocal rank fusion (k = 60) of the lists' orders; the score is the fused
  *                   score, the provenance that of the list where the document ranked best.
@@ -22,7 +24,7 @@ export interface AggregateInput {
 
 export interface AggregateOutput {
   documents: RetrievedDocument[];
-  /** `union`, `intersection` or `rank_fusion(rrf,k=60)`. */
+  /** `union(max-normalised)`, `intersection(max-normalised)` or `rank_fusion(rrf,k=60)`. */
   aggregate_method: string;
   /** For each document id, the steps whose lists held it (in input order). */
   found_by: Record<string, Array<number | string>>;
@@ -48,6 +50,20 @@ function prepare(lists: readonly AggregateInput[]): RetrievedDocument[][] {
     });
     return out;
   });
+}
+
+/**
+ * The list with each score divided by the list's best, so every list's best is 1 and lists of
+ * different scales meet on one. Scores that are not all positive (a cross-encoder's logits) are
+ * min-max scaled instead; a list whose scores are all equal scores 1 throughout.
+ */
+export function normaliseScores(list: readonly RetrievedDocument[]): RetrievedDocument[] {
+  if (list.length === 0) return [];
+  const scores = list.map((doc) => doc.score);
+  const max = Math.max(...scores);
+  const min = Math.min(...scores);
+  const scale = min > 0 ? (s: number) => s / max : max > min ? (s: number) => (s - min) / (max - min) : () => 1;
+  return list.map((doc) => ({ ...doc, score: scale(doc.score) }));
 }
 
 /** Best-scoring copy of each document across lists; ties go to the earlier list, then the earlier rank. */
@@ -86,7 +102,8 @@ export function aggregate(lists: readonly AggregateInput[], method: AggregateMet
     combined = reciprocalRankFusion(prepared, RRF_K).map(({ item, score }) => ({ ...item, score }));
     aggregateMethod = `rank_fusion(rrf,k=${RRF_K})`;
   } else {
-    let copies = bestCopies(prepared);
+    let copies = bestCopies(prepared.map(normaliseScores));
+    aggregateMethod = `${method}(max-normalised)`;
     if (method === 'intersection') copies = copies.filter(({ doc }) => (found_by[doc.id]?.length ?? 0) === prepared.length);
     combined = copies.sort((a, b) => b.doc.score - a.doc.score || a.order - b.order).map(({ doc }) => doc);
   }
