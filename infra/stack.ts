@@ -8,10 +8,12 @@ import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
-import { CairnBucket, CORPUS_PREFIX, PAYLOAD_PREFIX, TRANSCRIPT_PREFIX } from './constructs/cairn-bucket.js';
+import { CairnBucket, CORPUS_PREFIX, INDEX_PREFIX, PAYLOAD_PREFIX, TRANSCRIPT_PREFIX } from './constructs/cairn-bucket.js';
 import type { CairnFunction } from './constructs/cairn-function.js';
+import { IndexJob } from './constructs/index-job.js';
 import { grantMediaServices } from './constructs/media-services.js';
 import { PlansApi } from './constructs/plans-api.js';
+import { OpenSearchEngine } from './constructs/retrieval-engine.js';
 import { TaskTriggers } from './constructs/task-triggers.js';
 import { TraceTable } from './constructs/trace-table.js';
 import { Workflow } from './constructs/workflow.js';
@@ -31,6 +33,9 @@ export class CairnStack extends Stack {
   readonly workflow: Workflow;
   readonly api: PlansApi;
   readonly triggers: TaskTriggers;
+  readonly indexJob: IndexJob;
+  /** With `-c retrievalEngine=opensearch`. */
+  readonly engine: OpenSearchEngine | undefined;
 
   constructor(scope: Construct, id: string, props: CairnStackProps) {
     super(scope, id, props);
@@ -72,6 +77,20 @@ export class CairnStack extends Stack {
       logRetention: settings.logRetention,
     });
 
+    const retrieval = {
+      CAIRN_RETRIEVAL_ENGINE: settings.retrievalEngine,
+      CAIRN_INDEX_LOCATION: `s3://${this.storage.bucketName}/${INDEX_PREFIX}`,
+    };
+    this.indexJob = new IndexJob(this, 'IndexJob', {
+      bucket: this.storage.bucket,
+      corpusPrefix: CORPUS_PREFIX,
+      environment: { ...retrieval, POWERTOOLS_SERVICE_NAME: 'cairn-index' },
+      logRetention: settings.logRetention,
+    });
+    const execute = this.workflow.functions.get('Execute')!;
+    for (const [name, value] of Object.entries(retrieval)) execute.addEnvironment(name, value);
+    this.engine = settings.retrievalEngine === 'opensearch' ? this.useOpenSearch(execute) : undefined;
+
     this.grant(settings);
     this.acknowledgeCdkInternals();
 
@@ -81,6 +100,8 @@ export class CairnStack extends Stack {
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'LlmSecretArn', { value: this.llmSecret.secretArn, description: 'Put the LLM API key here' });
+    new CfnOutput(this, 'IndexJobName', { value: this.indexJob.function.functionName, description: `Builds the index of a corpus written under ${CORPUS_PREFIX}` });
+    if (this.engine) new CfnOutput(this, 'OpenSearchEndpoint', { value: this.engine.endpoint });
   }
 
   /** Each function's permissions: what its code calls, on the resources it touches. */
@@ -105,12 +126,27 @@ export class CairnStack extends Stack {
       payloads(fn, true);
       this.workflow.stateMachine.grantStartExecution(fn);
     }
+    // The index job reads a corpus and writes its index; Execute reads the index, and the corpus
+    // object's ETag (GetObject covers HeadObject) to know whether the index is still current.
+    const job = this.indexJob.function;
+    storage.grantObjects(job, CORPUS_PREFIX, ['s3:GetObject']);
+    if (settings.retrievalEngine === 'local') {
+      storage.grantObjects(job, INDEX_PREFIX, ['s3:GetObject', 's3:PutObject']);
+      storage.grantObjects(this.workflow.functions.get('Execute')!, INDEX_PREFIX, ['s3:GetObject']);
+    }
     // A task file is read at the version its event announced, which takes GetObjectVersion on a versioned bucket.
     storage.grantObjects(this.triggers.bucketFunction, settings.taskPrefix, ['s3:GetObject', 's3:GetObjectVersion', 's3:PutObject']);
     for (const fn of [this.api.getPlan, this.api.getTrace]) {
       table.grantRead(fn);
       payloads(fn, false);
     }
+  }
+
+  /** The OpenSearch Serverless collection: the index job loads it, Execute searches it. */
+  private useOpenSearch(execute: CairnFunction): OpenSearchEngine {
+    const engine = new OpenSearchEngine(this, 'Retrieval', { writers: [this.indexJob.function.role!], readers: [execute.role!] });
+    for (const fn of [execute, this.indexJob.function]) fn.addEnvironment('CAIRN_OPENSEARCH_ENDPOINT', engine.endpoint);
+    return engine;
   }
 
   /**

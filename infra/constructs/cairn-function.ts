@@ -13,7 +13,7 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AssetHashType, DockerImage, Duration, type ILocalBundling, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, type ILocalBundling, RemovalPolicy, type Size, Validations } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -131,6 +131,8 @@ export interface CairnFunctionProps {
   readonly timeout: Duration;
   /** @default 1024 (on arm64, more memory is also more CPU, which shortens a cold start) */
   readonly memorySize?: number;
+  /** Room under /tmp. @default 512 MiB (Lambda's) */
+  readonly ephemeralStorageSize?: Size;
   readonly environment?: Record<string, string>;
   readonly logRetention: RetentionDays;
   /** Files copied next to the bundle, relative to the project root (e.g. the sample corpus). */
@@ -166,6 +168,7 @@ export class CairnFunction extends LambdaFunction {
       tracing: Tracing.ACTIVE,
       timeout: props.timeout,
       memorySize: props.memorySize ?? 1024,
+      ...(props.ephemeralStorageSize ? { ephemeralStorageSize: props.ephemeralStorageSize } : {}),
       role,
       ...(props.asyncInvocation ? { retryAttempts: props.asyncInvocation.retryAttempts, deadLetterQueue: props.asyncInvocation.deadLetterQueue } : {}),
       logGroup,
