@@ -89,7 +89,7 @@ export async function runEvaluation(
   let failed = 0;
   const durations: number[] = [];
   for (const [i, q] of questions.entries()) {
-    const baselineIds = index.keywordSearch(q.question, { topK: 10 }).map((h) => h.doc.id);
+    const baselineIds = (await index.keywordSearch(q.question, { topK: 10 })).map((h) => h.doc.id);
     const started = performance.now();
     const record = await stack.run({ task: q.question, corpus: options.corpus });
     durations.push(performance.now() - started);

@@ -149,19 +149,30 @@ export interface SearchOptions {
   modality?: Modality | undefined;
 }
 
-/** The corpus, indexed once per container (DESIGN.md: loaded once). */
+/**
+ * The corpus behind a search engine: indexed once (in memory per container, or on disk by
+ * `cairn index`) and asked through promises, so an engine or a remote service can sit behind it.
+ */
 export interface CorpusIndex {
+  /** How many documents the index holds. */
   readonly size: number;
-  get(id: string): CorpusDocument | undefined;
-  documents(): readonly CorpusDocument[];
-  keywordSearch(query: string, options: SearchOptions): SearchHit[];
-  vectorSearch(query: string, options: SearchOptions): SearchHit[];
+  get(id: string): Promise<CorpusDocument | undefined>;
+  /**
+   * The document a file name or id refers to: its id, or a document whose `metadata.file`,
+   * `metadata.source`, id or title ends with the reference's last path segment (case-insensitive).
+   * The first such document in corpus order wins.
+   */
+  findDocument(reference: string): Promise<CorpusDocument | undefined>;
+  keywordSearch(query: string, options: SearchOptions): Promise<SearchHit[]>;
+  vectorSearch(query: string, options: SearchOptions): Promise<SearchHit[]>;
+  /** The name of the keyword method, recorded in search outputs (`search_method`). */
+  readonly keywordMethod: string;
   /** The name of the embedding method, recorded in search outputs (`search_method`). */
   readonly vectorMethod: string;
   /** The entity graph: documents this one mentions by title, then documents that mention it. */
-  linkedDocuments(id: string): readonly string[];
+  linkedDocuments(id: string): Promise<readonly string[]>;
   /** Documents whose title the text mentions (entity linking by title). */
-  documentsNamedIn(text: string): readonly string[];
+  documentsNamedIn(text: string): Promise<readonly string[]>;
   /** The name of the graph construction, recorded by graph steps (`graph_method`). */
   readonly graphMethod: string;
 }
@@ -175,7 +186,25 @@ export interface CorpusProvider {
 export interface Embedder {
   readonly name: string;
   readonly dimensions: number;
-  embed(texts: readonly string[]): Float32Array[];
+  embed(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]>;
+}
+
+export interface RerankDocument {
+  id: string;
+  text: string;
+}
+
+export interface RerankHit {
+  id: string;
+  score: number;
+}
+
+/** Orders documents by their relevance to a query (a cross-encoder, or a reranking service). */
+export interface Reranker {
+  /** The name of the reranking method, recorded by the steps that use it. */
+  readonly name: string;
+  /** The `topN` most relevant of `docs`, best first; ids are those of `docs`. */
+  rerank(query: string, docs: readonly RerankDocument[], topN: number, signal?: AbortSignal): Promise<RerankHit[]>;
 }
 
 // ---------------------------------------------------------------- intake and results

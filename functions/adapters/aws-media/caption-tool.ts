@@ -42,7 +42,7 @@ export function captionPrompt(doc: CorpusDocument): string {
 
 export function captionRun(options: CaptionToolOptions): ToolDefinition['run'] {
   return async (args, ctx) => {
-    const { doc, location } = mediaObjectOf(ctx.index, args, ['image'], options.media);
+    const { doc, location } = await mediaObjectOf(ctx.index, args, ['image'], options.media);
     const source = s3Uri(location);
     const { bytes, contentType } = await readImage(options.s3(), location, ctx.signal);
     const format = FORMATS[location.key.split('.').pop()?.toLowerCase() ?? ''] ?? FORMATS[/^image\/(\w+)/.exec(contentType ?? '')?.[1] ?? ''];

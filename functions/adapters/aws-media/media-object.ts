@@ -17,9 +17,9 @@ export interface MediaObject {
 }
 
 /** The document a tool call names (`document_id` or `file`) and its file's S3 location. */
-export function mediaObjectOf(index: CorpusIndex, args: Record<string, unknown>, modalities: readonly Modality[], media: S3Prefix): MediaObject {
+export async function mediaObjectOf(index: CorpusIndex, args: Record<string, unknown>, modalities: readonly Modality[], media: S3Prefix): Promise<MediaObject> {
   const wanted = String(args.document_id ?? args.file);
-  const doc = findMediaDocument(index, wanted);
+  const doc = await findMediaDocument(index, wanted);
   if (!doc) throw new MediaToolError(`no document in the corpus for ${JSON.stringify(wanted)}`);
   const modality = doc.modality ?? 'text';
   if (!modalities.includes(modality)) throw new MediaToolError(`document ${doc.id} is ${modality}, not ${modalities.join(' or ')}`);

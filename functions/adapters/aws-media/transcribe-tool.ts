@@ -55,7 +55,7 @@ export function transcribeRun(options: TranscribeToolOptions): ToolDefinition['r
   const maxMs = options.poll?.maxMs ?? 10_000;
 
   return async (args, ctx) => {
-    const { doc, location } = mediaObjectOf(ctx.index, args, ['audio', 'video'], options.media);
+    const { doc, location } = await mediaObjectOf(ctx.index, args, ['audio', 'video'], options.media);
     const source = s3Uri(location);
     const etag = await mediaETag(options.s3(), location, ctx.signal);
     const jobName = transcriptionJobName(doc.id, location, etag, options.transcripts);

@@ -9,7 +9,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InvalidInputError } from '../../core/errors.js';
 import type { CorpusIndex, CorpusProvider } from '../../core/ports.js';
-import { type CorpusIndexOptions, createCorpusIndex } from '../../core/retrieval/corpus-index.js';
+import { buildCorpusIndex, type CorpusIndexOptions } from '../../core/retrieval/corpus-index.js';
 import { loadCorpus } from './load-corpus.js';
 
 export interface FileCorpusProviderOptions extends CorpusIndexOptions {
@@ -52,7 +52,7 @@ export class FileCorpusProvider implements CorpusProvider {
     const path = await this.allowedPath(ref ?? this.defaultPath);
     let pending = this.cache.get(path);
     if (!pending) {
-      pending = loadCorpus(path).then((docs) => createCorpusIndex(docs, this.indexOptions));
+      pending = loadCorpus(path).then((docs) => buildCorpusIndex(docs, this.indexOptions));
       // A failed load is not cached: a fixed file can be loaded on the next request.
       pending.catch(() => this.cache.delete(path));
       this.cache.set(path, pending);

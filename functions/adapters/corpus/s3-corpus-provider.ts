@@ -7,7 +7,7 @@
 import { GetObjectCommand, type GetObjectCommandOutput, type S3Client } from '@aws-sdk/client-s3';
 import { CairnError, InvalidInputError } from '../../core/errors.js';
 import type { CorpusIndex, CorpusProvider } from '../../core/ports.js';
-import { type CorpusIndexOptions, createCorpusIndex } from '../../core/retrieval/corpus-index.js';
+import { buildCorpusIndex, type CorpusIndexOptions } from '../../core/retrieval/corpus-index.js';
 import { describeAwsError } from '../aws/transient.js';
 import { isMissingObject, isS3Uri, parseS3Uri } from '../s3/uri.js';
 import { detectFormat, parseCorpusText } from './load-corpus.js';
@@ -60,7 +60,7 @@ export class S3CorpusProvider implements CorpusProvider {
       throw new CairnError(`S3 GetObject ${target} failed: ${describeAwsError(error)}`, { cause: error });
     }
     const text = (await out.Body?.transformToString('utf8')) ?? '';
-    const index = createCorpusIndex(parseCorpusText(text, target, detectFormat(key, text)), this.options.indexOptions);
+    const index = await buildCorpusIndex(parseCorpusText(text, target, detectFormat(key, text)), this.options.indexOptions);
     if (out.ETag !== undefined) this.cache.set(target, { etag: out.ETag, index });
     return index;
   }

@@ -106,7 +106,12 @@ export class LexicalVectorizer implements Embedder {
     return Math.log((1 + this.documentCount) / (1 + (this.documentFrequency.get(feature) ?? 0))) + 1;
   }
 
-  embed(texts: readonly string[]): Float32Array[] {
+  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+    return this.vectorize(texts);
+  }
+
+  /** The vectors of `texts`, computed in this thread (the port's `embed` without the promise). */
+  vectorize(texts: readonly string[]): Float32Array[] {
     return texts.map((text) => this.vectorOf(extractFeatures(text)));
   }
 

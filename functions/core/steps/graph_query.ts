@@ -11,7 +11,7 @@ export const graphQuery: StepDefinition = {
     const query = String(p.query ?? p.related_to ?? '').trim();
     if (query === '') throw new StepExecutionError(`step ${step.step_id}: graph_query needs a query or related_to`);
     const depth = typeof p.depth === 'number' ? p.depth : 1;
-    const out = expandFromEntities(ctx.index, { query, depth, topK: typeof p.top_k === 'number' ? p.top_k : ctx.topK });
+    const out = await expandFromEntities(ctx.index, { query, depth, topK: typeof p.top_k === 'number' ? p.top_k : ctx.topK });
     const documents = attributed(step, out.documents);
     return {
       ...ranked(query, documents),

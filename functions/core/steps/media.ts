@@ -14,7 +14,7 @@ export function mediaOperator(tool: 'media.transcribe' | 'media.caption'): StepO
     const prepared = ctx.tools.prepare(tool, args);
     const out = await prepared.definition.run(prepared.args, { index: ctx.index, signal: ctx.signal });
     const text = String(out.text ?? '');
-    const doc = typeof out.document_id === 'string' ? ctx.index.get(out.document_id) : undefined;
+    const doc = typeof out.document_id === 'string' ? await ctx.index.get(out.document_id) : undefined;
     const retrieved: RetrievedDocument = {
       id: doc?.id ?? `step-${step.step_id}`,
       ...(doc?.title !== undefined ? { title: doc.title } : {}),

@@ -10,7 +10,7 @@ export const multiHop: StepDefinition = {
     const source = inputStep(step, p, inputs);
     const query = typeof p.query === 'string' && p.query.trim() !== '' ? p.query : ctx.task;
     const hops = typeof p.hops === 'number' ? p.hops : 1;
-    const out = walkLinks(ctx.index, documentsOf(source), { query, hops, topK: typeof p.top_k === 'number' ? p.top_k : ctx.topK });
+    const out = await walkLinks(ctx.index, documentsOf(source), { query, hops, topK: typeof p.top_k === 'number' ? p.top_k : ctx.topK });
     return {
       ...ranked(query, attributed(step, out.documents)),
       paths: out.paths,

@@ -12,7 +12,7 @@ export function searchOperator(kind: 'keyword' | 'vector'): StepOperator {
     if (query === '') throw new StepExecutionError(`step ${step.step_id}: the query is empty after rendering its template`);
     const topK = typeof p.top_k === 'number' ? p.top_k : ctx.topK;
     const modality = p.modality as Modality | undefined;
-    const hits = kind === 'keyword' ? ctx.index.keywordSearch(query, { topK, modality }) : ctx.index.vectorSearch(query, { topK, modality });
+    const hits = kind === 'keyword' ? await ctx.index.keywordSearch(query, { topK, modality }) : await ctx.index.vectorSearch(query, { topK, modality });
     let documents = attributed(
       step,
       hits.map((hit, i) => retrievedDocument(hit.doc, hit.score, i + 1)),

@@ -15,23 +15,14 @@ import { LOCAL_TOOL_SCHEMAS } from './local-tool-schemas.js';
 import { type ToolDefinition, ToolInputError, type ToolRegistry } from './registry.js';
 
 /** The media document a file name or document id refers to. */
-export function findMediaDocument(index: CorpusIndex, wanted: string): CorpusDocument | undefined {
-  const direct = index.get(wanted);
-  if (direct) return direct;
-  const base = wanted.split('/').pop()?.toLowerCase() ?? '';
-  return index
-    .documents()
-    .find((d) =>
-      [d.metadata?.file, d.metadata?.source, d.id, d.title].some(
-        (v) => typeof v === 'string' && (v.toLowerCase() === base || v.toLowerCase().endsWith(`/${base}`)),
-      ),
-    );
+export function findMediaDocument(index: CorpusIndex, wanted: string): Promise<CorpusDocument | undefined> {
+  return index.findDocument(wanted);
 }
 
 function metadataText(kind: 'transcript' | 'caption'): ToolDefinition['run'] {
   return async (args, ctx) => {
     const wanted = String(args.document_id ?? args.file);
-    const doc = findMediaDocument(ctx.index, wanted);
+    const doc = await findMediaDocument(ctx.index, wanted);
     if (!doc) throw new ToolInputError(`no document in the corpus for ${JSON.stringify(wanted)}`);
     const text = doc.metadata?.[kind];
     if (typeof text !== 'string' || text.trim() === '') throw new ToolInputError(`document ${doc.id} carries no ${kind} in its metadata`);
@@ -46,7 +37,7 @@ export const LOCAL_TOOLS: readonly ToolDefinition[] = [
     inputSchema: LOCAL_TOOL_SCHEMAS['corpus.search']!,
     validate: compiledValidator('tool_corpus_search'),
     async run(args, ctx) {
-      const hits = ctx.index.keywordSearch(String(args.query), {
+      const hits = await ctx.index.keywordSearch(String(args.query), {
         topK: typeof args.top_k === 'number' ? args.top_k : 5,
         modality: args.modality as CorpusDocument['modality'],
       });
@@ -59,7 +50,7 @@ export const LOCAL_TOOLS: readonly ToolDefinition[] = [
     inputSchema: LOCAL_TOOL_SCHEMAS['corpus.get']!,
     validate: compiledValidator('tool_corpus_get'),
     async run(args, ctx) {
-      const doc = ctx.index.get(String(args.id));
+      const doc = await ctx.index.get(String(args.id));
       if (!doc) throw new ToolInputError(`no document ${JSON.stringify(args.id)} in the corpus`);
       return { document: { ...doc }, method: 'corpus-lookup' };
     },

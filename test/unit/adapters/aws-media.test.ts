@@ -329,10 +329,12 @@ describe('Tool: media.caption on Bedrock (Converse)', () => {
     const input = bedrock.commandCalls(ConverseCommand)[0]!.args[0].input;
     expect(input).toEqual({
       modelId: 'amazon.nova-lite-v1:0',
-      messages: [{ role: 'user', content: [{ image: { format: 'jpeg', source: { bytes: JPEG } } }, { text: captionPrompt(index.get('fourviere-photo')!) }] }],
+      messages: [
+        { role: 'user', content: [{ image: { format: 'jpeg', source: { bytes: JPEG } } }, { text: captionPrompt(index.document('fourviere-photo')!) }] },
+      ],
       inferenceConfig: { maxTokens: 400, temperature: 0 },
     });
-    expect(captionPrompt(index.get('fourviere-photo')!)).toMatch(/one-paragraph factual caption.*"Basilica of Fourvière \(photo\)"/);
+    expect(captionPrompt(index.document('fourviere-photo')!)).toMatch(/one-paragraph factual caption.*"Basilica of Fourvière \(photo\)"/);
   });
 
   it.each([

@@ -117,7 +117,7 @@ describe('Class: S3CorpusProvider', () => {
 
     // Assess
     expect(first.size).toBe(corpus.split('\n').filter((line) => line.trim() !== '').length);
-    expect(first.keywordSearch('Everest highest mountain', { topK: 1 })[0]!.doc.id).toBe('t-everest');
+    expect((await first.keywordSearch('Everest highest mountain', { topK: 1 }))[0]!.doc.id).toBe('t-everest');
     expect(second).toBe(first);
     expect(s3.commandCalls(GetObjectCommand).map((c) => c.args[0].input)).toEqual([
       { Bucket: 'cairn-bucket', Key: 'corpus/mini.jsonl' },

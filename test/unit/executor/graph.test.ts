@@ -33,8 +33,8 @@ const riverCorpus = (): InMemoryCorpusIndex =>
   ]);
 
 /** The query relevance multi-hop and graph_query score with: BM25 normalised to the best hit. */
-function relevanceOf(index: InMemoryCorpusIndex, query: string): (id: string) => number {
-  const hits = index.keywordSearch(query, { topK: index.size });
+async function relevanceOf(index: InMemoryCorpusIndex, query: string): Promise<(id: string) => number> {
+  const hits = await index.keywordSearch(query, { topK: index.size });
   const best = hits[0]?.score ?? 0;
   return (id) => {
     const hit = hits.find((h) => h.doc.id === id);
@@ -47,13 +47,13 @@ const seed = (id: string, rank = 1): RetrievedDocument => ({ id, text: `text of 
 const scored = (docs: RetrievedDocument[]) => docs.map((d) => [d.id, d.score, d.rank]);
 
 describe('multiHop', () => {
-  it('scores a linked candidate rel(seed) + rel(next) + the link bonus, with the seed it came via', () => {
+  it('scores a linked candidate rel(seed) + rel(next) + the link bonus, with the seed it came via', async () => {
     // Prepare: "documentary" puts the studio (the seed) first; Nadia Brook matches no query word.
     const index = bridgeCorpus();
-    const rel = relevanceOf(index, 'zephyr documentary');
+    const rel = await relevanceOf(index, 'zephyr documentary');
 
     // Act
-    const out = multiHop(index, [seed('studio')], { query: 'zephyr documentary', hops: 1, topK: 10 });
+    const out = await multiHop(index, [seed('studio')], { query: 'zephyr documentary', hops: 1, topK: 10 });
 
     // Assess: the bridge (1 + 0 + 0.8) beats the direct match Quiet Valley (1 + 0.52), which gets no bonus.
     expect(rel('studio')).toBe(1);
@@ -69,13 +69,13 @@ describe('multiHop', () => {
     expect(GRAPH_WEIGHTS.linkBonus).toBe(0.8);
   });
 
-  it('lets a strong direct match outrank a link to a passage that matches nothing (no bridge is forced)', () => {
+  it('lets a strong direct match outrank a link to a passage that matches nothing (no bridge is forced)', async () => {
     // Prepare: for "zephyr" alone Quiet Valley is the best match (rel 1), the seed is weaker.
     const index = bridgeCorpus();
-    const rel = relevanceOf(index, 'zephyr');
+    const rel = await relevanceOf(index, 'zephyr');
 
     // Act
-    const out = multiHop(index, [seed('studio')], { query: 'zephyr', hops: 1, topK: 10 });
+    const out = await multiHop(index, [seed('studio')], { query: 'zephyr', hops: 1, topK: 10 });
 
     // Assess: direct = rel(anchor) + rel(quiet) = rel(studio) + 1 > linked = rel(studio) + 0 + 0.8.
     expect(rel('quiet')).toBe(1);
@@ -89,24 +89,24 @@ describe('multiHop', () => {
     ]);
   });
 
-  it('does not offer the first seed (the anchor) back as a direct match of its own hop', () => {
+  it('does not offer the first seed (the anchor) back as a direct match of its own hop', async () => {
     // Prepare
     const index = bridgeCorpus();
 
     // Act
-    const out = multiHop(index, [seed('studio')], { query: 'zephyr documentary', hops: 1, topK: 10 });
+    const out = await multiHop(index, [seed('studio')], { query: 'zephyr documentary', hops: 1, topK: 10 });
 
     // Assess
     expect(out.documents.map((d) => d.id)).not.toContain('studio');
   });
 
-  it('follows incoming links too: a seed that is mentioned reaches the passage mentioning it', () => {
+  it('follows incoming links too: a seed that is mentioned reaches the passage mentioning it', async () => {
     // Prepare: Nadia Brook is named by the studio's passage (an incoming link of nadia).
     const index = bridgeCorpus();
-    const rel = relevanceOf(index, 'documentary');
+    const rel = await relevanceOf(index, 'documentary');
 
     // Act
-    const out = multiHop(index, [seed('nadia')], { query: 'documentary', hops: 1, topK: 10 });
+    const out = await multiHop(index, [seed('nadia')], { query: 'documentary', hops: 1, topK: 10 });
 
     // Assess: portvell (outgoing) and studio (incoming) both come via nadia.
     expect(out.paths).toEqual([
@@ -117,7 +117,7 @@ describe('multiHop', () => {
     expect(out.documents[1]!.score).toBe(0.8);
   });
 
-  it('seeds from the first five input documents only', () => {
+  it('seeds from the first five input documents only', async () => {
     // Prepare: six seeds; only the sixth links to the studio passage.
     const index = createCorpusIndex([
       ...['s1', 's2', 's3', 's4', 's5'].map((id) => corpusDoc(id, `Seed ${id}`, 'plain text')),
@@ -127,8 +127,8 @@ describe('multiHop', () => {
     const input = ['s1', 's2', 's3', 's4', 's5', 's6'].map((id, i) => seed(id, i + 1));
 
     // Act
-    const five = multiHop(index, input, { query: 'nothing matches this', hops: 1, topK: 10 });
-    const withSixthFirst = multiHop(index, [input[5]!, ...input.slice(0, 5)], { query: 'nothing matches this', hops: 1, topK: 10 });
+    const five = await multiHop(index, input, { query: 'nothing matches this', hops: 1, topK: 10 });
+    const withSixthFirst = await multiHop(index, [input[5]!, ...input.slice(0, 5)], { query: 'nothing matches this', hops: 1, topK: 10 });
 
     // Assess
     expect(GRAPH_WEIGHTS.seeds).toBe(5);
@@ -136,25 +136,25 @@ describe('multiHop', () => {
     expect(withSixthFirst.paths).toEqual([{ id: 'target', hop: 1, via: 's6' }]);
   });
 
-  it('finds nothing when the input found nothing', () => {
+  it('finds nothing when the input found nothing', async () => {
     // Prepare
     const index = bridgeCorpus();
 
     // Act
-    const out = multiHop(index, [], { query: 'zephyr documentary', hops: 2, topK: 5 });
+    const out = await multiHop(index, [], { query: 'zephyr documentary', hops: 2, topK: 5 });
 
     // Assess
     expect(out.documents).toEqual([]);
     expect(out.paths).toEqual([]);
   });
 
-  it('walks a second hop from what the first hop found when hops is 2', () => {
+  it('walks a second hop from what the first hop found when hops is 2', async () => {
     // Prepare
     const index = bridgeCorpus();
 
     // Act
-    const one = multiHop(index, [seed('studio')], { query: 'zephyr documentary', hops: 1, topK: 10 });
-    const two = multiHop(index, [seed('studio')], { query: 'zephyr documentary', hops: 2, topK: 10 });
+    const one = await multiHop(index, [seed('studio')], { query: 'zephyr documentary', hops: 1, topK: 10 });
+    const two = await multiHop(index, [seed('studio')], { query: 'zephyr documentary', hops: 2, topK: 10 });
 
     // Assess: Port Vell is two links from the studio, reached via Nadia Brook.
     expect(one.paths.map((p) => p.id)).not.toContain('portvell');
@@ -163,12 +163,12 @@ describe('multiHop', () => {
     expect(two.multi_hop).toBe('entity-link-expansion-v1(hops=2,seeds=5,link_bonus=0.8,graph=title-mention-graph-v1)');
   });
 
-  it('keeps the first hop’s score and path for a document the second hop reaches again', () => {
+  it('keeps the first hop’s score and path for a document the second hop reaches again', async () => {
     // Prepare
     const index = bridgeCorpus();
 
     // Act
-    const two = multiHop(index, [seed('studio')], { query: 'zephyr documentary', hops: 2, topK: 10 });
+    const two = await multiHop(index, [seed('studio')], { query: 'zephyr documentary', hops: 2, topK: 10 });
 
     // Assess: nadia is found on hop 1 via the studio and again on hop 2; quiet once, as a direct match.
     expect(two.paths.filter((p) => p.id === 'nadia')).toEqual([{ id: 'nadia', hop: 1, via: 'studio' }]);
@@ -176,12 +176,12 @@ describe('multiHop', () => {
     expect(new Set(two.documents.map((d) => d.id)).size).toBe(two.documents.length);
   });
 
-  it('ranks the documents of every hop by score, best first, with ranks 1..n', () => {
+  it('ranks the documents of every hop by score, best first, with ranks 1..n', async () => {
     // Prepare
     const index = bridgeCorpus();
 
     // Act
-    const two = multiHop(index, [seed('studio')], { query: 'zephyr documentary', hops: 2, topK: 10 });
+    const two = await multiHop(index, [seed('studio')], { query: 'zephyr documentary', hops: 2, topK: 10 });
 
     // Assess
     const scores = two.documents.map((d) => d.score);
@@ -190,7 +190,7 @@ describe('multiHop', () => {
     expect(two.paths.map((p) => p.id)).toEqual(two.documents.map((d) => d.id));
   });
 
-  it('keeps top_k documents, rounds scores to four decimals and carries the corpus fields', () => {
+  it('keeps top_k documents, rounds scores to four decimals and carries the corpus fields', async () => {
     // Prepare
     const index = createCorpusIndex([
       { id: 'studio', title: 'Harbor Films', text: 'Harbor Films produced the zephyr documentary with Nadia Brook.' },
@@ -199,7 +199,7 @@ describe('multiHop', () => {
     ]);
 
     // Act
-    const out = multiHop(index, [seed('studio')], { query: 'zephyr documentary', hops: 1, topK: 1 });
+    const out = await multiHop(index, [seed('studio')], { query: 'zephyr documentary', hops: 1, topK: 1 });
 
     // Assess
     expect(out.documents).toEqual([
@@ -210,12 +210,12 @@ describe('multiHop', () => {
 });
 
 describe('graphQuery', () => {
-  it('seeds the entities the query names with a bonus and expands one link out at half weight', () => {
+  it('seeds the entities the query names with a bonus and expands one link out at half weight', async () => {
     // Prepare: only the Saône passage holds the word "saone".
     const index = riverCorpus();
 
     // Act
-    const out = graphQuery(index, { query: 'Saône', depth: 1, topK: 10 });
+    const out = await graphQuery(index, { query: 'Saône', depth: 1, topK: 10 });
 
     // Assess: saone = rel 1 + bonus 1; its links rhone and lyon = 0.5 * 2 + 0.5 * 0.
     expect(out.entities).toEqual(['saone']);
@@ -227,13 +227,13 @@ describe('graphQuery', () => {
     expect(out.graph_method).toBe('entity-seeded-expansion-v1(depth=1,graph=title-mention-graph-v1)');
   });
 
-  it('walks further at each depth, each level worth less', () => {
+  it('walks further at each depth, each level worth less', async () => {
     // Prepare
     const index = riverCorpus();
 
     // Act
-    const two = graphQuery(index, { query: 'Saône', depth: 2, topK: 10 });
-    const three = graphQuery(index, { query: 'Saône', depth: 3, topK: 10 });
+    const two = await graphQuery(index, { query: 'Saône', depth: 2, topK: 10 });
+    const three = await graphQuery(index, { query: 'Saône', depth: 3, topK: 10 });
 
     // Assess: geneva = 0.25 * score(rhone) = 0.25; alps = 0.125 * score(geneva) = 0.03125.
     expect(scored(two.documents)).toEqual([
@@ -246,14 +246,14 @@ describe('graphQuery', () => {
     expect(three.documents.map((d) => d.id)).not.toContain('loire');
   });
 
-  it('lets a named entity outrank a document that matches the words better', () => {
+  it('lets a named entity outrank a document that matches the words better', async () => {
     // Prepare: "longest river" are words of the Loire passage; the Rhône is named by its title.
     const index = riverCorpus();
     const query = 'Is the longest river the Rhône?';
-    const rel = relevanceOf(index, query);
+    const rel = await relevanceOf(index, query);
 
     // Act
-    const out = graphQuery(index, { query, depth: 1, topK: 10 });
+    const out = await graphQuery(index, { query, depth: 1, topK: 10 });
 
     // Assess
     expect(rel('loire')).toBe(1);
@@ -263,25 +263,25 @@ describe('graphQuery', () => {
     expect(out.documents.find((d) => d.id === 'loire')!.score).toBe(1);
   });
 
-  it('lists no entities, and seeds from the best direct matches, when the query names none', () => {
+  it('lists no entities, and seeds from the best direct matches, when the query names none', async () => {
     // Prepare
     const index = riverCorpus();
-    const rel = relevanceOf(index, 'the longest river flowing west');
+    const rel = await relevanceOf(index, 'the longest river flowing west');
 
     // Act
-    const out = graphQuery(index, { query: 'the longest river flowing west', depth: 1, topK: 10 });
+    const out = await graphQuery(index, { query: 'the longest river flowing west', depth: 1, topK: 10 });
 
     // Assess
     expect(out.entities).toEqual([]);
     expect(out.documents[0]).toMatchObject({ id: 'loire', score: round4(rel('loire')), rank: 1 });
   });
 
-  it('finds nothing, without failing, for a query that names nothing and matches nothing', () => {
+  it('finds nothing, without failing, for a query that names nothing and matches nothing', async () => {
     // Prepare
     const index = riverCorpus();
 
     // Act
-    const out = graphQuery(index, { query: 'Atlantis', depth: 2, topK: 5 });
+    const out = await graphQuery(index, { query: 'Atlantis', depth: 2, topK: 5 });
 
     // Assess
     expect(out).toEqual({ documents: [], entities: [], graph_method: 'entity-seeded-expansion-v1(depth=2,graph=title-mention-graph-v1)' });

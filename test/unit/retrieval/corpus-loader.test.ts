@@ -87,7 +87,7 @@ describe('Function: parseCorpusText', () => {
     expect(() => parseCorpusText(text, 'c.jsonl', 'jsonl')).toThrow(message);
   });
 
-  it('reports invalid JSON with its line, in one line', () => {
+  it('reports invalid JSON with its line, in one line', async () => {
     // Act
     let message = '';
     try {
@@ -101,12 +101,12 @@ describe('Function: parseCorpusText', () => {
     expect(message).not.toContain('\n');
   });
 
-  it('rejects a JSON corpus that is not an array', () => {
+  it('rejects a JSON corpus that is not an array', async () => {
     // Act & Assess
     expect(() => parseCorpusText('{"documents": []}', 'c.json', 'json')).toThrow('c.json: a JSON corpus must be an array of documents');
   });
 
-  it('accepts CRLF line ends and a byte-order mark', () => {
+  it('accepts CRLF line ends and a byte-order mark', async () => {
     // Act
     const docs = parseCorpusText('\uFEFF{"id": "a", "text": "1"}\r\n\r\n{"id": "b", "text": "2"}\r\n', 'c.jsonl', 'jsonl');
 
@@ -114,7 +114,7 @@ describe('Function: parseCorpusText', () => {
     expect(docs.map((doc) => doc.id)).toEqual(['a', 'b']);
   });
 
-  it('keeps only the known fields of a document', () => {
+  it('keeps only the known fields of a document', async () => {
     // Act
     const doc = checkDocument({ id: 'a', text: 't', url: 'http://x' });
 
@@ -122,7 +122,7 @@ describe('Function: parseCorpusText', () => {
     expect(doc).toEqual({ id: 'a', text: 't' });
   });
 
-  it('detects the format by extension, then by content', () => {
+  it('detects the format by extension, then by content', async () => {
     // Act & Assess
     expect(detectFormat('x.jsonl', '[')).toBe('jsonl');
     expect(detectFormat('x.json', '  [ {} ]')).toBe('json');
@@ -178,7 +178,7 @@ describe('Class: FileCorpusProvider', () => {
     expect(first.size).toBe(12);
     expect(second).toBe(first);
     expect(third).toBe(first);
-    expect(first.keywordSearch('Karakoram', { topK: 1 })[0]?.doc.id).toBe('t-k2');
+    expect((await first.keywordSearch('Karakoram', { topK: 1 }))[0]?.doc.id).toBe('t-k2');
   });
 
   it('loads another path on request and caches it separately', async () => {

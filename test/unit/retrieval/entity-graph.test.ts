@@ -5,7 +5,7 @@ import { corpusDoc, miniCorpusIndex } from '../../support/corpus.js';
 
 describe('EntityGraph', () => {
   describe('links', () => {
-    it('links a document to each document whose title its text mentions, and back', () => {
+    it('links a document to each document whose title its text mentions, and back', async () => {
       // Prepare
       const graph = new EntityGraph([
         corpusDoc('film', 'Inception', 'Inception was directed by Christopher Nolan and scored by Hans Zimmer.'),
@@ -24,7 +24,7 @@ describe('EntityGraph', () => {
       expect(graph.edgeCount).toBe(2);
     });
 
-    it('lists outgoing links in the order the text mentions them, then incoming links in corpus order', () => {
+    it('lists outgoing links in the order the text mentions them, then incoming links in corpus order', async () => {
       // Prepare: hub mentions C then A; B and D mention hub; A also mentions hub (mutual).
       const graph = new EntityGraph([
         corpusDoc('a', 'Alpha Point', 'Alpha Point lies north of Hub City.'),
@@ -41,7 +41,7 @@ describe('EntityGraph', () => {
       expect(neighbors).toEqual(['c', 'a', 'b', 'd']);
     });
 
-    it('never links a document to itself', () => {
+    it('never links a document to itself', async () => {
       // Prepare
       const graph = new EntityGraph([corpusDoc('lyon', 'Lyon', 'Lyon is a city. Lyon lies on the Rhône.')]);
 
@@ -53,7 +53,7 @@ describe('EntityGraph', () => {
       expect(graph.edgeCount).toBe(0);
     });
 
-    it('gives an unknown id no neighbors', () => {
+    it('gives an unknown id no neighbors', async () => {
       // Prepare
       const graph = new EntityGraph([corpusDoc('a', 'Alpha Point', 'text')]);
 
@@ -64,7 +64,7 @@ describe('EntityGraph', () => {
       expect(neighbors).toEqual([]);
     });
 
-    it('lets a document without a title link out, though nothing can link to it', () => {
+    it('lets a document without a title link out, though nothing can link to it', async () => {
       // Prepare
       const graph = new EntityGraph([
         corpusDoc('note', undefined, 'A note about Mount Everest.'),
@@ -81,7 +81,7 @@ describe('EntityGraph', () => {
       expect(graph.namedIn('the note')).toEqual([]);
     });
 
-    it('links every document that carries the same title', () => {
+    it('links every document that carries the same title', async () => {
       // Prepare
       const graph = new EntityGraph([
         corpusDoc('paris-fr', 'Paris', 'The capital of France.'),
@@ -98,7 +98,7 @@ describe('EntityGraph', () => {
   });
 
   describe('title matching', () => {
-    it('drops a trailing parenthetical from a title ("Big Stone Gap (film)" is mentioned as "Big Stone Gap")', () => {
+    it('drops a trailing parenthetical from a title ("Big Stone Gap (film)" is mentioned as "Big Stone Gap")', async () => {
       // Prepare
       const graph = new EntityGraph([
         corpusDoc('film', 'Big Stone Gap (film)', 'A 2014 comedy.'),
@@ -115,7 +115,7 @@ describe('EntityGraph', () => {
       expect(graph.neighbors('review')).toEqual(['film']);
     });
 
-    it('keeps a parenthetical that is not at the end of the title', () => {
+    it('keeps a parenthetical that is not at the end of the title', async () => {
       // Prepare
       const graph = new EntityGraph([corpusDoc('x', 'Gap (band) Tour', 'text')]);
 
@@ -128,7 +128,7 @@ describe('EntityGraph', () => {
       expect(withoutMiddle).toEqual([]);
     });
 
-    it('matches titles case-insensitively and with diacritics folded', () => {
+    it('matches titles case-insensitively and with diacritics folded', async () => {
       // Prepare
       const graph = new EntityGraph([corpusDoc('rhone', 'Rhône', 'A river.'), corpusDoc('cafe', 'Café Procope', 'A café.')]);
 
@@ -139,7 +139,7 @@ describe('EntityGraph', () => {
       expect(named).toEqual(['rhone', 'cafe']);
     });
 
-    it('matches whole tokens only, never part of a word', () => {
+    it('matches whole tokens only, never part of a word', async () => {
       // Prepare
       const graph = new EntityGraph([corpusDoc('lyon', 'Lyon', 'A city.'), corpusDoc('art', 'Art Deco', 'A style.')]);
 
@@ -150,7 +150,7 @@ describe('EntityGraph', () => {
       expect(named).toEqual([]);
     });
 
-    it('matches a title across punctuation between its words', () => {
+    it('matches a title across punctuation between its words', async () => {
       // Prepare
       const graph = new EntityGraph([corpusDoc('nd', 'Notre-Dame de Fourvière', 'A basilica.')]);
 
@@ -161,7 +161,7 @@ describe('EntityGraph', () => {
       expect(named).toEqual(['nd']);
     });
 
-    it('finds every title in an overlapping mention, short and long', () => {
+    it('finds every title in an overlapping mention, short and long', async () => {
       // Prepare
       const graph = new EntityGraph([
         corpusDoc('ny', 'New York', 'A state.'),
@@ -176,7 +176,7 @@ describe('EntityGraph', () => {
       expect(named).toEqual(['ny', 'nyc', 'city']);
     });
 
-    it('does not link one-token titles that are stopwords or shorter than three letters', () => {
+    it('does not link one-token titles that are stopwords or shorter than three letters', async () => {
       // Prepare
       const graph = new EntityGraph([
         corpusDoc('the', 'The', 'An article.'),
@@ -194,7 +194,7 @@ describe('EntityGraph', () => {
       expect(graph.namedIn('It is the K2')).toEqual([]);
     });
 
-    it('links a title of several tokens even when its tokens are stopwords', () => {
+    it('links a title of several tokens even when its tokens are stopwords', async () => {
       // Prepare
       const graph = new EntityGraph([corpusDoc('band', 'The Who', 'A rock band.')]);
 
@@ -205,7 +205,7 @@ describe('EntityGraph', () => {
       expect(named).toEqual(['band']);
     });
 
-    it('ignores a title that is only a parenthetical, or longer than ten tokens', () => {
+    it('ignores a title that is only a parenthetical, or longer than ten tokens', async () => {
       // Prepare
       const graph = new EntityGraph([
         corpusDoc('paren', '(untitled)', 'text'),
@@ -222,7 +222,7 @@ describe('EntityGraph', () => {
       expect(named).toEqual(['ten']);
     });
 
-    it('lists the documents a text names in the order it names them, each once', () => {
+    it('lists the documents a text names in the order it names them, each once', async () => {
       // Prepare
       const graph = new EntityGraph([corpusDoc('k', 'Kyoto', 'x'), corpusDoc('o', 'Osaka', 'x'), corpusDoc('n', 'Nara', 'x')]);
 
@@ -247,7 +247,7 @@ describe('EntityGraph', () => {
 });
 
 describe('InMemoryCorpusIndex graph', () => {
-  it('names its graph construction', () => {
+  it('names its graph construction', async () => {
     // Act
     const index = createCorpusIndex([corpusDoc('a', 'Alpha Point', 'x')]);
 
@@ -262,11 +262,11 @@ describe('InMemoryCorpusIndex graph', () => {
       index = await miniCorpusIndex();
     });
 
-    it('exposes the entity graph: what a document mentions, then what mentions it', () => {
+    it('exposes the entity graph: what a document mentions, then what mentions it', async () => {
       // Act
-      const inception = index.linkedDocuments('t-inception');
-      const everest = index.linkedDocuments('t-everest');
-      const nolan = index.linkedDocuments('t-nolan');
+      const inception = await index.linkedDocuments('t-inception');
+      const everest = await index.linkedDocuments('t-everest');
+      const nolan = await index.linkedDocuments('t-nolan');
 
       // Assess: Inception's text names Christopher Nolan (Nolan's only link is that one, incoming);
       // K2's text and the Sherpa interview name Mount Everest.
@@ -274,17 +274,17 @@ describe('InMemoryCorpusIndex graph', () => {
       expect(nolan).toEqual(['t-inception']);
       expect(everest).toEqual(['t-k2', 'a-sherpa']);
       // K2's title is two characters: nothing links to it.
-      expect(index.linkedDocuments('t-k2')).toEqual(['t-everest']);
-      expect(index.linkedDocuments('missing')).toEqual([]);
+      expect(await index.linkedDocuments('t-k2')).toEqual(['t-everest']);
+      expect(await index.linkedDocuments('missing')).toEqual([]);
     });
 
-    it('names the documents whose titles a query mentions', () => {
+    it('names the documents whose titles a query mentions', async () => {
       // Act
-      const named = index.documentsNamedIn('Who directed Inception, and where is Mount Everest?');
+      const named = await index.documentsNamedIn('Who directed Inception, and where is Mount Everest?');
 
       // Assess
       expect(named).toEqual(['t-inception', 't-everest']);
-      expect(index.documentsNamedIn('nothing here at all')).toEqual([]);
+      expect(await index.documentsNamedIn('nothing here at all')).toEqual([]);
     });
   });
 });

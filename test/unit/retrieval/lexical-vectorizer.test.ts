@@ -15,10 +15,10 @@ const corpus = [
 ];
 
 describe('Class: LexicalVectorizer', () => {
-  it('is named for what it is and has the requested dimension', () => {
+  it('is named for what it is and has the requested dimension', async () => {
     // Act
     const vectorizer = LexicalVectorizer.fit(corpus, { dimensions: 256 });
-    const [vector] = vectorizer.embed(['Everest']);
+    const [vector] = await vectorizer.embed(['Everest']);
 
     // Assess
     expect(vectorizer.name).toBe(LEXICAL_VECTORIZER_NAME);
@@ -27,34 +27,34 @@ describe('Class: LexicalVectorizer', () => {
     expect(vector).toHaveLength(256);
   });
 
-  it('makes L2-normalised vectors, and a zero vector for text with no content words', () => {
+  it('makes L2-normalised vectors, and a zero vector for text with no content words', async () => {
     // Prepare
     const vectorizer = LexicalVectorizer.fit(corpus);
 
     // Act
-    const [vector, empty] = vectorizer.embed(['Everest is a mountain', 'the of and']);
+    const [vector, empty] = await vectorizer.embed(['Everest is a mountain', 'the of and']);
 
     // Assess
     expect(cosine(vector!, vector!)).toBeCloseTo(1, 5);
     expect(cosine(empty!, empty!)).toBe(0);
   });
 
-  it('is deterministic across instances fitted on the same corpus', () => {
+  it('is deterministic across instances fitted on the same corpus', async () => {
     // Act
-    const [a] = LexicalVectorizer.fit(corpus).embed(['films by Nolan']);
-    const [b] = LexicalVectorizer.fit(corpus).embed(['films by Nolan']);
+    const [a] = await LexicalVectorizer.fit(corpus).embed(['films by Nolan']);
+    const [b] = await LexicalVectorizer.fit(corpus).embed(['films by Nolan']);
 
     // Assess
     expect([...a!]).toEqual([...b!]);
   });
 
-  it('puts a query nearest to the document sharing its words', () => {
+  it('puts a query nearest to the document sharing its words', async () => {
     // Prepare
     const vectorizer = LexicalVectorizer.fit(corpus);
-    const docs = vectorizer.embed(corpus);
+    const docs = await vectorizer.embed(corpus);
 
     // Act
-    const [query] = vectorizer.embed(['which film did Nolan direct']);
+    const [query] = await vectorizer.embed(['which film did Nolan direct']);
     const similarities = docs.map((doc) => cosine(query!, doc));
 
     // Assess
@@ -62,13 +62,13 @@ describe('Class: LexicalVectorizer', () => {
     expect(best).toBe(2);
   });
 
-  it('finds a misspelt name through character 3-grams', () => {
+  it('finds a misspelt name through character 3-grams', async () => {
     // Prepare
     const vectorizer = LexicalVectorizer.fit(corpus);
-    const docs = vectorizer.embed(corpus);
+    const docs = await vectorizer.embed(corpus);
 
     // Act: "Everst" shares no word with any document, only character grams.
-    const [query] = vectorizer.embed(['Everst']);
+    const [query] = await vectorizer.embed(['Everst']);
     const similarities = docs.map((doc) => cosine(query!, doc));
 
     // Assess
@@ -76,7 +76,7 @@ describe('Class: LexicalVectorizer', () => {
     expect(similarities[0]!).toBeGreaterThan(0);
   });
 
-  it('weighs a rare word more than a common one (fitted IDF)', () => {
+  it('weighs a rare word more than a common one (fitted IDF)', async () => {
     // Prepare
     const vectorizer = LexicalVectorizer.fit(corpus);
 
@@ -85,7 +85,7 @@ describe('Class: LexicalVectorizer', () => {
     expect(vectorizer.idf('w:zebra')).toBeGreaterThan(vectorizer.idf('w:incept'));
   });
 
-  it('rejects a dimension too small to be useful', () => {
+  it('rejects a dimension too small to be useful', async () => {
     // Act & Assess
     expect(() => new LexicalVectorizer({ dimensions: 4 })).toThrow(RangeError);
   });

@@ -34,7 +34,7 @@ const mediaIndex = (): CorpusIndex =>
 const signal = new AbortController().signal;
 
 describe('LOCAL_TOOLS', () => {
-  it('are the four tools every registry has', () => {
+  it('are the four tools every registry has', async () => {
     // Act
     const registry = registerLocalTools(new ToolRegistry({ compile: compileToolSchema }));
 
@@ -58,7 +58,7 @@ describe('LOCAL_TOOLS', () => {
       const out = await definition.run(args, { index, signal });
 
       // Assess
-      const expected = index.keywordSearch('Everest', { topK: 5 }).map((h) => ({ id: h.doc.id, title: h.doc.title ?? null, score: h.score }));
+      const expected = (await index.keywordSearch('Everest', { topK: 5 })).map((h) => ({ id: h.doc.id, title: h.doc.title ?? null, score: h.score }));
       expect(out).toEqual({ documents: expected, method: 'bm25' });
       expect((out.documents as Array<{ id: string }>).map((d) => d.id).sort()).toEqual(['a-sherpa', 'i-basecamp', 't-everest', 't-k2', 'tb-peaks']);
     });
@@ -127,7 +127,7 @@ describe('LOCAL_TOOLS', () => {
 
       // Assess
       expect(out).toEqual({ document: { id: 'plain', title: 'Plain page', text: 'A text page.', modality: 'text' }, method: 'corpus-lookup' });
-      expect(out.document).not.toBe(index.get('plain'));
+      expect(out.document).not.toBe(await index.get('plain'));
     });
 
     it('fails with ToolInputError for an id the corpus does not hold', async () => {
@@ -195,7 +195,7 @@ describe('LOCAL_TOOLS', () => {
       await expect(blank).rejects.toThrow(new ToolInputError('document silent carries no transcript in its metadata'));
     });
 
-    it('refuses arguments naming neither a file nor a document, or anything else', () => {
+    it('refuses arguments naming neither a file nor a document, or anything else', async () => {
       // Act
       const neither = () => registry.prepare('media.transcribe', {});
       const extra = () => registry.prepare('media.caption', { file: 'a.jpg', language: 'fr' });
@@ -208,13 +208,13 @@ describe('LOCAL_TOOLS', () => {
   });
 
   describe('findMediaDocument', () => {
-    it('prefers an exact id and returns undefined when nothing matches', () => {
+    it('prefers an exact id and returns undefined when nothing matches', async () => {
       // Prepare
       const index = mediaIndex();
 
       // Act
-      const exact = findMediaDocument(index, 'photo');
-      const none = findMediaDocument(index, 'nothing.png');
+      const exact = await findMediaDocument(index, 'photo');
+      const none = await findMediaDocument(index, 'nothing.png');
 
       // Assess
       expect(exact?.id).toBe('photo');

@@ -20,8 +20,8 @@ export const GRAPH_QUERY_METHOD = 'entity-seeded-expansion-v1';
 export const GRAPH_WEIGHTS = { linkBonus: 0.8, seeds: 5, directCandidates: 10, namedEntityBonus: 1, depthDecay: 0.5 } as const;
 
 /** Relevance of every document to the query, BM25 normalised to the best match (0..1). */
-function relevance(index: CorpusIndex, query: string): Map<string, number> {
-  const hits = index.keywordSearch(query, { topK: index.size });
+async function relevance(index: CorpusIndex, query: string): Promise<Map<string, number>> {
+  const hits = await index.keywordSearch(query, { topK: index.size });
   const best = hits[0]?.score ?? 0;
   return new Map(hits.map((h) => [h.doc.id, best > 0 ? h.score / best : 0]));
 }
@@ -42,8 +42,12 @@ export interface MultiHopOutput {
   multi_hop: string;
 }
 
-export function multiHop(index: CorpusIndex, input: readonly RetrievedDocument[], options: { query: string; hops: number; topK: number }): MultiHopOutput {
-  const rel = relevance(index, options.query);
+export async function multiHop(
+  index: CorpusIndex,
+  input: readonly RetrievedDocument[],
+  options: { query: string; hops: number; topK: number },
+): Promise<MultiHopOutput> {
+  const rel = await relevance(index, options.query);
   const direct = [...rel.entries()].slice(0, GRAPH_WEIGHTS.directCandidates).map(([id]) => id);
   let frontier = input.slice(0, GRAPH_WEIGHTS.seeds).map((d) => d.id);
   const best = new Map<string, { score: number; path: HopPath }>();
@@ -53,7 +57,7 @@ export function multiHop(index: CorpusIndex, input: readonly RetrievedDocument[]
       if (score > (candidates.get(id)?.score ?? -Infinity)) candidates.set(id, { score, path });
     };
     for (const seed of frontier) {
-      for (const next of index.linkedDocuments(seed)) {
+      for (const next of await index.linkedDocuments(seed)) {
         offer(next, (rel.get(seed) ?? 0) + (rel.get(next) ?? 0) + GRAPH_WEIGHTS.linkBonus, { id: next, hop, via: seed });
       }
     }
@@ -66,7 +70,7 @@ export function multiHop(index: CorpusIndex, input: readonly RetrievedDocument[]
   // One ranking across hops: a document found further out can outrank a weak one found first.
   const ordered = [...best.values()].sort((a, b) => b.score - a.score).slice(0, options.topK);
   return {
-    documents: ordered.map((c, i) => retrievedDocument(index.get(c.path.id)!, rounded(c.score), i + 1)),
+    documents: await Promise.all(ordered.map(async (c, i) => retrievedDocument((await index.get(c.path.id))!, rounded(c.score), i + 1))),
     paths: ordered.map((c) => c.path),
     multi_hop: `${MULTI_HOP_METHOD}(hops=${options.hops},seeds=${GRAPH_WEIGHTS.seeds},link_bonus=${GRAPH_WEIGHTS.linkBonus},graph=${index.graphMethod})`,
   };
@@ -78,9 +82,9 @@ export interface GraphQueryOutput {
   graph_method: string;
 }
 
-export function graphQuery(index: CorpusIndex, options: { query: string; depth: number; topK: number }): GraphQueryOutput {
-  const rel = relevance(index, options.query);
-  const entities = [...index.documentsNamedIn(options.query)];
+export async function graphQuery(index: CorpusIndex, options: { query: string; depth: number; topK: number }): Promise<GraphQueryOutput> {
+  const rel = await relevance(index, options.query);
+  const entities = [...(await index.documentsNamedIn(options.query))];
   const scores = new Map<string, number>();
   const raise = (id: string, score: number) => scores.set(id, Math.max(scores.get(id) ?? -Infinity, score));
   for (const id of entities) raise(id, (rel.get(id) ?? 0) + GRAPH_WEIGHTS.namedEntityBonus);
@@ -90,7 +94,7 @@ export function graphQuery(index: CorpusIndex, options: { query: string; depth: 
     const weight = GRAPH_WEIGHTS.depthDecay ** depth;
     const next: string[] = [];
     for (const id of level) {
-      for (const linked of index.linkedDocuments(id)) {
+      for (const linked of await index.linkedDocuments(id)) {
         if (!scores.has(linked)) next.push(linked);
         raise(linked, weight * (scores.get(id) ?? 0) + (rel.get(linked) ?? 0) * weight);
       }
@@ -99,7 +103,7 @@ export function graphQuery(index: CorpusIndex, options: { query: string; depth: 
   }
   const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1]).slice(0, options.topK);
   return {
-    documents: ranked.map(([id, score], i) => retrievedDocument(index.get(id)!, rounded(score), i + 1)),
+    documents: await Promise.all(ranked.map(async ([id, score], i) => retrievedDocument((await index.get(id))!, rounded(score), i + 1))),
     entities,
     graph_method: `${GRAPH_QUERY_METHOD}(depth=${options.depth},graph=${index.graphMethod})`,
   };
