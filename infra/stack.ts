@@ -100,7 +100,10 @@ export class CairnStack extends Stack {
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'LlmSecretArn', { value: this.llmSecret.secretArn, description: 'Put the LLM API key here' });
-    new CfnOutput(this, 'IndexJobName', { value: this.indexJob.function.functionName, description: `Builds the index of a corpus written under ${CORPUS_PREFIX}` });
+    new CfnOutput(this, 'IndexJobName', {
+      value: this.indexJob.function.functionName,
+      description: `Builds the index of a corpus written under ${CORPUS_PREFIX}`,
+    });
     if (this.engine) new CfnOutput(this, 'OpenSearchEndpoint', { value: this.engine.endpoint });
   }
 

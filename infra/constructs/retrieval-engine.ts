@@ -25,7 +25,9 @@ export class OpenSearchEngine extends Construct {
   constructor(scope: Construct, id: string, props: OpenSearchEngineProps) {
     super(scope, id);
     // Collection and policy names: 3-32 lowercase characters, unique in the account and region.
-    const name = `cairn-${Names.uniqueResourceName(this, { maxLength: 20 }).toLowerCase().replace(/[^a-z0-9-]/g, '')}`.slice(0, 32);
+    const name = `cairn-${Names.uniqueResourceName(this, { maxLength: 20 })
+      .toLowerCase()
+      .replace(/[^a-z0-9-]/g, '')}`.slice(0, 32);
     const collectionResource = `collection/${name}`;
 
     const encryption = new CfnSecurityPolicy(this, 'Encryption', {
@@ -61,7 +63,11 @@ export class OpenSearchEngine extends Construct {
           Description: 'index job',
           Principal: props.writers.map((role) => role.roleArn),
           Rules: [
-            { ResourceType: 'index', Resource: indexes, Permission: ['aoss:CreateIndex', 'aoss:DescribeIndex', 'aoss:ReadDocument', 'aoss:WriteDocument', 'aoss:UpdateIndex'] },
+            {
+              ResourceType: 'index',
+              Resource: indexes,
+              Permission: ['aoss:CreateIndex', 'aoss:DescribeIndex', 'aoss:ReadDocument', 'aoss:WriteDocument', 'aoss:UpdateIndex'],
+            },
             { ResourceType: 'collection', Resource: [collectionResource], Permission: ['aoss:DescribeCollectionItems'] },
           ],
         },

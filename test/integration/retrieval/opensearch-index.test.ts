@@ -49,18 +49,18 @@ describe('Class: OpenSearchCorpusIndex', () => {
     expect(engine.size).toBe(docs.length);
     expect(engine.graphMethod).toBe(memory.graphMethod);
     for (const doc of docs) {
-      expect(await engine.linkedDocuments(doc.id)).toEqual([...memory.linkedDocuments(doc.id)]);
-      expect(await engine.get(doc.id)).toEqual(memory.get(doc.id));
+      expect(await engine.linkedDocuments(doc.id)).toEqual([...(await memory.linkedDocuments(doc.id))]);
+      expect(await engine.get(doc.id)).toEqual(await memory.get(doc.id));
     }
     for (const text of [
       'Who directed Inception, and what else did Christopher Nolan film?',
       "Mount Everest's neighbour K2 and the Nile",
       'nothing named here',
     ]) {
-      expect(await engine.documentsNamedIn(text)).toEqual([...memory.documentsNamedIn(text)]);
+      expect(await engine.documentsNamedIn(text)).toEqual([...(await memory.documentsNamedIn(text))]);
     }
     for (const query of ['highest mountain on Earth', 'river dolphins in South America', 'film director']) {
-      const expected = memory.vectorSearch(query, { topK: 5 });
+      const expected = await memory.vectorSearch(query, { topK: 5 });
       const got = await engine.vectorSearch(query, { topK: 5 });
       expect(got.map((h) => h.doc.id)).toEqual(expected.map((h) => h.doc.id));
       for (const [i, hit] of got.entries()) expect(hit.score).toBeCloseTo(expected[i]!.score, 5);

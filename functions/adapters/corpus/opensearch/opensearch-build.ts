@@ -9,6 +9,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { InvalidInputError } from '../../../core/errors.js';
 import type { Embedder } from '../../../core/ports.js';
+import { searchableText } from '../../../core/retrieval/corpus-index.js';
 import { ENTITY_GRAPH_METHOD, EntityGraph, titleEntityKey } from '../../../core/retrieval/entity-graph.js';
 import type { CorpusDocument } from '../../../core/types.js';
 import { engineError, OpenSearchCorpusIndex } from './opensearch-index.js';
@@ -35,11 +36,6 @@ export interface OpenSearchBuildInput {
   corpusEtag: string;
   embedder: Embedder;
   now?: () => Date;
-}
-
-/** What the text of a document is embedded as: its title leads, as in the in-memory index. */
-function searchableText(doc: CorpusDocument): string {
-  return doc.title ? `${doc.title}. ${doc.text}` : doc.text;
 }
 
 /** Builds the index of `documents` and then writes its manifest; returns the manifest. */

@@ -7,10 +7,11 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { CairnError } from '../../../core/errors.js';
 import type { CorpusIndex, Embedder, SearchHit, SearchOptions } from '../../../core/ports.js';
+import { referenceName } from '../../../core/retrieval/corpus-index.js';
 import { mentionKeys } from '../../../core/retrieval/entity-graph.js';
 import { isTransient } from '../../../core/transient.js';
 import type { CorpusDocument } from '../../../core/types.js';
-import { lastSegment, normalized, type OpenSearchManifest, type StoredDocument } from './schema.js';
+import { normalized, type OpenSearchManifest, type StoredDocument } from './schema.js';
 
 /** Fields a search returns: the document, not its vector or graph fields. */
 const DOCUMENT_FIELDS = ['doc_id', 'title', 'text', 'modality', 'metadata'];
@@ -57,7 +58,7 @@ export class OpenSearchCorpusIndex implements CorpusIndex {
     if (direct !== undefined) return direct;
     const [hit] = await this.search('findDocument', {
       size: 1,
-      query: { term: { refs: lastSegment(reference) } },
+      query: { term: { refs: referenceName(reference) } },
       sort: [{ ord: 'asc' }],
       _source: DOCUMENT_FIELDS,
     });

@@ -4,6 +4,7 @@
  * computes per run: its vector, its links in the entity graph and its title's entity key, so that
  * Execute asks the engine and never rebuilds any of it.
  */
+import { documentNames } from '../../../core/retrieval/corpus-index.js';
 import type { CorpusDocument, Modality } from '../../../core/types.js';
 
 /** Bumped when the layout below changes: an index of another version is refused, to be rebuilt. */
@@ -80,14 +81,9 @@ export const MANIFEST_INDEX_BODY = {
   },
 };
 
-/** The last path segment of a reference, lowercased: what `findDocument` compares. */
-export function lastSegment(reference: string): string {
-  return reference.split('/').pop()?.toLowerCase() ?? '';
-}
-
+/** The names `findDocument` finds a document by: the last path segments of its file, source, id and title. */
 export function refsOf(doc: CorpusDocument): string[] {
-  const candidates = [doc.metadata?.file, doc.metadata?.source, doc.id, doc.title];
-  return [...new Set(candidates.filter((value): value is string => typeof value === 'string').map(lastSegment))];
+  return [...new Set(documentNames(doc))];
 }
 
 /** Unit length, so that the inner product the index ranks by is the cosine. */
