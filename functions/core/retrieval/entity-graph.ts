@@ -19,34 +19,6 @@ function titleKey(title: string): string[] {
   return tokenize(title.replace(/\s*\([^)]*\)\s*$/, ''));
 }
 
-/**
- * The key a title is linked by (its tokens joined by spaces), or undefined for a title that is not
- * linked. An engine that stores the graph stores this key with the document, so that it can answer
- * `documentsNamedIn` with a look-up of the text's `mentionKeys`.
- */
-export function titleEntityKey(title: string | undefined): string | undefined {
-  if (!title) return undefined;
-  const key = titleKey(title);
-  if (key.length === 0 || key.length > MAX_TITLE_TOKENS) return undefined;
-  if (key.length === 1 && (key[0]!.length < 3 || isStopword(key[0]!))) return undefined;
-  return key.join(' ');
-}
-
-/** Every run of up to `maxTokens` tokens of `text` that could be a title key, in the order they start. */
-export function mentionKeys(text: string, maxTokens: number = MAX_TITLE_TOKENS): string[] {
-  // "Lyon's" mentions Lyon: drop the possessive before tokens are joined ("lyons").
-  const tokens = tokenize(text.replace(/['’]s\b/g, ''));
-  const keys: string[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    let key = '';
-    for (let n = 1; n <= maxTokens && i + n <= tokens.length; n++) {
-      key = n === 1 ? tokens[i]! : `${key} ${tokens[i + n - 1]!}`;
-      keys.push(key);
-    }
-  }
-  return keys;
-}
-
 export class EntityGraph {
   private readonly byKey = new Map<string, string[]>();
   private readonly outgoing = new Map<string, Set<string>>();
@@ -57,12 +29,15 @@ export class EntityGraph {
   constructor(documents: readonly CorpusDocument[]) {
     let maxTokens = 1;
     for (const doc of documents) {
-      const joined = titleEntityKey(doc.title);
-      if (joined === undefined) continue;
+      if (!doc.title) continue;
+      const key = titleKey(doc.title);
+      if (key.length === 0 || key.length > MAX_TITLE_TOKENS) continue;
+      if (key.length === 1 && (key[0]!.length < 3 || isStopword(key[0]!))) continue;
+      const joined = key.join(' ');
       const ids = this.byKey.get(joined) ?? [];
       ids.push(doc.id);
       this.byKey.set(joined, ids);
-      maxTokens = Math.max(maxTokens, joined.split(' ').length);
+      maxTokens = Math.max(maxTokens, key.length);
     }
     this.maxTokens = maxTokens;
     let edges = 0;
@@ -81,6 +56,16 @@ export class EntityGraph {
       }
     }
     this.edgeCount = edges;
+  }
+
+  /** The longest title key, in tokens: how far `mentionKeys` must look. */
+  get maxTitleTokens(): number {
+    return this.maxTokens;
+  }
+
+  /** Every title key with the documents it names (what an on-disk index stores). */
+  titleKeys(): IterableIterator<[string, string[]]> {
+    return this.byKey.entries();
   }
 
   /** Ids of the documents whose titles the text mentions. */
@@ -103,4 +88,19 @@ export class EntityGraph {
     }
     return found;
   }
+}
+
+/** Every run of up to `maxTokens` tokens of `text`, as a title key would be written. */
+export function mentionKeys(text: string, maxTokens: number): Set<string> {
+  // "Lyon's" mentions Lyon: drop the possessive before tokens are joined ("lyons").
+  const tokens = tokenize(text.replace(/['’]s\b/g, ''));
+  const keys = new Set<string>();
+  for (let i = 0; i < tokens.length; i++) {
+    let key = '';
+    for (let n = 1; n <= maxTokens && i + n <= tokens.length; n++) {
+      key = n === 1 ? tokens[i]! : `${key} ${tokens[i + n - 1]!}`;
+      keys.add(key);
+    }
+  }
+  return keys;
 }

@@ -60,6 +60,13 @@ function extractFeatures(text: string): TextFeatures {
   return { words, chars };
 }
 
+export interface LexicalVectorizerState {
+  dimensions: number;
+  charWeight: number;
+  documentCount: number;
+  documentFrequency: Array<[string, number]>;
+}
+
 export class LexicalVectorizer implements Embedder {
   readonly name = LEXICAL_VECTORIZER_NAME;
   readonly dimensions: number;
@@ -77,6 +84,19 @@ export class LexicalVectorizer implements Embedder {
   /** A vectorizer whose IDF is fitted on `corpus` (the texts that will be searched). */
   static fit(corpus: readonly string[], options: LexicalVectorizerOptions = {}): LexicalVectorizer {
     return new LexicalVectorizer(options).fit(corpus);
+  }
+
+  /** What the vectorizer learnt from its corpus, to be stored beside an index and restored with `fromState`. */
+  state(): LexicalVectorizerState {
+    return { dimensions: this.dimensions, charWeight: this.charWeight, documentCount: this.documentCount, documentFrequency: [...this.documentFrequency] };
+  }
+
+  /** A vectorizer that makes the vectors the one whose `state()` this is made. */
+  static fromState(state: LexicalVectorizerState): LexicalVectorizer {
+    const vectorizer = new LexicalVectorizer({ dimensions: state.dimensions, charWeight: state.charWeight });
+    for (const [feature, count] of state.documentFrequency) vectorizer.documentFrequency.set(feature, count);
+    vectorizer.documentCount = state.documentCount;
+    return vectorizer;
   }
 
   /** Adds `corpus` to the document frequencies. Vectors made before and after a fit differ. */

@@ -10,7 +10,7 @@ import type { Client } from '@opensearch-project/opensearch';
 import { InvalidInputError } from '../../../core/errors.js';
 import type { Embedder } from '../../../core/ports.js';
 import { searchableText } from '../../../core/retrieval/corpus-index.js';
-import { ENTITY_GRAPH_METHOD, EntityGraph, titleEntityKey } from '../../../core/retrieval/entity-graph.js';
+import { ENTITY_GRAPH_METHOD, EntityGraph } from '../../../core/retrieval/entity-graph.js';
 import type { CorpusDocument } from '../../../core/types.js';
 import { engineError, OpenSearchCorpusIndex } from './opensearch-index.js';
 import {
@@ -44,7 +44,8 @@ export async function buildOpenSearchIndex(input: OpenSearchBuildInput): Promise
   const builtAt = (input.now ?? (() => new Date()))();
   const index = `cairn-docs-${input.corpusSha256.slice(0, 16)}-${builtAt.getTime()}`;
   const graph = new EntityGraph(documents);
-  let maxTitleTokens = 1;
+  const keyOf = new Map<string, string>();
+  for (const [key, ids] of graph.titleKeys()) for (const id of ids) keyOf.set(id, key);
 
   await call(`create index ${index}`, () => client.indices.create({ index, body: documentIndexBody(embedder.dimensions) as never }));
   for (let start = 0; start < documents.length; start += BATCH) {
@@ -57,8 +58,7 @@ export async function buildOpenSearchIndex(input: OpenSearchBuildInput): Promise
       const vector = vectors[i]!;
       if (vector.length !== embedder.dimensions)
         throw new InvalidInputError(`embedder ${embedder.name} returned a vector of ${vector.length} dimensions, expected ${embedder.dimensions}`);
-      const key = titleEntityKey(doc.title);
-      if (key !== undefined) maxTitleTokens = Math.max(maxTitleTokens, key.split(' ').length);
+      const key = keyOf.get(doc.id);
       const stored: StoredDocument = {
         doc_id: doc.id,
         ord: start + i,
@@ -91,7 +91,7 @@ export async function buildOpenSearchIndex(input: OpenSearchBuildInput): Promise
     documents: documents.length,
     embedder: { name: embedder.name, dimensions: embedder.dimensions },
     graphMethod: ENTITY_GRAPH_METHOD,
-    maxTitleTokens,
+    maxTitleTokens: graph.maxTitleTokens,
     builtAt: builtAt.toISOString(),
   };
   const exists = await call(`look for ${MANIFEST_INDEX}`, () => client.indices.exists({ index: MANIFEST_INDEX }));
