@@ -4,6 +4,7 @@
  */
 import { delimiter, dirname, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
+import { type EngineSettings, loadEngineSettings } from './engine-config.js';
 import { type LlmSettings, loadLlmSettings, loadPlannerSettings, type PlannerSettings } from './llm-config.js';
 import { loadMediaSettings, type MediaSettings } from './media-config.js';
 
@@ -39,6 +40,8 @@ export interface CairnConfig {
   planner: PlannerSettings;
   /** Where the modality steps run: the corpus's metadata, or Amazon Transcribe and Bedrock (media-config.ts). */
   media: MediaSettings;
+  /** Where a corpus in S3 is indexed and searched: in memory, the local engine's stored index, or OpenSearch (engine-config.ts). */
+  engine: EngineSettings;
 }
 
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
@@ -106,6 +109,7 @@ export function loadConfig(env: Env = process.env): CairnConfig {
     llm: loadLlmSettings(env, problems, { int, bool }),
     planner: loadPlannerSettings({ int, bool }),
     media: loadMediaSettings(env, problems),
+    engine: loadEngineSettings(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   return config;

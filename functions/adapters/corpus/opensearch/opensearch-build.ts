@@ -36,6 +36,10 @@ export interface OpenSearchBuildInput {
   corpusEtag: string;
   embedder: Embedder;
   now?: () => Date;
+  /** Where the embedder's state is stored (`s3://...`), for an embedder fitted on the corpus. */
+  embedderState?: string;
+  /** Runs after every document is written and before the manifest: a failure here leaves no manifest. */
+  beforeManifest?: () => Promise<void>;
 }
 
 /** Builds the index of `documents` and then writes its manifest; returns the manifest. */
@@ -89,11 +93,12 @@ export async function buildOpenSearchIndex(input: OpenSearchBuildInput): Promise
     corpusEtag: input.corpusEtag,
     index,
     documents: documents.length,
-    embedder: { name: embedder.name, dimensions: embedder.dimensions },
+    embedder: { name: embedder.name, dimensions: embedder.dimensions, ...(input.embedderState !== undefined ? { state: input.embedderState } : {}) },
     graphMethod: ENTITY_GRAPH_METHOD,
     maxTitleTokens: graph.maxTitleTokens,
     builtAt: builtAt.toISOString(),
   };
+  await input.beforeManifest?.();
   const exists = await call(`look for ${MANIFEST_INDEX}`, () => client.indices.exists({ index: MANIFEST_INDEX }));
   if (exists.body !== true) await call(`create ${MANIFEST_INDEX}`, () => client.indices.create({ index: MANIFEST_INDEX, body: MANIFEST_INDEX_BODY as never }));
   await call('write the manifest', () => client.index({ index: MANIFEST_INDEX, body: { corpus: input.corpus, builtAt: manifest.builtAt, manifest } as never }));

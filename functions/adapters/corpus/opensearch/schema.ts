@@ -25,7 +25,8 @@ export interface OpenSearchManifest {
   /** The index that holds this build's documents. */
   index: string;
   documents: number;
-  embedder: { name: string; dimensions: number };
+  /** The embedder of the documents; `state` the S3 object holding what it was fitted on, when it was. */
+  embedder: { name: string; dimensions: number; state?: string };
   graphMethod: string;
   /** Longest title key, in tokens: how long a run of a text's tokens can name a document. */
   maxTitleTokens: number;
