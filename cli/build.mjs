@@ -17,7 +17,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
-export const EXTERNAL = ['esbuild', 'dynalite', 'level', 'classic-level'];
+// Packages with native code (LanceDB's engine) are loaded from node_modules, not bundled.
+export const EXTERNAL = ['esbuild', 'dynalite', 'level', 'classic-level', '@lancedb/lancedb', 'apache-arrow'];
 
 /** Bundles older than this are removed when a new one is made (a process still running an older one has loaded what it needs). */
 const KEEP_OLD_MS = 60 * 60 * 1000;

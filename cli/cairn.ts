@@ -75,7 +75,7 @@ async function checkCorpus(path: string | undefined): Promise<string | undefined
   if (!existsSync(full)) throw new InvalidInputError(`corpus file not found: ${path}`);
   const settings = localConfig();
   settings.config = withCorpusRoots(settings.config, [full]);
-  await new FileCorpusProvider(full).load(full);
+  await new FileCorpusProvider(full, { indexRoot: settings.config.indexRoot }).load(full);
   return full;
 }
 
@@ -252,6 +252,29 @@ export function buildProgram(): Command {
         process.on('SIGTERM', stop);
       });
       await server.close();
+    });
+
+  program
+    .command('index')
+    .description('build the on-disk index of a corpus (keyword, vectors, entity graph) that run, eval, execute and serve then open')
+    .requiredOption('--corpus <file>', 'JSONL or JSON corpus (a file or a folder of them)')
+    .option('--out <dir>', 'the index folder (default: CAIRN_HOME/indexes/<corpus name>-<path hash>, where the other commands look)')
+    .option('--json', 'print the manifest as one JSON object')
+    .action(async (flags: { corpus: string; out?: string; json?: boolean }) => {
+      const full = resolve(flags.corpus);
+      if (!existsSync(full)) throw new InvalidInputError(`corpus file not found: ${flags.corpus}`);
+      const { buildIndex } = await import('../functions/adapters/corpus/lance/lance-index.js');
+      const { defaultIndexDir } = await import('../functions/adapters/corpus/lance/manifest.js');
+      const out = resolve(flags.out ?? defaultIndexDir(localConfig().config.indexRoot ?? resolve(localConfig().home, 'indexes'), full));
+      const manifest = await buildIndex(full, out, flags.json ? {} : { progress: (line) => console.error(`  ${line}`) });
+      if (flags.json) console.log(JSON.stringify({ dir: out, ...manifest }));
+      else {
+        console.log(`indexed ${manifest.documents} documents of ${flags.corpus} into ${out} in ${(manifest.buildMs / 1000).toFixed(1)} s`);
+        console.log(
+          `  engine ${manifest.engine}; keyword ${manifest.keywordMethod}; vectors ${manifest.vectorMethod} (${manifest.dimensions} dimensions); graph ${manifest.graphMethod}`,
+        );
+        if (flags.out !== undefined) console.log(`  open it with --corpus ${out}`);
+      }
     });
 
   program

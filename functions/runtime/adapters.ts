@@ -53,7 +53,7 @@ export function createTraceStore(config: CairnConfig, clients: Clients, payloads
 export function createCorpusProvider(config: CairnConfig, clients: Clients): CorpusProvider {
   return new S3CorpusProvider({
     client: clients.s3,
-    files: new FileCorpusProvider(config.defaultCorpus, { roots: config.corpusRoots }),
+    files: new FileCorpusProvider(config.defaultCorpus, { roots: config.corpusRoots, indexRoot: config.indexRoot }),
     defaultRef: config.defaultCorpus,
     requestPaths: !config.aws.inLambda,
   });

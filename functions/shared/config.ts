@@ -21,6 +21,11 @@ export interface CairnConfig {
    * A request naming a file anywhere else is refused before the file is opened.
    */
   corpusRoots: string[];
+  /**
+   * Where on-disk corpus indexes are looked for (`cairn index` writes there by default):
+   * CAIRN_INDEX_ROOT, or the command's CAIRN_HOME/indexes; none for the functions otherwise.
+   */
+  indexRoot: string | undefined;
   /** Where items too large for DynamoDB keep their bodies. */
   payloadDir: string;
   ttlDays: number;
@@ -95,6 +100,7 @@ export function loadConfig(env: Env = process.env): CairnConfig {
     region: env.AWS_REGION || undefined,
     defaultCorpus: env.CAIRN_CORPUS || 'examples/corpus.jsonl',
     corpusRoots: corpusRootsOf(env.CAIRN_CORPUS || 'examples/corpus.jsonl', env.CAIRN_CORPUS_ROOTS),
+    indexRoot: env.CAIRN_INDEX_ROOT ? resolve(env.CAIRN_INDEX_ROOT) : undefined,
     payloadDir: env.CAIRN_PAYLOAD_DIR || '.cairn/payloads',
     ttlDays: int('CAIRN_TTL_DAYS', 30, 1, 3650),
     maxIterations: int('CAIRN_MAX_ITERATIONS', 3, 1, 10),
@@ -176,7 +182,14 @@ export function loadLocalConfig(env: Env = process.env): LocalConfig {
     dataDir: resolve(home, 'db'),
     debug: Boolean(env.CAIRN_DEBUG),
     terminal: { TERM: env.TERM, CI: env.CI },
-    config: withCorpusRoots(loadConfig({ ...env, CAIRN_PAYLOAD_DIR: env.CAIRN_PAYLOAD_DIR || resolve(home, 'payloads') }), [home]),
+    config: withCorpusRoots(
+      loadConfig({
+        ...env,
+        CAIRN_PAYLOAD_DIR: env.CAIRN_PAYLOAD_DIR || resolve(home, 'payloads'),
+        CAIRN_INDEX_ROOT: env.CAIRN_INDEX_ROOT || resolve(home, 'indexes'),
+      }),
+      [home],
+    ),
   };
 }
 

@@ -1,20 +1,50 @@
 /**
  * The `CorpusProvider` for files on disk: a corpus reference is a path (or a `file:` URL) to a
- * JSONL/JSON file or a directory of them; each is loaded and indexed once per process and kept in
- * memory, as a Lambda container keeps its index between invocations. Only files under the corpus
- * roots are read: a request names a corpus, and must not get to read `/etc/shadow` by naming it.
+ * JSONL/JSON file or a directory of them, or the folder of an index `cairn index` built.
+ *
+ * A corpus with an index on disk (in `indexRoot`, where `cairn index` writes by default) is opened
+ * from the index without reading the corpus; when the corpus changed since (size and time, then its
+ * hash) it is indexed again first. A corpus without one is loaded and indexed in memory. Either way
+ * the index is kept for the process, as a Lambda container keeps its index between invocations.
+ * Only files under the corpus roots are read: a request names a corpus, and must not get to read
+ * `/etc/shadow` by naming it.
  */
-import { realpath } from 'node:fs/promises';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { realpath, stat } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InvalidInputError } from '../../core/errors.js';
 import type { CorpusIndex, CorpusProvider } from '../../core/ports.js';
 import { buildCorpusIndex, type CorpusIndexOptions } from '../../core/retrieval/corpus-index.js';
+import { buildIndex, openIndex } from './lance/lance-index.js';
+import { corpusUnchanged, defaultIndexDir, MANIFEST_FILE, readManifest } from './lance/manifest.js';
 import { loadCorpus } from './load-corpus.js';
 
 export interface FileCorpusProviderOptions extends CorpusIndexOptions {
   /** The folders (or files) a corpus may be read from; every path is accepted when undefined. */
   roots?: readonly string[];
+  /** Where on-disk indexes of corpora are (`cairn index`'s default output); none are used when undefined. */
+  indexRoot?: string | undefined;
+}
+
+const exists = (path: string): Promise<boolean> =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * The index of `corpusPath` kept on disk in `dir`, opened; re-built first when the corpus changed
+ * since it was indexed. Undefined when `dir` holds no index.
+ */
+export async function openCurrentIndex(dir: string, corpusPath: string | undefined, options: CorpusIndexOptions = {}): Promise<CorpusIndex | undefined> {
+  const manifest = await readManifest(dir);
+  if (!manifest) return undefined;
+  const corpus = corpusPath ?? manifest.corpus.path;
+  // An index folder copied without its corpus is used as it is: there is nothing to compare with.
+  if ((await exists(corpus)) && !(await corpusUnchanged(manifest, corpus))) {
+    await buildIndex(corpus, dir, options.embedder ? { embedder: options.embedder } : {});
+  }
+  return openIndex(dir, options.embedder ? { embedder: options.embedder } : {});
 }
 
 /** True when `path` is `root` or lies below it (both absolute, symbolic links resolved). */
@@ -36,6 +66,7 @@ export class FileCorpusProvider implements CorpusProvider {
   // The promise is cached, so concurrent first loads of one path share a single build.
   private readonly cache = new Map<string, Promise<CorpusIndex>>();
   private readonly roots: readonly string[] | undefined;
+  private readonly indexRoot: string | undefined;
   private readonly indexOptions: CorpusIndexOptions;
 
   /** `defaultPath` is used when a request names no corpus. */
@@ -43,8 +74,9 @@ export class FileCorpusProvider implements CorpusProvider {
     private readonly defaultPath: string,
     options: FileCorpusProviderOptions = {},
   ) {
-    const { roots, ...indexOptions } = options;
+    const { roots, indexRoot, ...indexOptions } = options;
     this.roots = roots?.map((root) => resolve(root));
+    this.indexRoot = indexRoot;
     this.indexOptions = indexOptions;
   }
 
@@ -52,12 +84,21 @@ export class FileCorpusProvider implements CorpusProvider {
     const path = await this.allowedPath(ref ?? this.defaultPath);
     let pending = this.cache.get(path);
     if (!pending) {
-      pending = loadCorpus(path).then((docs) => buildCorpusIndex(docs, this.indexOptions));
+      pending = this.index(path);
       // A failed load is not cached: a fixed file can be loaded on the next request.
       pending.catch(() => this.cache.delete(path));
       this.cache.set(path, pending);
     }
     return pending;
+  }
+
+  private async index(path: string): Promise<CorpusIndex> {
+    if (await exists(join(path, MANIFEST_FILE))) return (await openCurrentIndex(path, undefined, this.indexOptions))!;
+    if (this.indexRoot !== undefined) {
+      const onDisk = await openCurrentIndex(defaultIndexDir(this.indexRoot, path), path, this.indexOptions);
+      if (onDisk) return onDisk;
+    }
+    return buildCorpusIndex(await loadCorpus(path), this.indexOptions);
   }
 
   /** Forgets every loaded index (after the files changed on disk). */

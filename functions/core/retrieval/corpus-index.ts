@@ -48,7 +48,7 @@ function normalizeDocument(doc: CorpusDocument): CorpusDocument & { modality: Mo
 export class InMemoryCorpusIndex implements CorpusIndex {
   readonly size: number;
   readonly vectorMethod: string;
-  /** The keyword method with its parameters, for a search step's `search_method`. */
+  /** The keyword method, for a search step's `search_method`. */
   readonly keywordMethod: string;
   readonly graphMethod = ENTITY_GRAPH_METHOD;
   private readonly graph: EntityGraph;
@@ -68,7 +68,7 @@ export class InMemoryCorpusIndex implements CorpusIndex {
 
     this.bm25 = new Bm25Index(this.docs, options.bm25);
     this.graph = new EntityGraph(this.docs);
-    this.keywordMethod = `bm25(k1=${this.bm25.k1},b=${this.bm25.b},title_weight=${this.bm25.titleWeight})`;
+    this.keywordMethod = 'bm25';
 
     let embedded: Float32Array[];
     if (options.embedded) {

@@ -25,7 +25,7 @@ export function searchOperator(kind: 'keyword' | 'vector'): StepOperator {
       top_coverage: coverage(query, documents[0]),
       supported: support.supported,
       support_reason: support.reason,
-      search_method: kind === 'keyword' ? 'bm25' : ctx.index.vectorMethod,
+      search_method: kind === 'keyword' ? ctx.index.keywordMethod : ctx.index.vectorMethod,
     };
   };
 }

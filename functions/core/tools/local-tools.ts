@@ -41,7 +41,7 @@ export const LOCAL_TOOLS: readonly ToolDefinition[] = [
         topK: typeof args.top_k === 'number' ? args.top_k : 5,
         modality: args.modality as CorpusDocument['modality'],
       });
-      return { documents: hits.map((h) => ({ id: h.doc.id, title: h.doc.title ?? null, score: h.score })), method: 'bm25' };
+      return { documents: hits.map((h) => ({ id: h.doc.id, title: h.doc.title ?? null, score: h.score })), method: ctx.index.keywordMethod };
     },
   },
   {

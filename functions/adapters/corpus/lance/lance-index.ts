@@ -1,0 +1,365 @@
+/**
+ * The corpus index on disk, in LanceDB: built once by `cairn index` (or `buildIndex`), opened by
+ * every process after that without reading the corpus. One folder holds `manifest.json`, the
+ * lexical vectorizer's fitted state, and a Lance database of four tables:
+ *
+ * - `docs`: the documents, their search text (title then text) under a full-text (BM25) index,
+ *   and their vectors (cosine, an IVF-PQ index past `ANN_MIN_DOCUMENTS` documents, exact below);
+ * - `links`: the entity graph, each document's linked documents as computed at build time;
+ * - `titles`: title keys and the documents they name, for entity linking in a query;
+ * - `names`: the last path segment of each document's file, source, id and title, for `findDocument`.
+ *
+ * The folder is written under a temporary name and renamed into place at the end, so a build that
+ * fails or is interrupted leaves no index that could be opened as if complete.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import * as lancedb from '@lancedb/lancedb';
+import { CairnError, InvalidInputError } from '../../../core/errors.js';
+import type { CorpusIndex, Embedder, SearchHit, SearchOptions } from '../../../core/ports.js';
+import { documentNames, positionsById, referenceName, searchableText } from '../../../core/retrieval/corpus-index.js';
+import { ENTITY_GRAPH_METHOD, EntityGraph, mentionKeys } from '../../../core/retrieval/entity-graph.js';
+import { LexicalVectorizer, type LexicalVectorizerState } from '../../../core/retrieval/lexical-vectorizer.js';
+import type { CorpusDocument, Modality } from '../../../core/types.js';
+import { loadCorpus } from '../load-corpus.js';
+import { tableOf, utf8Column, vectorColumn } from './arrow-columns.js';
+import { type CorpusFingerprint, fingerprint, INDEX_FORMAT_VERSION, type IndexManifest, MANIFEST_FILE, readManifest } from './manifest.js';
+
+export const LANCE_ENGINE = `lancedb@${'0.37'}`;
+const VECTORIZER_FILE = 'vectorizer.json';
+const DB_DIR = 'lance';
+/** Below this many documents an exact scan is fast enough and an ANN index would cost recall for nothing. */
+export const ANN_MIN_DOCUMENTS = 50_000;
+/** Documents embedded and written per batch: bounds the memory a build needs beside the corpus. */
+const BATCH = 10_000;
+const DOC_COLUMNS = ['id', 'title', 'text', 'modality', 'metadata'];
+
+export const LANCE_KEYWORD_METHOD = 'lancedb-fts-bm25';
+
+export interface BuildIndexOptions {
+  /** The embedder; default a lexical vectorizer fitted on the corpus. */
+  embedder?: Embedder;
+  /** Dimensions of the default lexical vectorizer. Default 1024, as the in-memory index. */
+  dimensions?: number;
+  /** Documents from which an IVF-PQ index is built for vector search. Default `ANN_MIN_DOCUMENTS`. */
+  annMinDocuments?: number;
+  /** Called after each stage with a short line (for the command's progress). */
+  progress?: (line: string) => void;
+}
+
+/** SQL string literal for a Lance filter. */
+const sql = (value: string): string => `'${value.replaceAll("'", "''")}'`;
+
+/**
+ * Builds the index of the corpus file (or folder) at `corpusPath` into `outDir`. The corpus is
+ * hashed before it is read and again after the index is written: a corpus that changed in between
+ * fails the build and nothing is left at `outDir`.
+ */
+export async function buildIndex(corpusPath: string, outDir: string, options: BuildIndexOptions = {}): Promise<IndexManifest> {
+  const before = await fingerprint(corpusPath);
+  const documents = await loadCorpus(corpusPath);
+  return writeIndex(documents, outDir, {
+    ...options,
+    corpus: before,
+    verify: async () => {
+      const after = await fingerprint(corpusPath);
+      if (after.sha256 !== before.sha256) throw new InvalidInputError(`corpus ${corpusPath} changed while it was indexed; nothing was written, index it again`);
+    },
+  });
+}
+
+/**
+ * Writes an index of `documents` into `outDir` (replacing an index there). `verify` runs after the
+ * index is complete, before it is moved into place; if it throws, the index is discarded.
+ */
+export async function writeIndex(
+  documents: readonly CorpusDocument[],
+  outDir: string,
+  options: BuildIndexOptions & { corpus: CorpusFingerprint; verify?: () => Promise<void> },
+): Promise<IndexManifest> {
+  const started = performance.now();
+  const progress = options.progress ?? (() => {});
+  positionsById(documents);
+  const target = resolve(outDir);
+  await mkdir(dirname(target), { recursive: true });
+  const temp = `${target}.partial-${process.pid}-${randomBytes(4).toString('hex')}`;
+  try {
+    const manifest = await writeInto(temp, documents, options, progress);
+    await options.verify?.();
+    const finished: IndexManifest = { ...manifest, buildMs: Math.round(performance.now() - started) };
+    await writeFile(join(temp, MANIFEST_FILE), `${JSON.stringify(finished, null, 2)}\n`);
+    await replaceDir(temp, target);
+    return finished;
+  } catch (error) {
+    await rm(temp, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Moves `from` to `to`, replacing what is there; the old folder is removed only once the new one is in place. */
+async function replaceDir(from: string, to: string): Promise<void> {
+  const exists = await stat(to).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) {
+    await rename(from, to);
+    return;
+  }
+  const old = `${to}.old-${process.pid}-${randomBytes(4).toString('hex')}`;
+  await rename(to, old);
+  await rename(from, to);
+  await rm(old, { recursive: true, force: true });
+}
+
+async function writeInto(
+  dir: string,
+  documents: readonly CorpusDocument[],
+  options: BuildIndexOptions & { corpus: CorpusFingerprint },
+  progress: (line: string) => void,
+): Promise<Omit<IndexManifest, 'buildMs'>> {
+  await mkdir(dir, { recursive: true });
+  const db = await lancedb.connect(join(dir, DB_DIR));
+  const texts = documents.map(searchableText);
+
+  let embedder: Embedder;
+  let vectorize: (batch: readonly string[]) => Promise<Float32Array[]>;
+  if (options.embedder) {
+    embedder = options.embedder;
+    vectorize = (batch) => embedder.embed(batch);
+  } else {
+    const lexical = LexicalVectorizer.fit(texts, { dimensions: options.dimensions ?? 1024 });
+    embedder = lexical;
+    vectorize = async (batch) => lexical.vectorize(batch);
+    await writeFile(join(dir, VECTORIZER_FILE), JSON.stringify(lexical.state()));
+  }
+  const dimensions = embedder.dimensions;
+
+  let docs: lancedb.Table | undefined;
+  for (let start = 0; start < documents.length || (start === 0 && docs === undefined); start += BATCH) {
+    const slice = documents.slice(start, start + BATCH);
+    const vectors = await vectorize(texts.slice(start, start + BATCH));
+    if (vectors.length !== slice.length) throw new CairnError(`embedder ${embedder.name} returned ${vectors.length} vectors for ${slice.length} documents`);
+    const matrix = new Float32Array(slice.length * dimensions);
+    vectors.forEach((vector, row) => {
+      if (vector.length !== dimensions)
+        throw new CairnError(`embedder ${embedder.name} returned a vector of ${vector.length} dimensions, expected ${dimensions}`);
+      matrix.set(vector, row * dimensions);
+    });
+    const table = tableOf({
+      id: utf8Column(slice.map((d) => d.id)),
+      title: utf8Column(slice.map((d) => d.title ?? '')),
+      text: utf8Column(slice.map((d) => d.text)),
+      search_text: utf8Column(texts.slice(start, start + BATCH)),
+      modality: utf8Column(slice.map((d) => d.modality ?? 'text')),
+      metadata: utf8Column(slice.map((d) => (d.metadata === undefined ? '' : JSON.stringify(d.metadata)))),
+      vector: vectorColumn(matrix, dimensions),
+    });
+    if (docs === undefined) docs = await db.createTable('docs', table);
+    else await docs.add(table);
+    progress(`${Math.min(start + BATCH, documents.length)}/${documents.length} documents written`);
+    if (documents.length === 0) break;
+  }
+  if (!docs) throw new CairnError('no documents table was written');
+  await docs.createIndex('id', { config: lancedb.Index.btree() });
+  await docs.createIndex('search_text', {
+    config: lancedb.Index.fts({ withPosition: false, stem: true, removeStopWords: true, asciiFolding: true, lowercase: true }),
+  });
+  if (documents.length >= (options.annMinDocuments ?? ANN_MIN_DOCUMENTS)) {
+    await docs.createIndex('vector', {
+      config: lancedb.Index.ivfPq({
+        distanceType: 'cosine',
+        numPartitions: Math.max(1, Math.round(Math.sqrt(documents.length))),
+        numSubVectors: Math.max(1, Math.floor(dimensions / 16)),
+      }),
+    });
+    progress('vector index (IVF-PQ) built');
+  }
+
+  const graph = new EntityGraph(documents);
+  const linkRows = documents.flatMap((d) => {
+    const linked = graph.neighbors(d.id);
+    return linked.length > 0 ? [{ id: d.id, linked: JSON.stringify(linked) }] : [];
+  });
+  const links = await db.createTable('links', tableOf({ id: utf8Column(linkRows.map((r) => r.id)), linked: utf8Column(linkRows.map((r) => r.linked)) }));
+  if (linkRows.length > 0) await links.createIndex('id', { config: lancedb.Index.btree() });
+  const titleRows = [...graph.titleKeys()];
+  const titles = await db.createTable(
+    'titles',
+    tableOf({ key: utf8Column(titleRows.map(([k]) => k)), ids: utf8Column(titleRows.map(([, ids]) => JSON.stringify(ids))) }),
+  );
+  if (titleRows.length > 0) await titles.createIndex('key', { config: lancedb.Index.btree() });
+  const firstByName = new Map<string, string>();
+  for (const doc of documents) for (const name of documentNames(doc)) if (!firstByName.has(name)) firstByName.set(name, doc.id);
+  const names = await db.createTable('names', tableOf({ name: utf8Column([...firstByName.keys()]), id: utf8Column([...firstByName.values()]) }));
+  if (firstByName.size > 0) await names.createIndex('name', { config: lancedb.Index.btree() });
+  progress('entity graph and look-ups written');
+  db.close();
+
+  return {
+    format: 'cairn-corpus-index',
+    formatVersion: INDEX_FORMAT_VERSION,
+    corpus: options.corpus,
+    documents: documents.length,
+    engine: LANCE_ENGINE,
+    keywordMethod: LANCE_KEYWORD_METHOD,
+    vectorMethod: embedder.name,
+    dimensions,
+    graphMethod: ENTITY_GRAPH_METHOD,
+    maxTitleTokens: graph.maxTitleTokens,
+    builtAt: new Date().toISOString(),
+  };
+}
+
+export interface OpenIndexOptions {
+  /** The embedder for query vectors when the index was not built with the lexical vectorizer; its name must match. */
+  embedder?: Embedder;
+}
+
+/** Opens the index in `dir`; one line when there is none, when it is of another format, or when its embedder is not at hand. */
+export async function openIndex(dir: string, options: OpenIndexOptions = {}): Promise<LanceCorpusIndex> {
+  const manifest = await readManifest(dir);
+  if (!manifest) throw new InvalidInputError(`no corpus index at ${dir} (build one with: npm start -- index --corpus <corpus> --out ${dir})`);
+  let embedder = options.embedder;
+  if (embedder === undefined || embedder.name !== manifest.vectorMethod) {
+    const state = await readFile(join(dir, VECTORIZER_FILE), 'utf8').then(
+      (text) => JSON.parse(text) as LexicalVectorizerState,
+      () => undefined,
+    );
+    if (!state) throw new InvalidInputError(`index ${dir} was built with the embedder ${manifest.vectorMethod}; configure that embedder to search it`);
+    embedder = LexicalVectorizer.fromState(state);
+  }
+  const db = await lancedb.connect(join(dir, DB_DIR));
+  const [docs, links, titles, names] = await Promise.all(['docs', 'links', 'titles', 'names'].map((name) => db.openTable(name)));
+  return new LanceCorpusIndex(manifest, embedder, { docs: docs!, links: links!, titles: titles!, names: names! });
+}
+
+interface Tables {
+  docs: lancedb.Table;
+  links: lancedb.Table;
+  titles: lancedb.Table;
+  names: lancedb.Table;
+}
+
+type Row = Record<string, unknown>;
+
+function documentOf(row: Row): CorpusDocument {
+  const doc: CorpusDocument = { id: String(row.id), text: String(row.text), modality: String(row.modality) as Modality };
+  if (row.title !== '' && row.title !== undefined && row.title !== null) doc.title = String(row.title);
+  if (typeof row.metadata === 'string' && row.metadata !== '') doc.metadata = JSON.parse(row.metadata) as Record<string, unknown>;
+  return Object.freeze(doc);
+}
+
+export class LanceCorpusIndex implements CorpusIndex {
+  readonly size: number;
+  readonly keywordMethod: string;
+  readonly vectorMethod: string;
+  readonly graphMethod: string;
+
+  constructor(
+    readonly manifest: IndexManifest,
+    private readonly embedder: Embedder,
+    private readonly tables: Tables,
+  ) {
+    this.size = manifest.documents;
+    this.keywordMethod = manifest.keywordMethod;
+    this.vectorMethod = manifest.vectorMethod;
+    this.graphMethod = manifest.graphMethod;
+  }
+
+  async get(id: string): Promise<CorpusDocument | undefined> {
+    const rows = (await this.tables.docs
+      .query()
+      .where(`id = ${sql(id)}`)
+      .select(DOC_COLUMNS)
+      .limit(1)
+      .toArray()) as Row[];
+    return rows[0] ? documentOf(rows[0]) : undefined;
+  }
+
+  async findDocument(reference: string): Promise<CorpusDocument | undefined> {
+    const direct = await this.get(reference);
+    if (direct) return direct;
+    const rows = (await this.tables.names
+      .query()
+      .where(`name = ${sql(referenceName(reference))}`)
+      .limit(1)
+      .toArray()) as Row[];
+    return rows[0] ? this.get(String(rows[0].id)) : undefined;
+  }
+
+  async keywordSearch(query: string, options: SearchOptions): Promise<SearchHit[]> {
+    if (options.topK <= 0 || this.size === 0 || query.trim() === '') return [];
+    let search = this.tables.docs.query().fullTextSearch(query, { columns: ['search_text'] });
+    if (options.modality !== undefined) search = search.where(`modality = ${sql(options.modality)}`);
+    const rows = (await search
+      .select([...DOC_COLUMNS, '_score'])
+      .limit(options.topK)
+      .toArray()) as Row[];
+    return rows.map((row) => ({ doc: documentOf(row), score: Number(row._score) }));
+  }
+
+  /** Cosine similarity, exact below the ANN threshold; only positive similarities are hits. */
+  async vectorSearch(query: string, options: SearchOptions): Promise<SearchHit[]> {
+    if (options.topK <= 0 || this.size === 0) return [];
+    const [vector] = await this.embedder.embed([query]);
+    if (!vector?.some((v) => v !== 0)) return [];
+    let search = this.tables.docs
+      .query()
+      .nearestTo(vector)
+      .distanceType('cosine')
+      .select([...DOC_COLUMNS, '_distance'])
+      .limit(options.topK);
+    if (options.modality !== undefined) search = search.where(`modality = ${sql(options.modality)}`);
+    const rows = (await search.toArray()) as Row[];
+    return rows.flatMap((row) => {
+      const score = 1 - Number(row._distance);
+      return score > 1e-9 ? [{ doc: documentOf(row), score }] : [];
+    });
+  }
+
+  /** Keyword and vector search fused by the engine (reciprocal rank fusion); for the scale benchmark. */
+  async hybridSearch(query: string, topK: number): Promise<Array<{ id: string; score: number }>> {
+    const [vector] = await this.embedder.embed([query]);
+    if (!vector) return [];
+    const reranker = await lancedb.rerankers.RRFReranker.create();
+    const rows = (await this.tables.docs
+      .query()
+      .fullTextSearch(query, { columns: ['search_text'] })
+      .nearestTo(vector)
+      .distanceType('cosine')
+      .rerank(reranker)
+      .select(['id', '_score', '_distance'])
+      .limit(topK)
+      .toArray()) as Row[];
+    return rows.map((row) => ({ id: String(row.id), score: Number(row._relevance_score ?? 0) }));
+  }
+
+  async linkedDocuments(id: string): Promise<readonly string[]> {
+    const rows = (await this.tables.links
+      .query()
+      .where(`id = ${sql(id)}`)
+      .limit(1)
+      .toArray()) as Row[];
+    return rows[0] ? (JSON.parse(String(rows[0].linked)) as string[]) : [];
+  }
+
+  async documentsNamedIn(text: string): Promise<readonly string[]> {
+    const keys = [...mentionKeys(text, this.manifest.maxTitleTokens)];
+    if (keys.length === 0) return [];
+    const rows = (await this.tables.titles
+      .query()
+      .where(`key IN (${keys.map(sql).join(', ')})`)
+      .toArray()) as Row[];
+    const byKey = new Map(rows.map((row) => [String(row.key), JSON.parse(String(row.ids)) as string[]]));
+    // In the order the text names them, as the in-memory graph answers.
+    const found = new Set<string>();
+    for (const key of keys) for (const id of byKey.get(key) ?? []) found.add(id);
+    return [...found];
+  }
+
+  close(): void {
+    for (const table of Object.values(this.tables)) table.close();
+  }
+}
