@@ -35,4 +35,3 @@ export async function buildIndexes(deps: IndexJobDeps, obs: Observability, event
 export function makeBuildIndexHandler(rt: { deps: IndexJobDeps; observability: Observability }) {
   return observed<BuildIndexEvent, IndexJobResult[]>(rt.observability).handler((event) => buildIndexes(rt.deps, rt.observability, event));
 }
-

@@ -16,7 +16,13 @@ import { POINTER_FILE } from '../../../functions/adapters/corpus/s3-index/s3-ind
 import { StoredIndexes } from '../../../functions/adapters/corpus/s3-index/stored-index.js';
 import { InvalidInputError } from '../../../functions/core/errors.js';
 import { buildCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
+import { makeBuildIndexHandler } from '../../../functions/handlers/index-job/build-index.js';
+import { localIndexEngine } from '../../../functions/runtime/index-engines.js';
+import { createIndexJobRuntime } from '../../../functions/runtime/index-job.js';
+import { loadConfig } from '../../../functions/shared/config.js';
+import { s3Event } from '../../support/aws-events.js';
 import { MINI_CORPUS } from '../../support/corpus.js';
+import { lambdaContext } from '../../support/lambda-context.js';
 import { OpenSearchLoopback } from '../../support/opensearch-loopback.js';
 import { loopbackS3Client, S3Loopback } from '../../support/s3-loopback.js';
 import { tempDir } from '../../support/temp-dir.js';
@@ -189,5 +195,34 @@ describe('Function: runIndexJob with OpenSearch, and StoredIndexes', () => {
     s3.put(BUCKET, 'corpus/films.jsonl', `${corpusText}\n{"id":"new","text":"new"}`);
     await expect(stored.load(corpus)).rejects.toThrow(/is stale: the corpus changed since it was indexed/);
     await expect(stored.load(`s3://${BUCKET}/corpus/mini.jsonl`)).rejects.toThrow(/^no index of s3:\/\/cairn-bucket\/corpus\/mini.jsonl in OpenSearch/);
+  });
+});
+
+describe('Handler: the index job with LanceDB, the stack default', () => {
+  it('builds the index of a corpus written under corpus/ and Execute opens it from S3 and searches it', async () => {
+    // Prepare: the job's runtime from the variables the stack sets, S3 on loopback.
+    s3.put(BUCKET, 'corpus/lance mini.jsonl', corpusText);
+    const config = loadConfig({ CAIRN_RETRIEVAL_ENGINE: 'local', CAIRN_INDEX_LOCATION: INDEXES, AWS_REGION: 'eu-west-1' });
+    const handler = makeBuildIndexHandler(createIndexJobRuntime(config, { s3: client }));
+
+    // Act
+    const [result] = await handler(s3Event([{ key: 'corpus/lance mini.jsonl', sequencer: '01' }], BUCKET), lambdaContext('build-index'));
+    const stored = new StoredIndexes(client, { kind: 'local', local: localIndexEngine(), indexLocation: INDEXES, cacheDir: tempDir('lance-cache') });
+    const index = await stored.load(`s3://${BUCKET}/corpus/lance mini.jsonl`);
+
+    // Assess
+    expect(result?.engine).toMatch(/^lancedb@/);
+    expect(result?.documents).toBe(index.size);
+    expect(s3.keys(`${BUCKET}/indexes/${BUCKET}/corpus/lance mini.jsonl/`).some((k) => k.endsWith('/manifest.json'))).toBe(true);
+    expect((await index.keywordSearch('Christopher Nolan film', { topK: 2 })).map((h) => h.doc.id)).toContain('t-inception');
+    expect(await index.linkedDocuments('t-inception')).toContain('t-nolan');
+  });
+
+  it('refuses an event that names no corpus', async () => {
+    const config = loadConfig({ CAIRN_RETRIEVAL_ENGINE: 'local', CAIRN_INDEX_LOCATION: INDEXES, AWS_REGION: 'eu-west-1' });
+    const handler = makeBuildIndexHandler(createIndexJobRuntime(config, { s3: client }));
+    await expect(handler({ corpus: '' }, lambdaContext('build-index'))).rejects.toThrow(
+      /^the index job takes an S3 event or \{"corpus": "s3:\/\/bucket\/key"\}/,
+    );
   });
 });
