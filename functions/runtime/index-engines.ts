@@ -4,7 +4,7 @@
  * and opened from a folder, or the OpenSearch collection.
  */
 import type { Client } from '@opensearch-project/opensearch';
-import { buildIndex, LANCE_ENGINE, openIndex } from '../adapters/corpus/lance/lance-index.js';
+import { INDEX_FORMAT_VERSION } from '../adapters/corpus/lance/manifest.js';
 import { createOpenSearchClient } from '../adapters/corpus/opensearch/client.js';
 import type { LocalIndexEngine } from '../adapters/corpus/s3-index/index-job.js';
 import { StoredIndexes } from '../adapters/corpus/s3-index/stored-index.js';
@@ -14,13 +14,15 @@ import type { Clients } from './adapters.js';
 
 /** The LanceDB engine; the embedder, when given, embeds documents and queries (else the lexical vectorizer fitted on the corpus). */
 export function localIndexEngine(embedder?: Embedder): LocalIndexEngine {
+  // LanceDB is a native module: loaded on the first build or open, never by a function that does neither.
+  const lance = () => import('../adapters/corpus/lance/lance-index.js');
   return {
-    name: LANCE_ENGINE,
+    name: `lancedb-index-v${INDEX_FORMAT_VERSION}`,
     build: async (corpusFile, outDir) => {
-      const manifest = await buildIndex(corpusFile, outDir, embedder ? { embedder } : {});
+      const manifest = await (await lance()).buildIndex(corpusFile, outDir, embedder ? { embedder } : {});
       return { documents: manifest.documents };
     },
-    open: (dir) => openIndex(dir, embedder ? { embedder } : {}),
+    open: async (dir) => (await lance()).openIndex(dir, embedder ? { embedder } : {}),
   };
 }
 

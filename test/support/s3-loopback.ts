@@ -1,7 +1,8 @@
 /**
  * An HTTP server on loopback speaking the part of S3's REST API the index job and the corpus
  * provider use, path-style: PUT, GET (with If-None-Match) and HEAD of an object, ETags the MD5 of
- * the body as S3's are for a single-part upload, NoSuchKey as S3 answers it. The real S3 client
+ * the body as S3's are for a single-part upload, NoSuchKey as S3 answers it, a streamed
+ * upload's aws-chunked body decoded as S3 decodes it. The real S3 client
  * talks to it (`loopbackS3Client`). A hook can replace an object between two requests, as another
  * writer would.
  */
@@ -66,7 +67,9 @@ export class S3Loopback {
     const method = req.method ?? 'GET';
     this.requests.push({ method, key });
     if (method === 'PUT') {
-      const etag = this.put(key.split('/')[0]!, key.split('/').slice(1).join('/'), body);
+      // A streamed body comes aws-chunked (with a checksum trailer), which S3 decodes.
+      const content = req.headers['x-amz-decoded-content-length'] !== undefined ? decodeAwsChunked(body) : body;
+      const etag = this.put(key.split('/')[0]!, key.split('/').slice(1).join('/'), content);
       return { status: 200, headers: { etag } };
     }
     const stored = this.objects.get(key);
@@ -80,6 +83,20 @@ export class S3Loopback {
       headers: { etag: stored.etag, 'content-length': String(stored.body.length), 'content-type': 'application/octet-stream' },
       body: stored.body,
     };
+  }
+}
+
+/** The payload of an `aws-chunked` body: `<hex size>[;ext]\r\n<bytes>\r\n` chunks up to a zero-size one, then trailers. */
+function decodeAwsChunked(body: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const lineEnd = body.indexOf('\r\n', at);
+    if (lineEnd < 0) throw new Error('aws-chunked body without a final chunk');
+    const size = Number.parseInt(body.subarray(at, lineEnd).toString('latin1').split(';')[0]!, 16);
+    if (size === 0) return Buffer.concat(parts);
+    parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
   }
 }
 

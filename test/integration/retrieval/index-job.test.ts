@@ -211,7 +211,7 @@ describe('Handler: the index job with LanceDB, the stack default', () => {
     const index = await stored.load(`s3://${BUCKET}/corpus/lance mini.jsonl`);
 
     // Assess
-    expect(result?.engine).toMatch(/^lancedb@/);
+    expect(result?.engine).toMatch(/^lancedb-index-v\d+$/);
     expect(result?.documents).toBe(index.size);
     expect(s3.keys(`${BUCKET}/indexes/${BUCKET}/corpus/lance mini.jsonl/`).some((k) => k.endsWith('/manifest.json'))).toBe(true);
     expect((await index.keywordSearch('Christopher Nolan film', { topK: 2 })).map((h) => h.doc.id)).toContain('t-inception');

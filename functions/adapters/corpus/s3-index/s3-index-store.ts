@@ -7,8 +7,11 @@
  * the folder into place only once every file is there.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { CairnError, InvalidInputError } from '../../../core/errors.js';
 import { describeAwsError } from '../../aws/transient.js';
@@ -62,8 +65,10 @@ export async function uploadBuild(
   const files = await filesUnder(dir);
   for (const file of files) {
     const key = `${location.prefix}${pointer.build}/${file.path}`;
-    const body = await readFile(join(dir, file.path));
-    await send(`PutObject ${key}`, () => s3.send(new PutObjectCommand({ Bucket: location.bucket, Key: key, Body: body })));
+    // Streamed from disk with its length: the SDK sends it in one PUT without holding it in memory.
+    await send(`PutObject ${key}`, () =>
+      s3.send(new PutObjectCommand({ Bucket: location.bucket, Key: key, Body: createReadStream(join(dir, file.path)), ContentLength: file.bytes })),
+    );
   }
   return writePointer(s3, location, { ...pointer, files });
 }
@@ -119,14 +124,15 @@ export async function downloadBuild(
   for (const file of pointer.files) {
     const key = `${location.prefix}${pointer.build}/${file.path}`;
     const out = await send(`GetObject ${key}`, () => s3.send(new GetObjectCommand({ Bucket: location.bucket, Key: key })));
-    const bytes = (await out.Body?.transformToByteArray()) ?? new Uint8Array();
-    if (bytes.length !== file.bytes)
-      throw new InvalidInputError(
-        `the index of ${pointer.corpus} is incomplete in S3 (${file.path}: ${bytes.length} bytes, expected ${file.bytes}): run the index job again`,
-      );
     const target = join(partial, ...file.path.split('/'));
     await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, bytes);
+    // Streamed to disk: a vector file can be larger than the function's memory.
+    await pipeline(out.Body as Readable, createWriteStream(target));
+    const written = (await stat(target)).size;
+    if (written !== file.bytes)
+      throw new InvalidInputError(
+        `the index of ${pointer.corpus} is incomplete in S3 (${file.path}: ${written} bytes, expected ${file.bytes}): run the index job again`,
+      );
   }
   await mkdir(partial, { recursive: true });
   await writeFile(join(partial, '.complete'), pointer.builtAt);
