@@ -3,13 +3,13 @@
  * the trace table, the bucket, the LLM key's secret, log groups and alarms. Each function gets
  * the configuration it reads (functions/shared/config.ts) and only the permissions its code uses.
  */
-import { CfnOutput, Duration, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, SecretValue, Size, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { CairnBucket, CORPUS_PREFIX, INDEX_PREFIX, PAYLOAD_PREFIX, TRANSCRIPT_PREFIX } from './constructs/cairn-bucket.js';
-import type { CairnFunction } from './constructs/cairn-function.js';
+import { type CairnFunction, LOCAL_ENGINE_MODULES } from './constructs/cairn-function.js';
 import { IndexJob } from './constructs/index-job.js';
 import { grantMediaServices } from './constructs/media-services.js';
 import { PlansApi } from './constructs/plans-api.js';
@@ -18,6 +18,9 @@ import { TaskTriggers } from './constructs/task-triggers.js';
 import { TraceTable } from './constructs/trace-table.js';
 import { Workflow } from './constructs/workflow.js';
 import type { CairnSettings } from './settings.js';
+
+/** Execute's memory: opening and searching the local engine's index of 100k documents peaks below it (bench:execute-memory). */
+export const EXECUTE_MEMORY_MB = 2048;
 
 /** Where the sample corpus sits inside the Execute function's bundle (/var/task). */
 const BUNDLED_CORPUS = '/var/task/corpus.jsonl';
@@ -63,6 +66,10 @@ export class CairnStack extends Stack {
       environment: { ...shared, CAIRN_CORPUS: settings.corpus ?? BUNDLED_CORPUS, CAIRN_LLM_SECRET_ARN: this.llmSecret.secretArn },
       logRetention: settings.logRetention,
       ...(settings.corpus === undefined ? { extraFiles: { Execute: ['examples/corpus.jsonl'] } } : {}),
+      // Execute opens the index the index job built: with the local engine it ships LanceDB and
+      // keeps the index's files under /tmp; memory measured by bench:execute-memory (README).
+      ...(settings.retrievalEngine === 'local' ? { nodeModules: { Execute: LOCAL_ENGINE_MODULES }, ephemeralStorage: { Execute: Size.gibibytes(2) } } : {}),
+      memorySizes: { Execute: EXECUTE_MEMORY_MB },
     });
     const intake = {
       ...shared,
@@ -86,6 +93,7 @@ export class CairnStack extends Stack {
       corpusPrefix: CORPUS_PREFIX,
       environment: { ...retrieval, POWERTOOLS_SERVICE_NAME: 'cairn-index' },
       logRetention: settings.logRetention,
+      nodeModules: settings.retrievalEngine === 'local' ? LOCAL_ENGINE_MODULES : [],
     });
     const execute = this.workflow.functions.get('Execute')!;
     for (const [name, value] of Object.entries(retrieval)) execute.addEnvironment(name, value);
@@ -133,10 +141,9 @@ export class CairnStack extends Stack {
     // object's ETag (GetObject covers HeadObject) to know whether the index is still current.
     const job = this.indexJob.function;
     storage.grantObjects(job, CORPUS_PREFIX, ['s3:GetObject']);
-    if (settings.retrievalEngine === 'local') {
-      storage.grantObjects(job, INDEX_PREFIX, ['s3:GetObject', 's3:PutObject']);
-      storage.grantObjects(this.workflow.functions.get('Execute')!, INDEX_PREFIX, ['s3:GetObject']);
-    }
+    // indexes/ holds the local engine's builds, or with OpenSearch the lexical vectorizer's state.
+    storage.grantObjects(job, INDEX_PREFIX, ['s3:GetObject', 's3:PutObject']);
+    storage.grantObjects(this.workflow.functions.get('Execute')!, INDEX_PREFIX, ['s3:GetObject']);
     // A task file is read at the version its event announced, which takes GetObjectVersion on a versioned bucket.
     storage.grantObjects(this.triggers.bucketFunction, settings.taskPrefix, ['s3:GetObject', 's3:GetObjectVersion', 's3:PutObject']);
     for (const fn of [this.api.getPlan, this.api.getTrace]) {

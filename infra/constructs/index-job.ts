@@ -6,6 +6,7 @@
  * collection. It has Lambda's longest timeout and room under /tmp for the corpus and its index.
  */
 import { Duration, Size, Validations } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { type Bucket, EventType } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
@@ -21,6 +22,8 @@ export interface IndexJobProps {
   readonly corpusPrefix: string;
   readonly environment: Record<string, string>;
   readonly logRetention: RetentionDays;
+  /** Packages shipped beside the code (the local engine's). */
+  readonly nodeModules: readonly string[];
 }
 
 export class IndexJob extends Construct {
@@ -44,9 +47,18 @@ export class IndexJob extends Construct {
       ephemeralStorageSize: Size.gibibytes(4),
       environment: props.environment,
       logRetention: props.logRetention,
+      nodeModules: props.nodeModules,
       // A build that failed fails the same way again (a bad line, a changed corpus): no retries;
       // the event waits in the dead-letter queue, and the error is in the logs.
       asyncInvocation: { retryAttempts: 0, deadLetterQueue: this.failedEvents },
+    });
+    new Alarm(this, 'FailedBuildsAlarm', {
+      alarmDescription: 'An index build failed (its reason is in the index job logs); Execute refuses that corpus until a build succeeds',
+      metric: this.failedEvents.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
     for (const suffix of CORPUS_SUFFIXES) {
       props.bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.function), { prefix: props.corpusPrefix, suffix });
