@@ -43,6 +43,8 @@ describe('Function: loadConfig', () => {
       planner: expect.any(Object),
       // So do the media settings (test/unit/shared/media-config.test.ts).
       media: { backend: 'local' },
+      // And the retrieval engine's (test/unit/shared/engine-config.test.ts).
+      engine: expect.objectContaining({ engine: 'memory', indexLocation: undefined, opensearchEndpoint: undefined }),
     });
   });
 
@@ -96,6 +98,8 @@ describe('Function: loadConfig', () => {
       planner: expect.any(Object),
       // So do the media settings (test/unit/shared/media-config.test.ts).
       media: { backend: 'local' },
+      // And the retrieval engine's (test/unit/shared/engine-config.test.ts).
+      engine: expect.objectContaining({ engine: 'memory', indexLocation: undefined, opensearchEndpoint: undefined }),
     });
   });
 
