@@ -11,6 +11,9 @@
  *   media             local (default): media steps read the corpus's metadata; aws: Amazon Transcribe
  *                     and Bedrock, media files under corpus/ of the Cairn bucket
  *   captionModel      with media=aws, the Bedrock model or inference profile id that captions images
+ *   retrievalEngine   local (default): the index job writes the local engine's index of a corpus to
+ *                     S3 and Execute opens it; opensearch: an OpenSearch Serverless collection holds
+ *                     the indexes, for corpora past one function's memory
  */
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
@@ -30,6 +33,8 @@ export interface CairnSettings {
   readonly media: 'local' | 'aws';
   /** The Bedrock model or inference profile id that captions images when media is `aws`. */
   readonly captionModelId: string;
+  /** Where corpora in S3 are indexed and searched (index job and Execute). */
+  readonly retrievalEngine: 'local' | 'opensearch';
 }
 
 const RETENTIONS = new Set<number>(Object.values(RetentionDays).filter((v): v is number => typeof v === 'number'));
@@ -87,6 +92,9 @@ export function settingsFromContext(node: Node): CairnSettings {
   if (media !== 'local' && media !== 'aws') problems.push(`media must be local or aws, got ${JSON.stringify(media)}`);
   const captionModelId = text('captionModel') ?? DEFAULT_CAPTION_MODEL_ID;
   if (!isBedrockModelId(captionModelId)) problems.push(`captionModel must be a Bedrock model or inference profile id, got ${JSON.stringify(captionModelId)}`);
+  const retrievalEngine = (text('retrievalEngine') ?? 'local').toLowerCase();
+  if (retrievalEngine !== 'local' && retrievalEngine !== 'opensearch')
+    problems.push(`retrievalEngine must be local or opensearch, got ${JSON.stringify(retrievalEngine)}`);
   if (problems.length > 0) throw new Error(`invalid Cairn context: ${problems.join('; ')}`);
   return {
     workflowType: workflow === 'express' ? StateMachineType.EXPRESS : StateMachineType.STANDARD,
@@ -97,5 +105,6 @@ export function settingsFromContext(node: Node): CairnSettings {
     corpus,
     media: media === 'aws' ? 'aws' : 'local',
     captionModelId,
+    retrievalEngine: retrievalEngine === 'opensearch' ? 'opensearch' : 'local',
   };
 }

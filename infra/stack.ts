@@ -3,19 +3,24 @@
  * the trace table, the bucket, the LLM key's secret, log groups and alarms. Each function gets
  * the configuration it reads (functions/shared/config.ts) and only the permissions its code uses.
  */
-import { CfnOutput, Duration, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, SecretValue, Size, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
-import { CairnBucket, CORPUS_PREFIX, PAYLOAD_PREFIX, TRANSCRIPT_PREFIX } from './constructs/cairn-bucket.js';
-import type { CairnFunction } from './constructs/cairn-function.js';
+import { CairnBucket, CORPUS_PREFIX, INDEX_PREFIX, PAYLOAD_PREFIX, TRANSCRIPT_PREFIX } from './constructs/cairn-bucket.js';
+import { type CairnFunction, LOCAL_ENGINE_MODULES } from './constructs/cairn-function.js';
+import { IndexJob } from './constructs/index-job.js';
 import { grantMediaServices } from './constructs/media-services.js';
 import { PlansApi } from './constructs/plans-api.js';
+import { OpenSearchEngine } from './constructs/retrieval-engine.js';
 import { TaskTriggers } from './constructs/task-triggers.js';
 import { TraceTable } from './constructs/trace-table.js';
 import { Workflow } from './constructs/workflow.js';
 import type { CairnSettings } from './settings.js';
+
+/** Execute's memory: opening and searching the local engine's index of 100k documents peaks below it (bench:execute-memory). */
+export const EXECUTE_MEMORY_MB = 2048;
 
 /** Where the sample corpus sits inside the Execute function's bundle (/var/task). */
 const BUNDLED_CORPUS = '/var/task/corpus.jsonl';
@@ -31,6 +36,9 @@ export class CairnStack extends Stack {
   readonly workflow: Workflow;
   readonly api: PlansApi;
   readonly triggers: TaskTriggers;
+  readonly indexJob: IndexJob;
+  /** With `-c retrievalEngine=opensearch`. */
+  readonly engine: OpenSearchEngine | undefined;
 
   constructor(scope: Construct, id: string, props: CairnStackProps) {
     super(scope, id, props);
@@ -58,6 +66,10 @@ export class CairnStack extends Stack {
       environment: { ...shared, CAIRN_CORPUS: settings.corpus ?? BUNDLED_CORPUS, CAIRN_LLM_SECRET_ARN: this.llmSecret.secretArn },
       logRetention: settings.logRetention,
       ...(settings.corpus === undefined ? { extraFiles: { Execute: ['examples/corpus.jsonl'] } } : {}),
+      // Execute opens the index the index job built: with the local engine it ships LanceDB and
+      // keeps the index's files under /tmp; memory measured by bench:execute-memory (README).
+      ...(settings.retrievalEngine === 'local' ? { nodeModules: { Execute: LOCAL_ENGINE_MODULES }, ephemeralStorage: { Execute: Size.gibibytes(2) } } : {}),
+      memorySizes: { Execute: EXECUTE_MEMORY_MB },
     });
     const intake = {
       ...shared,
@@ -72,6 +84,21 @@ export class CairnStack extends Stack {
       logRetention: settings.logRetention,
     });
 
+    const retrieval = {
+      CAIRN_RETRIEVAL_ENGINE: settings.retrievalEngine,
+      CAIRN_INDEX_LOCATION: `s3://${this.storage.bucketName}/${INDEX_PREFIX}`,
+    };
+    this.indexJob = new IndexJob(this, 'IndexJob', {
+      bucket: this.storage.bucket,
+      corpusPrefix: CORPUS_PREFIX,
+      environment: { ...retrieval, POWERTOOLS_SERVICE_NAME: 'cairn-index' },
+      logRetention: settings.logRetention,
+      nodeModules: settings.retrievalEngine === 'local' ? LOCAL_ENGINE_MODULES : [],
+    });
+    const execute = this.workflow.functions.get('Execute')!;
+    for (const [name, value] of Object.entries(retrieval)) execute.addEnvironment(name, value);
+    this.engine = settings.retrievalEngine === 'opensearch' ? this.useOpenSearch(execute) : undefined;
+
     this.grant(settings);
     this.acknowledgeCdkInternals();
 
@@ -81,6 +108,11 @@ export class CairnStack extends Stack {
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'LlmSecretArn', { value: this.llmSecret.secretArn, description: 'Put the LLM API key here' });
+    new CfnOutput(this, 'IndexJobName', {
+      value: this.indexJob.function.functionName,
+      description: `Builds the index of a corpus written under ${CORPUS_PREFIX}`,
+    });
+    if (this.engine) new CfnOutput(this, 'OpenSearchEndpoint', { value: this.engine.endpoint });
   }
 
   /** Each function's permissions: what its code calls, on the resources it touches. */
@@ -105,6 +137,13 @@ export class CairnStack extends Stack {
       payloads(fn, true);
       this.workflow.stateMachine.grantStartExecution(fn);
     }
+    // The index job reads a corpus and writes its index; Execute reads the index, and the corpus
+    // object's ETag (GetObject covers HeadObject) to know whether the index is still current.
+    const job = this.indexJob.function;
+    storage.grantObjects(job, CORPUS_PREFIX, ['s3:GetObject']);
+    // indexes/ holds the local engine's builds, or with OpenSearch the lexical vectorizer's state.
+    storage.grantObjects(job, INDEX_PREFIX, ['s3:GetObject', 's3:PutObject']);
+    storage.grantObjects(this.workflow.functions.get('Execute')!, INDEX_PREFIX, ['s3:GetObject']);
     // A task file is read at the version its event announced, which takes GetObjectVersion on a versioned bucket.
     storage.grantObjects(this.triggers.bucketFunction, settings.taskPrefix, ['s3:GetObject', 's3:GetObjectVersion', 's3:PutObject']);
     for (const fn of [this.api.getPlan, this.api.getTrace]) {
@@ -116,6 +155,13 @@ export class CairnStack extends Stack {
     table.grantWrite(answerInput);
     payloads(answerInput, true);
     this.workflow.stateMachine.grant(answerInput, 'states:SendTaskSuccess');
+  }
+
+  /** The OpenSearch Serverless collection: the index job loads it, Execute searches it. */
+  private useOpenSearch(execute: CairnFunction): OpenSearchEngine {
+    const engine = new OpenSearchEngine(this, 'Retrieval', { writers: [this.indexJob.function.role!], readers: [execute.role!] });
+    for (const fn of [execute, this.indexJob.function]) fn.addEnvironment('CAIRN_OPENSEARCH_ENDPOINT', engine.endpoint);
+    return engine;
   }
 
   /**

@@ -8,6 +8,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { FileCorpusProvider } from '../adapters/corpus/file-corpus-provider.js';
 import { S3CorpusProvider } from '../adapters/corpus/s3-corpus-provider.js';
+import type { StoredIndexes } from '../adapters/corpus/s3-index/stored-index.js';
 import { createDynamoClient } from '../adapters/dynamodb/client.js';
 import { DynamoTraceStore } from '../adapters/dynamodb/trace-store.js';
 import { createEmbedder } from '../adapters/embeddings/select.js';
@@ -18,6 +19,7 @@ import { createS3Client } from '../adapters/s3/client.js';
 import type { CorpusProvider } from '../core/ports.js';
 import type { Observability } from '../handlers/middleware.js';
 import type { CairnConfig } from '../shared/config.js';
+import { createStoredIndexes } from './index-engines.js';
 
 export interface Clients {
   dynamo: DynamoDBClient;
@@ -51,6 +53,10 @@ export function createTraceStore(config: CairnConfig, clients: Clients, payloads
   });
 }
 
+function withStored(stored: StoredIndexes | undefined): { stored?: StoredIndexes } {
+  return stored === undefined ? {} : { stored };
+}
+
 /** `s3://` corpus references from S3, anything else from disk; in Lambda a request may name S3 only. */
 export function createCorpusProvider(config: CairnConfig, clients: Clients): CorpusProvider {
   // The configured embedding model, or the lexical vectorizer when none is (no key, no network).
@@ -62,5 +68,7 @@ export function createCorpusProvider(config: CairnConfig, clients: Clients): Cor
     defaultRef: config.defaultCorpus,
     requestPaths: !config.aws.inLambda,
     indexOptions,
+    // With an engine configured, an s3:// corpus is opened from the index the index job built.
+    ...withStored(createStoredIndexes(config, clients)),
   });
 }

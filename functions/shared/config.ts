@@ -4,6 +4,7 @@
  */
 import { delimiter, dirname, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
+import { type EngineSettings, loadEngineSettings } from './engine-config.js';
 import { type HttpFetchSettings, loadHttpFetchSettings } from './http-fetch-config.js';
 import { type LlmSettings, loadLlmSettings, loadPlannerSettings, type PlannerSettings } from './llm-config.js';
 import { loadMediaSettings, type MediaSettings } from './media-config.js';
@@ -50,6 +51,8 @@ export interface CairnConfig {
   httpFetch: HttpFetchSettings;
   /** The embedding model and the reranker retrieval uses; lexical unless set (retrieval-config.ts). */
   retrieval: RetrievalSettings;
+  /** Where a corpus in S3 is indexed and searched: in memory, the local engine's stored index, or OpenSearch (engine-config.ts). */
+  engine: EngineSettings;
 }
 
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
@@ -120,6 +123,7 @@ export function loadConfig(env: Env = process.env): CairnConfig {
     media: loadMediaSettings(env, problems),
     httpFetch: loadHttpFetchSettings(env, problems, int),
     retrieval: loadRetrievalSettings(env, problems, { int }),
+    engine: loadEngineSettings(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   return config;

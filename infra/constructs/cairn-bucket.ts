@@ -12,6 +12,8 @@ import { Construct, type IConstruct } from 'constructs';
 export const PAYLOAD_PREFIX = 'payloads/';
 export const CORPUS_PREFIX = 'corpus/';
 export const TRANSCRIPT_PREFIX = 'transcripts/';
+/** Where the index job writes the local engine's index of each corpus under corpus/. */
+export const INDEX_PREFIX = 'indexes/';
 
 export type ObjectAction = 's3:GetObject' | 's3:GetObjectVersion' | 's3:PutObject';
 

@@ -9,11 +9,11 @@
  * Anthropic SDK, the OpenAI-compatible client, the AWS clients built on first use) goes to its own
  * chunk, which a cold start does not load.
  */
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AssetHashType, DockerImage, Duration, type ILocalBundling, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, type ILocalBundling, RemovalPolicy, type Size, Validations } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -62,16 +62,38 @@ export const BUNDLING = {
   // clients a function uses, minified, inside its bundle (measured by npm run bench:bundles).
   // It also pins the SDK version to the lock file's.
   logLevel: 'warning',
-  // The on-disk corpus engine (native code) is loaded only when a corpus has a local index, which
-  // the functions are not configured with (no CAIRN_INDEX_ROOT): it stays out of their bundles.
+  // Native modules cannot be bundled: they stay imports, and the functions that load them ship
+  // them beside the code (`nodeModules`).
   external: ['@lancedb/lancedb', 'apache-arrow'],
 } as const satisfies BuildOptions;
+
+/**
+ * The local engine's packages, for the functions that build or open an index (the index job,
+ * Execute): LanceDB, its native binary and Apache Arrow. The lock file holds LanceDB's Linux
+ * binary for x86_64 only, so those functions run on x86_64.
+ */
+export const LOCAL_ENGINE_MODULES = ['@lancedb/lancedb', '@lancedb/lancedb-linux-x64-gnu', 'apache-arrow'] as const;
+
+/** `names` and the packages they depend on (not their optional ones), as found in the project's node_modules. */
+export function dependencyClosure(names: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    const manifest = join(PROJECT_ROOT, 'node_modules', name, 'package.json');
+    if (!existsSync(manifest)) throw new Error(`${name} is not installed in node_modules (npm ci)`);
+    seen.add(name);
+    const { dependencies = {} } = JSON.parse(readFileSync(manifest, 'utf8')) as { dependencies?: Record<string, string> };
+    for (const dependency of Object.keys(dependencies)) visit(dependency);
+  };
+  for (const name of names) visit(name);
+  return [...seen].sort();
+}
 
 /**
  * Builds the bundle of `entry` into `outdir`, and copies `extraFiles` (relative to the project
  * root) beside it. Returns esbuild's account of which input went to which output file.
  */
-export function bundleFunction(entry: string, outdir: string, extraFiles: readonly string[] = []): Metafile {
+export function bundleFunction(entry: string, outdir: string, extraFiles: readonly string[] = [], nodeModules: readonly string[] = []): Metafile {
   const { metafile } = buildSync({
     ...BUNDLING,
     alias: builtinsThroughCommonJs(),
@@ -81,6 +103,9 @@ export function bundleFunction(entry: string, outdir: string, extraFiles: readon
     metafile: true,
   });
   for (const file of extraFiles) cpSync(join(PROJECT_ROOT, file), join(outdir, basename(file)));
+  for (const name of nodeModules.length > 0 ? dependencyClosure(nodeModules) : []) {
+    cpSync(join(PROJECT_ROOT, 'node_modules', name), join(outdir, 'node_modules', name), { recursive: true, dereference: true });
+  }
   return metafile;
 }
 
@@ -119,10 +144,11 @@ class EsbuildBundling implements ILocalBundling {
   constructor(
     readonly entry: string,
     readonly extraFiles: readonly string[],
+    readonly nodeModules: readonly string[],
   ) {}
 
   tryBundle(outputDir: string): boolean {
-    bundleFunction(this.entry, outputDir, this.extraFiles);
+    bundleFunction(this.entry, outputDir, this.extraFiles, this.nodeModules);
     return true;
   }
 }
@@ -134,10 +160,14 @@ export interface CairnFunctionProps {
   readonly timeout: Duration;
   /** @default 1024 (on arm64, more memory is also more CPU, which shortens a cold start) */
   readonly memorySize?: number;
+  /** Room under /tmp. @default 512 MiB (Lambda's) */
+  readonly ephemeralStorageSize?: Size;
   readonly environment?: Record<string, string>;
   readonly logRetention: RetentionDays;
   /** Files copied next to the bundle, relative to the project root (e.g. the sample corpus). */
   readonly extraFiles?: readonly string[];
+  /** Packages shipped in the bundle's node_modules with their dependencies (native modules); the function then runs on x86_64. */
+  readonly nodeModules?: readonly string[];
   /** For a function invoked asynchronously: its retries, and where an event that kept failing goes. */
   readonly asyncInvocation?: { readonly retryAttempts: number; readonly deadLetterQueue: IQueue };
 }
@@ -159,16 +189,17 @@ export class CairnFunction extends LambdaFunction {
         bundling: {
           // Required by the type, never pulled: local bundling always succeeds or throws.
           image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs24.x'),
-          local: new EsbuildBundling(entry, props.extraFiles ?? []),
+          local: new EsbuildBundling(entry, props.extraFiles ?? [], props.nodeModules ?? []),
         },
       }),
       handler: 'index.handler',
       description: props.description,
       runtime: LAMBDA_RUNTIME,
-      architecture: Architecture.ARM_64,
+      architecture: props.nodeModules && props.nodeModules.length > 0 ? Architecture.X86_64 : Architecture.ARM_64,
       tracing: Tracing.ACTIVE,
       timeout: props.timeout,
       memorySize: props.memorySize ?? 1024,
+      ...(props.ephemeralStorageSize ? { ephemeralStorageSize: props.ephemeralStorageSize } : {}),
       role,
       ...(props.asyncInvocation ? { retryAttempts: props.asyncInvocation.retryAttempts, deadLetterQueue: props.asyncInvocation.deadLetterQueue } : {}),
       logGroup,

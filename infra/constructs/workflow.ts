@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, type Size, Stack, Validations } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, type Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -77,6 +77,12 @@ export interface WorkflowProps {
   readonly logRetention: RetentionDays;
   /** Files some functions need next to their bundle, by state name. */
   readonly extraFiles?: Readonly<Record<string, readonly string[]>>;
+  /** Packages some functions ship in their bundle's node_modules (native modules), by state name. */
+  readonly nodeModules?: Readonly<Record<string, readonly string[]>>;
+  /** Memory of some functions, by state name (default CairnFunction's). */
+  readonly memorySizes?: Readonly<Record<string, number>>;
+  /** Room under /tmp of some functions, by state name. */
+  readonly ephemeralStorage?: Readonly<Record<string, Size>>;
 }
 
 export class Workflow extends Construct {
@@ -90,6 +96,9 @@ export class Workflow extends Construct {
     const functions = new Map<string, CairnFunction>();
     for (const state of states) {
       const extraFiles = props.extraFiles?.[state.name];
+      const nodeModules = props.nodeModules?.[state.name];
+      const memorySize = props.memorySizes?.[state.name];
+      const ephemeralStorageSize = props.ephemeralStorage?.[state.name];
       functions.set(
         state.name,
         new CairnFunction(this, `${state.name}Function`, {
@@ -101,6 +110,9 @@ export class Workflow extends Construct {
           environment: props.environment,
           logRetention: props.logRetention,
           ...(extraFiles ? { extraFiles } : {}),
+          ...(nodeModules ? { nodeModules } : {}),
+          ...(memorySize ? { memorySize } : {}),
+          ...(ephemeralStorageSize ? { ephemeralStorageSize } : {}),
         }),
       );
     }

@@ -154,6 +154,7 @@ describe('Function: settingsFromContext', () => {
       corpus: undefined,
       media: 'local',
       captionModelId: 'amazon.nova-lite-v1:0',
+      retrievalEngine: 'local',
     });
   });
 

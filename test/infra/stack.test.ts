@@ -27,25 +27,28 @@ const INTAKE_FUNCTIONS = [
   'TriggersSqsTaskFunction',
   'TriggersS3TaskFunction',
 ];
+const INDEX_JOB = 'IndexJobFunction';
+/** The functions that load the local engine (a native module built for x86_64 only in the lock). */
+const ON_X86 = ['WorkflowExecuteFunction', INDEX_JOB];
 const fnId = (state: string) => logicalIdOf(template, 'AWS::Lambda::Function', `Workflow${state}Function`);
 const roleId = (functionPrefix: string) => logicalIdOf(template, 'AWS::IAM::Role', `${functionPrefix}Role`);
 const getAtt = (logicalId: string) => ({ 'Fn::GetAtt': [logicalId, 'Arn'] });
 
 describe('Stack: Cairn (default context)', () => {
   describe('functions', () => {
-    it('has one Node.js 24 arm64 Lambda per workflow state and per intake, traced, with its own log group', () => {
+    it('has one Node.js 24 Lambda per workflow state, per intake and for the index job, traced, with its own log group', () => {
       // Prepare
       const functions = template.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs24.x' } });
 
       // Assess
-      expect(Object.keys(functions)).toHaveLength(WORKFLOW_STATES.length + INTAKE_FUNCTIONS.length);
+      expect(Object.keys(functions)).toHaveLength(WORKFLOW_STATES.length + INTAKE_FUNCTIONS.length + 1);
       for (const [id, fn] of Object.entries(functions)) {
         expect(fn.Properties, id).toMatchObject({
-          Architectures: ['arm64'],
+          Architectures: [ON_X86.some((prefix) => id.startsWith(prefix)) ? 'x86_64' : 'arm64'],
           TracingConfig: { Mode: 'Active' },
           Handler: 'index.handler',
           LoggingConfig: { LogGroup: { Ref: expect.stringMatching(/Logs/) } },
-          Environment: { Variables: expect.objectContaining({ POWERTOOLS_SERVICE_NAME: 'cairn' }) },
+          Environment: { Variables: expect.objectContaining({ POWERTOOLS_SERVICE_NAME: id.startsWith(INDEX_JOB) ? 'cairn-index' : 'cairn' }) },
         });
         // Source maps are not loaded at run time: reading them would cost every cold start.
         expect(fn.Properties.Environment.Variables, id).not.toHaveProperty('NODE_OPTIONS');
@@ -73,8 +76,8 @@ describe('Stack: Cairn (default context)', () => {
 
     it('keeps every log group for the configured retention', () => {
       const groups = template.findResources('AWS::Logs::LogGroup');
-      // 16 functions, the state machine, the API's access logs.
-      expect(Object.keys(groups)).toHaveLength(18);
+      // 17 functions, the state machine, the API's access logs.
+      expect(Object.keys(groups)).toHaveLength(19);
       for (const [id, group] of Object.entries(groups)) expect(group.Properties.RetentionInDays, id).toBe(30);
     });
 
@@ -216,18 +219,20 @@ describe('Stack: Cairn (default context)', () => {
     it('starts the S3 trigger on .json and .txt files under the task prefix, failed events to their own DLQ', () => {
       template.hasResourceProperties('Custom::S3BucketNotifications', {
         NotificationConfiguration: {
-          LambdaFunctionConfigurations: ['.json', '.txt'].map((suffix) => ({
-            Events: ['s3:ObjectCreated:*'],
-            Filter: {
-              Key: {
-                FilterRules: [
-                  { Name: 'suffix', Value: suffix },
-                  { Name: 'prefix', Value: 'tasks/' },
-                ],
+          LambdaFunctionConfigurations: Match.arrayWith(
+            ['.json', '.txt'].map((suffix) => ({
+              Events: ['s3:ObjectCreated:*'],
+              Filter: {
+                Key: {
+                  FilterRules: [
+                    { Name: 'suffix', Value: suffix },
+                    { Name: 'prefix', Value: 'tasks/' },
+                  ],
+                },
               },
-            },
-            LambdaFunctionArn: getAtt(logicalIdOf(template, 'AWS::Lambda::Function', 'TriggersS3TaskFunction')),
-          })),
+              LambdaFunctionArn: getAtt(logicalIdOf(template, 'AWS::Lambda::Function', 'TriggersS3TaskFunction')),
+            })),
+          ),
         },
       });
       template.hasResourceProperties('AWS::Lambda::Function', {
@@ -245,7 +250,7 @@ describe('Stack: Cairn (default context)', () => {
       const byMetric = (name: string) => alarms.filter((a) => a.MetricName === name);
 
       // Assess
-      expect(byMetric('Errors')).toHaveLength(WORKFLOW_STATES.length + INTAKE_FUNCTIONS.length);
+      expect(byMetric('Errors')).toHaveLength(WORKFLOW_STATES.length + INTAKE_FUNCTIONS.length + 1);
       expect(byMetric('ExecutionsFailed')).toHaveLength(1);
       expect(byMetric('ExecutionsTimedOut')).toHaveLength(1);
       expect(
@@ -253,7 +258,11 @@ describe('Stack: Cairn (default context)', () => {
           .map((a) => a.Dimensions[0].Value['Fn::GetAtt'][0])
           .sort(),
       ).toEqual(
-        [logicalIdOf(template, 'AWS::SQS::Queue', 'TriggersRequestsDlq'), logicalIdOf(template, 'AWS::SQS::Queue', 'TriggersTaskFileEventsDlq')].sort(),
+        [
+          logicalIdOf(template, 'AWS::SQS::Queue', 'TriggersRequestsDlq'),
+          logicalIdOf(template, 'AWS::SQS::Queue', 'TriggersTaskFileEventsDlq'),
+          logicalIdOf(template, 'AWS::SQS::Queue', 'IndexJobFailedBuildsDlq'),
+        ].sort(),
       );
       for (const alarm of alarms)
         expect(alarm).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', TreatMissingData: 'notBreaching' });

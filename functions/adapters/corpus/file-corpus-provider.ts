@@ -15,8 +15,15 @@ import { fileURLToPath } from 'node:url';
 import { InvalidInputError } from '../../core/errors.js';
 import type { CorpusIndex, CorpusProvider } from '../../core/ports.js';
 import { buildCorpusIndex, type CorpusIndexOptions } from '../../core/retrieval/corpus-index.js';
-import { defaultIndexDir, MANIFEST_FILE } from './lance/manifest.js';
+import { corpusUnchanged, defaultIndexDir, MANIFEST_FILE, readManifest } from './lance/manifest.js';
 import { loadCorpus } from './load-corpus.js';
+
+/**
+ * LanceDB (a native module) is loaded only when an index on disk is opened or built: a process
+ * that indexes in memory never loads it, and a Lambda bundle ships it only beside the functions
+ * that open indexes.
+ */
+const lanceEngine = () => import('./lance/lance-index.js');
 
 export interface FileCorpusProviderOptions extends CorpusIndexOptions {
   /** The folders (or files) a corpus may be read from; every path is accepted when undefined. */
@@ -37,16 +44,15 @@ const exists = (path: string): Promise<boolean> =>
  */
 export async function openCurrentIndex(dir: string, corpusPath: string | undefined, options: CorpusIndexOptions = {}): Promise<CorpusIndex | undefined> {
   if (!(await exists(join(dir, MANIFEST_FILE)))) return undefined;
-  // Loaded only when there is an index to open: the engine is native code a function without one never needs.
-  const { corpusUnchanged, readManifest } = await import('./lance/manifest.js');
-  const { buildIndex, openIndex } = await import('./lance/lance-index.js');
   const manifest = await readManifest(dir);
   if (!manifest) return undefined;
   const corpus = corpusPath ?? manifest.corpus.path;
   // An index folder copied without its corpus is used as it is: there is nothing to compare with.
   if ((await exists(corpus)) && !(await corpusUnchanged(manifest, corpus))) {
+    const { buildIndex } = await lanceEngine();
     await buildIndex(corpus, dir, options.embedder ? { embedder: options.embedder } : {});
   }
+  const { openIndex } = await lanceEngine();
   return openIndex(dir, options.embedder ? { embedder: options.embedder } : {});
 }
 

@@ -25,6 +25,11 @@ export interface S3CorpusProviderOptions {
    */
   requestPaths?: boolean;
   indexOptions?: CorpusIndexOptions;
+  /**
+   * The indexes the index job built (s3-index/stored-index.ts). When set, an `s3://` corpus is
+   * opened from its stored index, never read and indexed here.
+   */
+  stored?: { load(ref: string): Promise<CorpusIndex> };
 }
 
 interface Cached {
@@ -45,6 +50,7 @@ export class S3CorpusProvider implements CorpusProvider {
       }
       return this.options.files.load(ref);
     }
+    if (this.options.stored !== undefined) return this.options.stored.load(target);
     const { bucket, key } = parseS3Uri(target);
     const cached = this.cache.get(target);
     let out: GetObjectCommandOutput;

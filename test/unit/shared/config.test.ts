@@ -47,6 +47,8 @@ describe('Function: loadConfig', () => {
       httpFetch: { allowedHosts: [], timeoutMs: 10_000, maxBytes: 1_048_576 },
       // Lexical embeddings and reranking: no key, no network.
       retrieval: { embeddings: { backend: 'lexical' }, reranker: { backend: 'lexical' }, timeoutMs: 30_000, maxAttempts: 3 },
+      // And the retrieval engine's (test/unit/shared/engine-config.test.ts).
+      engine: expect.objectContaining({ engine: 'memory', indexLocation: undefined, opensearchEndpoint: undefined }),
     });
   });
 
@@ -104,6 +106,8 @@ describe('Function: loadConfig', () => {
       httpFetch: { allowedHosts: [], timeoutMs: 10_000, maxBytes: 1_048_576 },
       // And the retrieval services (test/integration/retrieval/retrieval-services.test.ts).
       retrieval: expect.any(Object),
+      // And the retrieval engine's (test/unit/shared/engine-config.test.ts).
+      engine: expect.objectContaining({ engine: 'memory', indexLocation: undefined, opensearchEndpoint: undefined }),
     });
   });
 

@@ -1,0 +1,49 @@
+/**
+ * The engines behind corpora in S3, from the configuration, for the index job and for Execute:
+ * the local engine (LanceDB, functions/adapters/corpus/lance/) as a folder built from a corpus file
+ * and opened from a folder, or the OpenSearch collection.
+ */
+import type { Client } from '@opensearch-project/opensearch';
+import { INDEX_FORMAT_VERSION } from '../adapters/corpus/lance/manifest.js';
+import { createOpenSearchClient } from '../adapters/corpus/opensearch/client.js';
+import type { LocalIndexEngine } from '../adapters/corpus/s3-index/index-job.js';
+import { StoredIndexes } from '../adapters/corpus/s3-index/stored-index.js';
+import type { Embedder } from '../core/ports.js';
+import type { CairnConfig } from '../shared/config.js';
+import type { Clients } from './adapters.js';
+
+/** The LanceDB engine; the embedder, when given, embeds documents and queries (else the lexical vectorizer fitted on the corpus). */
+export function localIndexEngine(embedder?: Embedder): LocalIndexEngine {
+  // LanceDB is a native module: loaded on the first build or open, never by a function that does neither.
+  const lance = () => import('../adapters/corpus/lance/lance-index.js');
+  return {
+    name: `lancedb-index-v${INDEX_FORMAT_VERSION}`,
+    build: async (corpusFile, outDir) => {
+      const manifest = await (await lance()).buildIndex(corpusFile, outDir, embedder ? { embedder } : {});
+      return { documents: manifest.documents };
+    },
+    open: async (dir) => (await lance()).openIndex(dir, embedder ? { embedder } : {}),
+  };
+}
+
+/** One OpenSearch client per process, made on first use. */
+export function openSearchOf(config: CairnConfig): () => Client {
+  let client: Client | undefined;
+  return () => {
+    client ??= createOpenSearchClient({ endpoint: config.engine.opensearchEndpoint ?? '', region: config.region ?? 'us-east-1' });
+    return client;
+  };
+}
+
+export interface EngineOverrides {
+  localEngine?: LocalIndexEngine;
+  opensearch?: () => Client;
+}
+
+/** The stored indexes Execute opens, or undefined when `s3://` corpora are indexed in memory. */
+export function createStoredIndexes(config: CairnConfig, clients: Clients, overrides: EngineOverrides = {}): StoredIndexes | undefined {
+  const { engine, indexLocation, cacheDir } = config.engine;
+  if (engine === 'memory') return undefined;
+  if (engine === 'opensearch') return new StoredIndexes(clients.s3, { kind: 'opensearch', client: overrides.opensearch ?? openSearchOf(config) });
+  return new StoredIndexes(clients.s3, { kind: 'local', local: overrides.localEngine ?? localIndexEngine(), indexLocation: indexLocation ?? '', cacheDir });
+}

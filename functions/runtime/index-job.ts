@@ -1,0 +1,48 @@
+/**
+ * The index job's runtime, built once per process from the configuration: S3, the engine the
+ * deployment chose (the local engine's builder, or the OpenSearch collection) and Powertools.
+ * Execute's stored indexes come from the same settings (index-engines.ts), so the job and Execute
+ * cannot disagree on where an index lives.
+ */
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { IndexJobDeps } from '../adapters/corpus/s3-index/index-job.js';
+import { ConfigError } from '../core/errors.js';
+import { createObservability, type Observability } from '../handlers/middleware.js';
+import { type CairnConfig, loadConfig } from '../shared/config.js';
+import { createClients } from './adapters.js';
+import { type EngineOverrides, localIndexEngine, openSearchOf } from './index-engines.js';
+
+export interface IndexJobRuntime {
+  config: CairnConfig;
+  observability: Observability;
+  deps: IndexJobDeps;
+}
+
+export interface IndexJobOverrides extends EngineOverrides {
+  /** S3 elsewhere than the configuration's (a loopback server in tests). */
+  s3?: () => S3Client;
+}
+
+export function createIndexJobRuntime(config: CairnConfig, overrides: IndexJobOverrides = {}): IndexJobRuntime {
+  const observability = createObservability(config);
+  const s3 = overrides.s3 ?? createClients(config, observability).s3;
+  const { engine, indexLocation } = config.engine;
+  if (indexLocation === undefined) throw new ConfigError('the index job needs CAIRN_INDEX_LOCATION (s3://bucket/prefix/)');
+  const deps: IndexJobDeps = {
+    s3,
+    indexLocation,
+    engine:
+      engine === 'opensearch'
+        ? { kind: 'opensearch', client: overrides.opensearch ?? openSearchOf(config) }
+        : { kind: 'local', local: overrides.localEngine ?? localIndexEngine() },
+  };
+  return { config, observability, deps };
+}
+
+let current: IndexJobRuntime | undefined;
+
+/** The Lambda process's index job runtime, built from the environment on first use and kept. */
+export function indexJobRuntime(): IndexJobRuntime {
+  current ??= createIndexJobRuntime(loadConfig());
+  return current;
+}
