@@ -5,7 +5,7 @@
  * recorded as skipped with the reason, so nothing half-done looks done.
  */
 
-import { boundedMessage, LlmTransientError, oneLine } from '../errors.js';
+import { boundedMessage, LlmTransientError, oneLine, StepExecutionError } from '../errors.js';
 import { evaluateCondition, type StepView } from '../expression/expression.js';
 import { renderParameters } from '../expression/templates.js';
 import type { Clock, CorpusIndex, LlmProvider } from '../ports.js';
@@ -36,7 +36,12 @@ export interface ExecutionContext {
    * dependents read them (the coverage retry re-runs only the retrieval that came back thin).
    */
   keep?: ReadonlyMap<number, StepOutput>;
+  /** How many composite tools this run is inside (a composite's parts run as a plan of their own). */
+  depth?: number;
 }
+
+/** Composites inside composites, at most this deep: a loop between two composites ends here. */
+const MAX_SUBPLAN_DEPTH = 2;
 
 export interface ExecutionOutcome {
   status: 'succeeded' | 'failed';
@@ -133,7 +138,13 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
       for (attempts = 1; attempts <= policy.maxAttempts; attempts++) {
         try {
           const result = await withTimeout(policy.timeoutMs, step, (signal) =>
-            operator(step, parameters, inputs, { ...ctx, signal, scope: resolvedScope, recordLlmCall: (r) => llmCalls.push(r) }),
+            operator(step, parameters, inputs, {
+              ...ctx,
+              signal,
+              scope: resolvedScope,
+              recordLlmCall: (r) => llmCalls.push(r),
+              runSubPlan: (sub) => runSubPlan(sub, ctx, step, llmCalls),
+            }),
           );
           return finish({
             step_id: step.step_id,
@@ -187,6 +198,20 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
   return failure
     ? { status: 'failed', outputs, llmCalls, failedStep: failure.step_id, error: failure.error ?? 'step failed' }
     : { status: 'succeeded', outputs, llmCalls };
+}
+
+/**
+ * A composite tool's parts, run inside the calling step: the same corpus, model, tools and
+ * allow-list, no hooks (the parts are traced in the calling step's result, not as plan steps), and
+ * their model calls counted with the plan's.
+ */
+async function runSubPlan(plan: DecompositionPlan, ctx: ExecutionContext, caller: DecompositionStep, llmCalls: LlmCallRecord[]): Promise<ExecutionOutcome> {
+  const depth = (ctx.depth ?? 0) + 1;
+  if (depth > MAX_SUBPLAN_DEPTH) throw new StepExecutionError(`step ${caller.step_id}: composite tools nest deeper than ${MAX_SUBPLAN_DEPTH}`);
+  const { hooks: _hooks, keep: _keep, ...rest } = ctx;
+  const outcome = await executePlan(plan, { ...rest, depth });
+  llmCalls.push(...outcome.llmCalls);
+  return outcome;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { StepView } from '../expression/expression.js';
 import type { CorpusIndex, LlmProvider } from '../ports.js';
-import type { ToolRegistry } from '../tools/registry.js';
+import type { SubPlanRunner, ToolRegistry } from '../tools/registry.js';
 import type { DecompositionStep, LlmCallRecord, Modality, StepOutput } from '../types.js';
 
 export interface OperatorContext {
@@ -20,6 +20,8 @@ export interface OperatorContext {
   tools: ToolRegistry;
   allowedTools?: readonly string[] | undefined;
   recordLlmCall(record: LlmCallRecord): void;
+  /** Runs a small plan inside this step (a composite tool's parts), with this step's tools, allow-list and corpus. */
+  runSubPlan?: SubPlanRunner;
 }
 
 /**

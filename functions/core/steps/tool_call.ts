@@ -1,7 +1,14 @@
 /** `tool_call`: a registered tool, allowed by the request, with arguments that pass its schema. */
 import schema from '../../../schemas/steps/tool_call.schema.json' with { type: 'json' };
 import { StepExecutionError } from '../errors.js';
+import type { RetrievedDocument } from '../types.js';
+import { attributed } from './documents.js';
 import type { StepDefinition } from './step.js';
+
+function isRetrieved(value: unknown): boolean {
+  const d = value as Partial<RetrievedDocument> | null;
+  return typeof d === 'object' && d !== null && typeof d.id === 'string' && typeof d.text === 'string' && typeof d.score === 'number';
+}
 
 export const toolCall: StepDefinition = {
   schema,
@@ -10,8 +17,22 @@ export const toolCall: StepDefinition = {
     if (!name) throw new StepExecutionError(`step ${step.step_id}: tool_call names no tool`);
     const args = (p.args ?? step.params ?? {}) as Record<string, unknown>;
     const prepared = ctx.tools.prepare(name, args, ctx.allowedTools);
-    const output = await prepared.definition.run(prepared.args, { index: ctx.index, signal: ctx.signal });
-    return { tool: prepared.definition.name, args: prepared.args, output, tool_method: `registry:${prepared.definition.name}` };
+    const output = await prepared.definition.run(prepared.args, {
+      index: ctx.index,
+      signal: ctx.signal,
+      ...(ctx.runSubPlan ? { runSubPlan: ctx.runSubPlan } : {}),
+    });
+    // A tool that returns ranked documents (a composite ending in a ranking part) hands them on
+    // like a ranking step, attributed to this step, so a rerank or an answer can read them.
+    const documents =
+      Array.isArray(output.documents) && output.documents.every(isRetrieved) ? attributed(step, output.documents as RetrievedDocument[]) : undefined;
+    return {
+      tool: prepared.definition.name,
+      args: prepared.args,
+      output,
+      ...(documents ? { documents } : {}),
+      tool_method: `registry:${prepared.definition.name}`,
+    };
   },
   // A tool calls out: another attempt may succeed.
   errorPolicy: { strategy: 'retry', maxAttempts: 3, backoffMs: 250, timeoutMs: 30_000 },
