@@ -99,6 +99,7 @@ function schemas(): Record<string, { $id: string }> {
     planRequest: read('./plan-request.schema.json'),
     document: read('./document.schema.json'),
     stepTypes: JSON.parse(stepTypesSchema()) as { $id: string },
+    synthesizedTool: read('./synthesized-tool.schema.json'),
   };
   for (const type of CATALOG_STEP_TYPES) out[`step_${type.replace('-', '_')}`] = read(`./steps/${type}.schema.json`);
   for (const [name, schema] of Object.entries(LOCAL_TOOL_SCHEMAS)) {
@@ -113,7 +114,9 @@ export const AJV_OPTIONS = { allErrors: true, strict: true, strictRequired: fals
 export function generate(): string {
   const all = schemas();
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true, esm: true }, schemas: Object.values(all) });
-  const mapping = Object.fromEntries(Object.entries(all).map(([name, schema]) => [name, schema.$id]));
+  const mapping: Record<string, string> = Object.fromEntries(Object.entries(all).map(([name, schema]) => [name, schema.$id]));
+  // The 2020-12 meta-schema, which ajv ships: a synthesized tool's `parameters` must be a valid schema.
+  mapping.jsonSchema2020 = 'https://json-schema.org/draft/2020-12/schema';
   // A CommonJS module: its function is the default export's `default`.
   let code = standaloneModule.default(ajv, mapping);
   // ajv's ESM output still `require`s its small runtime helpers; make them imports.

@@ -150,3 +150,15 @@ export function boundedMessage(text: string, maxBytes: number = MAX_ERROR_BYTES)
   if (kept.endsWith('\uFFFD')) kept = kept.slice(0, -1);
   return `${kept}${note}`;
 }
+
+/** A composite tool could not be synthesized: the model's answers failed validation, the last one's findings in `issues`. */
+export class SynthesisError extends CairnError {
+  static override readonly transient = false;
+  constructor(
+    message: string,
+    readonly issues: ReadonlyArray<{ path: string; message: string }>,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

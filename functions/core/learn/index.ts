@@ -3,7 +3,7 @@
  *
  *   sessionFromTrace  a stored plan (record, events, step outputs) -> Session
  *   mineChains        sessions -> frequent chains (support, confidence, latency, samples)
- *   analyzeParameters a chain and its sample sessions -> external / internal / constant / ambiguous
+ *   analyzeParameters a chain and the sessions holding it -> external / internal / constant / ambiguous
  *   synthesizeTool    chain + analysis + samples -> SynthesizedTool, through the LLM port, validated
  *   validateSynthesizedTool  the checks synthesis applies (schema, references, wiring, groups, conditions)
  *   replayValidate    a tool and recorded sessions -> ValidationReport (no tool runs)
@@ -12,34 +12,36 @@
  * The storage side (traces by time, the tools table, promotion, the composite runtime) lives
  * outside the core and calls these.
  */
-import type { LlmProvider } from '../ports.js';
-import type { PlanRecord, StepOutput, TraceEvent } from '../types.js';
-import type {
-  LearningSettings,
-  MinedChain,
-  MiningResult,
-  ParameterAnalysis,
-  Session,
-  SynthesisIssue,
-  SynthesisOutcome,
-  SynthesizedTool,
-  ToolCatalogView,
-  ValidationReport,
-} from './types.js';
+import { analyzeParameters } from './analyze.js';
+import { mineChains } from './mine.js';
+import { replayValidate } from './replay.js';
+import { sessionFromTrace } from './session.js';
+import { parseLearningSettings } from './settings.js';
+import { synthesizeTool } from './synthesize.js';
+import { validateSynthesizedTool } from './validate-tool.js';
 
+export { analyzeParameters, chainSamples } from './analyze.js';
+export { compositeToolId, draftTool, errorStrategyFrom, parallelGroups } from './draft.js';
+export { CHAIN_SEPARATOR, chainKey, findChain, mineChains, newestFirst } from './mine.js';
+export { correctionPrompt, synthesisPrompt } from './prompt.js';
+export { replayValidate } from './replay.js';
+export { sessionFromTrace, stepSymbol } from './session.js';
+export { parseLearningSettings } from './settings.js';
+export { outputSimilarity, tfidfCosine } from './similarity.js';
+export { type SynthesisInput, synthesizedToolSchema, synthesizeTool } from './synthesize.js';
 export type * from './types.js';
 export { DEFAULT_LEARNING_SETTINGS, TOOL_STATUSES } from './types.js';
+export { validateSynthesizedTool } from './validate-tool.js';
 
-/** The signatures of the pipeline (implemented in this folder, one module each). */
-export interface LearningPipeline {
-  sessionFromTrace(input: { record: PlanRecord; events: readonly TraceEvent[]; outputs: readonly StepOutput[] }): Session | undefined;
-  mineChains(sessions: readonly Session[], settings: LearningSettings): MiningResult;
-  analyzeParameters(chain: MinedChain, sessions: readonly Session[], settings: LearningSettings): ParameterAnalysis;
-  synthesizeTool(
-    input: { chain: MinedChain; analysis: ParameterAnalysis; sessions: readonly Session[]; catalog: ToolCatalogView; settings: LearningSettings },
-    llm: LlmProvider,
-  ): Promise<SynthesisOutcome>;
-  validateSynthesizedTool(tool: unknown, catalog: ToolCatalogView, settings: LearningSettings): SynthesisIssue[];
-  replayValidate(tool: SynthesizedTool, chain: MinedChain, sessions: readonly Session[], settings: LearningSettings): ValidationReport;
-  parseLearningSettings(input: unknown): LearningSettings;
-}
+/** The pipeline's entry points in one object, for callers that pass it around. */
+export const learning = {
+  sessionFromTrace,
+  mineChains,
+  analyzeParameters,
+  synthesizeTool,
+  validateSynthesizedTool,
+  replayValidate,
+  parseLearningSettings,
+} as const;
+
+export type LearningPipeline = typeof learning;

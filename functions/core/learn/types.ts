@@ -7,7 +7,7 @@
  * Shapes a model writes or a person reads back (SynthesizedTool, the settings) use snake_case like
  * the plan format; the internal ones use camelCase like the rest of the core.
  */
-import type { StepStatus, StepType } from '../types.js';
+import type { LlmCallRecord, StepStatus, StepType } from '../types.js';
 
 // ---------------------------------------------------------------- sessions
 
@@ -99,8 +99,15 @@ export interface ParameterFinding {
   type: string;
   /** For a constant: its value in every sample. */
   value?: unknown;
-  /** For internal wiring: the earlier chain step and the output path it comes from. */
+  /** For internal wiring: the earlier chain step and the output path it comes from (`''`: the step itself, by reference). */
   from?: { step: number; path: string };
+  /**
+   * For a key filled by a template over earlier chain steps: the template with its step references
+   * renumbered to sub-step ids (chain step i is `step_<i+1>`).
+   */
+  template?: string;
+  /** For an external or ambiguous key: the composite's parameter that fills it. */
+  parameter?: string;
   /** Why this class (one line), e.g. the samples that disagree. */
   reason: string;
 }
@@ -124,6 +131,8 @@ export interface FailureObservation {
 
 export interface ParameterAnalysis {
   chainKey: string;
+  /** The chain's steps: their type and, for a tool call, the tool. */
+  steps: Array<{ symbol: string; type: StepType; tool?: string }>;
   samples: number;
   findings: ParameterFinding[];
   wires: ParameterWire[];
@@ -136,6 +145,10 @@ export interface ParameterAnalysis {
 
 // ---------------------------------------------------------------- synthesis
 
+/**
+ * One sub-step of a composite. Sub-step `step_index` i runs as step id i + 1, so constants may hold
+ * templates over earlier sub-steps (`{{ step_1.result.answer }}`) and step references (`input_step: 1`).
+ */
 export interface SynthesizedStep {
   step_index: number;
   /** `tool` calls a registered tool; `step` runs a step type of the catalog. */
@@ -211,6 +224,8 @@ export interface SynthesisOutcome {
   tool: SynthesizedTool;
   /** LLM calls made (1, or 2 with the repair retry). */
   attempts: number;
+  /** What each call cost (tokens, duration, provider), for the trace. */
+  llmCalls: LlmCallRecord[];
   provider: string;
   model: string;
 }

@@ -1,10 +1,12 @@
 /**
  * The embedded default LLM. It answers the same requests a model would, through the same port,
  * from the structured intent of each request: an analysis, a plan (with its reasoning around a
- * fenced JSON block, as models write it), a repair of a previous plan, or an extractive answer.
+ * fenced JSON block, as models write it), a repair of a previous plan, an extractive answer, or a
+ * composite tool drawn from a mined chain's parameter analysis.
  * Everything downstream (extraction, validation, repair loop) runs on its text exactly as on a
  * model's. Its traces say `source: rule-based`.
  */
+import { draftTool } from '../../../core/learn/draft.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../../core/ports.js';
 import { answerExtractively } from './answer.js';
 import { buildPlan } from './plan-builder.js';
@@ -52,6 +54,9 @@ export class RuleBasedProvider implements LlmProvider {
       }
       case 'answer':
         return answerExtractively(intent);
+      case 'synthesis':
+        // The analysis already says how every input is filled; the composite follows from it.
+        return JSON.stringify(draftTool(intent.chain, intent.analysis, intent.maxParallelSteps), null, 2);
     }
   }
 }
