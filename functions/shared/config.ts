@@ -4,6 +4,8 @@
  */
 import { delimiter, dirname, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
+import { parseLearningSettings } from '../core/learn/settings.js';
+import type { LearningSettings } from '../core/learn/types.js';
 import { type LlmSettings, loadLlmSettings, loadPlannerSettings, type PlannerSettings } from './llm-config.js';
 import { loadMediaSettings, type MediaSettings } from './media-config.js';
 
@@ -39,6 +41,8 @@ export interface CairnConfig {
   planner: PlannerSettings;
   /** Where the modality steps run: the corpus's metadata, or Amazon Transcribe and Bedrock (media-config.ts). */
   media: MediaSettings;
+  /** Learning from the traces (seed 001's settings): CAIRN_LEARNING, a JSON object of overrides. */
+  learning: LearningSettings;
 }
 
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
@@ -106,9 +110,20 @@ export function loadConfig(env: Env = process.env): CairnConfig {
     llm: loadLlmSettings(env, problems, { int, bool }),
     planner: loadPlannerSettings({ int, bool }),
     media: loadMediaSettings(env, problems),
+    learning: learningSettings(env.CAIRN_LEARNING, problems),
   };
   if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   return config;
+}
+
+function learningSettings(raw: string | undefined, problems: string[]): LearningSettings {
+  if (raw === undefined || raw.trim() === '') return parseLearningSettings(undefined);
+  try {
+    return parseLearningSettings(JSON.parse(raw));
+  } catch (error) {
+    problems.push(`CAIRN_LEARNING: ${error instanceof Error ? error.message : String(error)}`);
+    return parseLearningSettings(undefined);
+  }
 }
 
 function corpusRootsOf(defaultCorpus: string, extra: string | undefined): string[] {

@@ -48,8 +48,10 @@ export function compositeProblems(tool: SynthesizedTool, registry: Pick<ToolRegi
     for (const dep of step.depends_on) {
       if (!indexes.has(dep) || dep >= step.step_index) problems.push(`step ${step.step_index} depends on ${dep}, not an earlier step`);
     }
+    // Wiring constants name sub-steps by plan step id (index + 1), as templates do.
     for (const wired of wiredParts(step.constants)) {
-      if (!step.depends_on.includes(wired)) problems.push(`step ${step.step_index} reads step ${wired} without depending on it`);
+      const index = wired - 1 + Math.min(...indexes);
+      if (!step.depends_on.includes(index)) problems.push(`step ${step.step_index} reads sub-step ${wired} without depending on it`);
     }
   }
   for (const wire of tool.internal_wiring) {
@@ -78,15 +80,16 @@ function wiredParts(constants: Record<string, unknown>): number[] {
 function schemaProblems(schema: Record<string, unknown>): string[] {
   if (schema.type !== 'object') return ['its parameters schema is not of type object'];
   const problems: string[] = [];
-  const known = new Set(['$schema', 'type', 'properties', 'required', 'additionalProperties', 'description', 'title']);
+  const known = new Set(['$schema', '$id', 'type', 'properties', 'required', 'additionalProperties', 'description', 'title']);
   for (const key of Object.keys(schema)) if (!known.has(key)) problems.push(`its parameters schema uses ${key}, which the run-time checker does not read`);
   const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
   for (const [name, prop] of Object.entries(properties)) {
     const type = prop.type;
     const itemType = (prop.items as Record<string, unknown> | undefined)?.type;
-    if (!(typeof type === 'string' && (SCALARS.has(type) || (type === 'array' && typeof itemType === 'string' && SCALARS.has(itemType))))) {
-      problems.push(`parameter ${name} is not a scalar or an array of scalars`);
-    }
+    // No type: any value (a parameter the samples never showed filled).
+    if (type === undefined || (typeof type === 'string' && SCALARS.has(type))) continue;
+    if (type === 'array' && (itemType === undefined || (typeof itemType === 'string' && SCALARS.has(itemType)))) continue;
+    problems.push(`parameter ${name} is not a scalar or an array of scalars`);
   }
   const required = schema.required ?? [];
   if (!Array.isArray(required) || required.some((r) => typeof r !== 'string' || !(r in properties)))
@@ -96,6 +99,8 @@ function schemaProblems(schema: Record<string, unknown>): string[] {
 
 function typeHolds(type: unknown, value: unknown): boolean {
   switch (type) {
+    case undefined:
+      return true;
     case 'string':
       return typeof value === 'string';
     case 'integer':
@@ -129,7 +134,9 @@ export function flatSchemaValidator(schema: Record<string, unknown>): CompiledVa
           continue;
         }
         const ok =
-          prop.type === 'array' ? Array.isArray(v) && v.every((x) => typeHolds((prop.items as Record<string, unknown>).type, x)) : typeHolds(prop.type, v);
+          prop.type === 'array'
+            ? Array.isArray(v) && v.every((x) => typeHolds((prop.items as Record<string, unknown> | undefined)?.type, x))
+            : typeHolds(prop.type, v);
         if (!ok) errors.push({ instancePath: `/${name}`, message: `must be ${String(prop.type)}`, params: {} });
       }
     }
@@ -146,12 +153,9 @@ export function flatSchemaValidator(schema: Record<string, unknown>): CompiledVa
  */
 export function compositePlan(tool: SynthesizedTool, args: Record<string, unknown>): DecompositionPlan {
   const id = stepIdOf(tool);
-  const remap = (value: unknown): unknown => (typeof value === 'number' && Number.isInteger(value) ? id(value) : value);
   const plan: DecompositionStep[] = tool.steps.map((step) => {
+    // Wiring constants (input_step, templates over step_N) already name sub-steps by plan step id.
     const values: Record<string, unknown> = { ...step.constants };
-    // Wiring constants name sub-steps by their index in the tool; the plan names them by step id.
-    if ('input_step' in values) values.input_step = remap(values.input_step);
-    if (Array.isArray(values.input_steps)) values.input_steps = values.input_steps.map(remap);
     for (const [key, arg] of Object.entries(step.parameter_map)) if (args[arg] !== undefined) values[key] = args[arg];
     for (const wire of tool.internal_wiring.filter((w) => w.to_step === step.step_index)) {
       values[wire.to_key] = `{{ step_${id(wire.from_step)}.result.${expressionPath(wire.from_key)} }}`;
