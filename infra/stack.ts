@@ -10,6 +10,7 @@ import { StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { CairnBucket, CORPUS_PREFIX, PAYLOAD_PREFIX, TRANSCRIPT_PREFIX } from './constructs/cairn-bucket.js';
 import type { CairnFunction } from './constructs/cairn-function.js';
+import { LearningSchedule } from './constructs/learning-schedule.js';
 import { grantMediaServices } from './constructs/media-services.js';
 import { PlansApi } from './constructs/plans-api.js';
 import { TaskTriggers } from './constructs/task-triggers.js';
@@ -31,6 +32,7 @@ export class CairnStack extends Stack {
   readonly workflow: Workflow;
   readonly api: PlansApi;
   readonly triggers: TaskTriggers;
+  readonly learning: LearningSchedule;
 
   constructor(scope: Construct, id: string, props: CairnStackProps) {
     super(scope, id, props);
@@ -69,6 +71,11 @@ export class CairnStack extends Stack {
       bucket: this.storage.bucket,
       taskPrefix: settings.taskPrefix,
       environment: intake,
+      logRetention: settings.logRetention,
+    });
+
+    this.learning = new LearningSchedule(this, 'Learning', {
+      environment: { ...shared, CAIRN_LLM_SECRET_ARN: this.llmSecret.secretArn },
       logRetention: settings.logRetention,
     });
 
@@ -111,6 +118,18 @@ export class CairnStack extends Stack {
       table.grantRead(fn);
       payloads(fn, false);
     }
+    // Learned tools: every phase loads the promoted ones; the API lists and decides them; the
+    // learning run reads plans by time (and their offloaded bodies) and writes tools.
+    for (const fn of this.workflow.functions.values()) table.grantIndexQuery(fn);
+    const listTools = this.api.functionOf('list-tools');
+    table.grantRead(listTools);
+    table.grantIndexQuery(listTools);
+    table.grantWrite(this.api.functionOf('approve-tool'));
+    const learn = this.learning.function;
+    table.grantWrite(learn);
+    table.grantIndexQuery(learn);
+    payloads(learn, false);
+    this.llmSecret.grantRead(learn);
   }
 
   /**

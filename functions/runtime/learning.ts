@@ -7,7 +7,7 @@
  * `learn`), the scheduled Lambda and the benchmark all call these two functions.
  */
 import { DynamoLearnedToolStore } from '../adapters/dynamodb/learned-tools.js';
-import { DynamoSessionSource, type SessionQuery } from '../adapters/dynamodb/sessions.js';
+import { DynamoSessionSource, parseSince, type SessionQuery } from '../adapters/dynamodb/sessions.js';
 import { oneLine } from '../core/errors.js';
 import { analyzeParameters, mineChains, replayValidate, sessionFromTrace, synthesizeTool } from '../core/learn/index.js';
 import type { LearningSettings, MinedChain, Session } from '../core/learn/types.js';
@@ -16,7 +16,9 @@ import { EXECUTABLE_STEP_TYPES } from '../core/steps/index.js';
 import { compositeProblems } from '../core/tools/composite.js';
 import type { LearnedToolRecord, LearnedToolStore } from '../core/tools/learned.js';
 import type { ToolRegistry } from '../core/tools/registry.js';
+import { observed } from '../handlers/middleware.js';
 import type { Clients } from './adapters.js';
+import type { Runtime } from './workflow.js';
 
 export interface LearningDeps {
   source: Pick<DynamoSessionSource, 'traces'>;
@@ -125,4 +127,28 @@ export async function learn(deps: LearningDeps, options: LearnOptions = {}): Pro
 
 function round(value: number): number {
   return Math.round(value * 1000) / 1000;
+}
+
+/** What the schedule sends: how far back to read (`7d` by default), how many chains to synthesize. */
+export interface LearnEvent {
+  since?: string;
+  maxTools?: number;
+}
+
+/**
+ * The scheduled learning Lambda: one learning run over the plans of the window, with the runtime's
+ * LLM, registry and settings; returns the run's figures (the tools are in the store).
+ */
+export function makeLearnHandler(rt: Runtime) {
+  return observed<LearnEvent | undefined, Omit<LearnReport, 'tools'> & { tools: Array<{ id: string; status: string }> }>(rt.observability).handler(
+    async (event) => {
+      const stores = learningStores(rt.clients, rt.config.tableName, rt.store);
+      const report = await learn(
+        { source: stores.source, tools: rt.learned.store, llm: rt.llm, registry: rt.phases.tools, settings: rt.config.learning },
+        { since: parseSince(event?.since ?? '7d'), ...(event?.maxTools !== undefined ? { maxTools: event.maxTools } : {}) },
+      );
+      rt.observability.logger.info('learning run', { ...report, tools: report.tools.map((t) => `${t.id} ${t.status}`) });
+      return { ...report, tools: report.tools.map((t) => ({ id: t.id, status: t.status })) };
+    },
+  );
 }

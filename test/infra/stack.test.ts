@@ -19,7 +19,17 @@ import { actionsOf, logicalIdOf, statementsOf, synthCairn } from './support.js';
 const { app, stack, template } = synthCairn();
 
 const WORKFLOW_STATES = ['Analyze', 'Generate', 'Validate', 'Repair', 'RejectPlan', 'Execute', 'Finalize', 'RecordFailure'];
-const INTAKE_FUNCTIONS = ['PlansCreatePlanFunction', 'PlansGetPlanFunction', 'PlansGetTraceFunction', 'TriggersSqsTaskFunction', 'TriggersS3TaskFunction'];
+const INTAKE_FUNCTIONS = [
+  'PlansCreatePlanFunction',
+  'PlansGetPlanFunction',
+  'PlansGetTraceFunction',
+  'PlansListToolsFunction',
+  'PlansApproveToolFunction',
+  'TriggersSqsTaskFunction',
+  'TriggersS3TaskFunction',
+];
+/** The learning run, on its schedule. */
+const LEARNING_FUNCTIONS = ['LearningLearnFunction'];
 const fnId = (state: string) => logicalIdOf(template, 'AWS::Lambda::Function', `Workflow${state}Function`);
 const roleId = (functionPrefix: string) => logicalIdOf(template, 'AWS::IAM::Role', `${functionPrefix}Role`);
 const getAtt = (logicalId: string) => ({ 'Fn::GetAtt': [logicalId, 'Arn'] });
@@ -31,7 +41,7 @@ describe('Stack: Cairn (default context)', () => {
       const functions = template.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs24.x' } });
 
       // Assess
-      expect(Object.keys(functions)).toHaveLength(WORKFLOW_STATES.length + INTAKE_FUNCTIONS.length);
+      expect(Object.keys(functions)).toHaveLength(WORKFLOW_STATES.length + INTAKE_FUNCTIONS.length + LEARNING_FUNCTIONS.length);
       for (const [id, fn] of Object.entries(functions)) {
         expect(fn.Properties, id).toMatchObject({
           Architectures: ['arm64'],
@@ -66,8 +76,8 @@ describe('Stack: Cairn (default context)', () => {
 
     it('keeps every log group for the configured retention', () => {
       const groups = template.findResources('AWS::Logs::LogGroup');
-      // 13 functions, the state machine, the API's access logs.
-      expect(Object.keys(groups)).toHaveLength(15);
+      // 16 functions, the state machine, the API's access logs.
+      expect(Object.keys(groups)).toHaveLength(18);
       for (const [id, group] of Object.entries(groups)) expect(group.Properties.RetentionInDays, id).toBe(30);
     });
 
@@ -174,12 +184,24 @@ describe('Stack: Cairn (default context)', () => {
     });
   });
 
+  describe('learning', () => {
+    it('runs the learn function daily on an EventBridge Scheduler schedule, over the last week, through a role of its own', () => {
+      const fn = logicalIdOf(template, 'AWS::Lambda::Function', 'LearningLearnFunction');
+      template.hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: 'rate(1 day)',
+        Target: Match.objectLike({ Arn: getAtt(fn), Input: JSON.stringify({ since: '7d' }), RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 0 }) }),
+      });
+      template.resourceCountIs('AWS::Scheduler::Schedule', 1);
+      template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Cairn: learn composite tools from the stored plans', Timeout: 600 });
+    });
+  });
+
   describe('intake', () => {
-    it('routes the three API paths to their functions, each behind IAM authorization', () => {
-      for (const route of ['POST /plans', 'GET /plans/{id}', 'GET /plans/{id}/trace']) {
+    it('routes the five API paths to their functions, each behind IAM authorization', () => {
+      for (const route of ['POST /plans', 'GET /plans/{id}', 'GET /plans/{id}/trace', 'GET /tools', 'POST /tools/{id}/approve']) {
         template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: route, AuthorizationType: 'AWS_IAM' });
       }
-      template.resourceCountIs('AWS::ApiGatewayV2::Route', 3);
+      template.resourceCountIs('AWS::ApiGatewayV2::Route', 5);
       template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
         StageName: '$default',
         AutoDeploy: true,
@@ -234,7 +256,7 @@ describe('Stack: Cairn (default context)', () => {
       const byMetric = (name: string) => alarms.filter((a) => a.MetricName === name);
 
       // Assess
-      expect(byMetric('Errors')).toHaveLength(WORKFLOW_STATES.length + INTAKE_FUNCTIONS.length);
+      expect(byMetric('Errors')).toHaveLength(WORKFLOW_STATES.length + INTAKE_FUNCTIONS.length + LEARNING_FUNCTIONS.length);
       expect(byMetric('ExecutionsFailed')).toHaveLength(1);
       expect(byMetric('ExecutionsTimedOut')).toHaveLength(1);
       expect(
@@ -284,6 +306,22 @@ describe('Stack: Cairn (default context)', () => {
           ].sort(),
         );
       }
+    });
+
+    it('lets the workflow, GET /tools and the learning run query the indexes, named one by one, and no other function', () => {
+      const table = logicalIdOf(template, 'AWS::DynamoDB::Table', 'TracesTable');
+      const indexQueries = (prefix: string) => statementsOf(template, roleId(prefix)).filter((s) => JSON.stringify(s.Resource).includes('/index/'));
+      const expected = [
+        {
+          Effect: 'Allow',
+          Action: 'dynamodb:Query',
+          Resource: ['byStatus', 'byCreated'].map((index) => ({ 'Fn::Join': ['', [getAtt(table), `/index/${index}`]] })),
+        },
+      ];
+      for (const fn of [...WORKFLOW_STATES.map((s) => `Workflow${s}Function`), 'PlansListToolsFunction', 'LearningLearnFunction'])
+        expect(indexQueries(fn), fn).toEqual(expected);
+      for (const fn of ['PlansCreatePlanFunction', 'PlansGetPlanFunction', 'PlansGetTraceFunction', 'PlansApproveToolFunction'])
+        expect(indexQueries(fn), fn).toEqual([]);
     });
 
     it('lets only the intake functions start executions, on the Cairn state machine only', () => {
