@@ -9,8 +9,8 @@ import { DEFAULT_LEARNING_SETTINGS, type SynthesizedTool } from '../../../functi
 import { fixtureSessions, QUESTIONS, RETRIEVAL_CHAIN, retrievalSession, TOOL_CHAIN } from '../../support/learn.js';
 
 const settings = { ...DEFAULT_LEARNING_SETTINGS, min_replay_sessions: 6 };
-const retrieval = { key: chainKey(RETRIEVAL_CHAIN), symbols: [...RETRIEVAL_CHAIN], sessionCount: 6, support: 0.6 };
-const tools = { key: chainKey(TOOL_CHAIN), symbols: [...TOOL_CHAIN], sessionCount: 2, support: 0.2 };
+const retrieval = { key: chainKey(RETRIEVAL_CHAIN), symbols: [...RETRIEVAL_CHAIN] as string[], sessionCount: 6, support: 0.6 };
+const tools = { key: chainKey(TOOL_CHAIN), symbols: [...TOOL_CHAIN] as string[], sessionCount: 2, support: 0.2 };
 
 function drafted(chain = retrieval, sessions = fixtureSessions()): SynthesizedTool {
   return draftTool(chain, analyzeParameters(chain, sessions), 3);

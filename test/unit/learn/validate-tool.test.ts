@@ -62,7 +62,10 @@ describe('Function: validateSynthesizedTool', () => {
     ],
     [
       'a required parameter no step uses',
-      (t) => (((t.parameters.properties as Record<string, unknown>).extra = { type: 'string' }), (t.parameters.required as string[]).push('extra')),
+      (t) => {
+        (t.parameters.properties as Record<string, unknown>).extra = { type: 'string' };
+        (t.parameters.required as string[]).push('extra');
+      },
       /parameter "extra" is required but no sub-step uses it/,
     ],
     [
