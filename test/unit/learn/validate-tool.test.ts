@@ -135,6 +135,30 @@ describe('Function: validateSynthesizedTool', () => {
     ).toBe(true);
   });
 
+  it('checks, when given the chain, that the tool replaces it step for step', () => {
+    // Prepare
+    const expected = { key: chain.key, steps: RETRIEVAL_CHAIN.map((type) => ({ type })) };
+    const shorter = broken((t) => {
+      t.steps.pop();
+      t.output_step = 2;
+    });
+    const swapped = broken((t) => {
+      t.steps[1]!.tool_id = 'vector_search';
+      t.source_chain = 'something else';
+    });
+
+    // Act + Assess
+    expect(validateSynthesizedTool(goodTool(), catalog, settings, expected)).toEqual([]);
+    expect(validateSynthesizedTool(shorter, catalog, settings, expected)).toContainEqual({
+      path: 'steps',
+      message: 'has 3 sub-steps; the chain has 4, one sub-step each',
+    });
+    expect(validateSynthesizedTool(swapped, catalog, settings, expected)).toEqual([
+      { path: 'source_chain', message: `must be ${JSON.stringify(chain.key)}` },
+      { path: 'steps.1', message: 'must be the chain\'s step 1: kind "step", tool_id "keyword_search"' },
+    ]);
+  });
+
   it('rejects what is not an object at all', () => {
     expect(validateSynthesizedTool('a tool', catalog, settings)[0]?.message).toMatch(/must be object/);
   });
