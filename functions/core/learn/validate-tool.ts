@@ -6,18 +6,21 @@
  * without a data dependency and within `max_parallel_steps`, conditions and templates that parse
  * in the safe expression language, and an error strategy about steps that exist.
  *
- * Both validators were compiled at build time (schemas/compile.ts): nothing is compiled here.
+ * Both validators were compiled at build time (schemas/compile.ts, into validators.generated.ts
+ * beside this file, apart from the plan's): nothing is compiled here.
  */
 import type { ErrorObject } from 'ajv';
 import { parseExpression, referencedSteps } from '../expression/expression.js';
 import { templateReferences } from '../expression/templates.js';
-import { compiledValidator } from '../plan/schemas.js';
+import type { CompiledValidator } from '../plan/schemas.js';
 import { canonicalToolName } from '../tools/registry.js';
 import { ancestors } from './draft.js';
 import type { LearningSettings, SynthesisIssue, SynthesizedTool, ToolCatalogView } from './types.js';
 
-const shapeValidator = compiledValidator('synthesizedTool');
-const metaSchemaValidator = compiledValidator('jsonSchema2020');
+import * as compiled from './validators.generated.js';
+
+const shapeValidator = compiled.synthesizedTool as CompiledValidator;
+const metaSchemaValidator = compiled.jsonSchema2020 as CompiledValidator;
 
 const STEP_REFERENCE = /(^|_)steps?$/;
 
