@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../../functions/core/errors.js';
-import { analyzeParameters } from '../../../functions/core/learn/analyze.js';
+import { analyzeParameters, commonType } from '../../../functions/core/learn/analyze.js';
 import { chainKey } from '../../../functions/core/learn/mine.js';
 import { fixtureSessions, QUESTIONS, RETRIEVAL_CHAIN, retrievalSession, TOOL_CHAIN } from '../../support/learn.js';
 
@@ -98,5 +98,13 @@ describe('Function: analyzeParameters', () => {
   it('refuses a chain no session holds', () => {
     // Act + Assess
     expect(() => analyzeParameters({ key: 'x → y', symbols: ['x', 'y'] }, fixtureSessions())).toThrow(InvalidInputError);
+  });
+});
+
+describe('Function: commonType', () => {
+  it('names the type all samples share, numbers for integers mixed with fractions, mixed otherwise', () => {
+    expect(commonType([1, 2])).toBe('integer');
+    expect(commonType([1, 2.5])).toBe('number');
+    expect(commonType(['a', 1])).toBe('mixed');
   });
 });
