@@ -56,6 +56,13 @@ export function jsonType(value: unknown): string {
   return typeof value === 'object' ? 'object' : typeof value;
 }
 
+/** The JSON type every value has (`number` for integers mixed with fractions), or `mixed`. */
+export function commonType(values: readonly unknown[]): string {
+  const types = new Set(values.map(jsonType));
+  if (types.size === 2 && types.has('integer') && types.has('number')) return 'number';
+  return types.size === 1 ? (types.values().next().value ?? 'mixed') : 'mixed';
+}
+
 /** The value at a dotted path (`documents.0.id`); undefined when absent. */
 export function valueAt(value: unknown, path: string): unknown {
   if (path === '') return value;
@@ -142,7 +149,7 @@ export function analyzeParameters(chain: Pick<MinedChain, 'key' | 'symbols'>, se
       const values = samples.map((s) => s.steps[i]?.input[key]);
       const raws = samples.map((s) => s.steps[i]?.rawInput?.[key]);
       const present = values.filter((v) => v !== undefined).length;
-      const type = jsonType(values.find((v) => v !== undefined));
+      const type = commonType(values.filter((v) => v !== undefined));
       const where = `step ${i} (${chain.symbols[i]}) input.${key}`;
       const found = (f: Omit<ParameterFinding, 'step' | 'key' | 'type'>) => findings.push({ step: i, key, type, ...f });
 

@@ -107,7 +107,7 @@ export function draftTool(
     if ((f.class !== 'external' && f.class !== 'ambiguous') || !f.parameter) continue;
     if (!properties[f.parameter]) {
       properties[f.parameter] = {
-        ...(f.type === 'null' || f.type === 'undefined' ? {} : { type: f.type }),
+        ...(f.type === 'null' || f.type === 'undefined' || f.type === 'mixed' ? {} : { type: f.type }),
         description: `step ${f.step} (${analysis.steps[f.step]?.symbol ?? '?'}) input ${f.key}${f.class === 'ambiguous' ? `; ambiguous: ${f.reason}` : ''}`,
       };
     }

@@ -8,6 +8,7 @@
  *   validateSynthesizedTool  the checks synthesis applies (schema, references, wiring, groups, conditions)
  *   replayValidate    a tool and recorded sessions -> ValidationReport (no tool runs)
  *   parseLearningSettings    settings read once and validated
+ *   learnFromSessions one round of all of it over sessions, each candidate with the status promotion gives it
  *
  * The storage side (traces by time, the tools table, promotion, the composite runtime) lives
  * outside the core and calls these.
@@ -23,9 +24,10 @@ import { validateSynthesizedTool } from './validate-tool.js';
 export { analyzeParameters, chainSamples } from './analyze.js';
 export { compositeToolId, draftTool, errorStrategyFrom, parallelGroups } from './draft.js';
 export { CHAIN_SEPARATOR, chainKey, findChain, mineChains, newestFirst } from './mine.js';
+export { chainsToSynthesize, type LearnedCandidate, type LearningRound, learnFromSessions, statusAfterValidation } from './pipeline.js';
 export { correctionPrompt, synthesisPrompt } from './prompt.js';
 export { replayValidate } from './replay.js';
-export { sessionFromTrace, stepSymbol } from './session.js';
+export { planOrder, sessionFromTrace, stepSymbol } from './session.js';
 export { parseLearningSettings } from './settings.js';
 export { outputSimilarity, tfidfCosine } from './similarity.js';
 export { type SynthesisInput, synthesizedToolSchema, synthesizeTool } from './synthesize.js';

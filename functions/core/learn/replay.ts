@@ -7,7 +7,8 @@
  * the projected outputs of earlier sub-steps, parameters, wiring) and compared with what was
  * recorded. A sub-step whose rebuilt input is the recorded one would produce the recorded output;
  * one whose input differs produces what the same step recorded for that input in another session,
- * if any did, else nothing is known of it. The projected output of the output step is then scored
+ * if any did, else nothing is known of it; a step whose dependencies' outputs are not the recorded
+ * ones is not known either. The projected output of the output step is then scored
  * against the recorded one. Latency is the recorded latency minus what the parallel groups save;
  * error parity asks whether every failure seen is handled by an explicit rule.
  */
@@ -133,6 +134,7 @@ function replayOne(
   });
 
   const projected: Array<Record<string, unknown> | undefined> = [];
+  const faithful: boolean[] = [];
   const mismatches: string[] = [];
   tool.steps.forEach((sub, i) => {
     const scope = new Map<number, StepView>();
@@ -169,14 +171,21 @@ function replayOne(
     }
     report.wiring.checked++;
     const step = steps[i];
-    if (differing.length === 0) {
+    // A step also reads its dependencies' outputs (a rerank, the documents of its input step).
+    const unfaithfulDeps = sub.depends_on.filter((d) => faithful[d] !== true);
+    if (differing.length === 0 && unfaithfulDeps.length === 0) {
+      faithful[i] = true;
       projected[i] = step?.status === 'succeeded' ? step.output : undefined;
-    } else {
+      return;
+    }
+    faithful[i] = false;
+    if (differing.length > 0) {
       report.wiring.mismatches++;
       mismatches.push(`sub-step ${i} (${step?.symbol ?? '?'}) input differs: ${differing.join(', ')}`);
-      const known = [...Object.values(built)].includes(UNKNOWN) ? undefined : memo[i]?.get(canonicalJson(built));
-      projected[i] = known;
     }
+    // Another session's recording for the same input stands in, when the step's dependencies are the recorded ones.
+    const known = unfaithfulDeps.length > 0 || Object.values(built).includes(UNKNOWN) ? undefined : memo[i]?.get(canonicalJson(built));
+    projected[i] = known;
   });
 
   const outputStep = steps[tool.output_step];

@@ -1,5 +1,5 @@
 /**
- * A stored plan as learning sees it: its executed steps in the order they started, each with the
+ * A stored plan as learning sees it: its executed steps in the plan's dependency order, each with the
  * parameters it ran with (rendered, from its `step.started` event), the parameters the plan wrote
  * (with their templates), its result, status, latency and the id of the event that ended it.
  */
@@ -40,6 +40,26 @@ function inputOf(step: DecompositionStep, parameters: Record<string, unknown>): 
 }
 
 /**
+ * The plan's steps in dependency order, the lowest step id first among those ready. Steps that ran
+ * in parallel started in whatever order the scheduler chose; this order is the plan's own, so the
+ * same plan shape always reads as the same sequence.
+ */
+export function planOrder(plan: readonly DecompositionStep[]): number[] {
+  const ids = new Set(plan.map((s) => s.step_id));
+  const waiting = new Map(plan.map((s) => [s.step_id, new Set(s.dependencies.filter((d) => ids.has(d) && d !== s.step_id))]));
+  const order: number[] = [];
+  while (waiting.size > 0) {
+    const ready = [...waiting].filter(([, deps]) => deps.size === 0).map(([id]) => id);
+    // A cycle cannot have run; its steps follow in id order rather than being lost.
+    const next = ready.length > 0 ? Math.min(...ready) : Math.min(...waiting.keys());
+    order.push(next);
+    waiting.delete(next);
+    for (const deps of waiting.values()) deps.delete(next);
+  }
+  return order;
+}
+
+/**
  * The session of a stored plan, or undefined when nothing of it ran (no accepted plan, or no step
  * ended). Skipped steps did not run and are left out; failed steps stay, with their error.
  */
@@ -61,7 +81,7 @@ export function sessionFromTrace(input: { record: PlanRecord; events: readonly T
     }
   }
   const outputById = new Map(outputs.map((o) => [o.step_id, o]));
-  const order = [...byId.keys()].sort((a, b) => (started.get(a)?.seq ?? Number.MAX_SAFE_INTEGER) - (started.get(b)?.seq ?? Number.MAX_SAFE_INTEGER) || a - b);
+  const order = planOrder(plan);
   const steps: SessionStep[] = [];
   for (const stepId of order) {
     const step = byId.get(stepId);

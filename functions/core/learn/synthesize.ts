@@ -92,7 +92,7 @@ export async function synthesizeTool(input: SynthesisInput, llm: LlmProvider, si
     const { response, record } = await callLlm(llm, request, signal);
     llmCalls.push(record);
     const { candidate, issue } = candidateOf(response.text);
-    issues = issue ? [issue] : validateSynthesizedTool(candidate, catalog, settings);
+    issues = issue ? [issue] : validateSynthesizedTool(candidate, catalog, settings, { key: chain.key, steps: analysis.steps });
     if (issues.length === 0) {
       return {
         tool: withObservedStrategy(candidate as SynthesizedTool, analysis),

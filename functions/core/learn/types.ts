@@ -95,7 +95,7 @@ export interface ParameterFinding {
   step: number;
   key: string;
   class: ParameterClass;
-  /** JSON type seen in the samples (`string`, `integer`, `number`, `boolean`, `array`, `object`). */
+  /** JSON type of the samples' values (`string`, `integer`, `number`, `boolean`, `array`, `object`), `mixed` when they differ. */
   type: string;
   /** For a constant: its value in every sample. */
   value?: unknown;

@@ -6,18 +6,21 @@
  * without a data dependency and within `max_parallel_steps`, conditions and templates that parse
  * in the safe expression language, and an error strategy about steps that exist.
  *
- * Both validators were compiled at build time (schemas/compile.ts): nothing is compiled here.
+ * Both validators were compiled at build time (schemas/compile.ts, into validators.generated.ts
+ * beside this file, apart from the plan's): nothing is compiled here.
  */
 import type { ErrorObject } from 'ajv';
 import { parseExpression, referencedSteps } from '../expression/expression.js';
 import { templateReferences } from '../expression/templates.js';
-import { compiledValidator } from '../plan/schemas.js';
+import type { CompiledValidator } from '../plan/schemas.js';
 import { canonicalToolName } from '../tools/registry.js';
 import { ancestors } from './draft.js';
 import type { LearningSettings, SynthesisIssue, SynthesizedTool, ToolCatalogView } from './types.js';
 
-const shapeValidator = compiledValidator('synthesizedTool');
-const metaSchemaValidator = compiledValidator('jsonSchema2020');
+import * as compiled from './validators.generated.js';
+
+const shapeValidator = compiled.synthesizedTool as CompiledValidator;
+const metaSchemaValidator = compiled.jsonSchema2020 as CompiledValidator;
 
 const STEP_REFERENCE = /(^|_)steps?$/;
 
@@ -77,15 +80,46 @@ function checkParameters(parameters: Record<string, unknown>): SynthesisIssue[] 
   return issues;
 }
 
-/** Every problem of `candidate` as a synthesized tool, one line each; empty when it passes. */
+/** The chain a tool must replace: its key and, step by step, the type and tool. */
+export interface ExpectedChain {
+  key: string;
+  steps: ReadonlyArray<{ type: string; tool?: string }>;
+}
+
+/** The sub-steps are the chain's steps, in order, and the tool says which chain it replaces. */
+function checkAgainstChain(tool: SynthesizedTool, chain: ExpectedChain): SynthesisIssue[] {
+  const issues: SynthesisIssue[] = [];
+  if (tool.source_chain !== chain.key) issues.push({ path: 'source_chain', message: `must be ${JSON.stringify(chain.key)}` });
+  if (tool.steps.length !== chain.steps.length) {
+    issues.push({ path: 'steps', message: `has ${tool.steps.length} sub-steps; the chain has ${chain.steps.length}, one sub-step each` });
+    return issues;
+  }
+  chain.steps.forEach((expected, i) => {
+    const step = tool.steps[i];
+    const want = expected.tool ?? expected.type;
+    const kind = expected.tool ? 'tool' : 'step';
+    // Only tool names have two spellings (service_method, service.method); step types have one.
+    const named = step?.kind === 'tool' ? canonicalToolName(step.tool_id) : step?.tool_id;
+    if (step && (step.kind !== kind || named !== want)) {
+      issues.push({ path: `steps.${i}`, message: `must be the chain's step ${i}: kind ${JSON.stringify(kind)}, tool_id ${JSON.stringify(want)}` });
+    }
+  });
+  return issues;
+}
+
+/**
+ * Every problem of `candidate` as a synthesized tool, one line each; empty when it passes. With
+ * `chain`, the tool must also replace that chain step for step.
+ */
 export function validateSynthesizedTool(
   candidate: unknown,
   catalog: ToolCatalogView,
   settings: Pick<LearningSettings, 'max_parallel_steps'>,
+  chain?: ExpectedChain,
 ): SynthesisIssue[] {
   if (!shapeValidator(candidate)) return distinct(ajvIssues(shapeValidator.errors, ''));
   const tool = candidate as SynthesizedTool;
-  const issues: SynthesisIssue[] = [...checkParameters(tool.parameters)];
+  const issues: SynthesisIssue[] = [...checkParameters(tool.parameters), ...(chain ? checkAgainstChain(tool, chain) : [])];
   const count = tool.steps.length;
   const inRange = (i: number) => Number.isInteger(i) && i >= 0 && i < count;
   const tools = new Set(catalog.tools.map(canonicalToolName));
