@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
 import { ConfigError } from '../../../functions/core/errors.js';
+import { DEFAULT_LEARNING_SETTINGS } from '../../../functions/core/learn/types.js';
 import { loadConfig } from '../../../functions/shared/config.js';
 
 /** The ConfigError loadConfig throws for `env`; fails the test when it throws nothing. */
@@ -43,6 +43,7 @@ describe('Function: loadConfig', () => {
       planner: expect.any(Object),
       // So do the media settings (test/unit/shared/media-config.test.ts).
       media: { backend: 'local' },
+      learning: DEFAULT_LEARNING_SETTINGS,
     });
   });
 
@@ -96,6 +97,7 @@ describe('Function: loadConfig', () => {
       planner: expect.any(Object),
       // So do the media settings (test/unit/shared/media-config.test.ts).
       media: { backend: 'local' },
+      learning: DEFAULT_LEARNING_SETTINGS,
     });
   });
 
@@ -213,5 +215,17 @@ describe('Function: loadConfig', () => {
 
     // Assess
     expect(topK).toBe(7);
+  });
+});
+
+describe('Function: loadConfig (learning settings)', () => {
+  it('reads CAIRN_LEARNING over seed 001 defaults, once', () => {
+    const config = loadConfig({ CAIRN_LEARNING: '{"require_approval": false, "min_replay_sessions": 3}' });
+    expect(config.learning).toEqual({ ...DEFAULT_LEARNING_SETTINGS, require_approval: false, min_replay_sessions: 3 });
+  });
+
+  it('refuses a bad CAIRN_LEARNING in the one configuration message', () => {
+    expect(() => loadConfig({ CAIRN_LEARNING: '{"equivalence_threshold": 2}' })).toThrow(/^invalid configuration: CAIRN_LEARNING: .*equivalence_threshold/);
+    expect(() => loadConfig({ CAIRN_LEARNING: 'yes' })).toThrow(/^invalid configuration: CAIRN_LEARNING: /);
   });
 });
