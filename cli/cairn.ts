@@ -468,7 +468,55 @@ export function buildProgram(): Command {
       console.log(flags.json ? JSON.stringify(report) : renderEvaluation(report));
     });
 
+  addLearningCommands(program);
   return program;
+}
+
+const fraction = (value: string) => {
+  const n = Number(value);
+  if (!(n > 0 && n <= 1)) throw new InvalidArgumentError('--min-support must be a number in (0, 1]');
+  return n;
+};
+
+/** mine, learn, tools, approve: learning from the stored traces (cli/learn.ts, loaded by these commands only). */
+function addLearningCommands(program: Command): void {
+  const windowed = (command: Command) =>
+    command
+      .option('--since <time>', 'plans created at or after this ISO time, or this long ago (7d, 12h, 30m)')
+      .option('--until <time>', 'plans created before this ISO time, or this long ago')
+      .option('--min-support <s>', 'least share of sessions a chain must occur in', fraction)
+      .option('--max-pages <n>', 'index pages to read at most (100 plans each)', positiveInt('--max-pages'))
+      .option('--json', 'print one JSON object');
+  windowed(program.command('mine').description('find the chains of steps and tool calls that recur in the stored plans')).action(async (flags) => {
+    const { mineCommand } = await import('./learn.js');
+    await withStack((stack) => mineCommand(stack, flags));
+  });
+  windowed(program.command('learn').description('mine, synthesize composite tools, validate them by replay, and store them for approval'))
+    .option('--max-tools <n>', 'how many of the strongest chains to synthesize', positiveInt('--max-tools'))
+    .option('--no-approval', 'promote a tool that passes replay at once, without a person')
+    .action(async (flags) => {
+      const { learnCommand } = await import('./learn.js');
+      await withStack((stack) => learnCommand(stack, flags));
+    });
+  program
+    .command('tools')
+    .description('the learned tools, with status and figures')
+    .option('--json', 'print one JSON object')
+    .action(async (flags: { json?: boolean }) => {
+      const { toolsCommand } = await import('./learn.js');
+      await withStack((stack) => toolsCommand(stack, flags));
+    });
+  program
+    .command('approve')
+    .description('promote (or reject) a learned tool that passed validation and waits in TESTING')
+    .argument('<tool-id>', 'the tool, as `cairn tools` lists it')
+    .option('--promote', 'make it available to plans and the planner')
+    .option('--reject', 'never offer it again')
+    .option('--json', 'print one JSON object')
+    .action(async (id: string, flags: { promote?: boolean; reject?: boolean; json?: boolean }) => {
+      const { approveCommand } = await import('./learn.js');
+      await withStack((stack) => approveCommand(stack, id, flags));
+    });
 }
 
 async function readPlanFile(file: string): Promise<unknown> {

@@ -147,6 +147,7 @@ export class LocalStack {
         ...(options.llm ? { llm: options.llm } : {}),
         ...(options.tools ? { tools: options.tools } : {}),
       });
+      await runtime.learned.refresh();
       const handlers: Record<string, TaskHandler> = {};
       for (const [state, binding] of Object.entries(TASK_STATES)) handlers[state] = binding.make(runtime) as TaskHandler;
       const definition = loadWorkflowDefinition((state) => `arn:aws:lambda:us-east-1:000000000000:function:cairn-${state}`);

@@ -11,6 +11,7 @@ import type { Construct } from 'constructs';
 import { CairnBucket, CORPUS_PREFIX, INDEX_PREFIX, PAYLOAD_PREFIX, TRANSCRIPT_PREFIX } from './constructs/cairn-bucket.js';
 import { type CairnFunction, LOCAL_ENGINE_MODULES } from './constructs/cairn-function.js';
 import { IndexJob } from './constructs/index-job.js';
+import { LearningSchedule } from './constructs/learning-schedule.js';
 import { grantMediaServices } from './constructs/media-services.js';
 import { PlansApi } from './constructs/plans-api.js';
 import { OpenSearchEngine } from './constructs/retrieval-engine.js';
@@ -39,6 +40,7 @@ export class CairnStack extends Stack {
   readonly indexJob: IndexJob;
   /** With `-c retrievalEngine=opensearch`. */
   readonly engine: OpenSearchEngine | undefined;
+  readonly learning: LearningSchedule;
 
   constructor(scope: Construct, id: string, props: CairnStackProps) {
     super(scope, id, props);
@@ -98,6 +100,10 @@ export class CairnStack extends Stack {
     const execute = this.workflow.functions.get('Execute')!;
     for (const [name, value] of Object.entries(retrieval)) execute.addEnvironment(name, value);
     this.engine = settings.retrievalEngine === 'opensearch' ? this.useOpenSearch(execute) : undefined;
+    this.learning = new LearningSchedule(this, 'Learning', {
+      environment: { ...shared, CAIRN_LLM_SECRET_ARN: this.llmSecret.secretArn },
+      logRetention: settings.logRetention,
+    });
 
     this.grant(settings);
     this.acknowledgeCdkInternals();
@@ -155,6 +161,18 @@ export class CairnStack extends Stack {
     table.grantWrite(answerInput);
     payloads(answerInput, true);
     this.workflow.stateMachine.grant(answerInput, 'states:SendTaskSuccess');
+    // Learned tools: every phase loads the promoted ones; the API lists and decides them; the
+    // learning run reads plans by time (and their offloaded bodies) and writes tools.
+    for (const fn of this.workflow.functions.values()) table.grantIndexQuery(fn);
+    const listTools = this.api.functionOf('list-tools');
+    table.grantRead(listTools);
+    table.grantIndexQuery(listTools);
+    table.grantWrite(this.api.functionOf('approve-tool'));
+    const learn = this.learning.function;
+    table.grantWrite(learn);
+    table.grantIndexQuery(learn);
+    payloads(learn, false);
+    this.llmSecret.grantRead(learn);
   }
 
   /** The OpenSearch Serverless collection: the index job loads it, Execute searches it. */

@@ -190,6 +190,38 @@ const OPERATIONS: Record<ApiRouteName, Record<string, unknown>> = {
       503: problem('The execution could not be resumed now; retry (Retry-After).'),
     },
   },
+  'list-tools': {
+    operationId: 'listTools',
+    summary: 'The learned composite tools, with status, figures, definition and validation report',
+    parameters: [{ name: 'status', in: 'query', required: false, schema: { type: 'string', enum: ['DRAFT', 'TESTING', 'PROMOTED', 'REJECTED'] } }],
+    responses: {
+      200: {
+        description: 'The tools, newest first.',
+        content: jsonContent({ type: 'object', required: ['tools'], properties: { tools: { type: 'array', items: { type: 'object' } } } }),
+      },
+      400: problem('The status is not one of the four.'),
+    },
+  },
+  'approve-tool': {
+    operationId: 'approveTool',
+    summary: 'Promote or reject a learned tool waiting in TESTING',
+    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+    requestBody: {
+      required: true,
+      content: jsonContent({
+        type: 'object',
+        required: ['decision'],
+        properties: { decision: { type: 'string', enum: ['promote', 'reject'] } },
+        additionalProperties: false,
+      }),
+    },
+    responses: {
+      200: { description: 'The tool with its new status.', content: jsonContent({ type: 'object' }) },
+      400: problem('The body names no decision.'),
+      404: problem('No learned tool has this id.'),
+      409: problem('The tool is not in TESTING: a DRAFT that failed validation, or one already promoted or rejected.'),
+    },
+  },
 };
 
 export function openApiDocument(options: { serverUrl?: string } = {}): Record<string, unknown> {

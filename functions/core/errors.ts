@@ -195,3 +195,14 @@ export class InputAlreadyGivenError extends CairnError {
 export class NotWaitingForInputError extends CairnError {
   static override readonly transient = false;
 }
+/** A composite tool could not be synthesized: the model's answers failed validation, the last one's findings in `issues`. */
+export class SynthesisError extends CairnError {
+  static override readonly transient = false;
+  constructor(
+    message: string,
+    readonly issues: ReadonlyArray<{ path: string; message: string }>,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

@@ -2,6 +2,8 @@
  * Ports: the only ways the pure core reaches the world. Adapters in functions/adapters implement
  * them; handlers and the CLI wire adapters in. Nothing here imports an SDK.
  */
+
+import type { MinedChain, ParameterAnalysis } from './learn/types.js';
 import type {
   CorpusDocument,
   DecompositionPlan,
@@ -77,6 +79,14 @@ export type LlmIntent =
       question: string;
       instruction: string;
       documents: Array<{ id: string; title?: string; text: string }>;
+    }
+  | {
+      /** A composite tool for a mined chain (learning); `errors` on the correction retry. */
+      kind: 'synthesis';
+      chain: Pick<MinedChain, 'key' | 'symbols' | 'sessionCount' | 'support'>;
+      analysis: ParameterAnalysis;
+      maxParallelSteps: number;
+      errors?: string[];
     };
 
 export interface LlmRequest {

@@ -369,4 +369,4 @@ export interface TraceEvent extends TraceEventInput {
   at: string;
 }
 
-export type LlmPurpose = 'analysis' | 'plan' | 'repair' | 'answer';
+export type LlmPurpose = 'analysis' | 'plan' | 'repair' | 'answer' | 'synthesis';

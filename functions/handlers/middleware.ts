@@ -19,6 +19,7 @@ import { WorkflowStartTransientError } from '../adapters/sfn/errors.js';
 import { TaskTokenTransientError } from '../adapters/sfn/task-tokens.js';
 import { IdempotencyKeyConflictError, InvalidInputError, NotWaitingForInputError, PlanNotFoundError, RequestValidationError } from '../core/errors.js';
 import { MAX_NESTING_DEPTH, nestingMessage } from '../core/plan/depth.js';
+import { LearnedToolNotFoundError, LearnedToolStateError } from '../core/tools/learned.js';
 import { forbiddenKeyMessage } from '../core/workflow/requests.js';
 import type { CairnConfig } from '../shared/config.js';
 
@@ -81,6 +82,8 @@ export function problemOf(error: unknown): Problem | undefined {
   if (error instanceof InvalidInputError) return { statusCode: 400, body: { message: error.message, errors: [{ path: '(root)', message: error.message }] } };
   if (error instanceof PlanNotFoundError) return { statusCode: 404, body: { message: error.message } };
   if (error instanceof NotWaitingForInputError) return { statusCode: 409, body: { message: error.message } };
+  if (error instanceof LearnedToolNotFoundError) return { statusCode: 404, body: { message: error.message } };
+  if (error instanceof LearnedToolStateError) return { statusCode: 409, body: { message: error.message } };
   if (error instanceof TraceStoreTransientError || error instanceof WorkflowStartTransientError || error instanceof TaskTokenTransientError) {
     return { statusCode: 503, body: { message: 'the service is busy; retry the request' }, headers: { 'Retry-After': '1' } };
   }

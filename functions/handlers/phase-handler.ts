@@ -8,10 +8,15 @@ import { type Observability, observed } from './middleware.js';
 
 export type Phase<Event, Result> = (deps: PhaseDeps, event: Event) => Promise<Result>;
 
-export function phaseHandler<Event, Result>(rt: Pick<Runtime, 'phases' | 'observability' | 'payloads'>, phase: Phase<Event, Result>) {
+export function phaseHandler<Event, Result>(
+  rt: Pick<Runtime, 'phases' | 'observability' | 'payloads'> & Partial<Pick<Runtime, 'learned'>>,
+  phase: Phase<Event, Result>,
+) {
   const { phases, observability, payloads } = rt;
   return observed<Event, Result>(observability).handler(async (event: Event) => {
     try {
+      // Promoted composites join the registry (and so the planner's catalog) before the phase reads it.
+      await rt.learned?.refresh();
       return await phase(phases, event);
     } catch (error) {
       throw await boundedPhaseError(error, { payloads, obs: observability, planId: planIdOf(event) });

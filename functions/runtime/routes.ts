@@ -5,15 +5,17 @@
  * written from this table too.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { makeApproveToolHandler } from '../handlers/intake/approve-tool.js';
 import { makeCreatePlanHandler } from '../handlers/intake/create-plan.js';
 import { makeGetPlanHandler } from '../handlers/intake/get-plan.js';
 import { makeGetTraceHandler } from '../handlers/intake/get-trace.js';
+import { makeListToolsHandler } from '../handlers/intake/list-tools.js';
 import { makeSubmitInputHandler } from '../handlers/intake/submit-input.js';
 import type { IntakeRuntime } from './intake.js';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
-export type ApiRouteName = 'create-plan' | 'get-plan' | 'get-trace' | 'submit-input';
+export type ApiRouteName = 'create-plan' | 'get-plan' | 'get-trace' | 'submit-input' | 'list-tools' | 'approve-tool';
 
 export interface ApiRoute {
   method: 'GET' | 'POST';
@@ -44,4 +46,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
   route('GET', '/plans/{id}', 'get-plan', makeGetPlanHandler),
   route('GET', '/plans/{id}/trace', 'get-trace', makeGetTraceHandler),
   route('POST', '/plans/{id}/input', 'submit-input', makeSubmitInputHandler),
+  route('GET', '/tools', 'list-tools', makeListToolsHandler),
+  route('POST', '/tools/{id}/approve', 'approve-tool', makeApproveToolHandler),
 ];

@@ -6,6 +6,7 @@
  */
 
 import { createAwsMediaTools, registerAwsMediaTools } from '../adapters/aws-media/aws-media-tools.js';
+import { DynamoLearnedToolStore } from '../adapters/dynamodb/learned-tools.js';
 import { DynamoPlanCache } from '../adapters/dynamodb/plan-cache.js';
 import { createReranker } from '../adapters/embeddings/select.js';
 import { createHttpFetchTool } from '../adapters/http/fetch-tool.js';
@@ -14,6 +15,8 @@ import { S3TaskFiles } from '../adapters/s3/task-files.js';
 import { analysisSchema, planSchema, stepParameterSchemas } from '../core/plan/schemas.js';
 import type { LlmProvider, ResultWriter } from '../core/ports.js';
 import { systemClock } from '../core/ports.js';
+import { registerComposites } from '../core/tools/composite.js';
+import type { LearnedToolStore } from '../core/tools/learned.js';
 import { registerLocalTools } from '../core/tools/local-tools.js';
 import { ToolRegistry } from '../core/tools/registry.js';
 import type { PhaseDeps } from '../core/workflow/deps.js';
@@ -29,6 +32,18 @@ export interface Runtime extends IntakeRuntime {
   readonly phases: PhaseDeps;
   /** Where a finished plan's result goes when its request came from an S3 task file. */
   readonly results: ResultWriter;
+  /** The learned tools: their store, and the promoted ones joined to this runtime's registry. */
+  readonly learned: LearnedTools;
+}
+
+export interface LearnedTools {
+  readonly store: LearnedToolStore;
+  /**
+   * Registers the PROMOTED composites not yet in the registry; a composite whose parts are no
+   * longer registered is refused with one line (logged, and returned). At most once per
+   * `maxAgeMs` unless forced: a warm Lambda picks up a promotion within a minute.
+   */
+  refresh(options?: { force?: boolean }): Promise<{ registered: string[]; refused: string[] }>;
 }
 
 /** Adapters to use instead of the ones the configuration selects. */
@@ -82,7 +97,47 @@ export function createRuntime(config: CairnConfig, overrides: RuntimeOverrides =
       return taskFiles.write(origin, document);
     },
   };
-  return { ...intake, llm, phases, results };
+  return {
+    ...intake,
+    llm,
+    phases,
+    results,
+    learned: learnedTools(new DynamoLearnedToolStore({ client: clients.dynamo, tableName: config.tableName }), phases.tools, observability),
+  };
+}
+
+const LEARNED_MAX_AGE_MS = 60_000;
+
+function learnedTools(store: LearnedToolStore, registry: ToolRegistry, obs: Observability): LearnedTools {
+  let loadedAt = Number.NEGATIVE_INFINITY;
+  let loading: Promise<{ registered: string[]; refused: string[] }> | undefined;
+  const load = async () => {
+    const known = new Set(registry.names());
+    const promoted = (await store.list('PROMOTED')).filter((r) => !known.has(r.id));
+    const refused = registerComposites(
+      registry,
+      promoted.map((r) => r.definition),
+    ).map((r) => r.reason);
+    for (const line of refused) obs.logger.warn(line);
+    loadedAt = Date.now();
+    return { registered: promoted.map((r) => r.id).filter((id) => registry.names().includes(id)), refused };
+  };
+  return {
+    store,
+    refresh(options = {}) {
+      if (!options.force && Date.now() - loadedAt < LEARNED_MAX_AGE_MS) return Promise.resolve({ registered: [], refused: [] });
+      // The store being unreachable costs the learned tools for this call, never the plan.
+      loading ??= load()
+        .catch((error: unknown) => {
+          obs.logger.warn('could not load the promoted tools', { error: String(error) });
+          return { registered: [], refused: [] };
+        })
+        .finally(() => {
+          loading = undefined;
+        });
+      return loading;
+    },
+  };
 }
 
 /**

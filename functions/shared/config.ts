@@ -4,6 +4,8 @@
  */
 import { delimiter, dirname, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
+import { parseLearningSettings } from '../core/learn/settings.js';
+import type { LearningSettings } from '../core/learn/types.js';
 import { type EngineSettings, loadEngineSettings } from './engine-config.js';
 import { type HttpFetchSettings, loadHttpFetchSettings } from './http-fetch-config.js';
 import { type LlmSettings, loadLlmSettings, loadPlannerSettings, type PlannerSettings } from './llm-config.js';
@@ -53,6 +55,8 @@ export interface CairnConfig {
   retrieval: RetrievalSettings;
   /** Where a corpus in S3 is indexed and searched: in memory, the local engine's stored index, or OpenSearch (engine-config.ts). */
   engine: EngineSettings;
+  /** Learning from the traces (seed 001's settings): CAIRN_LEARNING, a JSON object of overrides. */
+  learning: LearningSettings;
 }
 
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
@@ -124,9 +128,20 @@ export function loadConfig(env: Env = process.env): CairnConfig {
     httpFetch: loadHttpFetchSettings(env, problems, int),
     retrieval: loadRetrievalSettings(env, problems, { int }),
     engine: loadEngineSettings(env, problems),
+    learning: learningSettings(env.CAIRN_LEARNING, problems),
   };
   if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   return config;
+}
+
+function learningSettings(raw: string | undefined, problems: string[]): LearningSettings {
+  if (raw === undefined || raw.trim() === '') return parseLearningSettings(undefined);
+  try {
+    return parseLearningSettings(JSON.parse(raw));
+  } catch (error) {
+    problems.push(`CAIRN_LEARNING: ${error instanceof Error ? error.message : String(error)}`);
+    return parseLearningSettings(undefined);
+  }
 }
 
 function corpusRootsOf(defaultCorpus: string, extra: string | undefined): string[] {

@@ -1,8 +1,8 @@
 /**
  * The trace table, built from the one description the adapters use
  * (functions/adapters/dynamodb/table.ts): on-demand, point-in-time recovery, TTL and both sparse
- * GSIs. Grants name the item-level actions the trace store calls, on the table only: the
- * functions never query the indexes (listing plans is the CLI's).
+ * GSIs. Grants name the item-level actions the trace store calls, on the table; index queries
+ * are granted apart, to the functions that read learned tools or mine plans by time.
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -45,6 +45,19 @@ export class TraceTable extends Construct {
   /** Reading plans and their events (GET /plans/...). */
   grantRead(grantee: IGrantable): void {
     grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: READ_ACTIONS, resources: [this.table.tableArn] }));
+  }
+
+  /**
+   * Queries of the table's indexes: the learned tools by status and in order (the workflow loads
+   * the promoted ones, GET /tools lists them) and the plans by time (learning).
+   */
+  grantIndexQuery(grantee: IGrantable): void {
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: TRACE_TABLE.globalSecondaryIndexes.map((i) => `${this.table.tableArn}/index/${i.indexName}`),
+      }),
+    );
   }
 
   /** Everything the trace store does to a plan: create, update, append events, read back. */

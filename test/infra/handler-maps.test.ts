@@ -57,7 +57,14 @@ describe('Map: Task state -> handler', () => {
 describe('Table: API routes', () => {
   it('has one route per method and path, each with its own entry file', () => {
     // Assess
-    expect(API_ROUTES.map((route) => route.routeKey)).toEqual(['POST /plans', 'GET /plans/{id}', 'GET /plans/{id}/trace', 'POST /plans/{id}/input']);
+    expect(API_ROUTES.map((route) => route.routeKey)).toEqual([
+      'POST /plans',
+      'GET /plans/{id}',
+      'GET /plans/{id}/trace',
+      'POST /plans/{id}/input',
+      'GET /tools',
+      'POST /tools/{id}/approve',
+    ]);
     expect(new Set(API_ROUTES.map((route) => route.entry)).size).toBe(API_ROUTES.length);
   });
 

@@ -33,7 +33,7 @@ describe('Stack: Cairn with `-c workflow=express -c auth=jwt ...`', () => {
       AuthorizerType: 'JWT',
       JwtConfiguration: { Issuer: 'https://issuer.example.com/', Audience: ['cairn-api', 'cairn-cli'] },
     });
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', 4);
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', 6);
     for (const route of Object.values(template.findResources('AWS::ApiGatewayV2::Route'))) {
       expect(route.Properties.AuthorizationType).toBe('JWT');
     }

@@ -24,12 +24,16 @@ const INTAKE_FUNCTIONS = [
   'PlansGetPlanFunction',
   'PlansGetTraceFunction',
   'PlansSubmitInputFunction',
+  'PlansListToolsFunction',
+  'PlansApproveToolFunction',
   'TriggersSqsTaskFunction',
   'TriggersS3TaskFunction',
 ];
 const INDEX_JOB = 'IndexJobFunction';
 /** The functions that load the local engine (a native module built for x86_64 only in the lock). */
 const ON_X86 = ['WorkflowExecuteFunction', INDEX_JOB];
+/** The learning run, on its schedule. */
+const LEARNING_FUNCTIONS = ['LearningLearnFunction'];
 const fnId = (state: string) => logicalIdOf(template, 'AWS::Lambda::Function', `Workflow${state}Function`);
 const roleId = (functionPrefix: string) => logicalIdOf(template, 'AWS::IAM::Role', `${functionPrefix}Role`);
 const getAtt = (logicalId: string) => ({ 'Fn::GetAtt': [logicalId, 'Arn'] });
@@ -41,7 +45,7 @@ describe('Stack: Cairn (default context)', () => {
       const functions = template.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs24.x' } });
 
       // Assess
-      expect(Object.keys(functions)).toHaveLength(WORKFLOW_STATES.length + INTAKE_FUNCTIONS.length + 1);
+      expect(Object.keys(functions)).toHaveLength(WORKFLOW_STATES.length + INTAKE_FUNCTIONS.length + LEARNING_FUNCTIONS.length + 1);
       for (const [id, fn] of Object.entries(functions)) {
         expect(fn.Properties, id).toMatchObject({
           Architectures: [ON_X86.some((prefix) => id.startsWith(prefix)) ? 'x86_64' : 'arm64'],
@@ -76,8 +80,8 @@ describe('Stack: Cairn (default context)', () => {
 
     it('keeps every log group for the configured retention', () => {
       const groups = template.findResources('AWS::Logs::LogGroup');
-      // 17 functions, the state machine, the API's access logs.
-      expect(Object.keys(groups)).toHaveLength(19);
+      // 20 functions, the state machine, the API's access logs.
+      expect(Object.keys(groups)).toHaveLength(22);
       for (const [id, group] of Object.entries(groups)) expect(group.Properties.RetentionInDays, id).toBe(30);
     });
 
@@ -188,12 +192,24 @@ describe('Stack: Cairn (default context)', () => {
     });
   });
 
+  describe('learning', () => {
+    it('runs the learn function daily on an EventBridge Scheduler schedule, over the last week, through a role of its own', () => {
+      const fn = logicalIdOf(template, 'AWS::Lambda::Function', 'LearningLearnFunction');
+      template.hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: 'rate(1 day)',
+        Target: Match.objectLike({ Arn: getAtt(fn), Input: JSON.stringify({ since: '7d' }), RetryPolicy: Match.objectLike({ MaximumRetryAttempts: 0 }) }),
+      });
+      template.resourceCountIs('AWS::Scheduler::Schedule', 1);
+      template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Cairn: learn composite tools from the stored plans', Timeout: 600 });
+    });
+  });
+
   describe('intake', () => {
-    it('routes the four API paths to their functions, each behind IAM authorization', () => {
-      for (const route of ['POST /plans', 'GET /plans/{id}', 'GET /plans/{id}/trace', 'POST /plans/{id}/input']) {
+    it('routes the six API paths to their functions, each behind IAM authorization', () => {
+      for (const route of ['POST /plans', 'GET /plans/{id}', 'GET /plans/{id}/trace', 'POST /plans/{id}/input', 'GET /tools', 'POST /tools/{id}/approve']) {
         template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: route, AuthorizationType: 'AWS_IAM' });
       }
-      template.resourceCountIs('AWS::ApiGatewayV2::Route', 4);
+      template.resourceCountIs('AWS::ApiGatewayV2::Route', 6);
       template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
         StageName: '$default',
         AutoDeploy: true,
@@ -250,7 +266,7 @@ describe('Stack: Cairn (default context)', () => {
       const byMetric = (name: string) => alarms.filter((a) => a.MetricName === name);
 
       // Assess
-      expect(byMetric('Errors')).toHaveLength(WORKFLOW_STATES.length + INTAKE_FUNCTIONS.length + 1);
+      expect(byMetric('Errors')).toHaveLength(WORKFLOW_STATES.length + INTAKE_FUNCTIONS.length + LEARNING_FUNCTIONS.length + 1);
       expect(byMetric('ExecutionsFailed')).toHaveLength(1);
       expect(byMetric('ExecutionsTimedOut')).toHaveLength(1);
       expect(
@@ -304,6 +320,22 @@ describe('Stack: Cairn (default context)', () => {
           ].sort(),
         );
       }
+    });
+
+    it('lets the workflow, GET /tools and the learning run query the indexes, named one by one, and no other function', () => {
+      const table = logicalIdOf(template, 'AWS::DynamoDB::Table', 'TracesTable');
+      const indexQueries = (prefix: string) => statementsOf(template, roleId(prefix)).filter((s) => JSON.stringify(s.Resource).includes('/index/'));
+      const expected = [
+        {
+          Effect: 'Allow',
+          Action: 'dynamodb:Query',
+          Resource: ['byStatus', 'byCreated'].map((index) => ({ 'Fn::Join': ['', [getAtt(table), `/index/${index}`]] })),
+        },
+      ];
+      for (const fn of [...WORKFLOW_STATES.map((s) => `Workflow${s}Function`), 'PlansListToolsFunction', 'LearningLearnFunction'])
+        expect(indexQueries(fn), fn).toEqual(expected);
+      for (const fn of ['PlansCreatePlanFunction', 'PlansGetPlanFunction', 'PlansGetTraceFunction', 'PlansApproveToolFunction'])
+        expect(indexQueries(fn), fn).toEqual([]);
     });
 
     it('lets only the intake functions start executions, on the Cairn state machine only', () => {

@@ -7,13 +7,13 @@
  * rest runs, and the outcome is `waiting` with the questions, to be run again with the answers.
  */
 
-import { boundedMessage, InputRequiredError, LlmTransientError, oneLine, RetrievalServiceTransientError } from '../errors.js';
+import { boundedMessage, InputRequiredError, LlmTransientError, oneLine, RetrievalServiceTransientError, StepExecutionError } from '../errors.js';
 import { evaluateCondition, type StepView } from '../expression/expression.js';
 import { renderParameters } from '../expression/templates.js';
 import type { Clock, CorpusIndex, LlmProvider, Reranker } from '../ports.js';
 import { policyOnSkip, STEP_OPERATORS, stepPolicy } from '../steps/index.js';
 import { toolCallOf } from '../steps/tool_call.js';
-import { canonicalToolName, type ToolRegistry } from '../tools/registry.js';
+import { canonicalToolName, type SubPlanRunner, type ToolRegistry } from '../tools/registry.js';
 import { isRetryable } from '../transient.js';
 import type { DecompositionPlan, DecompositionStep, LlmCallRecord, StepOutput } from '../types.js';
 import { DUPLICATE_CALL_BLOCKED, type DuplicateGuard, type GuardVerdict } from './duplicate-guard.js';
@@ -49,6 +49,8 @@ export interface ExecutionContext {
   guard?: DuplicateGuard;
   /** The user's answers to elicitation steps, by step id. */
   answers?: ReadonlyMap<number, unknown>;
+  /** How many composite tools this run is inside (a composite's parts run as a plan of their own). */
+  depth?: number;
 }
 
 /** A question a step put to the user, which the plan waits on. */
@@ -57,6 +59,9 @@ export interface PendingQuestion {
   message: string;
   schema: Record<string, unknown>;
 }
+
+/** Composites inside composites, at most this deep: a loop between two composites ends here. */
+const MAX_SUBPLAN_DEPTH = 2;
 
 export interface ExecutionOutcome {
   status: 'succeeded' | 'failed' | 'waiting';
@@ -172,7 +177,13 @@ export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext
       for (attempts = 1; attempts <= policy.maxAttempts; attempts++) {
         try {
           const result = await withTimeout(policy.timeoutMs, step, (signal) =>
-            operator(step, parameters, inputs, { ...ctx, signal, scope: resolvedScope, recordLlmCall: (r) => llmCalls.push(r) }),
+            operator(step, parameters, inputs, {
+              ...ctx,
+              signal,
+              scope: resolvedScope,
+              recordLlmCall: (r) => llmCalls.push(r),
+              runSubPlan: (sub) => runSubPlan(sub, ctx, step, llmCalls),
+            }),
           );
           if (verdict && !verdict.blocked) verdict.settle({ succeeded: true, output: result.output });
           return finish({
@@ -241,6 +252,23 @@ interface Pending {
 type Settled = StepOutput | Pending;
 const PENDING: Pending = { pending: true };
 const isPending = (settled: Settled): settled is Pending => 'pending' in settled;
+
+/**
+ * A composite tool's parts, run inside the calling step: the same corpus, model, tools and
+ * allow-list, no hooks (the parts are traced in the calling step's result, not as plan steps), and
+ * their model calls counted with the plan's.
+ */
+async function runSubPlan(plan: DecompositionPlan, ctx: ExecutionContext, caller: DecompositionStep, llmCalls: LlmCallRecord[]): ReturnType<SubPlanRunner> {
+  const depth = (ctx.depth ?? 0) + 1;
+  if (depth > MAX_SUBPLAN_DEPTH) throw new StepExecutionError(`step ${caller.step_id}: composite tools nest deeper than ${MAX_SUBPLAN_DEPTH}`);
+  const { hooks: _hooks, keep: _keep, ...rest } = ctx;
+  const outcome = await executePlan(plan, { ...rest, depth });
+  llmCalls.push(...outcome.llmCalls);
+  // A composite runs inside one step: it has no way to stop and wait for the user.
+  if (outcome.status === 'waiting')
+    return { status: 'failed', outputs: outcome.outputs, error: `step ${caller.step_id}: a part of a composite tool asked the user a question` };
+  return { status: outcome.status, outputs: outcome.outputs, ...(outcome.error !== undefined ? { error: outcome.error } : {}) };
+}
 
 /**
  * Whether a step attempts again after `error`. There is one retry layer per model call: the LLM

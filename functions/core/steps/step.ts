@@ -5,7 +5,7 @@
  */
 import type { StepView } from '../expression/expression.js';
 import type { CorpusIndex, LlmProvider, Reranker } from '../ports.js';
-import type { ToolRegistry } from '../tools/registry.js';
+import type { SubPlanRunner, ToolRegistry } from '../tools/registry.js';
 import type { DecompositionStep, LlmCallRecord, Modality, StepOutput } from '../types.js';
 
 export interface OperatorContext {
@@ -24,6 +24,8 @@ export interface OperatorContext {
   /** The user's answers to the plan's elicitation steps so far, by step id. */
   answers?: ReadonlyMap<number, unknown> | undefined;
   recordLlmCall(record: LlmCallRecord): void;
+  /** Runs a small plan inside this step (a composite tool's parts), with this step's tools, allow-list and corpus. */
+  runSubPlan?: SubPlanRunner;
 }
 
 /**

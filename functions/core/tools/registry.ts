@@ -8,10 +8,16 @@
 import { CairnError } from '../errors.js';
 import type { CompiledValidator } from '../plan/schemas.js';
 import type { CorpusIndex } from '../ports.js';
+import type { DecompositionPlan, StepOutput } from '../types.js';
+
+/** Runs a small plan inside the calling step, as the executor runs plans (a composite tool's parts). */
+export type SubPlanRunner = (plan: DecompositionPlan) => Promise<{ status: 'succeeded' | 'failed'; outputs: StepOutput[]; error?: string }>;
 
 export interface ToolContext {
   index: CorpusIndex;
   signal: AbortSignal;
+  /** Given by a `tool_call` step: a composite tool runs its parts through it. */
+  runSubPlan?: SubPlanRunner;
 }
 
 export interface ToolDefinition {

@@ -263,7 +263,7 @@ describe('cairn serve: pages and documents', () => {
     // Assess
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers[0]?.url).toBe(server.url.replace(/\/$/, ''));
-    expect(Object.keys(doc.paths).sort()).toEqual(['/plans', '/plans/{id}', '/plans/{id}/input', '/plans/{id}/trace']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/plans', '/plans/{id}', '/plans/{id}/input', '/plans/{id}/trace', '/tools', '/tools/{id}/approve']);
   });
 
   it('serves each page under a strict content security policy, with scripts that never evaluate code', async () => {

@@ -23,10 +23,18 @@ describe('OpenAPI document', () => {
     // Assess
     expect(doc.openapi).toBe('3.1.0');
     expect(operations.sort()).toEqual(API_ROUTES.map((r) => r.routeKey).sort());
-    expect(operations.sort()).toEqual(['GET /plans/{id}', 'GET /plans/{id}/trace', 'POST /plans', 'POST /plans/{id}/input']);
+    expect(operations.sort()).toEqual([
+      'GET /plans/{id}',
+      'GET /plans/{id}/trace',
+      'GET /tools',
+      'POST /plans',
+      'POST /plans/{id}/input',
+      'POST /tools/{id}/approve',
+    ]);
     expect(Object.keys(doc.paths['/plans']!.post!.responses)).toEqual(expect.arrayContaining(['202', '400']));
     expect(Object.keys(doc.paths['/plans/{id}']!.get!.responses)).toEqual(['200', '404']);
     expect(Object.keys(doc.paths['/plans/{id}/trace']!.get!.responses)).toEqual(['200', '404']);
+    expect(Object.keys(doc.paths['/tools/{id}/approve']!.post!.responses)).toEqual(['200', '400', '404', '409']);
   });
 
   it('takes the request body from schemas/plan-request.schema.json, unchanged', () => {

@@ -28,6 +28,7 @@ describe('schemas/compile.ts', () => {
       'functions/core/steps/catalog.generated.ts',
       'functions/core/steps/schemas.generated.ts',
       'functions/core/plan/validators.generated.ts',
+      'functions/core/learn/validators.generated.ts',
     ]);
     for (const [path, content] of files) expect(readFileSync(path, 'utf8'), path).toBe(content);
   });

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
 import { ConfigError } from '../../../functions/core/errors.js';
+import { DEFAULT_LEARNING_SETTINGS } from '../../../functions/core/learn/types.js';
 import { loadConfig } from '../../../functions/shared/config.js';
 
 /** The ConfigError loadConfig throws for `env`; fails the test when it throws nothing. */
@@ -49,6 +49,7 @@ describe('Function: loadConfig', () => {
       retrieval: { embeddings: { backend: 'lexical' }, reranker: { backend: 'lexical' }, timeoutMs: 30_000, maxAttempts: 3 },
       // And the retrieval engine's (test/unit/shared/engine-config.test.ts).
       engine: expect.objectContaining({ engine: 'memory', indexLocation: undefined, opensearchEndpoint: undefined }),
+      learning: DEFAULT_LEARNING_SETTINGS,
     });
   });
 
@@ -108,6 +109,7 @@ describe('Function: loadConfig', () => {
       retrieval: expect.any(Object),
       // And the retrieval engine's (test/unit/shared/engine-config.test.ts).
       engine: expect.objectContaining({ engine: 'memory', indexLocation: undefined, opensearchEndpoint: undefined }),
+      learning: DEFAULT_LEARNING_SETTINGS,
     });
   });
 
@@ -225,5 +227,17 @@ describe('Function: loadConfig', () => {
 
     // Assess
     expect(topK).toBe(7);
+  });
+});
+
+describe('Function: loadConfig (learning settings)', () => {
+  it('reads CAIRN_LEARNING over seed 001 defaults, once', () => {
+    const config = loadConfig({ CAIRN_LEARNING: '{"require_approval": false, "min_replay_sessions": 3}' });
+    expect(config.learning).toEqual({ ...DEFAULT_LEARNING_SETTINGS, require_approval: false, min_replay_sessions: 3 });
+  });
+
+  it('refuses a bad CAIRN_LEARNING in the one configuration message', () => {
+    expect(() => loadConfig({ CAIRN_LEARNING: '{"equivalence_threshold": 2}' })).toThrow(/^invalid configuration: CAIRN_LEARNING: .*equivalence_threshold/);
+    expect(() => loadConfig({ CAIRN_LEARNING: 'yes' })).toThrow(/^invalid configuration: CAIRN_LEARNING: /);
   });
 });

@@ -2,10 +2,12 @@
  * The embedded default LLM. It answers the same requests a model would, through the same port,
  * from the structured intent of each request: an analysis, a plan (with its reasoning around a
  * fenced JSON block, as models write it), a repair of a previous plan, the next round of an
- * iterative plan from the results so far, or an extractive answer.
+ * iterative plan from the results so far, an extractive answer, or a composite tool drawn from a
+ * mined chain's parameter analysis.
  * Everything downstream (extraction, validation, repair loop) runs on its text exactly as on a
  * model's. Its traces say `source: rule-based`.
  */
+import { draftTool } from '../../../core/learn/draft.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../../core/ports.js';
 import { answerExtractively } from './answer.js';
 import { nextRound } from './next-round.js';
@@ -58,6 +60,9 @@ export class RuleBasedProvider implements LlmProvider {
       }
       case 'answer':
         return answerExtractively(intent);
+      case 'synthesis':
+        // The analysis already says how every input is filled; the composite follows from it.
+        return JSON.stringify(draftTool(intent.chain, intent.analysis, intent.maxParallelSteps), null, 2);
     }
   }
 }

@@ -1,0 +1,99 @@
+/**
+ * One learning round over sessions: mine, pick the chains worth a tool, and for each analyse,
+ * synthesize and replay, ending in the status seed 001's promotion workflow gives it. Storage and
+ * promotion (the tools table, approval) are the caller's; this decides, it stores nothing.
+ */
+import { SynthesisError } from '../errors.js';
+import type { LlmProvider } from '../ports.js';
+import { analyzeParameters } from './analyze.js';
+import { mineChains } from './mine.js';
+import { replayValidate } from './replay.js';
+import { synthesizeTool } from './synthesize.js';
+import type { LearningSettings, MinedChain, ParameterAnalysis, Session, SynthesisOutcome, ToolCatalogView, ToolStatus, ValidationReport } from './types.js';
+
+/** Passed: TESTING when a person must approve, else PROMOTED. Not passed (or too little data): DRAFT. */
+export function statusAfterValidation(report: Pick<ValidationReport, 'status'>, settings: Pick<LearningSettings, 'require_approval'>): ToolStatus {
+  if (report.status !== 'passed') return 'DRAFT';
+  return settings.require_approval ? 'TESTING' : 'PROMOTED';
+}
+
+/**
+ * The chains worth a tool, best first: the most step calls a tool would replace (sessions times
+ * the steps saved per call), a chain overlapping one already picked left out, at most `limit`.
+ * Chains made of one symbol repeated are kept; chains already covered by a known tool are not.
+ */
+export function chainsToSynthesize(chains: readonly MinedChain[], limit: number, knownChainKeys: ReadonlySet<string> = new Set()): MinedChain[] {
+  const ranked = [...chains]
+    .filter((c) => !knownChainKeys.has(c.key))
+    .sort((a, b) => b.sessionCount * (b.symbols.length - 1) - a.sessionCount * (a.symbols.length - 1) || a.key.localeCompare(b.key));
+  const picked: MinedChain[] = [];
+  for (const chain of ranked) {
+    if (picked.length >= limit) break;
+    if (picked.some((p) => overlaps(p.symbols, chain.symbols))) continue;
+    picked.push(chain);
+  }
+  return picked;
+}
+
+/** One chain contains the other as a run. */
+function overlaps(a: readonly string[], b: readonly string[]): boolean {
+  const [long, short] = a.length >= b.length ? [a, b] : [b, a];
+  outer: for (let start = 0; start + short.length <= long.length; start++) {
+    for (let i = 0; i < short.length; i++) if (long[start + i] !== short[i]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+export interface LearnedCandidate {
+  chain: MinedChain;
+  analysis: ParameterAnalysis;
+  /** Absent when synthesis failed (see `error`). */
+  synthesis?: SynthesisOutcome;
+  report?: ValidationReport;
+  status: ToolStatus;
+  /** Why there is no tool, one line. */
+  error?: string;
+}
+
+export interface LearningRound {
+  sessions: number;
+  chainsMined: number;
+  chains: MinedChain[];
+  candidates: LearnedCandidate[];
+}
+
+/**
+ * Mines `sessions` and synthesizes and validates a tool for up to `maxTools` chains. A chain whose
+ * synthesis fails is reported with its one-line error (status DRAFT, no tool); other failures
+ * (the LLM unreachable) end the round.
+ */
+export async function learnFromSessions(
+  input: {
+    sessions: readonly Session[];
+    settings: LearningSettings;
+    catalog: ToolCatalogView;
+    maxTools?: number;
+    /** Chain keys that already have a tool (any status but REJECTED), not synthesized again. */
+    knownChainKeys?: ReadonlySet<string>;
+  },
+  llm: LlmProvider,
+  signal?: AbortSignal,
+): Promise<LearningRound> {
+  const { sessions, settings, catalog } = input;
+  const mined = mineChains(sessions, settings);
+  const picked = chainsToSynthesize(mined.chains, input.maxTools ?? 3, input.knownChainKeys);
+  const candidates: LearnedCandidate[] = [];
+  for (const chain of picked) {
+    const analysis = analyzeParameters(chain, sessions);
+    try {
+      const synthesis = await synthesizeTool({ chain, analysis, sessions, catalog, settings }, llm, signal);
+      const report = replayValidate(synthesis.tool, chain, sessions, settings);
+      candidates.push({ chain, analysis, synthesis, report, status: statusAfterValidation(report, settings) });
+    } catch (error) {
+      if (!(error instanceof SynthesisError)) throw error;
+      candidates.push({ chain, analysis, status: 'DRAFT', error: error.message });
+    }
+  }
+  return { sessions: mined.sessions, chainsMined: mined.chains.length, chains: mined.chains, candidates };
+}

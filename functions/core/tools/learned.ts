@@ -1,0 +1,74 @@
+/**
+ * Learned tools: composites found in the traces, with where each stands. A tool that failed
+ * validation stays DRAFT; one that passed waits in TESTING for a person (or is PROMOTED at once
+ * when approval is not required); PROMOTED tools join the registry and the planner's catalog;
+ * REJECTED ones never come back. Only TESTING moves, and only once.
+ */
+import { CairnError } from '../errors.js';
+import type { SynthesizedTool, ToolStatus, ValidationReport } from '../learn/types.js';
+
+export type LearnedStatus = ToolStatus;
+
+/** The figures `cairn tools` shows beside a tool; the full report is kept with it. */
+export interface LearnedToolFigures {
+  support?: number;
+  confidence?: number;
+  meanSimilarity?: number;
+  minSimilarity?: number;
+  latencyRatio?: number;
+  sessions?: number;
+}
+
+export interface LearnedToolRecord {
+  /** The tool's registry name (`learned.<slug>`). */
+  id: string;
+  status: LearnedStatus;
+  definition: SynthesizedTool;
+  /** The offline replay's report; absent when synthesis failed. */
+  report?: ValidationReport;
+  /** Why synthesis or validation failed, one line each. */
+  problems?: string[];
+  figures: LearnedToolFigures;
+  createdAt: string;
+  updatedAt: string;
+  /** When a person promoted or rejected it. */
+  decidedAt?: string;
+}
+
+export type LearnedDecision = 'promote' | 'reject';
+
+/** No learned tool of that id. */
+export class LearnedToolNotFoundError extends CairnError {
+  static override readonly transient = false;
+}
+
+/** The tool is not in a status the operation accepts (approving a DRAFT tool, approving twice). */
+export class LearnedToolStateError extends CairnError {
+  static override readonly transient = false;
+}
+
+export interface LearnedToolStore {
+  /**
+   * Stores a tool the learning run produced. A tool already PROMOTED or REJECTED is a person's
+   * decision and is kept as it is: the answer says which record stands.
+   */
+  save(record: LearnedToolRecord): Promise<{ stored: boolean; record: LearnedToolRecord }>;
+  get(id: string): Promise<LearnedToolRecord | undefined>;
+  list(status?: LearnedStatus): Promise<LearnedToolRecord[]>;
+  /** TESTING -> PROMOTED or REJECTED, once; anything else is a LearnedToolStateError or LearnedToolNotFoundError. */
+  decide(id: string, decision: LearnedDecision): Promise<LearnedToolRecord>;
+}
+
+/** Why a tool in `status` cannot be decided, in one line. */
+export function decisionRefusal(id: string, status: LearnedStatus, decision: LearnedDecision): string {
+  switch (status) {
+    case 'DRAFT':
+      return `tool ${id} is DRAFT: it did not pass validation, so it cannot be ${decision === 'promote' ? 'promoted' : 'rejected'}`;
+    case 'PROMOTED':
+      return `tool ${id} is already PROMOTED`;
+    case 'REJECTED':
+      return `tool ${id} was already REJECTED`;
+    default:
+      return `tool ${id} is ${status}`;
+  }
+}

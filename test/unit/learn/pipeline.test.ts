@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+
+import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/provider.js';
+import { mineChains } from '../../../functions/core/learn/mine.js';
+import { chainsToSynthesize, learnFromSessions, statusAfterValidation } from '../../../functions/core/learn/pipeline.js';
+import { DEFAULT_LEARNING_SETTINGS, type ToolCatalogView } from '../../../functions/core/learn/types.js';
+import { STEP_TYPES } from '../../../functions/core/types.js';
+import { fixtureSessions } from '../../support/learn.js';
+import { ScriptedLlm } from '../../support/llm.js';
+
+const catalog: ToolCatalogView = { tools: ['corpus.search', 'corpus.get'], stepTypes: STEP_TYPES };
+const settings = { ...DEFAULT_LEARNING_SETTINGS, min_support: 0.2, max_length: 4, min_replay_sessions: 2 };
+
+describe('Function: statusAfterValidation', () => {
+  it('keeps a passing tool in TESTING when approval is required, promotes it when not, and leaves the rest DRAFT', () => {
+    expect(statusAfterValidation({ status: 'passed' }, { require_approval: true })).toBe('TESTING');
+    expect(statusAfterValidation({ status: 'passed' }, { require_approval: false })).toBe('PROMOTED');
+    expect(statusAfterValidation({ status: 'failed' }, { require_approval: false })).toBe('DRAFT');
+    expect(statusAfterValidation({ status: 'insufficient_data' }, { require_approval: false })).toBe('DRAFT');
+  });
+});
+
+describe('Function: chainsToSynthesize', () => {
+  it('picks the chains that replace the most step calls, none inside another, none already known', () => {
+    // Prepare
+    const chains = mineChains(fixtureSessions(), settings).chains;
+
+    // Act + Assess: the full chain saves 3 calls in 6 sessions; its two-step parts overlap it.
+    expect(chainsToSynthesize(chains, 3).map((c) => c.key)).toEqual([
+      'vector_search → keyword_search → rerank → llm_call',
+      'corpus.search → corpus.get → llm_call',
+    ]);
+    expect(chainsToSynthesize(chains, 3, new Set(['vector_search → keyword_search → rerank → llm_call'])).map((c) => c.key)).toEqual([
+      'keyword_search → rerank',
+      'vector_search → keyword_search',
+      'corpus.search → corpus.get → llm_call',
+    ]);
+  });
+});
+
+describe('Function: learnFromSessions', () => {
+  it('mines, synthesizes without a key and validates: both fixture chains pass and wait for approval', async () => {
+    // Act
+    const round = await learnFromSessions({ sessions: fixtureSessions(), settings, catalog }, new RuleBasedProvider());
+
+    // Assess
+    expect(round).toMatchObject({ sessions: 10, chainsMined: 4 });
+    expect(round.candidates.map((c) => [c.synthesis?.tool.tool_id, c.report?.status, c.status])).toEqual([
+      ['learned.vector_search_keyword_search_rerank_llm_call', 'passed', 'TESTING'],
+      ['learned.corpus_search_corpus_get_llm_call', 'passed', 'TESTING'],
+    ]);
+  });
+
+  it('reports a chain whose synthesis fails as DRAFT with its one-line error, and goes on', async () => {
+    // Act
+    const round = await learnFromSessions({ sessions: fixtureSessions(), settings, catalog, maxTools: 1 }, new ScriptedLlm(() => '{"tool_id": 3}'));
+
+    // Assess
+    expect(round.candidates).toHaveLength(1);
+    expect(round.candidates[0]).toMatchObject({ status: 'DRAFT' });
+    expect(round.candidates[0]!.synthesis).toBeUndefined();
+    expect(round.candidates[0]!.error).toMatch(/^synthesis of vector_search → keyword_search → rerank → llm_call failed: 2 answer\(s\) did not validate/);
+  });
+});
