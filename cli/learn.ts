@@ -7,7 +7,7 @@ import { parseSince } from '../functions/adapters/dynamodb/sessions.js';
 import { InvalidInputError } from '../functions/core/errors.js';
 import { parseLearningSettings } from '../functions/core/learn/settings.js';
 import type { LearningSettings } from '../functions/core/learn/types.js';
-import type { LearnedToolRecord } from '../functions/core/tools/learned.js';
+import { type LearnedToolRecord, toolView } from '../functions/core/tools/learned.js';
 import { learn, learningStores, mine } from '../functions/runtime/learning.js';
 import type { LocalStack } from './local-runner.js';
 
@@ -74,7 +74,7 @@ export async function learnCommand(stack: LocalStack, flags: WindowFlags & { max
     { ...windowOf(flags), ...(flags.maxTools !== undefined ? { maxTools: flags.maxTools } : {}) },
   );
   if (flags.json) {
-    console.log(JSON.stringify({ ...report, tools: report.tools.map(summary) }));
+    console.log(JSON.stringify({ ...report, tools: report.tools.map(toolView) }));
     return;
   }
   console.log(
@@ -88,7 +88,7 @@ export async function learnCommand(stack: LocalStack, flags: WindowFlags & { max
 export async function toolsCommand(stack: LocalStack, flags: { json?: boolean }): Promise<void> {
   const tools = await stack.runtime.learned.store.list();
   if (flags.json) {
-    console.log(JSON.stringify({ tools: tools.map(summary) }));
+    console.log(JSON.stringify({ tools: tools.map(toolView) }));
     return;
   }
   if (tools.length === 0) {
@@ -101,29 +101,8 @@ export async function toolsCommand(stack: LocalStack, flags: { json?: boolean })
 export async function approveCommand(stack: LocalStack, id: string, flags: { promote?: boolean; reject?: boolean; json?: boolean }): Promise<void> {
   if (Boolean(flags.promote) === Boolean(flags.reject)) throw new InvalidInputError('approve needs exactly one of --promote or --reject');
   const record = await stack.runtime.learned.store.decide(id, flags.promote ? 'promote' : 'reject');
-  if (flags.json) console.log(JSON.stringify(summary(record)));
+  if (flags.json) console.log(JSON.stringify(toolView(record)));
   else console.log(`${record.id} is now ${record.status}`);
-}
-
-function summary(tool: LearnedToolRecord) {
-  return {
-    ...brief(tool),
-    definition: tool.definition,
-    ...(tool.report ? { report: { ...tool.report, sessions: tool.report.sessions.length } } : {}),
-  };
-}
-
-function brief(tool: LearnedToolRecord) {
-  return {
-    id: tool.id,
-    status: tool.status,
-    description: tool.definition.description,
-    chain: tool.definition.source_chain,
-    figures: tool.figures,
-    ...(tool.problems ? { problems: tool.problems } : {}),
-    createdAt: tool.createdAt,
-    ...(tool.decidedAt ? { decidedAt: tool.decidedAt } : {}),
-  };
 }
 
 function line(tool: LearnedToolRecord): string {

@@ -72,3 +72,20 @@ export function decisionRefusal(id: string, status: LearnedStatus, decision: Lea
       return `tool ${id} is ${status}`;
   }
 }
+
+/** A tool as the API and `cairn tools --json` show it: everything but the replayed sessions' detail. */
+export function toolView(tool: LearnedToolRecord) {
+  return {
+    id: tool.id,
+    status: tool.status,
+    description: tool.definition.description,
+    chain: tool.definition.source_chain,
+    figures: tool.figures,
+    definition: tool.definition,
+    ...(tool.report ? { report: { ...tool.report, sessions: tool.report.sessions.length } } : {}),
+    ...(tool.problems ? { problems: tool.problems } : {}),
+    createdAt: tool.createdAt,
+    updatedAt: tool.updatedAt,
+    ...(tool.decidedAt ? { decidedAt: tool.decidedAt } : {}),
+  };
+}

@@ -5,10 +5,10 @@
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { InvalidInputError } from '../../core/errors.js';
-import type { LearnedToolStore } from '../../core/tools/learned.js';
+import { type LearnedToolStore, toolView } from '../../core/tools/learned.js';
 import type { IntakeRuntime } from '../../runtime/intake.js';
 import { type HttpResult, httpObserved, json } from '../middleware.js';
-import { learnedToolStoreOf, toolView } from './list-tools.js';
+import { learnedToolStoreOf } from './list-tools.js';
 
 type ApproveEvent = Omit<APIGatewayProxyEventV2, 'body'> & { body: unknown };
 

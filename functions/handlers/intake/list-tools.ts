@@ -3,30 +3,13 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { DynamoLearnedToolStore } from '../../adapters/dynamodb/learned-tools.js';
 import { InvalidInputError } from '../../core/errors.js';
 import { TOOL_STATUSES, type ToolStatus } from '../../core/learn/types.js';
-import type { LearnedToolRecord, LearnedToolStore } from '../../core/tools/learned.js';
+import { type LearnedToolStore, toolView } from '../../core/tools/learned.js';
 import type { IntakeRuntime } from '../../runtime/intake.js';
 import { type HttpResult, httpObserved, json } from '../middleware.js';
 
 /** The learned-tool store over the runtime's table. */
 export function learnedToolStoreOf(rt: IntakeRuntime): LearnedToolStore {
   return new DynamoLearnedToolStore({ client: rt.clients.dynamo, tableName: rt.config.tableName });
-}
-
-/** A tool as the API shows it: everything but the replayed sessions' detail. */
-export function toolView(tool: LearnedToolRecord) {
-  return {
-    id: tool.id,
-    status: tool.status,
-    description: tool.definition.description,
-    chain: tool.definition.source_chain,
-    figures: tool.figures,
-    definition: tool.definition,
-    ...(tool.report ? { report: { ...tool.report, sessions: tool.report.sessions.length } } : {}),
-    ...(tool.problems ? { problems: tool.problems } : {}),
-    createdAt: tool.createdAt,
-    updatedAt: tool.updatedAt,
-    ...(tool.decidedAt ? { decidedAt: tool.decidedAt } : {}),
-  };
 }
 
 export async function listTools(store: LearnedToolStore, event: APIGatewayProxyEventV2): Promise<HttpResult> {

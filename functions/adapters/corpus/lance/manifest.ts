@@ -51,13 +51,10 @@ export async function corpusFiles(path: string): Promise<string[]> {
 
 /** Size, newest modification time and content hash of the corpus at `path`. */
 export async function fingerprint(path: string): Promise<CorpusFingerprint> {
+  const files = await corpusFiles(path);
+  const { bytes, mtimeMs } = await sizeAndTime(files);
   const hash = createHash('sha256');
-  let bytes = 0;
-  let mtimeMs = 0;
-  for (const file of await corpusFiles(path)) {
-    const info = await stat(file);
-    bytes += info.size;
-    mtimeMs = Math.max(mtimeMs, info.mtimeMs);
+  for (const file of files) {
     hash.update(`${basename(file)}\0`);
     for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   }
@@ -66,9 +63,13 @@ export async function fingerprint(path: string): Promise<CorpusFingerprint> {
 
 /** Size and newest modification time only: the cheap check before a hash. */
 export async function quickFingerprint(path: string): Promise<{ bytes: number; mtimeMs: number }> {
+  return sizeAndTime(await corpusFiles(path));
+}
+
+async function sizeAndTime(files: readonly string[]): Promise<{ bytes: number; mtimeMs: number }> {
   let bytes = 0;
   let mtimeMs = 0;
-  for (const file of await corpusFiles(path)) {
+  for (const file of files) {
     const info = await stat(file);
     bytes += info.size;
     mtimeMs = Math.max(mtimeMs, info.mtimeMs);
