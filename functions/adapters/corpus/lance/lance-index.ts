@@ -26,7 +26,7 @@ import { loadCorpus } from '../load-corpus.js';
 import { tableOf, utf8Column, vectorColumn } from './arrow-columns.js';
 import { type CorpusFingerprint, fingerprint, INDEX_FORMAT_VERSION, type IndexManifest, MANIFEST_FILE, readManifest } from './manifest.js';
 
-export const LANCE_ENGINE = `lancedb@${'0.37'}`;
+export const LANCE_ENGINE = 'lancedb@0.31';
 const VECTORIZER_FILE = 'vectorizer.json';
 const DB_DIR = 'lance';
 /**

@@ -23,7 +23,7 @@ import { indexPrefixOf, type StoredIndexPointer, uploadBuild } from './s3-index-
 
 /** The local engine as the index job and Execute use it: a folder built from a corpus file, and opened. */
 export interface LocalIndexEngine {
-  /** The engine and its version, recorded in the pointer (`lancedb@0.37`). */
+  /** The engine and its version, recorded in the pointer (`lancedb@0.31`). */
   readonly name: string;
   build(corpusFile: string, outDir: string): Promise<{ documents: number }>;
   open(dir: string): Promise<CorpusIndex>;

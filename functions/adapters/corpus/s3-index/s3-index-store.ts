@@ -24,7 +24,7 @@ export const POINTER_FILE = 'current.json';
 export interface StoredIndexPointer {
   format: 'cairn-s3-index';
   formatVersion: number;
-  /** The engine that wrote the files, e.g. `lancedb@0.37`, or `opensearch` for a vectorizer state only. */
+  /** The engine that wrote the files, e.g. `lancedb@0.31`, or `opensearch` for a vectorizer state only. */
   engine: string;
   corpus: string;
   corpusEtag: string;
