@@ -100,7 +100,8 @@ export function mineChains(
   return { sessions: total, chains: closed };
 }
 
-function containsRun(longer: readonly string[], shorter: readonly string[]): boolean {
+/** `shorter` stands as one unbroken run inside `longer`. */
+export function containsRun(longer: readonly string[], shorter: readonly string[]): boolean {
   outer: for (let start = 0; start + shorter.length <= longer.length; start++) {
     for (let i = 0; i < shorter.length; i++) if (longer[start + i] !== shorter[i]) continue outer;
     return true;

@@ -6,7 +6,7 @@
 import { SynthesisError } from '../errors.js';
 import type { LlmProvider } from '../ports.js';
 import { analyzeParameters } from './analyze.js';
-import { mineChains } from './mine.js';
+import { containsRun, mineChains } from './mine.js';
 import { replayValidate } from './replay.js';
 import { synthesizeTool } from './synthesize.js';
 import type { LearningSettings, MinedChain, ParameterAnalysis, Session, SynthesisOutcome, ToolCatalogView, ToolStatus, ValidationReport } from './types.js';
@@ -29,20 +29,11 @@ export function chainsToSynthesize(chains: readonly MinedChain[], limit: number,
   const picked: MinedChain[] = [];
   for (const chain of ranked) {
     if (picked.length >= limit) break;
-    if (picked.some((p) => overlaps(p.symbols, chain.symbols))) continue;
+    // One chain inside the other: the longer (better ranked) one covers it.
+    if (picked.some((p) => containsRun(p.symbols, chain.symbols) || containsRun(chain.symbols, p.symbols))) continue;
     picked.push(chain);
   }
   return picked;
-}
-
-/** One chain contains the other as a run. */
-function overlaps(a: readonly string[], b: readonly string[]): boolean {
-  const [long, short] = a.length >= b.length ? [a, b] : [b, a];
-  outer: for (let start = 0; start + short.length <= long.length; start++) {
-    for (let i = 0; i < short.length; i++) if (long[start + i] !== short[i]) continue outer;
-    return true;
-  }
-  return false;
 }
 
 export interface LearnedCandidate {

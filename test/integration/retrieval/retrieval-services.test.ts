@@ -5,7 +5,6 @@
  * line for what will not.
  */
 
-import { type AddressInfo, createServer } from 'node:net';
 import { BedrockAgentRuntimeClient } from '@aws-sdk/client-bedrock-agent-runtime';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import { OpenAiCompatibleEmbedder } from '../../../functions/adapters/embeddings
 import { createEmbedder, createReranker } from '../../../functions/adapters/embeddings/select.js';
 import { RetrievalServiceError, RetrievalServiceTransientError } from '../../../functions/core/errors.js';
 import { loadConfig } from '../../../functions/shared/config.js';
+import { closedPortUrl } from '../../support/net.js';
 import { hashedVector, LoopbackRetrieval } from '../../support/retrieval-loopback.js';
 
 let server: LoopbackRetrieval;
@@ -40,15 +40,6 @@ const docs = [
   { id: 'b', text: 'Lyon has a tram network and two rivers.' },
   { id: 'c', text: 'Paris is the capital of France; the tower is in Paris.' },
 ];
-
-/** The URL of a port nothing listens on any more. */
-async function closedPortUrl(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
-}
 
 async function failure(promise: Promise<unknown>): Promise<Error> {
   try {

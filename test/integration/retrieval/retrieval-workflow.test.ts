@@ -4,12 +4,12 @@
  * rerank steps name the methods they used, and a service that is down or answers vectors of the
  * wrong size fails the plan with the reason in its trace, never a silent fall back to lexical.
  */
-import { type AddressInfo, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStack } from '../../../cli/local-runner.js';
 import type { PlanRecord, StepOutput } from '../../../functions/core/types.js';
 import { localTestConfig } from '../../support/local-config.js';
 import { storedEvents } from '../../support/local-workflow.js';
+import { closedPortUrl } from '../../support/net.js';
 import { LoopbackRetrieval } from '../../support/retrieval-loopback.js';
 
 let server: LoopbackRetrieval;
@@ -44,14 +44,6 @@ async function runWith(name: string, env: Record<string, string>): Promise<{ rec
   } finally {
     await stack.close();
   }
-}
-
-async function closedPortUrl(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
 }
 
 describe('retrieval services in the workflow', () => {
