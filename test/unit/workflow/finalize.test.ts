@@ -1,13 +1,13 @@
 /**
- * Finalize, without a database: a store held in a Map that applies patches by the core's own rules
- * (trace/plan-patch.ts), and an LLM that answers with a fixed text and records what it was asked.
+ * Finalize, without a database: the in-memory trace store of test/support (patches applied by the
+ * core's own rules), and an LLM that answers with a fixed text and records what it was asked.
  */
 import { describe, expect, it } from 'vitest';
-import type { LlmProvider, LlmRequest, LlmResponse, TraceStore } from '../../../functions/core/ports.js';
-import { applyPlanPatch } from '../../../functions/core/trace/plan-patch.js';
-import type { DecompositionPlan, PlanRecord, StepOutput, TraceEventInput } from '../../../functions/core/types.js';
+import type { LlmProvider, LlmRequest, LlmResponse } from '../../../functions/core/ports.js';
+import type { DecompositionPlan, PlanRecord, StepOutput } from '../../../functions/core/types.js';
 import type { PhaseDeps } from '../../../functions/core/workflow/deps.js';
 import { finalizePhase } from '../../../functions/core/workflow/finalize.js';
+import { memoryTraceStore } from '../../support/memory-store.js';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 
@@ -33,7 +33,7 @@ function searchOutput(stepId: number, ids: string[]): StepOutput {
 }
 
 function world(answerText: string, outputs: StepOutput[]) {
-  let record: PlanRecord = {
+  const record: PlanRecord = {
     planId: 'p-1',
     status: 'executing',
     version: 7,
@@ -43,20 +43,8 @@ function world(answerText: string, outputs: StepOutput[]) {
     eventCount: 0,
     plan: PLAN,
   };
-  const events: TraceEventInput[] = [];
+  const { store, events, current } = memoryTraceStore(record, { now: NOW, outputs });
   const asked: LlmRequest[] = [];
-  const store = {
-    getPlan: async () => record,
-    updatePlan: async (_id: string, patch: Parameters<TraceStore['updatePlan']>[1]) => {
-      record = applyPlanPatch(record, patch, NOW);
-      return record;
-    },
-    appendEvent: async (_id: string, event: TraceEventInput) => {
-      events.push(event);
-      return { ...event, planId: 'p-1', seq: events.length, at: NOW.toISOString() };
-    },
-    listStepOutputs: async () => outputs,
-  } as unknown as TraceStore;
   const llm: LlmProvider = {
     name: 'scripted',
     model: 'fixed',
@@ -73,7 +61,7 @@ function world(answerText: string, outputs: StepOutput[]) {
     budgets: { analysis: 1024, plan: 4096, answer: 333 },
     defaults: { analyze: false, maxSteps: 10, topK: 5, attributionTopN: 1, concurrency: 4, maxSources: 10 },
   } as unknown as PhaseDeps;
-  return { deps, events, asked, current: () => record };
+  return { deps, events, asked, current };
 }
 
 describe('Function: finalizePhase', () => {

@@ -1,0 +1,42 @@
+/**
+ * A trace store held in memory, for the phases' unit tests without a database: one plan record,
+ * patched by the core's own rules (trace/plan-patch.ts), its events and its step outputs.
+ */
+import type { TraceStore } from '../../functions/core/ports.js';
+import { applyPlanPatch } from '../../functions/core/trace/plan-patch.js';
+import type { PlanRecord, StepOutput, TraceEventInput } from '../../functions/core/types.js';
+
+export interface MemoryStoreOptions {
+  /** The time patches are stamped with. */
+  now: Date;
+  /** The step outputs the store holds (listStepOutputs), and where putStepOutput adds. */
+  outputs?: StepOutput[];
+  /** How long an event write takes, as a store round trip does; none by default. */
+  eventDelayMs?: number;
+  /** putStepOutput of this step id fails, as a store that is down does. */
+  failOutputOf?: number;
+}
+
+export function memoryTraceStore(initial: PlanRecord, options: MemoryStoreOptions) {
+  let record = initial;
+  const events: TraceEventInput[] = [];
+  const outputs = options.outputs ?? [];
+  const store = {
+    getPlan: async () => record,
+    updatePlan: async (_id: string, patch: Parameters<TraceStore['updatePlan']>[1]) => {
+      record = applyPlanPatch(record, patch, options.now);
+      return record;
+    },
+    appendEvent: async (_id: string, event: TraceEventInput) => {
+      if (options.eventDelayMs) await new Promise((resolve) => setTimeout(resolve, options.eventDelayMs));
+      events.push(event);
+      return { ...event, planId: record.planId, seq: events.length, at: options.now.toISOString() };
+    },
+    putStepOutput: async (_id: string, output: StepOutput) => {
+      if (output.step_id === options.failOutputOf) throw new Error('the trace table is unavailable');
+      outputs.push(output);
+    },
+    listStepOutputs: async () => outputs,
+  } as unknown as TraceStore;
+  return { store, events, outputs, current: () => record };
+}
