@@ -86,12 +86,14 @@ function isObjectWithKey(value: unknown, key: string): boolean {
 }
 
 /**
- * Top-level `{...}` spans, respecting strings and escapes so braces inside strings do not count.
- * Only a brace followed by a key (or `}`) opens a span, so a stray brace in prose hides nothing.
+ * Top-level `{...}` and `[{...}]` spans, respecting strings and escapes so brackets inside strings
+ * do not count. Only a brace followed by a key (or `}`), or a bracket followed by an object, opens
+ * a span, so a stray bracket in prose ("see [1]", "{ in math") hides nothing; an array of objects
+ * (a step list without its wrapper) is one span, not the objects inside it.
  */
 function balancedObjects(text: string): Array<{ start: number; end: number }> {
   const spans: Array<{ start: number; end: number }> = [];
-  let depth = 0;
+  const closers: string[] = [];
   let start = -1;
   let inString = false;
   let escaped = false;
@@ -104,20 +106,23 @@ function balancedObjects(text: string): Array<{ start: number; end: number }> {
       continue;
     }
     if (ch === '"') {
-      if (depth > 0) inString = true;
-    } else if (ch === '{') {
-      if (depth === 0) {
-        // A JSON object opens with a key or closes at once; a "{" in prose ("{ in math") opens nothing.
-        if (!/^\{\s*["}]/.test(text.slice(i, i + 64))) continue;
+      if (closers.length > 0) inString = true;
+    } else if (ch === '{' || ch === '[') {
+      if (closers.length === 0) {
+        if (!opensJson(text.slice(i, i + 64))) continue;
         start = i;
       }
-      depth++;
-    } else if (ch === '}' && depth > 0) {
-      depth--;
-      if (depth === 0) spans.push({ start, end: i + 1 });
+      closers.push(ch === '{' ? '}' : ']');
+    } else if (closers.length > 0 && ch === closers[closers.length - 1]) {
+      closers.pop();
+      if (closers.length === 0) spans.push({ start, end: i + 1 });
     }
   }
   return spans;
+}
+
+function opensJson(head: string): boolean {
+  return head.startsWith('{') ? /^\{\s*["}]/.test(head) : /^\[\s*\{\s*["}]/.test(head);
 }
 
 function removeSpan(text: string, start: number, length: number): string {

@@ -145,6 +145,25 @@ describe('Function: extractJson', () => {
     expect(out.method).toBe('fenced-block');
   });
 
+  it('finds a bare array of objects among prose, as one value', () => {
+    // Act
+    const out = extractJson('The steps: [{"step_id": 1}, {"step_id": 2}] as asked.');
+
+    // Assess
+    expect(out.value).toEqual([{ step_id: 1 }, { step_id: 2 }]);
+    expect(out.method).toBe('balanced-brackets');
+    expect(out.reasoning).toBe('The steps:  as asked.');
+  });
+
+  it('ignores a bracket in prose that opens no object', () => {
+    // Act
+    const out = extractJson('As noted in [1] and [a], here it is: {"plan": {"steps": []}}');
+
+    // Assess
+    expect(out.value).toEqual({ plan: { steps: [] } });
+    expect(out.method).toBe('object-with-key');
+  });
+
   it('takes the first of two objects that both hold `plan`', () => {
     // Act
     const out = extractJson('{"plan": 1}\n{"plan": 2}');
@@ -211,16 +230,5 @@ describe('Function: extractJson', () => {
   it('reports truncation, not an inner object, when a plan is cut off after a complete step', () => {
     // Act / Assess
     expect(() => extractJson('{"plan": [{"step_id": 1, "type": "x"}, {"step_id": 2')).toThrow('the JSON object is not closed (truncated output?)');
-  });
-
-  describe('known limitations (reported, not fixed)', () => {
-    // The bracket-balanced fallback only looks for objects: a bare step array in prose is not found.
-    it.fails('finds a bare array among prose', () => {
-      // Act
-      const out = extractJson('The steps: [{"step_id": 1}] as asked.');
-
-      // Assess
-      expect(out.value).toEqual([{ step_id: 1 }]);
-    });
   });
 });
