@@ -41,7 +41,8 @@ export interface AttemptActivity {
   at: number;
 }
 
-export type StepState = 'running' | 'succeeded' | 'skipped' | 'failed';
+/** `waiting`: an elicitation step paused on its question until the user answers and the plan runs again. */
+export type StepState = 'running' | 'waiting' | 'succeeded' | 'skipped' | 'failed';
 
 export interface StepActivity {
   stepId: number;
@@ -228,6 +229,10 @@ export function applyEvent(activity: Activity, event: TraceEvent): Activity {
       if (typeof d.run === 'boolean') step.run = d.run;
       break;
     }
+    case 'input.requested':
+      // The step asked its question and stopped; it starts again when the answer resumes the plan.
+      stepOf(activity, Number(d.step_id), 'elicitation').state = 'waiting';
+      break;
     case 'coverage.retry':
       activity.coverageRetry = true;
       break;

@@ -69,12 +69,14 @@ export function nodeLines(node: PlanGraphNode, mark: StepMark | undefined, max =
   else if (mark?.state === 'failed') lines.push(clip(`failed: ${mark.reason ?? ''}`, max + 12));
   else if (mark?.state === 'succeeded' && mark.durationMs !== undefined) lines.push(formatDuration(mark.durationMs));
   else if (mark?.state === 'running') lines.push('running');
+  else if (mark?.state === 'waiting') lines.push('waiting for an answer');
   return lines;
 }
 
 const FILL: Record<StepMark['state'], { fill: string; stroke: string; text: string; dashed?: boolean }> = {
   pending: { fill: '#ffffff', stroke: '#8a94a6', text: '#1f2933' },
   running: { fill: '#fff4d6', stroke: '#d69e2e', text: '#1f2933' },
+  waiting: { fill: '#e6f0ff', stroke: '#3b6fd4', text: '#1f2933', dashed: true },
   succeeded: { fill: '#e3f4e8', stroke: '#2f855a', text: '#1f2933' },
   skipped: { fill: '#eef0f3', stroke: '#8a94a6', text: '#52606d', dashed: true },
   failed: { fill: '#fde8e8', stroke: '#c53030', text: '#1f2933' },
@@ -157,6 +159,8 @@ function markText(mark: StepMark | undefined): string {
       return `  ✖ failed${mark.reason ? `: ${mark.reason}` : ''}`;
     case 'running':
       return '  … running';
+    case 'waiting':
+      return '  ? waiting for an answer';
     default:
       return '';
   }

@@ -72,7 +72,7 @@ function headerHtml(view: PlanView, activity: Activity, now: number): string {
   ].join('');
 }
 
-const LEGEND = ['succeeded', 'running', 'pending', 'skipped', 'failed']
+const LEGEND = ['succeeded', 'running', 'waiting', 'pending', 'skipped', 'failed']
   .map((state) => `<span class="legend-item state-${state}"><span class="swatch"></span>${state}</span>`)
   .join('');
 

@@ -44,6 +44,8 @@ function stepLine(step: StepActivity, now: number, spin: string, paint: Paint): 
   switch (step.state) {
     case 'running':
       return `${paint('busy', spin)} ${label} ${paint('dim', `running ${formatDuration(elapsedMs(step, now))}`)}${retries}`;
+    case 'waiting':
+      return `${paint('warn', '?')} ${label} ${paint('dim', 'waiting for an answer')}`;
     case 'succeeded': {
       const facts = [
         formatDuration(step.durationMs ?? elapsedMs(step, now)),
@@ -109,14 +111,14 @@ function phaseRow(activity: Activity, index: number, options: Required<Omit<Fram
       }
       break;
     case 'executing': {
-      const done = activity.steps.filter((s) => s.state !== 'running');
+      const done = activity.steps.filter((s) => s.state !== 'running' && s.state !== 'waiting');
       const skipped = done.filter((s) => s.state === 'skipped').length;
       const total = activity.stepCount ?? activity.steps.length;
       const rounds = activity.rounds;
       const round = rounds ? ` · round ${rounds.current}${rounds.stop ? ` (ended: ${rounds.stop.reason.replace(/_/g, ' ')})` : ''}` : '';
       row.detail = `${done.length}/${total} steps${skipped > 0 ? ` · ${skipped} skipped` : ''}${activity.coverageRetry ? ' · coverage retry' : ''}${round}`;
       if (!options.final) {
-        const running = activity.steps.filter((s) => s.state === 'running');
+        const running = activity.steps.filter((s) => s.state === 'running' || s.state === 'waiting');
         const recent = done.slice(-Math.max(0, options.maxStepLines - running.length));
         const hidden = done.length - recent.length;
         if (hidden > 0) row.below.push(paint('dim', `… ${hidden} more done`));

@@ -76,7 +76,7 @@ export function timelineSvg(activity: Activity, now: number): string {
       const duration = step.durationMs ?? end - begin;
       parts.push(
         `<rect class="tl-bar" x="${px(x0)}" y="${y + 5}" width="${px(w)}" height="${ROW - 10}" rx="2"><title>${esc(`${label}: ${formatDuration(duration)}`)}</title></rect>`,
-        `<text class="tl-note" x="${px(x0 + w + 6)}" y="${y + 16}">${esc(step.state === 'running' ? `running ${formatDuration(duration)}` : formatDuration(duration))}${step.retries > 0 ? esc(` · ${step.retries} retr${step.retries === 1 ? 'y' : 'ies'}`) : ''}</text>`,
+        `<text class="tl-note" x="${px(x0 + w + 6)}" y="${y + 16}">${esc(step.state === 'running' ? `running ${formatDuration(duration)}` : step.state === 'waiting' ? 'waiting for an answer' : formatDuration(duration))}${step.retries > 0 ? esc(` · ${step.retries} retr${step.retries === 1 ? 'y' : 'ies'}`) : ''}</text>`,
       );
     }
     parts.push('</g>');

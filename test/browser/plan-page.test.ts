@@ -200,6 +200,7 @@ describe('Browser: the page of a plan', () => {
     const message = await page.locator('#answer-form .message').textContent();
     const choices = await page.locator('#answer-city option').evaluateAll((os) => os.map((o) => o.textContent));
     const yearType = await page.locator('#answer-year').getAttribute('type');
+    const waitingNode = await page.locator('.dag-node[data-step-id="1"]').getAttribute('data-state');
     await page.selectOption('#answer-city', 'Marseille');
     await page.click('#answer-form button[type="submit"]');
     await page.waitForSelector('#app[data-state="done"]', { timeout: 30_000 });
@@ -208,6 +209,7 @@ describe('Browser: the page of a plan', () => {
     expect(message).toBe('Which French city do you want the population of?');
     expect(choices).toEqual(['choose…', 'Lyon', 'Marseille', 'Paris', 'Toulouse', 'Nice']);
     expect(yearType).toBe('number');
+    expect(waitingNode).toBe('waiting');
     expect(await page.locator('h1 .badge').textContent()).toBe('succeeded');
     expect(await page.locator('#answer .answer').textContent()).toContain('[marseille]');
     expect((await api(`/plans/${planId}`)).answers).toEqual({ 1: { city: 'Marseille' } });

@@ -80,6 +80,29 @@ describe('View: foldTrace', () => {
     expect(activity.coverageRetry).toBe(true);
   });
 
+  it('shows an elicitation step waiting between its question and the answer, then running again', () => {
+    // Prepare
+    const asked = trace([
+      [0, 'step.started', 'executing', { step_id: 2, type: 'elicitation' }],
+      [4, 'input.requested', 'executing', { step_id: 2, message: 'Which city?', schema: {} }],
+      [5, 'plan.status', 'waiting_for_input', { from: 'executing', to: 'waiting_for_input' }],
+    ]);
+    const answered = trace([
+      [900, 'input.received', 'waiting_for_input', { step_id: 2, answer: { city: 'Lyon' } }],
+      [901, 'plan.status', 'executing', { from: 'waiting_for_input', to: 'executing' }],
+      [905, 'step.started', 'executing', { step_id: 2, type: 'elicitation' }],
+    ]);
+
+    // Act
+    const waiting = foldTrace(asked);
+    const resumed = foldTrace([...asked, ...answered.map((e, i) => ({ ...e, seq: asked.length + i + 1 }))]);
+
+    // Assess
+    expect(waiting.steps).toMatchObject([{ stepId: 2, state: 'waiting' }]);
+    expect(waiting.status).toBe('waiting_for_input');
+    expect(resumed.steps).toMatchObject([{ stepId: 2, state: 'running', startedAt: T0 + 905 }]);
+  });
+
   it('keeps the failure of a plan', () => {
     // Act
     const activity = foldTrace(
