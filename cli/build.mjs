@@ -13,6 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -43,6 +44,31 @@ function sourceLocation(root) {
   };
 }
 
+/**
+ * Node's built-in modules reached through CommonJS: `module.exports = process.getBuiltinModule(...)`.
+ * An ES `import ... from 'node:http'` makes Node build a module facade of the built-in, which reads
+ * every export, and reading `http`'s lazy getters loads undici (fetch): some 30 ms of every start,
+ * for code the CLI's own requests never use. The same is done for the Lambda bundles
+ * (infra/constructs/cairn-function.ts), there with files since CDK builds them synchronously.
+ */
+function builtinsThroughCommonJs() {
+  // As listed: `fs` (also reached as `node:fs`), and `node:test`, only ever reached with its prefix.
+  const names = new Set(builtinModules.filter((name) => !name.startsWith('_')));
+  return {
+    name: 'builtins-through-commonjs',
+    setup(build) {
+      build.onResolve({ filter: /^[a-z_:/0-9]+$/ }, (args) => {
+        const known = names.has(args.path) || (args.path.startsWith('node:') && names.has(args.path.slice('node:'.length)));
+        return known ? { path: args.path.replace(/^node:/, ''), namespace: 'node-builtin' } : undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, (args) => ({
+        contents: `module.exports = process.getBuiltinModule(${JSON.stringify(`node:${args.path}`)});\n`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
 /** Builds into a folder of its own, then renames it to `<base>/<stamp>`; when another process got there first, keeps theirs. */
 export async function buildBundle({ root, base, stamp }) {
   const target = join(base, stamp);
@@ -58,13 +84,16 @@ export async function buildBundle({ root, base, stamp }) {
       format: 'esm',
       platform: 'node',
       target: 'node24',
+      // The ES module builds of packages that have one (the AWS SDK's): esbuild drops what is never
+      // used from them, where a CommonJS build comes whole, wrapped in a function.
+      mainFields: ['module', 'main'],
       external: EXTERNAL,
       // Bundled CommonJS packages call require() for Node's built-ins; an ES module has no require of its own.
       banner: { js: "import { createRequire as __cairnRequire } from 'node:module'; const require = __cairnRequire(import.meta.url);" },
       sourcemap: 'linked',
       legalComments: 'none',
       logLevel: 'silent',
-      plugins: [sourceLocation(root)],
+      plugins: [sourceLocation(root), builtinsThroughCommonJs()],
     });
     try {
       await rename(temporary, target);
