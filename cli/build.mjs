@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -69,6 +69,41 @@ function builtinsThroughCommonJs() {
   };
 }
 
+/**
+ * Packages that a dependency imports at its top but calls only on paths the CLI never takes: the
+ * local state machine's definition checker (the workflow definition is checked by its test,
+ * test/infra/workflow-definition.test.ts, so the runner turns it off) with JSONata, ajv and its path
+ * parser, and the Lambda client it uses for Task states without a local handler (every state here
+ * has one). Together about 800 KiB of every command's start. Each is replaced by a module with the
+ * same exports that loads the real package from node_modules the first time one is used.
+ */
+export const LOADED_ON_FIRST_USE = ['asl-validator', '@aws-sdk/client-lambda', '@aws-sdk/credential-providers'];
+
+function loadedOnFirstUse(root) {
+  const requireFromRoot = createRequire(join(root, 'package.json'));
+  const filter = new RegExp(`^(${LOADED_ON_FIRST_USE.map((name) => name.replace(/[/.-]/g, '\\$&')).join('|')})$`);
+  return {
+    name: 'loaded-on-first-use',
+    setup(build) {
+      build.onResolve({ filter }, (args) =>
+        // The stand-in's own require of the package stays a require, resolved at run time.
+        args.namespace === 'first-use' ? { path: args.path, external: true } : { path: args.path, namespace: 'first-use' },
+      );
+      build.onLoad({ filter: /.*/, namespace: 'first-use' }, (args) => {
+        // The export names, read from the package itself at build time.
+        const real = requireFromRoot(args.path);
+        const name = JSON.stringify(args.path);
+        const lines = ['let loaded;', `const load = () => (loaded ??= require(${name}));`];
+        lines.push(typeof real === 'function' ? 'module.exports = function (...args) { return load().apply(this, args); };' : 'module.exports = {};');
+        for (const key of Object.keys(real)) {
+          lines.push(`Object.defineProperty(module.exports, ${JSON.stringify(key)}, { enumerable: true, get: () => load()[${JSON.stringify(key)}] });`);
+        }
+        return { contents: lines.join('\n'), loader: 'js', resolveDir: root };
+      });
+    },
+  };
+}
+
 /** Builds into a folder of its own, then renames it to `<base>/<stamp>`; when another process got there first, keeps theirs. */
 export async function buildBundle({ root, base, stamp }) {
   const target = join(base, stamp);
@@ -93,7 +128,7 @@ export async function buildBundle({ root, base, stamp }) {
       sourcemap: 'linked',
       legalComments: 'none',
       logLevel: 'silent',
-      plugins: [sourceLocation(root), builtinsThroughCommonJs()],
+      plugins: [sourceLocation(root), builtinsThroughCommonJs(), loadedOnFirstUse(root)],
     });
     try {
       await rename(temporary, target);

@@ -3,11 +3,12 @@
  * when a source changes. Exercised on a small project of its own in a temporary folder, so that
  * building it is quick and nothing touches the real bundle.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { LOADED_ON_FIRST_USE } from '../../../cli/build.mjs';
 import { buildRoot, ensureBundle, sourceStamp } from '../../../cli/launch.mjs';
 
 const roots: string[] = [];
@@ -111,5 +112,35 @@ describe('Launcher: the bundle', () => {
     expect(new Set(entries).size).toBe(1);
     expect(results).toEqual([84, 84, 84, 84]);
     expect(readdirSync(buildRoot(root))).toEqual([sourceStamp(root)]);
+  });
+});
+
+describe('Launcher: packages loaded on first use', () => {
+  it('leaves them out of the bundle, and loads the real package from node_modules when one is called', async () => {
+    // Prepare: the project's node_modules, and an entry that calls the definition checker on a bad definition.
+    const root = project();
+    symlinkSync(join(process.cwd(), 'node_modules'), join(root, 'node_modules'));
+    writeFileSync(
+      join(root, 'cli', 'cairn.ts'),
+      [
+        "import aslValidator from 'asl-validator';",
+        'export async function main(): Promise<number> {',
+        "  const ok = aslValidator({ StartAt: 'A', States: { A: { Type: 'Succeed' } } }).isValid;",
+        "  const bad = aslValidator({ StartAt: 'Missing', States: {} }).isValid;",
+        '  return (ok ? 1 : 0) + (bad ? 10 : 0);',
+        '}',
+        '',
+      ].join('\n'),
+    );
+
+    // Act
+    const entry = await ensureBundle({ root, log: () => undefined });
+    const { main } = (await import(pathToFileURL(entry).href)) as { main: () => Promise<number> };
+    const result = await main();
+
+    // Assess
+    expect(LOADED_ON_FIRST_USE).toContain('asl-validator');
+    expect(readFileSync(entry, 'utf8')).not.toContain('asl-validator.cloud');
+    expect(result).toBe(1);
   });
 });
