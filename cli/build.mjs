@@ -12,7 +12,7 @@
  * gets its own file's URL in place of `import.meta.url`, so it still finds them from the bundle.
  */
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { builtinModules, createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +20,9 @@ import { build } from 'esbuild';
 
 // Packages with native code (LanceDB's engine) are loaded from node_modules, not bundled.
 export const EXTERNAL = ['esbuild', 'dynalite', 'level', 'classic-level', '@lancedb/lancedb', 'apache-arrow'];
+
+/** The list of the project's files a bundle was made from, in its folder. */
+export const INPUTS_FILE = 'inputs.json';
 
 /** Bundles older than this are removed when a new one is made (a process still running an older one has loaded what it needs). */
 const KEEP_OLD_MS = 60 * 60 * 1000;
@@ -109,7 +112,7 @@ export async function buildBundle({ root, base, stamp }) {
   const target = join(base, stamp);
   const temporary = join(base, `.tmp-${stamp}-${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
-    await build({
+    const { metafile } = await build({
       absWorkingDir: root,
       entryPoints: { cairn: join(root, 'cli', 'cairn.ts') },
       outdir: temporary,
@@ -128,8 +131,13 @@ export async function buildBundle({ root, base, stamp }) {
       sourcemap: 'linked',
       legalComments: 'none',
       logLevel: 'silent',
+      metafile: true,
       plugins: [sourceLocation(root), builtinsThroughCommonJs(), loadedOnFirstUse(root)],
     });
+    // The project's own files the bundle was made from (packages are covered by the lock files):
+    // what the launcher stats to know the bundle is still current.
+    const inputs = Object.keys(metafile.inputs).filter((path) => !path.includes(':') && !path.startsWith('..') && !path.includes('node_modules/'));
+    await writeFile(join(temporary, INPUTS_FILE), `${JSON.stringify(inputs)}\n`);
     try {
       await rename(temporary, target);
     } catch (error) {

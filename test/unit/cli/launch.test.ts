@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOADED_ON_FIRST_USE } from '../../../cli/build.mjs';
-import { buildRoot, ensureBundle, sourceStamp } from '../../../cli/launch.mjs';
+import { INPUTS_FILE, LOADED_ON_FIRST_USE } from '../../../cli/build.mjs';
+import { buildRoot, currentFile, ensureBundle, sourceStamp } from '../../../cli/launch.mjs';
 
 const roots: string[] = [];
 
@@ -98,6 +98,31 @@ describe('Launcher: the bundle', () => {
     expect(await changed([])).toBe(126);
   });
 
+  it('takes the bundle used last while its files are unchanged: a file nothing imports keeps it, an edit or a lock file rebuilds', async () => {
+    // Prepare
+    const root = project();
+    const lines: string[] = [];
+    const log = (line: string) => lines.push(line);
+    const entry = await ensureBundle({ root, log });
+
+    // Act
+    writeFileSync(join(root, 'functions', 'core', 'unused.ts'), 'export const unused = 1;\n');
+    const withNewFile = await ensureBundle({ root, log });
+    touch(join(root, 'functions', 'core', 'twice.ts'), 'export const twice = (n: number): number => n * 4;\n');
+    const afterEdit = await ensureBundle({ root, log });
+    const { main } = (await import(pathToFileURL(afterEdit).href)) as { main: (argv: string[]) => Promise<number> };
+    touch(join(root, 'package.json'), '{"type": "module", "private": true}\n');
+    const afterInstall = await ensureBundle({ root, log });
+
+    // Assess
+    expect(withNewFile).toBe(entry);
+    expect(afterEdit).not.toBe(entry);
+    expect(await main([])).toBe(168);
+    expect(afterInstall).not.toBe(afterEdit);
+    expect(lines).toHaveLength(3);
+    expect(JSON.parse(readFileSync(currentFile(root), 'utf8')).files).toHaveProperty(['functions/core/twice.ts']);
+  });
+
   it('lets processes that start together all get a whole bundle, leaving one folder and no half-built one', async () => {
     // Prepare
     const root = project();
@@ -140,6 +165,7 @@ describe('Launcher: packages loaded on first use', () => {
 
     // Assess
     expect(LOADED_ON_FIRST_USE).toContain('asl-validator');
+    expect(readdirSync(join(entry, '..'))).toContain(INPUTS_FILE);
     expect(readFileSync(entry, 'utf8')).not.toContain('asl-validator.cloud');
     expect(result).toBe(1);
   });
