@@ -96,12 +96,15 @@ function loadedOnFirstUse(root) {
         // The export names, read from the package itself at build time.
         const real = requireFromRoot(args.path);
         const name = JSON.stringify(args.path);
-        const lines = ['let loaded;', `const load = () => (loaded ??= require(${name}));`];
-        lines.push(typeof real === 'function' ? 'module.exports = function (...args) { return load().apply(this, args); };' : 'module.exports = {};');
-        for (const key of Object.keys(real)) {
-          lines.push(`Object.defineProperty(module.exports, ${JSON.stringify(key)}, { enumerable: true, get: () => load()[${JSON.stringify(key)}] });`);
-        }
-        return { contents: lines.join('\n'), loader: 'js', resolveDir: root };
+        const contents = [
+          'let loaded;',
+          `const load = () => (loaded ??= require(${name}));`,
+          typeof real === 'function' ? 'module.exports = function (...args) { return load().apply(this, args); };' : 'module.exports = {};',
+          `for (const key of ${JSON.stringify(Object.keys(real))}) {`,
+          '  Object.defineProperty(module.exports, key, { enumerable: true, get: () => load()[key] });',
+          '}',
+        ].join('\n');
+        return { contents, loader: 'js', resolveDir: root };
       });
     },
   };
