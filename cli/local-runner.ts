@@ -17,6 +17,7 @@ import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctio
 import { createDynamoClient } from '../functions/adapters/dynamodb/client.js';
 import { type EmbeddedDynamo, openSharedDynamo, startEmbeddedDynamo } from '../functions/adapters/dynamodb/embedded.js';
 import { ensureTable } from '../functions/adapters/dynamodb/table.js';
+import { inProcessHttpHandler } from '../functions/adapters/local/in-process-http.js';
 import { NotifyingTraceStore, type TraceEventListener } from '../functions/adapters/local/notifying-trace-store.js';
 import { LocalTaskTokens, type TokenOutput } from '../functions/adapters/local/task-tokens.js';
 import { InProcessWorkflowStarter } from '../functions/adapters/local/workflow-starter.js';
@@ -116,8 +117,10 @@ export class LocalStack {
       embedded = options.dataDir === undefined ? await startEmbeddedDynamo() : await openSharedDynamo(options.dataDir);
       config = { ...config, dynamoEndpoint: embedded.endpoint };
     }
+    // The store this process serves gets this process's requests in memory, not over a socket.
+    const dynamoRequestHandler = embedded?.requestListener ? inProcessHttpHandler(embedded.requestListener) : undefined;
     try {
-      const client = createDynamoClient({ endpoint: config.dynamoEndpoint! });
+      const client = createDynamoClient({ endpoint: config.dynamoEndpoint!, ...(dynamoRequestHandler ? { requestHandler: dynamoRequestHandler } : {}) });
       await ensureTable(client, config.tableName);
       client.destroy();
       // The runner of the starter is this stack, which needs the runtime first: it is filled in below.
@@ -144,6 +147,7 @@ export class LocalStack {
           return events;
         },
         starter,
+        ...(dynamoRequestHandler ? { dynamoRequestHandler } : {}),
         ...(options.llm ? { llm: options.llm } : {}),
         ...(options.tools ? { tools: options.tools } : {}),
       });
