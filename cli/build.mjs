@@ -54,6 +54,13 @@ function sourceLocation(root) {
  * for code the CLI's own requests never use. The same is done for the Lambda bundles
  * (infra/constructs/cairn-function.ts), there with files since CDK builds them synchronously.
  */
+/**
+ * Built-ins the AWS SDK's HTTP handler imports at its top that a local run never uses (the store is
+ * reached in process, nothing speaks TLS or HTTP/2). They get stand-ins whose exports load the
+ * built-in on first use. (dynalite, loaded from node_modules, still loads https for itself.)
+ */
+const LOADED_ON_FIRST_USE_BUILTINS = ['https', 'http2', 'tls'];
+
 function builtinsThroughCommonJs() {
   // As listed: `fs` (also reached as `node:fs`), and `node:test`, only ever reached with its prefix.
   const names = new Set(builtinModules.filter((name) => !name.startsWith('_')));
@@ -64,10 +71,19 @@ function builtinsThroughCommonJs() {
         const known = names.has(args.path) || (args.path.startsWith('node:') && names.has(args.path.slice('node:'.length)));
         return known ? { path: args.path.replace(/^node:/, ''), namespace: 'node-builtin' } : undefined;
       });
-      build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, (args) => ({
-        contents: `module.exports = process.getBuiltinModule(${JSON.stringify(`node:${args.path}`)});\n`,
-        loader: 'js',
-      }));
+      build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, (args) => {
+        const name = JSON.stringify(`node:${args.path}`);
+        if (!LOADED_ON_FIRST_USE_BUILTINS.includes(args.path)) return { contents: `module.exports = process.getBuiltinModule(${name});\n`, loader: 'js' };
+        // The export names, read from the built-in itself at build time.
+        const keys = JSON.stringify(Object.keys(process.getBuiltinModule(`node:${args.path}`)));
+        const contents = [
+          'let loaded;',
+          `const load = () => (loaded ??= process.getBuiltinModule(${name}));`,
+          'module.exports = {};',
+          `for (const key of ${keys}) Object.defineProperty(module.exports, key, { enumerable: true, get: () => load()[key] });`,
+        ].join('\n');
+        return { contents, loader: 'js' };
+      });
     },
   };
 }
