@@ -40,6 +40,12 @@ export function currentFile(root = ROOT) {
 /** Written by cli/build.mjs into each bundle's folder (its INPUTS_FILE): the project's files it was made from. */
 const INPUTS_FILE = 'inputs.json';
 
+/** What makes the bundle without being part of it: a change to how it is built makes it again. */
+const BUILDER_FILES = ['cli/build.mjs', 'cli/launch.mjs'];
+
+/** The shape of build-current.json; a record of another shape is not trusted. */
+const RECORD_VERSION = 1;
+
 /** A file's size and modification time, or null when it does not exist. */
 function fileState(path) {
   const stat = statSync(path, { throwIfNoEntry: false });
@@ -84,7 +90,14 @@ function lastBundle(root) {
   } catch {
     return undefined;
   }
-  if (typeof record?.stamp !== 'string' || !/^[0-9a-f]{16}$/.test(record.stamp) || typeof record.files !== 'object' || record.files === null) return undefined;
+  if (
+    record?.version !== RECORD_VERSION ||
+    typeof record.stamp !== 'string' ||
+    !/^[0-9a-f]{16}$/.test(record.stamp) ||
+    typeof record.files !== 'object' ||
+    record.files === null
+  )
+    return undefined;
   for (const [path, state] of Object.entries(record.files)) {
     const now = fileState(join(root, path));
     if (now === null || state === null ? now !== state : now[0] !== state[0] || now[1] !== state[1]) return undefined;
@@ -105,11 +118,11 @@ function recordCurrent(root, stamp, states) {
     return; // A bundle from before the list existed: the next start takes the stamp's way again.
   }
   const files = {};
-  for (const path of [...inputs, ...SOURCE_FILES]) files[path] = states.has(path) ? states.get(path) : fileState(join(root, path));
+  for (const path of [...inputs, ...SOURCE_FILES, ...BUILDER_FILES]) files[path] = states.has(path) ? states.get(path) : fileState(join(root, path));
   const target = currentFile(root);
   const temporary = `${target}.${process.pid}`;
   try {
-    writeFileSync(temporary, JSON.stringify({ stamp, files }));
+    writeFileSync(temporary, JSON.stringify({ version: RECORD_VERSION, stamp, files }));
     renameSync(temporary, target);
   } catch {
     // Only the next start's speed depends on it.

@@ -120,7 +120,27 @@ describe('Launcher: the bundle', () => {
     expect(await main([])).toBe(168);
     expect(afterInstall).not.toBe(afterEdit);
     expect(lines).toHaveLength(3);
-    expect(JSON.parse(readFileSync(currentFile(root), 'utf8')).files).toHaveProperty(['functions/core/twice.ts']);
+    expect(Object.keys(JSON.parse(readFileSync(currentFile(root), 'utf8')).files)).toEqual(
+      expect.arrayContaining(['functions/core/twice.ts', 'package.json', 'cli/build.mjs']),
+    );
+  });
+
+  it('does not trust a record of another shape, such as one written by an older launcher', async () => {
+    // Prepare: a record without its version, pointing at another bundle whose files all match.
+    const root = project();
+    const entry = await ensureBundle({ root, log: () => undefined });
+    const record = JSON.parse(readFileSync(currentFile(root), 'utf8')) as { version?: number; stamp: string; files: object };
+    const other = join(buildRoot(root), '0000000000000000');
+    mkdirSync(other);
+    writeFileSync(join(other, 'cairn.mjs'), 'export const main = async () => -1;\n');
+    writeFileSync(currentFile(root), JSON.stringify({ stamp: '0000000000000000', files: record.files }));
+
+    // Act
+    const taken = await ensureBundle({ root, log: () => undefined });
+
+    // Assess
+    expect(record.version).toBe(1);
+    expect(taken).toBe(entry);
   });
 
   it('lets processes that start together all get a whole bundle, leaving one folder and no half-built one', async () => {
