@@ -14,7 +14,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
-import { createDynamoClient } from '../functions/adapters/dynamodb/client.js';
 import { type EmbeddedDynamo, openSharedDynamo, startEmbeddedDynamo } from '../functions/adapters/dynamodb/embedded.js';
 import { ensureTable } from '../functions/adapters/dynamodb/table.js';
 import { inProcessHttpHandler } from '../functions/adapters/local/in-process-http.js';
@@ -120,9 +119,6 @@ export class LocalStack {
     // The store this process serves gets this process's requests in memory, not over a socket.
     const dynamoRequestHandler = embedded?.requestListener ? inProcessHttpHandler(embedded.requestListener) : undefined;
     try {
-      const client = createDynamoClient({ endpoint: config.dynamoEndpoint!, ...(dynamoRequestHandler ? { requestHandler: dynamoRequestHandler } : {}) });
-      await ensureTable(client, config.tableName);
-      client.destroy();
       // The runner of the starter is this stack, which needs the runtime first: it is filled in below.
       let stack: LocalStack | undefined;
       const starter = new InProcessWorkflowStarter({
@@ -151,6 +147,8 @@ export class LocalStack {
         ...(options.llm ? { llm: options.llm } : {}),
         ...(options.tools ? { tools: options.tools } : {}),
       });
+      // With the runtime's own client: a second client would pay its set-up and first request again.
+      await ensureTable(runtime.clients.dynamo, config.tableName);
       await runtime.learned.refresh();
       const handlers: Record<string, TaskHandler> = {};
       for (const [state, binding] of Object.entries(TASK_STATES)) handlers[state] = binding.make(runtime) as TaskHandler;
