@@ -32,6 +32,7 @@ const DEPLOY_TIME_VALUES: Record<string, string> = {
   CAIRN_PAYLOAD_BUCKET: 'cairn-storagebucket-bench',
   CAIRN_STATE_MACHINE_ARN: 'arn:aws:states:us-east-1:123456789012:stateMachine:WorkflowStateMachine-BENCH',
   CAIRN_LLM_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:LlmApiKey-BENCH',
+  CAIRN_INDEX_LOCATION: 's3://cairn-storagebucket-bench/indexes/',
 };
 
 export interface BundleFigures {
@@ -91,11 +92,9 @@ function synthBundles(outdir: string): LambdaBundle[] {
   return Object.values(template.Resources)
     .filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Runtime?.startsWith('nodejs') && r.Metadata?.['aws:asset:path'])
     .map((r) => {
-      // Cairn/Workflow/AnalyzeFunction/Resource -> Analyze
-      const name = (r.Metadata!['aws:cdk:path'] ?? '')
-        .split('/')
-        .at(-2)!
-        .replace(/Function$/, '');
+      // Cairn/Workflow/AnalyzeFunction/Resource -> Analyze; Cairn/IndexJob/Function/Resource -> IndexJob
+      const parts = (r.Metadata!['aws:cdk:path'] ?? '').split('/');
+      const name = parts.at(-2)!.replace(/Function$/, '') || parts.at(-3)!;
       const variables = r.Properties.Environment?.Variables ?? {};
       const environment = Object.fromEntries(
         Object.entries(variables).map(([key, value]) => {

@@ -12,13 +12,17 @@
  * gets its own file's URL in place of `import.meta.url`, so it still finds them from the bundle.
  */
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { builtinModules, createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 // Packages with native code (LanceDB's engine) are loaded from node_modules, not bundled.
 export const EXTERNAL = ['esbuild', 'dynalite', 'level', 'classic-level', '@lancedb/lancedb', 'apache-arrow'];
+
+/** The list of the project's files a bundle was made from, in its folder. */
+export const INPUTS_FILE = 'inputs.json';
 
 /** Bundles older than this are removed when a new one is made (a process still running an older one has loaded what it needs). */
 const KEEP_OLD_MS = 60 * 60 * 1000;
@@ -43,12 +47,91 @@ function sourceLocation(root) {
   };
 }
 
+/**
+ * Node's built-in modules reached through CommonJS: `module.exports = process.getBuiltinModule(...)`.
+ * An ES `import ... from 'node:http'` makes Node build a module facade of the built-in, which reads
+ * every export, and reading `http`'s lazy getters loads undici (fetch): some 30 ms of every start,
+ * for code the CLI's own requests never use. The same is done for the Lambda bundles
+ * (infra/constructs/cairn-function.ts), there with files since CDK builds them synchronously.
+ */
+/**
+ * Built-ins the AWS SDK's HTTP handler imports at its top that a local run never uses (the store is
+ * reached in process, nothing speaks TLS or HTTP/2). They get stand-ins whose exports load the
+ * built-in on first use. (dynalite, loaded from node_modules, still loads https for itself.)
+ */
+const LOADED_ON_FIRST_USE_BUILTINS = ['https', 'http2', 'tls'];
+
+function builtinsThroughCommonJs() {
+  // As listed: `fs` (also reached as `node:fs`), and `node:test`, only ever reached with its prefix.
+  const names = new Set(builtinModules.filter((name) => !name.startsWith('_')));
+  return {
+    name: 'builtins-through-commonjs',
+    setup(build) {
+      build.onResolve({ filter: /^[a-z_:/0-9]+$/ }, (args) => {
+        const known = names.has(args.path) || (args.path.startsWith('node:') && names.has(args.path.slice('node:'.length)));
+        return known ? { path: args.path.replace(/^node:/, ''), namespace: 'node-builtin' } : undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, (args) => {
+        const name = JSON.stringify(`node:${args.path}`);
+        if (!LOADED_ON_FIRST_USE_BUILTINS.includes(args.path)) return { contents: `module.exports = process.getBuiltinModule(${name});\n`, loader: 'js' };
+        // The export names, read from the built-in itself at build time.
+        const keys = JSON.stringify(Object.keys(process.getBuiltinModule(`node:${args.path}`)));
+        const contents = [
+          'let loaded;',
+          `const load = () => (loaded ??= process.getBuiltinModule(${name}));`,
+          'module.exports = {};',
+          `for (const key of ${keys}) Object.defineProperty(module.exports, key, { enumerable: true, get: () => load()[key] });`,
+        ].join('\n');
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
+ * Packages that a dependency imports at its top but calls only on paths the CLI never takes: the
+ * local state machine's definition checker (the workflow definition is checked by its test,
+ * test/infra/workflow-definition.test.ts, so the runner turns it off) with JSONata, ajv and its path
+ * parser, and the Lambda client it uses for Task states without a local handler (every state here
+ * has one). Together about 800 KiB of every command's start. Each is replaced by a module with the
+ * same exports that loads the real package from node_modules the first time one is used.
+ */
+export const LOADED_ON_FIRST_USE = ['asl-validator', '@aws-sdk/client-lambda', '@aws-sdk/credential-providers'];
+
+function loadedOnFirstUse(root) {
+  const requireFromRoot = createRequire(join(root, 'package.json'));
+  const filter = new RegExp(`^(${LOADED_ON_FIRST_USE.map((name) => name.replace(/[/.-]/g, '\\$&')).join('|')})$`);
+  return {
+    name: 'loaded-on-first-use',
+    setup(build) {
+      build.onResolve({ filter }, (args) =>
+        // The stand-in's own require of the package stays a require, resolved at run time.
+        args.namespace === 'first-use' ? { path: args.path, external: true } : { path: args.path, namespace: 'first-use' },
+      );
+      build.onLoad({ filter: /.*/, namespace: 'first-use' }, (args) => {
+        // The export names, read from the package itself at build time.
+        const real = requireFromRoot(args.path);
+        const name = JSON.stringify(args.path);
+        const contents = [
+          'let loaded;',
+          `const load = () => (loaded ??= require(${name}));`,
+          typeof real === 'function' ? 'module.exports = function (...args) { return load().apply(this, args); };' : 'module.exports = {};',
+          `for (const key of ${JSON.stringify(Object.keys(real))}) {`,
+          '  Object.defineProperty(module.exports, key, { enumerable: true, get: () => load()[key] });',
+          '}',
+        ].join('\n');
+        return { contents, loader: 'js', resolveDir: root };
+      });
+    },
+  };
+}
+
 /** Builds into a folder of its own, then renames it to `<base>/<stamp>`; when another process got there first, keeps theirs. */
 export async function buildBundle({ root, base, stamp }) {
   const target = join(base, stamp);
   const temporary = join(base, `.tmp-${stamp}-${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
-    await build({
+    const { metafile } = await build({
       absWorkingDir: root,
       entryPoints: { cairn: join(root, 'cli', 'cairn.ts') },
       outdir: temporary,
@@ -58,14 +141,22 @@ export async function buildBundle({ root, base, stamp }) {
       format: 'esm',
       platform: 'node',
       target: 'node24',
+      // The ES module builds of packages that have one (the AWS SDK's): esbuild drops what is never
+      // used from them, where a CommonJS build comes whole, wrapped in a function.
+      mainFields: ['module', 'main'],
       external: EXTERNAL,
       // Bundled CommonJS packages call require() for Node's built-ins; an ES module has no require of its own.
       banner: { js: "import { createRequire as __cairnRequire } from 'node:module'; const require = __cairnRequire(import.meta.url);" },
       sourcemap: 'linked',
       legalComments: 'none',
       logLevel: 'silent',
-      plugins: [sourceLocation(root)],
+      metafile: true,
+      plugins: [sourceLocation(root), builtinsThroughCommonJs(), loadedOnFirstUse(root)],
     });
+    // The project's own files the bundle was made from (packages are covered by the lock files):
+    // what the launcher stats to know the bundle is still current.
+    const inputs = Object.keys(metafile.inputs).filter((path) => !path.includes(':') && !path.startsWith('..') && !path.includes('node_modules/'));
+    await writeFile(join(temporary, INPUTS_FILE), `${JSON.stringify(inputs)}\n`);
     try {
       await rename(temporary, target);
     } catch (error) {

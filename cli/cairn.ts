@@ -9,7 +9,6 @@ import { basename, resolve } from 'node:path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { FileCorpusProvider } from '../functions/adapters/corpus/file-corpus-provider.js';
 import { InvalidInputError, oneLine, RequestValidationError } from '../functions/core/errors.js';
-import { formatIssues, parsePlanText } from '../functions/core/plan/load.js';
 import { validatePlan } from '../functions/core/plan/validate.js';
 import type { DecompositionPlan, PlanRecord, PlanRequest } from '../functions/core/types.js';
 import { type LocalConfig, loadLocalConfig, withCorpusRoots } from '../functions/shared/config.js';
@@ -263,7 +262,7 @@ export function buildProgram(): Command {
       if (flags.json) console.log(JSON.stringify(result, null, 2));
       else if (diagram !== undefined) console.log(diagram);
       else if (result.valid) console.log(`${file}: valid plan, ${(plan as DecompositionPlan).plan.length} steps\n${renderPlan(plan as DecompositionPlan)}`);
-      else console.log(`${file}: ${result.errors.length} error(s)\n${formatIssues(result.errors)}`);
+      else console.log(`${file}: ${result.errors.length} error(s)\n${(await planFiles()).formatIssues(result.errors)}`);
       if (!result.valid) process.exitCode = 1;
     });
 
@@ -519,6 +518,9 @@ function addLearningCommands(program: Command): void {
     });
 }
 
+/** The plan-file reader, with its YAML parser (about 250 KiB), loaded only by the commands that read a plan file. */
+const planFiles = () => import('../functions/core/plan/load.js');
+
 async function readPlanFile(file: string): Promise<unknown> {
   let text: string;
   try {
@@ -526,7 +528,7 @@ async function readPlanFile(file: string): Promise<unknown> {
   } catch {
     throw new InvalidInputError(`plan file not found: ${file}`);
   }
-  return parsePlanText(text, file);
+  return (await planFiles()).parsePlanText(text, file);
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -6,6 +6,9 @@ export declare const ROOT: string;
 /** Where the bundles of `root` live: `<root>/.cairn/build`. */
 export declare function buildRoot(root?: string): string;
 
+/** The pointer to the bundle used last (`<root>/.cairn/build-current.json`), with the state of the files it was made from. */
+export declare function currentFile(root?: string): string;
+
 /** A hash of the path, size and modification time of every file the bundle is made from. */
 export declare function sourceStamp(root?: string): string;
 

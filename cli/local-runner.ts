@@ -14,9 +14,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
-import { createDynamoClient } from '../functions/adapters/dynamodb/client.js';
 import { type EmbeddedDynamo, openSharedDynamo, startEmbeddedDynamo } from '../functions/adapters/dynamodb/embedded.js';
 import { ensureTable } from '../functions/adapters/dynamodb/table.js';
+import { inProcessHttpHandler } from '../functions/adapters/local/in-process-http.js';
 import { NotifyingTraceStore, type TraceEventListener } from '../functions/adapters/local/notifying-trace-store.js';
 import { LocalTaskTokens, type TokenOutput } from '../functions/adapters/local/task-tokens.js';
 import { InProcessWorkflowStarter } from '../functions/adapters/local/workflow-starter.js';
@@ -116,10 +116,9 @@ export class LocalStack {
       embedded = options.dataDir === undefined ? await startEmbeddedDynamo() : await openSharedDynamo(options.dataDir);
       config = { ...config, dynamoEndpoint: embedded.endpoint };
     }
+    // The store this process serves gets this process's requests in memory, not over a socket.
+    const dynamoRequestHandler = embedded?.requestListener ? inProcessHttpHandler(embedded.requestListener) : undefined;
     try {
-      const client = createDynamoClient({ endpoint: config.dynamoEndpoint! });
-      await ensureTable(client, config.tableName);
-      client.destroy();
       // The runner of the starter is this stack, which needs the runtime first: it is filled in below.
       let stack: LocalStack | undefined;
       const starter = new InProcessWorkflowStarter({
@@ -144,9 +143,12 @@ export class LocalStack {
           return events;
         },
         starter,
+        ...(dynamoRequestHandler ? { dynamoRequestHandler } : {}),
         ...(options.llm ? { llm: options.llm } : {}),
         ...(options.tools ? { tools: options.tools } : {}),
       });
+      // With the runtime's own client: a second client would pay its set-up and first request again.
+      await ensureTable(runtime.clients.dynamo, config.tableName);
       await runtime.learned.refresh();
       const handlers: Record<string, TaskHandler> = {};
       for (const [state, binding] of Object.entries(TASK_STATES)) handlers[state] = binding.make(runtime) as TaskHandler;

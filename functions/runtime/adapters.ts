@@ -9,7 +9,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { FileCorpusProvider } from '../adapters/corpus/file-corpus-provider.js';
 import { S3CorpusProvider } from '../adapters/corpus/s3-corpus-provider.js';
 import type { StoredIndexes } from '../adapters/corpus/s3-index/stored-index.js';
-import { createDynamoClient } from '../adapters/dynamodb/client.js';
+import { createDynamoClient, type DynamoClientOptions } from '../adapters/dynamodb/client.js';
 import { DynamoTraceStore } from '../adapters/dynamodb/trace-store.js';
 import { createEmbedder } from '../adapters/embeddings/select.js';
 import { FilePayloadStore } from '../adapters/payloads/file-payload-store.js';
@@ -27,9 +27,16 @@ export interface Clients {
   s3: () => S3Client;
 }
 
-export function createClients(config: CairnConfig, obs: Observability): Clients {
+/** How requests reach DynamoDB in place of the SDK's HTTP handler (the local runner's embedded store, in process). */
+export type DynamoRequestHandler = DynamoClientOptions['requestHandler'];
+
+export function createClients(config: CairnConfig, obs: Observability, dynamoRequestHandler?: DynamoRequestHandler): Clients {
   const dynamo = obs.tracer.captureAWSv3Client(
-    createDynamoClient({ ...(config.dynamoEndpoint ? { endpoint: config.dynamoEndpoint } : {}), ...(config.region ? { region: config.region } : {}) }),
+    createDynamoClient({
+      ...(config.dynamoEndpoint ? { endpoint: config.dynamoEndpoint } : {}),
+      ...(config.region ? { region: config.region } : {}),
+      ...(dynamoRequestHandler !== undefined ? { requestHandler: dynamoRequestHandler } : {}),
+    }),
   );
   let s3: S3Client | undefined;
   return {

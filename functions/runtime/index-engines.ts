@@ -5,8 +5,7 @@
  */
 import type { Client } from '@opensearch-project/opensearch';
 import { INDEX_FORMAT_VERSION } from '../adapters/corpus/lance/manifest.js';
-import { createOpenSearchClient } from '../adapters/corpus/opensearch/client.js';
-import type { LocalIndexEngine } from '../adapters/corpus/s3-index/index-job.js';
+import type { LocalIndexEngine, OpenSearchClientSource } from '../adapters/corpus/s3-index/index-job.js';
 import { StoredIndexes } from '../adapters/corpus/s3-index/stored-index.js';
 import type { Embedder } from '../core/ports.js';
 import type { CairnConfig } from '../shared/config.js';
@@ -26,18 +25,24 @@ export function localIndexEngine(embedder?: Embedder): LocalIndexEngine {
   };
 }
 
-/** One OpenSearch client per process, made on first use. */
-export function openSearchOf(config: CairnConfig): () => Client {
-  let client: Client | undefined;
+/**
+ * One OpenSearch client per process, made on first use. Its package (about 260 KiB minified) is
+ * loaded then too: every function and the CLI build this runtime, only an OpenSearch deployment
+ * calls it.
+ */
+export function openSearchOf(config: CairnConfig): () => Promise<Client> {
+  let client: Promise<Client> | undefined;
   return () => {
-    client ??= createOpenSearchClient({ endpoint: config.engine.opensearchEndpoint ?? '', region: config.region ?? 'us-east-1' });
+    client ??= import('../adapters/corpus/opensearch/client.js').then(({ createOpenSearchClient }) =>
+      createOpenSearchClient({ endpoint: config.engine.opensearchEndpoint ?? '', region: config.region ?? 'us-east-1' }),
+    );
     return client;
   };
 }
 
 export interface EngineOverrides {
   localEngine?: LocalIndexEngine;
-  opensearch?: () => Client;
+  opensearch?: OpenSearchClientSource;
 }
 
 /** The stored indexes Execute opens, or undefined when `s3://` corpora are indexed in memory. */

@@ -7,7 +7,8 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { IndexJobDeps } from '../adapters/corpus/s3-index/index-job.js';
 import { ConfigError } from '../core/errors.js';
-import { createObservability, type Observability } from '../handlers/middleware.js';
+import { createObservability, type Observability, type Tracing } from '../handlers/middleware.js';
+import { powertoolsTracing } from '../handlers/tracing.js';
 import { type CairnConfig, loadConfig } from '../shared/config.js';
 import { createClients } from './adapters.js';
 import { type EngineOverrides, localIndexEngine, openSearchOf } from './index-engines.js';
@@ -19,12 +20,14 @@ export interface IndexJobRuntime {
 }
 
 export interface IndexJobOverrides extends EngineOverrides {
+  /** X-Ray in Lambda; off when absent. */
+  tracing?: Tracing;
   /** S3 elsewhere than the configuration's (a loopback server in tests). */
   s3?: () => S3Client;
 }
 
 export function createIndexJobRuntime(config: CairnConfig, overrides: IndexJobOverrides = {}): IndexJobRuntime {
-  const observability = createObservability(config);
+  const observability = createObservability(config, overrides.tracing);
   const s3 = overrides.s3 ?? createClients(config, observability).s3;
   const { engine, indexLocation } = config.engine;
   if (indexLocation === undefined) throw new ConfigError('the index job needs CAIRN_INDEX_LOCATION (s3://bucket/prefix/)');
@@ -43,6 +46,6 @@ let current: IndexJobRuntime | undefined;
 
 /** The Lambda process's index job runtime, built from the environment on first use and kept. */
 export function indexJobRuntime(): IndexJobRuntime {
-  current ??= createIndexJobRuntime(loadConfig());
+  current ??= createIndexJobRuntime(loadConfig(), { tracing: powertoolsTracing() });
   return current;
 }

@@ -7,9 +7,9 @@
  */
 import type { PayloadStore } from '../adapters/payloads/payload-store.js';
 import type { TaskTokenSender, TraceStore, WorkflowStarter } from '../core/ports.js';
-import { createObservability, type Observability } from '../handlers/middleware.js';
-import { type CairnConfig, loadConfig } from '../shared/config.js';
-import { type Clients, createClients, createPayloadStore, createTraceStore } from './adapters.js';
+import { createObservability, type Observability, type Tracing } from '../handlers/middleware.js';
+import type { CairnConfig } from '../shared/config.js';
+import { type Clients, createClients, createPayloadStore, createTraceStore, type DynamoRequestHandler } from './adapters.js';
 
 export interface IntakeRuntime {
   readonly config: CairnConfig;
@@ -32,21 +32,17 @@ export interface IntakeOverrides {
   starter?: WorkflowStarter;
   /** Resumes waiting executions some other way than Step Functions (in this process, locally). */
   tokens?: TaskTokenSender;
+  /** X-Ray in Lambda (runtime/lambda.ts); off when absent. */
+  tracing?: Tracing;
+  /** How requests reach DynamoDB in place of HTTP (the local runner's embedded store, in process). */
+  dynamoRequestHandler?: DynamoRequestHandler;
 }
 
 export function createIntakeRuntime(config: CairnConfig, overrides: IntakeOverrides = {}): IntakeRuntime {
-  const observability = createObservability(config);
-  const clients = createClients(config, observability);
+  const observability = createObservability(config, overrides.tracing);
+  const clients = createClients(config, observability, overrides.dynamoRequestHandler);
   const payloads = createPayloadStore(config, clients);
   const built = createTraceStore(config, clients, payloads);
   const store = overrides.wrapStore ? overrides.wrapStore(built) : built;
   return { config, observability, store, clients, payloads, starter: overrides.starter, tokens: overrides.tokens };
-}
-
-let current: IntakeRuntime | undefined;
-
-/** The Lambda process's intake runtime, built from the environment on first use and kept. */
-export function intakeRuntime(): IntakeRuntime {
-  current ??= createIntakeRuntime(loadConfig());
-  return current;
 }

@@ -1,7 +1,7 @@
 /**
  * The composition root of the workflow's functions: everything a phase needs (trace store, LLM,
  * plan cache, corpus, tools, where S3 task results go), built once from a config object. Lambda
- * builds it from the environment (workflowRuntime); the local runner, `serve`, the CLI and the
+ * builds it from the environment (workflowRuntime, in lambda.ts); the local runner, `serve`, the CLI and the
  * benchmarks call createRuntime with their own config and the adapters they replace.
  */
 
@@ -21,7 +21,7 @@ import { registerLocalTools } from '../core/tools/local-tools.js';
 import { ToolRegistry } from '../core/tools/registry.js';
 import type { PhaseDeps } from '../core/workflow/deps.js';
 import type { Observability } from '../handlers/middleware.js';
-import { type CairnConfig, loadConfig } from '../shared/config.js';
+import type { CairnConfig } from '../shared/config.js';
 import type { Clients } from './adapters.js';
 import { createCorpusProvider } from './adapters.js';
 import { createIntakeRuntime, type IntakeOverrides, type IntakeRuntime } from './intake.js';
@@ -153,12 +153,4 @@ export function createToolRegistry(config: CairnConfig, clients: Clients, obs: O
   if (config.media.backend === 'local') return registerLocalTools(registry);
   const capture = <T>(client: T): T => obs.tracer.captureAWSv3Client(client);
   return registerAwsMediaTools(registry, createAwsMediaTools(config.media, { s3: clients.s3, region: config.region, capture }));
-}
-
-let current: Runtime | undefined;
-
-/** The Lambda process's runtime, built from the environment on first use and kept. */
-export function workflowRuntime(): Runtime {
-  current ??= createRuntime(loadConfig());
-  return current;
 }

@@ -11,6 +11,8 @@ import { type AwsClientOptions, awsClientConfig } from '../aws/client-options.js
 export interface DynamoClientOptions extends AwsClientOptions {
   /** A local endpoint (dynalite, DynamoDB Local) or a custom one; the SDK's regional default when absent. */
   endpoint?: string;
+  /** How requests reach the endpoint, in place of the SDK's HTTP handler (the embedded store, in process). */
+  requestHandler?: DynamoDBClientConfig['requestHandler'];
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -49,6 +51,7 @@ export function createDynamoClient(options: DynamoClientOptions = {}): DynamoDBC
   return new DynamoDBClient({
     ...awsClientConfig(options),
     ...(options.endpoint !== undefined ? { endpoint: options.endpoint } : {}),
+    ...(options.requestHandler !== undefined ? { requestHandler: options.requestHandler } : {}),
     // A local server accepts any signature: fixed credentials and region, so no credential or
     // region lookup (files, IMDS) happens on a laptop, and no signing work either.
     ...(local

@@ -8,8 +8,9 @@
  * connects to it as a client instead of opening the folder.
  */
 
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
 import { Level } from 'level';
@@ -27,6 +28,11 @@ export interface EmbeddedDynamo {
   endpoint: string;
   /** True when another process serves the folder and this one is its client. */
   shared?: boolean;
+  /**
+   * The server's request listener, when this process serves the store: a client in this process
+   * can hand it requests without a socket (adapters/local/in-process-http.ts).
+   */
+  requestListener?: (req: IncomingMessage, res: ServerResponse) => void;
   close(): Promise<void>;
 }
 
@@ -50,7 +56,8 @@ async function assertNotLocked(dataDir: string): Promise<void> {
 
 export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): Promise<EmbeddedDynamo> {
   if (options.dataDir !== undefined) {
-    await mkdir(options.dataDir, { recursive: true });
+    // One system call: on a busy machine, the thread pool's turn for an async mkdir took 40-180 ms.
+    mkdirSync(options.dataDir, { recursive: true });
     await assertNotLocked(options.dataDir);
   }
   const server = dynalite({
@@ -70,8 +77,10 @@ export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): 
   });
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
+  const [requestListener] = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
   return {
     endpoint: `http://127.0.0.1:${port}`,
+    ...(requestListener ? { requestListener } : {}),
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         // dynalite's close also closes LevelDB, after pending writes.
@@ -165,6 +174,7 @@ export async function openSharedDynamo(dataDir: string): Promise<EmbeddedDynamo>
     await rename(temporary, file);
     return {
       endpoint: embedded.endpoint,
+      ...(embedded.requestListener ? { requestListener: embedded.requestListener } : {}),
       close: async () => {
         // Only this process's announcement: a later holder may have replaced it.
         try {

@@ -3,12 +3,13 @@
  * when a source changes. Exercised on a small project of its own in a temporary folder, so that
  * building it is quick and nothing touches the real bundle.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildRoot, ensureBundle, sourceStamp } from '../../../cli/launch.mjs';
+import { INPUTS_FILE, LOADED_ON_FIRST_USE } from '../../../cli/build.mjs';
+import { buildRoot, currentFile, ensureBundle, sourceStamp } from '../../../cli/launch.mjs';
 
 const roots: string[] = [];
 
@@ -97,6 +98,51 @@ describe('Launcher: the bundle', () => {
     expect(await changed([])).toBe(126);
   });
 
+  it('takes the bundle used last while its files are unchanged: a file nothing imports keeps it, an edit or a lock file rebuilds', async () => {
+    // Prepare
+    const root = project();
+    const lines: string[] = [];
+    const log = (line: string) => lines.push(line);
+    const entry = await ensureBundle({ root, log });
+
+    // Act
+    writeFileSync(join(root, 'functions', 'core', 'unused.ts'), 'export const unused = 1;\n');
+    const withNewFile = await ensureBundle({ root, log });
+    touch(join(root, 'functions', 'core', 'twice.ts'), 'export const twice = (n: number): number => n * 4;\n');
+    const afterEdit = await ensureBundle({ root, log });
+    const { main } = (await import(pathToFileURL(afterEdit).href)) as { main: (argv: string[]) => Promise<number> };
+    touch(join(root, 'package.json'), '{"type": "module", "private": true}\n');
+    const afterInstall = await ensureBundle({ root, log });
+
+    // Assess
+    expect(withNewFile).toBe(entry);
+    expect(afterEdit).not.toBe(entry);
+    expect(await main([])).toBe(168);
+    expect(afterInstall).not.toBe(afterEdit);
+    expect(lines).toHaveLength(3);
+    expect(Object.keys(JSON.parse(readFileSync(currentFile(root), 'utf8')).files)).toEqual(
+      expect.arrayContaining(['functions/core/twice.ts', 'package.json', 'cli/build.mjs']),
+    );
+  });
+
+  it('does not trust a record of another shape, such as one written by an older launcher', async () => {
+    // Prepare: a record without its version, pointing at another bundle whose files all match.
+    const root = project();
+    const entry = await ensureBundle({ root, log: () => undefined });
+    const record = JSON.parse(readFileSync(currentFile(root), 'utf8')) as { version?: number; stamp: string; files: object };
+    const other = join(buildRoot(root), '0000000000000000');
+    mkdirSync(other);
+    writeFileSync(join(other, 'cairn.mjs'), 'export const main = async () => -1;\n');
+    writeFileSync(currentFile(root), JSON.stringify({ stamp: '0000000000000000', files: record.files }));
+
+    // Act
+    const taken = await ensureBundle({ root, log: () => undefined });
+
+    // Assess
+    expect(record.version).toBe(1);
+    expect(taken).toBe(entry);
+  });
+
   it('lets processes that start together all get a whole bundle, leaving one folder and no half-built one', async () => {
     // Prepare
     const root = project();
@@ -111,5 +157,36 @@ describe('Launcher: the bundle', () => {
     expect(new Set(entries).size).toBe(1);
     expect(results).toEqual([84, 84, 84, 84]);
     expect(readdirSync(buildRoot(root))).toEqual([sourceStamp(root)]);
+  });
+});
+
+describe('Launcher: packages loaded on first use', () => {
+  it('leaves them out of the bundle, and loads the real package from node_modules when one is called', async () => {
+    // Prepare: the project's node_modules, and an entry that calls the definition checker on a bad definition.
+    const root = project();
+    symlinkSync(join(process.cwd(), 'node_modules'), join(root, 'node_modules'));
+    writeFileSync(
+      join(root, 'cli', 'cairn.ts'),
+      [
+        "import aslValidator from 'asl-validator';",
+        'export async function main(): Promise<number> {',
+        "  const ok = aslValidator({ StartAt: 'A', States: { A: { Type: 'Succeed' } } }).isValid;",
+        "  const bad = aslValidator({ StartAt: 'Missing', States: {} }).isValid;",
+        '  return (ok ? 1 : 0) + (bad ? 10 : 0);',
+        '}',
+        '',
+      ].join('\n'),
+    );
+
+    // Act
+    const entry = await ensureBundle({ root, log: () => undefined });
+    const { main } = (await import(pathToFileURL(entry).href)) as { main: () => Promise<number> };
+    const result = await main();
+
+    // Assess
+    expect(LOADED_ON_FIRST_USE).toContain('asl-validator');
+    expect(readdirSync(join(entry, '..'))).toContain(INPUTS_FILE);
+    expect(readFileSync(entry, 'utf8')).not.toContain('asl-validator.cloud');
+    expect(result).toBe(1);
   });
 });

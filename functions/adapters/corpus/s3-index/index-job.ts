@@ -22,6 +22,12 @@ import { buildOpenSearchIndex } from '../opensearch/opensearch-build.js';
 import { indexPrefixOf, type StoredIndexPointer, uploadBuild } from './s3-index-store.js';
 
 /** The local engine as the index job and Execute use it: a folder built from a corpus file, and opened. */
+/**
+ * Where the OpenSearch client comes from: made on first use, and possibly loaded then (the client
+ * package is large, and only the functions of an OpenSearch deployment ever call it).
+ */
+export type OpenSearchClientSource = () => Client | Promise<Client>;
+
 export interface LocalIndexEngine {
   /** The engine and its version, recorded in the pointer (`lancedb@0.31`). */
   readonly name: string;
@@ -33,7 +39,7 @@ export interface IndexJobDeps {
   s3: () => S3Client;
   /** `s3://bucket/prefix/` where indexes (and, with OpenSearch, the lexical vectorizer's state) go. */
   indexLocation: string;
-  engine: { kind: 'local'; local: LocalIndexEngine } | { kind: 'opensearch'; client: () => Client; embedder?: Embedder };
+  engine: { kind: 'local'; local: LocalIndexEngine } | { kind: 'opensearch'; client: OpenSearchClientSource; embedder?: Embedder };
   now?: () => Date;
 }
 
@@ -127,7 +133,7 @@ export async function runIndexJob(deps: IndexJobDeps, corpus: string): Promise<I
     embedderState = `s3://${location.bucket}/${stateKey}`;
   }
   const manifest = await buildOpenSearchIndex({
-    client: deps.engine.client(),
+    client: await deps.engine.client(),
     corpus,
     documents,
     corpusSha256,

@@ -7,21 +7,20 @@
  * the plan with that reason in its trace; nothing is rebuilt here.
  */
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import type { Client } from '@opensearch-project/opensearch';
 import { CairnError, InvalidInputError } from '../../../core/errors.js';
 import type { CorpusIndex, Embedder } from '../../../core/ports.js';
 import { LexicalVectorizer, type LexicalVectorizerState } from '../../../core/retrieval/lexical-vectorizer.js';
 import { describeAwsError } from '../../aws/transient.js';
 import { parseS3Uri } from '../../s3/uri.js';
 import { openOpenSearchIndex, readOpenSearchManifest } from '../opensearch/opensearch-build.js';
-import { headEtag, type LocalIndexEngine } from './index-job.js';
+import { headEtag, type LocalIndexEngine, type OpenSearchClientSource } from './index-job.js';
 import { downloadBuild, indexPrefixOf, readPointer, S3_INDEX_FORMAT_VERSION } from './s3-index-store.js';
 
 export type StoredIndexEngine =
   | { kind: 'local'; local: LocalIndexEngine; indexLocation: string; cacheDir: string }
   | {
       kind: 'opensearch';
-      client: () => Client;
+      client: OpenSearchClientSource;
       /** The configured embedder; undefined for the lexical default, restored from the state the job stored. */
       embedder?: Embedder;
     };
@@ -51,7 +50,7 @@ export class StoredIndexes {
   private async openCurrent(corpus: string, etag: string): Promise<CorpusIndex> {
     const engine = this.engine;
     if (engine.kind === 'opensearch') {
-      const client = engine.client();
+      const client = await engine.client();
       const manifest = await readOpenSearchManifest(client, corpus);
       // A missing manifest, or one of another embedder, is refused by openOpenSearchIndex in words.
       const embedder = engine.embedder ?? (await this.lexicalState(corpus, manifest?.embedder.state)) ?? new LexicalVectorizer();
