@@ -8,6 +8,10 @@
  * (its dependencies, step references and templates), so the run's inputs are the task's and the
  * caller's. A run whose step reads a search made before it cannot be replayed as one tool.
  *
+ * A plan's answer (an llm_call no other step reads) is left out of every run: the workflow reads
+ * the answer and its citations from that step of the plan, so a tool that swallowed it would leave
+ * the plan with no answer of its own.
+ *
  * Only closed chains are kept: a chain is dropped when a longer chain that contains it occurs in
  * exactly as many sessions, since the shorter one says nothing the longer does not.
  */
@@ -62,6 +66,12 @@ export function selfContained(run: readonly Pick<SessionStep, 'stepId' | 'depend
   return run.every((s) => stepsRead(s).every((id) => ids.has(id)));
 }
 
+/** The session's answers: llm_call steps no other step reads. */
+export function answerSteps(steps: readonly SessionStep[]): Set<number> {
+  const read = new Set(steps.flatMap((s) => stepsRead(s).filter((id) => id !== s.stepId)));
+  return new Set(steps.filter((s) => s.type === 'llm_call' && !read.has(s.stepId)).map((s) => s.stepId));
+}
+
 /** Where `symbols` first occurs in `session` as a contiguous, self-contained run, or -1. */
 export function findChain(session: Session, symbols: readonly string[]): number {
   const steps = session.steps;
@@ -84,9 +94,12 @@ export function mineChains(
   for (const session of ordered) {
     const seen = new Set<string>();
     const steps = session.steps;
+    const answers = answerSteps(steps);
     for (let start = 0; start < steps.length; start++) {
       for (let length = 1; length <= settings.max_length && start + length <= steps.length; length++) {
         const run = steps.slice(start, start + length);
+        // A longer run holds the answer too.
+        if (answers.has(run[run.length - 1]!.stepId)) break;
         const symbols = run.map((s) => s.symbol);
         const key = chainKey(symbols);
         if (seen.has(key) || !selfContained(run)) continue;

@@ -52,6 +52,18 @@ describe('Function: mineChains', () => {
     expect(chain.occurrences.map((o) => o.sessionId)).toEqual(['s06', 's05', 's04', 's03', 's02', 's01']);
   });
 
+  it("leaves a plan's answer out of every chain: the llm_call nothing reads", () => {
+    // Prepare: the retrieval sessions without their answer step, so their llm_call is the answer.
+    const sessions = fixtureSessions().map((x) => (x.sessionId <= 's06' ? { ...x, steps: x.steps.filter((step) => step.stepId !== 5) } : x));
+
+    // Act
+    const keys = mineChains(sessions, settings).chains.map((c) => c.key);
+
+    // Assess: the chain now stops before the answer (s01-s06: 6 sessions, vector_search → keyword_search in 7).
+    expect(keys).not.toContain('vector_search → keyword_search → rerank → llm_call');
+    expect(keys).toContain('vector_search → keyword_search → rerank');
+  });
+
   it('computes confidence against the prefix: a chain that is often cut short has low confidence', () => {
     // Prepare: the three-step retrieval chain, kept when closed chains are not in the way (max_length 3).
     const result = mineChains(fixtureSessions(), { ...settings, max_length: 3 });
@@ -68,7 +80,7 @@ describe('Function: mineChains', () => {
 
     // Assess
     expect(strict.chains.map((c) => c.key)).not.toContain('corpus.search → corpus.get → llm_call');
-    // vector_search → keyword_search → llm_call occurs in s09 alone.
+    // vector_search → keyword_search → llm_call occurs in s09 alone, and its llm_call is s09's answer.
     expect(loose.chains.map((c) => c.key)).not.toContain('vector_search → keyword_search → llm_call');
   });
 
