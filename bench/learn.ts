@@ -106,10 +106,15 @@ export function heldOut(task: string): boolean {
 }
 
 export interface PhaseFigures {
-  /** Means per held-out task: steps of the plan (a learned tool's call counts one), LLM calls, wall time. */
+  /**
+   * Means per held-out task: steps of the plan (a learned tool's call counts one), LLM calls, wall
+   * time, and this process's CPU time (user + system: the workflow, the store and the planner all
+   * run in it), steadier than wall time on a shared machine.
+   */
   steps: number;
   llmCalls: number;
   wallMs: number;
+  cpuMs: number;
   /** Held-out plans that call a learned tool, and plans that failed. */
   usingLearned: number;
   failed: number;
@@ -127,41 +132,50 @@ export interface LearnFigures {
   /** Mean over the promoted tools of their replay's mean similarity and latency ratio. */
   meanSimilarity: number;
   latencyRatio: number;
-  tools: Array<{ id: string; status: string; chain: string }>;
+  tools: Array<{ id: string; status: string; chain: string; problems?: string[] }>;
   before: PhaseFigures;
   after: PhaseFigures;
   /** Wall time of the whole run. */
   totalMs: number;
 }
 
-async function runAll(stack: LocalStack, tasks: readonly string[], corpus: string): Promise<{ records: PlanRecord[]; wallMs: number[] }> {
+async function runAll(stack: LocalStack, tasks: readonly string[], corpus: string): Promise<{ records: PlanRecord[]; wallMs: number[]; cpuMs: number }> {
   const records: PlanRecord[] = [];
   const wallMs: number[] = [];
+  const cpu = process.cpuUsage();
   for (const task of tasks) {
     const started = performance.now();
     // The plan cache off: every task is planned, so "after" sees the learned tools.
     records.push(await stack.run({ task, corpus, options: { cache: false } }));
     wallMs.push(performance.now() - started);
   }
-  return { records, wallMs };
+  const used = process.cpuUsage(cpu);
+  return { records, wallMs, cpuMs: (used.user + used.system) / 1000 };
 }
 
 const mean = (xs: readonly number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 const round = (x: number, digits = 3): number => Math.round(x * 10 ** digits) / 10 ** digits;
 
-function phaseFigures(run: { records: PlanRecord[]; wallMs: number[] }): PhaseFigures {
+function phaseFigures(run: { records: PlanRecord[]; wallMs: number[]; cpuMs: number }): PhaseFigures {
   const steps = run.records.map((r) => r.plan?.plan.length ?? 0);
   return {
     steps: round(mean(steps)),
     llmCalls: round(mean(run.records.map((r) => r.metadata?.llmCalls?.length ?? 0))),
     wallMs: round(mean(run.wallMs), 1),
+    cpuMs: round(run.cpuMs / Math.max(1, run.records.length), 1),
     usingLearned: run.records.filter((r) => r.plan?.plan.some((s) => s.type === 'tool_call' && String(s.parameters.tool ?? s.tool).startsWith('learned.')))
       .length,
     failed: run.records.filter((r) => r.status !== 'succeeded').length,
   };
 }
 
-export async function runLearnBench(options: { corpus: string; tasks: number; onProgress?: (line: string) => void }): Promise<LearnFigures> {
+export async function runLearnBench(options: {
+  corpus: string;
+  tasks: number;
+  /** Learning settings over the configuration's (a test replays fewer sessions). */
+  learning?: Record<string, unknown>;
+  onProgress?: (line: string) => void;
+}): Promise<LearnFigures> {
   const started = performance.now();
   const say = options.onProgress ?? (() => {});
   const corpus = resolve(options.corpus);
@@ -170,8 +184,8 @@ export async function runLearnBench(options: { corpus: string; tasks: number; on
   const mined = tasks.filter((t) => !heldOut(t));
   if (held.length === 0 || mined.length === 0) throw new Error('the workload is too small to hold tasks apart: raise --tasks');
   const local = loadLocalConfig();
-  // A store in memory: nothing of an earlier run (plans or tools) is read.
-  const stack = await LocalStack.open({ config: withCorpusRoots(local.config, [resolve(corpus, '..')]) });
+  // A store in memory, whatever endpoint the environment names: nothing of an earlier run (plans or tools) is read.
+  const stack = await LocalStack.open({ config: { ...withCorpusRoots(local.config, [resolve(corpus, '..')]), dynamoEndpoint: undefined } });
   try {
     say(`running ${mined.length} mined tasks`);
     await runAll(stack, mined, corpus);
@@ -182,7 +196,7 @@ export async function runLearnBench(options: { corpus: string; tasks: number; on
     const before = await runAll(stack, held, corpus);
 
     const rt = stack.runtime;
-    const settings = parseLearningSettings({ ...rt.config.learning, require_approval: false });
+    const settings = parseLearningSettings({ ...rt.config.learning, ...options.learning, require_approval: false });
     const stores = learningStores(rt.clients, rt.config.tableName, rt.store);
     say('learning: mine, synthesize, replay, promote');
     const report = await learn(
@@ -206,7 +220,7 @@ export async function runLearnBench(options: { corpus: string; tasks: number; on
       promoted: report.promoted,
       meanSimilarity: round(mean(promoted.map((t) => t.figures.meanSimilarity ?? 0))),
       latencyRatio: round(mean(promoted.map((t) => t.figures.latencyRatio ?? 0))),
-      tools: report.tools.map((t) => ({ id: t.id, status: t.status, chain: t.definition.source_chain })),
+      tools: report.tools.map((t) => ({ id: t.id, status: t.status, chain: t.definition.source_chain, ...(t.problems ? { problems: t.problems } : {}) })),
       before: phaseFigures(before),
       after: phaseFigures(after),
       totalMs: Math.round(performance.now() - started),
@@ -218,12 +232,12 @@ export async function runLearnBench(options: { corpus: string; tasks: number; on
 
 function render(f: LearnFigures): string {
   const row = (label: string, p: PhaseFigures) =>
-    `${label.padEnd(8)} ${p.steps.toFixed(2).padStart(6)} ${p.llmCalls.toFixed(2).padStart(10)} ${p.wallMs.toFixed(1).padStart(9)} ${String(p.usingLearned).padStart(14)} ${String(p.failed).padStart(7)}`;
+    `${label.padEnd(8)} ${p.steps.toFixed(2).padStart(6)} ${p.llmCalls.toFixed(2).padStart(10)} ${p.wallMs.toFixed(1).padStart(9)} ${p.cpuMs.toFixed(1).padStart(8)} ${String(p.usingLearned).padStart(14)} ${String(p.failed).padStart(7)}`;
   return [
     `${f.tasks} tasks: ${f.mined} mined, ${f.heldOut} held out (1 in ${HOLD_OUT_EVERY} by a hash of the text); ${f.sessions} sessions, ${f.chainsMined} chains mined, ${f.synthesized} synthesized, ${f.validated} passed replay, ${f.promoted} promoted`,
-    ...f.tools.map((t) => `  ${t.status.padEnd(9)} ${t.id}  (${t.chain})`),
+    ...f.tools.map((t) => `  ${t.status.padEnd(9)} ${t.id}  (${t.chain})${t.problems ? `\n            ${t.problems.join('; ')}` : ''}`),
     `promoted tools: mean similarity ${f.meanSimilarity}, latency ratio ${f.latencyRatio}`,
-    `held out  steps  LLM calls   wall ms  using learned  failed   (means per task)`,
+    `held out  steps  LLM calls   wall ms   CPU ms  using learned  failed   (means per task)`,
     row('before', f.before),
     row('after', f.after),
     `total ${(f.totalMs / 1000).toFixed(1)} s`,
