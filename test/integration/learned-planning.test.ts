@@ -161,7 +161,9 @@ describe('Promoted composites offered to Claude', () => {
     const attempts = await stack.runtime.store.listAttempts(record.planId);
     expect(attempts.map((a) => [a.kind, a.validation?.valid])).toEqual([['generate', true]]);
     expect(record.plan!.plan.map((s) => s.type)).toEqual(['tool_call', 'llm_call']);
-    // The answer reads the documents the call handed on.
+    // The answer reads the documents the call handed on, and the call is the plan's sub-query and ranking.
     expect(record.answer).toMatch(/\[bouchon\]/);
+    expect(record.results?.sources?.[0]).toMatchObject({ id: 'bouchon', step_id: 1 });
+    expect(record.results?.coverage).toMatchObject({ subquery_count: 1, covered_count: 1 });
   });
 });
