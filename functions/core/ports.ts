@@ -3,7 +3,7 @@
  * them; handlers and the CLI wire adapters in. Nothing here imports an SDK.
  */
 
-import type { MinedChain, ParameterAnalysis } from './learn/types.js';
+import type { MinedChain, ParameterAnalysis, SynthesizedTool } from './learn/types.js';
 import type {
   CorpusDocument,
   DecompositionPlan,
@@ -51,6 +51,8 @@ export type LlmIntent =
       allowedStepTypes: readonly StepType[];
       maxSteps: number;
       topK: number;
+      /** Learned composites the plan may call with a tool_call (allowed with all their parts). */
+      tools?: readonly SynthesizedTool[];
     }
   | {
       kind: 'repair';

@@ -8,12 +8,10 @@
  */
 import { DynamoLearnedToolStore } from '../adapters/dynamodb/learned-tools.js';
 import { DynamoSessionSource, parseSince, type SessionQuery } from '../adapters/dynamodb/sessions.js';
-import { oneLine } from '../core/errors.js';
-import { analyzeParameters, mineChains, replayValidate, sessionFromTrace, synthesizeTool } from '../core/learn/index.js';
+import { learnFromSessions, mineChains, sessionFromTrace } from '../core/learn/index.js';
 import type { LearningSettings, MinedChain, Session } from '../core/learn/types.js';
 import type { LlmProvider, TraceStore } from '../core/ports.js';
 import { EXECUTABLE_STEP_TYPES } from '../core/steps/index.js';
-import { compositeProblems } from '../core/tools/composite.js';
 import type { LearnedToolRecord, LearnedToolStore } from '../core/tools/learned.js';
 import type { ToolRegistry } from '../core/tools/registry.js';
 import { observed } from '../handlers/middleware.js';
@@ -70,45 +68,54 @@ export interface LearnReport {
   failures: string[];
 }
 
-/** mine -> analyse -> synthesize -> replay -> store. */
+/**
+ * Reads the window's sessions, runs one learning round over them (core/learn/pipeline.ts: the
+ * chains worth a tool, synthesis, replay, the check of the parts) and stores each tool with its
+ * report. Chains whose tool a person already promoted or rejected are left out.
+ */
 export async function learn(deps: LearningDeps, options: LearnOptions = {}): Promise<LearnReport> {
-  const mined = await mine(deps, options);
-  const catalog = { tools: deps.registry.names(), stepTypes: EXECUTABLE_STEP_TYPES };
+  const page = await deps.source.traces(options);
+  const sessions = page.traces.map((t) => sessionFromTrace(t)).filter((s): s is Session => s !== undefined);
+  // A person's decision stands (the store keeps it): such chains would only spend a pick.
+  const decided = (await deps.tools.list()).filter((t) => t.status === 'PROMOTED' || t.status === 'REJECTED').map((t) => t.definition.source_chain);
+  const round = await learnFromSessions(
+    {
+      sessions,
+      settings: deps.settings,
+      catalog: { tools: deps.registry.names(), stepTypes: EXECUTABLE_STEP_TYPES },
+      maxTools: options.maxTools ?? 3,
+      knownChainKeys: new Set(decided),
+    },
+    deps.llm,
+  );
   const report: LearnReport = {
-    sessions: mined.sessions.length,
-    chainsMined: mined.chains.length,
+    sessions: round.sessions,
+    chainsMined: round.chainsMined,
     synthesized: 0,
     validated: 0,
     promoted: 0,
     tools: [],
     failures: [],
   };
-  for (const chain of mined.chains.slice(0, options.maxTools ?? 3)) {
-    let tool: Awaited<ReturnType<typeof synthesizeTool>>['tool'];
-    let analysis: ReturnType<typeof analyzeParameters>;
-    try {
-      analysis = analyzeParameters(chain, mined.sessions);
-      tool = (await synthesizeTool({ chain, analysis, sessions: mined.sessions, catalog, settings: deps.settings }, deps.llm)).tool;
-    } catch (error) {
-      report.failures.push(`chain ${chain.key}: ${oneLine(error)}`);
+  for (const candidate of round.candidates) {
+    const { chain, synthesis, report: validation } = candidate;
+    if (!synthesis || !validation) {
+      report.failures.push(`chain ${chain.key}: ${candidate.error ?? 'no tool'}`);
       continue;
     }
     report.synthesized++;
-    const validation = replayValidate(tool, chain, mined.sessions, deps.settings);
-    // A tool this runtime could not run (a part no longer registered) never leaves DRAFT.
-    const problems = [...validation.reasons, ...compositeProblems(tool, deps.registry)];
-    const passed = validation.status === 'passed' && problems.length === 0;
+    const passed = candidate.status !== 'DRAFT';
     if (passed) report.validated++;
     const at = (deps.clock?.now() ?? new Date()).toISOString();
     const record: LearnedToolRecord = {
-      id: tool.tool_id,
-      status: !passed ? 'DRAFT' : deps.settings.require_approval ? 'TESTING' : 'PROMOTED',
-      definition: tool,
+      id: synthesis.tool.tool_id,
+      status: candidate.status,
+      definition: synthesis.tool,
       report: validation,
-      ...(problems.length > 0 ? { problems } : {}),
+      ...(candidate.problems.length > 0 ? { problems: candidate.problems } : {}),
       figures: {
-        support: round(chain.support),
-        confidence: round(chain.confidence),
+        support: round3(chain.support),
+        confidence: round3(chain.confidence),
         meanSimilarity: validation.similarity.mean,
         minSimilarity: validation.similarity.min,
         latencyRatio: validation.latency.ratio,
@@ -116,7 +123,7 @@ export async function learn(deps: LearningDeps, options: LearnOptions = {}): Pro
       },
       createdAt: at,
       updatedAt: at,
-      ...(passed && !deps.settings.require_approval ? { decidedAt: at } : {}),
+      ...(candidate.status === 'PROMOTED' ? { decidedAt: at } : {}),
     };
     const saved = await deps.tools.save(record);
     if (saved.record.status === 'PROMOTED') report.promoted++;
@@ -125,7 +132,7 @@ export async function learn(deps: LearningDeps, options: LearnOptions = {}): Pro
   return report;
 }
 
-function round(value: number): number {
+function round3(value: number): number {
   return Math.round(value * 1000) / 1000;
 }
 

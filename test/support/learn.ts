@@ -4,10 +4,13 @@
  *
  * The fixture's sessions:
  * - s01..s06: vector_search → keyword_search → rerank → llm_call over one question each, the two
- *   searches feeding the rerank, the answer prompt a template over the rerank;
- * - s07, s08: corpus.search → corpus.get → llm_call, the id read from the search's first result;
- * - s09: vector_search → keyword_search → llm_call;
+ *   searches feeding the rerank, the llm_call's prompt a template over the rerank, then the plan's
+ *   answer (an llm_call reading the first);
+ * - s07, s08: corpus.search → corpus.get → llm_call, the id read from the search's first result,
+ *   then the answer;
+ * - s09: vector_search → keyword_search → llm_call, that llm_call the answer;
  * - s10: keyword_search → rerank.
+ * A plan's answer (an llm_call nothing reads) is never part of a mined chain.
  * Latencies are fixed per symbol (below), so average latencies are sums.
  */
 import type { Session, SessionStep } from '../../functions/core/learn/types.js';
@@ -71,6 +74,16 @@ const docs = (question: string, prefix: string) => [
   { id: `${prefix}-2`, title: `${question} second`, text: `more on ${question}`, score: 0.7 },
 ];
 
+/** The plan's answer: an llm_call reading step `from`, that no step reads. */
+const answerSpec = (stepId: number, from: number): StepSpec => ({
+  stepId,
+  type: 'llm_call',
+  input: { input_step: from, prompt: 'Answer the task' },
+  rawInput: { input_step: from, prompt: 'Answer the task' },
+  output: { answer: 'The answer.' },
+  dependencies: [from],
+});
+
 /** The four-step retrieval chain over `question`; `overrides` change one step's spec by position. */
 export function retrievalSession(sessionId: string, day: number, question: string, overrides: Record<number, Partial<StepSpec>> = {}): Session {
   const ranked = docs(question, sessionId);
@@ -93,6 +106,7 @@ export function retrievalSession(sessionId: string, day: number, question: strin
       output: { answer: `The answer about ${question} is in ${ranked[0]?.title}.`, citations: [ranked[0]?.id] },
       dependencies: [3],
     },
+    answerSpec(5, 4),
   ];
   return sessionOf(
     sessionId,
@@ -115,6 +129,7 @@ export function toolSession(sessionId: string, day: number, question: string): S
       output: { answer: `A summary of ${question}.` },
       dependencies: [2],
     },
+    answerSpec(4, 3),
   ]);
 }
 

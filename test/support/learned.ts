@@ -41,3 +41,38 @@ export const learnedRecord = (status: LearnedStatus, tool: SynthesizedTool = sea
   createdAt: at,
   updatedAt: at,
 });
+
+/**
+ * `learned.hybrid_search`: the keyless planner's retrieval of one query (a BM25 search and a
+ * vector search side by side, fused by reciprocal rank), as synthesis writes it from that chain:
+ * the query the caller's, `top_k` a constant of every part.
+ */
+export const hybridSearch = (topK = 10, overrides: Partial<SynthesizedTool> = {}): SynthesizedTool => ({
+  tool_id: 'learned.hybrid_search',
+  description: 'Searches one query by keywords and by vectors and fuses the two rankings.',
+  parameters: {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    properties: { query: { type: 'string', description: 'step 0 (keyword_search) input query' } },
+    required: ['query'],
+    additionalProperties: false,
+  },
+  steps: [
+    { step_index: 0, kind: 'step', tool_id: 'keyword_search', constants: { top_k: topK }, parameter_map: { query: 'query' }, depends_on: [] },
+    { step_index: 1, kind: 'step', tool_id: 'vector_search', constants: { top_k: topK }, parameter_map: { query: 'query' }, depends_on: [] },
+    {
+      step_index: 2,
+      kind: 'step',
+      tool_id: 'aggregate',
+      constants: { input_steps: [1, 2], method: 'rank_fusion', top_k: topK },
+      parameter_map: {},
+      depends_on: [0, 1],
+    },
+  ],
+  internal_wiring: [],
+  parallel_groups: [[0, 1]],
+  error_strategy: { default_behavior: 'abort', rules: [] },
+  output_step: 2,
+  source_chain: 'keyword_search → vector_search → aggregate[method=rank_fusion]',
+  ...overrides,
+});

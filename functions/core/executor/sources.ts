@@ -55,9 +55,17 @@ export function rankSources(plan: DecompositionPlan, outputs: readonly StepOutpu
   };
 }
 
+/**
+ * A tool call that handed on ranked documents (a learned composite of retrieval steps): it stands
+ * for the sub-query its parts searched, and its list is a ranking like a rerank's.
+ */
+function rankedCall(step: DecompositionPlan['plan'][number], byId: Map<number, StepOutput>): boolean {
+  return step.type === 'tool_call' && Array.isArray(byId.get(step.step_id)?.result.documents);
+}
+
 /** The ranked list of each sub-query that ran: a fusing aggregate stands for the searches it fuses. */
 function subqueryOutputs(plan: DecompositionPlan, byId: Map<number, StepOutput>): StepOutput[] {
-  const searches = plan.plan.filter((s) => SUBQUERY_TYPES.has(s.type));
+  const searches = plan.plan.filter((s) => SUBQUERY_TYPES.has(s.type) || rankedCall(s, byId));
   const absorbed = new Set<number>();
   const result: StepOutput[] = [];
   for (const step of plan.plan) {
@@ -83,8 +91,9 @@ function subqueryOutputs(plan: DecompositionPlan, byId: Map<number, StepOutput>)
  * further), followed by everything any other ranking step found, by best rank.
  */
 function finalRanking(plan: DecompositionPlan, byId: Map<number, StepOutput>): Array<{ doc: RetrievedDocument; stepId: number; rank: number }> {
-  const ranking = plan.plan.filter((s) => RANKING_TYPES.has(s.type) && byId.get(s.step_id)?.status === 'succeeded');
-  const consumed = new Set(plan.plan.filter((s) => RANKING_TYPES.has(s.type)).flatMap((s) => s.dependencies));
+  const ranks = (s: DecompositionPlan['plan'][number]) => RANKING_TYPES.has(s.type) || rankedCall(s, byId);
+  const ranking = plan.plan.filter((s) => ranks(s) && byId.get(s.step_id)?.status === 'succeeded');
+  const consumed = new Set(plan.plan.filter(ranks).flatMap((s) => s.dependencies));
   const sinks = ranking.filter((s) => !consumed.has(s.step_id)).sort((a, b) => b.step_id - a.step_id);
   const ordered = [...sinks, ...ranking.filter((s) => !sinks.includes(s)).sort((a, b) => b.step_id - a.step_id)];
   const list: Array<{ doc: RetrievedDocument; stepId: number; rank: number }> = [];

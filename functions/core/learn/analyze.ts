@@ -200,6 +200,24 @@ export function analyzeParameters(chain: Pick<MinedChain, 'key' | 'symbols'>, se
 
       const constant = n >= 2 && values.every((v) => jsonEqual(v, values[0]));
 
+      // The caller's own value asked again (a search and its rerank over one question): external,
+      // even when an earlier step's output echoes it back (a search's result repeats its query),
+      // since wiring it would make this step wait for that one for a value the caller has.
+      // The same holds for a value an earlier step took from the caller as an ambiguous parameter.
+      const asked =
+        i > 0 && !constant
+          ? findings.find(
+              (f) =>
+                (f.class === 'external' || f.class === 'ambiguous') &&
+                f.parameter !== undefined &&
+                samples.every((s, k) => jsonEqual(s.steps[f.step]?.input[f.key], values[k])),
+            )
+          : undefined;
+      if (asked?.parameter) {
+        found({ class: asked.class, parameter: asked.parameter, reason: `equals step ${asked.step} input.${asked.key} in every sample` });
+        continue;
+      }
+
       // The seed's overlap rule, on values: an earlier output holds the same value in every sample.
       let wired: { step: number; path: string } | undefined;
       for (let j = i - 1; j >= 0 && !wired; j--) {

@@ -4,11 +4,19 @@
  * a session containing the chain without its last step also contains the last step right after
  * (the chance the chain completes once begun). Each session counts once per chain.
  *
+ * Only self-contained runs count: every step of the run reads only the outputs of steps inside it
+ * (its dependencies, step references and templates), so the run's inputs are the task's and the
+ * caller's. A run whose step reads a search made before it cannot be replayed as one tool.
+ *
+ * A plan's answer (an llm_call no other step reads) is left out of every run: the workflow reads
+ * the answer and its citations from that step of the plan, so a tool that swallowed it would leave
+ * the plan with no answer of its own.
+ *
  * Only closed chains are kept: a chain is dropped when a longer chain that contains it occurs in
  * exactly as many sessions, since the shorter one says nothing the longer does not.
  */
 import { InvalidInputError } from '../errors.js';
-import type { ChainOccurrence, LearningSettings, MinedChain, MiningResult, Session } from './types.js';
+import type { ChainOccurrence, LearningSettings, MinedChain, MiningResult, Session, SessionStep } from './types.js';
 
 export const CHAIN_SEPARATOR = ' → ';
 
@@ -31,12 +39,45 @@ export function newestFirst(sessions: readonly Session[]): Session[] {
   return [...sessions].sort((a, b) => b.at.localeCompare(a.at) || a.sessionId.localeCompare(b.sessionId));
 }
 
-/** Where `symbols` first occurs in `session` as a contiguous run, or -1. */
+const TEMPLATE = /\{\{[\s\S]*?\}\}/g;
+const STEP_NAME = /\bstep_(\d+)\b/g;
+
+/** The plan step ids a step reads: its dependencies, its step references, the steps its templates name. */
+export function stepsRead(step: Pick<SessionStep, 'dependencies' | 'input' | 'rawInput'>): number[] {
+  const read = new Set(step.dependencies);
+  const visit = (value: unknown, key?: string): void => {
+    if (typeof value === 'string') {
+      for (const placeholder of value.match(TEMPLATE) ?? []) for (const m of placeholder.matchAll(STEP_NAME)) read.add(Number(m[1]));
+    } else if (Array.isArray(value)) {
+      for (const item of value) visit(item, key);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [k, v] of Object.entries(value)) visit(v, k);
+    } else if (typeof value === 'number' && key !== undefined && /(^|_)steps?$/.test(key)) {
+      read.add(value);
+    }
+  };
+  visit(step.rawInput ?? step.input);
+  return [...read];
+}
+
+/** Every step of `run` reads only steps of `run`. */
+export function selfContained(run: readonly Pick<SessionStep, 'stepId' | 'dependencies' | 'input' | 'rawInput'>[]): boolean {
+  const ids = new Set(run.map((s) => s.stepId));
+  return run.every((s) => stepsRead(s).every((id) => ids.has(id)));
+}
+
+/** The session's answers: llm_call steps no other step reads. */
+export function answerSteps(steps: readonly SessionStep[]): Set<number> {
+  const read = new Set(steps.flatMap((s) => stepsRead(s).filter((id) => id !== s.stepId)));
+  return new Set(steps.filter((s) => s.type === 'llm_call' && !read.has(s.stepId)).map((s) => s.stepId));
+}
+
+/** Where `symbols` first occurs in `session` as a contiguous, self-contained run, or -1. */
 export function findChain(session: Session, symbols: readonly string[]): number {
   const steps = session.steps;
   outer: for (let start = 0; start + symbols.length <= steps.length; start++) {
     for (let i = 0; i < symbols.length; i++) if (steps[start + i]?.symbol !== symbols[i]) continue outer;
-    return start;
+    if (selfContained(steps.slice(start, start + symbols.length))) return start;
   }
   return -1;
 }
@@ -48,17 +89,20 @@ export function mineChains(
 ): MiningResult {
   if (sessions.length === 0) throw new InvalidInputError('no sessions to mine: no stored plan ran a step in the period');
   const ordered = newestFirst(sessions);
-  // Every run of 1..max_length symbols, counted once per session (its first occurrence there).
+  // Every self-contained run of 1..max_length symbols, counted once per session (its first occurrence there).
   const tallies = new Map<string, Tally>();
   for (const session of ordered) {
     const seen = new Set<string>();
     const steps = session.steps;
+    const answers = answerSteps(steps);
     for (let start = 0; start < steps.length; start++) {
       for (let length = 1; length <= settings.max_length && start + length <= steps.length; length++) {
         const run = steps.slice(start, start + length);
+        // A longer run holds the answer too.
+        if (answers.has(run[run.length - 1]!.stepId)) break;
         const symbols = run.map((s) => s.symbol);
         const key = chainKey(symbols);
-        if (seen.has(key)) continue;
+        if (seen.has(key) || !selfContained(run)) continue;
         seen.add(key);
         let tally = tallies.get(key);
         if (!tally) {

@@ -3,8 +3,9 @@
  * synthesize and replay, ending in the status seed 001's promotion workflow gives it. Storage and
  * promotion (the tools table, approval) are the caller's; this decides, it stores nothing.
  */
-import { SynthesisError } from '../errors.js';
+import { oneLine } from '../errors.js';
 import type { LlmProvider } from '../ports.js';
+import { compositeProblems } from '../tools/composite.js';
 import { analyzeParameters } from './analyze.js';
 import { containsRun, mineChains } from './mine.js';
 import { replayValidate } from './replay.js';
@@ -38,10 +39,16 @@ export function chainsToSynthesize(chains: readonly MinedChain[], limit: number,
 
 export interface LearnedCandidate {
   chain: MinedChain;
-  analysis: ParameterAnalysis;
+  /** Absent when the analysis itself failed. */
+  analysis?: ParameterAnalysis;
   /** Absent when synthesis failed (see `error`). */
   synthesis?: SynthesisOutcome;
   report?: ValidationReport;
+  /**
+   * Why a synthesized tool stays DRAFT, one line each: the replay's reasons, and parts this
+   * runtime could not run (a tool no longer registered). Empty when it passed.
+   */
+  problems: string[];
   status: ToolStatus;
   /** Why there is no tool, one line. */
   error?: string;
@@ -56,8 +63,8 @@ export interface LearningRound {
 
 /**
  * Mines `sessions` and synthesizes and validates a tool for up to `maxTools` chains. A chain whose
- * synthesis fails is reported with its one-line error (status DRAFT, no tool); other failures
- * (the LLM unreachable) end the round.
+ * analysis or synthesis fails (an invalid answer twice, the LLM unreachable) is reported with its
+ * one-line error (status DRAFT, no tool) and the round goes on; only an abort ends it.
  */
 export async function learnFromSessions(
   input: {
@@ -65,7 +72,7 @@ export async function learnFromSessions(
     settings: LearningSettings;
     catalog: ToolCatalogView;
     maxTools?: number;
-    /** Chain keys that already have a tool (any status but REJECTED), not synthesized again. */
+    /** Chain keys that already have a tool a person decided on, not synthesized again. */
     knownChainKeys?: ReadonlySet<string>;
   },
   llm: LlmProvider,
@@ -76,15 +83,21 @@ export async function learnFromSessions(
   const picked = chainsToSynthesize(mined.chains, input.maxTools ?? 3, input.knownChainKeys);
   const candidates: LearnedCandidate[] = [];
   for (const chain of picked) {
-    const analysis = analyzeParameters(chain, sessions);
+    let analysis: ParameterAnalysis | undefined;
+    let synthesis: SynthesisOutcome;
     try {
-      const synthesis = await synthesizeTool({ chain, analysis, sessions, catalog, settings }, llm, signal);
-      const report = replayValidate(synthesis.tool, chain, sessions, settings);
-      candidates.push({ chain, analysis, synthesis, report, status: statusAfterValidation(report, settings) });
+      analysis = analyzeParameters(chain, sessions);
+      synthesis = await synthesizeTool({ chain, analysis, sessions, catalog, settings }, llm, signal);
     } catch (error) {
-      if (!(error instanceof SynthesisError)) throw error;
-      candidates.push({ chain, analysis, status: 'DRAFT', error: error.message });
+      if (signal?.aborted) throw error;
+      candidates.push({ chain, ...(analysis ? { analysis } : {}), problems: [], status: 'DRAFT', error: oneLine(error) });
+      continue;
     }
+    const report = replayValidate(synthesis.tool, chain, sessions, settings);
+    // A tool this runtime could not run (a part no longer registered) never leaves DRAFT.
+    const problems = [...report.reasons, ...compositeProblems(synthesis.tool, { names: () => [...catalog.tools] })];
+    const status = problems.length > 0 ? 'DRAFT' : statusAfterValidation(report, settings);
+    candidates.push({ chain, analysis, synthesis, report, problems, status });
   }
   return { sessions: mined.sessions, chainsMined: mined.chains.length, chains: mined.chains, candidates };
 }

@@ -9,7 +9,8 @@
  * one whose input differs produces what the same step recorded for that input in another session,
  * if any did, else nothing is known of it; a step whose dependencies' outputs are not the recorded
  * ones is not known either. The projected output of the output step is then scored
- * against the recorded one. Latency is the recorded latency minus what the parallel groups save;
+ * against the recorded one. Latency is the longest path of the recorded run against the
+ * composite's (its parts' dependencies over the recorded latencies);
  * error parity asks whether every failure seen is handled by an explicit rule.
  */
 import { InvalidInputError } from '../errors.js';
@@ -192,12 +193,16 @@ function replayOne(
   const recordedFinal = outputStep?.status === 'succeeded' ? outputStep.output : undefined;
   const similarity = outputSimilarity(projected[tool.output_step], recordedFinal, settings.similarity_method);
 
+  // The recorded run was a DAG already, its independent steps side by side: its latency is its
+  // longest path, not the sum. The composite's is its own longest path over its parts' dependencies
+  // (a wire may make a part wait where the plan did not).
   const latencies = steps.map((s) => s.latencyMs);
-  const originalLatencyMs = latencies.reduce((a, b) => a + b, 0);
-  const savings = tool.parallel_groups.reduce((sum, group) => {
-    const times = group.map((i) => latencies[i] ?? 0);
-    return sum + times.reduce((a, b) => a + b, 0) - Math.max(0, ...times);
-  }, 0);
+  const chainIndex = new Map(steps.map((s, i) => [s.stepId, i]));
+  const recordedDeps = steps.map((s) => s.dependencies.map((d) => chainIndex.get(d)).filter((d): d is number => d !== undefined));
+  const byIndex = new Map(tool.steps.map((s) => [s.step_index, s]));
+  const compositeDeps = steps.map((_, i) => byIndex.get(i)?.depends_on ?? []);
+  const originalLatencyMs = longestPath(latencies, recordedDeps);
+  const compositeLatencyMs = longestPath(latencies, compositeDeps);
 
   const replayed: ReplayedSession = {
     sessionId: sample.session.sessionId,
@@ -206,7 +211,7 @@ function replayOne(
     wiringMismatches: mismatches,
     similarity: round(similarity),
     originalLatencyMs,
-    compositeLatencyMs: originalLatencyMs - savings,
+    compositeLatencyMs,
   };
   const failedStep = steps.findIndex((s) => s.status === 'failed');
   if (failedStep >= 0) {
@@ -227,4 +232,14 @@ function replayOne(
 function short(value: unknown): string {
   const text = JSON.stringify(value) ?? 'undefined';
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
+
+/** The longest path through steps of `latencies` that wait for `deps` (earlier steps only). */
+function longestPath(latencies: readonly number[], deps: readonly (readonly number[])[]): number {
+  const finish: number[] = [];
+  latencies.forEach((latency, i) => {
+    const ready = Math.max(0, ...(deps[i] ?? []).filter((d) => d < i).map((d) => finish[d] ?? 0));
+    finish[i] = ready + latency;
+  });
+  return Math.max(0, ...finish);
 }

@@ -14,6 +14,8 @@ export interface PlanCacheKeyInput {
   context?: string | undefined;
   constraints?: Record<string, unknown> | undefined;
   tools?: readonly string[] | undefined;
+  /** The learned tools the planner is offered: a plan cached before a promotion does not answer after it. */
+  offeredTools?: readonly string[] | undefined;
   allowedStepTypes: readonly StepType[];
   catalog: PromptCatalog;
   analyze: boolean;
@@ -48,6 +50,8 @@ export function planCacheKey(input: PlanCacheKeyInput): string {
       context: input.context?.trim() ?? null,
       constraints: input.constraints ?? null,
       tools: input.tools ? [...input.tools].sort() : null,
+      // Only when some are offered, so the keys of plans made without learned tools stay as they were.
+      ...(input.offeredTools && input.offeredTools.length > 0 ? { offeredTools: [...input.offeredTools].sort() } : {}),
       allowedStepTypes: [...input.allowedStepTypes].sort(),
       catalog: catalogFingerprint(input.catalog),
       analyze: input.analyze,

@@ -3,6 +3,8 @@
  * with the errors fed back. Each phase is one function so the workflow can run it as one Task
  * state; the validate → repair loop itself lives in the state machine.
  */
+
+import type { SynthesizedTool } from '../learn/types.js';
 import { callLlm, type LlmOutcome } from '../llm/call-llm.js';
 import { validateAnalysis } from '../plan/schemas.js';
 import { validatePlan } from '../plan/validate.js';
@@ -42,6 +44,8 @@ export interface PlanningInput {
   topK: number;
   /** Plans of earlier tasks shown to the model (few-shot). */
   examples?: readonly PlanExample[] | undefined;
+  /** Learned composites this request may call (allowed with all their parts). */
+  tools?: readonly SynthesizedTool[] | undefined;
 }
 
 function request(purpose: LlmPurpose, system: string, user: string, maxTokens: number, intent: LlmRequest['intent'], responseSchema?: unknown): LlmRequest {
@@ -89,7 +93,7 @@ export async function analyzeTask(deps: PlannerDeps, task: string): Promise<Anal
 /** The first plan, asked with the plan's JSON Schema for providers with structured outputs. */
 export async function generatePlan(deps: PlannerDeps, input: PlanningInput): Promise<PlanAttempt> {
   const templates = deps.templates ?? DEFAULT_TEMPLATES;
-  const system = plannerSystem(deps.catalog, input.allowedStepTypes, templates);
+  const system = plannerSystem(deps.catalog, input.allowedStepTypes, templates, input.tools);
   const user = planPrompt(
     { task: input.task, analysis: input.analysis, constraints: input.constraints, context: input.context, maxSteps: input.maxSteps, examples: input.examples },
     templates,
@@ -108,6 +112,7 @@ export async function generatePlan(deps: PlannerDeps, input: PlanningInput): Pro
         allowedStepTypes: input.allowedStepTypes,
         maxSteps: input.maxSteps,
         topK: input.topK,
+        ...(input.tools && input.tools.length > 0 ? { tools: input.tools } : {}),
       },
       deps.catalog.planSchema,
     ),
@@ -119,7 +124,7 @@ export async function generatePlan(deps: PlannerDeps, input: PlanningInput): Pro
 export async function repairPlan(deps: PlannerDeps, input: PlanningInput & { previous: PlanAttempt; attempt: number }): Promise<PlanAttempt> {
   const errors = input.previous.validation?.errors ?? [];
   const templates = deps.templates ?? DEFAULT_TEMPLATES;
-  const system = plannerSystem(deps.catalog, input.allowedStepTypes, templates);
+  const system = plannerSystem(deps.catalog, input.allowedStepTypes, templates, input.tools);
   const user = repairPrompt({ task: input.task, previousText: input.previous.rawText, errors, attempt: input.attempt }, templates);
   const outcome = await callLlm(
     deps.llm,

@@ -4,6 +4,7 @@
  * providers with prompt caching cache that prefix. What changes per request (the task, few-shot
  * examples, errors) goes in the user turn.
  */
+import type { SynthesizedTool } from '../learn/types.js';
 import type { StepType, TaskAnalysis, ValidationIssue } from '../types.js';
 import { DEFAULT_TEMPLATES, type PromptTemplates, renderTemplate } from './templates/index.js';
 
@@ -21,18 +22,40 @@ export interface PlanExample {
 
 export const PLANNER_SYSTEM = DEFAULT_TEMPLATES.system;
 
-/** The system prompt with the catalog after it: the cacheable prefix of plan and repair requests. */
-export function plannerSystem(catalog: PromptCatalog, allowed: readonly StepType[], templates: PromptTemplates = DEFAULT_TEMPLATES): string {
-  return `${renderTemplate('system', templates.system, {})}\n\n${catalogText(catalog, allowed)}`;
+/**
+ * The system prompt with the catalog after it: the cacheable prefix of plan and repair requests.
+ * The learned tools offered change only when one is promoted, so they belong to the prefix too.
+ */
+export function plannerSystem(
+  catalog: PromptCatalog,
+  allowed: readonly StepType[],
+  templates: PromptTemplates = DEFAULT_TEMPLATES,
+  tools: readonly SynthesizedTool[] = [],
+): string {
+  return `${renderTemplate('system', templates.system, {})}\n\n${catalogText(catalog, allowed, tools)}`;
 }
 
-export function catalogText(catalog: PromptCatalog, allowed: readonly StepType[]): string {
+export function catalogText(catalog: PromptCatalog, allowed: readonly StepType[], tools: readonly SynthesizedTool[] = []): string {
   const stepSchemas = Object.fromEntries(allowed.map((t) => [t, catalog.stepSchemas[t]]).filter(([, s]) => s !== undefined));
   return [
     `Allowed step types: ${allowed.join(', ')}`,
     `Plan JSON Schema:\n${JSON.stringify(catalog.planSchema)}`,
     `Parameters JSON Schema per step type:\n${JSON.stringify(stepSchemas)}`,
+    ...(tools.length > 0 ? [toolsText(tools)] : []),
   ].join('\n\n');
+}
+
+/**
+ * The learned tools a plan may call: each replaces a chain of steps that recurred in earlier
+ * plans, so one tool_call step does what the chain did.
+ */
+export function toolsText(tools: readonly SynthesizedTool[]): string {
+  const listed = tools.map((t) => ({ name: t.tool_id, description: t.description, replaces: t.source_chain, parameters: t.parameters }));
+  return [
+    'Learned tools: call one with a tool_call step, parameters {"tool": "<name>", "args": {...}} where args follow its parameters schema.',
+    'Prefer one where the plan would run the chain it replaces; a later step reads its result like the last step of that chain.',
+    JSON.stringify(listed),
+  ].join('\n');
 }
 
 export function analysisPrompt(task: string, catalog: PromptCatalog, templates: PromptTemplates = DEFAULT_TEMPLATES): string {

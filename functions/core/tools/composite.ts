@@ -193,6 +193,7 @@ export function compositeTool(tool: SynthesizedTool): ToolDefinition {
     description: tool.description,
     inputSchema: tool.parameters,
     validate: flatSchemaValidator(tool.parameters),
+    composite: tool,
     async run(args, ctx) {
       if (!ctx.runSubPlan) throw new CompositeToolError(`composite ${tool.tool_id} can only run inside a plan step`);
       const outcome = await ctx.runSubPlan(compositePlan(tool, args));

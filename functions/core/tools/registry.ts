@@ -6,6 +6,7 @@
  */
 
 import { CairnError } from '../errors.js';
+import type { SynthesizedTool } from '../learn/types.js';
 import type { CompiledValidator } from '../plan/schemas.js';
 import type { CorpusIndex } from '../ports.js';
 import type { DecompositionPlan, StepOutput } from '../types.js';
@@ -28,6 +29,8 @@ export interface ToolDefinition {
   inputSchema: Record<string, unknown>;
   /** The schema compiled at build time (schemas/compile.ts); else the registry's `compile` is used. */
   validate?: CompiledValidator;
+  /** A learned composite's definition (its parts and wiring), which planners read to offer it. */
+  composite?: SynthesizedTool;
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<Record<string, unknown>>;
 }
 
@@ -89,6 +92,14 @@ export class ToolRegistry {
     return this.names().map((n) => {
       const d = this.tools.get(n)!.definition;
       return { name: d.name, description: d.description, inputSchema: d.inputSchema };
+    });
+  }
+
+  /** The learned composites registered, by name. */
+  composites(): SynthesizedTool[] {
+    return this.names().flatMap((n) => {
+      const composite = this.tools.get(n)?.definition.composite;
+      return composite ? [composite] : [];
     });
   }
 

@@ -8,7 +8,7 @@ import { validateAttempt } from '../planner/planner.js';
 import type { CachedPlan } from '../ports.js';
 import type { PlanAttempt, PlanMetadata, PlanRecord } from '../types.js';
 import type { PhaseDeps } from './deps.js';
-import { allowedStepTypes, allowedTools, requestOptions } from './request-options.js';
+import { allowedStepTypes, allowedTools, offeredComposites, requestOptions } from './request-options.js';
 import { suppliedPlanOf } from './supplied-plan.js';
 
 /** The request's plan-cache key, or undefined when the request is not cached (a supplied plan, `cache: false`, no cache). */
@@ -22,6 +22,7 @@ export function cacheKeyOf(deps: PhaseDeps, record: PlanRecord): string | undefi
     context: record.request.context,
     constraints: record.request.constraints,
     tools: record.request.tools,
+    offeredTools: offeredComposites(deps, record).map((t) => t.tool_id),
     allowedStepTypes: allowedStepTypes(record),
     catalog: deps.catalog,
     analyze: o.analyze,

@@ -6,7 +6,7 @@ import { templatesWith } from '../planner/templates/index.js';
 import type { PlanRecord } from '../types.js';
 import type { PhaseDeps } from './deps.js';
 import { traceLlmCall, withMetadata } from './llm-accounting.js';
-import { allowedStepTypes, requestOptions } from './request-options.js';
+import { allowedStepTypes, offeredComposites, requestOptions } from './request-options.js';
 
 /**
  * The planner's dependencies for one request: its LLM behind the request's budget (counting every
@@ -34,6 +34,7 @@ export function planningInput(deps: PhaseDeps, record: PlanRecord): PlanningInpu
     allowedStepTypes: allowedStepTypes(record),
     maxSteps: o.maxSteps,
     topK: o.topK,
+    tools: offeredComposites(deps, record),
   };
 }
 

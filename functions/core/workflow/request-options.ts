@@ -2,6 +2,7 @@
  * What one request asks of the phases: its options over the process defaults, the step types it
  * allows, and the tools it may call. Every phase reads them the same way through these functions.
  */
+import type { SynthesizedTool } from '../learn/types.js';
 import { EXECUTABLE_STEP_TYPES } from '../steps/index.js';
 import { canonicalToolName } from '../tools/registry.js';
 import type { PlanRecord, StepType } from '../types.js';
@@ -38,4 +39,21 @@ export function allowedTools(deps: PhaseDeps, record: PlanRecord): string[] {
   const registered = deps.tools.names();
   const requested = record.request.tools;
   return requested === undefined ? registered : requested.map(canonicalToolName).filter((t) => registered.includes(t));
+}
+
+/**
+ * The learned composites the planner may offer this request: registered (so every part was when it
+ * was loaded), allowed by the request's tool allow-list, and with every part allowed too (its
+ * tools by the allow-list, its step types by the request's step types). None without tool_call.
+ */
+export function offeredComposites(deps: PhaseDeps, record: PlanRecord): SynthesizedTool[] {
+  const types = allowedStepTypes(record);
+  if (!types.includes('tool_call')) return [];
+  const tools = new Set(allowedTools(deps, record));
+  return deps.tools
+    .composites()
+    .filter(
+      (c) =>
+        tools.has(c.tool_id) && c.steps.every((s) => (s.kind === 'tool' ? tools.has(canonicalToolName(s.tool_id)) : types.includes(s.tool_id as StepType))),
+    );
 }

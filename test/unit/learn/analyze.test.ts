@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../../functions/core/errors.js';
 import { analyzeParameters, commonType } from '../../../functions/core/learn/analyze.js';
 import { chainKey } from '../../../functions/core/learn/mine.js';
-import { fixtureSessions, QUESTIONS, RETRIEVAL_CHAIN, retrievalSession, TOOL_CHAIN } from '../../support/learn.js';
+import { fixtureSessions, QUESTIONS, RETRIEVAL_CHAIN, retrievalSession, sessionOf, TOOL_CHAIN } from '../../support/learn.js';
 
 const retrieval = { key: chainKey(RETRIEVAL_CHAIN), symbols: [...RETRIEVAL_CHAIN] };
 const tools = { key: chainKey(TOOL_CHAIN), symbols: [...TOOL_CHAIN] };
@@ -106,5 +106,32 @@ describe('Function: commonType', () => {
     expect(commonType([1, 2])).toBe('integer');
     expect(commonType([1, 2.5])).toBe('number');
     expect(commonType(['a', 1])).toBe('mixed');
+  });
+
+  it("calls a later input the caller's when it equals an earlier step's input, even if that step's output echoes it", () => {
+    // Prepare: two sides searched by keywords, the second side then by vectors, side by side in the
+    // plan; each search's result repeats its query, and the queries vary from one session to the next.
+    const sessions = QUESTIONS.map((q, i) =>
+      sessionOf(`e${i}`, i + 1, [
+        { stepId: 1, type: 'keyword_search', input: { query: q, top_k: 10 }, output: { query: q, documents: [] } },
+        { stepId: 2, type: 'keyword_search', input: { query: `${q} history`, top_k: 10 }, output: { query: `${q} history`, documents: [] } },
+        { stepId: 3, type: 'vector_search', input: { query: `${q} history`, top_k: 10 }, output: { query: `${q} history`, documents: [] } },
+      ]),
+    );
+
+    // Act
+    const analysis = analyzeParameters(
+      { key: 'keyword_search → keyword_search → vector_search', symbols: ['keyword_search', 'keyword_search', 'vector_search'] },
+      sessions,
+    );
+
+    // Assess: the second side's query is one parameter for both its searches, and neither waits for the other.
+    expect(analysis.findings.filter((f) => f.key === 'query').map((f) => [f.step, f.class, f.parameter])).toEqual([
+      [0, 'external', 'query'],
+      [1, 'ambiguous', 'query_2'],
+      [2, 'ambiguous', 'query_2'],
+    ]);
+    expect(analysis.wires).toEqual([]);
+    expect(analysis.dependsOn).toEqual([[], [], []]);
   });
 });

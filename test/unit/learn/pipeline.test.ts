@@ -31,7 +31,6 @@ describe('Function: chainsToSynthesize', () => {
       'corpus.search → corpus.get → llm_call',
     ]);
     expect(chainsToSynthesize(chains, 3, new Set(['vector_search → keyword_search → rerank → llm_call'])).map((c) => c.key)).toEqual([
-      'keyword_search → rerank',
       'vector_search → keyword_search',
       'corpus.search → corpus.get → llm_call',
     ]);
@@ -44,7 +43,7 @@ describe('Function: learnFromSessions', () => {
     const round = await learnFromSessions({ sessions: fixtureSessions(), settings, catalog }, new RuleBasedProvider());
 
     // Assess
-    expect(round).toMatchObject({ sessions: 10, chainsMined: 4 });
+    expect(round).toMatchObject({ sessions: 10, chainsMined: 3 });
     expect(round.candidates.map((c) => [c.synthesis?.tool.tool_id, c.report?.status, c.status])).toEqual([
       ['learned.vector_search_keyword_search_rerank_llm_call', 'passed', 'TESTING'],
       ['learned.corpus_search_corpus_get_llm_call', 'passed', 'TESTING'],
@@ -60,5 +59,45 @@ describe('Function: learnFromSessions', () => {
     expect(round.candidates[0]).toMatchObject({ status: 'DRAFT' });
     expect(round.candidates[0]!.synthesis).toBeUndefined();
     expect(round.candidates[0]!.error).toMatch(/^synthesis of vector_search → keyword_search → rerank → llm_call failed: 2 answer\(s\) did not validate/);
+  });
+
+  it('records a chain the LLM cannot answer for (the provider down) as DRAFT with one line, and goes on to the next', async () => {
+    // Prepare: the first synthesis call fails as an unreachable provider does; the rest are the keyless planner's.
+    const keyless = new RuleBasedProvider();
+    let calls = 0;
+    const flaky = new ScriptedLlm(async (request) => {
+      calls++;
+      if (calls === 1) throw new Error('connect ECONNREFUSED 127.0.0.1:9\n  at the socket');
+      return (await keyless.complete(request)).text;
+    });
+
+    // Act
+    const round = await learnFromSessions({ sessions: fixtureSessions(), settings, catalog }, flaky);
+
+    // Assess
+    expect(round.candidates.map((c) => [c.chain.key, c.status])).toEqual([
+      ['vector_search → keyword_search → rerank → llm_call', 'DRAFT'],
+      ['corpus.search → corpus.get → llm_call', 'TESTING'],
+    ]);
+    expect(round.candidates[0]).toMatchObject({ error: 'connect ECONNREFUSED 127.0.0.1:9 at the socket', problems: [] });
+  });
+
+  it('keeps a tool DRAFT, with the reason, when the catalog no longer registers one of its parts', async () => {
+    // Prepare: synthesis is answered with the tool chain's composite drafted against the full catalog,
+    // then learning runs where corpus.get is gone.
+    const full = await learnFromSessions({ sessions: fixtureSessions(), settings, catalog }, new RuleBasedProvider());
+    const tool = full.candidates[1]!.synthesis!.tool;
+    const stale = new ScriptedLlm(() => JSON.stringify(tool));
+
+    // Act
+    const round = await learnFromSessions(
+      { sessions: fixtureSessions(), settings, catalog: { ...catalog, tools: ['corpus.search'] }, knownChainKeys: new Set([full.candidates[0]!.chain.key]) },
+      stale,
+    );
+
+    // Assess: the synthesis check refuses it (a tool that does not exist), twice, so no tool at all.
+    const corpus = round.candidates.find((c) => c.chain.key === 'corpus.search → corpus.get → llm_call')!;
+    expect(corpus.status).toBe('DRAFT');
+    expect(corpus.error ?? corpus.problems.join('; ')).toMatch(/corpus\.get/);
   });
 });

@@ -41,8 +41,14 @@ describe('Function: planCacheKey', () => {
     ['a context', { context: 'French cities' }],
     ['its own templates', { promptTemplates: { plan: 'Plan {{task}}' } }],
     ['a tool allow-list', { tools: ['weather.lookup'] }],
+    ['a learned tool offered', { offeredTools: ['learned.hybrid_search'] }],
   ])('changes with %s', (_what, change) => {
     // Act + Assess
     expect(planCacheKey({ ...base, ...change })).not.toBe(planCacheKey(base));
+  });
+
+  it('stays as it was when no learned tool is offered', () => {
+    // Act + Assess
+    expect(planCacheKey({ ...base, offeredTools: [] })).toBe(planCacheKey(base));
   });
 });

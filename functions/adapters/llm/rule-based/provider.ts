@@ -10,6 +10,7 @@
 import { draftTool } from '../../../core/learn/draft.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../../core/ports.js';
 import { answerExtractively } from './answer.js';
+import { useComposites } from './composites.js';
 import { nextRound } from './next-round.js';
 import { buildPlan } from './plan-builder.js';
 import { analysisOf, readTask } from './reading.js';
@@ -42,7 +43,9 @@ export class RuleBasedProvider implements LlmProvider {
         return JSON.stringify(analysisOf(readTask(intent.task)), null, 2);
       case 'plan': {
         const reading = readTask(intent.task);
-        const plan = buildPlan(reading, { allowedStepTypes: intent.allowedStepTypes, maxSteps: intent.maxSteps, topK: intent.topK });
+        const built = buildPlan(reading, { allowedStepTypes: intent.allowedStepTypes, maxSteps: intent.maxSteps, topK: intent.topK });
+        // A learned tool offered for a chain this plan runs replaces that chain.
+        const plan = useComposites(built, intent.tools ?? [], intent.allowedStepTypes);
         return `I read this as a ${reading.kind.replace('_', '-')} task. ${describe(reading.kind)}\n\n\`\`\`json\n${JSON.stringify(plan, null, 2)}\n\`\`\``;
       }
       case 'repair': {

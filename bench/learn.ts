@@ -1,0 +1,281 @@
+/**
+ * Learning from the traces, end to end, and what it changes for tasks it has not seen.
+ *
+ * A workload is generated from a corpus: each task comes from one of a few templates ("What is X?",
+ * "Compare X and Y", "Which documents say the most about X? top 3", ...) filled with the corpus's
+ * own titles, so the same plan shapes recur with different entities. About one task in four (by a
+ * hash of its text) is held apart; the others ("mined") run through the local workflow (the state machine of `cairn run`,
+ * the keyless planner, an embedded store in memory). Then the held-out tasks run once with no
+ * learned tool in the store ("before"); then one learning round reads the mined plans only
+ * (mine, synthesize with the rule-based provider, replay, store with approval off, so a tool that
+ * passes is promoted at once); then the held-out tasks run again ("after"), the promoted tools in
+ * the registry and offered to the planner.
+ *
+ *   npm run bench:learn [-- CORPUS.jsonl] [--tasks N]    figures as text
+ *   npm run bench:learn -- --json [CORPUS.jsonl]         last line {"sessions", "chainsMined", ...}
+ *
+ * CORPUS defaults to the sample corpus (examples/corpus.jsonl); N to 200.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { LocalStack } from '../cli/local-runner.js';
+import { parseLearningSettings } from '../functions/core/learn/settings.js';
+import type { PlanRecord } from '../functions/core/types.js';
+import { learn, learningStores } from '../functions/runtime/learning.js';
+import { loadLocalConfig, withCorpusRoots } from '../functions/shared/config.js';
+
+const DEFAULT_CORPUS = 'examples/corpus.jsonl';
+const DEFAULT_TASKS = 200;
+/** About one task in this many is held apart from mining (by a hash of its text). */
+const HOLD_OUT_EVERY = 4;
+
+interface CorpusEntry {
+  id: string;
+  title: string;
+  topic?: string;
+}
+
+/** The task templates: one entity, or two of the same topic. */
+const SINGLE: ReadonlyArray<(x: string) => string> = [
+  (x) => `What is ${x}?`,
+  (x) => `Tell me about ${x}`,
+  (x) => `What does the corpus say about ${x}?`,
+  (x) => `Which documents say the most about ${x}? List the top 3`,
+];
+const PAIR: ReadonlyArray<(a: string, b: string) => string> = [(a, b) => `Compare ${a} and ${b}`, (a, b) => `How does ${a} differ from ${b}?`];
+
+async function loadEntries(path: string): Promise<CorpusEntry[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    throw new Error(`cannot read the corpus ${path}`);
+  }
+  const entries: CorpusEntry[] = [];
+  for (const [i, line] of text.split('\n').entries()) {
+    if (line.trim() === '') continue;
+    let doc: { id?: unknown; title?: unknown; metadata?: { topic?: unknown } };
+    try {
+      doc = JSON.parse(line) as typeof doc;
+    } catch {
+      throw new Error(`${path} line ${i + 1} is not JSON`);
+    }
+    if (typeof doc.id !== 'string' || typeof doc.title !== 'string') continue;
+    // A title with a parenthesis names a medium ("(photo)"), not an entity to ask about.
+    const title = doc.title.replace(/\s*\(.*\)\s*$/, '').trim();
+    entries.push({ id: doc.id, title, ...(typeof doc.metadata?.topic === 'string' ? { topic: doc.metadata.topic } : {}) });
+  }
+  if (entries.length < 2) throw new Error(`${path} holds fewer than two documents with an id and a title`);
+  return entries;
+}
+
+/**
+ * `count` tasks from the templates over the corpus's titles: shape after shape, entity after entity
+ * (pairs within a topic first), so every shape recurs with many entities. Past what the corpus has
+ * distinct, tasks repeat (as users repeat questions).
+ */
+export function generateTasks(entries: readonly CorpusEntry[], count: number): string[] {
+  const titles = [...new Set(entries.map((e) => e.title))];
+  const pairs: Array<[string, string]> = [];
+  for (const [i, a] of entries.entries()) {
+    for (const b of entries.slice(i + 1)) if (a.topic !== undefined && b.topic === a.topic && a.title !== b.title) pairs.push([a.title, b.title]);
+  }
+  for (const [i, a] of titles.entries()) pairs.push([a, titles[(i + 1) % titles.length]!]);
+  const unique: string[] = [];
+  const seen = new Set<string>();
+  const total = Math.max(titles.length * SINGLE.length, pairs.length * PAIR.length);
+  for (let k = 0; k < total; k++) {
+    const candidates = [
+      ...SINGLE.map((t, j) => (k < titles.length * SINGLE.length ? t(titles[(k + j) % titles.length]!) : undefined)),
+      ...PAIR.map((t, j) => (k < pairs.length * PAIR.length ? t(...pairs[(k + j) % pairs.length]!) : undefined)),
+    ];
+    for (const task of candidates) {
+      if (task === undefined || seen.has(task)) continue;
+      seen.add(task);
+      unique.push(task);
+    }
+  }
+  return Array.from({ length: count }, (_, i) => unique[i % unique.length]!);
+}
+
+/** A task is held out by a hash of its text: every shape is held out alike, and a repeated task stays on one side. */
+export function heldOut(task: string): boolean {
+  let hash = 2166136261;
+  for (let i = 0; i < task.length; i++) hash = Math.imul(hash ^ task.charCodeAt(i), 16777619) >>> 0;
+  return hash % HOLD_OUT_EVERY === 0;
+}
+
+export interface PhaseFigures {
+  /**
+   * Means per held-out task: steps of the plan (a learned tool's call counts one), LLM calls, wall
+   * time, and this process's CPU time (user + system: the workflow, the store and the planner all
+   * run in it), steadier than wall time on a shared machine.
+   */
+  steps: number;
+  llmCalls: number;
+  wallMs: number;
+  cpuMs: number;
+  /** Held-out plans that call a learned tool, and plans that failed. */
+  usingLearned: number;
+  failed: number;
+}
+
+export interface LearnFigures {
+  tasks: number;
+  mined: number;
+  heldOut: number;
+  sessions: number;
+  chainsMined: number;
+  synthesized: number;
+  validated: number;
+  promoted: number;
+  /** Mean over the promoted tools of their replay's mean similarity and latency ratio. */
+  meanSimilarity: number;
+  latencyRatio: number;
+  tools: Array<{ id: string; status: string; chain: string; problems?: string[] }>;
+  before: PhaseFigures;
+  after: PhaseFigures;
+  /** Wall time of the whole run. */
+  totalMs: number;
+}
+
+async function runAll(stack: LocalStack, tasks: readonly string[], corpus: string): Promise<{ records: PlanRecord[]; wallMs: number[]; cpuMs: number }> {
+  const records: PlanRecord[] = [];
+  const wallMs: number[] = [];
+  const cpu = process.cpuUsage();
+  for (const task of tasks) {
+    const started = performance.now();
+    // The plan cache off: every task is planned, so "after" sees the learned tools.
+    records.push(await stack.run({ task, corpus, options: { cache: false } }));
+    wallMs.push(performance.now() - started);
+  }
+  const used = process.cpuUsage(cpu);
+  return { records, wallMs, cpuMs: (used.user + used.system) / 1000 };
+}
+
+const mean = (xs: readonly number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+const round = (x: number, digits = 3): number => Math.round(x * 10 ** digits) / 10 ** digits;
+
+function phaseFigures(run: { records: PlanRecord[]; wallMs: number[]; cpuMs: number }): PhaseFigures {
+  const steps = run.records.map((r) => r.plan?.plan.length ?? 0);
+  return {
+    steps: round(mean(steps)),
+    llmCalls: round(mean(run.records.map((r) => r.metadata?.llmCalls?.length ?? 0))),
+    wallMs: round(mean(run.wallMs), 1),
+    cpuMs: round(run.cpuMs / Math.max(1, run.records.length), 1),
+    usingLearned: run.records.filter((r) => r.plan?.plan.some((s) => s.type === 'tool_call' && String(s.parameters.tool ?? s.tool).startsWith('learned.')))
+      .length,
+    failed: run.records.filter((r) => r.status !== 'succeeded').length,
+  };
+}
+
+export async function runLearnBench(options: {
+  corpus: string;
+  tasks: number;
+  /** Learning settings over the configuration's (a test replays fewer sessions). */
+  learning?: Record<string, unknown>;
+  onProgress?: (line: string) => void;
+}): Promise<LearnFigures> {
+  const started = performance.now();
+  const say = options.onProgress ?? (() => {});
+  const corpus = resolve(options.corpus);
+  const tasks = generateTasks(await loadEntries(corpus), options.tasks);
+  const held = tasks.filter(heldOut);
+  const mined = tasks.filter((t) => !heldOut(t));
+  if (held.length === 0 || mined.length === 0) throw new Error('the workload is too small to hold tasks apart: raise --tasks');
+  const local = loadLocalConfig();
+  // A store in memory, whatever endpoint the environment names: nothing of an earlier run (plans or tools) is read.
+  const stack = await LocalStack.open({ config: { ...withCorpusRoots(local.config, [resolve(corpus, '..')]), dynamoEndpoint: undefined } });
+  try {
+    say(`running ${mined.length} mined tasks`);
+    await runAll(stack, mined, corpus);
+    // Learning reads the plans made before this instant: the mined ones.
+    await new Promise((r) => setTimeout(r, 5));
+    const until = new Date().toISOString();
+    say(`running ${held.length} held-out tasks with no learned tool`);
+    const before = await runAll(stack, held, corpus);
+
+    const rt = stack.runtime;
+    const settings = parseLearningSettings({ ...rt.config.learning, ...options.learning, require_approval: false });
+    const stores = learningStores(rt.clients, rt.config.tableName, rt.store);
+    say('learning: mine, synthesize, replay, promote');
+    const report = await learn(
+      { source: stores.source, tools: rt.learned.store, llm: rt.llm, registry: rt.phases.tools, settings },
+      { until, maxPages: Math.ceil(mined.length / 100) + 1 },
+    );
+    const loaded = await rt.learned.refresh({ force: true });
+    if (loaded.refused.length > 0) throw new Error(`promoted tools refused: ${loaded.refused.join('; ')}`);
+    say(`running ${held.length} held-out tasks with ${loaded.registered.length} learned tool(s)`);
+    const after = await runAll(stack, held, corpus);
+
+    const promoted = report.tools.filter((t) => t.status === 'PROMOTED');
+    return {
+      tasks: tasks.length,
+      mined: mined.length,
+      heldOut: held.length,
+      sessions: report.sessions,
+      chainsMined: report.chainsMined,
+      synthesized: report.synthesized,
+      validated: report.validated,
+      promoted: report.promoted,
+      meanSimilarity: round(mean(promoted.map((t) => t.figures.meanSimilarity ?? 0))),
+      latencyRatio: round(mean(promoted.map((t) => t.figures.latencyRatio ?? 0))),
+      tools: report.tools.map((t) => ({ id: t.id, status: t.status, chain: t.definition.source_chain, ...(t.problems ? { problems: t.problems } : {}) })),
+      before: phaseFigures(before),
+      after: phaseFigures(after),
+      totalMs: Math.round(performance.now() - started),
+    };
+  } finally {
+    await stack.close();
+  }
+}
+
+function render(f: LearnFigures): string {
+  const row = (label: string, p: PhaseFigures) =>
+    `${label.padEnd(8)} ${p.steps.toFixed(2).padStart(6)} ${p.llmCalls.toFixed(2).padStart(10)} ${p.wallMs.toFixed(1).padStart(9)} ${p.cpuMs.toFixed(1).padStart(8)} ${String(p.usingLearned).padStart(14)} ${String(p.failed).padStart(7)}`;
+  return [
+    `${f.tasks} tasks: ${f.mined} mined, ${f.heldOut} held out (1 in ${HOLD_OUT_EVERY} by a hash of the text); ${f.sessions} sessions, ${f.chainsMined} chains mined, ${f.synthesized} synthesized, ${f.validated} passed replay, ${f.promoted} promoted`,
+    ...f.tools.map((t) => `  ${t.status.padEnd(9)} ${t.id}  (${t.chain})${t.problems ? `\n            ${t.problems.join('; ')}` : ''}`),
+    `promoted tools: mean similarity ${f.meanSimilarity}, latency ratio ${f.latencyRatio}`,
+    `held out  steps  LLM calls   wall ms   CPU ms  using learned  failed   (means per task)`,
+    row('before', f.before),
+    row('after', f.after),
+    `total ${(f.totalMs / 1000).toFixed(1)} s`,
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const json = args.includes('--json');
+  const at = args.indexOf('--tasks');
+  const tasks = at < 0 ? DEFAULT_TASKS : Number(args[at + 1]);
+  if (!Number.isInteger(tasks) || tasks < HOLD_OUT_EVERY * 2) throw new Error(`--tasks needs an integer of at least ${HOLD_OUT_EVERY * 2}`);
+  const positional = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--tasks');
+  const figures = await runLearnBench({ corpus: positional[0] ?? DEFAULT_CORPUS, tasks, onProgress: (line) => console.error(`bench:learn: ${line}`) });
+  console.log(render(figures));
+  if (json) {
+    const { sessions, chainsMined, synthesized, validated, promoted, meanSimilarity, latencyRatio, before, after } = figures;
+    console.log(
+      JSON.stringify({
+        sessions,
+        chainsMined,
+        synthesized,
+        validated,
+        promoted,
+        meanSimilarity,
+        latencyRatio,
+        before,
+        after,
+        tasks: figures.tasks,
+        heldOut: figures.heldOut,
+      }),
+    );
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {
+  main().catch((error: unknown) => {
+    console.error(`bench:learn: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}

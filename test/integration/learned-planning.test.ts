@@ -1,0 +1,169 @@
+/**
+ * Promoted composites reach the planners: stored in DynamoDB Local as learning stores them, loaded
+ * into the runtime's registry, offered in the catalog of the prompt Claude is sent (the real SDK
+ * against the loopback server) and used by the keyless planner where its plan runs the chain. Tools
+ * a person has not promoted, and a promoted one whose part is gone, are neither.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../../cli/local-runner.js';
+import { AnthropicProvider } from '../../functions/adapters/llm/anthropic/provider.js';
+import type { DecompositionPlan } from '../../functions/core/types.js';
+import { hybridSearch, learnedRecord, searchThenGet } from '../support/learned.js';
+import { promptOf, ruleBasedModel } from '../support/llm-loopback/rule-based-model.js';
+import { LoopbackLlm, type RecordedRequest } from '../support/llm-loopback/server.js';
+import { openLocalStack } from '../support/local-workflow.js';
+
+const TASK = 'What is a bouchon?';
+
+/** The tools in every status, each on the same chain, and a promoted one whose part is not registered. */
+async function storeTools(stack: LocalStack): Promise<void> {
+  const topK = stack.runtime.phases.defaults.topK;
+  const store = stack.runtime.learned.store;
+  await store.save(learnedRecord('PROMOTED', hybridSearch(topK)));
+  for (const status of ['TESTING', 'DRAFT', 'REJECTED'] as const) {
+    await store.save(learnedRecord(status, hybridSearch(topK, { tool_id: `learned.hybrid_${status.toLowerCase()}` })));
+  }
+  await store.save(
+    learnedRecord(
+      'PROMOTED',
+      searchThenGet({
+        tool_id: 'learned.orphan',
+        steps: searchThenGet().steps.map((s) => (s.tool_id === 'corpus.get' ? { ...s, tool_id: 'corpus.gone' } : s)),
+      }),
+    ),
+  );
+  await stack.runtime.learned.refresh({ force: true });
+}
+
+describe('Promoted composites in the keyless planner', () => {
+  let stack: LocalStack;
+
+  beforeAll(async () => {
+    stack = await openLocalStack('learned-planning');
+    await storeTools(stack);
+  }, 60_000);
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('registers the promoted composite only: not the TESTING, DRAFT or REJECTED ones, nor the one whose part is gone', () => {
+    // Assess
+    const names = stack.runtime.phases.tools.names().filter((n) => n.startsWith('learned.'));
+    expect(names).toEqual(['learned.hybrid_search']);
+  });
+
+  it('plans a call of it in place of the chain, runs its parts under the call, and answers', async () => {
+    // Act
+    const record = await stack.run({ task: TASK, options: { cache: false } });
+
+    // Assess
+    expect(record.status).toBe('succeeded');
+    const plan = record.plan!.plan;
+    expect(plan.map((s) => s.type)).toEqual(['tool_call', 'rerank', 'llm_call']);
+    expect(plan[0]!.parameters).toEqual({ tool: 'learned.hybrid_search', args: { query: TASK } });
+    const outputs = await stack.runtime.store.listStepOutputs(record.planId);
+    const call = outputs.find((o) => o.step_id === plan[0]!.step_id)!;
+    const parts = (call.result.output as { steps: Array<{ type: string; status: string }> }).steps;
+    expect(parts.map((p) => [p.type, p.status])).toEqual([
+      ['keyword_search', 'succeeded'],
+      ['vector_search', 'succeeded'],
+      ['aggregate', 'succeeded'],
+    ]);
+    expect(record.answer).toMatch(/bouchon/i);
+    expect(record.results?.sources?.map((s) => s.id)).toContain('bouchon');
+  });
+
+  it('keeps the plain steps when the request does not allow the tool, or allows no tool_call', async () => {
+    // Act
+    const noTool = await stack.run({ task: TASK, tools: ['corpus.search'], options: { cache: false } });
+    const noCall = await stack.run({
+      task: TASK,
+      constraints: { allowed_step_types: ['keyword_search', 'vector_search', 'aggregate', 'rerank', 'llm_call'] },
+      options: { cache: false },
+    });
+
+    // Assess
+    for (const record of [noTool, noCall]) {
+      expect(record.status).toBe('succeeded');
+      expect(record.plan!.plan.map((s) => s.type)).toEqual(['keyword_search', 'vector_search', 'aggregate', 'rerank', 'llm_call']);
+    }
+  });
+});
+
+describe('Promoted composites offered to Claude', () => {
+  let stack: LocalStack;
+  let server: LoopbackLlm;
+
+  beforeAll(async () => {
+    server = await LoopbackLlm.start(ruleBasedModel);
+    const claude = new AnthropicProvider({ apiKey: 'sk-ant-learned-key', model: 'claude-sonnet-4-6', baseURL: server.anthropicBaseURL, timeoutMs: 5_000 });
+    stack = await openLocalStack('learned-claude', { llm: claude });
+    await storeTools(stack);
+  }, 60_000);
+
+  afterAll(async () => {
+    await stack?.close();
+    await server?.close();
+  });
+
+  it('lists the promoted composite (name, description, parameters) in the plan prompt, and none of the others', async () => {
+    // Act
+    await stack.run({ task: TASK, options: { cache: false } });
+
+    // Assess
+    const planRequest = server.requests.find((r) => promptOf(r).user.includes('Use at most'))!;
+    const system = promptOf(planRequest).system;
+    const listed = JSON.parse(system.slice(system.indexOf('Learned tools:')).split('\n')[2]!) as Array<Record<string, unknown>>;
+    expect(listed).toEqual([
+      {
+        name: 'learned.hybrid_search',
+        description: hybridSearch().description,
+        replaces: 'keyword_search → vector_search → aggregate[method=rank_fusion]',
+        parameters: hybridSearch().parameters,
+      },
+    ]);
+    for (const other of ['learned.hybrid_testing', 'learned.hybrid_draft', 'learned.hybrid_rejected', 'learned.orphan']) expect(system).not.toContain(other);
+  });
+
+  it("accepts and runs the model's plan that calls it", async () => {
+    // Prepare: the model answers the plan request with a call of the learned tool and an answer over it.
+    const plan: DecompositionPlan = {
+      plan: [
+        {
+          step_id: 1,
+          type: 'tool_call',
+          modality: 'text',
+          parameters: { tool: 'learned.hybrid_search', args: { query: 'bouchon Lyon' } },
+          dependencies: [],
+          trace: { source: 'model' },
+        },
+        {
+          step_id: 2,
+          type: 'llm_call',
+          modality: 'text',
+          parameters: { prompt: `Answer from the sources. Question: ${TASK}`, input_step: 1 },
+          dependencies: [1],
+          trace: { source: 'model' },
+        },
+      ],
+      traceability: true,
+    };
+    server.respondWith((request: RecordedRequest) =>
+      promptOf(request).user.includes('Use at most') ? { tool: { reasoning: 'The learned tool searches both ways.', ...plan } } : ruleBasedModel(request),
+    );
+
+    // Act
+    const record = await stack.run({ task: TASK, options: { cache: false } });
+
+    // Assess
+    expect(record.status).toBe('succeeded');
+    const attempts = await stack.runtime.store.listAttempts(record.planId);
+    expect(attempts.map((a) => [a.kind, a.validation?.valid])).toEqual([['generate', true]]);
+    expect(record.plan!.plan.map((s) => s.type)).toEqual(['tool_call', 'llm_call']);
+    // The answer reads the documents the call handed on, and the call is the plan's sub-query and ranking.
+    expect(record.answer).toMatch(/\[bouchon\]/);
+    expect(record.results?.sources?.[0]).toMatchObject({ id: 'bouchon', step_id: 1 });
+    expect(record.results?.coverage).toMatchObject({ subquery_count: 1, covered_count: 1 });
+  });
+});
