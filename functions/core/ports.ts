@@ -158,8 +158,16 @@ export interface TraceStore {
    * a status never goes backwards and a terminal plan never changes. Returns the updated record.
    */
   updatePlan(planId: string, patch: PlanPatch): Promise<PlanRecord>;
+  /**
+   * updatePlan, and `events` appended with it, in their order. The patch and the events' sequence
+   * numbers are one write when the plan stays unfinished; a patch that finishes the plan is written
+   * after its events, so a plan never reads as done before its trace is.
+   */
+  updatePlanWithEvents(planId: string, patch: PlanPatch, events: readonly TraceEventInput[]): Promise<{ record: PlanRecord; events: TraceEvent[] }>;
   /** Appends an event with the next sequence number of the plan. */
   appendEvent(planId: string, event: TraceEventInput): Promise<TraceEvent>;
+  /** Appends events with the plan's next sequence numbers, in their order: one counter write for all of them. */
+  appendEvents(planId: string, events: readonly TraceEventInput[]): Promise<TraceEvent[]>;
   listEvents(planId: string): Promise<TraceEvent[]>;
   putAttempt(planId: string, attempt: PlanAttempt): Promise<void>;
   getAttempt(planId: string, attempt: number): Promise<PlanAttempt | undefined>;

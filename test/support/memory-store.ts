@@ -4,6 +4,7 @@
  */
 import type { TraceStore } from '../../functions/core/ports.js';
 import { applyPlanPatch } from '../../functions/core/trace/plan-patch.js';
+import { isSettled } from '../../functions/core/trace/status.js';
 import type { PlanRecord, StepOutput, TraceEventInput } from '../../functions/core/types.js';
 
 export interface MemoryStoreOptions {
@@ -21,7 +22,7 @@ export function memoryTraceStore(initial: PlanRecord, options: MemoryStoreOption
   let record = initial;
   const events: TraceEventInput[] = [];
   const outputs = options.outputs ?? [];
-  const store = {
+  const store: TraceStore = {
     getPlan: async () => record,
     updatePlan: async (_id: string, patch: Parameters<TraceStore['updatePlan']>[1]) => {
       record = applyPlanPatch(record, patch, options.now);
@@ -32,11 +33,25 @@ export function memoryTraceStore(initial: PlanRecord, options: MemoryStoreOption
       events.push(event);
       return { ...event, planId: record.planId, seq: events.length, at: options.now.toISOString() };
     },
+    appendEvents: async (id: string, batch: readonly TraceEventInput[]) => {
+      const stored = [];
+      for (const event of batch) stored.push(await store.appendEvent(id, event));
+      return stored;
+    },
+    updatePlanWithEvents: async (id: string, patch: Parameters<TraceStore['updatePlan']>[1], batch: readonly TraceEventInput[]) => {
+      // The order the DynamoDB store keeps: a settled plan's events first, otherwise the patch first.
+      if (patch.status !== undefined && isSettled(patch.status)) {
+        const stored = await store.appendEvents(id, batch);
+        return { record: await store.updatePlan(id, patch), events: stored };
+      }
+      const updated = await store.updatePlan(id, patch);
+      return { record: updated, events: await store.appendEvents(id, batch) };
+    },
     putStepOutput: async (_id: string, output: StepOutput) => {
       if (output.step_id === options.failOutputOf) throw new Error('the trace table is unavailable');
       outputs.push(output);
     },
     listStepOutputs: async () => outputs,
-  } as unknown as TraceStore;
+  } as Partial<TraceStore> as TraceStore;
   return { store, events, outputs, current: () => record };
 }

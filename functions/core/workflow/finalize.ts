@@ -9,23 +9,42 @@ import { DUPLICATE_CALL_BLOCKED } from '../executor/duplicate-guard.js';
 import { answerStep, rankSources } from '../executor/sources.js';
 import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
 import { confidenceScore } from '../planner/planner.js';
-import type { LlmCallRecord, PlanStatus } from '../types.js';
+import type { LlmCallRecord, PlanRecord, PlanStatus } from '../types.js';
 import type { PhaseDeps } from './deps.js';
-import { traceLlmCall, withMetadata } from './llm-accounting.js';
-import { loadPlan, setStatus } from './plan-record.js';
+import { llmCallEvent, withMetadata } from './llm-accounting.js';
+import { loadPlan, setStatus, statusEvent } from './plan-record.js';
 import { requestOptions } from './request-options.js';
 import type { WorkflowInput } from './types.js';
+import { type WriteBehind, withWrites } from './write-behind.js';
 
 /** How many of the ranked sources an answer composed at the end reads. */
 const COMPOSED_ANSWER_SOURCES = 5;
 
 export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Promise<{ planId: string; status: PlanStatus }> {
   const started = performance.now();
-  let record = await loadPlan(deps.store, input.planId);
-  record = await setStatus(deps.store, record, 'finalizing');
+  const loaded = await loadPlan(deps.store, input.planId);
+  return withWrites(async (writes) => {
+    // The status is written while the step outputs are read and the answer made.
+    writes.enqueue(() => setStatus(deps.store, loaded, 'finalizing'));
+    return finalizeRecord(deps, input, { ...loaded, status: 'finalizing' }, writes, started);
+  });
+}
+
+async function finalizeRecord(
+  deps: PhaseDeps,
+  input: WorkflowInput,
+  record: PlanRecord,
+  writes: WriteBehind,
+  started: number,
+): Promise<{ planId: string; status: PlanStatus }> {
   if (input.planOnly || !record.plan) {
-    await deps.store.appendEvent(input.planId, { type: 'plan.finalized', phase: 'finalizing', data: { planOnly: true } });
-    await setStatus(deps.store, record, 'succeeded', { metadata: withMetadata(deps, record, 'finalize', performance.now() - started, []) });
+    await writes.drain();
+    // The plan reads as succeeded only once its last events are written (the store orders them so).
+    await deps.store.updatePlanWithEvents(
+      input.planId,
+      { status: 'succeeded', metadata: withMetadata(deps, record, 'finalize', performance.now() - started, []) },
+      [{ type: 'plan.finalized', phase: 'finalizing', data: { planOnly: true } }, statusEvent(record.status, 'succeeded')],
+    );
     return { planId: input.planId, status: 'succeeded' };
   }
   const o = requestOptions(deps, record);
@@ -60,7 +79,6 @@ export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Prom
       maxTokens: deps.budgets.answer,
     });
     calls.push(composed.call);
-    await traceLlmCall(deps, input.planId, 'finalizing', composed.call);
     answer = composed.text;
     citations = composed.citations;
   }
@@ -86,17 +104,22 @@ export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Prom
     })),
     ...(record.rounds && stop ? { rounds: { count: record.rounds.rounds.length, reason: stop.reason, detail: stop.detail } } : {}),
   };
-  await deps.store.appendEvent(input.planId, {
-    type: 'plan.finalized',
-    phase: 'finalizing',
-    data: {
-      sources: ranked.sources.length,
-      citations,
-      coverage: ranked.coverage,
-      confidence: metadata.confidence,
-      ...(results.rounds ? { rounds: results.rounds.count, stop: results.rounds.reason } : {}),
+  await writes.drain();
+  // The answer's call, the end of the plan and its status: the events are written before the status says succeeded.
+  await deps.store.updatePlanWithEvents(input.planId, { status: 'succeeded', answer, results, metadata }, [
+    ...calls.map((call) => llmCallEvent('finalizing', call)),
+    {
+      type: 'plan.finalized',
+      phase: 'finalizing',
+      data: {
+        sources: ranked.sources.length,
+        citations,
+        coverage: ranked.coverage,
+        confidence: metadata.confidence,
+        ...(results.rounds ? { rounds: results.rounds.count, stop: results.rounds.reason } : {}),
+      },
     },
-  });
-  await setStatus(deps.store, record, 'succeeded', { answer, results, metadata });
+    statusEvent(record.status, 'succeeded'),
+  ]);
   return { planId: input.planId, status: 'succeeded' };
 }

@@ -34,10 +34,18 @@ class MemoryTraceStore implements TraceStore {
     this.events.push(stored);
     return stored;
   }
+  async appendEvents(planId: string, events: readonly TraceEventInput[]): Promise<TraceEvent[]> {
+    const stored: TraceEvent[] = [];
+    for (const event of events) stored.push(await this.appendEvent(planId, event));
+    return stored;
+  }
   async listEvents(): Promise<TraceEvent[]> {
     return this.events;
   }
   updatePlan(): Promise<PlanRecord> {
+    throw new Error('not used by intake');
+  }
+  updatePlanWithEvents(): Promise<{ record: PlanRecord; events: TraceEvent[] }> {
     throw new Error('not used by intake');
   }
   putAttempt(): Promise<void> {
