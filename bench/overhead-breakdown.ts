@@ -28,6 +28,9 @@ export interface PartFigures {
   llmMs: number;
   /** span - dynamo - llm: the handler's own CPU, or the interpreter's when the part is a gap. */
   restMs: number;
+  /** In a part that waits on the model: from its start to the first call, and from the last call's end to its end. */
+  beforeModelMs: number;
+  afterModelMs: number;
   /** The count of each DynamoDB command inside the part. */
   commands: Record<string, number>;
 }
@@ -38,8 +41,21 @@ function part(name: string, window: Interval, dynamo: readonly DynamoCall[], llm
   for (const c of inside) commands[c.command] = (commands[c.command] ?? 0) + 1;
   const spanMs = Math.max(0, window.end - window.start);
   const dynamoMs = unionLength(clip(inside, window));
-  const llmMs = unionLength(clip(llm, window));
-  return { part: name, spanMs, dynamoRequests: inside.length, dynamoMs, llmMs, restMs: Math.max(0, spanMs - dynamoMs - llmMs), commands };
+  const calls = clip(llm, window);
+  const llmMs = unionLength(calls);
+  const firstCall = Math.min(...calls.map((c) => c.start));
+  const lastEnd = Math.max(...calls.map((c) => c.end));
+  return {
+    part: name,
+    spanMs,
+    dynamoRequests: inside.length,
+    dynamoMs,
+    llmMs,
+    restMs: Math.max(0, spanMs - dynamoMs - llmMs),
+    beforeModelMs: calls.length > 0 ? firstCall - window.start : 0,
+    afterModelMs: calls.length > 0 ? window.end - lastEnd : 0,
+    commands,
+  };
 }
 
 /**
@@ -67,12 +83,24 @@ export function sumParts(runs: readonly PartFigures[][]): PartFigures[] {
   for (const run of runs) {
     for (const p of run) {
       const name = p.part.includes(' -> ') ? 'between states' : p.part;
-      const total = byName.get(name) ?? { part: name, spanMs: 0, dynamoRequests: 0, dynamoMs: 0, llmMs: 0, restMs: 0, commands: {} };
+      const total = byName.get(name) ?? {
+        part: name,
+        spanMs: 0,
+        dynamoRequests: 0,
+        dynamoMs: 0,
+        llmMs: 0,
+        restMs: 0,
+        beforeModelMs: 0,
+        afterModelMs: 0,
+        commands: {},
+      };
       total.spanMs += p.spanMs;
       total.dynamoRequests += p.dynamoRequests;
       total.dynamoMs += p.dynamoMs;
       total.llmMs += p.llmMs;
       total.restMs += p.restMs;
+      total.beforeModelMs += p.beforeModelMs;
+      total.afterModelMs += p.afterModelMs;
       for (const [command, count] of Object.entries(p.commands)) total.commands[command] = (total.commands[command] ?? 0) + count;
       byName.set(name, total);
     }
@@ -82,13 +110,13 @@ export function sumParts(runs: readonly PartFigures[][]): PartFigures[] {
 
 export function breakdownTable(parts: readonly PartFigures[], runs: number): string {
   const ms = (x: number) => (x / runs).toFixed(1).padStart(7);
-  const lines = [`per run (mean of ${runs})     span ms  model ms  ddb ms  ddb req  other ms  requests`];
+  const lines = [`per run (mean of ${runs})     span ms  model ms  ddb ms  ddb req  other ms  before/after model  requests`];
   for (const p of parts) {
     const commands = Object.entries(p.commands)
       .map(([c, n]) => `${c.replace(/Command$/, '')}×${(n / runs).toFixed(1).replace(/\.0$/, '')}`)
       .join(' ');
     lines.push(
-      `${p.part.padEnd(26)} ${ms(p.spanMs)}   ${ms(p.llmMs)} ${ms(p.dynamoMs)}  ${(p.dynamoRequests / runs).toFixed(1).padStart(6)}   ${ms(p.restMs)}  ${commands}`,
+      `${p.part.padEnd(26)} ${ms(p.spanMs)}   ${ms(p.llmMs)} ${ms(p.dynamoMs)}  ${(p.dynamoRequests / runs).toFixed(1).padStart(6)}   ${ms(p.restMs)}  ${ms(p.beforeModelMs)} /${ms(p.afterModelMs)}  ${commands}`,
     );
   }
   return lines.join('\n');

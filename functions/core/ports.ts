@@ -150,8 +150,11 @@ export type PlanPatch = Partial<Omit<PlanRecord, 'planId' | 'version' | 'created
 
 /** The plan's META item, its ordered events, its planner attempts and its step results. */
 export interface TraceStore {
-  /** Creates the META item; fails with PlanExistsError when the id is taken (idempotent starts). */
-  createPlan(record: PlanRecord): Promise<void>;
+  /**
+   * Creates the META item; fails with PlanExistsError when the id is taken (idempotent starts).
+   * `events` are the plan's first events, numbered from 1 by the same write and stored after it.
+   */
+  createPlan(record: PlanRecord, events?: readonly TraceEventInput[]): Promise<void>;
   getPlan(planId: string): Promise<PlanRecord | undefined>;
   /**
    * Applies `patch` under a version check, by the rules of `applyPlanPatch` (trace/plan-patch.ts):

@@ -127,17 +127,20 @@ export class DynamoTraceStore implements TraceStore {
 
   // ------------------------------------------------------------ plans
 
-  async createPlan(record: PlanRecord): Promise<void> {
-    const item = await this.planItem(record);
+  async createPlan(record: PlanRecord, events: readonly TraceEventInput[] = []): Promise<void> {
+    // A new plan's counter starts where its first events end: they need no counter write of their own.
+    const created = { ...record, eventCount: record.eventCount + events.length };
+    const item = await this.planItem(created);
     try {
       await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
-      this.remember(record);
+      this.remember(created);
     } catch (error) {
       if (isConditionalFailure(error)) {
         throw new PlanExistsError(`plan ${record.planId} already exists`, { cause: error });
       }
       throw toStoreError(`PutItem ${this.tableName}`, error);
     }
+    await this.putEvents(record.planId, record.eventCount + 1, events);
   }
 
   async getPlan(planId: string): Promise<PlanRecord | undefined> {

@@ -56,8 +56,10 @@ export class NotifyingTraceStore implements TraceStore {
     }
   }
 
-  createPlan(record: PlanRecord): Promise<void> {
-    return this.inner.createPlan(record);
+  async createPlan(record: PlanRecord, events: readonly TraceEventInput[] = []): Promise<void> {
+    await this.inner.createPlan(record, events);
+    // The store numbered them from the record's counter on.
+    this.tell(events.map((event, i) => ({ ...event, planId: record.planId, seq: record.eventCount + i + 1, at: record.createdAt })));
   }
 
   getPlan(planId: string): Promise<PlanRecord | undefined> {

@@ -9,7 +9,8 @@ import { DUPLICATE_CALL_BLOCKED } from '../executor/duplicate-guard.js';
 import { answerStep, rankSources } from '../executor/sources.js';
 import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
 import { confidenceScore } from '../planner/planner.js';
-import type { LlmCallRecord, PlanRecord, PlanStatus } from '../types.js';
+import type { PlanPatch } from '../ports.js';
+import type { LlmCallRecord, PlanRecord, PlanStatus, TraceEventInput } from '../types.js';
 import type { PhaseDeps } from './deps.js';
 import { llmCallEvent, withMetadata } from './llm-accounting.js';
 import { loadPlan, setStatus, statusEvent } from './plan-record.js';
@@ -23,28 +24,57 @@ const COMPOSED_ANSWER_SOURCES = 5;
 export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Promise<{ planId: string; status: PlanStatus }> {
   const started = performance.now();
   const loaded = await loadPlan(deps.store, input.planId);
-  return withWrites(async (writes) => {
-    // The status is written while the step outputs are read and the answer made.
-    writes.enqueue(() => setStatus(deps.store, loaded, 'finalizing'));
-    return finalizeRecord(deps, input, { ...loaded, status: 'finalizing' }, writes, started);
-  });
+  return withWrites((writes) => finalizeRecord(deps, input, new FinalizingStatus(deps, loaded, writes), started));
+}
+
+/**
+ * The `finalizing` status. Finalize is mostly a few milliseconds of ranking: then the move to it
+ * is traced with the plan's last events and the record goes to `succeeded` in one update, never
+ * saying `finalizing` while nobody could see it. When the answer needs the model, the status is
+ * written beside that call, as the other phases do, so a plan waiting on it says so.
+ */
+class FinalizingStatus {
+  readonly record: PlanRecord;
+  private pending: TraceEventInput[];
+
+  constructor(
+    private readonly deps: PhaseDeps,
+    private readonly loaded: PlanRecord,
+    readonly writes: WriteBehind,
+  ) {
+    this.record = { ...loaded, status: 'finalizing' };
+    this.pending = loaded.status === 'finalizing' ? [] : [statusEvent(loaded.status, 'finalizing')];
+  }
+
+  /** Writes the status now, beside slow work. */
+  writeNow(): void {
+    if (this.pending.length === 0) return;
+    this.pending = [];
+    this.writes.enqueue(() => setStatus(this.deps.store, this.loaded, 'finalizing'));
+  }
+
+  /** The plan succeeded: its status event (unless written), `events`, then the move to succeeded, the status written last. */
+  async succeed(patch: PlanPatch, events: readonly TraceEventInput[]): Promise<void> {
+    await this.writes.drain();
+    await this.deps.store.updatePlanWithEvents(this.loaded.planId, { ...patch, status: 'succeeded' }, [
+      ...this.pending,
+      ...events,
+      statusEvent('finalizing', 'succeeded'),
+    ]);
+  }
 }
 
 async function finalizeRecord(
   deps: PhaseDeps,
   input: WorkflowInput,
-  record: PlanRecord,
-  writes: WriteBehind,
+  status: FinalizingStatus,
   started: number,
 ): Promise<{ planId: string; status: PlanStatus }> {
+  const { record } = status;
   if (input.planOnly || !record.plan) {
-    await writes.drain();
-    // The plan reads as succeeded only once its last events are written (the store orders them so).
-    await deps.store.updatePlanWithEvents(
-      input.planId,
-      { status: 'succeeded', metadata: withMetadata(deps, record, 'finalize', performance.now() - started, []) },
-      [{ type: 'plan.finalized', phase: 'finalizing', data: { planOnly: true } }, statusEvent(record.status, 'succeeded')],
-    );
+    await status.succeed({ metadata: withMetadata(deps, record, 'finalize', performance.now() - started, []) }, [
+      { type: 'plan.finalized', phase: 'finalizing', data: { planOnly: true } },
+    ]);
     return { planId: input.planId, status: 'succeeded' };
   }
   const o = requestOptions(deps, record);
@@ -72,6 +102,7 @@ async function finalizeRecord(
     // The plan has no answer step, so one is composed from the kept sources, the same way an llm_call step answers.
     // Within the request's budget, counting every call planning and the steps made.
     const llm = withBudget(deps.llm, budgetOf(record.request.options), usageOf(record.metadata?.llmCalls ?? []));
+    status.writeNow();
     const composed = await composeAnswer(llm, {
       question: record.request.task,
       instruction: 'Answer the task from the sources, citing them.',
@@ -104,9 +135,8 @@ async function finalizeRecord(
     })),
     ...(record.rounds && stop ? { rounds: { count: record.rounds.rounds.length, reason: stop.reason, detail: stop.detail } } : {}),
   };
-  await writes.drain();
   // The answer's call, the end of the plan and its status: the events are written before the status says succeeded.
-  await deps.store.updatePlanWithEvents(input.planId, { status: 'succeeded', answer, results, metadata }, [
+  await status.succeed({ answer, results, metadata }, [
     ...calls.map((call) => llmCallEvent('finalizing', call)),
     {
       type: 'plan.finalized',
@@ -119,7 +149,6 @@ async function finalizeRecord(
         ...(results.rounds ? { rounds: results.rounds.count, stop: results.rounds.reason } : {}),
       },
     },
-    statusEvent(record.status, 'succeeded'),
   ]);
   return { planId: input.planId, status: 'succeeded' };
 }

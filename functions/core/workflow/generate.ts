@@ -13,11 +13,15 @@ import { recordAttempt } from './record-attempt.js';
 import { recordSuppliedAttempt } from './record-supplied.js';
 import { suppliedPlanOf } from './supplied-plan.js';
 import type { GenerationResult, WorkflowInput } from './types.js';
-import { withWrites } from './write-behind.js';
+import { allWritten, withWrites } from './write-behind.js';
 
 export async function generatePhase(deps: PhaseDeps, input: WorkflowInput): Promise<GenerationResult> {
   const started = performance.now();
-  const record = await loadPlan(deps.store, input.planId);
+  // The plans that may serve as examples are listed beside the record: the listing needs nothing from it.
+  const [record, succeeded] = await allWritten([
+    loadPlan(deps.store, input.planId),
+    deps.fewShotExamples ? deps.store.listPlans({ status: 'succeeded', limit: 20 }) : Promise.resolve([]),
+  ]);
   return withWrites(async (writes) => {
     // The status is written while the phase works: the examples are read and the model asked meanwhile.
     writes.enqueue(() => setStatus(deps.store, record, 'planning'));
@@ -38,9 +42,7 @@ export async function generatePhase(deps: PhaseDeps, input: WorkflowInput): Prom
         data: { key: hit.key, fromPlanId: hit.planId, provider: hit.provider, model: hit.model, source: CACHE_PROVIDER },
       });
     } else {
-      const examples = deps.fewShotExamples
-        ? pickExamples(record.request.task, await deps.store.listPlans({ status: 'succeeded', limit: 20 }), deps.fewShotExamples)
-        : [];
+      const examples = deps.fewShotExamples ? pickExamples(record.request.task, succeeded, deps.fewShotExamples) : [];
       attempt = await tracingRefusal(
         deps,
         record,

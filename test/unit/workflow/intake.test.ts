@@ -22,9 +22,10 @@ function refusal(request: unknown, withLimits = limits): string {
 class MemoryTraceStore implements TraceStore {
   readonly plans = new Map<string, PlanRecord>();
   readonly events: TraceEvent[] = [];
-  async createPlan(record: PlanRecord): Promise<void> {
+  async createPlan(record: PlanRecord, events: readonly TraceEventInput[] = []): Promise<void> {
     if (this.plans.has(record.planId)) throw new Error('exists');
     this.plans.set(record.planId, record);
+    await this.appendEvents(record.planId, events);
   }
   async getPlan(planId: string): Promise<PlanRecord | undefined> {
     return this.plans.get(planId);
