@@ -20,7 +20,7 @@ export async function generatePhase(deps: PhaseDeps, input: WorkflowInput): Prom
   // The plans that may serve as examples are listed beside the record: the listing needs nothing from it.
   const [record, succeeded] = await allWritten([
     loadPlan(deps.store, input.planId),
-    deps.fewShotExamples ? deps.store.listPlans({ status: 'succeeded', limit: 20 }) : Promise.resolve([]),
+    !deps.fewShotExamples ? Promise.resolve([]) : deps.recentPlans ? deps.recentPlans.succeeded() : deps.store.listPlans({ status: 'succeeded', limit: 20 }),
   ]);
   return withWrites(async (writes) => {
     // The status is written while the phase works: the examples are read and the model asked meanwhile.
