@@ -10,21 +10,25 @@ import { answerStep, rankSources } from '../executor/sources.js';
 import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
 import { confidenceScore } from '../planner/planner.js';
 import type { PlanPatch } from '../ports.js';
-import type { LlmCallRecord, PlanRecord, PlanStatus, TraceEventInput } from '../types.js';
+import type { LlmCallRecord, PlanRecord, PlanStatus, StepOutput, TraceEventInput } from '../types.js';
 import type { PhaseDeps } from './deps.js';
 import { llmCallEvent, withMetadata } from './llm-accounting.js';
 import { loadPlan, setStatus, statusEvent } from './plan-record.js';
 import { requestOptions } from './request-options.js';
 import type { WorkflowInput } from './types.js';
-import { type WriteBehind, withWrites } from './write-behind.js';
+import { allWritten, type WriteBehind, withWrites } from './write-behind.js';
 
 /** How many of the ranked sources an answer composed at the end reads. */
 const COMPOSED_ANSWER_SOURCES = 5;
 
 export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Promise<{ planId: string; status: PlanStatus }> {
   const started = performance.now();
-  const loaded = await loadPlan(deps.store, input.planId);
-  return withWrites((writes) => finalizeRecord(deps, input, new FinalizingStatus(deps, loaded, writes), started));
+  // The step outputs are read beside the record (a plan-only request has none to read).
+  const [loaded, outputs] = await allWritten([
+    loadPlan(deps.store, input.planId),
+    input.planOnly ? Promise.resolve([]) : deps.store.listStepOutputs(input.planId),
+  ]);
+  return withWrites((writes) => finalizeRecord(deps, input, new FinalizingStatus(deps, loaded, writes), outputs, started));
 }
 
 /**
@@ -68,6 +72,7 @@ async function finalizeRecord(
   deps: PhaseDeps,
   input: WorkflowInput,
   status: FinalizingStatus,
+  outputs: StepOutput[],
   started: number,
 ): Promise<{ planId: string; status: PlanStatus }> {
   const { record } = status;
@@ -78,7 +83,6 @@ async function finalizeRecord(
     return { planId: input.planId, status: 'succeeded' };
   }
   const o = requestOptions(deps, record);
-  const outputs = await deps.store.listStepOutputs(input.planId);
   const ranked = rankSources(record.plan, outputs, { attributionTopN: o.attributionTopN, maxSources: deps.defaults.maxSources });
   const calls: LlmCallRecord[] = [];
   let answer: string;
