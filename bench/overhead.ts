@@ -19,6 +19,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { LocalStack } from '../cli/local-runner.js';
 import { AnthropicProvider } from '../functions/adapters/llm/anthropic/provider.js';
 import { criticalPathLength } from '../functions/core/plan/graph.js';
@@ -26,6 +27,7 @@ import type { LlmProvider, LlmRequest, LlmResponse } from '../functions/core/por
 import type { PlanRecord, StepOutput } from '../functions/core/types.js';
 import { ruleBasedModel } from '../test/support/llm-loopback/rule-based-model.js';
 import { LoopbackLlm } from '../test/support/llm-loopback/server.js';
+import { breakDown, breakdownTable, type DynamoCall, type PartFigures, type StateSpan, sumParts } from './overhead-breakdown.js';
 import { type Interval, ownWork, unionLength } from './overhead-figures.js';
 
 const now = () => performance.timeOrigin + performance.now();
@@ -53,6 +55,45 @@ class TimedProvider implements LlmProvider {
   }
 }
 
+/**
+ * What --breakdown records: each DynamoDB request of the runtime's client (a middleware around the
+ * whole request, marshalling included) and each state's span from the interpreter's event log.
+ */
+class Trace {
+  readonly dynamo: DynamoCall[] = [];
+  readonly states: StateSpan[] = [];
+
+  watch(client: DynamoDBClient): void {
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const start = now();
+        try {
+          return await next(args);
+        } finally {
+          this.dynamo.push({ command: context.commandName ?? 'unknown', start, end: now() });
+        }
+      },
+      { step: 'initialize', priority: 'high', name: 'benchOverheadTimer' },
+    );
+  }
+
+  follow(events: AsyncIterable<unknown>): void {
+    const entered = new Map<string, number>();
+    void (async () => {
+      for await (const event of events as AsyncIterable<{ type: string; timestamp: number; state?: { name: string } }>) {
+        const name = event.state?.name;
+        if (name === undefined) continue;
+        if (event.type === 'StateEntered') entered.set(name, event.timestamp);
+        if (event.type === 'StateExited' || event.type === 'StateFailed' || event.type === 'StateCaught') {
+          const start = entered.get(name);
+          if (start !== undefined) this.states.push({ state: name, start, end: event.timestamp });
+          entered.delete(name);
+        }
+      }
+    })();
+  }
+}
+
 interface RunFigures {
   task: string;
   status: string;
@@ -61,14 +102,20 @@ interface RunFigures {
   wallMs: number;
   llmMs: number;
   stepMs: number;
+  /** With --breakdown: the run cut into intake, states, the gaps between them and the final read. */
+  parts?: PartFigures[];
 }
 
 /**
  * The local workflow, opened once for the whole benchmark with `llm` as its model. The one place
  * that knows how the local runner is built.
  */
-async function openWorkflow(llm: LlmProvider) {
-  const stack = await LocalStack.open({ llm });
+async function openWorkflow(llm: LlmProvider, trace: Trace | undefined) {
+  const stack = await LocalStack.open({
+    llm,
+    ...(trace ? { onExecution: (_planId: string, execution: { eventLogs: AsyncIterable<unknown> }) => trace.follow(execution.eventLogs) } : {}),
+  });
+  if (trace) trace.watch(stack.runtime.clients.dynamo);
   return {
     run: (task: string): Promise<PlanRecord> => stack.run({ task, options: { cache: false } }),
     stepOutputs: (planId: string): Promise<StepOutput[]> => stack.runtime.store.listStepOutputs(planId),
@@ -76,7 +123,7 @@ async function openWorkflow(llm: LlmProvider) {
   };
 }
 
-async function measure(tasks: readonly string[], rounds: number, delayMs: number): Promise<RunFigures[]> {
+async function measure(tasks: readonly string[], rounds: number, delayMs: number, breakdown: boolean): Promise<RunFigures[]> {
   const server = await LoopbackLlm.start(async (request) => {
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     return ruleBasedModel(request);
@@ -84,20 +131,36 @@ async function measure(tasks: readonly string[], rounds: number, delayMs: number
   const llm = new TimedProvider(
     new AnthropicProvider({ apiKey: 'sk-ant-bench-key', model: 'claude-sonnet-4-6', baseURL: server.anthropicBaseURL, timeoutMs: 30_000 }),
   );
-  const workflow = await openWorkflow(llm);
+  const trace = breakdown ? new Trace() : undefined;
+  const workflow = await openWorkflow(llm, trace);
   const figures: RunFigures[] = [];
   try {
     for (let round = 0; round < rounds; round++) {
       for (const task of tasks) {
         const first = llm.calls.length;
+        const firstState = trace?.states.length ?? 0;
+        const firstRequest = trace?.dynamo.length ?? 0;
         const start = now();
         const record = await workflow.run(task);
-        const wallMs = now() - start;
+        const end = now();
+        const wallMs = end - start;
         const calls = llm.calls.slice(first);
+        // The event log is read on later turns of the event loop: the last state's exit comes after the run.
+        if (trace) await new Promise((resolve) => setImmediate(resolve));
+        const parts = trace ? breakDown({ start, end }, trace.states.slice(firstState), trace.dynamo.slice(firstRequest), calls) : undefined;
         const outputs = await workflow.stepOutputs(record.planId);
         const work = new Map(outputs.map((o) => [o.step_id, ownWork(o, calls)]));
         const stepMs = record.plan ? criticalPathLength(record.plan.plan, (s) => work.get(s.step_id) ?? 0) : 0;
-        figures.push({ task, status: record.status, steps: outputs.length, llmCalls: calls.length, wallMs, llmMs: unionLength(calls), stepMs });
+        figures.push({
+          task,
+          status: record.status,
+          steps: outputs.length,
+          llmCalls: calls.length,
+          wallMs,
+          llmMs: unionLength(calls),
+          stepMs,
+          ...(parts ? { parts } : {}),
+        });
       }
     }
   } finally {
@@ -122,7 +185,12 @@ function table(figures: readonly RunFigures[]): string {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { json: { type: 'boolean', default: false }, delay: { type: 'string', default: '800' }, rounds: { type: 'string', default: '1' } },
+    options: {
+      json: { type: 'boolean', default: false },
+      delay: { type: 'string', default: '800' },
+      rounds: { type: 'string', default: '1' },
+      breakdown: { type: 'boolean', default: false },
+    },
   });
   const delayMs = Number(values.delay);
   const rounds = Number(values.rounds);
@@ -133,7 +201,7 @@ async function main(): Promise<void> {
     .map((line) => line.trim())
     .filter((line) => line.length > 0);
 
-  const figures = await measure(tasks, rounds, delayMs);
+  const figures = await measure(tasks, rounds, delayMs, values.breakdown);
   const failed = figures.filter((f) => f.status !== 'succeeded');
   const sum = (key: 'wallMs' | 'llmMs' | 'stepMs') => Math.round(figures.reduce((total, f) => total + f[key], 0));
   const wallMs = sum('wallMs');
@@ -142,6 +210,12 @@ async function main(): Promise<void> {
   const overheadShare = Math.round(((wallMs - llmMs - stepMs) / wallMs) * 10_000) / 10_000;
 
   console.log(table(figures));
+  if (values.breakdown) {
+    const first = figures.slice(0, 1).map((f) => f.parts ?? []);
+    const rest = figures.slice(1).map((f) => f.parts ?? []);
+    console.log(`\nThe first run (warm-up included):\n${breakdownTable(sumParts(first), 1)}`);
+    if (rest.length > 0) console.log(`\nThe other runs:\n${breakdownTable(sumParts(rest), rest.length)}`);
+  }
   console.log(
     `\n${figures.length} runs, model answering after ${delayMs} ms: wall ${wallMs} ms = model ${llmMs} + steps ${stepMs} + orchestration ${wallMs - llmMs - stepMs} (${(overheadShare * 100).toFixed(1)}%)`,
   );

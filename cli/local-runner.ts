@@ -106,6 +106,8 @@ export class LocalStack {
   private readonly resumes = new Set<string>();
   /** The execution that resumed each plan here, from the moment it is started. */
   private readonly resumed = new Map<string, Promise<unknown>>();
+  /** The final record of each plan whose execution ended here, read once when it ended, until run() takes it. */
+  private readonly ended = new Map<string, PlanRecord>();
 
   /** Starts the database (unless the configuration names one), creates the table, builds the runtime and the handlers. */
   static async open(options: LocalStackOptions = {}): Promise<LocalStack> {
@@ -125,7 +127,12 @@ export class LocalStack {
         runner: {
           execute: async (name, input) => {
             const record = await stack!.execute(input.planId, input, { resume: stack!.resumes.has(name) });
-            if (record.status !== 'waiting_for_input') options.onFinished?.(record);
+            if (record.status !== 'waiting_for_input') {
+              stack!.ended.set(record.planId, record);
+              // Plans started by serve are never taken by run(): only the recent ones are kept.
+              if (stack!.ended.size > 64) stack!.ended.delete(stack!.ended.keys().next().value!);
+              options.onFinished?.(record);
+            }
           },
         },
         onSettled: (planId, outcome) => {
@@ -190,7 +197,10 @@ export class LocalStack {
     // The execution starts on a later turn of the event loop, so it cannot pause before this listens.
     const outcome = await this.settled(started.planId, this.starter.finished(started.planId));
     if (outcome?.failed) throw outcome.error;
-    const record = await this.runtime.store.getPlan(started.planId);
+    // The record the ended execution read last; nothing writes a plan after its workflow has ended.
+    const ended = this.ended.get(started.planId);
+    this.ended.delete(started.planId);
+    const record = ended ?? (await this.runtime.store.getPlan(started.planId));
     if (!record) throw new Error(`plan ${started.planId} vanished from the store`);
     return record;
   }

@@ -152,16 +152,27 @@ export type PlanPatch = Partial<Omit<PlanRecord, 'planId' | 'version' | 'created
 
 /** The plan's META item, its ordered events, its planner attempts and its step results. */
 export interface TraceStore {
-  /** Creates the META item; fails with PlanExistsError when the id is taken (idempotent starts). */
-  createPlan(record: PlanRecord): Promise<void>;
+  /**
+   * Creates the META item; fails with PlanExistsError when the id is taken (idempotent starts).
+   * `events` are the plan's first events, numbered from 1 by the same write and stored after it.
+   */
+  createPlan(record: PlanRecord, events?: readonly TraceEventInput[]): Promise<void>;
   getPlan(planId: string): Promise<PlanRecord | undefined>;
   /**
    * Applies `patch` under a version check, by the rules of `applyPlanPatch` (trace/plan-patch.ts):
    * a status never goes backwards and a terminal plan never changes. Returns the updated record.
    */
   updatePlan(planId: string, patch: PlanPatch): Promise<PlanRecord>;
+  /**
+   * updatePlan, and `events` appended with it, in their order. The patch and the events' sequence
+   * numbers are one write when the plan stays unfinished; a patch that finishes the plan is written
+   * after its events, so a plan never reads as done before its trace is.
+   */
+  updatePlanWithEvents(planId: string, patch: PlanPatch, events: readonly TraceEventInput[]): Promise<{ record: PlanRecord; events: TraceEvent[] }>;
   /** Appends an event with the next sequence number of the plan. */
   appendEvent(planId: string, event: TraceEventInput): Promise<TraceEvent>;
+  /** Appends events with the plan's next sequence numbers, in their order: one counter write for all of them. */
+  appendEvents(planId: string, events: readonly TraceEventInput[]): Promise<TraceEvent[]>;
   listEvents(planId: string): Promise<TraceEvent[]>;
   putAttempt(planId: string, attempt: PlanAttempt): Promise<void>;
   getAttempt(planId: string, attempt: number): Promise<PlanAttempt | undefined>;

@@ -13,6 +13,7 @@ import { createHttpFetchTool } from '../adapters/http/fetch-tool.js';
 import { createLlmProvider } from '../adapters/llm/select-provider.js';
 import { S3TaskFiles } from '../adapters/s3/task-files.js';
 import { analysisSchema, planSchema, stepParameterSchemas } from '../core/plan/schemas.js';
+import { RecentPlans } from '../core/planner/recent-plans.js';
 import type { LlmProvider, ResultWriter } from '../core/ports.js';
 import { systemClock } from '../core/ports.js';
 import { registerComposites } from '../core/tools/composite.js';
@@ -79,6 +80,7 @@ export function createRuntime(config: CairnConfig, overrides: RuntimeOverrides =
     clock: systemClock,
     cache,
     fewShotExamples: config.planner.fewShotExamples,
+    recentPlans: config.planner.fewShotExamples > 0 ? new RecentPlans(store) : undefined,
     tools: overrides.tools ?? createToolRegistry(config, clients, observability),
     defaults: {
       analyze: config.analyze,

@@ -32,6 +32,7 @@ import {
 import { ConfigError, PlanConflictError, PlanExistsError, PlanNotFoundError } from '../../core/errors.js';
 import { type Clock, type ListPlansQuery, type PlanPatch, systemClock, type TraceStore } from '../../core/ports.js';
 import { applyPlanPatch } from '../../core/trace/plan-patch.js';
+import { isSettled } from '../../core/trace/status.js';
 import type { PlanAttempt, PlanRecord, StepOutput, TraceEvent, TraceEventInput } from '../../core/types.js';
 import type { PayloadStore } from '../payloads/payload-store.js';
 import { createDocumentClient } from './client.js';
@@ -126,17 +127,20 @@ export class DynamoTraceStore implements TraceStore {
 
   // ------------------------------------------------------------ plans
 
-  async createPlan(record: PlanRecord): Promise<void> {
-    const item = await this.planItem(record);
+  async createPlan(record: PlanRecord, events: readonly TraceEventInput[] = []): Promise<void> {
+    // A new plan's counter starts where its first events end: they need no counter write of their own.
+    const created = { ...record, eventCount: record.eventCount + events.length };
+    const item = await this.planItem(created);
     try {
       await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
-      this.remember(record);
+      this.remember(created);
     } catch (error) {
       if (isConditionalFailure(error)) {
         throw new PlanExistsError(`plan ${record.planId} already exists`, { cause: error });
       }
       throw toStoreError(`PutItem ${this.tableName}`, error);
     }
+    await this.putEvents(record.planId, record.eventCount + 1, events);
   }
 
   async getPlan(planId: string): Promise<PlanRecord | undefined> {
@@ -147,6 +151,27 @@ export class DynamoTraceStore implements TraceStore {
   }
 
   async updatePlan(planId: string, patch: PlanPatch): Promise<PlanRecord> {
+    return (await this.updateWithCount(planId, patch, 0)).record;
+  }
+
+  async updatePlanWithEvents(planId: string, patch: PlanPatch, events: readonly TraceEventInput[]): Promise<{ record: PlanRecord; events: TraceEvent[] }> {
+    if (events.length === 0) return { record: await this.updatePlan(planId, patch), events: [] };
+    // A settled plan is acted on (reported, answered): its events are stored before it says so.
+    if (patch.status !== undefined && isSettled(patch.status)) {
+      const stored = await this.appendEvents(planId, events);
+      return { record: await this.updatePlan(planId, patch), events: stored };
+    }
+    // Otherwise the patch and the counter move in one write, and the events follow it.
+    const { record, eventCount } = await this.updateWithCount(planId, patch, events.length);
+    if (eventCount === undefined) return { record, events: await this.appendEvents(planId, events) };
+    return { record, events: await this.putEvents(planId, eventCount - events.length + 1, events) };
+  }
+
+  /**
+   * updatePlan, taking `count` sequence numbers in the same write. `eventCount` is the counter after
+   * it; undefined when nothing was written (the patch changed nothing), so no number was taken.
+   */
+  private async updateWithCount(planId: string, patch: PlanPatch, count: number): Promise<{ record: PlanRecord; eventCount?: number }> {
     // The record this store last read or wrote saves the read before each write: a phase updates
     // its plan several times in a row. It may be stale (another writer, another container); then
     // the version check refuses the write, and the update reads and tries again like any race.
@@ -169,14 +194,14 @@ export class DynamoTraceStore implements TraceStore {
         throw error;
       }
       if (next === current) {
-        if (!fromMemory) return current;
+        if (!fromMemory) return { record: current };
         attempt--;
         continue;
       }
       try {
-        const written = await this.writePlanUpdate(current, next);
+        const written = await this.writePlanUpdate(current, next, count);
         this.remember(written);
-        return written;
+        return { record: written, eventCount: written.eventCount };
       } catch (error) {
         if (!isConditionalFailure(error)) throw toStoreError(`UpdateItem ${this.tableName}`, error);
         if (fromMemory) {
@@ -222,50 +247,66 @@ export class DynamoTraceStore implements TraceStore {
   // ------------------------------------------------------------ events
 
   async appendEvent(planId: string, input: TraceEventInput): Promise<TraceEvent> {
-    // The counter on META hands out sequence numbers: one atomic ADD per event, so concurrent
-    // writers (parallel steps) get distinct, gapless numbers.
-    let seq: number;
+    const [event] = await this.appendEvents(planId, [input]);
+    return event!;
+  }
+
+  async appendEvents(planId: string, inputs: readonly TraceEventInput[]): Promise<TraceEvent[]> {
+    if (inputs.length === 0) return [];
+    // The counter on META hands out sequence numbers: one atomic ADD per batch, so concurrent
+    // writers (parallel steps) get distinct, gapless ranges.
+    let last: number;
     try {
       const out = await this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: { pk: traceKeys.plan(planId), sk: traceKeys.meta },
-          UpdateExpression: 'ADD eventCount :one',
+          UpdateExpression: 'ADD eventCount :n',
           ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':one': 1 },
+          ExpressionAttributeValues: { ':n': inputs.length },
           ReturnValues: 'UPDATED_NEW',
         }),
       );
-      seq = Number(out.Attributes?.eventCount);
+      last = Number(out.Attributes?.eventCount);
     } catch (error) {
       if (isConditionalFailure(error)) throw new PlanNotFoundError(`plan ${planId} does not exist`, { cause: error });
       throw toStoreError(`UpdateItem ${this.tableName}`, error);
     }
-    if (!Number.isSafeInteger(seq) || seq < 1) {
-      throw new TraceStoreError(`plan ${planId}: the event counter returned ${seq}`);
+    return this.putEvents(planId, last - inputs.length + 1, inputs);
+  }
+
+  /** Writes `inputs` as the events numbered from `first`, numbers the counter has already handed out. */
+  private async putEvents(planId: string, first: number, inputs: readonly TraceEventInput[]): Promise<TraceEvent[]> {
+    if (!Number.isSafeInteger(first) || first < 1) {
+      throw new TraceStoreError(`plan ${planId}: the event counter returned ${first + inputs.length - 1}`);
     }
-    const event: TraceEvent = {
+    const at = this.clock.now().toISOString();
+    const events: TraceEvent[] = inputs.map((input, i) => ({
       planId,
-      seq,
-      at: this.clock.now().toISOString(),
+      seq: first + i,
+      at,
       type: input.type,
       phase: input.phase,
       ...(input.data !== undefined ? { data: input.data } : {}),
-    };
-    const sk = traceKeys.event(seq);
-    const item = await this.toItem(planId, sk, 'event', pick(event, EVENT_ENVELOPE), omit(event, EVENT_ENVELOPE));
-    try {
-      await this.doc.send(
-        // The counter makes a collision impossible; the condition makes sure of it.
-        new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
-      );
-    } catch (error) {
-      if (isConditionalFailure(error)) {
-        throw new PlanConflictError(`plan ${planId}: event ${seq} already exists`, { cause: error });
-      }
-      throw toStoreError(`PutItem ${this.tableName}`, error);
-    }
-    return event;
+    }));
+    // Their numbers fix their order, so the items are written at once rather than one after another.
+    await Promise.all(
+      events.map(async (event) => {
+        const item = await this.toItem(planId, traceKeys.event(event.seq), 'event', pick(event, EVENT_ENVELOPE), omit(event, EVENT_ENVELOPE));
+        try {
+          await this.doc.send(
+            // The counter makes a collision impossible; the condition makes sure of it.
+            new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+          );
+        } catch (error) {
+          if (isConditionalFailure(error)) {
+            throw new PlanConflictError(`plan ${planId}: event ${event.seq} already exists`, { cause: error });
+          }
+          throw toStoreError(`PutItem ${this.tableName}`, error);
+        }
+      }),
+    );
+    return events;
   }
 
   async listEvents(planId: string): Promise<TraceEvent[]> {
@@ -321,7 +362,7 @@ export class DynamoTraceStore implements TraceStore {
    * Writes `next` over `current` if META is still at `current.version`. An UpdateItem rather than
    * a Put: it leaves eventCount alone, so events appended meanwhile are not rolled back.
    */
-  private async writePlanUpdate(current: PlanRecord, next: PlanRecord): Promise<PlanRecord> {
+  private async writePlanUpdate(current: PlanRecord, next: PlanRecord, eventNumbers = 0): Promise<PlanRecord> {
     const item = await this.planItem(next);
     const fixed = new Set(['pk', 'sk', 'eventCount', 'planId', 'createdAt', 'entity', 'gsi2pk', 'gsi2sk']);
     const names: Record<string, string> = {};
@@ -339,18 +380,25 @@ export class DynamoTraceStore implements TraceStore {
       names[`#r${i}`] = name;
     });
     names['#version'] = 'version';
+    // Sequence numbers for events written with this update, taken by the same write.
+    if (eventNumbers > 0) {
+      names['#eventCount'] = 'eventCount';
+      values[':events'] = eventNumbers;
+    }
     const out = await this.doc.send(
       new UpdateCommand({
         TableName: this.tableName,
         Key: { pk: traceKeys.plan(next.planId), sk: traceKeys.meta },
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.map((_, i) => `#r${i}`).join(', ')}` : ''}`,
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.map((_, i) => `#r${i}`).join(', ')}` : ''}${eventNumbers > 0 ? ' ADD #eventCount :events' : ''}`,
         ConditionExpression: '#version = :expected',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return { ...next, eventCount: Number(out.Attributes?.eventCount ?? next.eventCount) };
+    const counted = out.Attributes?.eventCount;
+    if (eventNumbers > 0 && counted === undefined) throw new TraceStoreError(`plan ${next.planId}: the update returned no event counter`);
+    return { ...next, eventCount: Number(counted ?? next.eventCount) };
   }
 
   private async planItem(record: PlanRecord): Promise<Item> {

@@ -23,19 +23,43 @@ export class NotifyingTraceStore implements TraceStore {
 
   async appendEvent(planId: string, event: TraceEventInput): Promise<TraceEvent> {
     const stored = await this.inner.appendEvent(planId, event);
-    for (const listener of this.listeners) {
-      // A listener draws a screen; its failure must never fail the workflow that traced the event.
-      try {
-        listener(stored);
-      } catch {
-        /* ignored on purpose */
-      }
-    }
+    this.tell([stored]);
     return stored;
   }
 
-  createPlan(record: PlanRecord): Promise<void> {
-    return this.inner.createPlan(record);
+  async appendEvents(planId: string, events: readonly TraceEventInput[]): Promise<TraceEvent[]> {
+    const stored = await this.inner.appendEvents(planId, events);
+    this.tell(stored);
+    return stored;
+  }
+
+  async updatePlanWithEvents(
+    planId: string,
+    patch: Parameters<TraceStore['updatePlan']>[1],
+    events: readonly TraceEventInput[],
+  ): Promise<{ record: PlanRecord; events: TraceEvent[] }> {
+    const stored = await this.inner.updatePlanWithEvents(planId, patch, events);
+    this.tell(stored.events);
+    return stored;
+  }
+
+  private tell(events: readonly TraceEvent[]): void {
+    for (const event of events) {
+      for (const listener of this.listeners) {
+        // A listener draws a screen; its failure must never fail the workflow that traced the event.
+        try {
+          listener(event);
+        } catch {
+          /* ignored on purpose */
+        }
+      }
+    }
+  }
+
+  async createPlan(record: PlanRecord, events: readonly TraceEventInput[] = []): Promise<void> {
+    await this.inner.createPlan(record, events);
+    // The store numbered them from the record's counter on.
+    this.tell(events.map((event, i) => ({ ...event, planId: record.planId, seq: record.eventCount + i + 1, at: record.createdAt })));
   }
 
   getPlan(planId: string): Promise<PlanRecord | undefined> {

@@ -32,6 +32,14 @@ export function isTerminal(status: PlanStatus): boolean {
 }
 
 /**
+ * A status someone waiting on the plan acts on: it is done, or it waits for the user's answer.
+ * The store writes a plan's events before such a status, so whoever sees it reads a whole trace.
+ */
+export function isSettled(status: PlanStatus): boolean {
+  return isTerminal(status) || status === 'waiting_for_input';
+}
+
+/**
  * Whether a plan may move from `from` to `to`. Staying put is always allowed (an idempotent retry
  * re-applies the same status); a terminal status never changes; `failed` is reachable from any
  * other status; otherwise the rank must not drop. Ranks may be skipped (no analysis, a given plan).

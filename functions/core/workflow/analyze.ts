@@ -2,48 +2,61 @@
 import { CACHE_PROVIDER } from '../planner/plan-cache.js';
 import { analyzeTask } from '../planner/planner.js';
 import type { PhaseDeps } from './deps.js';
-import { traceLlmCall, withMetadata } from './llm-accounting.js';
+import { llmCallEvent, withMetadata } from './llm-accounting.js';
 import { cachedPlan, cacheHitMetadata } from './plan-cache-glue.js';
 import { loadPlan, setStatus } from './plan-record.js';
 import { plannerDeps, tracingRefusal } from './planner-call.js';
 import { requestOptions } from './request-options.js';
 import { suppliedPlanOf } from './supplied-plan.js';
 import type { WorkflowInput } from './types.js';
+import { withWrites } from './write-behind.js';
 
 export async function analyzePhase(deps: PhaseDeps, input: WorkflowInput): Promise<{ analyzed: boolean; kind?: string }> {
   const started = performance.now();
-  let record = await loadPlan(deps.store, input.planId);
-  record = await setStatus(deps.store, record, 'analyzing');
-  if (!requestOptions(deps, record).analyze || suppliedPlanOf(record.request) !== undefined) {
-    await deps.store.appendEvent(input.planId, { type: 'analysis.completed', phase: 'analyzing', data: { skipped: true } });
-    return { analyzed: false };
-  }
-  const hit = await cachedPlan(deps, record);
-  if (hit) {
-    // A repeated request skips the LLM here too; the analysis stored with the plan stands in.
-    await deps.store.appendEvent(input.planId, {
-      type: 'analysis.completed',
-      phase: 'analyzing',
-      data: { analysis: hit.analysis ?? null, issues: [], source: CACHE_PROVIDER, fromPlanId: hit.planId },
-    });
-    await deps.store.updatePlan(input.planId, {
-      ...(hit.analysis ? { analysis: hit.analysis } : {}),
-      metadata: cacheHitMetadata(withMetadata(deps, record, 'analyze', performance.now() - started, []), hit),
-    });
-    return hit.analysis?.task_kind ? { analyzed: true, kind: hit.analysis.task_kind } : { analyzed: hit.analysis !== undefined };
-  }
-  const outcome = await tracingRefusal(deps, record, 'analyzing', () => analyzeTask(plannerDeps(deps, record), record.request.task));
-  await traceLlmCall(deps, input.planId, 'analyzing', outcome.call);
-  await deps.store.appendEvent(input.planId, {
-    type: 'analysis.completed',
-    phase: 'analyzing',
-    data: { analysis: outcome.analysis ?? null, issues: outcome.issues, source: deps.llm.source },
+  const record = await loadPlan(deps.store, input.planId);
+  return withWrites(async (writes) => {
+    // The status is written while the phase works: the model is asked meanwhile.
+    writes.enqueue(() => setStatus(deps.store, record, 'analyzing'));
+    if (!requestOptions(deps, record).analyze || suppliedPlanOf(record.request) !== undefined) {
+      writes.enqueue(() => deps.store.appendEvent(input.planId, { type: 'analysis.completed', phase: 'analyzing', data: { skipped: true } }));
+      return { analyzed: false };
+    }
+    const hit = await cachedPlan(deps, record);
+    if (hit) {
+      // A repeated request skips the LLM here too; the analysis stored with the plan stands in.
+      await writes.drain();
+      await deps.store.updatePlanWithEvents(
+        input.planId,
+        {
+          ...(hit.analysis ? { analysis: hit.analysis } : {}),
+          metadata: cacheHitMetadata(withMetadata(deps, record, 'analyze', performance.now() - started, []), hit),
+        },
+        [
+          {
+            type: 'analysis.completed',
+            phase: 'analyzing',
+            data: { analysis: hit.analysis ?? null, issues: [], source: CACHE_PROVIDER, fromPlanId: hit.planId },
+          },
+        ],
+      );
+      return hit.analysis?.task_kind ? { analyzed: true, kind: hit.analysis.task_kind } : { analyzed: hit.analysis !== undefined };
+    }
+    const outcome = await tracingRefusal(deps, record, 'analyzing', () => analyzeTask(plannerDeps(deps, record), record.request.task), writes);
+    await writes.drain();
+    // The call, the analysis and the plan's metadata in one update.
+    await deps.store.updatePlanWithEvents(
+      input.planId,
+      {
+        ...(outcome.analysis ? { analysis: outcome.analysis } : {}),
+        metadata: withMetadata(deps, record, 'analyze', performance.now() - started, [outcome.call]),
+      },
+      [
+        llmCallEvent('analyzing', outcome.call),
+        { type: 'analysis.completed', phase: 'analyzing', data: { analysis: outcome.analysis ?? null, issues: outcome.issues, source: deps.llm.source } },
+      ],
+    );
+    return outcome.analysis?.task_kind
+      ? { analyzed: outcome.analysis !== undefined, kind: outcome.analysis.task_kind }
+      : { analyzed: outcome.analysis !== undefined };
   });
-  await deps.store.updatePlan(input.planId, {
-    ...(outcome.analysis ? { analysis: outcome.analysis } : {}),
-    metadata: withMetadata(deps, record, 'analyze', performance.now() - started, [outcome.call]),
-  });
-  return outcome.analysis?.task_kind
-    ? { analyzed: outcome.analysis !== undefined, kind: outcome.analysis.task_kind }
-    : { analyzed: outcome.analysis !== undefined };
 }

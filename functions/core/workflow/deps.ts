@@ -5,6 +5,7 @@
 
 import type { TokenBudgets } from '../planner/planner.js';
 import type { PromptCatalog } from '../planner/prompts.js';
+import type { RecentPlans } from '../planner/recent-plans.js';
 import type { Clock, CorpusProvider, LlmProvider, PlanCache, Reranker, TraceStore } from '../ports.js';
 import type { ToolRegistry } from '../tools/registry.js';
 
@@ -33,4 +34,6 @@ export interface PhaseDeps {
   cache?: PlanCache | undefined;
   /** How many earlier successful plans the plan prompt shows as examples; none when absent or 0. */
   fewShotExamples?: number | undefined;
+  /** Where the examples are drawn from, listed off the critical path; the store's listing, read each time, when absent. */
+  recentPlans?: RecentPlans | undefined;
 }

@@ -10,26 +10,38 @@ import { type ExecutionContext, executePlan } from '../executor/run-plan.js';
 import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
 import { toolCallOf } from '../steps/tool_call.js';
 import { canonicalToolName } from '../tools/registry.js';
-import type { DecompositionPlan, StepOutput } from '../types.js';
+import type { DecompositionPlan, PlanRecord, StepOutput, TraceEventInput } from '../types.js';
 import { COVERAGE_MIN_RATIO, retryThinCoverage } from './coverage-retry.js';
 import type { PhaseDeps } from './deps.js';
-import { traceLlmCall, withMetadata } from './llm-accounting.js';
-import { loadPlan, setStatus } from './plan-record.js';
+import { llmCallEvent, withMetadata } from './llm-accounting.js';
+import { loadPlan, setStatus, statusEvent } from './plan-record.js';
 import { currentRound, roundsOf } from './replan.js';
 import { allowedTools, requestOptions } from './request-options.js';
 import type { ExecutionSummary, RoundState, WorkflowInput } from './types.js';
-import { WriteBehind } from './write-behind.js';
+import { allWritten, type WriteBehind, withWrites } from './write-behind.js';
 
 export async function executePhase(deps: PhaseDeps, input: WorkflowInput & { round?: RoundState }): Promise<ExecutionSummary> {
   const started = performance.now();
-  let record = await loadPlan(deps.store, input.planId);
-  record = await setStatus(deps.store, record, 'executing');
+  const loaded = await loadPlan(deps.store, input.planId);
+  // The steps' events and outputs are written beside the steps, in order, the status first; a
+  // failed write stops the next step from starting (enqueue throws it) and fails the phase once the
+  // queue is drained.
+  return withWrites(async (trace) => {
+    trace.enqueue(() => setStatus(deps.store, loaded, 'executing'));
+    return executeRecord(deps, input, { ...loaded, status: 'executing' }, trace, started);
+  });
+}
+
+async function executeRecord(
+  deps: PhaseDeps,
+  input: WorkflowInput & { round?: RoundState },
+  record: PlanRecord,
+  trace: WriteBehind,
+  started: number,
+): Promise<ExecutionSummary> {
   if (!record.plan) throw new PlanNotFoundError(`plan ${input.planId} has no accepted plan to execute`);
   const index = await deps.corpora.load(record.request.corpus);
   const o = requestOptions(deps, record);
-  // The steps' events and outputs are written beside the steps, in order; a failed write stops the
-  // next step from starting (enqueue throws it) and fails the phase once the queue is drained.
-  const trace = new WriteBehind();
   // An iterative plan's events carry their round; a later round runs only its own steps and reads
   // the earlier rounds' stored results.
   const iterative = input.maxRounds !== undefined;
@@ -43,7 +55,7 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput & { rou
   }
   if (iterative) {
     const stepIds = roundsOf(record, input.maxRounds ?? 1).rounds.find((r) => r.round === round)?.stepIds ?? [];
-    await deps.store.appendEvent(input.planId, { type: 'round.started', phase: 'executing', data: { round, steps: stepIds, execute: true } });
+    trace.enqueue(() => deps.store.appendEvent(input.planId, { type: 'round.started', phase: 'executing', data: { round, steps: stepIds, execute: true } }));
   }
   // One guard for the phase: the coverage retry's round is a later round of the same plan. In a
   // later round of an iterative plan it starts from the tool calls the earlier rounds made.
@@ -81,10 +93,13 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput & { rou
           }),
         ),
       onStepEnd: (output) =>
-        trace.enqueue(async () => {
-          await deps.store.putStepOutput(input.planId, output);
+        trace.enqueue(() => {
           const event = stepEvent(output);
-          await deps.store.appendEvent(input.planId, { ...event, data: { ...event.data, ...inRound } });
+          // The output and its event at once: the queue orders the events, not the outputs.
+          return allWritten([
+            deps.store.putStepOutput(input.planId, output),
+            deps.store.appendEvent(input.planId, { ...event, data: { ...event.data, ...inRound } }),
+          ]);
         }),
     },
   };
@@ -99,32 +114,41 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput & { rou
           topK: o.topK,
         });
   await trace.drain();
+  const events: TraceEventInput[] = [];
   if (retried) {
-    await deps.store.appendEvent(input.planId, {
+    events.push({
       type: 'coverage.retry',
       phase: 'executing',
       data: { before: retried.before, after: retried.after ?? null, threshold: COVERAGE_MIN_RATIO, status: outcome.status, rerun: retried.rerun },
     });
-    if (outcome.status === 'succeeded') await deps.store.updatePlan(input.planId, { plan: retried.widened });
   }
-  for (const call of outcome.llmCalls) await traceLlmCall(deps, input.planId, 'executing', call);
+  const widened = retried && outcome.status === 'succeeded' ? { plan: retried.widened } : {};
+  for (const call of outcome.llmCalls) events.push(llmCallEvent('executing', call));
   const question = outcome.status === 'waiting' ? outcome.questions?.[0] : undefined;
   if (question) {
     // One question at a time, the first by step id; the others are asked when the plan runs again.
     const asked = { ...question, askedAt: deps.clock.now().toISOString() };
-    await deps.store.appendEvent(input.planId, {
+    events.push({
       type: 'input.requested',
       phase: 'executing',
       data: { step_id: question.step_id, message: question.message, schema: question.schema, durationMs: Math.round(performance.now() - started) },
     });
-    await setStatus(deps.store, record, 'waiting_for_input', {
-      question: asked,
-      metadata: withMetadata(deps, record, 'execute', performance.now() - started, outcome.llmCalls),
-    });
+    events.push(statusEvent(record.status, 'waiting_for_input'));
+    // A plan that waits is answered: its events are written before its status says so.
+    await deps.store.updatePlanWithEvents(
+      input.planId,
+      {
+        ...widened,
+        status: 'waiting_for_input',
+        question: asked,
+        metadata: withMetadata(deps, record, 'execute', performance.now() - started, outcome.llmCalls),
+      },
+      events,
+    );
     const skipped = outcome.outputs.filter((s) => s.status === 'skipped').length;
     return { status: 'waiting_for_input', steps: outcome.outputs.length, skipped, failed: 0, questionStep: question.step_id };
   }
-  await deps.store.appendEvent(input.planId, {
+  events.push({
     type: 'execution.completed',
     phase: 'executing',
     data: {
@@ -137,7 +161,8 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput & { rou
   const blocked = guard.blockedCount();
   const metadata = withMetadata(deps, record, 'execute', performance.now() - started, outcome.llmCalls);
   if (blocked.blocked > 0) metadata.duplicateCalls = { ...blocked, limits: { ...guard.limits } };
-  await deps.store.updatePlan(input.planId, { metadata });
+  // The plan's metadata, the widened plan, the calls and the end of the execution in one update.
+  await deps.store.updatePlanWithEvents(input.planId, { ...widened, metadata }, events);
   if (outcome.status === 'failed') {
     throw new StepExecutionError(`step ${outcome.failedStep} failed: ${outcome.error}`);
   }

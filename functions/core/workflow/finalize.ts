@@ -9,27 +9,80 @@ import { DUPLICATE_CALL_BLOCKED } from '../executor/duplicate-guard.js';
 import { answerStep, rankSources } from '../executor/sources.js';
 import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
 import { confidenceScore } from '../planner/planner.js';
-import type { LlmCallRecord, PlanStatus } from '../types.js';
+import type { PlanPatch } from '../ports.js';
+import type { LlmCallRecord, PlanRecord, PlanStatus, StepOutput, TraceEventInput } from '../types.js';
 import type { PhaseDeps } from './deps.js';
-import { traceLlmCall, withMetadata } from './llm-accounting.js';
-import { loadPlan, setStatus } from './plan-record.js';
+import { llmCallEvent, withMetadata } from './llm-accounting.js';
+import { loadPlan, setStatus, statusEvent } from './plan-record.js';
 import { requestOptions } from './request-options.js';
 import type { WorkflowInput } from './types.js';
+import { allWritten, type WriteBehind, withWrites } from './write-behind.js';
 
 /** How many of the ranked sources an answer composed at the end reads. */
 const COMPOSED_ANSWER_SOURCES = 5;
 
 export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Promise<{ planId: string; status: PlanStatus }> {
   const started = performance.now();
-  let record = await loadPlan(deps.store, input.planId);
-  record = await setStatus(deps.store, record, 'finalizing');
+  // The step outputs are read beside the record (a plan-only request has none to read).
+  const [loaded, outputs] = await allWritten([
+    loadPlan(deps.store, input.planId),
+    input.planOnly ? Promise.resolve([]) : deps.store.listStepOutputs(input.planId),
+  ]);
+  return withWrites((writes) => finalizeRecord(deps, input, new FinalizingStatus(deps, loaded, writes), outputs, started));
+}
+
+/**
+ * The `finalizing` status. Finalize is mostly a few milliseconds of ranking: then the move to it
+ * is traced with the plan's last events and the record goes to `succeeded` in one update, never
+ * saying `finalizing` while nobody could see it. When the answer needs the model, the status is
+ * written beside that call, as the other phases do, so a plan waiting on it says so.
+ */
+class FinalizingStatus {
+  readonly record: PlanRecord;
+  private pending: TraceEventInput[];
+
+  constructor(
+    private readonly deps: PhaseDeps,
+    private readonly loaded: PlanRecord,
+    readonly writes: WriteBehind,
+  ) {
+    this.record = { ...loaded, status: 'finalizing' };
+    this.pending = loaded.status === 'finalizing' ? [] : [statusEvent(loaded.status, 'finalizing')];
+  }
+
+  /** Writes the status now, beside slow work. */
+  writeNow(): void {
+    if (this.pending.length === 0) return;
+    this.pending = [];
+    this.writes.enqueue(() => setStatus(this.deps.store, this.loaded, 'finalizing'));
+  }
+
+  /** The plan succeeded: its status event (unless written), `events`, then the move to succeeded, the status written last. */
+  async succeed(patch: PlanPatch, events: readonly TraceEventInput[]): Promise<void> {
+    await this.writes.drain();
+    await this.deps.store.updatePlanWithEvents(this.loaded.planId, { ...patch, status: 'succeeded' }, [
+      ...this.pending,
+      ...events,
+      statusEvent('finalizing', 'succeeded'),
+    ]);
+  }
+}
+
+async function finalizeRecord(
+  deps: PhaseDeps,
+  input: WorkflowInput,
+  status: FinalizingStatus,
+  outputs: StepOutput[],
+  started: number,
+): Promise<{ planId: string; status: PlanStatus }> {
+  const { record } = status;
   if (input.planOnly || !record.plan) {
-    await deps.store.appendEvent(input.planId, { type: 'plan.finalized', phase: 'finalizing', data: { planOnly: true } });
-    await setStatus(deps.store, record, 'succeeded', { metadata: withMetadata(deps, record, 'finalize', performance.now() - started, []) });
+    await status.succeed({ metadata: withMetadata(deps, record, 'finalize', performance.now() - started, []) }, [
+      { type: 'plan.finalized', phase: 'finalizing', data: { planOnly: true } },
+    ]);
     return { planId: input.planId, status: 'succeeded' };
   }
   const o = requestOptions(deps, record);
-  const outputs = await deps.store.listStepOutputs(input.planId);
   const ranked = rankSources(record.plan, outputs, { attributionTopN: o.attributionTopN, maxSources: deps.defaults.maxSources });
   const calls: LlmCallRecord[] = [];
   let answer: string;
@@ -53,6 +106,7 @@ export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Prom
     // The plan has no answer step, so one is composed from the kept sources, the same way an llm_call step answers.
     // Within the request's budget, counting every call planning and the steps made.
     const llm = withBudget(deps.llm, budgetOf(record.request.options), usageOf(record.metadata?.llmCalls ?? []));
+    status.writeNow();
     const composed = await composeAnswer(llm, {
       question: record.request.task,
       instruction: 'Answer the task from the sources, citing them.',
@@ -60,7 +114,6 @@ export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Prom
       maxTokens: deps.budgets.answer,
     });
     calls.push(composed.call);
-    await traceLlmCall(deps, input.planId, 'finalizing', composed.call);
     answer = composed.text;
     citations = composed.citations;
   }
@@ -86,17 +139,20 @@ export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Prom
     })),
     ...(record.rounds && stop ? { rounds: { count: record.rounds.rounds.length, reason: stop.reason, detail: stop.detail } } : {}),
   };
-  await deps.store.appendEvent(input.planId, {
-    type: 'plan.finalized',
-    phase: 'finalizing',
-    data: {
-      sources: ranked.sources.length,
-      citations,
-      coverage: ranked.coverage,
-      confidence: metadata.confidence,
-      ...(results.rounds ? { rounds: results.rounds.count, stop: results.rounds.reason } : {}),
+  // The answer's call, the end of the plan and its status: the events are written before the status says succeeded.
+  await status.succeed({ answer, results, metadata }, [
+    ...calls.map((call) => llmCallEvent('finalizing', call)),
+    {
+      type: 'plan.finalized',
+      phase: 'finalizing',
+      data: {
+        sources: ranked.sources.length,
+        citations,
+        coverage: ranked.coverage,
+        confidence: metadata.confidence,
+        ...(results.rounds ? { rounds: results.rounds.count, stop: results.rounds.reason } : {}),
+      },
     },
-  });
-  await setStatus(deps.store, record, 'succeeded', { answer, results, metadata });
+  ]);
   return { planId: input.planId, status: 'succeeded' };
 }

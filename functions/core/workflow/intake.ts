@@ -99,17 +99,18 @@ export async function acceptRequest(
     updatedAt: at,
     eventCount: 0,
   };
-  await store.createPlan(record);
-  await store.appendEvent(options.planId, {
-    type: 'plan.received',
-    phase: 'received',
-    data: {
-      task: request.task,
-      corpus: request.corpus ?? null,
-      options: request.options ? { ...request.options, plan: request.options.plan ? '(supplied)' : undefined } : {},
-      ...(suppliedPlanOf(request) !== undefined ? { source: SUPPLIED_SOURCE } : {}),
+  await store.createPlan(record, [
+    {
+      type: 'plan.received',
+      phase: 'received',
+      data: {
+        task: request.task,
+        corpus: request.corpus ?? null,
+        options: request.options ? { ...request.options, plan: request.options.plan ? '(supplied)' : undefined } : {},
+        ...(suppliedPlanOf(request) !== undefined ? { source: SUPPLIED_SOURCE } : {}),
+      },
     },
-  });
+  ]);
   return workflowInputOf(request, options.planId, options.limits, options.planOnly);
 }
 

@@ -2,7 +2,7 @@
  * What the plan's LLM calls cost: each call traced as an event, and the plan's metadata summing
  * calls, tokens, price and time per phase.
  */
-import type { LlmCallRecord, PlanMetadata, PlanRecord } from '../types.js';
+import type { LlmCallRecord, PlanMetadata, PlanRecord, TraceEventInput } from '../types.js';
 import type { PhaseDeps } from './deps.js';
 
 /** Adds LLM calls and a phase duration to the plan's metadata. */
@@ -31,5 +31,10 @@ export function withMetadata(deps: PhaseDeps, record: PlanRecord, phase: string,
 }
 
 export async function traceLlmCall(deps: PhaseDeps, planId: string, phase: string, call: LlmCallRecord): Promise<void> {
-  await deps.store.appendEvent(planId, { type: 'llm.call', phase, data: { ...call } });
+  await deps.store.appendEvent(planId, llmCallEvent(phase, call));
+}
+
+/** The trace event of one LLM call. */
+export function llmCallEvent(phase: string, call: LlmCallRecord): TraceEventInput {
+  return { type: 'llm.call', phase, data: { ...call } };
 }

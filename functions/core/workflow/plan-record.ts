@@ -1,7 +1,7 @@
 /** Reading a plan's record for a phase, and moving its status with a trace event. */
 import { PlanNotFoundError } from '../errors.js';
 import type { TraceStore } from '../ports.js';
-import type { PlanRecord, PlanStatus } from '../types.js';
+import type { PlanRecord, PlanStatus, TraceEventInput } from '../types.js';
 
 export async function loadPlan(store: TraceStore, planId: string): Promise<PlanRecord> {
   const record = await store.getPlan(planId);
@@ -19,9 +19,12 @@ export async function setStatus(
   status: PlanStatus,
   patch: Parameters<TraceStore['updatePlan']>[1] = {},
 ): Promise<PlanRecord> {
-  const updated = await store.updatePlan(record.planId, { ...patch, status });
-  if (record.status !== status) {
-    await store.appendEvent(record.planId, { type: 'plan.status', phase: status, data: { from: record.status, to: status } });
-  }
-  return updated;
+  if (record.status === status) return store.updatePlan(record.planId, { ...patch, status });
+  // The status and its event's number in one write (a settled status after its events).
+  return (await store.updatePlanWithEvents(record.planId, { ...patch, status }, [statusEvent(record.status, status)])).record;
+}
+
+/** The event of a move from one status to another. */
+export function statusEvent(from: PlanStatus, to: PlanStatus): TraceEventInput {
+  return { type: 'plan.status', phase: to, data: { from, to } };
 }

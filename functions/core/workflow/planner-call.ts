@@ -5,8 +5,9 @@ import type { PlannerDeps, PlanningInput } from '../planner/planner.js';
 import { templatesWith } from '../planner/templates/index.js';
 import type { PlanRecord } from '../types.js';
 import type { PhaseDeps } from './deps.js';
-import { traceLlmCall, withMetadata } from './llm-accounting.js';
+import { llmCallEvent, withMetadata } from './llm-accounting.js';
 import { allowedStepTypes, offeredComposites, requestOptions } from './request-options.js';
+import type { WriteBehind } from './write-behind.js';
 
 /**
  * The planner's dependencies for one request: its LLM behind the request's budget (counting every
@@ -44,13 +45,22 @@ const DURATION_KEY = { analyzing: 'analyze', planning: 'generate', repairing: 'r
  * Runs a planner call; a refused call (LlmRefusalError) is traced with its tokens and cost before
  * the error goes on to fail the plan.
  */
-export async function tracingRefusal<T>(deps: PhaseDeps, record: PlanRecord, phase: keyof typeof DURATION_KEY, run: () => Promise<T>): Promise<T> {
+export async function tracingRefusal<T>(
+  deps: PhaseDeps,
+  record: PlanRecord,
+  phase: keyof typeof DURATION_KEY,
+  run: () => Promise<T>,
+  /** The phase's writes still landing (its status): the refusal is traced after them. */
+  earlier?: WriteBehind,
+): Promise<T> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof LlmRefusalError) {
-      await traceLlmCall(deps, record.planId, phase, error.call);
-      await deps.store.updatePlan(record.planId, { metadata: withMetadata(deps, record, DURATION_KEY[phase], error.call.durationMs, [error.call]) });
+      await earlier?.drain();
+      await deps.store.updatePlanWithEvents(record.planId, { metadata: withMetadata(deps, record, DURATION_KEY[phase], error.call.durationMs, [error.call]) }, [
+        llmCallEvent(phase, error.call),
+      ]);
     }
     throw error;
   }

@@ -1,10 +1,11 @@
 /** What Generate and Repair both do with a new attempt: store it, trace it, account for it, and cache it when valid. */
 import { CACHE_PROVIDER } from '../planner/plan-cache.js';
 import type { CachedPlan } from '../ports.js';
-import type { LlmCallRecord, PlanAttempt, PlanMetadata, PlanRecord } from '../types.js';
+import type { LlmCallRecord, PlanAttempt, PlanMetadata, PlanRecord, TraceEventInput } from '../types.js';
 import type { PhaseDeps } from './deps.js';
 import { withMetadata } from './llm-accounting.js';
 import { cacheHitMetadata, cacheIfValid } from './plan-cache-glue.js';
+import { allWritten } from './write-behind.js';
 
 export async function recordAttempt(
   deps: PhaseDeps,
@@ -13,13 +14,16 @@ export async function recordAttempt(
   started: number,
   calls: LlmCallRecord[],
   hit?: CachedPlan,
-  /** The phase the event is traced under, when not the attempt's own (a supplied plan's is recorded in Validate). */
-  phase?: string,
+  options: {
+    /** The phase the event is traced under, when not the attempt's own (a supplied plan's is recorded in Validate). */
+    phase?: string;
+    /** Events of the phase that come before the attempt's own (its LLM call), written with it. */
+    before?: readonly TraceEventInput[];
+  } = {},
 ): Promise<void> {
-  await deps.store.putAttempt(record.planId, attempt);
-  await deps.store.appendEvent(record.planId, {
+  const event: TraceEventInput = {
     type: attempt.extractionError ? 'plan.extraction_failed' : 'plan.generated',
-    phase: phase ?? (attempt.kind === 'repair' ? 'repairing' : 'planning'),
+    phase: options.phase ?? (attempt.kind === 'repair' ? 'repairing' : 'planning'),
     data: {
       attempt: attempt.attempt,
       kind: attempt.kind,
@@ -27,11 +31,17 @@ export async function recordAttempt(
       ...(attempt.reasoning ? { reasoning: attempt.reasoning } : {}),
       source: attempt.llm.provider === 'user' || attempt.llm.provider === CACHE_PROVIDER ? attempt.llm.provider : deps.llm.source,
     },
-  });
-  let metadata: PlanMetadata = {
+  };
+  const metadata: PlanMetadata = {
     ...withMetadata(deps, record, attempt.kind === 'repair' ? 'repair' : 'generate', performance.now() - started, calls),
     iterations: attempt.attempt,
   };
-  metadata = hit ? cacheHitMetadata(metadata, hit) : await cacheIfValid(deps, record, attempt, metadata);
-  await deps.store.updatePlan(record.planId, { attempts: attempt.attempt, metadata });
+  // The attempt is stored beside the update that traces it; the phase reports once both are written.
+  await allWritten([
+    deps.store.putAttempt(record.planId, attempt),
+    (async () => {
+      const cached = hit ? cacheHitMetadata(metadata, hit) : await cacheIfValid(deps, record, attempt, metadata);
+      await deps.store.updatePlanWithEvents(record.planId, { attempts: attempt.attempt, metadata: cached }, [...(options.before ?? []), event]);
+    })(),
+  ]);
 }

@@ -2,7 +2,7 @@
 import { boundedMessage } from '../errors.js';
 import { isTerminal } from '../trace/status.js';
 import type { PhaseDeps } from './deps.js';
-import { setStatus } from './plan-record.js';
+import { statusEvent } from './plan-record.js';
 import type { FailureInput } from './types.js';
 
 export async function recordFailurePhase(
@@ -21,8 +21,11 @@ export async function recordFailurePhase(
   );
   const phase = record?.status ?? 'unknown';
   if (record && !isTerminal(record.status)) {
-    await deps.store.appendEvent(input.planId, { type: 'plan.failed', phase, data: { error: name, reason: cause } });
-    await setStatus(deps.store, record, 'failed', { error: { name, message: cause, phase } });
+    // The reason, then the status event, both written before the plan says it failed.
+    await deps.store.updatePlanWithEvents(input.planId, { status: 'failed', error: { name, message: cause, phase } }, [
+      { type: 'plan.failed', phase, data: { error: name, reason: cause } },
+      statusEvent(record.status, 'failed'),
+    ]);
   }
   return { planId: input.planId, status: 'failed', error: { Error: name, Cause: cause } };
 }

@@ -2,47 +2,55 @@
 import { PlanNotFoundError } from '../errors.js';
 import { sanitizeSubqueries } from '../plan/sanitize.js';
 import { validateAttempt } from '../planner/planner.js';
-import type { DecompositionPlan } from '../types.js';
+import type { PlanPatch } from '../ports.js';
+import type { DecompositionPlan, TraceEventInput } from '../types.js';
 import type { PhaseDeps } from './deps.js';
-import { loadPlan, setStatus } from './plan-record.js';
+import { loadPlan, setStatus, statusEvent } from './plan-record.js';
 import { recordSuppliedAttempt } from './record-supplied.js';
 import { allowedStepTypes, allowedTools, requestOptions } from './request-options.js';
 import { suppliedPlanOf } from './supplied-plan.js';
 import type { GenerationResult, ValidationSummary, WorkflowInput } from './types.js';
+import { allWritten } from './write-behind.js';
 
 export async function validatePhase(deps: PhaseDeps, input: WorkflowInput & { generation?: GenerationResult }): Promise<ValidationSummary> {
   const started = performance.now();
-  let record = await loadPlan(deps.store, input.planId);
-  record = await setStatus(deps.store, record, 'validating');
+  // The attempt Generate or Repair made is read beside the record; a supplied plan's is made below.
+  const [loaded, generated] = await allWritten([
+    loadPlan(deps.store, input.planId),
+    input.generation?.attempt === undefined ? Promise.resolve(undefined) : deps.store.getAttempt(input.planId, input.generation.attempt),
+  ]);
+  let record = loaded;
   const given = suppliedPlanOf(record.request) !== undefined;
   // A supplied plan comes here first (no Analyze, no Generate): its attempt is recorded now, once.
   const number = input.generation?.attempt ?? (given ? 1 : undefined);
   if (number === undefined) throw new PlanNotFoundError(`plan ${input.planId} reached Validate with no attempt to validate`);
-  const attempt =
-    (await deps.store.getAttempt(input.planId, number)) ??
-    (given && number === 1 ? await recordSuppliedAttempt(deps, record, started, 'validating') : undefined);
+  let attempt = generated ?? (input.generation?.attempt === undefined ? await deps.store.getAttempt(input.planId, number) : undefined);
+  if (!attempt && given && number === 1) {
+    record = await setStatus(deps.store, record, 'validating');
+    attempt = await recordSuppliedAttempt(deps, record, started, 'validating');
+  }
   if (!attempt) throw new PlanNotFoundError(`plan ${input.planId} has no attempt ${number}`);
   const o = requestOptions(deps, record);
   const validation = validateAttempt(attempt, { maxSteps: o.maxSteps, allowedStepTypes: allowedStepTypes(record), allowedTools: allowedTools(deps, record) });
-  await deps.store.putAttempt(input.planId, { ...attempt, validation });
-  await deps.store.appendEvent(input.planId, {
-    type: 'validation.completed',
-    phase: 'validating',
-    data: { attempt: attempt.attempt, valid: validation.valid, errors: validation.errors },
-  });
+  // Checking takes a few milliseconds of CPU: the status moves with the outcome, in the same write.
+  const moving = record.status !== 'validating';
+  const events: TraceEventInput[] = moving ? [statusEvent(record.status, 'validating')] : [];
+  events.push({ type: 'validation.completed', phase: 'validating', data: { attempt: attempt.attempt, valid: validation.valid, errors: validation.errors } });
+  const patch: PlanPatch = moving ? { status: 'validating' } : {};
   if (validation.valid) {
     // Sub-queries that drifted off the task are dropped (a plan the user supplied is kept as is).
     const sanitized = given ? undefined : sanitizeSubqueries(attempt.candidate as DecompositionPlan, record.request.task);
     const plan = sanitized?.plan ?? (attempt.candidate as DecompositionPlan);
     if (sanitized && sanitized.dropped.length > 0) {
-      await deps.store.appendEvent(input.planId, {
-        type: 'plan.sanitized',
-        phase: 'validating',
-        data: { dropped: sanitized.dropped, fallback: sanitized.fallback },
-      });
+      events.push({ type: 'plan.sanitized', phase: 'validating', data: { dropped: sanitized.dropped, fallback: sanitized.fallback } });
     }
-    await deps.store.updatePlan(input.planId, { plan, ...(attempt.reasoning ? { reasoning: attempt.reasoning } : {}) });
-    await deps.store.appendEvent(input.planId, { type: 'plan.accepted', phase: 'validating', data: { attempt: attempt.attempt, steps: plan.plan.length } });
+    Object.assign(patch, { plan, ...(attempt.reasoning ? { reasoning: attempt.reasoning } : {}) });
+    events.push({ type: 'plan.accepted', phase: 'validating', data: { attempt: attempt.attempt, steps: plan.plan.length } });
   }
+  // The checked attempt is stored beside the update that accepts it (or the events that refuse it).
+  await allWritten([
+    deps.store.putAttempt(input.planId, { ...attempt, validation }),
+    Object.keys(patch).length > 0 ? deps.store.updatePlanWithEvents(input.planId, patch, events) : deps.store.appendEvents(input.planId, events),
+  ]);
   return { valid: validation.valid, attempt: attempt.attempt, errorCount: validation.errors.length };
 }

@@ -30,7 +30,40 @@ export class WriteBehind {
     this.throwIfFailed();
   }
 
+  /** Waits for every queued write, failed or not (a phase failing for another reason). */
+  async idle(): Promise<void> {
+    await this.tail;
+  }
+
   private throwIfFailed(): void {
     if (this.failure) throw this.failure.error;
   }
+}
+
+/**
+ * Runs `work` with a queue of writes beside it: a phase queues its opening writes (its status)
+ * and goes on with its work (the model call) while they land, then drains the queue before its
+ * closing write. On success the queue is drained (a failed write fails the phase); on failure the
+ * phase's own error goes on once the queued writes have landed or failed, so nothing the phase
+ * started still writes while the workflow records the failure.
+ */
+export async function withWrites<T>(work: (writes: WriteBehind) => Promise<T>): Promise<T> {
+  const writes = new WriteBehind();
+  let result: T;
+  try {
+    result = await work(writes);
+  } catch (error) {
+    await writes.idle();
+    throw error;
+  }
+  await writes.drain();
+  return result;
+}
+
+/** Writes made at once: waits for all of them, then throws the first failure, if any. */
+export async function allWritten<T extends readonly unknown[]>(writes: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(writes);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }

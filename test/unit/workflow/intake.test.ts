@@ -22,9 +22,10 @@ function refusal(request: unknown, withLimits = limits): string {
 class MemoryTraceStore implements TraceStore {
   readonly plans = new Map<string, PlanRecord>();
   readonly events: TraceEvent[] = [];
-  async createPlan(record: PlanRecord): Promise<void> {
+  async createPlan(record: PlanRecord, events: readonly TraceEventInput[] = []): Promise<void> {
     if (this.plans.has(record.planId)) throw new Error('exists');
     this.plans.set(record.planId, record);
+    await this.appendEvents(record.planId, events);
   }
   async getPlan(planId: string): Promise<PlanRecord | undefined> {
     return this.plans.get(planId);
@@ -34,10 +35,18 @@ class MemoryTraceStore implements TraceStore {
     this.events.push(stored);
     return stored;
   }
+  async appendEvents(planId: string, events: readonly TraceEventInput[]): Promise<TraceEvent[]> {
+    const stored: TraceEvent[] = [];
+    for (const event of events) stored.push(await this.appendEvent(planId, event));
+    return stored;
+  }
   async listEvents(): Promise<TraceEvent[]> {
     return this.events;
   }
   updatePlan(): Promise<PlanRecord> {
+    throw new Error('not used by intake');
+  }
+  updatePlanWithEvents(): Promise<{ record: PlanRecord; events: TraceEvent[] }> {
     throw new Error('not used by intake');
   }
   putAttempt(): Promise<void> {
