@@ -188,11 +188,12 @@ describe('buildIndex and openIndex: bad input', () => {
     const out = join(work, 'index');
     await buildIndex(corpus, out);
     const manifest = JSON.parse(readFileSync(join(out, MANIFEST_FILE), 'utf8'));
-    writeFileSync(join(out, MANIFEST_FILE), JSON.stringify({ ...manifest, formatVersion: 0 }));
+    // The previous format (1) kept the vectorizer's state as JSON beside the tables.
+    writeFileSync(join(out, MANIFEST_FILE), JSON.stringify({ ...manifest, formatVersion: 1 }));
 
     // Act & Assess
     await expect(openIndex(out)).rejects.toThrow(
-      /^index .* was written in format 0, this Cairn reads format 1: re-index with: npm start -- index --corpus .*corpus\.jsonl$/,
+      /^index .* was written in format 1, this Cairn reads format 2: re-index with: npm start -- index --corpus .*corpus\.jsonl$/,
     );
   });
 

@@ -22,7 +22,7 @@ describe('Class: LexicalVectorizer', () => {
 
     // Assess
     expect(vectorizer.name).toBe(LEXICAL_VECTORIZER_NAME);
-    expect(vectorizer.name).toBe('lexical-hashing-tfidf-v1');
+    expect(vectorizer.name).toBe('lexical-hashing-tfidf-v2');
     expect(vector).toBeInstanceOf(Float32Array);
     expect(vector).toHaveLength(256);
   });
