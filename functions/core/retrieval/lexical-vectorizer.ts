@@ -202,7 +202,9 @@ export class LexicalVectorizer implements Embedder {
   /** A vectorizer that makes the vectors the one whose `state()` this is made; an older state is refused in one line. */
   static fromState(state: LexicalVectorizerState): LexicalVectorizer {
     if (state.name !== LEXICAL_VECTORIZER_NAME)
-      throw new InvalidInputError(`the lexical vectorizer's state was written by ${state.name ?? 'an older version'}, this Cairn reads ${LEXICAL_VECTORIZER_NAME}: re-index`);
+      throw new InvalidInputError(
+        `the lexical vectorizer's state was written by ${state.name ?? 'an older version'}, this Cairn reads ${LEXICAL_VECTORIZER_NAME}: re-index`,
+      );
     const vectorizer = new LexicalVectorizer({ dimensions: state.dimensions, charWeight: state.charWeight });
     for (const [hash, count] of state.documentFrequency) vectorizer.documentFrequency.add(hash, count);
     vectorizer.documentCount = state.documentCount;

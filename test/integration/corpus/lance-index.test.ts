@@ -140,8 +140,48 @@ describe('LanceCorpusIndex: the mini corpus on disk', () => {
       formatVersion: INDEX_FORMAT_VERSION,
       documents: memory.size,
       graphMethod: memory.graphMethod,
+      vectorIndex: 'exact',
     });
     expect(manifest.corpus.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('LanceCorpusIndex: vector search through the HNSW graph', () => {
+  let engine: LanceCorpusIndex;
+
+  beforeAll(async () => {
+    const dir = join(tempDir('lance-hnsw'), 'index');
+    // The threshold is lowered so the mini corpus gets the graph a large corpus gets.
+    await buildIndex(MINI_CORPUS, dir, { annMinDocuments: 1 });
+    engine = await openIndex(dir);
+  });
+
+  afterAll(() => engine?.close());
+
+  it('says in its manifest that vector search goes through the graph, and finds the exact neighbours', async () => {
+    // Act
+    const queries = ['pink dolphins of the Amazon river', 'Everest', 'who directed the film Inception'];
+
+    // Assess
+    expect(engine.manifest.vectorIndex).toBe('ivf-hnsw-sq');
+    for (const query of queries) expect(ids(await engine.vectorSearch(query, { topK: 3 }))).toEqual(await engine.exactVectorIds(query, 3));
+  });
+
+  it('fuses keyword and vector search by rank in the hybrid search', async () => {
+    // Act
+    const query = 'second highest mountain in the Karakoram';
+    const [keyword, vector, hybrid] = await Promise.all([
+      engine.keywordSearch(query, { topK: 5 }),
+      engine.vectorSearch(query, { topK: 5 }),
+      engine.hybridSearch(query, 5),
+    ]);
+
+    // Assess: a document first in both lists is first in the fusion, and only listed documents appear.
+    const listed = new Set([...ids(keyword), ...ids(vector)]);
+    expect(hybrid.length).toBeGreaterThan(0);
+    expect(hybrid.every((h) => listed.has(h.id))).toBe(true);
+    if (keyword[0]?.doc.id === vector[0]?.doc.id) expect(hybrid[0]?.id).toBe(keyword[0]?.doc.id);
+    expect(hybrid.every((h, i) => i === 0 || h.score <= hybrid[i - 1]!.score)).toBe(true);
   });
 });
 

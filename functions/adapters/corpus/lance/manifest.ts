@@ -35,6 +35,8 @@ export interface IndexManifest {
   graphMethod: string;
   /** The longest title key, in tokens (how far a mention lookup reads). */
   maxTitleTokens: number;
+  /** How vector search finds neighbours: `exact` (a scan) or `ivf-hnsw-sq` (an HNSW graph over quantized vectors). */
+  vectorIndex: 'exact' | 'ivf-hnsw-sq';
   builtAt: string;
   buildMs: number;
 }
