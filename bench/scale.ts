@@ -85,7 +85,9 @@ async function childQuery(size: number, dataDir: string, work: string): Promise<
   }
   const vectorRecallAt10 = Math.round((found / queries.length) * 1000) / 1000;
   index.close();
-  console.log(JSON.stringify({ openMs, keywordP95Ms, vectorP95Ms, hybridP95Ms, vectorRecallAt10, vectorIndex: index.manifest.vectorIndex, servePeakMb: servePeak }));
+  console.log(
+    JSON.stringify({ openMs, keywordP95Ms, vectorP95Ms, hybridP95Ms, vectorRecallAt10, vectorIndex: index.manifest.vectorIndex, servePeakMb: servePeak }),
+  );
 }
 
 function child(mode: 'build' | 'query', size: number, dataDir: string, work: string): Record<string, number> {
