@@ -97,12 +97,18 @@ function blockOf(length: number): FeatureBlock {
   return { hashes, counts };
 }
 
-/** The text's features: stemmed content words, and character 3-grams of its non-stopword tokens padded with `#`. */
-export function extractFeatures(text: string): TextFeatures {
+/**
+ * The text's features: stemmed content words, and character 3-grams of its non-stopword tokens
+ * padded with `#`. `terms`, when given, receives the content words (what BM25 indexes), so a
+ * caller needing both analyses the text once.
+ */
+export function extractFeatures(text: string, terms?: (terms: string[]) => void): TextFeatures {
   const tokens = tokenize(text);
   let length = 0;
-  for (const term of contentTermsOfTokens(tokens)) length = push(length, wordHash(term));
-  const words = blockOf(length);
+  const words = contentTermsOfTokens(tokens);
+  terms?.(words);
+  for (const term of words) length = push(length, wordHash(term));
+  const wordBlock = blockOf(length);
   length = 0;
   for (const token of tokens) {
     if (isStopword(token)) continue;
@@ -114,7 +120,7 @@ export function extractFeatures(text: string): TextFeatures {
       length = push(length, finish(h));
     }
   }
-  return { words, chars: blockOf(length) };
+  return { words: wordBlock, chars: blockOf(length) };
 }
 
 /** Counts per 32-bit key in an open-addressing table: the corpus's document frequencies. */
@@ -256,7 +262,7 @@ export class LexicalVectorizer implements Embedder {
    * corpus needs both, and feature extraction is most of the cost).
    */
   fitAndEmbed(corpus: readonly string[]): Float32Array[] {
-    const features = corpus.map(extractFeatures);
+    const features = corpus.map((text) => extractFeatures(text));
     this.fitFeatures(features);
     return features.map((item) => this.vectorOf(item));
   }

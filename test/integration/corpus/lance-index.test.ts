@@ -61,6 +61,19 @@ describe('LanceCorpusIndex: the mini corpus on disk', () => {
     expect(engineHits.every((h, i) => i === 0 || h.score <= engineHits[i - 1]!.score)).toBe(true);
   });
 
+  it('scores keyword search as the in-memory BM25 does: the same terms, title weight and ranking', async () => {
+    // Act & Assess: the full-text index holds Cairn's analysis of each document, not LanceDB's.
+    for (const query of ["Lyon's famous dishes", 'Who directed Inception?', 'the highest MOUNTAINS on Earth', 'pink river dolphins']) {
+      const engineHits = await engine.keywordSearch(query, { topK: 5 });
+      const memoryHits = await memory.keywordSearch(query, { topK: 5 });
+      expect(ids(engineHits)).toEqual(ids(memoryHits));
+      engineHits.forEach((h, i) => {
+        expect(h.score).toBeCloseTo(memoryHits[i]!.score, 4);
+      });
+    }
+    expect(await engine.keywordSearch('the of and', { topK: 5 })).toEqual([]);
+  });
+
   it('filters by modality', async () => {
     // Act
     const images = await engine.keywordSearch('Everest', { topK: 10, modality: 'image' });

@@ -20,10 +20,12 @@ import './lance-runtime.js';
 import * as lancedb from '@lancedb/lancedb';
 import { CairnError, InvalidInputError } from '../../../core/errors.js';
 import type { CorpusIndex, Embedder, SearchHit, SearchOptions } from '../../../core/ports.js';
+import { BM25_DEFAULTS } from '../../../core/retrieval/bm25.js';
 import { documentNames, positionsById, referenceName, searchableText } from '../../../core/retrieval/corpus-index.js';
 import { ENTITY_GRAPH_METHOD, EntityGraph, mentionKeys } from '../../../core/retrieval/entity-graph.js';
 import { reciprocalRankFusion } from '../../../core/retrieval/fusion.js';
 import { extractFeatures, LexicalVectorizer, type TextFeatures } from '../../../core/retrieval/lexical-vectorizer.js';
+import { contentTerms } from '../../../core/retrieval/tokenize.js';
 import type { CorpusDocument, Modality } from '../../../core/types.js';
 import { loadCorpus } from '../load-corpus.js';
 import { tableOf, utf8Column, vectorColumn } from './arrow-columns.js';
@@ -34,12 +36,12 @@ const VECTORIZER_FILE = 'vectorizer.bin';
 const DB_DIR = 'lance';
 /**
  * From this many documents vector search goes through an HNSW graph (one partition, vectors
- * scalar-quantized to 8 bits) instead of an exact scan: LanceDB scans about 100k vectors of 1024
- * dimensions a second, so a scan of 10k already costs some 100 ms a query. IVF-PQ was measured
- * first and dropped: at 10k documents of lexical vectors it took 93 s to train and kept 4 to 7 of
- * the exact top 10.
+ * scalar-quantized to 8 bits) instead of an exact scan. LanceDB's exact scan of 1024-dimension
+ * vectors was measured (loaded machine) at a p95 of 55 ms for 2k documents and 2.9 s for 100k;
+ * the graph answers 100k in 15 ms. IVF-PQ was measured first and dropped: at 10k documents of
+ * lexical vectors it took 93 s to train and kept 4 to 7 of the exact top 10.
  */
-export const ANN_MIN_DOCUMENTS = 5_000;
+export const ANN_MIN_DOCUMENTS = 1_000;
 /**
  * The graph's parameters, chosen on the 100k generated corpus against the build budget (a minute
  * for the whole index): a sparser, cheaper graph (m 12, 50 candidates while building) searched
@@ -70,6 +72,11 @@ export interface BuildIndexOptions {
   /** Called after each stage with a short line (for the command's progress). */
   progress?: (line: string) => void;
 }
+
+/** Longest term the full-text index keeps (LanceDB drops longer ones; its default is 40). */
+const MAX_TERM_LENGTH = 200;
+
+const repeat = <T>(items: readonly T[], times: number): T[] => Array.from({ length: Math.max(0, times) }, () => items).flat();
 
 /** SQL string literal for a Lance filter. */
 const sql = (value: string): string => `'${value.replaceAll("'", "''")}'`;
@@ -145,6 +152,15 @@ async function writeInto(
   await mkdir(dir, { recursive: true });
   const db = await lancedb.connect(join(dir, DB_DIR));
   const texts = documents.map(searchableText);
+  // What the full-text index holds: Cairn's own analysis of each document (the in-memory BM25's
+  // terms, its title counted `titleWeight` times), so both indexes score the same terms.
+  const keywordTexts: string[] = new Array(documents.length);
+  const keywordText = (i: number, terms: readonly string[]) => {
+    const title = documents[i]!.title;
+    const titleTerms = title ? contentTerms(title) : [];
+    // The searchable text already holds the title once.
+    keywordTexts[i] = [...repeat(titleTerms, BM25_DEFAULTS.titleWeight - 1), ...terms].join(' ');
+  };
   // Each stage's line says what it took: the build's time is found where it goes.
   const clock = () => {
     let at = performance.now();
@@ -161,10 +177,13 @@ async function writeInto(
   if (options.embedder) {
     embedder = options.embedder;
     vectorize = (start, end) => embedder.embed(texts.slice(start, end));
+    texts.forEach((text, i) => {
+      keywordText(i, contentTerms(text));
+    });
   } else {
     // Each text is analysed once: the features fit the vectorizer, then make the vectors batch by
     // batch (a batch's features are dropped once its vectors are written).
-    const features: Array<TextFeatures | undefined> = texts.map(extractFeatures);
+    const features: Array<TextFeatures | undefined> = texts.map((text, i) => extractFeatures(text, (terms) => keywordText(i, terms)));
     const lexical = new LexicalVectorizer({ dimensions: options.dimensions ?? 1024 }).fitFeatures(features as TextFeatures[]);
     embedder = lexical;
     vectorize = async (start, end) => {
@@ -196,7 +215,7 @@ async function writeInto(
       id: utf8Column(slice.map((d) => d.id)),
       title: utf8Column(slice.map((d) => d.title ?? '')),
       text: utf8Column(slice.map((d) => d.text)),
-      search_text: utf8Column(texts.slice(start, end)),
+      search_text: utf8Column(keywordTexts.slice(start, end)),
       modality: utf8Column(slice.map((d) => d.modality ?? 'text')),
       metadata: utf8Column(slice.map((d) => (d.metadata === undefined ? '' : JSON.stringify(d.metadata)))),
       vector: vectorColumn(matrix, dimensions),
@@ -215,7 +234,16 @@ async function writeInto(
     const stage = clock();
     await table.createIndex('id', { config: lancedb.Index.btree() });
     await table.createIndex('search_text', {
-      config: lancedb.Index.fts({ withPosition: false, stem: true, removeStopWords: true, asciiFolding: true, lowercase: true }),
+      // The column is analysed already: split on spaces and taken as it is.
+      config: lancedb.Index.fts({
+        withPosition: false,
+        baseTokenizer: 'whitespace',
+        stem: false,
+        removeStopWords: false,
+        asciiFolding: false,
+        lowercase: false,
+        maxTokenLength: MAX_TERM_LENGTH,
+      }),
     });
     stage('id and full-text indexes built');
     if (vectorIndex === 'ivf-hnsw-sq') {
@@ -340,7 +368,10 @@ export class LanceCorpusIndex implements CorpusIndex {
 
   async keywordSearch(query: string, options: SearchOptions): Promise<SearchHit[]> {
     if (options.topK <= 0 || this.size === 0 || query.trim() === '') return [];
-    let search = this.tables.docs.query().fullTextSearch(query, { columns: ['search_text'] });
+    // The query is analysed as the documents were; each distinct term counts once, as in memory.
+    const terms = [...new Set(contentTerms(query))].join(' ');
+    if (terms === '') return [];
+    let search = this.tables.docs.query().fullTextSearch(terms, { columns: ['search_text'] });
     if (options.modality !== undefined) search = search.where(`modality = ${sql(options.modality)}`);
     const rows = (await search
       .select([...DOC_COLUMNS, '_score'])
