@@ -16,7 +16,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIndex, type LanceCorpusIndex, openIndex } from '../functions/adapters/corpus/lance/lance-index.js';
@@ -95,7 +95,9 @@ async function childQuery(size: number, dataDir: string, work: string): Promise<
 }
 
 function child(mode: 'build' | 'query', size: number, dataDir: string, work: string): Record<string, number> {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', SELF, `--child-${mode}`, String(size), dataDir, work], {
+  // A million documents hold more than V8's default heap: the child may use most of the machine's memory.
+  const heapMb = Math.floor((totalmem() / 2 ** 20) * 0.75);
+  const result = spawnSync(process.execPath, [`--max-old-space-size=${heapMb}`, '--import', 'tsx', SELF, `--child-${mode}`, String(size), dataDir, work], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
     maxBuffer: 16 * 1024 * 1024,
