@@ -76,6 +76,6 @@ export function createCorpusProvider(config: CairnConfig, clients: Clients): Cor
     requestPaths: !config.aws.inLambda,
     indexOptions,
     // With an engine configured, an s3:// corpus is opened from the index the index job built.
-    ...withStored(createStoredIndexes(config, clients)),
+    ...withStored(createStoredIndexes(config, clients, {}, embedder)),
   });
 }

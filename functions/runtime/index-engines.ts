@@ -45,10 +45,19 @@ export interface EngineOverrides {
   opensearch?: OpenSearchClientSource;
 }
 
-/** The stored indexes Execute opens, or undefined when `s3://` corpora are indexed in memory. */
-export function createStoredIndexes(config: CairnConfig, clients: Clients, overrides: EngineOverrides = {}): StoredIndexes | undefined {
+/**
+ * The stored indexes Execute opens, or undefined when `s3://` corpora are indexed in memory. The
+ * embedder is the configured one (CAIRN_EMBEDDINGS), the one the index job embedded the documents with.
+ */
+export function createStoredIndexes(config: CairnConfig, clients: Clients, overrides: EngineOverrides = {}, embedder?: Embedder): StoredIndexes | undefined {
   const { engine, indexLocation, cacheDir } = config.engine;
   if (engine === 'memory') return undefined;
-  if (engine === 'opensearch') return new StoredIndexes(clients.s3, { kind: 'opensearch', client: overrides.opensearch ?? openSearchOf(config) });
-  return new StoredIndexes(clients.s3, { kind: 'local', local: overrides.localEngine ?? localIndexEngine(), indexLocation: indexLocation ?? '', cacheDir });
+  if (engine === 'opensearch')
+    return new StoredIndexes(clients.s3, { kind: 'opensearch', client: overrides.opensearch ?? openSearchOf(config), ...(embedder ? { embedder } : {}) });
+  return new StoredIndexes(clients.s3, {
+    kind: 'local',
+    local: overrides.localEngine ?? localIndexEngine(embedder),
+    indexLocation: indexLocation ?? '',
+    cacheDir,
+  });
 }

@@ -6,6 +6,7 @@
  */
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { IndexJobDeps } from '../adapters/corpus/s3-index/index-job.js';
+import { createEmbedder } from '../adapters/embeddings/select.js';
 import { ConfigError } from '../core/errors.js';
 import { createObservability, type Observability, type Tracing } from '../handlers/middleware.js';
 import { powertoolsTracing } from '../handlers/tracing.js';
@@ -31,13 +32,16 @@ export function createIndexJobRuntime(config: CairnConfig, overrides: IndexJobOv
   const s3 = overrides.s3 ?? createClients(config, observability).s3;
   const { engine, indexLocation } = config.engine;
   if (indexLocation === undefined) throw new ConfigError('the index job needs CAIRN_INDEX_LOCATION (s3://bucket/prefix/)');
+  // The embedder CAIRN_EMBEDDINGS names, as Execute has it: the documents are embedded by the model
+  // that will embed the queries (none: the lexical vectorizer, fitted on the corpus).
+  const embedder = createEmbedder(config.retrieval, { region: config.region });
   const deps: IndexJobDeps = {
     s3,
     indexLocation,
     engine:
       engine === 'opensearch'
-        ? { kind: 'opensearch', client: overrides.opensearch ?? openSearchOf(config) }
-        : { kind: 'local', local: overrides.localEngine ?? localIndexEngine() },
+        ? { kind: 'opensearch', client: overrides.opensearch ?? openSearchOf(config), ...(embedder ? { embedder } : {}) }
+        : { kind: 'local', local: overrides.localEngine ?? localIndexEngine(embedder) },
   };
   return { config, observability, deps };
 }

@@ -21,6 +21,8 @@ function titleKey(title: string): string[] {
 
 export class EntityGraph {
   private readonly byKey = new Map<string, string[]>();
+  /** Every shorter run of tokens a title key starts with: a scan stops extending a run that starts none. */
+  private readonly prefixes = new Set<string>();
   private readonly outgoing = new Map<string, Set<string>>();
   private readonly incoming = new Map<string, Set<string>>();
   private readonly maxTokens: number;
@@ -37,6 +39,7 @@ export class EntityGraph {
       const ids = this.byKey.get(joined) ?? [];
       ids.push(doc.id);
       this.byKey.set(joined, ids);
+      for (let n = 1; n < key.length; n++) this.prefixes.add(key.slice(0, n).join(' '));
       maxTokens = Math.max(maxTokens, key.length);
     }
     this.maxTokens = maxTokens;
@@ -80,20 +83,32 @@ export class EntityGraph {
     return [...out, ...back];
   }
 
+  /**
+   * The documents named in `text`, in the order `mentionKeys` would find them; a run of tokens is
+   * extended only while it starts some title, which keeps the scan near one look-up per token.
+   */
   private named(text: string): Set<string> {
     const found = new Set<string>();
-    for (const key of mentionKeys(text, this.maxTokens)) {
-      const ids = this.byKey.get(key);
-      if (ids) for (const id of ids) found.add(id);
+    const tokens = mentionTokens(text);
+    for (let i = 0; i < tokens.length; i++) {
+      let key = '';
+      for (let n = 1; n <= this.maxTokens && i + n <= tokens.length; n++) {
+        key = n === 1 ? tokens[i]! : `${key} ${tokens[i + n - 1]!}`;
+        const ids = this.byKey.get(key);
+        if (ids) for (const id of ids) found.add(id);
+        if (!this.prefixes.has(key)) break;
+      }
     }
     return found;
   }
 }
 
+// "Lyon's" mentions Lyon: drop the possessive before tokens are joined ("lyons").
+const mentionTokens = (text: string): string[] => tokenize(text.replace(/['’]s\b/g, ''));
+
 /** Every run of up to `maxTokens` tokens of `text`, as a title key would be written. */
 export function mentionKeys(text: string, maxTokens: number): Set<string> {
-  // "Lyon's" mentions Lyon: drop the possessive before tokens are joined ("lyons").
-  const tokens = tokenize(text.replace(/['’]s\b/g, ''));
+  const tokens = mentionTokens(text);
   const keys = new Set<string>();
   for (let i = 0; i < tokens.length; i++) {
     let key = '';

@@ -61,6 +61,19 @@ describe('LanceCorpusIndex: the mini corpus on disk', () => {
     expect(engineHits.every((h, i) => i === 0 || h.score <= engineHits[i - 1]!.score)).toBe(true);
   });
 
+  it('scores keyword search as the in-memory BM25 does: the same terms, title weight and ranking', async () => {
+    // Act & Assess: the full-text index holds Cairn's analysis of each document, not LanceDB's.
+    for (const query of ["Lyon's famous dishes", 'Who directed Inception?', 'the highest MOUNTAINS on Earth', 'pink river dolphins']) {
+      const engineHits = await engine.keywordSearch(query, { topK: 5 });
+      const memoryHits = await memory.keywordSearch(query, { topK: 5 });
+      expect(ids(engineHits)).toEqual(ids(memoryHits));
+      engineHits.forEach((h, i) => {
+        expect(h.score).toBeCloseTo(memoryHits[i]!.score, 4);
+      });
+    }
+    expect(await engine.keywordSearch('the of and', { topK: 5 })).toEqual([]);
+  });
+
   it('filters by modality', async () => {
     // Act
     const images = await engine.keywordSearch('Everest', { topK: 10, modality: 'image' });
@@ -140,8 +153,48 @@ describe('LanceCorpusIndex: the mini corpus on disk', () => {
       formatVersion: INDEX_FORMAT_VERSION,
       documents: memory.size,
       graphMethod: memory.graphMethod,
+      vectorIndex: 'exact',
     });
     expect(manifest.corpus.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('LanceCorpusIndex: vector search through the HNSW graph', () => {
+  let engine: LanceCorpusIndex;
+
+  beforeAll(async () => {
+    const dir = join(tempDir('lance-hnsw'), 'index');
+    // The threshold is lowered so the mini corpus gets the graph a large corpus gets.
+    await buildIndex(MINI_CORPUS, dir, { annMinDocuments: 1 });
+    engine = await openIndex(dir);
+  });
+
+  afterAll(() => engine?.close());
+
+  it('says in its manifest that vector search goes through the graph, and finds the exact neighbours', async () => {
+    // Act
+    const queries = ['pink dolphins of the Amazon river', 'Everest', 'who directed the film Inception'];
+
+    // Assess
+    expect(engine.manifest.vectorIndex).toBe('ivf-hnsw-sq');
+    for (const query of queries) expect(ids(await engine.vectorSearch(query, { topK: 3 }))).toEqual(await engine.exactVectorIds(query, 3));
+  });
+
+  it('fuses keyword and vector search by rank in the hybrid search', async () => {
+    // Act
+    const query = 'second highest mountain in the Karakoram';
+    const [keyword, vector, hybrid] = await Promise.all([
+      engine.keywordSearch(query, { topK: 5 }),
+      engine.vectorSearch(query, { topK: 5 }),
+      engine.hybridSearch(query, 5),
+    ]);
+
+    // Assess: a document first in both lists is first in the fusion, and only listed documents appear.
+    const listed = new Set([...ids(keyword), ...ids(vector)]);
+    expect(hybrid.length).toBeGreaterThan(0);
+    expect(hybrid.every((h) => listed.has(h.id))).toBe(true);
+    if (keyword[0]?.doc.id === vector[0]?.doc.id) expect(hybrid[0]?.id).toBe(keyword[0]?.doc.id);
+    expect(hybrid.every((h, i) => i === 0 || h.score <= hybrid[i - 1]!.score)).toBe(true);
   });
 });
 
@@ -188,11 +241,12 @@ describe('buildIndex and openIndex: bad input', () => {
     const out = join(work, 'index');
     await buildIndex(corpus, out);
     const manifest = JSON.parse(readFileSync(join(out, MANIFEST_FILE), 'utf8'));
-    writeFileSync(join(out, MANIFEST_FILE), JSON.stringify({ ...manifest, formatVersion: 0 }));
+    // The previous format (1) kept the vectorizer's state as JSON beside the tables.
+    writeFileSync(join(out, MANIFEST_FILE), JSON.stringify({ ...manifest, formatVersion: 1 }));
 
     // Act & Assess
     await expect(openIndex(out)).rejects.toThrow(
-      /^index .* was written in format 0, this Cairn reads format 1: re-index with: npm start -- index --corpus .*corpus\.jsonl$/,
+      /^index .* was written in format 1, this Cairn reads format 2: re-index with: npm start -- index --corpus .*corpus\.jsonl$/,
     );
   });
 

@@ -7,6 +7,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileCorpusProvider } from '../../../functions/adapters/corpus/file-corpus-provider.js';
 import { createOpenSearchClient } from '../../../functions/adapters/corpus/opensearch/client.js';
@@ -17,6 +18,7 @@ import { StoredIndexes } from '../../../functions/adapters/corpus/s3-index/store
 import { InvalidInputError } from '../../../functions/core/errors.js';
 import { buildCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
 import { makeBuildIndexHandler } from '../../../functions/handlers/index-job/build-index.js';
+import { createCorpusProvider } from '../../../functions/runtime/adapters.js';
 import { localIndexEngine } from '../../../functions/runtime/index-engines.js';
 import { createIndexJobRuntime } from '../../../functions/runtime/index-job.js';
 import { loadConfig } from '../../../functions/shared/config.js';
@@ -24,6 +26,7 @@ import { s3Event } from '../../support/aws-events.js';
 import { MINI_CORPUS } from '../../support/corpus.js';
 import { lambdaContext } from '../../support/lambda-context.js';
 import { OpenSearchLoopback } from '../../support/opensearch-loopback.js';
+import { LoopbackRetrieval } from '../../support/retrieval-loopback.js';
 import { loopbackS3Client, S3Loopback } from '../../support/s3-loopback.js';
 import { tempDir } from '../../support/temp-dir.js';
 
@@ -216,6 +219,69 @@ describe('Handler: the index job with LanceDB, the stack default', () => {
     expect(s3.keys(`${BUCKET}/indexes/${BUCKET}/corpus/lance mini.jsonl/`).some((k) => k.endsWith('/manifest.json'))).toBe(true);
     expect((await index.keywordSearch('Christopher Nolan film', { topK: 2 })).map((h) => h.doc.id)).toContain('t-inception');
     expect(await index.linkedDocuments('t-inception')).toContain('t-nolan');
+  });
+
+  it('embeds the documents with the model CAIRN_EMBEDDINGS names, and Execute embeds its queries with it', async () => {
+    // Prepare: the job and Execute from one environment naming an OpenAI-compatible server on loopback.
+    const embeddings = await LoopbackRetrieval.start();
+    try {
+      const env = {
+        CAIRN_RETRIEVAL_ENGINE: 'local',
+        CAIRN_INDEX_LOCATION: INDEXES,
+        AWS_REGION: 'eu-west-1',
+        CAIRN_EMBEDDINGS: 'openai',
+        CAIRN_EMBEDDINGS_URL: `${embeddings.url}/v1`,
+        CAIRN_EMBEDDINGS_MODEL: 'nomic-embed-text',
+        CAIRN_EMBEDDINGS_DIMENSIONS: '16',
+      };
+      s3.put(BUCKET, 'corpus/embedded.jsonl', corpusText);
+      const handler = makeBuildIndexHandler(createIndexJobRuntime(loadConfig(env), { s3: client }));
+
+      // Act
+      const [result] = await handler({ corpus: `s3://${BUCKET}/corpus/embedded.jsonl` }, lambdaContext('build-index'));
+      const embeddedByJob = embeddings.requests.flatMap((r) => r.body.input as string[]);
+      const execute = createCorpusProvider(loadConfig(env), {
+        dynamo: new DynamoDBClient({ region: 'eu-west-1' }),
+        s3: client,
+      });
+      const index = await execute.load(`s3://${BUCKET}/corpus/embedded.jsonl`);
+      const hits = await index.vectorSearch('Christopher Nolan film Inception', { topK: 2 });
+
+      // Assess: every document went to the model, the query too, and the index names the model.
+      expect(result?.documents).toBe(index.size);
+      expect(embeddedByJob.length).toBe(index.size);
+      expect(embeddings.requests.at(-1)?.body.input).toEqual(['Christopher Nolan film Inception']);
+      expect(index.vectorMethod).toBe('openai-embeddings(nomic-embed-text,16)');
+      expect(hits.map((h) => h.doc.id)).toContain('t-inception');
+    } finally {
+      await embeddings.close();
+    }
+  });
+
+  it('fails the job in one line when the embedding service is down, and makes no index current', async () => {
+    // Prepare
+    const embeddings = await LoopbackRetrieval.start();
+    embeddings.script({ status: 503 }, { status: 503 }, { status: 503 });
+    const env = {
+      CAIRN_RETRIEVAL_ENGINE: 'local',
+      CAIRN_INDEX_LOCATION: INDEXES,
+      AWS_REGION: 'eu-west-1',
+      CAIRN_EMBEDDINGS: 'openai',
+      CAIRN_EMBEDDINGS_URL: `${embeddings.url}/v1`,
+      CAIRN_EMBEDDINGS_MODEL: 'nomic-embed-text',
+      CAIRN_EMBEDDINGS_DIMENSIONS: '16',
+      CAIRN_RETRIEVAL_MAX_ATTEMPTS: '3',
+    };
+    s3.put(BUCKET, 'corpus/unembedded.jsonl', corpusText);
+    const handler = makeBuildIndexHandler(createIndexJobRuntime(loadConfig(env), { s3: client }));
+
+    // Act & Assess
+    try {
+      await expect(handler({ corpus: `s3://${BUCKET}/corpus/unembedded.jsonl` }, lambdaContext('build-index'))).rejects.toThrow(/503/);
+      expect(s3.keys(`${BUCKET}/indexes/${BUCKET}/corpus/unembedded.jsonl/`).some((k) => k.endsWith(POINTER_FILE))).toBe(false);
+    } finally {
+      await embeddings.close();
+    }
   });
 
   it('refuses an event that names no corpus', async () => {

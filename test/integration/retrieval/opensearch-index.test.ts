@@ -81,7 +81,7 @@ describe('Class: OpenSearchCorpusIndex', () => {
     expect(vectorImages.length).toBeGreaterThan(0);
     expect(vectorImages.every((h) => h.doc.modality === 'image')).toBe(true);
     expect(engine.keywordMethod).toMatch(/opensearch-bm25/);
-    expect(engine.vectorMethod).toBe('lexical-hashing-tfidf-v1+opensearch-knn(hnsw)');
+    expect(engine.vectorMethod).toBe('lexical-hashing-tfidf-v2+opensearch-knn(hnsw)');
   });
 
   it('signs every request with SigV4 for OpenSearch Serverless', () => {
@@ -122,7 +122,7 @@ describe('Function: buildOpenSearchIndex and openOpenSearchIndex', () => {
   it('refuses a stale index, one of another format version, and one embedded otherwise, each in one line', async () => {
     const open = (etag: string, embedder = embedderOf(docs)) => openOpenSearchIndex({ client: clientOf(), corpus: CORPUS, corpusEtag: etag, embedder });
     await expect(open('"etag-2"')).rejects.toThrow(/^the index of s3:\/\/cairn-bucket\/corpus\/mini.jsonl is stale: the corpus changed since it was indexed/);
-    await expect(open('"etag-1"', new LexicalVectorizer({ dimensions: 64 }))).rejects.toThrow(/was embedded with lexical-hashing-tfidf-v1 \(1024 dimensions\)/);
+    await expect(open('"etag-1"', new LexicalVectorizer({ dimensions: 64 }))).rejects.toThrow(/was embedded with lexical-hashing-tfidf-v2 \(1024 dimensions\)/);
     const manifests = server.indices.get(MANIFEST_INDEX)!.docs;
     const newest = manifests.filter((d) => d.source.corpus === CORPUS).at(-1)!;
     (newest.source.manifest as { formatVersion: number }).formatVersion = 0;

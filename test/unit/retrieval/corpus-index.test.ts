@@ -24,7 +24,7 @@ describe('Function: createCorpusIndex', () => {
     expect(k2?.modality).toBe('text');
     expect(k2?.title).toBe('K2');
     expect(await index.get('missing')).toBeUndefined();
-    expect(index.vectorMethod).toBe('lexical-hashing-tfidf-v1');
+    expect(index.vectorMethod).toBe('lexical-hashing-tfidf-v2');
   });
 
   it('keyword search ranks by BM25 with the title boosted', async () => {

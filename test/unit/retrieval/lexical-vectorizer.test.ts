@@ -22,7 +22,7 @@ describe('Class: LexicalVectorizer', () => {
 
     // Assess
     expect(vectorizer.name).toBe(LEXICAL_VECTORIZER_NAME);
-    expect(vectorizer.name).toBe('lexical-hashing-tfidf-v1');
+    expect(vectorizer.name).toBe('lexical-hashing-tfidf-v2');
     expect(vector).toBeInstanceOf(Float32Array);
     expect(vector).toHaveLength(256);
   });
@@ -83,6 +83,30 @@ describe('Class: LexicalVectorizer', () => {
     // Act & Assess: "river" is in two documents, "inception" in one, "zebra" in none.
     expect(vectorizer.idf('w:incept')).toBeGreaterThan(vectorizer.idf('w:river'));
     expect(vectorizer.idf('w:zebra')).toBeGreaterThan(vectorizer.idf('w:incept'));
+  });
+
+  it('is restored from its state, as JSON or as bytes, to make the same vectors', async () => {
+    // Prepare
+    const fitted = LexicalVectorizer.fit(corpus, { dimensions: 128, charWeight: 0.25 });
+    const [expected] = await fitted.embed(['the Amazon and the Nile']);
+
+    // Act
+    const fromJson = LexicalVectorizer.fromState(JSON.parse(JSON.stringify(fitted.state())));
+    const fromBytes = LexicalVectorizer.fromStateBytes(fitted.stateBytes());
+
+    // Assess
+    expect([...(await fromJson.embed(['the Amazon and the Nile']))[0]!]).toEqual([...expected!]);
+    expect([...(await fromBytes.embed(['the Amazon and the Nile']))[0]!]).toEqual([...expected!]);
+    expect(fromBytes.dimensions).toBe(128);
+  });
+
+  it('refuses the state of the previous version, or bytes that are not a state, saying to re-index', () => {
+    // Prepare: v1 kept the features' text, not their hashes.
+    const older = { dimensions: 1024, charWeight: 0.5, documentCount: 1, documentFrequency: [['w:river', 1]] };
+
+    // Act & Assess
+    expect(() => LexicalVectorizer.fromState(older as never)).toThrow(/written by an older version.*re-index/);
+    expect(() => LexicalVectorizer.fromStateBytes(new TextEncoder().encode('{"dimensions":1024}'))).toThrow(/re-index/);
   });
 
   it('rejects a dimension too small to be useful', async () => {

@@ -104,7 +104,7 @@ describe('Module: steps (the operators of the catalog)', () => {
       const result = await operator('vector_search')(stepOf(2, 'vector_search', {}), { query: 'river in Africa' }, new Map(), ctx());
 
       // Assess
-      expect(result.search_method).toBe('lexical-hashing-tfidf-v1');
+      expect(result.search_method).toBe('lexical-hashing-tfidf-v2');
       expect(ids(result)[0]).toBe('t-nile');
     });
 
@@ -329,7 +329,7 @@ describe('Module: steps (the operators of the catalog)', () => {
 
   it.each([
     ['keyword_search', 'search_method', 'bm25'],
-    ['vector_search', 'search_method', 'lexical-hashing-tfidf-v1'],
+    ['vector_search', 'search_method', 'lexical-hashing-tfidf-v2'],
     ['filter', 'filter_method', 'min_score>=0'],
     ['rerank', 'rerank_method', 'lexical-coverage-proximity-v1'],
     ['aggregate', 'aggregate_method', 'union(max-normalised)'],

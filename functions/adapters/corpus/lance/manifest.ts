@@ -10,7 +10,7 @@ import { basename, extname, join, resolve } from 'node:path';
 import { InvalidInputError } from '../../../core/errors.js';
 
 /** Raised when the format changes in a way an older index cannot be read by. */
-export const INDEX_FORMAT_VERSION = 1;
+export const INDEX_FORMAT_VERSION = 2;
 
 export const MANIFEST_FILE = 'manifest.json';
 
@@ -35,6 +35,8 @@ export interface IndexManifest {
   graphMethod: string;
   /** The longest title key, in tokens (how far a mention lookup reads). */
   maxTitleTokens: number;
+  /** How vector search finds neighbours: `exact` (a scan) or `ivf-hnsw-sq` (an HNSW graph over quantized vectors). */
+  vectorIndex: 'exact' | 'ivf-hnsw-sq';
   builtAt: string;
   buildMs: number;
 }
