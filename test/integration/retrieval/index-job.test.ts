@@ -78,6 +78,20 @@ const opensearch = () =>
     requestTimeoutMs: 2000,
   });
 
+/** The environment of the job and of Execute with an OpenAI-compatible embedding server at `url`. */
+function embeddingEnv(url: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    CAIRN_RETRIEVAL_ENGINE: 'local',
+    CAIRN_INDEX_LOCATION: INDEXES,
+    AWS_REGION: 'eu-west-1',
+    CAIRN_EMBEDDINGS: 'openai',
+    CAIRN_EMBEDDINGS_URL: `${url}/v1`,
+    CAIRN_EMBEDDINGS_MODEL: 'nomic-embed-text',
+    CAIRN_EMBEDDINGS_DIMENSIONS: '16',
+    ...extra,
+  };
+}
+
 describe('Function: runIndexJob with the local engine, and StoredIndexes', () => {
   it('builds once, uploads the build then the pointer, and Execute opens it without reading the corpus', async () => {
     // Prepare
@@ -225,15 +239,7 @@ describe('Handler: the index job with LanceDB, the stack default', () => {
     // Prepare: the job and Execute from one environment naming an OpenAI-compatible server on loopback.
     const embeddings = await LoopbackRetrieval.start();
     try {
-      const env = {
-        CAIRN_RETRIEVAL_ENGINE: 'local',
-        CAIRN_INDEX_LOCATION: INDEXES,
-        AWS_REGION: 'eu-west-1',
-        CAIRN_EMBEDDINGS: 'openai',
-        CAIRN_EMBEDDINGS_URL: `${embeddings.url}/v1`,
-        CAIRN_EMBEDDINGS_MODEL: 'nomic-embed-text',
-        CAIRN_EMBEDDINGS_DIMENSIONS: '16',
-      };
+      const env = embeddingEnv(embeddings.url);
       s3.put(BUCKET, 'corpus/embedded.jsonl', corpusText);
       const handler = makeBuildIndexHandler(createIndexJobRuntime(loadConfig(env), { s3: client }));
 
@@ -262,16 +268,7 @@ describe('Handler: the index job with LanceDB, the stack default', () => {
     // Prepare
     const embeddings = await LoopbackRetrieval.start();
     embeddings.script({ status: 503 }, { status: 503 }, { status: 503 });
-    const env = {
-      CAIRN_RETRIEVAL_ENGINE: 'local',
-      CAIRN_INDEX_LOCATION: INDEXES,
-      AWS_REGION: 'eu-west-1',
-      CAIRN_EMBEDDINGS: 'openai',
-      CAIRN_EMBEDDINGS_URL: `${embeddings.url}/v1`,
-      CAIRN_EMBEDDINGS_MODEL: 'nomic-embed-text',
-      CAIRN_EMBEDDINGS_DIMENSIONS: '16',
-      CAIRN_RETRIEVAL_MAX_ATTEMPTS: '3',
-    };
+    const env = embeddingEnv(embeddings.url, { CAIRN_RETRIEVAL_MAX_ATTEMPTS: '3' });
     s3.put(BUCKET, 'corpus/unembedded.jsonl', corpusText);
     const handler = makeBuildIndexHandler(createIndexJobRuntime(loadConfig(env), { s3: client }));
 

@@ -5,11 +5,11 @@
  * lands, in order, before the phase reports, and a failed write fails the phase.
  */
 import { describe, expect, it } from 'vitest';
-import type { PhaseDeps } from '../../../functions/core/workflow/deps.js';
 import { executePhase } from '../../../functions/core/workflow/execute.js';
 import { miniCorpusIndex } from '../../support/corpus.js';
 import { noLlm } from '../../support/executor.js';
 import { memoryTraceStore } from '../../support/memory-store.js';
+import { phaseDeps } from '../../support/phase-deps.js';
 import { planOf, receivedPlan, searchStep, stepOf } from '../../support/plans.js';
 import { localTools } from '../../support/tools.js';
 
@@ -26,14 +26,7 @@ async function world(options: { failOutputOf?: number } = {}) {
   );
   const log = () => events.map((e) => `${e.type}${e.data?.step_id !== undefined ? ` ${e.data.step_id}` : ''}`);
   const index = await miniCorpusIndex();
-  const deps = {
-    store,
-    llm: noLlm,
-    corpora: { load: async () => index },
-    clock: { now: () => NOW },
-    tools: localTools(),
-    defaults: { analyze: false, maxSteps: 10, topK: 3, attributionTopN: 1, concurrency: 4, maxSources: 10 },
-  } as unknown as PhaseDeps;
+  const deps = phaseDeps(NOW, { store, llm: noLlm, corpora: { load: async () => index }, tools: localTools() }, { defaults: { topK: 3 } });
   return { deps, log, outputs, current };
 }
 

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../../functions/core/ports.js';
 import type { DecompositionPlan, PlanRecord, StepOutput } from '../../../functions/core/types.js';
-import type { PhaseDeps } from '../../../functions/core/workflow/deps.js';
 import { finalizePhase } from '../../../functions/core/workflow/finalize.js';
 import { memoryTraceStore } from '../../support/memory-store.js';
+import { phaseDeps } from '../../support/phase-deps.js';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 
@@ -54,13 +54,7 @@ function world(answerText: string, outputs: StepOutput[]) {
       return { text: answerText, provider: 'scripted', model: 'fixed', inputTokens: 10, outputTokens: 5, stopReason: 'end_turn' };
     },
   };
-  const deps = {
-    store,
-    llm,
-    clock: { now: () => NOW },
-    budgets: { analysis: 1024, plan: 4096, answer: 333 },
-    defaults: { analyze: false, maxSteps: 10, topK: 5, attributionTopN: 1, concurrency: 4, maxSources: 10 },
-  } as unknown as PhaseDeps;
+  const deps = phaseDeps(NOW, { store, llm }, { budgets: { answer: 333 } });
   return { deps, events, asked, current };
 }
 

@@ -7,10 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanRecord, StepOutput } from '../../../functions/core/types.js';
 import { analyzePhase } from '../../../functions/core/workflow/analyze.js';
-import type { PhaseDeps } from '../../../functions/core/workflow/deps.js';
 import { finalizePhase } from '../../../functions/core/workflow/finalize.js';
 import { RuleBasedWithOverrides } from '../../support/llm.js';
 import { type MemoryStoreOptions, memoryTraceStore } from '../../support/memory-store.js';
+import { phaseDeps } from '../../support/phase-deps.js';
 import { catalog } from '../../support/planner.js';
 import { planOf, searchStep } from '../../support/plans.js';
 
@@ -42,14 +42,7 @@ function world(status: PlanRecord['status'], options: Omit<MemoryStoreOptions, '
     await new Promise((resolve) => setTimeout(resolve, 40));
     return undefined;
   });
-  const deps = {
-    store: memory.store,
-    llm,
-    catalog,
-    clock: { now: () => NOW },
-    budgets: { analysis: 1024, plan: 4096, answer: 512 },
-    defaults: { analyze: true, maxSteps: 10, topK: 5, attributionTopN: 1, concurrency: 4, maxSources: 10 },
-  } as unknown as PhaseDeps;
+  const deps = phaseDeps(NOW, { store: memory.store, llm, catalog }, { defaults: { analyze: true } });
   return { deps, times, ...memory };
 }
 
