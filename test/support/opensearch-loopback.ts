@@ -7,7 +7,7 @@
  * every request (method, path, headers) and can be told to fail the next requests.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, listenOnLoopback, withBody } from './net.js';
 
 type Source = Record<string, unknown>;
 interface Stored {
@@ -35,24 +35,21 @@ export class OpenSearchLoopback {
 
   static async start(): Promise<OpenSearchLoopback> {
     const loopback = new OpenSearchLoopback();
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const { status, body } = loopback.handle(req, Buffer.concat(chunks).toString('utf8'));
+    const server = createServer((req, res) =>
+      withBody(req, (raw) => {
+        const { status, body } = loopback.handle(req, raw.toString('utf8'));
         const text = body === undefined ? '' : JSON.stringify(body);
         res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
         res.end(req.method === 'HEAD' ? undefined : text);
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      }),
+    );
     loopback.server = server;
-    loopback.endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    loopback.endpoint = await listenOnLoopback(server);
     return loopback;
   }
 
   async close(): Promise<void> {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    await closeServer(this.server);
   }
 
   /** The next `count` requests answer `status` (e.g. 429, 503) with an OpenSearch error body. */

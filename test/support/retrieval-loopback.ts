@@ -17,6 +17,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createH2Server, type Http2Server, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import type { AddressInfo, Socket } from 'node:net';
+import { closeServer, listenOnLoopback, withBody } from './net.js';
 
 export type RetrievalApi = 'openai-embeddings' | 'cohere-rerank' | 'tei-rerank' | 'bedrock-invoke' | 'bedrock-rerank';
 
@@ -78,12 +79,7 @@ export class LoopbackRetrieval {
   static async start(): Promise<LoopbackRetrieval> {
     let self: LoopbackRetrieval | undefined;
     const onRequest = (req: IncomingMessage | Http2ServerRequest, res: Response | Http2ServerResponse) => {
-      let raw = '';
-      req.setEncoding('utf8');
-      req.on('data', (chunk: string) => {
-        raw += chunk;
-      });
-      req.on('end', () => void self!.handle(req.url ?? '/', req.headers, raw, res as Response));
+      withBody(req, (raw) => void self!.handle(req.url ?? '/', req.headers, raw.toString('utf8'), res as Response));
     };
     const server = createServer(onRequest);
     const h2 = createH2Server(onRequest);
@@ -93,8 +89,8 @@ export class LoopbackRetrieval {
         socket.on('close', () => self?.sockets.delete(socket));
       });
     self = new LoopbackRetrieval(server, h2);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    await new Promise<void>((resolve) => h2.listen(0, '127.0.0.1', resolve));
+    await listenOnLoopback(server);
+    await listenOnLoopback(h2);
     return self;
   }
 
@@ -116,8 +112,8 @@ export class LoopbackRetrieval {
 
   async close(): Promise<void> {
     for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-    await new Promise<void>((resolve) => this.h2.close(() => resolve()));
+    await closeServer(this.server);
+    await closeServer(this.h2);
   }
 
   private apiOf(path: string, body: Record<string, unknown>): RetrievalApi | undefined {

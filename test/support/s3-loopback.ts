@@ -8,8 +8,8 @@
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { S3Client } from '@aws-sdk/client-s3';
+import { closeServer, listenOnLoopback, withBody } from './net.js';
 
 interface StoredObject {
   body: Buffer;
@@ -26,24 +26,21 @@ export class S3Loopback {
 
   static async start(): Promise<S3Loopback> {
     const loopback = new S3Loopback();
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const answer = loopback.handle(req, Buffer.concat(chunks));
+    const server = createServer((req, res) =>
+      withBody(req, (body) => {
+        const answer = loopback.handle(req, body);
         res.writeHead(answer.status, answer.headers);
         res.end(req.method === 'HEAD' ? undefined : answer.body);
         loopback.afterRequest?.(req.method ?? 'GET', loopback.requests.at(-1)?.key ?? '');
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      }),
+    );
     loopback.server = server;
-    loopback.endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    loopback.endpoint = await listenOnLoopback(server);
     return loopback;
   }
 
   async close(): Promise<void> {
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    await closeServer(this.server);
   }
 
   put(bucket: string, key: string, body: string | Buffer): string {

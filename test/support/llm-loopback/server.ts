@@ -19,7 +19,8 @@
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { closeServer, listenOnLoopback, withBody } from '../net.js';
 
 export type Api = 'anthropic' | 'openai';
 
@@ -88,19 +89,14 @@ export class LoopbackLlm {
 
   static async start(responder: Responder = () => ({ text: 'No script for this request.' })): Promise<LoopbackLlm> {
     const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    const loopback = new LoopbackLlm(server, `http://127.0.0.1:${port}`, responder);
+    const loopback = new LoopbackLlm(server, await listenOnLoopback(server), responder);
     server.on('connection', (socket) => {
       loopback.sockets.add(socket);
       socket.on('close', () => loopback.sockets.delete(socket));
     });
     server.on('request', (req, res) => {
-      let raw = '';
-      req.setEncoding('utf8');
-      req.on('data', (chunk: string) => (raw += chunk));
-      req.on('end', () => {
-        void loopback.handle(req.url ?? '', req.headers, raw, res).catch((error: unknown) => {
+      withBody(req, (raw) => {
+        void loopback.handle(req.url ?? '', req.headers, raw.toString('utf8'), res).catch((error: unknown) => {
           if (!res.headersSent) send(res, 500, { type: 'error', error: { type: 'api_error', message: String(error) } });
         });
       });
@@ -137,7 +133,7 @@ export class LoopbackLlm {
 
   async close(): Promise<void> {
     for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await closeServer(this.server);
   }
 
   private async handle(path: string, headers: IncomingHttpHeaders, raw: string, res: ServerResponse): Promise<void> {
