@@ -126,6 +126,20 @@ describe('Promoted composites offered to Claude', () => {
     for (const other of ['learned.hybrid_testing', 'learned.hybrid_draft', 'learned.hybrid_rejected', 'learned.orphan']) expect(system).not.toContain(other);
   });
 
+  it('lists it again when the model is asked for the next round of an iterative plan', async () => {
+    // Prepare
+    const before = server.requests.length;
+
+    // Act
+    const record = await stack.run({ task: TASK, options: { cache: false, mode: 'iterative', maxRounds: 2 } });
+
+    // Assess: the first plan request and the next round's share the system prompt, tools included.
+    const planning = server.requests.slice(before).filter((r) => promptOf(r).system.includes('Plan JSON Schema'));
+    expect(record.status).toBe('succeeded');
+    expect(planning.length).toBeGreaterThanOrEqual(2);
+    for (const request of planning) expect(promptOf(request).system).toContain('learned.hybrid_search');
+  });
+
   it("accepts and runs the model's plan that calls it", async () => {
     // Prepare: the model answers the plan request with a call of the learned tool and an answer over it.
     const plan: DecompositionPlan = {

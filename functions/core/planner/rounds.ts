@@ -150,7 +150,8 @@ export async function planNextRound(deps: PlannerDeps, input: NextRoundInput): P
   const results = roundResults(input.plan, input.outputs, input.rounds);
   const request: LlmRequest = {
     purpose: 'plan',
-    system: plannerSystem(deps.catalog, input.allowedStepTypes, templates),
+    // The same system prompt as the first plan's, learned tools included: the model may call one in a later round, and the prefix stays cacheable.
+    system: plannerSystem(deps.catalog, input.allowedStepTypes, templates, input.tools),
     messages: roundMessages(input, results, templates),
     maxTokens: deps.budgets.plan,
     temperature: 0,
