@@ -10,6 +10,7 @@ import {
   referencedSteps,
   type StepView,
 } from '../../../functions/core/expression/expression.js';
+import { seeded } from '../../support/random.js';
 
 const step = (result: Record<string, unknown>, status = 'succeeded', skipped = false): StepView => ({ result, status, skipped });
 
@@ -349,18 +350,6 @@ describe('Function: referencedSteps', () => {
 });
 
 describe('Fuzz: parseExpression and evaluateExpression', () => {
-  // A seeded generator (mulberry32) so a failure reproduces.
-  function random(seed: number): () => number {
-    let state = seed >>> 0;
-    return () => {
-      state = (state + 0x6d2b79f5) >>> 0;
-      let t = state;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
-
   const pieces = [
     'step_1',
     'step_2',
@@ -413,7 +402,7 @@ describe('Fuzz: parseExpression and evaluateExpression', () => {
 
   it('only ever throws ExpressionError, whatever the input', () => {
     // Prepare
-    const next = random(2024);
+    const next = seeded(2024);
     let parsed = 0;
 
     for (let run = 0; run < 3000; run++) {
