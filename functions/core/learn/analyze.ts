@@ -13,8 +13,8 @@
  *   the reason says why.
  */
 import { InvalidInputError } from '../errors.js';
-import { valuesEqual } from '../expression/expression.js';
 import { templateReferences } from '../expression/templates.js';
+import { jsonEqual } from '../trace/plan-patch.js';
 import { findChain, newestFirst } from './mine.js';
 import type { FailureObservation, MinedChain, ParameterAnalysis, ParameterFinding, ParameterWire, Session, SessionStep } from './types.js';
 
@@ -35,17 +35,6 @@ export function chainSamples(symbols: readonly string[], sessions: readonly Sess
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Deep equality on JSON values (object key order ignored). */
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
-  if (isRecord(a) && isRecord(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
-  }
-  return typeof a === typeof b && valuesEqual(a, b);
 }
 
 export function jsonType(value: unknown): string {

@@ -16,7 +16,8 @@
 import { InvalidInputError } from '../errors.js';
 import type { StepView } from '../expression/expression.js';
 import { renderTemplate } from '../expression/templates.js';
-import { type ChainSample, chainSamples, jsonEqual, valueAt } from './analyze.js';
+import { jsonEqual } from '../trace/plan-patch.js';
+import { type ChainSample, chainSamples, valueAt } from './analyze.js';
 import { canonicalJson, outputSimilarity } from './similarity.js';
 import type { LearningSettings, MinedChain, ReplayedSession, Session, SynthesizedTool, ValidationReport } from './types.js';
 

@@ -9,12 +9,12 @@
  * after it may read another step of the run. The plan's answer (an llm_call nothing reads) is never
  * replaced. Nothing here knows any one tool or task.
  */
-import { jsonEqual } from '../../../core/learn/analyze.js';
 import { CHAIN_SEPARATOR, selfContained, stepsRead } from '../../../core/learn/mine.js';
 import { planOrder, stepSymbol } from '../../../core/learn/session.js';
 import type { SynthesizedTool } from '../../../core/learn/types.js';
 import { flatSchemaValidator } from '../../../core/tools/composite.js';
 import { canonicalToolName } from '../../../core/tools/registry.js';
+import { jsonEqual } from '../../../core/trace/plan-patch.js';
 import type { DecompositionPlan, DecompositionStep, StepType } from '../../../core/types.js';
 
 const STEP_REFERENCE = /(^|_)steps?$/;
