@@ -6,8 +6,9 @@
  * document ids both runs hold (k the longer list, at most ten), which must be at least 0.8.
  * Anything else, a different status or a step only one run has, `differs`.
  */
+
+import { canonicalJson } from '../canonical-json.js';
 import type { StepOutput } from '../types.js';
-import { canonicalJson } from './duplicate-guard.js';
 
 export type StepMatch = 'exact' | 'similar' | 'differs';
 

@@ -21,6 +21,8 @@
  * rounds (`createDuplicateGuard(limits, priorCalls)`), so a loop that runs plan after plan keeps
  * one memory of what was called.
  */
+
+import { canonicalJson } from '../canonical-json.js';
 import { canonicalToolName } from '../tools/registry.js';
 
 export const DUPLICATE_CALL_BLOCKED = 'duplicate_call_blocked';
@@ -66,21 +68,6 @@ export interface DuplicateGuard {
   check(tool: string, args: unknown): GuardVerdict;
   history(): GuardedCall[];
   blockedCount(): { blocked: number; byRule: Record<GuardRule, number> };
-}
-
-/** JSON with object keys sorted at every depth: the same value gives the same text whatever its key order. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value)) ?? 'null';
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) out[key] = sortKeys((value as Record<string, unknown>)[key]);
-    return out;
-  }
-  return value;
 }
 
 /** Limits over the defaults, each checked: a limit below its floor would block everything. */

@@ -13,12 +13,14 @@
  * composite's (its parts' dependencies over the recorded latencies);
  * error parity asks whether every failure seen is handled by an explicit rule.
  */
+
+import { canonicalJson } from '../canonical-json.js';
 import { InvalidInputError } from '../errors.js';
 import type { StepView } from '../expression/expression.js';
 import { renderTemplate } from '../expression/templates.js';
 import { jsonEqual } from '../trace/plan-patch.js';
 import { type ChainSample, chainSamples, valueAt } from './analyze.js';
-import { canonicalJson, outputSimilarity } from './similarity.js';
+import { outputSimilarity } from './similarity.js';
 import type { LearningSettings, MinedChain, ReplayedSession, Session, SynthesizedTool, ValidationReport } from './types.js';
 
 const STEP_REFERENCE = /(^|_)steps?$/;

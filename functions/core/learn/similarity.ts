@@ -4,23 +4,12 @@
  * default (tokens of two or more word characters, lower-cased; smoothed idf ln((1 + n) / (1 + df)) + 1;
  * l2-normalized), fitted on the two texts being compared.
  */
+
+import { canonicalJson } from '../canonical-json.js';
 import type { SimilarityMethod } from './types.js';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** JSON with object keys sorted, so equal values print the same. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (isRecord(value)) {
-    return `{${Object.keys(value)
-      .sort()
-      .filter((k) => value[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** The words of an output: its string and number leaves, in key order. */

@@ -6,6 +6,7 @@
  * Options that only shape execution (concurrency, attribution) are left out.
  */
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../canonical-json.js';
 import type { PromptTemplateOverrides, StepType } from '../types.js';
 import type { PromptCatalog } from './prompts.js';
 
@@ -66,13 +67,4 @@ export function planCacheKey(input: PlanCacheKeyInput): string {
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
-}
-
-/** JSON with object keys sorted at every level, so key order never changes the hash. */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
 }

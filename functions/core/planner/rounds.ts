@@ -10,6 +10,8 @@
  * that round's results as its tool result, so a provider with tools always sees each call paired
  * with its result.
  */
+
+import { canonicalJson } from '../canonical-json.js';
 import { callLlm, type LlmOutcome } from '../llm/call-llm.js';
 import type { LlmMessage, LlmRequest } from '../ports.js';
 import type { DecompositionPlan, DecompositionStep, RoundResult, RoundsRecord, StepOutput } from '../types.js';
@@ -248,7 +250,7 @@ export function mergeRound(previous: DecompositionPlan, steps: readonly unknown[
       added.push(step);
       continue;
     }
-    if (canonical(before) !== canonical(step) && canonical(withoutTrace(before)) !== canonical(withoutTrace(step))) {
+    if (canonicalJson(withoutTrace(before)) !== canonicalJson(withoutTrace(step))) {
       return { kind: 'conflict', detail: `step ${id} already ran in an earlier round; new steps take ids from ${Math.max(...byId.keys()) + 1}` };
     }
   }
@@ -268,23 +270,10 @@ export function mergeRound(previous: DecompositionPlan, steps: readonly unknown[
 
 /** What a step does, apart from its id, its place in the graph and its explanation. */
 function signature(step: DecompositionStep): string {
-  return canonical({ type: step.type, parameters: step.parameters ?? {}, tool: step.tool ?? null, params: step.params ?? null });
+  return canonicalJson({ type: step.type, parameters: step.parameters ?? {}, tool: step.tool ?? null, params: step.params ?? null });
 }
 
 function withoutTrace(step: DecompositionStep): unknown {
   const { trace: _trace, ...rest } = step;
   return rest;
-}
-
-/** JSON with object keys sorted, so key order never makes two equal values differ. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    return `{${Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }

@@ -4,8 +4,10 @@
  * A step that asks the user something pauses the plan (waiting_for_input, the question in the
  * record and the trace); once answered, the task runs again, keeping the outputs already made.
  */
+
+import { canonicalJson } from '../canonical-json.js';
 import { PlanNotFoundError, StepExecutionError } from '../errors.js';
-import { canonicalJson, createDuplicateGuard, DUPLICATE_CALL_BLOCKED, type GuardedCall } from '../executor/duplicate-guard.js';
+import { createDuplicateGuard, DUPLICATE_CALL_BLOCKED, type GuardedCall } from '../executor/duplicate-guard.js';
 import { type ExecutionContext, executePlan } from '../executor/run-plan.js';
 import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
 import { toolCallOf } from '../steps/tool_call.js';

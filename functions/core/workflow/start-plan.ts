@@ -6,6 +6,7 @@
  * Functions a second execution with the same name (`started: false`).
  */
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../canonical-json.js';
 import { IdempotencyKeyConflictError, PlanExistsError, PlanNotFoundError } from '../errors.js';
 import type { Clock, TraceStore, WorkflowStarter } from '../ports.js';
 import type { PlanRequest, PlanStatus } from '../types.js';
@@ -85,18 +86,6 @@ export async function startPlan(deps: StartDeps, request: PlanRequest, identity:
 export function requestFingerprint(request: PlanRequest): string {
   const { origin: _origin, ...content } = request;
   return createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex');
-}
-
-/** JSON with every object's keys sorted, so two bodies that differ only in key order match. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, entry]) => entry !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 async function start(deps: StartDeps, planId: string, input: WorkflowInput, retriable: boolean): Promise<void> {

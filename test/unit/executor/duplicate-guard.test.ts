@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  canonicalJson,
-  createDuplicateGuard,
-  type DuplicateGuardLimits,
-  type GuardRule,
-  guardLimits,
-} from '../../../functions/core/executor/duplicate-guard.js';
+import { canonicalJson } from '../../../functions/core/canonical-json.js';
+import { createDuplicateGuard, type DuplicateGuardLimits, type GuardRule, guardLimits } from '../../../functions/core/executor/duplicate-guard.js';
 
 /** Each letter is one (tool, args) pair; the same letter, the same call. */
 const CALLS: Record<string, { tool: string; args: Record<string, unknown> }> = {
