@@ -34,6 +34,7 @@ import { type Clock, type ListPlansQuery, type PlanPatch, systemClock, type Trac
 import { applyPlanPatch } from '../../core/trace/plan-patch.js';
 import { isSettled } from '../../core/trace/status.js';
 import type { PlanAttempt, PlanRecord, StepOutput, TraceEvent, TraceEventInput } from '../../core/types.js';
+import { mapLimited } from '../../shared/map-limited.js';
 import type { PayloadStore } from '../payloads/payload-store.js';
 import { createDocumentClient } from './client.js';
 import { isConditionalFailure, TraceStoreError, TraceStoreTransientError, toStoreError } from './errors.js';
@@ -563,18 +564,4 @@ function omit<T extends object, K extends keyof T>(value: T, keys: readonly K[])
   const out: Item = { ...(value as Item) };
   for (const key of keys) delete out[key as string];
   return out;
-}
-
-/** Maps with at most `limit` calls in flight, keeping order. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }

@@ -9,8 +9,9 @@
  */
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import type { Embedder } from '../../core/ports.js';
+import { mapLimited } from '../../shared/map-limited.js';
 import { type BedrockEmbeddingFamily, bedrockEmbedderName, bedrockEmbeddingFamily } from './method-names.js';
-import { batches, mapLimited, ServiceCaller, type ServiceCallOptions, vectorOf } from './service-call.js';
+import { batches, ServiceCaller, type ServiceCallOptions, vectorOf } from './service-call.js';
 
 export interface BedrockEmbedderOptions extends ServiceCallOptions {
   /** Made on the first call, so a process that never embeds never loads the SDK. */

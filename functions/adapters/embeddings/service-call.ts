@@ -139,20 +139,6 @@ export function batches<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** Runs `work` over `items` with at most `limit` at a time; results in the order of `items`. */
-export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
-
 /** A vector from a service's JSON, checked: numbers only, `dimensions` of them. */
 export function vectorOf(value: unknown, dimensions: number, where: string, caller: ServiceCaller): Float32Array {
   if (!Array.isArray(value) || value.some((x) => typeof x !== 'number' || !Number.isFinite(x))) throw caller.invalid(`${where} is not a list of numbers`);
