@@ -21,7 +21,7 @@ import { resolve } from 'node:path';
 import { LocalStack } from '../cli/local-runner.js';
 import { parseLearningSettings } from '../functions/core/learn/settings.js';
 import type { PlanRecord } from '../functions/core/types.js';
-import { learn, learningStores } from '../functions/runtime/learning.js';
+import { learn, sessionSource } from '../functions/runtime/learning.js';
 import { loadLocalConfig, withCorpusRoots } from '../functions/shared/config.js';
 
 const DEFAULT_CORPUS = 'examples/corpus.jsonl';
@@ -197,10 +197,9 @@ export async function runLearnBench(options: {
 
     const rt = stack.runtime;
     const settings = parseLearningSettings({ ...rt.config.learning, ...options.learning, require_approval: false });
-    const stores = learningStores(rt.clients, rt.config.tableName, rt.store);
     say('learning: mine, synthesize, replay, promote');
     const report = await learn(
-      { source: stores.source, tools: rt.learned.store, llm: rt.llm, registry: rt.phases.tools, settings },
+      { source: sessionSource(rt.clients, rt.config.tableName, rt.store), tools: rt.learned.store, llm: rt.llm, registry: rt.phases.tools, settings },
       { until, maxPages: Math.ceil(mined.length / 100) + 1 },
     );
     const loaded = await rt.learned.refresh({ force: true });

@@ -8,7 +8,7 @@ import { InvalidInputError } from '../functions/core/errors.js';
 import { parseLearningSettings } from '../functions/core/learn/settings.js';
 import type { LearningSettings } from '../functions/core/learn/types.js';
 import { type LearnedToolRecord, toolView } from '../functions/core/tools/learned.js';
-import { learn, learningStores, mine } from '../functions/runtime/learning.js';
+import { learn, mine, sessionSource } from '../functions/runtime/learning.js';
 import type { LocalStack } from './local-runner.js';
 
 export interface WindowFlags {
@@ -41,7 +41,7 @@ const num = (x: number | undefined, digits = 3) => (x === undefined ? '-' : x.to
 export async function mineCommand(stack: LocalStack, flags: WindowFlags): Promise<void> {
   const rt = stack.runtime;
   const settings = settingsWith(rt.config.learning, flags);
-  const report = await mine({ source: learningStores(rt.clients, rt.config.tableName, rt.store).source, settings }, windowOf(flags));
+  const report = await mine({ source: sessionSource(rt.clients, rt.config.tableName, rt.store), settings }, windowOf(flags));
   const chains = report.chains.map((c) => ({
     chain: c.key,
     sessions: c.sessionCount,
@@ -68,9 +68,8 @@ export async function mineCommand(stack: LocalStack, flags: WindowFlags): Promis
 export async function learnCommand(stack: LocalStack, flags: WindowFlags & { maxTools?: number; approval?: boolean }): Promise<void> {
   const rt = stack.runtime;
   const settings = settingsWith(rt.config.learning, flags);
-  const stores = learningStores(rt.clients, rt.config.tableName, rt.store);
   const report = await learn(
-    { source: stores.source, tools: rt.learned.store, llm: rt.llm, registry: rt.phases.tools, settings },
+    { source: sessionSource(rt.clients, rt.config.tableName, rt.store), tools: rt.learned.store, llm: rt.llm, registry: rt.phases.tools, settings },
     { ...windowOf(flags), ...(flags.maxTools !== undefined ? { maxTools: flags.maxTools } : {}) },
   );
   if (flags.json) {

@@ -6,7 +6,6 @@
  * and a person must approve it, PROMOTED when it passed and approval is off. The CLI (`mine`,
  * `learn`), the scheduled Lambda and the benchmark all call these two functions.
  */
-import { DynamoLearnedToolStore } from '../adapters/dynamodb/learned-tools.js';
 import { DynamoSessionSource, parseSince, type SessionQuery } from '../adapters/dynamodb/sessions.js';
 import { learnFromSessions, mineChains, sessionFromTrace } from '../core/learn/index.js';
 import type { LearningSettings, MinedChain, Session } from '../core/learn/types.js';
@@ -27,12 +26,15 @@ export interface LearningDeps {
   clock?: { now(): Date };
 }
 
-/** The learning stores over a runtime's table. */
-export function learningStores(clients: Pick<Clients, 'dynamo'>, tableName: string, store: TraceStore) {
-  return {
-    source: new DynamoSessionSource({ client: clients.dynamo, tableName, store }),
-    tools: new DynamoLearnedToolStore({ client: clients.dynamo, tableName }),
-  };
+/** Where learning reads the stored plans from: the runtime's table, by its time index. (The tools' store is `rt.learned.store`.) */
+export function sessionSource(clients: Pick<Clients, 'dynamo'>, tableName: string, store: TraceStore): DynamoSessionSource {
+  return new DynamoSessionSource({ client: clients.dynamo, tableName, store });
+}
+
+/** The sessions of the plans `query` lists, with the page figures. */
+async function readSessions(source: LearningDeps['source'], query: SessionQuery) {
+  const page = await source.traces(query);
+  return { page, sessions: page.traces.map((t) => sessionFromTrace(t)).filter((s): s is Session => s !== undefined) };
 }
 
 export interface MineReport {
@@ -45,8 +47,7 @@ export interface MineReport {
 
 /** Reads the sessions of the window and mines them. No sessions is one line (InvalidInputError). */
 export async function mine(deps: Pick<LearningDeps, 'source' | 'settings'>, query: SessionQuery): Promise<MineReport> {
-  const page = await deps.source.traces(query);
-  const sessions = page.traces.map((t) => sessionFromTrace(t)).filter((s): s is Session => s !== undefined);
+  const { page, sessions } = await readSessions(deps.source, query);
   const result = mineChains(sessions, deps.settings);
   return { sessions, plansListed: page.plansListed, pagesRead: page.pagesRead, truncated: page.truncated, chains: result.chains };
 }
@@ -74,8 +75,7 @@ export interface LearnReport {
  * report. Chains whose tool a person already promoted or rejected are left out.
  */
 export async function learn(deps: LearningDeps, options: LearnOptions = {}): Promise<LearnReport> {
-  const page = await deps.source.traces(options);
-  const sessions = page.traces.map((t) => sessionFromTrace(t)).filter((s): s is Session => s !== undefined);
+  const { sessions } = await readSessions(deps.source, options);
   // A person's decision stands (the store keeps it): such chains would only spend a pick.
   const decided = (await deps.tools.list()).filter((t) => t.status === 'PROMOTED' || t.status === 'REJECTED').map((t) => t.definition.source_chain);
   const round = await learnFromSessions(
@@ -147,11 +147,11 @@ export interface LearnEvent {
  * LLM, registry and settings; returns the run's figures (the tools are in the store).
  */
 export function makeLearnHandler(rt: Runtime) {
+  const source = sessionSource(rt.clients, rt.config.tableName, rt.store);
   return observed<LearnEvent | undefined, Omit<LearnReport, 'tools'> & { tools: Array<{ id: string; status: string }> }>(rt.observability).handler(
     async (event) => {
-      const stores = learningStores(rt.clients, rt.config.tableName, rt.store);
       const report = await learn(
-        { source: stores.source, tools: rt.learned.store, llm: rt.llm, registry: rt.phases.tools, settings: rt.config.learning },
+        { source, tools: rt.learned.store, llm: rt.llm, registry: rt.phases.tools, settings: rt.config.learning },
         { since: parseSince(event?.since ?? '7d'), ...(event?.maxTools !== undefined ? { maxTools: event.maxTools } : {}) },
       );
       rt.observability.logger.info('learning run', { ...report, tools: report.tools.map((t) => `${t.id} ${t.status}`) });

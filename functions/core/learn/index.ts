@@ -13,13 +13,6 @@
  * The storage side (traces by time, the tools table, promotion, the composite runtime) lives
  * outside the core and calls these.
  */
-import { analyzeParameters } from './analyze.js';
-import { mineChains } from './mine.js';
-import { replayValidate } from './replay.js';
-import { sessionFromTrace } from './session.js';
-import { parseLearningSettings } from './settings.js';
-import { synthesizeTool } from './synthesize.js';
-import { validateSynthesizedTool } from './validate-tool.js';
 
 export { analyzeParameters, chainSamples } from './analyze.js';
 export { compositeToolId, draftTool, errorStrategyFrom, parallelGroups } from './draft.js';
@@ -34,16 +27,3 @@ export { type SynthesisInput, synthesizedToolSchema, synthesizeTool } from './sy
 export type * from './types.js';
 export { DEFAULT_LEARNING_SETTINGS, TOOL_STATUSES } from './types.js';
 export { validateSynthesizedTool } from './validate-tool.js';
-
-/** The pipeline's entry points in one object, for callers that pass it around. */
-export const learning = {
-  sessionFromTrace,
-  mineChains,
-  analyzeParameters,
-  synthesizeTool,
-  validateSynthesizedTool,
-  replayValidate,
-  parseLearningSettings,
-} as const;
-
-export type LearningPipeline = typeof learning;
