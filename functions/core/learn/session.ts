@@ -26,7 +26,8 @@ export function stepSymbol(type: string, parameters: Record<string, unknown>, to
   return keys.length > 0 ? `${type}[${keys.join(',')}]` : type;
 }
 
-function toolOf(step: DecompositionStep, parameters: Record<string, unknown>): string | undefined {
+/** The registry name of the tool a `tool_call` step calls (its parameters' `tool`, else the step's), or undefined. */
+export function toolOf(step: DecompositionStep, parameters: Record<string, unknown> = step.parameters): string | undefined {
   if (step.type !== 'tool_call') return undefined;
   const name = typeof parameters.tool === 'string' ? parameters.tool : step.tool;
   return typeof name === 'string' && name !== '' ? canonicalToolName(name) : undefined;

@@ -10,7 +10,7 @@
  * replaced. Nothing here knows any one tool or task.
  */
 import { CHAIN_SEPARATOR, selfContained, stepsRead } from '../../../core/learn/mine.js';
-import { planOrder, stepSymbol } from '../../../core/learn/session.js';
+import { planOrder, stepSymbol, toolOf } from '../../../core/learn/session.js';
 import type { SynthesizedTool } from '../../../core/learn/types.js';
 import { flatSchemaValidator } from '../../../core/tools/composite.js';
 import { canonicalToolName } from '../../../core/tools/registry.js';
@@ -23,12 +23,6 @@ const STEP_NAME = /\bstep_(\d+)\b/g;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function toolOf(step: DecompositionStep): string | undefined {
-  if (step.type !== 'tool_call') return undefined;
-  const name = typeof step.parameters.tool === 'string' ? step.parameters.tool : step.tool;
-  return typeof name === 'string' && name !== '' ? canonicalToolName(name) : undefined;
 }
 
 /** What a part reads: a tool call's arguments, another step's parameters. */
