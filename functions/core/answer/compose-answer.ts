@@ -39,7 +39,11 @@ export async function composeAnswer(
     },
     signal,
   );
-  const given = new Set(documents.map((d) => d.id));
-  const cited = [...response.text.matchAll(/\[([^\][]+)\]/g)].map((m) => m[1]!);
-  return { text: response.text, citations: [...new Set(cited)].filter((id) => given.has(id)), call: record };
+  return { text: response.text, citations: citedIds(response.text, new Set(documents.map((d) => d.id))), call: record };
+}
+
+/** The ids an answer cites as `[id]`, once each in the order first cited, among those `known`. */
+export function citedIds(text: string, known: ReadonlySet<string>): string[] {
+  const cited = [...text.matchAll(/\[([^\][]+)\]/g)].map((m) => m[1]!);
+  return [...new Set(cited)].filter((id) => known.has(id));
 }

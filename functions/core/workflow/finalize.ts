@@ -3,7 +3,7 @@
  * when the plan has none), its ranked sources, coverage and confidence, and the plan marked succeeded.
  */
 
-import { composeAnswer } from '../answer/compose-answer.js';
+import { citedIds, composeAnswer } from '../answer/compose-answer.js';
 import { checkEvidence, evidenceOf, noAnswer } from '../answer/evidence.js';
 import { DUPLICATE_CALL_BLOCKED } from '../executor/duplicate-guard.js';
 import { answerStep, rankSources } from '../executor/sources.js';
@@ -97,8 +97,7 @@ async function finalizeRecord(
   } else if (record.rounds?.answer) {
     // The planner ended an iterative loop by answering: its answer, citing the sources it names.
     answer = record.rounds.answer;
-    const known = new Set(ranked.sources.map((source) => source.id));
-    citations = [...answer.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]!).filter((id, i, all) => known.has(id) && all.indexOf(id) === i);
+    citations = citedIds(answer, new Set(ranked.sources.map((source) => source.id)));
   } else if (fromPlan) {
     answer = String(fromPlan.result.text);
     citations = (fromPlan.result.citations as string[] | undefined) ?? [];
