@@ -9,7 +9,7 @@ import { validatePlan } from '../plan/validate.js';
 import { mergeRound, planNextRound } from '../planner/rounds.js';
 import type { DecompositionPlan, PlanRecord, RoundStopReason, RoundsRecord } from '../types.js';
 import type { PhaseDeps } from './deps.js';
-import { traceLlmCall, withMetadata } from './llm-accounting.js';
+import { llmCallEvent, withMetadata } from './llm-accounting.js';
 import { loadPlan } from './plan-record.js';
 import { plannerDeps, planningInput, tracingRefusal } from './planner-call.js';
 import { allowedStepTypes, allowedTools, requestOptions } from './request-options.js';
@@ -34,8 +34,9 @@ export async function replanPhase(deps: PhaseDeps, input: WorkflowInput & { roun
   const plan = record.plan as DecompositionPlan;
 
   const stop = async (reason: RoundStopReason, detail: string, answer?: string): Promise<RoundState> => {
-    await deps.store.updatePlan(input.planId, { rounds: { ...rounds, stop: { round, reason, detail }, ...(answer ? { answer } : {}) } });
-    await deps.store.appendEvent(input.planId, { type: 'round.completed', phase: 'executing', data: { round, next: 'finalize', reason, detail } });
+    await deps.store.updatePlanWithEvents(input.planId, { rounds: { ...rounds, stop: { round, reason, detail }, ...(answer ? { answer } : {}) } }, [
+      { type: 'round.completed', phase: 'executing', data: { round, next: 'finalize', reason, detail } },
+    ]);
     return { round, done: true, reason };
   };
 
@@ -52,8 +53,9 @@ export async function replanPhase(deps: PhaseDeps, input: WorkflowInput & { roun
   const { reply, outcome } = await tracingRefusal(deps, record, 'planning', () =>
     planNextRound(plannerDeps(deps, record), { ...planningInput(deps, record), round: round + 1, maxRounds, plan, rounds, outputs }),
   );
-  await traceLlmCall(deps, input.planId, 'planning', outcome.record);
-  await deps.store.updatePlan(input.planId, { metadata: withMetadata(deps, record, 'replan', performance.now() - started, [outcome.record]) });
+  await deps.store.updatePlanWithEvents(input.planId, { metadata: withMetadata(deps, record, 'replan', performance.now() - started, [outcome.record]) }, [
+    llmCallEvent('planning', outcome.record),
+  ]);
 
   if (reply.kind === 'unreadable') return stop('invalid_plan', `round ${round + 1}: no plan in the planner's answer: ${reply.error}`);
   if (reply.kind === 'answer') return stop('answered', `the planner answered after round ${round}`, reply.answer);
@@ -78,15 +80,13 @@ export async function replanPhase(deps: PhaseDeps, input: WorkflowInput & { roun
     return stop('invalid_plan', `round ${round + 1}'s steps are not a valid plan: ${first ? `${first.path}: ${first.message}` : 'invalid'}`);
   }
   const next = round + 1;
-  await deps.store.updatePlan(input.planId, {
-    plan: merge.plan,
-    rounds: { ...rounds, rounds: [...rounds.rounds, { round: next, stepIds: merge.newIds }] },
-  });
-  await deps.store.appendEvent(input.planId, { type: 'round.completed', phase: 'executing', data: { round, next: 'round', nextRound: next } });
-  await deps.store.appendEvent(input.planId, {
-    type: 'round.started',
-    phase: 'executing',
-    data: { round: next, steps: merge.newIds, ...(reply.reasoning ? { reasoning: reply.reasoning } : {}) },
-  });
+  await deps.store.updatePlanWithEvents(
+    input.planId,
+    { plan: merge.plan, rounds: { ...rounds, rounds: [...rounds.rounds, { round: next, stepIds: merge.newIds }] } },
+    [
+      { type: 'round.completed', phase: 'executing', data: { round, next: 'round', nextRound: next } },
+      { type: 'round.started', phase: 'executing', data: { round: next, steps: merge.newIds, ...(reply.reasoning ? { reasoning: reply.reasoning } : {}) } },
+    ],
+  );
   return { round: next, done: false };
 }
