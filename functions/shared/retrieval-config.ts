@@ -8,7 +8,7 @@
  *   CAIRN_EMBEDDINGS_MODEL       openai: required; bedrock: default amazon.titan-embed-text-v2:0
  *   CAIRN_EMBEDDINGS_DIMENSIONS  the model's vector size: openai required; bedrock Titan 1024, Cohere v3 1024
  *   CAIRN_EMBEDDINGS_API_KEY     openai: a bearer token, when the server checks one
- *   CAIRN_EMBEDDINGS_BATCH       texts per request (default 64; Cohere on Bedrock takes at most 96)
+ *   CAIRN_EMBEDDINGS_BATCH       texts per request to an OpenAI-compatible server (default 64; Bedrock's Cohere takes 96, Titan one)
  *   CAIRN_RERANKER               lexical (default) | http (POST /rerank, Cohere or TEI shape) | bedrock
  *   CAIRN_RERANK_URL             http: the API root the /rerank path is added to (required)
  *   CAIRN_RERANK_MODEL           http: required; bedrock: default amazon.rerank-v1:0
@@ -31,7 +31,7 @@ export const DEFAULT_BEDROCK_DIMENSIONS = 1024;
 export type EmbeddingSettings =
   | { backend: 'lexical' }
   | { backend: 'openai'; baseURL: string; model: string; dimensions: number; apiKey: Secret | undefined; batchSize: number }
-  | { backend: 'bedrock'; model: string; dimensions: number; batchSize: number };
+  | { backend: 'bedrock'; model: string; dimensions: number };
 
 export type RerankSettings =
   | { backend: 'lexical' }
@@ -98,7 +98,7 @@ export function loadRetrievalSettings(env: Env, problems: string[], read: Reader
     const dimensions = read.int('CAIRN_EMBEDDINGS_DIMENSIONS', DEFAULT_BEDROCK_DIMENSIONS, 1, 65_536);
     if (/titan-embed-text-v2/.test(model) && ![256, 512, 1024].includes(dimensions))
       problems.push(`CAIRN_EMBEDDINGS_DIMENSIONS must be 256, 512 or 1024 for Titan Text Embeddings V2, got ${dimensions}`);
-    embeddings = { backend: 'bedrock', model, dimensions, batchSize: Math.min(batchSize, 96) };
+    embeddings = { backend: 'bedrock', model, dimensions };
   }
 
   const rerankBackend = choice('CAIRN_RERANKER', RERANK_BACKENDS);
