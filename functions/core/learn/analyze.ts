@@ -247,11 +247,6 @@ export function analyzeParameters(chain: Pick<MinedChain, 'key' | 'symbols'>, se
         });
         continue;
       }
-      const shared = findings.find((f) => f.class === 'external' && samples.every((s, k) => jsonEqual(s.steps[f.step]?.input[f.key], values[k])));
-      if (shared?.parameter) {
-        found({ class: 'external', parameter: shared.parameter, reason: `equals step ${shared.step} input.${shared.key} in every sample` });
-        continue;
-      }
       found({ class: 'ambiguous', parameter: nameFor(key, i), reason: 'varies across samples and nothing earlier in the chain provides it' });
     }
   }
