@@ -10,7 +10,7 @@
  * chunk, which a cold start does not load.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AssetHashType, DockerImage, Duration, type ILocalBundling, RemovalPolicy, type Size, Validations } from 'aws-cdk-lib';
@@ -27,6 +27,7 @@ export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HANDLERS = fileURLToPath(new URL('../../functions/handlers/', import.meta.url));
+const requireFromProject = createRequire(join(PROJECT_ROOT, 'package.json'));
 
 /**
  * Bundled ESM still meets CommonJS dependencies (the X-Ray SDK, ...) that call `require`: this
@@ -45,13 +46,17 @@ const ESM_REQUIRE_BANNER =
  * `first-use-<name>.mjs` beside index.mjs, which the stand-in loads synchronously with `require` (Node 24
  * requires an ES module that has no top-level await), so that the code using it stays synchronous.
  *
+ * - semver, which the X-Ray SDK loads at its top for its AWS SDK v2 patcher only (about 9 ms of
+ *   every cold start): Cairn's clients are v3, traced by another patcher. A CommonJS package: the
+ *   stand-in has every export name of the real one, read at build time.
  * - The S3 client: only large payloads, S3 task files, s3:// corpora and stored indexes use it,
  *   which a typical invocation of most functions does not (the S3 task trigger and the index job
  *   always do; they pay the chunk's load on their first call, reported by bench:bundles). The names
  *   are the ones Cairn's code imports; a build that imports another one fails with one line.
  */
-export const LOADED_ON_FIRST_USE: Readonly<Record<string, readonly string[]>> = {
+export const LOADED_ON_FIRST_USE: Readonly<Record<string, readonly string[] | 'commonjs'>> = {
   '@aws-sdk/client-s3': ['GetObjectCommand', 'HeadObjectCommand', 'PutObjectCommand', 'S3Client'],
+  semver: 'commonjs',
 };
 
 /** Built-ins the bundled code imports at its top but a normal invocation never uses: the AWS SDK's HTTP/2 handler (its clients speak HTTP/1.1). */
@@ -199,12 +204,19 @@ function loadedOnFirstUse(): { alias: Record<string, string>; entryPoints: Recor
     const slug = name.replace(/^@/, '').replaceAll('/', '-');
     const root = join(PROJECT_ROOT, 'node_modules', name);
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { module?: string; main?: string };
-    const real = join(root, manifest.module ?? manifest.main ?? 'index.js');
+    const real = JSON.stringify(join(root, (names === 'commonjs' ? undefined : manifest.module) ?? manifest.main ?? 'index.js'));
     const entry = join(dir, `${slug}.entry.mjs`);
-    writeFileSync(entry, `export { ${names.join(', ')} } from ${JSON.stringify(real)};\n`);
-    entryPoints[`first-use-${slug}`] = entry;
+    const load = `__cairnLoadFirstUse(${JSON.stringify(`first-use-${slug}.mjs`)})`;
     const standIn = join(dir, `${slug}.cjs`);
-    writeFileSync(standIn, gettersModule(`__cairnLoadFirstUse(${JSON.stringify(`first-use-${slug}.mjs`)})`, names));
+    if (names === 'commonjs') {
+      // A CommonJS package's exports are its module.exports, the entry's default export.
+      writeFileSync(entry, `import real from ${real};\nexport default real;\n`);
+      writeFileSync(standIn, gettersModule(`${load}.default`, Object.keys(requireFromProject(name) as object)));
+    } else {
+      writeFileSync(entry, `export { ${names.join(', ')} } from ${real};\n`);
+      writeFileSync(standIn, gettersModule(load, names));
+    }
+    entryPoints[`first-use-${slug}`] = entry;
     alias[name] = standIn;
   }
   return { alias, entryPoints };
