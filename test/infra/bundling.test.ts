@@ -186,6 +186,21 @@ describe("Bundling: the functions' esbuild options", () => {
     expect(JSON.parse(run.stdout)).toEqual(['NativeModule https']);
   });
 
+  it('has no CommonJS module import an ES module, which would make esbuild wrap the ES module and all it imports', () => {
+    // A wrapped module runs inside a function called on first use: V8 compiles its code twice, and
+    // the AWS SDK, wrapped this way through the OpenSearch signer's import(), cost a cold start ~20 ms.
+    const metafile = bundleFunction(join(process.cwd(), 'functions/handlers/execute.ts'), join(work, 'execute'));
+    const crossings = Object.entries(metafile.inputs).flatMap(([file, input]) =>
+      input.format === 'cjs'
+        ? input.imports
+            .filter((i) => i.kind !== 'import-statement' && metafile.inputs[i.path]?.format === 'esm')
+            .map((i) => [file, i.path].map((path) => path.replace(/^.*node_modules\//, '')).join(' -> '))
+        : [],
+    );
+    // The X-Ray SDK requires one small module of the AWS SDK (its error classification), which imports nothing but its constants.
+    expect(crossings).toEqual(['aws-xray-sdk-core/dist/lib/patchers/aws3_p.js -> @smithy/service-error-classification/dist-es/index.js']);
+  });
+
   it('stands in for every name the functions import from a package loaded on first use', () => {
     // A name missing from the stand-in would read as undefined at run time, not fail the build.
     const sources = readdirSync('functions', { recursive: true })
