@@ -13,8 +13,8 @@
  * after another), which the 1 MiB target is about; and `totalBytes`, every .mjs file deployed,
  * the chunks loaded on first use (an LLM SDK, the clients of a rarely used service) included.
  *
- * Some packages a function imports at its top are deferred until first used (the S3 client; see
- * LOADED_ON_FIRST_USE in infra/constructs/cairn-function.ts). `firstUseMs` is what loading all of
+ * Some packages a function imports at its top are deferred until first used (the S3 client,
+ * semver; see LOADED_ON_FIRST_USE in infra/constructs/cairn-function.ts). `firstUseMs` is what loading all of
  * them costs once init is done: paid by the first invocation that needs them (every invocation of
  * the S3 task trigger and the index job, a large payload or an S3 task file elsewhere), never again
  * in that process. It is printed beside init so that no deferral passes for a saving unseen.
@@ -212,8 +212,9 @@ async function main(): Promise<void> {
     process.stdout.write(
       `\nNode ${process.version}, ${rows.length} functions. "loaded at init" is index.mjs and the chunks it imports statically (the 1 MiB target);\n` +
         `"all chunks" adds those loaded on first use. Source maps ship beside each file and are not counted.\n` +
-        `"first use ms" is loading, after init, the packages deferred until first used (the S3 client): paid once per process\n` +
-        `by the first invocation that needs them (every one of S3Task's and IndexJob's; elsewhere a large payload or an S3 task file).\n`,
+        `"first use ms" is loading, after init, every package deferred until first used (the S3 client, and semver, which only the\n` +
+        `X-Ray SDK's v2 patcher calls): paid once per process by the first invocation that needs them (the S3 client: every one of\n` +
+        `S3Task's and IndexJob's; elsewhere a large payload or an S3 task file).\n`,
     );
   } finally {
     rmSync(outdir, { recursive: true, force: true });
