@@ -37,7 +37,7 @@ const requireFromProject = createRequire(join(PROJECT_ROOT, 'package.json'));
  */
 const ESM_REQUIRE_BANNER =
   "import { createRequire as __cairnCreateRequire } from 'node:module'; const require = __cairnCreateRequire(import.meta.url); " +
-  "const __cairnLoadFirstUse = (file) => require((import.meta.url.includes('/chunks/') ? '../' : './') + file);";
+  "const __cairnLoadFirstUse = (file) => require((/\\/chunks\\/[^/]+$/.test(import.meta.url) ? '../' : './') + file);";
 
 /**
  * Packages the functions import at their top but that a normal invocation never calls, each
