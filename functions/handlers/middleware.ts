@@ -15,10 +15,16 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { TraceStoreTransientError } from '../adapters/dynamodb/errors.js';
 import { WorkflowStartTransientError } from '../adapters/sfn/errors.js';
 import { TaskTokenTransientError } from '../adapters/sfn/task-tokens.js';
-import { IdempotencyKeyConflictError, InvalidInputError, NotWaitingForInputError, PlanNotFoundError, RequestValidationError } from '../core/errors.js';
+import {
+  forbiddenKeyMessage,
+  IdempotencyKeyConflictError,
+  InvalidInputError,
+  NotWaitingForInputError,
+  PlanNotFoundError,
+  RequestValidationError,
+} from '../core/errors.js';
 import { MAX_NESTING_DEPTH, nestingMessage } from '../core/plan/depth.js';
 import { LearnedToolNotFoundError, LearnedToolStateError } from '../core/tools/learned.js';
-import { forbiddenKeyMessage } from '../core/workflow/requests.js';
 import type { CairnConfig } from '../shared/config.js';
 
 /** What the functions ask of a tracer. */

@@ -10,7 +10,7 @@
  * chunk, which a cold start does not load.
  */
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AssetHashType, DockerImage, Duration, type ILocalBundling, RemovalPolicy, type Size, Validations } from 'aws-cdk-lib';
@@ -27,12 +27,40 @@ export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HANDLERS = fileURLToPath(new URL('../../functions/handlers/', import.meta.url));
+const requireFromProject = createRequire(join(PROJECT_ROOT, 'package.json'));
 
 /**
  * Bundled ESM still meets CommonJS dependencies (the X-Ray SDK, ...) that call `require`: this
- * gives the bundle one, as the Powertools documentation does.
+ * gives the bundle one, as the Powertools documentation does. `__cairnLoadFirstUse` loads a file at
+ * the bundle's root (beside index.mjs) from whichever output file the caller was bundled into
+ * (index.mjs, or a chunk under chunks/): the stand-ins of LOADED_ON_FIRST_USE call it.
  */
-const ESM_REQUIRE_BANNER = "import { createRequire as __cairnCreateRequire } from 'node:module'; const require = __cairnCreateRequire(import.meta.url);";
+const ESM_REQUIRE_BANNER =
+  "import { createRequire as __cairnCreateRequire } from 'node:module'; const require = __cairnCreateRequire(import.meta.url); " +
+  "const __cairnLoadFirstUse = (file) => require((/\\/chunks\\/[^/]+$/.test(import.meta.url) ? '../' : './') + file);";
+
+/**
+ * Packages the functions import at their top but that a normal invocation never calls, each
+ * replaced by a stand-in with the same export names whose getters load the real package the first
+ * time one is read. The real package is bundled as an entry of its own,
+ * `first-use-<name>.mjs` beside index.mjs, which the stand-in loads synchronously with `require` (Node 24
+ * requires an ES module that has no top-level await), so that the code using it stays synchronous.
+ *
+ * - semver, which the X-Ray SDK loads at its top for its AWS SDK v2 patcher only (about 9 ms of
+ *   every cold start): Cairn's clients are v3, traced by another patcher. A CommonJS package: the
+ *   stand-in has every export name of the real one, read at build time.
+ * - The S3 client: only large payloads, S3 task files, s3:// corpora and stored indexes use it,
+ *   which a typical invocation of most functions does not (the S3 task trigger and the index job
+ *   always do; they pay the chunk's load on their first call, reported by bench:bundles). The names
+ *   are the ones Cairn's code imports; a build that imports another one fails with one line.
+ */
+export const LOADED_ON_FIRST_USE: Readonly<Record<string, readonly string[] | 'commonjs'>> = {
+  '@aws-sdk/client-s3': ['GetObjectCommand', 'HeadObjectCommand', 'PutObjectCommand', 'S3Client'],
+  semver: 'commonjs',
+};
+
+/** Built-ins the bundled code imports at its top but a normal invocation never uses: the AWS SDK's HTTP/2 handler (its clients speak HTTP/1.1). */
+const BUILTINS_ON_FIRST_USE = ['http2'];
 
 /**
  * How every function is bundled: ESM for Node 24, minified and tree-shaken, with source maps (the
@@ -54,7 +82,8 @@ export const BUNDLING = {
   mainFields: ['module', 'main'],
   banner: { js: ESM_REQUIRE_BANNER },
   splitting: true,
-  entryNames: 'index',
+  // `index.mjs`, and the `first-use-*.mjs` entries of LOADED_ON_FIRST_USE beside it.
+  entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
   outExtension: { '.js': '.mjs' },
   // The AWS SDK v3 is bundled too, though the nodejs24.x runtime has a copy: resolving and
@@ -94,10 +123,11 @@ export function dependencyClosure(names: readonly string[]): string[] {
  * root) beside it. Returns esbuild's account of which input went to which output file.
  */
 export function bundleFunction(entry: string, outdir: string, extraFiles: readonly string[] = [], nodeModules: readonly string[] = []): Metafile {
+  const firstUse = loadedOnFirstUse();
   const { metafile } = buildSync({
     ...BUNDLING,
-    alias: builtinsThroughCommonJs(),
-    entryPoints: { index: entry },
+    alias: { ...builtinsThroughCommonJs(), ...firstUse.alias },
+    entryPoints: { index: entry, ...firstUse.entryPoints },
     outdir,
     absWorkingDir: PROJECT_ROOT,
     metafile: true,
@@ -126,11 +156,70 @@ function builtinsThroughCommonJs(): Record<string, string> {
     const bare = name.replace(/^node:/, '');
     if (bare.startsWith('_')) continue;
     const file = join(dir, `${bare.replaceAll('/', '__')}.cjs`);
-    writeFileSync(file, `module.exports = process.getBuiltinModule(${JSON.stringify(`node:${bare}`)});\n`);
+    const id = JSON.stringify(`node:${bare}`);
+    writeFileSync(
+      file,
+      BUILTINS_ON_FIRST_USE.includes(bare)
+        ? lazyBuiltin(id, process.getBuiltinModule(`node:${bare}`) as Record<string, unknown>)
+        : `module.exports = process.getBuiltinModule(${id});\n`,
+    );
     alias[`node:${bare}`] = file;
     if (!name.startsWith('node:')) alias[bare] = file;
   }
   return alias;
+}
+
+/**
+ * A CommonJS module with the export names `keys`, whose getters evaluate `load` (once) the first
+ * time one is read. esbuild reads a CommonJS module's exports where they are used, not when it is
+ * imported, so importing the module costs nothing until then. `copied` is plain data read at
+ * build time and written into the module (the AWS SDK's HTTP/2 handler reads
+ * `http2.constants` at its top, the protocol's header names and codes, the same in every Node).
+ */
+function gettersModule(load: string, keys: readonly string[], copied: Readonly<Record<string, unknown>> = {}): string {
+  const lines = ['let loaded;', `const load = () => (loaded ??= ${load});`, 'module.exports = {};'];
+  for (const [key, value] of Object.entries(copied)) lines.push(`module.exports[${JSON.stringify(key)}] = Object.freeze(${JSON.stringify(value)});`);
+  const lazy = keys.filter((key) => !(key in copied));
+  lines.push(`for (const key of ${JSON.stringify(lazy)}) Object.defineProperty(module.exports, key, { enumerable: true, get: () => load()[key] });`, '');
+  return lines.join('\n');
+}
+
+/** The stand-in of a built-in of BUILTINS_ON_FIRST_USE: its `constants` copied, the rest loaded on first use. */
+function lazyBuiltin(id: string, builtin: Readonly<Record<string, unknown>>): string {
+  const copied = builtin.constants === undefined ? {} : { constants: builtin.constants };
+  return gettersModule(`process.getBuiltinModule(${id})`, Object.keys(builtin), copied);
+}
+
+/**
+ * For each package of LOADED_ON_FIRST_USE: an entry point `first-use-<name>` that re-exports
+ * the names Cairn uses from the real package (its ES module build, by absolute path, so the alias
+ * does not apply to it), and an alias of the package to its stand-in. Written into .cairn/first-use/.
+ */
+function loadedOnFirstUse(): { alias: Record<string, string>; entryPoints: Record<string, string> } {
+  const dir = join(PROJECT_ROOT, '.cairn/first-use');
+  mkdirSync(dir, { recursive: true });
+  const alias: Record<string, string> = {};
+  const entryPoints: Record<string, string> = {};
+  for (const [name, names] of Object.entries(LOADED_ON_FIRST_USE)) {
+    const slug = name.replace(/^@/, '').replaceAll('/', '-');
+    const root = join(PROJECT_ROOT, 'node_modules', name);
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { module?: string; main?: string };
+    const real = JSON.stringify(join(root, (names === 'commonjs' ? undefined : manifest.module) ?? manifest.main ?? 'index.js'));
+    const entry = join(dir, `${slug}.entry.mjs`);
+    const load = `__cairnLoadFirstUse(${JSON.stringify(`first-use-${slug}.mjs`)})`;
+    const standIn = join(dir, `${slug}.cjs`);
+    if (names === 'commonjs') {
+      // A CommonJS package's exports are its module.exports, the entry's default export.
+      writeFileSync(entry, `import real from ${real};\nexport default real;\n`);
+      writeFileSync(standIn, gettersModule(`${load}.default`, Object.keys(requireFromProject(name) as object)));
+    } else {
+      writeFileSync(entry, `export { ${names.join(', ')} } from ${real};\n`);
+      writeFileSync(standIn, gettersModule(load, names));
+    }
+    entryPoints[`first-use-${slug}`] = entry;
+    alias[name] = standIn;
+  }
+  return { alias, entryPoints };
 }
 
 /**

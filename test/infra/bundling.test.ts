@@ -4,13 +4,16 @@
  * cold start loads. esbuild builds a small entry with the same minification as the deployed
  * bundles, and one real handler; the bench (npm run bench:bundles) builds and times them all.
  */
+
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { BUNDLING, bundleFunction } from '../../infra/constructs/cairn-function.js';
+import { BUNDLING, bundleFunction, LOADED_ON_FIRST_USE } from '../../infra/constructs/cairn-function.js';
 import { WORKFLOW_FILE } from '../../infra/constructs/workflow.js';
+import { S3Loopback } from '../support/s3-loopback.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const work = tempDir('bundling');
@@ -114,5 +117,114 @@ describe("Bundling: the functions' esbuild options", () => {
       expect(new kept[name]!('x').name).toBe(name);
     }
     expect(retried.map((name) => new mangled[name]!('x').name)).not.toEqual(retried);
+  });
+
+  it('loads the S3 client from its own file on first use, not at init, and it then works', async () => {
+    // Prepare: an entry that builds the S3 client and the payload store as the runtime does
+    const entry = join(work, 'uses-s3.ts');
+    writeFileSync(
+      entry,
+      [
+        "import { S3Client } from '@aws-sdk/client-s3';",
+        `import { S3PayloadStore } from '${join(process.cwd(), 'functions/adapters/payloads/s3-payload-store.ts')}';`,
+        'export async function handler(endpoint: string) {',
+        "  const client = new S3Client({ endpoint, region: 'eu-west-1', forcePathStyle: true, credentials: { accessKeyId: 'AKIDLOOPBACK', secretAccessKey: 'loopback-secret' } });",
+        "  const store = new S3PayloadStore({ client: () => client, bucket: 'payloads' });",
+        "  return store.get(await store.put('plans/p1/big.json', 'a large payload'));",
+        '}',
+      ].join('\n'),
+    );
+    const outdir = join(work, 'uses-s3');
+    const s3 = await S3Loopback.start();
+    try {
+      // Act
+      const metafile = bundleFunction(entry, outdir);
+      const { handler } = (await import(pathToFileURL(join(outdir, 'index.mjs')).href)) as { handler: (endpoint: string) => Promise<string> };
+      const body = await handler(s3.endpoint);
+
+      // Assess: the client's code is in first-use-aws-sdk-client-s3.mjs only, which index.mjs does not import
+      const atInit = staticClosure(metafile, Object.keys(metafile.outputs).find((o) => o.endsWith('/index.mjs'))!);
+      const s3Inputs = (output: string) => Object.keys(metafile.outputs[output]!.inputs).filter((i) => i.includes('@aws-sdk/client-s3/'));
+      expect([...atInit].flatMap(s3Inputs)).toEqual([]);
+      const firstUse = Object.keys(metafile.outputs).find((o) => o.endsWith('/first-use-aws-sdk-client-s3.mjs'))!;
+      expect(s3Inputs(firstUse).length).toBeGreaterThan(0);
+      expect(body).toBe('a large payload');
+      expect(s3.requests.map((r) => r.method)).toEqual(['PUT', 'GET']);
+    } finally {
+      await s3.close();
+    }
+  });
+
+  it("loads semver, which only the X-Ray SDK's v2 patcher calls, on first use, and it then answers", async () => {
+    // Prepare: what the X-Ray SDK's patcher does with it, a version check
+    const entry = join(work, 'uses-semver.ts');
+    writeFileSync(entry, "import semver from 'semver';\nexport const handler = async (version: string) => semver.gte(version, '3.6.0');\n");
+    const outdir = join(work, 'uses-semver');
+
+    // Act
+    const metafile = bundleFunction(entry, outdir);
+    const { handler } = (await import(pathToFileURL(join(outdir, 'index.mjs')).href)) as { handler: (version: string) => Promise<boolean> };
+
+    // Assess
+    const atInit = staticClosure(metafile, Object.keys(metafile.outputs).find((o) => o.endsWith('/index.mjs'))!);
+    expect([...atInit].flatMap((o) => Object.keys(metafile.outputs[o]!.inputs)).filter((i) => i.includes('node_modules/semver/'))).toEqual([]);
+    expect(await handler('3.1169.0')).toBe(true);
+    expect(await handler('2.1.0')).toBe(false);
+  });
+
+  it("keeps HTTP/2 unloaded until used: the AWS SDK's handler imports it, its clients speak HTTP/1.1", () => {
+    const outdir = join(work, 'get-plan');
+    bundleFunction(join(process.cwd(), 'functions/handlers/get-plan.ts'), outdir);
+    const probe = [
+      "const { pathToFileURL } = await import('node:url');",
+      `await import(pathToFileURL(${JSON.stringify(join(outdir, 'index.mjs'))}).href);`,
+      'process.stdout.write(JSON.stringify(process.moduleLoadList.filter((m) => /^NativeModule (http2|https)$/.test(m))));',
+    ].join('\n');
+    const environment = { PATH: process.env.PATH, AWS_REGION: 'us-east-1', AWS_LAMBDA_FUNCTION_NAME: 'bundling-test', CAIRN_TABLE: 'Traces' };
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { env: environment, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual(['NativeModule https']);
+  });
+
+  it('has no CommonJS module import an ES module, which would make esbuild wrap the ES module and all it imports', () => {
+    // A wrapped module runs inside a function called on first use: V8 compiles its code twice, and
+    // the AWS SDK, wrapped this way through the OpenSearch signer's import(), cost a cold start ~20 ms.
+    const metafile = bundleFunction(join(process.cwd(), 'functions/handlers/execute.ts'), join(work, 'execute'));
+    const crossings = Object.entries(metafile.inputs).flatMap(([file, input]) =>
+      input.format === 'cjs'
+        ? input.imports
+            .filter((i) => i.kind !== 'import-statement' && metafile.inputs[i.path]?.format === 'esm')
+            .map((i) => [file, i.path].map((path) => path.replace(/^.*node_modules\//, '')).join(' -> '))
+        : [],
+    );
+    // The X-Ray SDK requires one small module of the AWS SDK (its error classification), which imports nothing but its constants.
+    expect(crossings).toEqual(['aws-xray-sdk-core/dist/lib/patchers/aws3_p.js -> @smithy/service-error-classification/dist-es/index.js']);
+  });
+
+  it('stands in for every name the functions import from a package loaded on first use', () => {
+    // A name missing from the stand-in would read as undefined at run time, not fail the build.
+    const sources = readdirSync('functions', { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => readFileSync(join('functions', f), 'utf8'));
+    for (const [name, names] of Object.entries(LOADED_ON_FIRST_USE)) {
+      // A CommonJS package's stand-in has every export name of the real one.
+      if (names === 'commonjs') continue;
+      const imported = new Set<string>();
+      const from = new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s+from\\s+'${name.replaceAll('/', '\\/')}'`, 'g');
+      for (const source of sources) {
+        expect(source, `${name} is imported by name`).not.toMatch(new RegExp(`import\\s+(?!type\\s)(\\*|\\w+)[^;]*from\\s+'${name.replaceAll('/', '\\/')}'`));
+        for (const match of source.matchAll(from)) {
+          if (match[1]) continue;
+          for (const specifier of match[2]!.split(',').map((s) => s.trim()))
+            if (specifier && !specifier.startsWith('type ')) imported.add(specifier.split(/\s+as\s+/)[0]!);
+        }
+      }
+      expect(imported.size, name).toBeGreaterThan(0);
+      expect(
+        [...imported].filter((n) => !names.includes(n)),
+        name,
+      ).toEqual([]);
+    }
   });
 });

@@ -3,6 +3,7 @@
  * Every finding comes back with its path, so a client sees all of them at once; the checks are
  * the schema's and intake's (`requestIssues`), checked once, so every door refuses the same things.
  */
+import { forbiddenKeyMessage } from '../errors.js';
 import type { PlanRequest } from '../types.js';
 import { type IntakeLimits, type RequestIssue, requestIssues, requestRejection } from './intake.js';
 import { RESULT_SUFFIX } from './plan-view.js';
@@ -25,10 +26,7 @@ export function readRequest(value: unknown, limits: IntakeLimits): PlanRequest {
   return value as PlanRequest;
 }
 
-/** The one line for a key that could reach an object's prototype, the same at every door. */
-export function forbiddenKeyMessage(key: string): string {
-  return `the body has a forbidden key ${key}`;
-}
+export { forbiddenKeyMessage };
 
 /**
  * Parses JSON text (a message body, a task file); bad JSON is a request issue at the root. A

@@ -4,7 +4,7 @@
  * manifest, opening refuses a missing, stale, older or differently embedded index, and the entity
  * graph and vector search answer as the in-memory index does on the same corpus.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCorpus } from '../../../functions/adapters/corpus/load-corpus.js';
 import { createOpenSearchClient } from '../../../functions/adapters/corpus/opensearch/client.js';
 import { buildOpenSearchIndex, openOpenSearchIndex } from '../../../functions/adapters/corpus/opensearch/opensearch-build.js';
@@ -89,6 +89,31 @@ describe('Class: OpenSearchCorpusIndex', () => {
     for (const request of server.requests) {
       expect(request.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDLOOPBACK\/\d{8}\/eu-west-1\/aoss\/aws4_request/);
       expect(request.headers['x-amz-content-sha256']).toMatch(/^[0-9a-f]{64}$/);
+    }
+  });
+
+  it("signs with the AWS SDK's default credential chain when no credentials are given (on AWS, the function's role)", async () => {
+    // Prepare: the chain's first source, the environment's keys, as Lambda sets them
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'AKIDFROMCHAIN');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'chain-secret');
+    vi.stubEnv('AWS_SESSION_TOKEN', 'chain-session');
+    const seen = server.requests.length;
+    try {
+      // Act: any request will do; this corpus was never indexed
+      const client = createOpenSearchClient({ endpoint: server.endpoint, region: 'eu-west-1', requestTimeoutMs: 2000 });
+      await openOpenSearchIndex({ client, corpus: 's3://cairn-bucket/never-indexed.jsonl', corpusEtag: '"e"', embedder: embedderOf(docs) }).catch(
+        () => undefined,
+      );
+
+      // Assess
+      const signed = server.requests.slice(seen);
+      expect(signed.length).toBeGreaterThan(0);
+      for (const request of signed) {
+        expect(request.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDFROMCHAIN\/\d{8}\/eu-west-1\/aoss\/aws4_request/);
+        expect(request.headers['x-amz-security-token']).toBe('chain-session');
+      }
+    } finally {
+      vi.unstubAllEnvs();
     }
   });
 });
