@@ -144,8 +144,9 @@ function dynaliteActions() {
         const text = await readFile(args.path, 'utf8');
         const contents = text
           .replace(/require\('\.\/(actions|validations)\/' \+ action\)/g, "require('./$1/' + action + '.js')")
-          .replace("url.parse(req.url, true).query", "require('querystring').parse(new URL(req.url, 'http://localhost').search.slice(1))");
-        if (contents.includes('url.parse(') || !contents.includes("require('./actions/' + action + '.js')")) throw new Error('dynalite no longer requires its actions as expected: see cli/build.mjs');
+          .replace('url.parse(req.url, true).query', "require('querystring').parse(new URL(req.url, 'http://localhost').search.slice(1))");
+        if (contents.includes('url.parse(') || !contents.includes("require('./actions/' + action + '.js')"))
+          throw new Error('dynalite no longer requires its actions as expected: see cli/build.mjs');
         return { contents, loader: 'js' };
       });
     },
