@@ -150,6 +150,15 @@ export interface ListPlansQuery {
 /** What updatePlan may change: everything but the plan's identity and the fields the store keeps itself. */
 export type PlanPatch = Partial<Omit<PlanRecord, 'planId' | 'version' | 'createdAt' | 'eventCount'>>;
 
+/**
+ * Records a phase writes with a batch of its events, in the same requests: the step outputs whose
+ * ends the events tell, the attempt they trace. Written with the events, before a settled status.
+ */
+export interface TraceRecords {
+  outputs?: readonly StepOutput[];
+  attempts?: readonly PlanAttempt[];
+}
+
 /** The plan's META item, its ordered events, its planner attempts and its step results. */
 export interface TraceStore {
   /**
@@ -168,11 +177,19 @@ export interface TraceStore {
    * numbers are one write when the plan stays unfinished; a patch that finishes the plan is written
    * after its events, so a plan never reads as done before its trace is.
    */
-  updatePlanWithEvents(planId: string, patch: PlanPatch, events: readonly TraceEventInput[]): Promise<{ record: PlanRecord; events: TraceEvent[] }>;
+  updatePlanWithEvents(
+    planId: string,
+    patch: PlanPatch,
+    events: readonly TraceEventInput[],
+    records?: TraceRecords,
+  ): Promise<{ record: PlanRecord; events: TraceEvent[] }>;
   /** Appends an event with the next sequence number of the plan. */
   appendEvent(planId: string, event: TraceEventInput): Promise<TraceEvent>;
-  /** Appends events with the plan's next sequence numbers, in their order: one counter write for all of them. */
-  appendEvents(planId: string, events: readonly TraceEventInput[]): Promise<TraceEvent[]>;
+  /**
+   * Appends events with the plan's next sequence numbers, in their order: one counter write for
+   * all of them, then the events and `records` together.
+   */
+  appendEvents(planId: string, events: readonly TraceEventInput[], records?: TraceRecords): Promise<TraceEvent[]>;
   listEvents(planId: string): Promise<TraceEvent[]>;
   putAttempt(planId: string, attempt: PlanAttempt): Promise<void>;
   getAttempt(planId: string, attempt: number): Promise<PlanAttempt | undefined>;

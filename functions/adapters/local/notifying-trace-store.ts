@@ -3,7 +3,7 @@
  * CLI can show a run's progress live without polling the database. Everything else is passed
  * through unchanged; the events a listener sees are the stored ones, with their sequence numbers.
  */
-import type { ListPlansQuery, TraceStore } from '../../core/ports.js';
+import type { ListPlansQuery, TraceRecords, TraceStore } from '../../core/ports.js';
 import type { PlanAttempt, PlanRecord, StepOutput, TraceEvent, TraceEventInput } from '../../core/types.js';
 
 export type TraceEventListener = (event: TraceEvent) => void;
@@ -27,8 +27,8 @@ export class NotifyingTraceStore implements TraceStore {
     return stored;
   }
 
-  async appendEvents(planId: string, events: readonly TraceEventInput[]): Promise<TraceEvent[]> {
-    const stored = await this.inner.appendEvents(planId, events);
+  async appendEvents(planId: string, events: readonly TraceEventInput[], records?: TraceRecords): Promise<TraceEvent[]> {
+    const stored = await this.inner.appendEvents(planId, events, records);
     this.tell(stored);
     return stored;
   }
@@ -37,8 +37,9 @@ export class NotifyingTraceStore implements TraceStore {
     planId: string,
     patch: Parameters<TraceStore['updatePlan']>[1],
     events: readonly TraceEventInput[],
+    records?: TraceRecords,
   ): Promise<{ record: PlanRecord; events: TraceEvent[] }> {
-    const stored = await this.inner.updatePlanWithEvents(planId, patch, events);
+    const stored = await this.inner.updatePlanWithEvents(planId, patch, events, records);
     this.tell(stored.events);
     return stored;
   }

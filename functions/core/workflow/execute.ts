@@ -20,7 +20,7 @@ import { loadPlan, setStatus, statusEvent } from './plan-record.js';
 import { currentRound, roundsOf } from './replan.js';
 import { allowedTools, requestOptions } from './request-options.js';
 import type { ExecutionSummary, RoundState, WorkflowInput } from './types.js';
-import { allWritten, type WriteBehind, withWrites } from './write-behind.js';
+import { type WriteBehind, withWrites } from './write-behind.js';
 
 export async function executePhase(deps: PhaseDeps, input: WorkflowInput & { round?: RoundState }): Promise<ExecutionSummary> {
   const started = performance.now();
@@ -55,9 +55,18 @@ async function executeRecord(
   if (round > 1 || answers.size > 0) {
     for (const output of await deps.store.listStepOutputs(input.planId)) if (output.status !== 'failed') keep.set(output.step_id, output);
   }
+  // The steps' events, and the outputs their ends carry, go in batches: what happens while one
+  // batch is being written goes in the next, in order.
+  const writeSteps = (items: StepTrace[]) =>
+    deps.store.appendEvents(
+      input.planId,
+      items.map((item) => item.event),
+      { outputs: items.flatMap((item) => (item.output ? [item.output] : [])) },
+    );
+  const traceStep = (event: TraceEventInput, output?: StepOutput) => trace.enqueueBatched<StepTrace>(output ? { event, output } : { event }, writeSteps);
   if (iterative) {
     const stepIds = roundsOf(record, input.maxRounds ?? 1).rounds.find((r) => r.round === round)?.stepIds ?? [];
-    trace.enqueue(() => deps.store.appendEvent(input.planId, { type: 'round.started', phase: 'executing', data: { round, steps: stepIds, execute: true } }));
+    traceStep({ type: 'round.started', phase: 'executing', data: { round, steps: stepIds, execute: true } });
   }
   // One guard for the phase: the coverage retry's round is a later round of the same plan. In a
   // later round of an iterative plan it starts from the tool calls the earlier rounds made.
@@ -79,30 +88,22 @@ async function executeRecord(
     ...(keep.size > 0 ? { keep } : {}),
     hooks: {
       onStepRetry: (step, attempt, error, delayMs) =>
-        trace.enqueue(() =>
-          deps.store.appendEvent(input.planId, {
-            type: 'step.retried',
-            phase: 'executing',
-            data: { step_id: step.step_id, type: step.type, attempt, error, delayMs, ...inRound },
-          }),
-        ),
-      onStepStart: (step, parameters) =>
-        trace.enqueue(() =>
-          deps.store.appendEvent(input.planId, {
-            type: 'step.started',
-            phase: 'executing',
-            data: { step_id: step.step_id, type: step.type, parameters, dependencies: step.dependencies, ...inRound },
-          }),
-        ),
-      onStepEnd: (output) =>
-        trace.enqueue(() => {
-          const event = stepEvent(output);
-          // The output and its event at once: the queue orders the events, not the outputs.
-          return allWritten([
-            deps.store.putStepOutput(input.planId, output),
-            deps.store.appendEvent(input.planId, { ...event, data: { ...event.data, ...inRound } }),
-          ]);
+        traceStep({
+          type: 'step.retried',
+          phase: 'executing',
+          data: { step_id: step.step_id, type: step.type, attempt, error, delayMs, ...inRound },
         }),
+      onStepStart: (step, parameters) =>
+        traceStep({
+          type: 'step.started',
+          phase: 'executing',
+          data: { step_id: step.step_id, type: step.type, parameters, dependencies: step.dependencies, ...inRound },
+        }),
+      onStepEnd: (output) => {
+        const event = stepEvent(output);
+        // The output goes with its event, in the same requests.
+        traceStep({ ...event, data: { ...event.data, ...inRound } }, output);
+      },
     },
   };
   const first = await executePlan(record.plan, context);
@@ -175,6 +176,12 @@ async function executeRecord(
     failed: 0,
     blockedCalls: blocked.blocked,
   };
+}
+
+/** A step's event, and its output when the event is its end. */
+interface StepTrace {
+  event: TraceEventInput;
+  output?: StepOutput;
 }
 
 /** The tool calls of the steps already run, in step order, as the duplicate-call guard remembers calls. */

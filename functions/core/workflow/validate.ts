@@ -47,10 +47,9 @@ export async function validatePhase(deps: PhaseDeps, input: WorkflowInput & { ge
     Object.assign(patch, { plan, ...(attempt.reasoning ? { reasoning: attempt.reasoning } : {}) });
     events.push({ type: 'plan.accepted', phase: 'validating', data: { attempt: attempt.attempt, steps: plan.plan.length } });
   }
-  // The checked attempt is stored beside the update that accepts it (or the events that refuse it).
-  await allWritten([
-    deps.store.putAttempt(input.planId, { ...attempt, validation }),
-    Object.keys(patch).length > 0 ? deps.store.updatePlanWithEvents(input.planId, patch, events) : deps.store.appendEvents(input.planId, events),
-  ]);
+  // The checked attempt is stored with the events that accept it (or refuse it), in the same requests.
+  const records = { attempts: [{ ...attempt, validation }] };
+  if (Object.keys(patch).length > 0) await deps.store.updatePlanWithEvents(input.planId, patch, events, records);
+  else await deps.store.appendEvents(input.planId, events, records);
   return { valid: validation.valid, attempt: attempt.attempt, errorCount: validation.errors.length };
 }

@@ -38,4 +38,42 @@ describe('WriteBehind', () => {
     expect(done).toEqual(['a']);
     expect(() => queue.enqueue(async () => done.push('d'))).toThrow('store unavailable');
   });
+
+  it('sends the items queued while a write is in flight together in the next write, in the order they were queued', async () => {
+    // Prepare: each batch write takes 10 ms.
+    const queue = new WriteBehind();
+    const batches: string[][] = [];
+    const write = async (items: string[]) => {
+      batches.push([...items]);
+      await tick(10);
+    };
+
+    // Act: one item alone, three while it is written, then a plain write, then two more.
+    queue.enqueueBatched('a', write);
+    await tick(1);
+    queue.enqueueBatched('b', write);
+    queue.enqueueBatched('c', write);
+    queue.enqueueBatched('d', write);
+    queue.enqueue(async () => batches.push(['plain']));
+    queue.enqueueBatched('e', write);
+    queue.enqueueBatched('f', write);
+    await queue.drain();
+
+    // Assess: a plain write keeps its place: what is queued after it goes after it.
+    expect(batches).toEqual([['a'], ['b', 'c', 'd'], ['plain'], ['e', 'f']]);
+  });
+
+  it('refuses batched items after a failed write, and drops the ones still waiting', async () => {
+    const queue = new WriteBehind();
+    const written: string[] = [];
+    const write = async (items: string[]) => {
+      if (items.includes('bad')) throw new Error('store unavailable');
+      written.push(...items);
+    };
+    queue.enqueueBatched('bad', write);
+    queue.enqueue(async () => written.push('after'));
+    await expect(queue.drain()).rejects.toThrow('store unavailable');
+    expect(written).toEqual([]);
+    expect(() => queue.enqueueBatched('late', write)).toThrow('store unavailable');
+  });
 });
