@@ -168,6 +168,9 @@ export class LocalStack {
       const machine = new StateMachine(definition, { validationOptions: { noValidate: true } });
       const resumeMachine =
         callbacks[0] === undefined ? undefined : new StateMachine({ ...definition, StartAt: callbacks[0] }, { validationOptions: { noValidate: true } });
+      // Making the Execute handler started indexing the default corpus, as a Lambda's init does; the
+      // stack is ready once it is, rather than indexing beside the first plan's work.
+      await runtime.phases.corpora.load(undefined).catch(() => undefined);
       stack = new LocalStack(runtime, starter, machine, handlers, embedded, events!, options.onExecution, tokens, resumeMachine, callbacks);
       return stack;
     } catch (error) {
