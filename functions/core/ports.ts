@@ -166,7 +166,12 @@ export interface TraceStore {
    * `events` are the plan's first events, numbered from 1 by the same write and stored after it.
    */
   createPlan(record: PlanRecord, events?: readonly TraceEventInput[]): Promise<void>;
-  getPlan(planId: string): Promise<PlanRecord | undefined>;
+  /**
+   * The plan's record. With `written`, the version the caller knows to be the plan's last (the
+   * previous phase reported it), a store that wrote that very version itself may answer from
+   * memory: nobody else can have written it, and a later write would have another version.
+   */
+  getPlan(planId: string, options?: { written?: number }): Promise<PlanRecord | undefined>;
   /**
    * Applies `patch` under a version check, by the rules of `applyPlanPatch` (trace/plan-patch.ts):
    * a status never goes backwards and a terminal plan never changes. Returns the updated record.

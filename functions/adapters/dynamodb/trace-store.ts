@@ -125,13 +125,21 @@ export class DynamoTraceStore implements TraceStore {
 
   /** The last record of each recent plan this store read or wrote (updatePlan starts from it). */
   private readonly known = new Map<string, PlanRecord>();
+  /** The version of each plan this store wrote last, while it is the one in `known`. */
+  private readonly written = new Map<string, number>();
 
-  private remember(record: PlanRecord): void {
+  private remember(record: PlanRecord, wrote = false): void {
+    if (wrote) this.written.set(record.planId, record.version);
+    else if (this.written.get(record.planId) !== record.version) this.written.delete(record.planId);
     this.known.delete(record.planId);
     // A copy: the caller owns the object it passed or got, and may change it.
     this.known.set(record.planId, structuredClone(record));
     // A long-lived process (serve, a warm Lambda) sees many plans; only the recent ones are worth keeping.
-    if (this.known.size > KNOWN_PLANS) this.known.delete(this.known.keys().next().value!);
+    if (this.known.size > KNOWN_PLANS) {
+      const oldest = this.known.keys().next().value!;
+      this.known.delete(oldest);
+      this.written.delete(oldest);
+    }
   }
 
   // ------------------------------------------------------------ plans
@@ -142,7 +150,7 @@ export class DynamoTraceStore implements TraceStore {
     const item = await this.planItem(created);
     try {
       await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
-      this.remember(created);
+      this.remember(created, true);
     } catch (error) {
       if (isConditionalFailure(error)) {
         throw new PlanExistsError(`plan ${record.planId} already exists`, { cause: error });
@@ -152,12 +160,17 @@ export class DynamoTraceStore implements TraceStore {
     await this.putEvents(record.planId, record.eventCount + 1, events);
   }
 
-  async getPlan(planId: string): Promise<PlanRecord | undefined> {
+  async getPlan(planId: string, options: { written?: number } = {}): Promise<PlanRecord | undefined> {
+    const known = this.known.get(planId);
     // A finished plan never changes again (the patch rules refuse it): the record this store last
     // wrote or read of it is the stored one, and a read after Finalize (its result published, the
     // runner's answer) needs no request.
-    const known = this.known.get(planId);
     if (known !== undefined && isTerminal(known.status)) return structuredClone(known);
+    // The version the caller knows to be the last is one this store wrote: it is what is stored.
+    // (Two writers never write the same version: each write is conditional on the one before.)
+    if (known !== undefined && options.written !== undefined && known.version === options.written && this.written.get(planId) === options.written) {
+      return structuredClone(known);
+    }
     const item = await this.getItem(traceKeys.plan(planId), traceKeys.meta);
     const record = item === undefined ? undefined : await this.planFromItem(item);
     if (record) this.remember(record);
@@ -222,7 +235,7 @@ export class DynamoTraceStore implements TraceStore {
       }
       try {
         const written = await this.writePlanUpdate(current, next, count);
-        this.remember(written);
+        this.remember(written, true);
         return { record: written, eventCount: written.eventCount };
       } catch (error) {
         if (!isConditionalFailure(error)) throw toStoreError(`UpdateItem ${this.tableName}`, error);

@@ -63,8 +63,8 @@ export class NotifyingTraceStore implements TraceStore {
     this.tell(events.map((event, i) => ({ ...event, planId: record.planId, seq: record.eventCount + i + 1, at: record.createdAt })));
   }
 
-  getPlan(planId: string): Promise<PlanRecord | undefined> {
-    return this.inner.getPlan(planId);
+  getPlan(planId: string, options?: { written?: number }): Promise<PlanRecord | undefined> {
+    return this.inner.getPlan(planId, options);
   }
 
   updatePlan(planId: string, patch: Parameters<TraceStore['updatePlan']>[1]): Promise<PlanRecord> {

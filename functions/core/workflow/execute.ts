@@ -24,7 +24,7 @@ import { type WriteBehind, withWrites } from './write-behind.js';
 
 export async function executePhase(deps: PhaseDeps, input: WorkflowInput & { round?: RoundState }): Promise<ExecutionSummary> {
   const started = performance.now();
-  const loaded = await loadPlan(deps.store, input.planId);
+  const loaded = await loadPlan(deps.store, input.planId, input);
   // The steps' events and outputs are written beside the steps, in order, the status first; a
   // failed write stops the next step from starting (enqueue throws it) and fails the phase once the
   // queue is drained.
@@ -138,7 +138,7 @@ async function executeRecord(
     });
     events.push(statusEvent(record.status, 'waiting_for_input'));
     // A plan that waits is answered: its events are written before its status says so.
-    await deps.store.updatePlanWithEvents(
+    const { record: stored } = await deps.store.updatePlanWithEvents(
       input.planId,
       {
         ...widened,
@@ -149,7 +149,7 @@ async function executeRecord(
       events,
     );
     const skipped = outcome.outputs.filter((s) => s.status === 'skipped').length;
-    return { status: 'waiting_for_input', steps: outcome.outputs.length, skipped, failed: 0, questionStep: question.step_id };
+    return { status: 'waiting_for_input', steps: outcome.outputs.length, skipped, failed: 0, questionStep: question.step_id, version: stored.version };
   }
   events.push({
     type: 'execution.completed',
@@ -165,7 +165,7 @@ async function executeRecord(
   const metadata = withMetadata(deps, record, 'execute', performance.now() - started, outcome.llmCalls);
   if (blocked.blocked > 0) metadata.duplicateCalls = { ...blocked, limits: { ...guard.limits } };
   // The plan's metadata, the widened plan, the calls and the end of the execution in one update.
-  await deps.store.updatePlanWithEvents(input.planId, { ...widened, metadata }, events);
+  const { record: stored } = await deps.store.updatePlanWithEvents(input.planId, { ...widened, metadata }, events);
   if (outcome.status === 'failed') {
     throw new StepExecutionError(`step ${outcome.failedStep} failed: ${outcome.error}`);
   }
@@ -175,6 +175,7 @@ async function executeRecord(
     skipped: outcome.outputs.filter((s) => s.status === 'skipped').length,
     failed: 0,
     blockedCalls: blocked.blocked,
+    version: stored.version,
   };
 }
 

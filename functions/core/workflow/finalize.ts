@@ -25,7 +25,7 @@ export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Prom
   const started = performance.now();
   // The step outputs are read beside the record (a plan-only request has none to read).
   const [loaded, outputs] = await allWritten([
-    loadPlan(deps.store, input.planId),
+    loadPlan(deps.store, input.planId, input),
     input.planOnly ? Promise.resolve([]) : deps.store.listStepOutputs(input.planId),
   ]);
   return withWrites((writes) => finalizeRecord(deps, input, new FinalizingStatus(deps, loaded, writes), outputs, started));

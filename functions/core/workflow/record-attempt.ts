@@ -21,7 +21,7 @@ export async function recordAttempt(
     /** Where the plan came from, when not the configured model (a supplied plan's is the user's). */
     origin?: Pick<PlanMetadata, 'provider' | 'model' | 'source'>;
   } = {},
-): Promise<void> {
+): Promise<PlanRecord> {
   const event: TraceEventInput = {
     type: attempt.extractionError ? 'plan.extraction_failed' : 'plan.generated',
     phase: options.phase ?? (attempt.kind === 'repair' ? 'repairing' : 'planning'),
@@ -40,7 +40,8 @@ export async function recordAttempt(
   };
   const cached = hit ? cacheHitMetadata(metadata, hit) : await cacheIfValid(deps, record, attempt, metadata);
   // The attempt is stored with the events that trace it, in the same requests.
-  await deps.store.updatePlanWithEvents(record.planId, { attempts: attempt.attempt, metadata: cached }, [...(options.before ?? []), event], {
+  const stored = await deps.store.updatePlanWithEvents(record.planId, { attempts: attempt.attempt, metadata: cached }, [...(options.before ?? []), event], {
     attempts: [attempt],
   });
+  return stored.record;
 }

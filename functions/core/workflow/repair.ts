@@ -12,7 +12,7 @@ import { allWritten, withWrites } from './write-behind.js';
 export async function repairPhase(deps: PhaseDeps, input: WorkflowInput & { validation: ValidationSummary }): Promise<GenerationResult> {
   const started = performance.now();
   // The attempt to repair is read beside the record.
-  const [loaded, previous] = await allWritten([loadPlan(deps.store, input.planId), deps.store.getAttempt(input.planId, input.validation.attempt)]);
+  const [loaded, previous] = await allWritten([loadPlan(deps.store, input.planId, input), deps.store.getAttempt(input.planId, input.validation.attempt)]);
   if (!previous) throw new PlanNotFoundError(`plan ${input.planId} has no attempt ${input.validation.attempt}`);
   const next = input.validation.attempt + 1;
   const record = { ...loaded, status: 'repairing' as const };
@@ -35,7 +35,7 @@ export async function repairPhase(deps: PhaseDeps, input: WorkflowInput & { vali
     );
     await writes.drain();
     // The call, the attempt and the plan's metadata in one update.
-    await recordAttempt(deps, record, attempt, started, [attempt.llm], undefined, { before: [llmCallEvent('repairing', attempt.llm)] });
-    return { attempt: next };
+    const stored = await recordAttempt(deps, record, attempt, started, [attempt.llm], undefined, { before: [llmCallEvent('repairing', attempt.llm)] });
+    return { attempt: next, version: stored.version };
   });
 }

@@ -20,16 +20,22 @@ export interface RoundState {
   round: number;
   done: boolean;
   reason?: string;
+  /** The plan record's version as this phase left it (the next phase may take the record from memory). */
+  version?: number;
 }
 
 export interface GenerationResult {
   attempt: number;
+  /** The plan record's version as this phase left it (the next phase may take the record from memory). */
+  version?: number;
 }
 
 export interface ValidationSummary {
   valid: boolean;
   attempt: number;
   errorCount: number;
+  /** The plan record's version as this phase left it (the next phase may take the record from memory). */
+  version?: number;
 }
 
 export interface ExecutionSummary {
@@ -42,6 +48,8 @@ export interface ExecutionSummary {
   blockedCalls?: number;
   /** The step whose question the plan waits on. */
   questionStep?: number;
+  /** The plan record's version as this phase left it (the next phase may take the record from memory). */
+  version?: number;
 }
 
 /** What the AwaitInput state hands its function: the plan, the question's step and the token that resumes the execution. */

@@ -16,7 +16,7 @@ export async function validatePhase(deps: PhaseDeps, input: WorkflowInput & { ge
   const started = performance.now();
   // The attempt Generate or Repair made is read beside the record; a supplied plan's is made below.
   const [loaded, generated] = await allWritten([
-    loadPlan(deps.store, input.planId),
+    loadPlan(deps.store, input.planId, input),
     input.generation?.attempt === undefined ? Promise.resolve(undefined) : deps.store.getAttempt(input.planId, input.generation.attempt),
   ]);
   let record = loaded;
@@ -49,7 +49,12 @@ export async function validatePhase(deps: PhaseDeps, input: WorkflowInput & { ge
   }
   // The checked attempt is stored with the events that accept it (or refuse it), in the same requests.
   const records = { attempts: [{ ...attempt, validation }] };
-  if (Object.keys(patch).length > 0) await deps.store.updatePlanWithEvents(input.planId, patch, events, records);
-  else await deps.store.appendEvents(input.planId, events, records);
-  return { valid: validation.valid, attempt: attempt.attempt, errorCount: validation.errors.length };
+  let version: number | undefined;
+  if (Object.keys(patch).length > 0) version = (await deps.store.updatePlanWithEvents(input.planId, patch, events, records)).record.version;
+  else {
+    await deps.store.appendEvents(input.planId, events, records);
+    // Events move no version: the record is as it was loaded, unless a supplied plan's attempt was recorded since.
+    if (record === loaded) version = record.version;
+  }
+  return { valid: validation.valid, attempt: attempt.attempt, errorCount: validation.errors.length, ...(version !== undefined ? { version } : {}) };
 }

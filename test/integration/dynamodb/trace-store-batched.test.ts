@@ -267,4 +267,31 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
     expect(read.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect((await store.getPlan(plan.planId))?.eventCount).toBe(10);
   });
+  it('answers from memory the version the caller names when this store wrote it, and reads any other', async () => {
+    // Prepare: this store writes version 2; another store then writes version 3.
+    const store = makeStore();
+    const plan = receivedPlan({ planId: `p-${randomUUID()}` });
+    await store.createPlan(plan);
+    const mine = await store.updatePlan(plan.planId, { status: 'analyzing' });
+    sent = [];
+
+    // Act
+    const remembered = await store.getPlan(plan.planId, { written: mine.version });
+    const named = sent.length;
+    await makeStore().updatePlan(plan.planId, { status: 'planning' });
+    sent = [];
+    const older = await store.getPlan(plan.planId, { written: mine.version + 1 });
+    const afterOther = sent.length;
+    sent = [];
+    // Read, not written: a version this store only read is never answered from memory.
+    const again = await store.getPlan(plan.planId, { written: older!.version });
+
+    // Assess
+    expect(named).toBe(0);
+    expect(remembered).toMatchObject({ status: 'analyzing', version: mine.version });
+    expect(afterOther).toBe(1);
+    expect(older).toMatchObject({ status: 'planning', version: mine.version + 1 });
+    expect(sent).toEqual(['GetItem']);
+    expect(again?.version).toBe(mine.version + 1);
+  });
 });
