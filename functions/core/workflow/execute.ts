@@ -116,8 +116,11 @@ async function executeRecord(
           maxSources: deps.defaults.maxSources,
           topK: o.topK,
         });
+  // The steps' last events, when their batch has not gone yet, go with the closing write.
+  const last = trace.takeBatched(writeSteps);
   await trace.drain();
-  const events: TraceEventInput[] = [];
+  const events: TraceEventInput[] = last.map((item) => item.event);
+  const lastOutputs = { outputs: last.flatMap((item) => (item.output ? [item.output] : [])) };
   if (retried) {
     events.push({
       type: 'coverage.retry',
@@ -147,6 +150,7 @@ async function executeRecord(
         metadata: withMetadata(deps, record, 'execute', performance.now() - started, outcome.llmCalls),
       },
       events,
+      lastOutputs,
     );
     const skipped = outcome.outputs.filter((s) => s.status === 'skipped').length;
     return { status: 'waiting_for_input', steps: outcome.outputs.length, skipped, failed: 0, questionStep: question.step_id, version: stored.version };
@@ -165,7 +169,7 @@ async function executeRecord(
   const metadata = withMetadata(deps, record, 'execute', performance.now() - started, outcome.llmCalls);
   if (blocked.blocked > 0) metadata.duplicateCalls = { ...blocked, limits: { ...guard.limits } };
   // The plan's metadata, the widened plan, the calls and the end of the execution in one update.
-  const { record: stored } = await deps.store.updatePlanWithEvents(input.planId, { ...widened, metadata }, events);
+  const { record: stored } = await deps.store.updatePlanWithEvents(input.planId, { ...widened, metadata }, events, lastOutputs);
   if (outcome.status === 'failed') {
     throw new StepExecutionError(`step ${outcome.failedStep} failed: ${outcome.error}`);
   }

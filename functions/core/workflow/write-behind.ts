@@ -33,11 +33,31 @@ export class WriteBehind {
     }
     const batch = { items: [item] as unknown[], write: write as (items: never[]) => Promise<unknown> };
     this.open = batch;
-    this.chain(() => {
-      // Its turn: from now on, new items start the next batch.
-      if (this.open === batch) this.open = undefined;
-      return write(batch.items as T[]);
+    this.chain(async () => {
+      // Its turn comes a turn of the event loop later, so that what the same burst of work adds
+      // joins it, and a phase that ends meanwhile may take it into its closing write (takeBatched).
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.open !== batch) {
+        if (this.taken.has(batch)) return;
+      } else this.open = undefined;
+      await write(batch.items as T[]);
     });
+  }
+
+  private readonly taken = new WeakSet<object>();
+
+  /**
+   * The items queued for `write` whose turn has not come, taken out of the queue: the caller
+   * writes them itself, with what it writes next (a phase's closing write), saving a request.
+   * Empty when that batch has started or there is none.
+   */
+  takeBatched<T>(write: (items: T[]) => Promise<unknown>): T[] {
+    this.throwIfFailed();
+    const batch = this.open;
+    if (batch === undefined || batch.write !== write) return [];
+    this.open = undefined;
+    this.taken.add(batch);
+    return batch.items as T[];
   }
 
   private chain(write: () => Promise<unknown>): void {

@@ -76,4 +76,28 @@ describe('WriteBehind', () => {
     expect(written).toEqual([]);
     expect(() => queue.enqueueBatched('late', write)).toThrow('store unavailable');
   });
+
+  it('hands the items whose turn has not come to a caller that writes them with its own, and never writes them twice', async () => {
+    // Prepare: a batch in flight (10 ms), then two items waiting behind it.
+    const queue = new WriteBehind();
+    const batches: string[][] = [];
+    const write = async (items: string[]) => {
+      batches.push([...items]);
+      await tick(10);
+    };
+    queue.enqueueBatched('a', write);
+    await tick(1);
+    queue.enqueueBatched('b', write);
+    queue.enqueueBatched('c', write);
+
+    // Act
+    const taken = queue.takeBatched(write);
+    queue.enqueueBatched('d', write);
+    await queue.drain();
+
+    // Assess: b and c are the caller's; d, queued after, goes on its own.
+    expect(taken).toEqual(['b', 'c']);
+    expect(batches).toEqual([['a'], ['d']]);
+    expect(queue.takeBatched(write)).toEqual([]);
+  });
 });
