@@ -13,7 +13,7 @@ import { withWrites } from './write-behind.js';
 
 export async function analyzePhase(deps: PhaseDeps, input: WorkflowInput): Promise<{ analyzed: boolean; kind?: string; version?: number }> {
   const started = performance.now();
-  const record = await loadPlan(deps.store, input.planId);
+  const record = await loadPlan(deps.store, input.planId, input);
   return withWrites(async (writes) => {
     // The status is written while the phase works: the model is asked meanwhile.
     writes.enqueue(() => setStatus(deps.store, record, 'analyzing'));

@@ -2,6 +2,7 @@
 import { PlanNotFoundError } from '../errors.js';
 import type { TraceStore } from '../ports.js';
 import type { PlanRecord, PlanStatus, TraceEventInput } from '../types.js';
+import { CREATED_VERSION } from './types.js';
 
 /**
  * The plan's record for a phase. `input` is the state's input: when the phase before reported the
@@ -20,12 +21,15 @@ const REPORTING_RESULTS = ['analysis', 'generation', 'validation', 'execution', 
 
 /**
  * The record's version after the last phase that ran, from the results the state input carries:
- * the highest, versions only growing. Undefined after AwaitInput (`input`): the answer was written
- * meanwhile by whoever took it, with no version reported.
+ * the highest, versions only growing; the version intake created it at when no phase has run yet
+ * (the first Task state: Analyze, or Validate for a supplied plan). Undefined after AwaitInput
+ * (`input`): the answer was written meanwhile by whoever took it, with no version reported; and
+ * when a phase ran without reporting one.
  */
 export function reportedVersion(input: object): number | undefined {
-  const results = input as Partial<Record<(typeof REPORTING_RESULTS)[number] | 'input', unknown>>;
+  const results = input as Partial<Record<(typeof REPORTING_RESULTS)[number] | 'input' | 'error', unknown>>;
   if (results.input !== undefined) return undefined;
+  if (results.error === undefined && REPORTING_RESULTS.every((key) => results[key] === undefined)) return CREATED_VERSION;
   const versions = REPORTING_RESULTS.map((key) => (results[key] as { version?: unknown } | undefined)?.version).filter((version): version is number =>
     Number.isSafeInteger(version),
   );

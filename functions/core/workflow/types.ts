@@ -4,6 +4,9 @@
  * WorkflowInput too, and must not pull the phases in to do so.
  */
 
+/** The version of a plan's record as intake creates it, before any phase has run. */
+export const CREATED_VERSION = 1;
+
 /** The state machine's input; every phase receives at least the plan id. */
 export interface WorkflowInput {
   planId: string;

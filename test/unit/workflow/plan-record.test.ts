@@ -25,8 +25,13 @@ describe('reportedVersion', () => {
     expect(reportedVersion(input)).toBeUndefined();
   });
 
-  it('names none when no phase reported one, and ignores what is not a version', () => {
-    expect(reportedVersion({ planId: 'p', maxIterations: 3 })).toBeUndefined();
+  it('names the version intake created the record at before any phase has run', () => {
+    expect(reportedVersion({ planId: 'p', maxIterations: 3 })).toBe(1);
+    expect(reportedVersion({ planId: 'p', maxIterations: 1, supplied: true })).toBe(1);
+  });
+
+  it('names none when a phase ran without reporting one, and ignores what is not a version', () => {
     expect(reportedVersion({ planId: 'p', analysis: { analyzed: false }, generation: { attempt: 1, version: '7' } })).toBeUndefined();
+    expect(reportedVersion({ planId: 'p', error: { Error: 'States.Timeout' } })).toBeUndefined();
   });
 });
