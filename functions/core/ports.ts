@@ -200,7 +200,11 @@ export interface TraceStore {
   getAttempt(planId: string, attempt: number): Promise<PlanAttempt | undefined>;
   listAttempts(planId: string): Promise<PlanAttempt[]>;
   putStepOutput(planId: string, output: StepOutput): Promise<void>;
-  listStepOutputs(planId: string): Promise<StepOutput[]>;
+  /**
+   * The plan's step outputs by step id. With `written`, as getPlan: a store that wrote that version
+   * of the record itself, and every output since the plan was created, may answer from memory.
+   */
+  listStepOutputs(planId: string, options?: { written?: number }): Promise<StepOutput[]>;
   listPlans(query?: ListPlansQuery): Promise<PlanRecord[]>;
 }
 

@@ -127,8 +127,15 @@ export class DynamoTraceStore implements TraceStore {
   private readonly known = new Map<string, PlanRecord>();
   /** The version of each plan this store wrote last, while it is the one in `known`. */
   private readonly written = new Map<string, number>();
+  /**
+   * The step outputs of each plan this store created, as it wrote them: every output of the plan,
+   * as long as every output was written here (then its record's last version was too).
+   */
+  private readonly outputs = new Map<string, Map<number, StepOutput>>();
 
   private remember(record: PlanRecord, wrote = false): void {
+    // A finished plan's outputs are read again only by whoever looks at it later: not kept.
+    if (isTerminal(record.status)) this.outputs.delete(record.planId);
     if (wrote) this.written.set(record.planId, record.version);
     else if (this.written.get(record.planId) !== record.version) this.written.delete(record.planId);
     this.known.delete(record.planId);
@@ -139,6 +146,7 @@ export class DynamoTraceStore implements TraceStore {
       const oldest = this.known.keys().next().value!;
       this.known.delete(oldest);
       this.written.delete(oldest);
+      this.outputs.delete(oldest);
     }
   }
 
@@ -151,6 +159,8 @@ export class DynamoTraceStore implements TraceStore {
     try {
       await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
       this.remember(created, true);
+      // A new plan has no step output yet: from here on this store sees each one it writes.
+      this.outputs.set(created.planId, new Map());
     } catch (error) {
       if (isConditionalFailure(error)) {
         throw new PlanExistsError(`plan ${record.planId} already exists`, { cause: error });
@@ -340,6 +350,7 @@ export class DynamoTraceStore implements TraceStore {
       events.map((event) => this.toItem(planId, traceKeys.event(event.seq), 'event', pick(event, EVENT_ENVELOPE), omit(event, EVENT_ENVELOPE))),
     );
     await this.writeItems([...items, ...(await this.recordItems(planId, records))]);
+    this.rememberOutputs(planId, records.outputs ?? []);
     return events;
   }
 
@@ -379,6 +390,13 @@ export class DynamoTraceStore implements TraceStore {
   async putStepOutput(planId: string, output: StepOutput): Promise<void> {
     // Unconditional: a step retried after a timeout replaces its earlier output.
     await this.putItem(await this.stepItem(planId, output));
+    this.rememberOutputs(planId, [output]);
+  }
+
+  private rememberOutputs(planId: string, outputs: readonly StepOutput[]): void {
+    const known = this.outputs.get(planId);
+    if (known === undefined) return;
+    for (const output of outputs) known.set(output.step_id, structuredClone(output));
   }
 
   private stepItem(planId: string, output: StepOutput): Promise<Item> {
@@ -395,9 +413,16 @@ export class DynamoTraceStore implements TraceStore {
 
   private async putRecords(planId: string, records: TraceRecords): Promise<void> {
     await this.writeItems(await this.recordItems(planId, records));
+    this.rememberOutputs(planId, records.outputs ?? []);
   }
 
-  async listStepOutputs(planId: string): Promise<StepOutput[]> {
+  async listStepOutputs(planId: string, options: { written?: number } = {}): Promise<StepOutput[]> {
+    // As getPlan: the record's last version is one this store wrote, so the phase that wrote the
+    // outputs (Execute) ran here, and this store has seen every output since it created the plan.
+    const remembered = this.outputs.get(planId);
+    if (remembered !== undefined && options.written !== undefined && this.written.get(planId) === options.written) {
+      return [...remembered.values()].sort((a, b) => a.step_id - b.step_id).map((output) => structuredClone(output));
+    }
     return this.listChildren(planId, traceKeys.stepPrefix, (envelope, body) => ({
       ...(body as Omit<StepOutput, (typeof STEP_ENVELOPE)[number]>),
       step_id: Number(envelope.step_id),

@@ -91,8 +91,8 @@ export class NotifyingTraceStore implements TraceStore {
     return this.inner.putStepOutput(planId, output);
   }
 
-  listStepOutputs(planId: string): Promise<StepOutput[]> {
-    return this.inner.listStepOutputs(planId);
+  listStepOutputs(planId: string, options?: { written?: number }): Promise<StepOutput[]> {
+    return this.inner.listStepOutputs(planId, options);
   }
 
   listPlans(query?: ListPlansQuery): Promise<PlanRecord[]> {

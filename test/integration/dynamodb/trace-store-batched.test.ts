@@ -294,4 +294,31 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
     expect(sent).toEqual(['GetItem']);
     expect(again?.version).toBe(mine.version + 1);
   });
+  it('lists the outputs of a plan it created and wrote from memory at the version it wrote, and reads otherwise', async () => {
+    // Prepare: this store creates the plan and writes two outputs with its events.
+    const store = makeStore();
+    const plan = receivedPlan({ planId: `p-${randomUUID()}` });
+    await store.createPlan(plan);
+    await store.putStepOutput(plan.planId, stepOutput(2, 'llm_call', { text: 'two' }));
+    const { record } = await store.updatePlanWithEvents(plan.planId, { status: 'executing' }, [event('step.completed', 'executing')], {
+      outputs: [stepOutput(1, 'llm_call', { text: 'one' })],
+    });
+    sent = [];
+
+    // Act
+    const remembered = await store.listStepOutputs(plan.planId, { written: record.version });
+    const fromMemory = [...sent];
+    const unnamed = await store.listStepOutputs(plan.planId);
+    const elsewhere = await makeStore().listStepOutputs(plan.planId, { written: record.version });
+
+    // Assess: the same outputs, in step order, each way; only the memory answers without a request.
+    expect(fromMemory).toEqual([]);
+    expect(remembered.map((o) => [o.step_id, o.result.text])).toEqual([
+      [1, 'one'],
+      [2, 'two'],
+    ]);
+    expect(unnamed).toEqual(remembered);
+    expect(elsewhere).toEqual(remembered);
+    expect(sent).toEqual(['Query', 'Query']);
+  });
 });
