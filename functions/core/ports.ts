@@ -197,7 +197,8 @@ export interface TraceStore {
   appendEvents(planId: string, events: readonly TraceEventInput[], records?: TraceRecords): Promise<TraceEvent[]>;
   listEvents(planId: string): Promise<TraceEvent[]>;
   putAttempt(planId: string, attempt: PlanAttempt): Promise<void>;
-  getAttempt(planId: string, attempt: number): Promise<PlanAttempt | undefined>;
+  /** An attempt. With `written`, as getPlan: the attempt a store wrote itself at that version of the record may come from memory. */
+  getAttempt(planId: string, attempt: number, options?: { written?: number }): Promise<PlanAttempt | undefined>;
   listAttempts(planId: string): Promise<PlanAttempt[]>;
   putStepOutput(planId: string, output: StepOutput): Promise<void>;
   /**

@@ -87,7 +87,7 @@ describe('Workflow: the deployed state machine, run locally over DynamoDB Local'
       (next, context) => async (args) => {
         const key = (args.input as { Key?: { sk?: { S?: string } | string } }).Key?.sk;
         const sk = typeof key === 'string' ? key : key?.S;
-        if (context.commandName === 'GetItemCommand' && sk === 'META') reads.push(sk);
+        if (context.commandName === 'GetItemCommand' && (sk === 'META' || sk?.startsWith('ATTEMPT#'))) reads.push(sk);
         if (context.commandName === 'QueryCommand')
           reads.push(JSON.stringify((args.input as { ExpressionAttributeValues?: unknown }).ExpressionAttributeValues));
         return next(args);
@@ -106,7 +106,7 @@ describe('Workflow: the deployed state machine, run locally over DynamoDB Local'
     // Assess: intake wrote the record, and each phase the version the next one starts from; Execute
     // wrote the outputs Finalize ranks. (The plan cache and the example plans are other reads.)
     expect(record.status).toBe('succeeded');
-    expect(reads.filter((read) => read === 'META' || read.includes('STEP#'))).toEqual([]);
+    expect(reads.filter((read) => read === 'META' || read.startsWith('ATTEMPT#') || read.includes('STEP#'))).toEqual([]);
     const events = await eventsOf(record);
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
     expect(statusSequence(events)).toEqual(['analyzing', 'planning', 'validating', 'repairing', 'validating', 'executing', 'finalizing', 'succeeded']);

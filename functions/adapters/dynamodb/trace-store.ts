@@ -132,10 +132,15 @@ export class DynamoTraceStore implements TraceStore {
    * as long as every output was written here (then its record's last version was too).
    */
   private readonly outputs = new Map<string, Map<number, StepOutput>>();
+  /** The attempt of each plan this store wrote last with its events, and the record version it wrote them at. */
+  private readonly attempts = new Map<string, { attempt: PlanAttempt; version: number }>();
 
   private remember(record: PlanRecord, wrote = false): void {
     // A finished plan's outputs are read again only by whoever looks at it later: not kept.
-    if (isTerminal(record.status)) this.outputs.delete(record.planId);
+    if (isTerminal(record.status)) {
+      this.outputs.delete(record.planId);
+      this.attempts.delete(record.planId);
+    }
     if (wrote) this.written.set(record.planId, record.version);
     else if (this.written.get(record.planId) !== record.version) this.written.delete(record.planId);
     this.known.delete(record.planId);
@@ -147,6 +152,7 @@ export class DynamoTraceStore implements TraceStore {
       this.known.delete(oldest);
       this.written.delete(oldest);
       this.outputs.delete(oldest);
+      this.attempts.delete(oldest);
     }
   }
 
@@ -351,6 +357,7 @@ export class DynamoTraceStore implements TraceStore {
     );
     await this.writeItems([...items, ...(await this.recordItems(planId, records))]);
     this.rememberOutputs(planId, records.outputs ?? []);
+    this.rememberAttempts(planId, records.attempts ?? []);
     return events;
   }
 
@@ -370,13 +377,25 @@ export class DynamoTraceStore implements TraceStore {
   async putAttempt(planId: string, attempt: PlanAttempt): Promise<void> {
     // An unconditional put: a retried Lambda rewrites the same attempt with the same content.
     await this.putItem(await this.attemptItem(planId, attempt));
+    this.attempts.delete(planId);
   }
 
   private attemptItem(planId: string, attempt: PlanAttempt): Promise<Item> {
     return this.toItem(planId, traceKeys.attempt(attempt.attempt), 'attempt', pick(attempt, ATTEMPT_ENVELOPE), omit(attempt, ATTEMPT_ENVELOPE));
   }
 
-  async getAttempt(planId: string, attempt: number): Promise<PlanAttempt | undefined> {
+  async getAttempt(planId: string, attempt: number, options: { written?: number } = {}): Promise<PlanAttempt | undefined> {
+    // As getPlan: written at the version the caller names, by this store, which wrote that version.
+    const remembered = this.attempts.get(planId);
+    if (
+      remembered !== undefined &&
+      remembered.attempt.attempt === attempt &&
+      options.written !== undefined &&
+      remembered.version === options.written &&
+      this.written.get(planId) === options.written
+    ) {
+      return structuredClone(remembered.attempt);
+    }
     const item = await this.getItem(traceKeys.plan(planId), traceKeys.attempt(attempt));
     return item === undefined ? undefined : attemptFrom(item, await this.bodyOf(item));
   }
@@ -414,6 +433,19 @@ export class DynamoTraceStore implements TraceStore {
   private async putRecords(planId: string, records: TraceRecords): Promise<void> {
     await this.writeItems(await this.recordItems(planId, records));
     this.rememberOutputs(planId, records.outputs ?? []);
+    this.rememberAttempts(planId, records.attempts ?? []);
+  }
+
+  /**
+   * The last attempt written with a batch of events, at the record version this store wrote last
+   * (the update the batch follows, or the one before it when the batch moved no version).
+   */
+  private rememberAttempts(planId: string, attempts: readonly PlanAttempt[]): void {
+    const last = attempts.at(-1);
+    const version = this.written.get(planId);
+    if (last === undefined) return;
+    if (version === undefined) this.attempts.delete(planId);
+    else this.attempts.set(planId, { attempt: structuredClone(last), version });
   }
 
   async listStepOutputs(planId: string, options: { written?: number } = {}): Promise<StepOutput[]> {

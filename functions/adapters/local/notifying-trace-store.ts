@@ -79,8 +79,8 @@ export class NotifyingTraceStore implements TraceStore {
     return this.inner.putAttempt(planId, attempt);
   }
 
-  getAttempt(planId: string, attempt: number): Promise<PlanAttempt | undefined> {
-    return this.inner.getAttempt(planId, attempt);
+  getAttempt(planId: string, attempt: number, options?: { written?: number }): Promise<PlanAttempt | undefined> {
+    return this.inner.getAttempt(planId, attempt, options);
   }
 
   listAttempts(planId: string): Promise<PlanAttempt[]> {

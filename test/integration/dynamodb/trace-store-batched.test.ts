@@ -321,4 +321,27 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
     expect(elsewhere).toEqual(remembered);
     expect(sent).toEqual(['Query', 'Query']);
   });
+  it('gives back the attempt it wrote with its events at the version the caller names, and reads any other', async () => {
+    // Prepare: the attempt written with the update that made version 2.
+    const store = makeStore();
+    const plan = receivedPlan({ planId: `p-${randomUUID()}` });
+    await store.createPlan(plan);
+    const { record } = await store.updatePlanWithEvents(plan.planId, { attempts: 1 }, [event('plan.generated', 'planning')], {
+      attempts: [plannerAttempt(1)],
+    });
+    sent = [];
+
+    // Act
+    const remembered = await store.getAttempt(plan.planId, 1, { written: record.version });
+    const fromMemory = [...sent];
+    const otherVersion = await store.getAttempt(plan.planId, 1, { written: record.version + 1 });
+    const otherNumber = await store.getAttempt(plan.planId, 2, { written: record.version });
+
+    // Assess
+    expect(fromMemory).toEqual([]);
+    expect(remembered).toEqual(plannerAttempt(1));
+    expect(otherVersion).toEqual(plannerAttempt(1));
+    expect(otherNumber).toBeUndefined();
+    expect(sent).toEqual(['GetItem', 'GetItem']);
+  });
 });
