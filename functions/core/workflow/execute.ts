@@ -10,13 +10,14 @@ import { PlanNotFoundError, StepExecutionError } from '../errors.js';
 import { createDuplicateGuard, DUPLICATE_CALL_BLOCKED, type GuardedCall } from '../executor/duplicate-guard.js';
 import { type ExecutionContext, executePlan } from '../executor/run-plan.js';
 import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
+import type { PlanPatch } from '../ports.js';
 import { toolCallOf } from '../steps/tool_call.js';
 import { canonicalToolName } from '../tools/registry.js';
 import type { DecompositionPlan, PlanRecord, StepOutput, TraceEventInput } from '../types.js';
 import { COVERAGE_MIN_RATIO, retryThinCoverage } from './coverage-retry.js';
 import type { PhaseDeps } from './deps.js';
 import { llmCallEvent, withMetadata } from './llm-accounting.js';
-import { loadPlan, setStatus, statusEvent } from './plan-record.js';
+import { loadPlan, statusEvent } from './plan-record.js';
 import { currentRound, roundsOf } from './replan.js';
 import { allowedTools, requestOptions } from './request-options.js';
 import type { ExecutionSummary, RoundState, WorkflowInput } from './types.js';
@@ -28,17 +29,66 @@ export async function executePhase(deps: PhaseDeps, input: WorkflowInput & { rou
   // The steps' events and outputs are written beside the steps, in order, the status first; a
   // failed write stops the next step from starting (enqueue throws it) and fails the phase once the
   // queue is drained.
-  return withWrites(async (trace) => {
-    trace.enqueue(() => setStatus(deps.store, loaded, 'executing'));
-    return executeRecord(deps, input, { ...loaded, status: 'executing' }, trace, started);
-  });
+  return withWrites(async (queue) => executeRecord(deps, input, { ...loaded, status: 'executing' }, new StepWrites(deps, loaded, queue), started));
+}
+
+/** A step's event, and its output when the event is its end. */
+interface StepTrace {
+  event: TraceEventInput;
+  output?: StepOutput;
+}
+
+/**
+ * The trace of the steps as they run: their events, the outputs their ends carry, and first the
+ * move to `executing`, in batches on the phase's queue. What happens while one batch is written goes
+ * in the next, in order; the move to `executing` goes with the first steps' events, in one update.
+ */
+class StepWrites {
+  private opening: PlanPatch | undefined;
+
+  constructor(
+    private readonly deps: PhaseDeps,
+    private readonly loaded: PlanRecord,
+    private readonly queue: WriteBehind,
+  ) {
+    if (loaded.status !== 'executing') {
+      this.opening = { status: 'executing' };
+      this.add(statusEvent(loaded.status, 'executing'));
+    }
+  }
+
+  private readonly write = (items: StepTrace[]) => {
+    const events = items.map((item) => item.event);
+    const records = { outputs: items.flatMap((item) => (item.output ? [item.output] : [])) };
+    const opening = this.opening;
+    this.opening = undefined;
+    return opening
+      ? this.deps.store.updatePlanWithEvents(this.loaded.planId, opening, events, records)
+      : this.deps.store.appendEvents(this.loaded.planId, events, records);
+  };
+
+  add(event: TraceEventInput, output?: StepOutput): void {
+    this.queue.enqueueBatched<StepTrace>(output ? { event, output } : { event }, this.write);
+  }
+
+  /**
+   * The batch whose turn has not come, taken for the phase's closing write (with the move to
+   * `executing`, when it is still in it); then waits for the batches under way.
+   */
+  async takeRest(): Promise<{ events: TraceEventInput[]; records: { outputs: StepOutput[] }; patch: PlanPatch }> {
+    const items = this.queue.takeBatched(this.write);
+    const patch = items.length > 0 && this.opening ? this.opening : {};
+    if (items.length > 0) this.opening = undefined;
+    await this.queue.drain();
+    return { events: items.map((item) => item.event), records: { outputs: items.flatMap((item) => (item.output ? [item.output] : [])) }, patch };
+  }
 }
 
 async function executeRecord(
   deps: PhaseDeps,
   input: WorkflowInput & { round?: RoundState },
   record: PlanRecord,
-  trace: WriteBehind,
+  steps: StepWrites,
   started: number,
 ): Promise<ExecutionSummary> {
   if (!record.plan) throw new PlanNotFoundError(`plan ${input.planId} has no accepted plan to execute`);
@@ -55,15 +105,7 @@ async function executeRecord(
   if (round > 1 || answers.size > 0) {
     for (const output of await deps.store.listStepOutputs(input.planId)) if (output.status !== 'failed') keep.set(output.step_id, output);
   }
-  // The steps' events, and the outputs their ends carry, go in batches: what happens while one
-  // batch is being written goes in the next, in order.
-  const writeSteps = (items: StepTrace[]) =>
-    deps.store.appendEvents(
-      input.planId,
-      items.map((item) => item.event),
-      { outputs: items.flatMap((item) => (item.output ? [item.output] : [])) },
-    );
-  const traceStep = (event: TraceEventInput, output?: StepOutput) => trace.enqueueBatched<StepTrace>(output ? { event, output } : { event }, writeSteps);
+  const traceStep = (event: TraceEventInput, output?: StepOutput) => steps.add(event, output);
   if (iterative) {
     const stepIds = roundsOf(record, input.maxRounds ?? 1).rounds.find((r) => r.round === round)?.stepIds ?? [];
     traceStep({ type: 'round.started', phase: 'executing', data: { round, steps: stepIds, execute: true } });
@@ -117,10 +159,9 @@ async function executeRecord(
           topK: o.topK,
         });
   // The steps' last events, when their batch has not gone yet, go with the closing write.
-  const last = trace.takeBatched(writeSteps);
-  await trace.drain();
-  const events: TraceEventInput[] = last.map((item) => item.event);
-  const lastOutputs = { outputs: last.flatMap((item) => (item.output ? [item.output] : [])) };
+  const rest = await steps.takeRest();
+  const events: TraceEventInput[] = rest.events;
+  const lastOutputs = rest.records;
   if (retried) {
     events.push({
       type: 'coverage.retry',
@@ -145,6 +186,7 @@ async function executeRecord(
       input.planId,
       {
         ...widened,
+        ...rest.patch,
         status: 'waiting_for_input',
         question: asked,
         metadata: withMetadata(deps, record, 'execute', performance.now() - started, outcome.llmCalls),
@@ -169,7 +211,7 @@ async function executeRecord(
   const metadata = withMetadata(deps, record, 'execute', performance.now() - started, outcome.llmCalls);
   if (blocked.blocked > 0) metadata.duplicateCalls = { ...blocked, limits: { ...guard.limits } };
   // The plan's metadata, the widened plan, the calls and the end of the execution in one update.
-  const { record: stored } = await deps.store.updatePlanWithEvents(input.planId, { ...widened, metadata }, events, lastOutputs);
+  const { record: stored } = await deps.store.updatePlanWithEvents(input.planId, { ...rest.patch, ...widened, metadata }, events, lastOutputs);
   if (outcome.status === 'failed') {
     throw new StepExecutionError(`step ${outcome.failedStep} failed: ${outcome.error}`);
   }
@@ -181,12 +223,6 @@ async function executeRecord(
     blockedCalls: blocked.blocked,
     version: stored.version,
   };
-}
-
-/** A step's event, and its output when the event is its end. */
-interface StepTrace {
-  event: TraceEventInput;
-  output?: StepOutput;
 }
 
 /** The tool calls of the steps already run, in step order, as the duplicate-call guard remembers calls. */
