@@ -64,7 +64,7 @@ export class NotifyingTraceStore implements TraceStore {
   }
 
   getPlan(planId: string, options?: { written?: number }): Promise<PlanRecord | undefined> {
-    return this.inner.getPlan(planId, options);
+    return options === undefined ? this.inner.getPlan(planId) : this.inner.getPlan(planId, options);
   }
 
   updatePlan(planId: string, patch: Parameters<TraceStore['updatePlan']>[1]): Promise<PlanRecord> {
@@ -80,7 +80,7 @@ export class NotifyingTraceStore implements TraceStore {
   }
 
   getAttempt(planId: string, attempt: number, options?: { written?: number }): Promise<PlanAttempt | undefined> {
-    return this.inner.getAttempt(planId, attempt, options);
+    return options === undefined ? this.inner.getAttempt(planId, attempt) : this.inner.getAttempt(planId, attempt, options);
   }
 
   listAttempts(planId: string): Promise<PlanAttempt[]> {
@@ -92,7 +92,7 @@ export class NotifyingTraceStore implements TraceStore {
   }
 
   listStepOutputs(planId: string, options?: { written?: number }): Promise<StepOutput[]> {
-    return this.inner.listStepOutputs(planId, options);
+    return options === undefined ? this.inner.listStepOutputs(planId) : this.inner.listStepOutputs(planId, options);
   }
 
   listPlans(query?: ListPlansQuery): Promise<PlanRecord[]> {
