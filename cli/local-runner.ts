@@ -28,7 +28,7 @@ import { checkRequest } from '../functions/core/workflow/intake.js';
 import { startPlan } from '../functions/core/workflow/start-plan.js';
 import type { AwaitInputEvent, WorkflowInput } from '../functions/core/workflow/types.js';
 import { startDepsOf } from '../functions/runtime/start.js';
-import { TASK_STATES } from '../functions/runtime/states.js';
+import { preloadDefaultCorpus, TASK_STATES } from '../functions/runtime/states.js';
 import { createRuntime, type Runtime } from '../functions/runtime/workflow.js';
 import { type CairnConfig, loadConfig } from '../functions/shared/config.js';
 
@@ -168,6 +168,9 @@ export class LocalStack {
       const machine = new StateMachine(definition, { validationOptions: { noValidate: true } });
       const resumeMachine =
         callbacks[0] === undefined ? undefined : new StateMachine({ ...definition, StartAt: callbacks[0] }, { validationOptions: { noValidate: true } });
+      // Making the Execute handler started indexing the default corpus, as a Lambda's init does; the
+      // stack is ready once it is, rather than indexing beside the first plan's work.
+      await preloadDefaultCorpus(runtime);
       stack = new LocalStack(runtime, starter, machine, handlers, embedded, events!, options.onExecution, tokens, resumeMachine, callbacks);
       return stack;
     } catch (error) {

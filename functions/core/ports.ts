@@ -150,6 +150,15 @@ export interface ListPlansQuery {
 /** What updatePlan may change: everything but the plan's identity and the fields the store keeps itself. */
 export type PlanPatch = Partial<Omit<PlanRecord, 'planId' | 'version' | 'createdAt' | 'eventCount'>>;
 
+/**
+ * Records a phase writes with a batch of its events, in the same requests: the step outputs whose
+ * ends the events tell, the attempt they trace. Written with the events, before a settled status.
+ */
+export interface TraceRecords {
+  outputs?: readonly StepOutput[];
+  attempts?: readonly PlanAttempt[];
+}
+
 /** The plan's META item, its ordered events, its planner attempts and its step results. */
 export interface TraceStore {
   /**
@@ -157,7 +166,12 @@ export interface TraceStore {
    * `events` are the plan's first events, numbered from 1 by the same write and stored after it.
    */
   createPlan(record: PlanRecord, events?: readonly TraceEventInput[]): Promise<void>;
-  getPlan(planId: string): Promise<PlanRecord | undefined>;
+  /**
+   * The plan's record. With `written`, the version the caller knows to be the plan's last (the
+   * previous phase reported it), a store that wrote that very version itself may answer from
+   * memory: nobody else can have written it, and a later write would have another version.
+   */
+  getPlan(planId: string, options?: { written?: number }): Promise<PlanRecord | undefined>;
   /**
    * Applies `patch` under a version check, by the rules of `applyPlanPatch` (trace/plan-patch.ts):
    * a status never goes backwards and a terminal plan never changes. Returns the updated record.
@@ -168,17 +182,30 @@ export interface TraceStore {
    * numbers are one write when the plan stays unfinished; a patch that finishes the plan is written
    * after its events, so a plan never reads as done before its trace is.
    */
-  updatePlanWithEvents(planId: string, patch: PlanPatch, events: readonly TraceEventInput[]): Promise<{ record: PlanRecord; events: TraceEvent[] }>;
+  updatePlanWithEvents(
+    planId: string,
+    patch: PlanPatch,
+    events: readonly TraceEventInput[],
+    records?: TraceRecords,
+  ): Promise<{ record: PlanRecord; events: TraceEvent[] }>;
   /** Appends an event with the next sequence number of the plan. */
   appendEvent(planId: string, event: TraceEventInput): Promise<TraceEvent>;
-  /** Appends events with the plan's next sequence numbers, in their order: one counter write for all of them. */
-  appendEvents(planId: string, events: readonly TraceEventInput[]): Promise<TraceEvent[]>;
+  /**
+   * Appends events with the plan's next sequence numbers, in their order: one counter write for
+   * all of them, then the events and `records` together.
+   */
+  appendEvents(planId: string, events: readonly TraceEventInput[], records?: TraceRecords): Promise<TraceEvent[]>;
   listEvents(planId: string): Promise<TraceEvent[]>;
   putAttempt(planId: string, attempt: PlanAttempt): Promise<void>;
-  getAttempt(planId: string, attempt: number): Promise<PlanAttempt | undefined>;
+  /** An attempt. With `written`, as getPlan: the attempt a store wrote itself at that version of the record may come from memory. */
+  getAttempt(planId: string, attempt: number, options?: { written?: number }): Promise<PlanAttempt | undefined>;
   listAttempts(planId: string): Promise<PlanAttempt[]>;
   putStepOutput(planId: string, output: StepOutput): Promise<void>;
-  listStepOutputs(planId: string): Promise<StepOutput[]>;
+  /**
+   * The plan's step outputs by step id. With `written`, as getPlan: a store that wrote that version
+   * of the record itself, and every output since the plan was created, may answer from memory.
+   */
+  listStepOutputs(planId: string, options?: { written?: number }): Promise<StepOutput[]>;
   listPlans(query?: ListPlansQuery): Promise<PlanRecord[]>;
 }
 

@@ -25,12 +25,32 @@ export const makeValidateHandler = (rt: Runtime) => phaseHandler(rt, validatePha
 export const makeRepairHandler = (rt: Runtime) => phaseHandler(rt, repairPhase);
 export const makeRejectPlanHandler = (rt: Runtime) => phaseHandler(rt, rejectPhase);
 /** Tool calls the duplicate-call guard blocked are counted as a metric, beside the plan's metadata. */
-export const makeExecuteHandler = (rt: Runtime) =>
-  phaseHandler(rt, async (deps, input: Parameters<typeof executePhase>[1]) => {
+export const makeExecuteHandler = (rt: Runtime) => {
+  void preloadDefaultCorpus(rt);
+  return phaseHandler(rt, async (deps, input: Parameters<typeof executePhase>[1]) => {
     const summary = await executePhase(deps, input);
     if (summary.blockedCalls) rt.observability.metrics.addMetric('DuplicateCallsBlocked', 'Count', summary.blockedCalls);
     return summary;
   });
+};
+
+/**
+ * The default corpus is indexed once per process, and the first Execute used to wait for it (the
+ * files read, every document tokenized and vectorized: tens of milliseconds on the sample corpus).
+ * Started when the Execute handler is made (a Lambda's init, the local runner's start), it is
+ * ready by the first plan's Execute. Only a corpus on this machine indexed in this process: one on
+ * S3, or embedded by a service, costs requests that a process which may never execute a plan must
+ * not make. A failure is left for that Execute to meet: a failed load is not kept, so the phase
+ * loads again and reports the error itself. Resolves when the load has ended, either way.
+ */
+export function preloadDefaultCorpus(rt: Pick<Runtime, 'phases' | 'config'>): Promise<void> {
+  const local = !/^[a-z][a-z0-9+.-]*:\/\//i.test(rt.config.defaultCorpus);
+  if (!local || rt.config.retrieval.embeddings.backend !== 'lexical') return Promise.resolve();
+  return rt.phases.corpora.load(undefined).then(
+    () => undefined,
+    () => undefined,
+  );
+}
 export const makeAwaitInputHandler = (rt: Runtime) => phaseHandler(rt, awaitInputPhase);
 export const makeReplanHandler = (rt: Runtime) => phaseHandler(rt, replanPhase);
 /** A plan from an S3 task file gets its result file once it has finished, either way. */

@@ -80,6 +80,40 @@ describe('Workflow: the deployed state machine, run locally over DynamoDB Local'
     expect(outputs.map((o) => o.step_id)).toEqual(plan.plan.map((s) => s.step_id));
   });
 
+  it('reads no plan record during a run: each phase starts from the version the phase before reported', async () => {
+    // Prepare: the plan-record reads the runtime's client makes.
+    const reads: string[] = [];
+    stack.runtime.clients.dynamo.middlewareStack.add(
+      (next, context) => async (args) => {
+        const key = (args.input as { Key?: { sk?: { S?: string } | string } }).Key?.sk;
+        const sk = typeof key === 'string' ? key : key?.S;
+        if (context.commandName === 'GetItemCommand' && (sk === 'META' || sk?.startsWith('ATTEMPT#'))) reads.push(sk);
+        if (context.commandName === 'QueryCommand')
+          reads.push(JSON.stringify((args.input as { ExpressionAttributeValues?: unknown }).ExpressionAttributeValues));
+        return next(args);
+      },
+      { step: 'initialize', name: 'countRecordReads' },
+    );
+
+    // Act: a plan repaired once, so Repair and a second Validate run too.
+    let record: PlanRecord;
+    try {
+      record = await stack.run({ task: 'BROKEN Compare the populations of Lyon and Marseille', options: { cache: false } });
+    } finally {
+      stack.runtime.clients.dynamo.middlewareStack.remove('countRecordReads');
+    }
+
+    // Assess: intake wrote the record, and each phase the version the next one starts from; Execute
+    // wrote the outputs Finalize ranks. (The plan cache and the example plans are other reads.)
+    expect(record.status).toBe('succeeded');
+    expect(reads.filter((read) => read === 'META' || read.startsWith('ATTEMPT#') || read.includes('STEP#'))).toEqual([]);
+    const events = await eventsOf(record);
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    expect(statusSequence(events)).toEqual(['analyzing', 'planning', 'validating', 'repairing', 'validating', 'executing', 'finalizing', 'succeeded']);
+    expect(record.metadata!.iterations).toBe(2);
+    expect(record.metadata!.llmCalls.map((c) => c.purpose)).toEqual(expect.arrayContaining(['analysis', 'plan', 'repair']));
+  });
+
   it('never moves a plan status backwards', async () => {
     const record = await stack.run({ task: 'Which river flows through the city where the Lumière brothers patented the cinematograph?' });
     const sequence = ['received', ...statusSequence(await eventsOf(record))];

@@ -2,7 +2,7 @@
  * A trace store held in memory, for the phases' unit tests without a database: one plan record,
  * patched by the core's own rules (trace/plan-patch.ts), its events and its step outputs.
  */
-import type { PlanPatch, TraceStore } from '../../functions/core/ports.js';
+import type { PlanPatch, TraceRecords, TraceStore } from '../../functions/core/ports.js';
 import { applyPlanPatch } from '../../functions/core/trace/plan-patch.js';
 import { isSettled } from '../../functions/core/trace/status.js';
 import type { PlanRecord, PlanStatus, StepOutput, TraceEventInput } from '../../functions/core/types.js';
@@ -42,19 +42,20 @@ export function memoryTraceStore(initial: PlanRecord, options: MemoryStoreOption
       events.push(event);
       return { ...event, planId: record.planId, seq: events.length, at: options.now.toISOString() };
     },
-    appendEvents: async (id: string, batch: readonly TraceEventInput[]) => {
+    appendEvents: async (id: string, batch: readonly TraceEventInput[], records: TraceRecords = {}) => {
+      for (const output of records.outputs ?? []) await store.putStepOutput(id, output);
       const stored = [];
       for (const event of batch) stored.push(await store.appendEvent(id, event));
       return stored;
     },
-    updatePlanWithEvents: async (id: string, patch: PlanPatch, batch: readonly TraceEventInput[]) => {
+    updatePlanWithEvents: async (id: string, patch: PlanPatch, batch: readonly TraceEventInput[], records: TraceRecords = {}) => {
       // The order the DynamoDB store keeps: a settled plan's events first, otherwise the patch first.
       if (patch.status !== undefined && isSettled(patch.status)) {
-        const stored = await store.appendEvents(id, batch);
+        const stored = await store.appendEvents(id, batch, records);
         return { record: await store.updatePlan(id, patch), events: stored };
       }
       const updated = await store.updatePlan(id, patch);
-      return { record: updated, events: await store.appendEvents(id, batch) };
+      return { record: updated, events: await store.appendEvents(id, batch, records) };
     },
     putStepOutput: async (_id: string, output: StepOutput) => {
       if (output.step_id === options.failOutputOf) throw new Error('the trace table is unavailable');

@@ -3,7 +3,7 @@
  * out, the rest takes the plain defaults (text modality, no dependencies, an empty trace).
  */
 import { randomUUID } from 'node:crypto';
-import type { DecompositionPlan, DecompositionStep, PlanRecord, RetrievedDocument, StepOutput, StepType } from '../../functions/core/types.js';
+import type { DecompositionPlan, DecompositionStep, PlanAttempt, PlanRecord, RetrievedDocument, StepOutput, StepType } from '../../functions/core/types.js';
 
 /** A step with what the test names; modality, dependencies and trace may be left out. */
 export type StepInput = Partial<DecompositionStep> & Pick<DecompositionStep, 'step_id' | 'type' | 'parameters'>;
@@ -119,3 +119,26 @@ export const receivedPlan = (overrides: Partial<PlanRecord> = {}): PlanRecord =>
   eventCount: 0,
   ...overrides,
 });
+
+/** A stored planner attempt numbered `n` (a generation for 1, a repair after), invalid unless overridden. */
+export function plannerAttempt(n: number, overrides: Partial<PlanAttempt> = {}): PlanAttempt {
+  return {
+    attempt: n,
+    kind: n === 1 ? 'generate' : 'repair',
+    rawText: `{"plan": [], "attempt": ${n}}`,
+    candidate: { plan: [], traceability: true },
+    validation: { valid: false, errors: [{ path: 'plan', message: 'must not be empty', source: 'schema' }] },
+    llm: {
+      purpose: n === 1 ? 'plan' : 'repair',
+      provider: 'rule-based',
+      model: 'rules-1',
+      inputTokens: 120,
+      outputTokens: 40,
+      durationMs: 3,
+      promptHash: 'sha256:abc',
+      stopReason: 'end_turn',
+    },
+    createdAt: '2030-01-02T03:04:06.000Z',
+    ...overrides,
+  };
+}

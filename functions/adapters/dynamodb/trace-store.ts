@@ -9,7 +9,9 @@
  * pass `maxItemBytes`, the body goes to the PayloadStore and the item keeps `payloadRef`; reads
  * resolve it transparently.
  *
- * Consistency: reads of one plan (getPlan, listEvents, ...) are strongly consistent. listPlans
+ * Consistency: reads of one plan (getPlan, listEvents, ...) are strongly consistent; a finished
+ * plan's record, which never changes again, comes from memory when this store wrote or read it last
+ * (its event counter kept up with the events this store appends). listPlans
  * finds plans through a GSI, which on AWS is eventually consistent: a plan created a moment ago
  * may be missing, or listed under the status it just left; the records it returns are read
  * consistently from the table.
@@ -21,6 +23,8 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   type BatchGetCommandOutput,
+  BatchWriteCommand,
+  type BatchWriteCommandOutput,
   type DynamoDBDocumentClient,
   GetCommand,
   PutCommand,
@@ -30,9 +34,9 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { ConfigError, PlanConflictError, PlanExistsError, PlanNotFoundError } from '../../core/errors.js';
-import { type Clock, type ListPlansQuery, type PlanPatch, systemClock, type TraceStore } from '../../core/ports.js';
+import { type Clock, type ListPlansQuery, type PlanPatch, systemClock, type TraceRecords, type TraceStore } from '../../core/ports.js';
 import { applyPlanPatch } from '../../core/trace/plan-patch.js';
-import { isSettled } from '../../core/trace/status.js';
+import { isSettled, isTerminal } from '../../core/trace/status.js';
 import type { PlanAttempt, PlanRecord, StepOutput, TraceEvent, TraceEventInput } from '../../core/types.js';
 import { mapLimited } from '../../shared/map-limited.js';
 import type { PayloadStore } from '../payloads/payload-store.js';
@@ -73,6 +77,10 @@ const STEP_ENVELOPE = ['step_id', 'type', 'status'] as const;
 
 /** How many BatchGetItem rounds listPlans gives keys DynamoDB left unprocessed. */
 const BATCH_GET_ROUNDS = 6;
+/** How many BatchWriteItem rounds a batch of events gives the items DynamoDB left unprocessed. */
+const BATCH_WRITE_ROUNDS = 6;
+/** DynamoDB's most items in one BatchWriteItem. */
+const BATCH_WRITE_ITEMS = 25;
 
 /** How many offloaded bodies a listing fetches at once. */
 const PAYLOAD_READ_CONCURRENCY = 16;
@@ -117,13 +125,35 @@ export class DynamoTraceStore implements TraceStore {
 
   /** The last record of each recent plan this store read or wrote (updatePlan starts from it). */
   private readonly known = new Map<string, PlanRecord>();
+  /** The version of each plan this store wrote last, while it is the one in `known`. */
+  private readonly written = new Map<string, number>();
+  /**
+   * The step outputs of each plan this store created, as it wrote them: every output of the plan,
+   * as long as every output was written here (then its record's last version was too).
+   */
+  private readonly outputs = new Map<string, Map<number, StepOutput>>();
+  /** The attempt of each plan this store wrote last with its events, and the record version it wrote them at. */
+  private readonly attempts = new Map<string, { attempt: PlanAttempt; version: number }>();
 
-  private remember(record: PlanRecord): void {
+  private remember(record: PlanRecord, wrote = false): void {
+    // A finished plan's outputs are read again only by whoever looks at it later: not kept.
+    if (isTerminal(record.status)) {
+      this.outputs.delete(record.planId);
+      this.attempts.delete(record.planId);
+    }
+    if (wrote) this.written.set(record.planId, record.version);
+    else if (this.written.get(record.planId) !== record.version) this.written.delete(record.planId);
     this.known.delete(record.planId);
     // A copy: the caller owns the object it passed or got, and may change it.
     this.known.set(record.planId, structuredClone(record));
     // A long-lived process (serve, a warm Lambda) sees many plans; only the recent ones are worth keeping.
-    if (this.known.size > KNOWN_PLANS) this.known.delete(this.known.keys().next().value!);
+    if (this.known.size > KNOWN_PLANS) {
+      const oldest = this.known.keys().next().value!;
+      this.known.delete(oldest);
+      this.written.delete(oldest);
+      this.outputs.delete(oldest);
+      this.attempts.delete(oldest);
+    }
   }
 
   // ------------------------------------------------------------ plans
@@ -134,7 +164,9 @@ export class DynamoTraceStore implements TraceStore {
     const item = await this.planItem(created);
     try {
       await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
-      this.remember(created);
+      this.remember(created, true);
+      // A new plan has no step output yet: from here on this store sees each one it writes.
+      this.outputs.set(created.planId, new Map());
     } catch (error) {
       if (isConditionalFailure(error)) {
         throw new PlanExistsError(`plan ${record.planId} already exists`, { cause: error });
@@ -144,7 +176,17 @@ export class DynamoTraceStore implements TraceStore {
     await this.putEvents(record.planId, record.eventCount + 1, events);
   }
 
-  async getPlan(planId: string): Promise<PlanRecord | undefined> {
+  async getPlan(planId: string, options: { written?: number } = {}): Promise<PlanRecord | undefined> {
+    const known = this.known.get(planId);
+    // A finished plan never changes again (the patch rules refuse it): the record this store last
+    // wrote or read of it is the stored one, and a read after Finalize (its result published, the
+    // runner's answer) needs no request.
+    if (known !== undefined && isTerminal(known.status)) return structuredClone(known);
+    // The version the caller knows to be the last is one this store wrote: it is what is stored.
+    // (Two writers never write the same version: each write is conditional on the one before.)
+    if (known !== undefined && options.written !== undefined && known.version === options.written && this.written.get(planId) === options.written) {
+      return structuredClone(known);
+    }
     const item = await this.getItem(traceKeys.plan(planId), traceKeys.meta);
     const record = item === undefined ? undefined : await this.planFromItem(item);
     if (record) this.remember(record);
@@ -155,17 +197,25 @@ export class DynamoTraceStore implements TraceStore {
     return (await this.updateWithCount(planId, patch, 0)).record;
   }
 
-  async updatePlanWithEvents(planId: string, patch: PlanPatch, events: readonly TraceEventInput[]): Promise<{ record: PlanRecord; events: TraceEvent[] }> {
-    if (events.length === 0) return { record: await this.updatePlan(planId, patch), events: [] };
+  async updatePlanWithEvents(
+    planId: string,
+    patch: PlanPatch,
+    events: readonly TraceEventInput[],
+    records: TraceRecords = {},
+  ): Promise<{ record: PlanRecord; events: TraceEvent[] }> {
+    if (events.length === 0) {
+      await this.putRecords(planId, records);
+      return { record: await this.updatePlan(planId, patch), events: [] };
+    }
     // A settled plan is acted on (reported, answered): its events are stored before it says so.
     if (patch.status !== undefined && isSettled(patch.status)) {
-      const stored = await this.appendEvents(planId, events);
+      const stored = await this.appendEvents(planId, events, records);
       return { record: await this.updatePlan(planId, patch), events: stored };
     }
     // Otherwise the patch and the counter move in one write, and the events follow it.
     const { record, eventCount } = await this.updateWithCount(planId, patch, events.length);
-    if (eventCount === undefined) return { record, events: await this.appendEvents(planId, events) };
-    return { record, events: await this.putEvents(planId, eventCount - events.length + 1, events) };
+    if (eventCount === undefined) return { record, events: await this.appendEvents(planId, events, records) };
+    return { record, events: await this.putEvents(planId, eventCount - events.length + 1, events, records) };
   }
 
   /**
@@ -201,7 +251,7 @@ export class DynamoTraceStore implements TraceStore {
       }
       try {
         const written = await this.writePlanUpdate(current, next, count);
-        this.remember(written);
+        this.remember(written, true);
         return { record: written, eventCount: written.eventCount };
       } catch (error) {
         if (!isConditionalFailure(error)) throw toStoreError(`UpdateItem ${this.tableName}`, error);
@@ -252,8 +302,11 @@ export class DynamoTraceStore implements TraceStore {
     return event!;
   }
 
-  async appendEvents(planId: string, inputs: readonly TraceEventInput[]): Promise<TraceEvent[]> {
-    if (inputs.length === 0) return [];
+  async appendEvents(planId: string, inputs: readonly TraceEventInput[], records: TraceRecords = {}): Promise<TraceEvent[]> {
+    if (inputs.length === 0) {
+      await this.putRecords(planId, records);
+      return [];
+    }
     // The counter on META hands out sequence numbers: one atomic ADD per batch, so concurrent
     // writers (parallel steps) get distinct, gapless ranges.
     let last: number;
@@ -269,15 +322,21 @@ export class DynamoTraceStore implements TraceStore {
         }),
       );
       last = Number(out.Attributes?.eventCount);
+      // The counter moves without a new version: the remembered record follows it.
+      const known = this.known.get(planId);
+      if (known !== undefined && Number.isSafeInteger(last)) known.eventCount = Math.max(known.eventCount, last);
     } catch (error) {
       if (isConditionalFailure(error)) throw new PlanNotFoundError(`plan ${planId} does not exist`, { cause: error });
       throw toStoreError(`UpdateItem ${this.tableName}`, error);
     }
-    return this.putEvents(planId, last - inputs.length + 1, inputs);
+    return this.putEvents(planId, last - inputs.length + 1, inputs, records);
   }
 
-  /** Writes `inputs` as the events numbered from `first`, numbers the counter has already handed out. */
-  private async putEvents(planId: string, first: number, inputs: readonly TraceEventInput[]): Promise<TraceEvent[]> {
+  /**
+   * Writes `inputs` as the events numbered from `first`, numbers the counter has already handed
+   * out, and `records` with them.
+   */
+  private async putEvents(planId: string, first: number, inputs: readonly TraceEventInput[], records: TraceRecords = {}): Promise<TraceEvent[]> {
     if (!Number.isSafeInteger(first) || first < 1) {
       throw new TraceStoreError(`plan ${planId}: the event counter returned ${first + inputs.length - 1}`);
     }
@@ -290,23 +349,15 @@ export class DynamoTraceStore implements TraceStore {
       phase: input.phase,
       ...(input.data !== undefined ? { data: input.data } : {}),
     }));
-    // Their numbers fix their order, so the items are written at once rather than one after another.
-    await Promise.all(
-      events.map(async (event) => {
-        const item = await this.toItem(planId, traceKeys.event(event.seq), 'event', pick(event, EVENT_ENVELOPE), omit(event, EVENT_ENVELOPE));
-        try {
-          await this.doc.send(
-            // The counter makes a collision impossible; the condition makes sure of it.
-            new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
-          );
-        } catch (error) {
-          if (isConditionalFailure(error)) {
-            throw new PlanConflictError(`plan ${planId}: event ${event.seq} already exists`, { cause: error });
-          }
-          throw toStoreError(`PutItem ${this.tableName}`, error);
-        }
-      }),
+    // Their numbers fix their order, so the items go in as few requests as DynamoDB allows rather
+    // than one after another. A batch write takes no condition: the counter, which handed each
+    // number out once, is what keeps two events from sharing one.
+    const items = await Promise.all(
+      events.map((event) => this.toItem(planId, traceKeys.event(event.seq), 'event', pick(event, EVENT_ENVELOPE), omit(event, EVENT_ENVELOPE))),
     );
+    await this.writeItems([...items, ...(await this.recordItems(planId, records))]);
+    this.rememberOutputs(planId, records.outputs ?? []);
+    this.rememberAttempts(planId, records.attempts ?? []);
     return events;
   }
 
@@ -325,12 +376,26 @@ export class DynamoTraceStore implements TraceStore {
 
   async putAttempt(planId: string, attempt: PlanAttempt): Promise<void> {
     // An unconditional put: a retried Lambda rewrites the same attempt with the same content.
-    const sk = traceKeys.attempt(attempt.attempt);
-    const item = await this.toItem(planId, sk, 'attempt', pick(attempt, ATTEMPT_ENVELOPE), omit(attempt, ATTEMPT_ENVELOPE));
-    await this.putItem(item);
+    await this.putItem(await this.attemptItem(planId, attempt));
+    this.attempts.delete(planId);
   }
 
-  async getAttempt(planId: string, attempt: number): Promise<PlanAttempt | undefined> {
+  private attemptItem(planId: string, attempt: PlanAttempt): Promise<Item> {
+    return this.toItem(planId, traceKeys.attempt(attempt.attempt), 'attempt', pick(attempt, ATTEMPT_ENVELOPE), omit(attempt, ATTEMPT_ENVELOPE));
+  }
+
+  async getAttempt(planId: string, attempt: number, options: { written?: number } = {}): Promise<PlanAttempt | undefined> {
+    // As getPlan: written at the version the caller names, by this store, which wrote that version.
+    const remembered = this.attempts.get(planId);
+    if (
+      remembered !== undefined &&
+      remembered.attempt.attempt === attempt &&
+      options.written !== undefined &&
+      remembered.version === options.written &&
+      this.written.get(planId) === options.written
+    ) {
+      return structuredClone(remembered.attempt);
+    }
     const item = await this.getItem(traceKeys.plan(planId), traceKeys.attempt(attempt));
     return item === undefined ? undefined : attemptFrom(item, await this.bodyOf(item));
   }
@@ -343,12 +408,53 @@ export class DynamoTraceStore implements TraceStore {
 
   async putStepOutput(planId: string, output: StepOutput): Promise<void> {
     // Unconditional: a step retried after a timeout replaces its earlier output.
-    const sk = traceKeys.step(output.step_id);
-    const item = await this.toItem(planId, sk, 'step', pick(output, STEP_ENVELOPE), omit(output, STEP_ENVELOPE));
-    await this.putItem(item);
+    await this.putItem(await this.stepItem(planId, output));
+    this.rememberOutputs(planId, [output]);
   }
 
-  async listStepOutputs(planId: string): Promise<StepOutput[]> {
+  private rememberOutputs(planId: string, outputs: readonly StepOutput[]): void {
+    const known = this.outputs.get(planId);
+    if (known === undefined) return;
+    for (const output of outputs) known.set(output.step_id, structuredClone(output));
+  }
+
+  private stepItem(planId: string, output: StepOutput): Promise<Item> {
+    return this.toItem(planId, traceKeys.step(output.step_id), 'step', pick(output, STEP_ENVELOPE), omit(output, STEP_ENVELOPE));
+  }
+
+  /** The items of the records a batch of events carries. */
+  private recordItems(planId: string, records: TraceRecords): Promise<Item[]> {
+    return Promise.all([
+      ...(records.outputs ?? []).map((output) => this.stepItem(planId, output)),
+      ...(records.attempts ?? []).map((attempt) => this.attemptItem(planId, attempt)),
+    ]);
+  }
+
+  private async putRecords(planId: string, records: TraceRecords): Promise<void> {
+    await this.writeItems(await this.recordItems(planId, records));
+    this.rememberOutputs(planId, records.outputs ?? []);
+    this.rememberAttempts(planId, records.attempts ?? []);
+  }
+
+  /**
+   * The last attempt written with a batch of events, at the record version this store wrote last
+   * (the update the batch follows, or the one before it when the batch moved no version).
+   */
+  private rememberAttempts(planId: string, attempts: readonly PlanAttempt[]): void {
+    const last = attempts.at(-1);
+    const version = this.written.get(planId);
+    if (last === undefined) return;
+    if (version === undefined) this.attempts.delete(planId);
+    else this.attempts.set(planId, { attempt: structuredClone(last), version });
+  }
+
+  async listStepOutputs(planId: string, options: { written?: number } = {}): Promise<StepOutput[]> {
+    // As getPlan: the record's last version is one this store wrote, so the phase that wrote the
+    // outputs (Execute) ran here, and this store has seen every output since it created the plan.
+    const remembered = this.outputs.get(planId);
+    if (remembered !== undefined && options.written !== undefined && this.written.get(planId) === options.written) {
+      return [...remembered.values()].sort((a, b) => a.step_id - b.step_id).map((output) => structuredClone(output));
+    }
     return this.listChildren(planId, traceKeys.stepPrefix, (envelope, body) => ({
       ...(body as Omit<StepOutput, (typeof STEP_ENVELOPE)[number]>),
       step_id: Number(envelope.step_id),
@@ -364,7 +470,11 @@ export class DynamoTraceStore implements TraceStore {
    * a Put: it leaves eventCount alone, so events appended meanwhile are not rolled back.
    */
   private async writePlanUpdate(current: PlanRecord, next: PlanRecord, eventNumbers = 0): Promise<PlanRecord> {
-    const item = await this.planItem(next);
+    // Most updates move the status or a counter and leave the body as it was: then the body is not
+    // sent again (it holds the plan, its metadata and results, and is the bulk of each request).
+    const body = JSON.stringify(omit(next, PLAN_ENVELOPE));
+    const keepBody = body === JSON.stringify(omit(current, PLAN_ENVELOPE));
+    const item = await this.planItem(next, keepBody ? null : body);
     const fixed = new Set(['pk', 'sk', 'eventCount', 'planId', 'createdAt', 'entity', 'gsi2pk', 'gsi2sk']);
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = { ':expected': current.version };
@@ -376,7 +486,7 @@ export class DynamoTraceStore implements TraceStore {
         values[`:s${i}`] = value;
         sets.push(`#s${i} = :s${i}`);
       });
-    const removes = ['body', 'payloadRef', 'payloadBytes'].filter((name) => !(name in item));
+    const removes = keepBody ? [] : ['body', 'payloadRef', 'payloadBytes'].filter((name) => !(name in item));
     removes.forEach((name, i) => {
       names[`#r${i}`] = name;
     });
@@ -402,7 +512,8 @@ export class DynamoTraceStore implements TraceStore {
     return { ...next, eventCount: Number(counted ?? next.eventCount) };
   }
 
-  private async planItem(record: PlanRecord): Promise<Item> {
+  /** META for `record`: its envelope, and its body as `json` (the JSON of its non-envelope fields), left out when null. */
+  private async planItem(record: PlanRecord, json: string | null = JSON.stringify(omit(record, PLAN_ENVELOPE))): Promise<Item> {
     const envelope: Item = {
       ...pick(record, PLAN_ENVELOPE),
       gsi1pk: traceKeys.status(record.status),
@@ -410,7 +521,8 @@ export class DynamoTraceStore implements TraceStore {
       gsi2pk: traceKeys.allPlans,
       gsi2sk: record.createdAt,
     };
-    return this.toItem(record.planId, traceKeys.meta, 'plan', envelope, omit(record, PLAN_ENVELOPE));
+    if (json === null) return this.envelopeItem(record.planId, traceKeys.meta, 'plan', envelope);
+    return this.toItemJson(record.planId, traceKeys.meta, 'plan', envelope, json);
   }
 
   private async planFromItem(item: Item): Promise<PlanRecord> {
@@ -433,15 +545,23 @@ export class DynamoTraceStore implements TraceStore {
    * The item for one domain object: keys, envelope, TTL and the body as JSON, or, past
    * `maxItemBytes`, a reference to the body in the PayloadStore. Never truncates.
    */
-  private async toItem(planId: string, sk: string, entity: string, envelope: Item, body: unknown): Promise<Item> {
-    const json = JSON.stringify(body);
-    const base: Item = {
+  private toItem(planId: string, sk: string, entity: string, envelope: Item, body: unknown): Promise<Item> {
+    return this.toItemJson(planId, sk, entity, envelope, JSON.stringify(body));
+  }
+
+  /** The keys, envelope and TTL of an item, without its body. */
+  private envelopeItem(planId: string, sk: string, entity: string, envelope: Item): Item {
+    return {
       pk: traceKeys.plan(planId),
       sk,
       entity,
       ...envelope,
       [TRACE_TABLE.timeToLiveAttribute]: Math.floor(this.clock.now().getTime() / 1000) + this.ttlSeconds,
     };
+  }
+
+  private async toItemJson(planId: string, sk: string, entity: string, envelope: Item, json: string): Promise<Item> {
+    const base = this.envelopeItem(planId, sk, entity, envelope);
     const inline = { ...base, body: json };
     if (itemSize(inline) <= this.maxItemBytes) return inline;
     // Content-addressed key: a writer that loses a race can never overwrite the winner's body.
@@ -502,6 +622,48 @@ export class DynamoTraceStore implements TraceStore {
       await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item }));
     } catch (error) {
       throw toStoreError(`PutItem ${this.tableName}`, error);
+    }
+  }
+
+  /**
+   * Writes `items` (none of them conditional) in as few requests as DynamoDB takes: one PutItem
+   * for one item, BatchWriteItem for more, 25 a request, the items DynamoDB leaves unprocessed
+   * under load given again after a backoff. An item's key twice keeps its last version, as two
+   * puts in a row would: DynamoDB refuses a batch holding one key twice.
+   */
+  private async writeItems(items: readonly Item[]): Promise<void> {
+    const byKey = new Map<string, Item>();
+    for (const item of items) {
+      const key = `${String(item.pk)}\u0000${String(item.sk)}`;
+      byKey.delete(key);
+      byKey.set(key, item);
+    }
+    const unique = [...byKey.values()];
+    if (unique.length === 0) return;
+    if (unique.length === 1) return this.putItem(unique[0]!);
+    const chunks: Item[][] = [];
+    for (let start = 0; start < unique.length; start += BATCH_WRITE_ITEMS) chunks.push(unique.slice(start, start + BATCH_WRITE_ITEMS));
+    await Promise.all(chunks.map((chunk) => this.batchWrite(chunk)));
+  }
+
+  private async batchWrite(items: readonly Item[]): Promise<void> {
+    type WriteRequests = NonNullable<BatchWriteCommandOutput['UnprocessedItems']>[string];
+    let pending: WriteRequests = items.map((item) => ({ PutRequest: { Item: item } }));
+    for (let round = 1; pending.length > 0; round++) {
+      if (round > BATCH_WRITE_ROUNDS) {
+        throw new TraceStoreTransientError(
+          `DynamoDB BatchWriteItem ${this.tableName} left ${pending.length} items unprocessed after ${BATCH_WRITE_ROUNDS} rounds`,
+        );
+      }
+      // DynamoDB leaves items unprocessed when the table is throttled: give it time before the next round.
+      if (round > 1) await sleep(Math.random() * Math.min(500, 20 * 2 ** round));
+      let out: BatchWriteCommandOutput;
+      try {
+        out = await this.doc.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: pending } }));
+      } catch (error) {
+        throw toStoreError(`BatchWriteItem ${this.tableName}`, error);
+      }
+      pending = out.UnprocessedItems?.[this.tableName] ?? [];
     }
   }
 

@@ -3,7 +3,7 @@
  * CLI can show a run's progress live without polling the database. Everything else is passed
  * through unchanged; the events a listener sees are the stored ones, with their sequence numbers.
  */
-import type { ListPlansQuery, TraceStore } from '../../core/ports.js';
+import type { ListPlansQuery, TraceRecords, TraceStore } from '../../core/ports.js';
 import type { PlanAttempt, PlanRecord, StepOutput, TraceEvent, TraceEventInput } from '../../core/types.js';
 
 export type TraceEventListener = (event: TraceEvent) => void;
@@ -27,8 +27,8 @@ export class NotifyingTraceStore implements TraceStore {
     return stored;
   }
 
-  async appendEvents(planId: string, events: readonly TraceEventInput[]): Promise<TraceEvent[]> {
-    const stored = await this.inner.appendEvents(planId, events);
+  async appendEvents(planId: string, events: readonly TraceEventInput[], records?: TraceRecords): Promise<TraceEvent[]> {
+    const stored = await this.inner.appendEvents(planId, events, records);
     this.tell(stored);
     return stored;
   }
@@ -37,8 +37,9 @@ export class NotifyingTraceStore implements TraceStore {
     planId: string,
     patch: Parameters<TraceStore['updatePlan']>[1],
     events: readonly TraceEventInput[],
+    records?: TraceRecords,
   ): Promise<{ record: PlanRecord; events: TraceEvent[] }> {
-    const stored = await this.inner.updatePlanWithEvents(planId, patch, events);
+    const stored = await this.inner.updatePlanWithEvents(planId, patch, events, records);
     this.tell(stored.events);
     return stored;
   }
@@ -62,8 +63,8 @@ export class NotifyingTraceStore implements TraceStore {
     this.tell(events.map((event, i) => ({ ...event, planId: record.planId, seq: record.eventCount + i + 1, at: record.createdAt })));
   }
 
-  getPlan(planId: string): Promise<PlanRecord | undefined> {
-    return this.inner.getPlan(planId);
+  getPlan(planId: string, options?: { written?: number }): Promise<PlanRecord | undefined> {
+    return options === undefined ? this.inner.getPlan(planId) : this.inner.getPlan(planId, options);
   }
 
   updatePlan(planId: string, patch: Parameters<TraceStore['updatePlan']>[1]): Promise<PlanRecord> {
@@ -78,8 +79,8 @@ export class NotifyingTraceStore implements TraceStore {
     return this.inner.putAttempt(planId, attempt);
   }
 
-  getAttempt(planId: string, attempt: number): Promise<PlanAttempt | undefined> {
-    return this.inner.getAttempt(planId, attempt);
+  getAttempt(planId: string, attempt: number, options?: { written?: number }): Promise<PlanAttempt | undefined> {
+    return options === undefined ? this.inner.getAttempt(planId, attempt) : this.inner.getAttempt(planId, attempt, options);
   }
 
   listAttempts(planId: string): Promise<PlanAttempt[]> {
@@ -90,8 +91,8 @@ export class NotifyingTraceStore implements TraceStore {
     return this.inner.putStepOutput(planId, output);
   }
 
-  listStepOutputs(planId: string): Promise<StepOutput[]> {
-    return this.inner.listStepOutputs(planId);
+  listStepOutputs(planId: string, options?: { written?: number }): Promise<StepOutput[]> {
+    return options === undefined ? this.inner.listStepOutputs(planId) : this.inner.listStepOutputs(planId, options);
   }
 
   listPlans(query?: ListPlansQuery): Promise<PlanRecord[]> {

@@ -14,22 +14,43 @@ const LISTED = 20;
 export class RecentPlans {
   private last: { at: number; plans: PlanRecord[] } | undefined;
   private reading: Promise<PlanRecord[]> | undefined;
+  private later: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly store: Pick<TraceStore, 'listPlans'>,
     private readonly maxAgeMs = 60_000,
     private readonly now: () => number = Date.now,
+    /**
+     * How long after a call answered from the last listing the next one is read. Generate asks for
+     * the examples first thing; read at once, the listing (a query and twenty records) would take
+     * the CPU beside the work before the model call, where a store in the same process answers.
+     * A moment later, the model is being asked. 0: at once.
+     */
+    private readonly refreshDelayMs = 0,
   ) {}
 
   /** The latest successful plans, from a listing at most `maxAgeMs` old. */
   async succeeded(): Promise<PlanRecord[]> {
-    const next = this.read();
     if (this.last !== undefined && this.now() - this.last.at < this.maxAgeMs) {
-      // The background read's failure costs nothing now: the next call waits for a fresh one.
-      next.catch(() => undefined);
+      this.readLater();
       return this.last.plans;
     }
-    return next;
+    return this.read();
+  }
+
+  private readLater(): void {
+    // The background read's failure costs nothing now: the next call waits for a fresh one.
+    if (this.refreshDelayMs <= 0) {
+      this.read().catch(() => undefined);
+      return;
+    }
+    if (this.later !== undefined) return;
+    this.later = setTimeout(() => {
+      this.later = undefined;
+      this.read().catch(() => undefined);
+    }, this.refreshDelayMs);
+    // A process with nothing else to do (the CLI after its run) does not wait for a hint's refresh.
+    this.later.unref?.();
   }
 
   private read(): Promise<PlanRecord[]> {

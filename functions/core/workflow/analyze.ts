@@ -11,9 +11,9 @@ import { suppliedPlanOf } from './supplied-plan.js';
 import type { WorkflowInput } from './types.js';
 import { withWrites } from './write-behind.js';
 
-export async function analyzePhase(deps: PhaseDeps, input: WorkflowInput): Promise<{ analyzed: boolean; kind?: string }> {
+export async function analyzePhase(deps: PhaseDeps, input: WorkflowInput): Promise<{ analyzed: boolean; kind?: string; version?: number }> {
   const started = performance.now();
-  const record = await loadPlan(deps.store, input.planId);
+  const record = await loadPlan(deps.store, input.planId, input);
   return withWrites(async (writes) => {
     // The status is written while the phase works: the model is asked meanwhile.
     writes.enqueue(() => setStatus(deps.store, record, 'analyzing'));
@@ -25,7 +25,7 @@ export async function analyzePhase(deps: PhaseDeps, input: WorkflowInput): Promi
     if (hit) {
       // A repeated request skips the LLM here too; the analysis stored with the plan stands in.
       await writes.drain();
-      await deps.store.updatePlanWithEvents(
+      const { record: stored } = await deps.store.updatePlanWithEvents(
         input.planId,
         {
           ...(hit.analysis ? { analysis: hit.analysis } : {}),
@@ -39,12 +39,13 @@ export async function analyzePhase(deps: PhaseDeps, input: WorkflowInput): Promi
           },
         ],
       );
-      return hit.analysis?.task_kind ? { analyzed: true, kind: hit.analysis.task_kind } : { analyzed: hit.analysis !== undefined };
+      const version = stored.version;
+      return hit.analysis?.task_kind ? { analyzed: true, kind: hit.analysis.task_kind, version } : { analyzed: hit.analysis !== undefined, version };
     }
     const outcome = await tracingRefusal(deps, record, 'analyzing', () => analyzeTask(plannerDeps(deps, record), record.request.task), writes);
     await writes.drain();
     // The call, the analysis and the plan's metadata in one update.
-    await deps.store.updatePlanWithEvents(
+    const { record: stored } = await deps.store.updatePlanWithEvents(
       input.planId,
       {
         ...(outcome.analysis ? { analysis: outcome.analysis } : {}),
@@ -55,8 +56,9 @@ export async function analyzePhase(deps: PhaseDeps, input: WorkflowInput): Promi
         { type: 'analysis.completed', phase: 'analyzing', data: { analysis: outcome.analysis ?? null, issues: outcome.issues, source: deps.llm.source } },
       ],
     );
+    const version = stored.version;
     return outcome.analysis?.task_kind
-      ? { analyzed: outcome.analysis !== undefined, kind: outcome.analysis.task_kind }
-      : { analyzed: outcome.analysis !== undefined };
+      ? { analyzed: outcome.analysis !== undefined, kind: outcome.analysis.task_kind, version }
+      : { analyzed: outcome.analysis !== undefined, version };
   });
 }

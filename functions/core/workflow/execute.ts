@@ -10,35 +10,85 @@ import { PlanNotFoundError, StepExecutionError } from '../errors.js';
 import { createDuplicateGuard, DUPLICATE_CALL_BLOCKED, type GuardedCall } from '../executor/duplicate-guard.js';
 import { type ExecutionContext, executePlan } from '../executor/run-plan.js';
 import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
+import type { PlanPatch } from '../ports.js';
 import { toolCallOf } from '../steps/tool_call.js';
 import { canonicalToolName } from '../tools/registry.js';
 import type { DecompositionPlan, PlanRecord, StepOutput, TraceEventInput } from '../types.js';
 import { COVERAGE_MIN_RATIO, retryThinCoverage } from './coverage-retry.js';
 import type { PhaseDeps } from './deps.js';
 import { llmCallEvent, withMetadata } from './llm-accounting.js';
-import { loadPlan, setStatus, statusEvent } from './plan-record.js';
+import { loadPlan, statusEvent } from './plan-record.js';
 import { currentRound, roundsOf } from './replan.js';
 import { allowedTools, requestOptions } from './request-options.js';
 import type { ExecutionSummary, RoundState, WorkflowInput } from './types.js';
-import { allWritten, type WriteBehind, withWrites } from './write-behind.js';
+import { type WriteBehind, withWrites } from './write-behind.js';
 
 export async function executePhase(deps: PhaseDeps, input: WorkflowInput & { round?: RoundState }): Promise<ExecutionSummary> {
   const started = performance.now();
-  const loaded = await loadPlan(deps.store, input.planId);
+  const loaded = await loadPlan(deps.store, input.planId, input);
   // The steps' events and outputs are written beside the steps, in order, the status first; a
   // failed write stops the next step from starting (enqueue throws it) and fails the phase once the
   // queue is drained.
-  return withWrites(async (trace) => {
-    trace.enqueue(() => setStatus(deps.store, loaded, 'executing'));
-    return executeRecord(deps, input, { ...loaded, status: 'executing' }, trace, started);
-  });
+  return withWrites(async (queue) => executeRecord(deps, input, { ...loaded, status: 'executing' }, new StepWrites(deps, loaded, queue), started));
+}
+
+/** A step's event, and its output when the event is its end. */
+interface StepTrace {
+  event: TraceEventInput;
+  output?: StepOutput;
+}
+
+/**
+ * The trace of the steps as they run: their events, the outputs their ends carry, and first the
+ * move to `executing`, in batches on the phase's queue. What happens while one batch is written goes
+ * in the next, in order; the move to `executing` goes with the first steps' events, in one update.
+ */
+class StepWrites {
+  private opening: PlanPatch | undefined;
+
+  constructor(
+    private readonly deps: PhaseDeps,
+    private readonly loaded: PlanRecord,
+    private readonly queue: WriteBehind,
+  ) {
+    if (loaded.status !== 'executing') {
+      this.opening = { status: 'executing' };
+      this.add(statusEvent(loaded.status, 'executing'));
+    }
+  }
+
+  private readonly write = (items: StepTrace[]) => {
+    const events = items.map((item) => item.event);
+    const records = { outputs: items.flatMap((item) => (item.output ? [item.output] : [])) };
+    const opening = this.opening;
+    this.opening = undefined;
+    return opening
+      ? this.deps.store.updatePlanWithEvents(this.loaded.planId, opening, events, records)
+      : this.deps.store.appendEvents(this.loaded.planId, events, records);
+  };
+
+  add(event: TraceEventInput, output?: StepOutput): void {
+    this.queue.enqueueBatched<StepTrace>(output ? { event, output } : { event }, this.write);
+  }
+
+  /**
+   * The batch whose turn has not come, taken for the phase's closing write (with the move to
+   * `executing`, when it is still in it); then waits for the batches under way.
+   */
+  async takeRest(): Promise<{ events: TraceEventInput[]; records: { outputs: StepOutput[] }; patch: PlanPatch }> {
+    const items = this.queue.takeBatched(this.write);
+    const patch = items.length > 0 && this.opening ? this.opening : {};
+    if (items.length > 0) this.opening = undefined;
+    await this.queue.drain();
+    return { events: items.map((item) => item.event), records: { outputs: items.flatMap((item) => (item.output ? [item.output] : [])) }, patch };
+  }
 }
 
 async function executeRecord(
   deps: PhaseDeps,
   input: WorkflowInput & { round?: RoundState },
   record: PlanRecord,
-  trace: WriteBehind,
+  steps: StepWrites,
   started: number,
 ): Promise<ExecutionSummary> {
   if (!record.plan) throw new PlanNotFoundError(`plan ${input.planId} has no accepted plan to execute`);
@@ -55,9 +105,10 @@ async function executeRecord(
   if (round > 1 || answers.size > 0) {
     for (const output of await deps.store.listStepOutputs(input.planId)) if (output.status !== 'failed') keep.set(output.step_id, output);
   }
+  const traceStep = (event: TraceEventInput, output?: StepOutput) => steps.add(event, output);
   if (iterative) {
     const stepIds = roundsOf(record, input.maxRounds ?? 1).rounds.find((r) => r.round === round)?.stepIds ?? [];
-    trace.enqueue(() => deps.store.appendEvent(input.planId, { type: 'round.started', phase: 'executing', data: { round, steps: stepIds, execute: true } }));
+    traceStep({ type: 'round.started', phase: 'executing', data: { round, steps: stepIds, execute: true } });
   }
   // One guard for the phase: the coverage retry's round is a later round of the same plan. In a
   // later round of an iterative plan it starts from the tool calls the earlier rounds made.
@@ -79,30 +130,22 @@ async function executeRecord(
     ...(keep.size > 0 ? { keep } : {}),
     hooks: {
       onStepRetry: (step, attempt, error, delayMs) =>
-        trace.enqueue(() =>
-          deps.store.appendEvent(input.planId, {
-            type: 'step.retried',
-            phase: 'executing',
-            data: { step_id: step.step_id, type: step.type, attempt, error, delayMs, ...inRound },
-          }),
-        ),
-      onStepStart: (step, parameters) =>
-        trace.enqueue(() =>
-          deps.store.appendEvent(input.planId, {
-            type: 'step.started',
-            phase: 'executing',
-            data: { step_id: step.step_id, type: step.type, parameters, dependencies: step.dependencies, ...inRound },
-          }),
-        ),
-      onStepEnd: (output) =>
-        trace.enqueue(() => {
-          const event = stepEvent(output);
-          // The output and its event at once: the queue orders the events, not the outputs.
-          return allWritten([
-            deps.store.putStepOutput(input.planId, output),
-            deps.store.appendEvent(input.planId, { ...event, data: { ...event.data, ...inRound } }),
-          ]);
+        traceStep({
+          type: 'step.retried',
+          phase: 'executing',
+          data: { step_id: step.step_id, type: step.type, attempt, error, delayMs, ...inRound },
         }),
+      onStepStart: (step, parameters) =>
+        traceStep({
+          type: 'step.started',
+          phase: 'executing',
+          data: { step_id: step.step_id, type: step.type, parameters, dependencies: step.dependencies, ...inRound },
+        }),
+      onStepEnd: (output) => {
+        const event = stepEvent(output);
+        // The output goes with its event, in the same requests.
+        traceStep({ ...event, data: { ...event.data, ...inRound } }, output);
+      },
     },
   };
   const first = await executePlan(record.plan, context);
@@ -115,8 +158,10 @@ async function executeRecord(
           maxSources: deps.defaults.maxSources,
           topK: o.topK,
         });
-  await trace.drain();
-  const events: TraceEventInput[] = [];
+  // The steps' last events, when their batch has not gone yet, go with the closing write.
+  const rest = await steps.takeRest();
+  const events: TraceEventInput[] = rest.events;
+  const lastOutputs = rest.records;
   if (retried) {
     events.push({
       type: 'coverage.retry',
@@ -137,18 +182,20 @@ async function executeRecord(
     });
     events.push(statusEvent(record.status, 'waiting_for_input'));
     // A plan that waits is answered: its events are written before its status says so.
-    await deps.store.updatePlanWithEvents(
+    const { record: stored } = await deps.store.updatePlanWithEvents(
       input.planId,
       {
         ...widened,
+        ...rest.patch,
         status: 'waiting_for_input',
         question: asked,
         metadata: withMetadata(deps, record, 'execute', performance.now() - started, outcome.llmCalls),
       },
       events,
+      lastOutputs,
     );
     const skipped = outcome.outputs.filter((s) => s.status === 'skipped').length;
-    return { status: 'waiting_for_input', steps: outcome.outputs.length, skipped, failed: 0, questionStep: question.step_id };
+    return { status: 'waiting_for_input', steps: outcome.outputs.length, skipped, failed: 0, questionStep: question.step_id, version: stored.version };
   }
   events.push({
     type: 'execution.completed',
@@ -164,7 +211,7 @@ async function executeRecord(
   const metadata = withMetadata(deps, record, 'execute', performance.now() - started, outcome.llmCalls);
   if (blocked.blocked > 0) metadata.duplicateCalls = { ...blocked, limits: { ...guard.limits } };
   // The plan's metadata, the widened plan, the calls and the end of the execution in one update.
-  await deps.store.updatePlanWithEvents(input.planId, { ...widened, metadata }, events);
+  const { record: stored } = await deps.store.updatePlanWithEvents(input.planId, { ...rest.patch, ...widened, metadata }, events, lastOutputs);
   if (outcome.status === 'failed') {
     throw new StepExecutionError(`step ${outcome.failedStep} failed: ${outcome.error}`);
   }
@@ -174,6 +221,7 @@ async function executeRecord(
     skipped: outcome.outputs.filter((s) => s.status === 'skipped').length,
     failed: 0,
     blockedCalls: blocked.blocked,
+    version: stored.version,
   };
 }
 

@@ -19,7 +19,7 @@ export async function generatePhase(deps: PhaseDeps, input: WorkflowInput): Prom
   const started = performance.now();
   // The plans that may serve as examples are listed beside the record: the listing needs nothing from it.
   const [record, succeeded] = await allWritten([
-    loadPlan(deps.store, input.planId),
+    loadPlan(deps.store, input.planId, input),
     !deps.fewShotExamples ? Promise.resolve([]) : deps.recentPlans ? deps.recentPlans.succeeded() : deps.store.listPlans({ status: 'succeeded', limit: 20 }),
   ]);
   return withWrites(async (writes) => {
@@ -53,7 +53,7 @@ export async function generatePhase(deps: PhaseDeps, input: WorkflowInput): Prom
       before.push(llmCallEvent('planning', attempt.llm));
     }
     await writes.drain();
-    await recordAttempt(deps, record, attempt, started, hit ? [] : [attempt.llm], hit, { before });
-    return { attempt: attempt.attempt };
+    const stored = await recordAttempt(deps, record, attempt, started, hit ? [] : [attempt.llm], hit, { before });
+    return { attempt: attempt.attempt, version: stored.version };
   });
 }

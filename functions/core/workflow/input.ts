@@ -42,13 +42,19 @@ export async function submitInput(deps: InputDeps, planId: string, answer: unkno
   let stored: PlanRecord;
   try {
     // Under the store's version check: of two answers at once, one is taken and the other refused.
-    stored = await deps.store.updatePlan(planId, { status: 'executing', answers: { ...record.answers, [String(question.step_id)]: answer } });
+    // The answer, the status and their events' numbers in one write, the events right after it.
+    ({ record: stored } = await deps.store.updatePlanWithEvents(
+      planId,
+      { status: 'executing', answers: { ...record.answers, [String(question.step_id)]: answer } },
+      [
+        { type: 'input.received', phase: 'waiting_for_input', data: { step_id: question.step_id, answer } },
+        { type: 'plan.status', phase: 'executing', data: { from: 'waiting_for_input', to: 'executing' } },
+      ],
+    ));
   } catch (error) {
     if (error instanceof PlanConflictError) throw new NotWaitingForInputError(`plan ${planId} is not waiting for input any more: ${error.message}`);
     throw error;
   }
-  await deps.store.appendEvent(planId, { type: 'input.received', phase: 'waiting_for_input', data: { step_id: question.step_id, answer } });
-  await deps.store.appendEvent(planId, { type: 'plan.status', phase: 'executing', data: { from: 'waiting_for_input', to: 'executing' } });
   // The token of this question, when AwaitInput has stored it; otherwise AwaitInput finds the answer and goes on by itself.
   const token = stored.inputToken?.step_id === question.step_id ? stored.inputToken.token : undefined;
   if (token !== undefined) await resume(deps, planId, question.step_id, token);

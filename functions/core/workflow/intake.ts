@@ -11,7 +11,7 @@ import { validatePlan } from '../plan/validate.js';
 import type { TraceStore } from '../ports.js';
 import type { PlanRecord, PlanRequest } from '../types.js';
 import { SUPPLIED_SOURCE, suppliedPlanOf } from './supplied-plan.js';
-import type { WorkflowInput } from './types.js';
+import { CREATED_VERSION, type WorkflowInput } from './types.js';
 
 /** Planning rounds of an iterative plan when the request names none. */
 export const DEFAULT_MAX_ROUNDS = 5;
@@ -93,7 +93,7 @@ export async function acceptRequest(
   const record: PlanRecord = {
     planId: options.planId,
     status: 'received',
-    version: 1,
+    version: CREATED_VERSION,
     request,
     createdAt: at,
     updatedAt: at,

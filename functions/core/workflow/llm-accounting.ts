@@ -30,10 +30,6 @@ export function withMetadata(deps: PhaseDeps, record: PlanRecord, phase: string,
   };
 }
 
-export async function traceLlmCall(deps: PhaseDeps, planId: string, phase: string, call: LlmCallRecord): Promise<void> {
-  await deps.store.appendEvent(planId, llmCallEvent(phase, call));
-}
-
 /** The trace event of one LLM call. */
 export function llmCallEvent(phase: string, call: LlmCallRecord): TraceEventInput {
   return { type: 'llm.call', phase, data: { ...call } };

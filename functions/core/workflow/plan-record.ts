@@ -2,11 +2,38 @@
 import { PlanNotFoundError } from '../errors.js';
 import type { TraceStore } from '../ports.js';
 import type { PlanRecord, PlanStatus, TraceEventInput } from '../types.js';
+import { CREATED_VERSION } from './types.js';
 
-export async function loadPlan(store: TraceStore, planId: string): Promise<PlanRecord> {
-  const record = await store.getPlan(planId);
+/**
+ * The plan's record for a phase. `input` is the state's input: when the phase before reported the
+ * version it left the record at, a store that wrote that version itself answers from memory (the
+ * local runner, where every phase shares one store); any other store reads it.
+ */
+export async function loadPlan(store: TraceStore, planId: string, input?: object): Promise<PlanRecord> {
+  const written = input === undefined ? undefined : reportedVersion(input);
+  const record = await store.getPlan(planId, written === undefined ? undefined : { written });
   if (!record) throw new PlanNotFoundError(`plan ${planId} does not exist`);
   return record;
+}
+
+/** Where the state machine keeps the phases' results (infra/workflow.asl.json, ResultPath). */
+const REPORTING_RESULTS = ['analysis', 'generation', 'validation', 'execution', 'round'] as const;
+
+/**
+ * The record's version after the last phase that ran, from the results the state input carries:
+ * the highest, versions only growing; the version intake created it at when no phase has run yet
+ * (the first Task state: Analyze, or Validate for a supplied plan). Undefined after AwaitInput
+ * (`input`): the answer was written meanwhile by whoever took it, with no version reported; and
+ * when a phase ran without reporting one.
+ */
+export function reportedVersion(input: object): number | undefined {
+  const results = input as Partial<Record<(typeof REPORTING_RESULTS)[number] | 'input' | 'error', unknown>>;
+  if (results.input !== undefined) return undefined;
+  if (results.error === undefined && REPORTING_RESULTS.every((key) => results[key] === undefined)) return CREATED_VERSION;
+  const versions = REPORTING_RESULTS.map((key) => (results[key] as { version?: unknown } | undefined)?.version).filter((version): version is number =>
+    Number.isSafeInteger(version),
+  );
+  return versions.length > 0 ? Math.max(...versions) : undefined;
 }
 
 /**

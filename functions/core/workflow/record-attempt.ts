@@ -5,7 +5,6 @@ import type { LlmCallRecord, PlanAttempt, PlanMetadata, PlanRecord, TraceEventIn
 import type { PhaseDeps } from './deps.js';
 import { withMetadata } from './llm-accounting.js';
 import { cacheHitMetadata, cacheIfValid } from './plan-cache-glue.js';
-import { allWritten } from './write-behind.js';
 
 export async function recordAttempt(
   deps: PhaseDeps,
@@ -19,8 +18,10 @@ export async function recordAttempt(
     phase?: string;
     /** Events of the phase that come before the attempt's own (its LLM call), written with it. */
     before?: readonly TraceEventInput[];
+    /** Where the plan came from, when not the configured model (a supplied plan's is the user's). */
+    origin?: Pick<PlanMetadata, 'provider' | 'model' | 'source'>;
   } = {},
-): Promise<void> {
+): Promise<PlanRecord> {
   const event: TraceEventInput = {
     type: attempt.extractionError ? 'plan.extraction_failed' : 'plan.generated',
     phase: options.phase ?? (attempt.kind === 'repair' ? 'repairing' : 'planning'),
@@ -35,13 +36,12 @@ export async function recordAttempt(
   const metadata: PlanMetadata = {
     ...withMetadata(deps, record, attempt.kind === 'repair' ? 'repair' : 'generate', performance.now() - started, calls),
     iterations: attempt.attempt,
+    ...options.origin,
   };
-  // The attempt is stored beside the update that traces it; the phase reports once both are written.
-  await allWritten([
-    deps.store.putAttempt(record.planId, attempt),
-    (async () => {
-      const cached = hit ? cacheHitMetadata(metadata, hit) : await cacheIfValid(deps, record, attempt, metadata);
-      await deps.store.updatePlanWithEvents(record.planId, { attempts: attempt.attempt, metadata: cached }, [...(options.before ?? []), event]);
-    })(),
-  ]);
+  const cached = hit ? cacheHitMetadata(metadata, hit) : await cacheIfValid(deps, record, attempt, metadata);
+  // The attempt is stored with the events that trace it, in the same requests.
+  const stored = await deps.store.updatePlanWithEvents(record.planId, { attempts: attempt.attempt, metadata: cached }, [...(options.before ?? []), event], {
+    attempts: [attempt],
+  });
+  return stored.record;
 }

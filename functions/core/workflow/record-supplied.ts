@@ -15,10 +15,8 @@ export async function recordSuppliedAttempt(deps: PhaseDeps, record: PlanRecord,
     llm: { purpose: 'plan', provider: 'user', model: 'none', inputTokens: 0, outputTokens: 0, durationMs: 0, promptHash: '', stopReason: SUPPLIED_SOURCE },
     createdAt: deps.clock.now().toISOString(),
   };
-  await recordAttempt(deps, record, attempt, started, [], undefined, phase === undefined ? {} : { phase });
   // The plan's metadata says where the plan came from: not the configured model.
-  const after = await deps.store.getPlan(record.planId);
-  if (after?.metadata)
-    await deps.store.updatePlan(record.planId, { metadata: { ...after.metadata, provider: 'user', model: 'none', source: SUPPLIED_SOURCE } });
+  const origin = { provider: 'user', model: 'none', source: SUPPLIED_SOURCE };
+  await recordAttempt(deps, record, attempt, started, [], undefined, phase === undefined ? { origin } : { phase, origin });
   return attempt;
 }

@@ -2,28 +2,44 @@
 import { PlanNotFoundError } from '../errors.js';
 import { repairPlan } from '../planner/planner.js';
 import type { PhaseDeps } from './deps.js';
-import { traceLlmCall } from './llm-accounting.js';
-import { loadPlan, setStatus } from './plan-record.js';
+import { llmCallEvent } from './llm-accounting.js';
+import { loadPlan, reportedVersion, setStatus } from './plan-record.js';
 import { plannerDeps, planningInput, tracingRefusal } from './planner-call.js';
 import { recordAttempt } from './record-attempt.js';
 import type { GenerationResult, ValidationSummary, WorkflowInput } from './types.js';
+import { allWritten, withWrites } from './write-behind.js';
 
 export async function repairPhase(deps: PhaseDeps, input: WorkflowInput & { validation: ValidationSummary }): Promise<GenerationResult> {
   const started = performance.now();
-  let record = await loadPlan(deps.store, input.planId);
-  record = await setStatus(deps.store, record, 'repairing');
-  const previous = await deps.store.getAttempt(input.planId, input.validation.attempt);
+  // The attempt to repair is read beside the record.
+  const written = reportedVersion(input);
+  const [loaded, previous] = await allWritten([
+    loadPlan(deps.store, input.planId, input),
+    deps.store.getAttempt(input.planId, input.validation.attempt, written === undefined ? undefined : { written }),
+  ]);
   if (!previous) throw new PlanNotFoundError(`plan ${input.planId} has no attempt ${input.validation.attempt}`);
   const next = input.validation.attempt + 1;
-  await deps.store.appendEvent(input.planId, {
-    type: 'repair.requested',
-    phase: 'repairing',
-    data: { attempt: next, errorCount: previous.validation?.errors.length ?? 0 },
+  const record = { ...loaded, status: 'repairing' as const };
+  return withWrites(async (writes) => {
+    // The status and the request are written while the model answers.
+    writes.enqueue(() => setStatus(deps.store, loaded, 'repairing'));
+    writes.enqueue(() =>
+      deps.store.appendEvent(input.planId, {
+        type: 'repair.requested',
+        phase: 'repairing',
+        data: { attempt: next, errorCount: previous.validation?.errors.length ?? 0 },
+      }),
+    );
+    const attempt = await tracingRefusal(
+      deps,
+      record,
+      'repairing',
+      () => repairPlan(plannerDeps(deps, record), { ...planningInput(deps, record), previous, attempt: next }),
+      writes,
+    );
+    await writes.drain();
+    // The call, the attempt and the plan's metadata in one update.
+    const stored = await recordAttempt(deps, record, attempt, started, [attempt.llm], undefined, { before: [llmCallEvent('repairing', attempt.llm)] });
+    return { attempt: next, version: stored.version };
   });
-  const attempt = await tracingRefusal(deps, record, 'repairing', () =>
-    repairPlan(plannerDeps(deps, record), { ...planningInput(deps, record), previous, attempt: next }),
-  );
-  await traceLlmCall(deps, input.planId, 'repairing', attempt.llm);
-  await recordAttempt(deps, record, attempt, started, [attempt.llm]);
-  return { attempt: next };
 }

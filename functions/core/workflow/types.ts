@@ -4,6 +4,9 @@
  * WorkflowInput too, and must not pull the phases in to do so.
  */
 
+/** The version of a plan's record as intake creates it, before any phase has run. */
+export const CREATED_VERSION = 1;
+
 /** The state machine's input; every phase receives at least the plan id. */
 export interface WorkflowInput {
   planId: string;
@@ -20,16 +23,22 @@ export interface RoundState {
   round: number;
   done: boolean;
   reason?: string;
+  /** The plan record's version as this phase left it (the next phase may take the record from memory). */
+  version?: number;
 }
 
 export interface GenerationResult {
   attempt: number;
+  /** The plan record's version as this phase left it (the next phase may take the record from memory). */
+  version?: number;
 }
 
 export interface ValidationSummary {
   valid: boolean;
   attempt: number;
   errorCount: number;
+  /** The plan record's version as this phase left it (the next phase may take the record from memory). */
+  version?: number;
 }
 
 export interface ExecutionSummary {
@@ -42,6 +51,8 @@ export interface ExecutionSummary {
   blockedCalls?: number;
   /** The step whose question the plan waits on. */
   questionStep?: number;
+  /** The plan record's version as this phase left it (the next phase may take the record from memory). */
+  version?: number;
 }
 
 /** What the AwaitInput state hands its function: the plan, the question's step and the token that resumes the execution. */

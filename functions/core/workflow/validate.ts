@@ -5,7 +5,7 @@ import { validateAttempt } from '../planner/planner.js';
 import type { PlanPatch } from '../ports.js';
 import type { DecompositionPlan, TraceEventInput } from '../types.js';
 import type { PhaseDeps } from './deps.js';
-import { loadPlan, setStatus, statusEvent } from './plan-record.js';
+import { loadPlan, reportedVersion, setStatus, statusEvent } from './plan-record.js';
 import { recordSuppliedAttempt } from './record-supplied.js';
 import { allowedStepTypes, allowedTools, requestOptions } from './request-options.js';
 import { suppliedPlanOf } from './supplied-plan.js';
@@ -14,10 +14,14 @@ import { allWritten } from './write-behind.js';
 
 export async function validatePhase(deps: PhaseDeps, input: WorkflowInput & { generation?: GenerationResult }): Promise<ValidationSummary> {
   const started = performance.now();
-  // The attempt Generate or Repair made is read beside the record; a supplied plan's is made below.
+  // The attempt Generate or Repair made is read beside the record (both from the store's memory
+  // when it wrote them at the version reported); a supplied plan's is made below.
+  const written = reportedVersion(input);
   const [loaded, generated] = await allWritten([
-    loadPlan(deps.store, input.planId),
-    input.generation?.attempt === undefined ? Promise.resolve(undefined) : deps.store.getAttempt(input.planId, input.generation.attempt),
+    loadPlan(deps.store, input.planId, input),
+    input.generation?.attempt === undefined
+      ? Promise.resolve(undefined)
+      : deps.store.getAttempt(input.planId, input.generation.attempt, written === undefined ? undefined : { written }),
   ]);
   let record = loaded;
   const given = suppliedPlanOf(record.request) !== undefined;
@@ -47,10 +51,14 @@ export async function validatePhase(deps: PhaseDeps, input: WorkflowInput & { ge
     Object.assign(patch, { plan, ...(attempt.reasoning ? { reasoning: attempt.reasoning } : {}) });
     events.push({ type: 'plan.accepted', phase: 'validating', data: { attempt: attempt.attempt, steps: plan.plan.length } });
   }
-  // The checked attempt is stored beside the update that accepts it (or the events that refuse it).
-  await allWritten([
-    deps.store.putAttempt(input.planId, { ...attempt, validation }),
-    Object.keys(patch).length > 0 ? deps.store.updatePlanWithEvents(input.planId, patch, events) : deps.store.appendEvents(input.planId, events),
-  ]);
-  return { valid: validation.valid, attempt: attempt.attempt, errorCount: validation.errors.length };
+  // The checked attempt is stored with the events that accept it (or refuse it), in the same requests.
+  const records = { attempts: [{ ...attempt, validation }] };
+  let version: number | undefined;
+  if (Object.keys(patch).length > 0) version = (await deps.store.updatePlanWithEvents(input.planId, patch, events, records)).record.version;
+  else {
+    await deps.store.appendEvents(input.planId, events, records);
+    // Events move no version: the record is as it was loaded, unless a supplied plan's attempt was recorded since.
+    if (record === loaded) version = record.version;
+  }
+  return { valid: validation.valid, attempt: attempt.attempt, errorCount: validation.errors.length, ...(version !== undefined ? { version } : {}) };
 }

@@ -8,10 +8,59 @@
 export class WriteBehind {
   private tail: Promise<void> = Promise.resolve();
   private failure: { error: unknown } | undefined;
+  /** The batch queued last, while it has not started: what enqueueBatched adds to. */
+  private open: { items: unknown[]; write: (items: never[]) => Promise<unknown> } | undefined;
 
   /** Queues `write` after the writes queued before it. Throws the first failed write's error, if any. */
   enqueue(write: () => Promise<unknown>): void {
     this.throwIfFailed();
+    this.open = undefined;
+    this.chain(write);
+  }
+
+  /**
+   * Queues `item` for `write`, which takes a list. Items queued while the writes before them run
+   * wait together and go in one call when their turn comes, in the order they were queued: a
+   * step's events ride with whatever else happened during the request before them, so the trace
+   * takes a request per burst of steps, not one or two per step, and each item still waits at most
+   * for the write in flight. `write` must be the same function for items meant to go together.
+   */
+  enqueueBatched<T>(item: T, write: (items: T[]) => Promise<unknown>): void {
+    this.throwIfFailed();
+    if (this.open?.write === write) {
+      this.open.items.push(item);
+      return;
+    }
+    const batch = { items: [item] as unknown[], write: write as (items: never[]) => Promise<unknown> };
+    this.open = batch;
+    this.chain(async () => {
+      // Its turn comes a turn of the event loop later, so that what the same burst of work adds
+      // joins it, and a phase that ends meanwhile may take it into its closing write (takeBatched).
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.open !== batch) {
+        if (this.taken.has(batch)) return;
+      } else this.open = undefined;
+      await write(batch.items as T[]);
+    });
+  }
+
+  private readonly taken = new WeakSet<object>();
+
+  /**
+   * The items queued for `write` whose turn has not come, taken out of the queue: the caller
+   * writes them itself, with what it writes next (a phase's closing write), saving a request.
+   * Empty when that batch has started or there is none.
+   */
+  takeBatched<T>(write: (items: T[]) => Promise<unknown>): T[] {
+    this.throwIfFailed();
+    const batch = this.open;
+    if (batch === undefined || batch.write !== write) return [];
+    this.open = undefined;
+    this.taken.add(batch);
+    return batch.items as T[];
+  }
+
+  private chain(write: () => Promise<unknown>): void {
     this.tail = this.tail.then(async () => {
       // After a failure the rest are dropped: a trace with a hole in it is worse than a short one,
       // and the phase fails on drain() anyway.

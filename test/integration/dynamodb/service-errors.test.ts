@@ -3,7 +3,7 @@
  * Everything a local server can produce is tested against one in trace-store.test.ts.
  */
 import { DescribeTableCommand, DynamoDBClient, InternalServerError, ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TraceStoreError, TraceStoreTransientError } from '../../../functions/adapters/dynamodb/errors.js';
@@ -144,6 +144,44 @@ describe('Class: DynamoTraceStore, service failures', () => {
 
     await expect(store.listPlans()).rejects.toThrow(TraceStoreTransientError);
     expect(documentMock.commandCalls(BatchGetCommand)).toHaveLength(6);
+  });
+
+  it('gives a BatchWriteItem the items it left unprocessed again, and only those', async () => {
+    // Prepare: the counter hands out 7 and 8; the first batch leaves event 8 unprocessed
+    documentMock.on(UpdateCommand).resolves({ Attributes: { eventCount: 8 } });
+    documentMock
+      .on(BatchWriteCommand)
+      .callsFakeOnce(async (input: { RequestItems: Record<string, Array<{ PutRequest: { Item: { sk: string } } }>> }) => ({
+        UnprocessedItems: { 'cairn-traces': input.RequestItems['cairn-traces']!.filter((r) => r.PutRequest.Item.sk === 'EVENT#00000008') },
+      }))
+      .resolvesOnce({});
+
+    // Act
+    const appended = await store.appendEvents('p1', [
+      { type: 'step.started', phase: 'executing' },
+      { type: 'step.completed', phase: 'executing' },
+    ]);
+
+    // Assess
+    expect(appended.map((e) => e.seq)).toEqual([7, 8]);
+    const calls = documentMock.commandCalls(BatchWriteCommand).map((c) => c.args[0].input.RequestItems?.['cairn-traces']?.map((r) => r.PutRequest?.Item?.sk));
+    expect(calls).toEqual([['EVENT#00000007', 'EVENT#00000008'], ['EVENT#00000008']]);
+  });
+
+  it('gives up with TraceStoreTransientError when items stay unprocessed, so the phase fails and is retried', async () => {
+    documentMock.on(UpdateCommand).resolves({ Attributes: { eventCount: 2 } });
+    documentMock
+      .on(BatchWriteCommand)
+      .callsFake(async (input: { RequestItems: Record<string, unknown[]> }) => ({ UnprocessedItems: { 'cairn-traces': input.RequestItems['cairn-traces'] } }));
+
+    const appended = store.appendEvents('p1', [
+      { type: 'step.started', phase: 'executing' },
+      { type: 'step.completed', phase: 'executing' },
+    ]);
+
+    await expect(appended).rejects.toThrow(TraceStoreTransientError);
+    await expect(appended).rejects.toThrow(/left 2 items unprocessed after 6 rounds/);
+    expect(documentMock.commandCalls(BatchWriteCommand)).toHaveLength(6);
   });
 
   it('fails fast on options DynamoDB could never honour', () => {

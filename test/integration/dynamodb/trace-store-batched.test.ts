@@ -9,15 +9,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDocumentClient, createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
-import { ensureTable, traceKeys } from '../../../functions/adapters/dynamodb/table.js';
+import { createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
+import { TraceStoreTransientError } from '../../../functions/adapters/dynamodb/errors.js';
+import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
 import { DynamoTraceStore } from '../../../functions/adapters/dynamodb/trace-store.js';
 import { FilePayloadStore } from '../../../functions/adapters/payloads/file-payload-store.js';
-import { PlanConflictError } from '../../../functions/core/errors.js';
 import type { TraceEventInput } from '../../../functions/core/types.js';
-import { receivedPlan } from '../../support/plans.js';
+import { plannerAttempt, receivedPlan, stepOutput } from '../../support/plans.js';
 import { dynamoBackends, type RunningDynamo } from '../support/backends.js';
 
 const event = (type: TraceEventInput['type'], phase: string, data?: Record<string, unknown>): TraceEventInput => ({ type, phase, ...(data ? { data } : {}) });
@@ -89,8 +88,8 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
       event('analysis.completed', 'analyzing', { skipped: true }),
     ]);
 
-    // Assess: one update (status and counter together), then the two events at once.
-    expect(sent).toEqual(['UpdateItem', 'PutItem', 'PutItem']);
+    // Assess: one update (status and counter together), then the two events in one batch.
+    expect(sent).toEqual(['UpdateItem', 'BatchWriteItem']);
     expect(record).toMatchObject({ status: 'analyzing', eventCount: 3 });
     expect(events.map((e) => e.seq)).toEqual([2, 3]);
     const stored = await store.listEvents(plan.planId);
@@ -116,31 +115,134 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
       event('plan.status', 'succeeded', { from: 'finalizing', to: 'succeeded' }),
     ]);
 
-    // Assess: the counter, both events, and the status last.
-    expect(sent).toEqual(['UpdateItem', 'PutItem', 'PutItem', 'UpdateItem']);
+    // Assess: the counter, both events in one batch, and the status last.
+    expect(sent).toEqual(['UpdateItem', 'BatchWriteItem', 'UpdateItem']);
     expect(record.status).toBe('succeeded');
     expect((await store.listEvents(plan.planId)).map((e) => e.type)).toEqual(['plan.received', 'plan.finalized', 'plan.status']);
   });
 
-  it('leaves the plan unfinished when one of the events before its settled status cannot be written', async () => {
-    // Prepare: an item already sits where the second event goes, so its conditional put fails.
+  it('leaves the plan unfinished when the events before its settled status cannot be written', async () => {
+    // Prepare: a client whose batch writes fail, as a table that is down does; its other requests reach the server.
     const store = makeStore();
     const plan = receivedPlan({ planId: `p-${randomUUID()}` });
     await store.createPlan(plan, [event('plan.received', 'received')]);
     await store.updatePlan(plan.planId, { status: 'finalizing' });
-    await createDocumentClient(client).send(
-      new PutCommand({ TableName: tableName, Item: { pk: traceKeys.plan(plan.planId), sk: traceKeys.event(3), entity: 'event', body: '{}' } }),
+    const failing = createDynamoClient({ endpoint: server.endpoint });
+    failing.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'BatchWriteItemCommand') {
+          throw Object.assign(new Error('Internal server error'), { name: 'InternalServerError', $metadata: { httpStatusCode: 500 } });
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'failBatchWrites' },
     );
+    const down = new DynamoTraceStore({ client: failing, tableName, payloads: new FilePayloadStore({ root: payloadRoot }) });
 
     // Act
-    const finishing = store.updatePlanWithEvents(plan.planId, { status: 'succeeded' }, [
+    const finishing = down.updatePlanWithEvents(plan.planId, { status: 'succeeded' }, [
       event('plan.finalized', 'finalizing'),
       event('plan.status', 'succeeded', { from: 'finalizing', to: 'succeeded' }),
     ]);
 
     // Assess: the write fails, and the plan does not say it succeeded.
-    await expect(finishing).rejects.toBeInstanceOf(PlanConflictError);
+    await expect(finishing).rejects.toBeInstanceOf(TraceStoreTransientError);
+    await expect(finishing).rejects.toThrow(/BatchWriteItem .* failed: InternalServerError/);
     expect((await makeStore().getPlan(plan.planId))?.status).toBe('finalizing');
+    failing.destroy();
+  });
+
+  it('writes step outputs and attempts in the batch of the events that tell of them', async () => {
+    // Prepare
+    const store = makeStore();
+    const plan = receivedPlan({ planId: `p-${randomUUID()}` });
+    await store.createPlan(plan, [event('plan.received', 'received')]);
+    const output = stepOutput(1, 'llm_call', { text: 'first' });
+    sent = [];
+
+    // Act: the same step's output twice in one batch (DynamoDB refuses a key twice): the last one stands.
+    const events = await store.appendEvents(plan.planId, [event('step.completed', 'executing', { step_id: 1 })], {
+      outputs: [output, stepOutput(1, 'llm_call', { text: 'second' })],
+      attempts: [plannerAttempt(1)],
+    });
+
+    // Assess
+    expect(sent).toEqual(['UpdateItem', 'BatchWriteItem']);
+    expect(events.map((e) => e.seq)).toEqual([2]);
+    const outputs = await store.listStepOutputs(plan.planId);
+    expect(outputs.map((o) => [o.step_id, o.result.text])).toEqual([[1, 'second']]);
+    expect(await store.getAttempt(plan.planId, 1)).toEqual(plannerAttempt(1));
+  });
+
+  it('writes more events than one batch takes in several, numbered without gaps', async () => {
+    // Prepare
+    const store = makeStore();
+    const plan = receivedPlan({ planId: `p-${randomUUID()}` });
+    await store.createPlan(plan, [event('plan.received', 'received')]);
+    sent = [];
+
+    // Act
+    const many = Array.from({ length: 30 }, (_, i) => event('step.started', 'executing', { i }));
+    await store.appendEvents(plan.planId, many);
+
+    // Assess: 25 items a request at most.
+    expect(sent).toEqual(['UpdateItem', 'BatchWriteItem', 'BatchWriteItem']);
+    const read = await store.listEvents(plan.planId);
+    expect(read.map((e) => e.seq)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
+    expect(read.slice(1).map((e) => e.data?.i)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+  });
+
+  it('leaves the body out of an update that changes only the envelope, and the record reads back whole', async () => {
+    // Prepare
+    const store = makeStore();
+    const plan = receivedPlan({ planId: `p-${randomUUID()}`, request: { task: 'Compare Lyon and Marseille' } });
+    await store.createPlan(plan);
+    const names: Array<Record<string, string>> = [];
+    const watching = createDynamoClient({ endpoint: server.endpoint });
+    watching.middlewareStack.add(
+      (next) => async (args) => {
+        names.push(((args.input as { ExpressionAttributeNames?: Record<string, string> }).ExpressionAttributeNames ?? {}) as Record<string, string>);
+        return next(args);
+      },
+      { step: 'initialize', name: 'watchUpdates' },
+    );
+    const watched = new DynamoTraceStore({ client: watching, tableName, payloads: new FilePayloadStore({ root: payloadRoot }) });
+
+    // Act: the status alone, then the body too.
+    await watched.updatePlan(plan.planId, { status: 'analyzing' });
+    await watched.updatePlan(plan.planId, { answer: 'Marseille' });
+
+    // Assess
+    const written = names.filter((n) => Object.keys(n).length > 0).map((n) => Object.values(n));
+    expect(written[0]).toContain('status');
+    expect(written[0]).not.toContain('body');
+    expect(written[1]).toContain('body');
+    const read = await makeStore().getPlan(plan.planId);
+    expect(read).toMatchObject({ status: 'analyzing', answer: 'Marseille', request: { task: 'Compare Lyon and Marseille' }, version: 3 });
+    watching.destroy();
+  });
+
+  it('answers a finished plan from memory, and reads an unfinished one each time', async () => {
+    // Prepare
+    const store = makeStore();
+    const plan = receivedPlan({ planId: `p-${randomUUID()}` });
+    await store.createPlan(plan, [event('plan.received', 'received')]);
+    await store.updatePlan(plan.planId, { status: 'finalizing' });
+    sent = [];
+    await store.getPlan(plan.planId);
+    expect(sent).toEqual(['GetItem']);
+    await store.updatePlanWithEvents(plan.planId, { status: 'succeeded', answer: 'done' }, [event('plan.finalized', 'finalizing')]);
+    sent = [];
+
+    // Act
+    const first = await store.getPlan(plan.planId);
+    first!.answer = 'changed by the caller';
+    const second = await store.getPlan(plan.planId);
+
+    // Assess: no request, the record as stored, and a copy each time.
+    expect(sent).toEqual([]);
+    expect(second).toMatchObject({ status: 'succeeded', answer: 'done', eventCount: 2 });
+    expect(await makeStore().getPlan(plan.planId)).toEqual(second);
   });
 
   it('numbers concurrent batches without gaps, each batch in its own order', async () => {
@@ -164,5 +266,82 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
     const read = await store.listEvents(plan.planId);
     expect(read.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect((await store.getPlan(plan.planId))?.eventCount).toBe(10);
+  });
+  it('answers from memory the version the caller names when this store wrote it, and reads any other', async () => {
+    // Prepare: this store writes version 2; another store then writes version 3.
+    const store = makeStore();
+    const plan = receivedPlan({ planId: `p-${randomUUID()}` });
+    await store.createPlan(plan);
+    const mine = await store.updatePlan(plan.planId, { status: 'analyzing' });
+    sent = [];
+
+    // Act
+    const remembered = await store.getPlan(plan.planId, { written: mine.version });
+    const named = sent.length;
+    await makeStore().updatePlan(plan.planId, { status: 'planning' });
+    sent = [];
+    const older = await store.getPlan(plan.planId, { written: mine.version + 1 });
+    const afterOther = sent.length;
+    sent = [];
+    // Read, not written: a version this store only read is never answered from memory.
+    const again = await store.getPlan(plan.planId, { written: older!.version });
+
+    // Assess
+    expect(named).toBe(0);
+    expect(remembered).toMatchObject({ status: 'analyzing', version: mine.version });
+    expect(afterOther).toBe(1);
+    expect(older).toMatchObject({ status: 'planning', version: mine.version + 1 });
+    expect(sent).toEqual(['GetItem']);
+    expect(again?.version).toBe(mine.version + 1);
+  });
+  it('lists the outputs of a plan it created and wrote from memory at the version it wrote, and reads otherwise', async () => {
+    // Prepare: this store creates the plan and writes two outputs with its events.
+    const store = makeStore();
+    const plan = receivedPlan({ planId: `p-${randomUUID()}` });
+    await store.createPlan(plan);
+    await store.putStepOutput(plan.planId, stepOutput(2, 'llm_call', { text: 'two' }));
+    const { record } = await store.updatePlanWithEvents(plan.planId, { status: 'executing' }, [event('step.completed', 'executing')], {
+      outputs: [stepOutput(1, 'llm_call', { text: 'one' })],
+    });
+    sent = [];
+
+    // Act
+    const remembered = await store.listStepOutputs(plan.planId, { written: record.version });
+    const fromMemory = [...sent];
+    const unnamed = await store.listStepOutputs(plan.planId);
+    const elsewhere = await makeStore().listStepOutputs(plan.planId, { written: record.version });
+
+    // Assess: the same outputs, in step order, each way; only the memory answers without a request.
+    expect(fromMemory).toEqual([]);
+    expect(remembered.map((o) => [o.step_id, o.result.text])).toEqual([
+      [1, 'one'],
+      [2, 'two'],
+    ]);
+    expect(unnamed).toEqual(remembered);
+    expect(elsewhere).toEqual(remembered);
+    expect(sent).toEqual(['Query', 'Query']);
+  });
+  it('gives back the attempt it wrote with its events at the version the caller names, and reads any other', async () => {
+    // Prepare: the attempt written with the update that made version 2.
+    const store = makeStore();
+    const plan = receivedPlan({ planId: `p-${randomUUID()}` });
+    await store.createPlan(plan);
+    const { record } = await store.updatePlanWithEvents(plan.planId, { attempts: 1 }, [event('plan.generated', 'planning')], {
+      attempts: [plannerAttempt(1)],
+    });
+    sent = [];
+
+    // Act
+    const remembered = await store.getAttempt(plan.planId, 1, { written: record.version });
+    const fromMemory = [...sent];
+    const otherVersion = await store.getAttempt(plan.planId, 1, { written: record.version + 1 });
+    const otherNumber = await store.getAttempt(plan.planId, 2, { written: record.version });
+
+    // Assess
+    expect(fromMemory).toEqual([]);
+    expect(remembered).toEqual(plannerAttempt(1));
+    expect(otherVersion).toEqual(plannerAttempt(1));
+    expect(otherNumber).toBeUndefined();
+    expect(sent).toEqual(['GetItem', 'GetItem']);
   });
 });

@@ -17,8 +17,8 @@ import { DynamoTraceStore, type DynamoTraceStoreOptions } from '../../../functio
 import { FilePayloadStore } from '../../../functions/adapters/payloads/file-payload-store.js';
 import { PlanConflictError, PlanExistsError, PlanNotFoundError } from '../../../functions/core/errors.js';
 import type { Clock } from '../../../functions/core/ports.js';
-import type { PlanAttempt, PlanRecord, StepOutput, TraceEvent } from '../../../functions/core/types.js';
-import { receivedPlan } from '../../support/plans.js';
+import type { PlanRecord, StepOutput, TraceEvent } from '../../../functions/core/types.js';
+import { plannerAttempt as attempt, receivedPlan } from '../../support/plans.js';
 import { dynamoBackends, type RunningDynamo } from '../support/backends.js';
 
 /** A clock the test moves by hand, so times and TTLs are exact. */
@@ -30,28 +30,6 @@ class ManualClock implements Clock {
   advance(ms: number): void {
     this.current = new Date(this.current.getTime() + ms);
   }
-}
-
-function attempt(n: number, overrides: Partial<PlanAttempt> = {}): PlanAttempt {
-  return {
-    attempt: n,
-    kind: n === 1 ? 'generate' : 'repair',
-    rawText: `{"plan": [], "attempt": ${n}}`,
-    candidate: { plan: [], traceability: true },
-    validation: { valid: false, errors: [{ path: 'plan', message: 'must not be empty', source: 'schema' }] },
-    llm: {
-      purpose: n === 1 ? 'plan' : 'repair',
-      provider: 'rule-based',
-      model: 'rules-1',
-      inputTokens: 120,
-      outputTokens: 40,
-      durationMs: 3,
-      promptHash: 'sha256:abc',
-      stopReason: 'end_turn',
-    },
-    createdAt: '2030-01-02T03:04:06.000Z',
-    ...overrides,
-  };
 }
 
 function stepOutput(stepId: number, overrides: Partial<StepOutput> = {}): StepOutput {

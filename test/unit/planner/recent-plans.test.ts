@@ -93,4 +93,31 @@ describe('Class: RecentPlans', () => {
     expect(ids(await next)).toEqual(['p-1']);
     expect(queries).toHaveLength(3);
   });
+
+  it('reads the next listing a moment after answering from the last one, once however many calls come meanwhile', async () => {
+    // Prepare
+    let now = 0;
+    const { store, queries, answer } = handStore();
+    const recent = new RecentPlans(store, 60_000, () => now, 20);
+    const first = recent.succeeded();
+    answer(plans('p-1'));
+    await first;
+
+    // Act: two calls answered from the listing; no read beside them, one a moment later.
+    now += 1_000;
+    const a = await recent.succeeded();
+    const b = await recent.succeeded();
+    const readAtOnce = queries.length;
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const readLater = queries.length;
+    answer(plans('p-1', 'p-2'));
+    await new Promise((resolve) => setImmediate(resolve));
+
+    // Assess
+    expect(ids(a)).toEqual(['p-1']);
+    expect(ids(b)).toEqual(['p-1']);
+    expect(readAtOnce).toBe(1);
+    expect(readLater).toBe(2);
+    expect(ids(await recent.succeeded())).toEqual(['p-1', 'p-2']);
+  });
 });

@@ -38,4 +38,66 @@ describe('WriteBehind', () => {
     expect(done).toEqual(['a']);
     expect(() => queue.enqueue(async () => done.push('d'))).toThrow('store unavailable');
   });
+
+  it('sends the items queued while a write is in flight together in the next write, in the order they were queued', async () => {
+    // Prepare: each batch write takes 10 ms.
+    const queue = new WriteBehind();
+    const batches: string[][] = [];
+    const write = async (items: string[]) => {
+      batches.push([...items]);
+      await tick(10);
+    };
+
+    // Act: one item alone, three while it is written, then a plain write, then two more.
+    queue.enqueueBatched('a', write);
+    await tick(1);
+    queue.enqueueBatched('b', write);
+    queue.enqueueBatched('c', write);
+    queue.enqueueBatched('d', write);
+    queue.enqueue(async () => batches.push(['plain']));
+    queue.enqueueBatched('e', write);
+    queue.enqueueBatched('f', write);
+    await queue.drain();
+
+    // Assess: a plain write keeps its place: what is queued after it goes after it.
+    expect(batches).toEqual([['a'], ['b', 'c', 'd'], ['plain'], ['e', 'f']]);
+  });
+
+  it('refuses batched items after a failed write, and drops the ones still waiting', async () => {
+    const queue = new WriteBehind();
+    const written: string[] = [];
+    const write = async (items: string[]) => {
+      if (items.includes('bad')) throw new Error('store unavailable');
+      written.push(...items);
+    };
+    queue.enqueueBatched('bad', write);
+    queue.enqueue(async () => written.push('after'));
+    await expect(queue.drain()).rejects.toThrow('store unavailable');
+    expect(written).toEqual([]);
+    expect(() => queue.enqueueBatched('late', write)).toThrow('store unavailable');
+  });
+
+  it('hands the items whose turn has not come to a caller that writes them with its own, and never writes them twice', async () => {
+    // Prepare: a batch in flight (10 ms), then two items waiting behind it.
+    const queue = new WriteBehind();
+    const batches: string[][] = [];
+    const write = async (items: string[]) => {
+      batches.push([...items]);
+      await tick(10);
+    };
+    queue.enqueueBatched('a', write);
+    await tick(1);
+    queue.enqueueBatched('b', write);
+    queue.enqueueBatched('c', write);
+
+    // Act
+    const taken = queue.takeBatched(write);
+    queue.enqueueBatched('d', write);
+    await queue.drain();
+
+    // Assess: b and c are the caller's; d, queued after, goes on its own.
+    expect(taken).toEqual(['b', 'c']);
+    expect(batches).toEqual([['a'], ['d']]);
+    expect(queue.takeBatched(write)).toEqual([]);
+  });
 });
