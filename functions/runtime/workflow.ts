@@ -55,9 +55,6 @@ export interface RuntimeOverrides extends IntakeOverrides {
   tools?: ToolRegistry;
 }
 
-/** The listing of example plans is read again this long after Generate took the last one: while its model answers. */
-const RECENT_PLANS_REFRESH_DELAY_MS = 100;
-
 export function createRuntime(config: CairnConfig, overrides: RuntimeOverrides = {}): Runtime {
   const intake = createIntakeRuntime(config, overrides);
   const { observability, clients, store } = intake;
@@ -83,7 +80,7 @@ export function createRuntime(config: CairnConfig, overrides: RuntimeOverrides =
     clock: systemClock,
     cache,
     fewShotExamples: config.planner.fewShotExamples,
-    recentPlans: config.planner.fewShotExamples > 0 ? new RecentPlans(store, 60_000, Date.now, RECENT_PLANS_REFRESH_DELAY_MS) : undefined,
+    recentPlans: config.planner.fewShotExamples > 0 ? new RecentPlans(store) : undefined,
     tools: overrides.tools ?? createToolRegistry(config, clients, observability),
     defaults: {
       analyze: config.analyze,

@@ -1,9 +1,10 @@
 /**
  * The successful plans the planner draws its examples from, listed off the critical path: a
- * listing younger than `maxAgeMs` is used at once while the next one is read in the background,
- * so Generate does not wait on a query and twenty records before it asks the model. An older
- * listing, or none yet, is waited for. A plan that has just succeeded becomes an example from the
- * plan after next: examples are a hint to the model, and a minute-old listing is as good a hint.
+ * listing younger than `maxAgeMs` is used at once, and Generate asks for the next one (`refresh`)
+ * once its model call is on its way, so the query and twenty records are read while the model
+ * answers, not before it is asked. An older listing, or none yet, is waited for. A plan that has
+ * just succeeded becomes an example from the plan after next: examples are a hint to the model,
+ * and a minute-old listing is as good a hint.
  */
 import type { TraceStore } from '../ports.js';
 import type { PlanRecord } from '../types.js';
@@ -14,43 +15,29 @@ const LISTED = 20;
 export class RecentPlans {
   private last: { at: number; plans: PlanRecord[] } | undefined;
   private reading: Promise<PlanRecord[]> | undefined;
-  private later: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly store: Pick<TraceStore, 'listPlans'>,
     private readonly maxAgeMs = 60_000,
     private readonly now: () => number = Date.now,
-    /**
-     * How long after a call answered from the last listing the next one is read. Generate asks for
-     * the examples first thing; read at once, the listing (a query and twenty records) would take
-     * the CPU beside the work before the model call, where a store in the same process answers.
-     * A moment later, the model is being asked. 0: at once.
-     */
-    private readonly refreshDelayMs = 0,
   ) {}
 
   /** The latest successful plans, from a listing at most `maxAgeMs` old. */
   async succeeded(): Promise<PlanRecord[]> {
-    if (this.last !== undefined && this.now() - this.last.at < this.maxAgeMs) {
-      this.readLater();
-      return this.last.plans;
-    }
+    if (this.last !== undefined && this.now() - this.last.at < this.maxAgeMs) return this.last.plans;
     return this.read();
   }
 
-  private readLater(): void {
-    // The background read's failure costs nothing now: the next call waits for a fresh one.
-    if (this.refreshDelayMs <= 0) {
+  /**
+   * Reads the next listing in the background, on the next turn of the event loop: a caller that
+   * has just started its model call lets that request's own preparation run first. A read already
+   * under way is not doubled. Its failure costs nothing now: the listing stays, and a call after
+   * it has aged waits for a fresh one.
+   */
+  refresh(): void {
+    setImmediate(() => {
       this.read().catch(() => undefined);
-      return;
-    }
-    if (this.later !== undefined) return;
-    this.later = setTimeout(() => {
-      this.later = undefined;
-      this.read().catch(() => undefined);
-    }, this.refreshDelayMs);
-    // A process with nothing else to do (the CLI after its run) does not wait for a hint's refresh.
-    this.later.unref?.();
+    }).unref();
   }
 
   private read(): Promise<PlanRecord[]> {

@@ -43,13 +43,16 @@ export async function generatePhase(deps: PhaseDeps, input: WorkflowInput): Prom
       });
     } else {
       const examples = deps.fewShotExamples ? pickExamples(record.request.task, succeeded, deps.fewShotExamples) : [];
-      attempt = await tracingRefusal(
+      const planning = tracingRefusal(
         deps,
         record,
         'planning',
         () => generatePlan(plannerDeps(deps, record), { ...planningInput(deps, record), examples }),
         writes,
       );
+      // The examples of the next plan are listed while the model answers this one.
+      deps.recentPlans?.refresh();
+      attempt = await planning;
       before.push(llmCallEvent('planning', attempt.llm));
     }
     await writes.drain();

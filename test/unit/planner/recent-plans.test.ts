@@ -22,28 +22,37 @@ function handStore() {
 const plans = (...ids: string[]) => ids.map((planId) => receivedPlan({ planId, status: 'succeeded' }));
 const ids = (records: PlanRecord[]) => records.map((r) => r.planId);
 
+/** Lets a refresh's read start (it waits for the next turn of the event loop) and settle. */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('Class: RecentPlans', () => {
-  it('waits for the first listing, then answers from it at once while the next one is read', async () => {
+  it('waits for the first listing, answers from it at once, and reads the next one only when refreshed', async () => {
     // Prepare
     let now = 1_000;
     const { store, queries, answer } = handStore();
     const recent = new RecentPlans(store, 60_000, () => now);
 
-    // Act: the first call waits; the second, 5 s later, is answered before its read comes back.
+    // Act: the first call waits; the second, 5 s later, reads nothing; a refresh reads in the background.
     const first = recent.succeeded();
     answer(plans('p-1'));
     const firstPlans = await first;
     now += 5_000;
     const secondPlans = await recent.succeeded();
+    const readsBeforeRefresh = queries.length;
+    recent.refresh();
+    const readsAtOnce = queries.length;
+    await nextTurn();
     answer(plans('p-1', 'p-2'));
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     const thirdPlans = await recent.succeeded();
 
     // Assess
     expect(ids(firstPlans)).toEqual(['p-1']);
     expect(ids(secondPlans)).toEqual(['p-1']);
+    expect(readsBeforeRefresh).toBe(1);
+    expect(readsAtOnce).toBe(1);
     expect(ids(thirdPlans)).toEqual(['p-1', 'p-2']);
-    expect(queries).toHaveLength(3);
+    expect(queries).toHaveLength(2);
     expect(queries[0]).toEqual({ status: 'succeeded', limit: 20 });
   });
 
@@ -63,7 +72,7 @@ describe('Class: RecentPlans', () => {
     void later.then(() => {
       settled = true;
     });
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     const settledBeforeAnswer = settled;
     answer(plans('p-new'));
 
@@ -72,7 +81,7 @@ describe('Class: RecentPlans', () => {
     expect(ids(await later)).toEqual(['p-new']);
   });
 
-  it('answers from the last listing when the background read fails, and the next call reads again', async () => {
+  it('keeps the last listing when a refresh fails, and the next refresh reads again', async () => {
     // Prepare
     let now = 0;
     const { store, queries, answer, fail } = handStore();
@@ -83,41 +92,44 @@ describe('Class: RecentPlans', () => {
 
     // Act
     now += 1_000;
-    const fromLast = await recent.succeeded();
+    recent.refresh();
+    await nextTurn();
     fail(new Error('the trace table is unavailable'));
-    await new Promise((resolve) => setImmediate(resolve));
-    const next = recent.succeeded();
+    await nextTurn();
+    const afterFailure = await recent.succeeded();
+    recent.refresh();
+    await nextTurn();
+    answer(plans('p-1', 'p-2'));
+    await nextTurn();
 
     // Assess
-    expect(ids(fromLast)).toEqual(['p-1']);
-    expect(ids(await next)).toEqual(['p-1']);
+    expect(ids(afterFailure)).toEqual(['p-1']);
+    expect(ids(await recent.succeeded())).toEqual(['p-1', 'p-2']);
     expect(queries).toHaveLength(3);
   });
 
-  it('reads the next listing a moment after answering from the last one, once however many calls come meanwhile', async () => {
+  it('reads once however many refreshes come while a read is under way', async () => {
     // Prepare
     let now = 0;
     const { store, queries, answer } = handStore();
-    const recent = new RecentPlans(store, 60_000, () => now, 20);
+    const recent = new RecentPlans(store, 60_000, () => now);
     const first = recent.succeeded();
     answer(plans('p-1'));
     await first;
 
-    // Act: two calls answered from the listing; no read beside them, one a moment later.
+    // Act
     now += 1_000;
-    const a = await recent.succeeded();
-    const b = await recent.succeeded();
-    const readAtOnce = queries.length;
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    const readLater = queries.length;
+    recent.refresh();
+    recent.refresh();
+    await nextTurn();
+    recent.refresh();
+    await nextTurn();
+    const reads = queries.length;
     answer(plans('p-1', 'p-2'));
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
 
     // Assess
-    expect(ids(a)).toEqual(['p-1']);
-    expect(ids(b)).toEqual(['p-1']);
-    expect(readAtOnce).toBe(1);
-    expect(readLater).toBe(2);
+    expect(reads).toBe(2);
     expect(ids(await recent.succeeded())).toEqual(['p-1', 'p-2']);
   });
 });
