@@ -27,11 +27,13 @@ const MAX_REDIRECTS = 3;
 
 /** The server answered with a status another attempt may not get (408, 429, 5xx). */
 export class HttpFetchTransientError extends CairnError {
+  static override readonly errorName: string = 'HttpFetchTransientError';
   static override readonly transient = true;
 }
 
 /** The response is larger than the cap. Never retried: it will be as large next time. */
 export class HttpFetchTooLargeError extends CairnError {
+  static override readonly errorName: string = 'HttpFetchTooLargeError';
   static override readonly transient = false;
 }
 
