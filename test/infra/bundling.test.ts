@@ -94,6 +94,9 @@ describe("Bundling: the functions' esbuild options", () => {
     expect(loadedAtInit.filter((i) => i.includes('@anthropic-ai/sdk') || i.includes('openai-compatible/'))).toEqual([]);
     expect(later.some((i) => i.includes('@anthropic-ai/sdk'))).toBe(true);
     expect(later.some((i) => i.includes('openai-compatible/chat-client.ts'))).toBe(true);
+    // Generate checks plans: it carries the plan's compiled validators, and not the request's or the analysis's.
+    const validators = loadedAtInit.filter((i) => i.includes('core/plan/validators/')).map((i) => i.replace(/^.*\//, ''));
+    expect(validators.sort()).toEqual(['plan.generated.ts', 'tools.generated.ts']);
     expect(existsSync(join(outdir, 'corpus.jsonl'))).toBe(true);
     // Built-ins are reached through CommonJS: an ES import of node:http would load undici at init.
     const code = readdirSync(outdir, { recursive: true })
