@@ -6,10 +6,13 @@
  *   - the enum of step types that plan.schema.json and analysis.schema.json refer to
  *     (schemas/step-types.generated.json);
  *   - every JSON Schema of schemas/ (and the built-in tools' argument schemas) compiled into plain
- *     validation functions with ajv's standalone code generation
- *     (functions/core/plan/validators.generated.ts). The running code imports those functions: no
- *     schema is compiled at start-up (it cost 160-200 ms of every Lambda's init) and no code is
- *     generated at run time.
+ *     validation functions with ajv's standalone code generation, one module per use
+ *     (functions/core/plan/validators/*.generated.ts: the plan with the step parameters, the
+ *     analysis, the request, the corpus document, the tools' arguments). The running code imports
+ *     those functions: no schema is compiled at start-up (it cost 160-200 ms of every Lambda's
+ *     init) and no code is generated at run time. Each bundle carries only the modules its code
+ *     imports (a workflow function never validates a request; an intake function never an
+ *     analysis); ajv's runtime helpers are shared modules of ajv's own.
  *
  *   npm run build:validators            writes them
  *   npm run build:validators -- --check exits 1 when one is stale
@@ -21,7 +24,7 @@ import standaloneModule from 'ajv/dist/standalone/index.js';
 import { CATALOG_STEP_TYPES, STEP_CATALOG } from '../functions/core/steps/index.js';
 import { LOCAL_TOOL_SCHEMAS } from '../functions/core/tools/local-tool-schemas.js';
 
-export const GENERATED_FILE = fileURLToPath(new URL('../functions/core/plan/validators.generated.ts', import.meta.url));
+export const GENERATED_DIR = fileURLToPath(new URL('../functions/core/plan/validators/', import.meta.url));
 export const LEARN_GENERATED_FILE = fileURLToPath(new URL('../functions/core/learn/validators.generated.ts', import.meta.url));
 export const CATALOG_FILE = fileURLToPath(new URL('../functions/core/steps/catalog.generated.ts', import.meta.url));
 export const STEP_SCHEMAS_FILE = fileURLToPath(new URL('../functions/core/steps/schemas.generated.ts', import.meta.url));
@@ -134,10 +137,30 @@ function standalone(schemas: ReadonlyArray<{ $id: string }>, mapping: Record<str
   ].join('\n');
 }
 
-export function generate(): string {
+/**
+ * Which validators each generated module holds (file name -> export names). Grouped by who uses
+ * them together: checking a plan always checks its steps' parameters, a tool registry holds every
+ * built-in tool. A schema another one refers to (the step types) is compiled into each module
+ * that needs it.
+ */
+export function validatorModules(): Record<string, string[]> {
+  const names = Object.keys(schemas());
+  return {
+    plan: ['plan', ...names.filter((name) => name.startsWith('step_'))],
+    analysis: ['analysis'],
+    'plan-request': ['planRequest'],
+    document: ['document'],
+    tools: names.filter((name) => name.startsWith('tool_')),
+  };
+}
+
+/** The generated validator modules: path and content of each. */
+export function generate(): Array<[path: string, content: string]> {
   const all = schemas();
-  const mapping = Object.fromEntries(Object.entries(all).map(([name, schema]) => [name, schema.$id]));
-  return standalone(Object.values(all), mapping, 'schemas/ and the built-in tools');
+  return Object.entries(validatorModules()).map(([file, exports]) => {
+    const mapping = Object.fromEntries(exports.map((name) => [name, all[name]!.$id]));
+    return [`${GENERATED_DIR}${file}.generated.ts`, standalone(Object.values(all), mapping, 'schemas/ and the built-in tools')];
+  });
 }
 
 /**
@@ -160,7 +183,7 @@ export function generatedFiles(): Array<[path: string, content: string]> {
     [STEP_TYPES_SCHEMA_FILE, stepTypesSchema()],
     [CATALOG_FILE, catalogModule()],
     [STEP_SCHEMAS_FILE, stepSchemasModule()],
-    [GENERATED_FILE, generate()],
+    ...generate(),
     [LEARN_GENERATED_FILE, generateLearning()],
   ];
 }

@@ -1,6 +1,7 @@
 /**
- * One error hierarchy, each with a `cause`. The `name` of each class is what Step Functions sees as
- * the error type, so the workflow's Retry and Catch clauses match on these names.
+ * One error hierarchy, each with a `cause`. The `name` of each error (its class's `errorName`) is
+ * what Step Functions sees as the error type, so the workflow's Retry and Catch clauses match on
+ * these names.
  */
 import type { LlmCallRecord } from './types.js';
 
@@ -11,17 +12,27 @@ export class CairnError extends Error {
    */
   static readonly transient: boolean | undefined = undefined;
 
+  /**
+   * The error type, as a literal: the bundles are minified without keeping class names (keeping
+   * them cost every cold start), so a class's own name would be a letter or two there. Each
+   * subclass states its own; a test checks that each one is its class's name.
+   */
+  static readonly errorName: string = 'CairnError';
+
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
-    this.name = new.target.name;
+    this.name = (new.target as typeof CairnError).errorName;
   }
 }
 
 /** Input a user gave us is wrong: an empty task, a bad corpus line, a plan file that does not parse. */
-export class InvalidInputError extends CairnError {}
+export class InvalidInputError extends CairnError {
+  static override readonly errorName: string = 'InvalidInputError';
+}
 
 /** A request that fails its schema or a limit; `issues` lists every finding with its path (a 400 lists them all). */
 export class RequestValidationError extends InvalidInputError {
+  static override readonly errorName: string = 'RequestValidationError';
   constructor(
     message: string,
     readonly issues: ReadonlyArray<{ path: string; message: string }>,
@@ -45,10 +56,13 @@ export function forbiddenKeyMessage(key: string): string {
  * the first plan would silently answer a question nobody asked this time (HTTP 422, as payment
  * APIs answer it).
  */
-export class IdempotencyKeyConflictError extends InvalidInputError {}
+export class IdempotencyKeyConflictError extends InvalidInputError {
+  static override readonly errorName: string = 'IdempotencyKeyConflictError';
+}
 
 /** The plan did not validate; `issues` carries every finding. */
 export class PlanValidationError extends CairnError {
+  static override readonly errorName: string = 'PlanValidationError';
   constructor(
     message: string,
     readonly issues: ReadonlyArray<{ path: string; message: string }>,
@@ -59,24 +73,34 @@ export class PlanValidationError extends CairnError {
 }
 
 /** The planner gave up: no valid plan after the configured iterations. */
-export class PlanningFailedError extends CairnError {}
+export class PlanningFailedError extends CairnError {
+  static override readonly errorName: string = 'PlanningFailedError';
+}
 
 /** A plan id that is not in the store. */
-export class PlanNotFoundError extends CairnError {}
+export class PlanNotFoundError extends CairnError {
+  static override readonly errorName: string = 'PlanNotFoundError';
+}
 
 /** A plan id that is already in the store (idempotent start). */
-export class PlanExistsError extends CairnError {}
+export class PlanExistsError extends CairnError {
+  static override readonly errorName: string = 'PlanExistsError';
+}
 
 /** An update lost a race or would move a status backwards. */
-export class PlanConflictError extends CairnError {}
+export class PlanConflictError extends CairnError {
+  static override readonly errorName: string = 'PlanConflictError';
+}
 
 /** A step failed and its error strategy says abort. */
 export class StepExecutionError extends CairnError {
+  static override readonly errorName: string = 'StepExecutionError';
   static override readonly transient = false;
 }
 
 /** A condition or template expression that does not parse or cannot be evaluated: the same text fails again. */
 export class ExpressionError extends CairnError {
+  static override readonly errorName: string = 'ExpressionError';
   static override readonly transient = false;
 }
 
@@ -89,6 +113,7 @@ export interface LlmErrorOptions {
 
 /** The LLM failed in a way worth retrying (429, 5xx, 529, timeouts). Step Functions retries on this name. */
 export class LlmTransientError extends CairnError {
+  static override readonly errorName: string = 'LlmTransientError';
   static override readonly transient = true;
   readonly status: number | undefined;
   /** The server's `retry-after`, in milliseconds, when it sent one (the retry layer honours it). */
@@ -102,6 +127,7 @@ export class LlmTransientError extends CairnError {
 
 /** The LLM failed for good (400, 401, 403, a spend limit). */
 export class LlmFatalError extends CairnError {
+  static override readonly errorName: string = 'LlmFatalError';
   static override readonly transient = false;
   readonly status: number | undefined;
   constructor(message: string, options: LlmErrorOptions = {}) {
@@ -115,6 +141,7 @@ export class LlmFatalError extends CairnError {
  * with the same task gets the same answer. `call` is the refused call, so its cost is traced.
  */
 export class LlmRefusalError extends LlmFatalError {
+  static override readonly errorName: string = 'LlmRefusalError';
   constructor(
     message: string,
     readonly call: LlmCallRecord,
@@ -125,6 +152,7 @@ export class LlmRefusalError extends LlmFatalError {
 
 /** The request's budget (LLM calls, tokens) would be passed by the next call, so it is not made. */
 export class BudgetExceededError extends CairnError {
+  static override readonly errorName: string = 'BudgetExceededError';
   // Another attempt would meet the same cap: nothing retries it.
   static override readonly transient = false;
 }
@@ -135,6 +163,7 @@ export class BudgetExceededError extends CairnError {
  * again (one retry layer per service call), Step Functions' Retry may.
  */
 export class RetrievalServiceTransientError extends CairnError {
+  static override readonly errorName: string = 'RetrievalServiceTransientError';
   static override readonly transient = true;
 }
 
@@ -143,11 +172,14 @@ export class RetrievalServiceTransientError extends CairnError {
  * dimension, a 4xx, a body of the wrong shape, a model that does not exist. Never retried.
  */
 export class RetrievalServiceError extends CairnError {
+  static override readonly errorName: string = 'RetrievalServiceError';
   static override readonly transient = false;
 }
 
 /** Configuration missing or malformed; raised at start-up (fail fast). */
-export class ConfigError extends CairnError {}
+export class ConfigError extends CairnError {
+  static override readonly errorName: string = 'ConfigError';
+}
 
 /** Formats any thrown value as one line for a user. */
 export function oneLine(error: unknown): string {
@@ -182,6 +214,7 @@ export function boundedMessage(text: string, maxBytes: number = MAX_ERROR_BYTES)
  * the step and its dependents there, and the plan waits for the user (status waiting_for_input).
  */
 export class InputRequiredError extends CairnError {
+  static override readonly errorName: string = 'InputRequiredError';
   static override readonly transient = false;
   constructor(
     readonly stepId: number,
@@ -197,15 +230,18 @@ export class InputRequiredError extends CairnError {
  * was stored): the workflow's Catch sends the plan straight on to Execute, with nothing to wait for.
  */
 export class InputAlreadyGivenError extends CairnError {
+  static override readonly errorName: string = 'InputAlreadyGivenError';
   static override readonly transient = false;
 }
 
 /** An answer for a plan that is not waiting for one (HTTP 409): never asked, already answered, or ended. */
 export class NotWaitingForInputError extends CairnError {
+  static override readonly errorName: string = 'NotWaitingForInputError';
   static override readonly transient = false;
 }
 /** A composite tool could not be synthesized: the model's answers failed validation, the last one's findings in `issues`. */
 export class SynthesisError extends CairnError {
+  static override readonly errorName: string = 'SynthesisError';
   static override readonly transient = false;
   constructor(
     message: string,

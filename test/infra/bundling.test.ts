@@ -13,30 +13,31 @@ import { build, type Metafile } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { BUNDLING, bundleFunction, LOADED_ON_FIRST_USE } from '../../infra/constructs/cairn-function.js';
 import { WORKFLOW_FILE } from '../../infra/constructs/workflow.js';
+import { closedPortUrl } from '../support/net.js';
 import { S3Loopback } from '../support/s3-loopback.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const work = tempDir('bundling');
 
-/** Bundles the error classes as the functions' bundles do (or without keepNames) and loads them. */
-async function bundledErrors(keepNames: boolean): Promise<Record<string, new (message: string) => Error>> {
-  const entry = join(work, `entry-${keepNames}.ts`);
+/** Bundles the error classes with the functions' own esbuild options (no keepNames) and loads them. */
+async function bundledErrors(): Promise<Record<string, new (message: string) => Error>> {
+  const entry = join(work, 'errors-entry.ts');
   writeFileSync(
     entry,
-    ['functions/core/errors.ts', 'functions/adapters/dynamodb/errors.ts', 'functions/adapters/sfn/errors.ts']
+    ['functions/core/errors.ts', 'functions/adapters/dynamodb/errors.ts', 'functions/adapters/sfn/errors.ts', 'functions/adapters/sfn/task-tokens.ts']
       .map((file) => `export * from '${join(process.cwd(), file)}';`)
       .join('\n'),
   );
-  const outfile = join(work, `errors-${keepNames}.mjs`);
+  const outfile = join(work, 'errors.mjs');
   await build({
     entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: BUNDLING.target!,
-    minify: BUNDLING.minify!,
-    keepNames,
+    target: BUNDLING.target,
+    minify: BUNDLING.minify,
+    keepNames: (BUNDLING as { keepNames?: boolean }).keepNames ?? false,
     logLevel: 'error',
   });
   return (await import(pathToFileURL(outfile).href)) as Record<string, new (message: string) => Error>;
@@ -55,10 +56,12 @@ function staticClosure(metafile: Metafile, entry: string): Set<string> {
   return seen;
 }
 
-/** The error names the definition retries on, besides Lambda's own. */
-function retriedErrorNames(): string[] {
-  const definition = JSON.parse(readFileSync(WORKFLOW_FILE, 'utf8')) as { States: Record<string, { Retry?: Array<{ ErrorEquals: string[] }> }> };
-  const names = Object.values(definition.States).flatMap((s) => (s.Retry ?? []).flatMap((r) => r.ErrorEquals));
+/** The error names the definition retries on or catches, besides Lambda's and Step Functions' own. */
+function workflowErrorNames(): string[] {
+  const definition = JSON.parse(readFileSync(WORKFLOW_FILE, 'utf8')) as {
+    States: Record<string, { Retry?: Array<{ ErrorEquals: string[] }>; Catch?: Array<{ ErrorEquals: string[] }> }>;
+  };
+  const names = Object.values(definition.States).flatMap((s) => [...(s.Retry ?? []), ...(s.Catch ?? [])].flatMap((r) => r.ErrorEquals));
   return [...new Set(names.filter((n) => !n.startsWith('Lambda.') && !n.startsWith('States.')))].sort();
 }
 
@@ -91,6 +94,9 @@ describe("Bundling: the functions' esbuild options", () => {
     expect(loadedAtInit.filter((i) => i.includes('@anthropic-ai/sdk') || i.includes('openai-compatible/'))).toEqual([]);
     expect(later.some((i) => i.includes('@anthropic-ai/sdk'))).toBe(true);
     expect(later.some((i) => i.includes('openai-compatible/chat-client.ts'))).toBe(true);
+    // Generate checks plans: it carries the plan's compiled validators, and not the request's or the analysis's.
+    const validators = loadedAtInit.filter((i) => i.includes('core/plan/validators/')).map((i) => i.replace(/^.*\//, ''));
+    expect(validators.sort()).toEqual(['plan.generated.ts', 'tools.generated.ts']);
     expect(existsSync(join(outdir, 'corpus.jsonl'))).toBe(true);
     // Built-ins are reached through CommonJS: an ES import of node:http would load undici at init.
     const code = readdirSync(outdir, { recursive: true })
@@ -102,21 +108,63 @@ describe("Bundling: the functions' esbuild options", () => {
     expect(code).not.toMatch(/from\s*"(node:)?https?"/);
   });
 
-  it('keeps the names of the errors the workflow retries, which plain minification loses', async () => {
+  it('keeps the names of the errors the workflow retries and catches, minified without keepNames', async () => {
     // Prepare
-    const retried = retriedErrorNames();
-    expect(retried.length).toBeGreaterThan(0);
+    const matched = workflowErrorNames();
+    expect(matched.length).toBeGreaterThan(0);
 
     // Act
-    const kept = await bundledErrors(BUNDLING.keepNames === true);
-    const mangled = await bundledErrors(false);
+    const bundled = await bundledErrors();
 
     // Assess
-    for (const name of retried) {
-      expect(kept[name], `${name} is an error class of the functions`).toBeTypeOf('function');
-      expect(new kept[name]!('x').name).toBe(name);
+    expect((BUNDLING as { keepNames?: boolean }).keepNames).toBeUndefined();
+    for (const name of matched) {
+      expect(bundled[name], `${name} is an error class of the functions`).toBeTypeOf('function');
+      expect(new bundled[name]!('x').name).toBe(name);
     }
-    expect(retried.map((name) => new mangled[name]!('x').name)).not.toEqual(retried);
+    // The classes themselves are renamed: the names above come from the literals, not from them.
+    expect(matched.filter((name) => bundled[name]!.name === name)).toEqual([]);
+  });
+
+  it("keeps the error's name in a bundled workflow Lambda: Analyze with its trace table unreachable throws TraceStoreTransientError", async () => {
+    // Prepare: the real Analyze function, bundled as deployed, run in a process of its own as Lambda does
+    const outdir = join(work, 'analyze');
+    bundleFunction(join(process.cwd(), 'functions/handlers/analyze.ts'), outdir);
+    const invoke = join(work, 'invoke-analyze.mjs');
+    writeFileSync(
+      invoke,
+      [
+        `const { handler } = await import(${JSON.stringify(pathToFileURL(join(outdir, 'index.mjs')).href)});`,
+        "const context = { awsRequestId: 'req-1', functionName: 'Analyze', getRemainingTimeInMillis: () => 10000 };",
+        "try { await handler({ planId: 'p1' }, context); process.stdout.write('no error'); }",
+        'catch (error) { process.stdout.write(JSON.stringify({ name: error.name, message: error.message })); }',
+      ].join('\n'),
+    );
+    const dynamo = await closedPortUrl();
+
+    // Act
+    const child = spawnSync(process.execPath, [invoke], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: {
+        PATH: process.env.PATH ?? '',
+        AWS_REGION: 'eu-west-1',
+        AWS_ACCESS_KEY_ID: 'AKIDLOOPBACK',
+        AWS_SECRET_ACCESS_KEY: 'loopback-secret',
+        AWS_ENDPOINT_URL_DYNAMODB: dynamo,
+        AWS_LAMBDA_FUNCTION_NAME: 'Cairn-AnalyzeFunction-TEST',
+        AWS_XRAY_CONTEXT_MISSING: 'IGNORE_ERROR',
+        POWERTOOLS_LOG_LEVEL: 'SILENT',
+        CAIRN_TABLE: 'Cairn-TracesTable-TEST',
+        CAIRN_PAYLOAD_BUCKET: 'cairn-payloads-test',
+      },
+    });
+
+    // Assess
+    expect(child.status, child.stderr).toBe(0);
+    const thrown = JSON.parse(child.stdout) as { name: string; message: string };
+    expect(thrown.name).toBe('TraceStoreTransientError');
+    expect(thrown.message).toContain('ECONNREFUSED');
   });
 
   it('loads the S3 client from its own file on first use, not at init, and it then works', async () => {

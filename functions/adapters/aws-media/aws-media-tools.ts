@@ -5,7 +5,7 @@
  * work unchanged; the `method` they record says which ran.
  */
 import type { S3Client } from '@aws-sdk/client-s3';
-import { compiledValidator } from '../../core/plan/schemas.js';
+import { compiledToolValidator } from '../../core/plan/schemas.js';
 import { LOCAL_TOOL_SCHEMAS } from '../../core/tools/local-tool-schemas.js';
 import { LOCAL_TOOLS } from '../../core/tools/local-tools.js';
 import type { ToolDefinition, ToolRegistry } from '../../core/tools/registry.js';
@@ -29,7 +29,7 @@ function lazily<T>(create: () => Promise<T>): () => Promise<T> {
 
 /** A media tool under its local twin's name, with the same argument schema and build-time validator. */
 function mediaTool(name: 'media.transcribe' | 'media.caption', description: string, run: ToolDefinition['run']): ToolDefinition {
-  return { name, description, inputSchema: LOCAL_TOOL_SCHEMAS[name]!, validate: compiledValidator(`tool_${name.replace('.', '_')}`), run };
+  return { name, description, inputSchema: LOCAL_TOOL_SCHEMAS[name]!, validate: compiledToolValidator(name), run };
 }
 
 export function createAwsMediaTools(settings: AwsMediaSettings, options: AwsMediaToolsOptions): ToolDefinition[] {

@@ -12,6 +12,7 @@ import { describeAwsError } from '../aws/transient.js';
  * step is retried, and a retried transcription picks the same job up again.
  */
 export class MediaServiceTransientError extends CairnError {
+  static override readonly errorName: string = 'MediaServiceTransientError';
   static override readonly transient = true;
 }
 
@@ -19,7 +20,9 @@ export class MediaServiceTransientError extends CairnError {
  * The media cannot be read this way: the Transcribe job FAILED, the object is not in S3, access is
  * denied, the model refused the image. A ToolInputError, so never retried.
  */
-export class MediaToolError extends ToolInputError {}
+export class MediaToolError extends ToolInputError {
+  static override readonly errorName: string = 'MediaToolError';
+}
 
 /** What Transcribe and Bedrock answer when they are busy, beyond the names every AWS service uses. */
 const MEDIA_TRANSIENT_NAMES = new Set([

@@ -9,11 +9,13 @@ import { isTransient } from '../../core/transient.js';
 
 /** A DynamoDB call failed for a reason retrying will not fix (validation, access, missing table). */
 export class TraceStoreError extends CairnError {
+  static override readonly errorName: string = 'TraceStoreError';
   static override readonly transient: boolean | undefined = false;
 }
 
 /** A DynamoDB call failed for a reason that may pass: throttling, a 5xx, a timeout, a dropped connection. */
 export class TraceStoreTransientError extends TraceStoreError {
+  static override readonly errorName: string = 'TraceStoreTransientError';
   static override readonly transient = true;
 }
 

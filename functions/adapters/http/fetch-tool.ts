@@ -17,7 +17,7 @@
  * come back as they are, with their body, for the plan to read.
  */
 import { CairnError } from '../../core/errors.js';
-import { compiledValidator } from '../../core/plan/schemas.js';
+import { compiledToolValidator } from '../../core/plan/schemas.js';
 import { LOCAL_TOOL_SCHEMAS } from '../../core/tools/local-tool-schemas.js';
 import { type ToolDefinition, ToolInputError } from '../../core/tools/registry.js';
 import { isTransientStatus } from '../../core/transient.js';
@@ -27,11 +27,13 @@ const MAX_REDIRECTS = 3;
 
 /** The server answered with a status another attempt may not get (408, 429, 5xx). */
 export class HttpFetchTransientError extends CairnError {
+  static override readonly errorName: string = 'HttpFetchTransientError';
   static override readonly transient = true;
 }
 
 /** The response is larger than the cap. Never retried: it will be as large next time. */
 export class HttpFetchTooLargeError extends CairnError {
+  static override readonly errorName: string = 'HttpFetchTooLargeError';
   static override readonly transient = false;
 }
 
@@ -94,7 +96,7 @@ export function createHttpFetchTool(settings: HttpFetchSettings, options: HttpFe
     name: 'http.fetch',
     description: `GET a URL on an allowed host (${settings.allowedHosts.join(', ')}); same-host redirects only; at most ${settings.maxBytes} bytes; ${settings.timeoutMs} ms.`,
     inputSchema: LOCAL_TOOL_SCHEMAS['http.fetch']!,
-    validate: compiledValidator('tool_http_fetch'),
+    validate: compiledToolValidator('http.fetch'),
     async run(args, ctx) {
       const first = checkedUrl(String(args.url), allowed);
       const cap = Math.min(settings.maxBytes, typeof args.max_bytes === 'number' ? args.max_bytes : settings.maxBytes);

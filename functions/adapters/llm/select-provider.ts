@@ -13,7 +13,6 @@ import type { LlmSettings, LlmTarget } from '../../shared/llm-config.js';
 import type { Secret } from '../../shared/secret.js';
 import { FallbackProvider } from './resilient/fallback.js';
 import { RetryingProvider, type RetryPolicy } from './resilient/retry.js';
-import { RuleBasedProvider } from './rule-based/provider.js';
 
 /**
  * Every LLM call must end within this much time, retries included: the shortest LLM task of the
@@ -35,7 +34,9 @@ function providerFor(target: LlmTarget, settings: LlmSettings, retry: Partial<Re
   const common = { model: target.model, timeoutMs: settings.timeoutMs, structured: settings.structured, prices: settings.prices };
   switch (target.provider) {
     case 'rule-based':
-      return new RuleBasedProvider();
+      // Loaded on its first call too: a deployed stack names Claude, and its functions would
+      // otherwise parse the rule-based planner at every cold start for nothing.
+      return onFirstCall('rule-based', 'cairn-rules-v1', async () => new (await import('./rule-based/provider.js')).RuleBasedProvider());
     case 'anthropic': {
       const apiKey = settings.anthropic.apiKey;
       // loadConfig refuses an anthropic target without a key; this guards direct callers.

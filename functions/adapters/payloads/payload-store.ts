@@ -16,4 +16,6 @@ export interface PayloadStore {
 }
 
 /** A reference that points at nothing: the payload was deleted or the reference is foreign. */
-export class PayloadNotFoundError extends CairnError {}
+export class PayloadNotFoundError extends CairnError {
+  static override readonly errorName: string = 'PayloadNotFoundError';
+}

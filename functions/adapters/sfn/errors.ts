@@ -8,11 +8,13 @@ import { describeAwsError } from '../aws/transient.js';
 
 /** StartExecution failed for a reason retrying will not fix (a missing state machine, access, bad input). */
 export class WorkflowStartError extends CairnError {
+  static override readonly errorName: string = 'WorkflowStartError';
   static override readonly transient: boolean | undefined = false;
 }
 
 /** StartExecution failed for a reason that may pass: throttling, a 5xx, a timeout. */
 export class WorkflowStartTransientError extends WorkflowStartError {
+  static override readonly errorName: string = 'WorkflowStartTransientError';
   static override readonly transient = true;
 }
 

@@ -10,11 +10,13 @@ import { describeAwsError } from '../aws/transient.js';
 
 /** SendTaskSuccess failed for a reason retrying will not fix: a token expired (the wait timed out), unknown, or access refused. */
 export class TaskTokenError extends CairnError {
+  static override readonly errorName: string = 'TaskTokenError';
   static override readonly transient: boolean | undefined = false;
 }
 
 /** SendTaskSuccess failed for a reason that may pass: throttling, a 5xx, a timeout. */
 export class TaskTokenTransientError extends TaskTokenError {
+  static override readonly errorName: string = 'TaskTokenTransientError';
   static override readonly transient = true;
 }
 

@@ -1,6 +1,6 @@
 /**
- * The JSON Schemas of `schemas/`, compiled once at module load (DESIGN.md: never per request), and
- * their findings translated into one-line findings: `plan.0.type: must be one of [...]`.
+ * The JSON Schemas of `schemas/`, compiled at build time (never per request), and their findings
+ * translated into one-line findings: `plan.0.type: must be one of [...]`.
  */
 import type { AnySchemaObject, ErrorObject } from 'ajv';
 import analysisSchemaJson from '../../../schemas/analysis.schema.json' with { type: 'json' };
@@ -9,7 +9,11 @@ import planSchemaJson from '../../../schemas/plan.schema.json' with { type: 'jso
 import planRequestSchemaJson from '../../../schemas/plan-request.schema.json' with { type: 'json' };
 import { STEP_PARAMETER_SCHEMA_FILES } from '../steps/schemas.generated.js';
 import { STEP_TYPES, type StepType, type ValidationIssue } from '../types.js';
-import * as compiled from './validators.generated.js';
+import { analysis as analysisValidator } from './validators/analysis.generated.js';
+import { document as documentValidator } from './validators/document.generated.js';
+import * as planValidators from './validators/plan.generated.js';
+import { planRequest as planRequestValidator } from './validators/plan-request.generated.js';
+import * as toolValidators from './validators/tools.generated.js';
 
 /** A JSON Schema document as shipped in `schemas/` (read-only: the compiled validators depend on it). */
 export type JsonSchema = Readonly<AnySchemaObject> & { readonly $id: string };
@@ -54,23 +58,31 @@ export const schemasByName: Readonly<Record<SchemaName, JsonSchema>> = {
 export type CompiledValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 // Compiled at build time by schemas/compile.ts (npm run build:validators): nothing is compiled,
-// and no code generated, when a Lambda starts. A test fails when the generated file is stale.
-const generated = compiled as unknown as Readonly<Record<string, CompiledValidator>>;
+// and no code generated, when a Lambda starts. A test fails when a generated module is stale.
+// Each group is its own module, named here by what uses it, so that a bundle carries only the
+// groups its code reaches: no table holds them all.
+const asValidator = (validator: unknown) => validator as CompiledValidator;
 
-/** A validator compiled at build time, by its export name in validators.generated.ts. */
-export function compiledValidator(name: string): CompiledValidator {
-  const validator = generated[name];
-  if (validator === undefined) throw new Error(`no compiled validator ${name}: run npm run build:validators`);
-  return validator;
+/** The compiled validator of a built-in tool's arguments (`corpus.search`, ...). */
+export function compiledToolValidator(tool: string): CompiledValidator {
+  const validator = (toolValidators as Readonly<Record<string, unknown>>)[`tool_${tool.replace('.', '_')}`];
+  if (validator === undefined) throw new Error(`no compiled validator for the tool ${tool}: run npm run build:validators`);
+  return asValidator(validator);
 }
 
-const validators = Object.fromEntries([
-  ['plan', compiledValidator('plan')],
-  ['analysis', compiledValidator('analysis')],
-  ['plan-request', compiledValidator('planRequest')],
-  ['document', compiledValidator('document')],
-  ...STEP_TYPES.map((type) => [`steps/${type}`, compiledValidator(`step_${type.replace('-', '_')}`)]),
-]) as Record<SchemaName, CompiledValidator>;
+let stepValidators: Readonly<Record<StepType, CompiledValidator>> | undefined;
+
+/** The compiled validator of a step type's parameters; the table is made on first use, so that a bundle that checks no plan can leave the plan's validators out. */
+function stepValidator(type: StepType): CompiledValidator {
+  stepValidators ??= Object.fromEntries(
+    STEP_TYPES.map((stepType) => {
+      const validator = (planValidators as Readonly<Record<string, unknown>>)[`step_${stepType.replace('-', '_')}`];
+      if (validator === undefined) throw new Error(`no compiled validator for the step type ${stepType}: run npm run build:validators`);
+      return [stepType, asValidator(validator)];
+    }),
+  ) as Record<StepType, CompiledValidator>;
+  return stepValidators[type];
+}
 
 // Frozen so that a consumer adapting a schema (a prompt, a provider's structured-output subset)
 // must copy it, and cannot change what every other caller is shown.
@@ -79,12 +91,11 @@ for (const schema of Object.values(schemasByName)) deepFreeze(schema);
 const STEP_TYPE_SET: ReadonlySet<string> = new Set(STEP_TYPES);
 
 /**
- * Validates `value` against one schema. `at` is the dotted path of `value` in a larger document
- * (e.g. `corpus.12`); findings are reported under it. A finding on the root itself of a
+ * Validates `value` with one compiled validator. `at` is the dotted path of `value` in a larger
+ * document (e.g. `corpus.12`); findings are reported under it. A finding on the root itself of a
  * top-level document has the path `(root)`.
  */
-export function validateAgainst(name: SchemaName, value: unknown, at = ''): ValidationIssue[] {
-  const validator = validators[name];
+function validateWith(validator: CompiledValidator, value: unknown, at: string): ValidationIssue[] {
   if (validator(value)) return [];
   return translateErrors(validator.errors ?? [], at);
 }
@@ -94,22 +105,22 @@ export function validateAgainst(name: SchemaName, value: unknown, at = ''): Vali
  * parameters of a step whose type is unknown are not checked: the type's own error says enough.
  */
 export function checkPlanSchema(value: unknown, at = ''): ValidationIssue[] {
-  return distinctIssues([...validateAgainst('plan', value, at), ...checkEachStepParameters(value, at)]);
+  return distinctIssues([...validateWith(asValidator(planValidators.plan), value, at), ...checkEachStepParameters(value, at)]);
 }
 
 /** One step's `parameters` against the schema of `type`, reported under `at`. */
 export function checkStepParameters(type: StepType, parameters: unknown, at: string): ValidationIssue[] {
-  return validateAgainst(`steps/${type}`, parameters, at);
+  return validateWith(stepValidator(type), parameters, at);
 }
 
 /** A task analysis. */
 export function validateAnalysis(value: unknown, at = ''): ValidationIssue[] {
-  return validateAgainst('analysis', value, at);
+  return validateWith(asValidator(analysisValidator), value, at);
 }
 
 /** A request body, including the parameters of each step of a supplied plan (`plan`, or `options.plan`). */
 export function validatePlanRequest(value: unknown, at = ''): ValidationIssue[] {
-  const issues = validateAgainst('plan-request', value, at);
+  const issues = validateWith(asValidator(planRequestValidator), value, at);
   if (isRecord(value) && isRecord(value.options)) {
     issues.push(...checkEachStepParameters(value.options.plan, joinPath(at, 'options.plan')));
   }
@@ -119,7 +130,7 @@ export function validatePlanRequest(value: unknown, at = ''): ValidationIssue[] 
 
 /** A corpus document; `at` names where it came from (e.g. `corpus.jsonl:12` or `documents.3`). */
 export function validateDocument(value: unknown, at = ''): ValidationIssue[] {
-  return validateAgainst('document', value, at);
+  return validateWith(asValidator(documentValidator), value, at);
 }
 
 function checkEachStepParameters(plan: unknown, at: string): ValidationIssue[] {

@@ -17,6 +17,7 @@ import { canonicalToolName, type ToolDefinition, type ToolRegistry } from './reg
 
 /** A composite that cannot be registered: a missing tool, a broken wiring, a schema outside what the checker reads. */
 export class CompositeToolError extends CairnError {
+  static override readonly errorName: string = 'CompositeToolError';
   static override readonly transient = false;
 }
 

@@ -39,11 +39,13 @@ export type LearnedDecision = 'promote' | 'reject';
 
 /** No learned tool of that id. */
 export class LearnedToolNotFoundError extends CairnError {
+  static override readonly errorName: string = 'LearnedToolNotFoundError';
   static override readonly transient = false;
 }
 
 /** The tool is not in a status the operation accepts (approving a DRAFT tool, approving twice). */
 export class LearnedToolStateError extends CairnError {
+  static override readonly errorName: string = 'LearnedToolStateError';
   static override readonly transient = false;
 }
 

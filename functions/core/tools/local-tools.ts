@@ -10,7 +10,7 @@
 
 import { ExpressionError } from '../errors.js';
 import { evaluateArithmetic } from '../expression/arithmetic.js';
-import { compiledValidator } from '../plan/schemas.js';
+import { compiledToolValidator } from '../plan/schemas.js';
 import type { CorpusIndex } from '../ports.js';
 import type { CorpusDocument } from '../types.js';
 import { LOCAL_TOOL_SCHEMAS } from './local-tool-schemas.js';
@@ -37,7 +37,7 @@ export const LOCAL_TOOLS: readonly ToolDefinition[] = [
     name: 'corpus.search',
     description: 'BM25 search of the corpus; returns the best documents with their scores.',
     inputSchema: LOCAL_TOOL_SCHEMAS['corpus.search']!,
-    validate: compiledValidator('tool_corpus_search'),
+    validate: compiledToolValidator('corpus.search'),
     async run(args, ctx) {
       const hits = await ctx.index.keywordSearch(String(args.query), {
         topK: typeof args.top_k === 'number' ? args.top_k : 5,
@@ -50,7 +50,7 @@ export const LOCAL_TOOLS: readonly ToolDefinition[] = [
     name: 'corpus.get',
     description: 'One document of the corpus by id.',
     inputSchema: LOCAL_TOOL_SCHEMAS['corpus.get']!,
-    validate: compiledValidator('tool_corpus_get'),
+    validate: compiledToolValidator('corpus.get'),
     async run(args, ctx) {
       const doc = await ctx.index.get(String(args.id));
       if (!doc) throw new ToolInputError(`no document ${JSON.stringify(args.id)} in the corpus`);
@@ -61,14 +61,14 @@ export const LOCAL_TOOLS: readonly ToolDefinition[] = [
     name: 'media.transcribe',
     description: 'The transcript of an audio document.',
     inputSchema: LOCAL_TOOL_SCHEMAS['media.transcribe']!,
-    validate: compiledValidator('tool_media_transcribe'),
+    validate: compiledToolValidator('media.transcribe'),
     run: metadataText('transcript'),
   },
   {
     name: 'media.caption',
     description: 'The caption of an image document.',
     inputSchema: LOCAL_TOOL_SCHEMAS['media.caption']!,
-    validate: compiledValidator('tool_media_caption'),
+    validate: compiledToolValidator('media.caption'),
     run: metadataText('caption'),
   },
   {
@@ -76,7 +76,7 @@ export const LOCAL_TOOLS: readonly ToolDefinition[] = [
     description:
       'Evaluates arithmetic: numbers, the given variables, pi and e, + - * / % ** (or ^), parentheses, and abs, ceil, floor, round, sqrt, exp, ln, log, log10, log2, min, max, pow, sin, cos, tan.',
     inputSchema: LOCAL_TOOL_SCHEMAS['math.evaluate']!,
-    validate: compiledValidator('tool_math_evaluate'),
+    validate: compiledToolValidator('math.evaluate'),
     async run(args) {
       const expression = String(args.expression);
       try {

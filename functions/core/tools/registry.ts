@@ -36,14 +36,17 @@ export interface ToolDefinition {
 
 /** The tool is not registered, or the request does not allow it. Never retried. */
 export class ToolNotAllowedError extends CairnError {
+  static override readonly errorName: string = 'ToolNotAllowedError';
   static override readonly transient = false;
 }
 /** The arguments fail the tool's schema; the tool did not run. Never retried. */
 export class ToolArgumentsError extends CairnError {
+  static override readonly errorName: string = 'ToolArgumentsError';
   static override readonly transient = false;
 }
 /** The tool ran and its input cannot work (a file the corpus does not hold). Never retried. */
 export class ToolInputError extends CairnError {
+  static override readonly errorName: string = 'ToolInputError';
   static override readonly transient = false;
 }
 

@@ -5,6 +5,7 @@ import { RetryingProvider } from '../../../functions/adapters/llm/resilient/retr
 import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/provider.js';
 import { createLlmProvider } from '../../../functions/adapters/llm/select-provider.js';
 import { ConfigError } from '../../../functions/core/errors.js';
+import type { LlmRequest } from '../../../functions/core/ports.js';
 import { loadConfig } from '../../../functions/shared/config.js';
 
 const KEY = 'sk-ant-api03-secret-value';
@@ -130,9 +131,24 @@ describe('Function: loadConfig, LLM settings', () => {
 });
 
 describe('Function: createLlmProvider', () => {
-  it('builds the rule-based planner alone when nothing is configured', () => {
-    // Act + Assess
-    expect(createLlmProvider(loadConfig({}).llm)).toBeInstanceOf(RuleBasedProvider);
+  it('builds the rule-based planner alone when nothing is configured, loaded on its first call, answering as the planner does', async () => {
+    // Prepare
+    const request: LlmRequest = {
+      purpose: 'analysis',
+      system: 'system text',
+      messages: [{ role: 'user', content: 'the prompt a model would read' }],
+      maxTokens: 1024,
+      temperature: 0,
+      intent: { kind: 'analysis', task: 'List the top 3 highest mountains' },
+    };
+
+    // Act
+    const provider = createLlmProvider(loadConfig({}).llm);
+    const response = await provider.complete(request);
+
+    // Assess
+    expect(provider).toMatchObject({ name: 'rule-based', model: 'cairn-rules-v1', source: 'rule-based' });
+    expect(response).toEqual(await new RuleBasedProvider().complete(request));
   });
 
   it('puts Claude behind its retry layer, and a fallback list behind a FallbackProvider that keeps the first identity', () => {

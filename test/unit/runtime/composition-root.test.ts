@@ -27,7 +27,7 @@ describe('Function: createRuntime', () => {
 
     // Assess
     expect(rt.config).toBe(config);
-    expect(rt.llm).toBeInstanceOf(RuleBasedProvider);
+    expect(rt.llm).toMatchObject({ name: 'rule-based', model: 'cairn-rules-v1', source: 'rule-based' });
     expect(rt.phases.llm).toBe(rt.llm);
     expect(rt.phases.store).toBe(rt.store);
     expect(rt.phases.tools.names()).toContain('corpus.search');

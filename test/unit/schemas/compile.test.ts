@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CairnError } from '../../../functions/core/errors.js';
-import { compiledValidator } from '../../../functions/core/plan/schemas.js';
+import { compiledToolValidator } from '../../../functions/core/plan/schemas.js';
 import { LOCAL_TOOLS } from '../../../functions/core/tools/local-tools.js';
 import { ToolRegistry } from '../../../functions/core/tools/registry.js';
-import { GENERATED_FILE, generate, generatedFiles } from '../../../schemas/compile.js';
+import { generate, generatedFiles, validatorModules } from '../../../schemas/compile.js';
 
 describe('schemas/compile.ts', () => {
   it('has generated exactly what schemas/ compiles to now (run npm run build:validators when this fails)', () => {
@@ -15,7 +15,23 @@ describe('schemas/compile.ts', () => {
     const fresh = generate();
 
     // Assess
-    expect(readFileSync(GENERATED_FILE, 'utf8')).toBe(fresh);
+    expect(fresh.length).toBe(Object.keys(validatorModules()).length);
+    for (const [path, content] of fresh) expect(readFileSync(path, 'utf8'), path).toBe(content);
+  });
+
+  it('compiles every schema into exactly one module, each module exporting its own group', async () => {
+    // Prepare
+    const modules = validatorModules();
+    const names = Object.values(modules).flat();
+
+    // Act / Assess
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual(expect.arrayContaining(['plan', 'analysis', 'planRequest', 'document', 'step_dedupe', 'tool_corpus_search']));
+    for (const [path] of generate()) {
+      const file = path.replace(/^.*\/([\w-]+)\.generated\.ts$/, '$1');
+      const exported = Object.keys(await import(path)).sort();
+      expect(exported, file).toEqual([...modules[file]!].sort());
+    }
   });
 
   it('has generated exactly what the step catalog gives now: names, facts, schema map and the step types enum', () => {
@@ -27,15 +43,18 @@ describe('schemas/compile.ts', () => {
       'schemas/step-types.generated.json',
       'functions/core/steps/catalog.generated.ts',
       'functions/core/steps/schemas.generated.ts',
-      'functions/core/plan/validators.generated.ts',
+      'functions/core/plan/validators/plan.generated.ts',
+      'functions/core/plan/validators/analysis.generated.ts',
+      'functions/core/plan/validators/plan-request.generated.ts',
+      'functions/core/plan/validators/document.generated.ts',
+      'functions/core/plan/validators/tools.generated.ts',
       'functions/core/learn/validators.generated.ts',
     ]);
     for (const [path, content] of files) expect(readFileSync(path, 'utf8'), path).toBe(content);
   });
 
   it('generates plain functions: no require, no code built at run time', () => {
-    const code = readFileSync(GENERATED_FILE, 'utf8');
-    expect(code).not.toMatch(/\brequire\(|new Function|\beval\(/);
+    for (const [path] of generate()) expect(readFileSync(path, 'utf8'), path).not.toMatch(/\brequire\(|new Function|\beval\(/);
   });
 
   it('compiles every built-in tool, so a registry that compiles nothing can hold them', () => {
@@ -47,8 +66,8 @@ describe('schemas/compile.ts', () => {
 
     // Assess
     expect(registry.names()).toEqual(['corpus.get', 'corpus.search', 'math.evaluate', 'media.caption', 'media.transcribe']);
-    expect(compiledValidator('tool_corpus_search')({ query: 'Lyon' })).toBe(true);
-    expect(compiledValidator('tool_corpus_search')({ query: '' })).toBe(false);
+    expect(compiledToolValidator('corpus.search')({ query: 'Lyon' })).toBe(true);
+    expect(compiledToolValidator('corpus.search')({ query: '' })).toBe(false);
   });
 
   it('refuses a tool with no compiled schema when the registry compiles none', () => {

@@ -19,9 +19,12 @@ const DOCUMENT_FIELDS = ['doc_id', 'title', 'text', 'modality', 'metadata'];
 /** Most title keys one `documentsNamedIn` look-up asks for; a longer text is asked in several. */
 const KEYS_PER_LOOKUP = 4096;
 
-export class RetrievalEngineError extends CairnError {}
+export class RetrievalEngineError extends CairnError {
+  static override readonly errorName: string = 'RetrievalEngineError';
+}
 /** The engine could not be reached or was busy: another attempt may succeed. */
 export class RetrievalEngineTransientError extends RetrievalEngineError {
+  static override readonly errorName: string = 'RetrievalEngineTransientError';
   static override transient = true;
 }
 
