@@ -3,6 +3,14 @@ import { WriteBehind } from '../../../functions/core/workflow/write-behind.js';
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Until the first batch's write has started. A batch waits a turn of the event loop before it
+ * goes; a fixed 1 ms wait raced that on a loaded machine (the timer may fire first).
+ */
+async function started(batches: readonly unknown[]): Promise<void> {
+  while (batches.length === 0) await new Promise((resolve) => setImmediate(resolve));
+}
+
 describe('WriteBehind', () => {
   it('runs queued writes one after another, in the order they were queued, without making the caller wait', async () => {
     const queue = new WriteBehind();
@@ -50,7 +58,7 @@ describe('WriteBehind', () => {
 
     // Act: one item alone, three while it is written, then a plain write, then two more.
     queue.enqueueBatched('a', write);
-    await tick(1);
+    await started(batches);
     queue.enqueueBatched('b', write);
     queue.enqueueBatched('c', write);
     queue.enqueueBatched('d', write);
@@ -86,7 +94,7 @@ describe('WriteBehind', () => {
       await tick(10);
     };
     queue.enqueueBatched('a', write);
-    await tick(1);
+    await started(batches);
     queue.enqueueBatched('b', write);
     queue.enqueueBatched('c', write);
 
