@@ -25,6 +25,16 @@ const ids = (records: PlanRecord[]) => records.map((r) => r.planId);
 /** Lets a refresh's read start (it waits for the next turn of the event loop) and settle. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
+/** Plans whose first listing (`first`) has been read; the clock stays within its age limit. */
+async function listedOnce(...first: string[]) {
+  const hand = handStore();
+  const recent = new RecentPlans(hand.store, 60_000, () => 1_000);
+  const listing = recent.succeeded();
+  hand.answer(plans(...first));
+  await listing;
+  return { ...hand, recent };
+}
+
 describe('Class: RecentPlans', () => {
   it('waits for the first listing, answers from it at once, and reads the next one only when refreshed', async () => {
     // Prepare
@@ -83,15 +93,9 @@ describe('Class: RecentPlans', () => {
 
   it('keeps the last listing when a refresh fails, and the next refresh reads again', async () => {
     // Prepare
-    let now = 0;
-    const { store, queries, answer, fail } = handStore();
-    const recent = new RecentPlans(store, 60_000, () => now);
-    const first = recent.succeeded();
-    answer(plans('p-1'));
-    await first;
+    const { recent, queries, answer, fail } = await listedOnce('p-1');
 
     // Act
-    now += 1_000;
     recent.refresh();
     await nextTurn();
     fail(new Error('the trace table is unavailable'));
@@ -110,15 +114,9 @@ describe('Class: RecentPlans', () => {
 
   it('reads once however many refreshes come while a read is under way', async () => {
     // Prepare
-    let now = 0;
-    const { store, queries, answer } = handStore();
-    const recent = new RecentPlans(store, 60_000, () => now);
-    const first = recent.succeeded();
-    answer(plans('p-1'));
-    await first;
+    const { recent, queries, answer } = await listedOnce('p-1');
 
     // Act
-    now += 1_000;
     recent.refresh();
     recent.refresh();
     await nextTurn();

@@ -4,11 +4,20 @@ import { WriteBehind } from '../../../functions/core/workflow/write-behind.js';
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Until the first batch's write has started. A batch waits a turn of the event loop before it
- * goes; a fixed 1 ms wait raced that on a loaded machine (the timer may fire first).
+ * A queue with one item `first` whose batch write (10 ms each) has started: the batches written
+ * are kept in order. A batch waits a turn of the event loop before it goes; the tests wait for it
+ * to start, since a fixed 1 ms wait raced that on a loaded machine (the timer may fire first).
  */
-async function started(batches: readonly unknown[]): Promise<void> {
+async function withBatchInFlight(first: string) {
+  const queue = new WriteBehind();
+  const batches: string[][] = [];
+  const write = async (items: string[]) => {
+    batches.push([...items]);
+    await tick(10);
+  };
+  queue.enqueueBatched(first, write);
   while (batches.length === 0) await new Promise((resolve) => setImmediate(resolve));
+  return { queue, batches, write };
 }
 
 describe('WriteBehind', () => {
@@ -48,17 +57,10 @@ describe('WriteBehind', () => {
   });
 
   it('sends the items queued while a write is in flight together in the next write, in the order they were queued', async () => {
-    // Prepare: each batch write takes 10 ms.
-    const queue = new WriteBehind();
-    const batches: string[][] = [];
-    const write = async (items: string[]) => {
-      batches.push([...items]);
-      await tick(10);
-    };
+    // Prepare: one item alone, its write in flight.
+    const { queue, batches, write } = await withBatchInFlight('a');
 
-    // Act: one item alone, three while it is written, then a plain write, then two more.
-    queue.enqueueBatched('a', write);
-    await started(batches);
+    // Act: three while it is written, then a plain write, then two more.
     queue.enqueueBatched('b', write);
     queue.enqueueBatched('c', write);
     queue.enqueueBatched('d', write);
@@ -86,15 +88,8 @@ describe('WriteBehind', () => {
   });
 
   it('hands the items whose turn has not come to a caller that writes them with its own, and never writes them twice', async () => {
-    // Prepare: a batch in flight (10 ms), then two items waiting behind it.
-    const queue = new WriteBehind();
-    const batches: string[][] = [];
-    const write = async (items: string[]) => {
-      batches.push([...items]);
-      await tick(10);
-    };
-    queue.enqueueBatched('a', write);
-    await started(batches);
+    // Prepare: a batch in flight, then two items waiting behind it.
+    const { queue, batches, write } = await withBatchInFlight('a');
     queue.enqueueBatched('b', write);
     queue.enqueueBatched('c', write);
 
