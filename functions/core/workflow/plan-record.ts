@@ -24,16 +24,16 @@ const REPORTING_RESULTS = ['analysis', 'generation', 'validation', 'execution', 
  * the highest, versions only growing; the version intake created it at when no phase has run yet
  * (the first Task state: Analyze, or Validate for a supplied plan). Undefined after AwaitInput
  * (`input`): the answer was written meanwhile by whoever took it, with no version reported; and
- * when a phase ran without reporting one.
+ * when any phase whose result the input carries reported none (Replan's retried state, say): that
+ * phase may have written after the highest version reported, so only a read is sure to be current.
  */
 export function reportedVersion(input: object): number | undefined {
   const results = input as Partial<Record<(typeof REPORTING_RESULTS)[number] | 'input' | 'error', unknown>>;
   if (results.input !== undefined) return undefined;
   if (results.error === undefined && REPORTING_RESULTS.every((key) => results[key] === undefined)) return CREATED_VERSION;
-  const versions = REPORTING_RESULTS.map((key) => (results[key] as { version?: unknown } | undefined)?.version).filter((version): version is number =>
-    Number.isSafeInteger(version),
-  );
-  return versions.length > 0 ? Math.max(...versions) : undefined;
+  const reported = REPORTING_RESULTS.filter((key) => results[key] !== undefined).map((key) => (results[key] as { version?: unknown }).version);
+  if (reported.length === 0 || !reported.every((version): version is number => Number.isSafeInteger(version))) return undefined;
+  return Math.max(...reported);
 }
 
 /**

@@ -34,10 +34,12 @@ export async function replanPhase(deps: PhaseDeps, input: WorkflowInput & { roun
   const plan = record.plan as DecompositionPlan;
 
   const stop = async (reason: RoundStopReason, detail: string, answer?: string): Promise<RoundState> => {
-    await deps.store.updatePlanWithEvents(input.planId, { rounds: { ...rounds, stop: { round, reason, detail }, ...(answer ? { answer } : {}) } }, [
-      { type: 'round.completed', phase: 'executing', data: { round, next: 'finalize', reason, detail } },
-    ]);
-    return { round, done: true, reason };
+    const { record: stopped } = await deps.store.updatePlanWithEvents(
+      input.planId,
+      { rounds: { ...rounds, stop: { round, reason, detail }, ...(answer ? { answer } : {}) } },
+      [{ type: 'round.completed', phase: 'executing', data: { round, next: 'finalize', reason, detail } }],
+    );
+    return { round, done: true, reason, version: stopped.version };
   };
 
   // A retried state (a transient store error after the planner answered) does not ask again: the
@@ -80,7 +82,7 @@ export async function replanPhase(deps: PhaseDeps, input: WorkflowInput & { roun
     return stop('invalid_plan', `round ${round + 1}'s steps are not a valid plan: ${first ? `${first.path}: ${first.message}` : 'invalid'}`);
   }
   const next = round + 1;
-  await deps.store.updatePlanWithEvents(
+  const { record: nextRound } = await deps.store.updatePlanWithEvents(
     input.planId,
     { plan: merge.plan, rounds: { ...rounds, rounds: [...rounds.rounds, { round: next, stepIds: merge.newIds }] } },
     [
@@ -88,5 +90,6 @@ export async function replanPhase(deps: PhaseDeps, input: WorkflowInput & { roun
       { type: 'round.started', phase: 'executing', data: { round: next, steps: merge.newIds, ...(reply.reasoning ? { reasoning: reply.reasoning } : {}) } },
     ],
   );
-  return { round: next, done: false };
+  // The version the next round's Execute starts from: a container that wrote an older one must not answer from memory.
+  return { round: next, done: false, version: nextRound.version };
 }

@@ -16,6 +16,7 @@ import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
 import { DynamoTraceStore } from '../../../functions/adapters/dynamodb/trace-store.js';
 import { FilePayloadStore } from '../../../functions/adapters/payloads/file-payload-store.js';
 import type { TraceEventInput } from '../../../functions/core/types.js';
+import { loadPlan } from '../../../functions/core/workflow/plan-record.js';
 import { plannerAttempt, receivedPlan, stepOutput } from '../../support/plans.js';
 import { dynamoBackends, type RunningDynamo } from '../support/backends.js';
 
@@ -294,6 +295,37 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
     expect(sent).toEqual(['GetItem']);
     expect(again?.version).toBe(mine.version + 1);
   });
+  it.each([
+    ['reported', true],
+    ['did not report', false],
+  ])("reads the record another container's Replan wrote when Replan %s its version", async (_, reports) => {
+    // Prepare: on AWS each phase is its own Lambda. Execute's container writes round 1's closing
+    // version; Replan, in another container, writes round 2's steps.
+    const executeContainer = makeStore();
+    const plan = receivedPlan({ planId: `p-${randomUUID()}` });
+    await makeStore().createPlan(plan);
+    const afterExecute = await executeContainer.updatePlan(plan.planId, { status: 'executing' });
+    const rounds = {
+      maxRounds: 3,
+      rounds: [
+        { round: 1, stepIds: [1] },
+        { round: 2, stepIds: [2] },
+      ],
+    };
+    const afterReplan = await makeStore().updatePlan(plan.planId, { rounds });
+    const input = {
+      planId: plan.planId,
+      execution: { status: 'succeeded', steps: 1, skipped: 0, failed: 0, version: afterExecute.version },
+      round: { round: 2, done: false, ...(reports ? { version: afterReplan.version } : {}) },
+    };
+
+    // Act: round 2's Execute lands on the warm container that wrote round 1's version.
+    const loaded = await loadPlan(executeContainer, plan.planId, input);
+
+    // Assess
+    expect(loaded).toMatchObject({ version: afterReplan.version, rounds });
+  });
+
   it('lists the outputs of a plan it created and wrote from memory at the version it wrote, and reads otherwise', async () => {
     // Prepare: this store creates the plan and writes two outputs with its events.
     const store = makeStore();

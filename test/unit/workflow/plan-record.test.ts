@@ -30,6 +30,13 @@ describe('reportedVersion', () => {
     expect(reportedVersion({ planId: 'p', maxIterations: 1, supplied: true })).toBe(1);
   });
 
+  it('names none when any phase the input carries reported none, even beside a higher version', () => {
+    // A retried Replan returns without a version; the Replan before it may have written after Execute.
+    const execution = { status: 'succeeded', steps: 3, skipped: 0, failed: 0, version: 12 };
+    expect(reportedVersion({ planId: 'p', execution, round: { round: 2, done: false } })).toBeUndefined();
+    expect(reportedVersion({ planId: 'p', execution, round: { round: 2, done: false, version: 14 } })).toBe(14);
+  });
+
   it('names none when a phase ran without reporting one, and ignores what is not a version', () => {
     expect(reportedVersion({ planId: 'p', analysis: { analyzed: false }, generation: { attempt: 1, version: '7' } })).toBeUndefined();
     expect(reportedVersion({ planId: 'p', error: { Error: 'States.Timeout' } })).toBeUndefined();
