@@ -135,6 +135,14 @@ export class DynamoTraceStore implements TraceStore {
   /** The attempt of each plan this store wrote last with its events, and the record version it wrote them at. */
   private readonly attempts = new Map<string, { attempt: PlanAttempt; version: number }>();
 
+  /** Drops what this store remembers of a plan: its next read goes to the table. */
+  private forget(planId: string): void {
+    this.known.delete(planId);
+    this.written.delete(planId);
+    this.outputs.delete(planId);
+    this.attempts.delete(planId);
+  }
+
   private remember(record: PlanRecord, wrote = false): void {
     // A finished plan's outputs are read again only by whoever looks at it later: not kept.
     if (isTerminal(record.status)) {
@@ -147,13 +155,7 @@ export class DynamoTraceStore implements TraceStore {
     // A copy: the caller owns the object it passed or got, and may change it.
     this.known.set(record.planId, structuredClone(record));
     // A long-lived process (serve, a warm Lambda) sees many plans; only the recent ones are worth keeping.
-    if (this.known.size > KNOWN_PLANS) {
-      const oldest = this.known.keys().next().value!;
-      this.known.delete(oldest);
-      this.written.delete(oldest);
-      this.outputs.delete(oldest);
-      this.attempts.delete(oldest);
-    }
+    if (this.known.size > KNOWN_PLANS) this.forget(this.known.keys().next().value!);
   }
 
   // ------------------------------------------------------------ plans
@@ -254,7 +256,12 @@ export class DynamoTraceStore implements TraceStore {
         this.remember(written, true);
         return { record: written, eventCount: written.eventCount };
       } catch (error) {
-        if (!isConditionalFailure(error)) throw toStoreError(`UpdateItem ${this.tableName}`, error);
+        if (!isConditionalFailure(error)) {
+          // The write may have landed (a timeout after DynamoDB applied it): what this store
+          // remembers of the plan may now be behind, so the next phase, or this one retried, reads it.
+          this.forget(planId);
+          throw toStoreError(`UpdateItem ${this.tableName}`, error);
+        }
         if (fromMemory) {
           // Not a lost race: the remembered record was old. Read it and try again.
           this.known.delete(planId);

@@ -153,6 +153,36 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
     failing.destroy();
   });
 
+  it('reads a plan again after an update whose answer was lost, though the write landed', async () => {
+    // Prepare: a client whose next UpdateItem reaches the server, then fails as a timeout would.
+    let loseNextAnswer = false;
+    const flaky = createDynamoClient({ endpoint: server.endpoint });
+    flaky.middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        if (loseNextAnswer && context.commandName === 'UpdateItemCommand') {
+          loseNextAnswer = false;
+          throw Object.assign(new Error('socket hang up'), { name: 'TimeoutError', $metadata: {} });
+        }
+        return result;
+      },
+      { step: 'initialize', name: 'loseAnUpdateAnswer' },
+    );
+    const store = new DynamoTraceStore({ client: flaky, tableName, payloads: new FilePayloadStore({ root: payloadRoot }) });
+    const plan = receivedPlan({ planId: `p-${randomUUID()}` });
+    await store.createPlan(plan);
+    const mine = await store.updatePlan(plan.planId, { status: 'analyzing' });
+
+    // Act: the next update lands but its caller hears a failure; the phase is retried from the version before.
+    loseNextAnswer = true;
+    await expect(store.updatePlan(plan.planId, { status: 'planning' })).rejects.toBeInstanceOf(TraceStoreTransientError);
+    const retried = await store.getPlan(plan.planId, { written: mine.version });
+
+    // Assess: the stored record, not the one this store wrote before.
+    expect(retried).toMatchObject({ status: 'planning', version: mine.version + 1 });
+    flaky.destroy();
+  });
+
   it('writes step outputs and attempts in the batch of the events that tell of them', async () => {
     // Prepare
     const store = makeStore();
