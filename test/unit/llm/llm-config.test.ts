@@ -5,8 +5,8 @@ import { RetryingProvider } from '../../../functions/adapters/llm/resilient/retr
 import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/provider.js';
 import { createLlmProvider } from '../../../functions/adapters/llm/select-provider.js';
 import { ConfigError } from '../../../functions/core/errors.js';
-import type { LlmRequest } from '../../../functions/core/ports.js';
 import { loadConfig } from '../../../functions/shared/config.js';
+import { llmRequest } from '../../support/llm.js';
 
 const KEY = 'sk-ant-api03-secret-value';
 
@@ -133,14 +133,7 @@ describe('Function: loadConfig, LLM settings', () => {
 describe('Function: createLlmProvider', () => {
   it('builds the rule-based planner alone when nothing is configured, loaded on its first call, answering as the planner does', async () => {
     // Prepare
-    const request: LlmRequest = {
-      purpose: 'analysis',
-      system: 'system text',
-      messages: [{ role: 'user', content: 'the prompt a model would read' }],
-      maxTokens: 1024,
-      temperature: 0,
-      intent: { kind: 'analysis', task: 'List the top 3 highest mountains' },
-    };
+    const request = llmRequest({ purpose: 'analysis', maxTokens: 1024, intent: { kind: 'analysis', task: 'List the top 3 highest mountains' } });
 
     // Act
     const provider = createLlmProvider(loadConfig({}).llm);
