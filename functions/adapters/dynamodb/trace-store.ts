@@ -75,12 +75,13 @@ const EVENT_ENVELOPE = ['planId', 'seq', 'type', 'phase', 'at'] as const;
 const ATTEMPT_ENVELOPE = ['attempt', 'kind', 'createdAt'] as const;
 const STEP_ENVELOPE = ['step_id', 'type', 'status'] as const;
 
-/** How many BatchGetItem rounds listPlans gives keys DynamoDB left unprocessed. */
-const BATCH_GET_ROUNDS = 6;
-/** How many BatchWriteItem rounds a batch of events gives the items DynamoDB left unprocessed. */
-const BATCH_WRITE_ROUNDS = 6;
+/** How many rounds a batch read (listPlans) or a batch of events gives what DynamoDB left unprocessed. */
+const BATCH_ROUNDS = 6;
 /** DynamoDB's most items in one BatchWriteItem. */
 const BATCH_WRITE_ITEMS = 25;
+
+/** An item's table key as one string (a batch holds each key once). */
+const keyOf = (item: Item): string => `${String(item.pk)}\u0000${String(item.sk)}`;
 
 /** How many offloaded bodies a listing fetches at once. */
 const PAYLOAD_READ_CONCURRENCY = 16;
@@ -135,6 +136,15 @@ export class DynamoTraceStore implements TraceStore {
   /** The attempt of each plan this store wrote last with its events, and the record version it wrote them at. */
   private readonly attempts = new Map<string, { attempt: PlanAttempt; version: number }>();
 
+  /**
+   * True when `version`, which the caller knows to be the plan's last, is one this store wrote
+   * itself: then what it remembers of that version is what is stored (two writers never write the
+   * same version, each write being conditional on the one before).
+   */
+  private wroteLast(planId: string, version: number | undefined): version is number {
+    return version !== undefined && this.written.get(planId) === version;
+  }
+
   /** Drops what this store remembers of a plan: its next read goes to the table. */
   private forget(planId: string): void {
     this.known.delete(planId);
@@ -184,11 +194,7 @@ export class DynamoTraceStore implements TraceStore {
     // wrote or read of it is the stored one, and a read after Finalize (its result published, the
     // runner's answer) needs no request.
     if (known !== undefined && isTerminal(known.status)) return structuredClone(known);
-    // The version the caller knows to be the last is one this store wrote: it is what is stored.
-    // (Two writers never write the same version: each write is conditional on the one before.)
-    if (known !== undefined && options.written !== undefined && known.version === options.written && this.written.get(planId) === options.written) {
-      return structuredClone(known);
-    }
+    if (known !== undefined && known.version === options.written && this.wroteLast(planId, options.written)) return structuredClone(known);
     const item = await this.getItem(traceKeys.plan(planId), traceKeys.meta);
     const record = item === undefined ? undefined : await this.planFromItem(item);
     if (record) this.remember(record);
@@ -363,8 +369,7 @@ export class DynamoTraceStore implements TraceStore {
       events.map((event) => this.toItem(planId, traceKeys.event(event.seq), 'event', pick(event, EVENT_ENVELOPE), omit(event, EVENT_ENVELOPE))),
     );
     await this.writeItems([...items, ...(await this.recordItems(planId, records))]);
-    this.rememberOutputs(planId, records.outputs ?? []);
-    this.rememberAttempts(planId, records.attempts ?? []);
+    this.rememberRecords(planId, records);
     return events;
   }
 
@@ -397,9 +402,8 @@ export class DynamoTraceStore implements TraceStore {
     if (
       remembered !== undefined &&
       remembered.attempt.attempt === attempt &&
-      options.written !== undefined &&
       remembered.version === options.written &&
-      this.written.get(planId) === options.written
+      this.wroteLast(planId, options.written)
     ) {
       return structuredClone(remembered.attempt);
     }
@@ -439,6 +443,11 @@ export class DynamoTraceStore implements TraceStore {
 
   private async putRecords(planId: string, records: TraceRecords): Promise<void> {
     await this.writeItems(await this.recordItems(planId, records));
+    this.rememberRecords(planId, records);
+  }
+
+  /** What this store remembers of the records it has just written. */
+  private rememberRecords(planId: string, records: TraceRecords): void {
     this.rememberOutputs(planId, records.outputs ?? []);
     this.rememberAttempts(planId, records.attempts ?? []);
   }
@@ -459,7 +468,7 @@ export class DynamoTraceStore implements TraceStore {
     // As getPlan: the record's last version is one this store wrote, so the phase that wrote the
     // outputs (Execute) ran here, and this store has seen every output since it created the plan.
     const remembered = this.outputs.get(planId);
-    if (remembered !== undefined && options.written !== undefined && this.written.get(planId) === options.written) {
+    if (remembered !== undefined && this.wroteLast(planId, options.written)) {
       return [...remembered.values()].sort((a, b) => a.step_id - b.step_id).map((output) => structuredClone(output));
     }
     return this.listChildren(planId, traceKeys.stepPrefix, (envelope, body) => ({
@@ -601,27 +610,16 @@ export class DynamoTraceStore implements TraceStore {
    */
   private async batchGet(keys: Item[]): Promise<Item[]> {
     const found = new Map<string, Item>();
-    const id = (key: Item) => `${String(key.pk)}\u0000${String(key.sk)}`;
     for (let start = 0; start < keys.length; start += 100) {
-      let pending: Item[] = keys.slice(start, start + 100);
-      for (let round = 1; pending.length > 0; round++) {
-        if (round > BATCH_GET_ROUNDS) {
-          throw new TraceStoreTransientError(
-            `DynamoDB BatchGetItem ${this.tableName} left ${pending.length} keys unprocessed after ${BATCH_GET_ROUNDS} rounds`,
-          );
-        }
-        if (round > 1) await sleep(Math.random() * Math.min(500, 20 * 2 ** round));
-        let out: BatchGetCommandOutput;
-        try {
-          out = await this.doc.send(new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: pending, ConsistentRead: true } } }));
-        } catch (error) {
-          throw toStoreError(`BatchGetItem ${this.tableName}`, error);
-        }
-        for (const item of out.Responses?.[this.tableName] ?? []) found.set(id(item), item);
-        pending = out.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
-      }
+      await this.untilProcessed('BatchGetItem', 'keys', keys.slice(start, start + 100), async (pending) => {
+        const out: BatchGetCommandOutput = await this.doc.send(
+          new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: pending, ConsistentRead: true } } }),
+        );
+        for (const item of out.Responses?.[this.tableName] ?? []) found.set(keyOf(item), item);
+        return out.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
+      });
     }
-    return keys.map((key) => found.get(id(key))).filter((item): item is Item => item !== undefined);
+    return keys.map((key) => found.get(keyOf(key))).filter((item): item is Item => item !== undefined);
   }
 
   private async putItem(item: Item): Promise<void> {
@@ -641,9 +639,8 @@ export class DynamoTraceStore implements TraceStore {
   private async writeItems(items: readonly Item[]): Promise<void> {
     const byKey = new Map<string, Item>();
     for (const item of items) {
-      const key = `${String(item.pk)}\u0000${String(item.sk)}`;
-      byKey.delete(key);
-      byKey.set(key, item);
+      byKey.delete(keyOf(item));
+      byKey.set(keyOf(item), item);
     }
     const unique = [...byKey.values()];
     if (unique.length === 0) return;
@@ -655,22 +652,29 @@ export class DynamoTraceStore implements TraceStore {
 
   private async batchWrite(items: readonly Item[]): Promise<void> {
     type WriteRequests = NonNullable<BatchWriteCommandOutput['UnprocessedItems']>[string];
-    let pending: WriteRequests = items.map((item) => ({ PutRequest: { Item: item } }));
+    const requests: WriteRequests = items.map((item) => ({ PutRequest: { Item: item } }));
+    await this.untilProcessed('BatchWriteItem', 'items', requests, async (pending) => {
+      const out: BatchWriteCommandOutput = await this.doc.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: pending } }));
+      return out.UnprocessedItems?.[this.tableName] ?? [];
+    });
+  }
+
+  /**
+   * Sends `pending` with `send`, which answers what DynamoDB left unprocessed, until nothing is
+   * left. DynamoDB leaves some when the table is throttled: each later round waits a backoff, and
+   * after BATCH_ROUNDS rounds the store gives up with a transient error.
+   */
+  private async untilProcessed<T>(operation: string, what: string, pending: T[], send: (pending: T[]) => Promise<T[]>): Promise<void> {
     for (let round = 1; pending.length > 0; round++) {
-      if (round > BATCH_WRITE_ROUNDS) {
-        throw new TraceStoreTransientError(
-          `DynamoDB BatchWriteItem ${this.tableName} left ${pending.length} items unprocessed after ${BATCH_WRITE_ROUNDS} rounds`,
-        );
+      if (round > BATCH_ROUNDS) {
+        throw new TraceStoreTransientError(`DynamoDB ${operation} ${this.tableName} left ${pending.length} ${what} unprocessed after ${BATCH_ROUNDS} rounds`);
       }
-      // DynamoDB leaves items unprocessed when the table is throttled: give it time before the next round.
       if (round > 1) await sleep(Math.random() * Math.min(500, 20 * 2 ** round));
-      let out: BatchWriteCommandOutput;
       try {
-        out = await this.doc.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: pending } }));
+        pending = await send(pending);
       } catch (error) {
-        throw toStoreError(`BatchWriteItem ${this.tableName}`, error);
+        throw toStoreError(`${operation} ${this.tableName}`, error);
       }
-      pending = out.UnprocessedItems?.[this.tableName] ?? [];
     }
   }
 
