@@ -58,8 +58,7 @@ class StepWrites {
   }
 
   private readonly write = (items: StepTrace[]) => {
-    const events = items.map((item) => item.event);
-    const records = { outputs: items.flatMap((item) => (item.output ? [item.output] : [])) };
+    const { events, records } = split(items);
     const opening = this.opening;
     this.opening = undefined;
     return opening
@@ -80,8 +79,13 @@ class StepWrites {
     const patch = items.length > 0 && this.opening ? this.opening : {};
     if (items.length > 0) this.opening = undefined;
     await this.queue.drain();
-    return { events: items.map((item) => item.event), records: { outputs: items.flatMap((item) => (item.output ? [item.output] : [])) }, patch };
+    return { ...split(items), patch };
   }
+}
+
+/** The events of a batch of step traces, and the outputs they carry. */
+function split(items: readonly StepTrace[]): { events: TraceEventInput[]; records: { outputs: StepOutput[] } } {
+  return { events: items.map((item) => item.event), records: { outputs: items.flatMap((item) => (item.output ? [item.output] : [])) } };
 }
 
 async function executeRecord(

@@ -9,7 +9,7 @@ export class WriteBehind {
   private tail: Promise<void> = Promise.resolve();
   private failure: { error: unknown } | undefined;
   /** The batch queued last, while it has not started: what enqueueBatched adds to. */
-  private open: { items: unknown[]; write: (items: never[]) => Promise<unknown> } | undefined;
+  private open: { items: unknown[]; write: (items: never[]) => Promise<unknown>; taken?: true } | undefined;
 
   /** Queues `write` after the writes queued before it. Throws the first failed write's error, if any. */
   enqueue(write: () => Promise<unknown>): void {
@@ -31,20 +31,18 @@ export class WriteBehind {
       this.open.items.push(item);
       return;
     }
-    const batch = { items: [item] as unknown[], write: write as (items: never[]) => Promise<unknown> };
+    const batch: NonNullable<WriteBehind['open']> = { items: [item], write: write as (items: never[]) => Promise<unknown> };
     this.open = batch;
     this.chain(async () => {
       // Its turn comes a turn of the event loop later, so that what the same burst of work adds
       // joins it, and a phase that ends meanwhile may take it into its closing write (takeBatched).
       await new Promise((resolve) => setImmediate(resolve));
-      if (this.open !== batch) {
-        if (this.taken.has(batch)) return;
-      } else this.open = undefined;
+      // A batch the caller took is written by the caller.
+      if (batch.taken) return;
+      if (this.open === batch) this.open = undefined;
       await write(batch.items as T[]);
     });
   }
-
-  private readonly taken = new WeakSet<object>();
 
   /**
    * The items queued for `write` whose turn has not come, taken out of the queue: the caller
@@ -56,7 +54,7 @@ export class WriteBehind {
     const batch = this.open;
     if (batch === undefined || batch.write !== write) return [];
     this.open = undefined;
-    this.taken.add(batch);
+    batch.taken = true;
     return batch.items as T[];
   }
 
