@@ -17,6 +17,7 @@ import { builtinModules, createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { builtinCopied, standInModule } from './stand-in.mjs';
 
 // Packages with native code (LanceDB's engine) are loaded from node_modules, not bundled.
 export const EXTERNAL = ['esbuild', 'level', 'classic-level', '@lancedb/lancedb', 'apache-arrow'];
@@ -75,13 +76,8 @@ function builtinsThroughCommonJs() {
         const name = JSON.stringify(`node:${args.path}`);
         if (!LOADED_ON_FIRST_USE_BUILTINS.includes(args.path)) return { contents: `module.exports = process.getBuiltinModule(${name});\n`, loader: 'js' };
         // The export names, read from the built-in itself at build time.
-        const keys = JSON.stringify(Object.keys(process.getBuiltinModule(`node:${args.path}`)));
-        const contents = [
-          'let loaded;',
-          `const load = () => (loaded ??= process.getBuiltinModule(${name}));`,
-          'module.exports = {};',
-          `for (const key of ${keys}) Object.defineProperty(module.exports, key, { enumerable: true, get: () => load()[key] });`,
-        ].join('\n');
+        const builtin = process.getBuiltinModule(`node:${args.path}`);
+        const contents = standInModule({ load: `process.getBuiltinModule(${name})`, keys: Object.keys(builtin), copied: builtinCopied(builtin) });
         return { contents, loader: 'js' };
       });
     },
@@ -113,15 +109,7 @@ function loadedOnFirstUse(root) {
       build.onLoad({ filter: /.*/, namespace: 'first-use' }, (args) => {
         // The export names, read from the package itself at build time.
         const real = requireFromRoot(args.path);
-        const name = JSON.stringify(args.path);
-        const contents = [
-          'let loaded;',
-          `const load = () => (loaded ??= require(${name}));`,
-          typeof real === 'function' ? 'module.exports = function (...args) { return load().apply(this, args); };' : 'module.exports = {};',
-          `for (const key of ${JSON.stringify(Object.keys(real))}) {`,
-          '  Object.defineProperty(module.exports, key, { enumerable: true, get: () => load()[key] });',
-          '}',
-        ].join('\n');
+        const contents = standInModule({ load: `require(${JSON.stringify(args.path)})`, keys: Object.keys(real), callable: typeof real === 'function' });
         return { contents, loader: 'js', resolveDir: root };
       });
     },

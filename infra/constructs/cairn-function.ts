@@ -21,6 +21,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
+import { builtinCopied, standInModule } from '../../cli/stand-in.mjs';
 
 /** Node.js 24, the newest runtime Lambda offers. */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
@@ -160,7 +161,7 @@ function builtinsThroughCommonJs(): Record<string, string> {
     writeFileSync(
       file,
       BUILTINS_ON_FIRST_USE.includes(bare)
-        ? lazyBuiltin(id, process.getBuiltinModule(`node:${bare}`) as Record<string, unknown>)
+        ? standInOfBuiltin(id, process.getBuiltinModule(`node:${bare}`) as Record<string, unknown>)
         : `module.exports = process.getBuiltinModule(${id});\n`,
     );
     alias[`node:${bare}`] = file;
@@ -169,25 +170,9 @@ function builtinsThroughCommonJs(): Record<string, string> {
   return alias;
 }
 
-/**
- * A CommonJS module with the export names `keys`, whose getters evaluate `load` (once) the first
- * time one is read. esbuild reads a CommonJS module's exports where they are used, not when it is
- * imported, so importing the module costs nothing until then. `copied` is plain data read at
- * build time and written into the module (the AWS SDK's HTTP/2 handler reads
- * `http2.constants` at its top, the protocol's header names and codes, the same in every Node).
- */
-function gettersModule(load: string, keys: readonly string[], copied: Readonly<Record<string, unknown>> = {}): string {
-  const lines = ['let loaded;', `const load = () => (loaded ??= ${load});`, 'module.exports = {};'];
-  for (const [key, value] of Object.entries(copied)) lines.push(`module.exports[${JSON.stringify(key)}] = Object.freeze(${JSON.stringify(value)});`);
-  const lazy = keys.filter((key) => !(key in copied));
-  lines.push(`for (const key of ${JSON.stringify(lazy)}) Object.defineProperty(module.exports, key, { enumerable: true, get: () => load()[key] });`, '');
-  return lines.join('\n');
-}
-
-/** The stand-in of a built-in of BUILTINS_ON_FIRST_USE: its `constants` copied, the rest loaded on first use. */
-function lazyBuiltin(id: string, builtin: Readonly<Record<string, unknown>>): string {
-  const copied = builtin.constants === undefined ? {} : { constants: builtin.constants };
-  return gettersModule(`process.getBuiltinModule(${id})`, Object.keys(builtin), copied);
+/** The stand-in of a built-in of BUILTINS_ON_FIRST_USE (cli/stand-in.mjs): its `constants` copied, the rest loaded on first use. */
+function standInOfBuiltin(id: string, builtin: Readonly<Record<string, unknown>>): string {
+  return standInModule({ load: `process.getBuiltinModule(${id})`, keys: Object.keys(builtin), copied: builtinCopied(builtin) });
 }
 
 /**
@@ -211,10 +196,10 @@ function loadedOnFirstUse(): { alias: Record<string, string>; entryPoints: Recor
     if (names === 'commonjs') {
       // A CommonJS package's exports are its module.exports, the entry's default export.
       writeFileSync(entry, `import real from ${real};\nexport default real;\n`);
-      writeFileSync(standIn, gettersModule(`${load}.default`, Object.keys(requireFromProject(name) as object)));
+      writeFileSync(standIn, standInModule({ load: `${load}.default`, keys: Object.keys(requireFromProject(name) as object) }));
     } else {
       writeFileSync(entry, `export { ${names.join(', ')} } from ${real};\n`);
-      writeFileSync(standIn, gettersModule(load, names));
+      writeFileSync(standIn, standInModule({ load, keys: names }));
     }
     entryPoints[`first-use-${slug}`] = entry;
     alias[name] = standIn;
