@@ -5,6 +5,7 @@
  * state with the factory's handler over their own runtime. A test holds it equal to the ASL file.
  */
 import type { Context } from 'aws-lambda';
+import { isS3Uri } from '../adapters/s3/uri.js';
 import { analyzePhase } from '../core/workflow/analyze.js';
 import { awaitInputPhase } from '../core/workflow/await-input.js';
 import { executePhase } from '../core/workflow/execute.js';
@@ -44,8 +45,8 @@ export const makeExecuteHandler = (rt: Runtime) => {
  * loads again and reports the error itself. Resolves when the load has ended, either way.
  */
 export function preloadDefaultCorpus(rt: Pick<Runtime, 'phases' | 'config'>): Promise<void> {
-  const local = !/^[a-z][a-z0-9+.-]*:\/\//i.test(rt.config.defaultCorpus);
-  if (!local || rt.config.retrieval.embeddings.backend !== 'lexical') return Promise.resolve();
+  // The corpus provider reads every reference but an s3:// one from this machine.
+  if (isS3Uri(rt.config.defaultCorpus) || rt.config.retrieval.embeddings.backend !== 'lexical') return Promise.resolve();
   return rt.phases.corpora.load(undefined).then(
     () => undefined,
     () => undefined,
