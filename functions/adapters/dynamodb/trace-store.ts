@@ -71,6 +71,8 @@ type Item = Record<string, unknown>;
 
 /** Fields of a PlanRecord kept as native attributes on META rather than in its body. */
 const PLAN_ENVELOPE = ['planId', 'status', 'version', 'eventCount', 'createdAt', 'updatedAt'] as const;
+/** Attributes of META an update never sets: its keys, what never changes, and the counter (ADD only). */
+const UNCHANGING = new Set(['pk', 'sk', 'entity', 'eventCount', 'planId', 'createdAt', 'gsi2pk', 'gsi2sk']);
 const EVENT_ENVELOPE = ['planId', 'seq', 'type', 'phase', 'at'] as const;
 const ATTEMPT_ENVELOPE = ['attempt', 'kind', 'createdAt'] as const;
 const STEP_ENVELOPE = ['step_id', 'type', 'status'] as const;
@@ -491,12 +493,14 @@ export class DynamoTraceStore implements TraceStore {
     const body = JSON.stringify(omit(next, PLAN_ENVELOPE));
     const keepBody = body === JSON.stringify(omit(current, PLAN_ENVELOPE));
     const item = await this.planItem(next, keepBody ? null : body);
-    const fixed = new Set(['pk', 'sk', 'eventCount', 'planId', 'createdAt', 'entity', 'gsi2pk', 'gsi2sk']);
+    // Only what this update changes is sent: the version check guarantees the stored item is
+    // `current`'s, so an attribute equal in both is already there. The TTL moves with every write.
+    const before = planEnvelope(current);
     const names: Record<string, string> = {};
-    const values: Record<string, unknown> = { ':expected': current.version };
+    const values: Record<string, unknown> = { ':expected': current.version, ':events': eventNumbers };
     const sets: string[] = [];
     Object.entries(item)
-      .filter(([name, value]) => !fixed.has(name) && value !== undefined)
+      .filter(([name, value]) => !UNCHANGING.has(name) && value !== undefined && value !== before[name])
       .forEach(([name, value], i) => {
         names[`#s${i}`] = name;
         values[`:s${i}`] = value;
@@ -507,36 +511,28 @@ export class DynamoTraceStore implements TraceStore {
       names[`#r${i}`] = name;
     });
     names['#version'] = 'version';
-    // Sequence numbers for events written with this update, taken by the same write.
-    if (eventNumbers > 0) {
-      names['#eventCount'] = 'eventCount';
-      values[':events'] = eventNumbers;
-    }
+    names['#eventCount'] = 'eventCount';
+    // The counter comes back with what was set, not the whole item (the body with it): it takes
+    // the update's sequence numbers, and it may also have moved without a new version (appendEvents).
     const out = await this.doc.send(
       new UpdateCommand({
         TableName: this.tableName,
         Key: { pk: traceKeys.plan(next.planId), sk: traceKeys.meta },
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.map((_, i) => `#r${i}`).join(', ')}` : ''}${eventNumbers > 0 ? ' ADD #eventCount :events' : ''}`,
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.map((_, i) => `#r${i}`).join(', ')}` : ''} ADD #eventCount :events`,
         ConditionExpression: '#version = :expected',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
+        ReturnValues: 'UPDATED_NEW',
       }),
     );
     const counted = out.Attributes?.eventCount;
-    if (eventNumbers > 0 && counted === undefined) throw new TraceStoreError(`plan ${next.planId}: the update returned no event counter`);
-    return { ...next, eventCount: Number(counted ?? next.eventCount) };
+    if (counted === undefined) throw new TraceStoreError(`plan ${next.planId}: the update returned no event counter`);
+    return { ...next, eventCount: Number(counted) };
   }
 
   /** META for `record`: its envelope, and its body as `json` (the JSON of its non-envelope fields), left out when null. */
   private async planItem(record: PlanRecord, json: string | null = JSON.stringify(omit(record, PLAN_ENVELOPE))): Promise<Item> {
-    const envelope: Item = {
-      ...pick(record, PLAN_ENVELOPE),
-      gsi1pk: traceKeys.status(record.status),
-      gsi1sk: record.updatedAt,
-      gsi2pk: traceKeys.allPlans,
-      gsi2sk: record.createdAt,
-    };
+    const envelope = planEnvelope(record);
     if (json === null) return this.envelopeItem(record.planId, traceKeys.meta, 'plan', envelope);
     return this.toItemJson(record.planId, traceKeys.meta, 'plan', envelope, json);
   }
@@ -737,4 +733,15 @@ function omit<T extends object, K extends keyof T>(value: T, keys: readonly K[])
   const out: Item = { ...(value as Item) };
   for (const key of keys) delete out[key as string];
   return out;
+}
+
+/** META's envelope attributes for `record`: its own, and the index keys that list it by status and by creation. */
+function planEnvelope(record: PlanRecord): Item {
+  return {
+    ...pick(record, PLAN_ENVELOPE),
+    gsi1pk: traceKeys.status(record.status),
+    gsi1sk: record.updatedAt,
+    gsi2pk: traceKeys.allPlans,
+    gsi2sk: record.createdAt,
+  };
 }

@@ -223,33 +223,43 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
     expect(read.slice(1).map((e) => e.data?.i)).toEqual(Array.from({ length: 30 }, (_, i) => i));
   });
 
-  it('leaves the body out of an update that changes only the envelope, and the record reads back whole', async () => {
+  it('sends only what an update changes, gets back only that and the counter, and the record reads back whole', async () => {
     // Prepare
     const store = makeStore();
     const plan = receivedPlan({ planId: `p-${randomUUID()}`, request: { task: 'Compare Lyon and Marseille' } });
     await store.createPlan(plan);
-    const names: Array<Record<string, string>> = [];
+    const names: string[][] = [];
+    const returned: string[][] = [];
     const watching = createDynamoClient({ endpoint: server.endpoint });
     watching.middlewareStack.add(
-      (next) => async (args) => {
-        names.push(((args.input as { ExpressionAttributeNames?: Record<string, string> }).ExpressionAttributeNames ?? {}) as Record<string, string>);
-        return next(args);
+      (next, context) => async (args) => {
+        const out = await next(args);
+        if (context.commandName === 'UpdateItemCommand') {
+          names.push(Object.values((args.input as { ExpressionAttributeNames?: Record<string, string> }).ExpressionAttributeNames ?? {}));
+          returned.push(Object.keys((out.output as { Attributes?: Record<string, unknown> }).Attributes ?? {}));
+        }
+        return out;
       },
       { step: 'initialize', name: 'watchUpdates' },
     );
     const watched = new DynamoTraceStore({ client: watching, tableName, payloads: new FilePayloadStore({ root: payloadRoot }) });
 
-    // Act: the status alone, then the body too.
+    // Act: the status alone, then the body alone; meanwhile another writer takes event numbers.
     await watched.updatePlan(plan.planId, { status: 'analyzing' });
-    await watched.updatePlan(plan.planId, { answer: 'Marseille' });
+    await makeStore().appendEvents(plan.planId, [event('plan.status', 'analyzing')]);
+    const after = await watched.updatePlan(plan.planId, { answer: 'Marseille' });
 
-    // Assess
-    const written = names.filter((n) => Object.keys(n).length > 0).map((n) => Object.values(n));
-    expect(written[0]).toContain('status');
-    expect(written[0]).not.toContain('body');
-    expect(written[1]).toContain('body');
+    // Assess: nothing unchanged is sent, and no body comes back from a status change.
+    expect(names[0]).toContain('status');
+    expect(names[0]).not.toContain('body');
+    expect(returned[0]).not.toContain('body');
+    expect(names[1]).toContain('body');
+    expect(names[1]).not.toContain('status');
+    expect(names[1]).not.toContain('gsi1pk');
+    // The counter comes back as stored, moved by the other writer.
+    expect(after.eventCount).toBe(1);
     const read = await makeStore().getPlan(plan.planId);
-    expect(read).toMatchObject({ status: 'analyzing', answer: 'Marseille', request: { task: 'Compare Lyon and Marseille' }, version: 3 });
+    expect(read).toMatchObject({ status: 'analyzing', answer: 'Marseille', request: { task: 'Compare Lyon and Marseille' }, version: 3, eventCount: 1 });
     watching.destroy();
   });
 
