@@ -17,7 +17,7 @@ import { builtinModules, createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { builtinCopied, standInModule } from './stand-in.mjs';
+import { builtinCopied, NAMES_IMPORTED, namesRead, standInModule } from './stand-in.mjs';
 
 // Packages with native code (LanceDB's engine) are loaded from node_modules, not bundled.
 export const EXTERNAL = ['esbuild', 'level', 'classic-level', '@lancedb/lancedb', 'apache-arrow'];
@@ -91,8 +91,9 @@ function builtinsThroughCommonJs() {
  * parser, and the Lambda client it uses for Task states without a local handler (every state here
  * has one). Also the S3 and Step Functions clients: the trace store reaches S3 only for payloads
  * on AWS, and the local workflow starts in process. Together about 1.1 MiB of every command's start.
- * Each is replaced by a module with the same exports that loads the real package from node_modules
- * the first time one is used.
+ * Each is replaced by a module that loads the real package from node_modules the first time one
+ * of its exports is read: the exports of NAMES_IMPORTED (cli/stand-in.mjs), checked against the
+ * bundle once it is built (checkStandIns), or all of them for a package not listed there.
  */
 export const LOADED_ON_FIRST_USE = ['asl-validator', '@aws-sdk/client-lambda', '@aws-sdk/credential-providers', '@aws-sdk/client-s3', '@aws-sdk/client-sfn'];
 
@@ -109,7 +110,8 @@ function loadedOnFirstUse(root) {
       build.onLoad({ filter: /.*/, namespace: 'first-use' }, (args) => {
         // The export names, read from the package itself at build time.
         const real = requireFromRoot(args.path);
-        const contents = standInModule({ load: `require(${JSON.stringify(args.path)})`, keys: Object.keys(real), callable: typeof real === 'function' });
+        const keys = NAMES_IMPORTED[args.path] ?? Object.keys(real);
+        const contents = standInModule({ load: `require(${JSON.stringify(args.path)})`, keys, callable: typeof real === 'function' });
         return { contents, loader: 'js', resolveDir: root };
       });
     },
@@ -141,6 +143,23 @@ function dynaliteActions() {
   };
 }
 
+/**
+ * Fails the build when the bundle reads an export that a stand-in of NAMES_IMPORTED does not
+ * carry (it would read as undefined at run time), or when it reads none of a stand-in it contains
+ * (esbuild named its imports otherwise, and the check would see nothing).
+ */
+async function checkStandIns(root, metafile) {
+  // The metafile's paths are relative to the folder the build ran in.
+  const outputs = Object.keys(metafile.outputs).filter((path) => path.endsWith('.mjs'));
+  const code = (await Promise.all(outputs.map((path) => readFile(join(root, path), 'utf8')))).join('\n');
+  for (const [name, names] of Object.entries(NAMES_IMPORTED)) {
+    if (!Object.keys(metafile.inputs).includes(`first-use:${name}`)) continue;
+    const { any, unlisted } = namesRead(code, name, names);
+    if (unlisted.length > 0) throw new Error(`the bundle reads ${unlisted.join(', ')} from ${name}: add them to NAMES_IMPORTED in cli/stand-in.mjs`);
+    if (!any) throw new Error(`the bundle reads nothing from ${name} in a way cli/stand-in.mjs recognises: see namesRead`);
+  }
+}
+
 /** Builds into a folder of its own, then renames it to `<base>/<stamp>`; when another process got there first, keeps theirs. */
 export async function buildBundle({ root, base, stamp }) {
   const target = join(base, stamp);
@@ -168,6 +187,7 @@ export async function buildBundle({ root, base, stamp }) {
       metafile: true,
       plugins: [sourceLocation(root), builtinsThroughCommonJs(), loadedOnFirstUse(root), dynaliteActions()],
     });
+    await checkStandIns(root, metafile);
     // The project's own files the bundle was made from (packages are covered by the lock files):
     // what the launcher stats to know the bundle is still current.
     const inputs = Object.keys(metafile.inputs).filter((path) => !path.includes(':') && !path.startsWith('..') && !path.includes('node_modules/'));

@@ -21,7 +21,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
-import { builtinCopied, standInModule } from '../../cli/stand-in.mjs';
+import { builtinCopied, NAMES_IMPORTED, standInModule } from '../../cli/stand-in.mjs';
 
 /** Node.js 24, the newest runtime Lambda offers. */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
@@ -53,10 +53,11 @@ const ESM_REQUIRE_BANNER =
  * - The S3 client: only large payloads, S3 task files, s3:// corpora and stored indexes use it,
  *   which a typical invocation of most functions does not (the S3 task trigger and the index job
  *   always do; they pay the chunk's load on their first call, reported by bench:bundles). The names
- *   are the ones Cairn's code imports; a build that imports another one fails with one line.
+ *   are the ones Cairn's code imports (NAMES_IMPORTED, shared with the CLI bundle), checked by
+ *   test/infra/bundling.test.ts.
  */
 export const LOADED_ON_FIRST_USE: Readonly<Record<string, readonly string[] | 'commonjs'>> = {
-  '@aws-sdk/client-s3': ['GetObjectCommand', 'HeadObjectCommand', 'PutObjectCommand', 'S3Client'],
+  '@aws-sdk/client-s3': NAMES_IMPORTED['@aws-sdk/client-s3'],
   semver: 'commonjs',
 };
 
