@@ -5,7 +5,7 @@
  */
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { type AwsClientOptions, awsClientConfig } from '../aws/client-options.js';
+import { type AwsClientOptions, awsClientConfig, withoutSdkLogging } from '../aws/client-options.js';
 
 /** The shared AWS client options (region, attempts, timeouts), plus a local endpoint. */
 export interface DynamoClientOptions extends AwsClientOptions {
@@ -48,7 +48,7 @@ const localSigner = {
 
 export function createDynamoClient(options: DynamoClientOptions = {}): DynamoDBClient {
   const local = isLocalEndpoint(options.endpoint);
-  return new DynamoDBClient({
+  const client = new DynamoDBClient({
     ...awsClientConfig(options),
     ...(options.endpoint !== undefined ? { endpoint: options.endpoint } : {}),
     ...(options.requestHandler !== undefined ? { requestHandler: options.requestHandler } : {}),
@@ -68,6 +68,7 @@ export function createDynamoClient(options: DynamoClientOptions = {}): DynamoDBC
         }
       : {}),
   });
+  return withoutSdkLogging(client);
 }
 
 /**
