@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
 import { Level } from 'level';
 import { InvalidInputError } from '../../core/errors.js';
+import { askInProcess } from '../local/in-process-http.js';
 
 export interface EmbeddedDynamoOptions {
   /** Folder for the data (LevelDB); in memory when undefined. */
@@ -111,20 +112,24 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** A request any DynamoDB API answers: the list of its tables. */
+const LIST_TABLES = {
+  method: 'POST',
+  url: '/',
+  headers: { 'x-amz-target': 'DynamoDB_20120810.ListTables', 'content-type': 'application/x-amz-json-1.0' },
+  body: Buffer.from('{}'),
+};
+
 /** True when a DynamoDB API answers at `endpoint` within a second (any HTTP answer will do). */
 function answers(endpoint: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const req = request(
-      endpoint,
-      { method: 'POST', timeout: 1000, headers: { 'x-amz-target': 'DynamoDB_20120810.ListTables', 'content-type': 'application/x-amz-json-1.0' } },
-      (res) => {
-        res.resume();
-        resolve(true);
-      },
-    );
+    const req = request(endpoint, { method: LIST_TABLES.method, timeout: 1000, headers: LIST_TABLES.headers }, (res) => {
+      res.resume();
+      resolve(true);
+    });
     req.on('timeout', () => req.destroy());
     req.on('error', () => resolve(false));
-    req.end('{}');
+    req.end(LIST_TABLES.body);
   });
 }
 
@@ -166,8 +171,10 @@ export async function openSharedDynamo(dataDir: string): Promise<EmbeddedDynamo>
       }
       throw error;
     }
-    // dynalite opens the folder on its first request: make it now, so the folder is held before it is announced.
-    await answers(embedded.endpoint);
+    // dynalite opens the folder on its first request: make it now, so the folder is held before it
+    // is announced. In memory: a first request over a socket costs a fresh process some 15 ms.
+    const { requestListener } = embedded;
+    await (requestListener ? askInProcess(requestListener, LIST_TABLES).then(() => true) : answers(embedded.endpoint));
     const file = endpointFileOf(dataDir);
     const temporary = `${file}.${process.pid}`;
     await writeFile(temporary, JSON.stringify({ pid: process.pid, endpoint: embedded.endpoint } satisfies EndpointRecord));

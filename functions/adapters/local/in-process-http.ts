@@ -29,13 +29,20 @@ class InMemoryRequest extends EventEmitter {
   }
 }
 
+/** What a listener answered: its status, headers and body. */
+export interface InProcessAnswer {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
 /** The parts of a response such a server writes: status, headers and one `end(body)`. */
 class InMemoryResponse {
   statusCode = 200;
   private readonly headers: Record<string, string> = {};
   private ended = false;
 
-  constructor(private readonly done: (response: SdkResponse) => void) {}
+  constructor(private readonly done: (answer: InProcessAnswer) => void) {}
 
   setHeader(name: string, value: string | number | readonly string[]): this {
     this.headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
@@ -55,10 +62,32 @@ class InMemoryResponse {
   end(body?: string | Uint8Array): this {
     if (this.ended) return this;
     this.ended = true;
-    const bytes = body === undefined ? Buffer.alloc(0) : Buffer.from(body);
-    this.done({ statusCode: this.statusCode, headers: this.headers, body: Readable.from([bytes]) } as SdkResponse);
+    this.done({ statusCode: this.statusCode, headers: this.headers, body: body === undefined ? Buffer.alloc(0) : Buffer.from(body) });
     return this;
   }
+}
+
+/**
+ * Hands one request to `listener` in memory, as a server would from a socket, and resolves with
+ * what it answered. Rejects when the listener throws while taking the request.
+ */
+export function askInProcess(
+  listener: RequestListener,
+  request: { method: string; url: string; headers: Record<string, string>; body?: Buffer },
+): Promise<InProcessAnswer> {
+  return new Promise((resolve, reject) => {
+    try {
+      const req = new InMemoryRequest(request.method, request.url, request.headers);
+      listener(req as unknown as IncomingMessage, new InMemoryResponse(resolve) as unknown as ServerResponse);
+      // As a socket would: the body arrives after the listener has subscribed to it.
+      queueMicrotask(() => {
+        if (request.body !== undefined && request.body.length > 0) req.emit('data', request.body);
+        req.emit('end');
+      });
+    } catch (error) {
+      reject(error);
+    }
+  });
 }
 
 function bodyBytes(body: unknown): Buffer {
@@ -72,30 +101,16 @@ function bodyBytes(body: unknown): Buffer {
 export function inProcessHttpHandler(listener: RequestListener): RequestHandler {
   return {
     metadata: { handlerProtocol: 'http/1.1' },
-    handle: (request: SdkRequest) =>
-      new Promise((resolve, reject) => {
-        try {
-          const query = new URLSearchParams();
-          for (const [key, value] of Object.entries(request.query ?? {})) {
-            for (const one of Array.isArray(value) ? value : [value]) if (one !== null && one !== undefined) query.append(key, one);
-          }
-          const search = query.size > 0 ? `?${query}` : '';
-          const headers: Record<string, string> = Object.fromEntries(
-            Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
-          );
-          headers.host ??= `${request.hostname}${request.port ? `:${request.port}` : ''}`;
-          const body = bodyBytes(request.body);
-          const req = new InMemoryRequest(request.method, `${request.path}${search}`, headers);
-          const res = new InMemoryResponse((response) => resolve({ response }));
-          listener(req as unknown as IncomingMessage, res as unknown as ServerResponse);
-          // As a socket would: the body arrives after the listener has subscribed to it.
-          queueMicrotask(() => {
-            if (body.length > 0) req.emit('data', body);
-            req.emit('end');
-          });
-        } catch (error) {
-          reject(error);
-        }
-      }),
+    handle: async (request: SdkRequest) => {
+      const query = new URLSearchParams();
+      for (const [key, value] of Object.entries(request.query ?? {})) {
+        for (const one of Array.isArray(value) ? value : [value]) if (one !== null && one !== undefined) query.append(key, one);
+      }
+      const search = query.size > 0 ? `?${query}` : '';
+      const headers: Record<string, string> = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
+      headers.host ??= `${request.hostname}${request.port ? `:${request.port}` : ''}`;
+      const answer = await askInProcess(listener, { method: request.method, url: `${request.path}${search}`, headers, body: bodyBytes(request.body) });
+      return { response: { statusCode: answer.statusCode, headers: answer.headers, body: Readable.from([answer.body]) } as SdkResponse };
+    },
   } as RequestHandler;
 }

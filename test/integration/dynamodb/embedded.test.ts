@@ -1,10 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { Level } from 'level';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
-import { startEmbeddedDynamo } from '../../../functions/adapters/dynamodb/embedded.js';
+import { endpointFileOf, openSharedDynamo, startEmbeddedDynamo } from '../../../functions/adapters/dynamodb/embedded.js';
 import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
 import { DynamoTraceStore } from '../../../functions/adapters/dynamodb/trace-store.js';
 import { FilePayloadStore } from '../../../functions/adapters/payloads/file-payload-store.js';
@@ -88,5 +89,26 @@ describe('Function: startEmbeddedDynamo', () => {
 
     // Assess
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe('Function: openSharedDynamo', () => {
+  it('holds its data folder by the time it announces its endpoint, having asked itself in memory', async () => {
+    // Prepare
+    const dir = await mkdtemp(join(tmpdir(), 'cairn-shared-'));
+    const dataDir = join(dir, 'dynamo');
+
+    // Act
+    const store = await openSharedDynamo(dataDir);
+
+    // Assess: the folder is taken (LevelDB's lock), and the endpoint file names this process.
+    try {
+      await expect(new Level(dataDir).open()).rejects.toThrow();
+      expect(JSON.parse(await readFile(endpointFileOf(dataDir), 'utf8'))).toEqual({ pid: process.pid, endpoint: store.endpoint });
+      expect(store.requestListener).toBeTypeOf('function');
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
