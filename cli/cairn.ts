@@ -143,7 +143,7 @@ async function withProgress(
   planId: string | undefined,
   work: () => Promise<PlanRecord>,
 ): Promise<PlanRecord> {
-  const progress = startProgress({
+  const progress = await startProgress({
     enabled: progressWanted(flags, { stdoutIsTTY: Boolean(process.stdout.isTTY), stderrIsTTY: Boolean(process.stderr.isTTY), env: localConfig().terminal }),
     stream: process.stderr,
     title,
@@ -359,7 +359,7 @@ export function buildProgram(): Command {
           plan: original.plan,
         };
         const { compareRuns } = await import('../functions/core/executor/compare-runs.js');
-        const progress = startProgress({
+        const progress = await startProgress({
           enabled: progressWanted(flags, {
             stdoutIsTTY: Boolean(process.stdout.isTTY),
             stderrIsTTY: Boolean(process.stderr.isTTY),

@@ -35,7 +35,7 @@ describe('Progress: when it is drawn', () => {
     const stream = fakeStream(false);
 
     // Act
-    const progress = startProgress({ enabled: false, stream, title: 'a task' });
+    const progress = await startProgress({ enabled: false, stream, title: 'a task' });
     for (const event of REPAIRED_RUN) progress.update(event);
     progress.stop();
     await new Promise((resolve) => setImmediate(resolve));
@@ -49,7 +49,7 @@ describe('Progress: when it is drawn', () => {
     const stream = fakeStream(true);
 
     // Act
-    const progress = startProgress({ enabled: true, stream, title: 'tram or museums', intervalMs: 10_000 });
+    const progress = await startProgress({ enabled: true, stream, title: 'tram or museums', intervalMs: 10_000 });
     for (const event of REPAIRED_RUN) progress.update(event);
     progress.stop();
     await new Promise((resolve) => setImmediate(resolve));
