@@ -34,7 +34,7 @@ export function builtinCopied(builtin) {
  * first use: its stand-in carries these and no others. A stand-in with every export name of the
  * client (709 for S3, 643 for Lambda) cost 40 ms of every CLI start, most of it esbuild's copy of
  * those names into a namespace object at each of the 9 modules that import the S3 client.
- * The CLI build checks the bundle against this list (unlistedNames); the Lambda bundles' test
+ * The CLI build checks the bundle against this list (namesRead, in cli/build.mjs); the Lambda bundles' test
  * checks the sources (test/infra/bundling.test.ts).
  */
 export const NAMES_IMPORTED = {

@@ -512,8 +512,9 @@ export class DynamoTraceStore implements TraceStore {
     });
     names['#version'] = 'version';
     names['#eventCount'] = 'eventCount';
-    // The counter comes back with what was set, not the whole item (the body with it): it takes
-    // the update's sequence numbers, and it may also have moved without a new version (appendEvents).
+    // Only what was set comes back, not the whole item (a status change leaves the body, the bulk
+    // of it, alone), and the counter with it: it takes the update's sequence numbers, and it may
+    // also have moved without a new version (appendEvents).
     const out = await this.doc.send(
       new UpdateCommand({
         TableName: this.tableName,
