@@ -74,7 +74,8 @@ export function breakDown(run: Interval, states: readonly StateSpan[], dynamo: r
   for (const state of sorted) {
     parts.push(part(previous === 'request' ? 'intake' : `${previous} -> ${state.state}`, { start: cursor, end: state.start }, dynamo, llm));
     parts.push(part(state.state, state, dynamo, llm));
-    cursor = state.end;
+    // Stamped in whole milliseconds, a state can end a moment after the next one began.
+    cursor = Math.max(cursor, state.end);
     previous = state.state;
   }
   parts.push(part('final record', { start: cursor, end: run.end }, dynamo, llm));

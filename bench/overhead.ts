@@ -77,9 +77,12 @@ class Trace {
     );
   }
 
+  /** The event logs being read: each ends when its execution has. */
+  private readonly following: Promise<void>[] = [];
+
   follow(events: AsyncIterable<unknown>): void {
     const entered = new Map<string, number>();
-    void (async () => {
+    const reading = (async () => {
       for await (const event of events as AsyncIterable<{ type: string; timestamp: number; state?: { name: string } }>) {
         const name = event.state?.name;
         if (name === undefined) continue;
@@ -91,6 +94,12 @@ class Trace {
         }
       }
     })();
+    this.following.push(reading);
+  }
+
+  /** Resolves once every execution followed so far has had all its events read. */
+  async caughtUp(): Promise<void> {
+    await Promise.all(this.following.splice(0));
   }
 }
 
@@ -145,8 +154,9 @@ async function measure(tasks: readonly string[], rounds: number, delayMs: number
         const end = now();
         const wallMs = end - start;
         const calls = llm.calls.slice(first);
-        // The event log is read on later turns of the event loop: the last state's exit comes after the run.
-        if (trace) await new Promise((resolve) => setImmediate(resolve));
+        // The event log is read on later turns of the event loop, and under load it can lag by more
+        // than one: the run's states are taken once its execution's log has been read to the end.
+        if (trace) await trace.caughtUp();
         const parts = trace ? breakDown({ start, end }, trace.states.slice(firstState), trace.dynamo.slice(firstRequest), calls) : undefined;
         const outputs = await workflow.stepOutputs(record.planId);
         const work = new Map(outputs.map((o) => [o.step_id, ownWork(o, calls)]));

@@ -34,6 +34,25 @@ describe('Function: breakDown', () => {
   });
 });
 
+describe('Function: breakDown, states whose stamps overlap', () => {
+  it('never counts the time of a state again as a gap when a state is stamped inside the one before it', () => {
+    // Prepare: a one-millisecond state stamped inside Analyze (the interpreter's clock has whole milliseconds).
+    const states = [
+      { state: 'Analyze', start: 16, end: 800 },
+      { state: 'IsPlanSupplied', start: 17, end: 17 },
+      { state: 'Generate', start: 800, end: 1600 },
+    ];
+
+    // Act
+    const parts = breakDown({ start: 0, end: 1600 }, states, [], [{ start: 20, end: 790 }]);
+
+    // Assess: no gap holds time (the model's time is all inside Analyze), and the parts add up to the run.
+    expect(parts.filter((p) => p.part.includes(' -> ')).map((p) => p.spanMs)).toEqual([0, 0]);
+    expect(parts.find((p) => p.part === 'Analyze')?.llmMs).toBe(770);
+    expect(parts.reduce((total, p) => total + p.spanMs, 0)).toBe(1600);
+  });
+});
+
 describe('Function: sumParts', () => {
   it('sums the parts of several runs by name, every gap into "between states"', () => {
     const one = breakDown(
