@@ -17,7 +17,7 @@ import { builtinModules, createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { builtinCopied, NAMES_IMPORTED, namesRead, standInModule } from './stand-in.mjs';
+import { builtinModuleSource, NAMES_IMPORTED, namesRead, standInModule } from './stand-in.mjs';
 
 // Packages with native code (LanceDB's engine) are loaded from node_modules, not bundled.
 export const EXTERNAL = ['esbuild', 'level', 'classic-level', '@lancedb/lancedb', 'apache-arrow'];
@@ -72,14 +72,10 @@ function builtinsThroughCommonJs() {
         const known = names.has(args.path) || (args.path.startsWith('node:') && names.has(args.path.slice('node:'.length)));
         return known ? { path: args.path.replace(/^node:/, ''), namespace: 'node-builtin' } : undefined;
       });
-      build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, (args) => {
-        const name = JSON.stringify(`node:${args.path}`);
-        if (!LOADED_ON_FIRST_USE_BUILTINS.includes(args.path)) return { contents: `module.exports = process.getBuiltinModule(${name});\n`, loader: 'js' };
-        // The export names, read from the built-in itself at build time.
-        const builtin = process.getBuiltinModule(`node:${args.path}`);
-        const contents = standInModule({ load: `process.getBuiltinModule(${name})`, keys: Object.keys(builtin), copied: builtinCopied(builtin) });
-        return { contents, loader: 'js' };
-      });
+      build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, (args) => ({
+        contents: builtinModuleSource(args.path, { onFirstUse: LOADED_ON_FIRST_USE_BUILTINS.includes(args.path) }),
+        loader: 'js',
+      }));
     },
   };
 }

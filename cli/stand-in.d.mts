@@ -6,8 +6,8 @@ export declare function standInModule(options: {
   callable?: boolean;
 }): string;
 
-/** The data of a built-in that a stand-in carries rather than loads: its `constants`, when it has some. */
-export declare function builtinCopied(builtin: Readonly<Record<string, unknown>>): Record<string, unknown>;
+/** The CommonJS source a bundle reaches built-in `name` through: the built-in itself, or with `onFirstUse` a stand-in that loads it when first read. */
+export declare function builtinModuleSource(name: string, options?: { onFirstUse?: boolean }): string;
 
 /** The names Cairn's code and its dependencies import from each package that a bundle loads on first use. */
 export declare const NAMES_IMPORTED: Readonly<

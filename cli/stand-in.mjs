@@ -24,9 +24,18 @@ export function standInModule({ load, keys, copied = {}, callable = false }) {
   return lines.join('\n');
 }
 
-/** The data of a built-in that a stand-in carries rather than loads: its `constants`, when it has some. */
-export function builtinCopied(builtin) {
-  return builtin.constants === undefined ? {} : { constants: builtin.constants };
+/**
+ * The CommonJS source a bundle reaches built-in `name` (`fs`, `http2`, ...) through: the built-in
+ * itself, or with `onFirstUse`, a stand-in that loads it when one of its exports is first read.
+ * The stand-in carries the built-in's `constants` as data, since a dependency may read them at its
+ * top (the AWS SDK's HTTP/2 handler reads `http2.constants`).
+ */
+export function builtinModuleSource(name, { onFirstUse = false } = {}) {
+  const load = `process.getBuiltinModule(${JSON.stringify(`node:${name}`)})`;
+  if (!onFirstUse) return `module.exports = ${load};\n`;
+  const builtin = process.getBuiltinModule(`node:${name}`);
+  const copied = builtin.constants === undefined ? {} : { constants: builtin.constants };
+  return standInModule({ load, keys: Object.keys(builtin), copied });
 }
 
 /**

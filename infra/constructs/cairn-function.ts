@@ -21,7 +21,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
-import { builtinCopied, NAMES_IMPORTED, standInModule } from '../../cli/stand-in.mjs';
+import { builtinModuleSource, NAMES_IMPORTED, standInModule } from '../../cli/stand-in.mjs';
 
 /** Node.js 24, the newest runtime Lambda offers. */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
@@ -158,22 +158,11 @@ function builtinsThroughCommonJs(): Record<string, string> {
     const bare = name.replace(/^node:/, '');
     if (bare.startsWith('_')) continue;
     const file = join(dir, `${bare.replaceAll('/', '__')}.cjs`);
-    const id = JSON.stringify(`node:${bare}`);
-    writeFileSync(
-      file,
-      BUILTINS_ON_FIRST_USE.includes(bare)
-        ? standInOfBuiltin(id, process.getBuiltinModule(`node:${bare}`) as Record<string, unknown>)
-        : `module.exports = process.getBuiltinModule(${id});\n`,
-    );
+    writeFileSync(file, builtinModuleSource(bare, { onFirstUse: BUILTINS_ON_FIRST_USE.includes(bare) }));
     alias[`node:${bare}`] = file;
     if (!name.startsWith('node:')) alias[bare] = file;
   }
   return alias;
-}
-
-/** The stand-in of a built-in of BUILTINS_ON_FIRST_USE (cli/stand-in.mjs): its `constants` copied, the rest loaded on first use. */
-function standInOfBuiltin(id: string, builtin: Readonly<Record<string, unknown>>): string {
-  return standInModule({ load: `process.getBuiltinModule(${id})`, keys: Object.keys(builtin), copied: builtinCopied(builtin) });
 }
 
 /**
