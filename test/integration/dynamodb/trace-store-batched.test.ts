@@ -32,6 +32,15 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
 
   const makeStore = () => new DynamoTraceStore({ client, tableName, payloads: new FilePayloadStore({ root: payloadRoot }) });
 
+  /** A store and a new plan in it, received (its first event stored) and now finalizing. */
+  const finalizingPlan = async () => {
+    const store = makeStore();
+    const plan = receivedPlan({ planId: `p-${randomUUID()}` });
+    await store.createPlan(plan, [event('plan.received', 'received')]);
+    await store.updatePlan(plan.planId, { status: 'finalizing' });
+    return { store, plan };
+  };
+
   beforeAll(async () => {
     server = await backend.start();
     client = createDynamoClient({ endpoint: server.endpoint });
@@ -104,10 +113,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
 
   it('writes a settled status only after its events are stored', async () => {
     // Prepare
-    const store = makeStore();
-    const plan = receivedPlan({ planId: `p-${randomUUID()}` });
-    await store.createPlan(plan, [event('plan.received', 'received')]);
-    await store.updatePlan(plan.planId, { status: 'finalizing' });
+    const { store, plan } = await finalizingPlan();
     sent = [];
 
     // Act
@@ -124,10 +130,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
 
   it('leaves the plan unfinished when the events before its settled status cannot be written', async () => {
     // Prepare: a client whose batch writes fail, as a table that is down does; its other requests reach the server.
-    const store = makeStore();
-    const plan = receivedPlan({ planId: `p-${randomUUID()}` });
-    await store.createPlan(plan, [event('plan.received', 'received')]);
-    await store.updatePlan(plan.planId, { status: 'finalizing' });
+    const { plan } = await finalizingPlan();
     const failing = createDynamoClient({ endpoint: server.endpoint });
     failing.middlewareStack.add(
       (next, context) => async (args) => {
@@ -265,10 +268,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
 
   it('answers a finished plan from memory, and reads an unfinished one each time', async () => {
     // Prepare
-    const store = makeStore();
-    const plan = receivedPlan({ planId: `p-${randomUUID()}` });
-    await store.createPlan(plan, [event('plan.received', 'received')]);
-    await store.updatePlan(plan.planId, { status: 'finalizing' });
+    const { store, plan } = await finalizingPlan();
     sent = [];
     await store.getPlan(plan.planId);
     expect(sent).toEqual(['GetItem']);
