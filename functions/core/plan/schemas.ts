@@ -63,11 +63,16 @@ export type CompiledValidator = ((data: unknown) => boolean) & { errors?: ErrorO
 // groups its code reaches: no table holds them all.
 const asValidator = (validator: unknown) => validator as CompiledValidator;
 
+/** The validator a generated module exports as `name`; `what` names it when the module is stale. */
+function generatedValidator(generated: object, name: string, what: string): CompiledValidator {
+  const validator = (generated as Readonly<Record<string, unknown>>)[name];
+  if (validator === undefined) throw new Error(`no compiled validator for ${what}: run npm run build:validators`);
+  return asValidator(validator);
+}
+
 /** The compiled validator of a built-in tool's arguments (`corpus.search`, ...). */
 export function compiledToolValidator(tool: string): CompiledValidator {
-  const validator = (toolValidators as Readonly<Record<string, unknown>>)[`tool_${tool.replace('.', '_')}`];
-  if (validator === undefined) throw new Error(`no compiled validator for the tool ${tool}: run npm run build:validators`);
-  return asValidator(validator);
+  return generatedValidator(toolValidators, `tool_${tool.replace('.', '_')}`, `the tool ${tool}`);
 }
 
 let stepValidators: Readonly<Record<StepType, CompiledValidator>> | undefined;
@@ -75,11 +80,7 @@ let stepValidators: Readonly<Record<StepType, CompiledValidator>> | undefined;
 /** The compiled validator of a step type's parameters; the table is made on first use, so that a bundle that checks no plan can leave the plan's validators out. */
 function stepValidator(type: StepType): CompiledValidator {
   stepValidators ??= Object.fromEntries(
-    STEP_TYPES.map((stepType) => {
-      const validator = (planValidators as Readonly<Record<string, unknown>>)[`step_${stepType.replace('-', '_')}`];
-      if (validator === undefined) throw new Error(`no compiled validator for the step type ${stepType}: run npm run build:validators`);
-      return [stepType, asValidator(validator)];
-    }),
+    STEP_TYPES.map((stepType) => [stepType, generatedValidator(planValidators, `step_${stepType.replace('-', '_')}`, `the step type ${stepType}`)]),
   ) as Record<StepType, CompiledValidator>;
   return stepValidators[type];
 }
