@@ -44,7 +44,7 @@ export class RequestValidationError extends InvalidInputError {
 
 /**
  * The one line for a key that could reach an object's prototype, the same at every door. Here
- * rather than beside the request checks (requests.ts re-exports it), so that the HTTP middleware
+ * rather than beside the request checks (requests.ts), so that the HTTP middleware
  * names it without importing intake and, through it, the compiled validators.
  */
 export function forbiddenKeyMessage(key: string): string {

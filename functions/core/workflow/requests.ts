@@ -26,8 +26,6 @@ export function readRequest(value: unknown, limits: IntakeLimits): PlanRequest {
   return value as PlanRequest;
 }
 
-export { forbiddenKeyMessage };
-
 /**
  * Parses JSON text (a message body, a task file); bad JSON is a request issue at the root. A
  * `__proto__` key is refused as the HTTP door refuses it: no request field has that name, and code
