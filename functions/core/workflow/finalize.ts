@@ -13,7 +13,7 @@ import type { PlanPatch } from '../ports.js';
 import type { LlmCallRecord, PlanRecord, PlanStatus, StepOutput, TraceEventInput } from '../types.js';
 import type { PhaseDeps } from './deps.js';
 import { llmCallEvent, withMetadata } from './llm-accounting.js';
-import { loadPlan, reportedVersion, setStatus, statusEvent } from './plan-record.js';
+import { loadPlan, readOptions, setStatus, statusEvent } from './plan-record.js';
 import { requestOptions } from './request-options.js';
 import type { WorkflowInput } from './types.js';
 import { allWritten, type WriteBehind, withWrites } from './write-behind.js';
@@ -25,10 +25,9 @@ export async function finalizePhase(deps: PhaseDeps, input: WorkflowInput): Prom
   const started = performance.now();
   // The step outputs are read beside the record (a plan-only request has none to read); both come
   // from the store's memory when it wrote the version Execute reported.
-  const written = reportedVersion(input);
   const [loaded, outputs] = await allWritten([
     loadPlan(deps.store, input.planId, input),
-    input.planOnly ? Promise.resolve([]) : deps.store.listStepOutputs(input.planId, written === undefined ? undefined : { written }),
+    input.planOnly ? Promise.resolve([]) : deps.store.listStepOutputs(input.planId, readOptions(input)),
   ]);
   return withWrites((writes) => finalizeRecord(deps, input, new FinalizingStatus(deps, loaded, writes), outputs, started));
 }

@@ -7,6 +7,7 @@ import type { TaskTokenSender, TraceStore } from '../ports.js';
 import { type AnswerSchema, validateAnswer } from '../steps/answer-schema.js';
 import { jsonEqual } from '../trace/plan-patch.js';
 import type { PlanRecord } from '../types.js';
+import { statusEvent } from './plan-record.js';
 import { findPlan } from './plan-view.js';
 
 export interface InputDeps {
@@ -46,10 +47,7 @@ export async function submitInput(deps: InputDeps, planId: string, answer: unkno
     ({ record: stored } = await deps.store.updatePlanWithEvents(
       planId,
       { status: 'executing', answers: { ...record.answers, [String(question.step_id)]: answer } },
-      [
-        { type: 'input.received', phase: 'waiting_for_input', data: { step_id: question.step_id, answer } },
-        { type: 'plan.status', phase: 'executing', data: { from: 'waiting_for_input', to: 'executing' } },
-      ],
+      [{ type: 'input.received', phase: 'waiting_for_input', data: { step_id: question.step_id, answer } }, statusEvent('waiting_for_input', 'executing')],
     ));
   } catch (error) {
     if (error instanceof PlanConflictError) throw new NotWaitingForInputError(`plan ${planId} is not waiting for input any more: ${error.message}`);

@@ -10,10 +10,18 @@ import { CREATED_VERSION } from './types.js';
  * local runner, where every phase shares one store); any other store reads it.
  */
 export async function loadPlan(store: TraceStore, planId: string, input?: object): Promise<PlanRecord> {
-  const written = input === undefined ? undefined : reportedVersion(input);
-  const record = await store.getPlan(planId, written === undefined ? undefined : { written });
+  const record = await store.getPlan(planId, input === undefined ? undefined : readOptions(input));
   if (!record) throw new PlanNotFoundError(`plan ${planId} does not exist`);
   return record;
+}
+
+/**
+ * The options of a phase's reads of what the phase before wrote (its record, attempt or step
+ * outputs): the version it reported, when it did (see reportedVersion).
+ */
+export function readOptions(input: object): { written: number } | undefined {
+  const written = reportedVersion(input);
+  return written === undefined ? undefined : { written };
 }
 
 /** Where the state machine keeps the phases' results (infra/workflow.asl.json, ResultPath). */

@@ -3,7 +3,7 @@ import { PlanNotFoundError } from '../errors.js';
 import { repairPlan } from '../planner/planner.js';
 import type { PhaseDeps } from './deps.js';
 import { llmCallEvent } from './llm-accounting.js';
-import { loadPlan, reportedVersion, setStatus } from './plan-record.js';
+import { loadPlan, readOptions, setStatus } from './plan-record.js';
 import { plannerDeps, planningInput, tracingRefusal } from './planner-call.js';
 import { recordAttempt } from './record-attempt.js';
 import type { GenerationResult, ValidationSummary, WorkflowInput } from './types.js';
@@ -12,10 +12,9 @@ import { allWritten, withWrites } from './write-behind.js';
 export async function repairPhase(deps: PhaseDeps, input: WorkflowInput & { validation: ValidationSummary }): Promise<GenerationResult> {
   const started = performance.now();
   // The attempt to repair is read beside the record.
-  const written = reportedVersion(input);
   const [loaded, previous] = await allWritten([
     loadPlan(deps.store, input.planId, input),
-    deps.store.getAttempt(input.planId, input.validation.attempt, written === undefined ? undefined : { written }),
+    deps.store.getAttempt(input.planId, input.validation.attempt, readOptions(input)),
   ]);
   if (!previous) throw new PlanNotFoundError(`plan ${input.planId} has no attempt ${input.validation.attempt}`);
   const next = input.validation.attempt + 1;

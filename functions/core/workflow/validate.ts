@@ -5,7 +5,7 @@ import { validateAttempt } from '../planner/planner.js';
 import type { PlanPatch } from '../ports.js';
 import type { DecompositionPlan, TraceEventInput } from '../types.js';
 import type { PhaseDeps } from './deps.js';
-import { loadPlan, reportedVersion, setStatus, statusEvent } from './plan-record.js';
+import { loadPlan, readOptions, setStatus, statusEvent } from './plan-record.js';
 import { recordSuppliedAttempt } from './record-supplied.js';
 import { allowedStepTypes, allowedTools, requestOptions } from './request-options.js';
 import { suppliedPlanOf } from './supplied-plan.js';
@@ -16,12 +16,9 @@ export async function validatePhase(deps: PhaseDeps, input: WorkflowInput & { ge
   const started = performance.now();
   // The attempt Generate or Repair made is read beside the record (both from the store's memory
   // when it wrote them at the version reported); a supplied plan's is made below.
-  const written = reportedVersion(input);
   const [loaded, generated] = await allWritten([
     loadPlan(deps.store, input.planId, input),
-    input.generation?.attempt === undefined
-      ? Promise.resolve(undefined)
-      : deps.store.getAttempt(input.planId, input.generation.attempt, written === undefined ? undefined : { written }),
+    input.generation?.attempt === undefined ? Promise.resolve(undefined) : deps.store.getAttempt(input.planId, input.generation.attempt, readOptions(input)),
   ]);
   let record = loaded;
   const given = suppliedPlanOf(record.request) !== undefined;
