@@ -15,12 +15,12 @@ export async function analyzePhase(deps: PhaseDeps, input: WorkflowInput): Promi
   const started = performance.now();
   const record = await loadPlan(deps.store, input.planId, input);
   return withWrites(async (writes) => {
-    // The status is written while the phase works: the model is asked meanwhile.
-    writes.enqueue(() => setStatus(deps.store, record, 'analyzing'));
     if (!requestOptions(deps, record).analyze || suppliedPlanOf(record.request) !== undefined) {
-      writes.enqueue(() => deps.store.appendEvent(input.planId, { type: 'analysis.completed', phase: 'analyzing', data: { skipped: true } }));
+      writes.enqueue(() => setStatus(deps.store, record, 'analyzing', {}, [{ type: 'analysis.completed', phase: 'analyzing', data: { skipped: true } }]));
       return { analyzed: false };
     }
+    // The status is written while the phase works: the model is asked meanwhile.
+    writes.enqueue(() => setStatus(deps.store, record, 'analyzing'));
     const hit = await cachedPlan(deps, record);
     if (hit) {
       // A repeated request skips the LLM here too; the analysis stored with the plan stands in.

@@ -45,18 +45,21 @@ export function reportedVersion(input: object): number | undefined {
 }
 
 /**
- * Moves the plan's status and returns the record as stored. A phase builds on that record to the
- * end (nothing else writes a plan's metadata while its phase runs), so it never reads it again.
+ * Moves the plan's status and returns the record as stored; `events` are traced after the move's
+ * own event. A phase builds on that record to the end (nothing else writes a plan's metadata while
+ * its phase runs), so it never reads it again.
  */
 export async function setStatus(
   store: TraceStore,
   record: PlanRecord,
   status: PlanStatus,
   patch: Parameters<TraceStore['updatePlan']>[1] = {},
+  events: readonly TraceEventInput[] = [],
 ): Promise<PlanRecord> {
-  if (record.status === status) return store.updatePlan(record.planId, { ...patch, status });
-  // The status and its event's number in one write (a settled status after its events).
-  return (await store.updatePlanWithEvents(record.planId, { ...patch, status }, [statusEvent(record.status, status)])).record;
+  const traced = record.status === status ? events : [statusEvent(record.status, status), ...events];
+  if (traced.length === 0) return store.updatePlan(record.planId, { ...patch, status });
+  // The status and its events' numbers in one write (a settled status after its events).
+  return (await store.updatePlanWithEvents(record.planId, { ...patch, status }, traced)).record;
 }
 
 /** The event of a move from one status to another. */

@@ -20,14 +20,11 @@ export async function repairPhase(deps: PhaseDeps, input: WorkflowInput & { vali
   const next = input.validation.attempt + 1;
   const record = { ...loaded, status: 'repairing' as const };
   return withWrites(async (writes) => {
-    // The status and the request are written while the model answers.
-    writes.enqueue(() => setStatus(deps.store, loaded, 'repairing'));
+    // The status and the request, in one write while the model answers.
     writes.enqueue(() =>
-      deps.store.appendEvent(input.planId, {
-        type: 'repair.requested',
-        phase: 'repairing',
-        data: { attempt: next, errorCount: previous.validation?.errors.length ?? 0 },
-      }),
+      setStatus(deps.store, loaded, 'repairing', {}, [
+        { type: 'repair.requested', phase: 'repairing', data: { attempt: next, errorCount: previous.validation?.errors.length ?? 0 } },
+      ]),
     );
     const attempt = await tracingRefusal(
       deps,
