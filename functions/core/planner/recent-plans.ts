@@ -2,7 +2,8 @@
  * The successful plans the planner draws its examples from, listed off the critical path: a
  * listing younger than `maxAgeMs` is used at once, and Generate asks for the next one (`refresh`)
  * once its model call is on its way, so the query and twenty records are read while the model
- * answers, not before it is asked. An older listing, or none yet, is waited for. A plan that has
+ * answers, not before it is asked. An older listing, or none yet, is waited for, and then serves
+ * the next plan as it is (Generate refreshes only a listing it found `fresh`). A plan that has
  * just succeeded becomes an example from the plan after next: examples are a hint to the model,
  * and a minute-old listing is as good a hint.
  */
@@ -22,9 +23,14 @@ export class RecentPlans {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** True when succeeded() would answer from the listing it has, without reading. */
+  get fresh(): boolean {
+    return this.last !== undefined && this.now() - this.last.at < this.maxAgeMs;
+  }
+
   /** The latest successful plans, from a listing at most `maxAgeMs` old. */
   async succeeded(): Promise<PlanRecord[]> {
-    if (this.last !== undefined && this.now() - this.last.at < this.maxAgeMs) return this.last.plans;
+    if (this.last !== undefined && this.fresh) return this.last.plans;
     return this.read();
   }
 

@@ -18,6 +18,8 @@ import { allWritten, withWrites } from './write-behind.js';
 export async function generatePhase(deps: PhaseDeps, input: WorkflowInput): Promise<GenerationResult> {
   const started = performance.now();
   // The plans that may serve as examples are listed beside the record: the listing needs nothing from it.
+  // When there is no listing young enough, this one is read now, and is the next plan's as well.
+  const listedBefore = deps.recentPlans?.fresh === true;
   const [record, succeeded] = await allWritten([
     loadPlan(deps.store, input.planId, input),
     !deps.fewShotExamples ? Promise.resolve([]) : deps.recentPlans ? deps.recentPlans.succeeded() : deps.store.listPlans({ status: 'succeeded', limit: 20 }),
@@ -51,7 +53,7 @@ export async function generatePhase(deps: PhaseDeps, input: WorkflowInput): Prom
         writes,
       );
       // The examples of the next plan are listed while the model answers this one.
-      deps.recentPlans?.refresh();
+      if (listedBefore) deps.recentPlans?.refresh();
       attempt = await planning;
       before.push(llmCallEvent('planning', attempt.llm));
     }

@@ -5,14 +5,17 @@
  * last events are stored.
  */
 import { describe, expect, it } from 'vitest';
+import { RecentPlans } from '../../../functions/core/planner/recent-plans.js';
 import type { PlanRecord, StepOutput } from '../../../functions/core/types.js';
 import { analyzePhase } from '../../../functions/core/workflow/analyze.js';
 import { finalizePhase } from '../../../functions/core/workflow/finalize.js';
+import { generatePhase } from '../../../functions/core/workflow/generate.js';
 import { RuleBasedWithOverrides } from '../../support/llm.js';
 import { type MemoryStoreOptions, memoryTraceStore } from '../../support/memory-store.js';
 import { phaseDeps } from '../../support/phase-deps.js';
 import { catalog } from '../../support/planner.js';
 import { planOf, searchStep } from '../../support/plans.js';
+import { localTools } from '../../support/tools.js';
 
 const NOW = new Date('2026-11-24T09:00:00.000Z');
 
@@ -118,5 +121,47 @@ describe('Phases: trace writes beside the work', () => {
     // Assess
     await expect(finalizing).rejects.toThrow('the trace table is unavailable');
     expect(current().status).toBe('executing');
+  });
+});
+
+describe('Generate: the listing of example plans', () => {
+  /** A listing of successful plans that counts its reads. */
+  function countedListing() {
+    const reads: number[] = [];
+    const recentPlans = new RecentPlans({
+      listPlans: async () => {
+        reads.push(reads.length + 1);
+        return [];
+      },
+    });
+    return { recentPlans, reads };
+  }
+  const afterRefresh = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+  it('reads it once when it has none: the listing just read serves the next plan too', async () => {
+    // Prepare
+    const { deps } = world('analyzing', {});
+    const { recentPlans, reads } = countedListing();
+
+    // Act
+    await generatePhase({ ...deps, tools: localTools(), fewShotExamples: 2, recentPlans }, { planId: 'p-writes', maxIterations: 3 });
+    await afterRefresh();
+
+    // Assess
+    expect(reads).toHaveLength(1);
+  });
+
+  it('lists the next plan examples while the model answers, when it had a listing already', async () => {
+    // Prepare
+    const { deps } = world('analyzing', {});
+    const { recentPlans, reads } = countedListing();
+    await recentPlans.succeeded();
+
+    // Act
+    await generatePhase({ ...deps, tools: localTools(), fewShotExamples: 2, recentPlans }, { planId: 'p-writes', maxIterations: 3 });
+    await afterRefresh();
+
+    // Assess
+    expect(reads).toHaveLength(2);
   });
 });
