@@ -71,6 +71,7 @@ type Item = Record<string, unknown>;
 
 /** Fields of a PlanRecord kept as native attributes on META rather than in its body. */
 const PLAN_ENVELOPE = ['planId', 'status', 'version', 'eventCount', 'createdAt', 'updatedAt'] as const;
+const PLAN_ENVELOPE_KEYS: ReadonlySet<string> = new Set(PLAN_ENVELOPE);
 /** Attributes of META an update never sets: its keys, what never changes, and the counter (ADD only). */
 const UNCHANGING = new Set(['pk', 'sk', 'entity', 'eventCount', 'planId', 'createdAt', 'gsi2pk', 'gsi2sk']);
 const EVENT_ENVELOPE = ['planId', 'seq', 'type', 'phase', 'at'] as const;
@@ -490,9 +491,8 @@ export class DynamoTraceStore implements TraceStore {
   private async writePlanUpdate(current: PlanRecord, next: PlanRecord, eventNumbers = 0): Promise<PlanRecord> {
     // Most updates move the status or a counter and leave the body as it was: then the body is not
     // sent again (it holds the plan, its metadata and results, and is the bulk of each request).
-    const body = JSON.stringify(omit(next, PLAN_ENVELOPE));
-    const keepBody = body === JSON.stringify(omit(current, PLAN_ENVELOPE));
-    const item = await this.planItem(next, keepBody ? null : body);
+    const keepBody = sameBody(current, next);
+    const item = await this.planItem(next, keepBody ? null : JSON.stringify(omit(next, PLAN_ENVELOPE)));
     // Only what this update changes is sent: the version check guarantees the stored item is
     // `current`'s, so an attribute equal in both is already there. The TTL moves with every write.
     const before = planEnvelope(current);
@@ -745,4 +745,21 @@ function planEnvelope(record: PlanRecord): Item {
     gsi2pk: traceKeys.allPlans,
     gsi2sk: record.createdAt,
   };
+}
+
+/**
+ * Whether `next` has `current`'s body: the JSON of their fields other than the envelope's is the
+ * same. `next` is `current` patched (applyPlanPatch spreads it), so a field the patch left is the
+ * same object and is not serialized; only the fields the patch set are compared as JSON, and key
+ * order is `current`'s in both.
+ */
+function sameBody(current: PlanRecord, next: PlanRecord): boolean {
+  const was = current as unknown as Record<string, unknown>;
+  const is = next as unknown as Record<string, unknown>;
+  const keys = new Set([...Object.keys(was), ...Object.keys(is)]);
+  for (const key of keys) {
+    if (PLAN_ENVELOPE_KEYS.has(key) || was[key] === is[key]) continue;
+    if (JSON.stringify(was[key]) !== JSON.stringify(is[key])) return false;
+  }
+  return true;
 }
