@@ -12,10 +12,10 @@ import { mkdirSync } from 'node:fs';
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import dynalite from 'dynalite';
 import { Level } from 'level';
 import { InvalidInputError } from '../../core/errors.js';
 import { askInProcess } from '../local/in-process-http.js';
+import { dynaliteWithTransactions } from './embedded-transactions.js';
 
 export interface EmbeddedDynamoOptions {
   /** Folder for the data (LevelDB); in memory when undefined. */
@@ -61,7 +61,8 @@ export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): 
     mkdirSync(options.dataDir, { recursive: true });
     await assertNotLocked(options.dataDir);
   }
-  const server = dynalite({
+  // dynalite, and the TransactWriteItems it lacks (embedded-transactions.ts).
+  const server = dynaliteWithTransactions({
     ...(options.dataDir !== undefined ? { path: options.dataDir } : {}),
     // Tables are ACTIVE at once: nothing waits for a simulated provisioning delay.
     createTableMs: 0,
