@@ -27,10 +27,26 @@ export function isConditionalFailure(error: unknown): boolean {
   return errorName(error) === 'ConditionalCheckFailedException';
 }
 
+/** Why DynamoDB cancelled a transaction: one code per action, in order ('None' for an action that was fine). */
+function cancellationCodes(error: unknown): string[] {
+  if (errorName(error) !== 'TransactionCanceledException') return [];
+  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.map((reason) => reason.Code ?? 'None');
+}
+
+/** A transaction cancelled because the condition of its action number `index` failed. */
+export function isCancelledByCondition(error: unknown, index = 0): boolean {
+  return cancellationCodes(error)[index] === 'ConditionalCheckFailed';
+}
+
+/** Codes for a cancelled transaction that another attempt may get through: a conflict with another write, throttling. */
+const PASSING_CANCELLATIONS = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
+
 /** Wraps an SDK failure of `operation` (e.g. `PutItem cairn-traces`), keeping it as `cause`. */
 export function toStoreError(operation: string, error: unknown): TraceStoreError {
   if (error instanceof TraceStoreError) return error;
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const message = `DynamoDB ${operation} failed: ${detail}`;
-  return isTransient(error) ? new TraceStoreTransientError(message, { cause: error }) : new TraceStoreError(message, { cause: error });
+  const passing = cancellationCodes(error).some((code) => PASSING_CANCELLATIONS.has(code));
+  return passing || isTransient(error) ? new TraceStoreTransientError(message, { cause: error }) : new TraceStoreError(message, { cause: error });
 }

@@ -31,7 +31,10 @@ import {
   QueryCommand,
   type QueryCommandInput,
   type QueryCommandOutput,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
   UpdateCommand,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { ConfigError, PlanConflictError, PlanExistsError, PlanNotFoundError } from '../../core/errors.js';
 import { type Clock, type ListPlansQuery, type PlanPatch, systemClock, type TraceRecords, type TraceStore } from '../../core/ports.js';
@@ -41,7 +44,7 @@ import type { PlanAttempt, PlanRecord, StepOutput, TraceEvent, TraceEventInput }
 import { mapLimited } from '../../shared/map-limited.js';
 import type { PayloadStore } from '../payloads/payload-store.js';
 import { createDocumentClient } from './client.js';
-import { isConditionalFailure, TraceStoreError, TraceStoreTransientError, toStoreError } from './errors.js';
+import { isCancelledByCondition, isConditionalFailure, TraceStoreError, TraceStoreTransientError, toStoreError } from './errors.js';
 import { itemSize } from './item-size.js';
 import { CREATED_INDEX, STATUS_INDEX, TRACE_TABLE, traceKeys } from './table.js';
 
@@ -82,6 +85,9 @@ const STEP_ENVELOPE = ['step_id', 'type', 'status'] as const;
 const BATCH_ROUNDS = 6;
 /** DynamoDB's most items in one BatchWriteItem. */
 const BATCH_WRITE_ITEMS = 25;
+/** DynamoDB's limits on one TransactWriteItems: 100 actions, 4 MB in all. */
+const TRANSACTION_ACTIONS = 100;
+const TRANSACTION_BYTES = 4 * 1024 * 1024;
 
 /** An item's table key as one string (a batch holds each key once). */
 const keyOf = (item: Item): string => `${String(item.pk)}\u0000${String(item.sk)}`;
@@ -176,19 +182,23 @@ export class DynamoTraceStore implements TraceStore {
   async createPlan(record: PlanRecord, events: readonly TraceEventInput[] = []): Promise<void> {
     // A new plan's counter starts where its first events end: they need no counter write of their own.
     const created = { ...record, eventCount: record.eventCount + events.length };
-    const item = await this.planItem(created);
+    const put = { TableName: this.tableName, Item: await this.planItem(created), ConditionExpression: 'attribute_not_exists(pk)' };
+    // The record and its first events in one transaction when they fit in one; else the events follow it.
+    const trace = events.length > 0 ? await this.traceItems(record.planId, record.eventCount + 1, events) : undefined;
+    const together = trace !== undefined && fitsTransaction(trace.items);
     try {
-      await this.doc.send(new PutCommand({ TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      if (together) await this.doc.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...this.puts(trace.items)] }));
+      else await this.doc.send(new PutCommand(put));
       this.remember(created, true);
       // A new plan has no step output yet: from here on this store sees each one it writes.
       this.outputs.set(created.planId, new Map());
     } catch (error) {
-      if (isConditionalFailure(error)) {
+      if (isConditionalFailure(error) || isCancelledByCondition(error)) {
         throw new PlanExistsError(`plan ${record.planId} already exists`, { cause: error });
       }
-      throw toStoreError(`PutItem ${this.tableName}`, error);
+      throw toStoreError(`${together ? 'TransactWriteItems' : 'PutItem'} ${this.tableName}`, error);
     }
-    await this.putEvents(record.planId, record.eventCount + 1, events);
+    if (trace !== undefined && !together) await this.writeItems(trace.items);
   }
 
   async getPlan(planId: string, options: { written?: number } = {}): Promise<PlanRecord | undefined> {
@@ -218,7 +228,16 @@ export class DynamoTraceStore implements TraceStore {
       await this.putRecords(planId, records);
       return { record: await this.updatePlan(planId, patch), events: [] };
     }
-    // A settled plan is acted on (reported, answered): its events are stored before it says so.
+    // The patch, the counter, the events and their records in one transaction, all or nothing,
+    // when they fit in one.
+    if (1 + events.length + recordCount(records) <= TRANSACTION_ACTIONS) {
+      const written = await this.updateWithCount(planId, patch, events.length, { events, records });
+      if (written?.events !== undefined) return { record: written.record, events: written.events };
+      // The patch changed nothing: the events take their numbers on their own.
+      if (written !== undefined) return { record: written.record, events: await this.appendEvents(planId, events, records) };
+    }
+    // Too many or too large for one transaction. A settled plan is acted on (reported, answered):
+    // its events are stored before it says so.
     if (patch.status !== undefined && isSettled(patch.status)) {
       const stored = await this.appendEvents(planId, events, records);
       return { record: await this.updatePlan(planId, patch), events: stored };
@@ -232,8 +251,12 @@ export class DynamoTraceStore implements TraceStore {
   /**
    * updatePlan, taking `count` sequence numbers in the same write. `eventCount` is the counter after
    * it; undefined when nothing was written (the patch changed nothing), so no number was taken.
+   * With `trace`, the `count` events it holds and their records go in the same transaction, and
+   * come back as `events`; undefined, with nothing written, when they are too large for one.
    */
-  private async updateWithCount(planId: string, patch: PlanPatch, count: number): Promise<{ record: PlanRecord; eventCount?: number }> {
+  private async updateWithCount(planId: string, patch: PlanPatch, count: number): Promise<Written>;
+  private async updateWithCount(planId: string, patch: PlanPatch, count: number, trace: TraceToWrite): Promise<Written | undefined>;
+  private async updateWithCount(planId: string, patch: PlanPatch, count: number, trace?: TraceToWrite): Promise<Written | undefined> {
     // The record this store last read or wrote saves the read before each write: a phase updates
     // its plan several times in a row. It may be stale (another writer, another container); then
     // the version check refuses the write, and the update reads and tries again like any race.
@@ -260,16 +283,21 @@ export class DynamoTraceStore implements TraceStore {
         attempt--;
         continue;
       }
+      // The events' numbers follow the counter of the record the update is checked against.
+      const items = trace && (await this.traceItems(planId, current.eventCount + 1, trace.events, trace.records));
+      if (items !== undefined && !fitsTransaction(items.items)) return undefined;
       try {
-        const written = await this.writePlanUpdate(current, next, count);
+        const written = await this.writePlanUpdate(current, next, count, items?.items);
         this.remember(written, true);
-        return { record: written, eventCount: written.eventCount };
+        if (items === undefined) return { record: written, eventCount: written.eventCount };
+        this.rememberRecords(planId, trace?.records ?? {});
+        return { record: written, eventCount: written.eventCount, events: items.events };
       } catch (error) {
-        if (!isConditionalFailure(error)) {
+        if (!isConditionalFailure(error) && !isCancelledByCondition(error)) {
           // The write may have landed (a timeout after DynamoDB applied it): what this store
           // remembers of the plan may now be behind, so the next phase, or this one retried, reads it.
           this.forget(planId);
-          throw toStoreError(`UpdateItem ${this.tableName}`, error);
+          throw toStoreError(`${items ? 'TransactWriteItems' : 'UpdateItem'} ${this.tableName}`, error);
         }
         if (fromMemory) {
           // Not a lost race: the remembered record was old. Read it and try again.
@@ -323,6 +351,8 @@ export class DynamoTraceStore implements TraceStore {
       await this.putRecords(planId, records);
       return [];
     }
+    const together = await this.appendTogether(planId, inputs, records);
+    if (together !== undefined) return together;
     // The counter on META hands out sequence numbers: one atomic ADD per batch, so concurrent
     // writers (parallel steps) get distinct, gapless ranges.
     let last: number;
@@ -349,10 +379,58 @@ export class DynamoTraceStore implements TraceStore {
   }
 
   /**
+   * appendEvents in one transaction, when this store remembers the plan's counter and the events
+   * fit in one: the counter moves from the number remembered, checked, and the events and records
+   * are written with it. Undefined, with nothing written, when it cannot be done that way or the
+   * counter had moved (another writer, or the plan is gone): then the numbers are taken first.
+   */
+  private async appendTogether(planId: string, inputs: readonly TraceEventInput[], records: TraceRecords): Promise<TraceEvent[] | undefined> {
+    const known = this.known.get(planId);
+    if (known === undefined || 1 + inputs.length + recordCount(records) > TRANSACTION_ACTIONS) return undefined;
+    const count = known.eventCount;
+    const trace = await this.traceItems(planId, count + 1, inputs, records);
+    if (!fitsTransaction(trace.items)) return undefined;
+    const update = {
+      TableName: this.tableName,
+      Key: { pk: traceKeys.plan(planId), sk: traceKeys.meta },
+      UpdateExpression: 'ADD #eventCount :n',
+      ConditionExpression: '#eventCount = :count',
+      ExpressionAttributeNames: { '#eventCount': 'eventCount' },
+      ExpressionAttributeValues: { ':n': inputs.length, ':count': count },
+    };
+    try {
+      await this.doc.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...this.puts(trace.items)] }));
+    } catch (error) {
+      if (isCancelledByCondition(error)) return undefined;
+      throw toStoreError(`TransactWriteItems ${this.tableName}`, error);
+    }
+    // The counter moves without a new version: the remembered record follows it.
+    known.eventCount = Math.max(known.eventCount, count + inputs.length);
+    this.rememberRecords(planId, records);
+    return trace.events;
+  }
+
+  /**
    * Writes `inputs` as the events numbered from `first`, numbers the counter has already handed
    * out, and `records` with them.
    */
   private async putEvents(planId: string, first: number, inputs: readonly TraceEventInput[], records: TraceRecords = {}): Promise<TraceEvent[]> {
+    const { events, items } = await this.traceItems(planId, first, inputs, records);
+    // Their numbers fix their order, so the items go in as few requests as DynamoDB allows rather
+    // than one after another. A batch write takes no condition: the counter, which handed each
+    // number out once, is what keeps two events from sharing one.
+    await this.writeItems(items);
+    this.rememberRecords(planId, records);
+    return events;
+  }
+
+  /** The events numbered from `first`, and the items that store them and `records`. */
+  private async traceItems(
+    planId: string,
+    first: number,
+    inputs: readonly TraceEventInput[],
+    records: TraceRecords = {},
+  ): Promise<{ events: TraceEvent[]; items: Item[] }> {
     if (!Number.isSafeInteger(first) || first < 1) {
       throw new TraceStoreError(`plan ${planId}: the event counter returned ${first + inputs.length - 1}`);
     }
@@ -365,15 +443,15 @@ export class DynamoTraceStore implements TraceStore {
       phase: input.phase,
       ...(input.data !== undefined ? { data: input.data } : {}),
     }));
-    // Their numbers fix their order, so the items go in as few requests as DynamoDB allows rather
-    // than one after another. A batch write takes no condition: the counter, which handed each
-    // number out once, is what keeps two events from sharing one.
     const items = await Promise.all(
       events.map((event) => this.toItem(planId, traceKeys.event(event.seq), 'event', pick(event, EVENT_ENVELOPE), omit(event, EVENT_ENVELOPE))),
     );
-    await this.writeItems([...items, ...(await this.recordItems(planId, records))]);
-    this.rememberRecords(planId, records);
-    return events;
+    return { events, items: uniqueByKey([...items, ...(await this.recordItems(planId, records))]) };
+  }
+
+  /** Put actions of a transaction. */
+  private puts(items: readonly Item[]): NonNullable<TransactWriteCommandInput['TransactItems']> {
+    return items.map((Item) => ({ Put: { TableName: this.tableName, Item } }));
   }
 
   async listEvents(planId: string): Promise<TraceEvent[]> {
@@ -486,9 +564,11 @@ export class DynamoTraceStore implements TraceStore {
 
   /**
    * Writes `next` over `current` if META is still at `current.version`. An UpdateItem rather than
-   * a Put: it leaves eventCount alone, so events appended meanwhile are not rolled back.
+   * a Put: it leaves eventCount alone, so events appended meanwhile are not rolled back. With
+   * `items`, they are written in the same transaction, which also checks that the counter is still
+   * `current`'s: the numbers they carry are the ones the update takes.
    */
-  private async writePlanUpdate(current: PlanRecord, next: PlanRecord, eventNumbers = 0): Promise<PlanRecord> {
+  private async writePlanUpdate(current: PlanRecord, next: PlanRecord, eventNumbers = 0, items?: readonly Item[]): Promise<PlanRecord> {
     // Most updates move the status or a counter and leave the body as it was: then the body is not
     // sent again (it holds the plan, its metadata and results, and is the bulk of each request).
     const keepBody = sameBody(current, next);
@@ -512,20 +592,24 @@ export class DynamoTraceStore implements TraceStore {
     });
     names['#version'] = 'version';
     names['#eventCount'] = 'eventCount';
+    const update = {
+      TableName: this.tableName,
+      Key: { pk: traceKeys.plan(next.planId), sk: traceKeys.meta },
+      UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.map((_, i) => `#r${i}`).join(', ')}` : ''} ADD #eventCount :events`,
+      ConditionExpression: '#version = :expected',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    } satisfies UpdateCommandInput;
+    if (items !== undefined) {
+      values[':count'] = current.eventCount;
+      const checked = { ...update, ConditionExpression: '#version = :expected AND #eventCount = :count' };
+      await this.doc.send(new TransactWriteCommand({ TransactItems: [{ Update: checked }, ...this.puts(items)] }));
+      return { ...next, eventCount: current.eventCount + eventNumbers };
+    }
     // Only what was set comes back, not the whole item (a status change leaves the body, the bulk
     // of it, alone), and the counter with it: it takes the update's sequence numbers, and it may
     // also have moved without a new version (appendEvents).
-    const out = await this.doc.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: { pk: traceKeys.plan(next.planId), sk: traceKeys.meta },
-        UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.map((_, i) => `#r${i}`).join(', ')}` : ''} ADD #eventCount :events`,
-        ConditionExpression: '#version = :expected',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
+    const out = await this.doc.send(new UpdateCommand({ ...update, ReturnValues: 'UPDATED_NEW' }));
     const counted = out.Attributes?.eventCount;
     if (counted === undefined) throw new TraceStoreError(`plan ${next.planId}: the update returned no event counter`);
     return { ...next, eventCount: Number(counted) };
@@ -634,12 +718,7 @@ export class DynamoTraceStore implements TraceStore {
    * puts in a row would: DynamoDB refuses a batch holding one key twice.
    */
   private async writeItems(items: readonly Item[]): Promise<void> {
-    const byKey = new Map<string, Item>();
-    for (const item of items) {
-      byKey.delete(keyOf(item));
-      byKey.set(keyOf(item), item);
-    }
-    const unique = [...byKey.values()];
+    const unique = uniqueByKey(items);
     if (unique.length === 0) return;
     if (unique.length === 1) return this.putItem(unique[0]!);
     const chunks: Item[][] = [];
@@ -711,6 +790,44 @@ export class DynamoTraceStore implements TraceStore {
     } while (startKey !== undefined && items.length < limit);
     return items;
   }
+}
+
+/** What updateWithCount wrote: the record, the counter after it, and the events it wrote with it. */
+interface Written {
+  record: PlanRecord;
+  eventCount?: number;
+  events?: TraceEvent[];
+}
+
+/** Events to write with an update, and the records they carry. */
+interface TraceToWrite {
+  events: readonly TraceEventInput[];
+  records: TraceRecords;
+}
+
+function recordCount(records: TraceRecords): number {
+  return (records.outputs?.length ?? 0) + (records.attempts?.length ?? 0);
+}
+
+/** Whether `items`, with the record's update, fit in one transaction (the update's own size is small beside them). */
+function fitsTransaction(items: readonly Item[]): boolean {
+  if (items.length + 1 > TRANSACTION_ACTIONS) return false;
+  let bytes = 0;
+  for (const item of items) bytes += itemSize(item);
+  return bytes <= TRANSACTION_BYTES - DYNAMODB_ITEM_LIMIT;
+}
+
+/**
+ * Each key's last item, in the order the keys came: as two puts in a row would leave it. DynamoDB
+ * refuses a batch, and a transaction, that holds one key twice.
+ */
+function uniqueByKey(items: readonly Item[]): Item[] {
+  const byKey = new Map<string, Item>();
+  for (const item of items) {
+    byKey.delete(keyOf(item));
+    byKey.set(keyOf(item), item);
+  }
+  return [...byKey.values()];
 }
 
 function attemptFrom(envelope: Item, body: unknown): PlanAttempt {

@@ -1,8 +1,9 @@
 /**
  * The trace writes that take fewer round trips, against DynamoDB Local and the embedded dynalite:
- * a plan created with its first events, a patch and its events' numbers in one UpdateItem, a
- * settled status written only after its events, and batches of events numbered without gaps.
- * The requests each call makes are counted by a middleware on the real client.
+ * a plan created with its first events, a patch with its events, and events appended, each in one
+ * transaction; more than one transaction takes, in batches numbered without gaps, a settled status
+ * then written only after its events. The requests each call makes are counted by a middleware on
+ * the real client.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -66,7 +67,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
     sent = [];
   });
 
-  it('creates a plan with its first event numbered 1, in two requests and no counter write', async () => {
+  it('creates a plan with its first event numbered 1 in one transaction, and appends the next in another', async () => {
     // Prepare
     const store = makeStore();
     const plan = receivedPlan({ planId: `p-${randomUUID()}`, request: { task: 'Compare Lyon and Marseille' } });
@@ -76,7 +77,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
     const next = await store.appendEvent(plan.planId, event('plan.status', 'analyzing'));
 
     // Assess
-    expect(sent.slice(0, 2)).toEqual(['PutItem', 'PutItem']);
+    expect(sent.slice(0, 2)).toEqual(['TransactWriteItems', 'TransactWriteItems']);
     expect((await store.listEvents(plan.planId)).map((e) => [e.seq, e.type])).toEqual([
       [1, 'plan.received'],
       [2, 'plan.status'],
@@ -85,7 +86,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
     expect((await store.getPlan(plan.planId))?.eventCount).toBe(2);
   });
 
-  it('writes a patch and takes its events numbers in one UpdateItem, then puts the events', async () => {
+  it('writes a patch, the numbers its events take and the events in one transaction', async () => {
     // Prepare
     const store = makeStore();
     const plan = receivedPlan({ planId: `p-${randomUUID()}` });
@@ -98,8 +99,8 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
       event('analysis.completed', 'analyzing', { skipped: true }),
     ]);
 
-    // Assess: one update (status and counter together), then the two events in one batch.
-    expect(sent).toEqual(['UpdateItem', 'BatchWriteItem']);
+    // Assess: one request for the status, the counter and both events.
+    expect(sent).toEqual(['TransactWriteItems']);
     expect(record).toMatchObject({ status: 'analyzing', eventCount: 3 });
     expect(events.map((e) => e.seq)).toEqual([2, 3]);
     const stored = await store.listEvents(plan.planId);
@@ -111,7 +112,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
     expect((await store.getPlan(plan.planId))?.eventCount).toBe(3);
   });
 
-  it('writes a settled status only after its events are stored', async () => {
+  it('writes a settled status and its events in one transaction', async () => {
     // Prepare
     const { store, plan } = await finalizingPlan();
     sent = [];
@@ -122,19 +123,22 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
       event('plan.status', 'succeeded', { from: 'finalizing', to: 'succeeded' }),
     ]);
 
-    // Assess: the counter, both events in one batch, and the status last.
-    expect(sent).toEqual(['UpdateItem', 'BatchWriteItem', 'UpdateItem']);
+    // Assess
+    expect(sent).toEqual(['TransactWriteItems']);
     expect(record.status).toBe('succeeded');
     expect((await store.listEvents(plan.planId)).map((e) => e.type)).toEqual(['plan.received', 'plan.finalized', 'plan.status']);
   });
 
-  it('leaves the plan unfinished when the events before its settled status cannot be written', async () => {
-    // Prepare: a client whose batch writes fail, as a table that is down does; its other requests reach the server.
+  it.each([
+    ['in one transaction', 2, 'TransactWriteItemsCommand', /TransactWriteItems .* failed: InternalServerError/],
+    ['too many for one transaction, before the status', 120, 'BatchWriteItemCommand', /BatchWriteItem .* failed: InternalServerError/],
+  ])('leaves the plan unfinished when the events of its settled status, %s, cannot be written', async (_, count, failed, message) => {
+    // Prepare: a client whose writes of events fail, as a table that is down does; its other requests reach the server.
     const { plan } = await finalizingPlan();
     const failing = createDynamoClient({ endpoint: server.endpoint });
     failing.middlewareStack.add(
       (next, context) => async (args) => {
-        if (context.commandName === 'BatchWriteItemCommand') {
+        if (context.commandName === failed) {
           throw Object.assign(new Error('Internal server error'), { name: 'InternalServerError', $metadata: { httpStatusCode: 500 } });
         }
         return next(args);
@@ -145,15 +149,55 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
 
     // Act
     const finishing = down.updatePlanWithEvents(plan.planId, { status: 'succeeded' }, [
-      event('plan.finalized', 'finalizing'),
+      ...Array.from({ length: count - 1 }, (_, i) => event('plan.finalized', 'finalizing', { i })),
       event('plan.status', 'succeeded', { from: 'finalizing', to: 'succeeded' }),
     ]);
 
     // Assess: the write fails, and the plan does not say it succeeded.
     await expect(finishing).rejects.toBeInstanceOf(TraceStoreTransientError);
-    await expect(finishing).rejects.toThrow(/BatchWriteItem .* failed: InternalServerError/);
+    await expect(finishing).rejects.toThrow(message);
     expect((await makeStore().getPlan(plan.planId))?.status).toBe('finalizing');
     failing.destroy();
+  });
+
+  it('writes settled status after its events when they are too many for one transaction', async () => {
+    // Prepare
+    const { store, plan } = await finalizingPlan();
+    sent = [];
+
+    // Act: 100 events and the record are 101 actions, one more than a transaction takes.
+    const many = Array.from({ length: 100 }, (_, i) => event('step.completed', 'finalizing', { i }));
+    const { record, events } = await store.updatePlanWithEvents(plan.planId, { status: 'succeeded' }, many);
+
+    // Assess: the counter, the events 25 a batch, and the status last.
+    expect(sent).toEqual(['UpdateItem', 'BatchWriteItem', 'BatchWriteItem', 'BatchWriteItem', 'BatchWriteItem', 'UpdateItem']);
+    expect(record).toMatchObject({ status: 'succeeded', eventCount: 101 });
+    expect(events.map((e) => e.seq)).toEqual(Array.from({ length: 100 }, (_, i) => i + 2));
+    expect((await store.listEvents(plan.planId)).map((e) => e.seq)).toEqual(Array.from({ length: 101 }, (_, i) => i + 1));
+  });
+
+  it('takes the numbers on their own when another writer moved the counter, and writes nothing of the refused transaction', async () => {
+    // Prepare: this store remembers the counter at 1; another store then appends two events.
+    const store = makeStore();
+    const plan = receivedPlan({ planId: `p-${randomUUID()}` });
+    await store.createPlan(plan, [event('plan.received', 'received')]);
+    await makeStore().appendEvents(plan.planId, [event('step.started', 'executing', { by: 'other' }), event('step.completed', 'executing', { by: 'other' })]);
+    sent = [];
+
+    // Act
+    const [mine] = await store.appendEvents(plan.planId, [event('step.started', 'executing', { by: 'this' })]);
+
+    // Assess: the transaction is refused (its numbers were taken), then the counter gives the next one.
+    expect(sent).toEqual(['TransactWriteItems', 'UpdateItem', 'PutItem']);
+    expect(mine?.seq).toBe(4);
+    const read = await store.listEvents(plan.planId);
+    expect(read.map((e) => [e.seq, e.data?.by])).toEqual([
+      [1, undefined],
+      [2, 'other'],
+      [3, 'other'],
+      [4, 'this'],
+    ]);
+    expect((await store.getPlan(plan.planId))?.eventCount).toBe(4);
   });
 
   it('reads a plan again after an update whose answer was lost, though the write landed', async () => {
@@ -186,7 +230,7 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
     flaky.destroy();
   });
 
-  it('writes step outputs and attempts in the batch of the events that tell of them', async () => {
+  it('writes step outputs and attempts in the transaction of the events that tell of them', async () => {
     // Prepare
     const store = makeStore();
     const plan = receivedPlan({ planId: `p-${randomUUID()}` });
@@ -201,14 +245,14 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
     });
 
     // Assess
-    expect(sent).toEqual(['UpdateItem', 'BatchWriteItem']);
+    expect(sent).toEqual(['TransactWriteItems']);
     expect(events.map((e) => e.seq)).toEqual([2]);
     const outputs = await store.listStepOutputs(plan.planId);
     expect(outputs.map((o) => [o.step_id, o.result.text])).toEqual([[1, 'second']]);
     expect(await store.getAttempt(plan.planId, 1)).toEqual(plannerAttempt(1));
   });
 
-  it('writes more events than one batch takes in several, numbered without gaps', async () => {
+  it('writes more events than one transaction takes in batches, numbered without gaps', async () => {
     // Prepare
     const store = makeStore();
     const plan = receivedPlan({ planId: `p-${randomUUID()}` });
@@ -216,14 +260,14 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
     sent = [];
 
     // Act
-    const many = Array.from({ length: 30 }, (_, i) => event('step.started', 'executing', { i }));
+    const many = Array.from({ length: 120 }, (_, i) => event('step.started', 'executing', { i }));
     await store.appendEvents(plan.planId, many);
 
-    // Assess: 25 items a request at most.
-    expect(sent).toEqual(['UpdateItem', 'BatchWriteItem', 'BatchWriteItem']);
+    // Assess: the counter, then 25 items a request at most.
+    expect(sent).toEqual(['UpdateItem', ...Array.from({ length: 5 }, () => 'BatchWriteItem')]);
     const read = await store.listEvents(plan.planId);
-    expect(read.map((e) => e.seq)).toEqual(Array.from({ length: 31 }, (_, i) => i + 1));
-    expect(read.slice(1).map((e) => e.data?.i)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(read.map((e) => e.seq)).toEqual(Array.from({ length: 121 }, (_, i) => i + 1));
+    expect(read.slice(1).map((e) => e.data?.i)).toEqual(Array.from({ length: 120 }, (_, i) => i));
   });
 
   it('sends only what an update changes, gets back only that and the counter, and the record reads back whole', async () => {
