@@ -10,7 +10,7 @@ import { PlanNotFoundError, StepExecutionError } from '../errors.js';
 import { createDuplicateGuard, DUPLICATE_CALL_BLOCKED, type GuardedCall } from '../executor/duplicate-guard.js';
 import { type ExecutionContext, executePlan } from '../executor/run-plan.js';
 import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
-import type { PlanPatch } from '../ports.js';
+import type { CorpusIndex, PlanPatch } from '../ports.js';
 import { toolCallOf } from '../steps/tool_call.js';
 import { canonicalToolName } from '../tools/registry.js';
 import type { DecompositionPlan, PlanRecord, StepOutput, TraceEventInput } from '../types.js';
@@ -26,10 +26,15 @@ import { type WriteBehind, withWrites } from './write-behind.js';
 export async function executePhase(deps: PhaseDeps, input: WorkflowInput & { round?: RoundState }): Promise<ExecutionSummary> {
   const started = performance.now();
   const loaded = await loadPlan(deps.store, input.planId, input);
+  // The corpus before the trace starts: finding it waits on the file system, and a batch queued
+  // before such a wait leaves during it, alone, its writing then competing with the steps for the
+  // CPU. Queued after, the first batch leaves when the steps first wait (on the model), with what
+  // they did until then.
+  const index = await deps.corpora.load(loaded.request.corpus);
   // The steps' events and outputs are written beside the steps, in order, the status first; a
   // failed write stops the next step from starting (enqueue throws it) and fails the phase once the
   // queue is drained.
-  return withWrites(async (queue) => executeRecord(deps, input, { ...loaded, status: 'executing' }, new StepWrites(deps, loaded, queue), started));
+  return withWrites(async (queue) => executeRecord(deps, input, { ...loaded, status: 'executing' }, new StepWrites(deps, loaded, queue), { started, index }));
 }
 
 /** A step's event, and its output when the event is its end. */
@@ -93,10 +98,9 @@ async function executeRecord(
   input: WorkflowInput & { round?: RoundState },
   record: PlanRecord,
   steps: StepWrites,
-  started: number,
+  { started, index }: { started: number; index: CorpusIndex },
 ): Promise<ExecutionSummary> {
   if (!record.plan) throw new PlanNotFoundError(`plan ${input.planId} has no accepted plan to execute`);
-  const index = await deps.corpora.load(record.request.corpus);
   const o = requestOptions(deps, record);
   // An iterative plan's events carry their round; a later round runs only its own steps and reads
   // the earlier rounds' stored results.
