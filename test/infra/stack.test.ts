@@ -310,6 +310,7 @@ describe('Stack: Cairn (default context)', () => {
         const actions = actionsOf(statementsOf(template, roleId(reader)));
         expect(actions).toEqual(
           [
+            'dynamodb:BatchGetItem',
             'dynamodb:GetItem',
             'dynamodb:Query',
             'logs:CreateLogStream',
@@ -319,6 +320,29 @@ describe('Stack: Cairn (default context)', () => {
             'xray:PutTraceSegments',
           ].sort(),
         );
+      }
+    });
+
+    it('lets the workflow functions send every DynamoDB request the trace store makes', () => {
+      // The commands the trace store sends, read from its source, as the IAM actions that authorize
+      // them: a TransactWriteItems is authorized by the actions it holds (Put and Update here).
+      const source = readFileSync(join(import.meta.dirname, '../../functions/adapters/dynamodb/trace-store.ts'), 'utf8');
+      const commands = new Set([...source.matchAll(/new (\w+)Command\(/g)].map((m) => m[1]!));
+      const iamActions: Record<string, string[]> = {
+        Get: ['GetItem'],
+        Put: ['PutItem'],
+        Update: ['UpdateItem'],
+        Query: ['Query'],
+        BatchGet: ['BatchGetItem'],
+        BatchWrite: ['BatchWriteItem'],
+        TransactWrite: ['PutItem', 'UpdateItem'],
+      };
+      expect([...commands].filter((c) => !(c in iamActions))).toEqual([]);
+      const needed = [...commands].flatMap((c) => iamActions[c]!.map((action) => `dynamodb:${action}`));
+      expect(needed).toContain('dynamodb:BatchWriteItem');
+      for (const state of WORKFLOW_STATES) {
+        const table = statementsOf(template, roleId(`Workflow${state}Function`)).filter((s) => !JSON.stringify(s.Resource).includes('/index/'));
+        expect(actionsOf(table), state).toEqual(expect.arrayContaining(needed));
       }
     });
 
