@@ -32,7 +32,11 @@ declare module 'dynalite/db/index.js' {
   type Callback<T> = (error: (Error & { name: string }) | null | undefined, value?: T) => void;
   export interface DynaliteStore {
     getTable(name: string, cb: Callback<DynaliteTable>): void;
-    getItemDb(name: string): { get(key: string, cb: Callback<Record<string, unknown>>): void };
+    getItemDb(name: string): {
+      get(key: string, cb: Callback<Record<string, unknown>>): void;
+      put(key: string, item: Record<string, unknown>, cb: (error?: Error | null) => void): void;
+      del(key: string, cb: (error?: Error | null) => void): void;
+    };
   }
   export type DynaliteAction = (store: DynaliteStore, data: Record<string, unknown>, cb: Callback<unknown>) => void;
   const db: {
@@ -43,6 +47,13 @@ declare module 'dynalite/db/index.js' {
     validateUpdates(attributeUpdates: unknown, updates: unknown, table: DynaliteTable): DynaliteError | undefined | null;
     createKey(item: Record<string, unknown>, table: DynaliteTable): string;
     checkConditional(data: Record<string, unknown>, existing: Record<string, unknown> | undefined): DynaliteError | undefined | null;
+    updateIndexes(
+      store: DynaliteStore,
+      table: DynaliteTable,
+      existing: Record<string, unknown> | undefined,
+      item: Record<string, unknown> | undefined,
+      cb: (error?: Error | null) => void,
+    ): void;
   };
   export default db;
 }

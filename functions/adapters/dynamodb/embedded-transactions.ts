@@ -18,8 +18,6 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { crc32 } from 'node:zlib';
 import dynalite from 'dynalite';
-import deleteItem from 'dynalite/actions/deleteItem.js';
-import putItem from 'dynalite/actions/putItem.js';
 import updateItem from 'dynalite/actions/updateItem.js';
 import dynaliteDb, { type DynaliteAction, type DynaliteError, type DynaliteStore, type DynaliteTable } from 'dynalite/db/index.js';
 import * as deleteItemRules from 'dynalite/validations/deleteItem.js';
@@ -37,13 +35,13 @@ const MAX_ACTIONS = 100;
 /** How long DynamoDB remembers a ClientRequestToken. */
 const TOKEN_MS = 10 * 60 * 1000;
 
-/** Each kind of action, the operation whose rules it follows, and how it is applied. */
+/** Each kind of action, and the operation whose rules it follows. */
 const KINDS = {
-  Put: { rules: putItemRules, apply: putItem },
-  Update: { rules: updateItemRules, apply: updateItem },
-  Delete: { rules: deleteItemRules, apply: deleteItem },
+  Put: { rules: putItemRules },
+  Update: { rules: updateItemRules },
+  Delete: { rules: deleteItemRules },
   // A condition on an item the transaction does not write: DeleteItem's shape, never applied.
-  ConditionCheck: { rules: deleteItemRules, apply: undefined },
+  ConditionCheck: { rules: deleteItemRules },
 } as const;
 type Kind = keyof typeof KINDS;
 
@@ -245,6 +243,8 @@ async function prepare(store: DynaliteStore, items: unknown): Promise<Prepared[]
   }
   const prepared: Prepared[] = [];
   const keys = new Set<string>();
+  // A table's description is read (and decoded) once for the transaction, not once per action.
+  const tables = new Map<string, Promise<DynaliteTable>>();
   for (const item of items as Request[]) {
     const kinds = (Object.keys(KINDS) as Kind[]).filter((kind) => item?.[kind] != null);
     if (kinds.length !== 1) throw dynaliteDb.validationError('TransactItems can only contain one of Check, Put, Update or Delete');
@@ -257,7 +257,9 @@ async function prepare(store: DynaliteStore, items: unknown): Promise<Prepared[]
     const rules = KINDS[kind].rules;
     const request = validations.checkTypes({ ...given }, rules.types);
     validations.checkValidations(request, rules.types, rules.custom, store);
-    const table = await tableOf(store, String(request.TableName));
+    const name = String(request.TableName);
+    if (!tables.has(name)) tables.set(name, tableOf(store, name));
+    const table = await tables.get(name)!;
     const problem =
       kind === 'Put'
         ? dynaliteDb.validateItem(request.Item as Item, table)
@@ -274,32 +276,37 @@ async function prepare(store: DynaliteStore, items: unknown): Promise<Prepared[]
 }
 
 /**
- * Applies each action with dynalite's own operation. Nothing else runs meanwhile, so each finds its
- * item as the checks did. When one fails, those applied before it are put back as they were.
+ * Applies each action. Nothing else runs meanwhile, so each finds its item as the checks did: a put
+ * or a delete, validated and checked already, writes the item and its index entries as dynalite's
+ * own operation would, without reading them again; an update runs dynalite's UpdateItem, which
+ * alone knows how to apply an update expression. When one fails, those applied before it are put
+ * back as they were.
  */
 async function apply(store: DynaliteStore, prepared: Prepared[]): Promise<void> {
   const applied: Prepared[] = [];
   try {
     for (const action of prepared) {
-      const operation = KINDS[action.kind].apply;
-      if (operation === undefined) continue;
-      await run(operation, store, action.request);
+      if (action.kind === 'Put') await write(store, action, action.old, action.request.Item as Item);
+      else if (action.kind === 'Delete') await write(store, action, action.old, undefined);
+      else if (action.kind === 'Update') await run(updateItem, store, action.request);
+      else continue;
       applied.push(action);
     }
   } catch (error) {
-    for (const action of applied.reverse()) {
-      const TableName = action.table.TableName;
-      if (action.old !== undefined) await run(putItem, store, { TableName, Item: action.old });
-      else await run(deleteItem, store, { TableName, Key: keyAttributes(action) });
-    }
+    for (const action of applied.reverse()) await write(store, action, await read(store, action), action.old);
     throw error;
   }
 }
 
-function keyAttributes(action: Prepared): Item {
-  if (action.kind !== 'Put') return action.request.Key as Item;
-  const item = action.request.Item as Item;
-  return Object.fromEntries(action.table.KeySchema.map(({ AttributeName }) => [AttributeName, item[AttributeName]]));
+/** Replaces the item `action` points at, `from`, by `to` (none: deleted), its index entries with it. */
+async function write(store: DynaliteStore, action: Prepared, from: Item | undefined, to: Item | undefined): Promise<void> {
+  await done((cb) => dynaliteDb.updateIndexes(store, action.table, from, to, cb));
+  const items = store.getItemDb(action.table.TableName);
+  await done((cb) => (to === undefined ? items.del(action.key, cb) : items.put(action.key, to, cb)));
+}
+
+function done(start: (cb: (error?: Error | null) => void) => void): Promise<void> {
+  return new Promise((resolve, reject) => start((error) => (error ? reject(error) : resolve())));
 }
 
 function run(operation: DynaliteAction, store: DynaliteStore, request: Request): Promise<unknown> {
