@@ -252,6 +252,24 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
     expect(await store.getAttempt(plan.planId, 1)).toEqual(plannerAttempt(1));
   });
 
+  it('writes as many events as one transaction takes, 99 and the counter, in one request', async () => {
+    // Prepare
+    const store = makeStore();
+    const plan = receivedPlan({ planId: `p-${randomUUID()}` });
+    await store.createPlan(plan, [event('plan.received', 'received')]);
+    sent = [];
+
+    // Act
+    await store.appendEvents(
+      plan.planId,
+      Array.from({ length: 99 }, (_, i) => event('step.started', 'executing', { i })),
+    );
+
+    // Assess
+    expect(sent).toEqual(['TransactWriteItems']);
+    expect((await store.listEvents(plan.planId)).map((e) => e.seq)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+  });
+
   it('writes more events than one transaction takes in batches, numbered without gaps', async () => {
     // Prepare
     const store = makeStore();
