@@ -8,7 +8,6 @@
  */
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import type { DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 
 /** What `http.createServer` calls for each request. */
@@ -110,7 +109,9 @@ export function inProcessHttpHandler(listener: RequestListener): RequestHandler 
       const headers: Record<string, string> = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), String(value)]));
       headers.host ??= `${request.hostname}${request.port ? `:${request.port}` : ''}`;
       const answer = await askInProcess(listener, { method: request.method, url: `${request.path}${search}`, headers, body: bodyBytes(request.body) });
-      return { response: { statusCode: answer.statusCode, headers: answer.headers, body: Readable.from([answer.body]) } as SdkResponse };
+      // The body as bytes, not a stream: the SDK reads a JSON answer whole either way, and takes
+      // bytes as they are where a stream costs a Readable and its iteration per request.
+      return { response: { statusCode: answer.statusCode, headers: answer.headers, body: answer.body } as SdkResponse };
     },
   } as RequestHandler;
 }
