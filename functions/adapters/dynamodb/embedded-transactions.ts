@@ -217,7 +217,12 @@ async function transact(store: DynaliteStore, tokens: Map<string, { request: str
     throw failure('IdempotentParameterMismatchException', 'The request with the client token was already used with different parameters');
   }
   const prepared = await prepare(store, data.TransactItems);
-  for (const action of prepared) action.old = await read(store, action);
+  // Read side by side: each read of dynalite's store answers on a turn of the event loop of its own.
+  await Promise.all(
+    prepared.map(async (action) => {
+      action.old = await read(store, action);
+    }),
+  );
   const reasons = prepared.map((action) =>
     dynaliteDb.checkConditional(action.request, action.old) == null
       ? { Code: 'None' }
@@ -276,26 +281,26 @@ async function prepare(store: DynaliteStore, items: unknown): Promise<Prepared[]
 }
 
 /**
- * Applies each action. Nothing else runs meanwhile, so each finds its item as the checks did: a put
- * or a delete, validated and checked already, writes the item and its index entries as dynalite's
- * own operation would, without reading them again; an update runs dynalite's UpdateItem, which
- * alone knows how to apply an update expression. When one fails, those applied before it are put
- * back as they were.
+ * Applies every action, side by side: nothing else runs meanwhile and no two touch one item, so
+ * each finds its item as the checks did. A put or a delete, validated and checked already, writes
+ * the item and its index entries as dynalite's own operation would, without reading them again; an
+ * update runs dynalite's UpdateItem, which alone knows how to apply an update expression. When one
+ * fails, those that were applied are put back as they were.
  */
 async function apply(store: DynaliteStore, prepared: Prepared[]): Promise<void> {
-  const applied: Prepared[] = [];
-  try {
-    for (const action of prepared) {
-      if (action.kind === 'Put') await write(store, action, action.old, action.request.Item as Item);
-      else if (action.kind === 'Delete') await write(store, action, action.old, undefined);
-      else if (action.kind === 'Update') await run(updateItem, store, action.request);
-      else continue;
-      applied.push(action);
-    }
-  } catch (error) {
-    for (const action of applied.reverse()) await write(store, action, await read(store, action), action.old);
-    throw error;
-  }
+  const writes = prepared.filter((action) => action.kind !== 'ConditionCheck');
+  const outcomes = await Promise.allSettled(
+    writes.map((action) => {
+      if (action.kind === 'Put') return write(store, action, action.old, action.request.Item as Item);
+      if (action.kind === 'Delete') return write(store, action, action.old, undefined);
+      return run(updateItem, store, action.request);
+    }),
+  );
+  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed === undefined) return;
+  const applied = writes.filter((_, i) => outcomes[i]!.status === 'fulfilled');
+  await Promise.all(applied.map(async (action) => write(store, action, await read(store, action), action.old)));
+  throw failed.reason;
 }
 
 /** Replaces the item `action` points at, `from`, by `to` (none: deleted), its index entries with it. */
