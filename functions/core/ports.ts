@@ -178,9 +178,10 @@ export interface TraceStore {
    */
   updatePlan(planId: string, patch: PlanPatch): Promise<PlanRecord>;
   /**
-   * updatePlan, and `events` appended with it, in their order. The patch and the events' sequence
-   * numbers are one write when the plan stays unfinished; a patch that finishes the plan is written
-   * after its events, so a plan never reads as done before its trace is.
+   * updatePlan, and `events` appended with it, in their order, with the `records` they tell of. A
+   * plan never reads as done before its trace is: the patch, the numbers and the events are one
+   * atomic write where the store has one (DynamoDB's TransactWriteItems); otherwise a patch that
+   * finishes the plan is written after its events.
    */
   updatePlanWithEvents(
     planId: string,
@@ -191,8 +192,9 @@ export interface TraceStore {
   /** Appends an event with the next sequence number of the plan. */
   appendEvent(planId: string, event: TraceEventInput): Promise<TraceEvent>;
   /**
-   * Appends events with the plan's next sequence numbers, in their order: one counter write for
-   * all of them, then the events and `records` together.
+   * Appends events with the plan's next sequence numbers, in their order, and `records` with them:
+   * one write where the store can take the numbers and the events at once, else one counter write
+   * for all of them, then the events and records together.
    */
   appendEvents(planId: string, events: readonly TraceEventInput[], records?: TraceRecords): Promise<TraceEvent[]>;
   listEvents(planId: string): Promise<TraceEvent[]>;
