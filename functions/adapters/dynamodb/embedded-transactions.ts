@@ -1,9 +1,9 @@
 /**
  * TransactWriteItems for the embedded store. dynalite serves every operation Cairn uses but this
  * one (architect/dynalite#151), so it is built here from dynalite's own parts: its request
- * validation and expression parsers, its condition check, and its PutItem, UpdateItem and
- * DeleteItem actions. An action in a transaction therefore means exactly what the same operation
- * means on its own, and DynamoDB Local, which has transactions, runs the same tests.
+ * validation and expression parsers, its condition check, its writes of an item and of its index
+ * entries, and its UpdateItem action. An action in a transaction therefore means exactly what the
+ * same operation means on its own, and DynamoDB Local, which has transactions, runs the same tests.
  *
  * Isolation: a transaction holds the whole store. It waits for the requests under way, checks every
  * condition, then applies every action; requests that arrive meanwhile wait their turn. When an
@@ -13,7 +13,7 @@
  * is a development database, not a durable one.
  */
 
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { crc32 } from 'node:zlib';
@@ -86,11 +86,11 @@ export function dynaliteWithTransactions(options: Parameters<typeof dynalite>[0]
  */
 function transactionListener(store: DynaliteStore, served: RequestListener): RequestListener {
   const turns = new Turns();
-  const tokens = new Map<string, { request: string; until: number }>();
+  const tokens: Tokens = new Map();
   return (req, res) => {
     if (req.headers['x-amz-target'] === TARGET) {
       // The body is read now: a request in memory sends it once, right after this call.
-      void bodyOf(req).then((body) => turns.hold(() => answerTransaction(store, tokens, body, res)));
+      bodyOf(req).then((body) => turns.hold(() => answerTransaction(store, tokens, body, res)), dropped(res));
       return;
     }
     if (turns.free()) {
@@ -98,9 +98,14 @@ function transactionListener(store: DynaliteStore, served: RequestListener): Req
       return;
     }
     // Behind a transaction: the body is kept, and given to dynalite again when its turn comes.
-    void bodyOf(req).then((body) => turns.queue(() => turns.share(served, replay(req, body), res)));
+    bodyOf(req).then((body) => turns.queue(() => turns.share(served, replay(req, body), res)), dropped(res));
   };
 }
+
+/** A request whose connection failed before its body arrived: nobody is left to answer. */
+const dropped = (res: ServerResponse) => () => {
+  res.destroy();
+};
 
 /**
  * Who has the store: any number of ordinary requests, or one transaction. Whoever waits is served
@@ -164,6 +169,12 @@ class Turns {
   }
 }
 
+/**
+ * The ClientRequestTokens of the last ten minutes' transactions, in the order they came, each with
+ * a digest of the actions it was sent with (the SDK gives every transaction a token).
+ */
+type Tokens = Map<string, { digest: string; until: number }>;
+
 function bodyOf(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -183,12 +194,7 @@ function replay(req: IncomingMessage, body: Buffer): IncomingMessage {
   return again as unknown as IncomingMessage;
 }
 
-async function answerTransaction(
-  store: DynaliteStore,
-  tokens: Map<string, { request: string; until: number }>,
-  body: Buffer,
-  res: ServerResponse,
-): Promise<void> {
+async function answerTransaction(store: DynaliteStore, tokens: Tokens, body: Buffer, res: ServerResponse): Promise<void> {
   let data: Request;
   try {
     data = JSON.parse(body.toString('utf8')) as Request;
@@ -205,15 +211,19 @@ async function answerTransaction(
   }
 }
 
-async function transact(store: DynaliteStore, tokens: Map<string, { request: string; until: number }>, data: Request): Promise<Request> {
+async function transact(store: DynaliteStore, tokens: Tokens, data: Request): Promise<Request> {
   const token = typeof data.ClientRequestToken === 'string' ? data.ClientRequestToken : undefined;
-  const fingerprint = JSON.stringify(data.TransactItems);
+  const digest = createHash('sha256').update(JSON.stringify(data.TransactItems)).digest('hex');
   const now = Date.now();
-  for (const [key, seen] of tokens) if (seen.until <= now) tokens.delete(key);
+  // The oldest first: forgotten until the first that is still remembered.
+  for (const [key, seen] of tokens) {
+    if (seen.until > now) break;
+    tokens.delete(key);
+  }
   const seen = token === undefined ? undefined : tokens.get(token);
   if (seen !== undefined) {
     // A retry of a transaction that was applied: DynamoDB answers it without applying it again.
-    if (seen.request === fingerprint) return {};
+    if (seen.digest === digest) return {};
     throw failure('IdempotentParameterMismatchException', 'The request with the client token was already used with different parameters');
   }
   const prepared = await prepare(store, data.TransactItems);
@@ -235,7 +245,7 @@ async function transact(store: DynaliteStore, tokens: Map<string, { request: str
     throw canceled;
   }
   await apply(store, prepared);
-  if (token !== undefined) tokens.set(token, { request: fingerprint, until: now + TOKEN_MS });
+  if (token !== undefined) tokens.set(token, { digest, until: now + TOKEN_MS });
   return {};
 }
 
