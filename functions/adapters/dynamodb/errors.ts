@@ -39,6 +39,11 @@ export function isCancelledByCondition(error: unknown, index = 0): boolean {
   return cancellationCodes(error)[index] === 'ConditionalCheckFailed';
 }
 
+/** A transaction cancelled because another write to one of its items was under way: worth another try, later. */
+export function isCancelledByConflict(error: unknown): boolean {
+  return cancellationCodes(error).includes('TransactionConflict');
+}
+
 /** Codes for a cancelled transaction that another attempt may get through: a conflict with another write, throttling. */
 const PASSING_CANCELLATIONS = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
 

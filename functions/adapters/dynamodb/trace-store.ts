@@ -44,7 +44,7 @@ import type { PlanAttempt, PlanRecord, StepOutput, TraceEvent, TraceEventInput }
 import { mapLimited } from '../../shared/map-limited.js';
 import type { PayloadStore } from '../payloads/payload-store.js';
 import { createDocumentClient } from './client.js';
-import { isCancelledByCondition, isConditionalFailure, TraceStoreError, TraceStoreTransientError, toStoreError } from './errors.js';
+import { isCancelledByCondition, isCancelledByConflict, isConditionalFailure, TraceStoreError, TraceStoreTransientError, toStoreError } from './errors.js';
 import { itemSize } from './item-size.js';
 import { CREATED_INDEX, STATUS_INDEX, TRACE_TABLE, traceKeys } from './table.js';
 
@@ -293,7 +293,8 @@ export class DynamoTraceStore implements TraceStore {
         this.rememberRecords(planId, trace?.records ?? {});
         return { record: written, eventCount: written.eventCount, events: items.events };
       } catch (error) {
-        if (!isConditionalFailure(error) && !isCancelledByCondition(error)) {
+        // A conflict with another write to the record is a race like a failed version check.
+        if (!isConditionalFailure(error) && !isCancelledByCondition(error) && !isCancelledByConflict(error)) {
           // The write may have landed (a timeout after DynamoDB applied it): what this store
           // remembers of the plan may now be behind, so the next phase, or this one retried, reads it.
           this.forget(planId);
@@ -401,7 +402,8 @@ export class DynamoTraceStore implements TraceStore {
     try {
       await this.doc.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...this.puts(trace.items)] }));
     } catch (error) {
-      if (isCancelledByCondition(error)) return undefined;
+      // The counter moved, or another write to the record was under way: the numbers are taken the other way.
+      if (isCancelledByCondition(error) || isCancelledByConflict(error)) return undefined;
       throw toStoreError(`TransactWriteItems ${this.tableName}`, error);
     }
     // The counter moves without a new version: the remembered record follows it.

@@ -230,6 +230,48 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
     flaky.destroy();
   });
 
+  it('gets its events through when a transaction meets another write to the record, as DynamoDB reports under contention', async () => {
+    // Prepare: a client whose next two transactions are cancelled for a conflict, which no local
+    // store produces; everything else reaches the server.
+    let conflicts = 2;
+    const contended = createDynamoClient({ endpoint: server.endpoint });
+    contended.middlewareStack.add(
+      (next, context) => async (args) => {
+        sent.push(String(context.commandName).replace(/Command$/, ''));
+        if (context.commandName === 'TransactWriteItemsCommand' && conflicts > 0) {
+          conflicts--;
+          throw Object.assign(new Error('Transaction cancelled, please refer cancellation reasons for specific reasons [TransactionConflict, None]'), {
+            name: 'TransactionCanceledException',
+            CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }],
+            $metadata: { httpStatusCode: 400 },
+          });
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'conflictTwice' },
+    );
+    const store = new DynamoTraceStore({ client: contended, tableName, payloads: new FilePayloadStore({ root: payloadRoot }) });
+    const plan = receivedPlan({ planId: `p-${randomUUID()}` });
+    await makeStore().createPlan(plan, [event('plan.received', 'received')]);
+    await store.getPlan(plan.planId);
+    sent = [];
+
+    // Act: an append falls back to taking its numbers; an update reads again and tries again.
+    const appended = await store.appendEvents(plan.planId, [event('step.started', 'executing')]);
+    const { record, events } = await store.updatePlanWithEvents(plan.planId, { status: 'analyzing' }, [event('plan.status', 'analyzing')]);
+
+    // Assess
+    expect(sent).toEqual(['TransactWriteItems', 'UpdateItem', 'PutItem', 'TransactWriteItems', 'GetItem', 'TransactWriteItems']);
+    expect([...appended, ...events].map((e) => e.seq)).toEqual([2, 3]);
+    expect(record).toMatchObject({ status: 'analyzing', eventCount: 3 });
+    expect((await makeStore().listEvents(plan.planId)).map((e) => [e.seq, e.type])).toEqual([
+      [1, 'plan.received'],
+      [2, 'step.started'],
+      [3, 'plan.status'],
+    ]);
+    contended.destroy();
+  });
+
   it('writes step outputs and attempts in the transaction of the events that tell of them', async () => {
     // Prepare
     const store = makeStore();
