@@ -41,6 +41,7 @@ import { type Clock, type ListPlansQuery, type PlanPatch, systemClock, type Trac
 import { applyPlanPatch } from '../../core/trace/plan-patch.js';
 import { isSettled, isTerminal } from '../../core/trace/status.js';
 import type { PlanAttempt, PlanRecord, StepOutput, TraceEvent, TraceEventInput } from '../../core/types.js';
+import { copyJson } from '../../shared/copy-json.js';
 import { mapLimited } from '../../shared/map-limited.js';
 import type { PayloadStore } from '../payloads/payload-store.js';
 import { createDocumentClient } from './client.js';
@@ -172,7 +173,7 @@ export class DynamoTraceStore implements TraceStore {
     else if (this.written.get(record.planId) !== record.version) this.written.delete(record.planId);
     this.known.delete(record.planId);
     // A copy: the caller owns the object it passed or got, and may change it.
-    this.known.set(record.planId, structuredClone(record));
+    this.known.set(record.planId, copyJson(record));
     // A long-lived process (serve, a warm Lambda) sees many plans; only the recent ones are worth keeping.
     if (this.known.size > KNOWN_PLANS) this.forget(this.known.keys().next().value!);
   }
@@ -206,8 +207,8 @@ export class DynamoTraceStore implements TraceStore {
     // A finished plan never changes again (the patch rules refuse it): the record this store last
     // wrote or read of it is the stored one, and a read after Finalize (its result published, the
     // runner's answer) needs no request.
-    if (known !== undefined && isTerminal(known.status)) return structuredClone(known);
-    if (known !== undefined && known.version === options.written && this.wroteLast(planId, options.written)) return structuredClone(known);
+    if (known !== undefined && isTerminal(known.status)) return copyJson(known);
+    if (known !== undefined && known.version === options.written && this.wroteLast(planId, options.written)) return copyJson(known);
     const item = await this.getItem(traceKeys.plan(planId), traceKeys.meta);
     const record = item === undefined ? undefined : await this.planFromItem(item);
     if (record) this.remember(record);
@@ -488,7 +489,7 @@ export class DynamoTraceStore implements TraceStore {
       remembered.version === options.written &&
       this.wroteLast(planId, options.written)
     ) {
-      return structuredClone(remembered.attempt);
+      return copyJson(remembered.attempt);
     }
     const item = await this.getItem(traceKeys.plan(planId), traceKeys.attempt(attempt));
     return item === undefined ? undefined : attemptFrom(item, await this.bodyOf(item));
@@ -509,7 +510,7 @@ export class DynamoTraceStore implements TraceStore {
   private rememberOutputs(planId: string, outputs: readonly StepOutput[]): void {
     const known = this.outputs.get(planId);
     if (known === undefined) return;
-    for (const output of outputs) known.set(output.step_id, structuredClone(output));
+    for (const output of outputs) known.set(output.step_id, copyJson(output));
   }
 
   private stepItem(planId: string, output: StepOutput): Promise<Item> {
@@ -544,7 +545,7 @@ export class DynamoTraceStore implements TraceStore {
     const version = this.written.get(planId);
     if (last === undefined) return;
     if (version === undefined) this.attempts.delete(planId);
-    else this.attempts.set(planId, { attempt: structuredClone(last), version });
+    else this.attempts.set(planId, { attempt: copyJson(last), version });
   }
 
   async listStepOutputs(planId: string, options: { written?: number } = {}): Promise<StepOutput[]> {
@@ -552,7 +553,7 @@ export class DynamoTraceStore implements TraceStore {
     // outputs (Execute) ran here, and this store has seen every output since it created the plan.
     const remembered = this.outputs.get(planId);
     if (remembered !== undefined && this.wroteLast(planId, options.written)) {
-      return [...remembered.values()].sort((a, b) => a.step_id - b.step_id).map((output) => structuredClone(output));
+      return [...remembered.values()].sort((a, b) => a.step_id - b.step_id).map((output) => copyJson(output));
     }
     return this.listChildren(planId, traceKeys.stepPrefix, (envelope, body) => ({
       ...(body as Omit<StepOutput, (typeof STEP_ENVELOPE)[number]>),
