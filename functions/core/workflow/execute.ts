@@ -10,7 +10,7 @@ import { PlanNotFoundError, StepExecutionError } from '../errors.js';
 import { createDuplicateGuard, DUPLICATE_CALL_BLOCKED, type GuardedCall } from '../executor/duplicate-guard.js';
 import { type ExecutionContext, executePlan } from '../executor/run-plan.js';
 import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
-import type { CorpusIndex, PlanPatch } from '../ports.js';
+import type { PlanPatch } from '../ports.js';
 import { toolCallOf } from '../steps/tool_call.js';
 import { canonicalToolName } from '../tools/registry.js';
 import type { DecompositionPlan, PlanRecord, StepOutput, TraceEventInput } from '../types.js';
@@ -26,15 +26,10 @@ import { type WriteBehind, withWrites } from './write-behind.js';
 export async function executePhase(deps: PhaseDeps, input: WorkflowInput & { round?: RoundState }): Promise<ExecutionSummary> {
   const started = performance.now();
   const loaded = await loadPlan(deps.store, input.planId, input);
-  // The corpus before the trace starts: finding it waits on the file system, and a batch queued
-  // before such a wait leaves during it, alone, its writing then competing with the steps for the
-  // CPU. Queued after, the first batch leaves when the steps first wait (on the model), with what
-  // they did until then.
-  const index = await deps.corpora.load(loaded.request.corpus);
   // The steps' events and outputs are written beside the steps, in order, the status first; a
   // failed write stops the next step from starting (enqueue throws it) and fails the phase once the
   // queue is drained.
-  return withWrites(async (queue) => executeRecord(deps, input, { ...loaded, status: 'executing' }, new StepWrites(deps, loaded, queue), { started, index }));
+  return withWrites(async (queue) => executeRecord(deps, input, { ...loaded, status: 'executing' }, new StepWrites(deps, loaded, queue), started));
 }
 
 /** A step's event, and its output when the event is its end. */
@@ -50,6 +45,12 @@ interface StepTrace {
  */
 class StepWrites {
   private opening: PlanPatch | undefined;
+  /**
+   * The move's event, until the first step's goes: queued before a step has run, it would leave
+   * alone during the phase's first wait on I/O (finding the corpus, reading earlier outputs), and
+   * its write would then compete with the steps for the CPU (some 10 ms before the model call).
+   */
+  private openingEvent: TraceEventInput | undefined;
 
   constructor(
     private readonly deps: PhaseDeps,
@@ -58,8 +59,15 @@ class StepWrites {
   ) {
     if (loaded.status !== 'executing') {
       this.opening = { status: 'executing' };
-      this.add(statusEvent(loaded.status, 'executing'));
+      this.openingEvent = statusEvent(loaded.status, 'executing');
     }
+  }
+
+  /** The move's event, once: what goes first in the trace of the steps. */
+  private takeOpeningEvent(): StepTrace[] {
+    const event = this.openingEvent;
+    this.openingEvent = undefined;
+    return event ? [{ event }] : [];
   }
 
   private readonly write = (items: StepTrace[]) => {
@@ -72,7 +80,7 @@ class StepWrites {
   };
 
   add(event: TraceEventInput, output?: StepOutput): void {
-    this.queue.enqueueBatched<StepTrace>(output ? { event, output } : { event }, this.write);
+    for (const item of [...this.takeOpeningEvent(), output ? { event, output } : { event }]) this.queue.enqueueBatched<StepTrace>(item, this.write);
   }
 
   /**
@@ -80,7 +88,8 @@ class StepWrites {
    * `executing`, when it is still in it); then waits for the batches under way.
    */
   async takeRest(): Promise<{ events: TraceEventInput[]; records: { outputs: StepOutput[] }; patch: PlanPatch }> {
-    const items = this.queue.takeBatched(this.write);
+    // No step has run: the move goes with the closing write.
+    const items = [...this.takeOpeningEvent(), ...this.queue.takeBatched(this.write)];
     const patch = items.length > 0 && this.opening ? this.opening : {};
     if (items.length > 0) this.opening = undefined;
     await this.queue.drain();
@@ -98,9 +107,10 @@ async function executeRecord(
   input: WorkflowInput & { round?: RoundState },
   record: PlanRecord,
   steps: StepWrites,
-  { started, index }: { started: number; index: CorpusIndex },
+  started: number,
 ): Promise<ExecutionSummary> {
   if (!record.plan) throw new PlanNotFoundError(`plan ${input.planId} has no accepted plan to execute`);
+  const index = await deps.corpora.load(record.request.corpus);
   const o = requestOptions(deps, record);
   // An iterative plan's events carry their round; a later round runs only its own steps and reads
   // the earlier rounds' stored results.

@@ -18,7 +18,7 @@ const NOW = new Date('2026-03-01T12:00:00.000Z');
 // Two searches feeding an aggregate: the aggregate may start only after both searches have ended.
 const PLAN = planOf(searchStep(1, 'highest mountain'), searchStep(2, 'largest river'), stepOf(3, 'aggregate', { operation: 'union' }, [1, 2]));
 
-async function world(options: { failOutputOf?: number } = {}) {
+async function world(options: { failOutputOf?: number; corpusWaitMs?: number } = {}) {
   const { store, events, outputs, current } = memoryTraceStore(
     receivedPlan({ planId: 'p-1', status: 'validating', plan: PLAN, request: { task: 'mountains and rivers' } }),
     // A store round trip takes a moment: the steps must not wait for it.
@@ -26,8 +26,13 @@ async function world(options: { failOutputOf?: number } = {}) {
   );
   const log = () => events.map((e) => `${e.type}${e.data?.step_id !== undefined ? ` ${e.data.step_id}` : ''}`);
   const index = await miniCorpusIndex();
-  const deps = phaseDeps(NOW, { store, llm: noLlm, corpora: { load: async () => index }, tools: localTools() }, { defaults: { topK: 3 } });
-  return { deps, log, outputs, current };
+  // Finding the corpus may wait on the file system, as the file provider's realpath does.
+  const load = async () => {
+    if (options.corpusWaitMs) await new Promise((resolve) => setTimeout(resolve, options.corpusWaitMs));
+    return index;
+  };
+  const deps = phaseDeps(NOW, { store, llm: noLlm, corpora: { load }, tools: localTools() }, { defaults: { topK: 3 } });
+  return { deps, store, log, outputs, current };
 }
 
 describe('Function: executePhase', () => {
@@ -51,5 +56,23 @@ describe('Function: executePhase', () => {
 
     await expect(executePhase(deps, { planId: 'p-1', maxIterations: 3 })).rejects.toThrow('the trace table is unavailable');
     expect(log()).not.toContain('execution.completed');
+  });
+
+  it('writes the move to executing with the first steps, not alone while it finds the corpus', async () => {
+    // Prepare: finding the corpus waits 10 ms; each write is recorded with what it carries.
+    const { deps, store } = await world({ corpusWaitMs: 10 });
+    const batches: string[][] = [];
+    const updatePlanWithEvents = store.updatePlanWithEvents.bind(store);
+    store.updatePlanWithEvents = async (id, patch, events, records) => {
+      batches.push(events.map((e) => e.type));
+      return updatePlanWithEvents(id, patch, events, records);
+    };
+
+    // Act
+    await executePhase(deps, { planId: 'p-1', maxIterations: 3 });
+
+    // Assess: the first write holds the status and the steps' first events.
+    expect(batches[0]?.[0]).toBe('plan.status');
+    expect(batches[0]).toContain('step.started');
   });
 });
