@@ -14,7 +14,6 @@
  */
 
 import { createHash, randomUUID } from 'node:crypto';
-import { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { crc32 } from 'node:zlib';
 import dynalite from 'dynalite';
@@ -24,6 +23,7 @@ import * as deleteItemRules from 'dynalite/validations/deleteItem.js';
 import validations from 'dynalite/validations/index.js';
 import * as putItemRules from 'dynalite/validations/putItem.js';
 import * as updateItemRules from 'dynalite/validations/updateItem.js';
+import { inMemoryRequest } from '../local/in-process-http.js';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 type Request = Record<string, unknown>;
@@ -35,15 +35,15 @@ const MAX_ACTIONS = 100;
 /** How long DynamoDB remembers a ClientRequestToken. */
 const TOKEN_MS = 10 * 60 * 1000;
 
-/** Each kind of action, and the operation whose rules it follows. */
-const KINDS = {
-  Put: { rules: putItemRules },
-  Update: { rules: updateItemRules },
-  Delete: { rules: deleteItemRules },
+/** Each kind of action, and the rules of the operation it follows. */
+const RULES = {
+  Put: putItemRules,
+  Update: updateItemRules,
+  Delete: deleteItemRules,
   // A condition on an item the transaction does not write: DeleteItem's shape, never applied.
-  ConditionCheck: { rules: deleteItemRules },
+  ConditionCheck: deleteItemRules,
 } as const;
-type Kind = keyof typeof KINDS;
+type Kind = keyof typeof RULES;
 
 /** One action, validated and located: its request as the single-item operation takes it, and the item as it was. */
 interface Prepared {
@@ -171,7 +171,8 @@ class Turns {
 
 /**
  * The ClientRequestTokens of the last ten minutes' transactions, in the order they came, each with
- * a digest of the actions it was sent with (the SDK gives every transaction a token).
+ * a digest of the request it came in (the SDK gives every transaction a token, and sends the same
+ * request again when it retries).
  */
 type Tokens = Map<string, { digest: string; until: number }>;
 
@@ -186,12 +187,7 @@ function bodyOf(req: IncomingMessage): Promise<Buffer> {
 
 /** A request whose body was read already, to be read again. */
 function replay(req: IncomingMessage, body: Buffer): IncomingMessage {
-  const again = Object.assign(new EventEmitter(), { method: req.method, url: req.url, headers: req.headers });
-  queueMicrotask(() => {
-    if (body.length > 0) again.emit('data', body);
-    again.emit('end');
-  });
-  return again as unknown as IncomingMessage;
+  return inMemoryRequest({ method: req.method ?? 'POST', url: req.url ?? '/', headers: req.headers as Record<string, string>, body });
 }
 
 async function answerTransaction(store: DynaliteStore, tokens: Tokens, body: Buffer, res: ServerResponse): Promise<void> {
@@ -203,7 +199,8 @@ async function answerTransaction(store: DynaliteStore, tokens: Tokens, body: Buf
     return;
   }
   try {
-    send(res, 200, await transact(store, tokens, data));
+    // A retry sends the same bytes: the token is remembered with a digest of them.
+    send(res, 200, await transact(store, tokens, data, createHash('sha256').update(body).digest('hex')));
   } catch (error) {
     const failure = error as Partial<DynaliteError>;
     if (failure.statusCode !== undefined && failure.body !== undefined) send(res, failure.statusCode, failure.body);
@@ -211,9 +208,8 @@ async function answerTransaction(store: DynaliteStore, tokens: Tokens, body: Buf
   }
 }
 
-async function transact(store: DynaliteStore, tokens: Tokens, data: Request): Promise<Request> {
+async function transact(store: DynaliteStore, tokens: Tokens, data: Request, digest: string): Promise<Request> {
   const token = typeof data.ClientRequestToken === 'string' ? data.ClientRequestToken : undefined;
-  const digest = createHash('sha256').update(JSON.stringify(data.TransactItems)).digest('hex');
   const now = Date.now();
   // The oldest first: forgotten until the first that is still remembered.
   for (const [key, seen] of tokens) {
@@ -261,7 +257,7 @@ async function prepare(store: DynaliteStore, items: unknown): Promise<Prepared[]
   // A table's description is read (and decoded) once for the transaction, not once per action.
   const tables = new Map<string, Promise<DynaliteTable>>();
   for (const item of items as Request[]) {
-    const kinds = (Object.keys(KINDS) as Kind[]).filter((kind) => item?.[kind] != null);
+    const kinds = (Object.keys(RULES) as Kind[]).filter((kind) => item?.[kind] != null);
     if (kinds.length !== 1) throw dynaliteDb.validationError('TransactItems can only contain one of Check, Put, Update or Delete');
     const kind = kinds[0]!;
     const given = item[kind] as Request;
@@ -269,7 +265,7 @@ async function prepare(store: DynaliteStore, items: unknown): Promise<Prepared[]
     if (kind === 'ConditionCheck' && typeof given.ConditionExpression !== 'string') {
       throw dynaliteDb.validationError('The ConditionCheck action requires a ConditionExpression');
     }
-    const rules = KINDS[kind].rules;
+    const rules = RULES[kind];
     const request = validations.checkTypes({ ...given }, rules.types);
     validations.checkValidations(request, rules.types, rules.custom, store);
     const name = String(request.TableName);

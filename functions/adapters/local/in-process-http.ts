@@ -76,17 +76,24 @@ export function askInProcess(
 ): Promise<InProcessAnswer> {
   return new Promise((resolve, reject) => {
     try {
-      const req = new InMemoryRequest(request.method, request.url, request.headers);
-      listener(req as unknown as IncomingMessage, new InMemoryResponse(resolve) as unknown as ServerResponse);
-      // As a socket would: the body arrives after the listener has subscribed to it.
-      queueMicrotask(() => {
-        if (request.body !== undefined && request.body.length > 0) req.emit('data', request.body);
-        req.emit('end');
-      });
+      listener(inMemoryRequest(request), new InMemoryResponse(resolve) as unknown as ServerResponse);
     } catch (error) {
       reject(error);
     }
   });
+}
+
+/**
+ * A request in memory, for a listener called right after: as from a socket, its body arrives once
+ * the listener has subscribed to it (on the next microtask).
+ */
+export function inMemoryRequest(request: { method: string; url: string; headers: Record<string, string>; body?: Buffer }): IncomingMessage {
+  const req = new InMemoryRequest(request.method, request.url, request.headers);
+  queueMicrotask(() => {
+    if (request.body !== undefined && request.body.length > 0) req.emit('data', request.body);
+    req.emit('end');
+  });
+  return req as unknown as IncomingMessage;
 }
 
 function bodyBytes(body: unknown): Buffer {
