@@ -188,7 +188,7 @@ export class DynamoTraceStore implements TraceStore {
     const trace = events.length > 0 ? await this.traceItems(record.planId, record.eventCount + 1, events) : undefined;
     const together = trace !== undefined && fitsTransaction(trace.items);
     try {
-      if (together) await this.doc.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...this.puts(trace.items)] }));
+      if (together) await this.transact({ Put: put }, trace.items);
       else await this.doc.send(new PutCommand(put));
       this.remember(created, true);
       // A new plan has no step output yet: from here on this store sees each one it writes.
@@ -231,7 +231,7 @@ export class DynamoTraceStore implements TraceStore {
     }
     // The patch, the counter, the events and their records in one transaction, all or nothing,
     // when they fit in one.
-    if (1 + events.length + recordCount(records) <= TRANSACTION_ACTIONS) {
+    if (mayFitTransaction(events, records)) {
       const written = await this.updateWithCount(planId, patch, events.length, { events, records });
       if (written?.events !== undefined) return { record: written.record, events: written.events };
       // The patch changed nothing: the events take their numbers on their own.
@@ -388,7 +388,7 @@ export class DynamoTraceStore implements TraceStore {
    */
   private async appendTogether(planId: string, inputs: readonly TraceEventInput[], records: TraceRecords): Promise<TraceEvent[] | undefined> {
     const known = this.known.get(planId);
-    if (known === undefined || 1 + inputs.length + recordCount(records) > TRANSACTION_ACTIONS) return undefined;
+    if (known === undefined || !mayFitTransaction(inputs, records)) return undefined;
     const count = known.eventCount;
     const trace = await this.traceItems(planId, count + 1, inputs, records);
     if (!fitsTransaction(trace.items)) return undefined;
@@ -401,7 +401,7 @@ export class DynamoTraceStore implements TraceStore {
       ExpressionAttributeValues: { ':n': inputs.length, ':count': count },
     };
     try {
-      await this.doc.send(new TransactWriteCommand({ TransactItems: [{ Update: update }, ...this.puts(trace.items)] }));
+      await this.transact({ Update: update }, trace.items);
     } catch (error) {
       // The counter moved, or another write to the record was under way: the numbers are taken the other way.
       if (isCancelledByCondition(error) || isCancelledByConflict(error)) return undefined;
@@ -452,9 +452,9 @@ export class DynamoTraceStore implements TraceStore {
     return { events, items: uniqueByKey([...items, ...(await this.recordItems(planId, records))]) };
   }
 
-  /** Put actions of a transaction. */
-  private puts(items: readonly Item[]): NonNullable<TransactWriteCommandInput['TransactItems']> {
-    return items.map((Item) => ({ Put: { TableName: this.tableName, Item } }));
+  /** One TransactWriteItems: `first` (META's put or update, with its condition), then a put of each of `items`. */
+  private async transact(first: TransactAction, items: readonly Item[]): Promise<void> {
+    await this.doc.send(new TransactWriteCommand({ TransactItems: [first, ...items.map((Item) => ({ Put: { TableName: this.tableName, Item } }))] }));
   }
 
   async listEvents(planId: string): Promise<TraceEvent[]> {
@@ -606,7 +606,7 @@ export class DynamoTraceStore implements TraceStore {
     if (items !== undefined) {
       values[':count'] = current.eventCount;
       const checked = { ...update, ConditionExpression: '#version = :expected AND #eventCount = :count' };
-      await this.doc.send(new TransactWriteCommand({ TransactItems: [{ Update: checked }, ...this.puts(items)] }));
+      await this.transact({ Update: checked }, items);
       return { ...next, eventCount: current.eventCount + eventNumbers };
     }
     // Only what was set comes back, not the whole item (a status change leaves the body, the bulk
@@ -808,8 +808,14 @@ interface TraceToWrite {
   records: TraceRecords;
 }
 
-function recordCount(records: TraceRecords): number {
-  return (records.outputs?.length ?? 0) + (records.attempts?.length ?? 0);
+type TransactAction = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * Whether META's write, `events` and `records` are few enough for one transaction, before their
+ * items are made (fitsTransaction then checks the items' size).
+ */
+function mayFitTransaction(events: readonly TraceEventInput[], records: TraceRecords): boolean {
+  return 1 + events.length + (records.outputs?.length ?? 0) + (records.attempts?.length ?? 0) <= TRANSACTION_ACTIONS;
 }
 
 /** Whether `items`, with the record's update, fit in one transaction (the update's own size is small beside them). */
