@@ -33,6 +33,13 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
 
   const makeStore = () => new DynamoTraceStore({ client, tableName, payloads: new FilePayloadStore({ root: payloadRoot }) });
 
+  /** A store over a client of its own, which `configure` gives a middleware (to fail or watch requests); destroy the client after. */
+  const storeOver = (configure: (own: DynamoDBClient) => void) => {
+    const own = createDynamoClient({ endpoint: server.endpoint });
+    configure(own);
+    return { client: own, store: new DynamoTraceStore({ client: own, tableName, payloads: new FilePayloadStore({ root: payloadRoot }) }) };
+  };
+
   /** A store and a new plan in it, received (its first event stored) and now finalizing. */
   const finalizingPlan = async () => {
     const store = makeStore();
@@ -135,17 +142,17 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
   ])('leaves the plan unfinished when the events of its settled status, %s, cannot be written', async (_, count, failed, message) => {
     // Prepare: a client whose writes of events fail, as a table that is down does; its other requests reach the server.
     const { plan } = await finalizingPlan();
-    const failing = createDynamoClient({ endpoint: server.endpoint });
-    failing.middlewareStack.add(
-      (next, context) => async (args) => {
-        if (context.commandName === failed) {
-          throw Object.assign(new Error('Internal server error'), { name: 'InternalServerError', $metadata: { httpStatusCode: 500 } });
-        }
-        return next(args);
-      },
-      { step: 'initialize', name: 'failBatchWrites' },
+    const { client: failing, store: down } = storeOver((own) =>
+      own.middlewareStack.add(
+        (next, context) => async (args) => {
+          if (context.commandName === failed) {
+            throw Object.assign(new Error('Internal server error'), { name: 'InternalServerError', $metadata: { httpStatusCode: 500 } });
+          }
+          return next(args);
+        },
+        { step: 'initialize', name: 'failBatchWrites' },
+      ),
     );
-    const down = new DynamoTraceStore({ client: failing, tableName, payloads: new FilePayloadStore({ root: payloadRoot }) });
 
     // Act
     const finishing = down.updatePlanWithEvents(plan.planId, { status: 'succeeded' }, [
@@ -203,19 +210,19 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
   it('reads a plan again after an update whose answer was lost, though the write landed', async () => {
     // Prepare: a client whose next UpdateItem reaches the server, then fails as a timeout would.
     let loseNextAnswer = false;
-    const flaky = createDynamoClient({ endpoint: server.endpoint });
-    flaky.middlewareStack.add(
-      (next, context) => async (args) => {
-        const result = await next(args);
-        if (loseNextAnswer && context.commandName === 'UpdateItemCommand') {
-          loseNextAnswer = false;
-          throw Object.assign(new Error('socket hang up'), { name: 'TimeoutError', $metadata: {} });
-        }
-        return result;
-      },
-      { step: 'initialize', name: 'loseAnUpdateAnswer' },
+    const { client: flaky, store } = storeOver((own) =>
+      own.middlewareStack.add(
+        (next, context) => async (args) => {
+          const result = await next(args);
+          if (loseNextAnswer && context.commandName === 'UpdateItemCommand') {
+            loseNextAnswer = false;
+            throw Object.assign(new Error('socket hang up'), { name: 'TimeoutError', $metadata: {} });
+          }
+          return result;
+        },
+        { step: 'initialize', name: 'loseAnUpdateAnswer' },
+      ),
     );
-    const store = new DynamoTraceStore({ client: flaky, tableName, payloads: new FilePayloadStore({ root: payloadRoot }) });
     const plan = receivedPlan({ planId: `p-${randomUUID()}` });
     await store.createPlan(plan);
     const mine = await store.updatePlan(plan.planId, { status: 'analyzing' });
@@ -234,23 +241,23 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
     // Prepare: a client whose next two transactions are cancelled for a conflict, which no local
     // store produces; everything else reaches the server.
     let conflicts = 2;
-    const contended = createDynamoClient({ endpoint: server.endpoint });
-    contended.middlewareStack.add(
-      (next, context) => async (args) => {
-        sent.push(String(context.commandName).replace(/Command$/, ''));
-        if (context.commandName === 'TransactWriteItemsCommand' && conflicts > 0) {
-          conflicts--;
-          throw Object.assign(new Error('Transaction cancelled, please refer cancellation reasons for specific reasons [TransactionConflict, None]'), {
-            name: 'TransactionCanceledException',
-            CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }],
-            $metadata: { httpStatusCode: 400 },
-          });
-        }
-        return next(args);
-      },
-      { step: 'initialize', name: 'conflictTwice' },
+    const { client: contended, store } = storeOver((own) =>
+      own.middlewareStack.add(
+        (next, context) => async (args) => {
+          sent.push(String(context.commandName).replace(/Command$/, ''));
+          if (context.commandName === 'TransactWriteItemsCommand' && conflicts > 0) {
+            conflicts--;
+            throw Object.assign(new Error('Transaction cancelled, please refer cancellation reasons for specific reasons [TransactionConflict, None]'), {
+              name: 'TransactionCanceledException',
+              CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }],
+              $metadata: { httpStatusCode: 400 },
+            });
+          }
+          return next(args);
+        },
+        { step: 'initialize', name: 'conflictTwice' },
+      ),
     );
-    const store = new DynamoTraceStore({ client: contended, tableName, payloads: new FilePayloadStore({ root: payloadRoot }) });
     const plan = receivedPlan({ planId: `p-${randomUUID()}` });
     await makeStore().createPlan(plan, [event('plan.received', 'received')]);
     await store.getPlan(plan.planId);
@@ -337,19 +344,19 @@ describe.each(dynamoBackends)('Class: DynamoTraceStore, writes batched on $name'
     await store.createPlan(plan);
     const names: string[][] = [];
     const returned: string[][] = [];
-    const watching = createDynamoClient({ endpoint: server.endpoint });
-    watching.middlewareStack.add(
-      (next, context) => async (args) => {
-        const out = await next(args);
-        if (context.commandName === 'UpdateItemCommand') {
-          names.push(Object.values((args.input as { ExpressionAttributeNames?: Record<string, string> }).ExpressionAttributeNames ?? {}));
-          returned.push(Object.keys((out.output as { Attributes?: Record<string, unknown> }).Attributes ?? {}));
-        }
-        return out;
-      },
-      { step: 'initialize', name: 'watchUpdates' },
+    const { client: watching, store: watched } = storeOver((own) =>
+      own.middlewareStack.add(
+        (next, context) => async (args) => {
+          const out = await next(args);
+          if (context.commandName === 'UpdateItemCommand') {
+            names.push(Object.values((args.input as { ExpressionAttributeNames?: Record<string, string> }).ExpressionAttributeNames ?? {}));
+            returned.push(Object.keys((out.output as { Attributes?: Record<string, unknown> }).Attributes ?? {}));
+          }
+          return out;
+        },
+        { step: 'initialize', name: 'watchUpdates' },
+      ),
     );
-    const watched = new DynamoTraceStore({ client: watching, tableName, payloads: new FilePayloadStore({ root: payloadRoot }) });
 
     // Act: the status alone, then the body alone; meanwhile another writer takes event numbers.
     await watched.updatePlan(plan.planId, { status: 'analyzing' });
