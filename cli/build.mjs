@@ -17,6 +17,7 @@ import { builtinModules, createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { sdkSchemaKeys } from './sdk-schemas.mjs';
 import { builtinModuleSource, NAMES_IMPORTED, namesRead, standInModule } from './stand-in.mjs';
 
 // Packages with native code (LanceDB's engine) are loaded from node_modules, not bundled.
@@ -181,7 +182,7 @@ export async function buildBundle({ root, base, stamp }) {
       legalComments: 'none',
       logLevel: 'silent',
       metafile: true,
-      plugins: [sourceLocation(root), builtinsThroughCommonJs(), loadedOnFirstUse(root), dynaliteActions()],
+      plugins: [sourceLocation(root), builtinsThroughCommonJs(), loadedOnFirstUse(root), dynaliteActions(), sdkSchemaKeys()],
     });
     await checkStandIns(root, metafile);
     // The project's own files the bundle was made from (packages are covered by the lock files):

@@ -7,8 +7,10 @@
  * The bundle is built here with esbuild's API rather than by NodejsFunction, which always passes
  * esbuild one output file and so cannot split: code reached only through a dynamic import (the
  * Anthropic SDK, the OpenAI-compatible client, the AWS clients built on first use) goes to its own
- * chunk, which a cold start does not load.
+ * chunk, which a cold start does not load. esbuild runs in a child process (bundle.mjs), since CDK
+ * bundles synchronously and only esbuild's asynchronous API takes plugins (cli/sdk-schemas.mjs).
  */
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { basename, join } from 'node:path';
@@ -20,7 +22,7 @@ import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
+import type { BuildOptions, Metafile } from 'esbuild';
 import { builtinModuleSource, NAMES_IMPORTED, standInModule } from '../../cli/stand-in.mjs';
 
 /** Node.js 24, the newest runtime Lambda offers. */
@@ -29,6 +31,8 @@ export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HANDLERS = fileURLToPath(new URL('../../functions/handlers/', import.meta.url));
 const requireFromProject = createRequire(join(PROJECT_ROOT, 'package.json'));
+/** Runs esbuild with plugins, which its synchronous API cannot (bundle.mjs). */
+const BUNDLE_SCRIPT = fileURLToPath(new URL('./bundle.mjs', import.meta.url));
 
 /**
  * Bundled ESM still meets CommonJS dependencies (the X-Ray SDK, ...) that call `require`: this
@@ -126,14 +130,21 @@ export function dependencyClosure(names: readonly string[]): string[] {
  */
 export function bundleFunction(entry: string, outdir: string, extraFiles: readonly string[] = [], nodeModules: readonly string[] = []): Metafile {
   const firstUse = loadedOnFirstUse();
-  const { metafile } = buildSync({
+  const options: BuildOptions = {
     ...BUNDLING,
     alias: { ...builtinsThroughCommonJs(), ...firstUse.alias },
     entryPoints: { index: entry, ...firstUse.entryPoints },
     outdir,
     absWorkingDir: PROJECT_ROOT,
-    metafile: true,
-  });
+  };
+  // esbuild's own messages (warnings, errors naming the file and line) go to this process's stderr.
+  const metafile = JSON.parse(
+    execFileSync(process.execPath, [BUNDLE_SCRIPT], {
+      input: JSON.stringify(options),
+      stdio: ['pipe', 'pipe', 'inherit'],
+      maxBuffer: 256 * 1024 * 1024,
+    }).toString(),
+  ) as Metafile;
   for (const file of extraFiles) cpSync(join(PROJECT_ROOT, file), join(outdir, basename(file)));
   for (const name of nodeModules.length > 0 ? dependencyClosure(nodeModules) : []) {
     cpSync(join(PROJECT_ROOT, 'node_modules', name), join(outdir, 'node_modules', name), { recursive: true, dereference: true });

@@ -1,0 +1,17 @@
+/**
+ * Builds one Lambda bundle with esbuild's asynchronous API, in a process of its own:
+ * `node infra/constructs/bundle.mjs` reads the build options as JSON on standard input and writes
+ * esbuild's metafile as JSON on standard output. CDK bundles synchronously (ILocalBundling), and
+ * esbuild's synchronous API takes no plugins; bundleFunction (cairn-function.ts) runs this and
+ * waits, as CDK's own NodejsFunction runs esbuild's binary.
+ *
+ * The plugin: sdkSchemaKeys (cli/sdk-schemas.mjs), so that the AWS SDK clients' unused operation
+ * shapes are dropped.
+ */
+import { text } from 'node:stream/consumers';
+import { build } from 'esbuild';
+import { sdkSchemaKeys } from '../../cli/sdk-schemas.mjs';
+
+const options = JSON.parse(await text(process.stdin));
+const { metafile } = await build({ ...options, metafile: true, plugins: [sdkSchemaKeys()] });
+process.stdout.write(JSON.stringify(metafile));
