@@ -169,27 +169,29 @@ async function main(): Promise<void> {
   try {
     if (!asJson) process.stderr.write('synthesizing the stack (bundles every function with esbuild)...\n');
     const bundles = synthBundles(outdir);
-    const rows: Array<BundleFigures & { minMs: number; maxMs: number }> = [];
-    for (const bundle of bundles) {
-      const times: number[] = [];
-      const firstUse: number[] = [];
-      // One warm-up load: the first spawn also pays for the file system cache.
-      await probe(bundle);
-      for (let i = 0; i < runs; i++) {
+    // One warm-up load each: the first spawn also pays for the file system cache.
+    for (const bundle of bundles) await probe(bundle);
+    // Round by round, every function once a round: a spell of a slower machine (another tenant of
+    // the host, a frequency change) then falls on every function alike instead of on the few
+    // measured during it.
+    const times = bundles.map((): number[] => []);
+    const firstUse = bundles.map((): number[] => []);
+    for (let round = 0; round < runs; round++) {
+      for (const [i, bundle] of bundles.entries()) {
         const measured = await probe(bundle);
-        times.push(measured.initMs);
-        firstUse.push(measured.firstUseMs);
+        times[i]!.push(measured.initMs);
+        firstUse[i]!.push(measured.firstUseMs);
       }
-      rows.push({
-        function: bundle.name,
-        bytes: loadedAtInit(bundle.file),
-        totalBytes: totalBytes(dirname(bundle.file)),
-        initMs: Math.round(median(times) * 10) / 10,
-        firstUseMs: Math.round(median(firstUse) * 10) / 10,
-        minMs: Math.round(Math.min(...times) * 10) / 10,
-        maxMs: Math.round(Math.max(...times) * 10) / 10,
-      });
     }
+    const rows: Array<BundleFigures & { minMs: number; maxMs: number }> = bundles.map((bundle, i) => ({
+      function: bundle.name,
+      bytes: loadedAtInit(bundle.file),
+      totalBytes: totalBytes(dirname(bundle.file)),
+      initMs: Math.round(median(times[i]!) * 10) / 10,
+      firstUseMs: Math.round(median(firstUse[i]!) * 10) / 10,
+      minMs: Math.round(Math.min(...times[i]!) * 10) / 10,
+      maxMs: Math.round(Math.max(...times[i]!) * 10) / 10,
+    }));
     if (asJson) {
       process.stdout.write(
         `${JSON.stringify(rows.map(({ function: fn, bytes, totalBytes, initMs, firstUseMs }) => ({ function: fn, bytes, totalBytes, initMs, firstUseMs })))}\n`,
