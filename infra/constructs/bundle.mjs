@@ -13,5 +13,10 @@ import { build } from 'esbuild';
 import { sdkSchemaKeys } from '../../cli/sdk-schemas.mjs';
 
 const options = JSON.parse(await text(process.stdin));
-const { metafile } = await build({ ...options, metafile: true, plugins: [sdkSchemaKeys()] });
-process.stdout.write(JSON.stringify(metafile));
+try {
+  const { metafile } = await build({ ...options, metafile: true, plugins: [sdkSchemaKeys()] });
+  process.stdout.write(JSON.stringify(metafile));
+} catch {
+  // esbuild has written its messages (file, line, what failed) to stderr already.
+  process.exitCode = 1;
+}

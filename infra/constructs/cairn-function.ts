@@ -10,10 +10,10 @@
  * chunk, which a cold start does not load. esbuild runs in a child process (bundle.mjs), since CDK
  * bundles synchronously and only esbuild's asynchronous API takes plugins (cli/sdk-schemas.mjs).
  */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
-import { basename, join } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AssetHashType, DockerImage, Duration, type ILocalBundling, RemovalPolicy, type Size, Validations } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
@@ -138,13 +138,13 @@ export function bundleFunction(entry: string, outdir: string, extraFiles: readon
     absWorkingDir: PROJECT_ROOT,
   };
   // esbuild's own messages (warnings, errors naming the file and line) go to this process's stderr.
-  const metafile = JSON.parse(
-    execFileSync(process.execPath, [BUNDLE_SCRIPT], {
-      input: JSON.stringify(options),
-      stdio: ['pipe', 'pipe', 'inherit'],
-      maxBuffer: 256 * 1024 * 1024,
-    }).toString(),
-  ) as Metafile;
+  const bundled = spawnSync(process.execPath, [BUNDLE_SCRIPT], {
+    input: JSON.stringify(options),
+    stdio: ['pipe', 'pipe', 'inherit'],
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (bundled.status !== 0) throw new Error(`esbuild could not bundle ${relative(PROJECT_ROOT, entry)}: ${bundled.error?.message ?? 'see its messages above'}`);
+  const metafile = JSON.parse(bundled.stdout.toString()) as Metafile;
   for (const file of extraFiles) cpSync(join(PROJECT_ROOT, file), join(outdir, basename(file)));
   for (const name of nodeModules.length > 0 ? dependencyClosure(nodeModules) : []) {
     cpSync(join(PROJECT_ROOT, 'node_modules', name), join(outdir, 'node_modules', name), { recursive: true, dereference: true });

@@ -167,6 +167,15 @@ describe("Bundling: the functions' esbuild options", () => {
     expect(thrown.message).toContain('ECONNREFUSED');
   });
 
+  it('fails in one line naming the entry when esbuild cannot bundle it', () => {
+    // Prepare: an entry importing a file that does not exist
+    const entry = join(work, 'broken-entry.ts');
+    writeFileSync(entry, "import { missing } from './not-there.js';\nexport const handler = missing;\n");
+
+    // Act and assess: esbuild's own message goes to stderr; the error names the entry
+    expect(() => bundleFunction(entry, join(work, 'broken'))).toThrow(/^esbuild could not bundle .*broken-entry\.ts: see its messages above$/);
+  });
+
   it('loads the S3 client from its own file on first use, not at init, and it then works', async () => {
     // Prepare: an entry that builds the S3 client and the payload store as the runtime does
     const entry = join(work, 'uses-s3.ts');
