@@ -13,7 +13,7 @@ import { validatePlan } from '../functions/core/plan/validate.js';
 import type { DecompositionPlan, PlanRecord, PlanRequest } from '../functions/core/types.js';
 import { type LocalConfig, loadLocalConfig, withCorpusRoots } from '../functions/shared/config.js';
 import { askInTerminal, describeQuestion } from './ask.js';
-import { LocalStack } from './local-runner.js';
+import { LocalStack, waitingForClients } from './local-runner.js';
 import { progressWanted, startProgress } from './progress.js';
 import { renderPlan, renderRun, renderTrace } from './render.js';
 import { marksFromResults, toDot, toMermaid } from './view/plan-diagram.js';
@@ -117,7 +117,9 @@ function requestFrom(task: string, flags: RunFlags, corpus: string | undefined, 
 /** `inMemory` keeps the database in memory rather than under the command's folder. */
 async function withStack<T>(fn: (stack: LocalStack) => Promise<T>, inMemory = false): Promise<T> {
   const { config, dataDir } = localConfig();
-  const stack = await LocalStack.open(inMemory ? { config } : { config, dataDir });
+  const stack = await LocalStack.open(
+    inMemory ? { config } : { config, dataDir, onWaitForClients: (n) => process.stderr.write(`cairn: ${waitingForClients(n)}\n`) },
+  );
   try {
     return await fn(stack);
   } finally {

@@ -68,7 +68,13 @@ export interface LocalStackOptions {
   onExecution?: (planId: string, execution: ReturnType<StateMachine['run']>) => void;
   /** How long a state waiting on a task token waits, in place of its TimeoutSeconds (tests of the timeout). */
   inputTimeoutSeconds?: number;
+  /** Told, when this process holds the store with `dataDir` and closes, how many other cairn processes it waits for. */
+  onWaitForClients?: (clients: number) => void;
 }
+
+/** Why a process that holds the store and is done has not ended yet (its CLI and serve print it). */
+export const waitingForClients = (clients: number): string =>
+  `waiting for ${clients} other cairn process${clients === 1 ? '' : 'es'} using the local store to finish`;
 
 /** An execution paused in a callback state: its token, and how to stop it. */
 interface Paused {
@@ -115,7 +121,10 @@ export class LocalStack {
     let embedded: EmbeddedDynamo | undefined;
     if (config.dynamoEndpoint === undefined) {
       // With a folder, a store another cairn process already serves is shared, not refused.
-      embedded = options.dataDir === undefined ? await startEmbeddedDynamo() : await openSharedDynamo(options.dataDir);
+      embedded =
+        options.dataDir === undefined
+          ? await startEmbeddedDynamo()
+          : await openSharedDynamo(options.dataDir, options.onWaitForClients ? { onWaitForClients: options.onWaitForClients } : {});
       config = { ...config, dynamoEndpoint: embedded.endpoint };
     }
     // The store this process serves gets this process's requests in memory, not over a socket.

@@ -13,7 +13,7 @@ import { oneLine } from '../../functions/core/errors.js';
 import type { LlmProvider } from '../../functions/core/ports.js';
 import { API_ROUTES, type ApiHandler, type ApiRouteName } from '../../functions/runtime/routes.js';
 import type { CairnConfig } from '../../functions/shared/config.js';
-import { LocalStack, lambdaContext } from '../local-runner.js';
+import { LocalStack, lambdaContext, waitingForClients } from '../local-runner.js';
 import { formatDuration } from '../view/activity.js';
 import type { PlanSummary } from '../view/plan-page.js';
 import { type Assets, buildAssets, PAGE_SECURITY_HEADERS, pageShell } from './assets.js';
@@ -93,6 +93,7 @@ export async function startServer(options: ServeOptions): Promise<CairnServer> {
       log(`plan ${record.planId} ${record.status} in ${formatDuration(took)}: ${record.request.task}`);
     },
     onBroken: (planId, error) => log(`plan ${planId}: the local workflow broke: ${oneLine(error)}`),
+    onWaitForClients: (clients) => log(waitingForClients(clients)),
   });
   const { starter } = stack;
   let server: Server | undefined;

@@ -5,13 +5,16 @@
  * LevelDB lets one process hold a folder, so several cairn processes on one CAIRN_HOME share it
  * the way DynamoDB is shared: the process that holds the folder serves it, and writes where
  * (`<folder>.endpoint`: its pid and endpoint); another process finding a live server there
- * connects to it as a client instead of opening the folder.
+ * connects to it as a client instead of opening the folder. A client says so
+ * (`<folder>.clients/<pid>`), and the holder, when it is done, keeps serving until every live
+ * client has ended: a second `cairn run` started during the first is not left without its store.
  */
 
 import { mkdirSync } from 'node:fs';
-import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { Level } from 'level';
 import { InvalidInputError } from '../../core/errors.js';
 import { askInProcess } from '../local/in-process-http.js';
@@ -98,6 +101,9 @@ export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): 
 /** Where the process holding a data folder says how to reach it. */
 export const endpointFileOf = (dataDir: string): string => `${dataDir}.endpoint`;
 
+/** Where the processes using a data folder as clients say so, one file named by pid each. */
+export const clientsDirOf = (dataDir: string): string => `${dataDir}.clients`;
+
 interface EndpointRecord {
   pid: number;
   endpoint: string;
@@ -150,17 +156,69 @@ async function liveEndpoint(dataDir: string): Promise<string | undefined> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+async function removeQuietly(file: string): Promise<void> {
+  try {
+    await unlink(file);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** The pids of the live processes registered as clients of the folder; the files of ended ones are removed. */
+async function liveClients(dataDir: string): Promise<number[]> {
+  const dir = clientsDirOf(dataDir);
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const live: number[] = [];
+  for (const name of names) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) continue;
+    if (isAlive(pid)) live.push(pid);
+    else await removeQuietly(join(dir, name));
+  }
+  return live;
+}
+
+/** Resolves once no live process is registered as a client; `onWait` hears the count each time it changes. */
+async function clientsEnded(dataDir: string, onWait: ((clients: number) => void) | undefined): Promise<void> {
+  let told = 0;
+  for (;;) {
+    const live = await liveClients(dataDir);
+    if (live.length === 0) return;
+    if (live.length !== told) onWait?.(live.length);
+    told = live.length;
+    await sleep(100);
+  }
+}
+
+export interface SharedDynamoOptions {
+  /** Told, as this process is done holding the store, how many client processes it waits for. */
+  onWaitForClients?: (clients: number) => void;
+}
+
 /**
  * The store of a data folder, shared between processes: a client of the process that serves it
- * when one does; else this process opens the folder, serves it and says so in the endpoint file
- * (removed on close). When two processes start at once, the one that loses the folder waits for
- * the winner's endpoint.
+ * when one does; else this process opens the folder, serves it and says so in the endpoint file.
+ * When two processes start at once, the one that loses the folder waits for the winner's endpoint.
+ *
+ * A client registers before it reads the endpoint, and the holder's close waits for the registered
+ * clients that are still alive, withdraws the endpoint, waits again for any client that read it in
+ * the meantime, and only then closes the folder.
  */
-export async function openSharedDynamo(dataDir: string): Promise<EmbeddedDynamo> {
+export async function openSharedDynamo(dataDir: string, options: SharedDynamoOptions = {}): Promise<EmbeddedDynamo> {
   const deadline = Date.now() + 5_000;
+  const registration = join(clientsDirOf(dataDir), String(process.pid));
   for (;;) {
+    await mkdir(clientsDirOf(dataDir), { recursive: true });
+    await writeFile(registration, '');
     const endpoint = await liveEndpoint(dataDir);
-    if (endpoint !== undefined) return { endpoint, shared: true, close: async () => undefined };
+    if (endpoint !== undefined) return { endpoint, shared: true, close: () => removeQuietly(registration) };
+    // No live holder: this process becomes it, and is nobody's client.
+    await removeQuietly(registration);
     let embedded: EmbeddedDynamo;
     try {
       embedded = await startEmbeddedDynamo({ dataDir });
@@ -184,6 +242,7 @@ export async function openSharedDynamo(dataDir: string): Promise<EmbeddedDynamo>
       endpoint: embedded.endpoint,
       ...(embedded.requestListener ? { requestListener: embedded.requestListener } : {}),
       close: async () => {
+        await clientsEnded(dataDir, options.onWaitForClients);
         // Only this process's announcement: a later holder may have replaced it.
         try {
           const held = JSON.parse(await readFile(file, 'utf8')) as Partial<EndpointRecord>;
@@ -191,6 +250,8 @@ export async function openSharedDynamo(dataDir: string): Promise<EmbeddedDynamo>
         } catch {
           // Already gone.
         }
+        // A client that registered and read the endpoint before it was withdrawn.
+        await clientsEnded(dataDir, options.onWaitForClients);
         await embedded.close();
       },
     };

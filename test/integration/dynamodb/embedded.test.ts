@@ -1,11 +1,14 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { Level } from 'level';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
-import { endpointFileOf, openSharedDynamo, startEmbeddedDynamo } from '../../../functions/adapters/dynamodb/embedded.js';
+import { clientsDirOf, endpointFileOf, openSharedDynamo, startEmbeddedDynamo } from '../../../functions/adapters/dynamodb/embedded.js';
 import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
 import { DynamoTraceStore } from '../../../functions/adapters/dynamodb/trace-store.js';
 import { FilePayloadStore } from '../../../functions/adapters/payloads/file-payload-store.js';
@@ -108,6 +111,68 @@ describe('Function: openSharedDynamo', () => {
       expect(store.requestListener).toBeTypeOf('function');
     } finally {
       await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps serving, once done, until the process using it as a client has ended', async () => {
+    // Prepare: this process holds the store; another one opens it as a client
+    const dir = await mkdtemp(join(tmpdir(), 'cairn-shared-'));
+    const dataDir = join(dir, 'dynamo');
+    const waitedFor: number[] = [];
+    const holder = await openSharedDynamo(dataDir, { onWaitForClients: (clients) => waitedFor.push(clients) });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/shared-store-client.ts', dataDir], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const lines = createInterface({ input: child.stdout! });
+    const next = async () => JSON.parse(String((await once(lines, 'line'))[0])) as Record<string, unknown>;
+    try {
+      expect(await next()).toEqual({ shared: true, endpoint: holder.endpoint });
+
+      // Act: the holder is done while the client still has a request to make
+      let closed = false;
+      const closing = holder.close().then(() => {
+        closed = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const closedBeforeClientEnded = closed;
+      child.stdin!.write('go\n');
+      const answer = await next();
+      await once(child, 'exit');
+      await closing;
+
+      // Assess: the client's request was answered; the holder waited for it, said so, then closed
+      expect(answer).toEqual({ tables: [] });
+      expect(closedBeforeClientEnded).toBe(false);
+      expect(waitedFor).toEqual([1]);
+      await expect(readFile(endpointFileOf(dataDir), 'utf8')).rejects.toThrow();
+      expect(await readdir(clientsDirOf(dataDir))).toEqual([]);
+    } finally {
+      child.kill();
+      await holder.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('does not wait for a registered client whose process has ended, and forgets it', async () => {
+    // Prepare: a client registration left by a process that ended without closing
+    const dir = await mkdtemp(join(tmpdir(), 'cairn-shared-'));
+    const dataDir = join(dir, 'dynamo');
+    const ended = spawn(process.execPath, ['-e', '0']);
+    await once(ended, 'exit');
+    await mkdir(clientsDirOf(dataDir), { recursive: true });
+    await writeFile(join(clientsDirOf(dataDir), String(ended.pid)), '');
+    const waitedFor: number[] = [];
+    const holder = await openSharedDynamo(dataDir, { onWaitForClients: (clients) => waitedFor.push(clients) });
+
+    // Act
+    const started = Date.now();
+    await holder.close();
+
+    // Assess
+    try {
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(waitedFor).toEqual([]);
+      expect(await readdir(clientsDirOf(dataDir))).toEqual([]);
+    } finally {
       await rm(dir, { recursive: true, force: true });
     }
   });
