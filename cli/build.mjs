@@ -13,12 +13,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { builtinModules, createRequire } from 'node:module';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { sdkSchemaKeys } from './sdk-schemas.mjs';
-import { builtinModuleSource, NAMES_IMPORTED, namesRead, standInModule } from './stand-in.mjs';
+import { builtinsThroughCommonJs, NAMES_IMPORTED, namesRead, standInModule } from './stand-in.mjs';
 
 // Packages with native code (LanceDB's engine) are loaded from node_modules, not bundled.
 export const EXTERNAL = ['esbuild', 'level', 'classic-level', '@lancedb/lancedb', 'apache-arrow'];
@@ -50,36 +50,12 @@ function sourceLocation(root) {
 }
 
 /**
- * Node's built-in modules reached through CommonJS: `module.exports = process.getBuiltinModule(...)`.
- * An ES `import ... from 'node:http'` makes Node build a module facade of the built-in, which reads
- * every export, and reading `http`'s lazy getters loads undici (fetch): some 30 ms of every start,
- * for code the CLI's own requests never use. The same is done for the Lambda bundles
- * (infra/constructs/cairn-function.ts), there with files since CDK builds them synchronously.
- */
-/**
  * Built-ins the AWS SDK's HTTP handler imports at its top that a local run never uses (the store is
  * reached in process, nothing speaks TLS or HTTP/2). They get stand-ins whose exports load the
- * built-in on first use. (dynalite, loaded from node_modules, still loads https for itself.)
+ * built-in on first use (builtinsThroughCommonJs, cli/stand-in.mjs). (dynalite, loaded from
+ * node_modules, still loads https for itself.)
  */
 const LOADED_ON_FIRST_USE_BUILTINS = ['https', 'http2', 'tls'];
-
-function builtinsThroughCommonJs() {
-  // As listed: `fs` (also reached as `node:fs`), and `node:test`, only ever reached with its prefix.
-  const names = new Set(builtinModules.filter((name) => !name.startsWith('_')));
-  return {
-    name: 'builtins-through-commonjs',
-    setup(build) {
-      build.onResolve({ filter: /^[a-z_:/0-9]+$/ }, (args) => {
-        const known = names.has(args.path) || (args.path.startsWith('node:') && names.has(args.path.slice('node:'.length)));
-        return known ? { path: args.path.replace(/^node:/, ''), namespace: 'node-builtin' } : undefined;
-      });
-      build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, (args) => ({
-        contents: builtinModuleSource(args.path, { onFirstUse: LOADED_ON_FIRST_USE_BUILTINS.includes(args.path) }),
-        loader: 'js',
-      }));
-    },
-  };
-}
 
 /**
  * Packages that a dependency imports at its top but calls only on paths the CLI never takes: the
@@ -182,7 +158,7 @@ export async function buildBundle({ root, base, stamp }) {
       legalComments: 'none',
       logLevel: 'silent',
       metafile: true,
-      plugins: [sourceLocation(root), builtinsThroughCommonJs(), loadedOnFirstUse(root), dynaliteActions(), sdkSchemaKeys()],
+      plugins: [sourceLocation(root), builtinsThroughCommonJs(LOADED_ON_FIRST_USE_BUILTINS), loadedOnFirstUse(root), dynaliteActions(), sdkSchemaKeys()],
     });
     await checkStandIns(root, metafile);
     // The project's own files the bundle was made from (packages are covered by the lock files):

@@ -1,3 +1,5 @@
+import { builtinModules } from 'node:module';
+
 /**
  * The source of a stand-in module: a CommonJS module with a package's (or a built-in's) export
  * names, whose getters evaluate `load` once, the first time one is read. A bundler reads a
@@ -36,6 +38,33 @@ export function builtinModuleSource(name, { onFirstUse = false } = {}) {
   const builtin = process.getBuiltinModule(`node:${name}`);
   const copied = builtin.constants === undefined ? {} : { constants: builtin.constants };
   return standInModule({ load, keys: Object.keys(builtin), copied });
+}
+
+/**
+ * The esbuild plugin that makes a bundle reach Node's built-in modules through CommonJS:
+ * `module.exports = process.getBuiltinModule(...)` (builtinModuleSource). An ES `import ... from
+ * 'node:http'` makes Node build a module facade of the built-in, which reads every export, and
+ * reading `http`'s lazy getters loads undici (fetch): some 30 ms of every start, for code whose
+ * requests never use it. Reached through CommonJS, a built-in is returned as is, its getters
+ * untouched. `onFirstUse` names the built-ins that get stand-ins loading them when first read.
+ * Used by the CLI bundle (cli/build.mjs) and the Lambda bundles (infra/constructs/bundle.mjs).
+ */
+export function builtinsThroughCommonJs(onFirstUse = []) {
+  // As listed: `fs` (also reached as `node:fs`), and `node:test`, only ever reached with its prefix.
+  const names = new Set(builtinModules.filter((name) => !name.startsWith('_')));
+  return {
+    name: 'builtins-through-commonjs',
+    setup(build) {
+      build.onResolve({ filter: /^[a-z_:/0-9]+$/ }, (args) => {
+        const known = names.has(args.path) || (args.path.startsWith('node:') && names.has(args.path.slice('node:'.length)));
+        return known ? { path: args.path.replace(/^node:/, ''), namespace: 'node-builtin' } : undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, (args) => ({
+        contents: builtinModuleSource(args.path, { onFirstUse: onFirstUse.includes(args.path) }),
+        loader: 'js',
+      }));
+    },
+  };
 }
 
 /**

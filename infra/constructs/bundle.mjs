@@ -1,20 +1,21 @@
 /**
  * Builds one Lambda bundle with esbuild's asynchronous API, in a process of its own:
- * `node infra/constructs/bundle.mjs` reads the build options as JSON on standard input and writes
- * esbuild's metafile as JSON on standard output. CDK bundles synchronously (ILocalBundling), and
- * esbuild's synchronous API takes no plugins; bundleFunction (cairn-function.ts) runs this and
- * waits, as CDK's own NodejsFunction runs esbuild's binary.
+ * `node infra/constructs/bundle.mjs` reads `{ options, builtinsOnFirstUse }` as JSON on standard
+ * input and writes esbuild's metafile as JSON on standard output. CDK bundles synchronously
+ * (ILocalBundling), and esbuild's synchronous API takes no plugins; bundleFunction
+ * (cairn-function.ts) runs this and waits, as CDK's own NodejsFunction runs esbuild's binary.
  *
- * The plugin: sdkSchemaKeys (cli/sdk-schemas.mjs), so that the AWS SDK clients' unused operation
- * shapes are dropped.
+ * The plugins, shared with the CLI bundle: builtinsThroughCommonJs (cli/stand-in.mjs), and
+ * sdkSchemaKeys (cli/sdk-schemas.mjs), so that the AWS SDK clients' unused operation shapes are dropped.
  */
 import { text } from 'node:stream/consumers';
 import { build } from 'esbuild';
 import { sdkSchemaKeys } from '../../cli/sdk-schemas.mjs';
+import { builtinsThroughCommonJs } from '../../cli/stand-in.mjs';
 
-const options = JSON.parse(await text(process.stdin));
+const { options, builtinsOnFirstUse } = JSON.parse(await text(process.stdin));
 try {
-  const { metafile } = await build({ ...options, metafile: true, plugins: [sdkSchemaKeys()] });
+  const { metafile } = await build({ ...options, metafile: true, plugins: [builtinsThroughCommonJs(builtinsOnFirstUse), sdkSchemaKeys()] });
   process.stdout.write(JSON.stringify(metafile));
 } catch {
   // esbuild has written its messages (file, line, what failed) to stderr already.

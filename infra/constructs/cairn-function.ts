@@ -12,7 +12,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { builtinModules, createRequire } from 'node:module';
+import { createRequire } from 'node:module';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AssetHashType, DockerImage, Duration, type ILocalBundling, RemovalPolicy, type Size, Validations } from 'aws-cdk-lib';
@@ -23,7 +23,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { BuildOptions, Metafile } from 'esbuild';
-import { builtinModuleSource, NAMES_IMPORTED, standInModule } from '../../cli/stand-in.mjs';
+import { NAMES_IMPORTED, standInModule } from '../../cli/stand-in.mjs';
 
 /** Node.js 24, the newest runtime Lambda offers. */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
@@ -65,7 +65,11 @@ export const LOADED_ON_FIRST_USE: Readonly<Record<string, readonly string[] | 'c
   semver: 'commonjs',
 };
 
-/** Built-ins the bundled code imports at its top but a normal invocation never uses: the AWS SDK's HTTP/2 handler (its clients speak HTTP/1.1). */
+/**
+ * Built-ins the bundled code imports at its top but a normal invocation never uses: the AWS SDK's
+ * HTTP/2 handler (its clients speak HTTP/1.1). Every built-in is reached through CommonJS
+ * (builtinsThroughCommonJs in cli/stand-in.mjs, applied by bundle.mjs); these through stand-ins.
+ */
 const BUILTINS_ON_FIRST_USE = ['http2'];
 
 /**
@@ -132,14 +136,14 @@ export function bundleFunction(entry: string, outdir: string, extraFiles: readon
   const firstUse = loadedOnFirstUse();
   const options: BuildOptions = {
     ...BUNDLING,
-    alias: { ...builtinsThroughCommonJs(), ...firstUse.alias },
+    alias: firstUse.alias,
     entryPoints: { index: entry, ...firstUse.entryPoints },
     outdir,
     absWorkingDir: PROJECT_ROOT,
   };
   // esbuild's own messages (warnings, errors naming the file and line) go to this process's stderr.
   const bundled = spawnSync(process.execPath, [BUNDLE_SCRIPT], {
-    input: JSON.stringify(options),
+    input: JSON.stringify({ options, builtinsOnFirstUse: BUILTINS_ON_FIRST_USE }),
     stdio: ['pipe', 'pipe', 'inherit'],
     maxBuffer: 256 * 1024 * 1024,
   });
@@ -150,30 +154,6 @@ export function bundleFunction(entry: string, outdir: string, extraFiles: readon
     cpSync(join(PROJECT_ROOT, 'node_modules', name), join(outdir, 'node_modules', name), { recursive: true, dereference: true });
   }
   return metafile;
-}
-
-/**
- * An alias for every Node built-in module to a one-line CommonJS file that returns it through
- * `process.getBuiltinModule`, written into `dir`. An ESM `import ... from 'node:http'` makes Node
- * build an ES module facade of the built-in, which reads every export, and reading `http`'s lazy
- * getters loads undici: some 30 ms of every cold start for code that never uses fetch. Reached
- * through CommonJS, a built-in is returned as is, its getters untouched (the bundled AWS SDK and
- * X-Ray both import node:http). The files live in .cairn/ (ignored by git), at a path that stays
- * the same from one build to the next, as the source maps that name them do.
- */
-function builtinsThroughCommonJs(): Record<string, string> {
-  const dir = join(PROJECT_ROOT, '.cairn/builtins');
-  mkdirSync(dir, { recursive: true });
-  const alias: Record<string, string> = {};
-  for (const name of builtinModules) {
-    const bare = name.replace(/^node:/, '');
-    if (bare.startsWith('_')) continue;
-    const file = join(dir, `${bare.replaceAll('/', '__')}.cjs`);
-    writeFileSync(file, builtinModuleSource(bare, { onFirstUse: BUILTINS_ON_FIRST_USE.includes(bare) }));
-    alias[`node:${bare}`] = file;
-    if (!name.startsWith('node:')) alias[bare] = file;
-  }
-  return alias;
 }
 
 /**
