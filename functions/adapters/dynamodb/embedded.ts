@@ -212,8 +212,8 @@ export interface SharedDynamoOptions {
 export async function openSharedDynamo(dataDir: string, options: SharedDynamoOptions = {}): Promise<EmbeddedDynamo> {
   const deadline = Date.now() + 5_000;
   const registration = join(clientsDirOf(dataDir), String(process.pid));
+  await mkdir(clientsDirOf(dataDir), { recursive: true });
   for (;;) {
-    await mkdir(clientsDirOf(dataDir), { recursive: true });
     await writeFile(registration, '');
     const endpoint = await liveEndpoint(dataDir);
     if (endpoint !== undefined) return { endpoint, shared: true, close: () => removeQuietly(registration) };
