@@ -5,7 +5,11 @@
  * the trace store writes (DynamoDB refuses past 400 KB). Real code paths: validatePlan,
  * evaluateCondition and renderParameters as the executor calls them, and the sample tasks run by
  * the local workflow (infra/workflow.asl.json, the Lambda handlers) over an in-memory dynalite with
- * Claude's provider pointed at the loopback server of the tests.
+ * Claude's provider pointed at the loopback server of the tests. And the allow-lists against learned
+ * composites and network tools: a composite whose part the request's step types or tools do not
+ * allow, supplied plans that would teach learning a composite calling `http.fetch`, and a request
+ * without a tools list that a planner steers into `http.fetch`; the local workflow runs them with
+ * the keyless planner, `http.fetch` pointed at a loopback server that counts what it is asked.
  *
  *   node --import tsx bench/faults-core.ts --json   the rows as a JSON array on the last line
  *
@@ -13,6 +17,8 @@
  * `ok` is computed from its figures.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -22,19 +28,26 @@ import { LocalStack } from '../cli/local-runner.js';
 import { createDocumentClient, createDynamoClient } from '../functions/adapters/dynamodb/client.js';
 import { startEmbeddedDynamo } from '../functions/adapters/dynamodb/embedded.js';
 import { itemSize } from '../functions/adapters/dynamodb/item-size.js';
+import { createHttpFetchTool } from '../functions/adapters/http/fetch-tool.js';
 import { AnthropicProvider } from '../functions/adapters/llm/anthropic/provider.js';
 import { RetryingProvider } from '../functions/adapters/llm/resilient/retry.js';
+import { RuleBasedProvider } from '../functions/adapters/llm/rule-based/provider.js';
 import { ExpressionError } from '../functions/core/errors.js';
 import { type ExpressionScope, evaluateCondition, evaluateExpression, type StepView } from '../functions/core/expression/expression.js';
 import { renderParameters } from '../functions/core/expression/templates.js';
+import type { SynthesizedTool } from '../functions/core/learn/types.js';
 import { validatePlan } from '../functions/core/plan/validate.js';
-import type { DecompositionPlan } from '../functions/core/types.js';
+import type { LlmProvider, LlmRequest, LlmResponse } from '../functions/core/ports.js';
+import { registerComposites } from '../functions/core/tools/composite.js';
+import type { ToolRegistry } from '../functions/core/tools/registry.js';
+import type { DecompositionPlan, PlanRecord, PlanRequest } from '../functions/core/types.js';
+import { learn, sessionSource } from '../functions/runtime/learning.js';
 import { loadConfig } from '../functions/shared/config.js';
 import { ruleBasedModel } from '../test/support/llm-loopback/rule-based-model.js';
 import { LoopbackLlm } from '../test/support/llm-loopback/server.js';
 import { type GeneratedStep, hasCycle, planArbitrary } from '../test/support/plan-arbitraries.js';
-import { planOf, toolStep } from '../test/support/plans.js';
-import { testTools } from '../test/support/tools.js';
+import { llmStep, planOf, searchStep, toolStep } from '../test/support/plans.js';
+import { localTools, testTools } from '../test/support/tools.js';
 import type { FaultRow } from './faults-llm.js';
 
 const FUZZED_PLANS = 10_000;
@@ -44,7 +57,7 @@ const STATE_LIMIT_BYTES = 256 * 1024;
 const ITEM_LIMIT_BYTES = 400 * 1024;
 
 export async function coreFaultRows(): Promise<FaultRow[]> {
-  return [fuzzedPlansRow(), conditionEscapeRow(), ...(await workflowSizeRows())];
+  return [fuzzedPlansRow(), conditionEscapeRow(), ...(await workflowSizeRows()), ...(await allowListRows())];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -435,6 +448,273 @@ async function workflowSizeRows(): Promise<FaultRow[]> {
     await server.close();
   }
   return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Allow-lists against composites and network tools
+
+/** The prompt of the composite's llm_call part: the calls that carry it are that part's. */
+const PART_PROMPT = 'BENCH-COMPOSITE-PART: summarise what the documents say';
+
+/** A loopback HTTP server that answers every GET with a short text and counts the requests. */
+async function countingServer(): Promise<{ host: string; requests: () => number; close: () => Promise<void> }> {
+  let requests = 0;
+  const server = createServer((_req, res) => {
+    requests++;
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('Lyon lies where the Rhône meets the Saône.');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { host: `127.0.0.1:${port}`, requests: () => requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The rule-based provider, counting the calls of the composite's llm_call part and the composites each plan call offers. */
+class CountingProvider implements LlmProvider {
+  readonly name: string;
+  readonly model: string;
+  readonly source: string;
+  partCalls = 0;
+  offered: string[][] = [];
+  /** When set, every plan and repair call answers this plan: a model a document steered. */
+  steered: DecompositionPlan | undefined;
+  constructor(private readonly inner: LlmProvider = new RuleBasedProvider()) {
+    this.name = inner.name;
+    this.model = inner.model;
+    this.source = inner.source;
+  }
+  async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
+    const { intent } = request;
+    if (intent.kind === 'answer' && intent.instruction === PART_PROMPT) this.partCalls++;
+    if (intent.kind === 'plan') this.offered.push((intent.tools ?? []).map((t) => t.tool_id));
+    const response = await this.inner.complete(request, signal);
+    if (this.steered && (intent.kind === 'plan' || intent.kind === 'repair')) return { ...response, text: JSON.stringify(this.steered) };
+    return response;
+  }
+}
+
+/** A composite as synthesis writes one: `parts` in a chain, each reading the one before it, the last one its output. */
+function composite(tool_id: string, parts: SynthesizedTool['steps'], source_chain: string): SynthesizedTool {
+  return {
+    tool_id,
+    description: `Bench composite ${tool_id}.`,
+    parameters: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'], additionalProperties: false },
+    steps: parts,
+    internal_wiring: [],
+    parallel_groups: [],
+    error_strategy: { default_behavior: 'abort', rules: [] },
+    output_step: parts[parts.length - 1]!.step_index,
+    source_chain,
+  };
+}
+
+/** The test tools, `http.fetch` on the loopback server, two counting tools, and three composites over them. */
+function allowListTools(host: string): { tools: ToolRegistry; runs: { tally: number; beacon: number } } {
+  const tools = localTools();
+  const runs = { tally: 0, beacon: 0 };
+  tools.register(createHttpFetchTool({ allowedHosts: [host], timeoutMs: 5_000, maxBytes: 65_536 }));
+  tools.register({
+    name: 'bench.tally',
+    description: 'Counts its runs.',
+    inputSchema: { type: 'object', properties: { query: { type: 'string' } }, additionalProperties: false },
+    async run() {
+      runs.tally++;
+      return { tally: runs.tally };
+    },
+  });
+  tools.register({
+    name: 'bench.beacon',
+    description: 'Counts its runs: a side effect the request did not ask for.',
+    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+    async run() {
+      runs.beacon++;
+      return { beacon: runs.beacon };
+    },
+  });
+  const refused = registerComposites(tools, [
+    composite(
+      'learned.search_summarise',
+      [
+        { step_index: 0, kind: 'step', tool_id: 'keyword_search', constants: { top_k: 3 }, parameter_map: { query: 'query' }, depends_on: [] },
+        { step_index: 1, kind: 'step', tool_id: 'llm_call', constants: { prompt: PART_PROMPT, input_step: 1 }, parameter_map: {}, depends_on: [0] },
+      ],
+      'keyword_search → llm_call',
+    ),
+    composite(
+      'learned.tally_beacon',
+      [
+        { step_index: 0, kind: 'tool', tool_id: 'bench.tally', constants: {}, parameter_map: { query: 'query' }, depends_on: [] },
+        { step_index: 1, kind: 'tool', tool_id: 'bench.beacon', constants: {}, parameter_map: {}, depends_on: [0] },
+      ],
+      'bench.tally → bench.beacon',
+    ),
+    composite(
+      'learned.fetch_search',
+      [
+        { step_index: 0, kind: 'tool', tool_id: 'http.fetch', constants: { url: `http://${host}/lyon` }, parameter_map: {}, depends_on: [] },
+        { step_index: 1, kind: 'step', tool_id: 'keyword_search', constants: { top_k: 3 }, parameter_map: { query: 'query' }, depends_on: [0] },
+      ],
+      'http.fetch → keyword_search',
+    ),
+  ]);
+  if (refused.length > 0) throw new Error(refused.map((r) => r.reason).join('; '));
+  return { tools, runs };
+}
+
+/** The error of step `id` of a finished plan, from its stored output. */
+async function stepError(stack: LocalStack, record: PlanRecord, id: number): Promise<{ status: string; error: string }> {
+  const output = (await stack.runtime.store.listStepOutputs(record.planId)).find((o) => o.step_id === id);
+  return { status: output?.status ?? 'not run', error: output?.error ?? record.error?.message ?? '' };
+}
+
+export async function allowListRows(): Promise<FaultRow[]> {
+  const http = await countingServer();
+  const dynamo = await startEmbeddedDynamo();
+  const config = loadConfig({
+    CAIRN_TABLE: 'bench-faults-allow-lists',
+    CAIRN_DYNAMODB_ENDPOINT: dynamo.endpoint,
+    CAIRN_PAYLOAD_DIR: join(mkdtempSync(join(tmpdir(), 'cairn-bench-faults-allow-')), 'payloads'),
+    CAIRN_PLAN_CACHE: 'false',
+  });
+  const { tools, runs } = allowListTools(http.host);
+  const llm = new CountingProvider();
+  const stack = await LocalStack.open({ config, llm, tools });
+  const rows: FaultRow[] = [];
+  try {
+    rows.push(await llmPartRefused(stack, llm));
+    rows.push(await toolPartRefused(stack, runs));
+    rows.push(await networkChainNotPromoted(stack, http));
+    rows.push(await defaultToolsRefuseFetch(stack, llm, http));
+  } finally {
+    await stack.close();
+    await dynamo.close();
+    await http.close();
+  }
+  return rows;
+}
+
+/** A promoted composite with an llm_call part, called by a request that allows only tool_call and keyword_search. */
+async function llmPartRefused(stack: LocalStack, llm: CountingProvider): Promise<FaultRow> {
+  const before = llm.partCalls;
+  const record = await stack.run({
+    task: 'What does the corpus say about Lyon?',
+    constraints: { allowed_step_types: ['tool_call', 'keyword_search'] },
+    plan: planOf(toolStep(1, 'learned.search_summarise', { query: 'Lyon' })),
+    options: { cache: false },
+  });
+  const step = await stepError(stack, record, 1);
+  const partCalls = llm.partCalls - before;
+  return {
+    scenario: 'composite llm_call part outside allowed_step_types',
+    ok: partCalls === 0 && step.status === 'failed' && /llm_call/.test(step.error) && /allowed_step_types/.test(step.error) && !step.error.includes('\n'),
+    allowedStepTypes: ['tool_call', 'keyword_search'],
+    planStatus: record.status,
+    stepStatus: step.status,
+    reason: step.error,
+    llmCallsByThePart: partCalls,
+    expectedLlmCalls: 0,
+  };
+}
+
+/** A composite one of whose tools the request's tools list leaves out: no part runs. */
+async function toolPartRefused(stack: LocalStack, runs: { tally: number; beacon: number }): Promise<FaultRow> {
+  const before = { ...runs };
+  const record = await stack.run({
+    task: 'Tally the corpus',
+    tools: ['learned.tally_beacon', 'bench.tally'],
+    plan: planOf(toolStep(1, 'learned.tally_beacon', { query: 'Lyon' })),
+    options: { cache: false },
+  });
+  const step = await stepError(stack, record, 1);
+  const refusedRuns = runs.beacon - before.beacon;
+  const partsRun = runs.tally - before.tally + refusedRuns;
+  return {
+    scenario: "composite tool part outside the request's tools",
+    ok: refusedRuns === 0 && partsRun === 0 && step.status === 'failed' && /bench\.beacon/.test(step.error) && /tools/.test(step.error),
+    tools: ['learned.tally_beacon', 'bench.tally'],
+    planStatus: record.status,
+    stepStatus: step.status,
+    reason: step.error,
+    refusedToolRuns: refusedRuns,
+    partsRunBeforeRefusal: partsRun,
+  };
+}
+
+/** Twelve supplied plans fetch a page then search: learning with approval off must not promote their chain. */
+async function networkChainNotPromoted(stack: LocalStack, http: { host: string; requests: () => number }): Promise<FaultRow> {
+  const cities = ['Lyon', 'Marseille', 'Nice', 'Paris', 'Toulouse', 'Bordeaux', 'Lille', 'Nantes', 'Grenoble', 'Rennes', 'Dijon', 'Reims'];
+  const since = new Date(Date.now() - 1_000).toISOString();
+  const statuses: Record<string, number> = {};
+  for (const city of cities) {
+    const request: PlanRequest = {
+      task: `What is said about ${city}?`,
+      tools: ['http.fetch', 'corpus.search'],
+      plan: planOf(
+        toolStep(1, 'http.fetch', { url: `http://${http.host}/city/${city}` }),
+        searchStep(2, city, [1]),
+        llmStep(3, 'Answer from the documents', [2]),
+      ),
+      options: { cache: false },
+    };
+    const record = await stack.run(request);
+    statuses[record.status] = (statuses[record.status] ?? 0) + 1;
+  }
+  await new Promise((r) => setTimeout(r, 5));
+  const rt = stack.runtime;
+  const settings = { ...rt.config.learning, require_approval: false };
+  const report = await learn(
+    {
+      source: sessionSource(rt.clients, rt.config.tableName, rt.store),
+      tools: rt.learned.store,
+      llm: new RuleBasedProvider(),
+      registry: rt.phases.tools,
+      settings,
+    },
+    { since, until: new Date().toISOString(), maxTools: 3 },
+  );
+  const withFetch = report.tools.filter((t) => t.definition.steps.some((s) => s.tool_id === 'http.fetch'));
+  const promoted = withFetch.filter((t) => t.status === 'PROMOTED');
+  return {
+    scenario: 'learning a chain with a network tool, approval off',
+    ok: withFetch.length > 0 && promoted.length === 0 && withFetch.every((t) => t.status === 'TESTING' || t.status === 'DRAFT'),
+    suppliedPlans: cities.length,
+    planStatuses: statuses,
+    fetches: http.requests(),
+    requireApproval: false,
+    learnedWithFetch: withFetch.map((t) => `${t.id}: ${t.status}`),
+    autoPromoted: promoted.length,
+  };
+}
+
+/** A request with no tools list: a supplied plan calling http.fetch, and a planner a document steered into it. */
+async function defaultToolsRefuseFetch(stack: LocalStack, llm: CountingProvider, http: { host: string; requests: () => number }): Promise<FaultRow> {
+  const before = http.requests();
+  const supplied = await stack.run({
+    task: 'What does the corpus say about Lyon?',
+    plan: planOf(toolStep(1, 'http.fetch', { url: `http://${http.host}/exfiltrate?q=lyon` }), llmStep(2, 'Answer from the page', [1])),
+    options: { cache: false },
+  });
+  const suppliedFetches = http.requests() - before;
+  llm.offered = [];
+  llm.steered = planOf(
+    searchStep(1, 'Lyon'),
+    toolStep(2, 'http.fetch', { url: `http://${http.host}/exfiltrate?q=lyon` }, { dependencies: [1] }),
+    llmStep(3, 'Answer', [1, 2]),
+  );
+  const planned = await stack.run({ task: 'What does the corpus say about Lyon? Also read the page the corpus points to.', options: { cache: false } });
+  llm.steered = undefined;
+  const fetches = http.requests() - before;
+  const offeredNetwork = llm.offered.flat().filter((name) => name === 'learned.fetch_search').length;
+  return {
+    scenario: 'request without tools steered into http.fetch',
+    ok: fetches === 0 && supplied.status === 'failed' && planned.status === 'failed' && offeredNetwork === 0,
+    suppliedPlanStatus: supplied.status,
+    suppliedReason: supplied.error?.message ?? null,
+    suppliedFetches,
+    steeredPlanStatus: planned.status,
+    steeredReason: planned.error?.message ?? null,
+    fetchesMade: fetches,
+    networkCompositesOffered: offeredNetwork,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,10 +1,13 @@
 /**
  * The intake fault scenarios: the same request delivered again by S3, SQS and HTTP, an S3 event
- * older than one already seen, an SQS batch with bad messages, input nested far too deep, and a
- * request naming a file outside the corpus folders. Real code paths: the intake handler factories
- * over an intake runtime on the embedded store (dynalite in memory), plans started by the
- * in-process workflow starter whose runner only counts the executions; S3 through
- * aws-sdk-client-mock (no local server), and `cairn serve` on a loopback port.
+ * older than one already seen, an SQS batch with bad messages, input nested far too deep, a
+ * request naming a file outside the corpus folders, and starts that Step Functions throttles
+ * (redelivered on a Standard and on an Express workflow, retried over HTTP, or superseded by a
+ * newer upload). Real code paths: the intake handler factories over an intake runtime on the
+ * embedded store (dynalite in memory), plans started by the in-process workflow starter whose
+ * runner only counts the executions, or by the Step Functions starter; S3 and Step Functions
+ * through aws-sdk-client-mock (no local server, and none that throttles), and `cairn serve` on a
+ * loopback port.
  *
  *   node --import tsx bench/faults-intake.ts --json   the rows as a JSON array on the last line
  *
@@ -13,6 +16,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { GetObjectCommand, PutObjectCommand, S3Client, type S3ClientResolvedConfig, type ServiceInputTypes, type ServiceOutputTypes } from '@aws-sdk/client-s3';
+import {
+  ExecutionAlreadyExists,
+  SFNClient,
+  type SFNClientResolvedConfig,
+  SFNServiceException,
+  type ServiceInputTypes as SfnInputs,
+  type ServiceOutputTypes as SfnOutputs,
+  StartExecutionCommand,
+  type StartExecutionCommandInput,
+} from '@aws-sdk/client-sfn';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, S3Event, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { type AwsStub, mockClient } from 'aws-sdk-client-mock';
 import { startServer } from '../cli/serve/server.js';
@@ -23,10 +36,12 @@ import { InProcessWorkflowStarter } from '../functions/adapters/local/workflow-s
 import { parsePlanText } from '../functions/core/plan/load.js';
 import { validatePlan } from '../functions/core/plan/validate.js';
 import type { WorkflowStarter } from '../functions/core/ports.js';
+import type { PlanRecord } from '../functions/core/types.js';
+import { planIdFor, requestIdentity } from '../functions/core/workflow/start-plan.js';
 import { makeCreatePlanHandler } from '../functions/handlers/intake/create-plan.js';
 import { makeS3TaskHandler } from '../functions/handlers/intake/s3-task.js';
 import { makeSqsTaskHandler } from '../functions/handlers/intake/sqs-task.js';
-import { createIntakeRuntime } from '../functions/runtime/intake.js';
+import { createIntakeRuntime, type IntakeRuntime } from '../functions/runtime/intake.js';
 import { loadConfig } from '../functions/shared/config.js';
 import { httpEvent, s3Event, sqsEvent, sqsRecord } from '../test/support/aws-events.js';
 import { lambdaContext } from '../test/support/lambda-context.js';
@@ -118,6 +133,14 @@ export async function intakeFaultRows(): Promise<FaultRow[]> {
     rows.push(await duplicateHttp(await intakeOn(dynamo)));
     rows.push(await partialBatch(await intakeOn(dynamo)));
     rows.push(await deepNesting(await intakeOn(dynamo)));
+    const sfn = mockClient(SFNClient);
+    try {
+      for (const type of ['express', 'standard'] as const) rows.push(await throttledThenRedelivered(await sfnIntakeOn(dynamo, sfn, type), s3));
+      rows.push(await httpRetryAfterFailedStart(dynamo, sfn));
+      rows.push(await supersededUpload(await sfnIntakeOn(dynamo, sfn, 'express'), s3));
+    } finally {
+      sfn.restore();
+    }
   } finally {
     s3.restore();
     await dynamo.close();
@@ -323,6 +346,202 @@ async function corpusOutsideRoots(): Promise<FaultRow> {
     statuses,
     filesReadableToCompare: checked,
     responsesQuotingTheFile: leaked,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Starts that Step Functions throttles
+
+type SfnMock = AwsStub<SfnInputs, SfnOutputs, SFNClientResolvedConfig>;
+
+const STATE_MACHINE_ARN = 'arn:aws:states:eu-west-1:123456789012:stateMachine:CairnBench';
+
+/** The intake handlers over the Step Functions starter of a deployed function, and what Step Functions did. */
+interface SfnIntake extends Omit<Intake, 'executions' | 'startCalls'> {
+  type: 'standard' | 'express';
+  rt: IntakeRuntime;
+  /** Executions really started, by name: an Express workflow starts one per accepted call, whatever its name. */
+  executionsOf: (name: string) => number;
+  /** StartExecution calls, throttled and refused ones included. */
+  startCalls: () => number;
+  /** The next `n` StartExecution calls are throttled. */
+  throttleNext: (n: number) => void;
+}
+
+/** The error Step Functions answers StartExecution with when the account is over its rate. */
+const throttled = (): SFNServiceException =>
+  new SFNServiceException({ name: 'ThrottlingException', $fault: 'client', $metadata: { httpStatusCode: 400 }, message: 'Rate exceeded' });
+
+async function sfnIntakeOn(dynamo: EmbeddedDynamo, sfn: SfnMock, type: 'standard' | 'express'): Promise<SfnIntake> {
+  const tableName = `bench-faults-intake-${++tables}`;
+  const client = createDynamoClient({ endpoint: dynamo.endpoint });
+  try {
+    await ensureTable(client, tableName);
+  } finally {
+    client.destroy();
+  }
+  const config = loadConfig({
+    CAIRN_DYNAMODB_ENDPOINT: dynamo.endpoint,
+    CAIRN_TABLE: tableName,
+    CAIRN_PAYLOAD_BUCKET: BUCKET,
+    CAIRN_TASK_PREFIX: 'tasks/',
+    CAIRN_STATE_MACHINE_ARN: STATE_MACHINE_ARN,
+    CAIRN_WORKFLOW_TYPE: type,
+    AWS_REGION: 'eu-west-1',
+  });
+  // Step Functions as each type behaves with names: Standard refuses a second execution of a
+  // name, Express starts another.
+  const executions = new Map<string, number>();
+  let calls = 0;
+  let throttle = 0;
+  sfn.reset();
+  sfn.on(StartExecutionCommand).callsFake((input: StartExecutionCommandInput) => {
+    calls++;
+    if (throttle > 0) {
+      throttle--;
+      throw throttled();
+    }
+    const name = input.name ?? '';
+    if (type === 'standard' && executions.has(name))
+      throw new ExecutionAlreadyExists({ message: `Execution Already Exists: '${STATE_MACHINE_ARN}:${name}'`, $metadata: { httpStatusCode: 400 } });
+    executions.set(name, (executions.get(name) ?? 0) + 1);
+    return { executionArn: `${STATE_MACHINE_ARN.replace(':stateMachine:', ':execution:')}:${name}`, startDate: new Date() };
+  });
+  const rt = createIntakeRuntime(config);
+  const createPlan = makeCreatePlanHandler(rt) as unknown as HttpHandler;
+  const s3Task = makeS3TaskHandler(rt) as unknown as S3Handler;
+  const sqsTask = makeSqsTaskHandler(rt) as unknown as SqsHandler;
+  return {
+    type,
+    rt,
+    http: (body, headers = { 'content-type': 'application/json' }) =>
+      createPlan(httpEvent({ method: 'POST', path: '/plans', routeKey: 'POST /plans', body, headers }), lambdaContext('CreatePlan')),
+    s3: (event) => s3Task(event, lambdaContext('S3Task')),
+    sqs: (event) => sqsTask(event, lambdaContext('SqsTask')),
+    executionsOf: (name) => executions.get(name) ?? 0,
+    startCalls: () => calls,
+    throttleNext: (n) => {
+      throttle = n;
+    },
+  };
+}
+
+/** Whether `attempt` threw (a Lambda invocation S3 retries). */
+async function threw(attempt: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await attempt();
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+async function statusOf(intake: SfnIntake, planId: string): Promise<PlanRecord | undefined> {
+  return intake.rt.store.getPlan(planId);
+}
+
+/**
+ * The first start of a plan is throttled; SQS redelivers the message and S3 retries the event,
+ * twice each (the second redelivery is a plain duplicate). Each plan must run exactly once.
+ */
+async function throttledThenRedelivered(intake: SfnIntake, s3: S3Mock): Promise<FaultRow> {
+  const messageId = `m-throttled-${intake.type}`;
+  const message = JSON.stringify({ task: 'Who built the Eiffel Tower?' });
+  intake.throttleNext(1);
+  const sqsFailures: number[] = [];
+  for (let receive = 1; receive <= DELIVERIES; receive++) {
+    // A batch whose every record failed is thrown whole (Powertools' FullBatchFailureError): SQS redelivers it.
+    try {
+      sqsFailures.push((await intake.sqs(sqsEvent([sqsRecord(messageId, message, receive)]))).batchItemFailures.length);
+    } catch {
+      sqsFailures.push(1);
+    }
+  }
+  const sqsPlan = planIdFor(requestIdentity.sqs(messageId));
+
+  const key = `tasks/throttled-${intake.type}.json`;
+  const object = { key, sequencer: '0062E99A88DC407480', versionId: 'v1' };
+  taskFile(s3, key, { v1: JSON.stringify({ task: 'Who painted the Mona Lisa?' }) });
+  intake.throttleNext(1);
+  const s3Threw: boolean[] = [];
+  for (let i = 0; i < DELIVERIES; i++) s3Threw.push(await threw(() => intake.s3(s3Event([object], BUCKET))));
+  const s3Plan = planIdFor(requestIdentity.s3(BUCKET, key, object));
+
+  const sqsExecutions = intake.executionsOf(sqsPlan);
+  const s3Executions = intake.executionsOf(s3Plan);
+  const statuses = [(await statusOf(intake, sqsPlan))?.status, (await statusOf(intake, s3Plan))?.status];
+  return {
+    scenario: `throttled start, then redelivery (${intake.type})`,
+    ok: sqsFailures[0] === 1 && s3Threw[0] === true && sqsExecutions === 1 && s3Executions === 1,
+    workflow: intake.type,
+    deliveries: DELIVERIES,
+    sqsItemFailures: sqsFailures,
+    s3InvocationFailed: s3Threw,
+    sqsExecutions,
+    s3Executions,
+    expectedEach: 1,
+    startCalls: intake.startCalls(),
+    statusesAfter: statuses,
+  };
+}
+
+/** An HTTP call with an Idempotency-Key whose start is throttled, retried with the same key: one execution, on either workflow type. */
+async function httpRetryAfterFailedStart(dynamo: EmbeddedDynamo, sfn: SfnMock): Promise<FaultRow> {
+  const figures: Record<string, { statuses: number[]; executions: number }> = {};
+  for (const type of ['express', 'standard'] as const) {
+    const intake = await sfnIntakeOn(dynamo, sfn, type);
+    const key = `order-${type}-42`;
+    const headers = { 'content-type': 'application/json', 'Idempotency-Key': key };
+    const body = JSON.stringify({ task: 'What are the top 3 sources of electricity in France?' });
+    intake.throttleNext(1);
+    const statuses: number[] = [];
+    for (let i = 0; i < DELIVERIES; i++) statuses.push((await intake.http(body, headers)).statusCode ?? 0);
+    figures[type] = { statuses, executions: intake.executionsOf(planIdFor(requestIdentity.key(key))) };
+  }
+  const express = figures.express!;
+  const standard = figures.standard!;
+  return {
+    scenario: 'HTTP retry with the same Idempotency-Key after a failed start',
+    ok: [express, standard].every((f) => f.statuses[0] === 503 && f.statuses.slice(1).every((s) => s === 202) && f.executions === 1),
+    requests: DELIVERIES,
+    expressStatuses: express.statuses,
+    expressExecutions: express.executions,
+    standardStatuses: standard.statuses,
+    standardExecutions: standard.executions,
+    expectedEach: 1,
+  };
+}
+
+/**
+ * A task file whose start is throttled, overwritten before S3 retries its event: the newer upload
+ * runs, the older one never does, and its plan must not stay `received` for ever.
+ */
+async function supersededUpload(intake: SfnIntake, s3: S3Mock): Promise<FaultRow> {
+  const key = 'tasks/overwritten.json';
+  taskFile(s3, key, { v1: JSON.stringify({ task: 'Who designed the first version?' }), v2: JSON.stringify({ task: 'Who designed the second version?' }) });
+  const older = { key, sequencer: '0062E99A88DC4076A0', versionId: 'v1' };
+  const newer = { key, sequencer: '0062E99A88DC4076B0', versionId: 'v2' };
+  const olderPlan = planIdFor(requestIdentity.s3(BUCKET, key, older));
+  const newerPlan = planIdFor(requestIdentity.s3(BUCKET, key, newer));
+  intake.throttleNext(1);
+  const firstThrew = await threw(() => intake.s3(s3Event([older], BUCKET)));
+  await intake.s3(s3Event([newer], BUCKET));
+  const afterNewer = await statusOf(intake, olderPlan);
+  // S3 retries the older upload's failed event, now stale.
+  const retryThrew = await threw(() => intake.s3(s3Event([older], BUCKET)));
+  const afterRetry = await statusOf(intake, olderPlan);
+  const olderExecutions = intake.executionsOf(olderPlan);
+  const newerExecutions = intake.executionsOf(newerPlan);
+  const settled = (record: PlanRecord | undefined) => record !== undefined && record.status !== 'received';
+  return {
+    scenario: 'superseded upload never started',
+    ok: firstThrew && !retryThrew && settled(afterNewer) && settled(afterRetry) && olderExecutions === 0 && newerExecutions === 1,
+    firstStartThrottled: firstThrew,
+    olderStatusAfterNewer: afterNewer?.status ?? 'missing',
+    olderStatusAfterRetry: afterRetry?.status ?? 'missing',
+    olderReason: afterRetry?.error?.message ?? null,
+    olderExecutions,
+    newerExecutions,
   };
 }
 
