@@ -16,15 +16,21 @@ import type { Context } from 'aws-lambda';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { type EmbeddedDynamo, openSharedDynamo, startEmbeddedDynamo } from '../functions/adapters/dynamodb/embedded.js';
 import { ensureTable } from '../functions/adapters/dynamodb/table.js';
+import { failAbandonedPlans } from '../functions/adapters/local/abandoned-plans.js';
 import { inProcessHttpHandler } from '../functions/adapters/local/in-process-http.js';
+import { LeasingTraceStore } from '../functions/adapters/local/leasing-trace-store.js';
 import { NotifyingTraceStore, type TraceEventListener } from '../functions/adapters/local/notifying-trace-store.js';
+import { processSecret } from '../functions/adapters/local/owner-files.js';
+import { currentLease } from '../functions/adapters/local/process-lease.js';
 import { LocalTaskTokens, type TokenOutput } from '../functions/adapters/local/task-tokens.js';
 import { InProcessWorkflowStarter } from '../functions/adapters/local/workflow-starter.js';
 import type { LlmProvider, WorkflowStarter } from '../functions/core/ports.js';
 import type { ToolRegistry } from '../functions/core/tools/registry.js';
+import { isSettled } from '../functions/core/trace/status.js';
 import type { PlanRecord } from '../functions/core/types.js';
 import { submitInput } from '../functions/core/workflow/input.js';
 import { checkRequest } from '../functions/core/workflow/intake.js';
+import { failPlan } from '../functions/core/workflow/record-failure.js';
 import { startPlan } from '../functions/core/workflow/start-plan.js';
 import type { AwaitInputEvent, WorkflowInput } from '../functions/core/workflow/types.js';
 import { startDepsOf } from '../functions/runtime/start.js';
@@ -123,7 +129,7 @@ export class LocalStack {
       // With a folder, a store another cairn process already serves is shared, not refused.
       embedded =
         options.dataDir === undefined
-          ? await startEmbeddedDynamo()
+          ? await startEmbeddedDynamo({ secret: processSecret() })
           : await openSharedDynamo(options.dataDir, options.onWaitForClients ? { onWaitForClients: options.onWaitForClients } : {});
       config = { ...config, dynamoEndpoint: embedded.endpoint };
     }
@@ -153,18 +159,25 @@ export class LocalStack {
       const tokens = new LocalTaskTokens((token, output) => stack!.resume(token, output));
       const runtime = createRuntime(config, {
         tokens,
-        // Every event the workflow stores is also told to onEvent's listeners (live progress).
+        // Every event the workflow stores is also told to onEvent's listeners (live progress), and
+        // every plan this process runs carries its lease (a plan whose process died is then found).
         wrapStore: (store) => {
-          events = new NotifyingTraceStore(store);
+          events = new NotifyingTraceStore(new LeasingTraceStore(store, currentLease()));
           return events;
         },
         starter,
         ...(dynamoRequestHandler ? { dynamoRequestHandler } : {}),
+        // As a client of another process's store, this process presents the secret of its home.
+        ...(dynamoRequestHandler === undefined && embedded?.secret !== undefined ? { dynamoSecret: embedded.secret } : {}),
         ...(options.llm ? { llm: options.llm } : {}),
         ...(options.tools ? { tools: options.tools } : {}),
       });
       // With the runtime's own client: a second client would pay its set-up and first request again.
       await ensureTable(runtime.clients.dynamo, config.tableName);
+      // Plans left at work by a process that ended are marked failed, beside the rest of the start.
+      const sweep = failAbandonedPlans(runtime.store);
+      // Awaited below; a start that fails before then must not leave its rejection unhandled.
+      sweep.catch(() => undefined);
       await runtime.learned.refresh();
       const handlers: Record<string, TaskHandler> = {};
       for (const [state, binding] of Object.entries(TASK_STATES)) handlers[state] = binding.make(runtime) as TaskHandler;
@@ -180,12 +193,18 @@ export class LocalStack {
       // Making the Execute handler started indexing the default corpus, as a Lambda's init does; the
       // stack is ready once it is, rather than indexing beside the first plan's work.
       await preloadDefaultCorpus(runtime);
+      await sweep;
       stack = new LocalStack(runtime, starter, machine, handlers, embedded, events!, options.onExecution, tokens, resumeMachine, callbacks);
       return stack;
     } catch (error) {
       await embedded?.close();
       throw error;
     }
+  }
+
+  /** Marks failed the plans left at work by a process that ended (serve asks from time to time); returns their ids. */
+  failAbandonedPlans(): Promise<string[]> {
+    return failAbandonedPlans(this.runtime.store);
   }
 
   /** Calls `listener` with each trace event the workflow stores, of any plan; returns a function that stops it. */
@@ -335,14 +354,22 @@ export class LocalStack {
       context: { Task: { Token: LocalTaskTokens.tokenFor(planId) } },
     });
     this.onExecution?.(planId, execution);
+    let broken: unknown;
     try {
       await execution.result;
-    } catch {
+    } catch (error) {
       // The Fail state: RecordFailure has already written the reason to the trace. Or an execution
       // abandoned while it waited for input (close): the plan stays waiting, and an answer resumes it.
+      broken = error;
     }
     const record = await store.getPlan(planId);
     if (!record) throw new Error(`plan ${planId} vanished from the store`);
+    // Anything else that ended the execution with the plan still at work (the interpreter itself
+    // failing) leaves nobody to finish it: it is failed now, with the reason, not left at work.
+    if (broken !== undefined && !isSettled(record.status)) {
+      const message = broken instanceof Error ? broken.message : String(broken);
+      return failPlan(store, record, 'LocalWorkflowError', `the local workflow ended before the plan did: ${message}`);
+    }
     return record;
   }
 

@@ -3,7 +3,8 @@
  * deployed Lambdas (the route table of functions/runtime/routes.ts), made over the local runner's
  * runtime, behind a local stand-in for API Gateway; plans start in this process (POST answers
  * 202 at once; the plan runs in the background). Beside the API: a page of recent plans, a page per plan, the
- * OpenAPI document, and the pages' assets.
+ * OpenAPI document, and the pages' assets. The routes that change something ask for the owner's
+ * token (owner-token.ts); the others are open to this machine, as the Host check leaves them.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +21,7 @@ import { type Assets, buildAssets, PAGE_SECURITY_HEADERS, pageShell } from './as
 import { toHttpApiEvent, writeHttpApiResult } from './http-api-event.js';
 import { matchRoute } from './match-route.js';
 import { openApiDocument } from './openapi.js';
+import { serveToken, tokenRefusal } from './owner-token.js';
 
 /** API Gateway HTTP APIs take bodies up to 10 MB; a request of Cairn is far smaller. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -31,6 +33,8 @@ export interface ServeOptions {
   config?: CairnConfig;
   /** Folder of the embedded database; in memory when undefined. */
   dataDir?: string | undefined;
+  /** CAIRN_HOME, where the token of the mutating routes is kept; a token for this process only when undefined. */
+  home?: string | undefined;
   /** An LLM other than the one the environment selects (tests script one). */
   llm?: LlmProvider;
   /** Where a line about each finished plan goes; nowhere when undefined. */
@@ -41,6 +45,8 @@ export interface CairnServer {
   /** `http://127.0.0.1:<port>/` */
   url: string;
   port: number;
+  /** What the mutating routes ask for: `Authorization: Bearer <token>`. */
+  token: string;
   stack: LocalStack;
   starter: InProcessWorkflowStarter;
   /** Stops listening, waits for the plans under way, closes the database. */
@@ -84,6 +90,7 @@ function isLocalHost(host: string | undefined, port: number): boolean {
 
 export async function startServer(options: ServeOptions): Promise<CairnServer> {
   const log = options.log ?? (() => undefined);
+  const token = serveToken(options.home);
   const stack = await LocalStack.open({
     dataDir: options.dataDir,
     ...(options.config ? { config: options.config } : {}),
@@ -103,7 +110,7 @@ export async function startServer(options: ServeOptions): Promise<CairnServer> {
     const assets = await buildAssets();
 
     let port = options.port;
-    const served: Served = { api: handlers, corpusRoots: stack.runtime.config.corpusRoots, assets, stack, port: () => port };
+    const served: Served = { api: handlers, corpusRoots: stack.runtime.config.corpusRoots, assets, stack, token, port: () => port };
     server = createServer((request, response) => {
       handle(served, request, response).catch((error: unknown) => {
         if (!response.headersSent) sendJson(response, 500, { message: 'internal error' });
@@ -116,12 +123,15 @@ export async function startServer(options: ServeOptions): Promise<CairnServer> {
       listening.listen(options.port, '127.0.0.1', () => resolve());
     });
     port = (listening.address() as AddressInfo).port;
+    const sweeper = sweepAbandonedPlans(stack, log);
     return {
       url: `http://127.0.0.1:${port}/`,
       port,
+      token,
       stack,
       starter,
       close: async () => {
+        clearInterval(sweeper);
         await new Promise<void>((resolve) => {
           listening.close(() => resolve());
           listening.closeAllConnections();
@@ -136,6 +146,23 @@ export async function startServer(options: ServeOptions): Promise<CairnServer> {
   }
 }
 
+/** How often serve looks for plans left at work by a process that ended (another `run` on the same home, killed). */
+const ABANDONED_SWEEP_MS = 30_000;
+
+/** Marks failed, from time to time, the plans whose process ended; logs each. */
+function sweepAbandonedPlans(stack: LocalStack, log: (line: string) => void): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    stack.failAbandonedPlans().then(
+      (failed) => {
+        for (const planId of failed) log(`plan ${planId} failed: the process running it ended`);
+      },
+      (error: unknown) => log(`looking for plans whose process ended: ${oneLine(error)}`),
+    );
+  }, ABANDONED_SWEEP_MS);
+  timer.unref();
+  return timer;
+}
+
 /** What the requests are answered from. */
 interface Served {
   api: Record<ApiRouteName, ApiHandler>;
@@ -143,6 +170,8 @@ interface Served {
   corpusRoots: readonly string[];
   assets: Assets;
   stack: LocalStack;
+  /** The owner's token, which the mutating routes ask for. */
+  token: string;
   port: () => number;
 }
 
@@ -178,6 +207,10 @@ async function handle(served: Served, request: IncomingMessage, response: Server
   const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
   const api = matchRoute(API_ROUTES, method, pathname);
   if (api) {
+    if (api.route.method !== 'GET') {
+      const refused = tokenRefusal(served.token, request.headers.authorization);
+      if (refused !== undefined) return sendJson(response, 401, { message: refused }, { 'www-authenticate': 'Bearer' });
+    }
     let body: Buffer;
     try {
       body = await readBody(request);

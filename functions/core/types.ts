@@ -277,6 +277,20 @@ export interface PlanRecord {
   inputToken?: { step_id: number; token: string; resumed?: boolean };
   /** Iterative mode: each round's new steps, and why the loop ended. */
   rounds?: RoundsRecord;
+  /**
+   * The local process running the plan's workflow (none on AWS, where Step Functions holds it):
+   * a plan whose holder has ended while it was still at work is marked failed by the next local
+   * process that opens the store (functions/adapters/local/abandoned-plans.ts).
+   */
+  lease?: PlanLease;
+}
+
+/** Who runs a plan's workflow locally: a process, named so that a reused pid is not mistaken for it. */
+export interface PlanLease {
+  pid: number;
+  host: string;
+  /** The process's identity beyond its pid (boot id and start time on Linux); absent where the system tells neither. */
+  process?: string;
 }
 
 /** A question of an elicitation step, as the plan shows it while it waits. */

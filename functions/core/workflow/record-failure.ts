@@ -1,6 +1,8 @@
 /** The RecordFailure task, where every Catch lands: the plan marked failed with the error, unless it already ended. */
 import { boundedMessage } from '../errors.js';
+import type { TraceStore } from '../ports.js';
 import { isTerminal } from '../trace/status.js';
+import type { PlanRecord } from '../types.js';
 import type { PhaseDeps } from './deps.js';
 import { statusEvent } from './plan-record.js';
 import type { FailureInput } from './types.js';
@@ -19,14 +21,7 @@ export async function recordFailurePhase(
       ? `no answer came to the question of step ${unanswered.step_id} (asked ${unanswered.askedAt}) before the wait timed out`
       : causeMessage(input.error?.Cause),
   );
-  const phase = record?.status ?? 'unknown';
-  if (record && !isTerminal(record.status)) {
-    // The reason, then the status event, both written before the plan says it failed.
-    await deps.store.updatePlanWithEvents(input.planId, { status: 'failed', error: { name, message: cause, phase } }, [
-      { type: 'plan.failed', phase, data: { error: name, reason: cause } },
-      statusEvent(record.status, 'failed'),
-    ]);
-  }
+  if (record && !isTerminal(record.status)) await failPlan(deps.store, record, name, cause);
   return { planId: input.planId, status: 'failed', error: { Error: name, Cause: cause } };
 }
 
@@ -40,4 +35,17 @@ function causeMessage(cause: string | undefined): string {
     // A plain message.
   }
   return cause;
+}
+
+/**
+ * Marks a plan that has not ended failed, with the error's name and message, in the phase it was
+ * in: the reason, then the status event, both written in the one write that says it failed.
+ */
+export async function failPlan(store: TraceStore, record: PlanRecord, name: string, message: string): Promise<PlanRecord> {
+  const phase = record.status;
+  const written = await store.updatePlanWithEvents(record.planId, { status: 'failed', error: { name, message, phase } }, [
+    { type: 'plan.failed', phase, data: { error: name, reason: message } },
+    statusEvent(record.status, 'failed'),
+  ]);
+  return written.record;
 }
