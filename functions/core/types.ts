@@ -278,6 +278,14 @@ export interface PlanRecord {
   /** Iterative mode: each round's new steps, and why the loop ended. */
   rounds?: RoundsRecord;
   /**
+   * When intake saw the plan's workflow start (the starter accepted it, or said it exists), for a
+   * plan with a request identity: a redelivered request finds it and starts nothing, even on an
+   * Express workflow, which would run a second execution of the same name
+   * (core/workflow/start-plan.ts). Absent on a plan still `received`: its start failed, and the
+   * next delivery starts it.
+   */
+  startedAt?: string;
+  /**
    * The local process running the plan's workflow (none on AWS, where Step Functions holds it):
    * a plan whose holder has ended while it was still at work is marked failed by the next local
    * process that opens the store (functions/adapters/local/abandoned-plans.ts).

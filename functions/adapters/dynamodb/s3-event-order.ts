@@ -3,9 +3,13 @@
  * `sk = SEQUENCER`. S3 delivers notifications in no particular order; its `sequencer` orders the
  * events of one key, so an event older than the last one seen is stale and starts nothing. The
  * item moves forward only, by a conditional write, so two Lambdas racing cannot move it back.
+ *
+ * The item also names the plan of the latest event that made one (`planId`, `planSequencer`),
+ * claimed before that plan is stored: the write that moves the item forward hands back the plan of
+ * the upload it replaced, which the trigger marks superseded when it never started.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Clock, systemClock } from '../../core/ports.js';
 import { createDocumentClient } from './client.js';
 import { isConditionalFailure, toStoreError } from './errors.js';
@@ -28,13 +32,22 @@ export function orderedSequencer(sequencer: string): string {
   return sequencer.toUpperCase().padStart(SEQUENCER_WIDTH, '0');
 }
 
+/** Where an event stands among the events of its key. */
+export interface S3EventPlace {
+  /** This event is the latest seen (a redelivery of the latest counts as latest); false: it is stale. */
+  latest: boolean;
+  /** The plan an older event of the key claimed, which this one replaced as the latest. */
+  replaced?: string;
+}
+
 export interface S3EventOrder {
+  /** Records `sequencer` as the last event of `bucket/key` unless a later one is recorded already. */
+  advance(bucket: string, key: string, sequencer: string): Promise<S3EventPlace>;
   /**
-   * Records `sequencer` as the last event of `bucket/key` unless a later one is recorded already.
-   * True when this event is the latest seen (a redelivery of the latest counts as latest), false
-   * when it is stale.
+   * Names `planId` as the plan of the event `sequencer`, while it is still the latest of its key.
+   * False when a later event moved past it meanwhile: its upload is superseded, and starts nothing.
    */
-  advance(bucket: string, key: string, sequencer: string): Promise<boolean>;
+  claim(bucket: string, key: string, sequencer: string, planId: string): Promise<boolean>;
 }
 
 export interface DynamoS3EventOrderOptions {
@@ -57,27 +70,48 @@ export class DynamoS3EventOrder implements S3EventOrder {
     this.clock = options.clock ?? systemClock;
   }
 
-  async advance(bucket: string, key: string, sequencer: string): Promise<boolean> {
+  async advance(bucket: string, key: string, sequencer: string): Promise<S3EventPlace> {
+    const ordered = orderedSequencer(sequencer);
+    try {
+      // An update, not a put: the plan claimed by an earlier event stays until this one claims its own.
+      const written = await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: s3EventOrderKeys.pk(bucket, key), sk: s3EventOrderKeys.sk },
+          UpdateExpression: 'SET #sequencer = :sequencer, #ttl = :ttl',
+          ConditionExpression: 'attribute_not_exists(pk) OR #sequencer <= :sequencer',
+          ExpressionAttributeNames: { '#sequencer': 'sequencer', '#ttl': TRACE_TABLE.timeToLiveAttribute },
+          ExpressionAttributeValues: { ':sequencer': ordered, ':ttl': Math.floor(this.clock.now().getTime() / 1000) + this.ttlSeconds },
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      const before = written.Attributes as { planId?: unknown; planSequencer?: unknown } | undefined;
+      // A redelivery of the event that claimed the plan replaces nothing.
+      const replaced = typeof before?.planId === 'string' && before.planSequencer !== ordered ? before.planId : undefined;
+      return { latest: true, ...(replaced !== undefined ? { replaced } : {}) };
+    } catch (error) {
+      if (isConditionalFailure(error)) return { latest: false };
+      throw toStoreError(`UpdateItem ${this.tableName} (the order of S3 events)`, error);
+    }
+  }
+
+  async claim(bucket: string, key: string, sequencer: string, planId: string): Promise<boolean> {
     const ordered = orderedSequencer(sequencer);
     try {
       await this.doc.send(
-        new PutCommand({
+        new UpdateCommand({
           TableName: this.tableName,
-          Item: {
-            pk: s3EventOrderKeys.pk(bucket, key),
-            sk: s3EventOrderKeys.sk,
-            sequencer: ordered,
-            [TRACE_TABLE.timeToLiveAttribute]: Math.floor(this.clock.now().getTime() / 1000) + this.ttlSeconds,
-          },
-          ConditionExpression: 'attribute_not_exists(pk) OR #sequencer <= :sequencer',
+          Key: { pk: s3EventOrderKeys.pk(bucket, key), sk: s3EventOrderKeys.sk },
+          UpdateExpression: 'SET planId = :planId, planSequencer = :sequencer',
+          ConditionExpression: '#sequencer = :sequencer',
           ExpressionAttributeNames: { '#sequencer': 'sequencer' },
-          ExpressionAttributeValues: { ':sequencer': ordered },
+          ExpressionAttributeValues: { ':sequencer': ordered, ':planId': planId },
         }),
       );
       return true;
     } catch (error) {
       if (isConditionalFailure(error)) return false;
-      throw toStoreError(`PutItem ${this.tableName} (the order of S3 events)`, error);
+      throw toStoreError(`UpdateItem ${this.tableName} (the plan of an S3 event)`, error);
     }
   }
 }
