@@ -1,20 +1,40 @@
 /**
  * The evaluation command: for each question, the plan's final ranked sources (planned and executed
- * through the workflow) against a single BM25 search of the whole question, as recall@2/5/10.
+ * through the workflow) against a single BM25 search of the whole question, as recall@2/5/10, and
+ * the answer the plan gave against the gold answer, end to end: exact match and F1 of the short
+ * answer (HotpotQA's normalisation, cli/eval-scores.ts), the gold answer found in the short answer
+ * and in the long one, answerable questions refused and off-corpus tasks refused, model calls and
+ * tokens per question; each by task kind, split and fold.
  *
- * With `folds`, the questions are dealt into folds by their position (question i goes to fold
- * i mod folds: A, B, ...) and each fold is reported beside the whole set. With `iterate`, each
- * question is planned in iterative mode (the round's results go back to the planner). The reader's cues and
- * constants may be tuned on fold A only; fold B then says what to expect on questions nobody looked at.
+ * `split` keeps the questions of one split (dev or test: the question's `split`, or the hash of its
+ * id, eval-scores.ts#splitOf). Cues and constants may be fitted on dev only; figures are quoted on
+ * test. With `folds`, the questions are also dealt into folds by their position (question i goes to
+ * fold i mod folds: A, B, ...). With `iterate`, each question is planned in iterative mode (the
+ * round's results go back to the planner).
  */
 import { readFile } from 'node:fs/promises';
 import { InvalidInputError } from '../functions/core/errors.js';
+import type { FinalResults, PlanRecord } from '../functions/core/types.js';
+import { bestOver, containsAnyGold, exactMatch, f1Score, isRefusal, type Split, splitOf } from './eval-scores.js';
 import type { LocalStack } from './local-runner.js';
 
 export interface EvalQuestion {
+  /** Stable id; the split of a question without one is dealt by its text. */
+  id?: string;
   question: string;
   gold_ids: string[];
+  /**
+   * The gold short answer; null when the corpus does not answer (an off-corpus or near-miss task,
+   * which should be refused); absent when the dataset gives none (only recall is scored).
+   */
+  answer?: string | null;
+  /** Other accepted spellings of the answer ("873,000", "about 873,000"). */
+  aliases?: string[];
+  /** The task kind (lookup, bridge, comparison, yes-no, number, date, list, place, off-corpus, near-miss, ...). */
+  kind?: string;
+  /** The older name of `kind`, which earlier question files carry. */
   type?: string;
+  split?: Split;
 }
 
 export interface Recall {
@@ -34,14 +54,78 @@ export interface RecallSummary {
   planWorse: Recall;
 }
 
-export interface EvaluationReport {
+/** The answers of a set of questions, scored against their gold answers. */
+export interface AnswerScores {
   questions: number;
+  /** Questions with a gold answer: EM, F1, the gold-in rates and refusals are over these. */
+  answerable: number;
+  em: number;
+  f1: number;
+  /** The share whose short answer holds the normalised gold answer or an alias (list: every item). */
+  goldInShortAnswer: number;
+  /** The share whose long answer holds it. */
+  goldInAnswer: number;
+  answerableRefused: number;
+  answerableRefusedRate: number;
+  /** Off-corpus and near-miss tasks (gold answer null), and how many of them were refused. */
+  unanswerable: number;
+  unanswerableRefused: number;
+  unanswerableRefusedRate: number;
+  /** Questions whose results carried a short answer field at all (0 before the answerer gives one). */
+  withShortAnswerField: number;
+  meanLlmCalls: number;
+  meanInputTokens: number;
+  meanOutputTokens: number;
+}
+
+/** One question's outcome, as `--json` prints it. */
+export interface QuestionRow {
+  id?: string;
+  question: string;
+  kind: string;
+  split: Split;
+  fold: string;
+  status: string;
+  gold: string | null | undefined;
+  shortAnswer: string | null;
+  /** Whether the results carried a short answer field at all (null included). */
+  shortAnswerField: boolean;
+  answer: string;
+  /** The plan succeeded and its results refuse the task (a failed plan is counted in `failed`, not here). */
+  refused: boolean;
+  em?: number;
+  f1?: number;
+  goldInShortAnswer?: boolean;
+  goldInAnswer?: boolean;
+  /** Recall, when the question has gold documents. */
+  baseline?: Recall;
+  plan?: Recall;
+  llmCalls: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface GroupSummary extends RecallSummary {
+  answers: AnswerScores;
+}
+
+export interface EvaluationReport {
+  /** The split asked for, when one was. */
+  split?: Split;
+  questions: number;
+  /** Recall is over the questions with gold documents (off-corpus tasks have none). */
+  recallQuestions: number;
   baseline: Recall;
   plan: Recall;
   planWorse: Recall;
+  /** Recall by task kind (the question's `kind`, or its `type`). */
   byType: Record<string, RecallSummary>;
+  answers: AnswerScores;
+  answersByKind: Record<string, AnswerScores>;
+  /** Each split's figures, when the questions are not restricted to one. */
+  bySplit: Partial<Record<Split, GroupSummary>>;
   /** Present when the questions were dealt into folds: each fold's figures, by fold name (A, B, ...). */
-  folds?: Record<string, RecallSummary & { byType: Record<string, RecallSummary> }>;
+  folds?: Record<string, GroupSummary & { byType: Record<string, RecallSummary> }>;
   failed: number;
   /** The questions whose plan failed, so a reader can look at them. */
   failures: string[];
@@ -50,14 +134,49 @@ export interface EvaluationReport {
   meanPlanMs: number;
   /** LLM calls per question, on average (planning, repair, rounds, answers). */
   meanLlmCalls: number;
+  meanInputTokens: number;
+  meanOutputTokens: number;
   /** With `iterate`: planning rounds per question, on average, and how the loops ended. */
   meanRounds?: number;
   stops?: Record<string, number>;
+  perQuestion: QuestionRow[];
 }
 
 /** The fold of the question at `index` (0-based) among `folds`: A, B, C, ... */
 export function foldOf(index: number, folds: number): string {
   return String.fromCharCode(65 + (index % folds));
+}
+
+/** The split a question belongs to: its own `split`, else the hash of its id (or text). */
+export function questionSplit(q: EvalQuestion): Split {
+  return q.split ?? splitOf(q.id ?? q.question);
+}
+
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+function checkQuestion(value: unknown, where: string): EvalQuestion {
+  const q = value as Record<string, unknown> | null;
+  if (typeof q !== 'object' || q === null || typeof q.question !== 'string' || !isStringArray(q.gold_ids)) {
+    throw new InvalidInputError(`${where}: expected {question: string, gold_ids: string[]}`);
+  }
+  if (q.question.trim() === '') throw new InvalidInputError(`${where}: the question is empty`);
+  if (q.id !== undefined && typeof q.id !== 'string') throw new InvalidInputError(`${where}: id must be a string`);
+  if (q.answer !== undefined && q.answer !== null && typeof q.answer !== 'string') throw new InvalidInputError(`${where}: answer must be a string or null`);
+  if (q.aliases !== undefined && !isStringArray(q.aliases)) throw new InvalidInputError(`${where}: aliases must be a list of strings`);
+  for (const key of ['kind', 'type'] as const) {
+    if (q[key] !== undefined && typeof q[key] !== 'string') throw new InvalidInputError(`${where}: ${key} must be a string`);
+  }
+  if (q.split !== undefined && q.split !== 'dev' && q.split !== 'test') throw new InvalidInputError(`${where}: split must be "dev" or "test"`);
+  return {
+    question: q.question,
+    gold_ids: q.gold_ids,
+    ...(q.id !== undefined ? { id: q.id as string } : {}),
+    ...(q.answer !== undefined ? { answer: q.answer as string | null } : {}),
+    ...(q.aliases !== undefined ? { aliases: q.aliases as string[] } : {}),
+    ...(q.kind !== undefined ? { kind: q.kind as string } : {}),
+    ...(q.type !== undefined ? { type: q.type as string } : {}),
+    ...(q.split !== undefined ? { split: q.split as Split } : {}),
+  };
 }
 
 export async function loadQuestions(path: string): Promise<EvalQuestion[]> {
@@ -67,6 +186,7 @@ export async function loadQuestions(path: string): Promise<EvalQuestion[]> {
   } catch {
     throw new InvalidInputError(`questions file not found: ${path}`);
   }
+  const seen = new Set<string>();
   return text.split('\n').flatMap((line, i) => {
     if (line.trim() === '') return [];
     let value: unknown;
@@ -75,11 +195,12 @@ export async function loadQuestions(path: string): Promise<EvalQuestion[]> {
     } catch {
       throw new InvalidInputError(`${path} line ${i + 1}: not JSON`);
     }
-    const q = value as Partial<EvalQuestion>;
-    if (typeof q.question !== 'string' || !Array.isArray(q.gold_ids) || q.gold_ids.some((g) => typeof g !== 'string')) {
-      throw new InvalidInputError(`${path} line ${i + 1}: expected {question: string, gold_ids: string[]}`);
+    const q = checkQuestion(value, `${path} line ${i + 1}`);
+    if (q.id !== undefined) {
+      if (seen.has(q.id)) throw new InvalidInputError(`${path} line ${i + 1}: id ${q.id} is used twice`);
+      seen.add(q.id);
     }
-    return [{ question: q.question, gold_ids: q.gold_ids, ...(typeof q.type === 'string' ? { type: q.type } : {}) }];
+    return [q];
   });
 }
 
@@ -92,21 +213,94 @@ export function recallAt(k: number, ranked: readonly string[], gold: readonly st
 const mean = (xs: number[]) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-export async function runEvaluation(
-  stack: LocalStack,
-  options: { corpus: string; questions: string; limit?: number; folds?: number; iterate?: { maxRounds?: number | undefined }; cache?: boolean },
-): Promise<EvaluationReport> {
+/** The short answer of the results, and whether the results carry the field at all. */
+function shortAnswerOf(results: FinalResults | undefined): { value: string | null; present: boolean } {
+  if (!results || !('shortAnswer' in results)) return { value: null, present: false };
+  const value = results.shortAnswer;
+  return { value: typeof value === 'string' ? value : null, present: true };
+}
+
+/** Scores one question's plan record against the question's gold. */
+export function scoreQuestion(q: EvalQuestion, record: Pick<PlanRecord, 'status' | 'results' | 'metadata'>, place: { fold: string }): QuestionRow {
+  const short = shortAnswerOf(record.results);
+  const answer = record.results?.answer ?? '';
+  const refused = record.status === 'succeeded' && isRefusal({ answer, shortAnswer: short.value }, short.present);
+  const calls = record.metadata?.llmCalls ?? [];
+  const row: QuestionRow = {
+    ...(q.id !== undefined ? { id: q.id } : {}),
+    question: q.question,
+    kind: q.kind ?? q.type ?? 'all',
+    split: questionSplit(q),
+    fold: place.fold,
+    status: record.status,
+    gold: q.answer,
+    shortAnswer: short.value,
+    shortAnswerField: short.present,
+    answer,
+    refused,
+    llmCalls: calls.length,
+    inputTokens: calls.reduce((sum, c) => sum + (c.inputTokens ?? 0), 0),
+    outputTokens: calls.reduce((sum, c) => sum + (c.outputTokens ?? 0), 0),
+  };
+  if (typeof q.answer === 'string') {
+    const golds = [q.answer, ...(q.aliases ?? [])];
+    // A refused, failed or missing short answer scores as the empty string: 0 on every measure.
+    const predicted = refused || record.status !== 'succeeded' ? '' : (short.value ?? '');
+    row.em = bestOver(exactMatch, predicted, golds);
+    row.f1 = round(bestOver(f1Score, predicted, golds));
+    row.goldInShortAnswer = predicted !== '' && containsAnyGold(predicted, golds, q.kind);
+    row.goldInAnswer = containsAnyGold(answer, golds, q.kind);
+  }
+  return row;
+}
+
+export function summariseAnswers(rows: readonly QuestionRow[]): AnswerScores {
+  const answerable = rows.filter((r) => r.em !== undefined);
+  const unanswerable = rows.filter((r) => r.gold === null);
+  const rate = (subset: readonly QuestionRow[], pick: (r: QuestionRow) => number | boolean | undefined) => round(mean(subset.map((r) => Number(pick(r) ?? 0))));
+  const answerableRefused = answerable.filter((r) => r.refused).length;
+  const unanswerableRefused = unanswerable.filter((r) => r.refused).length;
+  return {
+    questions: rows.length,
+    answerable: answerable.length,
+    em: rate(answerable, (r) => r.em),
+    f1: rate(answerable, (r) => r.f1),
+    goldInShortAnswer: rate(answerable, (r) => r.goldInShortAnswer),
+    goldInAnswer: rate(answerable, (r) => r.goldInAnswer),
+    answerableRefused,
+    answerableRefusedRate: answerable.length === 0 ? 0 : round(answerableRefused / answerable.length),
+    unanswerable: unanswerable.length,
+    unanswerableRefused,
+    unanswerableRefusedRate: unanswerable.length === 0 ? 0 : round(unanswerableRefused / unanswerable.length),
+    withShortAnswerField: rows.filter((r) => r.shortAnswerField).length,
+    meanLlmCalls: rate(rows, (r) => r.llmCalls),
+    meanInputTokens: Math.round(mean(rows.map((r) => r.inputTokens))),
+    meanOutputTokens: Math.round(mean(rows.map((r) => r.outputTokens))),
+  };
+}
+
+export interface EvaluationOptions {
+  corpus: string;
+  questions: string;
+  limit?: number;
+  folds?: number;
+  split?: Split;
+  iterate?: { maxRounds?: number | undefined };
+  cache?: boolean;
+}
+
+export async function runEvaluation(stack: LocalStack, options: EvaluationOptions): Promise<EvaluationReport> {
   const requested = {
     ...(options.iterate ? { mode: 'iterative' as const, ...(options.iterate.maxRounds !== undefined ? { maxRounds: options.iterate.maxRounds } : {}) } : {}),
     ...(options.cache === false ? { cache: false } : {}),
   };
   const mode = Object.keys(requested).length > 0 ? { options: requested } : {};
-  const llmCalls: number[] = [];
   const roundCounts: number[] = [];
   const stops: Record<string, number> = {};
-  const questions = (await loadQuestions(options.questions)).slice(0, options.limit);
+  const all = await loadQuestions(options.questions);
+  const questions = (options.split ? all.filter((q) => questionSplit(q) === options.split) : all).slice(0, options.limit);
   const index = await stack.runtime.phases.corpora.load(options.corpus);
-  const rows: Array<{ type: string; fold: string; baseline: Recall; plan: Recall }> = [];
+  const rows: QuestionRow[] = [];
   const failures: string[] = [];
   let failed = 0;
   const durations: number[] = [];
@@ -115,7 +309,6 @@ export async function runEvaluation(
     const started = performance.now();
     const record = await stack.run({ task: q.question, corpus: options.corpus, ...mode });
     durations.push(performance.now() - started);
-    llmCalls.push(record.metadata?.llmCalls.length ?? 0);
     if (options.iterate) {
       roundCounts.push(record.rounds?.rounds.length ?? 1);
       const reason = record.rounds?.stop?.reason ?? 'none';
@@ -125,65 +318,97 @@ export async function runEvaluation(
       failed++;
       failures.push(q.question);
     }
-    const planIds = record.results?.sources.map((s) => s.id) ?? [];
-    const recall = (ids: string[]): Recall => ({ r2: recallAt(2, ids, q.gold_ids), r5: recallAt(5, ids, q.gold_ids), r10: recallAt(10, ids, q.gold_ids) });
-    rows.push({ type: q.type ?? 'all', fold: foldOf(i, options.folds ?? 1), baseline: recall(baselineIds), plan: recall(planIds) });
-  }
-  const summarise = (subset: typeof rows, key: 'baseline' | 'plan'): Recall => ({
-    r2: round(mean(subset.map((r) => r[key].r2))),
-    r5: round(mean(subset.map((r) => r[key].r5))),
-    r10: round(mean(subset.map((r) => r[key].r10))),
-  });
-  const worse = (subset: typeof rows): Recall => ({
-    r2: subset.filter((r) => r.plan.r2 < r.baseline.r2).length,
-    r5: subset.filter((r) => r.plan.r5 < r.baseline.r5).length,
-    r10: subset.filter((r) => r.plan.r10 < r.baseline.r10).length,
-  });
-  const byTypeOf = (subset: typeof rows): Record<string, RecallSummary> => {
-    const out: Record<string, RecallSummary> = {};
-    for (const type of [...new Set(subset.map((r) => r.type))].sort()) {
-      const ofType = subset.filter((r) => r.type === type);
-      out[type] = { questions: ofType.length, baseline: summarise(ofType, 'baseline'), plan: summarise(ofType, 'plan'), planWorse: worse(ofType) };
+    const row = scoreQuestion(q, record, { fold: foldOf(i, options.folds ?? 1) });
+    if (q.gold_ids.length > 0) {
+      const planIds = record.results?.sources.map((s) => s.id) ?? [];
+      const recall = (ids: string[]): Recall => ({ r2: recallAt(2, ids, q.gold_ids), r5: recallAt(5, ids, q.gold_ids), r10: recallAt(10, ids, q.gold_ids) });
+      row.baseline = recall(baselineIds);
+      row.plan = recall(planIds);
     }
-    return out;
+    rows.push(row);
+  }
+  const withRecall = (subset: readonly QuestionRow[]) => subset.filter((r): r is QuestionRow & { baseline: Recall; plan: Recall } => r.plan !== undefined);
+  const summarise = (subset: readonly QuestionRow[], key: 'baseline' | 'plan'): Recall => {
+    const scored = withRecall(subset);
+    return {
+      r2: round(mean(scored.map((r) => r[key].r2))),
+      r5: round(mean(scored.map((r) => r[key].r5))),
+      r10: round(mean(scored.map((r) => r[key].r10))),
+    };
   };
+  const worse = (subset: readonly QuestionRow[]): Recall => {
+    const scored = withRecall(subset);
+    return {
+      r2: scored.filter((r) => r.plan.r2 < r.baseline.r2).length,
+      r5: scored.filter((r) => r.plan.r5 < r.baseline.r5).length,
+      r10: scored.filter((r) => r.plan.r10 < r.baseline.r10).length,
+    };
+  };
+  const recallSummary = (subset: readonly QuestionRow[]): RecallSummary => ({
+    questions: withRecall(subset).length,
+    baseline: summarise(subset, 'baseline'),
+    plan: summarise(subset, 'plan'),
+    planWorse: worse(subset),
+  });
+  const groups = <K extends string>(subset: readonly QuestionRow[], keyOf: (r: QuestionRow) => K): Array<[K, QuestionRow[]]> =>
+    [...new Set(subset.map(keyOf))].sort().map((k) => [k, subset.filter((r) => keyOf(r) === k)]);
+  const byTypeOf = (subset: readonly QuestionRow[]): Record<string, RecallSummary> =>
+    Object.fromEntries(groups(subset, (r) => r.kind).flatMap(([kind, of]) => (withRecall(of).length > 0 ? [[kind, recallSummary(of)]] : [])));
   const report: EvaluationReport = {
+    ...(options.split ? { split: options.split } : {}),
     questions: rows.length,
+    recallQuestions: withRecall(rows).length,
     baseline: summarise(rows, 'baseline'),
     plan: summarise(rows, 'plan'),
     planWorse: worse(rows),
     byType: byTypeOf(rows),
+    answers: summariseAnswers(rows),
+    answersByKind: Object.fromEntries(groups(rows, (r) => r.kind).map(([kind, of]) => [kind, summariseAnswers(of)])),
+    bySplit: Object.fromEntries(groups(rows, (r) => r.split).map(([split, of]) => [split, { ...recallSummary(of), answers: summariseAnswers(of) }])),
     failed,
     failures,
-    losses: rows.flatMap((r, i) => {
+    losses: withRecall(rows).flatMap((r) => {
       const at = ([2, 5, 10] as const).filter((k) => r.plan[`r${k}`] < r.baseline[`r${k}`]);
-      return at.length === 0 ? [] : [{ question: questions[i]!.question, fold: r.fold, at: [...at] }];
+      return at.length === 0 ? [] : [{ question: r.question, fold: r.fold, at: [...at] }];
     }),
     meanPlanMs: Math.round(mean(durations)),
-    meanLlmCalls: round(mean(llmCalls)),
+    meanLlmCalls: round(mean(rows.map((r) => r.llmCalls))),
+    meanInputTokens: Math.round(mean(rows.map((r) => r.inputTokens))),
+    meanOutputTokens: Math.round(mean(rows.map((r) => r.outputTokens))),
     ...(options.iterate ? { meanRounds: round(mean(roundCounts)), stops } : {}),
+    perQuestion: rows,
   };
   if ((options.folds ?? 1) > 1) {
-    report.folds = {};
-    for (const fold of [...new Set(rows.map((r) => r.fold))].sort()) {
-      const subset = rows.filter((r) => r.fold === fold);
-      report.folds[fold] = {
-        questions: subset.length,
-        baseline: summarise(subset, 'baseline'),
-        plan: summarise(subset, 'plan'),
-        planWorse: worse(subset),
-        byType: byTypeOf(subset),
-      };
-    }
+    report.folds = Object.fromEntries(
+      groups(rows, (r) => r.fold).map(([fold, of]) => [fold, { ...recallSummary(of), answers: summariseAnswers(of), byType: byTypeOf(of) }]),
+    );
   }
   return report;
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(6);
+
+function answerLines(label: string, a: AnswerScores): string[] {
+  const lines: string[] = [];
+  if (a.answerable > 0) {
+    lines.push(
+      `${label.padEnd(28)} ${a.answerable} answerable: EM ${a.em.toFixed(3)}  F1 ${a.f1.toFixed(3)}  gold in short answer ${pct(a.goldInShortAnswer)}  gold in answer ${pct(a.goldInAnswer)}  refused ${a.answerableRefused} (${pct(a.answerableRefusedRate).trim()})`,
+    );
+  }
+  if (a.unanswerable > 0) {
+    lines.push(
+      `${(a.answerable > 0 ? '' : label).padEnd(28)} ${a.unanswerable} off-corpus/near-miss: refused ${a.unanswerableRefused} (${pct(a.unanswerableRefusedRate).trim()})`,
+    );
+  }
+  lines.push(`${''.padEnd(28)} per question: ${a.meanLlmCalls} model calls, ${a.meanInputTokens} input and ${a.meanOutputTokens} output tokens`);
+  return lines;
 }
 
 export function renderEvaluation(report: EvaluationReport): string {
   const row = (label: string, r: Recall) => `${label.padEnd(28)} ${r.r2.toFixed(3)}   ${r.r5.toFixed(3)}   ${r.r10.toFixed(3)}`;
   const count = (label: string, r: Recall) => `${label.padEnd(28)} ${String(r.r2).padEnd(5)}   ${String(r.r5).padEnd(5)}   ${r.r10}`;
   const lines = [
-    `${report.questions} questions (${report.failed} plans failed), mean ${report.meanPlanMs} ms and ${report.meanLlmCalls} LLM calls per planned question`,
+    `${report.questions} questions${report.split ? ` of the ${report.split} split` : ''} (${report.failed} plans failed), mean ${report.meanPlanMs} ms, ${report.meanLlmCalls} model calls, ${report.meanInputTokens} input and ${report.meanOutputTokens} output tokens per question`,
     ...(report.meanRounds !== undefined
       ? [
           `iterative: mean ${report.meanRounds} rounds; loops ended by ${Object.entries(report.stops ?? {})
@@ -191,16 +416,30 @@ export function renderEvaluation(report: EvaluationReport): string {
             .join(', ')}`,
         ]
       : []),
-    '',
-    `${''.padEnd(28)} R@2     R@5     R@10`,
   ];
-  lines.push(row('single search (BM25)', report.baseline), row('plan', report.plan), count('questions the plan lost', report.planWorse));
-  for (const [type, t] of Object.entries(report.byType)) {
-    if (Object.keys(report.byType).length < 2) break;
-    lines.push('', `${type} (${t.questions})`, row('  single search', t.baseline), row('  plan', t.plan));
+  if (report.recallQuestions > 0) {
+    lines.push('', `recall over the ${report.recallQuestions} questions with gold documents`, `${''.padEnd(28)} R@2     R@5     R@10`);
+    lines.push(row('single search (BM25)', report.baseline), row('plan', report.plan), count('questions the plan lost', report.planWorse));
+    for (const [type, t] of Object.entries(report.byType)) {
+      if (Object.keys(report.byType).length < 2) break;
+      lines.push(`${type} (${t.questions})`, row('  single search', t.baseline), row('  plan', t.plan));
+    }
+  }
+  const a = report.answers;
+  lines.push('', 'answers', ...answerLines('all', a));
+  if (a.withShortAnswerField === 0 && a.questions > 0) lines.push(`${''.padEnd(28)} (no result carried a short answer: EM, F1 and gold in short answer are 0)`);
+  if (Object.keys(report.answersByKind).length > 1)
+    for (const [kind, k] of Object.entries(report.answersByKind)) lines.push(...answerLines(`  ${kind} (${k.questions})`, k));
+  for (const [split, g] of Object.entries(report.bySplit)) {
+    if (Object.keys(report.bySplit).length < 2) break;
+    lines.push('', `split ${split} (${g.answers.questions})`);
+    if (g.questions > 0) lines.push(row('  single search', g.baseline), row('  plan', g.plan));
+    lines.push(...answerLines('  answers', g.answers));
   }
   for (const [fold, f] of Object.entries(report.folds ?? {})) {
-    lines.push('', `fold ${fold} (${f.questions})`, row('  single search', f.baseline), row('  plan', f.plan), count('  questions the plan lost', f.planWorse));
+    lines.push('', `fold ${fold} (${f.answers.questions})`);
+    if (f.questions > 0) lines.push(row('  single search', f.baseline), row('  plan', f.plan), count('  questions the plan lost', f.planWorse));
+    lines.push(...answerLines('  answers', f.answers));
   }
   for (const q of report.failures) lines.push(`failed: ${q}`);
   return lines.join('\n');
