@@ -524,6 +524,7 @@ function allowListTools(host: string): { tools: ToolRegistry; runs: { tally: num
   tools.register({
     name: 'bench.beacon',
     description: 'Counts its runs: a side effect the request did not ask for.',
+    network: true,
     inputSchema: { type: 'object', properties: {}, additionalProperties: false },
     async run() {
       runs.beacon++;

@@ -3,7 +3,8 @@
  * since a time (the byCreated index, a page budget), turn them into sessions, mine their chains,
  * then for the strongest chains analyse, synthesize through the LLM port, replay offline and store
  * each tool with its report: DRAFT when it failed (or could not run here), TESTING when it passed
- * and a person must approve it, PROMOTED when it passed and approval is off. The CLI (`mine`,
+ * and a person must approve it, PROMOTED when it passed and approval is off (never for a tool
+ * calling a network tool or running llm_call: those always wait for a person). The CLI (`mine`,
  * `learn`), the scheduled Lambda and the benchmark all call these two functions.
  */
 import { DynamoSessionSource, parseSince, type SessionQuery } from '../adapters/dynamodb/sessions.js';
@@ -21,7 +22,8 @@ export interface LearningDeps {
   source: Pick<DynamoSessionSource, 'traces'>;
   tools: LearnedToolStore;
   llm: LlmProvider;
-  registry: Pick<ToolRegistry, 'names'>;
+  /** What is registered: names for synthesis, and the network tools a composite may not be promoted with unapproved. */
+  registry: Pick<ToolRegistry, 'names' | 'networkTools'>;
   settings: LearningSettings;
   clock?: { now(): Date };
 }
@@ -82,7 +84,7 @@ export async function learn(deps: LearningDeps, options: LearnOptions = {}): Pro
     {
       sessions,
       settings: deps.settings,
-      catalog: { tools: deps.registry.names(), stepTypes: EXECUTABLE_STEP_TYPES },
+      catalog: { tools: deps.registry.names(), stepTypes: EXECUTABLE_STEP_TYPES, networkTools: deps.registry.networkTools() },
       maxTools: options.maxTools ?? 3,
       knownChainKeys: new Set(decided),
     },

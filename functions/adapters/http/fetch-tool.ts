@@ -94,6 +94,8 @@ export function createHttpFetchTool(settings: HttpFetchSettings, options: HttpFe
   const doFetch = options.fetch ?? fetch;
   return {
     name: 'http.fetch',
+    // It reaches another host: only a request that lists it may call it.
+    network: true,
     description: `GET a URL on an allowed host (${settings.allowedHosts.join(', ')}); same-host redirects only; at most ${settings.maxBytes} bytes; ${settings.timeoutMs} ms.`,
     inputSchema: LOCAL_TOOL_SCHEMAS['http.fetch']!,
     validate: compiledToolValidator('http.fetch'),

@@ -15,7 +15,7 @@ import { policyOnSkip, STEP_OPERATORS, stepPolicy } from '../steps/index.js';
 import { toolCallOf } from '../steps/tool_call.js';
 import { canonicalToolName, type SubPlanRunner, type ToolRegistry } from '../tools/registry.js';
 import { isRetryable } from '../transient.js';
-import type { DecompositionPlan, DecompositionStep, LlmCallRecord, StepOutput } from '../types.js';
+import type { DecompositionPlan, DecompositionStep, LlmCallRecord, StepOutput, StepType } from '../types.js';
 import { DUPLICATE_CALL_BLOCKED, type DuplicateGuard, type GuardVerdict } from './duplicate-guard.js';
 
 export interface ExecutionHooks {
@@ -36,6 +36,8 @@ export interface ExecutionContext {
   tools: ToolRegistry;
   /** The request's tool allow-list; every registered tool when absent. */
   allowedTools?: readonly string[] | undefined;
+  /** The request's step types, which a composite's parts must keep to; every type when absent. */
+  allowedStepTypes?: readonly StepType[] | undefined;
   hooks?: ExecutionHooks;
   /**
    * Outputs of an earlier round to keep as they are: these steps are not run again, their

@@ -17,7 +17,7 @@
 export { analyzeParameters, chainSamples } from './analyze.js';
 export { compositeToolId, draftTool, errorStrategyFrom, parallelGroups } from './draft.js';
 export { CHAIN_SEPARATOR, chainKey, findChain, mineChains, newestFirst } from './mine.js';
-export { chainsToSynthesize, type LearnedCandidate, type LearningRound, learnFromSessions, statusAfterValidation } from './pipeline.js';
+export { approvalReasons, chainsToSynthesize, type LearnedCandidate, type LearningRound, learnFromSessions, statusAfterValidation } from './pipeline.js';
 export { correctionPrompt, synthesisPrompt } from './prompt.js';
 export { replayValidate } from './replay.js';
 export { planOrder, sessionFromTrace, stepSymbol } from './session.js';

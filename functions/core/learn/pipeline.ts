@@ -6,16 +6,50 @@
 import { oneLine } from '../errors.js';
 import type { LlmProvider } from '../ports.js';
 import { compositeProblems } from '../tools/composite.js';
+import { canonicalToolName } from '../tools/registry.js';
 import { analyzeParameters } from './analyze.js';
 import { containsRun, mineChains } from './mine.js';
 import { replayValidate } from './replay.js';
 import { synthesizeTool } from './synthesize.js';
-import type { LearningSettings, MinedChain, ParameterAnalysis, Session, SynthesisOutcome, ToolCatalogView, ToolStatus, ValidationReport } from './types.js';
+import type {
+  LearningSettings,
+  MinedChain,
+  ParameterAnalysis,
+  Session,
+  SynthesisOutcome,
+  SynthesizedTool,
+  ToolCatalogView,
+  ToolStatus,
+  ValidationReport,
+} from './types.js';
 
-/** Passed: TESTING when a person must approve, else PROMOTED. Not passed (or too little data): DRAFT. */
-export function statusAfterValidation(report: Pick<ValidationReport, 'status'>, settings: Pick<LearningSettings, 'require_approval'>): ToolStatus {
+/**
+ * Passed: TESTING when a person must approve (the settings say so, or the tool is one no setting
+ * promotes alone: `approvalReasons`), else PROMOTED. Not passed (or too little data): DRAFT.
+ */
+export function statusAfterValidation(
+  report: Pick<ValidationReport, 'status'>,
+  settings: Pick<LearningSettings, 'require_approval'>,
+  approvalReasons: readonly string[] = [],
+): ToolStatus {
   if (report.status !== 'passed') return 'DRAFT';
-  return settings.require_approval ? 'TESTING' : 'PROMOTED';
+  return settings.require_approval || approvalReasons.length > 0 ? 'TESTING' : 'PROMOTED';
+}
+
+/**
+ * Why a composite waits for a person even with approval off, one line per part: a part calling a
+ * network tool (it reaches other hosts) or running `llm_call` (it spends on a model and writes
+ * what it likes). Twelve plans that happened to call them must not make a tool every planner is
+ * offered.
+ */
+export function approvalReasons(tool: SynthesizedTool, networkTools: readonly string[] = []): string[] {
+  const network = new Set(networkTools.map(canonicalToolName));
+  const reasons: string[] = [];
+  for (const part of tool.steps) {
+    if (part.kind === 'tool' && network.has(canonicalToolName(part.tool_id))) reasons.push(`its step ${part.step_index} calls ${part.tool_id}, a network tool`);
+    else if (part.kind === 'step' && part.tool_id === 'llm_call') reasons.push(`its step ${part.step_index} runs llm_call`);
+  }
+  return reasons;
 }
 
 /**
@@ -49,6 +83,8 @@ export interface LearnedCandidate {
    * runtime could not run (a tool no longer registered). Empty when it passed.
    */
   problems: string[];
+  /** Why a tool that passed waits for a person whatever the settings (approvalReasons); empty otherwise. */
+  approval: string[];
   status: ToolStatus;
   /** Why there is no tool, one line. */
   error?: string;
@@ -90,14 +126,15 @@ export async function learnFromSessions(
       synthesis = await synthesizeTool({ chain, analysis, sessions, catalog, settings }, llm, signal);
     } catch (error) {
       if (signal?.aborted) throw error;
-      candidates.push({ chain, ...(analysis ? { analysis } : {}), problems: [], status: 'DRAFT', error: oneLine(error) });
+      candidates.push({ chain, ...(analysis ? { analysis } : {}), problems: [], approval: [], status: 'DRAFT', error: oneLine(error) });
       continue;
     }
     const report = replayValidate(synthesis.tool, chain, sessions, settings);
     // A tool this runtime could not run (a part no longer registered) never leaves DRAFT.
     const problems = [...report.reasons, ...compositeProblems(synthesis.tool, { names: () => [...catalog.tools] })];
-    const status = problems.length > 0 ? 'DRAFT' : statusAfterValidation(report, settings);
-    candidates.push({ chain, analysis, synthesis, report, problems, status });
+    const approval = approvalReasons(synthesis.tool, catalog.networkTools);
+    const status = problems.length > 0 ? 'DRAFT' : statusAfterValidation(report, settings, approval);
+    candidates.push({ chain, analysis, synthesis, report, problems, approval, status });
   }
   return { sessions: mined.sessions, chainsMined: mined.chains.length, chains: mined.chains, candidates };
 }

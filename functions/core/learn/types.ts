@@ -213,6 +213,8 @@ export interface SynthesizedTool {
 export interface ToolCatalogView {
   tools: readonly string[];
   stepTypes: readonly string[];
+  /** The tools among `tools` that reach the network (ToolRegistry.networkTools): a composite calling one waits for a person. */
+  networkTools?: readonly string[];
 }
 
 export interface SynthesisIssue {

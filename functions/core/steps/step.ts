@@ -6,7 +6,7 @@
 import type { StepView } from '../expression/expression.js';
 import type { CorpusIndex, LlmProvider, Reranker } from '../ports.js';
 import type { SubPlanRunner, ToolRegistry } from '../tools/registry.js';
-import type { DecompositionStep, LlmCallRecord, Modality, StepOutput } from '../types.js';
+import type { DecompositionStep, LlmCallRecord, Modality, StepOutput, StepType } from '../types.js';
 
 export interface OperatorContext {
   task: string;
@@ -21,6 +21,8 @@ export interface OperatorContext {
   signal: AbortSignal;
   tools: ToolRegistry;
   allowedTools?: readonly string[] | undefined;
+  /** The request's step types; every type when absent (a composite's parts are checked against them). */
+  allowedStepTypes?: readonly StepType[] | undefined;
   /** The user's answers to the plan's elicitation steps so far, by step id. */
   answers?: ReadonlyMap<number, unknown> | undefined;
   recordLlmCall(record: LlmCallRecord): void;

@@ -26,6 +26,9 @@ export const toolCall: StepDefinition = {
       index: ctx.index,
       signal: ctx.signal,
       ...(ctx.runSubPlan ? { runSubPlan: ctx.runSubPlan } : {}),
+      // A composite checks its parts against the request's lists before any part runs.
+      allowedStepTypes: ctx.allowedStepTypes,
+      allowedTools: ctx.allowedTools,
     });
     // A tool that returns ranked documents (a composite ending in a ranking part) hands them on
     // like a ranking step, attributed to this step, so a rerank or an answer can read them.

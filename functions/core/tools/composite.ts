@@ -2,9 +2,10 @@
  * Composite tools: a chain of steps learned from the traces, promoted by a person, run as one
  * registered tool. A `tool_call` to a composite runs its parts as a small plan through the
  * executor the calling step runs in (the executor hands `runSubPlan` down), so the parts run with
- * their wiring and in parallel where no part reads another, each part's tool is checked against
- * the request's allow-list like any tool call, and the parts' outcomes are returned under the
- * calling step in the trace.
+ * their wiring and in parallel where no part reads another, and the parts' outcomes are returned
+ * under the calling step in the trace. Before any part runs, every part is checked against the
+ * request's allow-lists: its step type against `allowed_step_types`, its tool against the tools the
+ * request allows (Validate sees only the calling `tool_call`); one part refused fails the call.
  *
  * A composite's arguments are checked by a small interpreter of flat object schemas rather than a
  * compiled validator: composites arrive at run time, and compiling would generate code.
@@ -13,7 +14,7 @@ import { CairnError } from '../errors.js';
 import type { SynthesizedTool } from '../learn/types.js';
 import type { CompiledValidator } from '../plan/schemas.js';
 import { type DecompositionPlan, type DecompositionStep, STEP_TYPES } from '../types.js';
-import { canonicalToolName, type ToolDefinition, type ToolRegistry } from './registry.js';
+import { canonicalToolName, type ToolContext, type ToolDefinition, ToolNotAllowedError, type ToolRegistry } from './registry.js';
 
 /** A composite that cannot be registered: a missing tool, a broken wiring, a schema outside what the checker reads. */
 export class CompositeToolError extends CairnError {
@@ -186,6 +187,24 @@ function expressionPath(path: string): string {
   return path.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
 }
 
+/**
+ * Why the request's allow-lists refuse a part of `tool`, in one line naming the part and the list;
+ * undefined when they allow every part. A list the context does not give allows everything.
+ */
+export function compositePartRefusal(tool: SynthesizedTool, allowed: Pick<ToolContext, 'allowedStepTypes' | 'allowedTools'>): string | undefined {
+  const tools = allowed.allowedTools?.map(canonicalToolName);
+  for (const part of tool.steps) {
+    const type = part.kind === 'tool' ? 'tool_call' : part.tool_id;
+    if (allowed.allowedStepTypes !== undefined && !(allowed.allowedStepTypes as readonly string[]).includes(type)) {
+      return `composite ${tool.tool_id} refused: its step ${part.step_index} runs ${type}, which this request does not allow (allowed_step_types: ${allowed.allowedStepTypes.join(', ')})`;
+    }
+    if (part.kind === 'tool' && tools !== undefined && !tools.includes(canonicalToolName(part.tool_id))) {
+      return `composite ${tool.tool_id} refused: its step ${part.step_index} calls ${canonicalToolName(part.tool_id)}, which this request does not allow (tools: ${tools.join(', ') || 'none'})`;
+    }
+  }
+  return undefined;
+}
+
 /** The registry entry of a composite: checked arguments, its sub-steps run inside the calling step. */
 export function compositeTool(tool: SynthesizedTool): ToolDefinition {
   const outputId = stepIdOf(tool)(tool.output_step);
@@ -197,6 +216,9 @@ export function compositeTool(tool: SynthesizedTool): ToolDefinition {
     composite: tool,
     async run(args, ctx) {
       if (!ctx.runSubPlan) throw new CompositeToolError(`composite ${tool.tool_id} can only run inside a plan step`);
+      // Checked whole before anything runs: a refused part must not find its earlier parts done.
+      const refusal = compositePartRefusal(tool, ctx);
+      if (refusal !== undefined) throw new ToolNotAllowedError(refusal);
       const outcome = await ctx.runSubPlan(compositePlan(tool, args));
       // The sub-steps, as the trace shows them under the calling step.
       const steps = outcome.outputs.map((o) => ({

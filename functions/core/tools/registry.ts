@@ -3,13 +3,19 @@
  * Schema for its arguments, compiled once when it is registered; a call's arguments are validated
  * before the tool runs, and a request may narrow the tools it allows (its allow-list). Names are
  * `service.method`; plans may also write `service_method` (seed 002's registry convention).
+ *
+ * The corpus tools are the registered tools not marked `network`: they read the corpus (its
+ * documents, or the media a document names, through the deployment's own services) or compute
+ * locally (`math.evaluate`), reach no other host and change nothing outside the run. A composite is
+ * a network tool when any tool it calls is one. A request without a `tools` list may call the
+ * corpus tools only; a network tool runs only for a request that lists it.
  */
 
 import { CairnError } from '../errors.js';
 import type { SynthesizedTool } from '../learn/types.js';
 import type { CompiledValidator } from '../plan/schemas.js';
 import type { CorpusIndex } from '../ports.js';
-import type { DecompositionPlan, StepOutput } from '../types.js';
+import type { DecompositionPlan, StepOutput, StepType } from '../types.js';
 
 /** Runs a small plan inside the calling step, as the executor runs plans (a composite tool's parts). */
 export type SubPlanRunner = (plan: DecompositionPlan) => Promise<{ status: 'succeeded' | 'failed'; outputs: StepOutput[]; error?: string }>;
@@ -19,6 +25,10 @@ export interface ToolContext {
   signal: AbortSignal;
   /** Given by a `tool_call` step: a composite tool runs its parts through it. */
   runSubPlan?: SubPlanRunner;
+  /** The request's step types, given by a `tool_call` step: a composite checks its parts against them. */
+  allowedStepTypes?: readonly StepType[] | undefined;
+  /** The tools the request allows (its list, or the corpus tools without one): a composite checks its parts against them. */
+  allowedTools?: readonly string[] | undefined;
 }
 
 export interface ToolDefinition {
@@ -31,6 +41,12 @@ export interface ToolDefinition {
   validate?: CompiledValidator;
   /** A learned composite's definition (its parts and wiring), which planners read to offer it. */
   composite?: SynthesizedTool;
+  /**
+   * The tool reaches beyond the corpus: another host on the network, or a change outside the run
+   * (`http.fetch`). Such a tool runs only for a request that names it in its `tools`, and learning
+   * never promotes a composite calling it without a person's approval.
+   */
+  network?: boolean;
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<Record<string, unknown>>;
 }
 
@@ -60,6 +76,8 @@ export function canonicalToolName(name: string): string {
 interface Registered {
   definition: ToolDefinition;
   validate: CompiledValidator;
+  /** Marked `network`, or a composite calling a tool that is. */
+  network: boolean;
 }
 
 export interface ToolRegistryOptions {
@@ -83,12 +101,26 @@ export class ToolRegistry {
     if (this.tools.has(definition.name)) throw new CairnError(`tool ${definition.name} is registered twice`);
     const validate = definition.validate ?? this.options.compile?.(definition.inputSchema);
     if (!validate) throw new CairnError(`tool ${definition.name} has no compiled argument schema, and this registry compiles none`);
-    this.tools.set(definition.name, { definition, validate });
+    // A composite's parts are registered before it (registerComposites checks), so their marks are known.
+    const network =
+      definition.network === true ||
+      (definition.composite?.steps.some((part) => part.kind === 'tool' && this.tools.get(canonicalToolName(part.tool_id))?.network === true) ?? false);
+    this.tools.set(definition.name, { definition, validate, network });
     return this;
   }
 
   names(): string[] {
     return [...this.tools.keys()].sort();
+  }
+
+  /** The registered tools that reach the network, composites calling one included. */
+  networkTools(): string[] {
+    return this.names().filter((n) => this.tools.get(n)!.network);
+  }
+
+  /** The corpus tools: every registered tool but the network ones. A request without a tools list may call these. */
+  corpusTools(): string[] {
+    return this.names().filter((n) => !this.tools.get(n)!.network);
   }
 
   describe(): Array<{ name: string; description: string; inputSchema: Record<string, unknown> }> {

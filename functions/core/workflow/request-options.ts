@@ -34,11 +34,17 @@ export function allowedStepTypes(record: PlanRecord): StepType[] {
   return EXECUTABLE_STEP_TYPES;
 }
 
-/** The request's allow-list, within what is registered; every registered tool when it gives none. */
+/**
+ * The request's allow-list, within what is registered; the corpus tools when it gives none
+ * (`ToolRegistry.corpusTools`: no network tool runs unless the request names it, so a document a
+ * plan reads cannot steer it into `http.fetch`). Validate, the planner's catalog and Execute all
+ * read this one list.
+ */
 export function allowedTools(deps: PhaseDeps, record: PlanRecord): string[] {
-  const registered = deps.tools.names();
   const requested = record.request.tools;
-  return requested === undefined ? registered : requested.map(canonicalToolName).filter((t) => registered.includes(t));
+  if (requested === undefined) return deps.tools.corpusTools();
+  const registered = deps.tools.names();
+  return requested.map(canonicalToolName).filter((t) => registered.includes(t));
 }
 
 /**

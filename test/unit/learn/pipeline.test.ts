@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 
 import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/provider.js';
 import { mineChains } from '../../../functions/core/learn/mine.js';
-import { chainsToSynthesize, learnFromSessions, statusAfterValidation } from '../../../functions/core/learn/pipeline.js';
+import { approvalReasons, chainsToSynthesize, learnFromSessions, statusAfterValidation } from '../../../functions/core/learn/pipeline.js';
 import { DEFAULT_LEARNING_SETTINGS, type ToolCatalogView } from '../../../functions/core/learn/types.js';
 import { STEP_TYPES } from '../../../functions/core/types.js';
 import { fixtureSessions } from '../../support/learn.js';
+import { hybridSearch } from '../../support/learned.js';
 import { ScriptedLlm } from '../../support/llm.js';
 
 const catalog: ToolCatalogView = { tools: ['corpus.search', 'corpus.get'], stepTypes: STEP_TYPES };
@@ -17,6 +18,38 @@ describe('Function: statusAfterValidation', () => {
     expect(statusAfterValidation({ status: 'passed' }, { require_approval: false })).toBe('PROMOTED');
     expect(statusAfterValidation({ status: 'failed' }, { require_approval: false })).toBe('DRAFT');
     expect(statusAfterValidation({ status: 'insufficient_data' }, { require_approval: false })).toBe('DRAFT');
+  });
+
+  it('keeps a passing tool with a reason to be approved in TESTING even when approval is off', () => {
+    expect(statusAfterValidation({ status: 'passed' }, { require_approval: false }, ['its step 0 calls http.fetch, a network tool'])).toBe('TESTING');
+    expect(statusAfterValidation({ status: 'failed' }, { require_approval: false }, ['its step 1 runs llm_call'])).toBe('DRAFT');
+  });
+});
+
+describe('Function: approvalReasons', () => {
+  it('names each part that calls a network tool or runs llm_call, and nothing for a corpus-only chain', () => {
+    // Prepare
+    const parts = (steps: Array<[number, 'tool' | 'step', string]>) => ({
+      steps: steps.map(([step_index, kind, tool_id]) => ({ step_index, kind, tool_id, constants: {}, parameter_map: {}, depends_on: [] })),
+    });
+
+    // Act
+    const risky = approvalReasons(
+      {
+        ...hybridSearch(),
+        ...parts([
+          [0, 'tool', 'http_fetch'],
+          [1, 'step', 'keyword_search'],
+          [2, 'step', 'llm_call'],
+        ]),
+      },
+      ['http.fetch'],
+    );
+    const corpusOnly = approvalReasons(hybridSearch(), ['http.fetch']);
+
+    // Assess
+    expect(risky).toEqual(['its step 0 calls http_fetch, a network tool', 'its step 2 runs llm_call']);
+    expect(corpusOnly).toEqual([]);
   });
 });
 
@@ -48,6 +81,38 @@ describe('Function: learnFromSessions', () => {
       ['learned.vector_search_keyword_search_rerank_llm_call', 'passed', 'TESTING'],
       ['learned.corpus_search_corpus_get_llm_call', 'passed', 'TESTING'],
     ]);
+  });
+
+  it('never promotes a chain with an llm_call or a network tool with approval off: it waits in TESTING with the reasons', async () => {
+    // Act: both fixture chains end in an llm_call; corpus.get stands for a network tool here.
+    const round = await learnFromSessions(
+      { sessions: fixtureSessions(), settings: { ...settings, require_approval: false }, catalog: { ...catalog, networkTools: ['corpus.get'] } },
+      new RuleBasedProvider(),
+    );
+
+    // Assess
+    expect(round.candidates.map((c) => [c.report?.status, c.status])).toEqual([
+      ['passed', 'TESTING'],
+      ['passed', 'TESTING'],
+    ]);
+    expect(round.candidates[1]!.approval).toEqual(['its step 1 calls corpus.get, a network tool', 'its step 2 runs llm_call']);
+  });
+
+  it('promotes a passing corpus-only chain with approval off', async () => {
+    // Act: the two searches of the fixture, which call no model and no network tool.
+    const round = await learnFromSessions(
+      {
+        sessions: fixtureSessions(),
+        settings: { ...settings, require_approval: false },
+        catalog,
+        knownChainKeys: new Set(['vector_search → keyword_search → rerank → llm_call']),
+      },
+      new RuleBasedProvider(),
+    );
+
+    // Assess
+    const searches = round.candidates.find((c) => c.chain.key === 'vector_search → keyword_search');
+    expect(searches).toMatchObject({ status: 'PROMOTED', approval: [] });
   });
 
   it('reports a chain whose synthesis fails as DRAFT with its one-line error, and goes on', async () => {

@@ -3,6 +3,7 @@
  * called from a plan's tool_call step, its sub-steps run by the real executor over the mini corpus.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/provider.js';
 import { executePlan } from '../../../functions/core/executor/run-plan.js';
 import type { CorpusIndex } from '../../../functions/core/ports.js';
 import { compositePlan, compositeProblems, flatSchemaValidator, registerComposites } from '../../../functions/core/tools/composite.js';
@@ -55,7 +56,81 @@ describe('a composite registered beside the local tools', () => {
     expect(notTheComposite.error).toMatch(/learned\.search_get is not in this request's allow-list/);
     const notAPart = await executePlan(plan, executionContext({ task: 't', index, tools, allowedTools: ['learned.search_get', 'corpus.search'] }));
     expect(notAPart.status).toBe('failed');
-    expect(notAPart.error).toMatch(/corpus\.get is not in this request's allow-list/);
+    expect(notAPart.error).toBe(
+      'composite learned.search_get refused: its step 2 calls corpus.get, which this request does not allow (tools: learned.search_get, corpus.search)',
+    );
+  });
+
+  it('refuses the whole composite before any part runs when one part is a tool the request leaves out', async () => {
+    // Prepare: the first part counts its runs; the second is left out of the request's tools.
+    const tools = localTools();
+    let runs = 0;
+    tools.register({
+      name: 'test.count',
+      description: 'Counts its runs.',
+      inputSchema: { type: 'object', properties: { query: { type: 'string' } }, additionalProperties: false },
+      async run() {
+        runs++;
+        return { runs };
+      },
+    });
+    const tool = searchThenGet({
+      tool_id: 'learned.count_get',
+      steps: [
+        { step_index: 0, kind: 'tool', tool_id: 'test.count', constants: {}, parameter_map: { query: 'query' }, depends_on: [] },
+        { step_index: 1, kind: 'tool', tool_id: 'corpus.get', constants: { id: 'x' }, parameter_map: {}, depends_on: [0] },
+      ],
+      internal_wiring: [],
+      parallel_groups: [],
+      output_step: 1,
+    });
+    expect(registerComposites(tools, [tool])).toEqual([]);
+
+    // Act
+    const outcome = await executePlan(
+      planOf(toolStep(1, 'learned.count_get', { query: 'x' })),
+      executionContext({ task: 't', index, tools, allowedTools: ['learned.count_get', 'test.count'] }),
+    );
+
+    // Assess
+    expect(outcome.status).toBe('failed');
+    expect(outcome.error).toMatch(/its step 1 calls corpus\.get, which this request does not allow/);
+    expect(runs).toBe(0);
+    expect(outputOfStep(outcome.outputs, 1).attempts).toBe(1);
+  });
+
+  it("refuses a composite whose part is a step type outside the request's allowed_step_types, calling no model", async () => {
+    // Prepare: a search whose hits an llm_call part summarises.
+    const tools = localTools();
+    const summarise = searchThenGet({
+      tool_id: 'learned.search_summarise',
+      steps: [
+        { step_index: 0, kind: 'step', tool_id: 'keyword_search', constants: { top_k: 2 }, parameter_map: { query: 'query' }, depends_on: [] },
+        { step_index: 1, kind: 'step', tool_id: 'llm_call', constants: { prompt: 'Summarise', input_step: 1 }, parameter_map: {}, depends_on: [0] },
+      ],
+      internal_wiring: [],
+      parallel_groups: [],
+      output_step: 1,
+    });
+    registerComposites(tools, [summarise]);
+    const plan = planOf(toolStep(1, 'learned.search_summarise', { query: 'highest mountain' }));
+    const context = executionContext({ task: 't', index, tools, allowedStepTypes: ['tool_call', 'keyword_search'] });
+
+    // Act
+    const refused = await executePlan(plan, context);
+    const allowed = await executePlan(
+      plan,
+      executionContext({ task: 't', index, tools, llm: new RuleBasedProvider(), allowedStepTypes: ['tool_call', 'keyword_search', 'llm_call'] }),
+    );
+
+    // Assess
+    expect(refused.status).toBe('failed');
+    expect(refused.error).toBe(
+      'composite learned.search_summarise refused: its step 1 runs llm_call, which this request does not allow (allowed_step_types: tool_call, keyword_search)',
+    );
+    expect(refused.llmCalls).toEqual([]);
+    expect(allowed.status).toBe('succeeded');
+    expect(allowed.llmCalls).toHaveLength(1);
   });
 
   it('checks the arguments against the parameters before any part runs', async () => {
