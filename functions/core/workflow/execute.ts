@@ -19,7 +19,7 @@ import type { PhaseDeps } from './deps.js';
 import { llmCallEvent, withMetadata } from './llm-accounting.js';
 import { loadPlan, statusEvent } from './plan-record.js';
 import { currentRound, roundsOf } from './replan.js';
-import { allowedTools, requestOptions } from './request-options.js';
+import { allowedStepTypes, allowedTools, requestOptions } from './request-options.js';
 import type { ExecutionSummary, RoundState, WorkflowInput } from './types.js';
 import { type WriteBehind, withWrites } from './write-behind.js';
 
@@ -145,6 +145,7 @@ async function executeRecord(
     topK: o.topK,
     tools: deps.tools,
     allowedTools: allowedTools(deps, record),
+    allowedStepTypes: allowedStepTypes(record),
     ...(keep.size > 0 ? { keep } : {}),
     hooks: {
       onStepRetry: (step, attempt, error, delayMs) =>
