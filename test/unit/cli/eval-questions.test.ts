@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type EvalQuestion, loadQuestions, questionSplit, scoreQuestion, summariseAnswers } from '../../../cli/eval.js';
 import { splitOf } from '../../../cli/eval-scores.js';
-import type { PlanRecord } from '../../../functions/core/types.js';
+import type { FinalResults, PlanMetadata, PlanRecord } from '../../../functions/core/types.js';
 import { tempDir } from '../../support/temp-dir.js';
 
 function questionsFile(lines: string[]): string {
@@ -26,7 +26,7 @@ function record(answer: string, extra: Record<string, unknown> = {}, status: Pla
     promptHash: 'h',
     stopReason: 'end',
   };
-  return { status, results: results as PlanRecord['results'], metadata: { llmCalls: [call, { ...call, purpose: 'answer' }] } as PlanRecord['metadata'] };
+  return { status, results: results as FinalResults, metadata: { llmCalls: [call, { ...call, purpose: 'answer' }] } as unknown as PlanMetadata };
 }
 
 describe('loadQuestions', () => {
