@@ -3,7 +3,9 @@
  * a bad value stops the synth with every problem listed.
  *
  *   workflow          standard (default) | express
- *   auth              iam (default) | jwt, with jwtIssuer and jwtAudience (comma-separated)
+ *   auth              iam (default) | jwt, with jwtIssuer and jwtAudience (comma-separated), and
+ *                     jwtApproveScope: the scope a token needs to approve learned tools
+ *                     (cairn/tools.approve by default)
  *   logRetentionDays  30 (default); one of CloudWatch's retention values
  *   ttlDays           30 (default); how long traces and large payloads are kept
  *   taskPrefix        tasks/ (default); where task files go in the bucket
@@ -19,7 +21,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Node } from 'constructs';
 import { DEFAULT_CAPTION_MODEL_ID, isBedrockModelId } from '../functions/shared/media-config.js';
-import type { ApiAuthorization } from './constructs/plans-api.js';
+import { type ApiAuthorization, DEFAULT_APPROVE_SCOPE } from './constructs/plans-api.js';
 
 export interface CairnSettings {
   readonly workflowType: StateMachineType;
@@ -70,7 +72,10 @@ export function settingsFromContext(node: Node): CairnSettings {
       .filter((a) => a !== '');
     if (issuer === undefined || !/^https:\/\/\S+$/.test(issuer)) problems.push(`auth=jwt needs jwtIssuer, an https URL, got ${JSON.stringify(issuer ?? '')}`);
     if (audiences.length === 0) problems.push('auth=jwt needs jwtAudience, one or more audiences separated by commas');
-    authorization = { kind: 'jwt', issuer: issuer ?? '', audiences };
+    const approveScope = text('jwtApproveScope') ?? DEFAULT_APPROVE_SCOPE;
+    if (!/^[\x21-\x7E]+$/.test(approveScope))
+      problems.push(`jwtApproveScope must be one scope, printable ASCII without spaces, got ${JSON.stringify(approveScope)}`);
+    authorization = { kind: 'jwt', issuer: issuer ?? '', audiences, approveScope };
   } else if (auth !== 'iam') {
     problems.push(`auth must be iam or jwt, got ${JSON.stringify(auth)}`);
   }

@@ -109,6 +109,9 @@ export class CairnStack extends Stack {
     this.acknowledgeCdkInternals();
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.url, description: 'POST <ApiUrl>plans' });
+    // Planning and approving learned tools are granted apart (IAM auth): attach each to whom it is for.
+    new CfnOutput(this, 'PlannerPolicyArn', { value: this.api.plannerPolicy.managedPolicyArn, description: 'Invoke every API route but approving tools' });
+    new CfnOutput(this, 'ApproverPolicyArn', { value: this.api.approverPolicy.managedPolicyArn, description: 'Invoke POST /tools/{id}/approve' });
     new CfnOutput(this, 'BucketName', { value: this.storage.bucketName, description: `Task files go under ${settings.taskPrefix}` });
     new CfnOutput(this, 'QueueUrl', { value: this.triggers.queue.queueUrl, description: 'Each message body a request' });
     new CfnOutput(this, 'StateMachineArn', { value: this.workflow.stateMachine.stateMachineArn });
