@@ -30,12 +30,13 @@ export interface Clients {
 /** How requests reach DynamoDB in place of the SDK's HTTP handler (the local runner's embedded store, in process). */
 export type DynamoRequestHandler = DynamoClientOptions['requestHandler'];
 
-export function createClients(config: CairnConfig, obs: Observability, dynamoRequestHandler?: DynamoRequestHandler): Clients {
+export function createClients(config: CairnConfig, obs: Observability, dynamoRequestHandler?: DynamoRequestHandler, dynamoSecret?: string): Clients {
   const dynamo = obs.tracer.captureAWSv3Client(
     createDynamoClient({
       ...(config.dynamoEndpoint ? { endpoint: config.dynamoEndpoint } : {}),
       ...(config.region ? { region: config.region } : {}),
       ...(dynamoRequestHandler !== undefined ? { requestHandler: dynamoRequestHandler } : {}),
+      ...(dynamoSecret !== undefined ? { secret: dynamoSecret } : {}),
     }),
   );
   let s3: S3Client | undefined;

@@ -36,11 +36,13 @@ export interface IntakeOverrides {
   tracing?: Tracing;
   /** How requests reach DynamoDB in place of HTTP (the local runner's embedded store, in process). */
   dynamoRequestHandler?: DynamoRequestHandler;
+  /** The secret the local store of another process asks its clients for (the local runner, as its client). */
+  dynamoSecret?: string;
 }
 
 export function createIntakeRuntime(config: CairnConfig, overrides: IntakeOverrides = {}): IntakeRuntime {
   const observability = createObservability(config, overrides.tracing);
-  const clients = createClients(config, observability, overrides.dynamoRequestHandler);
+  const clients = createClients(config, observability, overrides.dynamoRequestHandler, overrides.dynamoSecret);
   const payloads = createPayloadStore(config, clients);
   const built = createTraceStore(config, clients, payloads);
   const store = overrides.wrapStore ? overrides.wrapStore(built) : built;

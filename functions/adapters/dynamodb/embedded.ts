@@ -8,16 +8,24 @@
  * connects to it as a client instead of opening the folder. A client says so
  * (`<folder>.clients/<pid>`), and the holder, when it is done, keeps serving until every live
  * client has ended: a second `cairn run` started during the first is not left without its store.
+ *
+ * The port is on loopback, where every process of the machine can reach it, so the store serves
+ * only clients that present the secret of its home (`<folder>.secret`, 0600, written at first
+ * start): one header, compared in constant time on every request that comes through the port; any
+ * other request gets UnrecognizedClientException and nothing read or written. The holder's own
+ * requests never reach the port (in-process-http.ts). The home is its owner's only (0700).
  */
 
 import { mkdirSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { type IncomingMessage, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Level } from 'level';
 import { InvalidInputError } from '../../core/errors.js';
-import { askInProcess } from '../local/in-process-http.js';
+import { askInProcess, type RequestListener } from '../local/in-process-http.js';
+import { isSecret, OWNER_FOLDER_MODE, ownerOnlyFolder, ownerSecret, writeOwnerFile } from '../local/owner-files.js';
+import { STORE_SECRET_HEADER } from './client.js';
 import { dynaliteWithTransactions } from './embedded-transactions.js';
 
 export interface EmbeddedDynamoOptions {
@@ -25,6 +33,8 @@ export interface EmbeddedDynamoOptions {
   dataDir?: string;
   /** 0 or undefined: a free port chosen by the OS. */
   port?: number;
+  /** What a client must present on each request through the port; any client is served when undefined. */
+  secret?: string;
 }
 
 export interface EmbeddedDynamo {
@@ -32,9 +42,12 @@ export interface EmbeddedDynamo {
   endpoint: string;
   /** True when another process serves the folder and this one is its client. */
   shared?: boolean;
+  /** The secret a client presents through the port (createDynamoClient({ secret })); none is asked when undefined. */
+  secret?: string;
   /**
    * The server's request listener, when this process serves the store: a client in this process
-   * can hand it requests without a socket (adapters/local/in-process-http.ts).
+   * can hand it requests without a socket (adapters/local/in-process-http.ts). It asks no secret:
+   * only this process holds it.
    */
   requestListener?: (req: IncomingMessage, res: ServerResponse) => void;
   close(): Promise<void>;
@@ -61,7 +74,7 @@ async function assertNotLocked(dataDir: string): Promise<void> {
 export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): Promise<EmbeddedDynamo> {
   if (options.dataDir !== undefined) {
     // One system call: on a busy machine, the thread pool's turn for an async mkdir took 40-180 ms.
-    mkdirSync(options.dataDir, { recursive: true });
+    mkdirSync(options.dataDir, { recursive: true, mode: OWNER_FOLDER_MODE });
     await assertNotLocked(options.dataDir);
   }
   // dynalite, and the TransactWriteItems it lacks (embedded-transactions.ts).
@@ -72,6 +85,11 @@ export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): 
     deleteTableMs: 0,
     updateTableMs: 0,
   });
+  const [requestListener] = server.listeners('request') as RequestListener[];
+  if (options.secret !== undefined && requestListener !== undefined) {
+    server.removeListener('request', requestListener);
+    server.on('request', admittingOnly(options.secret, requestListener));
+  }
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     // Loopback only: the local store is not a network service.
@@ -82,9 +100,9 @@ export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): 
   });
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
-  const [requestListener] = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
   return {
     endpoint: `http://127.0.0.1:${port}`,
+    ...(options.secret !== undefined ? { secret: options.secret } : {}),
     ...(requestListener ? { requestListener } : {}),
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
@@ -98,11 +116,33 @@ export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): 
   };
 }
 
+/** What the store answers a request without its secret, as DynamoDB answers unknown credentials. */
+const REFUSAL = JSON.stringify({
+  __type: 'com.amazonaws.dynamodb.v20120810#UnrecognizedClientException',
+  message: 'this local store serves only the cairn processes of its CAIRN_HOME: the request did not present its secret',
+});
+
+/** `served`, for the requests that present `secret` only; the others are refused unread. */
+function admittingOnly(secret: string, served: RequestListener): RequestListener {
+  return (req, res) => {
+    const presented = req.headers[STORE_SECRET_HEADER];
+    if (isSecret(secret, typeof presented === 'string' ? presented : undefined)) {
+      served(req, res);
+      return;
+    }
+    req.resume();
+    res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0', 'content-length': Buffer.byteLength(REFUSAL) }).end(REFUSAL);
+  };
+}
+
 /** Where the process holding a data folder says how to reach it. */
 export const endpointFileOf = (dataDir: string): string => `${dataDir}.endpoint`;
 
 /** Where the processes using a data folder as clients say so, one file named by pid each. */
 export const clientsDirOf = (dataDir: string): string => `${dataDir}.clients`;
+
+/** The secret the store of a data folder asks its clients for. */
+export const secretFileOf = (dataDir: string): string => `${dataDir}.secret`;
 
 interface EndpointRecord {
   pid: number;
@@ -119,11 +159,20 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** A request any DynamoDB API answers: the list of its tables. */
+/**
+ * A request any DynamoDB API answers: the list of its tables. Shaped as a signed request, which is
+ * all dynalite checks: without it dynalite answers before reading its folder, and the folder would
+ * not yet be held when the holder announces it.
+ */
 const LIST_TABLES = {
   method: 'POST',
   url: '/',
-  headers: { 'x-amz-target': 'DynamoDB_20120810.ListTables', 'content-type': 'application/x-amz-json-1.0' },
+  headers: {
+    'x-amz-target': 'DynamoDB_20120810.ListTables',
+    'content-type': 'application/x-amz-json-1.0',
+    'x-amz-date': '20240101T000000Z',
+    authorization: 'AWS4-HMAC-SHA256 Credential=local/20240101/us-east-1/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, Signature=0',
+  },
   body: Buffer.from('{}'),
 };
 
@@ -208,20 +257,25 @@ export interface SharedDynamoOptions {
  * A client registers before it reads the endpoint, and the holder's close waits for the registered
  * clients that are still alive, withdraws the endpoint, waits again for any client that read it in
  * the meantime, and only then closes the folder.
+ *
+ * The folder that holds the data folder (CAIRN_HOME) is made its owner's only, and so are the
+ * endpoint and secret files beside the data.
  */
 export async function openSharedDynamo(dataDir: string, options: SharedDynamoOptions = {}): Promise<EmbeddedDynamo> {
   const deadline = Date.now() + 5_000;
   const registration = join(clientsDirOf(dataDir), String(process.pid));
-  await mkdir(clientsDirOf(dataDir), { recursive: true });
+  ownerOnlyFolder(dirname(dataDir));
+  const secret = ownerSecret(secretFileOf(dataDir));
+  await mkdir(clientsDirOf(dataDir), { recursive: true, mode: OWNER_FOLDER_MODE });
   for (;;) {
     await writeFile(registration, '');
     const endpoint = await liveEndpoint(dataDir);
-    if (endpoint !== undefined) return { endpoint, shared: true, close: () => removeQuietly(registration) };
+    if (endpoint !== undefined) return { endpoint, shared: true, secret, close: () => removeQuietly(registration) };
     // No live holder: this process becomes it, and is nobody's client.
     await removeQuietly(registration);
     let embedded: EmbeddedDynamo;
     try {
-      embedded = await startEmbeddedDynamo({ dataDir });
+      embedded = await startEmbeddedDynamo({ dataDir, secret });
     } catch (error) {
       // Held by a process that has not written its endpoint yet (or is closing): ask again.
       if (error instanceof InvalidInputError && Date.now() < deadline) {
@@ -235,11 +289,10 @@ export async function openSharedDynamo(dataDir: string, options: SharedDynamoOpt
     const { requestListener } = embedded;
     await (requestListener ? askInProcess(requestListener, LIST_TABLES).then(() => true) : answers(embedded.endpoint));
     const file = endpointFileOf(dataDir);
-    const temporary = `${file}.${process.pid}`;
-    await writeFile(temporary, JSON.stringify({ pid: process.pid, endpoint: embedded.endpoint } satisfies EndpointRecord));
-    await rename(temporary, file);
+    writeOwnerFile(file, JSON.stringify({ pid: process.pid, endpoint: embedded.endpoint } satisfies EndpointRecord));
     return {
       endpoint: embedded.endpoint,
+      secret,
       ...(embedded.requestListener ? { requestListener: embedded.requestListener } : {}),
       close: async () => {
         await clientsEnded(dataDir, options.onWaitForClients);

@@ -1,16 +1,17 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, ListTablesCommand, PutItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { Level } from 'level';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
-import { clientsDirOf, endpointFileOf, openSharedDynamo, startEmbeddedDynamo } from '../../../functions/adapters/dynamodb/embedded.js';
+import { clientsDirOf, endpointFileOf, openSharedDynamo, secretFileOf, startEmbeddedDynamo } from '../../../functions/adapters/dynamodb/embedded.js';
 import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
 import { DynamoTraceStore } from '../../../functions/adapters/dynamodb/trace-store.js';
+import { inProcessHttpHandler } from '../../../functions/adapters/local/in-process-http.js';
 import { FilePayloadStore } from '../../../functions/adapters/payloads/file-payload-store.js';
 import { receivedPlan } from '../../support/plans.js';
 
@@ -78,6 +79,65 @@ describe('Function: startEmbeddedDynamo', () => {
     expect((await secondStore.listEvents('kept')).map((e) => e.type)).toEqual(['plan.received']);
   });
 
+  it('refuses reads and writes through its port from a client without its secret, and serves one with it', async () => {
+    // Prepare
+    const secret = 'a'.repeat(64);
+    const embedded = await startEmbeddedDynamo({ secret });
+    cleanups.push(embedded.close);
+    const owner = createDynamoClient({ endpoint: embedded.endpoint, secret });
+    const unsigned = createDynamoClient({ endpoint: embedded.endpoint, maxAttempts: 1 });
+    const wrong = createDynamoClient({ endpoint: embedded.endpoint, maxAttempts: 1, secret: 'b'.repeat(64) });
+    // Another process's client, as the SDK makes it: real SigV4 signatures with keys it guessed.
+    const signed = new DynamoDBClient({
+      endpoint: embedded.endpoint,
+      region: 'us-east-1',
+      maxAttempts: 1,
+      credentials: { accessKeyId: 'AKIAFOREIGN', secretAccessKey: 'guess' },
+    });
+    cleanups.push(async () => {
+      for (const client of [owner, unsigned, wrong, signed]) client.destroy();
+    });
+    await ensureTable(owner, 'cairn-traces');
+    await owner.send(new PutItemCommand({ TableName: 'cairn-traces', Item: { pk: { S: 'PLAN#p-1' }, sk: { S: 'META' }, task: { S: 'private' } } }));
+
+    // Act
+    const refusals = await Promise.all(
+      [unsigned, wrong, signed].flatMap((client) => [
+        client.send(new ScanCommand({ TableName: 'cairn-traces' })).then(
+          () => 'served',
+          (error: Error) => `${error.name}: ${error.message}`,
+        ),
+        client.send(new PutItemCommand({ TableName: 'cairn-traces', Item: { pk: { S: 'TOOL#forged' }, sk: { S: 'META' } } })).then(
+          () => 'served',
+          (error: Error) => error.name,
+        ),
+      ]),
+    );
+    const items = (await owner.send(new ScanCommand({ TableName: 'cairn-traces' }))).Items ?? [];
+
+    // Assess
+    expect(refusals[0]).toBe(
+      'UnrecognizedClientException: this local store serves only the cairn processes of its CAIRN_HOME: the request did not present its secret',
+    );
+    for (const refusal of refusals) expect(refusal).toMatch(/^UnrecognizedClientException/);
+    expect(items.map((item) => item.pk?.S)).toEqual(['PLAN#p-1']);
+  });
+
+  it("serves the holder's own requests in memory without asking the secret", async () => {
+    // Prepare
+    const embedded = await startEmbeddedDynamo({ secret: 'a'.repeat(64) });
+    cleanups.push(embedded.close);
+
+    const client = createDynamoClient({ endpoint: embedded.endpoint, requestHandler: inProcessHttpHandler(embedded.requestListener!) });
+    cleanups.push(async () => client.destroy());
+
+    // Act
+    const { TableNames } = await client.send(new ListTablesCommand({}));
+
+    // Assess
+    expect(TableNames).toEqual([]);
+  });
+
   it('closes promptly while a client still holds a keep-alive connection', async () => {
     // Prepare
     const embedded = await startEmbeddedDynamo();
@@ -96,6 +156,71 @@ describe('Function: startEmbeddedDynamo', () => {
 });
 
 describe('Function: openSharedDynamo', () => {
+  it("makes its home the owner's only (0700), writes the secret and the endpoint 0600, and asks the secret of its clients", async () => {
+    // Prepare: a home that does not exist yet
+    const dir = await mkdtemp(join(tmpdir(), 'cairn-shared-'));
+    const home = join(dir, 'home');
+    const dataDir = join(home, 'db');
+
+    // Act
+    const store = await openSharedDynamo(dataDir);
+
+    // Assess
+    const mode = async (path: string) => (await stat(path)).mode & 0o777;
+    try {
+      expect(await mode(home)).toBe(0o700);
+      expect(await mode(dataDir)).toBe(0o700);
+      expect(await mode(clientsDirOf(dataDir))).toBe(0o700);
+      expect(await mode(secretFileOf(dataDir))).toBe(0o600);
+      expect(await mode(endpointFileOf(dataDir))).toBe(0o600);
+      expect(store.secret).toBe(await readFile(secretFileOf(dataDir), 'utf8'));
+      expect(store.secret).toMatch(/^[0-9a-f]{64}$/);
+      const stranger = createDynamoClient({ endpoint: store.endpoint, maxAttempts: 1 });
+      await expect(stranger.send(new ListTablesCommand({}))).rejects.toThrow(/did not present its secret/);
+      stranger.destroy();
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('tightens a home it owns that others could read, and keeps the secret it finds there', async () => {
+    // Prepare: a home made 0755 with a secret from an earlier start
+    const dir = await mkdtemp(join(tmpdir(), 'cairn-shared-'));
+    const home = join(dir, 'home');
+    await mkdir(home, { mode: 0o755 });
+    await chmod(home, 0o755);
+    const first = await openSharedDynamo(join(home, 'db'));
+    await first.close();
+    await chmod(home, 0o755);
+
+    // Act
+    const second = await openSharedDynamo(join(home, 'db'));
+
+    // Assess
+    try {
+      expect((await stat(home)).mode & 0o777).toBe(0o700);
+      expect(second.secret).toBe(first.secret);
+    } finally {
+      await second.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a damaged secret file with one line naming it', async () => {
+    // Prepare
+    const dir = await mkdtemp(join(tmpdir(), 'cairn-shared-'));
+    const dataDir = join(dir, 'db');
+    await writeFile(secretFileOf(dataDir), 'not a secret', { mode: 0o600 });
+
+    // Act / Assess
+    try {
+      await expect(openSharedDynamo(dataDir)).rejects.toThrow(`the secret ${secretFileOf(dataDir)} is damaged (not 64 hex digits): remove it and start again`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('holds its data folder by the time it announces its endpoint, having asked itself in memory', async () => {
     // Prepare
     const dir = await mkdtemp(join(tmpdir(), 'cairn-shared-'));
