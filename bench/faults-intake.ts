@@ -325,7 +325,8 @@ async function corpusOutsideRoots(): Promise<FaultRow> {
     for (const corpus of files) {
       const response = await fetch(new URL('/plans', server.url), {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        // The owner's token: the request reaches the corpus check (a request without it gets 401).
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}` },
         body: JSON.stringify({ task: 'What is a bouchon?', corpus }),
       });
       const text = await response.text();

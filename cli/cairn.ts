@@ -399,12 +399,14 @@ export function buildProgram(): Command {
     .description('the HTTP API (POST /plans, GET /plans/{id}, GET /plans/{id}/trace) and a page per plan, on 127.0.0.1')
     .option('--port <n>', 'port to listen on (0: any free port)', portNumber, 8787)
     .action(async (flags: { port: number }) => {
-      const { config, dataDir } = localConfig();
+      const { config, dataDir, home } = localConfig();
       // Loaded here, not at start: serve's modules (esbuild for the page scripts, the API routes) cost every other command time.
-      const { startServer } = await import('./serve/server.js');
-      const server = await startServer({ port: flags.port, config, dataDir, log: (line) => console.log(line) });
+      const [{ startServer }, { pageAddress, tokenFileOf }] = await Promise.all([import('./serve/server.js'), import('./serve/owner-token.js')]);
+      const server = await startServer({ port: flags.port, config, dataDir, home, log: (line) => console.log(line) });
       console.log(`Cairn is serving on ${server.url}`);
-      console.log(`  plans: ${server.url}    API: ${server.url}plans    OpenAPI: ${server.url}openapi.json`);
+      // The page takes the token from this address; another process of this machine has neither.
+      console.log(`  plans: ${pageAddress(server.url, server.token)}`);
+      console.log(`  API: ${server.url}plans (POST with Authorization: Bearer <${tokenFileOf(home)}>)    OpenAPI: ${server.url}openapi.json`);
       console.log('  Ctrl-C stops it (plans under way finish first).');
       await new Promise<void>((resolve) => {
         const stop = () => {

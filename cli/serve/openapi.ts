@@ -2,7 +2,8 @@
  * The OpenAPI 3.1 document of the HTTP API, written from the route table `cairn serve` uses
  * and from the JSON Schemas of schemas/, included unchanged: OpenAPI 3.1 speaks JSON Schema
  * 2020-12, so each keeps its `$id` and the request's `$ref: plan.schema.json` resolves to the
- * plan schema by that id. Served at GET /openapi.json.
+ * plan schema by that id. Served at GET /openapi.json. The routes that change something carry the
+ * bearer scheme `serve` asks them for (owner-token.ts); the reading routes are open to this machine.
  */
 
 import { analysisSchema, planSchema } from '../../functions/core/plan/schemas.js';
@@ -224,10 +225,26 @@ const OPERATIONS: Record<ApiRouteName, Record<string, unknown>> = {
   },
 };
 
+/** The scheme of serve's mutating routes. */
+const TOKEN_SCHEME = {
+  type: 'http',
+  scheme: 'bearer',
+  description:
+    "The token of the serve's home (CAIRN_HOME/serve.token, readable by its owner only). Every route that changes something asks for it; the reading routes do not.",
+};
+
+/** `operation` asking for the token, with the answer to a request without it. */
+const withToken = (operation: Record<string, unknown>): Record<string, unknown> => ({
+  ...operation,
+  security: [{ serveToken: [] }],
+  responses: { ...(operation.responses as Record<string, unknown>), 401: problem('No token, or not the token of this serve: nothing is done.') },
+});
+
 export function openApiDocument(options: { serverUrl?: string } = {}): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of API_ROUTES) {
-    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: OPERATIONS[route.name] };
+    const operation = route.method === 'GET' ? OPERATIONS[route.name] : withToken(OPERATIONS[route.name]);
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation };
   }
   return {
     openapi: '3.1.0',
@@ -240,6 +257,7 @@ export function openApiDocument(options: { serverUrl?: string } = {}): Record<st
     ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
     paths,
     components: {
+      securitySchemes: { serveToken: TOKEN_SCHEME },
       // structuredClone: the document may be changed by its reader without touching the schemas.
       schemas: {
         PlanRequest: structuredClone(planRequestSchema),

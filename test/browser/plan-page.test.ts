@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenFileOf } from '../../cli/serve/owner-token.js';
 import { cairnCommand, cairnEnvironment } from '../support/cairn-process.js';
 import { CHROMIUM_FLAGS, chromiumExecutable } from './chromium.js';
 
@@ -37,6 +38,10 @@ const INVALID_PLAN_REQUEST = {
 
 let serve: ChildProcessByStdio<null, Readable, Readable>;
 let baseUrl: string;
+/** The first page's address serve printed, which hands the page serve's token. */
+let pageUrl: string;
+/** Serve's token, read from its home as the CLI reads it. */
+let token: string;
 let context: BrowserContext;
 let profile: string | undefined;
 const outside: string[] = [];
@@ -44,8 +49,11 @@ const consoleErrors: string[] = [];
 let conditionalId: string;
 let invalidId: string;
 
-/** Starts `cairn serve --port 0` and resolves with the URL it prints. */
-function startServe(home: string): Promise<string> {
+/** What a page script sees of its origin's storage (the tests are typed without the DOM's types). */
+type WithStorage = { localStorage: { getItem(key: string): string | null; removeItem(key: string): void } };
+
+/** Starts `cairn serve --port 0` and resolves with the URL it prints and the page's address with the token. */
+function startServe(home: string): Promise<{ url: string; page: string }> {
   serve = spawn(...cairnCommand(['serve', '--port', '0']), { env: cairnEnvironment(home), stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -55,9 +63,10 @@ function startServe(home: string): Promise<string> {
     serve.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const url = /Cairn is serving on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out)?.[1];
-      if (url) {
+      const page = /plans: (http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]+)/.exec(out)?.[1];
+      if (url && page) {
         clearTimeout(timer);
-        resolve(url);
+        resolve({ url, page });
       }
     });
     serve.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}${err}`)));
@@ -67,7 +76,7 @@ function startServe(home: string): Promise<string> {
 async function api(path: string, body?: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(
     new URL(path, baseUrl),
-    body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) },
   );
   return (await response.json()) as Record<string, unknown>;
 }
@@ -97,7 +106,9 @@ beforeAll(async () => {
   // The browser is unpacked (first run only) while serve starts and runs the plans.
   const executablePath = chromiumExecutable();
   executablePath.catch(() => undefined); // awaited below; this only keeps an early failure from counting as unhandled
-  baseUrl = await startServe(mkdtempSync(join(tmpdir(), 'cairn-browser-')));
+  const home = mkdtempSync(join(tmpdir(), 'cairn-browser-'));
+  ({ url: baseUrl, page: pageUrl } = await startServe(home));
+  token = readFileSync(tokenFileOf(home), 'utf8');
   conditionalId = String((await api('/plans', { task: CONDITIONAL_TASK })).planId);
   invalidId = String((await api('/plans', INVALID_PLAN_REQUEST)).planId);
   await Promise.all([finished(conditionalId), finished(invalidId)]);
@@ -115,6 +126,11 @@ beforeAll(async () => {
     outside.push(route.request().url());
     return route.abort();
   });
+  // As its user starts: at the address serve printed, which hands the pages serve's token.
+  const first = await context.newPage();
+  await first.goto(pageUrl);
+  await first.waitForSelector('#app[data-state="done"]', { timeout: 15_000 });
+  await first.close();
 }, 90_000);
 
 afterAll(async () => {
@@ -229,6 +245,19 @@ describe('Browser: the page of a plan', () => {
 });
 
 describe('Browser: the first page', () => {
+  it('takes the token from the address serve printed, keeps it for this origin and drops it from the address bar', async () => {
+    // Act
+    const page = await context.newPage();
+    await page.goto(pageUrl);
+    await page.waitForSelector('#app[data-state="done"]', { timeout: 15_000 });
+
+    // Assess
+    expect(pageUrl).toBe(`${baseUrl}#token=${token}`);
+    expect(page.url()).toBe(baseUrl);
+    expect(await page.evaluate(() => (globalThis as unknown as WithStorage).localStorage.getItem('cairn-serve-token'))).toBe(token);
+    await page.close();
+  });
+
   it('lists the last plans, and a task typed there runs and opens its own page', async () => {
     // Act
     const page = await open('/');
@@ -249,6 +278,27 @@ describe('Browser: the first page', () => {
     );
     expect(await page.locator('h1 .task').textContent()).toBe('What is a bouchon?');
     expect(await page.locator('svg.dag g.dag-node').count()).toBeGreaterThan(1);
+  });
+
+  it("says why a task cannot start when the page has not got serve's token", async () => {
+    // Prepare: a page of this origin that forgot the token
+    const page = await context.newPage();
+    await page.goto(baseUrl);
+    await page.waitForSelector('#app[data-state="done"]', { timeout: 15_000 });
+    await page.evaluate(() => (globalThis as unknown as WithStorage).localStorage.removeItem('cairn-serve-token'));
+    const before = ((await api('/ui/plans.json?limit=200')).plans as unknown[]).length;
+
+    // Act
+    await page.fill('#task', 'What is a bouchon?');
+    await page.click('button[type="submit"]');
+    await page.waitForSelector('#form-error:not([hidden])');
+    const shown = await page.locator('#form-error').textContent();
+    await page.goto(pageUrl);
+    await page.close();
+
+    // Assess
+    expect(shown).toMatch(/^401 this route needs serve's token/);
+    expect(((await api('/ui/plans.json?limit=200')).plans as unknown[]).length).toBe(before);
   });
 
   it('made no request beyond this machine and raised no error in the pages', () => {

@@ -41,7 +41,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function call(method: string, path: string, body?: string, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+/** The headers of the owner's requests: JSON, and serve's token. */
+const owner = (): Record<string, string> => ({ 'content-type': 'application/json', authorization: `Bearer ${server.token}` });
+
+async function call(method: string, path: string, body?: string, headers: Record<string, string> = owner()) {
   const response = await fetch(new URL(path, server.url), { method, headers, ...(body !== undefined ? { body } : {}) });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) as Record<string, unknown> };
@@ -131,7 +134,7 @@ describe('cairn serve: the HTTP API', () => {
     // Act
     const invalid = await call('POST', '/plans', JSON.stringify({ task: '', tools: ['search', 7], options: { topK: 500 } }));
     const notJson = await call('POST', '/plans', '{"task": "unterminated');
-    const notDeclared = await call('POST', '/plans', 'task=hello', { 'content-type': 'application/x-www-form-urlencoded' });
+    const notDeclared = await call('POST', '/plans', 'task=hello', { ...owner(), 'content-type': 'application/x-www-form-urlencoded' });
 
     // Assess
     expect(invalid.status).toBe(400);
@@ -228,7 +231,7 @@ describe('cairn serve: the HTTP API', () => {
 
   it('starts one plan for two calls with the same Idempotency-Key', async () => {
     // Prepare
-    const headers = { 'content-type': 'application/json', 'idempotency-key': 'serve-test-1' };
+    const headers = { ...owner(), 'idempotency-key': 'serve-test-1' };
 
     // Act
     const first = await call('POST', '/plans', JSON.stringify({ task: 'What is a bouchon?' }), headers);
@@ -252,6 +255,54 @@ describe('cairn serve: the HTTP API', () => {
     expect(large.status).toBe(413);
     expect(foreign).toBe(421);
     expect(local).toBe(200);
+  });
+});
+
+describe("cairn serve: the owner's token", () => {
+  it.each([
+    ['POST', '/plans', { task: 'What is a bouchon?' }],
+    ['POST', '/plans/p-0000000000000000000000000000dead/input', { answer: { city: 'Lyon' } }],
+    ['POST', '/tools/learned.anything/approve', { decision: 'promote' }],
+  ])('refuses %s %s without the token or with another one, with 401 and one line, and starts nothing', async (method, path, body) => {
+    // Prepare
+    const before = ((await call('GET', '/ui/plans.json?limit=200')).json().plans as unknown[]).length;
+
+    // Act
+    const without = await call(method, path, JSON.stringify(body), { 'content-type': 'application/json' });
+    const wrong = await call(method, path, JSON.stringify(body), { 'content-type': 'application/json', authorization: `Bearer ${'0'.repeat(64)}` });
+    const notBearer = await call(method, path, JSON.stringify(body), { 'content-type': 'application/json', authorization: server.token });
+
+    // Assess
+    for (const answer of [without, wrong, notBearer]) {
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get('www-authenticate')).toBe('Bearer');
+      expect(String(answer.json().message)).not.toContain('\n');
+    }
+    expect(without.json().message).toMatch(/^this route needs serve's token: send Authorization: Bearer/);
+    expect(wrong.json().message).toBe("the token is not this serve's (CAIRN_HOME/serve.token holds it)");
+    expect(((await call('GET', '/ui/plans.json?limit=200')).json().plans as unknown[]).length).toBe(before);
+  });
+
+  it('answers the reading routes without the token', async () => {
+    // Act
+    const statuses = await Promise.all(['/ui/plans.json', '/tools', '/openapi.json', '/'].map(async (path) => (await call('GET', path, undefined, {})).status));
+
+    // Assess
+    expect(statuses).toEqual([200, 200, 200, 200]);
+  });
+
+  it('makes a token of its own when it has no home, different at each start', async () => {
+    // Prepare
+    const other = await startServer({ config: localTestConfig('serve-token'), port: 0, llm });
+
+    // Act
+    const { token } = other;
+    await other.close();
+
+    // Assess
+    expect(server.token).toMatch(/^[0-9a-f]{64}$/);
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect(token).not.toBe(server.token);
   });
 });
 

@@ -8,9 +8,17 @@ type Doc = {
   openapi: string;
   paths: Record<
     string,
-    Record<string, { operationId: string; requestBody?: { content: Record<string, { schema: { $ref: string } }> }; responses: Record<string, unknown> }>
+    Record<
+      string,
+      {
+        operationId: string;
+        requestBody?: { content: Record<string, { schema: { $ref: string } }> };
+        responses: Record<string, unknown>;
+        security?: unknown;
+      }
+    >
   >;
-  components: { schemas: Record<string, Record<string, unknown>> };
+  components: { schemas: Record<string, Record<string, unknown>>; securitySchemes: Record<string, unknown> };
 };
 
 const doc = openApiDocument({ serverUrl: 'http://127.0.0.1:8787' }) as unknown as Doc;
@@ -34,7 +42,31 @@ describe('OpenAPI document', () => {
     expect(Object.keys(doc.paths['/plans']!.post!.responses)).toEqual(expect.arrayContaining(['202', '400']));
     expect(Object.keys(doc.paths['/plans/{id}']!.get!.responses)).toEqual(['200', '404']);
     expect(Object.keys(doc.paths['/plans/{id}/trace']!.get!.responses)).toEqual(['200', '404']);
-    expect(Object.keys(doc.paths['/tools/{id}/approve']!.post!.responses)).toEqual(['200', '400', '404', '409']);
+    expect(Object.keys(doc.paths['/tools/{id}/approve']!.post!.responses)).toEqual(['200', '400', '401', '404', '409']);
+  });
+
+  it("asks for serve's bearer token on every route that changes something, and on those only", () => {
+    // Act
+    const secured = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, op]) => op.security !== undefined)
+        .map(([m, op]) => [`${m.toUpperCase()} ${path}`, op.security, Object.keys(op.responses).includes('401')]),
+    );
+
+    // Assess
+    expect(secured.map(([route]) => route).sort()).toEqual(
+      API_ROUTES.filter((r) => r.method !== 'GET')
+        .map((r) => r.routeKey)
+        .sort(),
+    );
+    for (const [, security, has401] of secured) {
+      expect(security).toEqual([{ serveToken: [] }]);
+      expect(has401).toBe(true);
+    }
+    expect(doc.components.securitySchemes.serveToken).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
   });
 
   it('takes the request body from schemas/plan-request.schema.json, unchanged', () => {
