@@ -111,12 +111,28 @@ export interface LlmResponse extends LlmCallAccounting {
   stopReason: string;
 }
 
+/**
+ * Asked by a layer that is about to make another HTTP attempt of the same call (a retry, the next
+ * provider of a fallback list), before it makes it, with the failure that ended the attempt before:
+ * returns the request to send (its output limit perhaps lowered) or throws (BudgetExceededError)
+ * to end the call there. The request's budget gives it (core/planner/budget.ts): every attempt is a
+ * call, and costs one.
+ */
+export type LlmAttemptGate = (request: LlmRequest, after: unknown) => LlmRequest;
+
 export interface LlmProvider {
   readonly name: string;
   readonly model: string;
   /** The trace's `source` for plans this provider writes (`rule-based` for the rule-based planner). */
   readonly source: string;
-  complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse>;
+  /** A provider that wraps others passes `gate` on, and asks it before each attempt it adds. */
+  complete(request: LlmRequest, signal?: AbortSignal, gate?: LlmAttemptGate): Promise<LlmResponse>;
+  /**
+   * The text the model reads from `request` as this provider sends it (the system text, the turns,
+   * the tool definitions, the schema of the structured answer): what a token budget counts. Without
+   * it, the request's own parts are counted (core/llm/token-count.ts).
+   */
+  sentText?(request: LlmRequest): Promise<string>;
 }
 
 // ---------------------------------------------------------------- plan cache

@@ -8,6 +8,7 @@
  * Lambda bundles are split at these dynamic imports (infra/constructs/cairn-function.ts), so
  * they sit in chunks that a cold start does not read.
  */
+import { requestText } from '../../core/llm/token-count.js';
 import type { LlmProvider } from '../../core/ports.js';
 import type { LlmSettings, LlmTarget } from '../../shared/llm-config.js';
 import type { Secret } from '../../shared/secret.js';
@@ -67,9 +68,13 @@ function onFirstCall(name: string, model: string, load: () => Promise<LlmProvide
     name,
     model,
     source: name,
-    complete: async (request, signal) => {
+    complete: async (request, signal, gate) => {
       provider ??= load();
-      return (await provider).complete(request, signal);
+      return (await provider).complete(request, signal, gate);
+    },
+    sentText: async (request) => {
+      provider ??= load();
+      return (await (await provider).sentText?.(request)) ?? requestText(request);
     },
   };
 }

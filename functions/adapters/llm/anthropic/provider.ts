@@ -23,6 +23,7 @@ import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, API
 import type { Message, MessageCreateParamsNonStreaming, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { LlmMessage, LlmRequest, LlmResponse } from '../../../core/ports.js';
 import { HttpLlmProvider, type HttpProviderOptions } from '../http-provider.js';
+import { sentText } from '../sent-text.js';
 import { structuredAnswerText } from '../structured/answer-text.js';
 import { structuredName, structuredSchema } from '../structured/response-schema.js';
 
@@ -52,7 +53,8 @@ export class AnthropicProvider extends HttpLlmProvider {
     });
   }
 
-  async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
+  /** The body `complete` sends for `request`, and the forced tool in it. */
+  private params(request: LlmRequest): { params: MessageCreateParamsNonStreaming; tool: Tool | undefined } {
     const tool = this.structured && request.responseSchema ? toolFor(request.responseSchema) : undefined;
     const params: MessageCreateParamsNonStreaming = {
       model: this.model,
@@ -63,6 +65,16 @@ export class AnthropicProvider extends HttpLlmProvider {
       messages: request.messages.map((m) => messageParam(m, tool)),
       ...(tool ? { tools: [tool], tool_choice: { type: 'tool', name: tool.name, disable_parallel_tool_use: true } } : {}),
     };
+    return { params, tool };
+  }
+
+  /** What the model reads of the body `complete` would send: the forced tool and its schema included. */
+  async sentText(request: LlmRequest): Promise<string> {
+    return sentText('anthropic', this.params(request).params as unknown as Record<string, unknown>);
+  }
+
+  async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
+    const { params, tool } = this.params(request);
     const message: Message = await this.withinDeadline(signal, async (whole) => {
       try {
         return await this.client.messages.create(params, { signal: whole });

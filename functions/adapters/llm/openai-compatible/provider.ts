@@ -16,6 +16,7 @@
 import type { LlmMessage, LlmRequest, LlmResponse } from '../../../core/ports.js';
 import { HttpLlmProvider, type HttpProviderOptions } from '../http-provider.js';
 import { estimateTokens } from '../rule-based/text.js';
+import { sentText } from '../sent-text.js';
 import { structuredAnswerText } from '../structured/answer-text.js';
 import { structuredName, structuredSchema } from '../structured/response-schema.js';
 import {
@@ -61,9 +62,15 @@ export class OpenAiCompatibleProvider extends HttpLlmProvider {
     this.client = new ChatCompletionsClient({ apiKey: options.apiKey ?? 'no-key', baseURL: options.baseURL, timeoutMs: options.timeoutMs });
   }
 
-  async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
+  /** What the model reads of the body `complete` would send: the response format's schema, and the tools, included. */
+  async sentText(request: LlmRequest): Promise<string> {
+    return sentText('openai', this.body(request) as unknown as Record<string, unknown>);
+  }
+
+  /** The body `complete` sends for `request`. */
+  private body(request: LlmRequest): ChatCompletionRequest {
     const schema = this.structured ? request.responseSchema : undefined;
-    const body: ChatCompletionRequest = {
+    return {
       model: this.model,
       temperature: request.temperature,
       [this.tokenField]: request.maxTokens,
@@ -78,6 +85,11 @@ export class OpenAiCompatibleProvider extends HttpLlmProvider {
         ? { tools: [{ type: 'function', function: { name: structuredName(schema), parameters: structuredSchema(schema) } }], tool_choice: 'none' }
         : {}),
     };
+  }
+
+  async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
+    const schema = this.structured ? request.responseSchema : undefined;
+    const body = this.body(request);
     const completion: ChatCompletion = await this.withinDeadline(signal, async (whole) => {
       try {
         return await this.client.create(body, whole);

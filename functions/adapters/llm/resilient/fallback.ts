@@ -9,7 +9,8 @@
  * later) and fatal otherwise; its message lists each failure.
  */
 import { LlmFatalError, LlmRefusalError, LlmTransientError, oneLine } from '../../../core/errors.js';
-import type { LlmProvider, LlmRequest, LlmResponse } from '../../../core/ports.js';
+import { requestText } from '../../../core/llm/token-count.js';
+import type { LlmAttemptGate, LlmProvider, LlmRequest, LlmResponse } from '../../../core/ports.js';
 
 export class FallbackProvider implements LlmProvider {
   private readonly providers: readonly [LlmProvider, ...LlmProvider[]];
@@ -31,12 +32,20 @@ export class FallbackProvider implements LlmProvider {
     return this.providers[0].source;
   }
 
-  async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
+  /** The request as the provider that sends the most sends it: the budget counts the dearest. */
+  async sentText(request: LlmRequest): Promise<string> {
+    const texts = await Promise.all(this.providers.map(async (p) => (await p.sentText?.(request)) ?? requestText(request)));
+    return texts.reduce((longest, text) => (text.length > longest.length ? text : longest));
+  }
+
+  /** The next provider's first attempt is asked of `gate` (the request's budget) before it is made: it is one more call. */
+  async complete(request: LlmRequest, signal?: AbortSignal, gate?: LlmAttemptGate): Promise<LlmResponse> {
     const failures: Array<LlmFatalError | LlmTransientError> = [];
     const lines: string[] = [];
     for (const provider of this.providers) {
+      const sent = failures.length > 0 && gate ? gate(request, failures.at(-1)) : request;
       try {
-        const response = await provider.complete(request, signal);
+        const response = await provider.complete(sent, signal, gate);
         return lines.length === 0 ? response : { ...response, failedOver: lines };
       } catch (error) {
         const forGood = (error instanceof LlmFatalError && !(error instanceof LlmRefusalError)) || error instanceof LlmTransientError;

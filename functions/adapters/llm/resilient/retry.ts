@@ -6,11 +6,12 @@
  * the time allowed) run out, the call fails with LlmTransientError naming how many attempts were
  * made and the last failure: the workflow's Retry matches that name.
  *
- * A call that succeeds reports its `attempts`, so the trace counts one call with its retries, never
- * one call per attempt.
+ * A call that succeeds reports its `attempts`, so the trace counts one call with its retries; the
+ * request's budget counts each attempt as a call, and is asked before each retry is made.
  */
 import { LlmTransientError } from '../../../core/errors.js';
-import type { LlmProvider, LlmRequest, LlmResponse } from '../../../core/ports.js';
+import { requestText } from '../../../core/llm/token-count.js';
+import type { LlmAttemptGate, LlmProvider, LlmRequest, LlmResponse } from '../../../core/ports.js';
 import { isTransient } from '../../../core/transient.js';
 
 export interface RetryPolicy {
@@ -126,10 +127,28 @@ export class RetryingProvider implements LlmProvider {
     return this.inner.source;
   }
 
-  async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
+  async sentText(request: LlmRequest): Promise<string> {
+    return (await this.inner.sentText?.(request)) ?? requestText(request);
+  }
+
+  /**
+   * Each attempt after the first is asked of `gate` (the request's budget) first: every attempt is
+   * a call, and one the budget has no room for is not made.
+   */
+  async complete(request: LlmRequest, signal?: AbortSignal, gate?: LlmAttemptGate): Promise<LlmResponse> {
+    let failed: unknown;
+    const attempt = async (n: number): Promise<LlmResponse> => {
+      const sent = n > 1 && gate ? gate(request, failed) : request;
+      try {
+        return await this.inner.complete(sent, signal, gate);
+      } catch (error) {
+        failed = error;
+        throw error;
+      }
+    };
     // The providers map every failure they know to LlmTransientError or LlmFatalError; a raw
     // failure of the network (a reset connection) is judged by the same classifier.
-    const { value, attempts } = await retryTransient(() => this.inner.complete(request, signal), this.policy, {
+    const { value, attempts } = await retryTransient(attempt, this.policy, {
       signal,
       retryAfterMs: (error) => (error instanceof LlmTransientError ? error.retryAfterMs : undefined),
       giveUp: (error, why) => {
