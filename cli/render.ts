@@ -15,6 +15,8 @@ export function renderIssues(issues: readonly ValidationIssue[]): string {
 
 export function renderRun(record: PlanRecord, attempts: readonly PlanAttempt[], wallMs: number): string {
   const lines: string[] = [];
+  // The answer itself comes first: what a person asked for, before how it was reached.
+  if (record.results) lines.push(shortAnswerLine(record.results), '');
   lines.push(`Plan ${record.planId} ${record.status} in ${(wallMs / 1000).toFixed(2)} s`);
   lines.push(`Task: ${record.request.task}`);
   if (record.analysis) {
@@ -41,11 +43,15 @@ export function renderRun(record: PlanRecord, attempts: readonly PlanAttempt[], 
     const r = record.results;
     // A multi-line answer (a list, a model's paragraphs) stays indented under its heading.
     lines.push('', 'Answer', ...r.answer.split('\n').map((line) => `  ${line}`));
-    lines.push('', `Sources (coverage ${r.coverage.covered_count}/${r.coverage.subquery_count} sub-queries)`);
+    const used = r.refused ? 'none: the answer cites nothing' : `coverage ${r.coverage.covered_count}/${r.coverage.subquery_count} sub-queries`;
+    lines.push('', `Sources (${used})`);
     for (const [i, s] of r.sources.entries()) {
       lines.push(`  ${String(i + 1).padStart(2)}. [${s.id}] ${s.title ?? ''} · ${s.modality} · step ${s.step_id} (${s.subquery_id} #${s.rank_in_subquery})`);
       lines.push(`      ${s.snippet}`);
     }
+    const also = r.alsoRetrieved ?? [];
+    // Retrieved but not used by the answer: one line each, apart from the sources.
+    if (also.length > 0) lines.push('', `Also retrieved (not used by the answer): ${also.map((s) => `[${s.id}]`).join(' ')}`);
   }
   if (record.error) lines.push('', `Failed in ${record.error.phase}: ${record.error.name}: ${record.error.message}`);
   const m = record.metadata;
@@ -57,6 +63,13 @@ export function renderRun(record: PlanRecord, attempts: readonly PlanAttempt[], 
   }
   lines.push('', `Trace: npm start -- trace ${record.planId}`);
   return lines.join('\n');
+}
+
+/** The first line of a run: the short answer, or that the corpus does not answer, or that the answer is the text below. */
+export function shortAnswerLine(results: NonNullable<PlanRecord['results']>): string {
+  if (results.refused) return `Answer: none. ${results.answer}`;
+  if (typeof results.shortAnswer === 'string') return `Answer: ${results.shortAnswer}`;
+  return 'Answer: see below (no short answer for this task)';
 }
 
 function eventDetail(e: TraceEvent): string {

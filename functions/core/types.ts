@@ -132,6 +132,8 @@ export interface Source {
   step_id: number;
   subquery_id?: string;
   rank_in_subquery?: number;
+  /** Where the document stands in the plan's retrieval ranking (1 first), whether the answer used it or not. */
+  rank?: number;
   snippet: string;
 }
 
@@ -323,9 +325,21 @@ export interface RoundsRecord {
 }
 
 export interface FinalResults {
+  /**
+   * The answer itself (a name, a number with its unit and year, a date, "yes"/"no", the winner of
+   * a comparison with both figures), before the supporting sentences; null when the corpus does
+   * not answer, or the task asks for no short answer (a description). Absent in older records.
+   */
+  shortAnswer?: string | null;
+  /** The supporting sentences with their citations, or why the corpus does not answer. */
   answer: string;
+  /** True when the corpus does not answer the task: the answer cites nothing and `sources` is empty. */
+  refused?: boolean;
   citations: string[];
+  /** What the answer used: the documents it cites, each with the sub-query that found it (seed 003's attribution). */
   sources: Source[];
+  /** The other documents retrieved, which the answer did not use. */
+  alsoRetrieved?: Source[];
   /** Each step's end; a tool call the duplicate-call guard blocked carries its `error` and the call's last `output`. */
   steps: Array<Pick<StepOutput, 'step_id' | 'type' | 'status' | 'durationMs' | 'reason' | 'error'> & { output?: unknown }>;
   coverage: { subquery_count: number; covered_count: number; coverage_ratio: number };

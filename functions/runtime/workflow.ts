@@ -10,6 +10,7 @@ import { DynamoLearnedToolStore } from '../adapters/dynamodb/learned-tools.js';
 import { DynamoPlanCache } from '../adapters/dynamodb/plan-cache.js';
 import { createReranker } from '../adapters/embeddings/select.js';
 import { createHttpFetchTool } from '../adapters/http/fetch-tool.js';
+import { wordNet } from '../adapters/lexicon/wordnet.js';
 import { createLlmProvider } from '../adapters/llm/select-provider.js';
 import { S3TaskFiles } from '../adapters/s3/task-files.js';
 import { analysisSchema, planSchema, stepParameterSchemas } from '../core/plan/schemas.js';
@@ -81,6 +82,7 @@ export function createRuntime(config: CairnConfig, overrides: RuntimeOverrides =
     cache,
     fewShotExamples: config.planner.fewShotExamples,
     recentPlans: config.planner.fewShotExamples > 0 ? new RecentPlans(store) : undefined,
+    lexicon: wordNet(),
     tools: overrides.tools ?? createToolRegistry(config, clients, observability),
     defaults: {
       analyze: config.analyze,

@@ -3,7 +3,9 @@
  * llm_call steps and the finalize phase (when a plan has no answer step) both come here.
  */
 
+import answerSchema from '../../../schemas/answer.schema.json' with { type: 'json' };
 import { callLlm } from '../llm/call-llm.js';
+import { extractJson } from '../planner/extract-json.js';
 import { answerPrompt, PLANNER_SYSTEM } from '../planner/prompts.js';
 import type { LlmProvider } from '../ports.js';
 import type { LlmCallRecord } from '../types.js';
@@ -15,7 +17,13 @@ export interface AnswerDocument {
 }
 
 export interface ComposedAnswer {
+  /** The supporting sentences with their citations. */
   text: string;
+  /**
+   * The answer itself (schemas/answer.schema.json): a string, `null` when the answerer found the
+   * sources do not answer, absent when it wrote prose without the structured answer.
+   */
+  shortAnswer?: string | null;
   /** The ids cited as `[id]` in the text that are among the documents given, each once. */
   citations: string[];
   call: LlmCallRecord;
@@ -36,10 +44,29 @@ export async function composeAnswer(
       maxTokens: input.maxTokens,
       temperature: 0,
       intent: { kind: 'answer', question, instruction, documents },
+      responseSchema: answerSchema as Record<string, unknown>,
     },
     signal,
   );
-  return { text: response.text, citations: citedIds(response.text, new Set(documents.map((d) => d.id))), call: record };
+  const { text, shortAnswer } = readAnswer(response.text);
+  return { text, ...(shortAnswer !== undefined ? { shortAnswer } : {}), citations: citedIds(text, new Set(documents.map((d) => d.id))), call: record };
+}
+
+/**
+ * The structured answer out of the text a provider returned (a tool call's input or a JSON
+ * response as text, see adapters/llm/structured/answer-text.ts); prose without it is the answer as it is.
+ */
+export function readAnswer(raw: string): { text: string; shortAnswer?: string | null } {
+  let value: unknown;
+  try {
+    value = extractJson(raw, 'answer').value;
+  } catch {
+    return { text: raw };
+  }
+  if (typeof value !== 'object' || value === null || typeof (value as { answer?: unknown }).answer !== 'string') return { text: raw };
+  const { answer, shortAnswer } = value as { answer: string; shortAnswer?: unknown };
+  if (typeof shortAnswer === 'string' && shortAnswer.trim() !== '') return { text: answer, shortAnswer: shortAnswer.trim() };
+  return shortAnswer === null || typeof shortAnswer === 'string' ? { text: answer, shortAnswer: null } : { text: answer };
 }
 
 /** The ids an answer cites as `[id]`, once each in the order first cited, among those `known`. */

@@ -1,14 +1,31 @@
 /**
- * The relevance floor of every answer, whichever model writes it: when the evidence kept for a
- * task does not speak about what the task asks, the honest answer is that the corpus does not
- * answer it, citing nothing. Quoting the nearest unrelated passage with a citation would lend it
- * an authority it does not have.
+ * The relevance rule of every answer, whichever model writes it: a task is answered when the
+ * evidence the answer was written from holds an answer of the expected type about the task's
+ * focus (core/answer/question.ts reads both). Otherwise the honest answer is that the corpus does
+ * not answer it, citing nothing: quoting the nearest unrelated passage with a citation would lend
+ * it an authority it does not have.
  *
- * "Speaks about" is read on the task's content words: at least half of them must occur in the
- * evidence, and every name the task mentions must occur there (a question about Berlin is not
- * answered by passages about Lyon, however many other words they share).
+ * "About the focus" is read on the question's names and the words of its relation, each word
+ * matched through its inflections (stems) and the words the lexicon relates to it ("people live"
+ * finds "population", "head office" finds "headquarters"):
+ * - the names the question mentions occur in the passages: the one name of a question about one
+ *   thing (a question about Berlin is not answered by passages about Lyon), at least half of them
+ *   in a long question, whose names are sometimes misspelt or mentioned only in passing;
+ * - at least half of the relation's words and of what is asked occur in the evidence (a choice
+ *   between named options needs its options, not the question's comparative);
+ * - a passage that names the focus, or one about a bridge (a passage titled after a name that a
+ *   focus passage holds, as a second hop is), also speaks of the relation or of what is asked
+ *   (museums that opened in Marseille are not answered by a Marseille passage about its port beside
+ *   a passage on the museums of Lyon).
+ * Then the answer's own claim: a short answer must be said by a passage (its words, and its
+ * figures exactly), an "A or B" answer must be one of the two, and an answerer that found no answer
+ * of the expected type (a null short answer) has none to give. A model's answer that claims what
+ * the evidence does not hold is refused by the same rule as the keyless answerer's.
  */
-import { isContentToken, stem, tokenize } from '../retrieval/tokenize.js';
+import type { Lexicon } from '../ports.js';
+import { contentTerms, normalizeText } from '../retrieval/tokenize.js';
+import { type AnswerType, readQuestion, relationSets } from './question.js';
+import { entitySpans } from './text.js';
 
 export interface EvidenceDocument {
   id: string;
@@ -18,122 +35,123 @@ export interface EvidenceDocument {
 
 export interface EvidenceCheck {
   covered: boolean;
-  /** Share of the task's content words found in the evidence. */
+  /** Share of the relation's words found in the evidence. */
   share: number;
-  /** The task's words (as written) that no passage contains. */
+  /** The task's words (as written) that no passage holds. */
   missing: string[];
+  /** Why the evidence does not answer, as the end of a sentence ("no retrieved passage speaks of ..."). */
+  reason?: string;
 }
 
-/** At least this share of the task's content words must occur in the evidence. */
+/** What the answer claims: its short answer (a string, null when it found none, absent when it wrote prose only). */
+export interface AnswerClaim {
+  shortAnswer?: string | null;
+}
+
+/** At least this share of the relation's words must occur in the evidence. */
 export const EVIDENCE_MIN_SHARE = 0.5;
 
-/**
- * Words that say what to do with the answer, not what it is about: "explain", "compare", "list",
- * "the corpus". They are not evidence that a passage is on topic.
- */
-const INSTRUCTION_STEMS = new Set(
-  [
-    'explain',
-    'describe',
-    'compare',
-    'comparison',
-    'list',
-    'name',
-    'tell',
-    'give',
-    'summarise',
-    'summarize',
-    'summary',
-    'show',
-    'find',
-    'identify',
-    'rank',
-    'top',
-    'recommend',
-    'suggest',
-    'pick',
-    'enumerate',
-    'mention',
-    'mentions',
-    'say',
-    'says',
-    'corpus',
-    'document',
-    'documents',
-    'source',
-    'sources',
-    'passage',
-    'information',
-    'detail',
-    'details',
-    'overview',
-    'fact',
-    'facts',
-    'thing',
-    'things',
-    'everything',
-    'please',
-    'many',
-    'much',
-    'otherwise',
-    'else',
-    'one',
-    'two',
-    'three',
-    'four',
-    'five',
-    'six',
-    'seven',
-    'eight',
-    'nine',
-    'ten',
-  ].map(stem),
-);
+/** Answer types that have a short answer to find: without one, the evidence does not answer. */
+const SHORT_TYPES: ReadonlySet<AnswerType> = new Set(['person', 'date', 'year', 'number', 'place', 'entity', 'yes_no', 'choice', 'comparison']);
 
-interface TaskWord {
-  surface: string;
-  term: string;
-  /** Written with a capital inside the sentence: part of a name. */
-  name: boolean;
-}
+const SELF: Lexicon = { related: (phrase) => [phrase] };
 
-function taskWords(task: string): TaskWord[] {
-  const out: TaskWord[] = [];
-  const seen = new Set<string>();
-  // Word by word with their original spelling, so the answer can say which words were missing.
-  // A file the task names is read by a media step, not looked up: its name is not a word to find.
-  const words = task.replace(/(?:[\w\-./]+\/)?[\w\-.]+\.[a-z0-9]{2,4}\b/gi, ' ');
-  for (const m of words.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
-    for (const token of tokenize(m[0])) {
-      if (!isContentToken(token)) continue;
-      const term = stem(token);
-      if (INSTRUCTION_STEMS.has(term) || seen.has(term)) continue;
-      seen.add(term);
-      const before = words.slice(0, m.index).trimEnd();
-      const sentenceStart = before === '' || /[.?!:;"“(]$/.test(before);
-      out.push({ surface: m[0], term, name: /^\p{Lu}/u.test(m[0]) && !sentenceStart });
+export function checkEvidence(task: string, documents: readonly EvidenceDocument[], claim: AnswerClaim = {}, lexicon: Lexicon = SELF): EvidenceCheck {
+  const reading = readQuestion(task);
+  const docs = documents.map((d) => ({
+    terms: new Set(contentTerms(`${d.title ?? ''} ${d.text}`)),
+    text: `${d.title ?? ''} ${d.text}`,
+    names: entitySpans(d.text).map((n) => normalizeText(n)),
+    title: normalizeText(d.title ?? '').replace(/\s*\([^)]*\)\s*$/, ''),
+  }));
+  const relation = relationSets(reading.relation, (w) => lexicon.related(w));
+  if (reading.names.length === 0 && relation.length === 0) {
+    return { covered: false, share: 0, missing: [], reason: 'the task names nothing to look for' };
+  }
+  if (docs.length === 0) return { covered: false, share: 0, missing: [], reason: 'nothing relevant was retrieved' };
+
+  const holdsName = (terms: Set<string>, name: string[]) =>
+    name.every((t) => terms.has(t)) || (name.length >= 3 && name.filter((t) => terms.has(t)).length >= (2 * name.length) / 3);
+  const names = reading.names.map((n) => ({ surface: n, terms: contentTerms(n) })).filter((n) => n.terms.length > 0);
+  const missingNames = names.filter((n) => !docs.some((d) => holdsName(d.terms, n.terms)));
+  const namesFound = names.length - missingNames.length;
+  // What is asked counts with the relation ("which river flows through Toulouse": a passage on Toulouse's river answers it).
+  // A choice between named options is settled by what each passage says of its option, seldom in the question's comparative.
+  const required = reading.options ? [] : [...relation, ...(reading.answerClass ? relationSets([reading.answerClass], (w) => lexicon.related(w)) : [])];
+  const foundRelation = required.filter((r) => docs.some((d) => [...r.terms].some((t) => d.terms.has(t))));
+  const share = required.length === 0 ? 1 : Math.round((foundRelation.length / required.length) * 1000) / 1000;
+  const missing = [...missingNames.map((n) => n.surface), ...required.filter((r) => !foundRelation.includes(r)).map((r) => r.words)];
+  const refuse = (reason: string): EvidenceCheck => ({ covered: false, share, missing, reason });
+
+  // A long question names many things, some misspelt or only in passing; one about a single name needs that name.
+  if (namesFound < Math.ceil(names.length / 2) || share < EVIDENCE_MIN_SHARE) {
+    return refuse(
+      `no retrieved passage speaks of ${missing
+        .slice(0, 5)
+        .map((w) => `"${w}"`)
+        .join(', ')}`,
+    );
+  }
+  const asked = [...relation.map((r) => r.terms), ...(reading.answerClass ? [new Set(contentTerms(reading.answerClass))] : [])];
+  if (names.length > 0 && asked.length > 0 && !reading.options) {
+    const aboutFocus = docs.filter((d) => names.some((n) => holdsName(d.terms, n.terms)));
+    // A passage about a bridge (titled after a name a focus passage holds, as a second hop's passage is) speaks for it too.
+    const bridges = new Set(aboutFocus.flatMap((d) => d.names));
+    const linked = docs.filter((d) => aboutFocus.includes(d) || (d.title !== '' && bridges.has(d.title)));
+    const joined = linked.some((d) => asked.some((set) => [...set].some((t) => d.terms.has(t))));
+    if (!joined) {
+      const what = [...reading.relation, ...(reading.answerClass ? [reading.answerClass] : [])].slice(0, 4);
+      return refuse(`no retrieved passage about ${names.map((n) => n.surface).join(', ')} speaks of ${what.map((w) => `"${w}"`).join(', ')}`);
     }
   }
-  return out;
+  const short = claim.shortAnswer;
+  if (short === null && SHORT_TYPES.has(reading.type)) return refuse(`no retrieved passage holds ${expected(reading.type)} about what is asked`);
+  if (typeof short === 'string' && !saidBy(short, reading, docs)) return refuse(`no retrieved passage says "${short}"`);
+  return { covered: true, share, missing };
 }
 
-export function checkEvidence(task: string, documents: readonly EvidenceDocument[]): EvidenceCheck {
-  const wanted = taskWords(task);
-  if (wanted.length === 0) return { covered: documents.length > 0, share: documents.length > 0 ? 1 : 0, missing: [] };
-  const present = new Set<string>();
-  for (const d of documents) for (const token of tokenize(`${d.title ?? ''} ${d.text}`)) present.add(stem(token));
-  const missing = wanted.filter((w) => !present.has(w.term));
-  const share = Math.round(((wanted.length - missing.length) / wanted.length) * 1000) / 1000;
-  const namesFound = missing.every((w) => !w.name);
-  return { covered: documents.length > 0 && share >= EVIDENCE_MIN_SHARE && namesFound, share, missing: missing.map((w) => w.surface) };
+/** Whether a passage says the short answer: its figures exactly, and most of its words; an option of the question for a choice. */
+function saidBy(short: string, reading: ReturnType<typeof readQuestion>, docs: Array<{ terms: Set<string>; text: string }>): boolean {
+  if (reading.type === 'yes_no') return /^(?:yes|no)\b/i.test(short.trim());
+  if ((reading.type === 'choice' || reading.type === 'comparison') && reading.options) {
+    const terms = new Set(contentTerms(short));
+    if (!reading.options.some((o) => contentTerms(o).some((t) => terms.has(t)))) return false;
+    if (reading.type === 'choice') return true;
+  }
+  if (reading.type === 'description' || reading.type === 'list') return true;
+  const figures = short.match(/\d[\d,.]*\d|\d/g) ?? [];
+  const words = contentTerms(short.replace(/\d[\d,.]*/g, ' '));
+  const plainText = docs.map((d) => d.text.replace(/\s+/g, ' ')).join(' ');
+  if (!figures.every((f) => plainText.includes(f))) return false;
+  if (words.length === 0) return true;
+  return docs.some((d) => words.filter((t) => d.terms.has(t)).length >= Math.ceil(words.length / 2));
 }
 
-/** The answer when the floor is not met: it says so, names what was missing, and cites nothing. */
+function expected(type: AnswerType): string {
+  switch (type) {
+    case 'person':
+      return 'a person';
+    case 'date':
+      return 'a date';
+    case 'year':
+      return 'a year';
+    case 'number':
+      return 'a number';
+    case 'place':
+      return 'a place';
+    case 'yes_no':
+      return 'a yes or a no';
+    case 'choice':
+    case 'comparison':
+      return 'a figure or fact for each side';
+    default:
+      return 'an answer';
+  }
+}
+
+/** The answer when the rule is not met: it says why, and cites nothing. */
 export function noAnswer(check: EvidenceCheck): string {
-  const missing = check.missing.slice(0, 5);
-  return missing.length > 0
-    ? `The corpus does not answer this: no retrieved passage speaks of ${missing.map((w) => `"${w}"`).join(', ')}.`
-    : 'The corpus does not answer this: nothing relevant was retrieved.';
+  return `The corpus does not answer this: ${check.reason ?? 'nothing relevant was retrieved'}.`;
 }
 
 interface OutputLike {

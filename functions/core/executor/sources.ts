@@ -15,7 +15,10 @@ export interface SourceOptions {
 }
 
 export interface RankedSources {
+  /** Each with its `rank` in this list. */
   sources: Source[];
+  /** How many of the first sources are the ones kept per sub-query (attribution by design). */
+  kept: number;
   coverage: FinalResults['coverage'];
 }
 
@@ -50,7 +53,8 @@ export function rankSources(plan: DecompositionPlan, outputs: readonly StepOutpu
   }
   const count = subqueries.length;
   return {
-    sources: [...kept, ...rest].slice(0, options.maxSources),
+    sources: [...kept, ...rest].slice(0, options.maxSources).map((s, i) => ({ ...s, rank: i + 1 })),
+    kept: Math.min(kept.length, options.maxSources),
     coverage: { subquery_count: count, covered_count: covered, coverage_ratio: count === 0 ? 0 : Math.round((covered / count) * 1000) / 1000 },
   };
 }

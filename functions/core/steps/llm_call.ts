@@ -35,6 +35,7 @@ export const llmCall: StepDefinition = {
     ctx.recordLlmCall(record);
     return {
       text: answer.text,
+      ...(answer.shortAnswer !== undefined ? { short_answer: answer.shortAnswer } : {}),
       citations: answer.citations,
       read_documents: documents.map((d) => d.id),
       llm_call: {

@@ -6,7 +6,7 @@
 import type { TokenBudgets } from '../planner/planner.js';
 import type { PromptCatalog } from '../planner/prompts.js';
 import type { RecentPlans } from '../planner/recent-plans.js';
-import type { Clock, CorpusProvider, LlmProvider, PlanCache, Reranker, TraceStore } from '../ports.js';
+import type { Clock, CorpusProvider, Lexicon, LlmProvider, PlanCache, Reranker, TraceStore } from '../ports.js';
 import type { ToolRegistry } from '../tools/registry.js';
 
 export interface PhaseDefaults {
@@ -36,4 +36,6 @@ export interface PhaseDeps {
   fewShotExamples?: number | undefined;
   /** Where the examples are drawn from, listed off the critical path; the store's listing, read each time, when absent. */
   recentPlans?: RecentPlans | undefined;
+  /** Words related by meaning, for the answer's relevance rule; each word matches only its inflections when absent. */
+  lexicon?: Lexicon | undefined;
 }

@@ -3,14 +3,14 @@
  * when the plan has none), its ranked sources, coverage and confidence, and the plan marked succeeded.
  */
 
-import { citedIds, composeAnswer } from '../answer/compose-answer.js';
-import { checkEvidence, evidenceOf, noAnswer } from '../answer/evidence.js';
+import { citedIds, composeAnswer, readAnswer } from '../answer/compose-answer.js';
+import { checkEvidence, type EvidenceDocument, evidenceOf, noAnswer } from '../answer/evidence.js';
 import { DUPLICATE_CALL_BLOCKED } from '../executor/duplicate-guard.js';
 import { answerStep, rankSources } from '../executor/sources.js';
 import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
 import { confidenceScore } from '../planner/planner.js';
 import type { PlanPatch } from '../ports.js';
-import type { LlmCallRecord, PlanRecord, PlanStatus, StepOutput, TraceEventInput } from '../types.js';
+import type { LlmCallRecord, PlanRecord, PlanStatus, Source, StepOutput, TraceEventInput } from '../types.js';
 import type { PhaseDeps } from './deps.js';
 import { llmCallEvent, withMetadata } from './llm-accounting.js';
 import { loadPlan, readOptions, setStatus, statusEvent } from './plan-record.js';
@@ -87,20 +87,27 @@ async function finalizeRecord(
   const ranked = rankSources(record.plan, outputs, { attributionTopN: o.attributionTopN, maxSources: deps.defaults.maxSources });
   const calls: LlmCallRecord[] = [];
   let answer: string;
+  let shortAnswer: string | null | undefined;
   let citations: string[];
   const fromPlan = answerStep(record.plan, outputs);
   const documents = ranked.sources.slice(0, COMPOSED_ANSWER_SOURCES).map((s) => ({ id: s.id, ...(s.title ? { title: s.title } : {}), text: s.snippet }));
-  // The relevance floor holds for every provider: evidence that does not speak of the task answers nothing.
-  const evidence = checkEvidence(record.request.task, evidenceOf(fromPlan, outputs, documents));
+  const task = record.request.task;
+  const read = evidenceOf(fromPlan, outputs, documents);
+  // The relevance rule holds for every provider: first on the evidence alone (no model call is
+  // made for evidence that does not speak of the task), then on what the answer claims.
+  let evidence = checkEvidence(task, read, {}, deps.lexicon);
   if (!evidence.covered) {
     answer = noAnswer(evidence);
     citations = [];
   } else if (record.rounds?.answer) {
     // The planner ended an iterative loop by answering: its answer, citing the sources it names.
-    answer = record.rounds.answer;
+    const given = readAnswer(record.rounds.answer);
+    answer = given.text;
+    shortAnswer = given.shortAnswer;
     citations = citedIds(answer, new Set(ranked.sources.map((source) => source.id)));
   } else if (fromPlan) {
     answer = String(fromPlan.result.text);
+    shortAnswer = fromPlan.result.short_answer as string | null | undefined;
     citations = (fromPlan.result.citations as string[] | undefined) ?? [];
   } else {
     // The plan has no answer step, so one is composed from the kept sources, the same way an llm_call step answers.
@@ -108,26 +115,40 @@ async function finalizeRecord(
     const llm = withBudget(deps.llm, budgetOf(record.request.options), usageOf(record.metadata?.llmCalls ?? []));
     status.writeNow();
     const composed = await composeAnswer(llm, {
-      question: record.request.task,
+      question: task,
       instruction: 'Answer the task from the sources, citing them.',
       documents,
       maxTokens: deps.budgets.answer,
     });
     calls.push(composed.call);
     answer = composed.text;
+    shortAnswer = composed.shortAnswer;
     citations = composed.citations;
   }
+  if (evidence.covered) {
+    evidence = checkEvidence(task, read, shortAnswer === undefined ? {} : { shortAnswer }, deps.lexicon);
+    if (!evidence.covered) {
+      answer = noAnswer(evidence);
+      citations = [];
+    }
+  }
+  const refused = !evidence.covered;
+  const { used, alsoRetrieved } = attributed(ranked.sources, ranked.kept, refused ? [] : citations, read, refused);
   const stop = record.rounds?.stop;
   if (stop?.reason === 'round_limit' || stop?.reason === 'no_progress' || stop?.reason === 'invalid_plan') {
     // The loop did not end on the planner's word: the answer says so.
     answer = `${answer}\n\n(${stop.detail}.)`;
   }
   const metadata = withMetadata(deps, record, 'finalize', performance.now() - started, calls);
-  metadata.confidence = confidenceScore(metadata.iterations, ranked.coverage.coverage_ratio);
+  // A refusal is sure of nothing it could cite.
+  metadata.confidence = refused ? 0 : confidenceScore(metadata.iterations, ranked.coverage.coverage_ratio);
   const results = {
+    shortAnswer: refused ? null : (shortAnswer ?? null),
     answer,
+    refused,
     citations,
-    sources: ranked.sources,
+    sources: used,
+    alsoRetrieved,
     coverage: ranked.coverage,
     steps: outputs.map((s) => ({
       step_id: s.step_id,
@@ -146,7 +167,9 @@ async function finalizeRecord(
       type: 'plan.finalized',
       phase: 'finalizing',
       data: {
-        sources: ranked.sources.length,
+        sources: used.length,
+        alsoRetrieved: alsoRetrieved.length,
+        refused,
         citations,
         coverage: ranked.coverage,
         confidence: metadata.confidence,
@@ -155,4 +178,27 @@ async function finalizeRecord(
     },
   ]);
   return { planId: input.planId, status: 'succeeded' };
+}
+
+/**
+ * Sources are what the answer used (seed 003's attribution by design): the documents it cites, in
+ * the order it cites them; when it cites none, the top document of each sub-query among those it
+ * read. A refusal used nothing. Everything else retrieved is listed apart, in ranking order.
+ */
+function attributed(
+  sources: readonly Source[],
+  kept: number,
+  citations: readonly string[],
+  read: readonly EvidenceDocument[],
+  refused: boolean,
+): { used: Source[]; alsoRetrieved: Source[] } {
+  const byId = new Map(sources.map((s) => [s.id, s]));
+  let used: Source[] = [];
+  if (!refused && citations.length > 0) used = citations.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  else if (!refused) {
+    const readIds = new Set(read.map((d) => d.id));
+    used = sources.slice(0, kept).filter((s) => readIds.size === 0 || readIds.has(s.id));
+  }
+  const usedIds = new Set(used.map((s) => s.id));
+  return { used, alsoRetrieved: sources.filter((s) => !usedIds.has(s.id)) };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { wordNet } from '../../../functions/adapters/lexicon/wordnet.js';
 import { checkEvidence, evidenceOf, noAnswer } from '../../../functions/core/answer/evidence.js';
 
 const TRANSPORT = {
@@ -25,7 +26,7 @@ describe('Function: checkEvidence', () => {
     const check = checkEvidence('Compare the prices of the two phones in the brochure', [TRANSPORT]);
 
     // Assess
-    expect(check).toEqual({ covered: false, share: 0, missing: ['prices', 'phones', 'brochure'] });
+    expect(check).toMatchObject({ covered: false, share: 0, missing: ['prices', 'phones', 'brochure'] });
   });
 
   it('holds it below the floor when a name the task mentions is missing, even if most words are there', () => {
@@ -53,6 +54,71 @@ describe('Function: checkEvidence', () => {
     // Assess
     expect(check.covered).toBe(false);
     expect(noAnswer({ covered: false, share: 0, missing: [] })).toBe('The corpus does not answer this: nothing relevant was retrieved.');
+  });
+
+  it('answers through synonyms and inflections the lexicon relates, and not without them', () => {
+    // Prepare
+    const lyon = { id: 'lyon', title: 'Lyon', text: 'The city of Lyon had a population of about 522,000 in 2020.' };
+
+    // Act
+    const withWordNet = checkEvidence('How many people live in Lyon?', [lyon], { shortAnswer: 'about 522,000 (2020)' }, wordNet());
+    const wordsOnly = checkEvidence('How many people live in Lyon?', [lyon], { shortAnswer: 'about 522,000 (2020)' });
+
+    // Assess: "live" is in WordNet's sense {populate, dwell, live, inhabit}, and "populate" derives "population".
+    expect(withWordNet.covered).toBe(true);
+    expect(wordsOnly.covered).toBe(false);
+  });
+
+  it('refuses a near miss: the focus and what is asked are in passages that do not meet', () => {
+    // Prepare
+    const marseille = { id: 'marseille', title: 'Marseille', text: 'Marseille is the second-largest city of France, a port on the Mediterranean.' };
+    const museums = { id: 'lyon-museums', title: 'Museums of Lyon', text: 'The Musée des Confluences in Lyon, a museum of France, opened in 2014.' };
+
+    // Act
+    const check = checkEvidence('What museums opened in Marseille in 2014?', [marseille, museums], {}, wordNet());
+
+    // Assess
+    expect(check.covered).toBe(false);
+    expect(noAnswer(check)).toMatch(/^The corpus does not answer this: no retrieved passage about Marseille speaks of "opened", "2014", "museums"\.$/);
+  });
+
+  it('refuses a short answer no passage says, whichever answerer wrote it', () => {
+    // Prepare
+    const toulouse = { id: 'toulouse', title: 'Toulouse', text: 'Toulouse lies on the Garonne river.' };
+
+    // Act
+    const said = checkEvidence('Which river flows through Toulouse?', [toulouse], { shortAnswer: 'Garonne' }, wordNet());
+    const unsaid = checkEvidence('Which river flows through Toulouse?', [toulouse], { shortAnswer: 'the Loire' }, wordNet());
+    const none = checkEvidence('Which river flows through Toulouse?', [toulouse], { shortAnswer: null }, wordNet());
+
+    // Assess
+    expect(said.covered).toBe(true);
+    expect(unsaid).toMatchObject({ covered: false, reason: 'no retrieved passage says "the Loire"' });
+    expect(none).toMatchObject({ covered: false, reason: 'no retrieved passage holds a place about what is asked' });
+  });
+
+  it('takes a choice only among the options the question gives', () => {
+    // Prepare
+    const docs = [
+      { id: 'a', title: 'Lyon', text: 'Lyon had 522,000 inhabitants.' },
+      { id: 'b', title: 'Marseille', text: 'Marseille had 873,000 inhabitants.' },
+    ];
+
+    // Act
+    const inside = checkEvidence('Which city is larger, Lyon or Marseille?', docs, { shortAnswer: 'Marseille' });
+    const outside = checkEvidence('Which city is larger, Lyon or Marseille?', docs, { shortAnswer: 'Paris' });
+
+    // Assess
+    expect(inside.covered).toBe(true);
+    expect(outside.covered).toBe(false);
+  });
+
+  it('refuses a task that names nothing to look for', () => {
+    // Act
+    const check = checkEvidence('   ', [VELOV]);
+
+    // Assess
+    expect(check).toMatchObject({ covered: false, reason: 'the task names nothing to look for' });
   });
 });
 

@@ -150,7 +150,7 @@ describe('Function: rankSources', () => {
 
     // Assess
     expect(some.coverage).toEqual({ subquery_count: 1, covered_count: 1, coverage_ratio: 1 });
-    expect(none).toEqual({ sources: [], coverage: { subquery_count: 0, covered_count: 0, coverage_ratio: 0 } });
+    expect(none).toEqual({ sources: [], kept: 0, coverage: { subquery_count: 0, covered_count: 0, coverage_ratio: 0 } });
   });
 
   it('rounds the coverage ratio to three places', () => {

@@ -1,18 +1,27 @@
 /**
- * The rule-based provider's answers to `llm_call` steps: extractive, never invented. The sentence
- * chosen is the one that answers the kind of question asked:
- * - a bridge question: the first hop's sentence that names the intermediate entity, then the
- *   sentence of the second hop that links that entity to what is asked ("which river" -> the
- *   sentence naming a river at the city the first hop named);
- * - a comparison: one sentence per side, the one about that side that says most on the attribute;
- * - a top-N: N items, the best sentence of each of the first N passages;
- * - otherwise the sentences that cover most of the question's content words (rarer words weigh more).
- * Every sentence cites its passage. Asked for names only, it returns the proper names in those
- * sentences that the question does not already contain (the bridge entity of a two-hop task).
+ * The rule-based provider's answers to `llm_call` steps: extractive, never invented. It reads what
+ * the question asks (core/answer/question.ts: the expected type and the focus), picks the sentence
+ * that holds an answer of that type about the focus, following the bridge entity to a second
+ * passage when the first names no answer, and extracts the span:
+ * - a person, a place, a named thing: the name in that sentence nearest to the relation asked
+ *   about ("which river" → the name beside "river");
+ * - a number with its unit and year, a date, a year;
+ * - yes or no, decided from the evidence (both sides hold the attribute; both sides name the same place);
+ * - "A or B": the option the evidence favours, by the figures each side's passage gives or by
+ *   which side holds the attribute;
+ * - a comparison: the winner with both figures;
+ * - a top-N: N items of the asked kind (a table's rows are items; the table is not one);
+ * - otherwise, the defining sentence of what is asked about.
+ * It answers as a model asked for the answer's structured output does: `{"shortAnswer", "answer"}`,
+ * the answer's sentences each citing its passage. Words of the question match the evidence through
+ * their inflections and the lexicon's synonyms ("people live" finds "population").
  */
+import { type Candidate, candidatesFor, datesIn, namesIn, numbersIn } from '../../../core/answer/candidates.js';
+import { expandedTerms, type QuestionReading, readQuestion, relationSets } from '../../../core/answer/question.js';
+import { entitySpans, sentences } from '../../../core/answer/text.js';
+import type { Lexicon } from '../../../core/ports.js';
 import { contentTerms } from '../../../core/retrieval/tokenize.js';
-import { readTask, type TaskReading } from './reading.js';
-import { entitySpans, sentences } from './text.js';
+import { wordNet } from '../../lexicon/wordnet.js';
 
 export interface AnswerInput {
   question: string;
@@ -20,76 +29,383 @@ export interface AnswerInput {
   documents: Array<{ id: string; title?: string; text: string }>;
 }
 
-interface ScoredSentence {
-  docId: string;
-  docRank: number;
-  text: string;
-  score: number;
+export interface ExtractedAnswer {
+  shortAnswer: string | null;
+  answer: string;
 }
 
 /** How many names a names-only answer gives: enough to hold the bridge entity, few enough to stay a query. */
 const MAX_NAMES = 6;
-
 const NAMES_ONLY = /\b(names? only|entities only|just the names?|answer with the names?)\b/i;
+const NO_ANSWER = 'No source in the corpus answers this.';
 
-export function answerExtractively(input: AnswerInput, maxSentences = 3): string {
-  const focus = `${input.question} ${input.instruction.replace(/\b(answer|cite|citing|sources?|question|task|compose|from|the|with)\b/gi, ' ')}`;
-  const queryTerms = new Set(contentTerms(focus));
-  if (input.documents.length === 0) return 'No source in the corpus answers this.';
-  const scored = scoreSentences(input.documents, queryTerms);
-  if (NAMES_ONLY.test(input.instruction)) return namesFrom(scored, input.question);
-  const reading = readTask(input.question);
-  const shaped =
-    reading.kind === 'bridge'
-      ? bridgeAnswer(input.documents, reading)
-      : reading.kind === 'comparison' && reading.pair
-        ? comparisonAnswer(input.documents, reading, queryTerms)
-        : reading.kind === 'top_n'
-          ? listAnswer(input.documents, reading.n ?? 3, queryTerms)
-          : undefined;
-  if (shaped) return shaped;
+/** The answer as the text a model's structured answer reads as: its JSON. */
+export function answerExtractively(input: AnswerInput, lexicon: Lexicon = wordNet()): string {
+  return JSON.stringify(answerStructured(input, lexicon));
+}
 
-  const picked: ScoredSentence[] = [];
-  const usedDocs = new Set<string>();
-  // One sentence per passage first, so a comparison cites both sides; then the next best.
-  // A sentence far weaker than the best one is noise, not evidence.
-  const floor = (scored[0]?.score ?? 0) * 0.5;
-  for (const s of scored) {
-    if (picked.length >= maxSentences) break;
-    if (s.score > 0 && s.score >= floor && !usedDocs.has(s.docId)) {
-      picked.push(s);
-      usedDocs.add(s.docId);
+interface Sentence {
+  docId: string;
+  docRank: number;
+  title: string;
+  text: string;
+  position: number;
+  terms: Set<string>;
+}
+
+const cite = (s: Sentence) => `${s.text} [${s.docId}]`;
+
+export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet()): ExtractedAnswer {
+  if (input.documents.length === 0) return { shortAnswer: null, answer: NO_ANSWER };
+  const all = input.documents.flatMap((doc, docRank) =>
+    sentences(doc.text).map((text, position) => ({ docId: doc.id, docRank, title: doc.title ?? '', text, position, terms: new Set(contentTerms(text)) })),
+  );
+  const reading = readQuestion(input.question);
+  const focus = new Focus(reading, all, lexicon);
+  if (NAMES_ONLY.test(input.instruction)) return { shortAnswer: null, answer: namesFrom(all, focus, input.question) };
+  switch (reading.type) {
+    case 'yes_no':
+      return (reading.options ? choose(reading, focus) : undefined) ?? yesNo(reading, focus) ?? fallback(focus);
+    case 'choice':
+    case 'comparison':
+      return choose(reading, focus) ?? fallback(focus);
+    case 'list':
+      return list(reading, input.documents, focus) ?? fallback(focus);
+    case 'description':
+      return describe(focus) ?? fallback(focus);
+    default:
+      return typed(reading, focus) ?? fallback(focus);
+  }
+}
+
+/** The question's focus as sentence scores: its names, its relation's words (with related words) and its answer class. */
+class Focus {
+  readonly nameTerms: string[][];
+  readonly relation: Array<Set<string>>;
+  readonly answerClass: Set<string>;
+  readonly questionTerms: Set<string>;
+  private readonly idf: (t: string) => number;
+
+  constructor(
+    readonly reading: QuestionReading,
+    readonly all: Sentence[],
+    lexicon: Lexicon,
+  ) {
+    const related = (w: string) => lexicon.related(w);
+    this.nameTerms = reading.names.map((n) => contentTerms(n)).filter((t) => t.length > 0);
+    this.relation = relationSets(reading.relation, related).map((r) => r.terms);
+    this.answerClass = reading.answerClass ? expandedTerms(reading.answerClass.split(' ').pop()!, related) : new Set();
+    this.questionTerms = new Set(contentTerms([reading.names.join(' '), reading.relation.join(' '), reading.answerClass ?? ''].join(' ')));
+    const df = new Map<string, number>();
+    for (const s of all) for (const t of s.terms) df.set(t, (df.get(t) ?? 0) + 1);
+    this.idf = (t) => Math.log(1 + all.length / (df.get(t) ?? 1));
+  }
+
+  /** How much of the relation a sentence holds, rarer words weighing more. */
+  relationScore(s: Sentence): number {
+    let score = 0;
+    for (const words of this.relation) {
+      let best = 0;
+      for (const t of words) if (s.terms.has(t)) best = Math.max(best, this.idf(t));
+      score += best;
+    }
+    return score;
+  }
+
+  /** How many of the question's names the sentence (or its passage's title) holds. */
+  nameScore(s: Sentence): number {
+    const title = new Set(contentTerms(s.title));
+    let score = 0;
+    for (const terms of this.nameTerms) {
+      const inText = terms.filter((t) => s.terms.has(t)).length / terms.length;
+      const inTitle = terms.filter((t) => title.has(t)).length / terms.length;
+      score += Math.max(inText, 0.8 * inTitle);
+    }
+    return score;
+  }
+
+  classScore(s: Sentence): number {
+    for (const t of this.answerClass) if (s.terms.has(t)) return 1;
+    return 0;
+  }
+
+  about(s: Sentence): number {
+    return 1.5 * this.nameScore(s) + this.relationScore(s) + this.classScore(s);
+  }
+
+  /** A candidate is no answer when the question already says it. */
+  isGiven(c: Candidate): boolean {
+    const terms = contentTerms(c.text);
+    return terms.length > 0 && terms.every((t) => this.questionTerms.has(t));
+  }
+}
+
+/** The best sentences first: most about the focus, then the higher-ranked passage, then the earlier sentence. */
+function ranked(focus: Focus, sentencesOf: readonly Sentence[] = focus.all): Sentence[] {
+  const score = new Map(sentencesOf.map((s) => [s, focus.about(s)]));
+  return [...sentencesOf].sort((a, b) => score.get(b)! - score.get(a)! || a.docRank - b.docRank || a.position - b.position);
+}
+
+/**
+ * A person, place, named thing, number, date or year. The sentences about the question's names
+ * are the first hop; a sentence of another passage that names an entity of the best first-hop
+ * sentence (the bridge) is a second hop, and counts only when it also speaks of what is asked.
+ * The answer is the span of the expected type in the best of them, beside the answer class when
+ * the sentence names it ("the Garonne river").
+ */
+function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
+  const hasNames = focus.nameTerms.length > 0;
+  const firstHop = ranked(focus).filter((s) => !hasNames || focus.nameScore(s) > 0);
+  const first = firstHop[0];
+  if (!first || focus.about(first) === 0) return undefined;
+  const bridges = firstHop
+    .slice(0, 1)
+    .flatMap((s) => namesIn(s.text))
+    .filter((c) => !focus.isGiven(c))
+    .map((c) => contentTerms(c.text))
+    .filter((terms) => terms.length > 0);
+  const bridged = (s: Sentence) => bridges.some((b) => b.every((t) => s.terms.has(t) || contentTerms(s.title).includes(t)));
+  let best: { sentence: Sentence; candidate: Candidate; score: number } | undefined;
+  for (const s of focus.all) {
+    const about = !hasNames || focus.nameScore(s) > 0;
+    const asked = focus.relationScore(s) + focus.classScore(s);
+    const hop2 = !about && s.docId !== first.docId && bridged(s) && asked > 0;
+    if (!about && !hop2) continue;
+    const candidates = candidatesFor(s.text, reading.type).filter((c) => !focus.isGiven(c) && fits(c, reading, s));
+    if (candidates.length === 0) continue;
+    const candidate = nearest(candidates, s, focus);
+    // The text calling a name what the question asks for ("the Garonne river") all but settles it,
+    // over a first hop that merely shares the question's words.
+    const besideClass = focus.answerClass.size > 0 && classGap(candidate, s, focus) <= 2 ? 8 : 0;
+    const score = (about ? 1.5 * focus.nameScore(s) : 1) + asked + besideClass + (s.position === 0 ? 0.1 : 0) - 0.05 * s.docRank;
+    if (!best || score > best.score) best = { sentence: s, candidate, score };
+  }
+  if (!best) return undefined;
+  const shortAnswer = withYear(joined(best.candidate, best.sentence, reading), best.sentence.text, reading);
+  const support = best.sentence.docId === first.docId ? [best.sentence] : [first, best.sentence];
+  return { shortAnswer, answer: support.map(cite).join(' ') };
+}
+
+/** Two names coordinated before a plural class noun are both the answer: "the Rhône and the Saône rivers". */
+function joined(c: Candidate, s: Sentence, reading: QuestionReading): Candidate {
+  if (c.kind !== 'name') return c;
+  const before = s.text.slice(0, c.at);
+  const m = /(?:the\s+)?([\p{Lu}][\p{L}'’-]*(?:\s+[\p{Lu}][\p{L}'’-]*)*)\s+and\s+(?:the\s+)?$/u.exec(before);
+  const after = s.text.slice(c.at + c.text.length);
+  if (m && reading.answerClass && /^\s+\p{Ll}+s\b/u.test(after)) return { ...c, text: `${m[1]} and ${c.text}`, at: m.index };
+  return c;
+}
+
+/** How many characters lie between a candidate and the nearest word of the answer class in its sentence. */
+function classGap(c: Candidate, s: Sentence, focus: Focus): number {
+  let gap = Number.POSITIVE_INFINITY;
+  for (const m of s.text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const term = contentTerms(m[0])[0];
+    if (term === undefined || !focus.answerClass.has(term)) continue;
+    const end = c.at + c.text.length;
+    const words = m.index >= end ? s.text.slice(end, m.index) : s.text.slice(m.index + m[0].length, c.at);
+    gap = Math.min(gap, words.trim() === '' ? 0 : words.trim().split(/\s+/).length);
+  }
+  return gap;
+}
+
+/** Whether a candidate can be what is asked: a person is not a year, a place's name is capitalised. */
+function fits(c: Candidate, reading: QuestionReading, s: Sentence): boolean {
+  if (c.kind !== 'name') return true;
+  const words = c.text.split(/\s+/);
+  if (reading.type === 'person') return words.length >= 2 || !/^(?:The|A|An)\b/.test(c.text);
+  // A sentence's first word is capitalised whatever it is; only a name of more than one word is trusted there.
+  return !(c.at === 0 && words.length === 1 && s.position >= 0 && /^(?:It|This|These|Its|He|She|They|In|On|At|After|Before)$/.test(c.text));
+}
+
+/** The candidate nearest the words of the answer class or of the relation in its sentence. */
+function nearest(candidates: Candidate[], s: Sentence, focus: Focus): Candidate {
+  const words = [...s.text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({ at: m.index, end: m.index + m[0].length, term: contentTerms(m[0])[0] }));
+  const anchors = words.filter(
+    (w) =>
+      w.term !== undefined &&
+      (focus.answerClass.has(w.term) || focus.relation.some((set) => set.has(w.term!)) || focus.nameTerms.some((n) => n.includes(w.term!))),
+  );
+  const classAnchors = words.filter((w) => w.term !== undefined && focus.answerClass.has(w.term));
+  const distance = (c: Candidate) => {
+    const end = c.at + c.text.length;
+    const gap = (a: { at: number; end: number }) => (a.at >= end ? a.at - end : a.end <= c.at ? c.at - a.end : 0);
+    const toClass = classAnchors.length > 0 ? Math.min(...classAnchors.map(gap)) : Number.POSITIVE_INFINITY;
+    const toAny = anchors.length > 0 ? Math.min(...anchors.map(gap)) : c.at;
+    // A name right beside the class noun ("the Garonne river") is the answer.
+    return toClass <= 2 ? -1 : toAny;
+  };
+  return [...candidates].sort((a, b) => distance(a) - distance(b) || a.at - b.at)[0]!;
+}
+
+/** A number gets the year its sentence gives it ("about 873,000 (2020)"). */
+function withYear(c: Candidate, sentence: string, reading: QuestionReading): string {
+  if (c.kind !== 'number' || reading.type !== 'number') return c.text;
+  const year = datesIn(sentence).find((d) => d.kind === 'year' && Math.abs(d.at - c.at) < 40);
+  return year ? `${c.text} (${year.text})` : c.text;
+}
+
+/** Yes or no: both sides hold the attribute, or both name the same place of the asked kind; one claim holds or not. */
+function yesNo(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
+  const sides = reading.options ?? (reading.names.length >= 2 ? ([reading.names[0]!, reading.names[1]!] as [string, string]) : undefined);
+  if (sides) {
+    const perSide = sides.map((side) => sentencesAbout(side, focus));
+    if (perSide.some((s) => s.length === 0)) return undefined;
+    const same = /\bsame\b/i.test(focus.reading.relation.join(' ')) || /\bsame\s+(\w+)/i.test(reading.names.join(' '));
+    if (same) {
+      // What each side is "in": the name beside the class noun the question asks to be the same.
+      const places = perSide.map((ss) => placesOf(ss, focus));
+      const shared = places[0]!.filter((p) => places[1]!.some((q) => q.toLowerCase() === p.toLowerCase()));
+      const verdict = places[0]!.length > 0 && places[1]!.length > 0 ? (shared.length > 0 ? 'yes' : 'no') : shared.length > 0 ? 'yes' : 'no';
+      return { shortAnswer: verdict, answer: perSide.map((ss) => cite(ss[0]!)).join(' ') };
+    }
+    // Both hold the attribute: the relation's words (beyond the names) in each side's sentences.
+    const holds = perSide.map((ss) => ss.some((s) => focus.relationScore(s) > 0 && !negated(s.text)));
+    const best = perSide.map((ss) => [...ss].sort((a, b) => focus.relationScore(b) - focus.relationScore(a))[0]!);
+    return { shortAnswer: holds.every(Boolean) ? 'yes' : 'no', answer: best.map(cite).join(' ') };
+  }
+  const top = ranked(focus)[0];
+  if (!top || focus.about(top) === 0) return undefined;
+  const wanted = focus.relation.length;
+  const held = focus.relation.filter((set) => [...set].some((t) => top.terms.has(t))).length;
+  return { shortAnswer: held >= Math.ceil(wanted / 2) && focus.nameScore(top) > 0 && !negated(top.text) ? 'yes' : 'no', answer: cite(top) };
+}
+
+function negated(text: string): boolean {
+  return /\b(?:not|never|no longer|neither|nor)\b|n't\b/i.test(text);
+}
+
+/** The sentences about one side: those naming it, or those of a passage titled after it. */
+function sentencesAbout(side: string, focus: Focus): Sentence[] {
+  const terms = contentTerms(side);
+  if (terms.length === 0) return [];
+  const named = (s: Sentence) => terms.every((t) => s.terms.has(t)) || terms.every((t) => contentTerms(s.title).includes(t));
+  return ranked(focus, focus.all.filter(named));
+}
+
+/** The places a side's sentences put it in: names beside the class noun, else every name after "in". */
+function placesOf(ss: Sentence[], focus: Focus): string[] {
+  const out: string[] = [];
+  for (const s of ss.slice(0, 3)) {
+    for (const c of namesIn(s.text)) {
+      const after = s.text.slice(c.at + c.text.length, c.at + c.text.length + 20);
+      const before = s.text.slice(Math.max(0, c.at - 12), c.at);
+      const besideClass = [...focus.answerClass].some((t) => contentTerms(after.split(/[,.;]/)[0]!)[0] === t);
+      if (besideClass || /\b(?:in|of)\s+(?:the\s+)?$/i.test(before)) out.push(c.text);
     }
   }
-  if (picked.length === 0) return 'No source in the corpus answers this.';
-  picked.sort((a, b) => a.docRank - b.docRank);
-  return picked.map((s) => `${s.text} [${s.docId}]`).join(' ');
+  return out;
 }
 
-function scoreSentences(documents: AnswerInput['documents'], queryTerms: Set<string>): ScoredSentence[] {
-  const perSentence = documents.flatMap((doc, docRank) =>
-    sentences(doc.text).map((text, position) => ({ docId: doc.id, docRank, text, position, terms: new Set(contentTerms(text)) })),
-  );
-  const df = new Map<string, number>();
-  for (const s of perSentence) for (const t of s.terms) if (queryTerms.has(t)) df.set(t, (df.get(t) ?? 0) + 1);
-  const n = perSentence.length;
-  return perSentence
-    .map((s) => {
-      let score = 0;
-      for (const t of s.terms) if (queryTerms.has(t)) score += Math.log(1 + n / (df.get(t) ?? 1));
-      // Earlier passages ranked higher upstream; the lead sentence of a passage usually defines it.
-      score *= 1 / (1 + 0.1 * s.docRank);
-      if (s.position === 0) score *= 1.15;
-      return { docId: s.docId, docRank: s.docRank, text: s.text, score };
-    })
-    .sort((a, b) => b.score - a.score || a.docRank - b.docRank);
+/** Comparatives settled by dates rather than quantities. */
+const TEMPORAL =
+  /\b(?:first|last|earlier|earliest|later|latest|older|oldest|younger|youngest|newer|newest|before|after|founded|formed|established|born|released|created|built|opened|started)\b/i;
+
+/**
+ * "A or B", "Compare A and B", "Is A larger than B?": the figure each side's passage gives (dates
+ * when the comparative is about time, quantities otherwise) and the winner; when figures do not
+ * settle it, the side whose passage holds more of what is asked.
+ */
+function choose(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
+  const options = reading.options;
+  if (!options) return undefined;
+  const perSide = options.map((side) => sentencesAbout(side, focus));
+  if (perSide.every((ss) => ss.length === 0)) return undefined;
+  const temporal = TEMPORAL.test(reading.relation.join(' '));
+  const figuresOf = (s: Sentence) => (temporal ? datesIn(s.text) : numbersIn(s.text)).filter((c) => c.value !== undefined && !focus.isGiven(c));
+  const figures = perSide.map((ss) => {
+    const withFigure = ss.filter((s) => figuresOf(s).length > 0);
+    const s = withFigure.find((x) => focus.relationScore(x) > 0) ?? withFigure[0];
+    return s ? { sentence: s, figure: nearest(figuresOf(s), s, focus) } : undefined;
+  });
+  const graded = /\b(?:\w+er|\w+est|more|most|less|least|fewer|fewest|first|last)\b/i.test(reading.relation.join(' ')) || reading.type === 'comparison';
+  const [fa, fb] = figures;
+  if (graded && fa && fb) {
+    const [a, b] = [fa.figure.value!, fb.figure.value!];
+    const firstWins = reading.wantsLess ? a <= b : a >= b;
+    const [win, lose] = firstWins ? [fa, fb] : [fb, fa];
+    const [winner, loser] = firstWins ? options : [options[1], options[0]];
+    const figure = (f: typeof fa) => withYear(f.figure, f.sentence.text, { ...reading, type: 'number' });
+    const support = [fa.sentence, fb.sentence].map(cite).join(' ');
+    const verdict = `${winner}: ${figure(win)}, against ${figure(lose)} for ${loser}`;
+    if (reading.type === 'yes_no') return { shortAnswer: `${firstWins ? 'yes' : 'no'} (${verdict})`, answer: support };
+    return { shortAnswer: reading.type === 'comparison' ? verdict : winner, answer: support };
+  }
+  if (reading.type === 'yes_no' || reading.type === 'comparison') return undefined;
+  const scores = perSide.map((ss) => Math.max(0, ...ss.map((s) => focus.relationScore(s) + focus.classScore(s))));
+  const win = scores[1]! > scores[0]! ? 1 : 0;
+  const support = perSide.map((ss) => ss[0]).filter((s): s is Sentence => s !== undefined);
+  return { shortAnswer: options[win]!, answer: support.map(cite).join(' ') };
 }
 
-function namesFrom(scored: ScoredSentence[], question: string): string {
+/**
+ * N items of the asked kind. A table whose rows name things and give a figure is a list of items
+ * (ranked by its figure, largest first); otherwise each passage about the relation is an item,
+ * named by what its sentence is about.
+ */
+function list(reading: QuestionReading, documents: AnswerInput['documents'], focus: Focus): ExtractedAnswer | undefined {
+  const n = reading.n ?? 3;
+  for (const doc of documents) {
+    const rows = tableRows(doc.text);
+    if (!rows || rows.length < n) continue;
+    const top = rows.sort((a, b) => b.value - a.value).slice(0, n);
+    const lines = top.map((row, i) => {
+      const said = focus.all.find((s) => s.docId !== doc.id && contentTerms(row.name).every((t) => s.terms.has(t)) && focus.relationScore(s) > 0);
+      return `${i + 1}. ${row.name}: ${row.value}${row.unit} [${doc.id}]${said ? ` ${cite(said)}` : ''}`;
+    });
+    return { shortAnswer: top.map((r) => `${r.name} (${r.value}${r.unit})`).join(', '), answer: lines.join('\n') };
+  }
+  const items: Array<{ name: string; sentence: Sentence }> = [];
+  for (const s of ranked(focus)) {
+    if (items.length >= n || focus.relationScore(s) === 0) break;
+    if (items.some((i) => i.sentence.docId === s.docId)) continue;
+    const name = s.title || entitySpans(s.text)[0] || s.text.split(' ').slice(0, 4).join(' ');
+    items.push({ name, sentence: s });
+  }
+  if (items.length === 0) return undefined;
+  return { shortAnswer: items.map((i) => i.name).join(', '), answer: items.map((i, k) => `${k + 1}. ${cite(i.sentence)}`).join('\n') };
+}
+
+/** A CSV table's rows as named figures: the first column names, the first numeric column measures. */
+function tableRows(text: string): Array<{ name: string; value: number; unit: string }> | undefined {
+  const lines = text.trim().split('\n');
+  if (lines.length < 3 || !lines.every((l) => l.includes(','))) return undefined;
+  const header = lines[0]!.split(',');
+  const rows = lines.slice(1).map((l) => l.split(','));
+  const column = header.findIndex((_, i) => i > 0 && rows.every((r) => /^\s*-?\d+(?:\.\d+)?\s*$/.test(r[i] ?? '')));
+  if (column < 0) return undefined;
+  const unit = /percent|share|%/i.test(header[column]!) ? '%' : '';
+  return rows.map((r) => ({ name: r[0]!.trim(), value: Number(r[column]), unit }));
+}
+
+/** What something is: the sentence defining the focus ("A bouchon is a type of restaurant ..."), its predicate the short answer. */
+function describe(focus: Focus): ExtractedAnswer | undefined {
+  const top = ranked(focus).filter((s) => focus.about(s) > 0);
+  if (top.length === 0) return undefined;
+  const defining = top.find((s) => /^(?:an?\s+|the\s+)?[\p{L}\p{N}'’ -]{1,60}?\s+(?:is|are|was|were)\s+(?:an?|the|one)\s/iu.test(s.text)) ?? top[0]!;
+  const predicate = /\s(?:is|are|was|were)\s+((?:an?|the|one)\s[^,;.]+)/i.exec(defining.text)?.[1];
+  const support = [defining, ...top.filter((s) => s !== defining && s.docId !== defining.docId).slice(0, 1)];
+  // Without a definition, what the best sentence says before its first pause is the short answer.
+  const clause = defining.text.split(/[,;:]\s/)[0]!.replace(/[.]$/, '');
+  return { shortAnswer: (predicate ?? clause).trim(), answer: support.map(cite).join(' ') };
+}
+
+/** When nothing of the expected type is found: the sentences most about the focus, and no short answer. */
+function fallback(focus: Focus): ExtractedAnswer {
+  const top = ranked(focus).filter((s) => focus.about(s) > 0);
+  if (top.length === 0) return { shortAnswer: null, answer: NO_ANSWER };
+  const picked: Sentence[] = [];
+  for (const s of top) if (picked.length < 2 && !picked.some((p) => p.docId === s.docId)) picked.push(s);
+  return { shortAnswer: null, answer: picked.map(cite).join(' ') };
+}
+
+/** Names only (a first hop's bridge entities): the names of the sentences most about the question, less those it gives. */
+function namesFrom(all: Sentence[], focus: Focus, question: string): string {
   const questionTerms = new Set(contentTerms(question));
   const names: string[] = [];
-  // Only sentences that share a word with the question: a passage that merely came along is noise.
-  for (const s of scored.filter((x) => x.score > 0).slice(0, 4)) {
+  for (const s of ranked(focus, all)
+    .filter((x) => focus.about(x) > 0)
+    .slice(0, 4)) {
     for (const span of entitySpans(s.text)) {
       const terms = contentTerms(span);
       // Bare numbers (years, counts) are facts, not entities a second hop can search for.
@@ -99,110 +415,4 @@ function namesFrom(scored: ScoredSentence[], question: string): string {
     }
   }
   return names.join('; ');
-}
-
-interface Sentence {
-  docId: string;
-  docRank: number;
-  title: string;
-  text: string;
-  terms: Set<string>;
-}
-
-function allSentences(documents: AnswerInput['documents']): Sentence[] {
-  return documents.flatMap((doc, docRank) =>
-    sentences(doc.text).map((text) => ({ docId: doc.id, docRank, title: doc.title ?? '', text, terms: new Set(contentTerms(text)) })),
-  );
-}
-
-/** Rarer words weigh more: log(1 + sentences / sentences holding the word). */
-function idfOf(all: Sentence[]): (term: string) => number {
-  const df = new Map<string, number>();
-  for (const s of all) for (const t of s.terms) df.set(t, (df.get(t) ?? 0) + 1);
-  return (term) => Math.log(1 + all.length / (df.get(term) ?? 1));
-}
-
-const cite = (s: Sentence) => `${s.text} [${s.docId}]`;
-
-/**
- * First hop: the sentence that holds the question's names and most of its words. Its other names
- * are the bridge. Second hop: a sentence of another passage that names the bridge and holds what
- * the question asks that the first hop did not say, above all the noun after "which"/"what".
- */
-function bridgeAnswer(documents: AnswerInput['documents'], reading: TaskReading): string | undefined {
-  const all = allSentences(documents);
-  const questionTerms = new Set(contentTerms(reading.task));
-  const nameTerms = new Set(contentTerms(reading.entities.join(' ')));
-  const firstScore = (s: Sentence) => {
-    let score = 0;
-    for (const t of s.terms) score += nameTerms.has(t) ? 2 : questionTerms.has(t) ? 1 : 0;
-    return score;
-  };
-  const first = [...all].sort((a, b) => firstScore(b) - firstScore(a) || a.docRank - b.docRank)[0];
-  if (!first || firstScore(first) === 0) return undefined;
-  const bridges = entitySpans(first.text).filter((name) => {
-    const terms = contentTerms(name);
-    return terms.length > 0 && !/^[\d\s,.]+$/.test(name) && !terms.every((t) => questionTerms.has(t));
-  });
-  if (bridges.length === 0) return undefined;
-  const asked = [...questionTerms].filter((t) => !first.terms.has(t) && !nameTerms.has(t));
-  const focus = /^\s*(?:which|what)\s+([\p{L}-]+)/iu.exec(reading.task)?.[1];
-  const focusTerm = focus ? contentTerms(focus)[0] : undefined;
-  const idf = idfOf(all);
-  const secondScore = (s: Sentence) => {
-    let score = 0;
-    for (const t of asked) if (s.terms.has(t)) score += idf(t);
-    return focusTerm && s.terms.has(focusTerm) ? score * 2 : score;
-  };
-  const second = all
-    .filter((s) => s.docId !== first.docId && bridges.some((b) => s.text.toLowerCase().includes(b.toLowerCase())))
-    .sort((a, b) => secondScore(b) - secondScore(a) || a.docRank - b.docRank)[0];
-  if (!second || secondScore(second) === 0) return undefined;
-  return `${cite(first)} ${cite(second)}`;
-}
-
-/** One sentence per side: about that side (in its passage's title or its own words), saying most on the attribute. */
-function comparisonAnswer(documents: AnswerInput['documents'], reading: TaskReading, queryTerms: Set<string>): string | undefined {
-  const all = allSentences(documents);
-  const [a, b] = reading.pair!;
-  const sideTerms = [contentTerms(a), contentTerms(b)];
-  const attributeTerms = new Set(contentTerms(reading.attribute ?? ''));
-  const idf = idfOf(all);
-  const picked: Sentence[] = [];
-  for (const [i, terms] of sideTerms.entries()) {
-    if (terms.length === 0) continue;
-    const other = new Set(sideTerms[1 - i]);
-    const about = (s: Sentence) => {
-      const inTitle = terms.every((t) => contentTerms(s.title).includes(t));
-      const inText = terms.every((t) => s.terms.has(t));
-      return inTitle ? 2 : inText ? 1 : 0;
-    };
-    // A comparison is settled by quantities and dates: a sentence that gives one says more on the
-    // attribute than one that only names it. A sentence that also names the other side is less about this one.
-    const score = (s: Sentence) => {
-      let x = 0;
-      for (const t of s.terms) if (!other.has(t)) x += attributeTerms.has(t) ? 2 * idf(t) : queryTerms.has(t) ? idf(t) : 0;
-      if (x > 0 && /\d/.test(s.text)) x += 1;
-      return [...other].some((t) => s.terms.has(t)) ? x * 0.8 : x;
-    };
-    const best = all.filter((s) => about(s) > 0 && !picked.includes(s)).sort((x, y) => about(y) - about(x) || score(y) - score(x) || x.docRank - y.docRank)[0];
-    if (best) picked.push(best);
-  }
-  if (picked.length === 0) return undefined;
-  return picked.map(cite).join(' ');
-}
-
-/** N items: the best sentence of each of the first N passages that share a word with the question. */
-function listAnswer(documents: AnswerInput['documents'], n: number, queryTerms: Set<string>): string | undefined {
-  const all = allSentences(documents);
-  const idf = idfOf(all);
-  const items: Sentence[] = [];
-  for (const doc of documents) {
-    if (items.length >= n) break;
-    const score = (s: Sentence) => [...s.terms].filter((t) => queryTerms.has(t)).reduce((x, t) => x + idf(t), 0);
-    const best = all.filter((s) => s.docId === doc.id && score(s) > 0).sort((x, y) => score(y) - score(x))[0];
-    if (best) items.push(best);
-  }
-  if (items.length === 0) return undefined;
-  return items.map((s, i) => `${i + 1}. ${cite(s)}`).join('\n');
 }

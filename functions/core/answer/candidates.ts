@@ -1,0 +1,107 @@
+/**
+ * The spans of a sentence that could answer a question of a given type: numbers with their
+ * qualifier, scale and unit ("about 873,000", "80 million tonnes"), dates ("8 June 1951",
+ * "April 5, 1975", "the 19th century"), years, and proper names. The answerer picks among them;
+ * the relevance rule asks whether any exists.
+ */
+import type { AnswerType } from './question.js';
+import { entitySpans } from './text.js';
+
+export interface Candidate {
+  text: string;
+  /** Where it starts in the sentence. */
+  at: number;
+  kind: 'number' | 'date' | 'year' | 'name';
+  /** numbers: the value, scale applied; dates and years: the year. */
+  value?: number;
+}
+
+const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\\.?';
+const DATE = new RegExp(
+  `\\b(?:\\d{1,2}\\s+${MONTH}\\s+\\d{3,4}|${MONTH}\\s+\\d{1,2},?\\s+\\d{3,4}|${MONTH}\\s+\\d{3,4}|(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)\\s+century(?:\\s+(?:BC|AD|BCE|CE))?|\\d{3,4}\\s*(?:BC|AD|BCE|CE)\\b|\\d{4}s\\b)`,
+  'g',
+);
+const YEAR = /\b(1[0-9]{3}|20[0-9]{2})\b(?!\s*(?:%|percent|per cent))/g;
+const QUALIFIER =
+  '(?:(?:about|around|approximately|nearly|almost|over|more\\s+than|less\\s+than|fewer\\s+than|some|roughly|up\\s+to|at\\s+least|an\\s+estimated)\\s+)?';
+const SCALE: Readonly<Record<string, number>> = { hundred: 1e2, thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
+const NUMBER = new RegExp(
+  `${QUALIFIER}(?:[$€£]\\s?)?\\d[\\d,]*(?:\\.\\d+)?(?:\\s*(?:hundred|thousand|million|billion|trillion))?(?:\\s*(?:%|percent|per\\s+cent))?(?:\\s+(?!(?:and|or|in|on|at|of|to|by|for|from|the|a|an|with|than|as|after|before|since|until|during|who|which|that|is|are|was|were)\\b)[\\p{Ll}][\\p{Ll}-]+)?`,
+  'giu',
+);
+const WORD_NUMBERS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+/** A number word before a plural noun: "four metro lines", "seven tram lines". */
+const WORD_NUMBER = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+((?:[\p{Ll}-]+\s+)?[\p{Ll}-]+s)\b/giu;
+
+export function numbersIn(sentence: string): Candidate[] {
+  const dates = datesIn(sentence);
+  const inDate = (at: number, end: number) => dates.some((d) => at < d.at + d.text.length && end > d.at);
+  const out: Candidate[] = [];
+  for (const m of sentence.matchAll(NUMBER)) {
+    const text = m[0].trim();
+    const digits = /\d[\d,]*(?:\.\d+)?/.exec(text)![0];
+    const at = m.index + m[0].indexOf(text);
+    // A bare year is a date, not a quantity.
+    if (inDate(at + text.indexOf(digits), at + text.indexOf(digits) + digits.length) || (/^\d{4}$/.test(text) && YEAR.test(text))) {
+      YEAR.lastIndex = 0;
+      continue;
+    }
+    YEAR.lastIndex = 0;
+    const scale = /\b(hundred|thousand|million|billion|trillion)\b/i.exec(text)?.[1]?.toLowerCase();
+    const value = Number(digits.replace(/,/g, '')) * (scale ? SCALE[scale]! : 1);
+    out.push({ text, at, kind: 'number', value });
+  }
+  for (const m of sentence.matchAll(WORD_NUMBER)) out.push({ text: m[0], at: m.index, kind: 'number', value: WORD_NUMBERS[m[1]!.toLowerCase()]! });
+  return out.sort((a, b) => a.at - b.at);
+}
+
+export function datesIn(sentence: string): Candidate[] {
+  const out: Candidate[] = [];
+  for (const m of sentence.matchAll(DATE)) {
+    const year = /\d{3,4}/.exec(m[0])?.[0];
+    const century = /(\d{1,2})(?:st|nd|rd|th)\s+century/i.exec(m[0]);
+    out.push({ text: m[0].replace(/^the\s+/i, ''), at: m.index, kind: 'date', value: century ? (Number(century[1]) - 1) * 100 : Number(year) });
+  }
+  for (const m of sentence.matchAll(YEAR)) {
+    if (out.some((d) => m.index >= d.at && m.index < d.at + d.text.length)) continue;
+    out.push({ text: m[0], at: m.index, kind: 'year', value: Number(m[0]) });
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+export function namesIn(sentence: string): Candidate[] {
+  return entitySpans(sentence)
+    .filter((span) => !/^[\d\s,.]+$/.test(span))
+    .map((span) => ({ text: span, at: Math.max(0, sentence.indexOf(span)), kind: 'name' as const }));
+}
+
+/** The candidates of a sentence for a question of `type`, in the order they appear. */
+export function candidatesFor(sentence: string, type: AnswerType): Candidate[] {
+  switch (type) {
+    case 'number':
+      return numbersIn(sentence);
+    case 'date':
+      return datesIn(sentence);
+    case 'year':
+      return datesIn(sentence).filter((d) => d.value !== undefined);
+    case 'person':
+    case 'place':
+    case 'entity':
+      return namesIn(sentence);
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,293 @@
+/**
+ * What a question asks, read from its English grammar: the kind of answer it expects and its
+ * focus (the names it is about and the words of the relation it asks about). The answerer looks
+ * for an answer of that kind about that focus; the relevance rule refuses evidence that holds none.
+ *
+ * - who, whom → a person; whose + noun → a named thing;
+ * - when, what year/date/century → a date or a year;
+ * - how many, how much, how old/long/tall/..., "the population of" → a number;
+ * - where → a place; which/what + noun → a named thing of that class ("which river" → a river);
+ * - "X or Y?" → one of the two; "Is/Are/Did ...?" → yes or no;
+ * - "compare", "than", "which is larger, ..." → a comparison; "top 3", "the five largest" → a list;
+ * - anything else (what is, how does, describe, summarise) → a description.
+ *
+ * Every cue is grammar, never a phrase of a benchmark question.
+ */
+import { contentTerms, isContentToken, normalizeText, stem, tokenize } from '../retrieval/tokenize.js';
+import { entitySpans } from './text.js';
+
+export type AnswerType = 'person' | 'date' | 'year' | 'number' | 'place' | 'entity' | 'yes_no' | 'choice' | 'comparison' | 'list' | 'description';
+
+export interface QuestionReading {
+  type: AnswerType;
+  /** The noun after which/what/how many ("river", "aircraft maker", "people"): what the answer is. */
+  answerClass?: string;
+  /** The names the question mentions: what it is about. */
+  names: string[];
+  /** The words of the relation asked about (as written), neither names, nor the class, nor question words. */
+  relation: string[];
+  /** either-or and comparisons: the two options. */
+  options?: [string, string];
+  /** A list: how many items. */
+  n?: number;
+  /** A comparison or a superlative choice: the larger one wins unless the question asks for the smaller. */
+  wantsLess?: boolean;
+}
+
+const WH = /\b(who|whom|whose|what|which|when|where|how)\b/gi;
+const AUX = 'is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|may|might|must';
+const PREPOSITION_BEFORE = /\b(?:in|on|at|of|by|for|from|to|with|into|under|during|after|before|since|until|about|as|than)\s*$/i;
+const NUMBER_WORDS: Readonly<Record<string, number>> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+/** Words that say what to do with the answer or how to ask, not what it is about. */
+const NOT_RELATION = new Set(
+  [
+    'explain',
+    'describe',
+    'compare',
+    'comparison',
+    'list',
+    'name',
+    'tell',
+    'give',
+    'summarise',
+    'summarize',
+    'show',
+    'find',
+    'identify',
+    'rank',
+    'top',
+    'corpus',
+    'document',
+    'source',
+    'passage',
+    'information',
+    'please',
+    'many',
+    'much',
+    'kind',
+    'type',
+    'one',
+    'two',
+    'three',
+    'four',
+    'five',
+    'also',
+    'known',
+    'called',
+    'named',
+  ].map(stem),
+);
+/** Nouns after what/which that ask for a time. */
+const TIME_NOUNS = /^(?:year|date|day|month|century|decade|time|era|period|season)s?$/i;
+/** Nouns after what/which that ask for a place. */
+const PLACE_NOUNS =
+  /^(?:city|cities|town|village|country|countries|state|province|region|county|place|location|continent|island|capital|nation|district|area|municipality|river|lake|mountain|sea|ocean)$/i;
+/** Nouns after what/which that ask for a person. */
+const PERSON_NOUNS =
+  /^(?:person|people|man|men|woman|women|actor|actress|singer|writer|author|director|player|president|king|queen|leader|musician|artist|composer|poet|politician|scientist|founder|producer|member|wife|husband|son|daughter|father|mother|child|brother|sister|character|coach)s?$/i;
+const QUANTITY_ADJECTIVES = 'old|long|tall|high|big|large|far|deep|wide|heavy|fast|often|much|many';
+
+export function readQuestion(raw: string): QuestionReading {
+  const q = raw.trim().replace(/\s+/g, ' ');
+  const names = focusNames(q);
+  const base = { names };
+  const lower = q.toLowerCase();
+
+  const n = topN(q);
+  const options = eitherOr(q, names);
+  const comparing = /\b(compare[sd]?|comparing|comparison|versus|vs\.?)\b/i.test(q) || /\b(?:\w+er|more|less|fewer)\s+(?:\w+\s+){0,3}than\b/i.test(q);
+  const wantsLess = /\b(smaller|smallest|fewer|fewest|less|least|younger|youngest|shorter|shortest|lower|lowest|earlier|earliest|first|older|oldest)\b/i.test(q)
+    ? /\b(smaller|smallest|fewer|fewest|less|least|shorter|shortest|lower|lowest|earlier|earliest|first|older|oldest)\b/i.test(q)
+    : false;
+
+  let type: AnswerType = 'description';
+  let answerClass: string | undefined;
+  const wh = questionWord(q);
+  if (n !== undefined) type = 'list';
+  else if (options && (comparing || /\?\s*$/.test(q) || /\b(which|who|what)\b/i.test(q))) type = 'choice';
+  else if (new RegExp(`^(?:${AUX})\\b`, 'i').test(q) && !wh?.embedded) type = 'yes_no';
+  else if (comparing && !wh) type = 'comparison';
+  else if (wh) {
+    const after = q.slice(wh.index + wh.word.length).trim();
+    const nounPhrase =
+      /^(?:(?:kind|type|sort|name)\s+of\s+)?((?:[\p{Ll}-]+\s+){0,2}?[\p{Ll}-]+)\b(?=\s+(?:was|were|is|are|did|does|do|has|have|had|of|in|on|at|for|by|from|that|which|who|whose|with|to|can|could|would|will|released|made|produced|written|directed|known|called|located|based|founded|created|formed|born|named|played|became|won|did|\w+ed\b|\w+s\b)|\s*[?,.]|$)/u.exec(
+        after,
+      );
+    switch (wh.word.toLowerCase()) {
+      case 'who':
+      case 'whom':
+        type = 'person';
+        break;
+      case 'whose':
+        type = 'entity';
+        break;
+      case 'when':
+        type = 'date';
+        break;
+      case 'where':
+        type = 'place';
+        break;
+      case 'how': {
+        const m = new RegExp(`^(${QUANTITY_ADJECTIVES})\\b\\s*((?:[\\p{Ll}-]+\\s+){0,1}[\\p{Ll}-]+)?`, 'iu').exec(after);
+        if (m) {
+          type = 'number';
+          if ((m[1] === 'many' || m[1] === 'much') && m[2]) answerClass = m[2].split(' ')[0];
+        }
+        break;
+      }
+      default: {
+        // what / which: the noun after it says what the answer is.
+        const noun = nounPhrase?.[1];
+        const head = noun?.split(' ').pop();
+        if (noun && head && !new RegExp(`^(?:${AUX})$`, 'i').test(noun.split(' ')[0]!)) {
+          answerClass = noun;
+          type = TIME_NOUNS.test(head)
+            ? /^years?$/i.test(head)
+              ? 'year'
+              : 'date'
+            : PLACE_NOUNS.test(head)
+              ? 'place'
+              : PERSON_NOUNS.test(head)
+                ? 'person'
+                : 'entity';
+          if (/^(?:population|number|amount|count|total|size|length|height|area|age|percentage|share)$/i.test(head)) type = 'number';
+        } else if (/\bpopulation\b/i.test(after)) type = 'number';
+        else type = /^(?:is|are|was|were)\s+(?:a|an)\b/i.test(after) ? 'description' : 'entity';
+      }
+    }
+    if (comparing && options === undefined && /\b(compare|comparing|comparison)\b/i.test(q)) type = 'comparison';
+  }
+  if ((type === 'comparison' || (type === 'yes_no' && comparing)) && !options) {
+    const pair = comparedPair(q, names);
+    if (pair) return withRelation({ ...base, type, options: pair, wantsLess }, q, answerClass);
+  }
+  if (type === 'description' && /\b(population|how many|how much)\b/i.test(lower)) type = 'number';
+  return withRelation(
+    {
+      ...base,
+      type,
+      ...(answerClass ? { answerClass } : {}),
+      ...(options ? { options } : {}),
+      ...(n !== undefined ? { n } : {}),
+      ...(type === 'choice' || type === 'comparison' ? { wantsLess } : {}),
+    },
+    q,
+    answerClass,
+  );
+}
+
+/** The relation: the question's content words, less its names, its answer class and the words that only ask. */
+function withRelation(reading: Omit<QuestionReading, 'relation'>, q: string, answerClass: string | undefined): QuestionReading {
+  const nameTerms = new Set(contentTerms(reading.names.join(' ')));
+  const classTerms = new Set(contentTerms(answerClass ?? ''));
+  const optionTerms = new Set(contentTerms((reading.options ?? []).join(' ')));
+  const relation: string[] = [];
+  const seen = new Set<string>();
+  for (const m of q.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
+    for (const token of tokenize(m[0])) {
+      if (!isContentToken(token)) continue;
+      const term = stem(token);
+      if (nameTerms.has(term) || classTerms.has(term) || optionTerms.has(term) || NOT_RELATION.has(term) || seen.has(term)) continue;
+      if (/^\d+$/.test(token) && reading.n !== undefined && Number(token) === reading.n) continue;
+      seen.add(term);
+      relation.push(token);
+    }
+  }
+  return { ...reading, relation };
+}
+
+/** The question word the question asks with: first at its start, else one after a preposition or at its end ("created by who?"). */
+function questionWord(q: string): { word: string; index: number; embedded: boolean } | undefined {
+  const found = [...q.matchAll(WH)];
+  if (found.length === 0) return undefined;
+  const first = found[0]!;
+  if (first.index === 0 || /^(?:and|but|so|then|,)\s*$/i.test(q.slice(0, first.index))) return { word: first[1]!, index: first.index, embedded: false };
+  for (const m of found) {
+    const before = q.slice(0, m.index);
+    const after = q.slice(m.index + m[0].length);
+    if (
+      /^\s*\??\s*$/.test(after) ||
+      /^\s+(?:year|date|day|century|decade|city|country|state|place)\b/i.test(after) ||
+      (PREPOSITION_BEFORE.test(before) && !/\b(?:the|a|an)\s+\S+\s+$/i.test(before))
+    ) {
+      return { word: m[1]!, index: m.index, embedded: true };
+    }
+  }
+  // "X is a character created by who?" was caught above; "the band which was formed" is a relative clause.
+  const how = found.find((m) => /^how$/i.test(m[1]!) && new RegExp(`^\\s+(?:${QUANTITY_ADJECTIVES})\\b`, 'i').test(q.slice(m.index + 3)));
+  return how ? { word: how[1]!, index: how.index, embedded: true } : undefined;
+}
+
+/** The names a question is about: capitalised spans, less question words at its start. */
+function focusNames(q: string): string[] {
+  // A year or a count narrows what is asked ("opened in 2014"); it is not what the question is about.
+  return entitySpans(q).filter((span) => {
+    const terms = contentTerms(span);
+    return terms.length > 0 && !/^[\d\s,.'’s-]+$/.test(span) && !/^(?:top|compare|list|name|rank)$/i.test(span);
+  });
+}
+
+function topN(q: string): number | undefined {
+  const m =
+    /\btop[\s-]*(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\b/i.exec(q) ??
+    /\b(?:the\s+)?(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\p{L}+est|most|largest|main|biggest|leading)\b/iu.exec(q);
+  if (!m) return undefined;
+  const raw = m[1]!.toLowerCase();
+  const n = /^\d+$/.test(raw) ? Number(raw) : NUMBER_WORDS[raw];
+  return n !== undefined && n >= 1 && n <= 50 ? n : undefined;
+}
+
+/** "..., A or B?", "Which X, A or B?", "Is A or B ...?": the two options. */
+function eitherOr(q: string, names: string[]): [string, string] | undefined {
+  if (!/\bor\b/i.test(q) || !/\?\s*$|\b(which|who|whom|what)\b/i.test(q)) return undefined;
+  // A lower-case article is not part of the option; "The Exies" keeps its capital one.
+  const trailing = /[,:]\s*(?:(?-i:the|a|an)\s+)?([^,:?]+?)\s+or\s+(?:(?-i:the|a|an)\s+)?([^,:?]+?)\s*\??\s*$/i.exec(q);
+  if (trailing) return [trailing[1]!.trim(), trailing[2]!.trim()];
+  // Two names around "or".
+  for (const [i, a] of names.entries()) {
+    const b = names[i + 1];
+    if (!b) break;
+    const between = q.slice(q.indexOf(a) + a.length, q.indexOf(b, q.indexOf(a) + a.length));
+    if (/^\s*,?\s*or\s+(?:the\s+)?$/i.test(between)) return [a, b];
+  }
+  const split = names.map((nm) => /^(.+?)\s+or\s+(.+)$/i.exec(nm)).find(Boolean);
+  if (split) return [split[1]!, split[2]!];
+  const plain = /\b([\p{L}-]+)\s+or\s+([\p{L}-]+)\s*\?\s*$/iu.exec(q);
+  return plain ? [plain[1]!, plain[2]!] : undefined;
+}
+
+/** "Compare the populations of Lyon and Marseille", "Is Lyon larger than Marseille?": the two sides. */
+function comparedPair(q: string, names: string[]): [string, string] | undefined {
+  for (const [i, a] of names.entries()) {
+    const b = names[i + 1];
+    if (!b) break;
+    const between = q.slice(q.indexOf(a) + a.length, q.indexOf(b, q.indexOf(a) + a.length));
+    if (/^\s*(?:,|and|with|to|vs\.?|versus|than|\S+er than|more\s+\S+\s+than)\s*(?:the\s+)?$/i.test(between) || /\bthan\b/i.test(between)) return [a, b];
+  }
+  const split = names.map((nm) => /^(.+?)\s+(?:and|vs\.?|versus)\s+(.+)$/i.exec(nm)).find(Boolean);
+  return split ? [split[1]!, split[2]!] : undefined;
+}
+
+/** The stems of a phrase's words together with those of every word the lexicon relates to them. */
+export function expandedTerms(word: string, related: (phrase: string) => readonly string[]): Set<string> {
+  const out = new Set<string>();
+  // A related phrase of several words ("home office") would match each word alone: only single words count.
+  for (const w of related(normalizeText(word))) if (!/\s/.test(w)) for (const t of contentTerms(w)) out.add(t);
+  for (const t of contentTerms(word)) out.add(t);
+  return out;
+}
+
+/** Each relation word with its related words; two words the lexicon knows as one ("head office") count once. */
+export function relationSets(words: readonly string[], related: (phrase: string) => readonly string[]): Array<{ words: string; terms: Set<string> }> {
+  const sets: Array<{ words: string; terms: Set<string> }> = [];
+  for (let i = 0; i < words.length; i++) {
+    const pair = i + 1 < words.length ? `${words[i]} ${words[i + 1]}` : undefined;
+    if (pair && related(pair).length > 1) {
+      sets.push({ words: pair, terms: expandedTerms(pair, related) });
+      i++;
+      continue;
+    }
+    sets.push({ words: words[i]!, terms: expandedTerms(words[i]!, related) });
+  }
+  return sets;
+}

@@ -1,0 +1,234 @@
+/**
+ * Shallow English text analysis for the rule-based planner and the answer: entity spans, clause splits and file
+ * names. It reads surface cues (capitalisation, quotes, connectives), which is what a planner
+ * without a model can honestly do; it is not a parser.
+ */
+
+const LEADING_NOISE = new Set([
+  'a',
+  'an',
+  'the',
+  'what',
+  'which',
+  'who',
+  'whom',
+  'whose',
+  'where',
+  'when',
+  'why',
+  'how',
+  'is',
+  'are',
+  'was',
+  'were',
+  'do',
+  'does',
+  'did',
+  'can',
+  'could',
+  'should',
+  'would',
+  'will',
+  'compare',
+  'list',
+  'find',
+  'show',
+  'give',
+  'tell',
+  'summarize',
+  'summarise',
+  'describe',
+  'explain',
+  'if',
+  'then',
+  'otherwise',
+  'else',
+  'in',
+  'on',
+  'at',
+  'of',
+  'for',
+  'from',
+  'by',
+  'and',
+  'or',
+  'both',
+  'either',
+  'neither',
+  'between',
+  'name',
+  'rank',
+  'top',
+  'please',
+  'only',
+  'provided',
+  'assuming',
+  'unless',
+  'has',
+  'have',
+  'had',
+  'this',
+  'that',
+  'these',
+  'those',
+  'it',
+  'its',
+  'they',
+  'their',
+  'he',
+  'she',
+  'his',
+  'her',
+  'besides',
+  'during',
+  'after',
+  'before',
+  'since',
+  'until',
+  'about',
+  'also',
+  'whether',
+  'not',
+  'no',
+]);
+
+/** Lowercase words allowed inside a proper-name span ("Bank of America", "Palace of Westminster"). */
+const NAME_CONNECTORS = new Set([
+  'of',
+  'for',
+  'the',
+  'de',
+  'da',
+  'des',
+  'del',
+  'della',
+  'di',
+  'do',
+  'dos',
+  'das',
+  'du',
+  'la',
+  'le',
+  'el',
+  'al',
+  'von',
+  'van',
+  'der',
+  'den',
+  'y',
+  '&',
+]);
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
+
+/** File names with an extension we know the modality of. */
+const FILE_PATTERN = /(?:[\w\-./]+\/)?[\w\-.]+\.(mp3|wav|m4a|flac|ogg|aac|png|jpe?g|gif|webp|bmp|tiff?|csv|xlsx?)\b/gi;
+
+const AUDIO_EXT = new Set(['mp3', 'wav', 'm4a', 'flac', 'ogg', 'aac']);
+const IMAGE_EXT = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'tif', 'tiff']);
+
+export interface FileMention {
+  file: string;
+  modality: 'audio' | 'image' | 'table';
+}
+
+export function fileMentions(task: string): FileMention[] {
+  const found: FileMention[] = [];
+  for (const match of task.matchAll(FILE_PATTERN)) {
+    const ext = (match[1] ?? '').toLowerCase();
+    const modality = AUDIO_EXT.has(ext) ? 'audio' : IMAGE_EXT.has(ext) ? 'image' : 'table';
+    found.push({ file: match[0], modality });
+  }
+  return found;
+}
+
+/** Quoted phrases: 'Big Stone Gap', "The Hunger Games", “…”. */
+export function quotedPhrases(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/"([^"]{2,80})"|“([^”]{2,80})”|(?:^|[\s(])'([^']{2,80})'(?=[\s?.,!;:)]|$)/g)) {
+    const phrase = (m[1] ?? m[2] ?? m[3] ?? '').trim();
+    if (phrase) out.push(phrase);
+  }
+  return out;
+}
+
+interface Token {
+  word: string;
+  start: number;
+  end: number;
+}
+
+function tokens(text: string): Token[] {
+  const out: Token[] = [];
+  for (const m of text.matchAll(WORD)) {
+    const word = m[0].replace(/[.’']+$/u, (s) => (s.startsWith("'") || s.startsWith('’') ? s : ''));
+    out.push({ word, start: m.index, end: m.index + word.length });
+  }
+  return out;
+}
+
+function isCapitalised(word: string): boolean {
+  return /^[\p{Lu}\p{N}]/u.test(word);
+}
+
+/**
+ * Proper-name spans: runs of capitalised words (and numbers), joined by name connectors, with
+ * sentence-initial function words dropped. Quoted phrases come first and are kept whole.
+ */
+export function entitySpans(text: string): string[] {
+  const spans: string[] = [];
+  const seen = new Set<string>();
+  const add = (span: string) => {
+    const clean = span.trim().replace(/^[\s,;:]+|[\s,;:?!.]+$/g, '');
+    const key = clean.toLowerCase();
+    if (clean.length < 2 || seen.has(key) || LEADING_NOISE.has(key)) return;
+    seen.add(key);
+    spans.push(clean);
+  };
+  const quoted = quotedPhrases(text);
+  for (const q of quoted) add(q);
+  let masked = text;
+  for (const q of quoted) masked = masked.split(q).join(' '.repeat(q.length));
+  masked = masked.replace(FILE_PATTERN, (f) => ' '.repeat(f.length));
+
+  const toks = tokens(masked);
+  let run: Token[] = [];
+  const flush = () => {
+    while (run.length > 0 && !isCapitalised(run[run.length - 1]!.word)) run.pop();
+    while (run.length > 0 && LEADING_NOISE.has(run[0]!.word.toLowerCase())) run.shift();
+    if (run.length > 0) add(masked.slice(run[0]!.start, run[run.length - 1]!.end));
+    run = [];
+  };
+  for (let i = 0; i < toks.length; i++) {
+    const tok = toks[i]!;
+    const gap = run.length > 0 ? masked.slice(run[run.length - 1]!.end, tok.start) : '';
+    // A full stop ends a name, except after an initial ("J. R. R. Tolkien").
+    const afterInitial = run.length > 0 && /^\p{Lu}$/u.test(run[run.length - 1]!.word) && /^\.\s*$/.test(gap);
+    if (run.length > 0 && (/[,;:?!()"“”]/.test(gap) || (/\.\s/.test(gap) && !afterInitial))) flush();
+    if (isCapitalised(tok.word)) run.push(tok);
+    else if (run.length > 0 && NAME_CONNECTORS.has(tok.word.toLowerCase())) run.push(tok);
+    else flush();
+  }
+  flush();
+  return spans;
+}
+
+/** Splits "A and B", "A or B", "A vs B", "A versus B" at the last top-level connective. */
+export function splitPair(text: string): [string, string] | undefined {
+  const m = /^(.*\S)\s+(?:and|or|vs\.?|versus|compared (?:to|with))\s+(\S.*)$/i.exec(text.trim());
+  if (!m) return undefined;
+  return [m[1]!.trim(), m[2]!.trim()];
+}
+
+/** Sentence split that keeps abbreviations like "U.S." and initials together well enough. */
+export function sentences(text: string): string[] {
+  return text
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“(])/u)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+export function estimateTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}
