@@ -326,6 +326,23 @@ export interface ResultWriter {
   write(origin: PlanOrigin, document: Readonly<Record<string, unknown>>): Promise<void>;
 }
 
+// ---------------------------------------------------------------- lexicon
+
+/**
+ * Words related by meaning, for reading a question against evidence that words it otherwise:
+ * "live" → inhabit, dwell, population; "bike" → bicycle. Synchronous: the answer reads a few
+ * words of a question, and each look-up is a few small reads of a file already open.
+ */
+export interface Lexicon {
+  /**
+   * The words of `phrase`'s commonest senses (its synonyms) and the words derived from them, lower
+   * case, `phrase` first; `[phrase]` when the lexicon does not know it. A phrase of two words
+   * ("head office") that the lexicon does not hold is read as its head noun's kinds named after
+   * the modifier (headquarters, a kind of office).
+   */
+  related(phrase: string): readonly string[];
+}
+
 // ---------------------------------------------------------------- time
 
 export interface Clock {
