@@ -238,6 +238,11 @@ export interface LlmCallAccounting {
   attempts?: number;
   /** Model fallback: the providers that failed for good before this one answered, each as one line. */
   failedOver?: string[];
+  /**
+   * Tokens of one attempt's request as it was sent (prompt, system, tools, schema), counted with
+   * o200k_base (core/llm/token-count.ts); only when the request has a token budget.
+   */
+  sentTokens?: number;
 }
 
 export interface LlmCallRecord extends LlmCallAccounting {
@@ -249,6 +254,11 @@ export interface LlmCallRecord extends LlmCallAccounting {
   durationMs: number;
   promptHash: string;
   stopReason: string;
+  /**
+   * The call got no answer (it failed, was aborted, timed out, or the budget stopped it): why, in
+   * one line. Its attempts, time and prompt still count against the request's budget.
+   */
+  error?: string;
 }
 
 /** The META item of a plan: its status and everything a reader of `GET /plans/{id}` needs. */

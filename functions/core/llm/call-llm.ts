@@ -20,7 +20,7 @@ export interface LlmOutcome {
 export async function callLlm(llm: LlmProvider, request: LlmRequest, signal?: AbortSignal): Promise<LlmOutcome> {
   const started = performance.now();
   const response = await llm.complete(request, signal);
-  const promptHash = createHash('sha256').update(request.system).update(JSON.stringify(request.messages)).digest('hex').slice(0, 16);
+  const promptHash = promptHashOf(request);
   const record: LlmCallRecord = {
     purpose: request.purpose,
     provider: response.provider,
@@ -36,9 +36,15 @@ export async function callLlm(llm: LlmProvider, request: LlmRequest, signal?: Ab
     ...(response.cacheWriteTokens ? { cacheWriteTokens: response.cacheWriteTokens } : {}),
     ...(response.attempts !== undefined ? { attempts: response.attempts } : {}),
     ...(response.failedOver?.length ? { failedOver: response.failedOver } : {}),
+    ...(response.sentTokens !== undefined ? { sentTokens: response.sentTokens } : {}),
   };
   if (response.stopReason === 'refusal') {
     throw new LlmRefusalError(`${response.provider}/${response.model} refused the ${request.purpose} request (stop_reason refusal)`, record);
   }
   return { response, record };
+}
+
+/** A short hash of the prompt (system and turns), the same for the same prompt in every trace. */
+export function promptHashOf(request: LlmRequest): string {
+  return createHash('sha256').update(request.system).update(JSON.stringify(request.messages)).digest('hex').slice(0, 16);
 }

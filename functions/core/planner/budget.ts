@@ -1,18 +1,28 @@
 /**
- * Per-request budgets, enforced before a call is made. A request may cap its LLM calls and
- * its tokens (input + output, every call, retries included once); a call that would pass either
- * cap is not made and BudgetExceededError names which cap and by how much.
+ * Per-request budgets, enforced before anything is spent. A request may cap its plan's LLM calls
+ * (`maxLlmCalls`), their tokens (`maxTokens`: input and output) and their time (`maxLlmMs`, the
+ * milliseconds of the calls summed: two calls of a second at once spend two seconds).
  *
- * The token cap is checked against an estimate of the prompt (4 characters a token, as the
- * rule-based provider counts) plus what has been spent; the call's output limit is lowered to what
- * is left, so a call can never spend past the cap by more than the estimate's error.
+ * What counts: every HTTP attempt is a call, the first, each retry and each fallback provider's,
+ * whether it answers, fails, is aborted or times out. A call's tokens are its prompt as sent (the
+ * system text, the turns, the tool definitions and the schema of the structured answer, counted
+ * with a real tokenizer: core/llm/token-count.ts) for every attempt, the larger of that count and
+ * the provider's own for the attempt that answered, and the answer's tokens. A call's time is its
+ * wall time, retries and their waits included.
  *
- * The time cap counts the milliseconds of LLM calls, summed over the calls (two calls of a second
- * at once spend two seconds). A call starts only while time is left, and calls under way are
- * aborted together the moment the time left is used up.
+ * When: before each attempt. The first attempt of a call is checked here; each further attempt is
+ * checked by the layer that makes it (the retry layer, the fallback list), through the gate this
+ * ledger hands down (`LlmAttemptGate`). The output limit of an attempt is lowered to the tokens
+ * left, so a call cannot spend past the cap by more than the count's error (for Claude, the
+ * difference between its tokenizer and o200k_base).
+ *
+ * Across phases: every call a phase made, answered or not, goes into the plan's metadata
+ * (`llmCalls`; an unanswered one with its `error`), and the next phase starts from `usageOf` them.
  */
-import { BudgetExceededError } from '../errors.js';
-import type { LlmProvider, LlmRequest, LlmResponse } from '../ports.js';
+import { BudgetExceededError, boundedMessage, oneLine } from '../errors.js';
+import { promptHashOf } from '../llm/call-llm.js';
+import { requestText, tokenCounter } from '../llm/token-count.js';
+import type { LlmAttemptGate, LlmProvider, LlmRequest, LlmResponse } from '../ports.js';
 import type { LlmCallRecord, PlanOptions } from '../types.js';
 
 export interface LlmBudget {
@@ -27,96 +37,224 @@ export interface LlmUsage {
   tokens: number;
   /** Milliseconds spent in LLM calls; none when absent. */
   ms?: number | undefined;
+  /** Tokens promised to calls under way (their prompt and output limit), not spent yet. */
+  held?: number | undefined;
 }
 
 export function budgetOf(options: PlanOptions | undefined): LlmBudget {
   return { maxLlmCalls: options?.maxLlmCalls, maxTokens: options?.maxTokens, maxLlmMs: options?.maxLlmMs };
 }
 
-/** What a plan's earlier calls spent, from its metadata. */
-export function usageOf(calls: readonly LlmCallRecord[]): LlmUsage {
-  return {
-    calls: calls.length,
-    tokens: calls.reduce((n, c) => n + c.inputTokens + c.outputTokens, 0),
-    ms: calls.reduce((n, c) => n + c.durationMs, 0),
-  };
+/**
+ * What one recorded call cost the budget: a call per attempt; the prompt of every attempt that got
+ * no answer (it may have been read), the larger of the two counts for the one that answered, and
+ * the answer; its time.
+ */
+export function costOf(call: LlmCallRecord): LlmUsage {
+  const attempts = Math.max(1, call.attempts ?? 1);
+  const sent = call.sentTokens ?? 0;
+  return { calls: attempts, tokens: Math.max(call.inputTokens, sent) + call.outputTokens + (attempts - 1) * sent, ms: call.durationMs };
 }
 
-export function estimatePromptTokens(request: LlmRequest): number {
-  const chars = request.system.length + request.messages.reduce((n, m) => n + m.content.length, 0);
-  return Math.max(1, Math.ceil(chars / 4));
+/** What a plan's earlier calls spent, from its metadata: the calls that got no answer included. */
+export function usageOf(calls: readonly LlmCallRecord[]): LlmUsage {
+  const usage = { calls: 0, tokens: 0, ms: 0 };
+  for (const call of calls) {
+    const cost = costOf(call);
+    usage.calls += cost.calls;
+    usage.tokens += cost.tokens;
+    usage.ms += cost.ms ?? 0;
+  }
+  return usage;
 }
 
 /**
  * The request as it may be sent within the budget (its output limit lowered to what is left), or
- * BudgetExceededError when no call fits.
+ * BudgetExceededError, one line naming the cap, when no attempt fits. `prompt` is the attempt's
+ * prompt in tokens (0 when the budget has no token cap); `after`, the failure of the attempt
+ * before, when this one would try again.
  */
-export function fitToBudget(request: LlmRequest, budget: LlmBudget, used: LlmUsage): LlmRequest {
+export function fitToBudget(request: LlmRequest, budget: LlmBudget, used: LlmUsage, prompt: number, after?: unknown): LlmRequest {
+  const notMade =
+    after === undefined
+      ? `the ${request.purpose} call was not made`
+      : `the ${request.purpose} call was not tried again after: ${boundedMessage(oneLine(after), 512)}`;
   if (budget.maxLlmCalls !== undefined && used.calls + 1 > budget.maxLlmCalls) {
-    throw new BudgetExceededError(
-      `budget exceeded: the request allows ${budget.maxLlmCalls} LLM call(s) and ${used.calls} were made; the ${request.purpose} call was not made`,
-    );
+    throw new BudgetExceededError(`budget maxLlmCalls ${budget.maxLlmCalls} reached: ${used.calls} LLM call(s) made; ${notMade}`);
   }
   if (budget.maxLlmMs !== undefined && (used.ms ?? 0) >= budget.maxLlmMs) {
-    throw new BudgetExceededError(
-      `budget exceeded: the request allows ${budget.maxLlmMs} ms of LLM calls and ${Math.round(used.ms ?? 0)} ms were spent; the ${request.purpose} call was not made`,
-    );
+    throw new BudgetExceededError(`budget maxLlmMs ${budget.maxLlmMs} reached: ${Math.round(used.ms ?? 0)} ms of LLM calls spent; ${notMade}`);
   }
   if (budget.maxTokens === undefined) return request;
-  const prompt = estimatePromptTokens(request);
-  const room = budget.maxTokens - used.tokens - prompt;
+  const held = used.held ?? 0;
+  const room = budget.maxTokens - used.tokens - held - prompt;
   if (room < 1) {
-    throw new BudgetExceededError(
-      `budget exceeded: the request allows ${budget.maxTokens} tokens, ${used.tokens} were spent and the ${request.purpose} prompt needs about ${prompt}; the call was not made`,
-    );
+    const spent = held > 0 ? `${used.tokens} tokens spent and ${held} held by calls under way` : `${used.tokens} tokens spent`;
+    throw new BudgetExceededError(`budget maxTokens ${budget.maxTokens} reached: ${spent}, and the ${request.purpose} prompt is ${prompt}; ${notMade}`);
   }
   return room < request.maxTokens ? { ...request, maxTokens: room } : request;
 }
 
+/** The LLM of one phase behind the request's budget, keeping the calls that got no answer for the plan's metadata. */
+export interface MeteredLlm extends LlmProvider {
+  /** The calls that got no answer since the last take (failed, aborted, timed out, stopped by the budget), as records; each is taken once. */
+  takeUnanswered(): LlmCallRecord[];
+}
+
 /**
- * The LLM behind a budget: every call is checked (and fitted) before it is made, and counted after.
+ * The LLM behind a budget: every attempt is checked (and fitted) before it is made, and counted.
  *
  * Calls may run at once (parallel llm_call steps), so a call reserves its share before it starts:
- * one call and its prompt estimate plus its output limit in tokens. The check and the reservation
- * happen with no await between them, so sixteen calls started together under `maxLlmCalls: 2` make
- * two calls, and under a token cap they cannot together promise more than the cap. When a call
- * ends, its reservation is replaced by what it really spent.
+ * one call, and its prompt plus its output limit in tokens. The check and the reservation happen
+ * with no await between them (the prompt is counted before), so sixteen calls started together
+ * under `maxLlmCalls: 2` make two calls, and under a token cap they cannot together promise more
+ * than the cap. When a call ends, its reservation is replaced by what it spent.
+ *
+ * Without a budget it still records the calls that got no answer: the trace says what was tried.
  */
-export function withBudget(llm: LlmProvider, budget: LlmBudget, spent: LlmUsage): LlmProvider {
-  if (budget.maxLlmCalls === undefined && budget.maxTokens === undefined && budget.maxLlmMs === undefined) return llm;
-  const used = { calls: spent.calls, tokens: spent.tokens };
-  const time = budget.maxLlmMs === undefined ? undefined : new LlmClock(budget.maxLlmMs, spent.ms ?? 0);
-  let reserved = 0;
+export function withBudget(llm: LlmProvider, budget: LlmBudget, spent: LlmUsage): MeteredLlm {
+  return new Ledger(llm, budget, spent);
+}
+
+/** One call under way: the attempts made, the tokens it holds, whether its last attempt's prompt is still to be counted. */
+interface CallState {
+  attempts: number;
+  held: number;
+  promptOpen: boolean;
+}
+
+class Ledger implements MeteredLlm {
+  private calls: number;
+  private tokens: number;
+  private held = 0;
+  private readonly clock: LlmClock | undefined;
+  private unanswered: LlmCallRecord[] = [];
+
+  constructor(
+    private readonly llm: LlmProvider,
+    private readonly budget: LlmBudget,
+    spent: LlmUsage,
+  ) {
+    this.calls = spent.calls;
+    this.tokens = spent.tokens;
+    this.clock = budget.maxLlmMs === undefined ? undefined : new LlmClock(budget.maxLlmMs, spent.ms ?? 0);
+  }
+
+  get name(): string {
+    return this.llm.name;
+  }
+  get model(): string {
+    return this.llm.model;
+  }
+  get source(): string {
+    return this.llm.source;
+  }
+
+  async sentText(request: LlmRequest): Promise<string> {
+    return (await this.llm.sentText?.(request)) ?? requestText(request);
+  }
+
+  takeUnanswered(): LlmCallRecord[] {
+    const taken = this.unanswered;
+    this.unanswered = [];
+    return taken;
+  }
+
+  private usage(): LlmUsage {
+    return { calls: this.calls, tokens: this.tokens, held: this.held, ms: this.clock?.spent() };
+  }
+
+  /** Takes `call`'s tokens for an attempt of `request` (its prompt, and its output limit once fitted). */
+  private hold(call: CallState, request: LlmRequest, prompt: number | undefined): void {
+    this.held -= call.held;
+    call.held = prompt === undefined ? 0 : prompt + request.maxTokens;
+    this.held += call.held;
+  }
+
+  async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
+    // Counted first (the tokenizer loads on the first count); from the check to the reservation
+    // nothing is awaited, so calls started together cannot all pass the same check.
+    const prompt = this.budget.maxTokens === undefined ? undefined : await this.promptTokens(request);
+    const fitted = fitToBudget(request, this.budget, this.usage(), prompt ?? 0);
+    const call: CallState = { attempts: 1, held: 0, promptOpen: true };
+    this.calls += 1;
+    this.hold(call, fitted, prompt);
+    const gate: LlmAttemptGate = (next, after) => {
+      // The attempt before got no answer: its prompt may have been read.
+      this.closePrompt(call, prompt);
+      this.hold(call, next, undefined);
+      const refitted = fitToBudget(next, this.budget, this.usage(), prompt ?? 0, after);
+      this.calls += 1;
+      call.attempts += 1;
+      call.promptOpen = true;
+      this.hold(call, refitted, prompt);
+      return refitted;
+    };
+    const timed = this.clock?.start();
+    const started = performance.now();
+    try {
+      const within = timed ? (signal ? AbortSignal.any([signal, timed.signal]) : timed.signal) : signal;
+      const response = await this.llm.complete(fitted, within, gate);
+      // A layer that retried without asking the gate still made its attempts: they count.
+      const attempts = Math.max(call.attempts, response.attempts ?? 1);
+      this.calls += attempts - call.attempts;
+      this.tokens += Math.max(response.inputTokens, prompt ?? 0) + response.outputTokens + (attempts - call.attempts) * (prompt ?? 0);
+      return {
+        ...response,
+        ...(response.attempts !== undefined || attempts > 1 ? { attempts } : {}),
+        ...(prompt !== undefined ? { sentTokens: prompt } : {}),
+      };
+    } catch (error) {
+      this.closePrompt(call, prompt);
+      const failure =
+        timed?.signal.aborted && !signal?.aborted
+          ? new BudgetExceededError(
+              `budget maxLlmMs ${this.budget.maxLlmMs} reached: ${Math.round(this.clock?.spent() ?? 0)} ms of LLM calls spent; the ${request.purpose} call was stopped under way`,
+              { cause: error },
+            )
+          : error;
+      this.unanswered.push(unansweredCall(this.llm, request, failure, performance.now() - started, call.attempts, prompt));
+      throw failure;
+    } finally {
+      this.held -= call.held;
+      call.held = 0;
+      timed?.end();
+    }
+  }
+
+  /** Counts the prompt of the attempt that just got no answer, once. */
+  private closePrompt(call: CallState, prompt: number | undefined): void {
+    if (call.promptOpen) this.tokens += prompt ?? 0;
+    call.promptOpen = false;
+  }
+
+  private async promptTokens(request: LlmRequest): Promise<number> {
+    const [counter, text] = await Promise.all([tokenCounter(), this.sentText(request)]);
+    return counter.count(text);
+  }
+}
+
+/** The record of a call that got no answer: its time, attempts and prompt count against the budget in later phases. */
+function unansweredCall(
+  llm: LlmProvider,
+  request: LlmRequest,
+  error: unknown,
+  durationMs: number,
+  attempts: number,
+  prompt: number | undefined,
+): LlmCallRecord {
   return {
-    name: llm.name,
+    purpose: request.purpose,
+    provider: llm.name,
     model: llm.model,
-    source: llm.source,
-    async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
-      const fitted = fitToBudget(request, budget, { calls: used.calls, tokens: used.tokens + reserved, ms: time?.spent() });
-      const reservation = budget.maxTokens === undefined ? 0 : estimatePromptTokens(fitted) + fitted.maxTokens;
-      used.calls += 1;
-      reserved += reservation;
-      const timed = time?.start();
-      try {
-        const within = timed ? (signal ? AbortSignal.any([signal, timed.signal]) : timed.signal) : signal;
-        const response = await llm.complete(fitted, within);
-        used.tokens += response.inputTokens + response.outputTokens;
-        return response;
-      } catch (error) {
-        // A failed call may still have read its prompt: its estimate is counted, never its output.
-        used.tokens += estimatePromptTokens(fitted);
-        if (timed?.signal.aborted && !signal?.aborted) {
-          throw new BudgetExceededError(
-            `budget exceeded: the request allows ${budget.maxLlmMs} ms of LLM calls, used up while the ${request.purpose} call was under way; it was stopped`,
-            { cause: error },
-          );
-        }
-        throw error;
-      } finally {
-        reserved -= reservation;
-        timed?.end();
-      }
-    },
+    inputTokens: 0,
+    outputTokens: 0,
+    durationMs: Math.round(durationMs),
+    promptHash: promptHashOf(request),
+    stopReason: 'error',
+    error: boundedMessage(oneLine(error), 1024),
+    attempts,
+    ...(prompt !== undefined ? { sentTokens: prompt } : {}),
   };
 }
 
@@ -172,7 +310,7 @@ class LlmClock {
       return;
     }
     const left = (this.cap - this.spent()) / this.running.size;
-    const fire = () => this.controller.abort(new BudgetExceededError(`the request's ${this.cap} ms of LLM calls are used up`));
+    const fire = () => this.controller.abort(new BudgetExceededError(`budget maxLlmMs ${this.cap} reached: the LLM calls under way were stopped`));
     if (left <= 0) fire();
     else this.timer = setTimeout(fire, Math.ceil(left));
   }

@@ -5,7 +5,7 @@ import type { PhaseDeps } from './deps.js';
 import { llmCallEvent, withMetadata } from './llm-accounting.js';
 import { cachedPlan, cacheHitMetadata } from './plan-cache-glue.js';
 import { loadPlan, setStatus } from './plan-record.js';
-import { plannerDeps, tracingRefusal } from './planner-call.js';
+import { plannerCall } from './planner-call.js';
 import { requestOptions } from './request-options.js';
 import { suppliedPlanOf } from './supplied-plan.js';
 import type { WorkflowInput } from './types.js';
@@ -42,7 +42,7 @@ export async function analyzePhase(deps: PhaseDeps, input: WorkflowInput): Promi
       const version = stored.version;
       return hit.analysis?.task_kind ? { analyzed: true, kind: hit.analysis.task_kind, version } : { analyzed: hit.analysis !== undefined, version };
     }
-    const outcome = await tracingRefusal(deps, record, 'analyzing', () => analyzeTask(plannerDeps(deps, record), record.request.task), writes);
+    const outcome = await plannerCall(deps, record, 'analyzing', (planner) => analyzeTask(planner, record.request.task), writes);
     await writes.drain();
     // The call, the analysis and the plan's metadata in one update.
     const { record: stored } = await deps.store.updatePlanWithEvents(

@@ -131,14 +131,16 @@ async function executeRecord(
   // One guard for the phase: the coverage retry's round is a later round of the same plan. In a
   // later round of an iterative plan it starts from the tool calls the earlier rounds made.
   const guard = createDuplicateGuard(record.request.options?.duplicateGuard ?? {}, earlierCalls(record.plan, keep));
+  // The request's budget covers the steps' calls too, counting what the earlier phases spent (their
+  // calls that got no answer included); one ledger for the whole phase, so parallel steps, their
+  // retries and the coverage retry draw on the same budget.
+  const llm = withBudget(deps.llm, budgetOf(record.request.options), usageOf(record.metadata?.llmCalls ?? []));
   const context: ExecutionContext = {
     guard,
     answers,
     task: record.request.task,
     index,
-    // The request's budget covers the steps' calls too, counting what planning spent; one ledger
-    // for the whole phase, so parallel steps and the coverage retry draw on the same budget.
-    llm: withBudget(deps.llm, budgetOf(record.request.options), usageOf(record.metadata?.llmCalls ?? [])),
+    llm,
     reranker: deps.reranker,
     clock: deps.clock,
     concurrency: o.concurrency,
@@ -189,7 +191,9 @@ async function executeRecord(
     });
   }
   const widened = retried && outcome.status === 'succeeded' ? { plan: retried.widened } : {};
-  for (const call of outcome.llmCalls) events.push(llmCallEvent('executing', call));
+  // The steps' calls that got no answer are the plan's calls too: traced, and counted by every later phase.
+  const calls = [...outcome.llmCalls, ...llm.takeUnanswered()];
+  for (const call of calls) events.push(llmCallEvent('executing', call));
   const question = outcome.status === 'waiting' ? outcome.questions?.[0] : undefined;
   if (question) {
     // One question at a time, the first by step id; the others are asked when the plan runs again.
@@ -208,7 +212,7 @@ async function executeRecord(
         ...rest.patch,
         status: 'waiting_for_input',
         question: asked,
-        metadata: withMetadata(deps, record, 'execute', performance.now() - started, outcome.llmCalls),
+        metadata: withMetadata(deps, record, 'execute', performance.now() - started, calls),
       },
       events,
       lastOutputs,
@@ -227,7 +231,7 @@ async function executeRecord(
     },
   });
   const blocked = guard.blockedCount();
-  const metadata = withMetadata(deps, record, 'execute', performance.now() - started, outcome.llmCalls);
+  const metadata = withMetadata(deps, record, 'execute', performance.now() - started, calls);
   if (blocked.blocked > 0) metadata.duplicateCalls = { ...blocked, limits: { ...guard.limits } };
   // The plan's metadata, the widened plan, the calls and the end of the execution in one update.
   const { record: stored } = await deps.store.updatePlanWithEvents(input.planId, { ...rest.patch, ...widened, metadata }, events, lastOutputs);

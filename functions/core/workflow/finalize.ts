@@ -12,7 +12,7 @@ import { confidenceScore } from '../planner/planner.js';
 import type { PlanPatch } from '../ports.js';
 import type { LlmCallRecord, PlanRecord, PlanStatus, Source, StepOutput, TraceEventInput } from '../types.js';
 import type { PhaseDeps } from './deps.js';
-import { llmCallEvent, withMetadata } from './llm-accounting.js';
+import { llmCallEvent, tracingUnanswered, withMetadata } from './llm-accounting.js';
 import { loadPlan, readOptions, setStatus, statusEvent } from './plan-record.js';
 import { requestOptions } from './request-options.js';
 import type { WorkflowInput } from './types.js';
@@ -114,12 +114,21 @@ async function finalizeRecord(
     // Within the request's budget, counting every call planning and the steps made.
     const llm = withBudget(deps.llm, budgetOf(record.request.options), usageOf(record.metadata?.llmCalls ?? []));
     status.writeNow();
-    const composed = await composeAnswer(llm, {
-      question: task,
-      instruction: 'Answer the task from the sources, citing them.',
-      documents,
-      maxTokens: deps.budgets.answer,
-    });
+    // A call that got no answer is traced, and counted, before its error fails the plan.
+    const composed = await tracingUnanswered(
+      deps,
+      record,
+      'finalizing',
+      llm,
+      () =>
+        composeAnswer(llm, {
+          question: task,
+          instruction: 'Answer the task from the sources, citing them.',
+          documents,
+          maxTokens: deps.budgets.answer,
+        }),
+      status.writes,
+    );
     calls.push(composed.call);
     answer = composed.text;
     shortAnswer = composed.shortAnswer;

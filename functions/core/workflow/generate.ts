@@ -8,7 +8,7 @@ import type { PhaseDeps } from './deps.js';
 import { llmCallEvent } from './llm-accounting.js';
 import { cachedPlan } from './plan-cache-glue.js';
 import { loadPlan, setStatus } from './plan-record.js';
-import { plannerDeps, planningInput, tracingRefusal } from './planner-call.js';
+import { plannerCall, planningInput } from './planner-call.js';
 import { recordAttempt } from './record-attempt.js';
 import { recordSuppliedAttempt } from './record-supplied.js';
 import { suppliedPlanOf } from './supplied-plan.js';
@@ -45,13 +45,7 @@ export async function generatePhase(deps: PhaseDeps, input: WorkflowInput): Prom
       });
     } else {
       const examples = deps.fewShotExamples ? pickExamples(record.request.task, succeeded, deps.fewShotExamples) : [];
-      const planning = tracingRefusal(
-        deps,
-        record,
-        'planning',
-        () => generatePlan(plannerDeps(deps, record), { ...planningInput(deps, record), examples }),
-        writes,
-      );
+      const planning = plannerCall(deps, record, 'planning', (planner) => generatePlan(planner, { ...planningInput(deps, record), examples }), writes);
       // The examples of the next plan are listed while the model answers this one.
       if (listedBefore) deps.recentPlans?.refresh();
       attempt = await planning;

@@ -1,19 +1,18 @@
-/** How a phase asks the planner: its dependencies and input for one request, and a refusal traced before it fails the plan. */
-import { LlmRefusalError } from '../errors.js';
-import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
+/** How a phase asks the planner: its dependencies and input for one request, and the calls that got no answer traced before the error fails the plan. */
+import { budgetOf, type MeteredLlm, usageOf, withBudget } from '../planner/budget.js';
 import type { PlannerDeps, PlanningInput } from '../planner/planner.js';
 import { templatesWith } from '../planner/templates/index.js';
 import type { PlanRecord } from '../types.js';
 import type { PhaseDeps } from './deps.js';
-import { llmCallEvent, withMetadata } from './llm-accounting.js';
+import { tracingUnanswered } from './llm-accounting.js';
 import { allowedStepTypes, offeredComposites, requestOptions } from './request-options.js';
 import type { WriteBehind } from './write-behind.js';
 
 /**
  * The planner's dependencies for one request: its LLM behind the request's budget (counting every
- * call the plan has made so far) and its prompt templates.
+ * call the plan has made so far, the ones that got no answer included) and its prompt templates.
  */
-export function plannerDeps(deps: PhaseDeps, record: PlanRecord): PlannerDeps {
+export function plannerDeps(deps: PhaseDeps, record: PlanRecord): PlannerDeps & { llm: MeteredLlm } {
   const requested = record.request.options;
   return {
     llm: withBudget(deps.llm, budgetOf(requested), usageOf(record.metadata?.llmCalls ?? [])),
@@ -39,29 +38,19 @@ export function planningInput(deps: PhaseDeps, record: PlanRecord): PlanningInpu
   };
 }
 
-const DURATION_KEY = { analyzing: 'analyze', planning: 'generate', repairing: 'repair' } as const;
-
 /**
- * Runs a planner call; a refused call (LlmRefusalError) is traced with its tokens and cost before
- * the error goes on to fail the plan.
+ * Runs a planner call with the request's planner dependencies; a call that got no answer (failed,
+ * aborted, timed out, stopped by the budget) or was refused is traced with what it cost before the
+ * error goes on to fail the plan.
  */
-export async function tracingRefusal<T>(
+export function plannerCall<T>(
   deps: PhaseDeps,
   record: PlanRecord,
-  phase: keyof typeof DURATION_KEY,
-  run: () => Promise<T>,
-  /** The phase's writes still landing (its status): the refusal is traced after them. */
+  phase: 'analyzing' | 'planning' | 'repairing',
+  run: (planner: PlannerDeps) => Promise<T>,
+  /** The phase's writes still landing (its status): the calls are traced after them. */
   earlier?: WriteBehind,
 ): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof LlmRefusalError) {
-      await earlier?.drain();
-      await deps.store.updatePlanWithEvents(record.planId, { metadata: withMetadata(deps, record, DURATION_KEY[phase], error.call.durationMs, [error.call]) }, [
-        llmCallEvent(phase, error.call),
-      ]);
-    }
-    throw error;
-  }
+  const planner = plannerDeps(deps, record);
+  return tracingUnanswered(deps, record, phase, planner.llm, () => run(planner), earlier);
 }

@@ -4,7 +4,7 @@ import { repairPlan } from '../planner/planner.js';
 import type { PhaseDeps } from './deps.js';
 import { llmCallEvent } from './llm-accounting.js';
 import { loadPlan, readOptions, setStatus } from './plan-record.js';
-import { plannerDeps, planningInput, tracingRefusal } from './planner-call.js';
+import { plannerCall, planningInput } from './planner-call.js';
 import { recordAttempt } from './record-attempt.js';
 import type { GenerationResult, ValidationSummary, WorkflowInput } from './types.js';
 import { allWritten, withWrites } from './write-behind.js';
@@ -26,11 +26,11 @@ export async function repairPhase(deps: PhaseDeps, input: WorkflowInput & { vali
         { type: 'repair.requested', phase: 'repairing', data: { attempt: next, errorCount: previous.validation?.errors.length ?? 0 } },
       ]),
     );
-    const attempt = await tracingRefusal(
+    const attempt = await plannerCall(
       deps,
       record,
       'repairing',
-      () => repairPlan(plannerDeps(deps, record), { ...planningInput(deps, record), previous, attempt: next }),
+      (planner) => repairPlan(planner, { ...planningInput(deps, record), previous, attempt: next }),
       writes,
     );
     await writes.drain();

@@ -11,7 +11,7 @@ import type { DecompositionPlan, PlanRecord, RoundStopReason, RoundsRecord } fro
 import type { PhaseDeps } from './deps.js';
 import { llmCallEvent, withMetadata } from './llm-accounting.js';
 import { loadPlan } from './plan-record.js';
-import { plannerDeps, planningInput, tracingRefusal } from './planner-call.js';
+import { plannerCall, planningInput } from './planner-call.js';
 import { allowedStepTypes, allowedTools, requestOptions } from './request-options.js';
 import type { RoundState, WorkflowInput } from './types.js';
 
@@ -52,8 +52,8 @@ export async function replanPhase(deps: PhaseDeps, input: WorkflowInput & { roun
   }
   const o = requestOptions(deps, record);
   const outputs = await deps.store.listStepOutputs(input.planId);
-  const { reply, outcome } = await tracingRefusal(deps, record, 'planning', () =>
-    planNextRound(plannerDeps(deps, record), { ...planningInput(deps, record), round: round + 1, maxRounds, plan, rounds, outputs }),
+  const { reply, outcome } = await plannerCall(deps, record, 'planning', (planner) =>
+    planNextRound(planner, { ...planningInput(deps, record), round: round + 1, maxRounds, plan, rounds, outputs }),
   );
   await deps.store.updatePlanWithEvents(input.planId, { metadata: withMetadata(deps, record, 'replan', performance.now() - started, [outcome.record]) }, [
     llmCallEvent('planning', outcome.record),

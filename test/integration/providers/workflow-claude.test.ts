@@ -157,7 +157,7 @@ describe('Workflow with Claude: the deployed state machine, the real SDK, the lo
     expect(record.error).toMatchObject({
       name: 'BudgetExceededError',
       phase: 'repairing',
-      message: 'budget exceeded: the request allows 2 LLM call(s) and 2 were made; the repair call was not made',
+      message: 'budget maxLlmCalls 2 reached: 2 LLM call(s) made; the repair call was not made',
     });
     expect(planningRequests()).toHaveLength(2);
     const failed = (await events(record)).find((e) => e.type === 'plan.failed')!;
