@@ -303,7 +303,8 @@ export interface Reranker {
 export interface WorkflowStarter {
   /**
    * True when a second start with the same name is refused (Standard workflows); Express
-   * workflows do not deduplicate by name, so a start must not be repeated there.
+   * workflows do not deduplicate by name, so intake starts a plan again only while its record
+   * does not say it started (`startedAt`, core/workflow/start-plan.ts).
    */
   readonly deduplicatesByName: boolean;
   /**
