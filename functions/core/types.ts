@@ -243,6 +243,8 @@ export interface LlmCallAccounting {
    * o200k_base (core/llm/token-count.ts); only when the request has a token budget.
    */
   sentTokens?: number;
+  /** Tokens of the answer's text, counted the same way; only when the request has a token budget. */
+  answerTokens?: number;
 }
 
 export interface LlmCallRecord extends LlmCallAccounting {

@@ -37,6 +37,7 @@ export async function callLlm(llm: LlmProvider, request: LlmRequest, signal?: Ab
     ...(response.attempts !== undefined ? { attempts: response.attempts } : {}),
     ...(response.failedOver?.length ? { failedOver: response.failedOver } : {}),
     ...(response.sentTokens !== undefined ? { sentTokens: response.sentTokens } : {}),
+    ...(response.answerTokens !== undefined ? { answerTokens: response.answerTokens } : {}),
   };
   if (response.stopReason === 'refusal') {
     throw new LlmRefusalError(`${response.provider}/${response.model} refused the ${request.purpose} request (stop_reason refusal)`, record);

@@ -6,9 +6,9 @@
  * What counts: every HTTP attempt is a call, the first, each retry and each fallback provider's,
  * whether it answers, fails, is aborted or times out. A call's tokens are its prompt as sent (the
  * system text, the turns, the tool definitions and the schema of the structured answer, counted
- * with a real tokenizer: core/llm/token-count.ts) for every attempt, the larger of that count and
- * the provider's own for the attempt that answered, and the answer's tokens. A call's time is its
- * wall time, retries and their waits included.
+ * with a real tokenizer: core/llm/token-count.ts) for every attempt, and for the attempt that
+ * answered its prompt and its answer, each the larger of our count and the provider's own. A call's
+ * time is its wall time, retries and their waits included.
  *
  * When: before each attempt. The first attempt of a call is checked here; each further attempt is
  * checked by the layer that makes it (the retry layer, the fallback list), through the gate this
@@ -47,13 +47,14 @@ export function budgetOf(options: PlanOptions | undefined): LlmBudget {
 
 /**
  * What one recorded call cost the budget: a call per attempt; the prompt of every attempt that got
- * no answer (it may have been read), the larger of the two counts for the one that answered, and
- * the answer; its time.
+ * no answer (it may have been read); for the one that answered, its prompt and its answer, each
+ * the larger of the provider's count and ours; its time.
  */
 export function costOf(call: LlmCallRecord): LlmUsage {
   const attempts = Math.max(1, call.attempts ?? 1);
   const sent = call.sentTokens ?? 0;
-  return { calls: attempts, tokens: Math.max(call.inputTokens, sent) + call.outputTokens + (attempts - 1) * sent, ms: call.durationMs };
+  const answered = Math.max(call.inputTokens, sent) + Math.max(call.outputTokens, call.answerTokens ?? 0);
+  return { calls: attempts, tokens: answered + (attempts - 1) * sent, ms: call.durationMs };
 }
 
 /** What a plan's earlier calls spent, from its metadata: the calls that got no answer included. */
@@ -174,7 +175,8 @@ class Ledger implements MeteredLlm {
   async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
     // Counted first (the tokenizer loads on the first count); from the check to the reservation
     // nothing is awaited, so calls started together cannot all pass the same check.
-    const prompt = this.budget.maxTokens === undefined ? undefined : await this.promptTokens(request);
+    const counter = this.budget.maxTokens === undefined ? undefined : await tokenCounter();
+    const prompt = counter === undefined ? undefined : counter.count(await this.sentText(request));
     const fitted = fitToBudget(request, this.budget, this.usage(), prompt ?? 0);
     const call: CallState = { attempts: 1, held: 0, promptOpen: true };
     this.calls += 1;
@@ -198,11 +200,13 @@ class Ledger implements MeteredLlm {
       // A layer that retried without asking the gate still made its attempts: they count.
       const attempts = Math.max(call.attempts, response.attempts ?? 1);
       this.calls += attempts - call.attempts;
-      this.tokens += Math.max(response.inputTokens, prompt ?? 0) + response.outputTokens + (attempts - call.attempts) * (prompt ?? 0);
+      const answer = counter?.count(response.text);
+      this.tokens += Math.max(response.inputTokens, prompt ?? 0) + Math.max(response.outputTokens, answer ?? 0) + (attempts - call.attempts) * (prompt ?? 0);
       return {
         ...response,
         ...(response.attempts !== undefined || attempts > 1 ? { attempts } : {}),
         ...(prompt !== undefined ? { sentTokens: prompt } : {}),
+        ...(answer !== undefined ? { answerTokens: answer } : {}),
       };
     } catch (error) {
       this.closePrompt(call, prompt);
@@ -226,11 +230,6 @@ class Ledger implements MeteredLlm {
   private closePrompt(call: CallState, prompt: number | undefined): void {
     if (call.promptOpen) this.tokens += prompt ?? 0;
     call.promptOpen = false;
-  }
-
-  private async promptTokens(request: LlmRequest): Promise<number> {
-    const [counter, text] = await Promise.all([tokenCounter(), this.sentText(request)]);
-    return counter.count(text);
   }
 }
 

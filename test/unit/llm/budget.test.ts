@@ -137,6 +137,23 @@ describe('Function: withBudget', () => {
     expect(fourth).toBeInstanceOf(BudgetExceededError);
   });
 
+  it('counts an answer the provider under-reports by its own count, and says both in the call', async () => {
+    // Prepare: 16 tokens of answer, reported as 1; room for two prompts and that answer, no more.
+    const text = 'Lyon lies at the confluence of the Rhône and the Saône rivers.';
+    const inner = new ScriptedLlm(() => text, { inputTokens: 1, outputTokens: 1 });
+    const prompt = await promptOf(request);
+    const llm = withBudget(inner, { maxTokens: 2 * prompt + 16 }, { calls: 0, tokens: 0 });
+
+    // Act
+    const answer = await llm.complete(request);
+    const second = await llm.complete(request).catch((e: unknown) => e);
+
+    // Assess
+    expect(answer).toMatchObject({ outputTokens: 1, answerTokens: 16, sentTokens: prompt });
+    expect((second as Error).message).toContain(`: ${prompt + 16} tokens spent, and the repair prompt is ${prompt}`);
+    expect(costOf(call(1, 1, { sentTokens: prompt, answerTokens: 16 })).tokens).toBe(prompt + 16);
+  });
+
   it('counts the prompt as the provider sends it: the schema and the tools beside it included', async () => {
     // Prepare: the provider sends a long tool definition beside a short prompt.
     const tools = JSON.stringify({
