@@ -320,7 +320,9 @@ export async function runEvaluation(stack: LocalStack, options: EvaluationOption
     }
     const row = scoreQuestion(q, record, { fold: foldOf(i, options.folds ?? 1) });
     if (q.gold_ids.length > 0) {
-      const planIds = record.results?.sources.map((s) => s.id) ?? [];
+      // Recall is of the retrieval ranking: what the answer used and what it did not, in ranking order.
+      const retrieved = [...(record.results?.sources ?? []), ...(record.results?.alsoRetrieved ?? [])];
+      const planIds = retrieved.sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)).map((s) => s.id);
       const recall = (ids: string[]): Recall => ({ r2: recallAt(2, ids, q.gold_ids), r5: recallAt(5, ids, q.gold_ids), r10: recallAt(10, ids, q.gold_ids) });
       row.baseline = recall(baselineIds);
       row.plan = recall(planIds);

@@ -52,6 +52,7 @@ const responseSchemas = {
       step_id: { type: 'integer' },
       subquery_id: { type: 'string', description: 'The retrieval sub-query (step) that found the document, for attribution by sub-query.' },
       rank_in_subquery: { type: 'integer', minimum: 1, description: 'Where the document ranked in that sub-query.' },
+      rank: { type: 'integer', minimum: 1, description: "Where the document stands in the plan's retrieval ranking, used by the answer or not." },
       snippet: { type: 'string' },
     },
   },
@@ -70,7 +71,14 @@ const responseSchemas = {
         type: 'object',
         description: 'Present once the plan succeeded.',
         properties: {
-          answer: { type: 'string' },
+          shortAnswer: {
+            type: ['string', 'null'],
+            description:
+              'The answer itself (a name; a number with its unit and year; a date; "yes" or "no"; the winner of a comparison with both figures), before the supporting sentences; null when the corpus does not answer.',
+          },
+          answer: { type: 'string', description: 'The supporting sentences, each citing its source, or why the corpus does not answer.' },
+          refused: { type: 'boolean', description: 'The corpus does not answer the task: the answer cites nothing and `sources` is empty.' },
+          alsoRetrieved: { type: 'array', items: ref('Source'), description: 'Documents retrieved that the answer did not use.' },
           citations: { type: 'array', items: { type: 'string' } },
           steps: {
             type: 'array',
@@ -92,7 +100,7 @@ const responseSchemas = {
           },
         },
       },
-      sources: { type: 'array', items: ref('Source') },
+      sources: { type: 'array', items: ref('Source'), description: 'What the answer used: the documents it cites, each with the sub-query that found it.' },
       error: {
         type: 'object',
         required: ['name', 'message', 'phase'],

@@ -68,6 +68,7 @@ function headerHtml(view: PlanView, activity: Activity, now: number): string {
     `<h1>${badge(view.status)} <span class="task">${esc(view.task)}</span></h1>`,
     `<p class="facts">${facts.join(' · ')}</p>`,
     view.error ? `<p class="error-box">Failed in ${esc(view.error.phase)}: <strong>${esc(view.error.name)}</strong>: ${esc(view.error.message)}</p>` : '',
+    shortAnswerHtml(view),
     '</header>',
   ].join('');
 }
@@ -122,17 +123,33 @@ function roundsHtml(view: PlanView, activity: Activity): string {
   return `<section id="rounds"><h2>Rounds${stored ? ` <small>at most ${stored.maxRounds}</small>` : ''}</h2><ol class="rounds">${items.join('')}</ol>${ended}</section>`;
 }
 
+/** The answer itself, on top: what was asked for, before how it was reached. */
+function shortAnswerHtml(view: PlanView): string {
+  const r = view.results;
+  if (!r) return '';
+  const text = r.refused ? 'none: the corpus does not answer this' : typeof r.shortAnswer === 'string' ? r.shortAnswer : 'see the answer below';
+  return `<p id="short-answer" class="short-answer${r.refused ? ' refused' : ''}">Answer: <strong>${esc(text)}</strong></p>`;
+}
+
+/** Retrieved but not used by the answer: listed apart from the sources, marked unused. */
+function alsoRetrievedHtml(view: PlanView): string {
+  const also = view.results?.alsoRetrieved ?? [];
+  if (also.length === 0) return '';
+  const items = also.map((s) => `<li class="unused" data-source-id="${esc(s.id)}"><strong>${esc(s.id)}</strong>${s.title ? ` · ${esc(s.title)}` : ''}</li>`);
+  return `<section id="also-retrieved"><h2>Also retrieved <small>not used by the answer</small></h2><ul class="also-retrieved">${items.join('')}</ul></section>`;
+}
+
 function sourcesHtml(view: PlanView): string {
   const results = view.results;
   const answer = results ? `<section id="answer"><h2>Answer</h2><p class="answer">${esc(results.answer)}</p></section>` : '';
   if (view.sources.length === 0)
-    return `${answer}<section id="sources"><h2>Sources</h2><p class="empty">${isFinished(view.status) ? 'No sources.' : 'Once the plan has run.'}</p></section>`;
+    return `${answer}<section id="sources"><h2>Sources</h2><p class="empty">${results?.refused ? 'None: the answer cites nothing.' : isFinished(view.status) ? 'No sources.' : 'Once the plan has run.'}</p></section>${alsoRetrievedHtml(view)}`;
   const coverage = results ? ` <small>coverage ${results.coverage.covered_count}/${results.coverage.subquery_count} sub-queries</small>` : '';
   const rows = view.sources.map(
     (s, i) =>
       `<tr class="source" data-source-id="${esc(s.id)}"><td class="num">${i + 1}</td><td><strong>${esc(s.id)}</strong>${s.title ? `<br><span class="small">${esc(s.title)}</span>` : ''}</td><td>${esc(s.modality)}</td><td class="num">${esc(s.score.toFixed(3))}</td><td class="num">${s.step_id}</td><td class="mono subquery">${esc(s.subquery_id ?? '')}</td><td class="num rank">${s.rank_in_subquery ?? ''}</td><td class="snippet">${esc(s.snippet)}</td></tr>`,
   );
-  return `${answer}<section id="sources"><h2>Sources${coverage}</h2><table class="sources"><thead><tr><th>#</th><th>document</th><th>modality</th><th>score</th><th>step</th><th>subquery_id</th><th>rank_in_subquery</th><th>snippet</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>`;
+  return `${answer}<section id="sources"><h2>Sources${coverage}</h2><table class="sources"><thead><tr><th>#</th><th>document</th><th>modality</th><th>score</th><th>step</th><th>subquery_id</th><th>rank_in_subquery</th><th>snippet</th></tr></thead><tbody>${rows.join('')}</tbody></table></section>${alsoRetrievedHtml(view)}`;
 }
 
 /** One input per field of the answer's schema: a list for a choice, yes/no for a boolean, a number or text box. */

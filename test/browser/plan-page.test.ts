@@ -200,6 +200,10 @@ describe('Browser: the page of a plan', () => {
     expect(attempt).toMatch(/Attempt 1 · generate · rule-based · valid/);
     expect(rows).toEqual(sources.map((s) => ({ id: s.id, subquery: s.subquery_id, rank: s.rank_in_subquery })));
     expect(await page.locator('#answer .answer').textContent()).toContain('[lyon-transport]');
+    const results = view.results as { shortAnswer: string | null; alsoRetrieved: Array<{ id: string }> };
+    expect(await page.locator('header #short-answer').textContent()).toBe(`Answer: ${results.shortAnswer ?? 'see the answer below'}`);
+    const unused = await page.locator('#also-retrieved li.unused').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-source-id')));
+    expect(unused).toEqual(results.alsoRetrieved.map((s) => s.id));
   });
 
   it('shows the question of a waiting plan as a form built from its schema, and goes on once it is answered', async () => {

@@ -11,8 +11,9 @@
  * - the names the question mentions occur in the passages: the one name of a question about one
  *   thing (a question about Berlin is not answered by passages about Lyon), at least half of them
  *   in a long question, whose names are sometimes misspelt or mentioned only in passing;
- * - at least half of the relation's words and of what is asked occur in the evidence (a choice
- *   between named options needs its options, not the question's comparative);
+ * - at least half of the relation's words and of what is asked occur in the evidence, and in one
+ *   passage (more than half) when the question names nothing; a choice between named options needs its options,
+ *   not the question's comparative;
  * - a passage that names the focus, or one about a bridge (a passage titled after a name that a
  *   focus passage holds, as a second hop is), also speaks of the relation or of what is asked
  *   (museums that opened in Marseille are not answered by a Marseille passage about its port beside
@@ -24,7 +25,7 @@
  */
 import type { Lexicon } from '../ports.js';
 import { contentTerms, normalizeText } from '../retrieval/tokenize.js';
-import { type AnswerType, readQuestion, relationSets } from './question.js';
+import { type AnswerType, holdsTerm, readQuestion, relationSets } from './question.js';
 import { entitySpans } from './text.js';
 
 export interface EvidenceDocument {
@@ -78,7 +79,7 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
   // What is asked counts with the relation ("which river flows through Toulouse": a passage on Toulouse's river answers it).
   // A choice between named options is settled by what each passage says of its option, seldom in the question's comparative.
   const required = reading.options ? [] : [...relation, ...(reading.answerClass ? relationSets([reading.answerClass], (w) => lexicon.related(w)) : [])];
-  const foundRelation = required.filter((r) => docs.some((d) => [...r.terms].some((t) => d.terms.has(t))));
+  const foundRelation = required.filter((r) => docs.some((d) => [...r.terms].some((t) => holdsTerm(d.terms, t))));
   const share = required.length === 0 ? 1 : Math.round((foundRelation.length / required.length) * 1000) / 1000;
   const missing = [...missingNames.map((n) => n.surface), ...required.filter((r) => !foundRelation.includes(r)).map((r) => r.words)];
   const refuse = (reason: string): EvidenceCheck => ({ covered: false, share, missing, reason });
@@ -92,13 +93,21 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
         .join(', ')}`,
     );
   }
+  // A question that names nothing is about its words together: one passage must hold more than half of them
+  // (tidal power stations are not answered by a passage on nuclear power and one on bicycle stations).
+  if (names.length === 0 && required.length > 1) {
+    const together = Math.max(...docs.map((d) => required.filter((r) => [...r.terms].some((t) => holdsTerm(d.terms, t))).length));
+    if (together / required.length <= EVIDENCE_MIN_SHARE) {
+      return refuse(`no retrieved passage speaks of ${required.map((r) => `"${r.words}"`).join(', ')} together`);
+    }
+  }
   const asked = [...relation.map((r) => r.terms), ...(reading.answerClass ? [new Set(contentTerms(reading.answerClass))] : [])];
   if (names.length > 0 && asked.length > 0 && !reading.options) {
     const aboutFocus = docs.filter((d) => names.some((n) => holdsName(d.terms, n.terms)));
     // A passage about a bridge (titled after a name a focus passage holds, as a second hop's passage is) speaks for it too.
     const bridges = new Set(aboutFocus.flatMap((d) => d.names));
     const linked = docs.filter((d) => aboutFocus.includes(d) || (d.title !== '' && bridges.has(d.title)));
-    const joined = linked.some((d) => asked.some((set) => [...set].some((t) => d.terms.has(t))));
+    const joined = linked.some((d) => asked.some((set) => [...set].some((t) => holdsTerm(d.terms, t))));
     if (!joined) {
       const what = [...reading.relation, ...(reading.answerClass ? [reading.answerClass] : [])].slice(0, 4);
       return refuse(`no retrieved passage about ${names.map((n) => n.surface).join(', ')} speaks of ${what.map((w) => `"${w}"`).join(', ')}`);

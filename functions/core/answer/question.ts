@@ -152,6 +152,8 @@ export function readQuestion(raw: string): QuestionReading {
                 : 'entity';
           if (/^(?:population|number|amount|count|total|size|length|height|area|age|percentage|share)$/i.test(head)) type = 'number';
         } else if (/\bpopulation\b/i.test(after)) type = 'number';
+        // "What does X say / mean / do?": a clause, not a name.
+        else if (/^(?:do|does|did)\b/i.test(after)) type = 'description';
         else type = /^(?:is|are|was|were)\s+(?:a|an)\b/i.test(after) ? 'description' : 'entity';
       }
     }
@@ -273,8 +275,15 @@ export function expandedTerms(word: string, related: (phrase: string) => readonl
   const out = new Set<string>();
   // A related phrase of several words ("home office") would match each word alone: only single words count.
   for (const w of related(normalizeText(word))) if (!/\s/.test(w)) for (const t of contentTerms(w)) out.add(t);
-  for (const t of contentTerms(word)) out.add(t);
+  // The phrase itself counts whole: "power stations" is not "power" alone.
+  const own = contentTerms(word);
+  if (own.length > 0) out.add(own.join(' '));
   return out;
+}
+
+/** Whether a set of stems holds a term: a stem, or every stem of a phrase ("power station"). */
+export function holdsTerm(terms: ReadonlySet<string>, term: string): boolean {
+  return term.includes(' ') ? term.split(' ').every((t) => terms.has(t)) : terms.has(term);
 }
 
 /** Each relation word with its related words; two words the lexicon knows as one ("head office") count once. */

@@ -90,6 +90,13 @@ const LEADING_NOISE = new Set([
   'whether',
   'not',
   'no',
+  'we',
+  'i',
+  'you',
+  'our',
+  'us',
+  'my',
+  'your',
 ]);
 
 /** Lowercase words allowed inside a proper-name span ("Bank of America", "Palace of Westminster"). */

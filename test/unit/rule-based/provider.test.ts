@@ -130,7 +130,10 @@ describe('Class: RuleBasedProvider', () => {
       }),
     );
 
-    // Assess
-    expect(response.text).toBe('Inception is a 2010 science fiction film written and directed by Christopher Nolan. [t-inception]');
+    // Assess: the structured answer a model gives through the answer's JSON Schema.
+    expect(JSON.parse(response.text)).toEqual({
+      shortAnswer: 'Christopher Nolan',
+      answer: 'Inception is a 2010 science fiction film written and directed by Christopher Nolan. [t-inception]',
+    });
   });
 });

@@ -17,7 +17,7 @@
  * their inflections and the lexicon's synonyms ("people live" finds "population").
  */
 import { type Candidate, candidatesFor, datesIn, namesIn, numbersIn } from '../../../core/answer/candidates.js';
-import { expandedTerms, type QuestionReading, readQuestion, relationSets } from '../../../core/answer/question.js';
+import { expandedTerms, holdsTerm, type QuestionReading, readQuestion, relationSets } from '../../../core/answer/question.js';
 import { entitySpans, sentences } from '../../../core/answer/text.js';
 import type { Lexicon } from '../../../core/ports.js';
 import { contentTerms } from '../../../core/retrieval/tokenize.js';
@@ -60,7 +60,9 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
   const all = input.documents.flatMap((doc, docRank) =>
     sentences(doc.text).map((text, position) => ({ docId: doc.id, docRank, title: doc.title ?? '', text, position, terms: new Set(contentTerms(text)) })),
   );
-  const reading = readQuestion(input.question);
+  // A step that asks its own question ("What is the population of {{ the city the user chose }}?") is answered on it.
+  const asked = /(?:^|[.:!]\s+)([^.:!?]*\?)\s*(?:[^?]*)$/.exec(input.instruction)?.[1]?.trim();
+  const reading = readQuestion(asked && asked.length > 3 ? asked : input.question);
   const focus = new Focus(reading, all, lexicon);
   if (NAMES_ONLY.test(input.instruction)) return { shortAnswer: null, answer: namesFrom(all, focus, input.question) };
   switch (reading.type) {
@@ -106,7 +108,7 @@ class Focus {
     let score = 0;
     for (const words of this.relation) {
       let best = 0;
-      for (const t of words) if (s.terms.has(t)) best = Math.max(best, this.idf(t));
+      for (const t of words) if (holdsTerm(s.terms, t)) best = Math.max(best, Math.max(...t.split(' ').map(this.idf)));
       score += best;
     }
     return score;
@@ -125,7 +127,7 @@ class Focus {
   }
 
   classScore(s: Sentence): number {
-    for (const t of this.answerClass) if (s.terms.has(t)) return 1;
+    for (const t of this.answerClass) if (holdsTerm(s.terms, t)) return 1;
     return 0;
   }
 
@@ -267,7 +269,7 @@ function yesNo(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
   const top = ranked(focus)[0];
   if (!top || focus.about(top) === 0) return undefined;
   const wanted = focus.relation.length;
-  const held = focus.relation.filter((set) => [...set].some((t) => top.terms.has(t))).length;
+  const held = focus.relation.filter((set) => [...set].some((t) => holdsTerm(top.terms, t))).length;
   return { shortAnswer: held >= Math.ceil(wanted / 2) && focus.nameScore(top) > 0 && !negated(top.text) ? 'yes' : 'no', answer: cite(top) };
 }
 
@@ -380,13 +382,16 @@ function tableRows(text: string): Array<{ name: string; value: number; unit: str
 
 /** What something is: the sentence defining the focus ("A bouchon is a type of restaurant ..."), its predicate the short answer. */
 function describe(focus: Focus): ExtractedAnswer | undefined {
-  const top = ranked(focus).filter((s) => focus.about(s) > 0);
+  // About what is asked, not only about a name the question gives ("summarise public transport in Lyon").
+  const all = ranked(focus).filter((s) => focus.about(s) > 0);
+  const onRelation = all.filter((s) => focus.relationScore(s) > 0);
+  const top = onRelation.length > 0 ? onRelation : all;
   if (top.length === 0) return undefined;
   const defining = top.find((s) => /^(?:an?\s+|the\s+)?[\p{L}\p{N}'’ -]{1,60}?\s+(?:is|are|was|were)\s+(?:an?|the|one)\s/iu.test(s.text)) ?? top[0]!;
   const predicate = /\s(?:is|are|was|were)\s+((?:an?|the|one)\s[^,;.]+)/i.exec(defining.text)?.[1];
   const support = [defining, ...top.filter((s) => s !== defining && s.docId !== defining.docId).slice(0, 1)];
-  // Without a definition, what the best sentence says before its first pause is the short answer.
-  const clause = defining.text.split(/[,;:]\s/)[0]!.replace(/[.]$/, '');
+  // Without a definition, what the best sentence says is the short answer.
+  const clause = defining.text.replace(/[.]$/, '');
   return { shortAnswer: (predicate ?? clause).trim(), answer: support.map(cite).join(' ') };
 }
 
