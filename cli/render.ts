@@ -80,6 +80,9 @@ function eventDetail(e: TraceEvent): string {
     case 'plan.status':
       return `${d.from} → ${d.to}`;
     case 'llm.call':
+      // A call that got no answer says why, and how many attempts it made: the budget counted them.
+      if (d.error !== undefined)
+        return `${d.purpose} via ${d.provider}/${d.model}: no answer after ${d.attempts ?? 1} attempt(s), ${d.durationMs} ms: ${d.error}`;
       return `${d.purpose} via ${d.provider}/${d.model}: ${d.inputTokens} in, ${d.outputTokens} out, ${d.durationMs} ms, prompt ${d.promptHash}`;
     case 'analysis.completed':
       return d.skipped ? 'skipped' : `kind ${(d.analysis as { task_kind?: string } | null)?.task_kind ?? '?'}; ${(d.issues as unknown[]).length} issue(s)`;
