@@ -93,10 +93,11 @@ async function checkCorpus(path: string | undefined): Promise<string | undefined
 }
 
 /**
- * The task a plan file answers when the command line names none: what its steps say they do
- * (their explanations, each once), else the file's name.
+ * The task a plan file answers when the command line names none: the task the plan carries, else
+ * what its steps say they do (their explanations, each once), else the file's name.
  */
 function taskOfPlan(plan: DecompositionPlan, file: string): string {
+  if (typeof plan?.task === 'string' && plan.task.trim() !== '') return plan.task;
   const steps = Array.isArray(plan?.plan) ? plan.plan : [];
   const said = [...new Set(steps.map((s) => s?.trace?.explanation).filter((e): e is string => typeof e === 'string' && e.trim() !== ''))];
   return said.length > 0 ? said.join('; ') : `the plan in ${basename(file)}`;
@@ -272,7 +273,7 @@ export function buildProgram(): Command {
     .command('execute')
     .description('validate and execute a plan file over the corpus, traced like a planned run')
     .argument('<file>', 'the plan file (JSON or YAML)')
-    .option('--task <task>', "the task the plan answers (used by rerank and answer steps); default: the steps' explanations")
+    .option('--task <task>', "the task the plan answers (used by rerank and answer steps); default: the plan's task, else the steps' explanations")
     .option('--corpus <path>', 'JSONL or JSON file of documents')
     .addOption(jsonOption())
     .addOption(formatOption())

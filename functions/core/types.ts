@@ -35,6 +35,8 @@ export interface DecompositionStep {
 
 /** Seed 004's DecompositionPlan. */
 export interface DecompositionPlan {
+  /** The task the plan was written for, when the plan is kept apart from its request (an example plan's file). */
+  task?: string;
   plan: DecompositionStep[];
   traceability: boolean;
 }

@@ -192,3 +192,21 @@ export function evidenceOf(answerOutput: OutputLike | undefined, outputs: readon
     if (typeof output.result.text === 'string') byId.set(`step-${output.step_id}`, { id: `step-${output.step_id}`, text: output.result.text });
   return read.flatMap((id) => (typeof id === 'string' && byId.has(id) ? [byId.get(id)!] : []));
 }
+
+/**
+ * Documents a plan looked up by id rather than searched for (a tool's `document`, as corpus.get
+ * returns, also from a call the duplicate-call guard blocked, whose last output stands): the
+ * evidence of a plan that ranked nothing.
+ */
+export function lookedUpDocuments(outputs: readonly (OutputLike & { output?: unknown })[]): Array<EvidenceDocument & { step_id: number }> {
+  const found = new Map<string, EvidenceDocument & { step_id: number }>();
+  for (const o of outputs) {
+    // A tool call's output is `result.output`; a blocked call's last output is `output` beside it.
+    for (const result of [o.result, o.result.output, o.output]) {
+      const d = (result as { document?: unknown } | undefined)?.document as Partial<EvidenceDocument> | undefined;
+      if (typeof d?.id !== 'string' || typeof d.text !== 'string' || found.has(d.id)) continue;
+      found.set(d.id, { id: d.id, ...(typeof d.title === 'string' ? { title: d.title } : {}), text: d.text, step_id: o.step_id });
+    }
+  }
+  return [...found.values()];
+}

@@ -4,7 +4,7 @@
  */
 
 import { citedIds, composeAnswer, readAnswer } from '../answer/compose-answer.js';
-import { checkEvidence, type EvidenceDocument, evidenceOf, noAnswer } from '../answer/evidence.js';
+import { checkEvidence, type EvidenceDocument, evidenceOf, lookedUpDocuments, noAnswer } from '../answer/evidence.js';
 import { DUPLICATE_CALL_BLOCKED } from '../executor/duplicate-guard.js';
 import { answerStep, rankSources } from '../executor/sources.js';
 import { budgetOf, usageOf, withBudget } from '../planner/budget.js';
@@ -90,7 +90,26 @@ async function finalizeRecord(
   let shortAnswer: string | null | undefined;
   let citations: string[];
   const fromPlan = answerStep(record.plan, outputs);
-  const documents = ranked.sources.slice(0, COMPOSED_ANSWER_SOURCES).map((s) => ({ id: s.id, ...(s.title ? { title: s.title } : {}), text: s.snippet }));
+  // A plan that ranked nothing but looked documents up by id answers from those.
+  const lookedUp = ranked.sources.length === 0 ? lookedUpDocuments(outputs) : [];
+  const documents =
+    lookedUp.length > 0
+      ? lookedUp.slice(0, COMPOSED_ANSWER_SOURCES).map(({ step_id: _, ...d }) => d)
+      : ranked.sources.slice(0, COMPOSED_ANSWER_SOURCES).map((s) => ({ id: s.id, ...(s.title ? { title: s.title } : {}), text: s.snippet }));
+  const candidates: Source[] =
+    lookedUp.length > 0
+      ? lookedUp.map((d, i) => ({
+          id: d.id,
+          ...(d.title ? { title: d.title } : {}),
+          modality: 'text',
+          score: 1,
+          step_id: d.step_id,
+          subquery_id: `step_${d.step_id}`,
+          rank_in_subquery: 1,
+          rank: i + 1,
+          snippet: d.text.slice(0, 240),
+        }))
+      : ranked.sources;
   const task = record.request.task;
   const read = evidenceOf(fromPlan, outputs, documents);
   // The relevance rule holds for every provider: first on the evidence alone (no model call is
@@ -142,7 +161,7 @@ async function finalizeRecord(
     }
   }
   const refused = !evidence.covered;
-  const { used, alsoRetrieved } = attributed(ranked.sources, ranked.kept, refused ? [] : citations, read, refused);
+  const { used, alsoRetrieved } = attributed(candidates, lookedUp.length > 0 ? lookedUp.length : ranked.kept, refused ? [] : citations, read, refused);
   const stop = record.rounds?.stop;
   if (stop?.reason === 'round_limit' || stop?.reason === 'no_progress' || stop?.reason === 'invalid_plan') {
     // The loop did not end on the planner's word: the answer says so.

@@ -54,7 +54,7 @@ const stepKeys = {
   retry: 'optional',
   timeout_ms: 'optional',
 } as const satisfies KeyKinds<DecompositionStep>;
-const planKeys = { plan: 'required', traceability: 'required' } as const satisfies KeyKinds<DecompositionPlan>;
+const planKeys = { task: 'optional', plan: 'required', traceability: 'required' } as const satisfies KeyKinds<DecompositionPlan>;
 const analysisKeys = {
   complexity: 'required',
   requires_tools: 'required',
