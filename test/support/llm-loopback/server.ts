@@ -15,7 +15,8 @@
  * OpenAI tool call its `tool` message right after it); a forced tool
  * must exist and its schema must be an object. Usage is counted at four characters a token, and
  * Anthropic prompt caching is simulated: the prefix up to a `cache_control` mark is written on its
- * first sight and read afterwards.
+ * first sight and read afterwards. Each recorded request keeps the body of the answer it got
+ * (`response`), and `latencyMs` holds every reply back as a model's time would (the token bench).
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
@@ -30,13 +31,20 @@ export interface RecordedRequest {
   headers: IncomingHttpHeaders;
   // The parsed JSON body, as the client sent it.
   body: Record<string, unknown>;
+  /** The body of the model's answer as it was sent (a 200 answer; not a fault or an error). */
+  response?: Record<string, unknown>;
+}
+
+export interface LoopbackOptions {
+  /** Every reply waits this long before it is sent, as a model's time to answer would. */
+  latencyMs?: number;
 }
 
 export type Reply =
   /** The model answers in prose (possibly holding JSON); `omitUsage` as some local servers do. */
   | { text: string; stopReason?: string; omitUsage?: boolean }
-  /** The model answers through the structured channel; `text` is prose beside it. */
-  | { tool: unknown; text?: string; stopReason?: string }
+  /** The model answers through the structured channel; `text` is prose beside it; `name`: which tool offered (the first when absent). */
+  | { tool: unknown; text?: string; stopReason?: string; name?: string }
   | { refusal: true; text?: string }
   | { empty: true }
   /** An HTTP error with the API's error body. */
@@ -85,11 +93,12 @@ export class LoopbackLlm {
     private readonly server: Server,
     readonly url: string,
     private responder: Responder,
+    private readonly latencyMs: number,
   ) {}
 
-  static async start(responder: Responder = () => ({ text: 'No script for this request.' })): Promise<LoopbackLlm> {
+  static async start(responder: Responder = () => ({ text: 'No script for this request.' }), options: LoopbackOptions = {}): Promise<LoopbackLlm> {
     const server = createServer();
-    const loopback = new LoopbackLlm(server, await listenOnLoopback(server), responder);
+    const loopback = new LoopbackLlm(server, await listenOnLoopback(server), responder, options.latencyMs ?? 0);
     server.on('connection', (socket) => {
       loopback.sockets.add(socket);
       socket.on('close', () => loopback.sockets.delete(socket));
@@ -152,6 +161,7 @@ export class LoopbackLlm {
       return send(res, invalid.status, errorBody(api, invalid.status, ANTHROPIC_ERROR_TYPES[invalid.status] ?? 'invalid_request_error', invalid.message));
     const reply = this.queue.shift() ?? (await this.responder(request));
     if ('hang' in reply) return;
+    if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     if ('reset' in reply) {
       res.socket?.destroy();
       return;
@@ -185,7 +195,8 @@ export class LoopbackLlm {
       return send(res, reply.status, errorBody(api, reply.status, type, message, reply.errorCode), reply.headers);
     }
     this.sequence += 1;
-    return send(res, 200, api === 'anthropic' ? this.anthropicMessage(body, reply) : openaiCompletion(body, reply, this.sequence));
+    request.response = api === 'anthropic' ? this.anthropicMessage(body, reply) : openaiCompletion(body, reply, this.sequence);
+    return send(res, 200, request.response);
   }
 
   private anthropicMessage(body: Record<string, unknown>, reply: Answer): Record<string, unknown> {
@@ -194,8 +205,9 @@ export class LoopbackLlm {
     let stopReason = 'end_turn';
     if ('tool' in reply) {
       if (reply.text) content.push({ type: 'text', text: reply.text });
-      if (tools[0]) {
-        content.push({ type: 'tool_use', id: `toolu_${String(this.sequence).padStart(6, '0')}`, name: tools[0].name, input: reply.tool });
+      const tool = tools.find((t) => t.name === reply.name) ?? tools[0];
+      if (tool) {
+        content.push({ type: 'tool_use', id: `toolu_${String(this.sequence).padStart(6, '0')}`, name: tool.name, input: reply.tool });
         stopReason = 'tool_use';
       } else {
         content.push({ type: 'text', text: JSON.stringify(reply.tool) });
