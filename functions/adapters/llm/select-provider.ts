@@ -8,7 +8,7 @@
  * Lambda bundles are split at these dynamic imports (infra/constructs/cairn-function.ts), so
  * they sit in chunks that a cold start does not read.
  */
-import { requestText } from '../../core/llm/token-count.js';
+import { requestText } from '../../core/llm/request-text.js';
 import type { LlmProvider } from '../../core/ports.js';
 import type { LlmSettings, LlmTarget } from '../../shared/llm-config.js';
 import type { Secret } from '../../shared/secret.js';

@@ -11,8 +11,6 @@
  * loaded on the first count (a dynamic import, so a bundle keeps them in a chunk of their own), and
  * a process that never counts (no token budget) never pays for them.
  */
-import type { LlmRequest } from '../ports.js';
-
 export interface TokenCounter {
   /** The tokens `text` encodes to; special tokens written in the text count as ordinary text. */
   count(text: string): number;
@@ -36,20 +34,4 @@ async function load(): Promise<TokenCounter> {
   // No special token is allowed and none is refused: a document that contains `<|endoftext|>`
   // is text to the model (the APIs treat it so), never a reason to throw.
   return { count: (text) => (text === '' ? 0 : encoder.encode(text, [], []).length) };
-}
-
-/**
- * The text a model reads from a request when no provider says how it sends it: the system text,
- * each turn (its role, its text, an earlier round's plan as the JSON of its tool call), and the
- * JSON Schema of the structured output. The HTTP providers say it themselves
- * (`LlmProvider.sentText`), from the very body they send.
- */
-export function requestText(request: LlmRequest): string {
-  const parts = [request.system];
-  for (const m of request.messages) {
-    parts.push(m.role, m.content);
-    if (m.toolCall) parts.push(JSON.stringify(m.toolCall.input));
-  }
-  if (request.responseSchema) parts.push(JSON.stringify(request.responseSchema));
-  return parts.filter((p) => p !== '').join('\n');
 }

@@ -21,7 +21,8 @@
  */
 import { BudgetExceededError, boundedMessage, oneLine } from '../errors.js';
 import { promptHashOf } from '../llm/call-llm.js';
-import { requestText, tokenCounter } from '../llm/token-count.js';
+import { requestText } from '../llm/request-text.js';
+import { tokenCounter } from '../llm/token-count.js';
 import type { LlmAttemptGate, LlmProvider, LlmRequest, LlmResponse } from '../ports.js';
 import type { LlmCallRecord, PlanOptions } from '../types.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sentText } from '../../../functions/adapters/llm/sent-text.js';
-import { requestText, tokenCounter } from '../../../functions/core/llm/token-count.js';
+import { requestText } from '../../../functions/core/llm/request-text.js';
+import { tokenCounter } from '../../../functions/core/llm/token-count.js';
 import { llmRequest } from '../../support/llm.js';
 
 describe('Function: tokenCounter', () => {

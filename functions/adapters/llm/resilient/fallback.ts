@@ -9,7 +9,7 @@
  * later) and fatal otherwise; its message lists each failure.
  */
 import { LlmFatalError, LlmRefusalError, LlmTransientError, oneLine } from '../../../core/errors.js';
-import { requestText } from '../../../core/llm/token-count.js';
+import { requestText } from '../../../core/llm/request-text.js';
 import type { LlmAttemptGate, LlmProvider, LlmRequest, LlmResponse } from '../../../core/ports.js';
 
 export class FallbackProvider implements LlmProvider {

@@ -10,7 +10,7 @@
  * request's budget counts each attempt as a call, and is asked before each retry is made.
  */
 import { LlmTransientError } from '../../../core/errors.js';
-import { requestText } from '../../../core/llm/token-count.js';
+import { requestText } from '../../../core/llm/request-text.js';
 import type { LlmAttemptGate, LlmProvider, LlmRequest, LlmResponse } from '../../../core/ports.js';
 import { isTransient } from '../../../core/transient.js';
 
