@@ -1,9 +1,11 @@
 /**
  * The LLM fault scenarios: each whole call against its deadline (a model that never answers, a body
- * that drips a byte at a time, headers then silence), and one budget over sixteen `llm_call` steps
- * that run at once. Real code paths: the real @anthropic-ai/sdk client and the OpenAI-compatible
- * client behind the retry layer, the loopback server of the tests with its faults, and for the
- * budgets the workflow run by the local runner over an in-memory dynalite.
+ * that drips a byte at a time, headers then silence), and the budgets (calls, time, tokens) over
+ * parallel `llm_call` steps, failing and retried calls, and Finalize after a failing call. Real code
+ * paths: the real @anthropic-ai/sdk client and the OpenAI-compatible client behind the retry layer,
+ * the loopback server of the tests with its faults, and for the budgets the workflow run by the
+ * local runner over an in-memory dynalite. A budget row measures what was spent where it was spent
+ * (HTTP requests and their bodies at the server, each attempt's time), not what Cairn recorded.
  *
  *   node --import tsx bench/faults-llm.ts --json   the rows as a JSON array on the last line
  *
@@ -20,15 +22,17 @@ import { AnthropicProvider } from '../functions/adapters/llm/anthropic/provider.
 import { OpenAiCompatibleProvider } from '../functions/adapters/llm/openai-compatible/provider.js';
 import { RetryingProvider } from '../functions/adapters/llm/resilient/retry.js';
 import { executePlan } from '../functions/core/executor/run-plan.js';
+import { tokenCounter } from '../functions/core/llm/token-count.js';
 import type { LlmProvider } from '../functions/core/ports.js';
 import { createCorpusIndex } from '../functions/core/retrieval/corpus-index.js';
 import { compileToolSchema } from '../functions/core/tools/compile-schema.js';
 import { registerLocalTools } from '../functions/core/tools/local-tools.js';
 import { ToolRegistry } from '../functions/core/tools/registry.js';
-import type { DecompositionPlan } from '../functions/core/types.js';
+import type { DecompositionPlan, PlanRecord } from '../functions/core/types.js';
 import { loadConfig } from '../functions/shared/config.js';
 import { ruleBasedModel } from '../test/support/llm-loopback/rule-based-model.js';
 import { LoopbackLlm, type Reply } from '../test/support/llm-loopback/server.js';
+import { FAILS, FAILS_SLOWLY, Spending, writeDenseCorpus } from '../test/support/llm-loopback/spending.js';
 
 export interface FaultRow {
   scenario: string;
@@ -154,56 +158,171 @@ async function retryRows(server: LoopbackLlm): Promise<FaultRow[]> {
   return rows;
 }
 
+/** An llm_call step with `prompt` as its instruction; `extra` adds its error strategy, its output limit. */
+const answerStep = (step_id: number, prompt: string, dependencies: number[] = [], extra: { on_error?: 'skip'; max_tokens?: number } = {}) => ({
+  step_id,
+  type: 'llm_call' as const,
+  modality: 'text' as const,
+  parameters: { prompt, ...(extra.max_tokens !== undefined ? { max_tokens: extra.max_tokens } : {}) },
+  dependencies,
+  trace: {},
+  ...(extra.on_error ? { on_error: extra.on_error } : {}),
+});
+
+const searchStep = (step_id: number, query: string) => ({
+  step_id,
+  type: 'keyword_search' as const,
+  modality: 'text' as const,
+  parameters: { query },
+  dependencies: [],
+  trace: {},
+});
+
+const planOf = (...steps: DecompositionPlan['plan']): DecompositionPlan => ({ plan: steps, traceability: true });
+
 /** Sixteen llm_call steps with no dependency, so all run at once. */
-const SIXTEEN: DecompositionPlan = {
-  plan: Array.from({ length: 16 }, (_, i) => ({
-    step_id: i + 1,
-    type: 'llm_call' as const,
-    modality: 'text' as const,
-    parameters: { prompt: `Say something about Lyon, number ${i + 1}` },
-    dependencies: [],
-    trace: {},
-  })),
-  traceability: true,
-};
+const SIXTEEN = planOf(...Array.from({ length: 16 }, (_, i) => answerStep(i + 1, `Say something about Lyon, number ${i + 1}`)));
+
+/**
+ * How far past maxLlmMs the time spent may go. The time spent is every HTTP attempt's time, summed
+ * (timed under the retry layer, failed attempts included). A call under way when the cap is reached
+ * is stopped then, so the bound is the cap plus the time to notice the abort and unwind, the slack
+ * of the deadline rows; not the cap plus a whole call's deadline.
+ */
+const MS_SLACK = SLACK_MS;
 
 async function budgetRows(server: LoopbackLlm): Promise<FaultRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'cairn-bench-faults-llm-'));
+  const dense = writeDenseCorpus(dir);
   const config = loadConfig({
     CAIRN_TABLE: 'bench-faults-llm',
-    CAIRN_PAYLOAD_DIR: join(mkdtempSync(join(tmpdir(), 'cairn-bench-faults-llm-')), 'payloads'),
+    CAIRN_PAYLOAD_DIR: join(dir, 'payloads'),
     CAIRN_PLAN_CACHE: 'false',
+    CAIRN_CORPUS_ROOTS: dir,
   });
+  const counter = await tokenCounter();
+  const spending = new Spending(server, counter);
   const claude = new AnthropicProvider({ apiKey: 'sk-ant-bench', model: 'claude-sonnet-4-6', baseURL: server.anthropicBaseURL, timeoutMs: 10_000 });
-  const stack = await LocalStack.open({ config, llm: new RetryingProvider(claude, { sleep: async () => {} }) });
+  const stack = await LocalStack.open({ config, llm: new RetryingProvider(spending.timed(claude), { sleep: async () => {} }) });
   const rows: FaultRow[] = [];
+  /**
+   * The plan failed on the named budget with a one-line reason (after `step N failed: ` when a step
+   * met the cap), in `phase` when one is named.
+   */
+  const failedOn = (record: PlanRecord, cap: string, limit: number, phase?: string) =>
+    record.status === 'failed' &&
+    new RegExp(`^(step \\d+ failed: )?budget ${cap} ${limit} reached: [^\\n]+$`).test(record.error?.message ?? '') &&
+    (phase === undefined || record.error?.phase === phase);
+  const failure = (record: PlanRecord) => ({ status: record.status, phase: record.error?.phase, error: record.error?.message });
   try {
-    server.reset(ruleBasedModel);
+    spending.reset();
     const byCalls = await stack.run({ task: 'Tell me about Lyon', options: { plan: SIXTEEN, maxLlmCalls: 2, concurrency: 16 } });
-    const calls = server.requests.length;
+    const race = spending.spent();
     rows.push({
       scenario: 'budget: 16 parallel llm_call steps under maxLlmCalls 2',
-      ok: calls <= 2 && byCalls.status === 'failed' && /budget exceeded/.test(byCalls.error?.message ?? ''),
+      ok: race.httpCalls <= 2 && failedOn(byCalls, 'maxLlmCalls', 2),
       steps: 16,
       maxLlmCalls: 2,
-      calls,
-      status: byCalls.status,
+      calls: race.httpCalls,
+      ...failure(byCalls),
     });
 
-    server.reset(ruleBasedModel);
+    // Half of them fail and are retried: every attempt is a call, and none starts past the cap.
+    spending.reset();
+    const halfFailing = planOf(
+      ...Array.from({ length: 16 }, (_, i) =>
+        i % 2 === 0
+          ? answerStep(i + 1, `Say something about Lyon ${FAILS}, number ${i + 1}`, [], { on_error: 'skip' })
+          : answerStep(i + 1, `Say something about Lyon, number ${i + 1}`),
+      ),
+    );
+    const byRetries = await stack.run({ task: 'Tell me about Lyon', options: { plan: halfFailing, maxLlmCalls: 6, concurrency: 16 } });
+    const retries = spending.spent();
+    rows.push({
+      scenario: 'budget: 16 parallel llm_call steps, 8 failing and retried, under maxLlmCalls 6',
+      ok: retries.httpCalls <= 6 && failedOn(byRetries, 'maxLlmCalls', 6),
+      steps: 16,
+      maxLlmCalls: 6,
+      calls: retries.httpCalls,
+      ...failure(byRetries),
+    });
+
+    // Two answers at once, then a combining call that fails (a 529, retried): Finalize's answer would be one call more.
+    spending.reset();
+    const failingBeforeFinalize = planOf(
+      searchStep(1, 'Lyon'),
+      answerStep(2, 'Summarise what the sources say about Lyon', [1]),
+      answerStep(3, 'List the places in Lyon the sources name', [1]),
+      answerStep(4, `Combine the two ${FAILS}`, [2, 3], { on_error: 'skip' }),
+    );
+    const callsBeforeFinalize = await stack.run({ task: 'Tell me about Lyon', options: { plan: failingBeforeFinalize, maxLlmCalls: 3, concurrency: 4 } });
+    const calls = spending.spent();
+    rows.push({
+      scenario: 'budget: maxLlmCalls 3, a failing llm_call before Finalize',
+      ok: calls.httpCalls <= 3 && failedOn(callsBeforeFinalize, 'maxLlmCalls', 3, 'finalizing'),
+      maxLlmCalls: 3,
+      calls: calls.httpCalls,
+      ...failure(callsBeforeFinalize),
+    });
+
+    // A call that fails after 600 ms (not retried), then Finalize's answer, which takes 700 ms.
+    spending.reset({ slowAnswer: true });
+    const maxLlmMs = 1_000;
+    const slowFailure = planOf(searchStep(1, 'Lyon'), answerStep(2, `Summarise what the sources say about Lyon ${FAILS_SLOWLY}`, [1], { on_error: 'skip' }));
+    const byTime = await stack.run({ task: 'Tell me about Lyon', options: { plan: slowFailure, maxLlmMs } });
+    const time = spending.spent();
+    rows.push({
+      scenario: 'budget: maxLlmMs 1000, a slow failing llm_call before Finalize',
+      ok: time.msSpent <= maxLlmMs + MS_SLACK && failedOn(byTime, 'maxLlmMs', maxLlmMs, 'finalizing'),
+      maxLlmMs,
+      boundMs: maxLlmMs + MS_SLACK,
+      msSpent: time.msSpent,
+      calls: time.httpCalls,
+      ...failure(byTime),
+    });
+
+    // Three answers at once over dense text, a failing combining call, then Finalize's answer.
+    spending.reset();
     const maxTokens = 3_000;
-    const byTokens = await stack.run({ task: 'Tell me about Lyon', options: { plan: SIXTEEN, maxTokens, concurrency: 16 } });
-    const tokens = (byTokens.metadata?.inputTokens ?? 0) + (byTokens.metadata?.outputTokens ?? 0);
+    const denseAnswers = planOf(
+      searchStep(1, 'Lyon sensor log'),
+      ...[2, 3, 4].map((id) => answerStep(id, `Summarise the readings of the logs, part ${id - 1}`, [1], { on_error: 'skip', max_tokens: 200 })),
+      answerStep(5, `Combine the three summaries ${FAILS}`, [2, 3, 4], { on_error: 'skip', max_tokens: 200 }),
+    );
+    const byTokens = await stack.run({
+      task: 'What do the Lyon sensor logs record?',
+      corpus: dense,
+      options: { plan: denseAnswers, maxTokens, concurrency: 4 },
+    });
+    const tokens = spending.spent();
+    rows.push({
+      scenario: 'budget: maxTokens 3000 over dense text, parallel llm_call steps and a failing one before Finalize',
+      ok: tokens.tokensSent + tokens.tokensAnswered <= maxTokens && failedOn(byTokens, 'maxTokens', maxTokens),
+      maxTokens,
+      tokensSent: tokens.tokensSent,
+      tokensAnswered: tokens.tokensAnswered,
+      calls: tokens.httpCalls,
+      recordedTokens: (byTokens.metadata?.inputTokens ?? 0) + (byTokens.metadata?.outputTokens ?? 0),
+      ...failure(byTokens),
+    });
+
+    spending.reset();
+    const sixteenTokens = 3_000;
+    const bySixteenTokens = await stack.run({ task: 'Tell me about Lyon', options: { plan: SIXTEEN, maxTokens: sixteenTokens, concurrency: 16 } });
+    const sixteen = spending.spent();
     rows.push({
       scenario: 'budget: 16 parallel llm_call steps under maxTokens 3000',
-      ok: tokens <= maxTokens && byTokens.status === 'failed' && /budget exceeded/.test(byTokens.error?.message ?? ''),
+      ok: sixteen.tokensSent + sixteen.tokensAnswered <= sixteenTokens && failedOn(bySixteenTokens, 'maxTokens', sixteenTokens),
       steps: 16,
-      maxTokens,
-      calls: server.requests.length,
-      tokens,
-      status: byTokens.status,
+      maxTokens: sixteenTokens,
+      tokensSent: sixteen.tokensSent,
+      tokensAnswered: sixteen.tokensAnswered,
+      calls: sixteen.httpCalls,
+      ...failure(bySixteenTokens),
     });
   } finally {
     await stack.close();
+    server.reset(ruleBasedModel);
   }
   return rows;
 }
