@@ -2,6 +2,7 @@
  * Configuration, read once from the environment at start-up and checked there: a bad value stops
  * the process (or the Lambda init) with one message listing every problem, before any work starts.
  */
+import { constants } from 'node:buffer';
 import { delimiter, dirname, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { parseLearningSettings } from '../core/learn/settings.js';
@@ -30,6 +31,11 @@ export interface CairnConfig {
    * CAIRN_INDEX_ROOT, or the command's CAIRN_HOME/indexes; none for the functions otherwise.
    */
   indexRoot: string | undefined;
+  /**
+   * The most bytes of one corpus file (CAIRN_CORPUS_MAX_FILE_BYTES); a larger one is refused from
+   * its size, unread. Default and bounds: functions/adapters/corpus/corpus-files.ts says why.
+   */
+  corpusMaxFileBytes: number;
   /** Where items too large for DynamoDB keep their bodies. */
   payloadDir: string;
   ttlDays: number;
@@ -111,6 +117,8 @@ export function loadConfig(env: Env = process.env): CairnConfig {
     defaultCorpus: env.CAIRN_CORPUS || 'examples/corpus.jsonl',
     corpusRoots: corpusRootsOf(env.CAIRN_CORPUS || 'examples/corpus.jsonl', env.CAIRN_CORPUS_ROOTS),
     indexRoot: env.CAIRN_INDEX_ROOT ? resolve(env.CAIRN_INDEX_ROOT) : undefined,
+    // A file is decoded to one string: V8's longest string is the most any cap can allow.
+    corpusMaxFileBytes: int('CAIRN_CORPUS_MAX_FILE_BYTES', 256 * 1024 * 1024, 1, MAX_STRING_LENGTH),
     payloadDir: env.CAIRN_PAYLOAD_DIR || '.cairn/payloads',
     ttlDays: int('CAIRN_TTL_DAYS', 30, 1, 3650),
     maxIterations: int('CAIRN_MAX_ITERATIONS', 3, 1, 10),
@@ -133,6 +141,8 @@ export function loadConfig(env: Env = process.env): CairnConfig {
   if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   return config;
 }
+
+const { MAX_STRING_LENGTH } = constants;
 
 function learningSettings(raw: string | undefined, problems: string[]): LearningSettings {
   if (raw === undefined || raw.trim() === '') return parseLearningSettings(undefined);

@@ -3,14 +3,12 @@
  * documents, or a directory of such files. Every document is checked, and a bad one stops the load
  * with one line that says where and what: `corpus.jsonl line 3: not a document: "text" must be a string`.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import { InvalidInputError } from '../../core/errors.js';
 import { type CorpusDocument, MODALITIES, type Modality } from '../../core/types.js';
+import { type CorpusAccess, type CorpusFile, checkCorpusFile, listCorpusFiles, readCorpusBytes, realRoots } from './corpus-files.js';
 
 export type CorpusFormat = 'jsonl' | 'json';
-
-const CORPUS_EXTENSIONS: ReadonlySet<string> = new Set(['.jsonl', '.ndjson', '.json']);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -108,42 +106,34 @@ export function parseCorpusText(text: string, label: string, format: CorpusForma
   return rejectDuplicates(parseLocated(text, label, format));
 }
 
-async function readCorpusText(path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new InvalidInputError(`corpus file not found: ${path}`, { cause: error });
-    throw new InvalidInputError(`corpus file cannot be read: ${path}: ${(error as Error).message}`, { cause: error });
-  }
+/** A checked file's text, read through its checked handle (corpus-files.ts). */
+async function readCorpusText(file: CorpusFile, roots: readonly string[], access: CorpusAccess): Promise<string> {
+  return (await readCorpusBytes(file, roots, access)).toString('utf8');
 }
 
-/** Loads one corpus file (JSONL or a JSON array, by extension or content). */
-export async function loadCorpusFile(path: string): Promise<CorpusDocument[]> {
-  const text = await readCorpusText(path);
+/**
+ * Loads one corpus file (JSONL or a JSON array, by extension or content). Only a regular file
+ * under `access.roots` (the file itself when none are given) is read, within the size cap.
+ */
+export async function loadCorpusFile(path: string, access: CorpusAccess = {}): Promise<CorpusDocument[]> {
+  const roots = await realRoots(access, path);
+  const file = await checkCorpusFile(path, roots, access);
+  const text = await readCorpusText(file, roots, access);
   return parseCorpusText(text, path, detectFormat(path, text));
 }
 
 /**
  * Loads a corpus file, or every `.jsonl`/`.ndjson`/`.json` file of a directory (not recursive, in
- * name order, ids unique across all of them).
+ * name order, ids unique across all of them). Each file is resolved, checked under the roots (a
+ * link out of them is refused naming the link) and read by the path that was checked.
  */
-export async function loadCorpus(path: string): Promise<CorpusDocument[]> {
-  let isDirectory: boolean;
-  try {
-    isDirectory = (await stat(path)).isDirectory();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new InvalidInputError(`corpus file not found: ${path}`, { cause: error });
-    throw error;
-  }
-  if (!isDirectory) return loadCorpusFile(path);
-
-  const names = (await readdir(path)).filter((name) => CORPUS_EXTENSIONS.has(extname(name).toLowerCase())).sort();
-  if (names.length === 0) throw new InvalidInputError(`corpus directory has no .jsonl or .json files: ${path}`);
+export async function loadCorpus(path: string, access: CorpusAccess = {}): Promise<CorpusDocument[]> {
+  const files = await listCorpusFiles(path, access);
+  const roots = await realRoots(access, path);
   const located: Located[] = [];
-  for (const name of names) {
-    const file = join(path, name);
-    const text = await readCorpusText(file);
-    located.push(...parseLocated(text, file, detectFormat(file, text)));
+  for (const file of files) {
+    const text = await readCorpusText(file, roots, access);
+    located.push(...parseLocated(text, file.path, detectFormat(file.path, text)));
   }
   return rejectDuplicates(located);
 }

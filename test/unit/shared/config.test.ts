@@ -1,5 +1,7 @@
+import { constants } from 'node:buffer';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAX_CORPUS_FILE_BYTES } from '../../../functions/adapters/corpus/corpus-files.js';
 import { ConfigError } from '../../../functions/core/errors.js';
 import { DEFAULT_LEARNING_SETTINGS } from '../../../functions/core/learn/types.js';
 import { loadConfig } from '../../../functions/shared/config.js';
@@ -27,6 +29,7 @@ describe('Function: loadConfig', () => {
       region: undefined,
       defaultCorpus: 'examples/corpus.jsonl',
       corpusRoots: [resolve('examples')],
+      corpusMaxFileBytes: DEFAULT_MAX_CORPUS_FILE_BYTES,
       payloadDir: '.cairn/payloads',
       ttlDays: 30,
       maxIterations: 3,
@@ -69,6 +72,7 @@ describe('Function: loadConfig', () => {
       AWS_REGION: 'eu-west-1',
       CAIRN_CORPUS: 'data/corpus',
       CAIRN_PAYLOAD_DIR: '/tmp/payloads',
+      CAIRN_CORPUS_MAX_FILE_BYTES: '1048576',
       CAIRN_TTL_DAYS: '7',
       CAIRN_MAX_ITERATIONS: '10',
       CAIRN_MAX_STEPS: '100',
@@ -87,6 +91,7 @@ describe('Function: loadConfig', () => {
       region: 'eu-west-1',
       defaultCorpus: 'data/corpus',
       corpusRoots: [resolve('examples'), resolve('data')],
+      corpusMaxFileBytes: 1048576,
       payloadDir: '/tmp/payloads',
       ttlDays: 7,
       maxIterations: 10,
@@ -201,6 +206,16 @@ describe('Function: loadConfig', () => {
       inLambda: true,
       logLevel: 'INFO',
     });
+  });
+
+  it('refuses a corpus file cap no string could hold, naming the longest', () => {
+    // Act
+    const error = configError({ CAIRN_CORPUS_MAX_FILE_BYTES: String(2 ** 31) });
+
+    // Assess
+    expect(error.message).toBe(
+      `invalid configuration: CAIRN_CORPUS_MAX_FILE_BYTES must be an integer from 1 to ${constants.MAX_STRING_LENGTH}, got "${2 ** 31}"`,
+    );
   });
 
   it('reports a single bad variable alone', () => {
