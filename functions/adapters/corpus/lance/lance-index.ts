@@ -9,12 +9,15 @@
  * - `titles`: title keys and the documents they name, for entity linking in a query;
  * - `names`: the last path segment of each document's file, source, id and title, for `findDocument`.
  *
- * The folder is written under a temporary name and renamed into place at the end, so a build that
- * fails or is interrupted leaves no index that could be opened as if complete.
+ * The folder is written under a temporary name beside it and renamed into place at the end, so a
+ * build that fails or is interrupted leaves no index that could be opened as if complete; the
+ * temporary folder of a build whose process was killed is removed by the next build beside it.
+ * The manifest records every file's size and sha256, checked when the index is opened
+ * (index-files.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 // Sets LanceDB's thread pool before LanceDB is loaded: keep this import above LanceDB's.
 import './lance-runtime.js';
 import * as lancedb from '@lancedb/lancedb';
@@ -27,9 +30,11 @@ import { reciprocalRankFusion } from '../../../core/retrieval/fusion.js';
 import { extractFeatures, LexicalVectorizer, type TextFeatures } from '../../../core/retrieval/lexical-vectorizer.js';
 import { contentTerms } from '../../../core/retrieval/tokenize.js';
 import type { CorpusDocument, Modality } from '../../../core/types.js';
+import { type CorpusAccess, checkCorpusFile, readCorpusBytes, realOrSelf } from '../corpus-files.js';
 import { loadCorpus } from '../load-corpus.js';
 import { tableOf, utf8Column, vectorColumn } from './arrow-columns.js';
-import { type CorpusFingerprint, fingerprint, INDEX_FORMAT_VERSION, type IndexManifest, MANIFEST_FILE, readManifest } from './manifest.js';
+import { indexFileChecks, verifyIndexFiles } from './index-files.js';
+import { type CorpusFingerprint, fingerprint, INDEX_FORMAT_VERSION, type IndexManifest, indexDamaged, MANIFEST_FILE, readManifest } from './manifest.js';
 
 export const LANCE_ENGINE = 'lancedb@0.31';
 const VECTORIZER_FILE = 'vectorizer.bin';
@@ -71,6 +76,8 @@ export interface BuildIndexOptions {
   annMinDocuments?: number;
   /** Called after each stage with a short line (for the command's progress). */
   progress?: (line: string) => void;
+  /** Where the corpus may be read from and how large a file may be (the corpus itself, and the default cap, unless said). */
+  access?: CorpusAccess;
 }
 
 /** Longest term the full-text index keeps (LanceDB drops longer ones; its default is 40). */
@@ -87,13 +94,14 @@ const sql = (value: string): string => `'${value.replaceAll("'", "''")}'`;
  * fails the build and nothing is left at `outDir`.
  */
 export async function buildIndex(corpusPath: string, outDir: string, options: BuildIndexOptions = {}): Promise<IndexManifest> {
-  const before = await fingerprint(corpusPath);
-  const documents = await loadCorpus(corpusPath);
+  const access = options.access ?? {};
+  const before = await fingerprint(corpusPath, access);
+  const documents = await loadCorpus(corpusPath, access);
   return writeIndex(documents, outDir, {
     ...options,
     corpus: before,
     verify: async () => {
-      const after = await fingerprint(corpusPath);
+      const after = await fingerprint(corpusPath, access);
       if (after.sha256 !== before.sha256) throw new InvalidInputError(`corpus ${corpusPath} changed while it was indexed; nothing was written, index it again`);
     },
   });
@@ -101,7 +109,8 @@ export async function buildIndex(corpusPath: string, outDir: string, options: Bu
 
 /**
  * Writes an index of `documents` into `outDir` (replacing an index there). `verify` runs after the
- * index is complete, before it is moved into place; if it throws, the index is discarded.
+ * index is complete, before it is moved into place; if it throws, the index is discarded. Builds
+ * beside `outDir` left by a process that no longer runs are removed first.
  */
 export async function writeIndex(
   documents: readonly CorpusDocument[],
@@ -113,17 +122,45 @@ export async function writeIndex(
   positionsById(documents);
   const target = resolve(outDir);
   await mkdir(dirname(target), { recursive: true });
+  await removeAbandonedBuilds(target);
   const temp = `${target}.partial-${process.pid}-${randomBytes(4).toString('hex')}`;
   try {
     const manifest = await writeInto(temp, documents, options, progress);
     await options.verify?.();
-    const finished: IndexManifest = { ...manifest, buildMs: Math.round(performance.now() - started) };
+    const files = await indexFileChecks(temp);
+    const finished: IndexManifest = { ...manifest, files, buildMs: Math.round(performance.now() - started) };
     await writeFile(join(temp, MANIFEST_FILE), `${JSON.stringify(finished, null, 2)}\n`);
     await replaceDir(temp, target);
     return finished;
   } catch (error) {
     await rm(temp, { recursive: true, force: true });
     throw error;
+  }
+}
+
+/** True while process `pid` runs on this machine (one of another user counts: it cannot be signalled, but it is there). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the temporary folders of builds of `target` whose process is gone (`<target>.partial-<pid>-…`,
+ * and `<target>.old-<pid>-…` left between the two renames of a replacement): a build killed mid-way
+ * leaves its folder behind, and nothing else would ever remove it. A live process's are left alone.
+ */
+async function removeAbandonedBuilds(target: string): Promise<void> {
+  const prefix = basename(target);
+  const names = await readdir(dirname(target)).catch(() => [] as string[]);
+  for (const name of names) {
+    const match = /^\.(?:partial|old)-(\d+)-[0-9a-f]+$/.exec(name.slice(prefix.length));
+    if (!name.startsWith(prefix) || !match) continue;
+    const pid = Number(match[1]);
+    if (pid !== process.pid && !running(pid)) await rm(join(dirname(target), name), { recursive: true, force: true });
   }
 }
 
@@ -148,7 +185,7 @@ async function writeInto(
   documents: readonly CorpusDocument[],
   options: BuildIndexOptions & { corpus: CorpusFingerprint },
   progress: (line: string) => void,
-): Promise<Omit<IndexManifest, 'buildMs'>> {
+): Promise<Omit<IndexManifest, 'buildMs' | 'files'>> {
   await mkdir(dir, { recursive: true });
   const db = await lancedb.connect(join(dir, DB_DIR));
   const texts = documents.map(searchableText);
@@ -297,19 +334,41 @@ export interface OpenIndexOptions {
   embedder?: Embedder;
 }
 
-/** Opens the index in `dir`; one line when there is none, when it is of another format, or when its embedder is not at hand. */
+/**
+ * Opens the index in `dir`; one line when there is none, when it is of another format, when its
+ * files are not the ones it was built with (index-files.ts), or when its embedder is not at hand.
+ */
 export async function openIndex(dir: string, options: OpenIndexOptions = {}): Promise<LanceCorpusIndex> {
   const manifest = await readManifest(dir);
   if (!manifest) throw new InvalidInputError(`no corpus index at ${dir} (build one with: npm start -- index --corpus <corpus> --out ${dir})`);
+  await verifyIndexFiles(dir, manifest);
+  const real = await realOrSelf(dir);
   let embedder = options.embedder;
   if (embedder === undefined || embedder.name !== manifest.vectorMethod) {
-    const state = await readFile(join(dir, VECTORIZER_FILE)).catch(() => undefined);
-    if (!state) throw new InvalidInputError(`index ${dir} was built with the embedder ${manifest.vectorMethod}; configure that embedder to search it`);
+    if (manifest.files[VECTORIZER_FILE] === undefined)
+      throw new InvalidInputError(`index ${dir} was built with the embedder ${manifest.vectorMethod}; configure that embedder to search it`);
+    const access: CorpusAccess = { roots: [real], label: 'index file', maxFileBytes: manifest.files[VECTORIZER_FILE].bytes };
+    const state = await readCorpusBytes(await checkCorpusFile(join(real, VECTORIZER_FILE), [real], access), [real], access);
     embedder = LexicalVectorizer.fromStateBytes(state);
   }
-  const db = await lancedb.connect(join(dir, DB_DIR));
-  const [docs, links, titles, names] = await Promise.all(['docs', 'links', 'titles', 'names'].map((name) => db.openTable(name)));
-  return new LanceCorpusIndex(manifest, embedder, { docs: docs!, links: links!, titles: titles!, names: names! });
+  try {
+    const db = await lancedb.connect(join(real, DB_DIR));
+    const [docs, links, titles, names] = await Promise.all(['docs', 'links', 'titles', 'names'].map((name) => db.openTable(name)));
+    return new LanceCorpusIndex(manifest, embedder, { docs: docs!, links: links!, titles: titles!, names: names! }, dir);
+  } catch (error) {
+    throw engineDamage(dir, manifest, error);
+  }
+}
+
+/**
+ * An error of LanceDB reading the index, as the one "damaged" line: what the file checks cannot
+ * see (an edit between the sampled blocks of a large file) still never reaches a user as an engine
+ * error naming the engine's source files.
+ */
+function engineDamage(dir: string, manifest: IndexManifest, error: unknown): unknown {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof CairnError || !/lance|arrow/i.test(message)) return error;
+  return indexDamaged(dir, manifest.corpus.path, 'LanceDB cannot read its files');
 }
 
 interface Tables {
@@ -338,6 +397,8 @@ export class LanceCorpusIndex implements CorpusIndex {
     readonly manifest: IndexManifest,
     private readonly embedder: Embedder,
     private readonly tables: Tables,
+    /** The folder it was opened from, for the one line that says it is damaged. */
+    private readonly dir: string,
   ) {
     this.size = manifest.documents;
     this.keywordMethod = manifest.keywordMethod;
@@ -345,24 +406,35 @@ export class LanceCorpusIndex implements CorpusIndex {
     this.graphMethod = manifest.graphMethod;
   }
 
+  /** A query's rows; an engine error reading the files is the index's "damaged" line. */
+  private async rows(query: { toArray(): Promise<unknown[]> }): Promise<Row[]> {
+    try {
+      return (await query.toArray()) as Row[];
+    } catch (error) {
+      throw engineDamage(this.dir, this.manifest, error);
+    }
+  }
+
   async get(id: string): Promise<CorpusDocument | undefined> {
-    const rows = (await this.tables.docs
-      .query()
-      .where(`id = ${sql(id)}`)
-      .select(DOC_COLUMNS)
-      .limit(1)
-      .toArray()) as Row[];
+    const rows = await this.rows(
+      this.tables.docs
+        .query()
+        .where(`id = ${sql(id)}`)
+        .select(DOC_COLUMNS)
+        .limit(1),
+    );
     return rows[0] ? documentOf(rows[0]) : undefined;
   }
 
   async findDocument(reference: string): Promise<CorpusDocument | undefined> {
     const direct = await this.get(reference);
     if (direct) return direct;
-    const rows = (await this.tables.names
-      .query()
-      .where(`name = ${sql(referenceName(reference))}`)
-      .limit(1)
-      .toArray()) as Row[];
+    const rows = await this.rows(
+      this.tables.names
+        .query()
+        .where(`name = ${sql(referenceName(reference))}`)
+        .limit(1),
+    );
     return rows[0] ? this.get(String(rows[0].id)) : undefined;
   }
 
@@ -373,10 +445,7 @@ export class LanceCorpusIndex implements CorpusIndex {
     if (terms === '') return [];
     let search = this.tables.docs.query().fullTextSearch(terms, { columns: ['search_text'] });
     if (options.modality !== undefined) search = search.where(`modality = ${sql(options.modality)}`);
-    const rows = (await search
-      .select([...DOC_COLUMNS, '_score'])
-      .limit(options.topK)
-      .toArray()) as Row[];
+    const rows = await this.rows(search.select([...DOC_COLUMNS, '_score']).limit(options.topK));
     return rows.map((row) => ({ doc: documentOf(row), score: Number(row._score) }));
   }
 
@@ -393,7 +462,7 @@ export class LanceCorpusIndex implements CorpusIndex {
       .limit(options.topK);
     if (this.manifest.vectorIndex === 'ivf-hnsw-sq') search = search.ef(Math.max(HNSW_EF, options.topK)).refineFactor(REFINE);
     if (options.modality !== undefined) search = search.where(`modality = ${sql(options.modality)}`);
-    const rows = (await search.toArray()) as Row[];
+    const rows = await this.rows(search);
     return rows.flatMap((row) => {
       const score = 1 - Number(row._distance);
       return score > 1e-9 ? [{ doc: documentOf(row), score }] : [];
@@ -404,14 +473,7 @@ export class LanceCorpusIndex implements CorpusIndex {
   async exactVectorIds(query: string, topK: number): Promise<string[]> {
     const [vector] = await this.embedder.embed([query]);
     if (!vector?.some((v) => v !== 0)) return [];
-    const rows = (await this.tables.docs
-      .query()
-      .nearestTo(vector)
-      .distanceType('cosine')
-      .bypassVectorIndex()
-      .select(['id', '_distance'])
-      .limit(topK)
-      .toArray()) as Row[];
+    const rows = await this.rows(this.tables.docs.query().nearestTo(vector).distanceType('cosine').bypassVectorIndex().select(['id', '_distance']).limit(topK));
     return rows.filter((row) => 1 - Number(row._distance) > 1e-9).map((row) => String(row.id));
   }
 
@@ -427,21 +489,19 @@ export class LanceCorpusIndex implements CorpusIndex {
   }
 
   async linkedDocuments(id: string): Promise<readonly string[]> {
-    const rows = (await this.tables.links
-      .query()
-      .where(`id = ${sql(id)}`)
-      .limit(1)
-      .toArray()) as Row[];
+    const rows = await this.rows(
+      this.tables.links
+        .query()
+        .where(`id = ${sql(id)}`)
+        .limit(1),
+    );
     return rows[0] ? (JSON.parse(String(rows[0].linked)) as string[]) : [];
   }
 
   async documentsNamedIn(text: string): Promise<readonly string[]> {
     const keys = [...mentionKeys(text, this.manifest.maxTitleTokens)];
     if (keys.length === 0) return [];
-    const rows = (await this.tables.titles
-      .query()
-      .where(`key IN (${keys.map(sql).join(', ')})`)
-      .toArray()) as Row[];
+    const rows = await this.rows(this.tables.titles.query().where(`key IN (${keys.map(sql).join(', ')})`));
     const byKey = new Map(rows.map((row) => [String(row.key), JSON.parse(String(row.ids)) as string[]]));
     // In the order the text names them, as the in-memory graph answers.
     const found = new Set<string>();
