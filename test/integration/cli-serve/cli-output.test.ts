@@ -63,7 +63,8 @@ describe('cairn run: output and progress', () => {
     // Assess
     expect(out.code).toBe(0);
     expect(out.stderr).toBe('');
-    expect(out.stdout).toMatch(/^Plan p-\S+ succeeded in /);
+    // The answer itself first, then how it was reached.
+    expect(out.stdout).toMatch(/^Answer: .+\n\nPlan p-\S+ succeeded in /);
     expect(out.stdout).toMatch(/^ {5}└─ 4 keyword_search {2}"describe the museums of Lyon" top 10 {2}if step_2\.result\['run'\] == False {2}↷ skipped: /m);
   });
 

@@ -205,7 +205,9 @@ describe('cairn serve: the HTTP API', () => {
     expect(phases).not.toContain('planning');
     expect(trace.events.find((e) => e.type === 'plan.received')?.data).toMatchObject({ source: 'supplied' });
     expect(trace.events.find((e) => e.type === 'plan.generated')?.data).toMatchObject({ source: 'user' });
-    expect(done.metadata).toMatchObject({ source: 'supplied', provider: 'user', llmCalls: [] });
+    // No planning call: the one call is the answer Finalize composes, the plan having no answer step.
+    expect(done.metadata).toMatchObject({ source: 'supplied', provider: 'user' });
+    expect((done.metadata as { llmCalls: Array<{ purpose: string }> }).llmCalls.map((c) => c.purpose)).toEqual(['answer']);
     expect(trace.events.find((e) => e.type === 'step.completed' && e.data?.step_id === 2)?.data).toMatchObject({ tool: 'math.evaluate' });
     expect(invalid.status).toBe(400);
     expect((invalid.json().errors as Array<{ path: string; message: string }>).map((e) => e.message).join(' ')).toMatch(/cycle/);
