@@ -96,21 +96,31 @@ export class Spending {
   }
 }
 
-/** An answer cut at `maxTokens` (stop reason max_tokens) when it is prose, and the tokens of what is given. */
+/**
+ * An answer as a model gives it under `maxTokens`, and the tokens of what is given. One past the
+ * limit is cut there (stop reason max_tokens); a structured answer cut short is no longer a whole
+ * tool call, and comes as the prose of its JSON, unreadable as a model's cut answer is.
+ */
 function cutAt(reply: Reply, maxTokens: number, counter: TokenCounter): { cut: Reply; tokens: number } {
-  if ('tool' in reply) return { cut: reply, tokens: counter.count(JSON.stringify(reply.tool)) + counter.count(reply.text ?? '') };
+  if ('tool' in reply) {
+    const tokens = counter.count(JSON.stringify(reply.tool)) + counter.count(reply.text ?? '');
+    return tokens <= maxTokens ? { cut: reply, tokens } : cutProse(`${reply.text ?? ''}${JSON.stringify(reply.tool)}`, maxTokens, counter);
+  }
   if (!('text' in reply) || 'refusal' in reply) return { cut: reply, tokens: 0 };
   const tokens = counter.count(reply.text);
-  if (tokens <= maxTokens) return { cut: reply, tokens };
-  // The longest prefix within the limit, by bisection on its length in characters.
-  let [fits, over] = [0, reply.text.length];
+  return tokens <= maxTokens ? { cut: reply, tokens } : cutProse(reply.text, maxTokens, counter);
+}
+
+/** The longest prefix of `text` within `maxTokens`, found by bisection on its length in characters. */
+function cutProse(text: string, maxTokens: number, counter: TokenCounter): { cut: Reply; tokens: number } {
+  let [fits, over] = [0, text.length];
   while (over - fits > 1) {
     const mid = (fits + over) >> 1;
-    if (counter.count(reply.text.slice(0, mid)) <= maxTokens) fits = mid;
+    if (counter.count(text.slice(0, mid)) <= maxTokens) fits = mid;
     else over = mid;
   }
-  const text = reply.text.slice(0, fits);
-  return { cut: { text, stopReason: 'max_tokens' }, tokens: counter.count(text) };
+  const kept = text.slice(0, fits);
+  return { cut: { text: kept, stopReason: 'max_tokens' }, tokens: counter.count(kept) };
 }
 
 /**
