@@ -147,8 +147,8 @@ function render(rows: readonly AnswerRow[]): string {
     const subset = rows.filter((r) => r.split === split);
     if (subset.length === 0) continue;
     lines.push(line(split, summarise(subset)));
-    if (split === 'test') lines.push(line('test, unseen', summarise(subset.filter((r) => r.unseen))));
     for (const type of [...new Set(subset.map((r) => r.type))].sort()) lines.push(line(`  ${type}`, summarise(subset.filter((r) => r.type === type))));
+    if (split === 'test') lines.push(line('test, unseen', summarise(subset.filter((r) => r.unseen))));
   }
   return lines.join('\n');
 }
