@@ -88,7 +88,10 @@ async function checkCorpus(path: string | undefined): Promise<string | undefined
   if (!existsSync(full)) throw new InvalidInputError(`corpus file not found: ${path}`);
   const settings = localConfig();
   settings.config = withCorpusRoots(settings.config, [full]);
-  await new FileCorpusProvider(full, { indexRoot: settings.config.indexRoot }).load(full);
+  // The run reads under these roots: checked under the same ones, a link or an index manifest
+  // leading out of them fails here, before anything is read from there.
+  const { corpusRoots, indexRoot, corpusMaxFileBytes } = settings.config;
+  await new FileCorpusProvider(full, { roots: corpusRoots, indexRoot, maxFileBytes: corpusMaxFileBytes }).load(full);
   return full;
 }
 
@@ -432,8 +435,11 @@ export function buildProgram(): Command {
       if (!existsSync(full)) throw new InvalidInputError(`corpus file not found: ${flags.corpus}`);
       const { buildIndex } = await import('../functions/adapters/corpus/lance/lance-index.js');
       const { defaultIndexDir } = await import('../functions/adapters/corpus/lance/manifest.js');
-      const out = resolve(flags.out ?? defaultIndexDir(localConfig().config.indexRoot ?? resolve(localConfig().home, 'indexes'), full));
-      const manifest = await buildIndex(full, out, flags.json ? {} : { progress: (line) => console.error(`  ${line}`) });
+      const { config, home } = localConfig();
+      const out = resolve(flags.out ?? defaultIndexDir(config.indexRoot ?? resolve(home, 'indexes'), full));
+      // The files are read as a run reads them: under the corpus folders (the one named among them), within the size cap.
+      const access = { roots: withCorpusRoots(config, [full]).corpusRoots, maxFileBytes: config.corpusMaxFileBytes };
+      const manifest = await buildIndex(full, out, flags.json ? { access } : { access, progress: (line) => console.error(`  ${line}`) });
       if (flags.json) console.log(JSON.stringify({ dir: out, ...manifest }));
       else {
         console.log(`indexed ${manifest.documents} documents of ${flags.corpus} into ${out} in ${(manifest.buildMs / 1000).toFixed(1)} s`);

@@ -72,7 +72,12 @@ export function createCorpusProvider(config: CairnConfig, clients: Clients): Cor
   const indexOptions = embedder ? { embedder } : {};
   return new S3CorpusProvider({
     client: clients.s3,
-    files: new FileCorpusProvider(config.defaultCorpus, { roots: config.corpusRoots, indexRoot: config.indexRoot, ...indexOptions }),
+    files: new FileCorpusProvider(config.defaultCorpus, {
+      roots: config.corpusRoots,
+      indexRoot: config.indexRoot,
+      maxFileBytes: config.corpusMaxFileBytes,
+      ...indexOptions,
+    }),
     defaultRef: config.defaultCorpus,
     requestPaths: !config.aws.inLambda,
     indexOptions,
