@@ -3,6 +3,7 @@
  * core's own rules), and an LLM that answers with a fixed text and records what it was asked.
  */
 import { describe, expect, it } from 'vitest';
+import { BudgetExceededError, LlmFatalError } from '../../../functions/core/errors.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../../functions/core/ports.js';
 import type { DecompositionPlan, PlanRecord, StepOutput } from '../../../functions/core/types.js';
 import { finalizePhase } from '../../../functions/core/workflow/finalize.js';
@@ -32,7 +33,8 @@ function searchOutput(stepId: number, ids: string[]): StepOutput {
   };
 }
 
-function world(answerText: string, outputs: StepOutput[]) {
+/** A plan at Finalize whose model answers `answerText` (or fails with it); `earlier` is what the record already holds. */
+function world(answerText: string | Error, outputs: StepOutput[], earlier: Partial<PlanRecord> = {}) {
   const record: PlanRecord = {
     planId: 'p-1',
     status: 'executing',
@@ -42,6 +44,7 @@ function world(answerText: string, outputs: StepOutput[]) {
     updatedAt: NOW.toISOString(),
     eventCount: 0,
     plan: PLAN,
+    ...earlier,
   };
   const { store, events, current } = memoryTraceStore(record, { now: NOW, outputs });
   const asked: LlmRequest[] = [];
@@ -51,6 +54,7 @@ function world(answerText: string, outputs: StepOutput[]) {
     source: 'scripted',
     complete: async (request): Promise<LlmResponse> => {
       asked.push(request);
+      if (answerText instanceof Error) throw answerText;
       return { text: answerText, provider: 'scripted', model: 'fixed', inputTokens: 10, outputTokens: 5, stopReason: 'end_turn' };
     },
   };
@@ -93,5 +97,60 @@ describe('Function: finalizePhase', () => {
     expect(asked).toEqual([]);
     expect(current()).toMatchObject({ status: 'succeeded' });
     expect(current().answer).toBeUndefined();
+  });
+
+  it('traces the answer call that got no answer, with its time, before its error fails the plan', async () => {
+    // Prepare
+    const { deps, events, current } = world(new LlmFatalError('anthropic/claude: 401 invalid x-api-key'), [
+      searchOutput(1, ['lyon']),
+      searchOutput(2, ['marseille']),
+    ]);
+
+    // Act
+    const failure = await finalizePhase(deps, { planId: 'p-1', maxIterations: 3 }).catch((e: unknown) => e);
+
+    // Assess
+    expect(failure).toBeInstanceOf(LlmFatalError);
+    expect(current().metadata?.llmCalls).toEqual([
+      expect.objectContaining({ purpose: 'answer', inputTokens: 0, outputTokens: 0, attempts: 1, error: 'anthropic/claude: 401 invalid x-api-key' }),
+    ]);
+    expect(events.filter((e) => e.type === 'llm.call')).toEqual([
+      expect.objectContaining({ phase: 'finalizing', data: expect.objectContaining({ error: 'anthropic/claude: 401 invalid x-api-key' }) }),
+    ]);
+  });
+
+  it('asks no model when the calls of earlier phases, failed ones and their retries included, used up maxLlmCalls', async () => {
+    // Prepare: an earlier call answered; another got no answer after two attempts.
+    const call = {
+      purpose: 'answer' as const,
+      provider: 'scripted',
+      model: 'fixed',
+      inputTokens: 10,
+      outputTokens: 5,
+      durationMs: 40,
+      promptHash: '',
+      stopReason: 'end_turn',
+    };
+    const { deps, asked } = world('unused', [searchOutput(1, ['lyon']), searchOutput(2, ['marseille'])], {
+      request: { task: 'Compare the populations of Lyon and Marseille', options: { maxLlmCalls: 3 } },
+      metadata: {
+        provider: 'scripted',
+        model: 'fixed',
+        iterations: 1,
+        llmCalls: [call, { ...call, inputTokens: 0, outputTokens: 0, attempts: 2, stopReason: 'error', error: '529 overloaded' }],
+        inputTokens: 10,
+        outputTokens: 5,
+        durationsMs: {},
+        source: 'scripted',
+      },
+    });
+
+    // Act
+    const failure = await finalizePhase(deps, { planId: 'p-1', maxIterations: 3 }).catch((e: unknown) => e);
+
+    // Assess
+    expect(asked).toEqual([]);
+    expect(failure).toBeInstanceOf(BudgetExceededError);
+    expect((failure as Error).message).toBe('budget maxLlmCalls 3 reached: 3 LLM call(s) made; the answer call was not made');
   });
 });
