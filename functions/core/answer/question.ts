@@ -164,6 +164,9 @@ export function readQuestion(raw: string): QuestionReading {
     if (pair) return withRelation({ ...base, type, options: pair, wantsLess }, q, answerClass);
   }
   if (type === 'description' && /\b(population|how many|how much)\b/i.test(lower)) type = 'number';
+  // "... in the same province?": the province is what each side is in.
+  const same = type === 'yes_no' ? /\bsame\s+([\p{Ll}-]+)/iu.exec(q)?.[1] : undefined;
+  if (same) answerClass = same;
   return withRelation(
     {
       ...base,

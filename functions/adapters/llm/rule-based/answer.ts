@@ -167,25 +167,38 @@ function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
     .map((c) => contentTerms(c.text))
     .filter((terms) => terms.length > 0);
   const bridged = (s: Sentence) => bridges.some((b) => b.every((t) => s.terms.has(t) || contentTerms(s.title).includes(t)));
+  // What the first hop leaves unsaid is what the second hop must say ("... created by whom?").
+  const unsaid = focus.relation.filter((set) => ![...set].some((t) => holdsTerm(first.terms, t)));
+  const unsaidScore = (s: Sentence) => unsaid.reduce((n, set) => n + ([...set].some((t) => holdsTerm(s.terms, t)) ? 1 : 0), 0);
+  // A name of the first hop that has a passage of its own here is the bridge, not the answer, when
+  // that passage says what the first hop left unsaid.
+  const titled = (c: Candidate) => focus.all.some((x) => x.docId !== first.docId && sameName(x.title, c.text) && unsaidScore(x) > 0);
   let best: { sentence: Sentence; candidate: Candidate; score: number } | undefined;
   for (const s of focus.all) {
     const about = !hasNames || focus.nameScore(s) > 0;
     const asked = focus.relationScore(s) + focus.classScore(s);
     const hop2 = !about && s.docId !== first.docId && bridged(s) && asked > 0;
     if (!about && !hop2) continue;
-    const candidates = candidatesFor(s.text, reading.type).filter((c) => !focus.isGiven(c) && fits(c, reading, s));
+    const candidates = candidatesFor(s.text, reading.type).filter((c) => !focus.isGiven(c) && fits(c, reading, s) && !(about && titled(c)));
     if (candidates.length === 0) continue;
     const candidate = nearest(candidates, s, focus);
     // The text calling a name what the question asks for ("the Garonne river") all but settles it,
     // over a first hop that merely shares the question's words.
     const besideClass = focus.answerClass.size > 0 && classGap(candidate, s, focus) <= 2 ? 8 : 0;
-    const score = (about ? 1.5 * focus.nameScore(s) : 1) + asked + besideClass + (s.position === 0 ? 0.1 : 0) - 0.05 * s.docRank;
+    const score = (about ? 1.5 * focus.nameScore(s) : 1 + unsaidScore(s)) + asked + besideClass + (s.position === 0 ? 0.1 : 0) - 0.05 * s.docRank;
     if (!best || score > best.score) best = { sentence: s, candidate, score };
   }
   if (!best) return undefined;
   const shortAnswer = withYear(joined(best.candidate, best.sentence, reading), best.sentence.text, reading);
   const support = best.sentence.docId === first.docId ? [best.sentence] : [first, best.sentence];
   return { shortAnswer, answer: support.map(cite).join(' ') };
+}
+
+/** A passage's title names the same thing as a span: "Neighbours" and "Neighbours (TV series)". */
+function sameName(title: string, span: string): boolean {
+  const a = contentTerms(title.replace(/\s*\([^)]*\)\s*$/, ''));
+  const b = contentTerms(span);
+  return a.length > 0 && a.length === b.length && a.every((t, i) => t === b[i]);
 }
 
 /** Two names coordinated before a plural class noun are both the answer: "the Rhône and the Saône rivers". */
@@ -242,6 +255,8 @@ function nearest(candidates: Candidate[], s: Sentence, focus: Focus): Candidate 
 
 /** A number gets the year its sentence gives it ("about 873,000 (2020)"). */
 function withYear(c: Candidate, sentence: string, reading: QuestionReading): string {
+  // "What year" asks for the year of a date.
+  if (reading.type === 'year' && c.kind === 'date' && /\b\d{3,4}\b/.test(c.text) && !/century/i.test(c.text)) return /\b\d{3,4}\b/.exec(c.text)![0];
   if (c.kind !== 'number' || reading.type !== 'number') return c.text;
   const year = datesIn(sentence).find((d) => d.kind === 'year' && Math.abs(d.at - c.at) < 40);
   return year ? `${c.text} (${year.text})` : c.text;
