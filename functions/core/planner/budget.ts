@@ -101,6 +101,11 @@ export function fitToBudget(request: LlmRequest, budget: LlmBudget, used: LlmUsa
 export interface MeteredLlm extends LlmProvider {
   /** The calls that got no answer since the last take (failed, aborted, timed out, stopped by the budget), as records; each is taken once. */
   takeUnanswered(): LlmCallRecord[];
+  /**
+   * Settles once no call is under way. A step that timed out has let go of its call, which ends
+   * when its abort has unwound: a phase waits for that before it takes the calls to record.
+   */
+  idle(): Promise<void>;
 }
 
 /**
@@ -131,6 +136,8 @@ class Ledger implements MeteredLlm {
   private held = 0;
   private readonly clock: LlmClock | undefined;
   private unanswered: LlmCallRecord[] = [];
+  private running = 0;
+  private waiting: Array<() => void> = [];
 
   constructor(
     private readonly llm: LlmProvider,
@@ -160,6 +167,10 @@ class Ledger implements MeteredLlm {
     const taken = this.unanswered;
     this.unanswered = [];
     return taken;
+  }
+
+  idle(): Promise<void> {
+    return this.running === 0 ? Promise.resolve() : new Promise((resolve) => this.waiting.push(resolve));
   }
 
   private usage(): LlmUsage {
@@ -195,6 +206,7 @@ class Ledger implements MeteredLlm {
     };
     const timed = this.clock?.start();
     const started = performance.now();
+    this.running += 1;
     try {
       const within = timed ? (signal ? AbortSignal.any([signal, timed.signal]) : timed.signal) : signal;
       const response = await this.llm.complete(fitted, within, gate);
@@ -224,6 +236,8 @@ class Ledger implements MeteredLlm {
       this.held -= call.held;
       call.held = 0;
       timed?.end();
+      this.running -= 1;
+      if (this.running === 0) for (const resolve of this.waiting.splice(0)) resolve();
     }
   }
 

@@ -191,7 +191,9 @@ async function executeRecord(
     });
   }
   const widened = retried && outcome.status === 'succeeded' ? { plan: retried.widened } : {};
-  // The steps' calls that got no answer are the plan's calls too: traced, and counted by every later phase.
+  // The steps' calls that got no answer are the plan's calls too: traced, and counted by every later
+  // phase. A call a step's timeout let go of is still unwinding: it is waited for.
+  await llm.idle();
   const calls = [...outcome.llmCalls, ...llm.takeUnanswered()];
   for (const call of calls) events.push(llmCallEvent('executing', call));
   const question = outcome.status === 'waiting' ? outcome.questions?.[0] : undefined;

@@ -5,12 +5,13 @@
  * lands, in order, before the phase reports, and a failed write fails the phase.
  */
 import { describe, expect, it } from 'vitest';
+import type { LlmProvider } from '../../../functions/core/ports.js';
 import { executePhase } from '../../../functions/core/workflow/execute.js';
 import { miniCorpusIndex } from '../../support/corpus.js';
 import { noLlm } from '../../support/executor.js';
 import { memoryTraceStore } from '../../support/memory-store.js';
 import { phaseDeps } from '../../support/phase-deps.js';
-import { planOf, receivedPlan, searchStep, stepOf } from '../../support/plans.js';
+import { llmStep, planOf, receivedPlan, searchStep, stepOf } from '../../support/plans.js';
 import { localTools } from '../../support/tools.js';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
@@ -74,5 +75,33 @@ describe('Function: executePhase', () => {
     // Assess: the first write holds the status and the steps' first events.
     expect(batches[0]?.[0]).toBe('plan.status');
     expect(batches[0]).toContain('step.started');
+  });
+
+  it('records an llm_call its step’s timeout let go of, once its abort has unwound, with the time it took', async () => {
+    // Prepare: a model that answers never, and takes 30 ms to unwind once aborted; the step gives up at 50 ms.
+    const unwinding: LlmProvider = {
+      name: 'slow',
+      model: 'slow-1',
+      source: 'test',
+      complete: (_request, signal) =>
+        new Promise((_, reject) => signal?.addEventListener('abort', () => setTimeout(() => reject(new Error('slow/slow-1: aborted')), 30))),
+    };
+    const plan = planOf(llmStep(1, 'Say something about Lyon', [], { timeout_ms: 50, retry: { max_attempts: 1 }, on_error: 'skip' }));
+    const { store, current } = memoryTraceStore(
+      receivedPlan({ planId: 'p-1', status: 'validating', plan, request: { task: 'Lyon', options: { maxLlmCalls: 5 } } }),
+      {
+        now: NOW,
+      },
+    );
+    const deps = phaseDeps(NOW, { store, llm: unwinding, corpora: { load: miniCorpusIndex }, tools: localTools() });
+
+    // Act
+    const summary = await executePhase(deps, { planId: 'p-1', maxIterations: 3 });
+
+    // Assess
+    expect(summary).toMatchObject({ status: 'succeeded', skipped: 1 });
+    const calls = current().metadata?.llmCalls ?? [];
+    expect(calls).toEqual([expect.objectContaining({ purpose: 'answer', attempts: 1, error: 'slow/slow-1: aborted' })]);
+    expect(calls[0]!.durationMs).toBeGreaterThanOrEqual(75);
   });
 });
