@@ -1,6 +1,7 @@
 /** `llm_call`: asks the LLM to answer from the documents of earlier steps, citing them. */
 import schema from '../../../schemas/steps/llm_call.schema.json' with { type: 'json' };
 import { composeAnswer } from '../answer/compose-answer.js';
+import { LlmRefusalError } from '../errors.js';
 import { documentsOf } from './documents.js';
 import type { StepDefinition } from './step.js';
 
@@ -30,7 +31,13 @@ export const llmCall: StepDefinition = {
       }
     }
     const maxTokens = typeof p.max_tokens === 'number' ? p.max_tokens : ANSWER_BUDGET_TOKENS;
-    const answer = await composeAnswer(ctx.llm, { question: ctx.task, instruction: String(p.prompt), documents, maxTokens }, ctx.signal);
+    const answer = await composeAnswer(ctx.llm, { question: ctx.task, instruction: String(p.prompt), documents, maxTokens }, ctx.signal).catch(
+      (error: unknown) => {
+        // A refused call was made and paid for: it is the plan's call, as an answered one is.
+        if (error instanceof LlmRefusalError) ctx.recordLlmCall(error.call);
+        throw error;
+      },
+    );
     const record = answer.call;
     ctx.recordLlmCall(record);
     return {

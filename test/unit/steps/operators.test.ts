@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { StepExecutionError } from '../../../functions/core/errors.js';
+import { LlmRefusalError, StepExecutionError } from '../../../functions/core/errors.js';
 import type { LlmRequest } from '../../../functions/core/ports.js';
 import { createCorpusIndex, type InMemoryCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
 import { documentsOf } from '../../../functions/core/steps/documents.js';
@@ -268,6 +268,24 @@ describe('Module: steps (the operators of the catalog)', () => {
       expect(result.read_documents).toEqual(['step-1']);
       expect(llm.requests[0]!.intent).toMatchObject({ documents: [{ id: 'step-1', text: 'Christopher Nolan' }] });
       expect(llm.requests[0]!.maxTokens).toBe(1024);
+    });
+
+    it('accounts a refused call before the step fails: it was made and paid for', async () => {
+      // Prepare
+      calls = [];
+      const llm = new ScriptedLlm(() => ({ text: 'I cannot help with that.', stopReason: 'refusal' }), {
+        name: 'echo',
+        model: 'echo-1',
+        inputTokens: 42,
+        outputTokens: 7,
+      });
+
+      // Act
+      const failure = await operator('llm_call')(stepOf(3, 'llm_call', {}, []), { prompt: 'Go' }, new Map(), ctx({ llm })).catch((e: unknown) => e);
+
+      // Assess
+      expect(failure).toBeInstanceOf(LlmRefusalError);
+      expect(calls).toEqual([expect.objectContaining({ purpose: 'answer', stopReason: 'refusal', inputTokens: 42, outputTokens: 7 })]);
     });
   });
 
