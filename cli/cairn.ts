@@ -198,8 +198,20 @@ async function printRecord(stack: LocalStack, record: PlanRecord, flags: RunFlag
           analysis: record.analysis ?? null,
           plan: record.plan ?? null,
           reasoning: record.reasoning ?? null,
-          results: r ? { answer: r.answer, citations: r.citations, steps: r.steps, coverage: r.coverage, ...(r.rounds ? { rounds: r.rounds } : {}) } : null,
+          results: r
+            ? {
+                shortAnswer: r.shortAnswer ?? null,
+                answer: r.answer,
+                ...(r.refused !== undefined ? { refused: r.refused } : {}),
+                citations: r.citations,
+                steps: r.steps,
+                coverage: r.coverage,
+                ...(r.rounds ? { rounds: r.rounds } : {}),
+              }
+            : null,
+          // What the answer used; what was retrieved and not used is listed apart.
           sources: r?.sources ?? [],
+          alsoRetrieved: r?.alsoRetrieved ?? [],
           validation: attempts.map((a) => ({ attempt: a.attempt, kind: a.kind, valid: a.validation?.valid ?? false, errors: a.validation?.errors ?? [] })),
           metadata: record.metadata ?? null,
           error: record.error ?? null,

@@ -28,8 +28,12 @@ describe('cairn CLI', () => {
     // Assess
     expect(run.code).toBe(0);
     const out = JSON.parse(run.stdout) as Record<string, unknown>;
-    expect(Object.keys(out)).toEqual(expect.arrayContaining(['planId', 'status', 'analysis', 'plan', 'results', 'sources']));
+    expect(Object.keys(out)).toEqual(expect.arrayContaining(['planId', 'status', 'analysis', 'plan', 'results', 'sources', 'alsoRetrieved']));
     expect(out.status).toBe('succeeded');
+    // The short answer leads the results: a comparison names its winner with both figures.
+    const results = out.results as { shortAnswer: string | null; refused: boolean };
+    expect(results.refused).toBe(false);
+    expect(results.shortAnswer).toMatch(/Marseille.*873,000.*522,000/);
     expect((out.plan as { plan: unknown[] }).plan.length).toBeGreaterThan(3);
     expect((out.sources as Array<{ id: string }>).slice(0, 2).map((s) => s.id)).toEqual(['lyon', 'marseille']);
 
