@@ -94,9 +94,14 @@ interface Means {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: { json: { type: 'boolean', default: false }, data: { type: 'string' }, limit: { type: 'string' }, concurrency: { type: 'string' } },
-  });
+  let values: { json?: boolean; data?: string; limit?: string; concurrency?: string };
+  try {
+    ({ values } = parseArgs({
+      options: { json: { type: 'boolean', default: false }, data: { type: 'string' }, limit: { type: 'string' }, concurrency: { type: 'string' } },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   const limit = positive('--limit', values.limit, 100);
   const concurrency = positive('--concurrency', values.concurrency, 8);
   const dataDir = resolve(values.data ?? DEFAULT_DATA);
@@ -128,13 +133,13 @@ async function main(): Promise<void> {
   }
 }
 
+/** Bad input: one line, exit status 2. */
+class UsageError extends Error {}
+
 function positive(flag: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) {
-    console.error(`${flag} must be a positive integer, got ${JSON.stringify(raw)}`);
-    process.exit(2);
-  }
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive integer, got ${JSON.stringify(raw)}`);
   return n;
 }
 
@@ -146,8 +151,7 @@ async function hotpotItems(dataDir: string, folder: string, limit: number): Prom
     corpus = JSON.parse(await readFile(join(dataDir, 'train_corpus.json'), 'utf8')) as Record<string, string[]>;
     questions = JSON.parse(await readFile(join(dataDir, 'qa_train.json'), 'utf8')) as typeof questions;
   } catch (error) {
-    console.error(`bench:tokens: cannot read the HotpotQA sample in ${dataDir} (qa_train.json, train_corpus.json): ${(error as Error).message}`);
-    process.exit(2);
+    throw new UsageError(`cannot read the HotpotQA sample in ${dataDir} (qa_train.json, train_corpus.json): ${(error as Error).message}`);
   }
   const documents: CorpusDocument[] = Object.entries(corpus).map(([title, sentences]) => ({ id: title, title, text: sentences.join('').trim() }));
   const file = join(folder, 'hotpotqa-corpus.jsonl');
@@ -387,4 +391,10 @@ function print(runs: Record<System, ItemRun[]>, questions: number, concurrency: 
   console.log(out.join('\n'));
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  console.error(`bench:tokens: ${error.message}`);
+  process.exitCode = 2;
+}
