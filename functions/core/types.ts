@@ -326,8 +326,8 @@ export interface PlanQuestion {
   askedAt: string;
 }
 
-/** Why an iterative loop ended. */
-export type RoundStopReason = 'answered' | 'no_more_steps' | 'round_limit' | 'no_progress' | 'invalid_plan';
+/** Why an iterative loop ended; `covered`: the round answered with every sub-query covered, so the planner was not asked. */
+export type RoundStopReason = 'answered' | 'covered' | 'no_more_steps' | 'round_limit' | 'no_progress' | 'invalid_plan';
 
 /** The rounds of an iterative plan: which steps each round added, and how the loop ended. */
 export interface RoundsRecord {

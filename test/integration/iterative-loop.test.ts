@@ -80,7 +80,7 @@ describe('Iterative mode: plan, act, look, plan again, through the state machine
     expect(record.results!.rounds).toMatchObject({ count: 2, reason: 'no_more_steps' });
     // Round 2 found the passage about the entity (Lyon, where the Rhône flows) among the first five sources.
     expect(record.results!.sources.slice(0, 5).map((s) => s.id)).toEqual(expect.arrayContaining(['lumiere-brothers', 'lyon']));
-    expect(oneShot.results!.sources.map((s) => s.id)).toContain('lumiere-brothers');
+    expect([...oneShot.results!.sources, ...(oneShot.results!.alsoRetrieved ?? [])].map((s) => s.id)).toContain('lumiere-brothers');
 
     const events = await eventsOf(record);
     // Every step event carries its round; round 1's steps ran once, in round 1.
@@ -147,6 +147,18 @@ describe('Iterative mode: plan, act, look, plan again, through the state machine
     const events = await eventsOf(record);
     const lookBack = events.find((e) => e.type === 'round.completed');
     expect(lookBack?.data).toMatchObject({ round: 1, next: 'finalize', reason: 'no_more_steps' });
+  });
+
+  it('ends after round 1 without asking the planner when a comparison was answered from evidence on both sides', async () => {
+    // Act
+    const record = await stack.run({ task: 'Compare the populations of Lyon and Marseille', options: { mode: 'iterative', cache: false } });
+
+    // Assess
+    expect(record.status).toBe('succeeded');
+    expect(record.rounds!.stop).toMatchObject({ round: 1, reason: 'covered' });
+    expect(record.results!.shortAnswer).toMatch(/Marseille/);
+    // One planner call, the first plan: the look back was not needed.
+    expect(record.metadata!.llmCalls.filter((c) => c.purpose === 'plan')).toHaveLength(1);
   });
 
   it('leaves a one-shot plan out of the loop', async () => {

@@ -13,6 +13,7 @@ import { llmCallEvent, withMetadata } from './llm-accounting.js';
 import { loadPlan } from './plan-record.js';
 import { plannerCall, planningInput } from './planner-call.js';
 import { allowedStepTypes, allowedTools, requestOptions } from './request-options.js';
+import { roundGap } from './round-gap.js';
 import type { RoundState, WorkflowInput } from './types.js';
 
 /** The round a state's input is in: the first until Replan has started another. */
@@ -52,6 +53,10 @@ export async function replanPhase(deps: PhaseDeps, input: WorkflowInput & { roun
   }
   const o = requestOptions(deps, record);
   const outputs = await deps.store.listStepOutputs(input.planId);
+  // A round that answered with every sub-query covered has nothing left to find: no model call.
+  if (roundGap({ task: record.request.task, taskKind: record.analysis?.task_kind, plan, outputs, rounds: record.rounds, round }, deps.lexicon) === undefined) {
+    return stop('covered', `round ${round} answered, and each of its sub-queries found evidence: no further round was needed`);
+  }
   const { reply, outcome } = await plannerCall(deps, record, 'planning', (planner) =>
     planNextRound(planner, { ...planningInput(deps, record), round: round + 1, maxRounds, plan, rounds, outputs }),
   );

@@ -99,9 +99,38 @@ describe('Function: nextRound (the rule-based planner between rounds)', () => {
     expect(reply.reasoning).toMatch(/crossed the bridge: a first-hop passage names Lyon/);
   });
 
-  it('adds nothing after round 2 of a bridge, nor after round 1 of another kind of task', () => {
+  it('adds nothing after round 2', () => {
     expect(nextRound(intentWith([found([lumiere])], { round: 3 })).steps).toEqual([]);
-    expect(nextRound(intentWith([found([lumiere])], { task: 'Compare the populations of Lyon and Marseille' })).steps).toEqual([]);
+  });
+
+  it('asks about one new name from each side of a comparison the first round left unanswered', () => {
+    // Prepare: each side's search found the film, whose passage names its director; the directors' passages were not found.
+    const task = 'Which film has the director born later, Red Harbour or Blue Valley?';
+    const side = (step_id: number, doc: { id: string; title: string; snippet: string }): RoundResult => ({
+      step_id,
+      round: 1,
+      name: 'keyword_search',
+      args: { query: doc.title },
+      status: 'succeeded',
+      result: { documents: [doc], count: 1 },
+    });
+    const plan = planOf(
+      searchStep(1, 'Red Harbour director'),
+      searchStep(2, 'Blue Valley director'),
+      step({ step_id: 3, type: 'llm_call', parameters: { prompt: 'answer', input_steps: [1, 2] }, dependencies: [1, 2] }),
+    );
+    const results = [
+      side(1, { id: 'red-harbour', title: 'Red Harbour', snippet: 'Red Harbour is a 1950 film directed by Anna Varga.' }),
+      side(2, { id: 'blue-valley', title: 'Blue Valley', snippet: 'Blue Valley is a 1962 film directed by Tomas Berg.' }),
+    ];
+
+    // Act
+    const reply = nextRound(intentWith(results, { task, plan }));
+
+    // Assess
+    const queries = reply.steps.filter((s) => s.type === 'keyword_search').map((s) => s.parameters.query);
+    expect(queries).toEqual(['Anna Varga', 'Tomas Berg']);
+    expect(reply.steps.at(-1)?.type).toBe('llm_call');
   });
 
   it('uses only the step types the request allows', () => {

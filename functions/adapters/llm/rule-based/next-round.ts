@@ -1,13 +1,14 @@
 /**
- * The rule-based planner between rounds of an iterative plan. It reads the results the way a
- * person reads search results before searching again (iterative retrieval, as IRCoT does): for a
- * bridge question, the passages the first round ranked highest name the intermediate entity the
- * question only describes ("the city where ..."), so the next round asks the corpus about those
- * names, fuses what it finds with the first round's evidence and answers again, unless the first
- * round's second hop already found a document a first-hop passage names (the bridge is crossed:
- * that is the answer's evidence, and more searching would only crowd it). Any other kind
- * of task was answered by its first plan, and so is a bridge once its entity has been asked about:
- * then the planner adds no step and the loop ends.
+ * The rule-based planner between rounds of an iterative plan. It is asked only about a round that
+ * left something uncovered (Replan's check, workflow/round-gap.ts): a sub-query that found
+ * nothing, or an answer the evidence does not bear out. It reads the results the way a person
+ * reads search results before searching again (iterative retrieval, as IRCoT does): the passages
+ * each side of the task ranked highest name the entity the task only describes ("the city where
+ * ...", "the director of ..."), so the next round asks the corpus about those names, one side at
+ * a time (a bridge has one side, its first hop; a comparison one per thing compared), fuses what
+ * it finds with the first round's evidence and answers again. A bridge whose second hop already
+ * found a document a first-hop passage names has crossed: more searching would only crowd the
+ * evidence. Once a round has asked about the names, the planner adds no step and the loop ends.
  *
  * It reads only what a model would read: the task, the plan so far, and the bounded results
  * (document ids, titles and the start of their text).
@@ -39,31 +40,40 @@ export interface NextRoundReply {
 export function nextRound(intent: NextRoundIntent): NextRoundReply {
   const reading = readTask(intent.task);
   const done = (why: string): NextRoundReply => ({ reasoning: why, steps: [] });
-  if (reading.kind !== 'bridge') return done(`This ${reading.kind.replace('_', '-')} task was answered by the steps that ran; nothing more to ask.`);
   const earlier = intent.plan.plan;
   const asked = new Set(earlier.filter((s) => typeof s.parameters.query === 'string').map((s) => normalise(String(s.parameters.query))));
-  // A bridge has one intermediate entity: once a round has asked about names the results gave, the second hop is done.
+  // One intermediate entity a side: once a round has asked about names the results gave, the second hop is done.
   if (intent.round > 2) return done('The entities the first round found have been asked about; the evidence of both hops is in.');
 
   const answerStep = findAnswerStep(earlier);
   const evidence = answerStep ? inputsOf(answerStep) : [];
-  // The passages of the first hop: the first list the answer read (else every list of the round), best first.
   const previous = intent.results.filter((r) => r.round === intent.round - 1);
-  const firstHop = previous.filter((r) => r.step_id === evidence[0]);
-  const passages = bestPassages(firstHop.length > 0 ? firstHop : previous).slice(0, PASSAGES_READ);
+  // What each side of the task found: a bridge has one side, its first hop (the first list the
+  // answer read); a comparison one per thing compared (each list the answer read). The passages
+  // each side ranked best name the entity the task only describes ("the director of ...").
+  const sides =
+    reading.kind === 'bridge'
+      ? [previous.filter((r) => r.step_id === evidence[0])]
+      : evidence.map((id) => previous.filter((r) => r.step_id === id)).filter((side) => side.length > 0);
+  const found = sides.some((side) => side.length > 0) ? sides.filter((side) => side.length > 0) : [previous];
   // The second hop is in when another list of the round already holds a document that a first-hop
   // passage names by its title: the bridge is crossed, and asking again would only add noise.
   // A link either way counts: the first-hop passage names the second-hop document, or the other way round.
-  const firstHopAll = bestPassages(firstHop.length > 0 ? firstHop : previous);
-  const foundNext = bestPassages(previous.filter((r) => r.step_id !== evidence[0] && evidence.includes(r.step_id)));
-  const names = (a: RankedDocument, b: RankedDocument) =>
-    a.id !== b.id && (b.title ?? b.id).length > 2 && normalise(a.snippet ?? '').includes(normalise(b.title ?? b.id));
-  const linked = foundNext.find((d) => firstHopAll.some((p) => names(p, d) || names(d, p)));
-  if (linked) {
-    return done(
-      `Round ${intent.round - 1} crossed the bridge: a first-hop passage names ${linked.title ?? linked.id}, which the second hop found; nothing more to ask.`,
-    );
+  if (reading.kind === 'bridge') {
+    const firstHopAll = bestPassages(found[0]!);
+    const foundNext = bestPassages(previous.filter((r) => r.step_id !== evidence[0] && evidence.includes(r.step_id)));
+    const names = (a: RankedDocument, b: RankedDocument) =>
+      a.id !== b.id && (b.title ?? b.id).length > 2 && normalise(a.snippet ?? '').includes(normalise(b.title ?? b.id));
+    const linked = foundNext.find((d) => firstHopAll.some((p) => names(p, d) || names(d, p)));
+    if (linked) {
+      return done(
+        `Round ${intent.round - 1} crossed the bridge: a first-hop passage names ${linked.title ?? linked.id}, which the second hop found; nothing more to ask.`,
+      );
+    }
   }
+  // A single side reads its best passages; several sides read the best passage of each.
+  const perSide = found.length === 1 ? PASSAGES_READ : 1;
+  const passages = found.flatMap((side) => bestPassages(side).slice(0, perSide));
   const taskTerms = new Set(contentTerms(intent.task));
   // The new names of the passages, best passage first, one name from each passage in turn: each
   // passage the first hop ranked high gets its say before any gives a second name.
