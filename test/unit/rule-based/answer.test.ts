@@ -146,6 +146,39 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('a type of restaurant found in Lyon that serves traditional cuisine');
   });
 
+  it("chains to the bridge's own passage for what the first passage leaves unsaid, and takes a span of the asked type", () => {
+    // Prepare: the film's passage names its director and a city it premiered in; where the director was born is said only in the director's passage.
+    const film = doc('marsh', 'Marsh Lights (film)', 'Marsh Lights is a 2011 Canadian drama film directed by Oda Brenner. It premiered in Toronto in 2011.');
+    const director = doc(
+      'brenner',
+      'Oda Brenner (director)',
+      'Oda Brenner (born 3 May 1960 in Winnipeg, Manitoba) is a Canadian film director. She studied in Montreal.',
+    );
+
+    // Act
+    const answer = ask('Where was the director of film Marsh Lights born?', [film, director]);
+
+    // Assess: neither the premiere's city nor "2011 Canadian", but the birthplace beside "born"; both hops cited.
+    expect(answer.shortAnswer).toBe('Winnipeg');
+    expect(answer.answer).toBe(`Marsh Lights is a 2011 Canadian drama film directed by Oda Brenner. [marsh] ${director.text.split('. ')[0]}. [brenner]`);
+  });
+
+  it('answers with the bridge itself when its own passage defines it as the class asked for', () => {
+    // Prepare
+    const artist = doc('kiri', 'Kiri Otto', 'Kiri Otto, born 8 July 1981 in Lorvania, is a Swedish performance artist.');
+    const country = doc(
+      'lorvania',
+      'Lorvania',
+      'Lorvania, officially the Republic of Lorvania, is a landlocked country in Southern Africa. It joined the Commonwealth in 1966.',
+    );
+
+    // Act
+    const answer = ask('What landlocked country is the birth place of the performance artist Kiri Otto?', [artist, country]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Lorvania');
+  });
+
   it('has no short answer when nothing of the expected type is about the focus, and none without passages', () => {
     // Act
     const unrelated = ask('Who directed Inception?', [BOUCHON]);
