@@ -137,7 +137,9 @@ export function readQuestion(raw: string): QuestionReading {
       }
       default: {
         // what / which: the noun after it says what the answer is.
-        const noun = nounPhrase?.[1];
+        // "What is the place of birth of X?": a time, place or person noun after "is the" says what the answer is.
+        const copular = /^(?:is|was|are|were)\s+the\s+([\p{Ll}-]+)\s+of\b/iu.exec(after)?.[1];
+        const noun = copular && (TIME_NOUNS.test(copular) || PLACE_NOUNS.test(copular) || PERSON_NOUNS.test(copular)) ? copular : nounPhrase?.[1];
         const head = noun?.split(' ').pop();
         if (noun && head && !new RegExp(`^(?:${AUX})$`, 'i').test(noun.split(' ')[0]!)) {
           answerClass = noun;
@@ -277,7 +279,11 @@ function comparedPair(q: string, names: string[]): [string, string] | undefined 
 export function expandedTerms(word: string, related: (phrase: string) => readonly string[]): Set<string> {
   const out = new Set<string>();
   // A related phrase of several words ("home office") would match each word alone: only single words count.
-  for (const w of related(normalizeText(word))) if (!/\s/.test(w)) for (const t of contentTerms(w)) out.add(t);
+  // A verb phrase "be X" is X ("birth" → "be born" → born).
+  for (const w of related(normalizeText(word))) {
+    const verb = /^be\s+(\S+)$/.exec(w)?.[1];
+    if (verb || !/\s/.test(w)) for (const t of contentTerms(verb ?? w)) out.add(t);
+  }
   // The phrase itself counts whole: "power stations" is not "power" alone.
   const own = contentTerms(word);
   if (own.length > 0) out.add(own.join(' '));

@@ -99,6 +99,9 @@ const LEADING_NOISE = new Set([
   'your',
 ]);
 
+/** Abbreviations a name or a sentence goes on after ("St. Pauli", "Dr. Watson"); `sentences` holds the same list. */
+const TITLE_ABBREVIATION = /^(?:St|Mr|Mrs|Ms|Dr|Jr|Sr|Mt|Ft|Gen|Col|Lt|Capt|Rev|Prof|Sgt|Gov|Sen|Rep|Hon)$/;
+
 /** Lowercase words allowed inside a proper-name span ("Bank of America", "Palace of Westminster"). */
 const NAME_CONNECTORS = new Set([
   'of',
@@ -210,7 +213,8 @@ export function entitySpans(text: string): string[] {
     const tok = toks[i]!;
     const gap = run.length > 0 ? masked.slice(run[run.length - 1]!.end, tok.start) : '';
     // A full stop ends a name, except after an initial ("J. R. R. Tolkien").
-    const afterInitial = run.length > 0 && /^\p{Lu}$/u.test(run[run.length - 1]!.word) && /^\.\s*$/.test(gap);
+    const afterInitial =
+      run.length > 0 && (/^\p{Lu}$/u.test(run[run.length - 1]!.word) || TITLE_ABBREVIATION.test(run[run.length - 1]!.word)) && /^\.\s*$/.test(gap);
     if (run.length > 0 && (/[,;:?!()"“”]/.test(gap) || (/\.\s/.test(gap) && !afterInitial))) flush();
     if (isCapitalised(tok.word)) run.push(tok);
     else if (run.length > 0 && NAME_CONNECTORS.has(tok.word.toLowerCase())) run.push(tok);
@@ -229,11 +233,16 @@ export function splitPair(text: string): [string, string] | undefined {
 
 /** Sentence split that keeps abbreviations like "U.S." and initials together well enough. */
 export function sentences(text: string): string[] {
-  return text
-    .replace(/\s+/g, ' ')
-    .split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“(])/u)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+  return (
+    text
+      .replace(/\s+/g, ' ')
+      // Not after an initial ("Robert F. Kennedy") or a title's abbreviation ("St. Pauli", "Dr. Watson").
+      .split(
+        /(?<=[.!?])(?<!\b\p{Lu}\.)(?<!\b(?:St|Mr|Mrs|Ms|Dr|Jr|Sr|Mt|Ft|Gen|Col|Lt|Capt|Rev|Prof|Sgt|Gov|Sen|Rep|Hon|No|vs|Inc|Co|Ltd|Bros)\.)\s+(?=[\p{Lu}\p{N}"“(])/u,
+      )
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0)
+  );
 }
 
 export function estimateTokens(text: string): number {

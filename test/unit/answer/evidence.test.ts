@@ -56,6 +56,19 @@ describe('Function: checkEvidence', () => {
     expect(noAnswer({ covered: false, share: 0, missing: [] })).toBe('The corpus does not answer this: nothing relevant was retrieved.');
   });
 
+  it('reads a noun whose verb is "be X" through X: a place of birth is where someone was born', () => {
+    // Prepare
+    const bio = { id: 'brenner', title: 'Oda Brenner', text: 'Oda Brenner is a Canadian film director. She was born in Winnipeg, Manitoba.' };
+
+    // Act
+    const withLexicon = checkEvidence('What is the place of birth of Oda Brenner?', [bio], { shortAnswer: 'Winnipeg' }, wordNet());
+    const without = checkEvidence('What is the place of birth of Oda Brenner?', [bio], { shortAnswer: 'Winnipeg' });
+
+    // Assess
+    expect(withLexicon.covered).toBe(true);
+    expect(without.covered).toBe(false);
+  });
+
   it('answers through synonyms and inflections the lexicon relates, and not without them', () => {
     // Prepare
     const lyon = { id: 'lyon', title: 'Lyon', text: 'The city of Lyon had a population of about 522,000 in 2020.' };

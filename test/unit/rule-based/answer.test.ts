@@ -179,6 +179,22 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('Lorvania');
   });
 
+  it('reads "what is the place of birth of" as asking for a place, and keeps an abbreviation or an initial inside its sentence', () => {
+    // Prepare
+    const bio = doc(
+      'schuenzel',
+      'Reinhold Schünzel',
+      'Reinhold Schünzel was a German actor and director. He was born in St. Pauli, Hamburg, and worked with Robert F. Kennedy.',
+    );
+
+    // Act
+    const answer = ask('What is the place of birth of Reinhold Schünzel?', [bio]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('St. Pauli');
+    expect(answer.answer).toBe('He was born in St. Pauli, Hamburg, and worked with Robert F. Kennedy. [schuenzel]');
+  });
+
   it('has no short answer when nothing of the expected type is about the focus, and none without passages', () => {
     // Act
     const unrelated = ask('Who directed Inception?', [BOUCHON]);
