@@ -13,7 +13,7 @@ import { createHttpFetchTool } from '../adapters/http/fetch-tool.js';
 import { wordNet } from '../adapters/lexicon/wordnet.js';
 import { createLlmProvider } from '../adapters/llm/select-provider.js';
 import { S3TaskFiles } from '../adapters/s3/task-files.js';
-import { analysisSchema, planSchema, stepParameterSchemas } from '../core/plan/schemas.js';
+import { analysisSchema, plannerPlanSchema, stepParameterSchemas } from '../core/plan/schemas.js';
 import { RecentPlans } from '../core/planner/recent-plans.js';
 import type { LlmProvider, ResultWriter } from '../core/ports.js';
 import { systemClock } from '../core/ports.js';
@@ -76,7 +76,7 @@ export function createRuntime(config: CairnConfig, overrides: RuntimeOverrides =
     llm,
     corpora: createCorpusProvider(config, clients),
     reranker: createReranker(config.retrieval, { region: config.region }),
-    catalog: { planSchema, stepSchemas: stepParameterSchemas, analysisSchema },
+    catalog: { planSchema: plannerPlanSchema, stepSchemas: stepParameterSchemas, analysisSchema },
     budgets: config.planner.tokenBudgets,
     clock: systemClock,
     cache,

@@ -1,10 +1,10 @@
 /** What the planner tests share: the schema catalog the planner validates with, its dependencies and a planning input. */
-import { analysisSchema, planSchema, stepParameterSchemas } from '../../functions/core/plan/schemas.js';
+import { analysisSchema, plannerPlanSchema, stepParameterSchemas } from '../../functions/core/plan/schemas.js';
 import { DEFAULT_TOKEN_BUDGETS, type PlannerDeps, type PlanningInput } from '../../functions/core/planner/planner.js';
 import type { LlmProvider } from '../../functions/core/ports.js';
 import { EXECUTABLE_STEP_TYPES } from '../../functions/core/steps/index.js';
 
-export const catalog = { planSchema, stepSchemas: stepParameterSchemas, analysisSchema };
+export const catalog = { planSchema: plannerPlanSchema, stepSchemas: stepParameterSchemas, analysisSchema };
 
 /** The planner's clock unless a test names another. */
 export const NOW = new Date('2026-11-22T10:00:00.000Z');

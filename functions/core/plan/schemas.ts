@@ -36,6 +36,15 @@ function withStepTypes(schema: unknown): unknown {
 }
 
 export const planSchema = withStepTypes(planSchemaJson) as JsonSchema;
+/**
+ * The plan schema a planner writes to: without `task`, which a plan kept in a file carries for
+ * its reader; a planner is given its task, and writing it back would only spend tokens.
+ */
+export const plannerPlanSchema: JsonSchema = (() => {
+  const { properties, ...rest } = planSchema as { properties: Record<string, unknown> };
+  const { task: _task, ...written } = properties;
+  return { ...rest, properties: written } as JsonSchema;
+})();
 export const analysisSchema = withStepTypes(analysisSchemaJson) as JsonSchema;
 export const planRequestSchema: JsonSchema = planRequestSchemaJson;
 export const documentSchema: JsonSchema = documentSchemaJson;

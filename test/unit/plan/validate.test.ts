@@ -94,7 +94,7 @@ const brokenPlans: BrokenCase[] = [
   {
     name: 'the document carries an unknown top-level key',
     break: (plan) => ({ ...plan, reasoning: 'because' }),
-    expected: ["(root): must NOT have additional property 'reasoning' (allowed: plan, traceability)"],
+    expected: ["(root): must NOT have additional property 'reasoning' (allowed: task, plan, traceability)"],
   },
   {
     name: 'a step is a string, so steps depending on it lose their dependency',
