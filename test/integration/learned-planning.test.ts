@@ -14,6 +14,7 @@ import { LoopbackLlm, type RecordedRequest } from '../support/llm-loopback/serve
 import { openLocalStack } from '../support/local-workflow.js';
 
 const TASK = 'What is a bouchon?';
+const BRIDGE = 'Which river flows through the city where the Lumière brothers patented the cinematograph?';
 
 /** The tools in every status, each on the same chain, and a promoted one whose part is not registered. */
 async function storeTools(stack: LocalStack): Promise<void> {
@@ -130,8 +131,8 @@ describe('Promoted composites offered to Claude', () => {
     // Prepare
     const before = server.requests.length;
 
-    // Act
-    const record = await stack.run({ task: TASK, options: { cache: false, mode: 'iterative', maxRounds: 2 } });
+    // Act: a bridge, which the model is always asked about after its first round.
+    const record = await stack.run({ task: BRIDGE, options: { cache: false, mode: 'iterative', maxRounds: 2 } });
 
     // Assess: the first plan request and the next round's share the system prompt, tools included.
     const planning = server.requests.slice(before).filter((r) => promptOf(r).system.includes('Plan JSON Schema'));
