@@ -195,6 +195,47 @@ describe('Function: answerStructured', () => {
     expect(answer.answer).toBe('He was born in St. Pauli, Hamburg, and worked with Robert F. Kennedy. [schuenzel]');
   });
 
+  it('compares lives by their length, from the two dates of each life', () => {
+    // Prepare: the one who died later lived the shorter life.
+    const a = doc('vell', 'Ana Vell', 'Ana Vell (5 November 1886 – 17 October 1963) was a Slovene writer.');
+    const b = doc('orsk', 'Ivo Orsk', 'Ivo Orsk (22 March 1924 – 9 June 2012) was a Slovene poet.');
+
+    // Act
+    const answer = ask('Who lived longer, Ana Vell or Ivo Orsk?', [a, b]);
+
+    // Assess: 76 years against 88.
+    expect(answer.shortAnswer).toBe('Ivo Orsk');
+  });
+
+  it("compares the films by their directors' births, read in the directors' own passages", () => {
+    // Prepare: the older film has the younger director.
+    const filmA = doc('night', 'Night and Dusk', 'Night and Dusk is a 1958 Spanish drama film directed by José Forka and starring Ana Rabal.');
+    const filmB = doc('arena', 'Arena of Dread', 'Arena of Dread is a 1959 Austrian drama film directed by Arno Rabe.');
+    const dirA = doc('forka', 'José Forka', 'José Forka (8 March 1923 – 17 February 1992) was a Spanish film director.');
+    const dirB = doc('rabe', 'Arno Rabe', 'Arno Rabe (21 March 1902 – 4 June 1980) was an Austrian film director.');
+
+    // Act
+    const answer = ask('Which film has the director born later, Night and Dusk or Arena of Dread?', [filmA, filmB, dirA, dirB]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Night and Dusk');
+    expect(answer.answer).toContain('[forka]');
+    expect(answer.answer).toContain('[rabe]');
+  });
+
+  it('keeps a comma inside an option when both options are titles of passages', () => {
+    // Prepare
+    const a = doc('now', 'Now, Voyager', 'Now, Voyager is a 1942 American drama film.');
+    const b = doc('demon', 'A Demon for Trouble', 'A Demon for Trouble is a 1934 American short film.');
+
+    // Act
+    const answer = ask('Which film came out first, Now, Voyager or A Demon for Trouble?', [a, b]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('A Demon for Trouble');
+    expect(ask('Which film came out later, Now, Voyager or A Demon for Trouble?', [a, b]).shortAnswer).toBe('Now, Voyager');
+  });
+
   it('has no short answer when nothing of the expected type is about the focus, and none without passages', () => {
     // Act
     const unrelated = ask('Who directed Inception?', [BOUCHON]);
