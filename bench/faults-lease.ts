@@ -8,39 +8,21 @@
  *
  * `leaseFaultRows()` gives the same rows to bench/faults.ts. Each row's `ok` is computed from its figures.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { LocalStack } from '../cli/local-runner.js';
 import { HOLDER_ENDED } from '../functions/adapters/local/abandoned-plans.js';
 import { loadConfig } from '../functions/shared/config.js';
+import { holdPlan, killHard } from '../test/support/held-plan-process.js';
 import type { FaultRow } from './faults-llm.js';
 
 const config = () => loadConfig({ ...process.env, CAIRN_DYNAMODB_ENDPOINT: '' });
 
-/** A process whose plan is executing on the store in `dataDir`, and the plan's id. */
-async function heldPlan(dataDir: string): Promise<{ child: ChildProcess; planId: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/held-plan.ts', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout! });
-  const [line] = (await Promise.race([once(lines, 'line'), once(child, 'exit').then(() => [undefined])])) as [string | undefined];
-  lines.close();
-  if (line === undefined) throw new Error('the process holding the plan ended before its plan executed');
-  return { child, planId: (JSON.parse(line) as { planId: string }).planId };
-}
-
-async function killHard(child: ChildProcess): Promise<void> {
-  const exited = once(child, 'exit');
-  child.kill('SIGKILL');
-  await exited;
-}
-
 /** A run killed while it held the store: the next process that opens the store marks its plan failed. */
 async function killedHolder(): Promise<FaultRow> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cairn-bench-lease-'));
-  const { child, planId } = await heldPlan(dataDir);
+  const { child, planId } = await holdPlan(dataDir);
   await killHard(child);
   const started = performance.now();
   const stack = await LocalStack.open({ config: config(), dataDir });
@@ -66,7 +48,7 @@ async function killedClient(): Promise<FaultRow> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cairn-bench-lease-'));
   const stack = await LocalStack.open({ config: config(), dataDir });
   try {
-    const { child, planId } = await heldPlan(dataDir);
+    const { child, planId } = await holdPlan(dataDir);
     const markedWhileAlive = (await stack.failAbandonedPlans()).length;
     const statusWhileAlive = (await stack.runtime.store.getPlan(planId))?.status ?? 'missing';
     await killHard(child);

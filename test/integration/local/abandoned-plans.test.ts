@@ -3,13 +3,12 @@
  * SIGKILL while the plan executes; the next process that opens the store, or serve's periodic
  * look, marks it failed with the reason. Real processes, the real embedded store in a folder.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalStack } from '../../../cli/local-runner.js';
 import { HOLDER_ENDED } from '../../../functions/adapters/local/abandoned-plans.js';
 import { loadConfig } from '../../../functions/shared/config.js';
+import { killHard as kill, holdPlan as startHeldPlan } from '../../support/held-plan-process.js';
 import { tempDir } from '../../support/temp-dir.js';
 
 const children: ChildProcess[] = [];
@@ -18,21 +17,10 @@ afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-/** test/support/held-plan.ts on `dataDir`, until its plan executes an llm_call step. */
 async function holdPlan(dataDir: string): Promise<{ child: ChildProcess; planId: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/held-plan.ts', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  const lines = createInterface({ input: child.stdout! });
-  const [line] = (await Promise.race([once(lines, 'line'), once(child, 'exit').then(() => [undefined])])) as [string | undefined];
-  lines.close();
-  if (line === undefined) throw new Error('the process holding the plan ended before its plan executed');
-  return { child, planId: (JSON.parse(line) as { planId: string }).planId };
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  const exited = once(child, 'exit');
-  child.kill('SIGKILL');
-  await exited;
+  const held = await startHeldPlan(dataDir);
+  children.push(held.child);
+  return held;
 }
 
 const localConfig = () => loadConfig({ ...process.env, CAIRN_DYNAMODB_ENDPOINT: '' });
