@@ -68,7 +68,8 @@ interface Intake {
 
 let tables = 0;
 
-async function intakeOn(dynamo: EmbeddedDynamo): Promise<Intake> {
+/** A fresh table on the embedded store, and the intake's configuration over it with `extra` settings. */
+async function intakeConfig(dynamo: EmbeddedDynamo, extra: Record<string, string> = {}): Promise<ReturnType<typeof loadConfig>> {
   const tableName = `bench-faults-intake-${++tables}`;
   const client = createDynamoClient({ endpoint: dynamo.endpoint });
   try {
@@ -76,13 +77,18 @@ async function intakeOn(dynamo: EmbeddedDynamo): Promise<Intake> {
   } finally {
     client.destroy();
   }
-  const config = loadConfig({
+  return loadConfig({
     CAIRN_DYNAMODB_ENDPOINT: dynamo.endpoint,
     CAIRN_TABLE: tableName,
     CAIRN_PAYLOAD_BUCKET: BUCKET,
     CAIRN_TASK_PREFIX: 'tasks/',
     AWS_REGION: 'eu-west-1',
+    ...extra,
   });
+}
+
+async function intakeOn(dynamo: EmbeddedDynamo): Promise<Intake> {
+  const config = await intakeConfig(dynamo);
   const executions: string[] = [];
   // The starter refuses a second execution of a name, as a Standard workflow does; its runner
   // runs nothing and counts what really started.
@@ -374,22 +380,7 @@ const throttled = (): SFNServiceException =>
   new SFNServiceException({ name: 'ThrottlingException', $fault: 'client', $metadata: { httpStatusCode: 400 }, message: 'Rate exceeded' });
 
 async function sfnIntakeOn(dynamo: EmbeddedDynamo, sfn: SfnMock, type: 'standard' | 'express'): Promise<SfnIntake> {
-  const tableName = `bench-faults-intake-${++tables}`;
-  const client = createDynamoClient({ endpoint: dynamo.endpoint });
-  try {
-    await ensureTable(client, tableName);
-  } finally {
-    client.destroy();
-  }
-  const config = loadConfig({
-    CAIRN_DYNAMODB_ENDPOINT: dynamo.endpoint,
-    CAIRN_TABLE: tableName,
-    CAIRN_PAYLOAD_BUCKET: BUCKET,
-    CAIRN_TASK_PREFIX: 'tasks/',
-    CAIRN_STATE_MACHINE_ARN: STATE_MACHINE_ARN,
-    CAIRN_WORKFLOW_TYPE: type,
-    AWS_REGION: 'eu-west-1',
-  });
+  const config = await intakeConfig(dynamo, { CAIRN_STATE_MACHINE_ARN: STATE_MACHINE_ARN, CAIRN_WORKFLOW_TYPE: type });
   // Step Functions as each type behaves with names: Standard refuses a second execution of a
   // name, Express starts another.
   const executions = new Map<string, number>();
