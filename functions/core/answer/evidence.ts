@@ -18,6 +18,7 @@
  *   focus passage holds, as a second hop is), also speaks of the relation or of what is asked
  *   (museums that opened in Marseille are not answered by a Marseille passage about its port beside
  *   a passage on the museums of Lyon).
+ * - a year the task names is given by a passage (a figure of 2020 does not answer for 1990).
  * Then the answer's own claim: a short answer must be said by a passage (its words, and its
  * figures exactly), an "A or B" answer must be one of the two, and an answerer that found no answer
  * of the expected type (a null short answer) has none to give. A model's answer that claims what
@@ -93,6 +94,12 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
         .join(', ')}`,
     );
   }
+  // A year the task names narrows what it asks ("the population of Toulouse in 1990"): evidence
+  // that never gives that year answers another question.
+  // The end of a range ("the 2003-2004 season") is written many ways ("2003–04"): its start stands for it.
+  const years = [...new Set(task.replace(/\b(\d{4})\s*[-–]\s*\d{2,4}\b/g, '$1').match(/\b(?:1[0-9]{3}|20[0-9]{2})\b/g) ?? [])];
+  const unsaidYears = years.filter((y) => !docs.some((d) => new RegExp(`\\b${y}\\b`).test(d.text)));
+  if (unsaidYears.length > 0) return refuse(`no retrieved passage speaks of ${unsaidYears.map((y) => `"${y}"`).join(', ')}`);
   // A question that names nothing is about its words together: one passage must hold more than half of them
   // (tidal power stations are not answered by a passage on nuclear power and one on bicycle stations).
   if (names.length === 0 && required.length > 1) {

@@ -131,7 +131,11 @@ export function readQuestion(raw: string): QuestionReading {
         const m = new RegExp(`^(${QUANTITY_ADJECTIVES})\\b\\s*((?:[\\p{Ll}-]+\\s+){0,1}[\\p{Ll}-]+)?`, 'iu').exec(after);
         if (m) {
           type = 'number';
-          if ((m[1] === 'many' || m[1] === 'much') && m[2]) answerClass = m[2].split(' ')[0];
+          // "How many nuclear reactors": the plural is the head; "how many people live": the first word.
+          if ((m[1] === 'many' || m[1] === 'much') && m[2]) {
+            const words = m[2].split(' ').filter((w) => !new RegExp(`^(?:${AUX})$`, 'i').test(w));
+            answerClass = [...words].reverse().find((w) => /[^su]s$/.test(w)) ?? words[0];
+          }
         }
         break;
       }

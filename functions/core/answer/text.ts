@@ -178,7 +178,8 @@ function tokens(text: string): Token[] {
 }
 
 function isCapitalised(word: string): boolean {
-  return /^[\p{Lu}\p{N}]/u.test(word);
+  // An elided article before a capital is part of the name: "Côte d'Azur", "Isle d'Abeau".
+  return /^[\p{Lu}\p{N}]/u.test(word) || /^(?:d|l|dell|all)['’]\p{Lu}/u.test(word);
 }
 
 /**

@@ -69,6 +69,22 @@ describe('Function: checkEvidence', () => {
     expect(without.covered).toBe(false);
   });
 
+  it('refuses a task narrowed to a year no passage gives, and reads a range by its start', () => {
+    // Prepare
+    const toulouse = { id: 'toulouse', title: 'Toulouse', text: 'Toulouse had a population of about 493,000 in 2020.' };
+    const season = { id: 'season', title: 'Magic season', text: 'Hardaway missed the 2003–04 season with a knee injury.' };
+
+    // Act
+    const in1990 = checkEvidence('What was the population of Toulouse in 1990?', [toulouse], { shortAnswer: 'about 493,000' }, wordNet());
+    const in2020 = checkEvidence('What was the population of Toulouse in 2020?', [toulouse], { shortAnswer: 'about 493,000' }, wordNet());
+    const range = checkEvidence('Which season did Hardaway miss in 2003-2004 with a knee injury?', [season]);
+
+    // Assess
+    expect(in1990).toMatchObject({ covered: false, reason: 'no retrieved passage speaks of "1990"' });
+    expect(in2020.covered).toBe(true);
+    expect(range.reason ?? '').not.toContain('2004');
+  });
+
   it('answers through synonyms and inflections the lexicon relates, and not without them', () => {
     // Prepare
     const lyon = { id: 'lyon', title: 'Lyon', text: 'The city of Lyon had a population of about 522,000 in 2020.' };

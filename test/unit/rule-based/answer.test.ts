@@ -236,6 +236,21 @@ describe('Function: answerStructured', () => {
     expect(ask('Which film came out later, Now, Voyager or A Demon for Trouble?', [a, b]).shortAnswer).toBe('Now, Voyager');
   });
 
+  it('counts what "how many" asks for by its plural head, and keeps an elided article inside a name', () => {
+    // Prepare
+    const nuclear = doc('nuclear', 'Nuclear power', 'Nuclear power gives about 65 percent of the electricity of Veloria from 56 reactors.');
+    const table = doc('table', 'Sources', 'source,share_percent\nnuclear,65\nhydroelectricity,12\nwind,10');
+    const city = doc('port', 'Porto Vell', "Porto Vell is a port city in the Provence-Alpes-Côte d'Azur region.");
+
+    // Act
+    const reactors = ask('How many nuclear reactors are there in Veloria?', [nuclear, table]);
+    const region = ask('Which region is Porto Vell in?', [city]);
+
+    // Assess
+    expect(reactors.shortAnswer).toBe('56 reactors');
+    expect(region.shortAnswer).toBe("Provence-Alpes-Côte d'Azur");
+  });
+
   it('has no short answer when nothing of the expected type is about the focus, and none without passages', () => {
     // Act
     const unrelated = ask('Who directed Inception?', [BOUCHON]);
