@@ -16,6 +16,7 @@ import { askInTerminal, describeQuestion } from './ask.js';
 import { LocalStack, waitingForClients } from './local-runner.js';
 import { progressWanted, startProgress } from './progress.js';
 import { renderPlan, renderRun, renderTrace } from './render.js';
+import { planPageOf } from './serve/serve-address.js';
 import { marksFromResults, toDot, toMermaid } from './view/plan-diagram.js';
 
 let local: LocalConfig | undefined;
@@ -49,6 +50,8 @@ interface RunFlags {
   maxIterations?: number;
   iterate?: boolean;
   maxRounds?: number;
+  /** `--options`: the request's options as JSON, checked by intake like the API's. */
+  options?: string;
 }
 
 /** The bounds of `--max-rounds`, the same as the request schema's for `options.maxRounds`. */
@@ -63,6 +66,24 @@ const roundCount = (value: string) => {
 };
 
 const jsonOption = () => new Option('--json', 'print one JSON object');
+/**
+ * `--options '{"maxLlmCalls":2}'`: the request's options, as POST /plans takes them. Here only
+ * JSON and an object are checked; intake checks the fields, as for every door, and names each.
+ */
+function requestOptions(value: string | undefined): Record<string, unknown> {
+  if (value === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch (error) {
+    throw new InvalidInputError(`--options is not valid JSON: ${oneLine(error)}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new InvalidInputError("--options must be a JSON object of the request's options, e.g. '{\"maxLlmCalls\":2}'");
+  }
+  return parsed as Record<string, unknown>;
+}
+const optionsOption = () => new Option('--options <json>', 'request options as JSON, as POST /plans takes them (e.g. \'{"maxLlmCalls":2,"maxTokens":4000}\')');
 const progressOption = () => new Option('--no-progress', 'do not draw live progress (it is drawn only when stdout and stderr are terminals)');
 /** `--format`: how the plan is printed; `--json` stays the one machine format. */
 const formatOption = () =>
@@ -107,7 +128,8 @@ function taskOfPlan(plan: DecompositionPlan, file: string): string {
 }
 
 function requestFrom(task: string, flags: RunFlags, corpus: string | undefined, plan?: DecompositionPlan): PlanRequest {
-  const options: NonNullable<PlanRequest['options']> = {};
+  // The flags that name an option win over the same option in --options.
+  const options = requestOptions(flags.options) as NonNullable<PlanRequest['options']>;
   if (flags.analyze === false) options.analyze = false;
   if (flags.maxIterations !== undefined) options.maxIterations = flags.maxIterations;
   if (flags.iterate || flags.maxRounds !== undefined) {
@@ -217,6 +239,7 @@ async function printRecord(stack: LocalStack, record: PlanRecord, flags: RunFlag
           error: record.error ?? null,
           ...(record.status === 'waiting_for_input' ? { question: record.question ?? null } : {}),
           wallMs: Math.round(wallMs),
+          ...pageField(record.planId),
         },
         null,
         2,
@@ -227,10 +250,18 @@ async function printRecord(stack: LocalStack, record: PlanRecord, flags: RunFlag
     else console.error(`cairn: no valid plan to draw; plan ${record.planId} failed${record.error ? ` in ${record.error.phase}: ${record.error.message}` : ''}`);
   } else {
     console.log(renderRun(record, attempts, wallMs));
+    const { page } = pageField(record.planId);
+    if (page !== undefined) console.log(`page: ${page}`);
     if (record.status === 'waiting_for_input' && record.question) console.log(`\n${describeQuestion(record.planId, record.question)}`);
   }
   // A plan waiting for the user's answer has not failed: it is where it should be.
   process.exitCode = record.status === 'succeeded' || record.status === 'waiting_for_input' ? 0 : 1;
+}
+
+/** The plan's page on the serve running on this home, when one runs. */
+function pageField(planId: string): { page?: string } {
+  const page = planPageOf(localConfig().home, planId);
+  return page === undefined ? {} : { page };
 }
 
 /** The options every command that plans shares. */
@@ -239,6 +270,7 @@ function withPlanningOptions(command: Command): Command {
     .addOption(jsonOption())
     .addOption(formatOption())
     .addOption(progressOption())
+    .addOption(optionsOption())
     .option('--no-analyze', 'skip the task analysis phase')
     .option('--max-iterations <n>', 'planner attempts before giving up', positiveInt('--max-iterations'));
 }
@@ -293,6 +325,7 @@ export function buildProgram(): Command {
     .addOption(jsonOption())
     .addOption(formatOption())
     .addOption(progressOption())
+    .addOption(optionsOption())
     .action(async (file: string, flags: RunFlags & { task?: string }) => {
       const plan = (await readPlanFile(file)) as DecompositionPlan;
       const corpus = await checkCorpus(flags.corpus);
@@ -346,6 +379,39 @@ export function buildProgram(): Command {
         const { inputToken: _token, ...shown } = record;
         if (flags.json) console.log(JSON.stringify({ plan: shown, events }, null, 2));
         else console.log(renderTrace(record, events));
+      });
+    });
+
+  program
+    .command('plans')
+    .description('the stored plans, newest first, filtered and a page at a time (as GET /plans)')
+    .option('--status <status>', 'only the plans in this status (succeeded, failed, executing, ...)')
+    .option('--kind <kind>', 'only the plans of this task kind (comparison, bridge, conditional, top_n, multimodal, lookup)')
+    .option('--text <words>', 'only the plans whose task holds these words')
+    .option('--since <time>', 'only the plans created at or after this ISO time, or this long ago (7d, 12h, 30m)')
+    .option('--limit <n>', 'plans per page (1 to 200, default 50)')
+    .option('--next <cursor>', 'the page after the one that printed this cursor')
+    .option('--json', 'print one JSON object: {plans, next, filters}')
+    .action(async (flags: { status?: string; kind?: string; text?: string; since?: string; limit?: string; next?: string; json?: boolean }) => {
+      const { listPlanPage, parsePlanListQuery } = await import('../functions/core/workflow/plan-list.js');
+      const { renderPlanList } = await import('./render.js');
+      // The API's parameters, checked by the API's own parser: the same values are refused the same way.
+      const params = Object.fromEntries(
+        Object.entries({ status: flags.status, kind: flags.kind, q: flags.text, since: flags.since, limit: flags.limit, next: flags.next }).filter(
+          ([, v]) => v !== undefined,
+        ),
+      ) as Record<string, string>;
+      let query: ReturnType<typeof parsePlanListQuery>;
+      try {
+        query = parsePlanListQuery(params);
+      } catch (error) {
+        // The API names `q`; here it is --text.
+        throw new InvalidInputError(`--${oneLine(error).replace(/^q /, 'text ')}`);
+      }
+      await withStack(async (stack) => {
+        const page = await listPlanPage(stack.runtime.store, query);
+        if (flags.json) console.log(JSON.stringify(page, null, 2));
+        else console.log(renderPlanList(page, flags.limit !== undefined ? query.limit : undefined));
       });
     });
 

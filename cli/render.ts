@@ -2,6 +2,7 @@
  * Human-readable output of the CLI. Machines get `--json` instead; nothing here is parsed back.
  */
 import type { DecompositionPlan, PlanAttempt, PlanRecord, TraceEvent, ValidationIssue } from '../functions/core/types.js';
+import { answeredBy, type PlanListPage } from '../functions/core/workflow/plan-list.js';
 import { marksFromResults, renderTree, type StepMarks } from './view/plan-diagram.js';
 
 /** The plan as a compact tree, each step with how it ended when `marks` says. */
@@ -55,13 +56,47 @@ export function renderRun(record: PlanRecord, attempts: readonly PlanAttempt[], 
   }
   if (record.error) lines.push('', `Failed in ${record.error.phase}: ${record.error.name}: ${record.error.message}`);
   const m = record.metadata;
-  if (m) {
-    lines.push(
-      '',
-      `LLM: ${m.provider}/${m.model}, ${m.llmCalls.length} calls, ${m.inputTokens} tokens in, ${m.outputTokens} out${m.llmCalls.some((c) => c.estimatedTokens) ? ' (estimated)' : ''}${m.confidence !== undefined ? `, confidence ${m.confidence}` : ''}`,
-    );
-  }
+  if (m) lines.push('', llmLine(record));
   lines.push('', `Trace: npm start -- trace ${record.planId}`);
+  return lines.join('\n');
+}
+
+/**
+ * Who answered the plan's model calls, and what they took: the provider and model of each call
+ * that answered (a fallback's, when the first provider failed), not the one configured first.
+ */
+export function llmLine(record: PlanRecord): string {
+  const m = record.metadata!;
+  const who = answeredBy(record) ?? `${m.provider}/${m.model}`;
+  const failed = m.llmCalls.filter((c) => (c.failedOver?.length ?? 0) > 0).length;
+  const configured = `${m.provider}/${m.model}`;
+  const over = failed > 0 && who !== configured ? ` (${failed} call(s) fell back after ${configured} failed)` : '';
+  return `LLM: ${who}${over}, ${m.llmCalls.length} calls, ${m.inputTokens} tokens in, ${m.outputTokens} out${m.llmCalls.some((c) => c.estimatedTokens) ? ' (estimated)' : ''}${m.confidence !== undefined ? `, confidence ${m.confidence}` : ''}`;
+}
+
+/** `cairn plans`: one line a plan, then the command of the next page. */
+export function renderPlanList(page: PlanListPage, limit?: number): string {
+  if (page.plans.length === 0 && !page.next) return 'no plans found';
+  const lines = page.plans.map((p) =>
+    [
+      p.createdAt.slice(0, 19).replace('T', ' '),
+      p.status.padEnd(17),
+      (p.kind ?? '').padEnd(11),
+      (p.costUsd !== undefined ? `$${p.costUsd.toFixed(6)}` : '').padStart(10),
+      p.planId,
+      p.task.length > 70 ? `${p.task.slice(0, 69)}…` : p.task,
+    ].join('  '),
+  );
+  const shown = page.plans.filter((p) => p.costUsd !== undefined);
+  if (shown.length > 0) lines.push(`${page.plans.length} plan(s); cost of those priced: $${shown.reduce((n, p) => n + (p.costUsd ?? 0), 0).toFixed(6)}`);
+  const filters = [
+    page.filters.status ? `--status ${page.filters.status}` : '',
+    page.filters.kind ? `--kind ${page.filters.kind}` : '',
+    page.filters.text ? `--text ${JSON.stringify(page.filters.text)}` : '',
+    page.filters.since ? `--since ${page.filters.since}` : '',
+    limit !== undefined ? `--limit ${limit}` : '',
+  ].filter(Boolean);
+  if (page.next) lines.push(`older: npm start -- plans ${[...filters, `--next ${page.next}`].join(' ')}`);
   return lines.join('\n');
 }
 

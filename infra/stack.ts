@@ -159,6 +159,11 @@ export class CairnStack extends Stack {
       table.grantRead(fn);
       payloads(fn, false);
     }
+    // The list reads the status and creation indexes, then the records (and their offloaded bodies).
+    const listPlans = this.api.functionOf('list-plans');
+    table.grantRead(listPlans);
+    table.grantIndexQuery(listPlans);
+    payloads(listPlans, false);
     // An answer resumes the execution waiting on its task token (SendTaskSuccess on this state machine only).
     const answerInput = this.api.functionOf('submit-input');
     table.grantWrite(answerInput);

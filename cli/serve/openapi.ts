@@ -116,6 +116,34 @@ const responseSchemas = {
       answers: { type: 'object', description: "The user's answers so far, by step id." },
     },
   },
+  PlanSummary: {
+    type: 'object',
+    required: ['planId', 'status', 'task', 'createdAt', 'updatedAt'],
+    properties: {
+      planId: { type: 'string' },
+      status: ref('PlanStatus'),
+      task: { type: 'string' },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+      kind: { type: 'string', description: 'The kind of task its analysis recognised (comparison, bridge, conditional, top_n, multimodal, lookup).' },
+      corpus: { type: 'string', description: 'The corpus the request named; the default corpus when absent.' },
+      answeredBy: { type: 'string', description: 'Who answered its model calls: provider/model, several joined by ", ".' },
+      costUsd: { type: 'number', description: 'What it cost in USD, when known (metadata.cost.usd).' },
+    },
+  },
+  PlanList: {
+    type: 'object',
+    required: ['plans', 'filters'],
+    properties: {
+      plans: { type: 'array', items: ref('PlanSummary') },
+      next: { type: 'string', description: 'The cursor of the next (older) page: pass it as `next` with the same filters. Absent on the last page.' },
+      filters: {
+        type: 'object',
+        description: 'The filters applied, as understood (`since` as an ISO time).',
+        properties: { status: ref('PlanStatus'), kind: { type: 'string' }, text: { type: 'string' }, since: { type: 'string', format: 'date-time' } },
+      },
+    },
+  },
   TraceEvent: {
     type: 'object',
     required: ['planId', 'seq', 'at', 'type', 'phase'],
@@ -164,6 +192,42 @@ const OPERATIONS: Record<ApiRouteName, Record<string, unknown>> = {
       400: problem('The body is not JSON, or not a request: every error with its path.'),
       415: problem('The body is not declared as JSON.'),
       503: problem('The workflow could not be started now; retry (Retry-After).'),
+    },
+  },
+  'list-plans': {
+    operationId: 'listPlans',
+    summary: 'The stored plans, newest first, filtered and paged',
+    description:
+      'Without a status the plans come newest created first; with one, most recently updated first. A page may hold fewer plans than `limit` and still have a `next`: a page reads a bounded number of records looking for matches.',
+    parameters: [
+      { name: 'status', in: 'query', required: false, schema: ref('PlanStatus') },
+      {
+        name: 'kind',
+        in: 'query',
+        required: false,
+        description: 'The task kind, as the analysis names it.',
+        schema: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,39}$' },
+      },
+      {
+        name: 'q',
+        in: 'query',
+        required: false,
+        description: 'Text the task holds, case-insensitive.',
+        schema: { type: 'string', minLength: 1, maxLength: 200 },
+      },
+      {
+        name: 'since',
+        in: 'query',
+        required: false,
+        description: 'Plans created at or after an ISO time, or a span back from now: 7d, 12h, 30m.',
+        schema: { type: 'string' },
+      },
+      { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+      { name: 'next', in: 'query', required: false, description: 'The `next` of the previous page, unchanged.', schema: { type: 'string' } },
+    ],
+    responses: {
+      200: { description: 'One page of plans.', content: jsonContent(ref('PlanList')) },
+      400: problem('An unknown parameter, a malformed cursor, a limit out of range, or a bad status, kind or time.'),
     },
   },
   'get-plan': {

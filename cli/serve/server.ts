@@ -16,12 +16,12 @@ import { API_ROUTES, type ApiHandler, type ApiRouteName } from '../../functions/
 import type { CairnConfig } from '../../functions/shared/config.js';
 import { LocalStack, lambdaContext, waitingForClients } from '../local-runner.js';
 import { formatDuration } from '../view/activity.js';
-import type { PlanSummary } from '../view/plan-page.js';
 import { type Assets, buildAssets, PAGE_SECURITY_HEADERS, pageShell } from './assets.js';
 import { toHttpApiEvent, writeHttpApiResult } from './http-api-event.js';
 import { matchRoute } from './match-route.js';
 import { openApiDocument } from './openapi.js';
 import { serveToken, tokenRefusal } from './owner-token.js';
+import { forgetServeAddress, recordServeAddress } from './serve-address.js';
 
 /** API Gateway HTTP APIs take bodies up to 10 MB; a request of Cairn is far smaller. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -53,11 +53,10 @@ export interface CairnServer {
   close(): Promise<void>;
 }
 
-/** What serve adds beside the API: the pages, the list they read, the OpenAPI document, the assets. */
+/** What serve adds beside the API: the pages, the OpenAPI document, the assets. */
 const UI_ROUTES = [
   { method: 'GET', path: '/', serves: 'plans-page' },
   { method: 'GET', path: '/ui/plans/{id}', serves: 'plan-page' },
-  { method: 'GET', path: '/ui/plans.json', serves: 'plan-list' },
   { method: 'GET', path: '/openapi.json', serves: 'openapi' },
   { method: 'GET', path: '/assets/{name}', serves: 'asset' },
 ] as const;
@@ -124,14 +123,18 @@ export async function startServer(options: ServeOptions): Promise<CairnServer> {
     });
     port = (listening.address() as AddressInfo).port;
     const sweeper = sweepAbandonedPlans(stack, log);
+    const url = `http://127.0.0.1:${port}/`;
+    // run and plan of the same home print their plan's page on this serve.
+    if (options.home !== undefined) recordServeAddress(options.home, url);
     return {
-      url: `http://127.0.0.1:${port}/`,
+      url,
       port,
       token,
       stack,
       starter,
       close: async () => {
         clearInterval(sweeper);
+        if (options.home !== undefined) forgetServeAddress(options.home);
         await new Promise<void>((resolve) => {
           listening.close(() => resolve());
           listening.closeAllConnections();
@@ -234,18 +237,6 @@ async function handle(served: Served, request: IncomingMessage, response: Server
     case 'plan-page': {
       const id = ui.pathParameters.id ?? '';
       return sendHtml(response, pageShell('plan-page', `Plan ${id}`, { 'plan-id': id }));
-    }
-    case 'plan-list': {
-      const limit = Math.min(200, Math.max(1, Number(new URL(request.url ?? '/', 'http://localhost').searchParams.get('limit')) || 50));
-      const records = await served.stack.runtime.store.listPlans({ limit });
-      const plans: PlanSummary[] = records.map((r) => ({
-        planId: r.planId,
-        status: r.status,
-        task: r.request.task,
-        createdAt: r.createdAt,
-        updatedAt: r.updatedAt,
-      }));
-      return sendJson(response, 200, { plans });
     }
     case 'openapi':
       return sendJson(response, 200, openApiDocument({ serverUrl: `http://127.0.0.1:${port}` }));

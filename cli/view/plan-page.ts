@@ -5,6 +5,7 @@
  */
 import { type AnswerField, type AnswerSchema, answerFields } from '../../functions/core/steps/answer-schema.js';
 import type { PlanStatus, TraceEvent } from '../../functions/core/types.js';
+import type { PlanSummary } from '../../functions/core/workflow/plan-list.js';
 import type { PlanView } from '../../functions/core/workflow/plan-view.js';
 import { type Activity, elapsedMs, foldTrace, formatDuration } from './activity.js';
 import { esc } from './html.js';
@@ -12,14 +13,8 @@ import { marksFromActivity, marksFromResults } from './plan-diagram.js';
 import { planSvg } from './plan-svg.js';
 import { timelineSvg } from './timeline-svg.js';
 
-/** A plan as the list shows it. */
-export interface PlanSummary {
-  planId: string;
-  status: PlanStatus;
-  task: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A plan as the list shows it: GET /plans's rows. */
+export type { PlanSummary } from '../../functions/core/workflow/plan-list.js';
 
 export function isFinished(status: PlanStatus): boolean {
   return status === 'succeeded' || status === 'failed';
@@ -32,23 +27,34 @@ export function formatTime(iso: string): string {
 
 const badge = (status: string) => `<span class="badge status-${esc(status)}" data-status="${esc(status)}">${esc(status)}</span>`;
 
+/** USD with the digits a small amount needs: `$0.0042`, `$1.25`. */
+export function formatUsd(usd: number): string {
+  if (usd === 0) return '$0';
+  return `$${usd >= 0.1 ? usd.toFixed(2) : usd.toPrecision(2)}`;
+}
+
 export function plansListHtml(plans: readonly PlanSummary[], now: number): string {
-  if (plans.length === 0) return '<p class="empty">No plans yet. Start one above, or <code>POST /plans</code>.</p>';
-  const rows = [...plans]
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-    .map((p) => {
-      const took = isFinished(p.status) ? Date.parse(p.updatedAt) - Date.parse(p.createdAt) : now - Date.parse(p.createdAt);
-      return [
-        `<tr class="plan-row" data-plan-id="${esc(p.planId)}">`,
-        `<td>${badge(p.status)}</td>`,
-        `<td class="task"><a href="/ui/plans/${encodeURIComponent(p.planId)}">${esc(p.task)}</a></td>`,
-        `<td class="time" title="${esc(p.createdAt)}">${esc(formatTime(p.createdAt))}</td>`,
-        `<td class="num">${Number.isFinite(took) ? esc(formatDuration(Math.max(0, took))) : ''}</td>`,
-        `<td class="mono small">${esc(p.planId)}</td>`,
-        '</tr>',
-      ].join('');
-    });
-  return `<table class="plans"><thead><tr><th>status</th><th>task</th><th>created</th><th>took</th><th>plan id</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  if (plans.length === 0) return '<p class="empty">No plans found. Start one above, or <code>POST /plans</code>.</p>';
+  const rows = plans.map((p) => {
+    const took = isFinished(p.status) ? Date.parse(p.updatedAt) - Date.parse(p.createdAt) : now - Date.parse(p.createdAt);
+    return [
+      `<tr class="plan-row" data-plan-id="${esc(p.planId)}">`,
+      `<td>${badge(p.status)}</td>`,
+      `<td class="task"><a href="/ui/plans/${encodeURIComponent(p.planId)}">${esc(p.task)}</a></td>`,
+      `<td class="small">${esc(p.kind ?? '')}</td>`,
+      `<td class="small">${esc(p.answeredBy ?? '')}</td>`,
+      `<td class="time" title="${esc(p.createdAt)}">${esc(formatTime(p.createdAt))}</td>`,
+      `<td class="num">${Number.isFinite(took) ? esc(formatDuration(Math.max(0, took))) : ''}</td>`,
+      `<td class="num cost">${p.costUsd !== undefined ? esc(formatUsd(p.costUsd)) : ''}</td>`,
+      `<td class="mono small">${esc(p.planId)}</td>`,
+      '</tr>',
+    ].join('');
+  });
+  // The sum of the runs shown: what the page's filters select, not every plan stored.
+  const priced = plans.filter((p) => p.costUsd !== undefined);
+  const total = priced.reduce((n, p) => n + (p.costUsd ?? 0), 0);
+  const foot = `<tfoot><tr><td colspan="7" class="small">${plans.length} plan(s) shown; ${priced.length} with a cost</td><td class="num cost" id="cost-total" data-usd="${esc(Math.round(total * 1e6) / 1e6)}">${esc(formatUsd(total))}</td><td></td></tr></tfoot>`;
+  return `<table class="plans"><thead><tr><th>status</th><th>task</th><th>kind</th><th>answered by</th><th>created</th><th>took</th><th>cost</th><th>plan id</th></tr></thead><tbody>${rows.join('')}</tbody>${foot}</table>`;
 }
 
 function headerHtml(view: PlanView, activity: Activity, now: number): string {

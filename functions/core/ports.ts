@@ -161,6 +161,16 @@ export interface PlanCache {
 export interface ListPlansQuery {
   status?: PlanStatus;
   limit?: number;
+  /**
+   * ISO time: without a status, the plans created at or after it; with one, the plans updated at
+   * or after it (the status index's key), among which the caller picks those created since.
+   */
+  since?: string;
+  /**
+   * Where an earlier listing stopped: the plans after this one in the listing's order (by
+   * `updatedAt` with a status, by `createdAt` without), which `at` holds.
+   */
+  after?: { planId: string; at: string };
 }
 
 /** What updatePlan may change: everything but the plan's identity and the fields the store keeps itself. */

@@ -9,13 +9,14 @@ import { makeApproveToolHandler } from '../handlers/intake/approve-tool.js';
 import { makeCreatePlanHandler } from '../handlers/intake/create-plan.js';
 import { makeGetPlanHandler } from '../handlers/intake/get-plan.js';
 import { makeGetTraceHandler } from '../handlers/intake/get-trace.js';
+import { makeListPlansHandler } from '../handlers/intake/list-plans.js';
 import { makeListToolsHandler } from '../handlers/intake/list-tools.js';
 import { makeSubmitInputHandler } from '../handlers/intake/submit-input.js';
 import type { IntakeRuntime } from './intake.js';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
-export type ApiRouteName = 'create-plan' | 'get-plan' | 'get-trace' | 'submit-input' | 'list-tools' | 'approve-tool';
+export type ApiRouteName = 'create-plan' | 'list-plans' | 'get-plan' | 'get-trace' | 'submit-input' | 'list-tools' | 'approve-tool';
 
 export interface ApiRoute {
   method: 'GET' | 'POST';
@@ -43,6 +44,7 @@ const route = (method: ApiRoute['method'], path: string, name: ApiRouteName, mak
 
 export const API_ROUTES: readonly ApiRoute[] = [
   route('POST', '/plans', 'create-plan', makeCreatePlanHandler),
+  route('GET', '/plans', 'list-plans', makeListPlansHandler),
   route('GET', '/plans/{id}', 'get-plan', makeGetPlanHandler),
   route('GET', '/plans/{id}/trace', 'get-trace', makeGetTraceHandler),
   route('POST', '/plans/{id}/input', 'submit-input', makeSubmitInputHandler),

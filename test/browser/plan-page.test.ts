@@ -5,8 +5,8 @@
  * loopback port, over plans it ran itself. The browser may reach this
  * machine's loopback only; every other request is refused and fails the test.
  *
- * The screenshot goes to $CAIRN_SCREENSHOT_DIR (default: a temporary folder); with
- * UPDATE_SCREENSHOTS=1 it also replaces docs/plan-page.png, the README's picture.
+ * The screenshots go to $CAIRN_SCREENSHOT_DIR (default: a temporary folder); with
+ * UPDATE_SCREENSHOTS=1 they also replace the README's pictures in docs/.
  */
 import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -88,6 +88,14 @@ async function finished(planId: string): Promise<Record<string, unknown>> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`plan ${planId} did not finish`);
+}
+
+/** A picture of `page` in SCREENSHOT_DIR; with UPDATE_SCREENSHOTS=1 also in docs/, where the README shows it. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  const path = join(SCREENSHOT_DIR, name);
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path });
+  if (process.env.UPDATE_SCREENSHOTS === '1') copyFileSync(path, join('docs', name));
 }
 
 /** Opens a page and waits until its script has drawn what the API said. */
@@ -269,7 +277,7 @@ describe('Browser: the first page', () => {
       .locator('tr.plan-row')
       .evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-plan-id'), tr.querySelector('.badge')?.textContent]));
     await page.fill('#task', 'What is a bouchon?');
-    await page.click('button[type="submit"]');
+    await page.click('#new-plan button[type="submit"]');
     await page.waitForURL(/\/ui\/plans\/p-/);
     await page.waitForSelector('#app[data-status="succeeded"]', { timeout: 20_000 });
 
@@ -290,11 +298,11 @@ describe('Browser: the first page', () => {
     await page.goto(baseUrl);
     await page.waitForSelector('#app[data-state="done"]', { timeout: 15_000 });
     await page.evaluate(() => (globalThis as unknown as WithStorage).localStorage.removeItem('cairn-serve-token'));
-    const before = ((await api('/ui/plans.json?limit=200')).plans as unknown[]).length;
+    const before = ((await api('/plans?limit=200')).plans as unknown[]).length;
 
     // Act
     await page.fill('#task', 'What is a bouchon?');
-    await page.click('button[type="submit"]');
+    await page.click('#new-plan button[type="submit"]');
     await page.waitForSelector('#form-error:not([hidden])');
     const shown = await page.locator('#form-error').textContent();
     await page.goto(pageUrl);
@@ -302,7 +310,49 @@ describe('Browser: the first page', () => {
 
     // Assess
     expect(shown).toMatch(/^401 this route needs serve's token/);
-    expect(((await api('/ui/plans.json?limit=200')).plans as unknown[]).length).toBe(before);
+    expect(((await api('/plans?limit=200')).plans as unknown[]).length).toBe(before);
+  });
+
+  it('finds runs by the text of their task and by status, and pages through them', async () => {
+    // Prepare: one plan a page
+    const page = await open('/?limit=1');
+    const shown = () => page.locator('tr.plan-row').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-plan-id')));
+    const { plans } = (await api('/plans?limit=3')) as { plans: Array<{ planId: string }> };
+    const drawn = (n: number) => page.waitForSelector(`#app[data-state="done"][data-page="${n}"]`);
+
+    // Act: the pages, older and back
+    const first = await shown();
+    await page.click('#next');
+    await drawn(2);
+    const second = await shown();
+    await page.click('#next');
+    await drawn(3);
+    const third = await shown();
+    await page.click('#prev');
+    await drawn(2);
+    const back = await shown();
+    // Act: text in the task, then a status
+    await page.fill('#q', 'tram network');
+    await page.click('#filters button[type="submit"]');
+    await drawn(1);
+    const byText = await shown();
+    await page.fill('#q', '');
+    await page.selectOption('#status', 'failed');
+    await page.waitForFunction(
+      () => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('tr.plan-row').length === 1,
+    );
+    await drawn(1);
+    const byStatus = await shown();
+    await page.goto(new URL('/', baseUrl).toString());
+    await page.waitForSelector('#app[data-state="done"]');
+    await screenshot(page, 'runs-list.png');
+    await page.close();
+
+    // Assess
+    expect([first, second, third]).toEqual(plans.map((p) => [p.planId]));
+    expect(back).toEqual(second);
+    expect(byText).toEqual([conditionalId]);
+    expect(byStatus).toEqual([invalidId]);
   });
 
   it('made no request beyond this machine and raised no error in the pages', () => {

@@ -31,6 +31,7 @@ describe('Stack: approving tools with IAM authorization', () => {
 
   it('gives planners a policy for every route but the approve route', () => {
     expect(invokedRoutes(template, 'Cairn API: send tasks, follow and answer plans, list tools; not approve them').sort()).toEqual([
+      '/GET/plans',
       '/GET/plans/*',
       '/GET/plans/*/trace',
       '/GET/tools',
@@ -54,7 +55,7 @@ describe('Stack: approving tools with JWT authorization', () => {
     // Assess
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((r) => [r.Properties.RouteKey, r.Properties.AuthorizationScopes]);
     expect(routes.filter(([, scopes]) => scopes !== undefined)).toEqual([['POST /tools/{id}/approve', [DEFAULT_APPROVE_SCOPE]]]);
-    expect(routes).toHaveLength(6);
+    expect(routes).toHaveLength(7);
   });
 
   it('takes the scope from the context, and refuses one that is not a single scope', () => {

@@ -59,6 +59,7 @@ describe('Table: API routes', () => {
     // Assess
     expect(API_ROUTES.map((route) => route.routeKey)).toEqual([
       'POST /plans',
+      'GET /plans',
       'GET /plans/{id}',
       'GET /plans/{id}/trace',
       'POST /plans/{id}/input',

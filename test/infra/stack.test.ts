@@ -21,6 +21,7 @@ const { app, stack, template } = synthCairn();
 const WORKFLOW_STATES = ['Analyze', 'Generate', 'Validate', 'Repair', 'RejectPlan', 'Execute', 'AwaitInput', 'Replan', 'Finalize', 'RecordFailure'];
 const INTAKE_FUNCTIONS = [
   'PlansCreatePlanFunction',
+  'PlansListPlansFunction',
   'PlansGetPlanFunction',
   'PlansGetTraceFunction',
   'PlansSubmitInputFunction',
@@ -81,7 +82,7 @@ describe('Stack: Cairn (default context)', () => {
     it('keeps every log group for the configured retention', () => {
       const groups = template.findResources('AWS::Logs::LogGroup');
       // 20 functions, the state machine, the API's access logs.
-      expect(Object.keys(groups)).toHaveLength(22);
+      expect(Object.keys(groups)).toHaveLength(23);
       for (const [id, group] of Object.entries(groups)) expect(group.Properties.RetentionInDays, id).toBe(30);
     });
 
@@ -205,11 +206,19 @@ describe('Stack: Cairn (default context)', () => {
   });
 
   describe('intake', () => {
-    it('routes the six API paths to their functions, each behind IAM authorization', () => {
-      for (const route of ['POST /plans', 'GET /plans/{id}', 'GET /plans/{id}/trace', 'POST /plans/{id}/input', 'GET /tools', 'POST /tools/{id}/approve']) {
+    it('routes the seven API paths to their functions, each behind IAM authorization', () => {
+      for (const route of [
+        'POST /plans',
+        'GET /plans',
+        'GET /plans/{id}',
+        'GET /plans/{id}/trace',
+        'POST /plans/{id}/input',
+        'GET /tools',
+        'POST /tools/{id}/approve',
+      ]) {
         template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: route, AuthorizationType: 'AWS_IAM' });
       }
-      template.resourceCountIs('AWS::ApiGatewayV2::Route', 6);
+      template.resourceCountIs('AWS::ApiGatewayV2::Route', 7);
       template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
         StageName: '$default',
         AutoDeploy: true,
@@ -306,8 +315,9 @@ describe('Stack: Cairn (default context)', () => {
     });
 
     it('lets the readers read plans and nothing more', () => {
-      for (const reader of ['PlansGetPlanFunction', 'PlansGetTraceFunction']) {
-        const actions = actionsOf(statementsOf(template, roleId(reader)));
+      for (const reader of ['PlansGetPlanFunction', 'PlansGetTraceFunction', 'PlansListPlansFunction']) {
+        // The list queries the indexes too: the same action, on them.
+        const actions = [...new Set(actionsOf(statementsOf(template, roleId(reader))))];
         expect(actions).toEqual(
           [
             'dynamodb:BatchGetItem',
@@ -346,7 +356,7 @@ describe('Stack: Cairn (default context)', () => {
       }
     });
 
-    it('lets the workflow, GET /tools and the learning run query the indexes, named one by one, and no other function', () => {
+    it('lets the workflow, GET /plans, GET /tools and the learning run query the indexes, named one by one, and no other function', () => {
       const table = logicalIdOf(template, 'AWS::DynamoDB::Table', 'TracesTable');
       const indexQueries = (prefix: string) => statementsOf(template, roleId(prefix)).filter((s) => JSON.stringify(s.Resource).includes('/index/'));
       const expected = [
@@ -356,7 +366,7 @@ describe('Stack: Cairn (default context)', () => {
           Resource: ['byStatus', 'byCreated'].map((index) => ({ 'Fn::Join': ['', [getAtt(table), `/index/${index}`]] })),
         },
       ];
-      for (const fn of [...WORKFLOW_STATES.map((s) => `Workflow${s}Function`), 'PlansListToolsFunction', 'LearningLearnFunction'])
+      for (const fn of [...WORKFLOW_STATES.map((s) => `Workflow${s}Function`), 'PlansListPlansFunction', 'PlansListToolsFunction', 'LearningLearnFunction'])
         expect(indexQueries(fn), fn).toEqual(expected);
       for (const fn of ['PlansCreatePlanFunction', 'PlansGetPlanFunction', 'PlansGetTraceFunction', 'PlansApproveToolFunction'])
         expect(indexQueries(fn), fn).toEqual([]);

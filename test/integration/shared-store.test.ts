@@ -41,7 +41,7 @@ function serve(home: string): Promise<{ url: string; child: ChildProcess; out: (
 }
 
 describe('cairn: one local store, several processes', () => {
-  it('runs a task from the command line while serve holds the store, and serve lists its plan', async () => {
+  it('runs a task from the command line while serve holds the store, prints its page there, and serve lists its plan', async () => {
     // Prepare
     const home = tempDir('shared-store');
     const { url } = await serve(home);
@@ -49,7 +49,7 @@ describe('cairn: one local store, several processes', () => {
     // Act
     const run = await runCairn(['run', 'Compare the populations of Lyon and Marseille', '--json'], cairnEnvironment(home));
     const trace = run.code === 0 ? await runCairn(['trace', (JSON.parse(run.stdout) as { planId: string }).planId], cairnEnvironment(home)) : undefined;
-    const listed = (await (await fetch(new URL('ui/plans.json', url))).json()) as { plans: Array<{ planId: string; status: string }> };
+    const listed = (await (await fetch(new URL('plans', url))).json()) as { plans: Array<{ planId: string; status: string }> };
 
     // Assess
     expect(run.stderr).toBe('');
@@ -57,6 +57,8 @@ describe('cairn: one local store, several processes', () => {
     const { planId } = JSON.parse(run.stdout) as { planId: string };
     expect(trace?.code).toBe(0);
     expect(listed.plans).toContainEqual(expect.objectContaining({ planId, status: 'succeeded' }));
+    // run names the plan's page on the serve of its home.
+    expect((JSON.parse(run.stdout) as { page?: string }).page).toBe(`${url}ui/plans/${planId}`);
   });
 
   it('ignores the endpoint file of a process that has ended', async () => {

@@ -319,21 +319,29 @@ export class DynamoTraceStore implements TraceStore {
   async listPlans(query: ListPlansQuery = {}): Promise<PlanRecord[]> {
     const limit = query.limit ?? this.defaultListLimit;
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`listPlans limit must be a positive integer, got ${limit}`);
+    // A plan's updatedAt is never before its createdAt: in the status index, newest update first,
+    // the plans created since `since` all sit at or above it, so it bounds that index's key too.
+    const since = query.since !== undefined ? { ':since': query.since } : {};
+    const after = query.after;
     const input: QueryCommandInput =
       query.status !== undefined
         ? {
             TableName: this.tableName,
             IndexName: STATUS_INDEX,
-            KeyConditionExpression: 'gsi1pk = :pk',
-            ExpressionAttributeValues: { ':pk': traceKeys.status(query.status) },
+            KeyConditionExpression: `gsi1pk = :pk${query.since !== undefined ? ' AND gsi1sk >= :since' : ''}`,
+            ExpressionAttributeValues: { ':pk': traceKeys.status(query.status), ...since },
             ScanIndexForward: false,
+            ...(after
+              ? { ExclusiveStartKey: { pk: traceKeys.plan(after.planId), sk: traceKeys.meta, gsi1pk: traceKeys.status(query.status), gsi1sk: after.at } }
+              : {}),
           }
         : {
             TableName: this.tableName,
             IndexName: CREATED_INDEX,
-            KeyConditionExpression: 'gsi2pk = :pk',
-            ExpressionAttributeValues: { ':pk': traceKeys.allPlans },
+            KeyConditionExpression: `gsi2pk = :pk${query.since !== undefined ? ' AND gsi2sk >= :since' : ''}`,
+            ExpressionAttributeValues: { ':pk': traceKeys.allPlans, ...since },
             ScanIndexForward: false,
+            ...(after ? { ExclusiveStartKey: { pk: traceKeys.plan(after.planId), sk: traceKeys.meta, gsi2pk: traceKeys.allPlans, gsi2sk: after.at } } : {}),
           };
     // The indexes project keys only (see table.ts); the records come from the table itself.
     const keys = await this.queryAll(input, limit);

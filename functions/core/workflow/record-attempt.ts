@@ -22,6 +22,7 @@ export async function recordAttempt(
     origin?: Pick<PlanMetadata, 'provider' | 'model' | 'source'>;
   } = {},
 ): Promise<PlanRecord> {
+  const failedOver = (attempt.llm.failedOver?.length ?? 0) > 0;
   const event: TraceEventInput = {
     type: attempt.extractionError ? 'plan.extraction_failed' : 'plan.generated',
     phase: options.phase ?? (attempt.kind === 'repair' ? 'repairing' : 'planning'),
@@ -30,12 +31,14 @@ export async function recordAttempt(
       kind: attempt.kind,
       ...(attempt.extractionError ? { error: attempt.extractionError } : {}),
       ...(attempt.reasoning ? { reasoning: attempt.reasoning } : {}),
-      source: attempt.llm.provider === 'user' || attempt.llm.provider === CACHE_PROVIDER ? attempt.llm.provider : deps.llm.source,
+      source: attempt.llm.provider === 'user' || attempt.llm.provider === CACHE_PROVIDER || failedOver ? attempt.llm.provider : deps.llm.source,
     },
   };
   const metadata: PlanMetadata = {
     ...withMetadata(deps, record, attempt.kind === 'repair' ? 'repair' : 'generate', performance.now() - started, calls),
     iterations: attempt.attempt,
+    // A fallback answered: the plan is that provider's, not the one configured first.
+    ...(failedOver ? { source: attempt.llm.provider } : {}),
     ...options.origin,
   };
   const cached = hit ? cacheHitMetadata(metadata, hit) : await cacheIfValid(deps, record, attempt, metadata);

@@ -129,7 +129,7 @@ describe('cairn serve: the HTTP API', () => {
 
   it('answers 400 with every problem of the body and its path, and starts nothing', async () => {
     // Prepare
-    const before = ((await call('GET', '/ui/plans.json?limit=200')).json().plans as unknown[]).length;
+    const before = ((await call('GET', '/plans?limit=200')).json().plans as unknown[]).length;
 
     // Act
     const invalid = await call('POST', '/plans', JSON.stringify({ task: '', tools: ['search', 7], options: { topK: 500 } }));
@@ -144,7 +144,7 @@ describe('cairn serve: the HTTP API', () => {
     expect(notJson.status).toBe(400);
     expect(notJson.json()).toMatchObject({ errors: [{ path: '(body)' }] });
     expect(notDeclared.status).toBe(415);
-    expect(((await call('GET', '/ui/plans.json?limit=200')).json().plans as unknown[]).length).toBe(before);
+    expect(((await call('GET', '/plans?limit=200')).json().plans as unknown[]).length).toBe(before);
   });
 
   it.each(['/etc/passwd', '/proc/self/environ', '../../../../etc/hostname'])(
@@ -267,7 +267,7 @@ describe("cairn serve: the owner's token", () => {
     ['POST', '/tools/learned.anything/approve', { decision: 'promote' }],
   ])('refuses %s %s without the token or with another one, with 401 and one line, and starts nothing', async (method, path, body) => {
     // Prepare
-    const before = ((await call('GET', '/ui/plans.json?limit=200')).json().plans as unknown[]).length;
+    const before = ((await call('GET', '/plans?limit=200')).json().plans as unknown[]).length;
 
     // Act
     const without = await call(method, path, JSON.stringify(body), { 'content-type': 'application/json' });
@@ -282,12 +282,12 @@ describe("cairn serve: the owner's token", () => {
     }
     expect(without.json().message).toMatch(/^this route needs serve's token: send Authorization: Bearer/);
     expect(wrong.json().message).toBe("the token is not this serve's (CAIRN_HOME/serve.token holds it)");
-    expect(((await call('GET', '/ui/plans.json?limit=200')).json().plans as unknown[]).length).toBe(before);
+    expect(((await call('GET', '/plans?limit=200')).json().plans as unknown[]).length).toBe(before);
   });
 
   it('answers the reading routes without the token', async () => {
     // Act
-    const statuses = await Promise.all(['/ui/plans.json', '/tools', '/openapi.json', '/'].map(async (path) => (await call('GET', path, undefined, {})).status));
+    const statuses = await Promise.all(['/plans', '/tools', '/openapi.json', '/'].map(async (path) => (await call('GET', path, undefined, {})).status));
 
     // Assess
     expect(statuses).toEqual([200, 200, 200, 200]);
@@ -344,7 +344,7 @@ describe('cairn serve: pages and documents', () => {
 
   it('lists the last plans, newest first, for the first page', async () => {
     // Act
-    const { plans } = (await call('GET', '/ui/plans.json?limit=3')).json() as {
+    const { plans } = (await call('GET', '/plans?limit=3')).json() as {
       plans: Array<{ planId: string; status: string; task: string; createdAt: string }>;
     };
 

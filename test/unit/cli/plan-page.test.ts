@@ -78,20 +78,34 @@ describe('View: planPageHtml', () => {
 });
 
 describe('View: plansListHtml', () => {
-  it('lists plans newest first with status, task, time and a link to each page', () => {
+  it("lists plans in the API's order with status, task, kind, who answered, time, cost and a link to each page, and sums the cost shown", () => {
     // Act
     const html = plansListHtml(
       [
-        { planId: 'p-old', status: 'succeeded', task: 'Old <b>task</b>', createdAt: at(0), updatedAt: at(500) },
         { planId: 'p-new', status: 'executing', task: 'New task', createdAt: at(1000), updatedAt: at(1100) },
+        {
+          planId: 'p-old',
+          status: 'succeeded',
+          task: 'Old <b>task</b>',
+          createdAt: at(0),
+          updatedAt: at(500),
+          kind: 'comparison',
+          answeredBy: 'rule-based/cairn-rules-v1',
+          costUsd: 0.0012,
+        },
+        { planId: 'p-older', status: 'failed', task: 'Older', createdAt: at(0), updatedAt: at(10), costUsd: 0.0004 },
       ],
       T0 + 1300,
     );
 
     // Assess
-    expect([...html.matchAll(/data-plan-id="([^"]+)"/g)].map((m) => m[1])).toEqual(['p-new', 'p-old']);
+    expect([...html.matchAll(/data-plan-id="([^"]+)"/g)].map((m) => m[1])).toEqual(['p-new', 'p-old', 'p-older']);
     expect(html).toContain('<a href="/ui/plans/p-old">Old &lt;b&gt;task&lt;/b&gt;</a>');
     expect(html).toContain('data-status="executing"');
+    expect(html).toContain('<td class="small">comparison</td><td class="small">rule-based/cairn-rules-v1</td>');
+    expect(html).toContain('<td class="num cost">$0.0012</td>');
+    expect(html).toContain('id="cost-total" data-usd="0.0016">$0.0016</td>');
+    expect(html).toContain('3 plan(s) shown; 2 with a cost');
     expect(html).toContain('2026-05-01 10:00:01 UTC');
     expect(html).toContain('<td class="num">300 ms</td>');
   });
