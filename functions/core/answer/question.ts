@@ -26,6 +26,12 @@ export interface QuestionReading {
   names: string[];
   /** The words of the relation asked about (as written), neither names, nor the class, nor question words. */
   relation: string[];
+  /**
+   * A question word inside a clause ("..., a soap opera created by who?", "the show X, which was
+   * written by whom?"): the relation words of that clause, what is asked; the rest of the question
+   * says which thing it is asked of.
+   */
+  asked?: string[];
   /** either-or and comparisons: the two options. */
   options?: [string, string];
   /** A list: how many items. */
@@ -173,9 +179,11 @@ export function readQuestion(raw: string): QuestionReading {
   // "... in the same province?": the province is what each side is in.
   const same = type === 'yes_no' ? /\bsame\s+([\p{Ll}-]+)/iu.exec(q)?.[1] : undefined;
   if (same) answerClass = same;
+  const clause = wh?.embedded ? askedClause(q, wh.index) : undefined;
   return withRelation(
     {
       ...base,
+      ...(clause ? { clause } : {}),
       type,
       ...(answerClass ? { answerClass } : {}),
       ...(options ? { options } : {}),
@@ -188,7 +196,7 @@ export function readQuestion(raw: string): QuestionReading {
 }
 
 /** The relation: the question's content words, less its names, its answer class and the words that only ask. */
-function withRelation(reading: Omit<QuestionReading, 'relation'>, q: string, answerClass: string | undefined): QuestionReading {
+function withRelation(reading: Omit<QuestionReading, 'relation'> & { clause?: string }, q: string, answerClass: string | undefined): QuestionReading {
   const nameTerms = new Set(contentTerms(reading.names.join(' ')));
   const classTerms = new Set(contentTerms(answerClass ?? ''));
   const optionTerms = new Set(contentTerms((reading.options ?? []).join(' ')));
@@ -204,7 +212,21 @@ function withRelation(reading: Omit<QuestionReading, 'relation'>, q: string, ans
       relation.push(token);
     }
   }
-  return { ...reading, relation };
+  const { clause, ...rest } = reading;
+  if (clause === undefined) return { ...rest, relation };
+  const inClause = new Set(contentTerms(clause));
+  const asked = relation.filter((w) => contentTerms(w).every((t) => inClause.has(t)));
+  return { ...rest, relation, ...(asked.length > 0 && asked.length < relation.length ? { asked } : {}) };
+}
+
+/** The clause an embedded question word ends: from the last relative word or comma before it. */
+function askedClause(q: string, at: number): string {
+  const before = q.slice(0, at);
+  let start = 0;
+  for (const m of before.matchAll(/\b(?:which|that|who|whom|whose)\b|,/gi)) start = m.index + m[0].length;
+  // A reduced relative clause: "a soap opera created by who?" asks "created by".
+  const participle = /\b[\p{L}-]+(?:ed|en|wn)\s+(?:by|in|for|with|from|to|on|at)\s*$/iu.exec(before.slice(start));
+  return participle ? before.slice(start + participle.index) : before.slice(start);
 }
 
 /** The question word the question asks with: first at its start, else one after a preposition or at its end ("created by who?"). */

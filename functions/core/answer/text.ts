@@ -157,7 +157,10 @@ export function quotedPhrases(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/"([^"]{2,80})"|“([^”]{2,80})”|(?:^|[\s(])'([^']{2,80})'(?=[\s?.,!;:)]|$)/g)) {
     const phrase = (m[1] ?? m[2] ?? m[3] ?? '').trim();
-    if (phrase) out.push(phrase);
+    // What lies between the closing quote of one title and the opening quote of the next ("", "" and
+    // a series called "") starts or ends with a space or a stop: it is no phrase.
+    const raw = m[1] ?? m[2] ?? m[3] ?? '';
+    if (phrase && /^[\p{L}\p{N}]/u.test(raw) && /[\p{L}\p{N}!?.)]$/u.test(raw)) out.push(phrase);
   }
   return out;
 }

@@ -251,6 +251,22 @@ describe('Function: answerStructured', () => {
     expect(region.shortAnswer).toBe("Provence-Alpes-Côte d'Azur");
   });
 
+  it('weighs what the question\'s own clause asks ("which was written by who?") over what identifies its subject', () => {
+    // Prepare: the editor's passage says much of the question's first half, the book's passage says who wrote it.
+    const editor = doc(
+      'mcg',
+      'Terry Gurr',
+      'Terry Gurr was the story editor for the new 2011 YTV show "Timid Marmot". He has been story editing "", "" and a new Fresh TV series called "".',
+    );
+    const book = doc('marmot', 'Timid Marmot', "Timid Marmot is a children's book series written and illustrated by French-Canadian author Mélanie Wyatt.");
+
+    // Act
+    const answer = ask('Terry Gurr was the story editor for the show "Timid Marmot" which was written by who?', [editor, book]);
+
+    // Assess: not the text between two empty titles, not the adjective before "author".
+    expect(answer.shortAnswer).toBe('Mélanie Wyatt');
+  });
+
   it('has no short answer when nothing of the expected type is about the focus, and none without passages', () => {
     // Act
     const unrelated = ask('Who directed Inception?', [BOUCHON]);
