@@ -107,6 +107,12 @@ export function shortAnswerLine(results: NonNullable<PlanRecord['results']>): st
   return 'Answer: see below (no short answer for this task)';
 }
 
+/** `, after openai/gpt-4.1-mini failed`: the providers a call fell back from, each named by the start of its failure line. */
+function fellBack(failedOver: unknown): string {
+  if (!Array.isArray(failedOver) || failedOver.length === 0) return '';
+  return `, after ${failedOver.map((line) => String(line).split(':')[0]).join(' and ')} failed`;
+}
+
 function eventDetail(e: TraceEvent): string {
   const d = e.data ?? {};
   switch (e.type) {
@@ -118,7 +124,7 @@ function eventDetail(e: TraceEvent): string {
       // A call that got no answer says why, and how many attempts it made: the budget counted them.
       if (d.error !== undefined)
         return `${d.purpose} via ${d.provider}/${d.model}: no answer after ${d.attempts ?? 1} attempt(s), ${d.durationMs} ms: ${d.error}`;
-      return `${d.purpose} via ${d.provider}/${d.model}: ${d.inputTokens} in, ${d.outputTokens} out, ${d.durationMs} ms, prompt ${d.promptHash}`;
+      return `${d.purpose} via ${d.provider}/${d.model}: ${d.inputTokens} in, ${d.outputTokens} out, ${d.durationMs} ms, prompt ${d.promptHash}${fellBack(d.failedOver)}`;
     case 'analysis.completed':
       return d.skipped ? 'skipped' : `kind ${(d.analysis as { task_kind?: string } | null)?.task_kind ?? '?'}; ${(d.issues as unknown[]).length} issue(s)`;
     case 'plan.generated':

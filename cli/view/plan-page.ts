@@ -5,7 +5,7 @@
  */
 import { type AnswerField, type AnswerSchema, answerFields } from '../../functions/core/steps/answer-schema.js';
 import type { PlanStatus, TraceEvent } from '../../functions/core/types.js';
-import type { PlanSummary } from '../../functions/core/workflow/plan-list.js';
+import { answeredBy, type PlanSummary } from '../../functions/core/workflow/plan-list.js';
 import type { PlanView } from '../../functions/core/workflow/plan-view.js';
 import { type Activity, elapsedMs, foldTrace, formatDuration } from './activity.js';
 import { esc } from './html.js';
@@ -57,14 +57,24 @@ export function plansListHtml(plans: readonly PlanSummary[], now: number): strin
   return `<table class="plans"><thead><tr><th>status</th><th>task</th><th>kind</th><th>answered by</th><th>created</th><th>took</th><th>cost</th><th>plan id</th></tr></thead><tbody>${rows.join('')}</tbody>${foot}</table>`;
 }
 
+/** Who answered the model calls, and the provider configured first when a fallback answered instead. */
+function whoAnswered(view: PlanView): string {
+  const m = view.metadata!;
+  const configured = `${m.provider}/${m.model}`;
+  const who = answeredBy(view) ?? configured;
+  const fell = m.llmCalls.some((c) => (c.failedOver?.length ?? 0) > 0);
+  return fell && who !== configured ? `answered by ${who} (after ${configured} failed)` : `answered by ${who}`;
+}
+
 function headerHtml(view: PlanView, activity: Activity, now: number): string {
   const m = view.metadata;
   const facts = [
     `<span class="mono">${esc(view.planId)}</span>`,
     `created ${esc(formatTime(view.createdAt))}`,
     activity.startedAt !== undefined ? `${isFinished(view.status) ? 'took' : 'running for'} ${esc(formatDuration(elapsedMs(activity, now)))}` : '',
+    view.corpus !== undefined ? `corpus <span class="mono" id="plan-corpus">${esc(view.corpus)}</span>` : 'corpus <span id="plan-corpus">the default</span>',
     m
-      ? `${esc(m.provider)}/${esc(m.model)} · ${m.llmCalls.length} LLM call${m.llmCalls.length === 1 ? '' : 's'} · ${m.inputTokens} tokens in, ${m.outputTokens} out`
+      ? `<span id="answered-by">${esc(whoAnswered(view))}</span> · ${m.llmCalls.length} LLM call${m.llmCalls.length === 1 ? '' : 's'} · ${m.inputTokens} tokens in, ${m.outputTokens} out`
       : '',
     m?.confidence !== undefined ? `confidence ${esc(m.confidence)}` : '',
   ].filter(Boolean);

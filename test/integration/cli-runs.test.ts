@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cairnEnvironment, type ProcessRun, runCairn } from '../support/cairn-process.js';
+import { closedPortUrl } from '../support/net.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const home = tempDir('cli-runs');
@@ -88,4 +89,24 @@ describe('cairn plans', () => {
     expect(page2.stdout).toContain(first.planId);
     expect(page2.stdout).not.toContain(second.planId);
   });
+});
+
+describe('cairn run with a fallback', () => {
+  it('names the provider and model that answered each call, not the one that failed, in the summary and the trace', async () => {
+    // Prepare: an OpenAI-compatible server that refuses every connection, the rule-based planner behind it
+    const env = cairnEnvironment(home, { CAIRN_OPENAI_BASE_URL: `${await closedPortUrl()}/v1`, CAIRN_LLM_FALLBACK: 'rule-based' });
+
+    // Act
+    const run = await runCairn(['run', 'Compare the populations of Lyon and Marseille'], env);
+    const planId = /^Plan (p-\S+) succeeded/m.exec(run.stdout)?.[1];
+    const trace = await runCairn(['trace', String(planId)], env);
+
+    // Assess
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Plan: \d+ steps, valid on attempt 1, source rule-based$/m);
+    expect(run.stdout).toMatch(/^LLM: rule-based\/cairn-rules-v1 \(3 call\(s\) fell back after openai\/gpt-4\.1-mini failed\), 3 calls, /m);
+    const calls = trace.stdout.split('\n').filter((line) => /\sllm\.call\s/.test(line));
+    expect(calls).toHaveLength(3);
+    for (const line of calls) expect(line).toMatch(/via rule-based\/cairn-rules-v1: .*, after openai\/gpt-4\.1-mini failed$/);
+  }, 60_000);
 });

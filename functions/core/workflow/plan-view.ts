@@ -11,6 +11,8 @@ export interface PlanView {
   planId: string;
   status: PlanStatus;
   task: string;
+  /** The corpus the request named; absent for the default corpus. */
+  corpus?: string;
   createdAt: string;
   updatedAt: string;
   analysis?: PlanRecord['analysis'];
@@ -51,6 +53,7 @@ export function planView(record: PlanRecord): PlanView {
     planId: record.planId,
     status: record.status,
     task: record.request.task,
+    ...(record.request.corpus !== undefined ? { corpus: record.request.corpus } : {}),
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     ...(record.analysis ? { analysis: record.analysis } : {}),

@@ -77,6 +77,48 @@ describe('View: planPageHtml', () => {
   });
 });
 
+describe('View: planPageHtml, who answered', () => {
+  it('names the corpus and the provider and model that answered, and the one that failed first', () => {
+    // Prepare
+    const call = (purpose: 'plan' | 'answer', failedOver?: string[]) => ({
+      purpose,
+      provider: 'rule-based',
+      model: 'cairn-rules-v1',
+      inputTokens: 10,
+      outputTokens: 5,
+      durationMs: 3,
+      promptHash: 'h',
+      stopReason: 'end_turn',
+      ...(failedOver ? { failedOver } : {}),
+    });
+    const metadata = {
+      provider: 'openai',
+      model: 'gpt-4.1-mini',
+      iterations: 1,
+      inputTokens: 20,
+      outputTokens: 10,
+      durationsMs: {},
+      source: 'rule-based',
+    };
+    const fellBack: PlanView = {
+      ...VIEW,
+      corpus: 'examples/corpus.jsonl',
+      metadata: { ...metadata, llmCalls: [call('plan', ['openai/gpt-4.1-mini: connection refused']), call('answer', ['openai/gpt-4.1-mini: refused'])] },
+    };
+    const direct: PlanView = { ...VIEW, metadata: { ...metadata, provider: 'rule-based', model: 'cairn-rules-v1', llmCalls: [call('plan')] } };
+
+    // Act
+    const over = planPageHtml(fellBack, REPAIRED_RUN, T0 + 1000);
+    const plain = planPageHtml(direct, REPAIRED_RUN, T0 + 1000);
+
+    // Assess
+    expect(over).toContain('<span id="answered-by">answered by rule-based/cairn-rules-v1 (after openai/gpt-4.1-mini failed)</span> · 2 LLM calls');
+    expect(over).toContain('corpus <span class="mono" id="plan-corpus">examples/corpus.jsonl</span>');
+    expect(plain).toContain('<span id="answered-by">answered by rule-based/cairn-rules-v1</span> · 1 LLM call ');
+    expect(plain).toContain('corpus <span id="plan-corpus">the default</span>');
+  });
+});
+
 describe('View: plansListHtml', () => {
   it("lists plans in the API's order with status, task, kind, who answered, time, cost and a link to each page, and sums the cost shown", () => {
     // Act
