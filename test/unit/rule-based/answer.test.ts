@@ -267,6 +267,20 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('Mélanie Wyatt');
   });
 
+  it('orders the items of "the three largest" by the rank each passage gives them', () => {
+    // Prepare: the passage of the fifth-largest city comes before the third's.
+    const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');
+    const fifth = doc('e', 'Essin', 'Essin is the fifth-largest city of Norvia.');
+    const second = doc('b', 'Brugh', 'Brugh is the second-largest city of Norvia.');
+    const third = doc('c', 'Corra', 'Corra is the third-largest city of Norvia.');
+
+    // Act
+    const answer = ask('What are the three largest cities in Norvia?', [first, fifth, second, third]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Avell, Brugh, Corra');
+  });
+
   it('has no short answer when nothing of the expected type is about the focus, and none without passages', () => {
     // Act
     const unrelated = ask('Who directed Inception?', [BOUCHON]);

@@ -653,15 +653,37 @@ function list(reading: QuestionReading, documents: AnswerInput['documents'], foc
     });
     return { shortAnswer: top.map((r) => `${r.name} (${r.value}${r.unit})`).join(', '), answer: lines.join('\n') };
   }
-  const items: Array<{ name: string; sentence: Sentence }> = [];
+  // "The three largest cities": each passage's rank on that superlative ("the third-largest city")
+  // orders the items when the passages give it; the others follow in the order found.
+  const superlative = /\b(\p{L}+est)\b/iu.exec(focus.reading.relation.join(' '))?.[1]?.toLowerCase();
+  const pool: Array<{ name: string; sentence: Sentence }> = [];
   for (const s of ranked(focus)) {
-    if (items.length >= n || focus.relationScore(s) === 0) break;
-    if (items.some((i) => i.sentence.docId === s.docId)) continue;
+    if (pool.length >= (superlative ? 3 * n : n) || focus.relationScore(s) === 0) break;
+    if (pool.some((i) => i.sentence.docId === s.docId)) continue;
     const name = s.title || entitySpans(s.text)[0] || s.text.split(' ').slice(0, 4).join(' ');
-    items.push({ name, sentence: s });
+    pool.push({ name, sentence: s });
   }
+  const rank = (s: Sentence) => (superlative ? ordinalOf(s.text, superlative) : undefined) ?? Number.POSITIVE_INFINITY;
+  const items = superlative
+    ? pool
+        .map((item, i) => ({ item, i }))
+        .sort((a, b) => rank(a.item.sentence) - rank(b.item.sentence) || a.i - b.i)
+        .map((x) => x.item)
+        .slice(0, n)
+    : pool;
   if (items.length === 0) return undefined;
   return { shortAnswer: items.map((i) => i.name).join(', '), answer: items.map((i, k) => `${k + 1}. ${cite(i.sentence)}`).join('\n') };
+}
+
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+
+/** Where a sentence ranks its subject on a superlative: "the largest" 1, "the third-largest" 3. */
+function ordinalOf(text: string, superlative: string): number | undefined {
+  const m = new RegExp(`\\b(?:(${ORDINALS.join('|')}|\\d{1,2}(?:st|nd|rd|th))[\\s-]+)?${superlative}\\b`, 'i').exec(text);
+  if (!m) return undefined;
+  if (!m[1]) return 1;
+  const word = m[1].toLowerCase();
+  return ORDINALS.includes(word) ? ORDINALS.indexOf(word) + 1 : Number.parseInt(word, 10);
 }
 
 /** A CSV table's rows as named figures: the first column names, the first numeric column measures. */
