@@ -81,7 +81,8 @@ export async function learnCommand(stack: LocalStack, flags: WindowFlags & { max
   );
   for (const tool of report.tools) console.log(`  ${line(tool)}`);
   for (const failure of report.failures) console.log(`  not synthesized: ${failure}`);
-  if (report.tools.some((t) => t.status === 'TESTING')) console.log('Approve one with: cairn approve <tool-id> --promote (or --reject)');
+  const waiting = report.tools.find((t) => t.status === 'TESTING');
+  if (waiting) console.log(`Approve one with: npm start -- approve ${waiting.id} --promote (or --reject)`);
 }
 
 export async function toolsCommand(stack: LocalStack, flags: { json?: boolean }): Promise<void> {
@@ -91,15 +92,23 @@ export async function toolsCommand(stack: LocalStack, flags: { json?: boolean })
     return;
   }
   if (tools.length === 0) {
-    console.log('no learned tools yet: run `cairn learn` after some plans have run');
+    console.log('no learned tools yet: run `npm start -- learn` after some plans have run');
     return;
   }
   for (const tool of tools) console.log(line(tool));
 }
 
-export async function approveCommand(stack: LocalStack, id: string, flags: { promote?: boolean; reject?: boolean; json?: boolean }): Promise<void> {
-  if (Boolean(flags.promote) === Boolean(flags.reject)) throw new InvalidInputError('approve needs exactly one of --promote or --reject');
-  const record = await stack.runtime.learned.store.decide(id, flags.promote ? 'promote' : 'reject');
+export async function approveCommand(
+  stack: LocalStack,
+  id: string,
+  flags: { promote?: boolean; reject?: boolean; demote?: boolean; json?: boolean },
+): Promise<void> {
+  // --demote takes a PROMOTED tool back to TESTING, or with --reject to REJECTED.
+  const decision = flags.demote ? 'demote' : flags.promote && !flags.reject ? 'promote' : !flags.promote && flags.reject ? 'reject' : undefined;
+  if (decision === undefined || (flags.demote && flags.promote)) {
+    throw new InvalidInputError('approve needs one of --promote, --reject or --demote (--demote --reject rejects a promoted tool)');
+  }
+  const record = await stack.runtime.learned.store.decide(id, decision, decision === 'demote' && flags.reject ? 'REJECTED' : 'TESTING');
   if (flags.json) console.log(JSON.stringify(toolView(record)));
   else console.log(`${record.id} is now ${record.status}`);
 }
@@ -108,7 +117,8 @@ function line(tool: LearnedToolRecord): string {
   const f = tool.figures;
   const why =
     tool.problems && tool.problems.length > 0 ? `  (${tool.problems[0]}${tool.problems.length > 1 ? `, +${tool.problems.length - 1} more` : ''})` : '';
-  return `${tool.status.padEnd(8)} ${tool.id}  similarity ${num(f.meanSimilarity)}  latency x${num(f.latencyRatio, 2)}  support ${pct(f.support)}  ${tool.definition.source_chain}${why}`;
+  const corpora = tool.corpora === undefined ? 'any corpus' : tool.corpora.map((c) => c || 'the default corpus').join(', ');
+  return `${tool.status.padEnd(8)} ${tool.id}  similarity ${num(f.meanSimilarity)}  latency x${num(f.latencyRatio, 2)}  support ${pct(f.support)}  on ${corpora}  ${tool.definition.source_chain}${why}`;
 }
 
 function round(x: number): number {

@@ -18,7 +18,7 @@ export interface Asset {
 /** `/assets/<name>` → the file. */
 export type Assets = ReadonlyMap<string, Asset>;
 
-export const PAGE_SCRIPTS = ['plans-page', 'plan-page'] as const;
+export const PAGE_SCRIPTS = ['plans-page', 'plan-page', 'tools-page'] as const;
 export type PageName = (typeof PAGE_SCRIPTS)[number];
 
 export async function buildAssets(): Promise<Assets> {

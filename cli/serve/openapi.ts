@@ -277,14 +277,17 @@ const OPERATIONS: Record<ApiRouteName, Record<string, unknown>> = {
   },
   'approve-tool': {
     operationId: 'approveTool',
-    summary: 'Promote or reject a learned tool waiting in TESTING',
+    summary: 'Promote or reject a learned tool waiting in TESTING, or demote a PROMOTED one',
     parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
     requestBody: {
       required: true,
       content: jsonContent({
         type: 'object',
         required: ['decision'],
-        properties: { decision: { type: 'string', enum: ['promote', 'reject'] } },
+        properties: {
+          decision: { type: 'string', enum: ['promote', 'reject', 'demote'] },
+          to: { type: 'string', enum: ['TESTING', 'REJECTED'], description: 'Where a demotion takes the tool; TESTING when absent.' },
+        },
         additionalProperties: false,
       }),
     },
@@ -292,7 +295,7 @@ const OPERATIONS: Record<ApiRouteName, Record<string, unknown>> = {
       200: { description: 'The tool with its new status.', content: jsonContent({ type: 'object' }) },
       400: problem('The body names no decision.'),
       404: problem('No learned tool has this id.'),
-      409: problem('The tool is not in TESTING: a DRAFT that failed validation, or one already promoted or rejected.'),
+      409: problem('The tool is not in the status the decision moves from: TESTING for promote and reject, PROMOTED for demote.'),
     },
   },
 };

@@ -57,6 +57,7 @@ export interface CairnServer {
 const UI_ROUTES = [
   { method: 'GET', path: '/', serves: 'plans-page' },
   { method: 'GET', path: '/ui/plans/{id}', serves: 'plan-page' },
+  { method: 'GET', path: '/ui/tools', serves: 'tools-page' },
   { method: 'GET', path: '/openapi.json', serves: 'openapi' },
   { method: 'GET', path: '/assets/{name}', serves: 'asset' },
 ] as const;
@@ -238,6 +239,8 @@ async function handle(served: Served, request: IncomingMessage, response: Server
       const id = ui.pathParameters.id ?? '';
       return sendHtml(response, pageShell('plan-page', `Plan ${id}`, { 'plan-id': id }));
     }
+    case 'tools-page':
+      return sendHtml(response, pageShell('tools-page', 'Learned tools'));
     case 'openapi':
       return sendJson(response, 200, openApiDocument({ serverUrl: `http://127.0.0.1:${port}` }));
     case 'asset': {

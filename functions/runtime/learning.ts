@@ -12,7 +12,7 @@ import { learnFromSessions, mineChains, sessionFromTrace } from '../core/learn/i
 import type { LearningSettings, MinedChain, Session } from '../core/learn/types.js';
 import type { LlmProvider, TraceStore } from '../core/ports.js';
 import { EXECUTABLE_STEP_TYPES } from '../core/steps/index.js';
-import type { LearnedToolRecord, LearnedToolStore } from '../core/tools/learned.js';
+import { corpusKeyOf, type LearnedToolRecord, type LearnedToolStore } from '../core/tools/learned.js';
 import type { ToolRegistry } from '../core/tools/registry.js';
 import { observed } from '../handlers/middleware.js';
 import type { Clients } from './adapters.js';
@@ -77,7 +77,9 @@ export interface LearnReport {
  * report. Chains whose tool a person already promoted or rejected are left out.
  */
 export async function learn(deps: LearningDeps, options: LearnOptions = {}): Promise<LearnReport> {
-  const { sessions } = await readSessions(deps.source, options);
+  const { page, sessions } = await readSessions(deps.source, options);
+  // The corpus of each session's plan: a tool is offered for the corpora its chain was found on.
+  const corpusOf = new Map(page.traces.map((t) => [t.record.planId, corpusKeyOf(t.record.request.corpus)]));
   // A person's decision stands (the store keeps it): such chains would only spend a pick.
   const decided = (await deps.tools.list()).filter((t) => t.status === 'PROMOTED' || t.status === 'REJECTED').map((t) => t.definition.source_chain);
   const round = await learnFromSessions(
@@ -126,6 +128,7 @@ export async function learn(deps: LearningDeps, options: LearnOptions = {}): Pro
       createdAt: at,
       updatedAt: at,
       ...(candidate.status === 'PROMOTED' ? { decidedAt: at } : {}),
+      corpora: [...new Set(chain.occurrences.map((o) => corpusOf.get(o.sessionId) ?? ''))].sort(),
     };
     const saved = await deps.tools.save(record);
     if (saved.record.status === 'PROMOTED') report.promoted++;

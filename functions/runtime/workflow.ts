@@ -116,12 +116,17 @@ function learnedTools(store: LearnedToolStore, registry: ToolRegistry, obs: Obse
   let loadedAt = Number.NEGATIVE_INFINITY;
   let loading: Promise<{ registered: string[]; refused: string[] }> | undefined;
   const load = async () => {
+    const standing = await store.list('PROMOTED');
+    // A composite a person demoted since it was loaded leaves the registry.
+    const ids = new Set(standing.map((r) => r.id));
+    for (const composite of registry.composites()) if (!ids.has(composite.tool_id)) registry.unregister(composite.tool_id);
     const known = new Set(registry.names());
-    const promoted = (await store.list('PROMOTED')).filter((r) => !known.has(r.id));
+    const promoted = standing.filter((r) => !known.has(r.id));
     const refused = registerComposites(
       registry,
       promoted.map((r) => r.definition),
     ).map((r) => r.reason);
+    for (const record of standing) if (record.corpora !== undefined) registry.scopeTo(record.id, record.corpora);
     for (const line of refused) obs.logger.warn(line);
     loadedAt = Date.now();
     return { registered: promoted.map((r) => r.id).filter((id) => registry.names().includes(id)), refused };

@@ -16,7 +16,11 @@ import type { Readable } from 'node:stream';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenFileOf } from '../../cli/serve/owner-token.js';
+import { createDynamoClient } from '../../functions/adapters/dynamodb/client.js';
+import { endpointFileOf, secretFileOf } from '../../functions/adapters/dynamodb/embedded.js';
+import { DynamoLearnedToolStore } from '../../functions/adapters/dynamodb/learned-tools.js';
 import { cairnCommand, cairnEnvironment } from '../support/cairn-process.js';
+import { learnedRecord, searchThenGet } from '../support/learned.js';
 import { CHROMIUM_FLAGS, chromiumExecutable } from './chromium.js';
 
 const CONDITIONAL_TASK = 'If the corpus mentions a tram network in Lyon, summarize public transport in Lyon, otherwise describe the museums of Lyon';
@@ -48,6 +52,8 @@ const outside: string[] = [];
 const consoleErrors: string[] = [];
 let conditionalId: string;
 let invalidId: string;
+/** The serve's home, where its store and token are. */
+let home: string;
 
 /** What a page script sees of its origin's storage (the tests are typed without the DOM's types). */
 type WithStorage = { localStorage: { getItem(key: string): string | null; removeItem(key: string): void } };
@@ -114,7 +120,7 @@ beforeAll(async () => {
   // The browser is unpacked (first run only) while serve starts and runs the plans.
   const executablePath = chromiumExecutable();
   executablePath.catch(() => undefined); // awaited below; this only keeps an early failure from counting as unhandled
-  const home = mkdtempSync(join(tmpdir(), 'cairn-browser-'));
+  home = mkdtempSync(join(tmpdir(), 'cairn-browser-'));
   ({ url: baseUrl, page: pageUrl } = await startServe(home));
   token = readFileSync(tokenFileOf(home), 'utf8');
   conditionalId = String((await api('/plans', { task: CONDITIONAL_TASK })).planId);
@@ -305,8 +311,13 @@ describe('Browser: the first page', () => {
     await page.click('#new-plan button[type="submit"]');
     await page.waitForSelector('#form-error:not([hidden])');
     const shown = await page.locator('#form-error').textContent();
-    await page.goto(pageUrl);
     await page.close();
+    // The token back, as its user gets it: a page loaded at the address serve printed (on this
+    // page the address would only change its fragment, and the script would not run again).
+    const restored = await context.newPage();
+    await restored.goto(pageUrl);
+    await restored.waitForSelector('#app[data-state="done"]');
+    await restored.close();
 
     // Assess
     expect(shown).toMatch(/^401 this route needs serve's token/);
@@ -353,6 +364,50 @@ describe('Browser: the first page', () => {
     expect(back).toEqual(second);
     expect(byText).toEqual([conditionalId]);
     expect(byStatus).toEqual([invalidId]);
+  });
+
+  it('lists the learned tools with their figures, chain and corpora, and promotes, demotes and rejects them', async () => {
+    // Prepare: two tools in serve's store, as a learning run leaves them (written as the store's owner)
+    const dataDir = join(home, 'db');
+    const { endpoint } = JSON.parse(readFileSync(endpointFileOf(dataDir), 'utf8')) as { endpoint: string };
+    const client = createDynamoClient({ endpoint, maxAttempts: 1, secret: readFileSync(secretFileOf(dataDir), 'utf8') });
+    const tools = new DynamoLearnedToolStore({ client, tableName: 'cairn-traces' });
+    await tools.save({ ...learnedRecord('TESTING', searchThenGet({ tool_id: 'learned.search_get' }), '2030-01-02T00:00:00.000Z'), corpora: [''] });
+    await tools.save({
+      ...learnedRecord('PROMOTED', searchThenGet({ tool_id: 'learned.search_then_get' }), '2030-01-01T00:00:00.000Z'),
+      corpora: ['examples/corpus.jsonl'],
+    });
+    client.destroy();
+    const page = await open('/ui/tools');
+    const statuses = () => page.locator('tr.tool-row').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-tool-id'), tr.getAttribute('data-status')]));
+    const decideAndWait = async (selector: string, id: string, status: string) => {
+      await page.click(`tr[data-tool-id="${id}"] ${selector}`);
+      await page.waitForSelector(`tr[data-tool-id="${id}"][data-status="${status}"]`);
+    };
+
+    // Act
+    const first = await statuses();
+    const row = await page.locator('tr[data-tool-id="learned.search_get"]').textContent();
+    await screenshot(page, 'tools-page.png');
+    await decideAndWait('button.decide-promote', 'learned.search_get', 'PROMOTED');
+    await decideAndWait('button.decide-demote-testing', 'learned.search_get', 'TESTING');
+    await decideAndWait('button.decide-demote-rejected', 'learned.search_then_get', 'REJECTED');
+    const last = await statuses();
+    await page.close();
+
+    // Assess
+    expect(first).toEqual([
+      ['learned.search_get', 'TESTING'],
+      ['learned.search_then_get', 'PROMOTED'],
+    ]);
+    expect(row).toContain('40.0%');
+    expect(row).toContain(searchThenGet().source_chain);
+    expect(row).toContain('the default corpus');
+    expect(last).toEqual([
+      ['learned.search_get', 'TESTING'],
+      ['learned.search_then_get', 'REJECTED'],
+    ]);
+    expect(((await api('/tools')).tools as Array<{ id: string; status: string }>).map((t) => [t.id, t.status])).toEqual(last);
   });
 
   it('made no request beyond this machine and raised no error in the pages', () => {

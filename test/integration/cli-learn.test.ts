@@ -25,6 +25,7 @@ interface ToolSummary {
   status: string;
   figures: { meanSimilarity?: number; latencyRatio?: number };
   problems?: string[];
+  corpora?: string[];
 }
 
 const TASKS = [
@@ -70,9 +71,10 @@ describe('cairn mine / learn / tools / approve', () => {
     expect(approved.stdout.trim()).toBe(`${id} is now PROMOTED`);
 
     const refusals: Array<[string[], string]> = [
-      [['approve', id, '--promote'], `cairn: tool ${id} is already PROMOTED`],
+      [['approve', id, '--promote'], `cairn: tool ${id} is already PROMOTED: demote it first (npm start -- approve ${id} --demote)`],
       [['approve', 'learned.never_learned', '--promote'], 'cairn: no learned tool learned.never_learned'],
-      [['approve', id], 'cairn: approve needs exactly one of --promote or --reject'],
+      [['approve', 'learned.never_learned', '--demote'], 'cairn: no learned tool learned.never_learned'],
+      [['approve', id], 'cairn: approve needs one of --promote, --reject or --demote (--demote --reject rejects a promoted tool)'],
       ...(drafts[0]
         ? [
             [['approve', drafts[0].id, '--promote'], `cairn: tool ${drafts[0].id} is DRAFT: it did not pass validation, so it cannot be promoted`] as [
@@ -95,9 +97,28 @@ describe('cairn mine / learn / tools / approve', () => {
     const text = await cairn(['tools']);
     expect(text.stdout).toMatch(new RegExp(`^PROMOTED +${id.replaceAll('.', '\\.')} +similarity \\d\\.\\d{3}`, 'm'));
 
+    // Learned on plans over the default corpus: offered for that corpus only.
+    expect(tools.find((t) => t.id === id)?.corpora).toEqual(['']);
+    expect(text.stdout).toContain('on the default corpus');
+
     // The next run loads the promoted composite into its registry without a refusal.
     const after = await cairn(['run', 'What is the tallest mountain', '--json']);
     expect(after.code).toBe(0);
     expect(after.stderr).not.toContain('refused');
+
+    // A promotion can be undone: back to TESTING, promoted again, then demoted and rejected.
+    const steps: Array<[string[], string]> = [
+      [['approve', id, '--demote'], `${id} is now TESTING`],
+      [['approve', id, '--promote'], `${id} is now PROMOTED`],
+      [['approve', id, '--demote', '--reject'], `${id} is now REJECTED`],
+    ];
+    for (const [args, said] of steps) {
+      const run = await cairn(args);
+      expect(run.code, args.join(' ')).toBe(0);
+      expect(run.stdout.trim()).toBe(said);
+    }
+    const again = await cairn(['approve', id, '--demote']);
+    expect(again.code).toBe(1);
+    expect(again.stderr.trim()).toBe(`cairn: tool ${id} is REJECTED, not PROMOTED: only a promoted tool can be demoted`);
   });
 });

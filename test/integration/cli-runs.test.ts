@@ -30,7 +30,7 @@ describe('cairn run --options', () => {
     const budgeted = await cairn(['run', 'Compare the populations of Lyon and Marseille', '--json', '--options', '{"maxLlmCalls":1}']);
 
     // Assess
-    const [p, u, b] = [plain, unanalysed, budgeted].map((r) => JSON.parse(r.stdout) as RunJson);
+    const [p, u, b] = [plain, unanalysed, budgeted].map((r) => JSON.parse(r.stdout) as RunJson) as [RunJson, RunJson, RunJson];
     expect(plain.code).toBe(0);
     expect(p.analysis).not.toBeNull();
     expect(unanalysed.code).toBe(0);

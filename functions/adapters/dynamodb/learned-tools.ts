@@ -13,6 +13,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
+  type DemotionTarget,
   decisionRefusal,
   type LearnedDecision,
   type LearnedStatus,
@@ -99,8 +100,10 @@ export class DynamoLearnedToolStore implements LearnedToolStore {
     return records.filter((r): r is LearnedToolRecord => r !== undefined && (status === undefined || r.status === status));
   }
 
-  async decide(id: string, decision: LearnedDecision): Promise<LearnedToolRecord> {
-    const next: LearnedStatus = decision === 'promote' ? 'PROMOTED' : 'REJECTED';
+  async decide(id: string, decision: LearnedDecision, to: DemotionTarget = 'TESTING'): Promise<LearnedToolRecord> {
+    const next: LearnedStatus = decision === 'promote' ? 'PROMOTED' : decision === 'reject' ? 'REJECTED' : to;
+    // A decision moves a TESTING tool; a demotion a PROMOTED one.
+    const from: LearnedStatus = decision === 'demote' ? 'PROMOTED' : 'TESTING';
     const at = this.now();
     try {
       const out = await this.doc.send(
@@ -108,9 +111,9 @@ export class DynamoLearnedToolStore implements LearnedToolStore {
           TableName: this.options.tableName,
           Key: { pk: toolKey(id), sk: 'META' },
           UpdateExpression: 'SET #status = :next, gsi1pk = :gsi1pk, gsi1sk = :at, updatedAt = :at, decidedAt = :at',
-          ConditionExpression: '#status = :testing',
+          ConditionExpression: '#status = :from',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':next': next, ':gsi1pk': statusKey(next), ':at': at, ':testing': 'TESTING' },
+          ExpressionAttributeValues: { ':next': next, ':gsi1pk': statusKey(next), ':at': at, ':from': from },
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -138,7 +141,13 @@ function toItem(record: LearnedToolRecord): Item {
     gsi1sk: record.updatedAt,
     gsi2pk: ALL_TOOLS,
     gsi2sk: record.createdAt,
-    body: JSON.stringify({ definition: record.definition, report: record.report ?? null, problems: record.problems ?? [], figures: record.figures }),
+    body: JSON.stringify({
+      definition: record.definition,
+      report: record.report ?? null,
+      problems: record.problems ?? [],
+      figures: record.figures,
+      ...(record.corpora ? { corpora: record.corpora } : {}),
+    }),
   };
 }
 
@@ -146,6 +155,7 @@ function fromItem(item: Item): LearnedToolRecord {
   const body = JSON.parse(String(item.body)) as Pick<LearnedToolRecord, 'definition' | 'figures'> & {
     report: LearnedToolRecord['report'] | null;
     problems?: string[];
+    corpora?: string[];
   };
   return {
     id: String(item.id),
@@ -157,5 +167,6 @@ function fromItem(item: Item): LearnedToolRecord {
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt),
     ...(item.decidedAt !== undefined ? { decidedAt: String(item.decidedAt) } : {}),
+    ...(body.corpora ? { corpora: body.corpora } : {}),
   };
 }

@@ -2,7 +2,9 @@
  * Learned tools: composites found in the traces, with where each stands. A tool that failed
  * validation stays DRAFT; one that passed waits in TESTING for a person (or is PROMOTED at once
  * when approval is not required); PROMOTED tools join the registry and the planner's catalog;
- * REJECTED ones never come back. Only TESTING moves, and only once.
+ * REJECTED ones never come back. TESTING moves once, by a person's decision; a PROMOTED tool can
+ * be demoted by a person, back to TESTING (to decide again) or to REJECTED. A tool is offered only
+ * for the corpora it was learned on (`corpora`).
  */
 import { CairnError } from '../errors.js';
 import type { SynthesizedTool, ToolStatus, ValidationReport } from '../learn/types.js';
@@ -31,11 +33,23 @@ export interface LearnedToolRecord {
   figures: LearnedToolFigures;
   createdAt: string;
   updatedAt: string;
-  /** When a person promoted or rejected it. */
+  /** When a person promoted, rejected or demoted it. */
   decidedAt?: string;
+  /**
+   * The corpora of the plans it was learned from, as their requests named them (`''`: the default
+   * corpus); plans over another corpus are not offered it. Absent on tools learned before corpora
+   * were kept: those are offered for every corpus.
+   */
+  corpora?: string[];
 }
 
-export type LearnedDecision = 'promote' | 'reject';
+export type LearnedDecision = 'promote' | 'reject' | 'demote';
+
+/** Where a demotion takes a PROMOTED tool: back to a person's decision, or out for good. */
+export type DemotionTarget = 'TESTING' | 'REJECTED';
+
+/** The corpus key of a request: its corpus as it named it, `''` for the default corpus. */
+export const corpusKeyOf = (corpus: string | undefined): string => corpus ?? '';
 
 /** No learned tool of that id. */
 export class LearnedToolNotFoundError extends CairnError {
@@ -57,17 +71,21 @@ export interface LearnedToolStore {
   save(record: LearnedToolRecord): Promise<{ stored: boolean; record: LearnedToolRecord }>;
   get(id: string): Promise<LearnedToolRecord | undefined>;
   list(status?: LearnedStatus): Promise<LearnedToolRecord[]>;
-  /** TESTING -> PROMOTED or REJECTED, once; anything else is a LearnedToolStateError or LearnedToolNotFoundError. */
-  decide(id: string, decision: LearnedDecision): Promise<LearnedToolRecord>;
+  /**
+   * TESTING -> PROMOTED or REJECTED, once; `demote`: PROMOTED -> `to` (TESTING unless said). Anything
+   * else is a LearnedToolStateError or LearnedToolNotFoundError.
+   */
+  decide(id: string, decision: LearnedDecision, to?: DemotionTarget): Promise<LearnedToolRecord>;
 }
 
 /** Why a tool in `status` cannot be decided, in one line. */
 export function decisionRefusal(id: string, status: LearnedStatus, decision: LearnedDecision): string {
+  if (decision === 'demote') return `tool ${id} is ${status}, not PROMOTED: only a promoted tool can be demoted`;
   switch (status) {
     case 'DRAFT':
       return `tool ${id} is DRAFT: it did not pass validation, so it cannot be ${decision === 'promote' ? 'promoted' : 'rejected'}`;
     case 'PROMOTED':
-      return `tool ${id} is already PROMOTED`;
+      return `tool ${id} is already PROMOTED: demote it first (npm start -- approve ${id} --demote)`;
     case 'REJECTED':
       return `tool ${id} was already REJECTED`;
     default:
@@ -89,5 +107,6 @@ export function toolView(tool: LearnedToolRecord) {
     createdAt: tool.createdAt,
     updatedAt: tool.updatedAt,
     ...(tool.decidedAt ? { decidedAt: tool.decidedAt } : {}),
+    ...(tool.corpora ? { corpora: tool.corpora } : {}),
   };
 }

@@ -91,6 +91,8 @@ export interface ToolRegistryOptions {
 
 export class ToolRegistry {
   private readonly tools = new Map<string, Registered>();
+  /** The corpora a learned composite is offered for, by name; a composite with none is offered for every corpus. */
+  private readonly scopes = new Map<string, readonly string[]>();
 
   constructor(private readonly options: ToolRegistryOptions = {}) {}
 
@@ -107,6 +109,30 @@ export class ToolRegistry {
       (definition.composite?.steps.some((part) => part.kind === 'tool' && this.tools.get(canonicalToolName(part.tool_id))?.network === true) ?? false);
     this.tools.set(definition.name, { definition, validate, network });
     return this;
+  }
+
+  /**
+   * Takes a learned composite out (a person demoted it); built-in tools, and composites another
+   * composite calls, stay. Returns whether it was removed.
+   */
+  unregister(name: string): boolean {
+    const entry = this.tools.get(name);
+    if (entry?.definition.composite === undefined) return false;
+    const callers = [...this.tools.values()].some((t) => t.definition.composite?.steps.some((s) => s.kind === 'tool' && canonicalToolName(s.tool_id) === name));
+    if (callers) return false;
+    this.scopes.delete(name);
+    return this.tools.delete(name);
+  }
+
+  /** Offers the composite `name` only to plans over these corpora (core/tools/learned.ts: `corpusKeyOf`). */
+  scopeTo(name: string, corpora: readonly string[]): void {
+    this.scopes.set(name, [...corpora]);
+  }
+
+  /** Whether `name` may serve a plan over `corpus`: every tool may, but a composite scoped to other corpora. */
+  servesCorpus(name: string, corpus: string): boolean {
+    const scope = this.scopes.get(canonicalToolName(name));
+    return scope === undefined || scope.includes(corpus);
   }
 
   names(): string[] {

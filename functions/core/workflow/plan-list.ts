@@ -145,7 +145,7 @@ function decodeCursor(text: string, status: PlanStatus | undefined): Cursor {
 }
 
 /** Who answered a plan's model calls: each provider and model once, in the order they first answered. */
-export function answeredBy(record: Pick<PlanRecord, 'metadata'>): string | undefined {
+export function answeredBy(record: { metadata?: PlanRecord['metadata'] | undefined }): string | undefined {
   const calls = record.metadata?.llmCalls ?? [];
   const answered = calls.filter((c) => c.error === undefined);
   const names = [

@@ -4,6 +4,7 @@
  */
 import type { SynthesizedTool } from '../learn/types.js';
 import { EXECUTABLE_STEP_TYPES } from '../steps/index.js';
+import { corpusKeyOf } from '../tools/learned.js';
 import { canonicalToolName } from '../tools/registry.js';
 import type { PlanRecord, StepType } from '../types.js';
 import type { PhaseDeps } from './deps.js';
@@ -42,9 +43,12 @@ export function allowedStepTypes(record: PlanRecord): StepType[] {
  */
 export function allowedTools(deps: PhaseDeps, record: PlanRecord): string[] {
   const requested = record.request.tools;
-  if (requested === undefined) return deps.tools.corpusTools();
+  // A learned composite serves only the corpora it was learned on.
+  const corpus = corpusKeyOf(record.request.corpus);
+  const serves = (t: string) => deps.tools.servesCorpus(t, corpus);
+  if (requested === undefined) return deps.tools.corpusTools().filter(serves);
   const registered = deps.tools.names();
-  return requested.map(canonicalToolName).filter((t) => registered.includes(t));
+  return requested.map(canonicalToolName).filter((t) => registered.includes(t) && serves(t));
 }
 
 /**

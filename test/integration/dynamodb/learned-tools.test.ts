@@ -26,7 +26,9 @@ describe('DynamoLearnedToolStore', () => {
     const promoted = await store().decide(tool.tool_id, 'promote');
     expect(promoted).toMatchObject({ id: tool.tool_id, status: 'PROMOTED', decidedAt: '2030-02-03T04:05:06.000Z' });
     expect(promoted.definition).toEqual(tool);
-    await expect(store().decide(tool.tool_id, 'promote')).rejects.toThrow(new LearnedToolStateError(`tool ${tool.tool_id} is already PROMOTED`));
+    await expect(store().decide(tool.tool_id, 'promote')).rejects.toThrow(
+      new LearnedToolStateError(`tool ${tool.tool_id} is already PROMOTED: demote it first (npm start -- approve ${tool.tool_id} --demote)`),
+    );
     await expect(store().decide(tool.tool_id, 'reject')).rejects.toThrow(LearnedToolStateError);
     expect((await store().get(tool.tool_id))?.status).toBe('PROMOTED');
   });

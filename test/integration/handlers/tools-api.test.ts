@@ -76,14 +76,56 @@ describe('Handler: POST /tools/{id}/approve', () => {
     expect(body(first)).toMatchObject({ id: 'learned.waiting', status: 'PROMOTED' });
     const again = await decide('learned.waiting', JSON.stringify({ decision: 'promote' }));
     expect(again.statusCode).toBe(409);
-    expect(body(again).message).toBe('tool learned.waiting is already PROMOTED');
+    expect(body(again).message).toBe('tool learned.waiting is already PROMOTED: demote it first (npm start -- approve learned.waiting --demote)');
     expect((await store.get('learned.waiting'))?.status).toBe('PROMOTED');
+  });
+
+  it('demotes a PROMOTED tool back to TESTING, or to REJECTED, and then no further', async () => {
+    // Prepare
+    await store.save(learnedRecord('PROMOTED', searchThenGet({ tool_id: 'learned.undone' }), '2030-01-03T00:00:00.000Z'));
+
+    // Act
+    const back = await decide('learned.undone', JSON.stringify({ decision: 'demote' }));
+    const promoted = await decide('learned.undone', JSON.stringify({ decision: 'promote' }));
+    const out = await decide('learned.undone', JSON.stringify({ decision: 'demote', to: 'REJECTED' }));
+    const again = await decide('learned.undone', JSON.stringify({ decision: 'demote' }));
+
+    // Assess
+    expect([back, promoted, out].map((r) => [r.statusCode, body(r).status])).toEqual([
+      [200, 'TESTING'],
+      [200, 'PROMOTED'],
+      [200, 'REJECTED'],
+    ]);
+    expect(again.statusCode).toBe(409);
+    expect(body(again).message).toBe('tool learned.undone is REJECTED, not PROMOTED: only a promoted tool can be demoted');
   });
 
   it.each([
     ['a DRAFT tool', 'learned.failed', { decision: 'promote' }, 409, 'tool learned.failed is DRAFT: it did not pass validation, so it cannot be promoted'],
     ['an unknown tool', 'learned.nothing', { decision: 'promote' }, 404, 'no learned tool learned.nothing'],
-    ['a body without a decision', 'learned.failed', { approve: true }, 400, 'the body must be {"decision": "promote"} or {"decision": "reject"}'],
+    [
+      'a body without a decision',
+      'learned.failed',
+      { approve: true },
+      400,
+      'the body must be {"decision": "promote"}, {"decision": "reject"} or {"decision": "demote"} (with "to": "TESTING" or "REJECTED")',
+    ],
+    ['a demotion of an unknown tool', 'learned.nothing', { decision: 'demote' }, 404, 'no learned tool learned.nothing'],
+    [
+      'a demotion of a tool not promoted',
+      'learned.failed',
+      { decision: 'demote' },
+      409,
+      'tool learned.failed is DRAFT, not PROMOTED: only a promoted tool can be demoted',
+    ],
+    [
+      'a demotion to a status it cannot go to',
+      'learned.failed',
+      { decision: 'demote', to: 'DRAFT' },
+      400,
+      'to: only a demotion takes it, and it must be "TESTING" or "REJECTED"',
+    ],
+    ['a field the body does not take', 'learned.failed', { decision: 'demote', reason: 'x' }, 400, 'reason: the body takes only decision and to'],
   ])('answers %s with one message', async (_label, id, payload, status, message) => {
     const response = await decide(id, JSON.stringify(payload));
     expect(response.statusCode).toBe(status);

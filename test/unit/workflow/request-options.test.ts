@@ -106,3 +106,37 @@ describe('The runtime registry', () => {
     expect(corpus).toEqual(['corpus.get', 'corpus.search', 'math.evaluate', 'media.caption', 'media.transcribe']);
   });
 });
+
+describe('Function: allowedTools and offeredComposites, by corpus', () => {
+  it('offers a learned composite only to plans over the corpora it was learned on; an unscoped one to all', () => {
+    // Prepare: learned.search_get was learned on the default corpus
+    const tools = registry();
+    tools.scopeTo('learned.search_get', ['']);
+    const deps = phaseDeps(NOW, { tools });
+
+    // Act
+    const onDefault = offeredComposites(deps, record({})).map((c) => c.tool_id);
+    const onOther = offeredComposites(deps, record({ corpus: 'other/corpus.jsonl' })).map((c) => c.tool_id);
+    const listedOnOther = allowedTools(deps, record({ corpus: 'other/corpus.jsonl', tools: ['learned.search_get', 'corpus.get'] }));
+
+    // Assess
+    expect(onDefault).toEqual(['learned.search_get']);
+    expect(onOther).toEqual([]);
+    expect(listedOnOther).toEqual(['corpus.get']);
+  });
+
+  it('takes a demoted composite out of the registry, and keeps built-in tools', () => {
+    // Prepare
+    const tools = registry();
+
+    // Act
+    const removed = tools.unregister('learned.search_get');
+    const builtIn = tools.unregister('corpus.get');
+
+    // Assess
+    expect(removed).toBe(true);
+    expect(builtIn).toBe(false);
+    expect(tools.names()).not.toContain('learned.search_get');
+    expect(tools.names()).toContain('corpus.get');
+  });
+});
