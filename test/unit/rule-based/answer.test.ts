@@ -281,6 +281,20 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('Avell, Brugh, Corra');
   });
 
+  it('names people given as a group by the group ("founded by Greek settlers"), a person by their own name', () => {
+    // Prepare
+    const port = doc('port', 'Porto Vell', 'Porto Vell is the oldest city of Norvia, founded by Greek settlers around 600 BC.');
+    const show = doc('show', 'Marmot Days', 'Marmot Days was created by TV executive Reg Watkins in 1985.');
+
+    // Act
+    const group = ask('Who founded Porto Vell?', [port]);
+    const person = ask('Who created Marmot Days?', [show]);
+
+    // Assess
+    expect(group.shortAnswer).toBe('Greek settlers');
+    expect(person.shortAnswer).toBe('Reg Watkins');
+  });
+
   it('has no short answer when nothing of the expected type is about the focus, and none without passages', () => {
     // Act
     const unrelated = ask('Who directed Inception?', [BOUCHON]);

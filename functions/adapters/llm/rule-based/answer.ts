@@ -224,7 +224,9 @@ function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
     const asked = focus.relationScore(s) + focus.classScore(s);
     const hop2 = !about && s.docId !== first.docId && bridged(s) && asked > 0 && !defining.has(s.docId);
     if (!about && !hop2) continue;
-    const candidates = candidatesFor(s.text, reading.type).filter((c) => !focus.isGiven(c) && fits(c, reading, s) && !(about && titled(c)));
+    const candidates = candidatesFor(s.text, reading.type)
+      .map((c) => (reading.type === 'person' ? withGroupNoun(c, s.text) : c))
+      .filter((c) => !focus.isGiven(c) && fits(c, reading, s) && !(about && titled(c)));
     if (candidates.length === 0) continue;
     const candidate = nearest(candidates, s, focus, reading);
     // The text calling a name what the question asks for ("the Garonne river") all but settles it,
@@ -345,6 +347,19 @@ function relationGap(c: Candidate, s: Sentence, focus: Focus): number {
   return gap;
 }
 
+/**
+ * People named as a group: a name after "the" or "by" and before a plural noun is that group
+ * ("the Lumière brothers", "founded by Greek settlers"), not the name alone.
+ */
+function withGroupNoun(c: Candidate, text: string): Candidate {
+  // A name of one word: "Lumière", "Greek"; a name of several is a person's own ("Reg Watson").
+  if (c.kind !== 'name' || /\s/.test(c.text)) return c;
+  const before = text.slice(Math.max(0, c.at - 4), c.at);
+  const noun = /^\s+(\p{Ll}{3,}[^su\s]s)\b(?!\s+\p{Lu})/u.exec(text.slice(c.at + c.text.length))?.[1];
+  if (!noun || !(/\b(?:the|by)\s+$/i.test(before) || c.at === 0)) return c;
+  return { ...c, text: `${c.text} ${noun}` };
+}
+
 /** A passage's title names the same thing as a span: "Neighbours" and "Neighbours (TV series)". */
 function sameName(title: string, span: string): boolean {
   const a = contentTerms(title.replace(/\s*\([^)]*\)\s*$/, ''));
@@ -408,6 +423,12 @@ function nearest(candidates: Candidate[], s: Sentence, focus: Focus, reading?: Q
     const toAny = anchors.length > 0 ? Math.min(...anchors.map(gap)) : c.at;
     // A name right beside the class noun ("the Garonne river") is the answer.
     if (toClass <= 2) return -1;
+    // The agent of the relation's verb ("founded by Greek settlers", "directed by Adam Green") is who did it.
+    // A title may stand between ("created by TV executive Reg Watson").
+    const agentOf = /([\p{L}]+)\s+by\s+(?:(?:\p{Lu}{2,5}|\p{Ll}+)\s+){0,2}$/u.exec(s.text.slice(Math.max(0, c.at - 40), c.at))?.[1];
+    const agentTerm = agentOf ? contentTerms(agentOf)[0] : undefined;
+    const fitsType = !reading || typeFits(c, reading, s.text);
+    if (reading?.type === 'person' && fitsType && agentTerm !== undefined && (only ?? focus.relation).some((set) => set.has(agentTerm))) return -0.5;
     // A span that does not read as the expected type stands further off, by a sentence's length.
     return toAny + (reading && !typeFits(c, reading, s.text) ? 200 : 0);
   };
