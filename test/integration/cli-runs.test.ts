@@ -104,9 +104,13 @@ describe('cairn run with a fallback', () => {
     // Assess
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Plan: \d+ steps, valid on attempt 1, source rule-based$/m);
-    expect(run.stdout).toMatch(/^LLM: rule-based\/cairn-rules-v1 \(3 call\(s\) fell back after openai\/gpt-4\.1-mini failed\), 3 calls, /m);
+    // Every call fell back: as many as the run made.
+    const count = /^LLM: rule-based\/cairn-rules-v1 \((\d+) call\(s\) fell back after openai\/gpt-4\.1-mini failed\), (\d+) calls, /m.exec(run.stdout);
+    expect(count?.[1]).toBeDefined();
+    expect(count?.[1]).toBe(count?.[2]);
     const calls = trace.stdout.split('\n').filter((line) => /\sllm\.call\s/.test(line));
-    expect(calls).toHaveLength(3);
+    expect(calls).toHaveLength(Number(count?.[1]));
+    expect(calls.length).toBeGreaterThan(0);
     for (const line of calls) expect(line).toMatch(/via rule-based\/cairn-rules-v1: .*, after openai\/gpt-4\.1-mini failed$/);
   }, 60_000);
 });
