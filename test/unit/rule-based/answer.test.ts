@@ -159,7 +159,7 @@ describe('Function: answerStructured', () => {
     const answer = ask('Where was the director of film Marsh Lights born?', [film, director]);
 
     // Assess: neither the premiere's city nor "2011 Canadian", but the birthplace beside "born"; both hops cited.
-    expect(answer.shortAnswer).toBe('Winnipeg');
+    expect(answer.shortAnswer).toBe('Winnipeg, Manitoba');
     expect(answer.answer).toBe(`Marsh Lights is a 2011 Canadian drama film directed by Oda Brenner. [marsh] ${director.text.split('. ')[0]}. [brenner]`);
   });
 
@@ -191,7 +191,7 @@ describe('Function: answerStructured', () => {
     const answer = ask('What is the place of birth of Reinhold Schünzel?', [bio]);
 
     // Assess
-    expect(answer.shortAnswer).toBe('St. Pauli');
+    expect(answer.shortAnswer).toBe('St. Pauli, Hamburg');
     expect(answer.answer).toBe('He was born in St. Pauli, Hamburg, and worked with Robert F. Kennedy. [schuenzel]');
   });
 
@@ -293,6 +293,21 @@ describe('Function: answerStructured', () => {
     // Assess
     expect(group.shortAnswer).toBe('Greek settlers');
     expect(person.shortAnswer).toBe('Reg Watkins');
+  });
+
+  it('takes no adjective before a noun for a place ("an American actor"), nor a name after "of the"', () => {
+    // Prepare
+    const bio = doc(
+      'eavis',
+      'Mick Eavis',
+      'Mick Eavis (born 17 October 1935) is an English farmer and the co-creator of the Glastonbury Fair, held at his farm in Pilton, Somerset.',
+    );
+
+    // Act
+    const answer = ask('Where was Mick Eavis born?', [bio]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Pilton, Somerset');
   });
 
   it('has no short answer when nothing of the expected type is about the focus, and none without passages', () => {

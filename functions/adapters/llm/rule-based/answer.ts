@@ -367,13 +367,16 @@ function sameName(title: string, span: string): boolean {
   return a.length > 0 && a.length === b.length && a.every((t, i) => t === b[i]);
 }
 
-/** Two names coordinated before a plural class noun are both the answer: "the Rhône and the Saône rivers". */
+/** Two names coordinated before a plural class noun are both the answer: "the Rhône and the Saône rivers"; a place keeps its region. */
 function joined(c: Candidate, s: Sentence, reading: QuestionReading): Candidate {
   if (c.kind !== 'name') return c;
   const before = s.text.slice(0, c.at);
   const m = /(?:the\s+)?([\p{Lu}][\p{L}'’-]*(?:\s+[\p{Lu}][\p{L}'’-]*)*)\s+and\s+(?:the\s+)?$/u.exec(before);
   const after = s.text.slice(c.at + c.text.length);
   if (m && reading.answerClass && /^\s+\p{Ll}+s\b/u.test(after)) return { ...c, text: `${m[1]} and ${c.text}`, at: m.index };
+  // A place with the region it is in: "Dallas, Texas", "Pilton, Somerset".
+  const region = reading.type === 'place' ? /^,\s*(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)?)(?=\s*(?:[,.;)]|$))/u.exec(after)?.[1] : undefined;
+  if (region) return { ...c, text: `${c.text}, ${region.replace(/\.$/, '')}` };
   return c;
 }
 
@@ -452,7 +455,14 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
   const before = text.slice(Math.max(0, c.at - 16), c.at);
   const after = text.slice(c.at + c.text.length, c.at + c.text.length + 3);
   const figure = /\d/.test(c.text);
-  if (reading.type === 'place') return !figure && (/\b(?:in|at|from|near|to|of)\s+(?:the\s+)?$/i.test(before) || /^,\s*\p{Lu}/u.test(after));
+  // A single word before a common noun qualifies it ("an American actor", "a Polish film"): no place.
+  const qualifiesNoun =
+    !/\s/.test(c.text) &&
+    /^\s+\p{Ll}+/u.test(text.slice(c.at + c.text.length)) &&
+    !/^\s+(?:is|was|are|were|be|been|and|or|but|in|on|at|of|to|by|for|with|from|as|into|near|has|had|have|which|who|whom|that|where|when|while|after|before|since|until|during|than)\b/.test(
+      text.slice(c.at + c.text.length),
+    );
+  if (reading.type === 'place') return !figure && !qualifiesNoun && (/\b(?:in|at|from|near|to)\s+(?:the\s+)?$/i.test(before) || /^,\s*\p{Lu}/u.test(after));
   // An acronym ("TV", "NBA") names an organisation or a thing, seldom a person.
   // A word before a common noun and a name qualifies the name ("French-Canadian author Mélanie Watt").
   const qualifies = /^\s+\p{Ll}+\s+\p{Lu}/u.test(text.slice(c.at + c.text.length, c.at + c.text.length + 40)) && !/\s/.test(c.text);
