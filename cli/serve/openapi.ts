@@ -1,19 +1,84 @@
 /**
- * The OpenAPI 3.1 document of the HTTP API, written from the route table `cairn serve` uses
- * and from the JSON Schemas of schemas/, included unchanged: OpenAPI 3.1 speaks JSON Schema
- * 2020-12, so each keeps its `$id` and the request's `$ref: plan.schema.json` resolves to the
- * plan schema by that id. Served at GET /openapi.json. The routes that change something carry the
- * bearer scheme `serve` asks them for (owner-token.ts); the reading routes are open to this machine.
+ * The OpenAPI 3.1 document of the HTTP API, written from the route table `cairn serve` and the
+ * deployed API share and from the JSON Schemas of schemas/. Served at GET /openapi.json.
+ *
+ * Other tools must be able to read it (Redocly, Spectral, generators), and most resolve only refs
+ * into the document itself: so each shipped schema loses its `$id` and `$schema` (a `$ref` beside
+ * an `$id` would resolve against that id, not the document), its `$defs` are lifted into
+ * components/schemas, and every `$ref` (`#/$defs/step`, `plan.schema.json`) is rewritten to
+ * `#/components/schemas/...`. The validators keep using schemas/ as they are.
+ *
+ * Security: each operation lists its alternatives. On AWS every route asks for the deployed
+ * scheme: SigV4 (IAM, the default) or, when configured, a JWT from the issuer, the approve route
+ * with its own scope. `cairn serve` asks for its bearer token (owner-token.ts) on the routes that
+ * change something and for nothing on the reading routes, which listen on this machine only.
  */
 
 import { analysisSchema, planSchema } from '../../functions/core/plan/schemas.js';
 import { PLAN_STATUSES } from '../../functions/core/types.js';
-import { API_ROUTES, type ApiRouteName } from '../../functions/runtime/routes.js';
+import { API_ROUTES, type ApiRoute, type ApiRouteName } from '../../functions/runtime/routes.js';
 import planRequestSchema from '../../schemas/plan-request.schema.json' with { type: 'json' };
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const jsonContent = (schema: object) => ({ 'application/json': { schema } });
+const jsonContent = (schema: object, examples?: Record<string, { summary: string; value: unknown }>) => ({
+  'application/json': { schema, ...(examples ? { examples } : {}) },
+});
 const problem = (description: string) => ({ description, content: jsonContent(ref('Problem')) });
+
+/** Examples, each a value its schema takes (Spectral checks them against it). */
+const EXAMPLE_PLAN_ID = 'p-2026-11-27-lyon-marseille';
+const EXAMPLES = {
+  request: {
+    compare: { summary: 'A comparison over the default corpus', value: { task: 'Compare the populations of Lyon and Marseille' } },
+    bounded: {
+      summary: 'A task with request options',
+      value: { task: 'Which river flows through Lyon?', corpus: 'examples/corpus', options: { maxLlmCalls: 2, maxSteps: 8 } },
+    },
+  },
+  started: {
+    started: {
+      summary: 'Started',
+      value: {
+        planId: EXAMPLE_PLAN_ID,
+        status: 'received',
+        statusUrl: `http://127.0.0.1:8787/plans/${EXAMPLE_PLAN_ID}`,
+        traceUrl: `http://127.0.0.1:8787/plans/${EXAMPLE_PLAN_ID}/trace`,
+        duplicate: false,
+      },
+    },
+  },
+  badRequest: {
+    badRequest: {
+      summary: 'A request without its task',
+      value: { message: 'Invalid request', errors: [{ path: '(root)', message: "must have required property 'task'" }] },
+    },
+  },
+  list: {
+    page: {
+      summary: 'One page of succeeded comparisons',
+      value: {
+        plans: [
+          {
+            planId: EXAMPLE_PLAN_ID,
+            status: 'succeeded',
+            task: 'Compare the populations of Lyon and Marseille',
+            createdAt: '2026-11-27T10:00:00.000Z',
+            updatedAt: '2026-11-27T10:00:02.000Z',
+            kind: 'comparison',
+            answeredBy: 'anthropic/claude-sonnet-4-5',
+            costUsd: 0.0123,
+          },
+        ],
+        next: 'eyJjcmVhdGVkQXQiOiIyMDI2LTExLTI3VDEwOjAwOjAwLjAwMFoifQ',
+        filters: { status: 'succeeded', kind: 'comparison' },
+      },
+    },
+  },
+  approve: {
+    promote: { summary: 'Promote a tool in TESTING', value: { decision: 'promote' } },
+    demote: { summary: 'Take a promoted tool back to REJECTED', value: { decision: 'demote', to: 'REJECTED' } },
+  },
+};
 
 /** The shapes the handlers answer with; the request shapes come from schemas/ as they are. */
 const responseSchemas = {
@@ -182,14 +247,14 @@ const OPERATIONS: Record<ApiRouteName, Record<string, unknown>> = {
         schema: { type: 'string', pattern: '^[\\x21-\\x7E]{1,128}$' },
       },
     ],
-    requestBody: { required: true, content: jsonContent(ref('PlanRequest')) },
+    requestBody: { required: true, content: jsonContent(ref('PlanRequest'), EXAMPLES.request) },
     responses: {
       202: {
         description: 'The plan is started (or, with a known Idempotency-Key, was already).',
         headers: { Location: { description: 'The status URL.', schema: { type: 'string', format: 'uri' } } },
-        content: jsonContent(ref('PlanStarted')),
+        content: jsonContent(ref('PlanStarted'), EXAMPLES.started),
       },
-      400: problem('The body is not JSON, or not a request: every error with its path.'),
+      400: { description: 'The body is not JSON, or not a request: every error with its path.', content: jsonContent(ref('Problem'), EXAMPLES.badRequest) },
       415: problem('The body is not declared as JSON.'),
       503: problem('The workflow could not be started now; retry (Retry-After).'),
     },
@@ -226,19 +291,23 @@ const OPERATIONS: Record<ApiRouteName, Record<string, unknown>> = {
       { name: 'next', in: 'query', required: false, description: 'The `next` of the previous page, unchanged.', schema: { type: 'string' } },
     ],
     responses: {
-      200: { description: 'One page of plans.', content: jsonContent(ref('PlanList')) },
+      200: { description: 'One page of plans.', content: jsonContent(ref('PlanList'), EXAMPLES.list) },
       400: problem('An unknown parameter, a malformed cursor, a limit out of range, or a bad status, kind or time.'),
     },
   },
   'get-plan': {
     operationId: 'getPlan',
     summary: 'A plan: status, plan, results and sources',
+    description:
+      'The plan record as it stands: its status, the analysis and the plan, and once it succeeded the answer, the steps and the sources it used; metadata holds the model calls and the cost.',
     parameters: [planIdParameter],
     responses: { 200: { description: 'The plan as it stands.', content: jsonContent(ref('PlanView')) }, 404: problem('No plan has this id.') },
   },
   'get-trace': {
     operationId: 'getTrace',
     summary: "A plan's trace events, in order",
+    description:
+      'Every event the phases wrote, numbered from 1: status changes, model calls with their prompts and responses, validation, repair, each step started (with its resolved parameters) and completed.',
     parameters: [planIdParameter],
     responses: { 200: { description: 'Every trace event so far.', content: jsonContent(ref('Trace')) }, 404: problem('No plan has this id.') },
   },
@@ -266,6 +335,8 @@ const OPERATIONS: Record<ApiRouteName, Record<string, unknown>> = {
   'list-tools': {
     operationId: 'listTools',
     summary: 'The learned composite tools, with status, figures, definition and validation report',
+    description:
+      'Every tool learning proposed, newest first: its status, how often its chain was seen, the chain it replaces, the corpora it was learned on and its replay report.',
     parameters: [{ name: 'status', in: 'query', required: false, schema: { type: 'string', enum: ['DRAFT', 'TESTING', 'PROMOTED', 'REJECTED'] } }],
     responses: {
       200: {
@@ -278,18 +349,23 @@ const OPERATIONS: Record<ApiRouteName, Record<string, unknown>> = {
   'approve-tool': {
     operationId: 'approveTool',
     summary: 'Promote or reject a learned tool waiting in TESTING, or demote a PROMOTED one',
+    description:
+      'A promoted tool is offered to the planner for plans over the corpora it was learned on; a demoted one leaves the registry at its next reload.',
     parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
     requestBody: {
       required: true,
-      content: jsonContent({
-        type: 'object',
-        required: ['decision'],
-        properties: {
-          decision: { type: 'string', enum: ['promote', 'reject', 'demote'] },
-          to: { type: 'string', enum: ['TESTING', 'REJECTED'], description: 'Where a demotion takes the tool; TESTING when absent.' },
+      content: jsonContent(
+        {
+          type: 'object',
+          required: ['decision'],
+          properties: {
+            decision: { type: 'string', enum: ['promote', 'reject', 'demote'] },
+            to: { type: 'string', enum: ['TESTING', 'REJECTED'], description: 'Where a demotion takes the tool; TESTING when absent.' },
+          },
+          additionalProperties: false,
         },
-        additionalProperties: false,
-      }),
+        EXAMPLES.approve,
+      ),
     },
     responses: {
       200: { description: 'The tool with its new status.', content: jsonContent({ type: 'object' }) },
@@ -300,44 +376,153 @@ const OPERATIONS: Record<ApiRouteName, Record<string, unknown>> = {
   },
 };
 
+/** Where the deployed API's authorization comes from: infra/settings.ts `auth` (iam by default, or jwt). */
+export type DeployedAuthorization =
+  | { readonly kind: 'iam' }
+  | { readonly kind: 'jwt'; readonly issuer: string; readonly audiences: readonly string[]; readonly approveScope: string };
+
+/** SigV4 as API Gateway's OpenAPI extension names it: an apiKey-style scheme with the awsSigv4 auth type. */
+const SIGV4_SCHEME = {
+  type: 'apiKey',
+  name: 'Authorization',
+  in: 'header',
+  description:
+    "The deployed API's default: IAM authorization, each request signed with AWS Signature Version 4 (service execute-api). The stack's planner policy grants every route but the approve route; its approver policy grants the approve route alone.",
+  'x-amazon-apigateway-authtype': 'awsSigv4',
+};
+
+/** A JWT authorizer of an HTTP API, as API Gateway exports it: OpenID Connect with its issuer and audiences. */
+const jwtScheme = (auth: Extract<DeployedAuthorization, { kind: 'jwt' }>) => ({
+  type: 'openIdConnect',
+  openIdConnectUrl: `${auth.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+  description: `The deployed API with auth=jwt: \`Authorization: Bearer <JWT>\` from ${auth.issuer} for one of the audiences; the approve route asks for the scope ${auth.approveScope} too.`,
+  'x-amazon-apigateway-authorizer': {
+    type: 'jwt',
+    identitySource: '$request.header.Authorization',
+    jwtConfiguration: { issuer: auth.issuer, audience: [...auth.audiences] },
+  },
+});
+
 /** The scheme of serve's mutating routes. */
 const TOKEN_SCHEME = {
   type: 'http',
   scheme: 'bearer',
   description:
-    "The token of the serve's home (CAIRN_HOME/serve.token, readable by its owner only). Every route that changes something asks for it; the reading routes do not.",
+    "`cairn serve` only: the token of the serve's home (CAIRN_HOME/serve.token, readable by its owner only). Every route that changes something asks for it; the reading routes ask for nothing and listen on 127.0.0.1 only.",
 };
 
-/** `operation` asking for the token, with the answer to a request without it. */
-const withToken = (operation: Record<string, unknown>): Record<string, unknown> => ({
-  ...operation,
-  security: [{ serveToken: [] }],
-  responses: { ...(operation.responses as Record<string, unknown>), 401: problem('No token, or not the token of this serve: nothing is done.') },
-});
+/**
+ * An operation's security alternatives: the deployed scheme, or serve's (its token on a change,
+ * nothing on a read, written `{}` as OpenAPI says for "no authentication").
+ */
+function securityOf(route: ApiRoute, auth: DeployedAuthorization): Array<Record<string, string[]>> {
+  const deployed = auth.kind === 'iam' ? { awsSigV4: [] } : { jwt: route.name === APPROVE_ROUTE ? [auth.approveScope] : ([] as string[]) };
+  return [deployed, route.method === 'GET' ? {} : { serveToken: [] }];
+}
 
-export function openApiDocument(options: { serverUrl?: string } = {}): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of API_ROUTES) {
-    const operation = route.method === 'GET' ? OPERATIONS[route.name] : withToken(OPERATIONS[route.name]);
-    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation };
+/** The route whose decision is a permission of its own (infra/constructs/plans-api.ts APPROVE_ROUTE). */
+const APPROVE_ROUTE: ApiRouteName = 'approve-tool';
+
+const withSecurity = (route: ApiRoute, auth: DeployedAuthorization): Record<string, unknown> => {
+  const operation = OPERATIONS[route.name];
+  return {
+    ...operation,
+    tags: [route.path.startsWith('/tools') ? 'tools' : 'plans'],
+    security: securityOf(route, auth),
+    responses: {
+      ...(operation.responses as Record<string, unknown>),
+      401: problem(
+        route.method === 'GET'
+          ? 'Deployed: the request is not signed, or its token is not valid.'
+          : "Deployed: the request is not signed, or its token is not valid. serve: no token, or not this serve's token. Nothing is done.",
+      ),
+      403: problem('Deployed: the caller may not invoke this route (its IAM policy, or a JWT without the scope).'),
+    },
+  };
+};
+
+/** A schema's `$ref`s, rewritten by `rename`; anything it cannot place is an error, never left dangling. */
+function rewriteRefs(schema: unknown, rename: (ref: string) => string): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => rewriteRefs(item, rename));
+  if (schema === null || typeof schema !== 'object') return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' ? rename(value) : rewriteRefs(value, rename)]),
+  );
+}
+
+const capitalized = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+/**
+ * The shipped schemas as components: each under its name without `$id`/`$schema`, its `$defs`
+ * lifted beside it as `<Name><Def>` (DecompositionPlan's `step` becomes DecompositionPlanStep),
+ * and every ref, to a def or to another schema's file by its `$id`, made a component ref.
+ */
+export function schemasAsComponents(shipped: Record<string, object>): Record<string, unknown> {
+  const nameOfFile = new Map<string, string>();
+  for (const [name, schema] of Object.entries(shipped)) {
+    const id = (schema as { $id?: unknown }).$id;
+    if (typeof id === 'string') nameOfFile.set(id.slice(id.lastIndexOf('/') + 1), name);
   }
+  const components: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(shipped)) {
+    const rename = (ref: string): string => {
+      const [file, pointer = ''] = ref.split('#');
+      const owner = file === '' ? name : nameOfFile.get(file ?? '');
+      if (owner === undefined) throw new Error(`OpenAPI: ${name} refers to ${ref}, which is not one of the schemas given`);
+      if (pointer === '') return `#/components/schemas/${owner}`;
+      const def = /^\/\$defs\/([A-Za-z0-9_]+)$/.exec(pointer);
+      if (def === null) throw new Error(`OpenAPI: ${name} refers to ${ref}, which is neither a schema nor one of its $defs`);
+      return `#/components/schemas/${owner}${capitalized(def[1] ?? '')}`;
+    };
+    const { $id: _id, $schema: _schema, $defs, ...rest } = structuredClone(schema) as Record<string, unknown> & { $defs?: Record<string, unknown> };
+    components[name] = rewriteRefs(rest, rename);
+    for (const [defName, def] of Object.entries($defs ?? {})) components[`${name}${capitalized(defName)}`] = rewriteRefs(def, rename);
+  }
+  return components;
+}
+
+export interface OpenApiOptions {
+  /** The URL this document is served from (serve's own address). */
+  serverUrl?: string;
+  /** The deployed API's authorization; IAM (SigV4), the stack's default, when absent. */
+  deployed?: DeployedAuthorization;
+}
+
+export function openApiDocument(options: OpenApiOptions = {}): Record<string, unknown> {
+  const deployed = options.deployed ?? { kind: 'iam' };
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of API_ROUTES) paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: withSecurity(route, deployed) };
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
       title: 'Cairn',
       version: '0.1.0',
-      description: 'Plans a task in plain language into a DAG of typed steps, validates and repairs it, executes it and traces every phase.',
+      summary: 'Plans a task in plain language into a DAG of typed steps and carries it out.',
+      description:
+        'Plans a task in plain language into a DAG of typed steps, validates and repairs it, executes it and traces every phase. The same routes are deployed on API Gateway (HTTP API) and answered by `cairn serve`, which also serves the pages (/, /ui/plans/{id}, /ui/tools) and this document (/openapi.json).',
     },
-    ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
+    servers: options.serverUrl
+      ? [{ url: options.serverUrl, description: '`cairn serve` on this machine.' }]
+      : [
+          {
+            url: 'https://{apiId}.execute-api.{region}.amazonaws.com',
+            description: "The deployed HTTP API's default endpoint (the stack's output ApiUrl).",
+            variables: { apiId: { default: 'abc123defg', description: 'The HTTP API id.' }, region: { default: 'eu-west-1' } },
+          },
+        ],
+    tags: [
+      { name: 'plans', description: 'Send a task, follow its plan, answer its questions, find past runs.' },
+      { name: 'tools', description: 'The composite tools Cairn learned from traces, and the decision on each.' },
+    ],
     paths,
     components: {
-      securitySchemes: { serveToken: TOKEN_SCHEME },
-      // structuredClone: the document may be changed by its reader without touching the schemas.
+      securitySchemes: {
+        ...(deployed.kind === 'iam' ? { awsSigV4: SIGV4_SCHEME } : { jwt: jwtScheme(deployed) }),
+        serveToken: TOKEN_SCHEME,
+      },
       schemas: {
-        PlanRequest: structuredClone(planRequestSchema),
-        DecompositionPlan: structuredClone(planSchema),
-        TaskAnalysis: structuredClone(analysisSchema),
+        ...schemasAsComponents({ PlanRequest: planRequestSchema, DecompositionPlan: planSchema, TaskAnalysis: analysisSchema }),
         ...responseSchemas,
       },
     },
