@@ -33,7 +33,8 @@ describe('Stack: Cairn with `-c workflow=express -c auth=jwt ...`', () => {
       AuthorizerType: 'JWT',
       JwtConfiguration: { Issuer: 'https://issuer.example.com/', Audience: ['cairn-api', 'cairn-cli'] },
     });
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', 6);
+    // POST and GET /plans, GET /plans/{id} and its trace, the input, GET /tools and the approval.
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', 7);
     for (const route of Object.values(template.findResources('AWS::ApiGatewayV2::Route'))) {
       expect(route.Properties.AuthorizationType).toBe('JWT');
     }

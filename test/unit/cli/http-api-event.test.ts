@@ -27,6 +27,7 @@ function response() {
 describe('Routes: matchRoute', () => {
   it.each([
     ['POST', '/plans', 'POST /plans', {}],
+    ['GET', '/plans', 'GET /plans', {}],
     ['GET', '/plans/p-abc', 'GET /plans/{id}', { id: 'p-abc' }],
     ['GET', '/plans/p%2Dabc/trace', 'GET /plans/{id}/trace', { id: 'p-abc' }],
   ])('%s %s is %s', (method, path, routeKey, pathParameters) => {
@@ -34,7 +35,7 @@ describe('Routes: matchRoute', () => {
   });
 
   it.each([
-    ['GET', '/plans'],
+    ['PUT', '/plans'],
     ['DELETE', '/plans/p-abc'],
     ['GET', '/plans/'],
     ['GET', '/plans/p-abc/trace/more'],
