@@ -57,6 +57,8 @@ export function renderRun(record: PlanRecord, attempts: readonly PlanAttempt[], 
   if (record.error) lines.push('', `Failed in ${record.error.phase}: ${record.error.name}: ${record.error.message}`);
   const m = record.metadata;
   if (m) lines.push('', llmLine(record));
+  const cost = costLine(record);
+  if (cost) lines.push(cost);
   lines.push('', `Trace: npm start -- trace ${record.planId}`);
   return lines.join('\n');
 }
@@ -169,6 +171,18 @@ function eventDetail(e: TraceEvent): string {
   }
 }
 
+/**
+ * What the plan cost: the total, the priced model calls, and the AWS estimate with what it counted
+ * (core/workflow/plan-cost.ts); nothing for a plan that has not ended.
+ */
+export function costLine(record: PlanRecord): string | undefined {
+  const c = record.metadata?.cost;
+  if (!c) return undefined;
+  const unpriced = c.llm.unpricedCalls > 0 ? `, ${c.llm.unpricedCalls} call(s) with no price` : '';
+  const a = c.aws;
+  return `Cost: $${c.usd.toFixed(6)} = LLM $${c.llmUsd.toFixed(6)}${unpriced} + AWS $${c.awsUsd.toFixed(6)} (estimate, ${a.workflowType} workflow: ${a.stateTransitions} state transitions, ${a.lambdaRequests} Lambda requests, ${a.lambdaGbSeconds} GB-s, DynamoDB ${a.dynamodbWriteUnits} WRU / ${a.dynamodbReadUnits} RRU)`;
+}
+
 export function renderTrace(record: PlanRecord, events: readonly TraceEvent[]): string {
   const lines = [`Plan ${record.planId} · ${record.status} · ${record.request.task}`];
   let phase = '';
@@ -179,5 +193,7 @@ export function renderTrace(record: PlanRecord, events: readonly TraceEvent[]): 
     lines.push(`${head.padEnd(11)} #${String(e.seq).padStart(3, '0')} ${e.at.slice(11, 23)} ${e.type.padEnd(22)} ${eventDetail(e)}`);
   }
   if (record.error) lines.push('', `Failed in ${record.error.phase}: ${record.error.message}`);
+  const cost = costLine(record);
+  if (cost) lines.push('', cost);
   return lines.join('\n');
 }

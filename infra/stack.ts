@@ -8,6 +8,7 @@ import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import { WORKFLOW_MEMORY_MB } from '../functions/shared/deployment.js';
 import { CairnBucket, CORPUS_PREFIX, INDEX_PREFIX, PAYLOAD_PREFIX, TRANSCRIPT_PREFIX } from './constructs/cairn-bucket.js';
 import { type CairnFunction, LOCAL_ENGINE_MODULES } from './constructs/cairn-function.js';
 import { IndexJob } from './constructs/index-job.js';
@@ -20,8 +21,8 @@ import { TraceTable } from './constructs/trace-table.js';
 import { Workflow } from './constructs/workflow.js';
 import type { CairnSettings } from './settings.js';
 
-/** Execute's memory: opening and searching the local engine's index of 100k documents peaks below it (bench:execute-memory). */
-export const EXECUTE_MEMORY_MB = 2048;
+/** Execute's memory, in functions/shared/deployment.ts with the others: a plan's cost is estimated at it too. */
+export { EXECUTE_MEMORY_MB } from '../functions/shared/deployment.js';
 
 /** Where the sample corpus sits inside the Execute function's bundle (/var/task). */
 const BUNDLED_CORPUS = '/var/task/corpus.jsonl';
@@ -65,13 +66,19 @@ export class CairnStack extends Stack {
     };
     this.workflow = new Workflow(this, 'Workflow', {
       type: settings.workflowType,
-      environment: { ...shared, CAIRN_CORPUS: settings.corpus ?? BUNDLED_CORPUS, CAIRN_LLM_SECRET_ARN: this.llmSecret.secretArn },
+      environment: {
+        ...shared,
+        CAIRN_CORPUS: settings.corpus ?? BUNDLED_CORPUS,
+        CAIRN_LLM_SECRET_ARN: this.llmSecret.secretArn,
+        // Finalize estimates a plan's Step Functions cost by the workflow's type.
+        CAIRN_WORKFLOW_TYPE: settings.workflowType === StateMachineType.EXPRESS ? 'express' : 'standard',
+      },
       logRetention: settings.logRetention,
       ...(settings.corpus === undefined ? { extraFiles: { Execute: ['examples/corpus.jsonl'] } } : {}),
       // Execute opens the index the index job built: with the local engine it ships LanceDB and
       // keeps the index's files under /tmp; memory measured by bench:execute-memory (README).
       ...(settings.retrievalEngine === 'local' ? { nodeModules: { Execute: LOCAL_ENGINE_MODULES }, ephemeralStorage: { Execute: Size.gibibytes(2) } } : {}),
-      memorySizes: { Execute: EXECUTE_MEMORY_MB },
+      memorySizes: WORKFLOW_MEMORY_MB,
     });
     const intake = {
       ...shared,

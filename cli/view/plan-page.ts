@@ -57,6 +57,14 @@ export function plansListHtml(plans: readonly PlanSummary[], now: number): strin
   return `<table class="plans"><thead><tr><th>status</th><th>task</th><th>kind</th><th>answered by</th><th>created</th><th>took</th><th>cost</th><th>plan id</th></tr></thead><tbody>${rows.join('')}</tbody>${foot}</table>`;
 }
 
+/** The plan's cost: the total, its two parts, and what the AWS estimate counted in the tooltip. */
+function costHtml(cost: NonNullable<NonNullable<PlanView['metadata']>['cost']>): string {
+  const a = cost.aws;
+  const counted = `AWS estimate (${a.workflowType} workflow): ${a.stateTransitions} state transitions, ${a.lambdaRequests} Lambda requests, ${a.lambdaGbSeconds} GB-s, DynamoDB ${a.dynamodbWriteUnits} write / ${a.dynamodbReadUnits} read units`;
+  const unpriced = cost.llm.unpricedCalls > 0 ? `; ${cost.llm.unpricedCalls} model call(s) have no price` : '';
+  return `<span id="plan-cost" data-usd="${esc(cost.usd)}" title="${esc(counted + unpriced)}">cost ${esc(formatUsd(cost.usd))} (LLM ${esc(formatUsd(cost.llmUsd))} + AWS ${esc(formatUsd(cost.awsUsd))} est.)</span>`;
+}
+
 /** Who answered the model calls, and the provider configured first when a fallback answered instead. */
 function whoAnswered(view: PlanView): string {
   const m = view.metadata!;
@@ -77,6 +85,7 @@ function headerHtml(view: PlanView, activity: Activity, now: number): string {
       ? `<span id="answered-by">${esc(whoAnswered(view))}</span> · ${m.llmCalls.length} LLM call${m.llmCalls.length === 1 ? '' : 's'} · ${m.inputTokens} tokens in, ${m.outputTokens} out`
       : '',
     m?.confidence !== undefined ? `confidence ${esc(m.confidence)}` : '',
+    m?.cost ? costHtml(m.cost) : '',
   ].filter(Boolean);
   return [
     '<header class="plan-header">',

@@ -361,6 +361,28 @@ export interface FinalResults {
   rounds?: { count: number; reason: RoundStopReason; detail: string };
 }
 
+/** What a plan cost in USD (workflow/plan-cost.ts says what the AWS estimate counts). */
+export interface PlanCost {
+  /** llmUsd + awsUsd. */
+  usd: number;
+  /** The priced model calls; a call to a model with no price adds nothing (see `llm.unpricedCalls`). */
+  llmUsd: number;
+  /** The AWS estimate. */
+  awsUsd: number;
+  llm: { calls: number; unpricedCalls: number; inputTokens: number; outputTokens: number };
+  aws: {
+    workflowType: 'standard' | 'express';
+    stepFunctionsUsd: number;
+    lambdaUsd: number;
+    dynamodbUsd: number;
+    stateTransitions: number;
+    lambdaRequests: number;
+    lambdaGbSeconds: number;
+    dynamodbWriteUnits: number;
+    dynamodbReadUnits: number;
+  };
+}
+
 /** The metadata of a plan response: provider, model, calls, tokens, durations, confidence. */
 export interface PlanMetadata {
   provider: string;
@@ -374,6 +396,8 @@ export interface PlanMetadata {
   source: string;
   /** The summed cost of the priced calls, in USD. */
   costUsd?: number;
+  /** What the plan cost: its priced model calls and an estimate of AWS's part (workflow/plan-cost.ts). */
+  cost?: PlanCost;
   /** The plan came from the plan cache (`hit`), or was stored there under `key`. */
   cache?: { key: string; hit: boolean; fromPlanId?: string };
   /** Tool calls the duplicate-call guard blocked, by the rule that blocked them, and the limits it ran with. */

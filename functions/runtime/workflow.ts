@@ -83,6 +83,7 @@ export function createRuntime(config: CairnConfig, overrides: RuntimeOverrides =
     fewShotExamples: config.planner.fewShotExamples,
     recentPlans: config.planner.fewShotExamples > 0 ? new RecentPlans(store) : undefined,
     lexicon: wordNet(),
+    cost: config.cost,
     tools: overrides.tools ?? createToolRegistry(config, clients, observability),
     defaults: {
       analyze: config.analyze,

@@ -7,6 +7,8 @@ import { delimiter, dirname, resolve } from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { parseLearningSettings } from '../core/learn/settings.js';
 import type { LearningSettings } from '../core/learn/types.js';
+import { type CostSettings, DEFAULT_AWS_PRICES } from '../core/workflow/plan-cost.js';
+import { FUNCTION_MEMORY_MB, WORKFLOW_MEMORY_MB } from './deployment.js';
 import { type EngineSettings, loadEngineSettings } from './engine-config.js';
 import { type HttpFetchSettings, loadHttpFetchSettings } from './http-fetch-config.js';
 import { type LlmSettings, loadLlmSettings, loadPlannerSettings, type PlannerSettings } from './llm-config.js';
@@ -63,6 +65,8 @@ export interface CairnConfig {
   engine: EngineSettings;
   /** Learning from the traces (seed 001's settings): CAIRN_LEARNING, a JSON object of overrides. */
   learning: LearningSettings;
+  /** How a plan's AWS cost is estimated: the deployed workflow type and memory, AWS's prices (CAIRN_AWS_PRICES). */
+  cost: CostSettings;
 }
 
 export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
@@ -137,12 +141,50 @@ export function loadConfig(env: Env = process.env): CairnConfig {
     retrieval: loadRetrievalSettings(env, problems, { int }),
     engine: loadEngineSettings(env, problems),
     learning: learningSettings(env.CAIRN_LEARNING, problems),
+    cost: costSettings(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   return config;
 }
 
 const { MAX_STRING_LENGTH } = constants;
+
+/** How a plan's AWS cost is estimated: as the stack deploys (shared/deployment.ts), at AWS's prices. */
+function costSettings(env: Env, problems: string[]): CostSettings {
+  return {
+    // awsConfig reports a bad CAIRN_WORKFLOW_TYPE; the stack sets it on every function.
+    workflowType: env.CAIRN_WORKFLOW_TYPE?.toLowerCase() === 'express' ? 'express' : 'standard',
+    memoryMb: { default: FUNCTION_MEMORY_MB, ...WORKFLOW_MEMORY_MB },
+    // The stack ships Execute with LanceDB's native modules on x86_64 when the engine is local (infra/stack.ts).
+    x86States: env.CAIRN_RETRIEVAL_ENGINE?.toLowerCase() === 'local' ? ['Execute'] : [],
+    prices: awsPrices(env.CAIRN_AWS_PRICES, problems),
+  };
+}
+
+/** CAIRN_AWS_PRICES: `{"lambdaGbSecondArm": 0.000012, ...}`, USD, over us-east-1's list prices (DEFAULT_AWS_PRICES). */
+function awsPrices(raw: string | undefined, problems: string[]): CostSettings['prices'] {
+  if (raw === undefined || raw.trim() === '') return { ...DEFAULT_AWS_PRICES };
+  const names = Object.keys(DEFAULT_AWS_PRICES).join(', ');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    problems.push(`CAIRN_AWS_PRICES must be a JSON object of prices in USD (${names}), got ${JSON.stringify(raw.slice(0, 80))}`);
+    return { ...DEFAULT_AWS_PRICES };
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    problems.push(`CAIRN_AWS_PRICES must be a JSON object of prices in USD (${names})`);
+    return { ...DEFAULT_AWS_PRICES };
+  }
+  const prices = { ...DEFAULT_AWS_PRICES };
+  for (const [name, value] of Object.entries(parsed)) {
+    if (!(name in DEFAULT_AWS_PRICES)) problems.push(`CAIRN_AWS_PRICES: unknown price ${JSON.stringify(name)} (known: ${names})`);
+    else if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+      problems.push(`CAIRN_AWS_PRICES.${name} must be a number of USD >= 0, got ${JSON.stringify(value)}`);
+    else prices[name as keyof typeof prices] = value;
+  }
+  return prices;
+}
 
 function learningSettings(raw: string | undefined, problems: string[]): LearningSettings {
   if (raw === undefined || raw.trim() === '') return parseLearningSettings(undefined);

@@ -24,6 +24,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { BuildOptions, Metafile } from 'esbuild';
 import { NAMES_IMPORTED, standInModule } from '../../cli/stand-in.mjs';
+import { FUNCTION_MEMORY_MB } from '../../functions/shared/deployment.js';
 
 /** Node.js 24, the newest runtime Lambda offers. */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
@@ -213,7 +214,7 @@ export interface CairnFunctionProps {
   readonly handlerFile: string;
   readonly description: string;
   readonly timeout: Duration;
-  /** @default 1024 (on arm64, more memory is also more CPU, which shortens a cold start) */
+  /** @default FUNCTION_MEMORY_MB, 1024 (on arm64, more memory is also more CPU, which shortens a cold start) */
   readonly memorySize?: number;
   /** Room under /tmp. @default 512 MiB (Lambda's) */
   readonly ephemeralStorageSize?: Size;
@@ -253,7 +254,7 @@ export class CairnFunction extends LambdaFunction {
       architecture: props.nodeModules && props.nodeModules.length > 0 ? Architecture.X86_64 : Architecture.ARM_64,
       tracing: Tracing.ACTIVE,
       timeout: props.timeout,
-      memorySize: props.memorySize ?? 1024,
+      memorySize: props.memorySize ?? FUNCTION_MEMORY_MB,
       ...(props.ephemeralStorageSize ? { ephemeralStorageSize: props.ephemeralStorageSize } : {}),
       role,
       ...(props.asyncInvocation ? { retryAttempts: props.asyncInvocation.retryAttempts, deadLetterQueue: props.asyncInvocation.deadLetterQueue } : {}),

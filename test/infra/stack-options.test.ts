@@ -25,6 +25,10 @@ describe('Stack: Cairn with `-c workflow=express -c auth=jwt ...`', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'Cairn POST /plans',
       Environment: { Variables: Match.objectLike({ CAIRN_WORKFLOW_TYPE: 'express' }) },
+    }); // Finalize estimates the plan's cost by the workflow's type.
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'Cairn workflow state Finalize',
+      Environment: { Variables: Match.objectLike({ CAIRN_WORKFLOW_TYPE: 'express' }) },
     });
   });
 

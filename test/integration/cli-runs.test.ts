@@ -3,8 +3,10 @@
  * code and output): request options from `--options`, the `plans` listing with its filters and
  * pages, and the one-line refusals of bad input.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { cairnEnvironment, type ProcessRun, runCairn } from '../support/cairn-process.js';
+import { ruleBasedModel } from '../support/llm-loopback/rule-based-model.js';
+import { LoopbackLlm } from '../support/llm-loopback/server.js';
 import { closedPortUrl } from '../support/net.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -112,5 +114,32 @@ describe('cairn run with a fallback', () => {
     expect(calls).toHaveLength(Number(count?.[1]));
     expect(calls.length).toBeGreaterThan(0);
     for (const line of calls) expect(line).toMatch(/via rule-based\/cairn-rules-v1: .*, after openai\/gpt-4\.1-mini failed$/);
+  }, 60_000);
+});
+
+describe('cairn run: what a plan cost', () => {
+  let server: LoopbackLlm | undefined;
+  afterAll(async () => server?.close());
+
+  it('gives metadata.cost with the priced model calls and the AWS estimate, summed, and prints it in the run and the trace', async () => {
+    // Prepare: an OpenAI-compatible server on this machine answering as gpt-4.1-mini, a model with a price.
+    server = await LoopbackLlm.start(ruleBasedModel);
+    const env = cairnEnvironment(home, { CAIRN_OPENAI_BASE_URL: server.openaiBaseURL, CAIRN_OPENAI_MODEL: 'gpt-4.1-mini' });
+
+    // Act
+    const run = await runCairn(['run', 'Compare the populations of Lyon and Marseille', '--json'], env);
+    const json = JSON.parse(run.stdout) as RunJson & { metadata: { cost: { usd: number; llmUsd: number; awsUsd: number; aws: Record<string, number> } } };
+    const text = await runCairn(['trace', json.planId], env);
+
+    // Assess
+    expect(run.code).toBe(0);
+    const cost = json.metadata.cost;
+    expect(cost.llmUsd).toBeGreaterThan(0);
+    expect(cost.awsUsd).toBeGreaterThan(0);
+    expect(cost.usd).toBeCloseTo(cost.llmUsd + cost.awsUsd, 8);
+    expect(cost.aws.stateTransitions).toBeGreaterThanOrEqual(8);
+    expect(text.stdout).toMatch(
+      new RegExp(`^Cost: \\$${cost.usd.toFixed(6).replace('.', '\\.')} = LLM \\$[0-9.]+ \\+ AWS \\$[0-9.]+ \\(estimate, standard workflow: `, 'm'),
+    );
   }, 60_000);
 });

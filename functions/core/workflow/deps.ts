@@ -8,6 +8,7 @@ import type { PromptCatalog } from '../planner/prompts.js';
 import type { RecentPlans } from '../planner/recent-plans.js';
 import type { Clock, CorpusProvider, Lexicon, LlmProvider, PlanCache, Reranker, TraceStore } from '../ports.js';
 import type { ToolRegistry } from '../tools/registry.js';
+import type { CostSettings } from './plan-cost.js';
 
 export interface PhaseDefaults {
   analyze: boolean;
@@ -38,4 +39,6 @@ export interface PhaseDeps {
   recentPlans?: RecentPlans | undefined;
   /** Words related by meaning, for the answer's relevance rule; each word matches only its inflections when absent. */
   lexicon?: Lexicon | undefined;
+  /** How a plan's AWS cost is estimated (deployed memory, workflow type, prices); a plan records no cost when absent. */
+  cost?: CostSettings | undefined;
 }

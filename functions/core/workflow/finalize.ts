@@ -13,6 +13,7 @@ import type { PlanPatch } from '../ports.js';
 import type { LlmCallRecord, PlanRecord, PlanStatus, Source, StepOutput, TraceEventInput } from '../types.js';
 import type { PhaseDeps } from './deps.js';
 import { llmCallEvent, tracingUnanswered, withMetadata } from './llm-accounting.js';
+import { planCost } from './plan-cost.js';
 import { loadPlan, readOptions, setStatus, statusEvent } from './plan-record.js';
 import { requestOptions } from './request-options.js';
 import type { WorkflowInput } from './types.js';
@@ -51,6 +52,11 @@ class FinalizingStatus {
     this.pending = loaded.status === 'finalizing' ? [] : [statusEvent(loaded.status, 'finalizing')];
   }
 
+  /** The events succeed will write besides those it is given: the status events. */
+  get statusEvents(): number {
+    return this.pending.length + 1;
+  }
+
   /** Writes the status now, beside slow work. */
   writeNow(): void {
     if (this.pending.length === 0) return;
@@ -78,9 +84,9 @@ async function finalizeRecord(
 ): Promise<{ planId: string; status: PlanStatus }> {
   const { record } = status;
   if (input.planOnly || !record.plan) {
-    await status.succeed({ metadata: withMetadata(deps, record, 'finalize', performance.now() - started, []) }, [
-      { type: 'plan.finalized', phase: 'finalizing', data: { planOnly: true } },
-    ]);
+    const metadata = withMetadata(deps, record, 'finalize', performance.now() - started, []);
+    withCost(deps, { ...record, metadata }, outputs, status.statusEvents + 1);
+    await status.succeed({ metadata }, [{ type: 'plan.finalized', phase: 'finalizing', data: { planOnly: true } }]);
     return { planId: input.planId, status: 'succeeded' };
   }
   const o = requestOptions(deps, record);
@@ -188,6 +194,7 @@ async function finalizeRecord(
     })),
     ...(record.rounds && stop ? { rounds: { count: record.rounds.rounds.length, reason: stop.reason, detail: stop.detail } } : {}),
   };
+  withCost(deps, { ...record, answer, results, metadata }, outputs, status.statusEvents + calls.length + 1);
   // The answer's call, the end of the plan and its status: the events are written before the status says succeeded.
   await status.succeed({ answer, results, metadata }, [
     ...calls.map((call) => llmCallEvent('finalizing', call)),
@@ -206,6 +213,25 @@ async function finalizeRecord(
     },
   ]);
   return { planId: input.planId, status: 'succeeded' };
+}
+
+/**
+ * The plan's cost into `record.metadata`, from the record as Finalize writes it and the step
+ * outputs it read (no read of its own); `closingEvents`: the events the closing write adds.
+ */
+function withCost(deps: PhaseDeps, record: PlanRecord, outputs: readonly StepOutput[], closingEvents: number): void {
+  if (deps.cost === undefined || record.metadata === undefined) return;
+  record.metadata.cost = planCost(
+    {
+      record,
+      llmCalls: record.metadata.llmCalls,
+      outputs,
+      closingEvents,
+      ending: 'Finalize',
+      elapsedMs: deps.clock.now().getTime() - Date.parse(record.createdAt),
+    },
+    deps.cost,
+  );
 }
 
 /**

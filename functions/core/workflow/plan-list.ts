@@ -23,7 +23,7 @@ export interface PlanSummary {
   corpus?: string;
   /** Who answered its model calls (`rule-based`, `openai/gpt-4.1-mini`, several joined by `, `). */
   answeredBy?: string;
-  /** What it cost, in USD, when known (metadata.cost.usd, else the priced model calls). */
+  /** What it cost, in USD (metadata.cost.usd: the model calls and the AWS estimate), once it ended. */
   costUsd?: number;
 }
 
@@ -155,7 +155,8 @@ export function answeredBy(record: { metadata?: PlanRecord['metadata'] | undefin
 }
 
 export function planSummary(record: PlanRecord): PlanSummary {
-  const cost = (record.metadata as { cost?: { usd?: number } } | undefined)?.cost?.usd ?? record.metadata?.costUsd;
+  // The whole cost (model calls and AWS's part); a record from before it was computed has none.
+  const cost = record.metadata?.cost?.usd;
   const who = answeredBy(record);
   return {
     planId: record.planId,

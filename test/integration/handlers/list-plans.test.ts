@@ -54,10 +54,39 @@ beforeAll(async () => {
     );
   }
   // Every fourth plan succeeds, with a cost.
+  const COST = {
+    usd: 0.001,
+    llmUsd: 0.0004,
+    awsUsd: 0.0006,
+    llm: { calls: 1, unpricedCalls: 0, inputTokens: 10, outputTokens: 5 },
+    aws: {
+      workflowType: 'standard' as const,
+      stepFunctionsUsd: 0.0002,
+      lambdaUsd: 0.0002,
+      dynamodbUsd: 0.0002,
+      stateTransitions: 8,
+      lambdaRequests: 5,
+      lambdaGbSeconds: 1,
+      dynamodbWriteUnits: 300,
+      dynamodbReadUnits: 30,
+    },
+  };
   for (let i = 0; i < COUNT; i += 4) {
     await rt.store.updatePlan(idOf(i), {
       status: 'succeeded',
-      metadata: { provider: 'p', model: 'm', iterations: 1, llmCalls: [], inputTokens: 0, outputTokens: 0, durationsMs: {}, source: 'p', costUsd: 0.001 },
+      // The list carries the whole cost (metadata.cost.usd), not the model calls' alone (costUsd).
+      metadata: {
+        provider: 'p',
+        model: 'm',
+        iterations: 1,
+        llmCalls: [],
+        inputTokens: 0,
+        outputTokens: 0,
+        durationsMs: {},
+        source: 'p',
+        costUsd: 0.0004,
+        cost: COST,
+      },
     });
   }
 }, 120_000);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_CORPUS_FILE_BYTES } from '../../../functions/adapters/corpus/corpus-files.js';
 import { ConfigError } from '../../../functions/core/errors.js';
 import { DEFAULT_LEARNING_SETTINGS } from '../../../functions/core/learn/types.js';
+import { DEFAULT_AWS_PRICES } from '../../../functions/core/workflow/plan-cost.js';
 import { loadConfig } from '../../../functions/shared/config.js';
 
 /** The ConfigError loadConfig throws for `env`; fails the test when it throws nothing. */
@@ -53,6 +54,7 @@ describe('Function: loadConfig', () => {
       // And the retrieval engine's (test/unit/shared/engine-config.test.ts).
       engine: expect.objectContaining({ engine: 'memory', indexLocation: undefined, opensearchEndpoint: undefined }),
       learning: DEFAULT_LEARNING_SETTINGS,
+      cost: { workflowType: 'standard', memoryMb: { default: 1024, Execute: 2048 }, x86States: [], prices: DEFAULT_AWS_PRICES },
     });
   });
 
@@ -115,6 +117,7 @@ describe('Function: loadConfig', () => {
       // And the retrieval engine's (test/unit/shared/engine-config.test.ts).
       engine: expect.objectContaining({ engine: 'memory', indexLocation: undefined, opensearchEndpoint: undefined }),
       learning: DEFAULT_LEARNING_SETTINGS,
+      cost: { workflowType: 'standard', memoryMb: { default: 1024, Execute: 2048 }, x86States: [], prices: DEFAULT_AWS_PRICES },
     });
   });
 
@@ -254,5 +257,33 @@ describe('Function: loadConfig (learning settings)', () => {
   it('refuses a bad CAIRN_LEARNING in the one configuration message', () => {
     expect(() => loadConfig({ CAIRN_LEARNING: '{"equivalence_threshold": 2}' })).toThrow(/^invalid configuration: CAIRN_LEARNING: .*equivalence_threshold/);
     expect(() => loadConfig({ CAIRN_LEARNING: 'yes' })).toThrow(/^invalid configuration: CAIRN_LEARNING: /);
+  });
+
+  it('prices a plan as the stack deploys it, over CAIRN_AWS_PRICES', () => {
+    // Act
+    const config = loadConfig({
+      CAIRN_WORKFLOW_TYPE: 'express',
+      CAIRN_RETRIEVAL_ENGINE: 'local',
+      CAIRN_INDEX_LOCATION: 's3://b/i/',
+      CAIRN_AWS_PRICES: '{"lambdaRequest": 0}',
+    });
+
+    // Assess
+    expect(config.cost).toEqual({
+      workflowType: 'express',
+      memoryMb: { default: 1024, Execute: 2048 },
+      x86States: ['Execute'],
+      prices: { ...DEFAULT_AWS_PRICES, lambdaRequest: 0 },
+    });
+  });
+
+  it('refuses CAIRN_AWS_PRICES that is not JSON, names no price, or gives a negative one', () => {
+    expect(() => loadConfig({ CAIRN_AWS_PRICES: 'cheap' })).toThrow(/^invalid configuration: CAIRN_AWS_PRICES must be a JSON object of prices in USD/);
+    expect(() => loadConfig({ CAIRN_AWS_PRICES: '{"lambda": 1}' })).toThrow(
+      /^invalid configuration: CAIRN_AWS_PRICES: unknown price "lambda" \(known: sfnStandardTransition, /,
+    );
+    expect(() => loadConfig({ CAIRN_AWS_PRICES: '{"dynamoReadUnit": -1}' })).toThrow(
+      /^invalid configuration: CAIRN_AWS_PRICES.dynamoReadUnit must be a number of USD >= 0, got -1$/,
+    );
   });
 });
