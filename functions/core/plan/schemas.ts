@@ -41,9 +41,9 @@ export const planSchema = withStepTypes(planSchemaJson) as JsonSchema;
  * its reader; a planner is given its task, and writing it back would only spend tokens.
  */
 export const plannerPlanSchema: JsonSchema = (() => {
-  const { properties, ...rest } = planSchema as { properties: Record<string, unknown> };
+  const { properties, ...rest } = planSchema as unknown as { properties: Record<string, unknown> };
   const { task: _task, ...written } = properties;
-  return { ...rest, properties: written } as JsonSchema;
+  return { ...rest, properties: written } as unknown as JsonSchema;
 })();
 export const analysisSchema = withStepTypes(analysisSchemaJson) as JsonSchema;
 export const planRequestSchema: JsonSchema = planRequestSchemaJson;
