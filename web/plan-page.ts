@@ -14,15 +14,27 @@ import { appRoot, fetchJson } from './fetch-json.js';
 
 const POLL_MS = 700;
 
+/** The step whose panel is open, and the last answers, to draw it again without a request. */
+let openStep: number | undefined;
+let last: { view: PlanView; events: TraceEvent[] } | undefined;
+
+function draw(root: HTMLElement): void {
+  if (!last) return;
+  const { view } = last;
+  root.innerHTML = planPageHtml(view, last.events, Date.now(), openStep);
+  // A new form each time: its answer is wired again.
+  if (view.status === 'waiting_for_input' && view.question) wireAnswerForm(root, view.planId, view.question.schema as unknown as AnswerSchema);
+}
+
 async function refresh(root: HTMLElement, planId: string): Promise<void> {
   const path = `/plans/${encodeURIComponent(planId)}`;
   try {
     const [view, trace] = await Promise.all([fetchJson<PlanView>(path), fetchJson<{ events: TraceEvent[] }>(`${path}/trace`)]);
-    root.innerHTML = planPageHtml(view, trace.events, Date.now());
+    last = { view, events: trace.events };
+    draw(root);
     root.dataset.status = view.status;
     root.dataset.state = isFinished(view.status) ? 'done' : view.status === 'waiting_for_input' ? 'waiting' : 'live';
-    if (view.status === 'waiting_for_input' && view.question) wireAnswerForm(root, planId, view.question.schema as unknown as AnswerSchema);
-    else if (!isFinished(view.status)) setTimeout(() => void refresh(root, planId), POLL_MS);
+    if (view.status !== 'waiting_for_input' && !isFinished(view.status)) setTimeout(() => void refresh(root, planId), POLL_MS);
   } catch (error) {
     root.innerHTML = `<p class="crumbs"><a href="/">← all plans</a></p><p class="error-box">${esc(error instanceof Error ? error.message : String(error))}</p>`;
     root.dataset.state = 'error';
@@ -52,5 +64,30 @@ function wireAnswerForm(root: HTMLElement, planId: string, schema: AnswerSchema)
   });
 }
 
+/** A click on a step of the DAG, or on a step's chip, opens its panel; the close button or Escape shuts it. */
+function wireStepPanel(root: HTMLElement): void {
+  root.addEventListener('click', (event) => {
+    const target = event.target as Element;
+    if (target.closest('#step-panel-close')) {
+      openStep = undefined;
+      return draw(root);
+    }
+    const opener = target.closest<Element>('#dag .dag-node[data-step-id], [data-open-step]');
+    if (!opener) return;
+    const id = Number(opener.getAttribute('data-open-step') ?? opener.getAttribute('data-step-id'));
+    if (!Number.isInteger(id)) return;
+    openStep = id;
+    draw(root);
+    root.querySelector<HTMLElement>('#step-panel-close')?.focus();
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && openStep !== undefined) {
+      openStep = undefined;
+      draw(root);
+    }
+  });
+}
+
 const root = appRoot();
+wireStepPanel(root);
 void refresh(root, root.dataset.planId ?? '');

@@ -11,6 +11,7 @@ import { type Activity, elapsedMs, foldTrace, formatDuration } from './activity.
 import { esc } from './html.js';
 import { marksFromActivity, marksFromResults } from './plan-diagram.js';
 import { planSvg } from './plan-svg.js';
+import { stepPanelHtml } from './step-panel.js';
 import { timelineSvg } from './timeline-svg.js';
 
 /** A plan as the list shows it: GET /plans's rows. */
@@ -107,7 +108,7 @@ function dagHtml(view: PlanView, activity: Activity): string {
     return `<section id="dag"><h2>Plan</h2><p class="empty">${isFinished(view.status) ? 'No valid plan was accepted.' : 'Planning…'}</p></section>`;
   // The trace is live; the results, once there, are the final word.
   const marks = view.results ? marksFromResults(view.results.steps) : marksFromActivity(activity);
-  return `<section id="dag"><h2>Plan <small>${view.plan.plan.length} steps</small></h2><div class="legend">${LEGEND}</div><div class="scroll">${planSvg(view.plan, marks)}</div></section>`;
+  return `<section id="dag"><h2>Plan <small>${view.plan.plan.length} steps · click a step for its details</small></h2><div class="legend">${LEGEND}</div><div class="scroll">${planSvg(view.plan, marks)}</div></section>`;
 }
 
 function attemptsHtml(activity: Activity): string {
@@ -142,7 +143,11 @@ function roundsHtml(view: PlanView, activity: Activity): string {
   const byRound = stored
     ? stored.rounds.map((r) => [r.round, r.stepIds] as const)
     : Object.entries(activity.rounds!.steps).map(([r, ids]) => [Number(r), ids] as const);
-  const items = byRound.map(([round, ids]) => `<li class="round" data-round="${round}"><strong>Round ${round}</strong> · steps ${esc(ids.join(', '))}</li>`);
+  // Each round's steps together, each one opening its details.
+  const typeOf = (id: number) => view.plan?.plan.find((step) => step.step_id === id)?.type ?? 'step';
+  const chips = (ids: readonly number[]) =>
+    ids.map((id) => `<button type="button" class="step-chip" data-open-step="${id}">${id} · ${esc(typeOf(id))}</button>`).join(' ');
+  const items = byRound.map(([round, ids]) => `<li class="round" data-round="${round}"><strong>Round ${round}</strong> ${chips(ids)}</li>`);
   const stop = stored?.stop ?? activity.rounds?.stop;
   const ended = stop ? `<p class="round-stop">Ended: <strong>${esc(stop.reason.replace(/_/g, ' '))}</strong> · ${esc(stop.detail)}</p>` : '';
   return `<section id="rounds"><h2>Rounds${stored ? ` <small>at most ${stored.maxRounds}</small>` : ''}</h2><ol class="rounds">${items.join('')}</ol>${ended}</section>`;
@@ -217,8 +222,8 @@ function questionHtml(view: PlanView): string {
   ].join('');
 }
 
-/** The whole plan page from `GET /plans/{id}` and `GET /plans/{id}/trace`. */
-export function planPageHtml(view: PlanView, events: readonly TraceEvent[], now: number): string {
+/** The whole plan page from `GET /plans/{id}` and `GET /plans/{id}/trace`; with `openStep`, that step's panel. */
+export function planPageHtml(view: PlanView, events: readonly TraceEvent[], now: number, openStep?: number): string {
   const activity = foldTrace(events);
   return [
     headerHtml(view, activity, now),
@@ -228,5 +233,6 @@ export function planPageHtml(view: PlanView, events: readonly TraceEvent[], now:
     attemptsHtml(activity),
     roundsHtml(view, activity),
     sourcesHtml(view),
+    openStep !== undefined ? stepPanelHtml(view, events, activity.steps, openStep) : '',
   ].join('');
 }

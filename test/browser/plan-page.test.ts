@@ -220,6 +220,97 @@ describe('Browser: the page of a plan', () => {
     expect(unused).toEqual(results.alsoRetrieved.map((s) => s.id));
   });
 
+  it('opens a step into its details (inputs as run, documents with titles, scores and snippets, timing) and closes it', async () => {
+    // Prepare: the first search step as GET /plans/{id} and the trace tell of it.
+    const view = await api(`/plans/${conditionalId}`);
+    const trace = (await api(`/plans/${conditionalId}/trace`)).events as Array<{
+      type: string;
+      data: { step_id?: number; parameters?: Record<string, unknown> };
+    }>;
+    const details = view.stepDetails as Array<{
+      step_id: number;
+      type: string;
+      attempts: number;
+      documents?: Array<{ id: string; title?: string; score?: number; snippet: string }>;
+    }>;
+    const search = details.find((d) => d.type === 'keyword_search' && (d.documents?.length ?? 0) > 5)!;
+    const parameters = trace.find((e) => e.type === 'step.started' && e.data.step_id === search.step_id)!.data.parameters!;
+
+    // Act
+    const page = await open(`/ui/plans/${conditionalId}`);
+    await page.click(`#dag g.dag-node[data-step-id="${search.step_id}"]`);
+    await page.waitForSelector('#step-panel');
+    const title = await page.locator('#step-panel-title').textContent();
+    const shownParameters = await page.locator('#step-panel .parameters dt').allTextContents();
+    const query = await page.locator('#step-panel .parameters dd').first().textContent();
+    const firstDoc = await page.locator('#step-panel .panel-output .documents').first().locator('li.doc').first().textContent();
+    const shownBefore = await page.locator('#step-panel .documents li.doc:visible').count();
+    await page.click('#step-panel details.more-documents > summary');
+    const shownAfter = await page.locator('#step-panel .documents li.doc:visible').count();
+    const facts = await page.locator('#step-panel .facts').textContent();
+    await screenshot(page, 'step-panel.png');
+    await page.click('#step-panel-close');
+    const closed = await page.locator('#step-panel').count();
+
+    // Assess
+    const doc = search.documents![0]!;
+    expect(title).toBe(`Step ${search.step_id} keyword_search`);
+    expect(shownParameters).toEqual(Object.keys(parameters));
+    expect(query).toBe(String(parameters.query));
+    expect(firstDoc).toContain(doc.title ?? doc.id);
+    expect(firstDoc).toContain(`score ${doc.score!.toFixed(3)}`);
+    expect(firstDoc).toContain(doc.snippet.slice(0, 40));
+    expect(shownBefore).toBe(5);
+    expect(shownAfter).toBe(search.documents!.length);
+    expect(facts).toMatch(new RegExp(`^succeeded · started \\d\\d:\\d\\d:\\d\\d\\.\\d+ · took \\d+ ms · ${search.attempts} attempts?`));
+    expect(closed).toBe(0);
+  });
+
+  it("opens an llm_call into the prompt it was given and the model's response", async () => {
+    // Prepare
+    const view = await api(`/plans/${conditionalId}`);
+    const details = view.stepDetails as Array<{ step_id: number; type: string; status: string; text?: string }>;
+    const answer = details.find((d) => d.type === 'llm_call' && d.status === 'succeeded')!;
+    const step = (view.plan as { plan: Array<{ step_id: number; parameters: Record<string, unknown> }> }).plan.find((s) => s.step_id === answer.step_id)!;
+
+    // Act
+    const page = await open(`/ui/plans/${conditionalId}`);
+    await page.click(`#dag g.dag-node[data-step-id="${answer.step_id}"]`);
+    const instruction = await page.locator('#step-panel .panel-prompt .instruction').textContent();
+    const question = await page.locator('#step-panel .panel-prompt').textContent();
+    const response = await page.locator('#step-panel .panel-response .response-text').textContent();
+    await page.keyboard.press('Escape');
+
+    // Assess: a prompt with no template resolves to itself.
+    expect(instruction).toBe(String(step.parameters.prompt));
+    expect(question).toContain(`Question: ${CONDITIONAL_TASK}`);
+    expect(response).toBe(answer.text);
+    expect(await page.locator('#step-panel').count()).toBe(0);
+  });
+
+  it("groups an iterative plan's steps by round, each opening its details", async () => {
+    // Prepare
+    const planId = String(
+      (await api('/plans', { task: 'Compare the populations of Lyon and Marseille', options: { mode: 'iterative', cache: false } })).planId,
+    );
+    const view = await finished(planId);
+    const rounds = (view.rounds as { rounds: Array<{ round: number; stepIds: number[] }> }).rounds;
+
+    // Act
+    const page = await open(`/ui/plans/${planId}`);
+    const grouped = await page
+      .locator('#rounds li.round')
+      .evaluateAll((lis) => lis.map((li) => [...li.querySelectorAll('[data-open-step]')].map((b) => Number(b.getAttribute('data-open-step')))));
+    const first = rounds[0]!.stepIds[0]!;
+    await page.click(`#rounds li.round[data-round="1"] [data-open-step="${first}"]`);
+    const facts = await page.locator('#step-panel .facts').textContent();
+
+    // Assess
+    expect(grouped).toEqual(rounds.map((r) => r.stepIds));
+    expect(await page.locator('#step-panel').getAttribute('data-step-id')).toBe(String(first));
+    expect(facts).toContain('round 1');
+  });
+
   it('shows the question of a waiting plan as a form built from its schema, and goes on once it is answered', async () => {
     // Prepare
     const plan = JSON.parse(readFileSync('examples/plans/elicitation.json', 'utf8')) as unknown;

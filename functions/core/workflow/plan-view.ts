@@ -5,7 +5,8 @@
 import { PlanNotFoundError } from '../errors.js';
 import type { ResultWriter, TraceStore } from '../ports.js';
 import { isTerminal } from '../trace/status.js';
-import type { PlanRecord, PlanStatus, Source, TraceEvent } from '../types.js';
+import type { PlanRecord, PlanStatus, Source, StepOutput, TraceEvent } from '../types.js';
+import { type StepDetail, stepDetails } from './step-details.js';
 
 export interface PlanView {
   planId: string;
@@ -28,6 +29,8 @@ export interface PlanView {
   answers?: PlanRecord['answers'];
   /** An iterative plan's rounds: the steps each added, and why the loop ended. */
   rounds?: PlanRecord['rounds'];
+  /** Each executed step opened: timing, attempts, error and its output bounded (step-details.ts); GET /plans/{id} only. */
+  stepDetails?: StepDetail[];
 }
 
 /** A result file sits beside its task file under this suffix. */
@@ -47,7 +50,8 @@ export async function findPlan(store: TraceStore, planId: string): Promise<PlanR
   return record;
 }
 
-export function planView(record: PlanRecord): PlanView {
+/** The view of `record`; with its step outputs, each step's details too. */
+export function planView(record: PlanRecord, outputs: readonly StepOutput[] = []): PlanView {
   const { sources = [], ...results } = record.results ?? {};
   return {
     planId: record.planId,
@@ -66,6 +70,7 @@ export function planView(record: PlanRecord): PlanView {
     ...(record.answers ? { answers: record.answers } : {}),
     // Never the input token: it resumes the execution, so it is a credential, not something to show.
     ...(record.rounds ? { rounds: record.rounds } : {}),
+    ...(outputs.length > 0 ? { stepDetails: stepDetails(outputs) } : {}),
   };
 }
 
