@@ -310,6 +310,17 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('Pilton, Somerset');
   });
 
+  it("answers from the passage about the question's own name, not from a bridge's passage saying the same of another place", () => {
+    // Prepare: the Rhône's passage names Lyon and Marseille; Marseille's passage gives its own population.
+    const rhone = doc('rhone', 'Rhône', 'The Rhône meets the Saône at Lyon before reaching the Mediterranean Sea near Marseille.');
+
+    // Act
+    const answer = ask('Describe Lyon: its population and its rivers.', [rhone, LYON, MARSEILLE]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('about 522,000 (2020)');
+  });
+
   it('has no short answer when nothing of the expected type is about the focus, and none without passages', () => {
     // Act
     const unrelated = ask('Who directed Inception?', [BOUCHON]);

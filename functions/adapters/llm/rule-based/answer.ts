@@ -272,6 +272,13 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
     else if (list[0]!.docId === s.docId) list.push(s);
   }
   const firstHops = focus.all.filter((s) => focus.nameScore(s) > 0);
+  // The sentences of the passages titled after the question's names, and each one's answers of the type asked.
+  const home = focus.all
+    .filter((s) => focus.nameScore({ ...s, terms: new Set() }) > 0)
+    .map((s) => ({ s, fitting: candidatesFor(s.text, reading.type).some((c) => !focus.isGiven(c) && fits(c, reading, s)) }));
+  // What a passage about the question's own name says of it is said of it: a bridge's passage saying
+  // the same of another entity ("Marseille had a population of ..." for Lyon's) does not answer.
+  const saidAtHome = (i: number) => home.some(({ s, fitting }) => fitting && [...focus.relation[i]!].some((t) => holdsTerm(s.terms, t)));
   let best: { sentence: Sentence; candidate: Candidate; score: number; via: Sentence } | undefined;
   for (const s1 of firstHops) {
     const said1 = new Set(focus.relation.flatMap((set, i) => ([...set].some((t) => holdsTerm(s1.terms, t)) ? [i] : [])));
@@ -284,11 +291,12 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
       const gap = relationGap(bridge, s1, focus);
       const near = gap <= 3 ? 0.5 : gap <= 6 ? 0.25 : 0;
       // A first hop from the passage about the question's name itself is the surer one.
-      const home = focus.nameScore({ ...s1, terms: new Set() }) > 0 ? 0.3 : 0;
+      const fromHome = focus.nameScore({ ...s1, terms: new Set() }) > 0 ? 0.3 : 0;
       for (const s2 of second) {
         const added = focus.relation.flatMap((set, i) => (!said1.has(i) && [...set].some((t) => holdsTerm(s2.terms, t)) ? [i] : []));
         // The second sentence must say something the first did not: a word of the relation, or the class asked for.
         if (added.length === 0 && focus.classScore(s2) === 0) continue;
+        if (added.length > 0 && added.every(saidAtHome)) continue;
         const bridgeTerms = new Set(contentTerms(bridge.text));
         const candidates = candidatesFor(s2.text, reading.type).filter(
           (c) => !focus.isGiven(c) && fits(c, reading, s2) && !contentTerms(c.text).every((t) => bridgeTerms.has(t)),
@@ -307,7 +315,7 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
           besideClass +
           misfit(candidate, reading, s2) +
           near +
-          home -
+          fromHome -
           0.5 +
           (s2.position === 0 ? 0.1 : 0);
         if (!best || score > best.score) best = { sentence: s2, candidate, score, via: s1 };
