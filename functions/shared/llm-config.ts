@@ -46,6 +46,8 @@ export interface LlmSettings {
   structured: boolean;
   /** USD per million tokens, by model: added to (or replacing) the shipped table. */
   prices: Record<string, PriceEntry>;
+  /** The model's context window in tokens (CAIRN_LLM_CONTEXT_TOKENS); 0: the provider's default. A prompt that would pass it is not sent. */
+  contextTokens: number;
 }
 
 export interface PlannerSettings {
@@ -121,6 +123,7 @@ export function loadLlmSettings(env: Env, problems: string[], read: EnvReaders):
     maxAttempts: read.int('CAIRN_LLM_MAX_ATTEMPTS', 3, 1, 10),
     structured: read.bool('CAIRN_LLM_STRUCTURED', true),
     prices: prices(env.CAIRN_LLM_PRICES, problems),
+    contextTokens: read.int('CAIRN_LLM_CONTEXT_TOKENS', 0, 0, 100_000_000),
   };
 }
 

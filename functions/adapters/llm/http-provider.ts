@@ -3,7 +3,9 @@
  * their errors start with (`provider/model`), pricing, and turning their SDK's errors into
  * Cairn's (transient or fatal).
  */
-import type { LlmProvider, LlmRequest, LlmResponse } from '../../core/ports.js';
+import { LlmFatalError } from '../../core/errors.js';
+import { tokenCounter } from '../../core/llm/token-count.js';
+import type { LlmAttemptGate, LlmProvider, LlmRequest, LlmResponse } from '../../core/ports.js';
 import { failureOf, llmErrorFrom, type SdkErrors } from './http-failure.js';
 import { costOf, type ModelPrice, priceOf, type TokenUsage } from './pricing.js';
 
@@ -15,6 +17,8 @@ export interface HttpProviderOptions {
   structured?: boolean | undefined;
   /** Prices that replace or extend the table of pricing.ts. */
   prices?: Readonly<Record<string, ModelPrice>> | undefined;
+  /** The model's context window in tokens; the provider's default when absent. */
+  contextTokens?: number | undefined;
 }
 
 export abstract class HttpLlmProvider implements LlmProvider {
@@ -24,15 +28,35 @@ export abstract class HttpLlmProvider implements LlmProvider {
   protected readonly timeoutMs: number;
   protected readonly structured: boolean;
   private readonly prices: Readonly<Record<string, ModelPrice>>;
+  /** The context window a prompt and its output limit must fit in. */
+  readonly contextTokens: number;
 
-  constructor(options: HttpProviderOptions) {
+  constructor(options: HttpProviderOptions, defaultContextTokens: number) {
     this.model = options.model;
     this.timeoutMs = options.timeoutMs;
     this.structured = options.structured ?? true;
     this.prices = options.prices ?? {};
+    this.contextTokens = options.contextTokens ?? defaultContextTokens;
   }
 
-  abstract complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse>;
+  abstract complete(request: LlmRequest, signal?: AbortSignal, gate?: LlmAttemptGate): Promise<LlmResponse>;
+
+  /**
+   * Refuses, before anything is sent, a request whose prompt (`sent`: what the model reads of the
+   * body) and output limit would pass the context window: one line naming both, never a request
+   * the server would cut or refuse after reading it. A token is at least one byte, so a prompt of
+   * fewer bytes than the room left is not counted. The count is o200k_base's (core/llm/token-count.ts):
+   * for Claude, close rather than exact; a prompt just under the window can still be refused by the API.
+   */
+  protected async withinContext(request: LlmRequest, sent: string): Promise<void> {
+    const room = this.contextTokens - request.maxTokens;
+    if (Buffer.byteLength(sent, 'utf8') <= room) return;
+    const tokens = (await tokenCounter()).count(sent);
+    if (tokens <= room) return;
+    throw new LlmFatalError(
+      `${this.who()}: the ${request.purpose} prompt is ${tokens} tokens; with max_tokens ${request.maxTokens} it would pass the model's context window of ${this.contextTokens} tokens, so it was not sent`,
+    );
+  }
 
   /**
    * Runs one whole call (the request, the headers and reading the body) under this provider's

@@ -32,7 +32,13 @@ export function createLlmProvider(settings: LlmSettings, retry: Partial<RetryPol
 function providerFor(target: LlmTarget, settings: LlmSettings, retry: Partial<RetryPolicy>, storedKey: KeySource | undefined): LlmProvider {
   // A retry starts only while a whole attempt still fits before the deadline.
   const policy: Partial<RetryPolicy> = { maxAttempts: settings.maxAttempts, maxElapsedMs: LLM_CALL_DEADLINE_MS - settings.timeoutMs, ...retry };
-  const common = { model: target.model, timeoutMs: settings.timeoutMs, structured: settings.structured, prices: settings.prices };
+  const common = {
+    model: target.model,
+    timeoutMs: settings.timeoutMs,
+    structured: settings.structured,
+    prices: settings.prices,
+    ...(settings.contextTokens > 0 ? { contextTokens: settings.contextTokens } : {}),
+  };
   switch (target.provider) {
     case 'rule-based':
       // Loaded on its first call too: a deployed stack names Claude, and its functions would

@@ -38,6 +38,8 @@ export interface RecordedRequest {
 export interface LoopbackOptions {
   /** Every reply waits this long before it is sent, as a model's time to answer would. */
   latencyMs?: number;
+  /** Honour `cache_control` marks (default true); false: a server that takes them and caches nothing, its usage all uncached input. */
+  promptCache?: boolean;
 }
 
 export type Reply =
@@ -94,11 +96,12 @@ export class LoopbackLlm {
     readonly url: string,
     private responder: Responder,
     private readonly latencyMs: number,
+    private readonly promptCache: boolean,
   ) {}
 
   static async start(responder: Responder = () => ({ text: 'No script for this request.' }), options: LoopbackOptions = {}): Promise<LoopbackLlm> {
     const server = createServer();
-    const loopback = new LoopbackLlm(server, await listenOnLoopback(server), responder, options.latencyMs ?? 0);
+    const loopback = new LoopbackLlm(server, await listenOnLoopback(server), responder, options.latencyMs ?? 0, options.promptCache ?? true);
     server.on('connection', (socket) => {
       loopback.sockets.add(socket);
       socket.on('close', () => loopback.sockets.delete(socket));
@@ -240,7 +243,7 @@ export class LoopbackLlm {
       typeof body.system === 'string' ? [{ type: 'text', text: body.system }] : ((body.system as Array<Record<string, unknown>> | undefined) ?? []);
     const total = tokens(JSON.stringify({ tools, system, messages: body.messages }));
     const marked = system.findLastIndex((block) => block.cache_control !== undefined);
-    if (marked < 0) return { input_tokens: total, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+    if (marked < 0 || !this.promptCache) return { input_tokens: total, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
     const prefix = JSON.stringify({ tools, system: system.slice(0, marked + 1) });
     const prefixTokens = Math.min(total, tokens(prefix));
     const hash = createHash('sha256')

@@ -9,9 +9,12 @@
  *   loop handles the rest. A repair prompt carries the previous answer as text; an iterative plan's
  *   next round sends each earlier round's plan as a call of the same tool and that round's results
  *   as its `tool_result`, so no `tool_use` is ever left without its `tool_result`.
- * - Prompt caching: the system prompt (role, rules, catalog with every schema) is marked
+ * - Prompt caching: the system prompt (role, rules, the step types sized to the task) is marked
  *   `cache_control: ephemeral`; with the tool before it, that prefix is the same for every plan and
- *   repair request.
+ *   repair request of the same set of step types. Claude caches a prefix of at least 1,024 tokens
+ *   (2,048 on Haiku) and ignores the mark on a shorter one: the sized prompts of most tasks are
+ *   shorter, and are read whole each time. A server that refuses the mark is asked again without it.
+ * - Context window: a prompt that would pass it is refused before it is sent (HttpLlmProvider.withinContext).
  * - Sampling: the request's temperature is not sent; API version 2026-10-21 (this SDK's) rejects
  *   temperature, top_p and top_k on every model.
  * - One retry layer: the SDK's own retries are off (`maxRetries: 0`) so that RetryingProvider is
@@ -21,7 +24,8 @@
  */
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import type { Message, MessageCreateParamsNonStreaming, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages/messages';
-import type { LlmMessage, LlmRequest, LlmResponse } from '../../../core/ports.js';
+import { LlmFatalError } from '../../../core/errors.js';
+import type { LlmAttemptGate, LlmMessage, LlmRequest, LlmResponse } from '../../../core/ports.js';
 import { HttpLlmProvider, type HttpProviderOptions } from '../http-provider.js';
 import { sentText } from '../sent-text.js';
 import { structuredAnswerText } from '../structured/answer-text.js';
@@ -36,13 +40,21 @@ export interface AnthropicProviderOptions extends HttpProviderOptions {
 /** A spend limit or an empty credit balance: a 429 (or 400) that waiting will not fix. */
 const SPEND_LIMIT = /spend[_ ]limit|credit balance|billing|usage limit/i;
 
+/** Claude's context window (Sonnet and Opus 4.x, Haiku 4.5) unless CAIRN_LLM_CONTEXT_TOKENS says otherwise. */
+export const CLAUDE_CONTEXT_TOKENS = 200_000;
+
+/** A 400 refusing the prompt-cache mark: a proxy or an older API that does not know `cache_control`. */
+const CACHE_MARK_REFUSED = /cache_control/i;
+
 export class AnthropicProvider extends HttpLlmProvider {
   readonly name = 'anthropic';
   readonly source = 'anthropic';
   private readonly client: Anthropic;
+  /** Mark the system prompt for the prompt cache; off once a server has refused the mark. */
+  private cacheMarks = true;
 
   constructor(options: AnthropicProviderOptions) {
-    super(options);
+    super(options, CLAUDE_CONTEXT_TOKENS);
     // Everything explicit, so the SDK reads no ANTHROPIC_* variable of its own.
     this.client = new Anthropic({
       apiKey: options.apiKey,
@@ -61,7 +73,9 @@ export class AnthropicProvider extends HttpLlmProvider {
       max_tokens: request.maxTokens,
       // No temperature: API version 2026-10-21, which this SDK sends, answers 400 to any sampling
       // parameter, even at its default. Structured output and validation keep plans on track.
-      ...(request.system ? { system: [{ type: 'text', text: request.system, cache_control: { type: 'ephemeral' } }] } : {}),
+      ...(request.system
+        ? { system: [{ type: 'text', text: request.system, ...(this.cacheMarks ? { cache_control: { type: 'ephemeral' as const } } : {}) }] }
+        : {}),
       messages: request.messages.map((m) => messageParam(m, tool)),
       ...(tool ? { tools: [tool], tool_choice: { type: 'tool', name: tool.name, disable_parallel_tool_use: true } } : {}),
     };
@@ -73,8 +87,27 @@ export class AnthropicProvider extends HttpLlmProvider {
     return sentText('anthropic', this.params(request).params as unknown as Record<string, unknown>);
   }
 
-  async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
-    const { params, tool } = this.params(request);
+  /**
+   * One call. A prompt past the context window is not sent (withinContext). A server that refuses
+   * the prompt-cache mark (400 naming cache_control) is asked once more without it, as a second
+   * attempt the budget counts (through `gate`), and the provider sends no mark after that; any
+   * other failure, or a second refusal, is the call's one-line error.
+   */
+  async complete(request: LlmRequest, signal?: AbortSignal, gate?: LlmAttemptGate): Promise<LlmResponse> {
+    const marked = this.cacheMarks;
+    const first = this.params(request);
+    await this.withinContext(request, sentText('anthropic', first.params as unknown as Record<string, unknown>));
+    try {
+      return await this.send(first, signal);
+    } catch (error) {
+      if (!marked || !(error instanceof LlmFatalError) || error.status !== 400 || !CACHE_MARK_REFUSED.test(error.message)) throw error;
+      this.cacheMarks = false;
+      const again = gate ? gate(request, error) : request;
+      return { ...(await this.send(this.params(again), signal)), attempts: 2 };
+    }
+  }
+
+  private async send({ params, tool }: { params: MessageCreateParamsNonStreaming; tool: Tool | undefined }, signal?: AbortSignal): Promise<LlmResponse> {
     const message: Message = await this.withinDeadline(signal, async (whole) => {
       try {
         return await this.client.messages.create(params, { signal: whole });
@@ -137,7 +170,7 @@ function toolFor(schema: Readonly<Record<string, unknown>>): Tool {
   if (tool === undefined) {
     tool = {
       name: structuredName(schema),
-      description: 'Submit the answer. Its input must follow the schema; `reasoning` may explain it briefly.',
+      description: 'Submit the answer.',
       input_schema: { ...structuredSchema(schema), type: 'object' },
     };
     tools.set(schema, tool);

@@ -10,6 +10,7 @@
  *   strict mode cannot express). Servers without it answer in prose; extraction copes.
  * - A local server needs no key: `OPENAI_API_KEY` is optional, and the client sends a placeholder.
  * - One retry layer (the client never retries), an explicit timeout, temperature as asked (0 for plans).
+ * - Context window: a prompt that would pass it is refused before it is sent (HttpLlmProvider.withinContext).
  * - Accounting: prompt/completion tokens as reported (cached prompt tokens counted as cache
  *   reads); estimated from the text when a server reports none.
  */
@@ -37,6 +38,12 @@ export interface OpenAiCompatibleOptions extends HttpProviderOptions {
   baseURL: string;
 }
 
+/**
+ * The context window assumed when CAIRN_LLM_CONTEXT_TOKENS names none: OpenAI's GPT-4o class. A
+ * local server's is often smaller (llama-server's default is the model's, or what -c says): set it.
+ */
+export const DEFAULT_CONTEXT_TOKENS = 128_000;
+
 /** OpenAI's "you have no quota left" (a 429 that waiting will not fix). */
 const QUOTA = /insufficient_quota|quota|billing|spend limit/i;
 
@@ -57,7 +64,7 @@ export class OpenAiCompatibleProvider extends HttpLlmProvider {
   private readonly tokenField: 'max_tokens' | 'max_completion_tokens';
 
   constructor(options: OpenAiCompatibleOptions) {
-    super(options);
+    super(options, DEFAULT_CONTEXT_TOKENS);
     this.tokenField = new URL(options.baseURL).hostname === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens';
     this.client = new ChatCompletionsClient({ apiKey: options.apiKey ?? 'no-key', baseURL: options.baseURL, timeoutMs: options.timeoutMs });
   }
@@ -90,6 +97,7 @@ export class OpenAiCompatibleProvider extends HttpLlmProvider {
   async complete(request: LlmRequest, signal?: AbortSignal): Promise<LlmResponse> {
     const schema = this.structured ? request.responseSchema : undefined;
     const body = this.body(request);
+    await this.withinContext(request, sentText('openai', body as unknown as Record<string, unknown>));
     const completion: ChatCompletion = await this.withinDeadline(signal, async (whole) => {
       try {
         return await this.client.create(body, whole);

@@ -37,7 +37,7 @@ const DROPPED = new Set(['$schema', '$id', '$defs', 'definitions', '$comment', '
 
 const REASONING: Schema = {
   type: 'string',
-  description: 'Your reasoning, briefly, before the answer. Optional.',
+  description: 'Optional, brief.',
 };
 
 const cache = new WeakMap<object, Schema>();
