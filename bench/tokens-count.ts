@@ -120,14 +120,20 @@ export function cairnPhaseOf(call: WireCall, answerPrompts: readonly string[] = 
 
 /**
  * The prompts of a plan's answer steps (llm_call steps no step depends on), each up to its first
- * template expression, which the executor fills in before the prompt is sent.
+ * template expression, which the executor fills in before the prompt is sent, and before a
+ * "Question:" or "Task:" quoting the question, which the answer prompt leaves out (it ends with it).
  */
 export function answerPromptsOf(plan: DecompositionPlan | undefined): string[] {
   if (!plan) return [];
   const dependedOn = new Set(plan.plan.flatMap((s) => s.dependencies));
   return plan.plan
     .filter((s) => s.type === 'llm_call' && !dependedOn.has(s.step_id) && typeof s.parameters.prompt === 'string')
-    .map((s) => (s.parameters.prompt as string).split('{{')[0]!.trim());
+    .map((s) =>
+      (s.parameters.prompt as string)
+        .split('{{')[0]!
+        .split(/\s(?:Question|Task):\s/)[0]!
+        .trim(),
+    );
 }
 
 /** The text of the last user turn (Anthropic text blocks, or an OpenAI user message). */

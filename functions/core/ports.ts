@@ -53,10 +53,13 @@ export type LlmIntent =
       topK: number;
       /** Learned composites the plan may call with a tool_call (allowed with all their parts). */
       tools?: readonly SynthesizedTool[];
+      /** The task's analysis is asked in this same call: the answer carries `analysis` beside `plan`. */
+      withAnalysis?: boolean;
     }
   | {
       kind: 'repair';
       task: string;
+      /** What the repair prompt shows of the previous answer: the steps the errors name and an outline of the others, or all of it. */
       previousText: string;
       errors: ValidationIssue[];
       attempt: number;

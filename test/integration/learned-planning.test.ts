@@ -135,7 +135,7 @@ describe('Promoted composites offered to Claude', () => {
     const record = await stack.run({ task: BRIDGE, options: { cache: false, mode: 'iterative', maxRounds: 2 } });
 
     // Assess: the first plan request and the next round's share the system prompt, tools included.
-    const planning = server.requests.slice(before).filter((r) => promptOf(r).system.includes('Plan JSON Schema'));
+    const planning = server.requests.slice(before).filter((r) => promptOf(r).system.includes('Step types and parameters'));
     expect(record.status).toBe('succeeded');
     expect(planning.length).toBeGreaterThanOrEqual(2);
     for (const request of planning) expect(promptOf(request).system).toContain('learned.hybrid_search');

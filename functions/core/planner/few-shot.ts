@@ -69,7 +69,8 @@ export function pickExamples(task: string, records: readonly PlanRecord[], count
     if (JSON.stringify(record.plan).length > MAX_EXAMPLE_CHARS) continue;
     seen.add(normalized);
     const score = similarity(words, contentWords(record.request.task));
-    if (score > 0) scored.push({ example: { task: record.request.task, plan: record.plan }, score });
+    const kind = record.analysis?.task_kind;
+    if (score > 0) scored.push({ example: { task: record.request.task, plan: record.plan, ...(kind ? { kind } : {}) }, score });
   }
   // Stable: equal scores keep the newest first.
   return scored

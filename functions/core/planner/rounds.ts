@@ -16,36 +16,21 @@ import { callLlm, type LlmOutcome } from '../llm/call-llm.js';
 import type { LlmMessage, LlmRequest } from '../ports.js';
 import type { DecompositionPlan, DecompositionStep, RoundResult, RoundsRecord, StepOutput } from '../types.js';
 import { extractJson } from './extract-json.js';
-import type { PlannerDeps, PlanningInput } from './planner.js';
-import { plannerSystem, planPrompt } from './prompts.js';
+import { modelPlanSchema, normalizeStep } from './plan-format.js';
+import { type PlannerDeps, type PlanningInput, sizedSystem } from './planner.js';
+import { planPrompt } from './prompts.js';
 import { DEFAULT_TEMPLATES } from './templates/index.js';
 
 /** How much of the results the planner is shown: per document, per text, and in all. */
 export const RESULT_LIMITS = { documents: 5, snippetChars: 240, textChars: 800, totalChars: 12_000 } as const;
 
-const roundSchemas = new WeakMap<object, Record<string, unknown>>();
-
 /**
- * The schema of a round's answer: the plan schema with an optional `answer` and nothing required.
- * It keeps the plan schema's title, so a provider names its structured-output tool the same in
- * every round and the earlier rounds' calls in the conversation name a tool that exists.
+ * The schema of a round's answer: the compact plan (plan-format.ts) with an optional `answer` and
+ * nothing required. It keeps the plan schema's title, so a provider names its structured-output
+ * tool the same in every round and the earlier rounds' calls in the conversation name a tool that exists.
  */
-export function roundSchema(planSchema: unknown): Record<string, unknown> {
-  const base = planSchema as Record<string, unknown>;
-  let schema = roundSchemas.get(base);
-  if (schema === undefined) {
-    schema = {
-      ...base,
-      description: 'The steps to add to the plan (new step ids only), or the answer when the results so far answer the task.',
-      required: [],
-      properties: {
-        ...(base.properties as Record<string, unknown>),
-        answer: { type: 'string', description: 'The answer to the task from the results so far, citing document ids in [brackets].' },
-      },
-    };
-    roundSchemas.set(base, schema);
-  }
-  return schema;
+export function roundSchema(): Record<string, unknown> {
+  return modelPlanSchema({ answer: true });
 }
 
 /** The steps each round added, in round order; the first round is every step no later round claims. */
@@ -153,7 +138,7 @@ export async function planNextRound(deps: PlannerDeps, input: NextRoundInput): P
   const request: LlmRequest = {
     purpose: 'plan',
     // The same system prompt as the first plan's, learned tools included: the model may call one in a later round, and the prefix stays cacheable.
-    system: plannerSystem(deps.catalog, input.allowedStepTypes, templates, input.tools),
+    system: sizedSystem(deps, input, templates),
     messages: roundMessages(input, results, templates),
     maxTokens: deps.budgets.plan,
     temperature: 0,
@@ -169,10 +154,12 @@ export async function planNextRound(deps: PlannerDeps, input: NextRoundInput): P
       maxSteps: input.maxSteps,
       topK: input.topK,
     },
-    responseSchema: roundSchema(deps.catalog.planSchema),
+    responseSchema: roundSchema(),
   };
   const outcome = await callLlm(deps.llm, request);
-  return { reply: readReply(outcome.response.text), outcome };
+  const reply = readReply(outcome.response.text);
+  // What the model may leave out of a step (its modality, its trace) is filled in, as for a first plan.
+  return { reply: reply.kind === 'steps' ? { ...reply, steps: reply.steps.map((s) => normalizeStep(s, deps.llm.source)) } : reply, outcome };
 }
 
 function roundMessages(input: NextRoundInput, results: RoundResult[], templates: typeof DEFAULT_TEMPLATES): LlmMessage[] {

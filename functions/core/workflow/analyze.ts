@@ -1,13 +1,18 @@
-/** The Analyze task: the task's kind and parts, asked of the LLM once, or taken from a cached plan. */
+/**
+ * The Analyze task: the task's kind and parts, asked of the LLM once, or taken from a cached plan.
+ * A task simple enough (planner-call.ts, analysisMode) passes through: its analysis is asked in the
+ * plan's own call, one call fewer before the first step runs.
+ */
 import { CACHE_PROVIDER } from '../planner/plan-cache.js';
 import { analyzeTask } from '../planner/planner.js';
 import type { PhaseDeps } from './deps.js';
 import { llmCallEvent, withMetadata } from './llm-accounting.js';
 import { cachedPlan, cacheHitMetadata } from './plan-cache-glue.js';
 import { loadPlan, setStatus } from './plan-record.js';
-import { plannerCall } from './planner-call.js';
+import { analysisMode, plannerCall } from './planner-call.js';
 import { requestOptions } from './request-options.js';
 import { suppliedPlanOf } from './supplied-plan.js';
+import type { PlanRecord } from '../types.js';
 import type { WorkflowInput } from './types.js';
 import { withWrites } from './write-behind.js';
 
@@ -20,7 +25,10 @@ export async function analyzePhase(deps: PhaseDeps, input: WorkflowInput): Promi
       return { analyzed: false };
     }
     // The status is written while the phase works: the model is asked meanwhile.
-    writes.enqueue(() => setStatus(deps.store, record, 'analyzing'));
+    let analyzing: PlanRecord | undefined;
+    writes.enqueue(async () => {
+      analyzing = await setStatus(deps.store, record, 'analyzing');
+    });
     const hit = await cachedPlan(deps, record);
     if (hit) {
       // A repeated request skips the LLM here too; the analysis stored with the plan stands in.
@@ -41,6 +49,12 @@ export async function analyzePhase(deps: PhaseDeps, input: WorkflowInput): Promi
       );
       const version = stored.version;
       return hit.analysis?.task_kind ? { analyzed: true, kind: hit.analysis.task_kind, version } : { analyzed: hit.analysis !== undefined, version };
+    }
+    if (analysisMode(deps, record) === 'with-plan') {
+      // A task simple enough has its analysis asked in the plan's own call (Generate): no call here.
+      // Generate starts from the version the status write left.
+      await writes.drain();
+      return analyzing ? { analyzed: false, version: analyzing.version } : { analyzed: false };
     }
     const outcome = await plannerCall(deps, record, 'analyzing', (planner) => analyzeTask(planner, record.request.task), writes);
     await writes.drain();

@@ -3,7 +3,7 @@ import { pickExamples } from '../planner/few-shot.js';
 import { attemptFromCache, CACHE_PROVIDER } from '../planner/plan-cache.js';
 import { generatePlan } from '../planner/planner.js';
 import type { CachedPlan } from '../ports.js';
-import type { PlanAttempt, TraceEventInput } from '../types.js';
+import type { PlanAttempt, TaskAnalysis, TraceEventInput } from '../types.js';
 import type { PhaseDeps } from './deps.js';
 import { llmCallEvent } from './llm-accounting.js';
 import { cachedPlan } from './plan-cache-glue.js';
@@ -35,6 +35,7 @@ export async function generatePhase(deps: PhaseDeps, input: WorkflowInput): Prom
     }
     const hit: CachedPlan | undefined = await cachedPlan(deps, record);
     let attempt: PlanAttempt;
+    let analysis: TaskAnalysis | undefined;
     const before: TraceEventInput[] = [];
     if (hit) {
       attempt = attemptFromCache(hit, deps.clock.now());
@@ -48,11 +49,21 @@ export async function generatePhase(deps: PhaseDeps, input: WorkflowInput): Prom
       const planning = plannerCall(deps, record, 'planning', (planner) => generatePlan(planner, { ...planningInput(deps, record), examples }), writes);
       // The examples of the next plan are listed while the model answers this one.
       if (listedBefore) deps.recentPlans?.refresh();
-      attempt = await planning;
+      const { analyzed, ...generated } = await planning;
+      attempt = generated;
       before.push(llmCallEvent('planning', attempt.llm));
+      if (analyzed) {
+        // The analysis asked in this same call (the Analyze phase passed through).
+        analysis = analyzed.analysis;
+        before.push({
+          type: 'analysis.completed',
+          phase: 'planning',
+          data: { analysis: analyzed.analysis ?? null, issues: analyzed.issues, source: deps.llm.source, withPlan: true },
+        });
+      }
     }
     await writes.drain();
-    const stored = await recordAttempt(deps, record, attempt, started, hit ? [] : [attempt.llm], hit, { before });
+    const stored = await recordAttempt(deps, record, attempt, started, hit ? [] : [attempt.llm], hit, { before, ...(analysis ? { analysis } : {}) });
     return { attempt: attempt.attempt, version: stored.version };
   });
 }

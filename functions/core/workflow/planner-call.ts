@@ -1,11 +1,13 @@
 /** How a phase asks the planner: its dependencies and input for one request, and the calls that got no answer traced before the error fails the plan. */
 import { budgetOf, type MeteredLlm, usageOf, withBudget } from '../planner/budget.js';
 import type { PlannerDeps, PlanningInput } from '../planner/planner.js';
+import { simpleEnough } from '../planner/sizing.js';
 import { templatesWith } from '../planner/templates/index.js';
 import type { PlanRecord } from '../types.js';
 import type { PhaseDeps } from './deps.js';
 import { tracingUnanswered } from './llm-accounting.js';
 import { allowedStepTypes, offeredComposites, requestOptions } from './request-options.js';
+import { suppliedPlanOf } from './supplied-plan.js';
 import type { WriteBehind } from './write-behind.js';
 
 /**
@@ -23,6 +25,18 @@ export function plannerDeps(deps: PhaseDeps, record: PlanRecord): PlannerDeps & 
   };
 }
 
+/**
+ * How the task's analysis is asked: not at all (analysis off, a supplied plan), in a call of its
+ * own before the plan, or in the plan's own call. A short task of one sentence with no context is
+ * simple enough for the last: the model reads the task once and writes both. A request that gives
+ * its own analysis template has it asked on its own, with that template.
+ */
+export function analysisMode(deps: PhaseDeps, record: PlanRecord): 'off' | 'alone' | 'with-plan' {
+  if (!requestOptions(deps, record).analyze || suppliedPlanOf(record.request) !== undefined) return 'off';
+  if (record.request.options?.promptTemplates?.analysis !== undefined) return 'alone';
+  return simpleEnough(record.request.task, record.request.context) ? 'with-plan' : 'alone';
+}
+
 /** What the planner is asked for this request, first plan or repair alike. */
 export function planningInput(deps: PhaseDeps, record: PlanRecord): PlanningInput {
   const o = requestOptions(deps, record);
@@ -35,6 +49,7 @@ export function planningInput(deps: PhaseDeps, record: PlanRecord): PlanningInpu
     maxSteps: o.maxSteps,
     topK: o.topK,
     tools: offeredComposites(deps, record),
+    analysisWithPlan: record.analysis === undefined && analysisMode(deps, record) === 'with-plan',
   };
 }
 

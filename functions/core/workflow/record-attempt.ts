@@ -1,7 +1,7 @@
 /** What Generate and Repair both do with a new attempt: store it, trace it, account for it, and cache it when valid. */
 import { CACHE_PROVIDER } from '../planner/plan-cache.js';
 import type { CachedPlan } from '../ports.js';
-import type { LlmCallRecord, PlanAttempt, PlanMetadata, PlanRecord, TraceEventInput } from '../types.js';
+import type { LlmCallRecord, PlanAttempt, PlanMetadata, PlanRecord, TaskAnalysis, TraceEventInput } from '../types.js';
 import type { PhaseDeps } from './deps.js';
 import { withMetadata } from './llm-accounting.js';
 import { cacheHitMetadata, cacheIfValid } from './plan-cache-glue.js';
@@ -20,6 +20,8 @@ export async function recordAttempt(
     before?: readonly TraceEventInput[];
     /** Where the plan came from, when not the configured model (a supplied plan's is the user's). */
     origin?: Pick<PlanMetadata, 'provider' | 'model' | 'source'>;
+    /** The task's analysis, when it came in the same call as the plan: stored with it, and cached with it. */
+    analysis?: TaskAnalysis;
   } = {},
 ): Promise<PlanRecord> {
   const failedOver = (attempt.llm.failedOver?.length ?? 0) > 0;
@@ -41,10 +43,14 @@ export async function recordAttempt(
     ...(failedOver ? { source: attempt.llm.provider } : {}),
     ...options.origin,
   };
-  const cached = hit ? cacheHitMetadata(metadata, hit) : await cacheIfValid(deps, record, attempt, metadata);
+  const analysed = options.analysis ? { ...record, analysis: options.analysis } : record;
+  const cached = hit ? cacheHitMetadata(metadata, hit) : await cacheIfValid(deps, analysed, attempt, metadata);
   // The attempt is stored with the events that trace it, in the same requests.
-  const stored = await deps.store.updatePlanWithEvents(record.planId, { attempts: attempt.attempt, metadata: cached }, [...(options.before ?? []), event], {
-    attempts: [attempt],
-  });
+  const stored = await deps.store.updatePlanWithEvents(
+    record.planId,
+    { attempts: attempt.attempt, metadata: cached, ...(options.analysis ? { analysis: options.analysis } : {}) },
+    [...(options.before ?? []), event],
+    { attempts: [attempt] },
+  );
   return stored.record;
 }

@@ -4,9 +4,10 @@
  * change of the planner's or the answerer's prompts that the mapping no longer reads fails here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerPromptsOf, cairnPhaseOf, WireCounter } from '../../../bench/tokens-count.js';
+import { answerPromptsOf, cachedPrefix, cairnPhaseOf, MIN_CACHEABLE_TOKENS, WireCounter } from '../../../bench/tokens-count.js';
 import type { LocalStack } from '../../../cli/local-runner.js';
 import { AnthropicProvider } from '../../../functions/adapters/llm/anthropic/provider.js';
+import { sentText } from '../../../functions/adapters/llm/sent-text.js';
 import { tokenCounter } from '../../../functions/core/llm/token-count.js';
 import { ruleBasedModel } from '../../support/llm-loopback/rule-based-model.js';
 import { LoopbackLlm, type RecordedRequest } from '../../support/llm-loopback/server.js';
@@ -35,7 +36,7 @@ async function run(task: string): Promise<{ requests: RecordedRequest[]; answerP
 }
 
 describe('bench:tokens on the requests of a real run', () => {
-  it('gives every call its phase, counts each answer from its recorded body, and the planner prefix as written then read', async () => {
+  it('gives every call its phase, counts each answer from its recorded body, and the planner prefix, the same for both, as input under Claude’s minimum', async () => {
     // Prepare
     const counter = await tokenCounter();
     const wire = new WireCounter(counter);
@@ -43,17 +44,21 @@ describe('bench:tokens on the requests of a real run', () => {
     // Act
     const runs = [await run('Compare the populations of Lyon and Marseille'), await run('What is a bouchon?')];
     const counted = runs.map(({ requests, answerPrompts }) =>
-      requests.map((r) => ({ phase: cairnPhaseOf(r, answerPrompts), tokens: wire.count(r), answered: r.response !== undefined })),
+      requests.map((r) => ({ phase: cairnPhaseOf(r, answerPrompts), tokens: wire.count(r), answered: r.response !== undefined, body: r.body })),
     );
 
-    // Assess
+    // Assess: the analysis comes in the plan's call.
     for (const calls of counted) {
-      expect(calls.map((c) => c.phase)).toEqual(['analysis', 'plan', 'answer']);
+      expect(calls.map((c) => c.phase)).toEqual(['plan', 'answer']);
       expect(calls.every((c) => c.answered && c.tokens.outputTokens > 0 && c.tokens.inputTokens > 0)).toBe(true);
     }
-    const plans = counted.map((calls) => calls.find((c) => c.phase === 'plan')!.tokens);
-    expect(plans[0]!.cacheWriteTokens).toBeGreaterThan(0);
-    expect(plans[1]!.cacheReadTokens).toBe(plans[0]!.cacheWriteTokens);
-    expect(plans[1]!.cacheWriteTokens).toBe(0);
+    const plans = counted.map((calls) => calls.find((c) => c.phase === 'plan')!);
+    // Both tasks are planned with the same step types: one prefix, marked, too short for Claude to cache.
+    expect(cachedPrefix(plans[0]!.body)).toEqual(cachedPrefix(plans[1]!.body));
+    expect(counter.count(sentText('anthropic', cachedPrefix(plans[0]!.body)!))).toBeLessThan(MIN_CACHEABLE_TOKENS);
+    expect(plans.map((p) => [p.tokens.cacheWriteTokens, p.tokens.cacheReadTokens])).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
   });
 });

@@ -4,13 +4,15 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AnthropicProvider, type AnthropicProviderOptions } from '../../../functions/adapters/llm/anthropic/provider.js';
-import { LlmRefusalError } from '../../../functions/core/errors.js';
+import { LlmFatalError, LlmRefusalError } from '../../../functions/core/errors.js';
 import { planSchema } from '../../../functions/core/plan/schemas.js';
-import { analyzeTask, callLlm, generatePlan, validateAttempt } from '../../../functions/core/planner/planner.js';
+import { normalizePlan } from '../../../functions/core/planner/plan-format.js';
+import { analyzeTask, callLlm, generatePlan, repairPlan, validateAttempt } from '../../../functions/core/planner/planner.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
 import { faultyAnswer } from '../../support/llm-loopback/faults.js';
 import { useLoopbackLlm } from '../../support/llm-loopback/harness.js';
-import type { LoopbackLlm } from '../../support/llm-loopback/server.js';
+import { ruleBasedModel } from '../../support/llm-loopback/rule-based-model.js';
+import { LoopbackLlm } from '../../support/llm-loopback/server.js';
 import { plannerDepsFor, planningInput, validationOptions } from '../../support/planner.js';
 
 const TASK = 'Compare the populations of Lyon and Marseille';
@@ -26,7 +28,7 @@ function claude(options: Partial<AnthropicProviderOptions> = {}): AnthropicProvi
 }
 
 describe('Class: AnthropicProvider, the real SDK against the loopback server', () => {
-  it('asks for the plan through a forced tool built from a reduced copy of the plan schema', async () => {
+  it('asks for the plan through a forced tool whose schema is the short shape of a plan, the prompt saying the rest', async () => {
     // Act
     await generatePlan(plannerDepsFor(claude()), planningInput(TASK));
 
@@ -36,11 +38,10 @@ describe('Class: AnthropicProvider, the real SDK against the loopback server', (
     expect(body.tool_choice).toEqual({ type: 'tool', name: 'submit_decomposition_plan', disable_parallel_tool_use: true });
     const schema = body.tools[0].input_schema;
     expect(schema.type).toBe('object');
-    expect(Object.keys(schema.properties)).toEqual(['reasoning', 'plan', 'traceability']);
-    const text = JSON.stringify(schema);
-    for (const dropped of ['$ref', '$defs', '$schema', '$id', '"minimum"', '"uniqueItems"', '"maxLength"']) expect(text).not.toContain(dropped);
-    expect(schema.properties.plan.items.properties.step_id.description).toContain('(minimum 1)');
-    // The shipped schema is untouched.
+    expect(Object.keys(schema.properties)).toEqual(['reasoning', 'analysis', 'plan']);
+    expect(schema.properties.plan.items.required).toEqual(['step_id', 'type', 'parameters', 'dependencies']);
+    expect(JSON.stringify(body.tools[0]).length).toBeLessThan(400);
+    // The shipped schema, which validation judges by, is untouched.
     expect(planSchema.$defs).toBeDefined();
   });
 
@@ -51,7 +52,7 @@ describe('Class: AnthropicProvider, the real SDK against the loopback server', (
     // Assess
     const { body, headers } = server.requests[0]!;
     expect((body.system as Array<Record<string, unknown>>)[0]).toMatchObject({ type: 'text', cache_control: { type: 'ephemeral' } });
-    expect(String((body.system as Array<{ text: string }>)[0]!.text)).toContain('Allowed step types:');
+    expect(String((body.system as Array<{ text: string }>)[0]!.text)).toContain('Step types and parameters (? optional):');
     expect(body.max_tokens).toBe(4096);
     for (const name of ['temperature', 'top_p', 'top_k']) expect(body).not.toHaveProperty(name);
     expect(headers['anthropic-version']).toBe('2026-10-21');
@@ -68,8 +69,8 @@ describe('Class: AnthropicProvider, the real SDK against the loopback server', (
     // Act
     const attempt = await generatePlan(plannerDepsFor(claude()), planningInput(TASK));
 
-    // Assess
-    expect(attempt.candidate).toEqual(plan);
+    // Assess: the steps as written, with their modality and a trace naming the provider filled in.
+    expect(attempt.candidate).toEqual(normalizePlan(plan, 'anthropic'));
     expect(attempt.reasoning).toBe('Search, then combine.');
     expect(attempt.llm).toMatchObject({ provider: 'anthropic', model: 'claude-sonnet-4-6', stopReason: 'tool_use' });
     expect(validateAttempt(attempt, validationOptions)).toEqual({ valid: true, errors: [] });
@@ -83,7 +84,7 @@ describe('Class: AnthropicProvider, the real SDK against the loopback server', (
     const attempt = await generatePlan(plannerDepsFor(claude()), planningInput(TASK));
 
     // Assess
-    expect(attempt.candidate).toEqual(plan);
+    expect(attempt.candidate).toEqual(normalizePlan(plan, 'anthropic'));
     expect(attempt.reasoning).toBe('I split the task into sub-queries that run in parallel, then combine them.\n\nEach step cites its sources.');
   });
 
@@ -101,7 +102,7 @@ describe('Class: AnthropicProvider, the real SDK against the loopback server', (
   });
 
   it.each([
-    ['missing-field', { path: 'plan.0', message: "must have required property 'modality'" }],
+    ['missing-field', { path: 'plan.0', message: "must have required property 'dependencies'" }],
     ['wrong-enum', { path: 'plan.0.type', message: expect.stringMatching(/^must be one of \[vector_search, keyword_search/) }],
     ['dangling', { path: expect.stringMatching(/^plan\.\d+\.dependencies\.\d+$/), message: 'step 99 does not exist' }],
     ['cycle', { path: 'plan', message: expect.stringMatching(/^dependency cycle /) }],
@@ -145,12 +146,12 @@ describe('Class: AnthropicProvider, the real SDK against the loopback server', (
   });
 
   it('accounts tokens, the prompt-cache write then read, and the cost at the model price', async () => {
-    // Act
+    // Act: two tasks planned with the same step types share the system prompt, the cached prefix.
     const first = await generatePlan(plannerDepsFor(claude()), planningInput(TASK));
     const second = await generatePlan(plannerDepsFor(claude()), planningInput('What is a bouchon?'));
 
     // Assess
-    expect(first.llm.cacheWriteTokens).toBeGreaterThan(1000);
+    expect(first.llm.cacheWriteTokens).toBeGreaterThan(100);
     expect(first.llm.cacheReadTokens ?? 0).toBe(0);
     expect(second.llm.cacheReadTokens).toBe(first.llm.cacheWriteTokens);
     expect(second.llm.cacheWriteTokens ?? 0).toBe(0);
@@ -200,6 +201,91 @@ describe('Class: AnthropicProvider, the real SDK against the loopback server', (
     // Assess
     expect(response.text).toBe('Lyon has 522,000 inhabitants [lyon].');
     expect(server.requests[0]!.body).not.toHaveProperty('tools');
+  });
+});
+
+describe('Class: AnthropicProvider, bad input', () => {
+  it('refuses a prompt that would pass the context window before sending it, in one line', async () => {
+    // Prepare: an 8,000-token window and a task of some 6,000 tokens.
+    const task = `Compare ${'Lyon and Marseille '.repeat(2000)}`;
+
+    // Act
+    const outcome = await generatePlan(plannerDepsFor(claude({ contextTokens: 8000 })), planningInput(task)).catch((error: unknown) => error);
+
+    // Assess
+    expect(outcome).toBeInstanceOf(LlmFatalError);
+    expect((outcome as Error).message).toMatch(
+      /^anthropic\/claude-sonnet-4-6: the plan prompt is \d+ tokens; with max_tokens 4096 it would pass the model's context window of 8000 tokens, so it was not sent$/,
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('asks again without the cache mark when the server refuses it, as a second attempt, and sends no mark after', async () => {
+    // Prepare: a proxy that does not know cache_control.
+    server.script({ status: 400, type: 'invalid_request_error', message: 'system.0.cache_control: Extra inputs are not permitted' });
+    const provider = claude();
+
+    // Act
+    const first = await generatePlan(plannerDepsFor(provider), planningInput(TASK));
+    const second = await generatePlan(plannerDepsFor(provider), planningInput(TASK));
+
+    // Assess
+    const marks = server.requests.map((r) => (r.body.system as Array<Record<string, unknown>>)[0]!.cache_control ?? null);
+    expect(marks).toEqual([{ type: 'ephemeral' }, null, null]);
+    expect(first.llm.attempts).toBe(2);
+    expect(validateAttempt(first, validationOptions).valid).toBe(true);
+    expect(second.llm.attempts).toBeUndefined();
+  });
+
+  it('fails in one line when the server refuses the request without the mark too', async () => {
+    // Prepare
+    server.script(
+      { status: 400, type: 'invalid_request_error', message: 'system.0.cache_control: Extra inputs are not permitted' },
+      { status: 400, type: 'invalid_request_error', message: 'messages: too many' },
+    );
+
+    // Act
+    const outcome = await generatePlan(plannerDepsFor(claude()), planningInput(TASK)).catch((error: unknown) => error);
+
+    // Assess
+    expect(outcome).toBeInstanceOf(LlmFatalError);
+    expect((outcome as Error).message).toContain('messages: too many');
+    expect((outcome as Error).message).not.toContain('\n');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('counts a cached prefix the server does not honour as uncached input, at the full price', async () => {
+    // Prepare: a server that takes the mark and caches nothing.
+    const plain = await LoopbackLlm.start(ruleBasedModel, { promptCache: false });
+    const provider = claude({ baseURL: plain.anthropicBaseURL });
+
+    // Act
+    const first = await generatePlan(plannerDepsFor(provider), planningInput(TASK));
+    const second = await generatePlan(plannerDepsFor(provider), planningInput(TASK));
+    await plain.close();
+
+    // Assess
+    expect([first.llm.cacheReadTokens ?? 0, second.llm.cacheReadTokens ?? 0, second.llm.cacheWriteTokens ?? 0]).toEqual([0, 0, 0]);
+    expect(second.llm.inputTokens).toBe(first.llm.inputTokens);
+    const { inputTokens, outputTokens } = second.llm;
+    expect(second.llm.costUsd).toBeCloseTo((inputTokens * 3 + outputTokens * 15) / 1e6, 6);
+  });
+
+  it('does not take a plan the server let run past max_tokens, and the repair asks for a shorter one', async () => {
+    // Prepare: a plan budget of 64 output tokens, which the server's whole plan passes.
+    const deps = { ...plannerDepsFor(claude()), budgets: { analysis: 1024, plan: 64, answer: 1024 } };
+
+    // Act
+    const attempt = await generatePlan(deps, planningInput(TASK));
+    const validation = validateAttempt(attempt, validationOptions);
+    await repairPlan(deps, { ...planningInput(TASK), previous: { ...attempt, validation }, attempt: 2 });
+
+    // Assess
+    expect(attempt.extractionError).toMatch(/^the answer ran past its limit: \d+ output tokens for max_tokens 64$/);
+    expect(attempt.candidate).toBeUndefined();
+    const repairUser = (server.requests[1]!.body.messages as Array<{ content: string }>)[0]!.content;
+    expect(repairUser).toContain('It held no plan (the answer ran past its limit:');
+    expect(repairUser).toContain('write the whole plan, shorter.');
   });
 });
 

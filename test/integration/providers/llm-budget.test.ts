@@ -179,23 +179,23 @@ describe('A budget over every LLM call of a plan', () => {
     expect(record.error!.message).toContain(`budget maxTokens ${maxTokens} reached: `);
   });
 
-  it('counts planning and finalize in the same budget: a planned run under maxLlmCalls 2 makes 2 calls', async () => {
-    // Act: analysis and plan take the two calls; the answer composed at the end would be a third.
-    const record = await stack.run({ task: 'What is a bouchon?', options: { maxLlmCalls: 2, cache: false } });
+  it('counts planning and finalize in the same budget: a planned run under maxLlmCalls 1 makes 1 call', async () => {
+    // Act: the plan, its analysis asked in the same call, takes the one call; the answer would be a second.
+    const record = await stack.run({ task: 'What is a bouchon?', options: { maxLlmCalls: 1, cache: false } });
 
     // Assess
-    expect(server.requests).toHaveLength(2);
+    expect(server.requests).toHaveLength(1);
     expect(record.status).toBe('failed');
-    // The third call (an llm_call step or the answer composed at the end, as the plan has it) was not made.
-    expect(record.error!.message).toMatch(/budget maxLlmCalls 2 reached: 2 LLM call\(s\) made; the answer call was not made$/);
+    // The second call (an llm_call step or the answer composed at the end, as the plan has it) was not made.
+    expect(record.error!.message).toMatch(/budget maxLlmCalls 1 reached: 1 LLM call\(s\) made; the answer call was not made$/);
   });
 
   it('traces a planning call that got no answer and fails the plan with its reason', async () => {
-    // Prepare: the analysis is refused for a bad key (not retried).
+    // Prepare: the analysis (asked on its own: the task comes with context) is refused for a bad key (not retried).
     server.respondWith((request) => (intentOf(request).kind === 'analysis' ? { status: 401, message: 'invalid x-api-key' } : ruleBasedModel(request)));
 
     // Act
-    const record = await stack.run({ task: 'What is a bouchon?', options: { maxLlmCalls: 5, cache: false } });
+    const record = await stack.run({ task: 'What is a bouchon?', context: 'A trip to Lyon.', options: { maxLlmCalls: 5, cache: false } });
 
     // Assess
     expect(record.status).toBe('failed');

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type OpenAiCompatibleOptions, OpenAiCompatibleProvider } from '../../../functions/adapters/llm/openai-compatible/provider.js';
 import { LlmFatalError, LlmRefusalError, LlmTransientError } from '../../../functions/core/errors.js';
+import { normalizePlan } from '../../../functions/core/planner/plan-format.js';
 import { analyzeTask, generatePlan, validateAttempt } from '../../../functions/core/planner/planner.js';
 import type { LlmRequest } from '../../../functions/core/ports.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
@@ -38,7 +39,7 @@ describe('Class: OpenAiCompatibleProvider, its fetch client against a local serv
     const format = body.response_format as { type: string; json_schema: { name: string; strict: boolean; schema: { properties: object } } };
     expect(format.type).toBe('json_schema');
     expect(format.json_schema).toMatchObject({ name: 'submit_decomposition_plan', strict: false });
-    expect(Object.keys(format.json_schema.schema.properties)).toEqual(['reasoning', 'plan', 'traceability']);
+    expect(Object.keys(format.json_schema.schema.properties)).toEqual(['reasoning', 'analysis', 'plan']);
     expect((body.messages as Array<{ role: string }>).map((m) => m.role)).toEqual(['system', 'user']);
     expect(headers.authorization).toBe('Bearer no-key');
     expect(headers['content-type']).toBe('application/json');
@@ -55,9 +56,9 @@ describe('Class: OpenAiCompatibleProvider, its fetch client against a local serv
     const attempt = await generatePlan(plannerDepsFor(local()), planningInput(TASK));
 
     // Assess
-    expect(attempt.candidate).toEqual(plan);
+    expect(attempt.candidate).toEqual(normalizePlan(plan, 'openai'));
     expect(attempt.reasoning).toBe('Search, then combine.');
-    expect(attempt.llm.inputTokens).toBeGreaterThan(1000);
+    expect(attempt.llm.inputTokens).toBeGreaterThan(200);
     expect(attempt.llm.outputTokens).toBeGreaterThan(100);
     expect(attempt.llm).not.toHaveProperty('estimatedTokens');
     // A local model has no price: no cost rather than a made-up one.
@@ -73,7 +74,7 @@ describe('Class: OpenAiCompatibleProvider, its fetch client against a local serv
 
     // Assess
     expect(attempt.llm).toMatchObject({ estimatedTokens: true, outputTokens: 4 });
-    expect(attempt.llm.inputTokens).toBeGreaterThan(1000);
+    expect(attempt.llm.inputTokens).toBeGreaterThan(200);
   });
 
   it('prices a known OpenAI model, and a model priced by the operator', async () => {
@@ -94,7 +95,7 @@ describe('Class: OpenAiCompatibleProvider, its fetch client against a local serv
     const attempt = await generatePlan(plannerDepsFor(local()), planningInput(TASK));
 
     // Assess
-    expect(attempt.candidate).toEqual(plan);
+    expect(attempt.candidate).toEqual(normalizePlan(plan, 'openai'));
   });
 
   it('maps finish_reason length to a cut-off answer', async () => {
@@ -132,6 +133,21 @@ describe('Class: OpenAiCompatibleProvider, its fetch client against a local serv
     // Assess
     expect(outcome).toBeInstanceOf(LlmRefusalError);
     expect((outcome as LlmRefusalError).call.stopReason).toBe('refusal');
+  });
+
+  it('refuses a prompt that would pass the configured context window before sending it, in one line', async () => {
+    // Prepare: a local server with an 8,192-token window, and a task of some 9,000 tokens.
+    const task = `Compare ${'Lyon and Marseille '.repeat(3000)}`;
+
+    // Act
+    const outcome = await generatePlan(plannerDepsFor(local({ contextTokens: 8192 })), planningInput(task)).catch((error: unknown) => error);
+
+    // Assess
+    expect(outcome).toBeInstanceOf(LlmFatalError);
+    expect((outcome as Error).message).toMatch(
+      /the plan prompt is \d+ tokens; with max_tokens 4096 it would pass the model's context window of 8192 tokens, so it was not sent$/,
+    );
+    expect(server.requests).toHaveLength(0);
   });
 
   it('validates an analysis asked with its own response format', async () => {

@@ -7,6 +7,7 @@ import { AnthropicProvider } from '../../../functions/adapters/llm/anthropic/pro
 import { OpenAiCompatibleProvider } from '../../../functions/adapters/llm/openai-compatible/provider.js';
 import { RetryingProvider, type RetryPolicy } from '../../../functions/adapters/llm/resilient/retry.js';
 import { LlmFatalError, LlmTransientError } from '../../../functions/core/errors.js';
+import { normalizePlan } from '../../../functions/core/planner/plan-format.js';
 import { generatePlan } from '../../../functions/core/planner/planner.js';
 import type { LlmProvider } from '../../../functions/core/ports.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
@@ -74,7 +75,7 @@ describe.each(providers)('Class: RetryingProvider over %s', (_name, provider) =>
     expect(policy.waits).toEqual([1000]);
     expect(attempt.llm.attempts).toBe(2);
     expect(server.requests).toHaveLength(2);
-    expect(attempt.candidate).toEqual(plan);
+    expect(attempt.candidate).toEqual(normalizePlan(plan, attempt.llm.provider));
   });
 
   it('backs off exponentially with jitter on 529 overloaded and 500', async () => {

@@ -66,12 +66,15 @@ describe('Workflow with Claude: the deployed state machine, the real SDK, the lo
       ['repair', true],
     ]);
     expect(attempts[0]!.validation!.errors.map((e) => e.message)).toContain('step 99 does not exist');
-    // The repair turn sent the error back to the model.
-    const repairTurn = planningRequests()[2]!;
-    expect(JSON.stringify(repairTurn.body.messages)).toContain('step 99 does not exist');
+    // The repair turn sent the error back to the model, with the step it names and not the others.
+    const repairTurn = planningRequests()[1]!;
+    const repairText = JSON.stringify(repairTurn.body.messages);
+    expect(repairText).toContain('step 99 does not exist');
+    expect(repairText).toContain('The steps the errors name:');
+    expect(repairText).not.toContain('"type\\":\\"vector_search\\",\\"parameters');
     const calls = record.metadata!.llmCalls;
-    expect(calls.slice(0, 3).map((c) => [c.purpose, c.provider, c.model, c.attempts])).toEqual([
-      ['analysis', 'anthropic', 'claude-sonnet-4-6', 1],
+    // The analysis came in the plan's own call: no call of its own.
+    expect(calls.slice(0, 2).map((c) => [c.purpose, c.provider, c.model, c.attempts])).toEqual([
       ['plan', 'anthropic', 'claude-sonnet-4-6', 1],
       ['repair', 'anthropic', 'claude-sonnet-4-6', 1],
     ]);
@@ -81,8 +84,9 @@ describe('Workflow with Claude: the deployed state machine, the real SDK, the lo
       6,
     );
     expect(record.metadata).toMatchObject({ provider: 'anthropic', model: 'claude-sonnet-4-6', source: 'anthropic', iterations: 2 });
-    // The plan and repair requests share the cached prefix: written once, then read.
-    expect(calls[2]!.cacheReadTokens).toBeGreaterThan(1000);
+    // The plan and repair requests share the cached prefix (the tool and the system prompt): written once, then read.
+    expect(calls[1]!.cacheReadTokens).toBeGreaterThan(100);
+    expect(calls[1]!.cacheReadTokens).toBe(calls[0]!.cacheWriteTokens);
     const traced = (await events(record)).filter((e) => e.type === 'llm.call');
     expect(traced.map((e) => e.data?.purpose)).toEqual(calls.map((c) => c.purpose));
     expect(traced[0]!.data).toMatchObject({ provider: 'anthropic', costUsd: calls[0]!.costUsd });
@@ -105,7 +109,7 @@ describe('Workflow with Claude: the deployed state machine, the real SDK, the lo
     const rejected = trace.find((e) => e.type === 'plan.rejected')!;
     expect((rejected.data!.history as unknown[]).length).toBe(4);
     expect(trace.some((e) => e.type === 'step.started')).toBe(false);
-    expect(planningRequests()).toHaveLength(5);
+    expect(planningRequests()).toHaveLength(4);
   });
 
   it('serves a repeat from the plan cache: no planning request, and the trace says source cache', async () => {
@@ -119,7 +123,9 @@ describe('Workflow with Claude: the deployed state machine, the real SDK, the lo
 
     // Assess
     expect(first.status).toBe('succeeded');
-    expect(before).toBe(2);
+    expect(before).toBe(1);
+    expect(first.analysis).toMatchObject({ task_kind: 'bridge' });
+    expect(repeat.analysis).toEqual(first.analysis);
     expect(repeat.status).toBe('succeeded');
     expect(planningRequests()).toHaveLength(before);
     expect(repeat.plan).toEqual(first.plan);
@@ -142,7 +148,7 @@ describe('Workflow with Claude: the deployed state machine, the real SDK, the lo
 
     // Assess
     expect(again.status).toBe('succeeded');
-    expect(planningRequests().length).toBe(before + 2);
+    expect(planningRequests().length).toBe(before + 1);
     expect(again.metadata!.source).toBe('anthropic');
   });
 
@@ -151,16 +157,16 @@ describe('Workflow with Claude: the deployed state machine, the real SDK, the lo
     server.respondWith(plansGoWrong('cycle', 1));
 
     // Act
-    const record = await stack.run({ task: 'Compare the rivers of Lyon and Grenoble', options: { maxLlmCalls: 2 } });
+    const record = await stack.run({ task: 'Compare the rivers of Lyon and Grenoble', options: { maxLlmCalls: 1 } });
 
     // Assess
     expect(record.status).toBe('failed');
     expect(record.error).toMatchObject({
       name: 'BudgetExceededError',
       phase: 'repairing',
-      message: 'budget maxLlmCalls 2 reached: 2 LLM call(s) made; the repair call was not made',
+      message: 'budget maxLlmCalls 1 reached: 1 LLM call(s) made; the repair call was not made',
     });
-    expect(planningRequests()).toHaveLength(2);
+    expect(planningRequests()).toHaveLength(1);
     const failed = (await events(record)).find((e) => e.type === 'plan.failed')!;
     expect(failed.data).toMatchObject({ error: 'BudgetExceededError' });
   });
@@ -176,10 +182,7 @@ describe('Workflow with Claude: the deployed state machine, the real SDK, the lo
     expect(record.status).toBe('failed');
     expect(record.error).toMatchObject({ name: 'LlmRefusalError', message: 'anthropic/claude-sonnet-4-6 refused the plan request (stop_reason refusal)' });
     const trace = await events(record);
-    expect(trace.filter((e) => e.type === 'llm.call').map((e) => [e.data?.purpose, e.data?.stopReason])).toEqual([
-      ['analysis', 'tool_use'],
-      ['plan', 'refusal'],
-    ]);
+    expect(trace.filter((e) => e.type === 'llm.call').map((e) => [e.data?.purpose, e.data?.stopReason])).toEqual([['plan', 'refusal']]);
     expect(trace.some((e) => e.type === 'step.started')).toBe(false);
   });
 
@@ -194,10 +197,43 @@ describe('Workflow with Claude: the deployed state machine, the real SDK, the lo
     expect(record.status).toBe('failed');
     expect(record.error).toMatchObject({
       name: 'LlmFatalError',
-      phase: 'analyzing',
+      phase: 'planning',
       message: 'anthropic/claude-sonnet-4-6: authentication failed (check the API key) (401): invalid x-api-key',
     });
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('asks a one-sentence task’s analysis in its plan call: two model calls, the first before any step', async () => {
+    // Act
+    const record = await stack.run({ task: 'Which river flows through Toulouse?', options: { cache: false } });
+
+    // Assess
+    expect(record.status).toBe('succeeded');
+    expect(record.metadata!.llmCalls.map((c) => c.purpose)).toEqual(['plan', 'answer']);
+    expect(record.analysis).toMatchObject({ task_kind: 'lookup' });
+    const trace = await events(record);
+    const analysed = trace.find((e) => e.type === 'analysis.completed')!;
+    expect(analysed).toMatchObject({ phase: 'planning', data: { withPlan: true, issues: [] } });
+    expect(trace.findIndex((e) => e.type === 'analysis.completed')).toBeLessThan(trace.findIndex((e) => e.type === 'step.started'));
+    const user = (planningRequests()[0]!.body.messages as Array<{ content: string }>)[0]!.content;
+    expect(user).toContain('then give {"analysis": {complexity: simple|moderate|complex');
+  });
+
+  it('asks the analysis of a task with context on its own, and sizes the plan prompt to the types it suggests', async () => {
+    // Act
+    const record = await stack.run({
+      task: 'What does the interview say about cycling?',
+      context: 'The interview is interview-lyon-mobility.mp3.',
+      options: { cache: false },
+    });
+
+    // Assess
+    expect(record.metadata!.llmCalls.map((c) => c.purpose).slice(0, 2)).toEqual(['analysis', 'plan']);
+    const [analysis, plan] = planningRequests();
+    expect((analysis!.body.tool_choice as { name: string }).name).toBe('submit_task_analysis');
+    const system = String((plan!.body.system as Array<{ text: string }>)[0]!.text);
+    for (const type of record.analysis!.suggested_step_types) expect(system).toMatch(new RegExp(`^${type} \\{`, 'm'));
+    expect((plan!.body.messages as Array<{ content: string }>)[0]!.content).toContain('Analysis: {');
   });
 
   it('renders the request’s own plan template', async () => {

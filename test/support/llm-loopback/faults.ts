@@ -53,7 +53,8 @@ export function faultyAnswer(fault: AnswerFault, plan: DecompositionPlan): Reply
       return { text: text.slice(0, Math.floor(text.length * 0.6)), stopReason: 'max_tokens' };
     }
     case 'missing-field':
-      delete first.modality;
+      // A field every step needs (a step's modality and trace are filled in when left out).
+      delete first.dependencies;
       return { tool: copy };
     case 'wrong-enum':
       first.type = 'search';

@@ -82,9 +82,10 @@ function nextRoundIntent(request: RecordedRequest, allowedStepTypes: StepType[])
 /** The intent a prompt expresses, read from the text of the shipped templates. */
 export function intentOf(request: RecordedRequest): LlmIntent {
   const { system, user } = promptOf(request);
-  const allowed = (/^Allowed step types: (.*)$/m.exec(system)?.[1] ?? '')
-    .split(', ')
-    .filter((t): t is StepType => (STEP_TYPES as readonly string[]).includes(t));
+  // The step types the system prompt spells out (one signature a line) and those it names after "Also allowed:".
+  const spelled = [...(/^Step types and parameters \(\? optional\):\n((?:.+\n?)*)/m.exec(system)?.[1] ?? '').matchAll(/^(\S+) \{/gm)].map((m) => m[1]!);
+  const named = (/^Also allowed: (.*)$/m.exec(system)?.[1] ?? '').split(', ');
+  const allowed = [...spelled, ...named].filter((t): t is StepType => (STEP_TYPES as readonly string[]).includes(t));
   const allowedStepTypes = allowed.length > 0 ? allowed : [...STEP_TYPES];
   const next = nextRoundIntent(request, allowedStepTypes);
   if (next) return next;
@@ -106,14 +107,16 @@ export function intentOf(request: RecordedRequest): LlmIntent {
   if (maxSteps) {
     // The last `Task:` line is the request's own; earlier ones belong to few-shot examples.
     const task = [...user.matchAll(/^Task: (.*)$/gm)].at(-1)?.[1] ?? '';
-    return { kind: 'plan', task, allowedStepTypes, maxSteps: Number(maxSteps[1]), topK: 10 };
+    const withAnalysis = /then give \{"analysis": /.test(user);
+    return { kind: 'plan', task, allowedStepTypes, maxSteps: Number(maxSteps[1]), topK: 10, ...(withAnalysis ? { withAnalysis } : {}) };
   }
   const question = /\n\nQuestion: ([\s\S]*)$/.exec(user)?.[1] ?? user;
   const instruction = user.split('\n\n')[0] ?? '';
   const sourcesText = /\n\nSources:\n([\s\S]*?)\n\nQuestion: /.exec(user)?.[1] ?? '';
   const documents = sourcesText.split(/\n\n(?=\[)/).flatMap((block) => {
     const m = /^\[([^\]]+)\](?: (.*))?\n([\s\S]*)$/.exec(block);
-    return m ? [{ id: m[1]!, ...(m[2] ? { title: m[2] } : {}), text: m[3]! }] : [];
+    // A source shown by its id alone is a page whose id is its title (the prompt does not write it twice).
+    return m ? [{ id: m[1]!, title: m[2] ?? m[1]!, text: m[3]! }] : [];
   });
   return { kind: 'answer', question, instruction, documents };
 }

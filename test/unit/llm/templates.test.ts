@@ -85,7 +85,25 @@ describe('Function: planPrompt', () => {
 
     // Assess
     expect(text).toBe(
-      'Valid plans written for earlier, similar tasks:\n\nTask: Compare Lyon and Marseille\nPlan: {"plan":[],"traceability":true}\n\nTask: Compare Lyon and Nice\n\nUse at most 5 steps. Explain your reasoning briefly, then give the plan as one JSON object {"plan": [...], "traceability": true} in a ```json block.',
+      'Valid plans written for earlier, similar tasks:\n\nTask: Compare Lyon and Marseille\nPlan: []\n\nTask: Compare Lyon and Nice\n\nUse at most 5 steps. Reason briefly, then give {"plan": [...]} as JSON.',
+    );
+  });
+
+  it('shows the short example of the task kind only when no earlier plan is shown, and asks the analysis first when it comes in the same call', () => {
+    // Act
+    const text = planPrompt({
+      task: 'Compare Lyon and Nice',
+      maxSteps: 5,
+      example: {
+        task: 'Compare A and B',
+        plan: { plan: [{ step_id: 1, type: 'keyword_search', modality: 'text', parameters: { query: 'A' }, dependencies: [], trace: {} }] },
+      },
+      analyse: '{complexity: simple|moderate|complex}',
+    });
+
+    // Assess: the example written as a model writes a plan, without the modality its type implies or a trace.
+    expect(text).toBe(
+      'An example plan:\nTask: Compare A and B\nPlan: [{"step_id":1,"type":"keyword_search","parameters":{"query":"A"},"dependencies":[]}]\n\nTask: Compare Lyon and Nice\n\nUse at most 5 steps. Reason briefly, then give {"analysis": {complexity: simple|moderate|complex}, "plan": [...]} as JSON.',
     );
   });
 });

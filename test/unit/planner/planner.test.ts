@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/provider.js';
-import { analysisSchema } from '../../../functions/core/plan/schemas.js';
 import { validatePlan } from '../../../functions/core/plan/validate.js';
+import { MODEL_ANALYSIS_SCHEMA, modelPlanSchema } from '../../../functions/core/planner/plan-format.js';
 import { analyzeTask, callLlm, confidenceScore, generatePlan, type PlannerDeps, repairPlan, validateAttempt } from '../../../functions/core/planner/planner.js';
 import type { LlmProvider } from '../../../functions/core/ports.js';
 import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/steps/index.js';
@@ -136,9 +136,10 @@ describe('Function: analyzeTask', () => {
     expect(request.purpose).toBe('analysis');
     expect(request.temperature).toBe(0);
     expect(request.maxTokens).toBe(1024);
-    expect(request.responseSchema).toBe(analysisSchema);
+    expect(request.responseSchema).toBe(MODEL_ANALYSIS_SCHEMA);
     expect(request.intent).toEqual({ kind: 'analysis', task: 'How high is K2?' });
     expect(request.messages[0]!.content).toContain('Task: How high is K2?');
+    expect(request.messages[0]!.content).toContain('task_kind: comparison|bridge|conditional|top_n|multimodal|lookup');
   });
 
   it('leaves out an analysis that fails its schema and reports why', async () => {
@@ -213,7 +214,11 @@ describe('Function: generatePlan', () => {
     expect(request.purpose).toBe('plan');
     expect(request.temperature).toBe(0);
     expect(request.maxTokens).toBe(4096);
-    expect(request.system).toContain('Allowed step types: keyword_search, rerank');
+    expect(request.system).toContain(
+      'Step types and parameters (? optional):\nkeyword_search {query, top_k?, modality?, metadata?}\nrerank {input_step, query?, top_k?}',
+    );
+    expect(request.system).not.toContain('Also allowed');
+    expect(request.responseSchema).toBe(modelPlanSchema());
     const user = request.messages[0]!.content;
     expect(user).toContain(`Task: ${input.task}`);
     expect(user).toContain('Context: Mountaineering notes');
@@ -320,9 +325,10 @@ describe('Function: validateAttempt', () => {
 });
 
 describe('Function: repairPlan', () => {
-  it('sends the task, the previous answer, every error and the attempt number', async () => {
-    // Prepare
-    const llm = scriptedLlm([{ text: fenced(danglingPlan) }, { text: fenced(goodPlan, 'Fixed the dependency.') }]);
+  it('sends the task, every error, the attempt number and only the steps the errors name, and merges the answer into the plan', async () => {
+    // Prepare: the dangling dependency is in step 2; the answer gives step 2 back, mended.
+    const mended = { plan: [goodPlan.plan[1]], traceability: true };
+    const llm = scriptedLlm([{ text: fenced(danglingPlan) }, { text: fenced(mended, 'Fixed the dependency.') }]);
     const deps = depsWith(llm);
     const first = await generatePlan(deps, input);
     const validation = validateAttempt(first, { maxSteps: 20, allowedStepTypes: EXECUTABLE_STEP_TYPES });
@@ -335,20 +341,60 @@ describe('Function: repairPlan', () => {
     expect(request.purpose).toBe('repair');
     expect(request.maxTokens).toBe(4096);
     expect(request.temperature).toBe(0);
+    const shown = [
+      'The steps the errors name:',
+      '{"step_id":2,"type":"rerank","parameters":{"input_step":1},"dependencies":[7,1]}',
+      'All steps in order: 1 keyword_search; 2 rerank <- 7,1 (above)',
+      'Give only the corrected steps: each replaces the step with its step_id; the others stay as they are.',
+    ].join('\n');
     expect(request.intent).toEqual({
       kind: 'repair',
       task: input.task,
-      previousText: first.rawText,
+      previousText: shown,
       errors: validation.errors,
       attempt: 2,
       allowedStepTypes: EXECUTABLE_STEP_TYPES,
     });
     const user = request.messages[0]!.content;
     expect(user.startsWith('Attempt 2. Your previous plan for this task is not valid.')).toBe(true);
-    expect(user).toContain(first.rawText);
+    expect(user).toContain(shown);
+    expect(user).not.toContain('Everest elevation');
     expect(user).toContain('- plan.1.dependencies.0: step 7 does not exist');
     expect(second).toMatchObject({ attempt: 2, kind: 'repair', candidate: goodPlan, reasoning: 'Fixed the dependency.\n\nDone.' });
     expect(second.llm.purpose).toBe('repair');
+  });
+
+  it('takes an answer that gives every step back as the whole plan', async () => {
+    // Prepare
+    const llm = scriptedLlm([{ text: fenced(danglingPlan) }, { text: fenced(goodPlan) }]);
+    const deps = depsWith(llm);
+    const first = await generatePlan(deps, input);
+    const validation = validateAttempt(first, { maxSteps: 20, allowedStepTypes: EXECUTABLE_STEP_TYPES });
+
+    // Act
+    const second = await repairPlan(deps, { ...input, previous: { ...first, validation }, attempt: 2 });
+
+    // Assess
+    expect(second.candidate).toEqual(goodPlan);
+  });
+
+  it('shows the whole plan for an error that names no step, and keeps the prompt bounded', async () => {
+    // Prepare: too many steps, each with a long query, and more errors than a prompt lists.
+    const long = { plan: Array.from({ length: 30 }, (_, i) => step(i + 1, 'keyword_search', { query: `q${i} ${'x'.repeat(400)}` })), traceability: true };
+    const llm = scriptedLlm([{ text: fenced(long) }, { text: fenced(goodPlan) }]);
+    const deps = depsWith(llm);
+    const first = await generatePlan(deps, input);
+    const errors = Array.from({ length: 40 }, (_, i) => ({ path: 'plan', message: `problem ${i} ${'y'.repeat(500)}`, source: 'semantic' as const }));
+
+    // Act
+    await repairPlan(deps, { ...input, previous: { ...first, validation: { valid: false, errors } }, attempt: 2 });
+
+    // Assess
+    const user = llm.requests[1]!.messages[0]!.content;
+    expect(user).toContain('The plan, too long to show in full: 1 keyword_search; 2 keyword_search;');
+    expect(user).not.toContain('x'.repeat(400));
+    expect(user).toContain('- plan: and 20 more error(s) of the same kinds');
+    expect(user.length).toBeLessThan(6000 + 20 * 320 + 1000);
   });
 
   it('lets the rule-based provider fix a dangling dependency it did not write', async () => {

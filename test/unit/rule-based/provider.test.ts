@@ -4,6 +4,7 @@ import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/pr
 import { validateAnalysis } from '../../../functions/core/plan/schemas.js';
 import { validatePlan } from '../../../functions/core/plan/validate.js';
 import { extractJson } from '../../../functions/core/planner/extract-json.js';
+import { normalizePlan } from '../../../functions/core/planner/plan-format.js';
 import type { LlmIntent, LlmRequest } from '../../../functions/core/ports.js';
 import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/steps/index.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
@@ -65,11 +66,47 @@ describe('Class: RuleBasedProvider', () => {
     // Act
     const response = await provider.complete(requestFor(planIntent(task)));
 
-    // Assess
+    // Assess: written as a model is asked to (no trace, no modality its type implies), valid once Cairn fills those in.
     const extracted = extractJson(response.text);
     expect(extracted.method).toBe('fenced-block');
     expect(extracted.reasoning.startsWith(`I read this as a ${kind} task. `)).toBe(true);
-    expect(validatePlan(extracted.value, { allowedStepTypes: EXECUTABLE_STEP_TYPES })).toEqual({ valid: true, errors: [] });
+    const steps = (extracted.value as DecompositionPlan).plan;
+    expect(steps.every((s) => s.trace === undefined && s.modality === undefined)).toBe(true);
+    expect(validatePlan(normalizePlan(extracted.value, 'rule-based'), { allowedStepTypes: EXECUTABLE_STEP_TYPES })).toEqual({ valid: true, errors: [] });
+  });
+
+  it('writes the analysis beside the plan when it is asked in the same call', async () => {
+    // Act
+    const response = await provider.complete(requestFor({ ...planIntent('Compare Mount Everest and K2 on elevation'), withAnalysis: true } as LlmIntent));
+
+    // Assess
+    const value = extractJson(response.text, 'plan').value as { analysis: unknown; plan: unknown[] };
+    expect(validateAnalysis(value.analysis)).toEqual([]);
+    expect(value.analysis).toMatchObject({ task_kind: 'comparison', key_entities: ['Mount Everest', 'K2'] });
+    expect(value.plan.length).toBeGreaterThan(0);
+  });
+
+  it('answers a repair that shows only the steps the errors name with those steps mended', async () => {
+    // Prepare: the prompt shows step 3 in full and outlines the others.
+    const previousText = [
+      'The steps the errors name:',
+      '{"step_id":3,"type":"aggregate","parameters":{"input_steps":[1,2],"method":"union"},"dependencies":[1,2,9]}',
+      'All steps in order: 1 keyword_search; 2 vector_search; 3 aggregate <- 1,2,9 (above); 4 llm_call <- 3',
+      'Give only the corrected steps: each replaces the step with its step_id; the others stay as they are.',
+    ].join('\n');
+    const errors = [{ path: 'plan.2.dependencies.2', message: 'step 9 does not exist', source: 'semantic' as const }];
+
+    // Act
+    const response = await provider.complete(
+      requestFor({ kind: 'repair', task: 'Everest height', previousText, errors, attempt: 2, allowedStepTypes: EXECUTABLE_STEP_TYPES }),
+    );
+
+    // Assess
+    const extracted = extractJson(response.text);
+    expect(extracted.reasoning).toBe('Attempt 2: I fixed 1 problem(s): step 3: dependencies [1,2,9] -> [1,2].');
+    expect((extracted.value as DecompositionPlan).plan).toEqual([
+      { step_id: 3, type: 'aggregate', parameters: { input_steps: [1, 2], method: 'union' }, dependencies: [1, 2] },
+    ]);
   });
 
   it('repairs the previous plan it is shown and lists the fixes', async () => {
@@ -96,7 +133,7 @@ describe('Class: RuleBasedProvider', () => {
     const extracted = extractJson(response.text);
     expect(extracted.reasoning).toBe('Attempt 2: I fixed 1 problem(s): step 1: dependencies [1] -> [].');
     expect((extracted.value as DecompositionPlan).plan[0]!.dependencies).toEqual([]);
-    expect(validatePlan(extracted.value).valid).toBe(true);
+    expect(validatePlan(normalizePlan(extracted.value, 'rule-based')).valid).toBe(true);
   });
 
   it('plans again from the task when the previous answer holds no plan', async () => {
@@ -116,7 +153,7 @@ describe('Class: RuleBasedProvider', () => {
     const extracted = extractJson(response.text);
     expect(extracted.reasoning).toBe('Attempt 3: the previous answer held no usable plan, so I planned again from the task.');
     expect((extracted.value as DecompositionPlan).plan).toHaveLength(12);
-    expect(validatePlan(extracted.value).valid).toBe(true);
+    expect(validatePlan(normalizePlan(extracted.value, 'rule-based')).valid).toBe(true);
   });
 
   it('answers extractively from the documents of an answer request', async () => {

@@ -49,10 +49,13 @@ function world(status: PlanRecord['status'], options: Omit<MemoryStoreOptions, '
   return { deps, times, ...memory };
 }
 
+/** A task with context to read beside it: its analysis is asked on its own, in the Analyze phase. */
+const ANALYSED_ALONE = { request: { task: 'Compare the populations of Lyon and Marseille', context: 'Figures of the latest census.' } };
+
 describe('Phases: trace writes beside the work', () => {
   it('writes the status while the model answers, then the call, the analysis and the metadata in one update', async () => {
     // Prepare: each plan update takes 25 ms.
-    const { deps, times, events, updates, current } = world('received', { updateDelayMs: 25 });
+    const { deps, times, events, updates, current } = world('received', { updateDelayMs: 25 }, ANALYSED_ALONE);
 
     // Act
     const result = await analyzePhase(deps, { planId: 'p-writes', maxIterations: 3 });
@@ -68,7 +71,7 @@ describe('Phases: trace writes beside the work', () => {
 
   it('fails the phase when its status cannot be written, once the model has answered, and writes nothing after', async () => {
     // Prepare: the move to analyzing fails.
-    const { deps, times, events, current } = world('received', { failUpdateTo: 'analyzing' });
+    const { deps, times, events, current } = world('received', { failUpdateTo: 'analyzing' }, ANALYSED_ALONE);
 
     // Act
     const analyzing = analyzePhase(deps, { planId: 'p-writes', maxIterations: 3 });
@@ -79,6 +82,29 @@ describe('Phases: trace writes beside the work', () => {
     expect(events.map((e) => e.type)).not.toContain('analysis.completed');
     expect(current().analysis).toBeUndefined();
     expect(current().status).toBe('received');
+  });
+
+  it('passes a simple task through Analyze with no model call, and Generate writes the analysis its one call brought', async () => {
+    // Prepare: one sentence, no context.
+    const { deps, times, events, current } = world('received', {});
+
+    // Act
+    const analyzed = await analyzePhase(deps, { planId: 'p-writes', maxIterations: 3 });
+    await generatePhase({ ...deps, tools: localTools() }, { planId: 'p-writes', maxIterations: 3 });
+
+    // Assess
+    expect(analyzed).toEqual({ analyzed: false, version: 4 });
+    expect(times.modelAsked).toHaveLength(1);
+    expect(events.map((e) => [e.type, e.phase])).toEqual([
+      ['plan.status', 'analyzing'],
+      ['plan.status', 'planning'],
+      ['llm.call', 'planning'],
+      ['analysis.completed', 'planning'],
+      ['plan.generated', 'planning'],
+    ]);
+    expect(events.find((e) => e.type === 'analysis.completed')!.data).toMatchObject({ withPlan: true, issues: [], analysis: { task_kind: 'comparison' } });
+    expect(current().analysis).toMatchObject({ task_kind: 'comparison', key_entities: ['Lyon', 'Marseille'] });
+    expect(current().metadata!.llmCalls.map((c) => c.purpose)).toEqual(['plan']);
   });
 
   it('finishes a plan whose answer needs no model in one update, written after its events', async () => {

@@ -8,6 +8,7 @@
  * model's. Its traces say `source: rule-based`.
  */
 import { draftTool } from '../../../core/learn/draft.js';
+import { compactStep } from '../../../core/planner/plan-format.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../../core/ports.js';
 import { answerExtractively } from './answer.js';
 import { useComposites } from './composites.js';
@@ -15,6 +16,7 @@ import { nextRound } from './next-round.js';
 import { buildPlan } from './plan-builder.js';
 import { analysisOf, readTask } from './reading.js';
 import { repairPlan } from './repair.js';
+import { shownPlan } from './repair-part.js';
 import { estimateTokens } from './text.js';
 
 export class RuleBasedProvider implements LlmProvider {
@@ -46,20 +48,34 @@ export class RuleBasedProvider implements LlmProvider {
         const built = buildPlan(reading, { allowedStepTypes: intent.allowedStepTypes, maxSteps: intent.maxSteps, topK: intent.topK });
         // A learned tool offered for a chain this plan runs replaces that chain.
         const plan = useComposites(built, intent.tools ?? [], intent.allowedStepTypes);
-        return `I read this as a ${reading.kind.replace('_', '-')} task. ${describe(reading.kind)}\n\n\`\`\`json\n${JSON.stringify(plan, null, 2)}\n\`\`\``;
+        // Asked in the same call, the analysis comes first, beside the plan, as a model writes both.
+        const answer = { ...(intent.withAnalysis ? { analysis: analysisOf(reading) } : {}), ...written(plan) };
+        return `I read this as a ${reading.kind.replace('_', '-')} task. ${describe(reading.kind)}\n\n\`\`\`json\n${JSON.stringify(answer, null, 2)}\n\`\`\``;
       }
       case 'repair': {
-        const repaired = repairPlan({ task: intent.task, previousText: intent.previousText, errors: intent.errors, allowedStepTypes: intent.allowedStepTypes });
+        // The prompt shows the steps the errors name and outlines the others; the answer is those steps mended.
+        const shown = shownPlan(intent.previousText);
+        const previousText = shown ? JSON.stringify({ plan: shown.plan, traceability: true }) : intent.previousText;
+        const repaired = repairPlan({ task: intent.task, previousText, errors: intent.errors, allowedStepTypes: intent.allowedStepTypes });
         if (repaired) {
-          return `Attempt ${intent.attempt}: I fixed ${repaired.fixes.length} problem(s): ${repaired.fixes.join('; ') || 'none needed'}.\n\n\`\`\`json\n${JSON.stringify(repaired.plan, null, 2)}\n\`\`\``;
+          const steps = (repaired.plan as { plan: Array<{ step_id: number }> }).plan;
+          const outlined = new Set(shown?.plan.map((s) => s.step_id) ?? []);
+          const named = shown?.named;
+          const answered = named ? steps.filter((s) => named.has(s.step_id) || !outlined.has(s.step_id)) : steps;
+          // What it did to an outlined step (rebuilt from its outline) is not part of the answer.
+          const fixes = repaired.fixes.filter((f) => {
+            const at = /^step (\d+):/.exec(f);
+            return !named || !at || named.has(Number(at[1])) || !outlined.has(Number(at[1]));
+          });
+          return `Attempt ${intent.attempt}: I fixed ${fixes.length} problem(s): ${fixes.join('; ') || 'none needed'}.\n\n\`\`\`json\n${JSON.stringify(written({ plan: answered, traceability: true }), null, 2)}\n\`\`\``;
         }
         const reading = readTask(intent.task);
         const plan = buildPlan(reading, { allowedStepTypes: intent.allowedStepTypes, maxSteps: 20, topK: 10 });
-        return `Attempt ${intent.attempt}: the previous answer held no usable plan, so I planned again from the task.\n\n\`\`\`json\n${JSON.stringify(plan, null, 2)}\n\`\`\``;
+        return `Attempt ${intent.attempt}: the previous answer held no usable plan, so I planned again from the task.\n\n\`\`\`json\n${JSON.stringify(written(plan), null, 2)}\n\`\`\``;
       }
       case 'next_round': {
         const next = nextRound(intent);
-        return `${next.reasoning}\n\n\`\`\`json\n${JSON.stringify({ plan: next.steps, traceability: intent.plan.traceability }, null, 2)}\n\`\`\``;
+        return `${next.reasoning}\n\n\`\`\`json\n${JSON.stringify(written({ plan: next.steps, traceability: intent.plan.traceability }), null, 2)}\n\`\`\``;
       }
       case 'answer':
         return answerExtractively(intent);
@@ -68,6 +84,15 @@ export class RuleBasedProvider implements LlmProvider {
         return JSON.stringify(draftTool(intent.chain, intent.analysis, intent.maxParallelSteps), null, 2);
     }
   }
+}
+
+/**
+ * A plan as a model writes it when asked (core/planner/plan-format.ts): each step without the
+ * modality its type implies and without a trace, which Cairn fills in; the reasoning before the
+ * JSON says why the plan is what it is.
+ */
+function written(plan: { plan: readonly unknown[]; traceability?: unknown }): { plan: unknown[]; traceability: unknown } {
+  return { plan: plan.plan.map(compactStep), traceability: plan.traceability ?? true };
 }
 
 function describe(kind: string): string {

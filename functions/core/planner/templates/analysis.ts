@@ -1,5 +1,4 @@
-/** The analysis prompt. Placeholders: {{analysisSchema}}, {{task}}. */
-export const analysisTemplate = `Analyse this task before planning. Answer with one JSON object that follows this schema:
-{{analysisSchema}}
+/** The analysis prompt, when the analysis is asked before the plan. Placeholders: {{analysisSchema}} (the fields to write), {{task}}. */
+export const analysisTemplate = `Analyse this task before planning. Answer with one JSON object {{analysisSchema}}.
 
 Task: {{task}}`;

@@ -31,7 +31,7 @@ export const DEFAULT_TEMPLATES: PromptTemplates = {
 const PLACEHOLDERS: Readonly<Record<TemplateName, { known: readonly string[]; required: readonly string[] }>> = {
   system: { known: [], required: [] },
   analysis: { known: ['analysisSchema', 'task'], required: ['task'] },
-  plan: { known: ['examples', 'task', 'context', 'analysis', 'constraints', 'maxSteps'], required: ['task'] },
+  plan: { known: ['examples', 'example', 'task', 'context', 'analysis', 'constraints', 'analyse', 'maxSteps'], required: ['task'] },
   repair: { known: ['attempt', 'task', 'previousAnswer', 'errors'], required: ['previousAnswer', 'errors'] },
   answer: { known: ['instruction', 'sources', 'question'], required: ['question'] },
 };

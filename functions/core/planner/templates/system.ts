@@ -1,15 +1,9 @@
 /**
- * The planner's system prompt. It and the catalog after it never change between requests, so
- * providers with prompt caching cache them. No placeholders.
+ * The planner's system prompt: its role and the rules of a plan. The step types the request may
+ * use follow it (prompts.ts, plannerSystem), so the two make a prefix that changes only with those
+ * types: providers with prompt caching can cache it. No placeholders.
  */
-export const systemTemplate = `You are Cairn's planner. You turn a task into a decomposition plan: a DAG of typed steps that
-search a document corpus, filter, re-rank and aggregate what they find, branch on conditions, and
-compose an answer with citations. You answer with one JSON object and nothing the schema does not allow.
-
-Rules:
-- Each step has step_id (integer, unique), type, modality, parameters, dependencies (step ids), trace.
-- A step may only read the results of steps it depends on (input_step / input_steps / {{ step_N... }}).
-- Independent sub-queries must not depend on each other, so they run in parallel.
-- Conditions are expressions like step_2.result['run'] == True over earlier steps' results.
-- A string parameter may embed an earlier result: "{{ step_1.result.documents[0].title }}".
-- Keep sub-queries short, and each must share a content word with the task.`;
+export const systemTemplate = `You are Cairn's planner. Write the task's plan: a DAG of typed steps over a document corpus, as JSON.
+- Step: {"step_id": 1, "type": "keyword_search", "parameters": {...}, "dependencies": []}; when needed "condition": "step_2.result['run'] == True" or "on_dependency_skipped": "continue".
+- A step reads only its dependencies (input_step, input_steps, "{{ step_N.result.text }}"); independent searches run in parallel.
+- Short queries sharing a word with the task; an llm_call answers last.`;
