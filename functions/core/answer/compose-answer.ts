@@ -3,10 +3,10 @@
  * llm_call steps and the finalize phase (when a plan has no answer step) both come here.
  */
 
-import answerSchema from '../../../schemas/answer.schema.json' with { type: 'json' };
 import { callLlm } from '../llm/call-llm.js';
+import { answerSources } from '../planner/answer-sources.js';
 import { extractJson } from '../planner/extract-json.js';
-import { answerPrompt, PLANNER_SYSTEM } from '../planner/prompts.js';
+import { ANSWER_RESPONSE_SCHEMA, ANSWER_SYSTEM, answerPrompt } from '../planner/prompts.js';
 import type { LlmProvider } from '../ports.js';
 import type { LlmCallRecord } from '../types.js';
 
@@ -34,17 +34,19 @@ export async function composeAnswer(
   input: { question: string; instruction: string; documents: AnswerDocument[]; maxTokens: number },
   signal?: AbortSignal,
 ): Promise<ComposedAnswer> {
-  const { question, instruction, documents } = input;
+  const { question, instruction } = input;
+  // The sentences of each document that matter to the question, in the prompt and the intent alike.
+  const documents = answerSources(question, instruction, input.documents);
   const { response, record } = await callLlm(
     llm,
     {
       purpose: 'answer',
-      system: PLANNER_SYSTEM,
+      system: ANSWER_SYSTEM,
       messages: [{ role: 'user', content: answerPrompt({ question, instruction, documents }) }],
       maxTokens: input.maxTokens,
       temperature: 0,
       intent: { kind: 'answer', question, instruction, documents },
-      responseSchema: answerSchema as Record<string, unknown>,
+      responseSchema: ANSWER_RESPONSE_SCHEMA,
     },
     signal,
   );

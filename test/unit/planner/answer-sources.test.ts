@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { answerSources, MAX_SENTENCES_PER_SOURCE, SOURCES_BUDGET_CHARS } from '../../../functions/core/planner/answer-sources.js';
+import { answerPrompt } from '../../../functions/core/planner/prompts.js';
+
+const lyon = {
+  id: 'lyon',
+  title: 'Lyon',
+  text: 'Lyon is a city in France. It stands where the Rhône and the Saône meet. Its old town is listed by UNESCO. Olympique Lyonnais plays football in Décines. The city hosts a festival of lights in December.',
+};
+const lumiere = {
+  id: 'lumiere',
+  title: 'Auguste and Louis Lumière',
+  text: 'The Lumière brothers were French inventors. They patented the cinematograph in 1895 in Lyon. The family lived in Monplaisir.',
+};
+const dice = { id: 'dice', title: 'Demon Dice', text: 'Demon Dice is a collectible dice game. It was published twice.' };
+
+describe('Function: answerSources', () => {
+  it('keeps of each passage its first sentence and the sentences sharing a word with the question or naming another source, in order', () => {
+    // Act
+    const kept = answerSources('Which river flows through the city where the Lumière brothers patented the cinematograph?', 'Answer, citing sources.', [
+      lumiere,
+      lyon,
+    ]);
+
+    // Assess: the family's home and the football club go; Lyon, which the patent's sentence leads
+    // to, keeps its first sentences (the rivers among them) and the one about a city.
+    expect(kept.map((d) => [d.id, d.text])).toEqual([
+      ['lumiere', 'The Lumière brothers were French inventors. They patented the cinematograph in 1895 in Lyon.'],
+      [
+        'lyon',
+        'Lyon is a city in France. It stands where the Rhône and the Saône meet. Its old town is listed by UNESCO. The city hosts a festival of lights in December.',
+      ],
+    ]);
+  });
+
+  it('keeps with a sentence that matters the one after it that goes on about the same thing', () => {
+    // Prepare: "headquarters" shares no word with "head office".
+    const toulouse = { id: 'toulouse', title: 'Toulouse', text: 'Toulouse is a city of France. It is home to the headquarters of Airbus. Its mayor is elected.' };
+
+    // Act
+    const kept = answerSources('Which aircraft maker has its head office in Toulouse?', '', [toulouse]);
+
+    // Assess: one sentence on, not a chain of them.
+    expect(kept[0]!.text).toBe('Toulouse is a city of France. It is home to the headquarters of Airbus.');
+  });
+
+  it('leaves out a passage with no sentence that matters, unless none has one', () => {
+    // Act
+    const some = answerSources('Who patented the cinematograph?', '', [lumiere, dice]);
+    const none = answerSources('What is the weather tomorrow?', '', [lumiere, dice]);
+
+    // Assess
+    expect(some.map((d) => d.id)).toEqual(['lumiere']);
+    expect(none.map((d) => d.text)).toEqual(['The Lumière brothers were French inventors.', 'Demon Dice is a collectible dice game.']);
+  });
+
+  it('keeps a passage kept whole as it was written, line breaks included', () => {
+    // Prepare: a table, one row a line.
+    const table = { id: 'energy', title: 'Electricity by source', text: 'source,share\nnuclear,65\nhydro,12' };
+
+    // Act
+    const kept = answerSources('What are the top sources of electricity?', '', [table]);
+
+    // Assess
+    expect(kept).toEqual([table]);
+  });
+
+  it('keeps at most a few sentences a passage and bounds the whole', () => {
+    // Prepare: long passages, every sentence about the question.
+    const long = (id: string) => ({
+      id,
+      text: Array.from({ length: 40 }, (_, i) => `Lyon fact number ${i} is about Lyon and ${'words '.repeat(20)}.`).join(' '),
+    });
+
+    // Act
+    const kept = answerSources('What about Lyon?', '', [long('a'), long('b'), long('c'), long('d'), long('e')]);
+
+    // Assess
+    const size = kept.reduce((n, d) => n + d.text.length, 0);
+    expect(size).toBeLessThanOrEqual(SOURCES_BUDGET_CHARS);
+    for (const d of kept) expect(d.text.split(/(?<=\.) (?=Lyon)/).length).toBeLessThanOrEqual(MAX_SENTENCES_PER_SOURCE);
+    expect(kept[0]!.text.startsWith('Lyon fact number 0 ')).toBe(true);
+  });
+});
+
+describe('Function: answerPrompt', () => {
+  it('writes a title only when the id does not already say it, and leaves out of the instruction the question the prompt ends with', () => {
+    // Act
+    const text = answerPrompt({
+      question: 'Who patented the cinematograph?',
+      instruction: 'Answer from the sources, citing them. Question: Who patented the cinematograph?',
+      documents: [lumiere, { id: 'Lyon', title: 'Lyon', text: 'Lyon is a city.' }],
+    });
+
+    // Assess
+    expect(text.startsWith('Answer from the sources, citing them.\n\n')).toBe(true);
+    expect(text).toContain('[lumiere] Auguste and Louis Lumière\n');
+    expect(text).toContain('[Lyon]\nLyon is a city.');
+    expect(text.endsWith('Question: Who patented the cinematograph?')).toBe(true);
+    expect(text.split('Who patented the cinematograph?')).toHaveLength(2);
+  });
+});
