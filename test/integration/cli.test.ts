@@ -214,7 +214,8 @@ describe('cairn CLI', () => {
 
   it('validates and executes the example plan whose two keyword searches feed a dedupe step', async () => {
     // Act
-    const run = await cairn(['execute', 'examples/plans/dedupe.json', '--task', 'How many people live in Lyon, and which rivers meet there?', '--json']);
+    // The plan carries its task: "Describe Lyon: its population and its rivers."
+    const run = await cairn(['execute', 'examples/plans/dedupe.json', '--json']);
 
     // Assess
     expect(run.code).toBe(0);

@@ -22,6 +22,7 @@ import { entitySpans, sentences } from '../../../core/answer/text.js';
 import type { Lexicon } from '../../../core/ports.js';
 import { contentTerms } from '../../../core/retrieval/tokenize.js';
 import { wordNet } from '../../lexicon/wordnet.js';
+import { readTask } from './reading.js';
 
 export interface AnswerInput {
   question: string;
@@ -64,7 +65,7 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
   const asked = /(?:^|[.:!]\s+)([^.:!?]*\?)\s*(?:[^?]*)$/.exec(input.instruction)?.[1]?.trim();
   const text = asked && asked.length > 3 ? asked : input.question;
   const reading = withTitledOptions(readQuestion(text), text, all);
-  const focus = new Focus(reading, all, lexicon);
+  const focus = new Focus(reading, all, lexicon, readTask(text).kind === 'bridge');
   if (NAMES_ONLY.test(input.instruction)) return { shortAnswer: null, answer: namesFrom(all, focus, input.question) };
   switch (reading.type) {
     case 'yes_no':
@@ -115,6 +116,8 @@ class Focus {
     readonly reading: QuestionReading,
     readonly all: Sentence[],
     lexicon: Lexicon,
+    /** The question reads as a bridge (the planner's reading, rule-based/reading.ts): its names only lead to what is asked about. */
+    readonly bridge = false,
   ) {
     const related = (w: string) => lexicon.related(w);
     this.nameTerms = reading.names.map((n) => contentTerms(n)).filter((t) => t.length > 0);
@@ -205,6 +208,9 @@ function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
   // What the first hop leaves unsaid is what the second hop must say ("... created by whom?").
   const unsaid = focus.relation.filter((set) => ![...set].some((t) => holdsTerm(first.terms, t)));
   const unsaidScore = (s: Sentence) => unsaid.reduce((n, set) => n + ([...set].some((t) => holdsTerm(s.terms, t)) ? 1 : 0), 0);
+  // The relation sets (by index) a sentence says that the first hop left unsaid.
+  const unsaidOf = (s: Sentence) => focus.relation.flatMap((set, i) => (unsaid.includes(set) && [...set].some((t) => holdsTerm(s.terms, t)) ? [i] : []));
+  const saidAtHome = atHome(reading, focus);
   // A name of the first hop that has a passage of its own here is the bridge, not the answer, when
   // that passage says what the first hop left unsaid.
   const titled = (c: Candidate) => {
@@ -222,7 +228,7 @@ function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
   for (const s of focus.all) {
     const about = !hasNames || focus.nameScore(s) > 0;
     const asked = focus.relationScore(s) + focus.classScore(s);
-    const hop2 = !about && s.docId !== first.docId && bridged(s) && asked > 0 && !defining.has(s.docId);
+    const hop2 = !about && s.docId !== first.docId && bridged(s) && asked > 0 && !defining.has(s.docId) && !saidAtHome(s, unsaidOf(s));
     if (!about && !hop2) continue;
     const candidates = candidatesFor(s.text, reading.type)
       .map((c) => (reading.type === 'person' ? withGroupNoun(c, s.text) : c))
@@ -253,6 +259,24 @@ function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
 }
 
 /**
+ * Whether a second-hop sentence says only what a passage about the question's own name already
+ * says with an answer of the type asked: the relation words it adds (`added`, indexes of the
+ * question's relation sets) and the class asked for. A bridge's passage saying the same of another
+ * entity ("Marseille had a population of ...", for Lyon's) does not answer for the question's name.
+ */
+function atHome(reading: QuestionReading, focus: Focus): (s2: Sentence, added: readonly number[]) => boolean {
+  // A bridge asks about an entity its name only leads to ("the director of film X"): what X's own
+  // passage says is said of X, not of the entity asked about.
+  if (focus.bridge) return () => false;
+  const home = focus.all
+    .filter((s) => focus.nameScore({ ...s, terms: new Set() }) > 0)
+    .filter((s) => candidatesFor(s.text, reading.type).some((c) => !focus.isGiven(c) && fits(c, reading, s)));
+  const said = (i: number) => home.some((s) => [...focus.relation[i]!].some((t) => holdsTerm(s.terms, t)));
+  const classSaid = home.some((s) => focus.classScore(s) > 0);
+  return (s2, added) => home.length > 0 && added.every(said) && (focus.classScore(s2) === 0 || classSaid);
+}
+
+/**
  * The second hop as a chain of two sentences: a sentence about the question's names that names a
  * bridge (a name with a passage of its own here, titled after it), then a sentence of the bridge's
  * passage that says what the first left unsaid ("the director of Hatchet II" is Adam Green; where
@@ -272,13 +296,7 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
     else if (list[0]!.docId === s.docId) list.push(s);
   }
   const firstHops = focus.all.filter((s) => focus.nameScore(s) > 0);
-  // The sentences of the passages titled after the question's names, and each one's answers of the type asked.
-  const home = focus.all
-    .filter((s) => focus.nameScore({ ...s, terms: new Set() }) > 0)
-    .map((s) => ({ s, fitting: candidatesFor(s.text, reading.type).some((c) => !focus.isGiven(c) && fits(c, reading, s)) }));
-  // What a passage about the question's own name says of it is said of it: a bridge's passage saying
-  // the same of another entity ("Marseille had a population of ..." for Lyon's) does not answer.
-  const saidAtHome = (i: number) => home.some(({ s, fitting }) => fitting && [...focus.relation[i]!].some((t) => holdsTerm(s.terms, t)));
+  const saidAtHome = atHome(reading, focus);
   let best: { sentence: Sentence; candidate: Candidate; score: number; via: Sentence } | undefined;
   for (const s1 of firstHops) {
     const said1 = new Set(focus.relation.flatMap((set, i) => ([...set].some((t) => holdsTerm(s1.terms, t)) ? [i] : [])));
@@ -296,7 +314,7 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
         const added = focus.relation.flatMap((set, i) => (!said1.has(i) && [...set].some((t) => holdsTerm(s2.terms, t)) ? [i] : []));
         // The second sentence must say something the first did not: a word of the relation, or the class asked for.
         if (added.length === 0 && focus.classScore(s2) === 0) continue;
-        if (added.length > 0 && added.every(saidAtHome)) continue;
+        if (saidAtHome(s2, added)) continue;
         const bridgeTerms = new Set(contentTerms(bridge.text));
         const candidates = candidatesFor(s2.text, reading.type).filter(
           (c) => !focus.isGiven(c) && fits(c, reading, s2) && !contentTerms(c.text).every((t) => bridgeTerms.has(t)),
