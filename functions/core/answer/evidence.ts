@@ -26,6 +26,7 @@
  */
 import type { Lexicon } from '../ports.js';
 import { contentTerms, normalizeText } from '../retrieval/tokenize.js';
+import { classRecogniser } from './answer-classes.js';
 import { type AnswerType, holdsTerm, readQuestion, relationSets } from './question.js';
 import { entitySpans } from './text.js';
 
@@ -80,7 +81,12 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
   // What is asked counts with the relation ("which river flows through Toulouse": a passage on Toulouse's river answers it).
   // A choice between named options is settled by what each passage says of its option, seldom in the question's comparative.
   const required = reading.options ? [] : [...relation, ...(reading.answerClass ? relationSets([reading.answerClass], (w) => lexicon.related(w)) : [])];
-  const foundRelation = required.filter((r) => docs.some((d) => [...r.terms].some((t) => holdsTerm(d.terms, t))));
+  // A class told by its spans (a nationality: "a French painter") is spoken of where such a span stands.
+  const spansOfClass = classRecogniser(reading.answerClass);
+  const classWords = reading.answerClass === undefined ? undefined : relationSets([reading.answerClass], (w) => lexicon.related(w))[0]?.words;
+  const holds = (d: { terms: Set<string>; text: string }, r: (typeof required)[number]) =>
+    [...r.terms].some((t) => holdsTerm(d.terms, t)) || (spansOfClass !== undefined && r.words === classWords && spansOfClass(d.text).length > 0);
+  const foundRelation = required.filter((r) => docs.some((d) => holds(d, r)));
   const share = required.length === 0 ? 1 : Math.round((foundRelation.length / required.length) * 1000) / 1000;
   const missing = [...missingNames.map((n) => n.surface), ...required.filter((r) => !foundRelation.includes(r)).map((r) => r.words)];
   const refuse = (reason: string): EvidenceCheck => ({ covered: false, share, missing, reason });
@@ -114,7 +120,9 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
     // A passage about a bridge (titled after a name a focus passage holds, as a second hop's passage is) speaks for it too.
     const bridges = new Set(aboutFocus.flatMap((d) => d.names));
     const linked = docs.filter((d) => aboutFocus.includes(d) || (d.title !== '' && bridges.has(d.title)));
-    const joined = linked.some((d) => asked.some((set) => [...set].some((t) => holdsTerm(d.terms, t))));
+    const joined = linked.some(
+      (d) => asked.some((set) => [...set].some((t) => holdsTerm(d.terms, t))) || (spansOfClass !== undefined && spansOfClass(d.text).length > 0),
+    );
     if (!joined) {
       const what = [...reading.relation, ...(reading.answerClass ? [reading.answerClass] : [])].slice(0, 4);
       return refuse(`no retrieved passage about ${names.map((n) => n.surface).join(', ')} speaks of ${what.map((w) => `"${w}"`).join(', ')}`);

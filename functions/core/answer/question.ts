@@ -14,6 +14,7 @@
  * Every cue is grammar, never a phrase of a benchmark question.
  */
 import { contentTerms, isContentToken, normalizeText, stem, tokenize } from '../retrieval/tokenize.js';
+import { classRecogniser } from './answer-classes.js';
 import { entitySpans } from './text.js';
 
 export type AnswerType = 'person' | 'date' | 'year' | 'number' | 'place' | 'entity' | 'yes_no' | 'choice' | 'comparison' | 'list' | 'description';
@@ -149,7 +150,10 @@ export function readQuestion(raw: string): QuestionReading {
         // what / which: the noun after it says what the answer is.
         // "What is the place of birth of X?": a time, place or person noun after "is the" says what the answer is.
         const copular = /^(?:is|was|are|were)\s+the\s+([\p{Ll}-]+)\s+of\b/iu.exec(after)?.[1];
-        const noun = copular && (TIME_NOUNS.test(copular) || PLACE_NOUNS.test(copular) || PERSON_NOUNS.test(copular)) ? copular : nounPhrase?.[1];
+        const noun =
+          copular && (TIME_NOUNS.test(copular) || PLACE_NOUNS.test(copular) || PERSON_NOUNS.test(copular) || classRecogniser(copular))
+            ? copular
+            : nounPhrase?.[1];
         const head = noun?.split(' ').pop();
         if (noun && head && !new RegExp(`^(?:${AUX})$`, 'i').test(noun.split(' ')[0]!)) {
           answerClass = noun;

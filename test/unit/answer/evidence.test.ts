@@ -111,6 +111,17 @@ describe('Function: checkEvidence', () => {
     expect(noAnswer(check)).toMatch(/^The corpus does not answer this: no retrieved passage about Marseille speaks of "opened", "2014", "museums"\.$/);
   });
 
+  it('finds a nationality asked for where a passage calls someone by it, and refuses where none does', () => {
+    // Prepare
+    const calledBy = { id: 'nolan', title: 'Christopher Nolan', text: 'Christopher Nolan is a British-American film director.' };
+    const silent = { id: 'nolan-films', title: 'Christopher Nolan', text: 'Christopher Nolan directed Inception in 2010.' };
+    const task = 'What nationality is Christopher Nolan?';
+
+    // Act, Assess
+    expect(checkEvidence(task, [calledBy], { shortAnswer: 'British-American' }, wordNet()).covered).toBe(true);
+    expect(checkEvidence(task, [silent], {}, wordNet()).covered).toBe(false);
+  });
+
   it('refuses a short answer no passage says, whichever answerer wrote it', () => {
     // Prepare
     const toulouse = { id: 'toulouse', title: 'Toulouse', text: 'Toulouse lies on the Garonne river.' };

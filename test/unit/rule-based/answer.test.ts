@@ -321,6 +321,17 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('about 522,000 (2020)');
   });
 
+  it('gives a nationality as the adjective its passage calls the person by, following the bridge to that passage', () => {
+    // Act
+    const asked = ask('What is the nationality of the director of Inception?', [INCEPTION, NOLAN]);
+    const short = ask('What nationality is the director of Inception?', [INCEPTION, NOLAN]);
+
+    // Assess
+    expect(asked.shortAnswer).toBe('British-American');
+    expect(asked.answer).toBe(`${INCEPTION.text} [inception] Christopher Nolan is a British-American film director, born on 30 July 1970 in London. [nolan]`);
+    expect(short.shortAnswer).toBe('British-American');
+  });
+
   it('has no short answer when nothing of the expected type is about the focus, and none without passages', () => {
     // Act
     const unrelated = ask('Who directed Inception?', [BOUCHON]);

@@ -16,6 +16,7 @@
  * the answer's sentences each citing its passage. Words of the question match the evidence through
  * their inflections and the lexicon's synonyms ("people live" finds "population").
  */
+import { classRecogniser } from '../../../core/answer/answer-classes.js';
 import { type Candidate, candidatesFor, datesIn, namesIn, numbersIn } from '../../../core/answer/candidates.js';
 import { expandedTerms, holdsTerm, type QuestionReading, readQuestion, relationSets } from '../../../core/answer/question.js';
 import { entitySpans, sentences } from '../../../core/answer/text.js';
@@ -166,7 +167,17 @@ class Focus {
 
   classScore(s: Sentence): number {
     for (const t of this.answerClass) if (holdsTerm(s.terms, t)) return 1;
-    return 0;
+    return this.spansOfClass && this.spansOfClass(s.text).length > 0 ? 1 : 0;
+  }
+
+  /** The spans that answer a question asking for a class told by its spans (a nationality); undefined for the other questions. */
+  get spansOfClass(): ((sentence: string) => Candidate[]) | undefined {
+    return classRecogniser(this.reading.answerClass);
+  }
+
+  /** The candidates of a sentence: the spans of the class asked for when it has them, else those of the expected type. */
+  candidates(text: string): Candidate[] {
+    return this.spansOfClass ? this.spansOfClass(text) : candidatesFor(text, this.reading.type);
   }
 
   about(s: Sentence): number {
@@ -230,7 +241,8 @@ function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
     const asked = focus.relationScore(s) + focus.classScore(s);
     const hop2 = !about && s.docId !== first.docId && bridged(s) && asked > 0 && !defining.has(s.docId) && !saidAtHome(s, unsaidOf(s));
     if (!about && !hop2) continue;
-    const candidates = candidatesFor(s.text, reading.type)
+    const candidates = focus
+      .candidates(s.text)
       .map((c) => (reading.type === 'person' ? withGroupNoun(c, s.text) : c))
       .filter((c) => !focus.isGiven(c) && fits(c, reading, s) && !(about && titled(c)));
     if (candidates.length === 0) continue;
@@ -316,9 +328,9 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
         if (added.length === 0 && focus.classScore(s2) === 0) continue;
         if (saidAtHome(s2, added)) continue;
         const bridgeTerms = new Set(contentTerms(bridge.text));
-        const candidates = candidatesFor(s2.text, reading.type).filter(
-          (c) => !focus.isGiven(c) && fits(c, reading, s2) && !contentTerms(c.text).every((t) => bridgeTerms.has(t)),
-        );
+        const candidates = focus
+          .candidates(s2.text)
+          .filter((c) => !focus.isGiven(c) && fits(c, reading, s2) && !contentTerms(c.text).every((t) => bridgeTerms.has(t)));
         if (candidates.length === 0) continue;
         const addedSets = added.map((i) => focus.relation[i]!);
         const candidate = nearest(candidates, s2, focus, reading, addedSets.length > 0 ? addedSets : undefined);
@@ -345,6 +357,8 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
 
 /** A bridge its own passage defines as the class asked for ("Botswana ... is a landlocked country") is the answer, not a hop. */
 function definedAsClass(bridge: Candidate, own: readonly Sentence[], focus: Focus): boolean {
+  // A class told by its spans is said of the bridge ("a British film director"), never what the bridge is.
+  if (focus.spansOfClass) return false;
   const lead = own.find((x) => x.position === 0);
   return (
     lead !== undefined &&

@@ -1,0 +1,34 @@
+/**
+ * Answer classes told by their spans rather than by a word for them: a question asking for a
+ * nationality is answered by "a British-American film director", which never says "nationality".
+ * The question reader, the keyless answerer and the relevance rule each ask this one module.
+ */
+
+/** A span of a sentence that is of the class (a name, as candidates.ts calls one). */
+export interface ClassSpan {
+  text: string;
+  at: number;
+  kind: 'name';
+}
+
+/**
+ * The nationality a sentence gives its subject: the capitalised adjective that opens the noun
+ * phrase after "is a" ("Christopher Nolan is a British-American film director", "was an Argentine
+ * painter"), a compound kept whole. A capitalised word followed by another is a name, not one.
+ */
+export function demonymsIn(sentence: string): ClassSpan[] {
+  const found: ClassSpan[] = [];
+  for (const m of sentence.matchAll(/\b(?:is|was|are|were)\s+(?:an?|the)\s+(?:\p{Ll}+\s+)?(\p{Lu}\p{Ll}+(?:[-–]\p{Lu}\p{Ll}+)*)\s+\p{Ll}/gu)) {
+    found.push({ text: m[1]!, at: m.index + m[0].indexOf(m[1]!), kind: 'name' });
+  }
+  return found;
+}
+
+/** The answer classes told by their spans rather than by a word for them: a nationality is said as "a French painter". */
+const RECOGNISED_CLASSES: ReadonlyArray<[RegExp, (sentence: string) => ClassSpan[]]> = [[/^(?:nationality|citizenship)$/i, demonymsIn]];
+
+/** How the spans of an answer class are found in a sentence, for a class told by its spans; undefined for the others. */
+export function classRecogniser(answerClass: string | undefined): ((sentence: string) => ClassSpan[]) | undefined {
+  const head = answerClass?.split(' ').pop();
+  return head === undefined ? undefined : RECOGNISED_CLASSES.find(([pattern]) => pattern.test(head))?.[1];
+}
