@@ -228,7 +228,12 @@ async function handle(served: Served, request: IncomingMessage, response: Server
     }
     const event = toHttpApiEvent(request, body, { routeKey: api.route.routeKey, pathParameters: api.pathParameters });
     const handler = served.api[api.route.name];
-    writeHttpApiResult(response, await handler(event, lambdaContext(api.route.name, event.requestContext.requestId)));
+    const result = await handler(event, lambdaContext(api.route.name, event.requestContext.requestId));
+    // A decision on a learned tool holds for this server's next plan, not after the minute its
+    // functions keep the promoted tools (as each Lambda does on AWS).
+    const status = typeof result === 'object' && result !== null && 'statusCode' in result ? (result.statusCode ?? 200) : 200;
+    if (api.route.name === 'approve-tool' && status < 300) await served.stack.runtime.learned.refresh({ force: true });
+    writeHttpApiResult(response, result);
     return;
   }
   const ui = matchRoute(UI_ROUTES, method, pathname);

@@ -501,6 +501,59 @@ describe('Browser: the first page', () => {
     expect(((await api('/tools')).tools as Array<{ id: string; status: string }>).map((t) => [t.id, t.status])).toEqual(last);
   });
 
+  it('opens a composite step into its parts, each with its own details', async () => {
+    // Prepare: a composite in serve's store, promoted by a person through the API (serve loads it
+    // at once), then a plan that calls it.
+    const dataDir = join(home, 'db');
+    const { endpoint } = JSON.parse(readFileSync(endpointFileOf(dataDir), 'utf8')) as { endpoint: string };
+    const client = createDynamoClient({ endpoint, maxAttempts: 1, secret: readFileSync(secretFileOf(dataDir), 'utf8') });
+    await new DynamoLearnedToolStore({ client, tableName: 'cairn-traces' }).save({
+      ...learnedRecord('TESTING', searchThenGet({ tool_id: 'learned.bouchon_lookup' }), '2030-01-03T00:00:00.000Z'),
+      corpora: [''],
+    });
+    client.destroy();
+    await api('/tools/learned.bouchon_lookup/approve', { decision: 'promote' });
+    const planId = String(
+      (
+        await api('/plans', {
+          task: 'What is a bouchon?',
+          plan: {
+            plan: [
+              {
+                step_id: 1,
+                type: 'tool_call',
+                modality: 'text',
+                parameters: { tool: 'learned.bouchon_lookup', args: { query: 'bouchon' } },
+                dependencies: [],
+                trace: {},
+              },
+            ],
+            traceability: true,
+          },
+        })
+      ).planId,
+    );
+    const view = await finished(planId);
+
+    // Act
+    const page = await open(`/ui/plans/${planId}`);
+    await page.click('svg.dag g.dag-node[data-step-id="1"]');
+    await page.waitForSelector('#step-panel .panel-parts');
+    const parts = await page.locator('#step-panel .panel-parts details.part > summary').allTextContents();
+    await page.click('#step-panel .panel-parts details.part[data-part-id="1"] > summary');
+    const opened = await page.locator('#step-panel .panel-parts details.part[data-part-id="1"]').getAttribute('open');
+    await page.click('#step-panel-close');
+    const closed = await page.locator('#step-panel').count();
+    await page.close();
+
+    // Assess
+    expect(view.status).toBe('succeeded');
+    expect(parts).toHaveLength(3);
+    expect(parts.join('\n')).toMatch(/keyword_search/);
+    expect(opened).not.toBeNull();
+    expect(closed).toBe(0);
+  });
+
   it('made no request beyond this machine and raised no error in the pages', () => {
     expect(outside).toEqual([]);
     expect(consoleErrors).toEqual([]);
