@@ -22,11 +22,12 @@ const gate = new Promise<void>((resolve) => {
 /**
  * The LLM of the serve tests: the rule-based planner, except that a task starting with BROKEN
  * gets a dangling dependency in its first plan (so the repair loop runs), and a task starting
- * with SLOW waits at its analysis until the test opens the gate (so a test sees a plan under way).
+ * with SLOW waits at its plan call (its analysis asked in it) until the test opens the gate (so a
+ * test sees a plan under way).
  */
 const llm = new RuleBasedWithOverrides(async (request, rules) => {
   const task = taskOf(request);
-  if (task.startsWith('SLOW') && request.intent.kind === 'analysis') await gate;
+  if (task.startsWith('SLOW') && request.intent.kind === 'plan') await gate;
   if (task.startsWith('BROKEN') && request.intent.kind === 'plan') return withDanglingDependency((await rules()).text);
   return undefined;
 });
@@ -78,11 +79,11 @@ describe('cairn serve: the HTTP API', () => {
   });
 
   it('answers POST /plans with 202 at once; GET shows the plan moving until it has run', async () => {
-    // Act: the plan waits at its analysis until the gate opens.
+    // Act: the plan waits at its plan call until the gate opens.
     const started = await call('POST', '/plans', JSON.stringify({ task: `SLOW ${CONDITIONAL_TASK}` }));
     const body = started.json();
     const planId = String(body.planId);
-    const early = await waitForStatus(planId, ['analyzing']);
+    const early = await waitForStatus(planId, ['planning']);
     openGate();
     const done = await waitForStatus(planId, ['succeeded', 'failed']);
     const trace = (await call('GET', `/plans/${planId}/trace`)).json() as { events: TraceEvent[] };
@@ -97,7 +98,7 @@ describe('cairn serve: the HTTP API', () => {
       duplicate: false,
     });
     expect(started.headers.get('location')).toBe(`${server.url}plans/${planId}`);
-    expect(early).toMatchObject({ status: 'analyzing', sources: [] });
+    expect(early).toMatchObject({ status: 'planning', sources: [] });
     expect(early).not.toHaveProperty('results');
     expect(done.status).toBe('succeeded');
     const steps = (done.results as { steps: Array<{ step_id: number; status: string }> }).steps;
