@@ -5,6 +5,7 @@
  */
 import { CACHE_PROVIDER } from '../planner/plan-cache.js';
 import { analyzeTask } from '../planner/planner.js';
+import type { PlanRecord } from '../types.js';
 import type { PhaseDeps } from './deps.js';
 import { llmCallEvent, withMetadata } from './llm-accounting.js';
 import { cachedPlan, cacheHitMetadata } from './plan-cache-glue.js';
@@ -12,7 +13,6 @@ import { loadPlan, setStatus } from './plan-record.js';
 import { analysisMode, plannerCall } from './planner-call.js';
 import { requestOptions } from './request-options.js';
 import { suppliedPlanOf } from './supplied-plan.js';
-import type { PlanRecord } from '../types.js';
 import type { WorkflowInput } from './types.js';
 import { withWrites } from './write-behind.js';
 

@@ -35,7 +35,11 @@ describe('Function: answerSources', () => {
 
   it('keeps with a sentence that matters the one after it that goes on about the same thing', () => {
     // Prepare: "headquarters" shares no word with "head office".
-    const toulouse = { id: 'toulouse', title: 'Toulouse', text: 'Toulouse is a city of France. It is home to the headquarters of Airbus. Its mayor is elected.' };
+    const toulouse = {
+      id: 'toulouse',
+      title: 'Toulouse',
+      text: 'Toulouse is a city of France. It is home to the headquarters of Airbus. Its mayor is elected.',
+    };
 
     // Act
     const kept = answerSources('Which aircraft maker has its head office in Toulouse?', '', [toulouse]);
