@@ -94,9 +94,10 @@ describe("Bundling: the functions' esbuild options", () => {
     expect(loadedAtInit.filter((i) => i.includes('@anthropic-ai/sdk') || i.includes('openai-compatible/'))).toEqual([]);
     expect(later.some((i) => i.includes('@anthropic-ai/sdk'))).toBe(true);
     expect(later.some((i) => i.includes('openai-compatible/chat-client.ts'))).toBe(true);
-    // Generate checks plans: it carries the plan's compiled validators, and not the request's or the analysis's.
+    // Generate checks plans, and the analysis a short task gets in the same model call: it carries
+    // the plan's and the analysis's compiled validators, and not the request's.
     const validators = loadedAtInit.filter((i) => i.includes('core/plan/validators/')).map((i) => i.replace(/^.*\//, ''));
-    expect(validators.sort()).toEqual(['plan.generated.ts', 'tools.generated.ts']);
+    expect(validators.sort()).toEqual(['analysis.generated.ts', 'plan.generated.ts', 'tools.generated.ts']);
     expect(existsSync(join(outdir, 'corpus.jsonl'))).toBe(true);
     // Built-ins are reached through CommonJS: an ES import of node:http would load undici at init.
     const code = readdirSync(outdir, { recursive: true })
