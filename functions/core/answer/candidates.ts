@@ -29,7 +29,8 @@ const NUMBER = new RegExp(
   `${QUALIFIER}(?:[$€£]\\s?)?\\d[\\d,]*(?:\\.\\d+)?(?:\\s*(?:hundred|thousand|million|billion|trillion))?(?:\\s*(?:%|percent|per\\s+cent))?(?:\\s+(?!(?:and|or|in|on|at|of|to|by|for|from|the|a|an|with|than|as|after|before|since|until|during|who|which|that|is|are|was|were)\\b)[\\p{Ll}][\\p{Ll}-]+)?`,
   'giu',
 );
-const WORD_NUMBERS: Readonly<Record<string, number>> = {
+/** The numbers written as words that a count is most often given in. */
+export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1,
   two: 2,
   three: 3,
@@ -64,7 +65,7 @@ export function numbersIn(sentence: string): Candidate[] {
     const value = Number(digits.replace(/,/g, '')) * (scale ? SCALE[scale]! : 1);
     out.push({ text, at, kind: 'number', value });
   }
-  for (const m of sentence.matchAll(WORD_NUMBER)) out.push({ text: m[0], at: m.index, kind: 'number', value: WORD_NUMBERS[m[1]!.toLowerCase()]! });
+  for (const m of sentence.matchAll(WORD_NUMBER)) out.push({ text: m[0], at: m.index, kind: 'number', value: NUMBER_WORDS[m[1]!.toLowerCase()]! });
   return out.sort((a, b) => a.at - b.at);
 }
 

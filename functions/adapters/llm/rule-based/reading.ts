@@ -6,6 +6,8 @@
  * conjunction, a number before a plural), never a phrase lifted from a benchmark question: the
  * reader must work on tasks nobody tuned it on.
  */
+
+import { NUMBER_WORDS } from '../../../core/answer/candidates.js';
 import type { StepType, TaskAnalysis } from '../../../core/types.js';
 import { entitySpans, type FileMention, fileMentions, splitPair } from './text.js';
 
@@ -27,27 +29,11 @@ export interface TaskReading {
   files: FileMention[];
 }
 
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  fifty: 50,
-};
-const NUM = `(\\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')})`;
+/** Counts a task asks for, in words: the answer's number words and a few round ones ("top twenty"). */
+const TASK_NUMBER_WORDS: Readonly<Record<string, number>> = { ...NUMBER_WORDS, fifteen: 15, twenty: 20, thirty: 30, fifty: 50 };
+const NUM = `(\\d{1,2}|${Object.keys(TASK_NUMBER_WORDS).join('|')})`;
 /** The same without "one", which is as often a pronoun ("which one") as a count. */
-const NUM_PLURAL = `(\\d{1,2}|${Object.keys(NUMBER_WORDS)
+const NUM_PLURAL = `(\\d{1,2}|${Object.keys(TASK_NUMBER_WORDS)
   .filter((w) => w !== 'one')
   .join('|')})`;
 
@@ -198,7 +184,7 @@ function readTopN(task: string): number | undefined {
     const at = m.index + m[0].toLowerCase().lastIndexOf(raw);
     // The number must count the things asked for, not years, distances or a threshold.
     if (COUNT_OF_SOMETHING_ELSE_BEFORE.test(task.slice(0, at)) || UNIT_AFTER.test(task.slice(at + raw.length))) continue;
-    const n = /^\d+$/.test(raw) ? Number(raw) : NUMBER_WORDS[raw];
+    const n = /^\d+$/.test(raw) ? Number(raw) : TASK_NUMBER_WORDS[raw];
     if (n !== undefined && n >= 1 && n <= 50) return n;
   }
   return undefined;
