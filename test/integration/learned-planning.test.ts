@@ -131,8 +131,12 @@ describe('Promoted composites offered to Claude', () => {
     // Prepare
     const before = server.requests.length;
 
-    // Act: a bridge, which the model is always asked about after its first round.
-    const record = await stack.run({ task: BRIDGE, options: { cache: false, mode: 'iterative', maxRounds: 2 } });
+    // Act: a bridge without the graph step, whose first round cannot cross: the model is asked for the next round.
+    const record = await stack.run({
+      task: BRIDGE,
+      constraints: { allowed_step_types: ['keyword_search', 'vector_search', 'aggregate', 'rerank', 'llm_call', 'tool_call'] },
+      options: { cache: false, mode: 'iterative', maxRounds: 2 },
+    });
 
     // Assess: the first plan request and the next round's share the system prompt, tools included.
     const planning = server.requests.slice(before).filter((r) => promptOf(r).system.includes('Step types and parameters'));

@@ -9,7 +9,8 @@ import { checkEvidence, evidenceOf } from '../answer/evidence.js';
 import { answerStep, rankSources } from '../executor/sources.js';
 import { stepsByRound } from '../planner/rounds.js';
 import type { Lexicon } from '../ports.js';
-import type { DecompositionPlan, RoundsRecord, StepOutput } from '../types.js';
+import { documentsOf } from '../steps/documents.js';
+import type { DecompositionPlan, DecompositionStep, RetrievedDocument, RoundsRecord, StepOutput } from '../types.js';
 
 export interface RoundOf {
   task: string;
@@ -28,10 +29,7 @@ export interface RoundOf {
  * whether it found an answer (a provider that gives no short answer) is left to the planner.
  */
 export function roundGap({ task, taskKind, plan, outputs, rounds, round }: RoundOf, lexicon?: Lexicon): string | undefined {
-  // A bridge's first answer can be borne out by its first hop alone and still be wrong (the hop
-  // it did not take would say otherwise): whether the second hop is in is the planner's to judge.
-  if (taskKind === undefined || taskKind === 'bridge')
-    return `round ${round} of a ${taskKind ?? 'task of unknown kind'} leaves its planner to judge whether each hop is in`;
+  if (taskKind === undefined) return `round ${round} of a task of unknown kind leaves its planner to judge whether each hop is in`;
   const inRound = new Set((stepsByRound(plan, rounds).get(round) ?? []).map((s) => s.step_id));
   const roundPlan: DecompositionPlan = { ...plan, plan: plan.plan.filter((s) => inRound.has(s.step_id)) };
   const roundOutputs = outputs.filter((o) => inRound.has(o.step_id));
@@ -41,10 +39,41 @@ export function roundGap({ task, taskKind, plan, outputs, rounds, round }: Round
   }
   const answer = answerStep(roundPlan, roundOutputs);
   if (answer === undefined) return `round ${round} has no answer step that ran`;
+  // A bridge's first answer can be borne out by its first hop alone and still be wrong: the bridge
+  // is crossed only when the answer read, beside the first hop, a document a first-hop passage names.
+  if (taskKind === 'bridge' && !bridgeCrossed(roundPlan, roundOutputs, answer)) return `round ${round} did not cross the bridge to a second hop`;
   if (!('short_answer' in answer.result)) return `round ${round}'s answer step does not say whether it answered`;
   const short = answer.result.short_answer;
   if (typeof short !== 'string' || short.trim() === '') return `round ${round}'s answer found no answer in its evidence`;
   const read = evidenceOf(answer, roundOutputs, []);
   if (!checkEvidence(task, read, { shortAnswer: short }, lexicon).covered) return `round ${round}'s answer is not borne out by what it read`;
   return undefined;
+}
+
+/** The lists an answer step read, by step id, in the order it names them. */
+function inputsOf(step: DecompositionStep): number[] {
+  const p = step.parameters;
+  if (Array.isArray(p.input_steps)) return p.input_steps as number[];
+  if (typeof p.input_step === 'number') return [p.input_step];
+  return step.dependencies;
+}
+
+const normalised = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * Whether a bridge's round found its second hop: a document of a list the answer read after the
+ * first (the first hop) that a first-hop passage names by its title, or that names a first-hop
+ * passage's title (the link either way; rule-based/next-round.ts reads the round's results alike).
+ */
+function bridgeCrossed(plan: DecompositionPlan, outputs: readonly StepOutput[], answer: StepOutput): boolean {
+  const step = plan.plan.find((s) => s.step_id === answer.step_id);
+  const [first, ...rest] = step ? inputsOf(step) : [];
+  const byId = new Map(outputs.map((o) => [o.step_id, o]));
+  const firstHop = documentsOf(byId.get(first ?? -1));
+  const next = rest.flatMap((id) => documentsOf(byId.get(id)));
+  const names = (a: RetrievedDocument, b: RetrievedDocument) => {
+    const title = normalised(b.title ?? b.id);
+    return a.id !== b.id && title.length > 2 && normalised(a.text).includes(title);
+  };
+  return next.some((d) => firstHop.some((p) => names(p, d) || names(d, p)));
 }
