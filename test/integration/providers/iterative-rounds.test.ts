@@ -14,7 +14,7 @@ import { RetryingProvider } from '../../../functions/adapters/llm/resilient/retr
 import { RESULT_LIMITS } from '../../../functions/core/planner/rounds.js';
 import { recordingPolicy } from '../../support/llm-loopback/harness.js';
 import { ruleBasedModel } from '../../support/llm-loopback/rule-based-model.js';
-import { LoopbackLlm, type RecordedRequest } from '../../support/llm-loopback/server.js';
+import { LoopbackLlm, type RecordedRequest, type Reply } from '../../support/llm-loopback/server.js';
 import { openLocalStack } from '../../support/local-workflow.js';
 
 const BRIDGE = 'Which river flows through the city where the Lumière brothers patented the cinematograph?';
@@ -37,8 +37,30 @@ beforeAll(async () => {
   openai = await openLocalStack('rounds-openai', { llm: new RetryingProvider(local, recordingPolicy()) });
 });
 
+/** The request asks for an answer (the structured output named after the answer schema), not for a plan. */
+const asksForAnswer = (r: RecordedRequest): boolean =>
+  /answer$/.test((r.body.tools as Array<{ name?: string }> | undefined)?.[0]?.name ?? '') ||
+  /answer$/.test((r.body.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name ?? '');
+
+/**
+ * The rule-based model, except that its second answer finds nothing: round 2 then leaves the
+ * question open, so the planner is shown the conversation after both rounds (a round that
+ * answered from evidence would end the loop without asking it).
+ */
+function secondAnswerFindsNothing(): (r: RecordedRequest) => Promise<Reply> {
+  let answers = 0;
+  return async (r) => {
+    const reply = await ruleBasedModel(r);
+    if (!asksForAnswer(r) || ++answers !== 2) return reply;
+    if ('tool' in reply) return { tool: { ...(reply.tool as Record<string, unknown>), shortAnswer: null } };
+    // The rule-based model answers in prose holding the answer's JSON.
+    if ('text' in reply) return { text: JSON.stringify({ ...(JSON.parse(reply.text) as Record<string, unknown>), shortAnswer: null }) };
+    return reply;
+  };
+}
+
 beforeEach(() => {
-  server.reset(ruleBasedModel);
+  server.reset(secondAnswerFindsNothing());
 });
 
 afterAll(async () => {
