@@ -116,17 +116,25 @@ const LEARNED_MAX_AGE_MS = 60_000;
 function learnedTools(store: LearnedToolStore, registry: ToolRegistry, obs: Observability): LearnedTools {
   let loadedAt = Number.NEGATIVE_INFINITY;
   let loading: Promise<{ registered: string[]; refused: string[] }> | undefined;
+  // The composites this loader registered from the store: only those can have been demoted there
+  // (a registry handed in may hold composites of its own, which no reload takes away).
+  const loaded = new Set<string>();
   const load = async () => {
     const standing = await store.list('PROMOTED');
     // A composite a person demoted since it was loaded leaves the registry.
     const ids = new Set(standing.map((r) => r.id));
-    for (const composite of registry.composites()) if (!ids.has(composite.tool_id)) registry.unregister(composite.tool_id);
+    for (const id of [...loaded]) {
+      if (ids.has(id)) continue;
+      registry.unregister(id);
+      loaded.delete(id);
+    }
     const known = new Set(registry.names());
     const promoted = standing.filter((r) => !known.has(r.id));
     const refused = registerComposites(
       registry,
       promoted.map((r) => r.definition),
     ).map((r) => r.reason);
+    for (const r of promoted) if (registry.names().includes(r.id)) loaded.add(r.id);
     for (const record of standing) if (record.corpora !== undefined) registry.scopeTo(record.id, record.corpora);
     for (const line of refused) obs.logger.warn(line);
     loadedAt = Date.now();

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../cli/local-runner.js';
 import { AnthropicProvider } from '../../functions/adapters/llm/anthropic/provider.js';
+import { registerComposites } from '../../functions/core/tools/composite.js';
 import type { DecompositionPlan } from '../../functions/core/types.js';
 import { hybridSearch, learnedRecord, searchThenGet } from '../support/learned.js';
 import { promptOf, ruleBasedModel } from '../support/llm-loopback/rule-based-model.js';
@@ -52,6 +53,25 @@ describe('Promoted composites in the keyless planner', () => {
     // Assess
     const names = stack.runtime.phases.tools.names().filter((n) => n.startsWith('learned.'));
     expect(names).toEqual(['learned.hybrid_search']);
+  });
+
+  it("takes a demoted composite out at the next reload, and leaves the registry's own composites in", async () => {
+    // Prepare: a composite registered by hand (as a benchmark or a test registers one), and a promoted one that a person demotes.
+    const tools = stack.runtime.phases.tools;
+    registerComposites(tools, [searchThenGet({ tool_id: 'learned.by_hand' })]);
+    await stack.runtime.learned.store.save(learnedRecord('PROMOTED', searchThenGet({ tool_id: 'learned.to_demote' })));
+    await stack.runtime.learned.refresh({ force: true });
+    const before = tools.names().filter((n) => n.startsWith('learned.'));
+
+    // Act
+    await stack.runtime.learned.store.decide('learned.to_demote', 'demote');
+    await stack.runtime.learned.refresh({ force: true });
+    const after = tools.names().filter((n) => n.startsWith('learned.'));
+    tools.unregister('learned.by_hand');
+
+    // Assess
+    expect(before.sort()).toEqual(['learned.by_hand', 'learned.hybrid_search', 'learned.to_demote']);
+    expect(after.sort()).toEqual(['learned.by_hand', 'learned.hybrid_search']);
   });
 
   it('plans a call of it in place of the chain, runs its parts under the call, and answers', async () => {
