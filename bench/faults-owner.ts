@@ -122,7 +122,7 @@ async function statusOf(url: string, planId: string, want: readonly string[], ti
 }
 
 async function planCount(url: string): Promise<number> {
-  return ((await call(url, 'GET', '/ui/plans.json?limit=200')).body.plans as unknown[]).length;
+  return ((await call(url, 'GET', '/plans?limit=200')).body.plans as unknown[]).length;
 }
 
 /** What `work` met: the name of the store's error under any wrapping, or undefined when it was served. */
@@ -202,7 +202,7 @@ async function viewsWithoutTaskToken(url: string, home: string, endpoint: string
   const store = new DynamoTraceStore({ client, tableName: TABLE, payloads: new FilePayloadStore({ root: join(home, 'payloads') }) });
   const taskToken = (await store.getPlan(planId))?.inputToken?.token;
   client.destroy();
-  const paths = [`/plans/${planId}`, `/plans/${planId}/trace`, '/ui/plans.json', '/tools', `/ui/plans/${planId}`];
+  const paths = [`/plans/${planId}`, `/plans/${planId}/trace`, '/plans', '/tools', `/ui/plans/${planId}`];
   const showing: string[] = [];
   for (const path of paths) {
     const response = await fetch(new URL(path, url), { signal: AbortSignal.timeout(20_000) });
