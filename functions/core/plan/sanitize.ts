@@ -36,7 +36,7 @@ function reads(step: DecompositionStep): number[] {
 }
 
 /** What a step that combines inputs reads results from: the steps it names, else all its dependencies (as their operators do). */
-function inputsOf(step: DecompositionStep): number[] {
+export function inputsOf(step: DecompositionStep): number[] {
   const p = step.parameters;
   const named = [
     ...(typeof p.input_step === 'number' ? [p.input_step] : []),

@@ -7,10 +7,11 @@
  */
 import { checkEvidence, evidenceOf } from '../answer/evidence.js';
 import { answerStep, rankSources } from '../executor/sources.js';
+import { inputsOf } from '../plan/sanitize.js';
 import { stepsByRound } from '../planner/rounds.js';
 import type { Lexicon } from '../ports.js';
 import { documentsOf } from '../steps/documents.js';
-import type { DecompositionPlan, DecompositionStep, RetrievedDocument, RoundsRecord, StepOutput } from '../types.js';
+import type { DecompositionPlan, RetrievedDocument, RoundsRecord, StepOutput } from '../types.js';
 
 export interface RoundOf {
   task: string;
@@ -48,14 +49,6 @@ export function roundGap({ task, taskKind, plan, outputs, rounds, round }: Round
   const read = evidenceOf(answer, roundOutputs, []);
   if (!checkEvidence(task, read, { shortAnswer: short }, lexicon).covered) return `round ${round}'s answer is not borne out by what it read`;
   return undefined;
-}
-
-/** The lists an answer step read, by step id, in the order it names them. */
-function inputsOf(step: DecompositionStep): number[] {
-  const p = step.parameters;
-  if (Array.isArray(p.input_steps)) return p.input_steps as number[];
-  if (typeof p.input_step === 'number') return [p.input_step];
-  return step.dependencies;
 }
 
 const normalised = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();

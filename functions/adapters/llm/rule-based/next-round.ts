@@ -13,6 +13,7 @@
  * It reads only what a model would read: the task, the plan so far, and the bounded results
  * (document ids, titles and the start of their text).
  */
+import { inputsOf } from '../../../core/plan/sanitize.js';
 import type { LlmIntent } from '../../../core/ports.js';
 import { contentTerms } from '../../../core/retrieval/tokenize.js';
 import type { DecompositionStep, RoundResult } from '../../../core/types.js';
@@ -179,13 +180,6 @@ function bestPassages(results: readonly RoundResult[]): RankedDocument[] {
 function findAnswerStep(plan: readonly DecompositionStep[]): DecompositionStep | undefined {
   const read = new Set(plan.flatMap((s) => s.dependencies));
   return [...plan].reverse().find((s) => s.type === 'llm_call' && !read.has(s.step_id));
-}
-
-function inputsOf(step: DecompositionStep): number[] {
-  const p = step.parameters;
-  if (Array.isArray(p.input_steps)) return p.input_steps as number[];
-  if (typeof p.input_step === 'number') return [p.input_step];
-  return step.dependencies;
 }
 
 function normalise(text: string): string {
