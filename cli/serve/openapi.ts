@@ -20,6 +20,16 @@ import { API_ROUTES, type ApiRoute, type ApiRouteName } from '../../functions/ru
 import planRequestSchema from '../../schemas/plan-request.schema.json' with { type: 'json' };
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** What a plan's full view and its line in the runs list both show of it first. */
+const PLAN_IDENTITY_FIELDS = ['planId', 'status', 'task', 'createdAt', 'updatedAt'] as const;
+const planIdentity = () => ({
+  planId: { type: 'string' },
+  status: ref('PlanStatus'),
+  task: { type: 'string' },
+  createdAt: { type: 'string', format: 'date-time' },
+  updatedAt: { type: 'string', format: 'date-time' },
+});
 const jsonContent = (schema: object, examples?: Record<string, { summary: string; value: unknown }>) => ({
   'application/json': { schema, ...(examples ? { examples } : {}) },
 });
@@ -123,13 +133,9 @@ const responseSchemas = {
   },
   PlanView: {
     type: 'object',
-    required: ['planId', 'status', 'task', 'createdAt', 'updatedAt', 'sources'],
+    required: [...PLAN_IDENTITY_FIELDS, 'sources'],
     properties: {
-      planId: { type: 'string' },
-      status: ref('PlanStatus'),
-      task: { type: 'string' },
-      createdAt: { type: 'string', format: 'date-time' },
-      updatedAt: { type: 'string', format: 'date-time' },
+      ...planIdentity(),
       analysis: ref('TaskAnalysis'),
       plan: ref('DecompositionPlan'),
       results: {
@@ -213,13 +219,9 @@ const responseSchemas = {
   },
   PlanSummary: {
     type: 'object',
-    required: ['planId', 'status', 'task', 'createdAt', 'updatedAt'],
+    required: [...PLAN_IDENTITY_FIELDS],
     properties: {
-      planId: { type: 'string' },
-      status: ref('PlanStatus'),
-      task: { type: 'string' },
-      createdAt: { type: 'string', format: 'date-time' },
-      updatedAt: { type: 'string', format: 'date-time' },
+      ...planIdentity(),
       kind: { type: 'string', description: 'The kind of task its analysis recognised (comparison, bridge, conditional, top_n, multimodal, lookup).' },
       corpus: { type: 'string', description: 'The corpus the request named; the default corpus when absent.' },
       answeredBy: { type: 'string', description: 'Who answered its model calls: provider/model, several joined by ", ".' },
