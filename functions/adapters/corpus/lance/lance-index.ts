@@ -48,7 +48,8 @@ const DB_DIR = 'lance';
  */
 export const ANN_MIN_DOCUMENTS = 1_000;
 /**
- * The graph's parameters, chosen on the 100k generated corpus against the build budget (a minute
+ * The graph's parameters, chosen on bench:scale's 100k generated corpus (no split: an engine's
+ * speed and recall against its own exact scan, not relevance) against the build budget (a minute
  * for the whole index): a sparser, cheaper graph (m 12, 50 candidates while building) searched
  * wide at query time (`HNSW_EF`) and re-ranked on the full vectors (`REFINE`), which buys back the
  * recall the build saved. Measured there (hotpotqa questions, loaded machine): recall@10 against
