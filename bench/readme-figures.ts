@@ -1,10 +1,10 @@
 /**
- * Writes the README's evaluation figures from a run, so no figure is copied by hand:
+ * Writes the evaluation figures of docs/evaluation.md from a run, so no figure is copied by hand:
  *
  *   npm start -- eval --corpus .cairn/bench/hotpotqa/corpus.jsonl \
  *     --questions .cairn/bench/hotpotqa/questions.jsonl --folds 2 --json > .cairn/bench/eval.json
  *   npm run bench:readme -- .cairn/bench/eval.json            # prints the tables
- *   npm run bench:readme -- .cairn/bench/eval.json --write    # replaces them in README.md
+ *   npm run bench:readme -- .cairn/bench/eval.json --write    # replaces them in docs/evaluation.md
  *
  * The tables go between the markers `<!-- figures:start -->` and `<!-- figures:end -->`: the
  * recall of one search and of the plan on the whole set and on each fold, by question type, and the
@@ -15,6 +15,8 @@ import { resolve } from 'node:path';
 import type { EvaluationReport, Recall, RecallSummary } from '../cli/eval.js';
 import { heldOutAccuracy, type KindAccuracy, phrasingAccuracy } from '../test/unit/rule-based/phrasing-suite.js';
 
+/** The page that holds the figures (the README links to it). */
+const FIGURES_PAGE = 'docs/evaluation.md';
 const START = '<!-- figures:start -->';
 const END = '<!-- figures:end -->';
 
@@ -106,13 +108,13 @@ async function main(): Promise<void> {
     console.log(body);
     return;
   }
-  const readmePath = resolve('README.md');
-  const readme = await readFile(readmePath, 'utf8');
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${START} ... ${END} markers`);
-  await writeFile(readmePath, `${readme.slice(0, start + START.length)}\n${body}\n${readme.slice(end)}`);
-  console.log(`README.md: figures written from ${file}`);
+  const pagePath = resolve(FIGURES_PAGE);
+  const page = await readFile(pagePath, 'utf8');
+  const start = page.indexOf(START);
+  const end = page.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`${FIGURES_PAGE} has no ${START} ... ${END} markers`);
+  await writeFile(pagePath, `${page.slice(0, start + START.length)}\n${body}\n${page.slice(end)}`);
+  console.log(`${FIGURES_PAGE}: figures written from ${file}`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -76,7 +76,7 @@ export class CairnStack extends Stack {
       logRetention: settings.logRetention,
       ...(settings.corpus === undefined ? { extraFiles: { Execute: ['examples/corpus.jsonl'] } } : {}),
       // Execute opens the index the index job built: with the local engine it ships LanceDB and
-      // keeps the index's files under /tmp; memory measured by bench:execute-memory (README).
+      // keeps the index's files under /tmp; memory measured by bench:execute-memory (docs/benchmarks.md).
       ...(settings.retrievalEngine === 'local' ? { nodeModules: { Execute: LOCAL_ENGINE_MODULES }, ephemeralStorage: { Execute: Size.gibibytes(2) } } : {}),
       memorySizes: WORKFLOW_MEMORY_MB,
     });
@@ -141,7 +141,7 @@ export class CairnStack extends Stack {
       payloads(fn, true);
       // Every phase builds the same runtime, which reads the LLM key at start-up.
       this.llmSecret.grantRead(fn);
-      // Corpora in S3 live under corpus/ in the Cairn bucket (README: Deploy).
+      // Corpora in S3 live under corpus/ in the Cairn bucket (docs/deploy.md).
       if (state === 'Execute') storage.grantObjects(fn, CORPUS_PREFIX, ['s3:GetObject']);
       if (state === 'Execute' && settings.media === 'aws') this.useMediaServices(fn, settings);
       // Finalize and RecordFailure write `<key>.result.json` beside a task file.

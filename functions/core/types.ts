@@ -66,7 +66,7 @@ export interface ValidationResult {
   errors: ValidationIssue[];
 }
 
-/** A document of the corpus. The corpus file format is documented in the README. */
+/** A document of the corpus. The corpus file format is documented in docs/guide.md (Corpus format). */
 export interface CorpusDocument {
   id: string;
   title?: string;

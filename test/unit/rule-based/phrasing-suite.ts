@@ -1,6 +1,6 @@
 /**
  * The phrasing suite: tasks worded the many ways people word them, none taken from a benchmark,
- * each with the kind a careful reader gives it. The test holds the reader to it, and the README's
+ * each with the kind a careful reader gives it. The test holds the reader to it, and the evaluation page's
  * figures script reports its accuracy per kind.
  */
 import { readTask, type TaskKind } from '../../../functions/adapters/llm/rule-based/reading.js';

@@ -128,9 +128,9 @@ export interface OpenSearchOpenInput {
 /** Opens the current index of `corpus`, or says in one line why it cannot be used. */
 export async function openOpenSearchIndex(input: OpenSearchOpenInput): Promise<OpenSearchCorpusIndex> {
   const manifest = await readOpenSearchManifest(input.client, input.corpus);
-  const rebuild = 'run the index job on it again (README: Retrieval on AWS)';
+  const rebuild = 'run the index job on it again (docs/deploy.md: Retrieval on AWS)';
   if (manifest === undefined)
-    throw new InvalidInputError(`no index of ${input.corpus} in OpenSearch: run the index job on it first (README: Retrieval on AWS)`);
+    throw new InvalidInputError(`no index of ${input.corpus} in OpenSearch: run the index job on it first (docs/deploy.md: Retrieval on AWS)`);
   if (manifest.formatVersion !== OPENSEARCH_FORMAT_VERSION)
     throw new InvalidInputError(
       `the index of ${input.corpus} has format version ${manifest.formatVersion}, this Cairn reads ${OPENSEARCH_FORMAT_VERSION}: ${rebuild}`,

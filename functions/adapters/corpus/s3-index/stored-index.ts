@@ -25,7 +25,7 @@ export type StoredIndexEngine =
       embedder?: Embedder;
     };
 
-const RUN_THE_JOB = 'run the index job on it (README: Retrieval on AWS)';
+const RUN_THE_JOB = 'run the index job on it (docs/deploy.md: Retrieval on AWS)';
 
 export class StoredIndexes {
   private readonly open = new Map<string, { etag: string; index: Promise<CorpusIndex> }>();

@@ -5,7 +5,7 @@
  * Every cue here is a piece of English grammar (a comparative, a relative clause, a conditional
  * conjunction, a number before a plural), never a phrase lifted from a benchmark question. The cues
  * were written from examples/tasks.txt and the issues' example tasks, not fitted on any dataset's
- * dev or test split; the README lists what it misreads.
+ * dev or test split; docs/known-limitations.md lists what it misreads.
  */
 
 import { NUMBER_WORDS } from '../../../core/answer/candidates.js';
