@@ -90,7 +90,7 @@ async function finalizeRecord(
     return { planId: input.planId, status: 'succeeded' };
   }
   const o = requestOptions(deps, record);
-  const ranked = rankSources(record.plan, outputs, { attributionTopN: o.attributionTopN, maxSources: deps.defaults.maxSources });
+  const ranked = rankSources(record.plan, outputs, { attributionTopN: o.attributionTopN, maxSources: deps.defaults.maxSources, task: record.request.task });
   const calls: LlmCallRecord[] = [];
   let answer: string;
   let shortAnswer: string | null | undefined;

@@ -166,6 +166,100 @@ describe('Function: rankSources', () => {
   });
 });
 
+/** The bridge shape: the whole question searched two ways and fused (the first hop), a multi-hop from it, the answer. */
+const bridge: DecompositionPlan = {
+  plan: [
+    stepOf(1, 'keyword_search', { query: 'Which river flows through the town of the mill?' }),
+    stepOf(2, 'vector_search', { query: 'Which river flows through the town of the mill?' }),
+    stepOf(3, 'aggregate', { input_steps: [1, 2], method: 'rank_fusion' }, [1, 2]),
+    stepOf(4, 'multi-hop', { input_step: 3, hops: 1 }, [3]),
+    stepOf(5, 'llm_call', { prompt: 'Answer', input_steps: [3, 4] }, [3, 4]),
+  ],
+  traceability: true,
+};
+const TASK = 'Which river flows through the town of the mill?';
+
+/** The bridge's outputs: BM25 ranks `keyword`, vectors `vector`, their fusion `fused`, the second hop `hop`. */
+function bridgeOutputs(keyword: string[], vector: string[], fused: string[], hop: string[]): StepOutput[] {
+  const docs = (ids: string[]) => ids.map((id, i) => doc(id, 1 / (i + 1)));
+  return [
+    output(1, 'keyword_search', docs(keyword)),
+    output(2, 'vector_search', docs(vector)),
+    output(3, 'aggregate', docs(fused)),
+    output(4, 'multi-hop', docs(hop)),
+    output(5, 'llm_call', undefined, 'succeeded', { text: 'Answer [a]' }),
+  ];
+}
+
+describe('Function: rankSources never ranks below one search of the task', () => {
+  it("keeps the first hop's two best first when BM25 and vectors agree on them, the second hop after", () => {
+    // Prepare: both retrievers put a and b first; the second hop's best is c.
+    const outputs = bridgeOutputs(['a', 'b', 'x'], ['b', 'a', 'y'], ['a', 'b', 'x', 'y'], ['c', 'a', 'd']);
+
+    // Act
+    const { sources, kept } = rankSources(bridge, outputs, { attributionTopN: 1, maxSources: 10, task: TASK });
+
+    // Assess
+    expect(sources.slice(0, 3).map((s) => s.id)).toEqual(['a', 'b', 'c']);
+    // The second hop's kept document stays among the attributed ones.
+    expect(kept).toBe(3);
+  });
+
+  it("puts the second hop second when the retrievers disagree on the first hop's second document", () => {
+    // Prepare: vectors rank y second, BM25 b: no agreement, so the hop's best comes second.
+    const outputs = bridgeOutputs(['a', 'b', 'x'], ['a', 'y', 'b'], ['a', 'b', 'y', 'x'], ['c', 'a', 'd']);
+
+    // Act
+    const { sources, kept } = rankSources(bridge, outputs, { attributionTopN: 1, maxSources: 10, task: TASK });
+
+    // Assess
+    expect(sources.slice(0, 3).map((s) => s.id)).toEqual(['a', 'c', 'd']);
+    expect(kept).toBe(2);
+  });
+
+  it('moves the best document of a keyword search of the whole task into the first two', () => {
+    // Prepare: the fusion let vectors put y first; BM25 of the task had a first.
+    const outputs = bridgeOutputs(['a', 'b'], ['y', 'z'], ['y', 'a', 'z', 'b'], ['c', 'y', 'd']);
+
+    // Act
+    const guarded = rankSources(bridge, outputs, { attributionTopN: 1, maxSources: 10, task: TASK });
+    const unguarded = rankSources(bridge, outputs, { attributionTopN: 1, maxSources: 10 });
+
+    // Assess
+    expect(guarded.sources.slice(0, 3).map((s) => s.id)).toEqual(['y', 'a', 'c']);
+    expect(unguarded.sources.slice(0, 2).map((s) => s.id)).toEqual(['y', 'c']);
+  });
+
+  it('ranks a plan of one sub-query by its final ranking, its kept document where that ranking puts it', () => {
+    // Prepare: search, fuse, rerank against the task; the rerank moves l ahead of the fusion's t.
+    const plan: DecompositionPlan = {
+      plan: [
+        stepOf(1, 'keyword_search', { query: 'How many people live in Lyon?' }),
+        stepOf(2, 'vector_search', { query: 'How many people live in Lyon?' }),
+        stepOf(3, 'aggregate', { input_steps: [1, 2], method: 'rank_fusion' }, [1, 2]),
+        stepOf(4, 'rerank', { input_step: 3 }, [3]),
+        stepOf(5, 'llm_call', { prompt: 'Answer', input_step: 4 }, [4]),
+      ],
+      traceability: true,
+    };
+    const outputs = [
+      output(1, 'keyword_search', [doc('i', 3), doc('l', 2), doc('t', 1)]),
+      output(2, 'vector_search', [doc('t', 0.9), doc('l', 0.8)]),
+      output(3, 'aggregate', [doc('t', 0.03), doc('l', 0.03), doc('i', 0.02)]),
+      output(4, 'rerank', [doc('l', 0.9), doc('t', 0.5), doc('i', 0.4)]),
+      output(5, 'llm_call', undefined, 'succeeded', { text: 'About 522,000 [l]' }),
+    ];
+
+    // Act
+    const { sources, kept } = rankSources(plan, outputs, { attributionTopN: 1, maxSources: 10, task: 'How many people live in Lyon?' });
+
+    // Assess: the rerank's l first, BM25's best i second (the guard), the kept t after them.
+    expect(sources.map((s) => s.id)).toEqual(['l', 'i', 't']);
+    expect(sources[2]).toMatchObject({ subquery_id: 'step_3', rank_in_subquery: 1 });
+    expect(kept).toBe(3);
+  });
+});
+
 describe('Function: answerStep', () => {
   it('picks the last succeeded llm_call that no step depends on', () => {
     // Prepare: step 2 is an intermediate llm_call (a bridge), step 4 the answer.
