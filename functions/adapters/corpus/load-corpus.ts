@@ -25,11 +25,23 @@ export function checkDocument(value: unknown): CorpusDocument | string {
     return `"modality" must be one of [${MODALITIES.join(', ')}]`;
   }
   if (metadata !== undefined && !isPlainObject(metadata)) return '"metadata" must be an object';
-  const doc: CorpusDocument = { id, text };
+  const doc: CorpusDocument = { id, text: withMediaText(text, modality, metadata) };
   if (title !== undefined) doc.title = title;
   if (modality !== undefined) doc.modality = modality as Modality;
   if (metadata !== undefined) doc.metadata = metadata;
   return doc;
+}
+
+/**
+ * A recording or a picture that ships its transcript or caption (`metadata.transcript`,
+ * `metadata.caption`) is searched and read by what it says, not only by its label ("Audio
+ * recording: interview with ..."): the words are appended to its text. The modality steps still
+ * read the same words for a plan that asks for them.
+ */
+function withMediaText(text: string, modality: unknown, metadata: Record<string, unknown> | undefined): string {
+  const words = modality === 'audio' ? metadata?.transcript : modality === 'image' ? metadata?.caption : undefined;
+  if (typeof words !== 'string' || words.trim() === '' || text.includes(words.trim())) return text;
+  return text.trim() === '' ? words.trim() : `${text.trimEnd()} ${words.trim()}`;
 }
 
 /** JSONL when the extension says so; for `.json` and anything else, a leading `[` means a JSON array. */

@@ -122,6 +122,20 @@ describe('Function: parseCorpusText', () => {
     expect(doc).toEqual({ id: 'a', text: 't' });
   });
 
+  it('reads a recording or a picture by the transcript or caption it ships, and nothing else by its metadata', () => {
+    // Act
+    const audio = checkDocument({ id: 'a', text: 'Audio recording.', modality: 'audio', metadata: { transcript: 'We built 250 km of cycle lanes.' } });
+    const image = checkDocument({ id: 'i', text: 'Photograph.', modality: 'image', metadata: { caption: 'The white basilica.' } });
+    const text = checkDocument({ id: 't', text: 'A passage.', metadata: { transcript: 'not a recording' } });
+    const told = checkDocument({ id: 'b', text: 'Audio: We built 250 km.', modality: 'audio', metadata: { transcript: 'We built 250 km.' } });
+
+    // Assess
+    expect(audio).toMatchObject({ text: 'Audio recording. We built 250 km of cycle lanes.' });
+    expect(image).toMatchObject({ text: 'Photograph. The white basilica.' });
+    expect(text).toMatchObject({ text: 'A passage.' });
+    expect(told).toMatchObject({ text: 'Audio: We built 250 km.' });
+  });
+
   it('detects the format by extension, then by content', async () => {
     // Act & Assess
     expect(detectFormat('x.jsonl', '[')).toBe('jsonl');
