@@ -4,8 +4,9 @@
  * a binary search of a few small reads, and its senses are lines at the byte offsets the index
  * names. A question's few words cost well under a millisecond each; the 34 MB of files stay on disk.
  *
- * A word's related words are the lemmas of its commonest senses (synonyms) and the words derived
- * from any of them (WordNet's "derivationally related" pointers): "live" is in the sense
+ * A word's related words are the lemmas of its commonest senses (synonyms), the words derived
+ * from any of them (WordNet's "derivationally related" pointers) and the nouns an adjective is of
+ * (its pertainyms: "French" → France): "live" is in the sense
  * {populate, dwell, live, inhabit}, and "populate" derives "population".
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
@@ -149,8 +150,9 @@ export class WordNetLexicon implements Lexicon {
         const synset = this.synset(pos, offset);
         for (const w of synset.words) out.add(w);
         // What any of the sense's words derives: its synonyms mean the same, so their derivations do too.
+        // An adjective's pertainym is the noun it is of ("French" → France, "electric" → electricity).
         for (const p of synset.pointers) {
-          if (p.symbol !== '+') continue;
+          if (p.symbol !== '+' && p.symbol !== '\\') continue;
           const target = this.synset(p.pos, p.offset);
           const word = p.target === 0 ? undefined : target.words[p.target - 1];
           for (const w of word ? [word] : target.words) out.add(w);

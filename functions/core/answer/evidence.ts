@@ -73,10 +73,26 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
   }
   if (docs.length === 0) return { covered: false, share: 0, missing: [], reason: 'nothing relevant was retrieved' };
 
-  const holdsName = (terms: Set<string>, name: string[]) =>
+  const holdsWords = (terms: Set<string>, name: string[]) =>
     name.every((t) => terms.has(t)) || (name.length >= 3 && name.filter((t) => terms.has(t)).length >= (2 * name.length) / 3);
-  const names = reading.names.map((n) => ({ surface: n, terms: contentTerms(n) })).filter((n) => n.terms.length > 0);
-  const missingNames = names.filter((n) => !docs.some((d) => holdsName(d.terms, n.terms)));
+  // A one-word name is also said as a word of its own stem the lexicon relates it to ("French"
+  // electricity is France's), never as a synonym of a word it spells ("Nice" is not "decent").
+  const holdsName = (terms: Set<string>, name: { terms: string[]; forms: string[][] }) =>
+    holdsWords(terms, name.terms) || name.forms.some((f) => holdsWords(terms, f));
+  const names = reading.names
+    .map((n) => ({ surface: n, terms: contentTerms(n) }))
+    .filter((n) => n.terms.length > 0)
+    .map((n) => ({
+      ...n,
+      forms:
+        n.terms.length === 1
+          ? lexicon
+              .related(n.surface)
+              .flatMap((w) => (/\s/.test(w) ? [] : [contentTerms(w)]))
+              .filter((f) => f.length === 1 && f[0]!.slice(0, 2) === n.terms[0]!.slice(0, 2))
+          : [],
+    }));
+  const missingNames = names.filter((n) => !docs.some((d) => holdsName(d.terms, n)));
   const namesFound = names.length - missingNames.length;
   // What is asked counts with the relation ("which river flows through Toulouse": a passage on Toulouse's river answers it).
   // A choice between named options is settled by what each passage says of its option, seldom in the question's comparative.
@@ -116,7 +132,7 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
   }
   const asked = [...relation.map((r) => r.terms), ...(reading.answerClass ? [new Set(contentTerms(reading.answerClass))] : [])];
   if (names.length > 0 && asked.length > 0 && !reading.options) {
-    const aboutFocus = docs.filter((d) => names.some((n) => holdsName(d.terms, n.terms)));
+    const aboutFocus = docs.filter((d) => names.some((n) => holdsName(d.terms, n)));
     // A passage about a bridge (titled after a name a focus passage holds, as a second hop's passage is) speaks for it too.
     const bridges = new Set(aboutFocus.flatMap((d) => d.names));
     const linked = docs.filter((d) => aboutFocus.includes(d) || (d.title !== '' && bridges.has(d.title)));

@@ -95,7 +95,12 @@ const PERSON_NOUNS =
 const QUANTITY_ADJECTIVES = 'old|long|tall|high|big|large|far|deep|wide|heavy|fast|often|much|many';
 
 export function readQuestion(raw: string): QuestionReading {
-  const q = raw.trim().replace(/\s+/g, ' ');
+  // A word before the question's wh-word ("Roughly how many ...", "Approximately what share ...")
+  // says how precise the answer may be, not what it is about: neither a name nor the relation.
+  const q = raw
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/^\p{Lu}\p{Ll}+\s+(?=(?:how|what|which|who|whom|whose|when|where|why)\b)/u, '');
   const names = focusNames(q);
   const base = { names };
   const lower = q.toLowerCase();
@@ -331,7 +336,8 @@ export function relationSets(words: readonly string[], related: (phrase: string)
   for (let i = 0; i < words.length; i++) {
     const pair = i + 1 < words.length ? `${words[i]} ${words[i + 1]}` : undefined;
     if (pair && related(pair).length > 1) {
-      sets.push({ words: pair, terms: expandedTerms(pair, related) });
+      // An idiom is also said in its own words ("open its doors": "opened in 2014").
+      sets.push({ words: pair, terms: new Set([...expandedTerms(pair, related), ...contentTerms(pair)]) });
       i++;
       continue;
     }

@@ -98,6 +98,22 @@ describe('Function: checkEvidence', () => {
     expect(wordsOnly.covered).toBe(false);
   });
 
+  it('reads a nation named by its adjective, and a question opened by a manner word, by their names', () => {
+    // Prepare
+    const table = { id: 'energy', title: 'Electricity generation in France, 2023 (table)', text: 'source,share_percent\nnuclear,65\ngas,6' };
+    const nice = { id: 'nice', title: 'Nice', text: 'Nice had a population of about 342,000 in 2020.' };
+
+    // Act
+    const french = checkEvidence('What percentage of French electricity came from gas in 2023?', [table], { shortAnswer: '6 percent' }, wordNet());
+    const roughly = checkEvidence('Roughly how many people live in Nice?', [nice], { shortAnswer: 'about 342,000 (2020)' }, wordNet());
+    const decent = checkEvidence('What is the population of Nice?', [{ id: 'x', title: 'X', text: 'A decent town had a population of 5,000.' }], {}, wordNet());
+
+    // Assess: "French" is France's adjective in WordNet; "Nice" is never read as its synonym "decent".
+    expect(french.covered).toBe(true);
+    expect(roughly.covered).toBe(true);
+    expect(decent.covered).toBe(false);
+  });
+
   it('refuses a near miss: the focus and what is asked are in passages that do not meet', () => {
     // Prepare
     const marseille = { id: 'marseille', title: 'Marseille', text: 'Marseille is the second-largest city of France, a port on the Mediterranean.' };
