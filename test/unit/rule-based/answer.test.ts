@@ -342,6 +342,60 @@ describe('Function: answerStructured', () => {
     expect(empty).toEqual({ shortAnswer: null, answer: 'No source in the corpus answers this.' });
   });
 
+  it('counts what the question counts: the figure whose noun phrase holds the asked words', () => {
+    // Prepare
+    const transport = doc('transport', 'Public transport in Lyon', "Lyon's network includes four metro lines, seven tram lines and two funiculars.");
+
+    // Act
+    const trams = ask('How many tram lines run in Lyon?', [transport]);
+    const metro = ask('How many metro lines does Lyon have?', [transport]);
+
+    // Assess
+    expect(trams.shortAnswer).toBe('seven tram lines');
+    expect(metro.shortAnswer).toBe('four metro lines');
+  });
+
+  it('reads a figure from the table row a question names, only when the table measures what is asked', () => {
+    // Act
+    const share = ask('What percentage of electricity came from gas?', [ENERGY]);
+    const capacity = ask('How much gas capacity was built?', [ENERGY]);
+
+    // Assess
+    expect(share.shortAnswer).toBe('6 percent');
+    expect(capacity.shortAnswer).toBeNull();
+  });
+
+  it('answers a share with a percentage, never with another figure', () => {
+    // Prepare
+    const wind = doc('wind', 'Wind power', 'Wind power had about 22 gigawatts of capacity.');
+    const nuclear = doc('nuclear', 'Nuclear power', 'Nuclear power produces about 65 percent of the electricity.');
+
+    // Act
+    const answer = ask('What share of the electricity does wind power produce?', [wind]);
+    const found = ask('What share of the electricity does nuclear power produce?', [nuclear, wind]);
+
+    // Assess
+    expect(answer.shortAnswer).toBeNull();
+    expect(found.shortAnswer).toBe('about 65 percent');
+  });
+
+  it('settles a claim about one name by what its passage says in the claimed place', () => {
+    // Prepare
+    const marseille = doc('marseille', 'Marseille', 'Marseille is a port city on the Mediterranean coast.');
+
+    // Act
+    const wrongCoast = ask('Is Marseille on the Atlantic coast?', [marseille]);
+    const rightCoast = ask('Is Marseille on the Mediterranean coast?', [marseille]);
+    const onRiver = ask('Is Lyon on the Saône?', [LYON]);
+    const sameRegion = ask('Are Lyon and Marseille in the same region?', [LYON, MARSEILLE]);
+
+    // Assess
+    expect(wrongCoast.shortAnswer).toBe('no');
+    expect(rightCoast.shortAnswer).toBe('yes');
+    expect(onRiver.shortAnswer).toBe('yes');
+    expect(sameRegion.shortAnswer).not.toBe('yes');
+  });
+
   it('gives the names of the most relevant sentences when asked for names only', () => {
     // Act
     const names = ask('Where did the Lumière brothers patent the cinematograph?', [LUMIERE], 'Names only.');

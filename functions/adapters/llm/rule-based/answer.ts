@@ -59,8 +59,16 @@ const cite = (s: Sentence) => `${s.text} [${s.docId}]`;
 
 export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet()): ExtractedAnswer {
   if (input.documents.length === 0) return { shortAnswer: null, answer: NO_ANSWER };
+  // A table is read by its rows (tableFigure, list), never as prose: "nuclear,65 hydroelectricity,12" is no sentence.
   const all = input.documents.flatMap((doc, docRank) =>
-    sentences(doc.text).map((text, position) => ({ docId: doc.id, docRank, title: doc.title ?? '', text, position, terms: new Set(contentTerms(text)) })),
+    (tableRows(doc.text) ? [] : sentences(doc.text)).map((text, position) => ({
+      docId: doc.id,
+      docRank,
+      title: doc.title ?? '',
+      text,
+      position,
+      terms: new Set(contentTerms(text)),
+    })),
   );
   // A step that asks its own question ("What is the population of {{ the city the user chose }}?") is answered on it.
   const asked = /(?:^|[.:!]\s+)([^.:!?]*\?)\s*(?:[^?]*)$/.exec(input.instruction)?.[1]?.trim();
@@ -70,7 +78,7 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
   if (NAMES_ONLY.test(input.instruction)) return { shortAnswer: null, answer: namesFrom(all, focus, input.question) };
   switch (reading.type) {
     case 'yes_no':
-      return (reading.options ? choose(reading, focus) : undefined) ?? yesNo(reading, focus) ?? fallback(focus);
+      return (reading.options ? choose(reading, focus) : undefined) ?? yesNo(reading, focus, text) ?? fallback(focus);
     case 'choice':
     case 'comparison':
       return choose(reading, focus) ?? fallback(focus);
@@ -79,7 +87,7 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
     case 'description':
       return describe(focus) ?? fallback(focus);
     default:
-      return typed(reading, focus) ?? fallback(focus);
+      return (reading.type === 'number' ? tableFigure(input.documents, focus) : undefined) ?? typed(reading, focus) ?? fallback(focus);
   }
 }
 
@@ -184,6 +192,16 @@ class Focus {
     return 1.5 * this.nameScore(s) + this.relationScore(s) + this.classScore(s);
   }
 
+  /**
+   * Whether a figure measures what is asked: a question asking for a share ("what share", "what
+   * percentage": a class the lexicon relates to percent) is answered by a percentage, never by "22
+   * gigawatts" or a bare count. Other questions take any figure.
+   */
+  measures(c: Candidate): boolean {
+    if (c.kind !== 'number' || this.reading.type !== 'number' || ![...this.answerClass].some((t) => t.startsWith('percent'))) return true;
+    return /%|\bper\s?cent\b/i.test(c.text);
+  }
+
   /** A candidate is no answer when the question already says it. */
   isGiven(c: Candidate): boolean {
     const terms = contentTerms(c.text);
@@ -244,7 +262,7 @@ function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
     const candidates = focus
       .candidates(s.text)
       .map((c) => (reading.type === 'person' ? withGroupNoun(c, s.text) : c))
-      .filter((c) => !focus.isGiven(c) && fits(c, reading, s) && !(about && titled(c)));
+      .filter((c) => !focus.isGiven(c) && fits(c, reading, s) && focus.measures(c) && !(about && titled(c)));
     if (candidates.length === 0) continue;
     const candidate = nearest(candidates, s, focus, reading);
     // The text calling a name what the question asks for ("the Garonne river") all but settles it,
@@ -459,6 +477,19 @@ function nearest(candidates: Candidate[], s: Sentence, focus: Focus, reading?: Q
         (only === undefined && focus.nameTerms.some((n) => n.includes(w.term!)))),
   );
   const classAnchors = words.filter((w) => w.term !== undefined && focus.answerClass.has(w.term));
+  // What a figure counts is the noun phrase after it ("seven tram lines"): the figure whose phrase
+  // holds more of what is asked wins over one merely near it ("four metro lines", for tram lines).
+  const counted = (c: Candidate) => {
+    if (c.kind !== 'number') return 0;
+    const after = /^[^,.;:()]{0,40}/
+      .exec(s.text.slice(c.at + c.text.length))![0]
+      .split(/\s+/)
+      .slice(0, 4)
+      .join(' ');
+    const phrase = new Set(contentTerms(`${c.text} ${after}`));
+    return [...(only ?? focus.relation), ...(focus.answerClass.size > 0 ? [focus.answerClass] : [])].filter((set) => [...set].some((t) => holdsTerm(phrase, t)))
+      .length;
+  };
   const distance = (c: Candidate) => {
     const end = c.at + c.text.length;
     const gap = (a: { at: number; end: number }) => (a.at >= end ? a.at - end : a.end <= c.at ? c.at - a.end : 0);
@@ -475,7 +506,7 @@ function nearest(candidates: Candidate[], s: Sentence, focus: Focus, reading?: Q
     // A span that does not read as the expected type stands further off, by a sentence's length.
     return toAny + (reading && !typeFits(c, reading, s.text) ? 200 : 0);
   };
-  return [...candidates].sort((a, b) => distance(a) - distance(b) || a.at - b.at)[0]!;
+  return [...candidates].sort((a, b) => counted(b) - counted(a) || distance(a) - distance(b) || a.at - b.at)[0]!;
 }
 
 /**
@@ -520,7 +551,9 @@ function withYear(c: Candidate, sentence: string, reading: QuestionReading): str
 }
 
 /** Yes or no: both sides hold the attribute, or both name the same place of the asked kind; one claim holds or not. */
-function yesNo(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
+function yesNo(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
+  const claimed = claim(reading, focus, question);
+  if (claimed) return claimed;
   const sides = reading.options ?? (reading.names.length >= 2 ? ([reading.names[0]!, reading.names[1]!] as [string, string]) : undefined);
   if (sides) {
     const perSide = sides.map((side) => sentencesAbout(side, focus));
@@ -543,6 +576,29 @@ function yesNo(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
   const wanted = focus.relation.length;
   const held = focus.relation.filter((set) => [...set].some((t) => holdsTerm(top.terms, t))).length;
   return { shortAnswer: held >= Math.ceil(wanted / 2) && focus.nameScore(top) > 0 && !negated(top.text) ? 'yes' : 'no', answer: cite(top) };
+}
+
+/**
+ * "Is Marseille on the Atlantic coast?": a claim that the first name's attribute (its coast) is the
+ * second name, which no passage is about. The first name's sentence that speaks of the attribute
+ * settles it: it names the claimed value (yes, unless negated) or another name in its place ("on
+ * the Mediterranean coast": no).
+ */
+function claim(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
+  // Two subjects held side by side ("Are Lyon and Marseille in the same region?") are compared, not claimed of each other.
+  if (reading.options || reading.names.length !== 2 || reading.answerClass || /\b(?:same|both|either|neither|and|or)\b/i.test(question)) return undefined;
+  const [subject, value] = reading.names as [string, string];
+  const valueTerms = contentTerms(value);
+  const speaks = sentencesAbout(subject, focus).filter((x) => focus.relation.length === 0 || focus.relationScore(x) > 0);
+  // "Is Lyon on the Saône?": a sentence about the subject that names the value (and says the attribute, when one is asked).
+  const naming = speaks.find((x) => valueTerms.every((t) => x.terms.has(t)));
+  if (naming) return { shortAnswer: negated(naming.text) ? 'no' : 'yes', answer: cite(naming) };
+  // A value that has passages of its own is a side of a comparison, not a claimed attribute.
+  if (focus.relation.length === 0 || sentencesAbout(value, focus).length > 0) return undefined;
+  for (const s of speaks) {
+    if (namesIn(s.text).some((c) => relationGap(c, s, focus) === 0 && !focus.isGiven(c))) return { shortAnswer: 'no', answer: cite(s) };
+  }
+  return undefined;
 }
 
 function negated(text: string): boolean {
@@ -757,8 +813,32 @@ function ordinalOf(text: string, superlative: string): number | undefined {
   return ORDINALS.includes(word) ? ORDINALS.indexOf(word) + 1 : Number.parseInt(word, 10);
 }
 
+/**
+ * The figure a table gives for the row a question asks about ("from gas" → the row "gas,6" of a
+ * share column: "6 percent"): a row named by a word of the relation, in a table whose title or
+ * header speaks of another word of it ("electricity").
+ */
+function tableFigure(documents: AnswerInput['documents'], focus: Focus): ExtractedAnswer | undefined {
+  for (const doc of documents) {
+    const rows = tableRows(doc.text);
+    if (!rows) continue;
+    const heading = new Set(contentTerms(`${doc.title ?? ''} ${doc.text.split('\n')[0]}`).filter((t) => !/^\d+$/.test(t)));
+    // The table's figure must be what is asked: "what percentage" or "what share" reads a share column, "how much capacity" does not.
+    const measures = new Set(contentTerms(rows[0]?.column ?? ''));
+    if (![focus.answerClass, ...focus.relation].some((set) => [...set].some((t) => measures.has(t)))) continue;
+    for (const row of rows) {
+      const terms = contentTerms(row.name);
+      const named = focus.relation.findIndex((set) => terms.length > 0 && terms.every((t) => set.has(t)));
+      if (named < 0 || !focus.relation.some((set, i) => i !== named && [...set].some((t) => holdsTerm(heading, t)))) continue;
+      const figure = `${row.value}${row.unit === '%' ? ' percent' : ''}`;
+      return { shortAnswer: figure, answer: `${doc.title ?? doc.id}: ${row.name}, ${figure} [${doc.id}]` };
+    }
+  }
+  return undefined;
+}
+
 /** A CSV table's rows as named figures: the first column names, the first numeric column measures. */
-function tableRows(text: string): Array<{ name: string; value: number; unit: string }> | undefined {
+function tableRows(text: string): Array<{ name: string; value: number; unit: string; column: string }> | undefined {
   const lines = text.trim().split('\n');
   if (lines.length < 3 || !lines.every((l) => l.includes(','))) return undefined;
   const header = lines[0]!.split(',');
@@ -766,7 +846,7 @@ function tableRows(text: string): Array<{ name: string; value: number; unit: str
   const column = header.findIndex((_, i) => i > 0 && rows.every((r) => /^\s*-?\d+(?:\.\d+)?\s*$/.test(r[i] ?? '')));
   if (column < 0) return undefined;
   const unit = /percent|share|%/i.test(header[column]!) ? '%' : '';
-  return rows.map((r) => ({ name: r[0]!.trim(), value: Number(r[column]), unit }));
+  return rows.map((r) => ({ name: r[0]!.trim(), value: Number(r[column]), unit, column: header[column]!.trim() }));
 }
 
 /** What something is: the sentence defining the focus ("A bouchon is a type of restaurant ..."), its predicate the short answer. */
