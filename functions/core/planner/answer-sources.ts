@@ -12,7 +12,7 @@
  * The same documents go into the prompt and the structured intent, so a model reading the prompt
  * and the rule-based answerer reading the intent are given the same evidence.
  */
-import { sentences } from '../answer/text.js';
+import { fileMentions, sentences } from '../answer/text.js';
 import { contentTerms } from '../retrieval/tokenize.js';
 
 export interface SourceDocument {
@@ -41,13 +41,27 @@ const ANAPHOR = /^(?:It|Its|He|His|She|Her|They|Their|This|These|That|Those|Ther
 /** Sentences of a passage another one leads to (a bridge's second hop) kept from its start, whatever words they share. */
 export const REACHED_LEAD = 3;
 
+/**
+ * Words every answer instruction uses ("Answer from the retrieved passages, citing sources"): they
+ * say how to answer, not what about, and would keep a table for its "source" column.
+ */
+const ANSWERING = new Set(
+  contentTerms('answer answers question task source sources cite citing cited retrieved passages evidence documents media supporting sentences given only'),
+);
+
 /** Each document cut to the sentences that matter for `question` (and the step's `instruction`). */
 export function answerSources(question: string, instruction: string, documents: readonly SourceDocument[]): SourceDocument[] {
-  const asked = new Set([...contentTerms(question), ...contentTerms(instruction)]);
+  // A file the question names is a source of its own (its transcript, its caption), not words to
+  // look for: "interview-lyon-mobility.mp3" would keep every passage saying "Lyon".
+  const files = [...fileMentions(question), ...fileMentions(instruction)].map((f) => f.file);
+  const unnamed = (text: string) => files.reduce((t, f) => t.split(f).join(' '), text);
+  const asked = new Set([...contentTerms(unnamed(question)), ...contentTerms(unnamed(instruction)).filter((t) => !ANSWERING.has(t))]);
   // The names of the sources given: a sentence naming one leads to that passage.
   const titles = documents.map((d) => new Set(contentTerms(d.title ?? '')));
   const counts: number[] = [];
-  const reached = new Set<number>();
+  // A passage that is a file the question names is read from its start, like one a bridge leads to.
+  const stems = new Set(files.map((f) => f.replace(/\.[^.]+$/, '').toLowerCase()));
+  const reached = new Set<number>(documents.flatMap((d, i) => (stems.has(d.id.toLowerCase()) || files.some((f) => d.id === f) ? [i] : [])));
   const all = documents.map((doc, d) => {
     const said = sentences(doc.text);
     counts[d] = said.length;

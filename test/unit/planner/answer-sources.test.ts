@@ -58,6 +58,22 @@ describe('Function: answerSources', () => {
     expect(none.map((d) => d.text)).toEqual(['The Lumière brothers were French inventors.', 'Demon Dice is a collectible dice game.']);
   });
 
+  it('looks for neither the instruction’s words of answering nor the words of a file the question names', () => {
+    // Prepare: a table with a "source" column, a transcript named by the question's file, and a passage saying "Lyon".
+    const table = { id: 'energy', title: 'Electricity by source', text: 'source,share\nnuclear,65' };
+    const transcript = { id: 'interview-lyon', title: 'Interview (audio)', text: 'We want more bike lanes. Trams run late.' };
+
+    // Act
+    const kept = answerSources('What does the mayor say about cycling in interview-lyon.mp3?', 'Answer from the sources, citing them.', [
+      transcript,
+      table,
+      lumiere,
+    ]);
+
+    // Assess: the transcript, read from its start; neither the table nor the passage about Lyon.
+    expect(kept.map((d) => [d.id, d.text])).toEqual([['interview-lyon', 'We want more bike lanes. Trams run late.']]);
+  });
+
   it('keeps a passage kept whole as it was written, line breaks included', () => {
     // Prepare: a table, one row a line.
     const table = { id: 'energy', title: 'Electricity by source', text: 'source,share\nnuclear,65\nhydro,12' };
