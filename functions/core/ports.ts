@@ -55,6 +55,8 @@ export type LlmIntent =
       tools?: readonly SynthesizedTool[];
       /** The task's analysis is asked in this same call: the answer carries `analysis` beside `plan`. */
       withAnalysis?: boolean;
+      /** The analysis's fields asked for in that call (the rest Cairn fills in from the plan); all of them when absent. */
+      analysisFields?: readonly string[];
     }
   | {
       kind: 'repair';

@@ -128,21 +128,16 @@ describe('Promoted composites offered to Claude', () => {
     await server?.close();
   });
 
-  it('lists the promoted composite (name, description, parameters) in the plan prompt, and none of the others', async () => {
+  it('lists the promoted composite (name, chain replaced, arguments, description) in the plan prompt, and none of the others', async () => {
     // Act
     await stack.run({ task: TASK, options: { cache: false } });
 
-    // Assess
+    // Assess: one line a tool, its arguments as a signature with what each feeds.
     const planRequest = server.requests.find((r) => promptOf(r).user.includes('Use at most'))!;
     const system = promptOf(planRequest).system;
-    const listed = JSON.parse(system.slice(system.indexOf('Learned tools:')).split('\n')[2]!) as Array<Record<string, unknown>>;
+    const listed = system.slice(system.indexOf('Learned tools:')).split('\n').slice(2);
     expect(listed).toEqual([
-      {
-        name: 'learned.hybrid_search',
-        description: hybridSearch().description,
-        replaces: 'keyword_search → vector_search → aggregate[method=rank_fusion]',
-        parameters: hybridSearch().parameters,
-      },
+      `learned.hybrid_search replaces keyword_search → vector_search → aggregate[method=rank_fusion]; args {query (step 0 (keyword_search) input query)} ${hybridSearch().description}`,
     ]);
     for (const other of ['learned.hybrid_testing', 'learned.hybrid_draft', 'learned.hybrid_rejected', 'learned.orphan']) expect(system).not.toContain(other);
   });

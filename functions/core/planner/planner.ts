@@ -15,7 +15,17 @@ import { extractJson, JsonExtractionError } from './extract-json.js';
 export { callLlm, type LlmOutcome } from '../llm/call-llm.js';
 
 import { compactPlanText, MODEL_ANALYSIS_SCHEMA, modelPlanSchema, normalizePlan, normalizeStep } from './plan-format.js';
-import { analysisFields, analysisPrompt, type PlanExample, type PromptCatalog, plannerSystem, planPrompt, repairPart, repairPrompt } from './prompts.js';
+import {
+  ANALYSIS_WITH_PLAN_FIELDS,
+  analysisPrompt,
+  analysisWithPlanFields,
+  type PlanExample,
+  type PromptCatalog,
+  plannerSystem,
+  planPrompt,
+  repairPart,
+  repairPrompt,
+} from './prompts.js';
 import { shapeOf, shownTypes, type TaskShape } from './sizing.js';
 import { SHIPPED_EXAMPLES } from './templates/examples.js';
 import { DEFAULT_TEMPLATES, type PromptTemplates } from './templates/index.js';
@@ -141,7 +151,7 @@ export async function generatePlan(deps: PlannerDeps, input: PlanningInput): Pro
       maxSteps: input.maxSteps,
       examples,
       example: SHIPPED_EXAMPLES[shape],
-      ...(withAnalysis ? { analyse: analysisFields() } : {}),
+      ...(withAnalysis ? { analyse: analysisWithPlanFields() } : {}),
     },
     templates,
   );
@@ -160,7 +170,7 @@ export async function generatePlan(deps: PlannerDeps, input: PlanningInput): Pro
         maxSteps: input.maxSteps,
         topK: input.topK,
         ...(input.tools && input.tools.length > 0 ? { tools: input.tools } : {}),
-        ...(withAnalysis ? { withAnalysis: true } : {}),
+        ...(withAnalysis ? { withAnalysis: true, analysisFields: ANALYSIS_WITH_PLAN_FIELDS } : {}),
       },
       modelPlanSchema(),
     ),
@@ -173,8 +183,29 @@ export async function generatePlan(deps: PlannerDeps, input: PlanningInput): Pro
       ? { issues: [{ path: 'analysis', message: `no analysis: ${attempt.extractionError}`, source: 'syntax' }] }
       : carried === undefined
         ? { issues: [{ path: 'analysis', message: 'the plan answer carried no analysis', source: 'schema' }] }
-        : checkedAnalysis(carried, 'analysis');
+        : checkedAnalysis(filledAnalysis(carried, attempt.candidate, input.task), 'analysis');
   return { ...withoutAnalysis(attempt), analyzed };
+}
+
+const TOOL_TYPES = new Set(['tool_call', 'audio_transcription', 'image_captioning']);
+
+/**
+ * An analysis asked beside its plan, with what the plan says filled in where the model left it out
+ * (ANALYSIS_WITH_PLAN_FIELDS asks only for the rest): the step types the plan uses, whether it calls
+ * a tool or branches, and the task as its intent. A field the model wrote stays as written.
+ */
+function filledAnalysis(carried: unknown, candidate: unknown, task: string): unknown {
+  if (typeof carried !== 'object' || carried === null || Array.isArray(carried)) return carried;
+  const steps = (candidate as { plan?: unknown } | undefined)?.plan;
+  const plan = (Array.isArray(steps) ? steps : []).filter((s): s is Record<string, unknown> => typeof s === 'object' && s !== null);
+  const types = [...new Set(plan.map((s) => s.type).filter((t): t is string => typeof t === 'string'))];
+  return {
+    suggested_step_types: types,
+    requires_tools: types.some((t) => TOOL_TYPES.has(t)),
+    requires_routing: plan.some((s) => s.type === 'conditional' || s.condition !== undefined),
+    intent: task.trim(),
+    ...carried,
+  };
 }
 
 /** The attempt with the analysis that came beside its plan taken out: the plan schema has no place for it. */

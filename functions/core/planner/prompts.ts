@@ -70,17 +70,45 @@ export function catalogText(catalog: PromptCatalog, shown: readonly StepType[], 
  * plans, so one tool_call step does what the chain did.
  */
 export function toolsText(tools: readonly SynthesizedTool[]): string {
-  const listed = tools.map((t) => ({ name: t.tool_id, description: t.description, replaces: t.source_chain, parameters: t.parameters }));
   return [
-    'Learned tools: call one with a tool_call step, parameters {"tool": "<name>", "args": {...}} where args follow its parameters schema.',
+    'Learned tools: call one with a tool_call step, parameters {"tool": "<name>", "args": {...}}.',
     'Prefer one where the plan would run the chain it replaces; a later step reads its result like the last step of that chain.',
-    JSON.stringify(listed),
+    ...tools.map(toolLine),
   ].join('\n');
+}
+
+/**
+ * A learned tool on one line: its name, the chain it replaces, and its arguments as a signature
+ * (`?` marks what may be left out), each with what it feeds. Its JSON Schema stays the judge of the
+ * arguments (the composite validates them); a description that only restates the chain is left out.
+ */
+export function toolLine(tool: SynthesizedTool): string {
+  const properties = (tool.parameters.properties ?? {}) as Record<string, { description?: unknown; enum?: unknown }>;
+  const required = new Set((tool.parameters.required as string[] | undefined) ?? []);
+  const args = Object.entries(properties).map(([name, p]) => {
+    const values = Array.isArray(p.enum) ? `: ${p.enum.join('|')}` : '';
+    const feeds = typeof p.description === 'string' && p.description !== '' ? ` (${p.description})` : '';
+    return `${name}${required.has(name) ? '' : '?'}${values}${feeds}`;
+  });
+  const said = tool.description.includes(tool.source_chain) ? '' : ` ${tool.description}`;
+  return `${tool.tool_id} replaces ${tool.source_chain}; args {${args.join(', ')}}${said}`;
 }
 
 /** The analysis as a model is asked to write it: its fields and their values, on one line. */
 export function analysisFields(): string {
   return '{complexity: simple|moderate|complex, requires_tools, requires_routing: bool, suggested_step_types, key_entities: [], intent: sentence, task_kind: comparison|bridge|conditional|top_n|multimodal|lookup}';
+}
+
+/**
+ * The fields of an analysis asked in the plan's own call: only what the plan does not say. The
+ * step types it uses, whether it calls a tool or branches, and its intent (the task) follow from
+ * the plan and the task, so Cairn fills them in (planner.ts, `filledAnalysis`) instead of the
+ * model writing them twice.
+ */
+export const ANALYSIS_WITH_PLAN_FIELDS = ['complexity', 'key_entities', 'task_kind'] as const;
+
+export function analysisWithPlanFields(): string {
+  return '{complexity: simple|moderate|complex, key_entities: [], task_kind: comparison|bridge|conditional|top_n|multimodal|lookup}';
 }
 
 export function analysisPrompt(task: string, templates: PromptTemplates = DEFAULT_TEMPLATES): string {

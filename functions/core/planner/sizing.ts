@@ -17,14 +17,16 @@ export type TaskShape = 'comparison' | 'bridge' | 'conditional' | 'top_n' | 'mul
 
 /** Retrieval, fusion, a second hop and the answer: what most tasks over a corpus are planned with. */
 const BASE: readonly StepType[] = ['keyword_search', 'vector_search', 'aggregate', 'rerank', 'multi-hop', 'llm_call'];
+/** A question about one thing, or one a file answers, has no second hop to make (multi-hop stays allowed, named only). */
+const ONE_HOP: readonly StepType[] = BASE.filter((t) => t !== 'multi-hop');
 
 const SHAPE_TYPES: Readonly<Record<TaskShape, readonly StepType[]>> = {
   comparison: BASE,
   bridge: BASE,
-  lookup: BASE,
+  lookup: ONE_HOP,
   conditional: [...BASE, 'conditional'],
   top_n: [...BASE, 'filter'],
-  multimodal: [...BASE, 'audio_transcription', 'image_captioning'],
+  multimodal: [...ONE_HOP, 'audio_transcription', 'image_captioning'],
 };
 
 /** A condition with branches ("..., otherwise ...") or an instruction under a condition ("If ..., summarize ..."); "If X is a demon, Y is what?" asks a question. */

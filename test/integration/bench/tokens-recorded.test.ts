@@ -42,7 +42,7 @@ describe('bench:tokens on the requests of a real run', () => {
     const wire = new WireCounter(counter);
 
     // Act
-    const runs = [await run('Compare the populations of Lyon and Marseille'), await run('What is a bouchon?')];
+    const runs = [await run('Compare the populations of Lyon and Marseille'), await run('Compare the rivers of Lyon and Paris')];
     const counted = runs.map(({ requests, answerPrompts }) =>
       requests.map((r) => ({ phase: cairnPhaseOf(r, answerPrompts), tokens: wire.count(r), answered: r.response !== undefined, body: r.body })),
     );

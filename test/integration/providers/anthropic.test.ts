@@ -148,7 +148,7 @@ describe('Class: AnthropicProvider, the real SDK against the loopback server', (
   it('accounts tokens, the prompt-cache write then read, and the cost at the model price', async () => {
     // Act: two tasks planned with the same step types share the system prompt, the cached prefix.
     const first = await generatePlan(plannerDepsFor(claude()), planningInput(TASK));
-    const second = await generatePlan(plannerDepsFor(claude()), planningInput('What is a bouchon?'));
+    const second = await generatePlan(plannerDepsFor(claude()), planningInput('Compare the rivers of Lyon and Paris'));
 
     // Assess
     expect(first.llm.cacheWriteTokens).toBeGreaterThan(100);

@@ -107,8 +107,11 @@ export function intentOf(request: RecordedRequest): LlmIntent {
   if (maxSteps) {
     // The last `Task:` line is the request's own; earlier ones belong to few-shot examples.
     const task = [...user.matchAll(/^Task: (.*)$/gm)].at(-1)?.[1] ?? '';
-    const withAnalysis = /then give \{"analysis": /.test(user);
-    return { kind: 'plan', task, allowedStepTypes, maxSteps: Number(maxSteps[1]), topK: 10, ...(withAnalysis ? { withAnalysis } : {}) };
+    // The analysis asked beside the plan, and its fields as the prompt lists them ({complexity: ..., key_entities: [], ...}).
+    const asked = /then give \{"analysis": \{([^}]*)\}/.exec(user)?.[1];
+    const analysisFields = asked === undefined ? [] : [...asked.matchAll(/(?:^|, )(\w+)(?=[:,]|$)/g)].map((m) => m[1]!);
+    const analysis = asked === undefined ? {} : { withAnalysis: true, ...(analysisFields.length > 0 ? { analysisFields } : {}) };
+    return { kind: 'plan', task, allowedStepTypes, maxSteps: Number(maxSteps[1]), topK: 10, ...analysis };
   }
   const question = /\n\nQuestion: ([\s\S]*)$/.exec(user)?.[1] ?? user;
   const instruction = user.split('\n\n')[0] ?? '';

@@ -235,6 +235,39 @@ describe('Function: generatePlan', () => {
     });
   });
 
+  it('asks beside the plan only the analysis fields the plan does not say, and fills the others from the plan and the task', async () => {
+    // Prepare: a model writing just the three fields asked.
+    const llm = scriptedLlm([
+      {
+        text: fenced({
+          analysis: { complexity: 'moderate', key_entities: ['Mount Everest', 'K2'], task_kind: 'comparison' },
+          plan: [...goodPlan.plan, { ...step(9, 'audio_transcription', { file: 'a.mp3' }), condition: "step_1.result['run'] == True" }],
+        }),
+      },
+    ]);
+
+    // Act
+    const attempt = await generatePlan(depsWith(llm), { ...input, analysisWithPlan: true });
+
+    // Assess
+    const prompt = llm.requests[0]!.messages.at(-1)!.content;
+    expect(prompt).toContain('{"analysis": {complexity: simple|moderate|complex, key_entities: [], task_kind:');
+    expect(prompt).not.toContain('suggested_step_types');
+    expect(llm.requests[0]!.intent).toMatchObject({ withAnalysis: true, analysisFields: ['complexity', 'key_entities', 'task_kind'] });
+    expect(attempt.analyzed).toEqual({
+      analysis: {
+        complexity: 'moderate',
+        key_entities: ['Mount Everest', 'K2'],
+        task_kind: 'comparison',
+        suggested_step_types: ['keyword_search', 'rerank', 'audio_transcription'],
+        requires_tools: true,
+        requires_routing: true,
+        intent: 'Compare Mount Everest and K2 on elevation',
+      },
+      issues: [],
+    });
+  });
+
   it('extracts fenced JSON with prose around it', async () => {
     // Prepare
     const llm = scriptedLlm([{ text: fenced(goodPlan) }]);

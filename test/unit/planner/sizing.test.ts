@@ -67,7 +67,8 @@ describe('Function: shownTypes', () => {
 
     // Assess
     expect(conditional).toEqual(['vector_search', 'keyword_search', 'multi-hop', 'rerank', 'aggregate', 'conditional', 'llm_call']);
-    expect(suggested).toEqual(['vector_search', 'keyword_search', 'multi-hop', 'rerank', 'aggregate', 'dedupe', 'llm_call', 'tool_call']);
+    // A lookup has no second hop: multi-hop is named in the prompt, not spelled out.
+    expect(suggested).toEqual(['vector_search', 'keyword_search', 'rerank', 'aggregate', 'dedupe', 'llm_call', 'tool_call']);
     expect(narrow).toEqual(['keyword_search', 'llm_call']);
   });
 });

@@ -86,6 +86,20 @@ describe('Class: RuleBasedProvider', () => {
     expect(value.plan.length).toBeGreaterThan(0);
   });
 
+  it('writes only the analysis fields the prompt asks for, and no traceability it would only say is on', async () => {
+    // Act
+    const response = await provider.complete(
+      requestFor({ ...planIntent('Compare Mount Everest and K2 on elevation'), withAnalysis: true, analysisFields: ['complexity', 'task_kind'] } as LlmIntent),
+    );
+
+    // Assess
+    const value = extractJson(response.text, 'plan').value as Record<string, unknown>;
+    expect(value.analysis).toEqual({ complexity: 'moderate', task_kind: 'comparison' });
+    expect(value).not.toHaveProperty('traceability');
+    const { analysis: _analysis, ...plan } = value;
+    expect(validatePlan(normalizePlan(plan, 'rule-based'), { allowedStepTypes: EXECUTABLE_STEP_TYPES })).toEqual({ valid: true, errors: [] });
+  });
+
   it('answers a repair that shows only the steps the errors name with those steps mended', async () => {
     // Prepare: the prompt shows step 3 in full and outlines the others.
     const previousText = [

@@ -10,6 +10,7 @@
 import { draftTool } from '../../../core/learn/draft.js';
 import { compactStep } from '../../../core/planner/plan-format.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../../core/ports.js';
+import type { TaskAnalysis } from '../../../core/types.js';
 import { answerExtractively } from './answer.js';
 import { useComposites } from './composites.js';
 import { nextRound } from './next-round.js';
@@ -49,7 +50,8 @@ export class RuleBasedProvider implements LlmProvider {
         // A learned tool offered for a chain this plan runs replaces that chain.
         const plan = useComposites(built, intent.tools ?? [], intent.allowedStepTypes);
         // Asked in the same call, the analysis comes first, beside the plan, as a model writes both.
-        const answer = { ...(intent.withAnalysis ? { analysis: analysisOf(reading) } : {}), ...written(plan) };
+        const analysis = intent.withAnalysis ? askedOf(analysisOf(reading), intent.analysisFields) : undefined;
+        const answer = { ...(analysis ? { analysis } : {}), ...written(plan) };
         return `I read this as a ${reading.kind.replace('_', '-')} task. ${describe(reading.kind)}\n\n\`\`\`json\n${JSON.stringify(answer, null, 2)}\n\`\`\``;
       }
       case 'repair': {
@@ -75,7 +77,7 @@ export class RuleBasedProvider implements LlmProvider {
       }
       case 'next_round': {
         const next = nextRound(intent);
-        return `${next.reasoning}\n\n\`\`\`json\n${JSON.stringify(written({ plan: next.steps, traceability: intent.plan.traceability }), null, 2)}\n\`\`\``;
+        return `${next.reasoning}\n\n\`\`\`json\n${JSON.stringify({ ...written({ plan: next.steps }), traceability: intent.plan.traceability ?? true }, null, 2)}\n\`\`\``;
       }
       case 'answer':
         return answerExtractively(intent);
@@ -91,8 +93,16 @@ export class RuleBasedProvider implements LlmProvider {
  * modality its type implies and without a trace, which Cairn fills in; the reasoning before the
  * JSON says why the plan is what it is.
  */
-function written(plan: { plan: readonly unknown[]; traceability?: unknown }): { plan: unknown[]; traceability: unknown } {
-  return { plan: plan.plan.map(compactStep), traceability: plan.traceability ?? true };
+function written(plan: { plan: readonly unknown[]; traceability?: unknown }): { plan: unknown[]; traceability?: unknown } {
+  // Traceability is on unless said otherwise (normalizePlan fills it in).
+  const steps = plan.plan.map(compactStep);
+  return plan.traceability === undefined || plan.traceability === true ? { plan: steps } : { plan: steps, traceability: plan.traceability };
+}
+
+/** The analysis with only the fields asked for (all of them when none are named). */
+function askedOf(analysis: TaskAnalysis, fields: readonly string[] | undefined): Partial<TaskAnalysis> {
+  if (!fields) return analysis;
+  return Object.fromEntries(Object.entries(analysis).filter(([k]) => fields.includes(k))) as Partial<TaskAnalysis>;
 }
 
 function describe(kind: string): string {
