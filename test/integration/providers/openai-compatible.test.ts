@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { type OpenAiCompatibleOptions, OpenAiCompatibleProvider } from '../../../functions/adapters/llm/openai-compatible/provider.js';
 import { LlmFatalError, LlmRefusalError, LlmTransientError } from '../../../functions/core/errors.js';
 import { normalizePlan } from '../../../functions/core/planner/plan-format.js';
-import { analyzeTask, generatePlan, validateAttempt } from '../../../functions/core/planner/planner.js';
+import { analyzeTask, generatePlan, repairPlan, validateAttempt } from '../../../functions/core/planner/planner.js';
 import type { LlmRequest } from '../../../functions/core/ports.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
 import { faultyAnswer } from '../../support/llm-loopback/faults.js';
@@ -148,6 +148,25 @@ describe('Class: OpenAiCompatibleProvider, its fetch client against a local serv
       /the plan prompt is \d+ tokens; with max_tokens 4096 it would pass the model's context window of 8192 tokens, so it was not sent$/,
     );
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('does not take a plan the server let run past max_tokens, and the repair asks for a shorter one', async () => {
+    // Prepare: a plan budget of 64 output tokens, which the server's whole plan passes (it stops on its own, finish_reason stop).
+    const deps = { ...plannerDepsFor(local()), budgets: { analysis: 1024, plan: 64, answer: 1024 } };
+
+    // Act
+    const attempt = await generatePlan(deps, planningInput(TASK));
+    const validation = validateAttempt(attempt, validationOptions);
+    await repairPlan(deps, { ...planningInput(TASK), previous: { ...attempt, validation }, attempt: 2 });
+
+    // Assess
+    expect(server.requests[0]!.body).toMatchObject({ max_tokens: 64 });
+    expect(attempt.extractionError).toMatch(/^the answer ran past its limit: \d+ output tokens for max_tokens 64$/);
+    expect(attempt.candidate).toBeUndefined();
+    expect(validation.valid).toBe(false);
+    const repairUser = (server.requests[1]!.body.messages as Array<{ role: string; content: string }>).find((m) => m.role === 'user')!.content;
+    expect(repairUser).toContain('It held no plan (the answer ran past its limit:');
+    expect(repairUser).toContain('write the whole plan, shorter.');
   });
 
   it('validates an analysis asked with its own response format', async () => {
