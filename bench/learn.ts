@@ -11,18 +11,32 @@
  * passes is promoted at once); then the held-out tasks run again ("after"), the promoted tools in
  * the registry and offered to the planner.
  *
- *   npm run bench:learn [-- CORPUS.jsonl] [--tasks N]    figures as text
+ * With --claude-iterative, every task runs in iterative mode on the Claude path: the Anthropic
+ * provider pointed at the loopback server (test/support/llm-loopback/server.ts) that answers with
+ * the rule-based model, as bench:tokens runs it. Each held-out task's model calls and tokens are
+ * then counted from the request and response bodies the server saw (bench/tokens-count.ts:
+ * o200k_base, system, tools and schemas included), before and after promotion. Synthesis asks the
+ * in-process rule-based provider: the loopback model reads plans and answers, not synthesis
+ * prompts, and what synthesis costs is not a held-out task's.
+ *
+ *   npm run bench:learn [-- CORPUS.jsonl] [--tasks N] [--claude-iterative]    figures as text
  *   npm run bench:learn -- --json [CORPUS.jsonl]         last line {"sessions", "chainsMined", ...}
  *
  * CORPUS defaults to the sample corpus (examples/corpus.jsonl); N to 200.
  */
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { LocalStack } from '../cli/local-runner.js';
+import { RuleBasedProvider } from '../functions/adapters/llm/rule-based/provider.js';
 import { parseLearningSettings } from '../functions/core/learn/settings.js';
+import { tokenCounter } from '../functions/core/llm/token-count.js';
 import type { PlanRecord } from '../functions/core/types.js';
 import { learn, sessionSource } from '../functions/runtime/learning.js';
-import { loadLocalConfig, withCorpusRoots } from '../functions/shared/config.js';
+import { type CairnConfig, loadConfig, loadLocalConfig, withCorpusRoots } from '../functions/shared/config.js';
+import { ruleBasedModel } from '../test/support/llm-loopback/rule-based-model.js';
+import { LoopbackLlm } from '../test/support/llm-loopback/server.js';
+import { WireCounter } from './tokens-count.js';
 
 const DEFAULT_CORPUS = 'examples/corpus.jsonl';
 const DEFAULT_TASKS = 200;
@@ -118,6 +132,12 @@ export interface PhaseFigures {
   /** Held-out plans that call a learned tool, and plans that failed. */
   usingLearned: number;
   failed: number;
+  /**
+   * On the Claude path (--claude-iterative), means per held-out task of what the loopback server
+   * saw: model calls, tokens counted from the bodies (input uncached; Claude's cache apart), and the
+   * rounds each plan ran.
+   */
+  wire?: { calls: number; inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number; rounds: number };
 }
 
 export interface LearnFigures {
@@ -139,24 +159,54 @@ export interface LearnFigures {
   totalMs: number;
 }
 
-async function runAll(stack: LocalStack, tasks: readonly string[], corpus: string): Promise<{ records: PlanRecord[]; wallMs: number[]; cpuMs: number }> {
+interface Run {
+  records: PlanRecord[];
+  wallMs: number[];
+  cpuMs: number;
+  wire?: PhaseFigures['wire'];
+}
+
+/** The model path a run takes: the keyless planner in process, or Claude (iterative) through the loopback server. */
+interface Path {
+  iterative: boolean;
+  server?: LoopbackLlm;
+  counter?: Awaited<ReturnType<typeof tokenCounter>>;
+}
+
+async function runAll(stack: LocalStack, tasks: readonly string[], corpus: string, path: Path = { iterative: false }): Promise<Run> {
   const records: PlanRecord[] = [];
   const wallMs: number[] = [];
+  const firstRequest = path.server?.requests.length ?? 0;
   const cpu = process.cpuUsage();
   for (const task of tasks) {
     const started = performance.now();
     // The plan cache off: every task is planned, so "after" sees the learned tools.
-    records.push(await stack.run({ task, corpus, options: { cache: false } }));
+    records.push(await stack.run({ task, corpus, options: { cache: false, ...(path.iterative ? { mode: 'iterative' } : {}) } }));
     wallMs.push(performance.now() - started);
   }
   const used = process.cpuUsage(cpu);
-  return { records, wallMs, cpuMs: (used.user + used.system) / 1000 };
+  const run: Run = { records, wallMs, cpuMs: (used.user + used.system) / 1000 };
+  if (!path.server || !path.counter) return run;
+  const wire = new WireCounter(path.counter);
+  const calls = path.server.requests.slice(firstRequest).map((r) => wire.count({ api: r.api, body: r.body, response: r.response }));
+  const per = (f: (c: (typeof calls)[number]) => number) => round(calls.reduce((n, c) => n + f(c), 0) / Math.max(1, tasks.length), 1);
+  return {
+    ...run,
+    wire: {
+      calls: round(calls.length / Math.max(1, tasks.length)),
+      inputTokens: per((c) => c.inputTokens),
+      outputTokens: per((c) => c.outputTokens),
+      cacheReadTokens: per((c) => c.cacheReadTokens),
+      cacheWriteTokens: per((c) => c.cacheWriteTokens),
+      rounds: round(mean(records.map((r) => r.rounds?.rounds.length ?? 1))),
+    },
+  };
 }
 
 const mean = (xs: readonly number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 const round = (x: number, digits = 3): number => Math.round(x * 10 ** digits) / 10 ** digits;
 
-function phaseFigures(run: { records: PlanRecord[]; wallMs: number[]; cpuMs: number }): PhaseFigures {
+function phaseFigures(run: Run): PhaseFigures {
   const steps = run.records.map((r) => r.plan?.plan.length ?? 0);
   return {
     steps: round(mean(steps)),
@@ -166,6 +216,7 @@ function phaseFigures(run: { records: PlanRecord[]; wallMs: number[]; cpuMs: num
     usingLearned: run.records.filter((r) => r.plan?.plan.some((s) => s.type === 'tool_call' && String(s.parameters.tool ?? s.tool).startsWith('learned.')))
       .length,
     failed: run.records.filter((r) => r.status !== 'succeeded').length,
+    ...(run.wire ? { wire: run.wire } : {}),
   };
 }
 
@@ -174,6 +225,8 @@ export async function runLearnBench(options: {
   tasks: number;
   /** Learning settings over the configuration's (a test replays fewer sessions). */
   learning?: Record<string, unknown>;
+  /** Every task in iterative mode on the Claude path, against the loopback server (see the top). */
+  claudeIterative?: boolean;
   onProgress?: (line: string) => void;
 }): Promise<LearnFigures> {
   const started = performance.now();
@@ -183,29 +236,39 @@ export async function runLearnBench(options: {
   const held = tasks.filter(heldOut);
   const mined = tasks.filter((t) => !heldOut(t));
   if (held.length === 0 || mined.length === 0) throw new Error('the workload is too small to hold tasks apart: raise --tasks');
-  const local = loadLocalConfig();
-  // A store in memory, whatever endpoint the environment names: nothing of an earlier run (plans or tools) is read.
-  const stack = await LocalStack.open({ config: { ...withCorpusRoots(local.config, [resolve(corpus, '..')]), dynamoEndpoint: undefined } });
+  const server = options.claudeIterative ? await LoopbackLlm.start(ruleBasedModel) : undefined;
+  const folder = server ? await mkdtemp(join(tmpdir(), 'cairn-bench-learn-')) : undefined;
+  const path: Path = server ? { iterative: true, server, counter: await tokenCounter() } : { iterative: false };
+  let stack: LocalStack | undefined;
   try {
-    say(`running ${mined.length} mined tasks`);
-    await runAll(stack, mined, corpus);
+    const base: CairnConfig = server && folder ? claudeConfig(server, folder) : loadLocalConfig().config;
+    // A store in memory, whatever endpoint the environment names: nothing of an earlier run (plans or tools) is read.
+    stack = await LocalStack.open({ config: { ...withCorpusRoots(base, [resolve(corpus, '..')]), dynamoEndpoint: undefined } });
+    say(`running ${mined.length} mined tasks${server ? ' (iterative, Claude path)' : ''}`);
+    await runAll(stack, mined, corpus, path);
     // Learning reads the plans made before this instant: the mined ones.
     await new Promise((r) => setTimeout(r, 5));
     const until = new Date().toISOString();
     say(`running ${held.length} held-out tasks with no learned tool`);
-    const before = await runAll(stack, held, corpus);
+    const before = await runAll(stack, held, corpus, path);
 
     const rt = stack.runtime;
     const settings = parseLearningSettings({ ...rt.config.learning, ...options.learning, require_approval: false });
     say('learning: mine, synthesize, replay, promote');
     const report = await learn(
-      { source: sessionSource(rt.clients, rt.config.tableName, rt.store), tools: rt.learned.store, llm: rt.llm, registry: rt.phases.tools, settings },
+      {
+        source: sessionSource(rt.clients, rt.config.tableName, rt.store),
+        tools: rt.learned.store,
+        llm: server ? new RuleBasedProvider() : rt.llm,
+        registry: rt.phases.tools,
+        settings,
+      },
       { until, maxPages: Math.ceil(mined.length / 100) + 1 },
     );
     const loaded = await rt.learned.refresh({ force: true });
     if (loaded.refused.length > 0) throw new Error(`promoted tools refused: ${loaded.refused.join('; ')}`);
     say(`running ${held.length} held-out tasks with ${loaded.registered.length} learned tool(s)`);
-    const after = await runAll(stack, held, corpus);
+    const after = await runAll(stack, held, corpus, path);
 
     const promoted = report.tools.filter((t) => t.status === 'PROMOTED');
     return {
@@ -225,8 +288,24 @@ export async function runLearnBench(options: {
       totalMs: Math.round(performance.now() - started),
     };
   } finally {
-    await stack.close();
+    await stack?.close();
+    await server?.close();
+    if (folder) await rm(folder, { recursive: true, force: true });
   }
+}
+
+/** The configuration of the Claude path: the Anthropic provider at the loopback server, payloads and indexes in `folder`. */
+function claudeConfig(server: LoopbackLlm, folder: string): CairnConfig {
+  // Only what the bench sets: a developer's own keys and settings in the environment play no part.
+  return loadConfig({
+    CAIRN_LLM_PROVIDER: 'anthropic',
+    ANTHROPIC_API_KEY: 'sk-ant-bench',
+    ANTHROPIC_BASE_URL: server.anthropicBaseURL,
+    CAIRN_ANTHROPIC_MODEL: 'claude-sonnet-4-6',
+    CAIRN_TABLE: 'bench-learn',
+    CAIRN_PAYLOAD_DIR: join(folder, 'payloads'),
+    CAIRN_INDEX_ROOT: join(folder, 'indexes'),
+  });
 }
 
 function render(f: LearnFigures): string {
@@ -239,6 +318,16 @@ function render(f: LearnFigures): string {
     `held out  steps  LLM calls   wall ms   CPU ms  using learned  failed   (means per task)`,
     row('before', f.before),
     row('after', f.after),
+    ...(f.before.wire && f.after.wire
+      ? [
+          'iterative, Claude path (loopback): model calls, rounds and tokens (o200k_base) per held-out task',
+          `          calls  rounds   input  cache read  cache write  output`,
+          ...(['before', 'after'] as const).map((label) => {
+            const w = f[label].wire!;
+            return `${label.padEnd(8)} ${w.calls.toFixed(2).padStart(6)} ${w.rounds.toFixed(2).padStart(7)} ${String(w.inputTokens).padStart(7)} ${String(w.cacheReadTokens).padStart(11)} ${String(w.cacheWriteTokens).padStart(12)} ${String(w.outputTokens).padStart(7)}`;
+          }),
+        ]
+      : []),
     `total ${(f.totalMs / 1000).toFixed(1)} s`,
   ].join('\n');
 }
@@ -250,7 +339,12 @@ async function main(): Promise<void> {
   const tasks = at < 0 ? DEFAULT_TASKS : Number(args[at + 1]);
   if (!Number.isInteger(tasks) || tasks < HOLD_OUT_EVERY * 2) throw new Error(`--tasks needs an integer of at least ${HOLD_OUT_EVERY * 2}`);
   const positional = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--tasks');
-  const figures = await runLearnBench({ corpus: positional[0] ?? DEFAULT_CORPUS, tasks, onProgress: (line) => console.error(`bench:learn: ${line}`) });
+  const figures = await runLearnBench({
+    corpus: positional[0] ?? DEFAULT_CORPUS,
+    tasks,
+    claudeIterative: args.includes('--claude-iterative'),
+    onProgress: (line) => console.error(`bench:learn: ${line}`),
+  });
   console.log(render(figures));
   if (json) {
     const { sessions, chainsMined, synthesized, validated, promoted, meanSimilarity, latencyRatio, before, after } = figures;

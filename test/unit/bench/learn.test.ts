@@ -41,4 +41,21 @@ describe('Function: runLearnBench', () => {
     expect(figures.after.steps).toBeLessThan(figures.before.steps);
     expect(figures.before.failed + figures.after.failed).toBe(0);
   });
+
+  it('counts each held-out task’s model calls, rounds and tokens on the iterative Claude path, before and after promotion', { timeout: 180_000 }, async () => {
+    // Act
+    const figures = await runLearnBench({ corpus: resolve('examples/corpus.jsonl'), tasks: 24, learning: { min_replay_sessions: 4 }, claudeIterative: true });
+
+    // Assess: what the loopback server saw agrees with the calls each plan accounted for itself.
+    for (const phase of [figures.before, figures.after]) {
+      expect(phase.wire).toBeDefined();
+      expect(phase.wire!.calls).toBeCloseTo(phase.llmCalls, 2);
+      expect(phase.wire!.calls).toBeGreaterThanOrEqual(2);
+      expect(phase.wire!.rounds).toBeGreaterThanOrEqual(1);
+      expect(phase.wire!.inputTokens).toBeGreaterThan(0);
+      expect(phase.wire!.outputTokens).toBeGreaterThan(0);
+      expect(phase.failed).toBe(0);
+    }
+    expect(figures.promoted).toBeGreaterThan(0);
+  });
 });
