@@ -25,7 +25,10 @@
  * local stack; worker w runs questions w, w+C, w+2C, ... in order, so a run is repeatable for a
  * given C (few-shot examples come from the plans of the worker's earlier questions).
  *
- *   npm run bench:tokens [-- --json] [--data DIR] [--limit N] [--concurrency C]
+ *   npm run bench:tokens [-- --json] [--write] [--data DIR] [--limit N] [--concurrency C]
+ *
+ * --write also puts the figures as text into docs/benchmarks.md, between the markers
+ * `<!-- tokens:start -->` and `<!-- tokens:end -->`, so no figure there is copied by hand.
  *
  * --json prints one line per phase and per task kind, then, last, the means per question:
  * {"questions":N,"anthropic":{"inputTokens","outputTokens","cacheReadTokens","cacheWriteTokens","calls","wallMs"},"openai":{...},"peer":{...}}
@@ -94,10 +97,16 @@ interface Means {
 }
 
 async function main(): Promise<void> {
-  let values: { json?: boolean; data?: string; limit?: string; concurrency?: string };
+  let values: { json?: boolean; write?: boolean; data?: string; limit?: string; concurrency?: string };
   try {
     ({ values } = parseArgs({
-      options: { json: { type: 'boolean', default: false }, data: { type: 'string' }, limit: { type: 'string' }, concurrency: { type: 'string' } },
+      options: {
+        json: { type: 'boolean', default: false },
+        write: { type: 'boolean', default: false },
+        data: { type: 'string' },
+        limit: { type: 'string' },
+        concurrency: { type: 'string' },
+      },
     }));
   } catch (error) {
     throw new UsageError((error as Error).message);
@@ -127,7 +136,8 @@ async function main(): Promise<void> {
     const kinds = new Map(runs.anthropic.map((r) => [r.item.id, r.kind]));
     for (const system of SYSTEMS) for (const run of runs[system]) run.kind = kindLabel(run.item, kinds.get(run.item.id) ?? run.kind);
 
-    print(runs, items.length, concurrency, values.json === true);
+    const text = print(runs, items.length, concurrency, values.json === true);
+    if (values.write) await writeFigures(text);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
@@ -331,10 +341,27 @@ function meansOf(runs: readonly ItemRun[], pick: (call: CallRow) => boolean = ()
 
 const total = (m: Means) => m.inputTokens + m.outputTokens + m.cacheReadTokens + m.cacheWriteTokens;
 
-function print(runs: Record<System, ItemRun[]>, questions: number, concurrency: number, json: boolean): void {
+/** The page whose marked block holds the figures as text. */
+const FIGURES_PAGE = 'docs/benchmarks.md';
+const START = '<!-- tokens:start -->';
+const END = '<!-- tokens:end -->';
+
+/** The text figures into FIGURES_PAGE between its markers; a page without them is bad input. */
+async function writeFigures(text: string): Promise<void> {
+  const page = await readFile(FIGURES_PAGE, 'utf8');
+  const start = page.indexOf(START);
+  const end = page.indexOf(END);
+  if (start < 0 || end < start) throw new UsageError(`${FIGURES_PAGE} has no ${START} ... ${END} block to write the figures into`);
+  await writeFile(FIGURES_PAGE, `${page.slice(0, start + START.length)}\n\n\`\`\`\n${text}\n\`\`\`\n\n${page.slice(end)}`);
+  console.error(`bench:tokens: figures written to ${FIGURES_PAGE}`);
+}
+
+/** Prints the figures (JSON lines, or text) and returns them as text. */
+function print(runs: Record<System, ItemRun[]>, questions: number, concurrency: number, json: boolean): string {
   const phases: Record<System, readonly string[]> = { anthropic: CAIRN_PHASES, openai: CAIRN_PHASES, peer: PEER_PHASES };
   const kinds = [...new Set(runs.anthropic.map((r) => r.kind!))];
   const summary = Object.fromEntries([['questions', questions], ...SYSTEMS.map((s) => [s, meansOf(runs[s])])]);
+  const lines: string[] = [];
   if (json) {
     for (const system of SYSTEMS) {
       for (const phase of phases[system]) {
@@ -349,7 +376,6 @@ function print(runs: Record<System, ItemRun[]>, questions: number, concurrency: 
       console.log(JSON.stringify({ system, failed: failed.length, errors: [...new Set(failed.map((r) => r.error ?? 'no answer'))] }));
     }
     console.log(JSON.stringify(summary));
-    return;
   }
   const head = `${'means per question'.padEnd(24)}${['input', 'cache read', 'cache write', 'output', 'total', 'calls', 'wall ms'].map((h) => h.padStart(12)).join('')}`;
   const line = (label: string, m: Means, wall = true) =>
@@ -388,7 +414,9 @@ function print(runs: Record<System, ItemRun[]>, questions: number, concurrency: 
     for (const system of SYSTEMS) out.push(line(`  ${system}`, meansOf(runs[system].filter((r) => r.kind === kind))));
   }
   out.push('', JSON.stringify(summary));
-  console.log(out.join('\n'));
+  lines.push(...out);
+  if (!json) console.log(lines.join('\n'));
+  return lines.join('\n');
 }
 
 try {
