@@ -342,6 +342,17 @@ describe('Function: answerStructured', () => {
     expect(empty).toEqual({ shortAnswer: null, answer: 'No source in the corpus answers this.' });
   });
 
+  it('never names people by the adjective that describes them', () => {
+    // Prepare
+    const inventors = doc('inventors', 'Inventors', 'Auguste and Louis were French inventors who patented the cinematograph.');
+
+    // Act
+    const answer = ask('Who patented the cinematograph?', [inventors]);
+
+    // Assess
+    expect(answer.shortAnswer).not.toBe('French');
+  });
+
   it('counts what the question counts: the figure whose noun phrase holds the asked words', () => {
     // Prepare
     const transport = doc('transport', 'Public transport in Lyon', "Lyon's network includes four metro lines, seven tram lines and two funiculars.");

@@ -537,7 +537,11 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
   // An acronym ("TV", "NBA") names an organisation or a thing, seldom a person.
   // A word before a common noun and a name qualifies the name ("French-Canadian author Mélanie Watt").
   const qualifies = /^\s+\p{Ll}+\s+\p{Lu}/u.test(text.slice(c.at + c.text.length, c.at + c.text.length + 40)) && !/\s/.test(c.text);
-  if (reading.type === 'person') return !figure && !qualifies && !/\b(?:in|at|from|near)\s+(?:the\s+)?$/i.test(before) && !/^\p{Lu}{2,5}$/u.test(c.text);
+  // A lone capitalised word before a plural noun, with no article, is an adjective of people ("were
+  // French inventors"), not who they are; after "the" or "by" it names the group ("the Lumière brothers").
+  const describesPeople = !/\s/.test(c.text) && /^\s+\p{Ll}{3,}s\b/u.test(text.slice(c.at + c.text.length)) && !/\b(?:the|by)\s+$/i.test(before);
+  if (reading.type === 'person')
+    return !figure && !qualifies && !describesPeople && !/\b(?:in|at|from|near)\s+(?:the\s+)?$/i.test(before) && !/^\p{Lu}{2,5}$/u.test(c.text);
   return true;
 }
 
