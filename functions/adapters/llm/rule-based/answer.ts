@@ -536,7 +536,10 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
   if (reading.type === 'place') return !figure && !qualifiesNoun && (/\b(?:in|at|from|near|to)\s+(?:the\s+)?$/i.test(before) || /^,\s*\p{Lu}/u.test(after));
   // An acronym ("TV", "NBA") names an organisation or a thing, seldom a person.
   // A word before a common noun and a name qualifies the name ("French-Canadian author Mélanie Watt").
-  const qualifies = /^\s+\p{Ll}+\s+\p{Lu}/u.test(text.slice(c.at + c.text.length, c.at + c.text.length + 40)) && !/\s/.test(c.text);
+  const qualifies =
+    /^\s+\p{Ll}+\s+\p{Lu}/u.test(text.slice(c.at + c.text.length, c.at + c.text.length + 40)) &&
+    !/\s/.test(c.text) &&
+    !/^\s+(?:and|or|but|nor|is|was|are|were|has|had|have|of|in|on|at|to|by|for|with|from|as|than)\s/.test(text.slice(c.at + c.text.length));
   // A lone capitalised word before a plural noun, with no article, is an adjective of people ("were
   // French inventors"), not who they are; after "the" or "by" it names the group ("the Lumière brothers").
   const describesPeople = !/\s/.test(c.text) && /^\s+\p{Ll}{3,}s\b/u.test(text.slice(c.at + c.text.length)) && !/\b(?:the|by)\s+$/i.test(before);
