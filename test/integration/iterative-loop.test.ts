@@ -3,6 +3,8 @@
  * Lambda handlers, over DynamoDB Local): Execute → Replan → Execute ... → Finalize, each round in
  * the trace, and each way the loop ends.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../cli/local-runner.js';
 import { RequestValidationError } from '../../functions/core/errors.js';
@@ -10,6 +12,7 @@ import type { PlanRecord, TraceEvent } from '../../functions/core/types.js';
 import { RuleBasedWithOverrides, taskOf } from '../support/llm.js';
 import { openLocalStack, storedEvents } from '../support/local-workflow.js';
 import { fencedJson } from '../support/plans.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const BRIDGE = 'Which river flows through the city where the Lumière brothers patented the cinematograph?';
 
@@ -33,10 +36,44 @@ const planner = new RuleBasedWithOverrides((request) => {
   return undefined;
 });
 
+/**
+ * A corpus of its own where a comparison's first round leaves a lead on each side: each film's
+ * passage names its director beside a word of the question, and the fillers, which share the
+ * question's words, rank above the directors' own passages.
+ */
+const FILMS = [
+  { id: 'harbour-lights', title: 'Harbour Lights', text: 'Harbour Lights is a 1931 drama film directed by Orla Venn. It was shot in the port of Quenton.' },
+  { id: 'tin-kettle', title: 'The Tin Kettle', text: 'The Tin Kettle is a 1950 comedy film directed by Marek Dorr. It follows a tinker and his cart.' },
+  { id: 'orla-venn', title: 'Orla Venn', text: 'Orla Venn (1899–1961) was a stage actress from Brisk who made three pictures.' },
+  { id: 'marek-dorr', title: 'Marek Dorr', text: 'Marek Dorr (1921–1990) grew up in Lusk and made comedies for the Lusk studio.' },
+  {
+    id: 'film-school',
+    title: 'Quenton Film School',
+    text: 'The Quenton Film School trains every film director born in the region; a director born later than 1950 studied there.',
+  },
+  {
+    id: 'director-guild',
+    title: "Directors' Guild of Quenton",
+    text: 'The guild lists each film director, the year the director was born, and which film came later.',
+  },
+  {
+    id: 'later-films',
+    title: 'Later films of Quenton',
+    text: 'Later films of Quenton: the director of each film, born in Quenton, made the film later in life.',
+  },
+  { id: 'born-later', title: 'Born Later', text: 'Born Later is a film about a director who was born later than his brother, also a film director.' },
+  { id: 'kettle-song', title: 'Kettle song', text: 'The kettle song is sung by tinkers; no film or director is known for it.' },
+  { id: 'harbour', title: 'Quenton harbour', text: 'The harbour of Quenton has a long pier; a film director was born near it.' },
+];
+const COMPARISON = 'Which film has the director who was born later, Harbour Lights or The Tin Kettle?';
+
 let stack: LocalStack;
+let films: string;
 
 beforeAll(async () => {
   stack = await openLocalStack('iterative', { llm: planner });
+  films = join(tempDir('iterative'), 'films.jsonl');
+  writeFileSync(films, `${FILMS.map((d) => JSON.stringify(d)).join('\n')}\n`);
 });
 
 afterAll(async () => {
@@ -57,44 +94,54 @@ const iterative = (task: string, maxRounds?: number) => ({
 });
 
 describe('Iterative mode: plan, act, look, plan again, through the state machine', () => {
-  it('asks in round 2 about the entity round 1 found, and ends when the planner adds nothing', async () => {
+  it("looks up in round 2 the documents round 1's passages named and it did not rank, then ends without asking the planner again", async () => {
     // Prepare: the one-shot plan of the same request, for comparison.
-    const oneShot = await stack.run({ task: BRIDGE, constraints: NO_GRAPH, options: { cache: false } });
+    const oneShot = await stack.run({ task: COMPARISON, corpus: films, options: { cache: false } });
 
     // Act
-    const record = await stack.run(iterative(BRIDGE));
+    const record = await stack.run({ task: COMPARISON, corpus: films, options: { mode: 'iterative', cache: false } });
 
     // Assess
     expect(record.status).toBe('succeeded');
     const rounds = record.rounds!;
     expect(rounds.rounds.map((r) => r.round)).toEqual([1, 2]);
-    // Round 2 crossed the bridge and answered from it: the loop ends without asking the planner again.
+    // Round 2 followed both leads: the loop ends without asking the planner again.
     expect(rounds.stop).toMatchObject({ round: 2, reason: 'covered' });
     const second = record.plan!.plan.filter((s) => rounds.rounds[1]!.stepIds.includes(s.step_id));
-    const queries = second.filter((s) => s.type === 'keyword_search').map((s) => String(s.parameters.query));
-    // The names come from round 1's passages: none of them is in the question.
-    expect(queries.length).toBeGreaterThan(0);
-    for (const q of queries) expect(BRIDGE.toLowerCase()).not.toContain(q.toLowerCase());
-    // Round 2 fuses round 1's evidence with its own searches and answers again.
-    const fused = second.filter((s) => s.type === 'aggregate').at(-1)!;
-    expect(fused.dependencies.some((d) => rounds.rounds[0]!.stepIds.includes(d))).toBe(true);
+    expect(second.filter((s) => s.type === 'graph_query').map((s) => s.parameters.query)).toEqual(['Orla Venn', 'Marek Dorr']);
+    // Each side's director is among the first five sources now, which the one-shot plan ranked lower.
+    const ranked = (r: PlanRecord) =>
+      [...r.results!.sources, ...(r.results!.alsoRetrieved ?? [])].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)).map((s) => s.id);
+    expect(ranked(record).slice(0, 5)).toEqual(expect.arrayContaining(['harbour-lights', 'tin-kettle', 'orla-venn', 'marek-dorr']));
+    expect(ranked(oneShot).slice(0, 5)).not.toEqual(expect.arrayContaining(['orla-venn', 'marek-dorr']));
     expect(record.results!.rounds).toMatchObject({ count: 2, reason: 'covered' });
-    // Round 2 found the passage about the entity (Lyon, where the Rhône flows) among the first five sources.
-    expect(record.results!.sources.slice(0, 5).map((s) => s.id)).toEqual(expect.arrayContaining(['lumiere-brothers', 'lyon']));
-    expect([...oneShot.results!.sources, ...(oneShot.results!.alsoRetrieved ?? [])].map((s) => s.id)).toContain('lumiere-brothers');
 
     const events = await eventsOf(record);
     // Every step event carries its round; round 1's steps ran once, in round 1.
     const started = events.filter((e) => e.type === 'step.started');
     expect(started.map((e) => e.data?.round)).toEqual(record.plan!.plan.map((s) => (rounds.rounds[0]!.stepIds.includes(s.step_id) ? 1 : 2)));
     expect(new Set(started.map((e) => e.data?.step_id)).size).toBe(started.length);
-    expect(events.filter((e) => e.type === 'round.started' && e.data?.execute).map((e) => e.data?.round)).toEqual([1, 2]);
     expect(events.filter((e) => e.type === 'round.completed').map((e) => [e.data?.round, e.data?.next])).toEqual([
       [1, 'round'],
       [2, 'finalize'],
     ]);
-    // Two planner calls: the first plan and the look back after round 1, which had not crossed the bridge.
+    // Two planner calls (the first plan, the look back after round 1) and two answers: twice the one-shot's calls.
     expect(record.metadata!.llmCalls.filter((c) => c.purpose === 'plan')).toHaveLength(2);
+    expect(record.metadata!.llmCalls).toHaveLength(2 * oneShot.metadata!.llmCalls.length);
+  });
+
+  it('stops after round 1 without asking the planner when a bridge has no lead left: its graph hop found the passage its first hop names', async () => {
+    // Act
+    const record = await stack.run({
+      task: 'Where was the director of film Harbour Lights born?',
+      corpus: films,
+      options: { mode: 'iterative', cache: false },
+    });
+
+    // Assess
+    expect(record.rounds!.rounds).toHaveLength(1);
+    expect(record.rounds!.stop).toMatchObject({ round: 1, reason: 'covered' });
+    expect(record.metadata!.llmCalls.filter((c) => c.purpose === 'plan')).toHaveLength(1);
   });
 
   it('answers from what it has at the round limit, and says the limit was reached', async () => {
@@ -112,7 +159,7 @@ describe('Iterative mode: plan, act, look, plan again, through the state machine
 
   it('ends a planner that repeats the same search every round, with the reason in the trace', async () => {
     // Act
-    const record = await stack.run(iterative('STUCK: which rivers meet at Lyon?', 5));
+    const record = await stack.run({ task: `STUCK: ${COMPARISON}`, corpus: films, options: { mode: 'iterative', cache: false, maxRounds: 5 } });
 
     // Assess: round 2 ran the new search once; round 3's identical search was refused as no progress.
     expect(record.status).toBe('succeeded');
@@ -128,7 +175,7 @@ describe('Iterative mode: plan, act, look, plan again, through the state machine
 
   it('ends a planner that sends back the plan that already ran', async () => {
     // Act
-    const record = await stack.run(iterative('ECHO: which rivers meet at Lyon?', 5));
+    const record = await stack.run({ task: `ECHO: ${COMPARISON}`, corpus: films, options: { mode: 'iterative', cache: false, maxRounds: 5 } });
 
     // Assess
     expect(record.status).toBe('succeeded');
@@ -151,7 +198,7 @@ describe('Iterative mode: plan, act, look, plan again, through the state machine
     expect(record.metadata!.llmCalls.filter((c) => c.purpose === 'plan')).toHaveLength(1);
   });
 
-  it('ends after round 1 without asking the planner when a comparison was answered from evidence on both sides', async () => {
+  it('ends after round 1 without asking the planner when a comparison asks one thing of the two things it names: no hop to follow', async () => {
     // Act
     const record = await stack.run({ task: 'Compare the populations of Lyon and Marseille', options: { mode: 'iterative', cache: false } });
 

@@ -4,6 +4,8 @@
  * against the loopback server) and used by the keyless planner where its plan runs the chain. Tools
  * a person has not promoted, and a promoted one whose part is gone, are neither.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../cli/local-runner.js';
 import { AnthropicProvider } from '../../functions/adapters/llm/anthropic/provider.js';
@@ -13,9 +15,9 @@ import { hybridSearch, learnedRecord, searchThenGet } from '../support/learned.j
 import { promptOf, ruleBasedModel } from '../support/llm-loopback/rule-based-model.js';
 import { LoopbackLlm, type RecordedRequest } from '../support/llm-loopback/server.js';
 import { openLocalStack } from '../support/local-workflow.js';
+import { tempDir } from '../support/temp-dir.js';
 
 const TASK = 'What is a bouchon?';
-const BRIDGE = 'Which river flows through the city where the Lumière brothers patented the cinematograph?';
 
 /** The tools in every status, each on the same chain, and a promoted one whose part is not registered. */
 async function storeTools(stack: LocalStack): Promise<void> {
@@ -143,19 +145,31 @@ describe('Promoted composites offered to Claude', () => {
   });
 
   it('lists it again when the model is asked for the next round of an iterative plan', async () => {
-    // Prepare
+    // Prepare: a corpus of its own where each film's passage names its director, whose own passage
+    // the first round does not rank: the model is asked for the next round.
     const before = server.requests.length;
+    const corpus = join(tempDir('learned-rounds'), 'films.jsonl');
+    const films = [
+      { id: 'harbour-lights', title: 'Harbour Lights', text: 'Harbour Lights is a 1931 drama film directed by Orla Venn.' },
+      { id: 'tin-kettle', title: 'The Tin Kettle', text: 'The Tin Kettle is a 1950 comedy film directed by Marek Dorr.' },
+      { id: 'orla-venn', title: 'Orla Venn', text: 'Orla Venn (1899–1961) grew up in Brisk.' },
+      { id: 'marek-dorr', title: 'Marek Dorr', text: 'Marek Dorr (1921–1990) grew up in Lusk.' },
+      ...[1, 2, 3, 4, 5, 6].map((n) => ({ id: `filler-${n}`, title: `Filler ${n}`, text: `Filler ${n}: a film director born later than the film.` })),
+    ];
+    writeFileSync(corpus, `${films.map((d) => JSON.stringify(d)).join('\n')}\n`);
 
-    // Act: a bridge without the graph step, whose first round cannot cross: the model is asked for the next round.
+    // Act
     const record = await stack.run({
-      task: BRIDGE,
-      constraints: { allowed_step_types: ['keyword_search', 'vector_search', 'aggregate', 'rerank', 'llm_call', 'tool_call'] },
+      task: 'Which film has the director who was born later, Harbour Lights or The Tin Kettle?',
+      corpus,
+      constraints: { allowed_step_types: ['keyword_search', 'vector_search', 'aggregate', 'rerank', 'graph_query', 'filter', 'llm_call', 'tool_call'] },
       options: { cache: false, mode: 'iterative', maxRounds: 2 },
     });
 
     // Assess: the first plan request and the next round's share the system prompt, tools included.
     const planning = server.requests.slice(before).filter((r) => promptOf(r).system.includes('Step types and parameters'));
     expect(record.status).toBe('succeeded');
+    expect(record.rounds!.rounds).toHaveLength(2);
     expect(planning.length).toBeGreaterThanOrEqual(2);
     for (const request of planning) expect(promptOf(request).system).toContain('learned.hybrid_search');
   });

@@ -129,6 +129,8 @@ export interface NextRoundInput extends PlanningInput {
   plan: DecompositionPlan;
   rounds: RoundsRecord | undefined;
   outputs: readonly StepOutput[];
+  /** What the last round left uncovered (workflow/round-gap.ts), said to the planner. */
+  gap?: string;
 }
 
 /** Asks the planner for the next round, with every earlier round's plan and results in the conversation. */
@@ -186,6 +188,7 @@ function roundMessages(input: NextRoundInput, results: RoundResult[], templates:
           'If they answer the task, reply with {"answer": "...", "plan": []}, citing document ids in [brackets].',
           `Otherwise reply with {"plan": [...], "traceability": true} holding only the NEW steps, numbered from ${lastId + 1}; they may depend on earlier steps by id.`,
           'Ask about what the results found (a name, a date, a place they mention) rather than repeating a search that already ran.',
+          ...(input.gap ? [`Left uncovered: ${input.gap}.`] : []),
         ].join('\n')
       : '';
     messages.push({ role: 'user', content: `${JSON.stringify({ round, results: ofRound })}${instruction ? `\n\n${instruction}` : ''}`, toolResult: { id } });

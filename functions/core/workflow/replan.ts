@@ -53,12 +53,14 @@ export async function replanPhase(deps: PhaseDeps, input: WorkflowInput & { roun
   }
   const o = requestOptions(deps, record);
   const outputs = await deps.store.listStepOutputs(input.planId);
-  // A round that answered with every sub-query covered has nothing left to find: no model call.
-  if (roundGap({ task: record.request.task, taskKind: record.analysis?.task_kind, plan, outputs, rounds: record.rounds, round }, deps.lexicon) === undefined) {
-    return stop('covered', `round ${round} answered, and each of its sub-queries found evidence: no further round was needed`);
+  // A round that left nothing another could find ends the loop: no model call.
+  const index = await deps.corpora.load(record.request.corpus);
+  const gap = await roundGap({ task: record.request.task, taskKind: record.analysis?.task_kind, plan, outputs, rounds: record.rounds, round }, index);
+  if (gap === undefined) {
+    return stop('covered', `round ${round} left no document unranked that its passages name beside a word of the task: no further round could find more`);
   }
   const { reply, outcome } = await plannerCall(deps, record, 'planning', (planner) =>
-    planNextRound(planner, { ...planningInput(deps, record), round: round + 1, maxRounds, plan, rounds, outputs }),
+    planNextRound(planner, { ...planningInput(deps, record), round: round + 1, maxRounds, plan, rounds, outputs, gap }),
   );
   await deps.store.updatePlanWithEvents(input.planId, { metadata: withMetadata(deps, record, 'replan', performance.now() - started, [outcome.record]) }, [
     llmCallEvent('planning', outcome.record),

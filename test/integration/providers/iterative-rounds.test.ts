@@ -6,6 +6,8 @@
  * output tool and that round's results as its tool result. The loopback server refuses a tool
  * call left without its result (as the real APIs do), so a plan that succeeds kept every pair.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../../cli/local-runner.js';
 import { AnthropicProvider } from '../../../functions/adapters/llm/anthropic/provider.js';
@@ -14,20 +16,37 @@ import { RetryingProvider } from '../../../functions/adapters/llm/resilient/retr
 import { RESULT_LIMITS } from '../../../functions/core/planner/rounds.js';
 import { recordingPolicy } from '../../support/llm-loopback/harness.js';
 import { ruleBasedModel } from '../../support/llm-loopback/rule-based-model.js';
-import { LoopbackLlm, type RecordedRequest, type Reply } from '../../support/llm-loopback/server.js';
+import { LoopbackLlm, type RecordedRequest } from '../../support/llm-loopback/server.js';
 import { openLocalStack } from '../../support/local-workflow.js';
+import { tempDir } from '../../support/temp-dir.js';
 
-const BRIDGE = 'Which river flows through the city where the Lumière brothers patented the cinematograph?';
-// Without the entity-graph step, so the first plan leaves the second hop to round 2.
-const request = {
-  task: BRIDGE,
-  constraints: { allowed_step_types: ['keyword_search', 'vector_search', 'aggregate', 'rerank', 'llm_call'] },
-  options: { mode: 'iterative' as const, cache: false },
-};
+/**
+ * A corpus of its own where each film's passage names three of its crew beside the question's
+ * word "film", and fillers sharing the question's words rank above the crew's own passages: round 1
+ * leaves six leads, round 2 looks up four (the rule-based planner's most), so the planner is asked
+ * again after round 2 and is shown the conversation of both rounds.
+ */
+const CREW = [
+  {
+    id: 'harbour-lights',
+    title: 'Harbour Lights',
+    text: 'Harbour Lights is a film directed by Orla Venn, a film scored by Ivo Pell and a film cut by Una Rask.',
+  },
+  { id: 'tin-kettle', title: 'The Tin Kettle', text: 'The Tin Kettle is a film directed by Marek Dorr, a film scored by Cal Brin and a film cut by Ede Moss.' },
+  ...['Orla Venn', 'Ivo Pell', 'Una Rask', 'Marek Dorr', 'Cal Brin', 'Ede Moss'].map((name, i) => ({
+    id: name.toLowerCase().replace(' ', '-'),
+    title: name,
+    text: `${name} (born 19${20 + i}) grew up in Lusk.`,
+  })),
+  ...[1, 2, 3, 4, 5, 6].map((n) => ({ id: `filler-${n}`, title: `Filler ${n}`, text: `Filler ${n}: a film director born later than the film.` })),
+];
+const TASK = 'Which film has the director who was born later, Harbour Lights or The Tin Kettle?';
+const request = (corpus: string) => ({ task: TASK, corpus, options: { mode: 'iterative' as const, cache: false } });
 
 let server: LoopbackLlm;
 let claude: LocalStack;
 let openai: LocalStack;
+let corpus: string;
 
 beforeAll(async () => {
   server = await LoopbackLlm.start(ruleBasedModel);
@@ -35,32 +54,12 @@ beforeAll(async () => {
   const local = new OpenAiCompatibleProvider({ baseURL: server.openaiBaseURL, model: 'qwen2.5-7b-instruct', timeoutMs: 5_000 });
   claude = await openLocalStack('rounds-claude', { llm: new RetryingProvider(anthropic, recordingPolicy()) });
   openai = await openLocalStack('rounds-openai', { llm: new RetryingProvider(local, recordingPolicy()) });
+  corpus = join(tempDir('rounds'), 'crew.jsonl');
+  writeFileSync(corpus, `${CREW.map((d) => JSON.stringify(d)).join('\n')}\n`);
 });
 
-/** The request asks for an answer (the structured output named after the answer schema), not for a plan. */
-const asksForAnswer = (r: RecordedRequest): boolean =>
-  /answer$/.test((r.body.tools as Array<{ name?: string }> | undefined)?.[0]?.name ?? '') ||
-  /answer$/.test((r.body.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name ?? '');
-
-/**
- * The rule-based model, except that its second answer finds nothing: round 2 then leaves the
- * question open, so the planner is shown the conversation after both rounds (a round that
- * answered from evidence would end the loop without asking it).
- */
-function secondAnswerFindsNothing(): (r: RecordedRequest) => Promise<Reply> {
-  let answers = 0;
-  return async (r) => {
-    const reply = await ruleBasedModel(r);
-    if (!asksForAnswer(r) || ++answers !== 2) return reply;
-    if ('tool' in reply) return { tool: { ...(reply.tool as Record<string, unknown>), shortAnswer: null } };
-    // The rule-based model answers in prose holding the answer's JSON.
-    if ('text' in reply) return { text: JSON.stringify({ ...(JSON.parse(reply.text) as Record<string, unknown>), shortAnswer: null }) };
-    return reply;
-  };
-}
-
 beforeEach(() => {
-  server.reset(secondAnswerFindsNothing());
+  server.reset(ruleBasedModel);
 });
 
 afterAll(async () => {
@@ -76,7 +75,7 @@ const blocksOf = (m: Message) => (Array.isArray(m.content) ? (m.content as Array
 describe('Iterative mode over the wire: results in the prompt, tool calls paired with their results', () => {
   it('sends Claude each round as a tool_use answered by a tool_result holding the bounded results', async () => {
     // Act
-    const record = await claude.run(request);
+    const record = await claude.run(request(corpus));
 
     // Assess
     expect(record.status).toBe('succeeded');
@@ -102,16 +101,23 @@ describe('Iterative mode over the wire: results in the prompt, tool calls paired
     };
     expect(payload.round).toBe(1);
     expect(payload.results.map((r) => r.step_id)).toEqual(record.rounds!.rounds[0]!.stepIds);
-    const search = payload.results.find((r) => r.name === 'keyword_search')!;
+    // A comparison's twelve steps pass the results' size limit: the oldest keep their document ids only.
+    const searches = payload.results.filter((r) => r.name === 'keyword_search');
+    expect(searches.some((r) => Array.isArray(r.result.document_ids))).toBe(true);
+    const search = searches.find((r) => Array.isArray(r.result.documents))!;
     const docs = search.result.documents as Array<{ id: string; snippet: string }>;
     expect(docs.length).toBeLessThanOrEqual(RESULT_LIMITS.documents);
     expect(docs.every((d) => d.snippet.length <= RESULT_LIMITS.snippetChars)).toBe(true);
     expect(results).toMatch(/Round 2 of at most 5/);
+    // The planner is told what round 1 left uncovered: the crew the films' passages name.
+    expect(results).toMatch(
+      /Left uncovered: round 1 left 6 documents its passages name and it did not rank: Orla Venn \(named in harbour-lights beside "film"\)/,
+    );
   });
 
   it('sends an OpenAI-compatible server each round as an assistant tool call answered by a tool message', async () => {
     // Act
-    const record = await openai.run(request);
+    const record = await openai.run(request(corpus));
 
     // Assess
     expect(record.status).toBe('succeeded');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nextRound } from '../../../functions/adapters/llm/rule-based/next-round.js';
 import type { LlmIntent } from '../../../functions/core/ports.js';
 import { EXECUTABLE_STEP_TYPES } from '../../../functions/core/steps/index.js';
-import type { DecompositionStep, RoundResult } from '../../../functions/core/types.js';
+import type { RoundResult } from '../../../functions/core/types.js';
 import { planOf, searchStep, step } from '../../support/plans.js';
 
 type NextRoundIntent = Extract<LlmIntent, { kind: 'next_round' }>;
@@ -37,33 +37,25 @@ const intentWith = (results: RoundResult[], overrides: Partial<NextRoundIntent> 
 const lumiere = {
   id: 'lumiere-brothers',
   title: 'Auguste and Louis Lumière',
-  snippet: 'The Lumière brothers were French inventors who patented the cinematograph in 1895 in Lyon.',
+  snippet: 'The Lumière brothers patented the cinematograph in 1895 in Lyon, France.',
 };
 
 describe('Function: nextRound (the rule-based planner between rounds)', () => {
-  it("asks in round 2 about the names round 1's best passage gives, which the question only describes", () => {
+  it("looks up in round 2 the name round 1's best passage gives beside a word of the question, by its title", () => {
     // Act
     const reply = nextRound(intentWith([found([lumiere])]));
 
-    // Assess
-    const searches = reply.steps.filter((s) => s.type === 'keyword_search');
-    expect(searches.map((s) => s.parameters.query)).toEqual(['French', 'Lyon']);
+    // Assess: "patented the cinematograph in 1895 in Lyon": Lyon follows the question's words; France is past them.
     expect(reply.steps.map((s) => [s.step_id, s.type])).toEqual([
-      [3, 'keyword_search'],
-      [4, 'keyword_search'],
-      [5, 'aggregate'],
-      [6, 'filter'],
-      [7, 'aggregate'],
-      [8, 'llm_call'],
+      [3, 'graph_query'],
+      [4, 'filter'],
+      [5, 'llm_call'],
     ]);
-    // The names are fused into the second hop; its best document joins round 1's final ranking;
-    // the answer reads that ranking and the whole second hop.
-    const [secondHop, best, fused, answer] = reply.steps.slice(2) as [DecompositionStep, DecompositionStep, DecompositionStep, DecompositionStep];
-    expect(secondHop.parameters).toMatchObject({ input_steps: [3, 4], method: 'rank_fusion' });
-    expect(best.parameters).toMatchObject({ input_step: 5, max_results: 1 });
-    expect(fused.parameters).toMatchObject({ input_steps: [1, 6], method: 'rank_fusion' });
-    expect(answer).toMatchObject({ type: 'llm_call', dependencies: [7, 5] });
-    expect(reply.reasoning).toMatch(/name French and Lyon/);
+    expect(reply.steps[0]!.parameters).toMatchObject({ query: 'Lyon' });
+    // The look-up's best document joins the final ranking; the answer reads round 1's evidence and it.
+    expect(reply.steps[1]!.parameters).toEqual({ input_step: 3, max_results: 1 });
+    expect(reply.steps[2]).toMatchObject({ type: 'llm_call', dependencies: [1, 4] });
+    expect(reply.reasoning).toMatch(/name Lyon beside words of the task/);
   });
 
   it('does not ask about a date, the passage itself or what the question already names', () => {
@@ -76,61 +68,56 @@ describe('Function: nextRound (the rule-based planner between rounds)', () => {
 
     // Assess
     expect(reply.steps).toEqual([]);
-    expect(reply.reasoning).toMatch(/name no entity/);
+    expect(reply.reasoning).toMatch(/name nothing beside the words of the task/);
   });
 
-  it('stops when round 1 already crossed the bridge: another list holds a document the first hop names', () => {
-    // Prepare: the answer read the first hop (1) and a second list (3) that found Lyon.
-    const plan = planOf(
-      searchStep(1, BRIDGE),
-      searchStep(3, 'second hop'),
-      step({ step_id: 4, type: 'llm_call', parameters: { prompt: 'answer', input_steps: [1, 3] }, dependencies: [1, 3] }),
+  it('does not ask about a name no word of the question stands beside', () => {
+    // Prepare: the passage names a river, but after words the question does not use.
+    const reply = nextRound(
+      intentWith([found([{ id: 'lumiere-brothers', title: 'Auguste and Louis Lumière', snippet: 'The Lumière brothers often walked along the Saône.' }])]),
     );
-    const secondList: RoundResult = {
-      ...found([{ id: 'lyon', title: 'Lyon', snippet: 'Lyon lies at the confluence of the Rhône and the Saône.' }]),
-      step_id: 3,
-    };
-
-    // Act
-    const reply = nextRound(intentWith([found([lumiere]), secondList], { plan }));
 
     // Assess
     expect(reply.steps).toEqual([]);
-    expect(reply.reasoning).toMatch(/crossed the bridge: a first-hop passage names Lyon/);
   });
 
   it('adds nothing after round 2', () => {
     expect(nextRound(intentWith([found([lumiere])], { round: 3 })).steps).toEqual([]);
   });
 
-  it('asks about one new name from each side of a comparison the first round left unanswered', () => {
-    // Prepare: each side's search found the film, whose passage names its director; the directors' passages were not found.
+  it('looks up the name each side of a comparison gives, and reads a side shortened to its ids from another list', () => {
+    // Prepare: each side's search found the film, whose passage names its director; side 2 was
+    // shortened to fit (ids only), its passage shown by the rerank (step 3).
     const task = 'Which film has the director born later, Red Harbour or Blue Valley?';
-    const side = (step_id: number, doc: { id: string; title: string; snippet: string }): RoundResult => ({
+    const result = (step_id: number, result: Record<string, unknown>): RoundResult => ({
       step_id,
       round: 1,
       name: 'keyword_search',
-      args: { query: doc.title },
+      args: {},
       status: 'succeeded',
-      result: { documents: [doc], count: 1 },
+      result,
     });
+    const red = { id: 'red-harbour', title: 'Red Harbour', snippet: 'Red Harbour is a 1950 film directed by Anna Varga.' };
+    const blue = { id: 'blue-valley', title: 'Blue Valley', snippet: 'Blue Valley is a 1962 film directed by Tomas Berg.' };
     const plan = planOf(
       searchStep(1, 'Red Harbour director'),
       searchStep(2, 'Blue Valley director'),
-      step({ step_id: 3, type: 'llm_call', parameters: { prompt: 'answer', input_steps: [1, 2] }, dependencies: [1, 2] }),
+      step({ step_id: 3, type: 'rerank', parameters: { input_step: 1, query: task }, dependencies: [1] }),
+      step({ step_id: 4, type: 'llm_call', parameters: { prompt: 'answer', input_steps: [1, 2] }, dependencies: [1, 2] }),
     );
     const results = [
-      side(1, { id: 'red-harbour', title: 'Red Harbour', snippet: 'Red Harbour is a 1950 film directed by Anna Varga.' }),
-      side(2, { id: 'blue-valley', title: 'Blue Valley', snippet: 'Blue Valley is a 1962 film directed by Tomas Berg.' }),
+      result(1, { documents: [red], count: 1 }),
+      result(2, { see: 'step_2.result (shortened to fit)', document_ids: ['blue-valley'] }),
+      result(3, { documents: [red, blue], count: 2 }),
     ];
 
     // Act
     const reply = nextRound(intentWith(results, { task, plan }));
 
     // Assess
-    const queries = reply.steps.filter((s) => s.type === 'keyword_search').map((s) => s.parameters.query);
-    expect(queries).toEqual(['Anna Varga', 'Tomas Berg']);
-    expect(reply.steps.at(-1)?.type).toBe('llm_call');
+    const lookUps = reply.steps.filter((s) => s.type === 'graph_query').map((s) => s.parameters.query);
+    expect(lookUps).toEqual(['Anna Varga', 'Tomas Berg']);
+    expect(reply.steps.at(-1)).toMatchObject({ type: 'llm_call', dependencies: [1, 2, 7, 8] });
   });
 
   it('uses only the step types the request allows', () => {
@@ -138,6 +125,6 @@ describe('Function: nextRound (the rule-based planner between rounds)', () => {
     const reply = nextRound(intentWith([found([lumiere])], { allowedStepTypes: ['vector_search', 'llm_call'] }));
 
     // Assess
-    expect(reply.steps.map((s) => s.type)).toEqual(['vector_search', 'vector_search', 'llm_call']);
+    expect(reply.steps.map((s) => s.type)).toEqual(['vector_search', 'llm_call']);
   });
 });
