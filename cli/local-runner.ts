@@ -33,8 +33,8 @@ import { checkRequest } from '../functions/core/workflow/intake.js';
 import { failPlan } from '../functions/core/workflow/record-failure.js';
 import { startPlan } from '../functions/core/workflow/start-plan.js';
 import type { AwaitInputEvent, WorkflowInput } from '../functions/core/workflow/types.js';
+import { preloadDefaultCorpus, TASK_STATES } from '../functions/handlers/states.js';
 import { startDepsOf } from '../functions/runtime/start.js';
-import { preloadDefaultCorpus, TASK_STATES } from '../functions/runtime/states.js';
 import { createRuntime, type Runtime } from '../functions/runtime/workflow.js';
 import { type CairnConfig, loadConfig } from '../functions/shared/config.js';
 

@@ -12,7 +12,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { TRACE_TABLE } from '../../functions/adapters/dynamodb/table.js';
-import { TASK_STATES } from '../../functions/runtime/states.js';
+import { TASK_STATES } from '../../functions/handlers/states.js';
 import { taskStates, WORKFLOW_FILE } from '../../infra/constructs/workflow.js';
 import { actionsOf, logicalIdOf, statementsOf, synthCairn } from './support.js';
 
@@ -70,7 +70,7 @@ describe('Stack: Cairn (default context)', () => {
     });
 
     it('maps every Task state to a handler file of the state map the local runner runs too', () => {
-      // Assess: the stack and functions/runtime/states.ts agree on the states, and each handler file exists.
+      // Assess: the stack and functions/handlers/states.ts agree on the states, and each handler file exists.
       expect(
         taskStates()
           .map((s) => s.name)

@@ -10,9 +10,9 @@ import { SfnWorkflowStarter } from '../../../functions/adapters/sfn/workflow-sta
 import { ConfigError } from '../../../functions/core/errors.js';
 import type { WorkflowStarter } from '../../../functions/core/ports.js';
 import { ToolRegistry } from '../../../functions/core/tools/registry.js';
+import { TASK_STATES } from '../../../functions/handlers/states.js';
 import { createIntakeRuntime } from '../../../functions/runtime/intake.js';
 import { startDepsOf } from '../../../functions/runtime/start.js';
-import { TASK_STATES } from '../../../functions/runtime/states.js';
 import { createRuntime } from '../../../functions/runtime/workflow.js';
 import { loadConfig, loadLocalConfig } from '../../../functions/shared/config.js';
 

@@ -5,14 +5,14 @@
  * written from this table too.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { makeApproveToolHandler } from '../handlers/intake/approve-tool.js';
-import { makeCreatePlanHandler } from '../handlers/intake/create-plan.js';
-import { makeGetPlanHandler } from '../handlers/intake/get-plan.js';
-import { makeGetTraceHandler } from '../handlers/intake/get-trace.js';
-import { makeListPlansHandler } from '../handlers/intake/list-plans.js';
-import { makeListToolsHandler } from '../handlers/intake/list-tools.js';
-import { makeSubmitInputHandler } from '../handlers/intake/submit-input.js';
-import type { IntakeRuntime } from './intake.js';
+import type { IntakeRuntime } from '../runtime/intake.js';
+import { makeApproveToolHandler } from './intake/approve-tool.js';
+import { makeCreatePlanHandler } from './intake/create-plan.js';
+import { makeGetPlanHandler } from './intake/get-plan.js';
+import { makeGetTraceHandler } from './intake/get-trace.js';
+import { makeListPlansHandler } from './intake/list-plans.js';
+import { makeListToolsHandler } from './intake/list-tools.js';
+import { makeSubmitInputHandler } from './intake/submit-input.js';
 
 export type ApiHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 

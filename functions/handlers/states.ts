@@ -16,9 +16,9 @@ import { rejectPhase } from '../core/workflow/reject.js';
 import { repairPhase } from '../core/workflow/repair.js';
 import { replanPhase } from '../core/workflow/replan.js';
 import { validatePhase } from '../core/workflow/validate.js';
-import { phaseHandler } from '../handlers/phase-handler.js';
-import { thenPublishResult } from '../handlers/publish-result.js';
-import type { Runtime } from './workflow.js';
+import type { Runtime } from '../runtime/workflow.js';
+import { phaseHandler } from './phase-handler.js';
+import { thenPublishResult } from './publish-result.js';
 
 export const makeAnalyzeHandler = (rt: Runtime) => phaseHandler(rt, analyzePhase);
 export const makeGenerateHandler = (rt: Runtime) => phaseHandler(rt, generatePhase);
