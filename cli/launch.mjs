@@ -41,7 +41,7 @@ export function currentFile(root = ROOT) {
 const INPUTS_FILE = 'inputs.json';
 
 /** What makes the bundle without being part of it: a change to how it is built makes it again. */
-const BUILDER_FILES = ['cli/build.mjs', 'cli/launch.mjs', 'cli/sdk-schemas.mjs', 'cli/stand-in.mjs'];
+const BUILDER_FILES = ['cli/build.mjs', 'cli/launch.mjs', 'build/sdk-schemas.mjs', 'build/stand-in.mjs'];
 
 /** The shape of build-current.json; a record of another shape is not trusted. */
 const RECORD_VERSION = 1;

@@ -8,7 +8,7 @@
  * esbuild one output file and so cannot split: code reached only through a dynamic import (the
  * Anthropic SDK, the OpenAI-compatible client, the AWS clients built on first use) goes to its own
  * chunk, which a cold start does not load. esbuild runs in a child process (bundle.mjs), since CDK
- * bundles synchronously and only esbuild's asynchronous API takes plugins (cli/sdk-schemas.mjs).
+ * bundles synchronously and only esbuild's asynchronous API takes plugins (build/sdk-schemas.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { BuildOptions, Metafile } from 'esbuild';
-import { NAMES_IMPORTED, standInModule } from '../../cli/stand-in.mjs';
+import { NAMES_IMPORTED, standInModule } from '../../build/stand-in.mjs';
 import { FUNCTION_MEMORY_MB } from '../../functions/shared/deployment.js';
 
 /** Node.js 24, the newest runtime Lambda offers. */
@@ -69,7 +69,7 @@ export const LOADED_ON_FIRST_USE: Readonly<Record<string, readonly string[] | 'c
 /**
  * Built-ins the bundled code imports at its top but a normal invocation never uses: the AWS SDK's
  * HTTP/2 handler (its clients speak HTTP/1.1). Every built-in is reached through CommonJS
- * (builtinsThroughCommonJs in cli/stand-in.mjs, applied by bundle.mjs); these through stand-ins.
+ * (builtinsThroughCommonJs in build/stand-in.mjs, applied by bundle.mjs); these through stand-ins.
  */
 const BUILTINS_ON_FIRST_USE = ['http2'];
 

@@ -1,4 +1,4 @@
-/** The types of cli/stand-in.mjs: the source of a module that loads the real one on first use. */
+/** The types of build/stand-in.mjs: the source of a module that loads the real one on first use. */
 export declare function standInModule(options: {
   load: string;
   keys: readonly string[];

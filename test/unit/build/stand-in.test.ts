@@ -1,9 +1,9 @@
 /**
- * The stand-ins of packages loaded on first use (cli/stand-in.mjs): the check of what a bundle
+ * The stand-ins of packages loaded on first use (build/stand-in.mjs): the check of what a bundle
  * reads from them against the names they carry.
  */
 import { describe, expect, it } from 'vitest';
-import { NAMES_IMPORTED, namesRead } from '../../../cli/stand-in.mjs';
+import { NAMES_IMPORTED, namesRead } from '../../../build/stand-in.mjs';
 
 describe('Function: namesRead', () => {
   it('finds a name the bundle reads that the list leaves out, through numbered imports too', () => {
