@@ -334,9 +334,12 @@ describe('Stack: Cairn (default context)', () => {
     });
 
     it('lets the workflow functions send every DynamoDB request the trace store makes', () => {
-      // The commands the trace store sends, read from its source, as the IAM actions that authorize
-      // them: a TransactWriteItems is authorized by the actions it holds (Put and Update here).
-      const source = readFileSync(join(import.meta.dirname, '../../functions/adapters/dynamodb/trace-store.ts'), 'utf8');
+      // The commands the trace store sends, read from its source (its requests to the table, and
+      // the store itself), as the IAM actions that authorize them: a TransactWriteItems is
+      // authorized by the actions it holds (Put and Update here).
+      const source = ['trace-store.ts', 'trace-requests.ts']
+        .map((file) => readFileSync(join(import.meta.dirname, '../../functions/adapters/dynamodb', file), 'utf8'))
+        .join('\n');
       const commands = new Set([...source.matchAll(/new (\w+)Command\(/g)].map((m) => m[1]!));
       const iamActions: Record<string, string[]> = {
         Get: ['GetItem'],
