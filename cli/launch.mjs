@@ -24,7 +24,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Folders whose files go into the bundle, and single files it depends on. */
-const SOURCE_DIRS = ['cli', 'functions', 'schemas'];
+const SOURCE_DIRS = ['cli', 'functions', 'local', 'schemas'];
 const SOURCE_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'node_modules/.package-lock.json'];
 
 /** Where bundles live; `.cairn/` is git-ignored. */

@@ -14,16 +14,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
-import { type EmbeddedDynamo, openSharedDynamo, startEmbeddedDynamo } from '../functions/adapters/dynamodb/embedded.js';
-import { ensureTable } from '../functions/adapters/dynamodb/table.js';
-import { failAbandonedPlans } from '../functions/adapters/local/abandoned-plans.js';
-import { inProcessHttpHandler } from '../functions/adapters/local/in-process-http.js';
-import { LeasingTraceStore } from '../functions/adapters/local/leasing-trace-store.js';
-import { NotifyingTraceStore, type TraceEventListener } from '../functions/adapters/local/notifying-trace-store.js';
-import { processSecret } from '../functions/adapters/local/owner-files.js';
-import { currentLease } from '../functions/adapters/local/process-lease.js';
-import { LocalTaskTokens, type TokenOutput } from '../functions/adapters/local/task-tokens.js';
-import { InProcessWorkflowStarter } from '../functions/adapters/local/workflow-starter.js';
 import type { LlmProvider, WorkflowStarter } from '../functions/core/ports.js';
 import type { ToolRegistry } from '../functions/core/tools/registry.js';
 import { isSettled } from '../functions/core/trace/status.js';
@@ -37,6 +27,17 @@ import { preloadDefaultCorpus, TASK_STATES } from '../functions/handlers/states.
 import { startDepsOf } from '../functions/runtime/start.js';
 import { createRuntime, type Runtime } from '../functions/runtime/workflow.js';
 import { type CairnConfig, loadConfig } from '../functions/shared/config.js';
+import { processSecret } from '../local/owner-files.js';
+import { type EmbeddedDynamo, startEmbeddedDynamo } from '../local/store/embedded.js';
+import { ensureTable } from '../local/store/ensure-table.js';
+import { inProcessHttpHandler } from '../local/store/in-process-http.js';
+import { openSharedDynamo } from '../local/store/shared-store.js';
+import { failAbandonedPlans } from '../local/trace/abandoned-plans.js';
+import { LeasingTraceStore } from '../local/trace/leasing-trace-store.js';
+import { NotifyingTraceStore, type TraceEventListener } from '../local/trace/notifying-trace-store.js';
+import { currentLease } from '../local/trace/process-lease.js';
+import { LocalTaskTokens, type TokenOutput } from '../local/workflow/task-tokens.js';
+import { InProcessWorkflowStarter } from '../local/workflow/workflow-starter.js';
 
 const WORKFLOW_FILE = fileURLToPath(new URL('../infra/workflow.asl.json', import.meta.url));
 

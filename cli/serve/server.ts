@@ -9,11 +9,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { corpusPathWithin } from '../../functions/adapters/corpus/file-corpus-provider.js';
-import type { InProcessWorkflowStarter } from '../../functions/adapters/local/workflow-starter.js';
 import { oneLine } from '../../functions/core/errors.js';
 import type { LlmProvider } from '../../functions/core/ports.js';
 import { API_ROUTES, type ApiHandler, type ApiRouteName } from '../../functions/handlers/routes.js';
 import type { CairnConfig } from '../../functions/shared/config.js';
+import type { InProcessWorkflowStarter } from '../../local/workflow/workflow-starter.js';
 import { LocalStack, lambdaContext, waitingForClients } from '../local-runner.js';
 import { formatDuration } from '../view/activity.js';
 import { type Assets, buildAssets, PAGE_SECURITY_HEADERS, pageShell } from './assets.js';

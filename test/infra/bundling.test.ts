@@ -94,6 +94,8 @@ describe("Bundling: the functions' esbuild options", () => {
     expect(loadedAtInit.filter((i) => i.includes('@anthropic-ai/sdk') || i.includes('openai-compatible/'))).toEqual([]);
     expect(later.some((i) => i.includes('@anthropic-ai/sdk'))).toBe(true);
     expect(later.some((i) => i.includes('openai-compatible/chat-client.ts'))).toBe(true);
+    // The laptop's store and its machinery (local/, dynalite, LevelDB) are in no Lambda bundle.
+    expect(Object.keys(metafile.inputs).filter((i) => /^local\/|node_modules\/(dynalite|level|classic-level)\//.test(i))).toEqual([]);
     // Generate checks plans, and the analysis a short task gets in the same model call: it carries
     // the plan's and the analysis's compiled validators, and not the request's.
     const validators = loadedAtInit.filter((i) => i.includes('core/plan/validators/')).map((i) => i.replace(/^.*\//, ''));

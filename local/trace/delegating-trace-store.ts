@@ -2,8 +2,8 @@
  * A TraceStore that hands every call to another one: the base of the local wrappers
  * (notifying-trace-store.ts, leasing-trace-store.ts), each of which overrides only what it adds.
  */
-import type { ListPlansQuery, PlanPatch, TraceRecords, TraceStore } from '../../core/ports.js';
-import type { PlanAttempt, PlanRecord, StepOutput, TraceEvent, TraceEventInput } from '../../core/types.js';
+import type { ListPlansQuery, PlanPatch, TraceRecords, TraceStore } from '../../functions/core/ports.js';
+import type { PlanAttempt, PlanRecord, StepOutput, TraceEvent, TraceEventInput } from '../../functions/core/types.js';
 
 export class DelegatingTraceStore implements TraceStore {
   constructor(protected readonly inner: TraceStore) {}

@@ -4,8 +4,8 @@
  * waits for it (finished). Like a Standard workflow it refuses a second execution of the same
  * name; unlike one it forgets names when the process ends.
  */
-import type { WorkflowStarter } from '../../core/ports.js';
-import type { WorkflowInput } from '../../core/workflow/types.js';
+import type { WorkflowStarter } from '../../functions/core/ports.js';
+import type { WorkflowInput } from '../../functions/core/workflow/types.js';
 
 /** What runs a workflow to its end (the local runner). */
 export interface WorkflowRunner {

@@ -18,7 +18,7 @@ declare module 'dynalite' {
   export default dynalite;
 }
 
-// The parts of dynalite's internals that embedded-transactions.ts builds TransactWriteItems from.
+// The parts of dynalite's internals that transactions.ts builds TransactWriteItems from.
 declare module 'dynalite/db/index.js' {
   /** An error as dynalite's operations answer it: the HTTP status and the DynamoDB error body. */
   export interface DynaliteError extends Error {

@@ -7,7 +7,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, linkSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { InvalidInputError } from '../../core/errors.js';
+import { InvalidInputError } from '../functions/core/errors.js';
 
 /** Owner only: read, write, enter. */
 export const OWNER_FOLDER_MODE = 0o700;

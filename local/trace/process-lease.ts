@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import type { PlanLease } from '../../core/types.js';
+import type { PlanLease } from '../../functions/core/types.js';
 
 /** The text of a /proc file, or undefined where there is none (not Linux, or no such process). */
 function procText(path: string): string | undefined {

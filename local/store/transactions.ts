@@ -23,7 +23,7 @@ import * as deleteItemRules from 'dynalite/validations/deleteItem.js';
 import validations from 'dynalite/validations/index.js';
 import * as putItemRules from 'dynalite/validations/putItem.js';
 import * as updateItemRules from 'dynalite/validations/updateItem.js';
-import { inMemoryRequest } from '../local/in-process-http.js';
+import { inMemoryRequest } from './in-process-http.js';
 
 type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 type Request = Record<string, unknown>;

@@ -3,8 +3,8 @@
  * CLI can show a run's progress live without polling the database. Everything else is passed
  * through unchanged; the events a listener sees are the stored ones, with their sequence numbers.
  */
-import type { TraceRecords, TraceStore } from '../../core/ports.js';
-import type { PlanRecord, TraceEvent, TraceEventInput } from '../../core/types.js';
+import type { TraceRecords, TraceStore } from '../../functions/core/ports.js';
+import type { PlanRecord, TraceEvent, TraceEventInput } from '../../functions/core/types.js';
 import { DelegatingTraceStore } from './delegating-trace-store.js';
 
 export type TraceEventListener = (event: TraceEvent) => void;

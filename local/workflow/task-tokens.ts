@@ -6,7 +6,7 @@
  * `onUnknown`, which resumes the plan in this process.
  */
 import { randomUUID } from 'node:crypto';
-import type { TaskTokenSender } from '../../core/ports.js';
+import type { TaskTokenSender } from '../../functions/core/ports.js';
 
 export type TokenOutput = Readonly<Record<string, unknown>>;
 

@@ -4,9 +4,9 @@
  * after another process asked its question so takes the lease as its Execute starts. The lease
  * rides in writes the workflow makes anyway: it costs no request of its own.
  */
-import type { PlanPatch, TraceRecords, TraceStore } from '../../core/ports.js';
-import { isSettled } from '../../core/trace/status.js';
-import type { PlanLease, PlanRecord, TraceEvent, TraceEventInput } from '../../core/types.js';
+import type { PlanPatch, TraceRecords, TraceStore } from '../../functions/core/ports.js';
+import { isSettled } from '../../functions/core/trace/status.js';
+import type { PlanLease, PlanRecord, TraceEvent, TraceEventInput } from '../../functions/core/types.js';
 import { DelegatingTraceStore } from './delegating-trace-store.js';
 
 export class LeasingTraceStore extends DelegatingTraceStore {

@@ -5,11 +5,11 @@
  *
  * A plan waiting for the user's answer is not at work: whoever answers resumes it, in any process.
  */
-import { PlanConflictError } from '../../core/errors.js';
-import type { TraceStore } from '../../core/ports.js';
-import { isSettled } from '../../core/trace/status.js';
-import type { PlanRecord, PlanStatus } from '../../core/types.js';
-import { failPlan } from '../../core/workflow/record-failure.js';
+import { PlanConflictError } from '../../functions/core/errors.js';
+import type { TraceStore } from '../../functions/core/ports.js';
+import { isSettled } from '../../functions/core/trace/status.js';
+import type { PlanRecord, PlanStatus } from '../../functions/core/types.js';
+import { failPlan } from '../../functions/core/workflow/record-failure.js';
 import { holderEnded } from './process-lease.js';
 
 /** The statuses of a plan some process is working on. */
