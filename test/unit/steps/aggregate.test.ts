@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../../functions/core/errors.js';
-import { aggregate } from '../../../functions/core/executor/operators/aggregate.js';
 import { RRF_K } from '../../../functions/core/retrieval/fusion.js';
+import { aggregate } from '../../../functions/core/steps/operators/aggregate.js';
 import type { RetrievedDocument } from '../../../functions/core/types.js';
 
 const doc = (id: string, score: number, rank: number, extra: Partial<RetrievedDocument> = {}): RetrievedDocument => ({

@@ -11,8 +11,8 @@
  */
 import { InvalidInputError } from '../../errors.js';
 import { RRF_K, reciprocalRankFusion } from '../../retrieval/fusion.js';
-import { subqueryIdOf } from '../../steps/documents.js';
 import type { RetrievedDocument } from '../../types.js';
+import { subqueryIdOf } from '../documents.js';
 
 export const AGGREGATE_METHODS = ['union', 'intersection', 'rank_fusion'] as const;
 export type AggregateMethod = (typeof AGGREGATE_METHODS)[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../../functions/core/errors.js';
-import { filterDocuments } from '../../../functions/core/executor/operators/filter.js';
+import { filterDocuments } from '../../../functions/core/steps/operators/filter.js';
 import type { RetrievedDocument } from '../../../functions/core/types.js';
 
 const docs: RetrievedDocument[] = [

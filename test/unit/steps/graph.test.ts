@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { StepExecutionError } from '../../../functions/core/errors.js';
-import { GRAPH_WEIGHTS, graphQuery, multiHop } from '../../../functions/core/executor/operators/graph.js';
 import { createCorpusIndex, type InMemoryCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
 import { type OperatorContext, STEP_OPERATORS, type StepOperator } from '../../../functions/core/steps/index.js';
+import { GRAPH_WEIGHTS, graphQuery, multiHop } from '../../../functions/core/steps/operators/graph.js';
 import type { RetrievedDocument, StepOutput, StepType } from '../../../functions/core/types.js';
 import { corpusDoc } from '../../support/corpus.js';
 import { operatorContext } from '../../support/executor.js';

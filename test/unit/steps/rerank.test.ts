@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RERANK_METHOD, RERANK_WEIGHTS, rerankDocuments, smallestCoveringWindow } from '../../../functions/core/executor/operators/rerank.js';
+import { RERANK_METHOD, RERANK_WEIGHTS, rerankDocuments, smallestCoveringWindow } from '../../../functions/core/steps/operators/rerank.js';
 import type { RetrievedDocument } from '../../../functions/core/types.js';
 
 const doc = (id: string, title: string, text: string, score: number, rank: number): RetrievedDocument => ({ id, title, text, score, rank, modality: 'text' });

@@ -10,8 +10,8 @@
  * the best direct matches, and expands `depth` links out, each level worth less.
  */
 import type { CorpusIndex } from '../../ports.js';
-import { retrievedDocument } from '../../steps/documents.js';
 import type { RetrievedDocument } from '../../types.js';
+import { retrievedDocument } from '../documents.js';
 
 export const MULTI_HOP_METHOD = 'entity-link-expansion-v1';
 export const GRAPH_QUERY_METHOD = 'entity-seeded-expansion-v1';
