@@ -81,6 +81,9 @@ function padded(kind: string, n: number): string {
   return String(n).padStart(PAD, '0');
 }
 
+/** One item of the trace table, as the DocumentClient marshals it. */
+export type TraceItem = Record<string, unknown>;
+
 /** The key values of every item kind, in one place. */
 export const traceKeys = {
   plan: (planId: string): string => `PLAN#${planId}`,

@@ -16,9 +16,7 @@ import type { PlanAttempt, PlanRecord, StepOutput, TraceEvent } from '../../core
 import type { PayloadStore } from '../payloads/payload-store.js';
 import { TraceStoreError } from './errors.js';
 import { itemSize } from './item-size.js';
-import { TRACE_TABLE, traceKeys } from './table.js';
-
-export type Item = Record<string, unknown>;
+import { type TraceItem as Item, TRACE_TABLE, traceKeys } from './table.js';
 
 /** Fields of a PlanRecord kept as native attributes on META rather than in its body. */
 const PLAN_ENVELOPE = ['planId', 'status', 'version', 'eventCount', 'createdAt', 'updatedAt'] as const;

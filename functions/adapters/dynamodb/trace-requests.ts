@@ -27,7 +27,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { TraceStoreTransientError, toStoreError } from './errors.js';
 import { DYNAMODB_ITEM_LIMIT, itemSize } from './item-size.js';
-import type { Item } from './trace-items.js';
+import type { TraceItem as Item } from './table.js';
 
 /** How many rounds a batch read (listPlans) or a batch of events gives what DynamoDB left unprocessed. */
 const BATCH_ROUNDS = 6;

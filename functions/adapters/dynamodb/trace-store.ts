@@ -28,9 +28,9 @@ import type { PayloadStore } from '../payloads/payload-store.js';
 import { createDocumentClient } from './client.js';
 import { isCancelledByCondition, isCancelledByConflict, isConditionalFailure, TraceStoreError, toStoreError } from './errors.js';
 import { DYNAMODB_ITEM_LIMIT } from './item-size.js';
-import { CREATED_INDEX, STATUS_INDEX, traceKeys } from './table.js';
+import { CREATED_INDEX, type TraceItem as Item, STATUS_INDEX, traceKeys } from './table.js';
 import { TraceCache } from './trace-cache.js';
-import { BODY_ATTRIBUTES, type Item, planBody, planEnvelope, sameBody, TraceItemCodec, UNCHANGING_PLAN_ATTRIBUTES } from './trace-items.js';
+import { BODY_ATTRIBUTES, planBody, planEnvelope, sameBody, TraceItemCodec, UNCHANGING_PLAN_ATTRIBUTES } from './trace-items.js';
 import { fitsTransaction, TRANSACTION_ACTIONS, TraceTableRequests, uniqueByKey } from './trace-requests.js';
 
 export interface DynamoTraceStoreOptions {
