@@ -44,7 +44,7 @@ export function builtinModuleSource(name, { onFirstUse = false } = {}) {
  * The esbuild plugin that makes a bundle reach Node's built-in modules through CommonJS:
  * `module.exports = process.getBuiltinModule(...)` (builtinModuleSource). An ES `import ... from
  * 'node:http'` makes Node build a module facade of the built-in, which reads every export, and
- * reading `http`'s lazy getters loads undici (fetch): some 30 ms of every start, for code whose
+ * reading `http`'s lazy getters loads undici (fetch) at every start, for code whose
  * requests never use it. Reached through CommonJS, a built-in is returned as is, its getters
  * untouched. `onFirstUse` names the built-ins that get stand-ins loading them when first read.
  * Used by the CLI bundle (cli/build.mjs) and the Lambda bundles (infra/constructs/bundle.mjs).
@@ -70,7 +70,7 @@ export function builtinsThroughCommonJs(onFirstUse = []) {
 /**
  * The names Cairn's code and its dependencies import from each package that a bundle loads on
  * first use: its stand-in carries these and no others. A stand-in with every export name of the
- * client (709 for S3, 643 for Lambda) cost 40 ms of every CLI start, most of it esbuild's copy of
+ * client (709 for S3, 643 for Lambda) slowed every CLI start, most of it by esbuild's copy of
  * those names into a namespace object at each of the 9 modules that import the S3 client.
  * The CLI build checks the bundle against this list (namesRead, in cli/build.mjs); the Lambda bundles' test
  * checks the sources (test/infra/bundling.test.ts).

@@ -9,7 +9,7 @@
  * has its own folder, written under a temporary name and renamed into place: processes that
  * start together (parallel tests) never see half a bundle, and the first rename wins.
  *
- * Listing the source folders costs more than the stats (20-25 ms of a start, against 3 ms), so a
+ * Listing the source folders costs several times more than the stats, so a
  * start first tries the bundle it used last (.cairn/build-current.json): its folder, and the size
  * and modification time of each file it was made from and of the lock files. When none of those
  * changed, that bundle is current, found with one read and a stat per file; a new file no bundled

@@ -187,7 +187,7 @@ export class LocalStack {
       if (options.inputTimeoutSeconds !== undefined) {
         for (const name of callbacks) (definition.States[name] as { TimeoutSeconds?: number }).TimeoutSeconds = options.inputTimeoutSeconds;
       }
-      // Checking the definition takes 0.3-1 s of CPU; its test checks it once (test/infra/workflow-definition.test.ts), not every start.
+      // Checking the definition is costly in CPU; its test checks it once (test/infra/workflow-definition.test.ts), not every start.
       const machine = new StateMachine(definition, { validationOptions: { noValidate: true } });
       const resumeMachine =
         callbacks[0] === undefined ? undefined : new StateMachine({ ...definition, StartAt: callbacks[0] }, { validationOptions: { noValidate: true } });

@@ -65,7 +65,7 @@ async function assertNotLocked(dataDir: string): Promise<void> {
 
 export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): Promise<EmbeddedDynamo> {
   if (options.dataDir !== undefined) {
-    // One system call: on a busy machine, the thread pool's turn for an async mkdir took 40-180 ms.
+    // One system call: on a busy machine, the thread pool's turn for an async mkdir can be long in coming.
     mkdirSync(options.dataDir, { recursive: true, mode: OWNER_FOLDER_MODE });
     await assertNotLocked(options.dataDir);
   }

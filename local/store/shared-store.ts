@@ -171,7 +171,7 @@ export async function openSharedDynamo(dataDir: string, options: SharedDynamoOpt
       throw error;
     }
     // dynalite opens the folder on its first request: make it now, so the folder is held before it
-    // is announced. In memory: a first request over a socket costs a fresh process some 15 ms.
+    // is announced. In memory: a first request over a socket is slow for a fresh process.
     const { requestListener } = embedded;
     await (requestListener ? askInProcess(requestListener, LIST_TABLES).then(() => true) : answers(embedded.endpoint));
     const file = endpointFileOf(dataDir);

@@ -248,7 +248,7 @@ describe("Bundling: the functions' esbuild options", () => {
 
   it('has no CommonJS module import an ES module, which would make esbuild wrap the ES module and all it imports', () => {
     // A wrapped module runs inside a function called on first use: V8 compiles its code twice, and
-    // the AWS SDK, wrapped this way through the OpenSearch signer's import(), cost a cold start ~20 ms.
+    // the AWS SDK, wrapped this way through the OpenSearch signer's import(), slowed every cold start.
     const metafile = bundleFunction(join(process.cwd(), 'functions/handlers/execute.ts'), join(work, 'execute'));
     const crossings = Object.entries(metafile.inputs).flatMap(([file, input]) =>
       input.format === 'cjs'
