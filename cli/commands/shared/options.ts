@@ -3,6 +3,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { InvalidInputError, oneLine } from '../../../functions/core/errors.js';
 import type { DecompositionPlan, PlanRequest } from '../../../functions/core/types.js';
 
+/** The parser of an option that takes a positive integer; its error names the option. */
 export const positiveInt = (name: string) => (value: string) => {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a positive integer`);
@@ -11,6 +12,7 @@ export const positiveInt = (name: string) => (value: string) => {
 
 export type PlanFormat = 'text' | 'mermaid' | 'dot';
 
+/** The flags of the commands that run a plan: run, plan, execute, answer, replay. */
 export interface RunFlags {
   corpus?: string;
   json?: boolean;
@@ -27,6 +29,7 @@ export interface RunFlags {
 /** The bounds of `--max-rounds`, the same as the request schema's for `options.maxRounds`. */
 export const MAX_ROUNDS = { min: 1, max: 20 } as const;
 
+/** The parser of `--max-rounds`. */
 export const roundCount = (value: string) => {
   const n = Number(value);
   if (!Number.isInteger(n) || n < MAX_ROUNDS.min || n > MAX_ROUNDS.max) {
@@ -36,6 +39,7 @@ export const roundCount = (value: string) => {
 };
 
 export const jsonOption = () => new Option('--json', 'print one JSON object');
+
 /**
  * `--options '{"maxLlmCalls":2}'`: the request's options, as POST /plans takes them. Here only
  * JSON and an object are checked; intake checks the fields, as for every door, and names each.
@@ -74,6 +78,7 @@ export function withPlanningOptions(command: Command): Command {
     .option('--max-iterations <n>', 'planner attempts before giving up', positiveInt('--max-iterations'));
 }
 
+/** The plan request a command line makes: the task, the corpus, and the options its flags and `--options` name. */
 export function requestFrom(task: string, flags: RunFlags, corpus: string | undefined, plan?: DecompositionPlan): PlanRequest {
   // The flags that name an option win over the same option in --options.
   const options = requestOptions(flags.options) as NonNullable<PlanRequest['options']>;
