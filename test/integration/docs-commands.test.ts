@@ -69,7 +69,8 @@ function skipReason(block: DocBlock): string | undefined {
 function freshEnvironment(home: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (/^(CAIRN_|ANTHROPIC_|OPENAI_|AWS_|npm_|VITEST|INIT_CWD$)/.test(key)) continue;
+    // The test runner's own (VITEST*, TEST, MODE, NODE_ENV) would change how the programs behave.
+    if (/^(CAIRN_|ANTHROPIC_|OPENAI_|AWS_|npm_|VITEST|(TEST|MODE|NODE_ENV|INIT_CWD)$)/.test(key)) continue;
     env[key] = value;
   }
   env.PATH = (process.env.PATH ?? '')
