@@ -13,13 +13,16 @@ export const DEFAULT_HOTPOTQA_DIR = '../shared/data/hotpotqa-100';
 /** The files of the sample every bench reads. */
 const HOTPOTQA_FILES = ['qa_train.json', 'train_corpus.json'];
 
-/** The sample's folder for `bench`, `given` or the default; exits 2 with one line when its files are not there. */
-export function hotpotqaDir(bench: string, given?: string): string {
+/**
+ * The sample's folder for `bench`, `given` or the default; exits 2 with one line when its files are
+ * not there. `flag` is how the bench takes the folder (`--data`), if not as an argument.
+ */
+export function hotpotqaDir(bench: string, given?: string, flag?: string): string {
   const dir = resolve(given ?? DEFAULT_HOTPOTQA_DIR);
   const missing = HOTPOTQA_FILES.filter((file) => !existsSync(join(dir, file)));
   if (missing.length > 0) {
     console.error(
-      `bench:${bench}: no HotpotQA sample at ${dir} (${missing.join(' and ')} missing); give its folder: npm run bench:${bench} -- <dir with qa_train.json and train_corpus.json>`,
+      `bench:${bench}: no HotpotQA sample at ${dir} (${missing.join(' and ')} missing); give its folder: npm run bench:${bench} -- ${flag ? `${flag} ` : ''}<dir with qa_train.json and train_corpus.json>`,
     );
     process.exit(2);
   }

@@ -104,7 +104,7 @@ async function main(): Promise<void> {
   }
   const limit = positive('--limit', values.limit, 100);
   const concurrency = positive('--concurrency', values.concurrency, 8);
-  const dataDir = hotpotqaDir('tokens', values.data);
+  const dataDir = hotpotqaDir('tokens', values.data, '--data');
 
   const folder = await mkdtemp(join(tmpdir(), 'cairn-bench-tokens-'));
   try {
