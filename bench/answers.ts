@@ -24,8 +24,7 @@ import { join, resolve } from 'node:path';
 import { containsGold, f1Score, isRefusal, normalizeAnswer, splitOf } from '../cli/eval-scores.js';
 import { LocalStack } from '../cli/local-runner.js';
 import { loadLocalConfig, withCorpusRoots } from '../functions/shared/config.js';
-
-const DEFAULT_DIR = '../shared/data/hotpotqa-100';
+import { hotpotqaDir } from './shared-data.js';
 
 interface HotpotQuestion {
   _id: string;
@@ -166,7 +165,7 @@ async function main(): Promise<void> {
   if (split !== 'dev' && split !== 'test' && split !== 'all') throw new Error('--split is dev, test or all');
   const rowsFile = flagValue('--rows');
   const positional = args.filter((a, i) => !a.startsWith('--') && !['--limit', '--split', '--rows'].includes(args[i - 1] ?? ''));
-  const dir = resolve(positional[0] ?? DEFAULT_DIR);
+  const dir = hotpotqaDir('answers', positional[0]);
   const rows = await runAnswerBench({ dir, split, ...(limit !== undefined ? { limit } : {}) });
   // Only dev's rows: test's questions are scored, never read.
   if (rowsFile)

@@ -171,9 +171,9 @@ async function main(): Promise<void> {
     const bundles = synthBundles(outdir);
     // One warm-up load each: the first spawn also pays for the file system cache.
     for (const bundle of bundles) await probe(bundle);
-    // Round by round, every function once a round: this machine has slower spells (the same bundle
-    // loading in ~105 ms for a minute and in ~155 ms the next), and one then falls on every
-    // function alike instead of on the few measured during it.
+    // Round by round, every function once a round: a machine has slower spells (the same bundle
+    // loading markedly slower for a minute), and one then falls on every function alike instead
+    // of on the few measured during it.
     const times = bundles.map((): number[] => []);
     const firstUse = bundles.map((): number[] => []);
     for (let round = 0; round < runs; round++) {

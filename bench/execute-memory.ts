@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIndex, openIndex } from '../functions/adapters/corpus/lance/lance-index.js';
+import { hotpotqaDir } from './shared-data.js';
 
 const EXECUTE_MEMORY_MB = 2048;
 
@@ -88,8 +89,10 @@ async function main(): Promise<void> {
   const docsAt = args.indexOf('--docs');
   const docs = docsAt >= 0 ? Number(args[docsAt + 1]) : 100_000;
   if (!Number.isInteger(docs) || docs < 1) throw new Error(`--docs must be a positive integer, got ${args[docsAt + 1]}`);
-  const dataDir =
-    args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--docs') ?? fileURLToPath(new URL('../../shared/data/hotpotqa-100', import.meta.url));
+  const dataDir = hotpotqaDir(
+    'execute-memory',
+    args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--docs'),
+  );
 
   const work = mkdtempSync(join(tmpdir(), 'cairn-execute-memory-'));
   try {

@@ -12,8 +12,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalStack } from '../cli/local-runner.js';
-import { HOLDER_ENDED } from '../functions/adapters/local/abandoned-plans.js';
 import { loadConfig } from '../functions/shared/config.js';
+import { HOLDER_ENDED } from '../local/trace/abandoned-plans.js';
 import { holdPlan, killHard } from '../test/support/held-plan-process.js';
 import type { FaultRow } from './faults-llm.js';
 

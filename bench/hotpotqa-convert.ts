@@ -4,11 +4,13 @@
  * {id, question, gold_ids, answer, kind, split} for `cairn eval` (id: HotpotQA's _id; split: the
  * hash of the id, cli/eval-scores.ts#splitOf; kind: bridge or comparison).
  *
- *   npm run bench:hotpotqa -- <data-dir> [out-dir]      (out-dir defaults to .cairn/bench/hotpotqa)
+ *   npm run bench:hotpotqa [-- <data-dir> [out-dir]]    (data-dir defaults to ../shared/data/hotpotqa-100,
+ *                                                       out-dir to .cairn/bench/hotpotqa)
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { splitOf } from '../cli/eval-scores.js';
+import { hotpotqaDir } from './shared-data.js';
 
 interface HotpotQuestion {
   _id: string;
@@ -19,11 +21,8 @@ interface HotpotQuestion {
 }
 
 async function main(): Promise<void> {
-  const [dataDir, outArg] = process.argv.slice(2);
-  if (!dataDir) {
-    console.error('usage: npm run bench:hotpotqa -- <hotpotqa-data-dir> [out-dir]');
-    process.exit(2);
-  }
+  const [dataArg, outArg] = process.argv.slice(2);
+  const dataDir = hotpotqaDir('hotpotqa', dataArg);
   const outDir = resolve(outArg ?? '.cairn/bench/hotpotqa');
   const corpus = JSON.parse(await readFile(join(dataDir, 'train_corpus.json'), 'utf8')) as Record<string, string[]>;
   const questions = JSON.parse(await readFile(join(dataDir, 'qa_train.json'), 'utf8')) as HotpotQuestion[];

@@ -20,8 +20,7 @@ import { type EvaluationReport, type Recall, runEvaluation } from '../cli/eval.j
 import { LocalStack } from '../cli/local-runner.js';
 import { loadLocalConfig, withCorpusRoots } from '../functions/shared/config.js';
 import { type GuardBenchFigures, runGuardBench } from './guard.js';
-
-const DEFAULT_DIR = '../shared/data/hotpotqa-100';
+import { hotpotqaDir } from './shared-data.js';
 
 interface HotpotQuestion {
   question: string;
@@ -128,7 +127,7 @@ async function main(): Promise<void> {
   const limit = countOf('--limit');
   const maxRounds = countOf('--max-rounds');
   const positional = args.filter((a, i) => !a.startsWith('--') && !['--limit', '--max-rounds'].includes(args[i - 1] ?? ''));
-  const dir = resolve(positional[0] ?? DEFAULT_DIR);
+  const dir = hotpotqaDir('loop', positional[0]);
   const figures = await runLoopBench({ dir, ...(limit ? { limit } : {}), ...(maxRounds ? { maxRounds } : {}) });
   console.log(render(figures));
   if (json) console.log(JSON.stringify(figures));

@@ -1,5 +1,7 @@
 /**
- * Writes the evaluation figures of docs/evaluation.md from a run, so no figure is copied by hand:
+ * Writes figures into the docs from the runs that measured them, so no figure is copied by hand.
+ *
+ * The evaluation figures of docs/evaluation.md, from an eval run:
  *
  *   npm start -- eval --corpus .cairn/bench/hotpotqa/corpus.jsonl \
  *     --questions .cairn/bench/hotpotqa/questions.jsonl --folds 2 --json > .cairn/bench/eval.json
@@ -9,6 +11,13 @@
  * The tables go between the markers `<!-- figures:start -->` and `<!-- figures:end -->`: the
  * recall of one search and of the plan on the whole set and on each fold, by question type, and the
  * reader's accuracy on the phrasing suite and on the held-out tasks.
+ *
+ * A bench's figures in docs/benchmarks.md, from the last JSON line of its `--json` output:
+ *
+ *   npm run --silent bench:guard -- --json > .cairn/bench/guard.json
+ *   npm run bench:readme -- --bench guard .cairn/bench/guard.json --write
+ *
+ * go between `<!-- bench:guard:start -->` and `<!-- bench:guard:end -->`, as a table (benchTable).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -19,6 +28,9 @@ import { heldOutAccuracy, type KindAccuracy, phrasingAccuracy } from '../test/un
 const FIGURES_PAGE = 'docs/evaluation.md';
 const START = '<!-- figures:start -->';
 const END = '<!-- figures:end -->';
+/** The page of the benches' figures, a section per bench between its own markers. */
+const BENCH_PAGE = 'docs/benchmarks.md';
+const benchMarkers = (bench: string) => [`<!-- bench:${bench}:start -->`, `<!-- bench:${bench}:end -->`] as const;
 
 const f = (x: number) => x.toFixed(3);
 const cells = (r: Recall) => [f(r.r2), f(r.r5), f(r.r10)];
@@ -69,27 +81,93 @@ export function accuracyTable(rows: KindAccuracy[]): string {
   );
 }
 
-async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const file = args.find((a) => !a.startsWith('--'));
-  if (!file) {
-    console.error('usage: npm run bench:readme -- <eval.json from `eval --folds 2 --json`> [--write]');
+type Cell = string | number | boolean | null;
+
+const cell = (value: unknown): string => {
+  const text = value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value as Cell);
+  return text.replaceAll('|', '\\|');
+};
+
+/** `value`'s leaves by dotted path: nested objects opened, arrays kept whole. */
+function leaves(value: Record<string, unknown>, prefix = ''): Array<[string, unknown]> {
+  return Object.entries(value).flatMap(
+    ([key, v]): Array<[string, unknown]> =>
+      v !== null && typeof v === 'object' && !Array.isArray(v) ? leaves(v as Record<string, unknown>, `${prefix}${key}.`) : [[`${prefix}${key}`, v]],
+  );
+}
+
+/**
+ * A bench's figures as a Markdown table: a list of rows as one row each, its columns the fields
+ * every row has and the others together in a last column; an object as a line per figure.
+ */
+export function benchTable(figures: unknown): string {
+  if (Array.isArray(figures)) {
+    const rows = figures.filter((r): r is Record<string, unknown> => r !== null && typeof r === 'object' && !Array.isArray(r));
+    if (rows.length === 0 || rows.length !== figures.length) throw new Error('the figures are a list, but not of objects');
+    const columns = Object.keys(rows[0]!).filter((key) => rows.every((r) => key in r));
+    const rest = (r: Record<string, unknown>) => Object.fromEntries(Object.entries(r).filter(([key]) => !columns.includes(key)));
+    const hasRest = rows.some((r) => Object.keys(rest(r)).length > 0);
+    return table(
+      [...columns, ...(hasRest ? ['other figures'] : [])],
+      rows.map((r) => [...columns.map((key) => cell(r[key])), ...(hasRest ? [cell(rest(r))] : [])]),
+    );
+  }
+  if (figures === null || typeof figures !== 'object') throw new Error('the figures are neither a list nor an object');
+  return table(
+    ['figure', 'value'],
+    leaves(figures as Record<string, unknown>).map(([key, v]) => [key, cell(v)]),
+  );
+}
+
+/** The last line of `text` that parses as JSON and passes `accept`. */
+function lastJson<T>(text: string, accept: (value: unknown) => boolean): T | undefined {
+  for (const line of text.trim().split('\n').reverse()) {
+    try {
+      const value = JSON.parse(line) as unknown;
+      if (accept(value)) return value as T;
+    } catch {
+      // npm's banner, a bench's text lines: not the figures.
+    }
+  }
+  return undefined;
+}
+
+/** Replaces what lies between `start` and `end` in the page at `pagePath` with `body`. */
+async function writeBetween(pagePath: string, start: string, end: string, body: string): Promise<void> {
+  const page = await readFile(resolve(pagePath), 'utf8');
+  const from = page.indexOf(start);
+  const to = page.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`${pagePath} has no ${start} ... ${end} markers`);
+  await writeFile(resolve(pagePath), `${page.slice(0, from + start.length)}\n${body}\n${page.slice(to)}`);
+}
+
+async function writeBench(args: string[]): Promise<void> {
+  const [bench, file] = args.filter((a) => a !== '--bench' && a !== '--write');
+  if (!bench || !file || !/^[a-z-]+$/.test(bench)) {
+    console.error('usage: npm run bench:readme -- --bench <name> <the JSON a bench printed with --json> [--write]');
     process.exit(2);
   }
-  const text = await readFile(file, 'utf8');
-  // npm may print its banner before the JSON line: the report is the last line that parses.
-  const report = text
-    .trim()
-    .split('\n')
-    .reverse()
-    .map((line) => {
-      try {
-        return JSON.parse(line) as EvaluationReport;
-      } catch {
-        return undefined;
-      }
-    })
-    .find((r) => r && typeof r.questions === 'number');
+  const figures = lastJson<unknown>(await readFile(file, 'utf8'), (v) => v !== null && typeof v === 'object');
+  if (figures === undefined) throw new Error(`${file} holds no JSON line of figures`);
+  const body = `From \`npm run bench:${bench} -- --json\`, written by \`npm run bench:readme -- --bench ${bench} FILE --write\`:\n\n${benchTable(figures)}`;
+  if (!args.includes('--write')) {
+    console.log(body);
+    return;
+  }
+  const [start, end] = benchMarkers(bench);
+  await writeBetween(BENCH_PAGE, start, end, body);
+  console.log(`${BENCH_PAGE}: bench:${bench} figures written from ${file}`);
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args.includes('--bench')) return writeBench(args);
+  const file = args.find((a) => !a.startsWith('--'));
+  if (!file) {
+    console.error('usage: npm run bench:readme -- <eval.json from `eval --folds 2 --json`> [--write], or -- --bench <name> <file> [--write]');
+    process.exit(2);
+  }
+  const report = lastJson<EvaluationReport>(await readFile(file, 'utf8'), (r) => typeof (r as EvaluationReport | null)?.questions === 'number');
   if (!report) throw new Error(`${file} holds no eval report`);
   const body = [
     `${report.questions} questions, ${report.failed} plans failed, mean ${report.meanPlanMs} ms per planned question.`,
@@ -108,12 +186,7 @@ async function main(): Promise<void> {
     console.log(body);
     return;
   }
-  const pagePath = resolve(FIGURES_PAGE);
-  const page = await readFile(pagePath, 'utf8');
-  const start = page.indexOf(START);
-  const end = page.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`${FIGURES_PAGE} has no ${START} ... ${END} markers`);
-  await writeFile(pagePath, `${page.slice(0, start + START.length)}\n${body}\n${page.slice(end)}`);
+  await writeBetween(FIGURES_PAGE, START, END, body);
   console.log(`${FIGURES_PAGE}: figures written from ${file}`);
 }
 

@@ -17,12 +17,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIndex, type LanceCorpusIndex, openIndex } from '../functions/adapters/corpus/lance/lance-index.js';
 import type { CorpusIndex } from '../functions/core/ports.js';
 import { createCorpusIndex } from '../functions/core/retrieval/corpus-index.js';
 import { readSourceText, writeScaleCorpus } from './scale-corpus.js';
+import { hotpotqaDir } from './shared-data.js';
 
 const SELF = fileURLToPath(import.meta.url);
 const WARMUP = 5;
@@ -183,7 +184,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const positional = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--sizes');
-  const dataDir = resolve(positional[0] ?? '../shared/data/hotpotqa-100');
+  const dataDir = hotpotqaDir('scale', positional[0]);
   const work = await mkdtemp(join(tmpdir(), 'cairn-scale-'));
   try {
     const recall = await hotpotRecall(dataDir, work);

@@ -49,11 +49,11 @@ import { refusedRequests } from './peer/loopback-only.js';
 import { peerModel } from './peer/model.js';
 import { planAndExecute } from './peer/plan-execute.js';
 import { PEER_PHASES, peerPhaseOf } from './peer/prompts.js';
+import { hotpotqaDir } from './shared-data.js';
 import { answerPromptsOf, CAIRN_PHASES, type CallTokens, cairnPhaseOf, lastUserText, WireCounter } from './tokens-count.js';
 
 /** The model's time per call, slept by the loopback server for every system alike. */
 const MODEL_MS = 800;
-const DEFAULT_DATA = '../shared/data/hotpotqa-100';
 const SAMPLE_CORPUS = resolve('examples/corpus.jsonl');
 const SAMPLE_TASKS = resolve('examples/tasks.txt');
 const CLAUDE_MODEL = 'claude-sonnet-4-6';
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
   }
   const limit = positive('--limit', values.limit, 100);
   const concurrency = positive('--concurrency', values.concurrency, 8);
-  const dataDir = resolve(values.data ?? DEFAULT_DATA);
+  const dataDir = hotpotqaDir('tokens', values.data, '--data');
 
   const folder = await mkdtemp(join(tmpdir(), 'cairn-bench-tokens-'));
   try {

@@ -141,7 +141,9 @@ async function main(): Promise<void> {
   const limit = limitAt >= 0 ? Number(args[limitAt + 1]) : 150;
   const [input, outArg] = args.filter((_, i) => limitAt < 0 || (i !== limitAt && i !== limitAt + 1));
   if (!input || !outArg || !Number.isInteger(limit) || limit < 1) {
-    console.error('usage: npm run bench:twowiki -- <2wikimultihopqa.json> <out-dir> [--limit n]');
+    console.error(
+      'bench:twowiki: give the 2WikiMultihopQA file (not in ../shared/data; docs/evaluation.md says where it comes from) and an out-dir: npm run bench:twowiki -- <2wikimultihopqa.json> <out-dir> [--limit n]',
+    );
     process.exit(2);
   }
   let text: string;

@@ -17,8 +17,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { sdkSchemaKeys } from './sdk-schemas.mjs';
-import { builtinsThroughCommonJs, NAMES_IMPORTED, namesRead, standInModule } from './stand-in.mjs';
+import { sdkSchemaKeys } from '../build/sdk-schemas.mjs';
+import { builtinsThroughCommonJs, NAMES_IMPORTED, namesRead, standInModule } from '../build/stand-in.mjs';
 
 // Packages with native code (LanceDB's engine) are loaded from node_modules, not bundled.
 export const EXTERNAL = ['esbuild', 'level', 'classic-level', '@lancedb/lancedb', 'apache-arrow'];
@@ -52,7 +52,7 @@ function sourceLocation(root) {
 /**
  * Built-ins the AWS SDK's HTTP handler imports at its top that a local run never uses (the store is
  * reached in process, nothing speaks TLS or HTTP/2). They get stand-ins whose exports load the
- * built-in on first use (builtinsThroughCommonJs, cli/stand-in.mjs). (dynalite, loaded from
+ * built-in on first use (builtinsThroughCommonJs, build/stand-in.mjs). (dynalite, loaded from
  * node_modules, still loads https for itself.)
  */
 const LOADED_ON_FIRST_USE_BUILTINS = ['https', 'http2', 'tls'];
@@ -65,7 +65,7 @@ const LOADED_ON_FIRST_USE_BUILTINS = ['https', 'http2', 'tls'];
  * has one). Also the S3 and Step Functions clients: the trace store reaches S3 only for payloads
  * on AWS, and the local workflow starts in process. Together about 1.1 MiB of every command's start.
  * Each is replaced by a module that loads the real package from node_modules the first time one
- * of its exports is read: the exports of NAMES_IMPORTED (cli/stand-in.mjs), checked against the
+ * of its exports is read: the exports of NAMES_IMPORTED (build/stand-in.mjs), checked against the
  * bundle once it is built (checkStandIns), or all of them for a package not listed there.
  */
 export const LOADED_ON_FIRST_USE = ['asl-validator', '@aws-sdk/client-lambda', '@aws-sdk/credential-providers', '@aws-sdk/client-s3', '@aws-sdk/client-sfn'];
@@ -128,8 +128,8 @@ async function checkStandIns(root, metafile) {
   for (const [name, names] of Object.entries(NAMES_IMPORTED)) {
     if (!Object.keys(metafile.inputs).includes(`first-use:${name}`)) continue;
     const { any, unlisted } = namesRead(code, name, names);
-    if (unlisted.length > 0) throw new Error(`the bundle reads ${unlisted.join(', ')} from ${name}: add them to NAMES_IMPORTED in cli/stand-in.mjs`);
-    if (!any) throw new Error(`the bundle reads nothing from ${name} in a way cli/stand-in.mjs recognises: see namesRead`);
+    if (unlisted.length > 0) throw new Error(`the bundle reads ${unlisted.join(', ')} from ${name}: add them to NAMES_IMPORTED in build/stand-in.mjs`);
+    if (!any) throw new Error(`the bundle reads nothing from ${name} in a way build/stand-in.mjs recognises: see namesRead`);
   }
 }
 

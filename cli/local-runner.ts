@@ -14,16 +14,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
-import { type EmbeddedDynamo, openSharedDynamo, startEmbeddedDynamo } from '../functions/adapters/dynamodb/embedded.js';
-import { ensureTable } from '../functions/adapters/dynamodb/table.js';
-import { failAbandonedPlans } from '../functions/adapters/local/abandoned-plans.js';
-import { inProcessHttpHandler } from '../functions/adapters/local/in-process-http.js';
-import { LeasingTraceStore } from '../functions/adapters/local/leasing-trace-store.js';
-import { NotifyingTraceStore, type TraceEventListener } from '../functions/adapters/local/notifying-trace-store.js';
-import { processSecret } from '../functions/adapters/local/owner-files.js';
-import { currentLease } from '../functions/adapters/local/process-lease.js';
-import { LocalTaskTokens, type TokenOutput } from '../functions/adapters/local/task-tokens.js';
-import { InProcessWorkflowStarter } from '../functions/adapters/local/workflow-starter.js';
 import type { LlmProvider, WorkflowStarter } from '../functions/core/ports.js';
 import type { ToolRegistry } from '../functions/core/tools/registry.js';
 import { isSettled } from '../functions/core/trace/status.js';
@@ -33,10 +23,21 @@ import { checkRequest } from '../functions/core/workflow/intake.js';
 import { failPlan } from '../functions/core/workflow/record-failure.js';
 import { startPlan } from '../functions/core/workflow/start-plan.js';
 import type { AwaitInputEvent, WorkflowInput } from '../functions/core/workflow/types.js';
+import { preloadDefaultCorpus, TASK_STATES } from '../functions/handlers/states.js';
 import { startDepsOf } from '../functions/runtime/start.js';
-import { preloadDefaultCorpus, TASK_STATES } from '../functions/runtime/states.js';
 import { createRuntime, type Runtime } from '../functions/runtime/workflow.js';
 import { type CairnConfig, loadConfig } from '../functions/shared/config.js';
+import { processSecret } from '../local/owner-files.js';
+import { type EmbeddedDynamo, startEmbeddedDynamo } from '../local/store/embedded.js';
+import { ensureTable } from '../local/store/ensure-table.js';
+import { inProcessHttpHandler } from '../local/store/in-process-http.js';
+import { openSharedDynamo } from '../local/store/shared-store.js';
+import { failAbandonedPlans } from '../local/trace/abandoned-plans.js';
+import { LeasingTraceStore } from '../local/trace/leasing-trace-store.js';
+import { NotifyingTraceStore, type TraceEventListener } from '../local/trace/notifying-trace-store.js';
+import { currentLease } from '../local/trace/process-lease.js';
+import { LocalTaskTokens, type TokenOutput } from '../local/workflow/task-tokens.js';
+import { InProcessWorkflowStarter } from '../local/workflow/workflow-starter.js';
 
 const WORKFLOW_FILE = fileURLToPath(new URL('../infra/workflow.asl.json', import.meta.url));
 
@@ -186,7 +187,7 @@ export class LocalStack {
       if (options.inputTimeoutSeconds !== undefined) {
         for (const name of callbacks) (definition.States[name] as { TimeoutSeconds?: number }).TimeoutSeconds = options.inputTimeoutSeconds;
       }
-      // Checking the definition takes 0.3-1 s of CPU; its test checks it once (test/infra/workflow-definition.test.ts), not every start.
+      // Checking the definition is costly in CPU; its test checks it once (test/infra/workflow-definition.test.ts), not every start.
       const machine = new StateMachine(definition, { validationOptions: { noValidate: true } });
       const resumeMachine =
         callbacks[0] === undefined ? undefined : new StateMachine({ ...definition, StartAt: callbacks[0] }, { validationOptions: { noValidate: true } });

@@ -43,7 +43,7 @@ export async function startProgress(options: { enabled: boolean; stream: NodeJS.
   // A terminal that reports no size (some pseudo-terminals) cannot be redrawn in place.
   if (!options.enabled || !(stream.columns > 0) || !(stream.rows > 0)) return silent;
   // Loaded only to draw: its text-width tables (an Intl.Segmenter and Unicode property regular
-  // expressions built at load) cost 13 ms of every start that draws nothing (--json, a pipe, CI).
+  // expressions built at load) would slow every start that draws nothing (--json, a pipe, CI).
   const { createLogUpdate } = await import('log-update');
   const draw = createLogUpdate(stream);
   const paint = painterFor(stream);

@@ -16,7 +16,7 @@
 
 import { analysisSchema, planSchema } from '../../functions/core/plan/schemas.js';
 import { PLAN_STATUSES } from '../../functions/core/types.js';
-import { API_ROUTES, type ApiRoute, type ApiRouteName } from '../../functions/runtime/routes.js';
+import { API_ROUTES, type ApiRoute, type ApiRouteName } from '../../functions/handlers/routes.js';
 import planRequestSchema from '../../schemas/plan-request.schema.json' with { type: 'json' };
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -7,7 +7,7 @@
  * The reading routes stay open on loopback: they never show a task token (plan-view.ts).
  */
 import { join } from 'node:path';
-import { isSecret, ownerOnlyFolder, ownerSecret, processSecret } from '../../functions/adapters/local/owner-files.js';
+import { isSecret, ownerOnlyFolder, ownerSecret, processSecret } from '../../local/owner-files.js';
 
 /** Where serve keeps its token in a home. */
 export const tokenFileOf = (home: string): string => join(home, 'serve.token');

@@ -1,6 +1,6 @@
 /**
  * `cairn serve`: the HTTP API on this machine (127.0.0.1 only), answered by the handlers of the
- * deployed Lambdas (the route table of functions/runtime/routes.ts), made over the local runner's
+ * deployed Lambdas (the route table of functions/handlers/routes.ts), made over the local runner's
  * runtime, behind a local stand-in for API Gateway; plans start in this process (POST answers
  * 202 at once; the plan runs in the background). Beside the API: a page of recent plans, a page per plan, the
  * OpenAPI document, and the pages' assets. The routes that change something ask for the owner's
@@ -9,11 +9,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { corpusPathWithin } from '../../functions/adapters/corpus/file-corpus-provider.js';
-import type { InProcessWorkflowStarter } from '../../functions/adapters/local/workflow-starter.js';
 import { oneLine } from '../../functions/core/errors.js';
 import type { LlmProvider } from '../../functions/core/ports.js';
-import { API_ROUTES, type ApiHandler, type ApiRouteName } from '../../functions/runtime/routes.js';
+import { API_ROUTES, type ApiHandler, type ApiRouteName } from '../../functions/handlers/routes.js';
 import type { CairnConfig } from '../../functions/shared/config.js';
+import type { InProcessWorkflowStarter } from '../../local/workflow/workflow-starter.js';
 import { LocalStack, lambdaContext, waitingForClients } from '../local-runner.js';
 import { formatDuration } from '../view/activity.js';
 import { type Assets, buildAssets, PAGE_SECURITY_HEADERS, pageShell } from './assets.js';

@@ -304,7 +304,7 @@ export interface PlanRecord {
   /**
    * The local process running the plan's workflow (none on AWS, where Step Functions holds it):
    * a plan whose holder has ended while it was still at work is marked failed by the next local
-   * process that opens the store (functions/adapters/local/abandoned-plans.ts).
+   * process that opens the store (local/trace/abandoned-plans.ts).
    */
   lease?: PlanLease;
 }

@@ -1,13 +1,9 @@
 /**
- * The middy chains of every Lambda, in one place: the tracer (tracing.ts, given by the Lambda
- * runtimes), Powertools' logger and metrics around each handler, and for the HTTP API the event normalizers, JSON body parsing and error
- * responses that show 4xx details and hide 5xx internals.
+ * The HTTP API's edge, on the chain every Lambda starts from (observed, runtime/observability.ts):
+ * the event normalizers, JSON body parsing and error responses that show 4xx details and hide 5xx
+ * internals.
  */
-import { Logger } from '@aws-lambda-powertools/logger';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { Metrics } from '@aws-lambda-powertools/metrics';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
-import middy, { type MiddlewareObj, type MiddyfiedHandler } from '@middy/core';
+import type { MiddlewareObj, MiddyfiedHandler } from '@middy/core';
 import httpErrorHandler from '@middy/http-error-handler';
 import httpEventNormalizer from '@middy/http-event-normalizer';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
@@ -25,42 +21,7 @@ import {
 } from '../core/errors.js';
 import { MAX_NESTING_DEPTH, nestingMessage } from '../core/plan/depth.js';
 import { LearnedToolNotFoundError, LearnedToolStateError } from '../core/tools/learned.js';
-import type { CairnConfig } from '../shared/config.js';
-
-/** What the functions ask of a tracer. */
-export interface Tracing {
-  /** The client, its calls traced as subsegments (or the client itself when tracing is off). */
-  captureAWSv3Client<T>(client: T): T;
-  /** A middleware that traces each invocation of one handler; none when tracing is off. */
-  readonly handlerMiddleware?: () => MiddlewareObj;
-}
-
-/** Tracing off: what the CLI, `serve`, tests and benchmarks run with (Powertools' tracer is off outside Lambda too). */
-export const noTracing: Tracing = { captureAWSv3Client: (client) => client };
-
-/** Powertools for one process: one logger, one metrics buffer, one tracer. */
-export interface Observability {
-  logger: Logger;
-  metrics: Metrics;
-  tracer: Tracing;
-  /** Metrics are flushed (as EMF lines on stdout) only in Lambda, so local runs print nothing extra. */
-  publishMetrics: boolean;
-}
-
-/** Service name, namespace and tracing switches come from POWERTOOLS_* variables the stack sets. */
-export function createObservability(config: CairnConfig, tracing: Tracing = noTracing): Observability {
-  const logger = new Logger({ logLevel: config.aws.logLevel });
-  return { logger, metrics: new Metrics({ logger }), tracer: tracing, publishMetrics: config.aws.inLambda };
-}
-
-/** The chain every Lambda of Cairn starts from. */
-export function observed<Event, Result>(obs: Observability): MiddyfiedHandler<Event, Result> {
-  const chain = middy<Event, Result>();
-  const tracing = obs.tracer.handlerMiddleware?.();
-  if (tracing) chain.use(tracing);
-  chain.use(injectLambdaContext(obs.logger, { resetKeys: true }));
-  return obs.publishMetrics ? chain.use(logMetrics(obs.metrics, { captureColdStartMetric: true })) : chain;
-}
+import { type Observability, observed } from '../runtime/observability.js';
 
 export type HttpResult = APIGatewayProxyStructuredResultV2;
 

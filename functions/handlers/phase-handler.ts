@@ -1,10 +1,10 @@
-/** A workflow Lambda made from a runtime: the Powertools chain (middleware.ts) around one phase of the core. */
+/** A workflow Lambda made from a runtime: the Powertools chain (runtime/observability.ts) around one phase of the core. */
 import { randomUUID } from 'node:crypto';
 import type { PayloadStore } from '../adapters/payloads/payload-store.js';
 import { boundedMessage, MAX_ERROR_BYTES } from '../core/errors.js';
 import type { PhaseDeps } from '../core/workflow/deps.js';
+import { type Observability, observed } from '../runtime/observability.js';
 import type { Runtime } from '../runtime/workflow.js';
-import { type Observability, observed } from './middleware.js';
 
 export type Phase<Event, Result> = (deps: PhaseDeps, event: Event) => Promise<Result>;
 

@@ -1,50 +1,21 @@
 /**
- * The adapters every runtime builds from its configuration, once: the AWS clients (traced by
- * Powertools when tracing is on), the trace store and where its large payloads go. workflow.ts
- * (the workflow's functions) and intake.ts (the API and triggers) share them.
+ * The adapters every runtime builds from its configuration and its AWS clients (clients.ts), once:
+ * the trace store and where its large payloads go, and the corpus provider. workflow.ts (the
+ * workflow's functions) and intake.ts (the API and triggers) share them.
  */
 
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { S3Client } from '@aws-sdk/client-s3';
 import { FileCorpusProvider } from '../adapters/corpus/file-corpus-provider.js';
 import { S3CorpusProvider } from '../adapters/corpus/s3-corpus-provider.js';
 import type { StoredIndexes } from '../adapters/corpus/s3-index/stored-index.js';
-import { createDynamoClient, type DynamoClientOptions } from '../adapters/dynamodb/client.js';
 import { DynamoTraceStore } from '../adapters/dynamodb/trace-store.js';
 import { createEmbedder } from '../adapters/embeddings/select.js';
 import { FilePayloadStore } from '../adapters/payloads/file-payload-store.js';
 import type { PayloadStore } from '../adapters/payloads/payload-store.js';
 import { S3PayloadStore } from '../adapters/payloads/s3-payload-store.js';
-import { createS3Client } from '../adapters/s3/client.js';
 import type { CorpusProvider } from '../core/ports.js';
-import type { Observability } from '../handlers/middleware.js';
 import type { CairnConfig } from '../shared/config.js';
+import type { Clients } from './clients.js';
 import { createStoredIndexes } from './index-engines.js';
-
-export interface Clients {
-  dynamo: DynamoDBClient;
-  /** Built on first use: a function that never touches S3 never pays for the client. */
-  s3: () => S3Client;
-}
-
-/** How requests reach DynamoDB in place of the SDK's HTTP handler (the local runner's embedded store, in process). */
-export type DynamoRequestHandler = DynamoClientOptions['requestHandler'];
-
-export function createClients(config: CairnConfig, obs: Observability, dynamoRequestHandler?: DynamoRequestHandler, dynamoSecret?: string): Clients {
-  const dynamo = obs.tracer.captureAWSv3Client(
-    createDynamoClient({
-      ...(config.dynamoEndpoint ? { endpoint: config.dynamoEndpoint } : {}),
-      ...(config.region ? { region: config.region } : {}),
-      ...(dynamoRequestHandler !== undefined ? { requestHandler: dynamoRequestHandler } : {}),
-      ...(dynamoSecret !== undefined ? { secret: dynamoSecret } : {}),
-    }),
-  );
-  let s3: S3Client | undefined;
-  return {
-    dynamo,
-    s3: () => (s3 ??= obs.tracer.captureAWSv3Client(createS3Client({ region: config.region }))),
-  };
-}
 
 /** Large payloads: S3 on AWS (CAIRN_PAYLOAD_BUCKET), files under the payload folder locally. */
 export function createPayloadStore(config: CairnConfig, clients: Clients): PayloadStore {

@@ -9,7 +9,7 @@ import type { LocalIndexEngine, OpenSearchClientSource } from '../adapters/corpu
 import { StoredIndexes } from '../adapters/corpus/s3-index/stored-index.js';
 import type { Embedder } from '../core/ports.js';
 import type { CairnConfig } from '../shared/config.js';
-import type { Clients } from './adapters.js';
+import type { Clients } from './clients.js';
 
 /** The LanceDB engine; the embedder, when given, embeds documents and queries (else the lexical vectorizer fitted on the corpus). */
 export function localIndexEngine(embedder?: Embedder): LocalIndexEngine {

@@ -8,11 +8,11 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { IndexJobDeps } from '../adapters/corpus/s3-index/index-job.js';
 import { createEmbedder } from '../adapters/embeddings/select.js';
 import { ConfigError } from '../core/errors.js';
-import { createObservability, type Observability, type Tracing } from '../handlers/middleware.js';
-import { powertoolsTracing } from '../handlers/tracing.js';
 import { type CairnConfig, loadConfig } from '../shared/config.js';
-import { createClients } from './adapters.js';
+import { createClients } from './clients.js';
 import { type EngineOverrides, localIndexEngine, openSearchOf } from './index-engines.js';
+import { createObservability, type Observability, type Tracing } from './observability.js';
+import { powertoolsTracing } from './tracing.js';
 
 export interface IndexJobRuntime {
   config: CairnConfig;

@@ -7,9 +7,10 @@
  */
 import type { PayloadStore } from '../adapters/payloads/payload-store.js';
 import type { TaskTokenSender, TraceStore, WorkflowStarter } from '../core/ports.js';
-import { createObservability, type Observability, type Tracing } from '../handlers/middleware.js';
 import type { CairnConfig } from '../shared/config.js';
-import { type Clients, createClients, createPayloadStore, createTraceStore, type DynamoRequestHandler } from './adapters.js';
+import { createPayloadStore, createTraceStore } from './adapters.js';
+import { type Clients, createClients, type DynamoRequestHandler } from './clients.js';
+import { createObservability, type Observability, type Tracing } from './observability.js';
 
 export interface IntakeRuntime {
   readonly config: CairnConfig;

@@ -4,9 +4,10 @@
  * importing that one would put the workflow's runtime, with the planner and the compiled
  * validators, into every intake bundle, some 170 KiB parsed at each cold start for nothing.
  */
-import { powertoolsTracing } from '../handlers/tracing.js';
+
 import { loadConfig } from '../shared/config.js';
 import { createIntakeRuntime, type IntakeRuntime } from './intake.js';
+import { powertoolsTracing } from './tracing.js';
 
 let intake: IntakeRuntime | undefined;
 

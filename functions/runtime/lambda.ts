@@ -5,8 +5,9 @@
  * What builds its own runtime (the CLI, `serve`, tests, benchmarks) imports workflow.ts or
  * intake.ts and never loads the X-Ray SDK.
  */
-import { powertoolsTracing } from '../handlers/tracing.js';
+
 import { loadConfig } from '../shared/config.js';
+import { powertoolsTracing } from './tracing.js';
 import { createRuntime, type Runtime } from './workflow.js';
 
 let workflow: Runtime | undefined;

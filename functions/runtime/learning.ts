@@ -14,8 +14,8 @@ import type { LlmProvider, TraceStore } from '../core/ports.js';
 import { EXECUTABLE_STEP_TYPES } from '../core/steps/index.js';
 import { corpusKeyOf, type LearnedToolRecord, type LearnedToolStore } from '../core/tools/learned.js';
 import type { ToolRegistry } from '../core/tools/registry.js';
-import { observed } from '../handlers/middleware.js';
-import type { Clients } from './adapters.js';
+import type { Clients } from './clients.js';
+import { observed } from './observability.js';
 import type { Runtime } from './workflow.js';
 
 export interface LearningDeps {

@@ -22,12 +22,12 @@ import type { LearnedToolStore } from '../core/tools/learned.js';
 import { registerLocalTools } from '../core/tools/local-tools.js';
 import { ToolRegistry } from '../core/tools/registry.js';
 import type { PhaseDeps } from '../core/workflow/deps.js';
-import type { Observability } from '../handlers/middleware.js';
 import type { CairnConfig } from '../shared/config.js';
-import type { Clients } from './adapters.js';
 import { createCorpusProvider } from './adapters.js';
+import type { Clients } from './clients.js';
 import { createIntakeRuntime, type IntakeOverrides, type IntakeRuntime } from './intake.js';
 import { llmKeyFromSecret } from './llm-key.js';
+import type { Observability } from './observability.js';
 
 export interface Runtime extends IntakeRuntime {
   readonly llm: LlmProvider;

@@ -17,7 +17,7 @@ import { loadRetrievalSettings, type RetrievalSettings } from './retrieval-confi
 
 export interface CairnConfig {
   tableName: string;
-  /** A local DynamoDB endpoint (dynalite, DynamoDB Local); absent on AWS. */
+  /** A local DynamoDB endpoint (the embedded store, DynamoDB Local); absent on AWS. */
   dynamoEndpoint: string | undefined;
   region: string | undefined;
   /** The corpus a request uses when it names none. */

@@ -1,9 +1,8 @@
 /**
  * A deep copy of JSON data (objects, arrays, strings, numbers, booleans, null; an undefined field
  * is kept). What the trace store remembers is data that round-trips through JSON, and this copies
- * it some three times faster than structuredClone, which serializes and deserializes whatever it
- * is given (0.05 against 0.17 ms for a plan record, 0.19 against 0.51 ms for a 12-step plan's
- * outputs, warm). Not for values with cycles, class instances, Maps or Dates.
+ * it faster than structuredClone, which serializes and deserializes whatever it is given. Not for
+ * values with cycles, class instances, Maps or Dates.
  */
 export function copyJson<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;

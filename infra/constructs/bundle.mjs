@@ -5,13 +5,13 @@
  * (ILocalBundling), and esbuild's synchronous API takes no plugins; bundleFunction
  * (cairn-function.ts) runs this and waits, as CDK's own NodejsFunction runs esbuild's binary.
  *
- * The plugins, shared with the CLI bundle: builtinsThroughCommonJs (cli/stand-in.mjs), and
- * sdkSchemaKeys (cli/sdk-schemas.mjs), so that the AWS SDK clients' unused operation shapes are dropped.
+ * The plugins, shared with the CLI bundle: builtinsThroughCommonJs (build/stand-in.mjs), and
+ * sdkSchemaKeys (build/sdk-schemas.mjs), so that the AWS SDK clients' unused operation shapes are dropped.
  */
 import { text } from 'node:stream/consumers';
 import { build } from 'esbuild';
-import { sdkSchemaKeys } from '../../cli/sdk-schemas.mjs';
-import { builtinsThroughCommonJs } from '../../cli/stand-in.mjs';
+import { sdkSchemaKeys } from '../../build/sdk-schemas.mjs';
+import { builtinsThroughCommonJs } from '../../build/stand-in.mjs';
 
 const { options, builtinsOnFirstUse } = JSON.parse(await text(process.stdin));
 try {

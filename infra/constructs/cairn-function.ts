@@ -8,7 +8,7 @@
  * esbuild one output file and so cannot split: code reached only through a dynamic import (the
  * Anthropic SDK, the OpenAI-compatible client, the AWS clients built on first use) goes to its own
  * chunk, which a cold start does not load. esbuild runs in a child process (bundle.mjs), since CDK
- * bundles synchronously and only esbuild's asynchronous API takes plugins (cli/sdk-schemas.mjs).
+ * bundles synchronously and only esbuild's asynchronous API takes plugins (build/sdk-schemas.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,7 +23,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { BuildOptions, Metafile } from 'esbuild';
-import { NAMES_IMPORTED, standInModule } from '../../cli/stand-in.mjs';
+import { NAMES_IMPORTED, standInModule } from '../../build/stand-in.mjs';
 import { FUNCTION_MEMORY_MB } from '../../functions/shared/deployment.js';
 
 /** Node.js 24, the newest runtime Lambda offers. */
@@ -52,8 +52,8 @@ const ESM_REQUIRE_BANNER =
  * `first-use-<name>.mjs` beside index.mjs, which the stand-in loads synchronously with `require` (Node 24
  * requires an ES module that has no top-level await), so that the code using it stays synchronous.
  *
- * - semver, which the X-Ray SDK loads at its top for its AWS SDK v2 patcher only (about 9 ms of
- *   every cold start): Cairn's clients are v3, traced by another patcher. A CommonJS package: the
+ * - semver, which the X-Ray SDK loads at its top for its AWS SDK v2 patcher only (at every cold
+ *   start): Cairn's clients are v3, traced by another patcher. A CommonJS package: the
  *   stand-in has every export name of the real one, read at build time.
  * - The S3 client: only large payloads, S3 task files, s3:// corpora and stored indexes use it,
  *   which a typical invocation of most functions does not (the S3 task trigger and the index job
@@ -69,7 +69,7 @@ export const LOADED_ON_FIRST_USE: Readonly<Record<string, readonly string[] | 'c
 /**
  * Built-ins the bundled code imports at its top but a normal invocation never uses: the AWS SDK's
  * HTTP/2 handler (its clients speak HTTP/1.1). Every built-in is reached through CommonJS
- * (builtinsThroughCommonJs in cli/stand-in.mjs, applied by bundle.mjs); these through stand-ins.
+ * (builtinsThroughCommonJs in build/stand-in.mjs, applied by bundle.mjs); these through stand-ins.
  */
 const BUILTINS_ON_FIRST_USE = ['http2'];
 
@@ -86,7 +86,7 @@ export const BUNDLING = {
   target: 'node24',
   minify: true,
   // No keepNames: it wraps every class and named function in a call that sets its name, some
-  // 30 KiB and 5% of a cold start's CPU. The error types Step Functions' Retry and Catch match
+  // 30 KiB and CPU at every cold start. The error types Step Functions' Retry and Catch match
   // (LlmTransientError, TraceStoreTransientError, ...) are literals (CairnError's `errorName`).
   sourcemap: true,
   sourcesContent: false,
@@ -260,7 +260,7 @@ export class CairnFunction extends LambdaFunction {
       ...(props.asyncInvocation ? { retryAttempts: props.asyncInvocation.retryAttempts, deadLetterQueue: props.asyncInvocation.deadLetterQueue } : {}),
       logGroup,
       // No --enable-source-maps: Node would read and index every .map file while loading the code,
-      // some 60 ms of CPU at each cold start. A stack trace's minified names and positions map back
+      // CPU at each cold start. A stack trace's minified names and positions map back
       // with the .map files shipped beside the code.
       environment: {
         POWERTOOLS_SERVICE_NAME: 'cairn',

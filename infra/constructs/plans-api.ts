@@ -1,6 +1,6 @@
 /**
  * The HTTP API: one function and one route per entry of the route table `cairn serve` uses too
- * (functions/runtime/routes.ts: `POST /plans`, `GET /plans/{id}`, `GET /plans/{id}/trace`).
+ * (functions/handlers/routes.ts: `POST /plans`, `GET /plans/{id}`, `GET /plans/{id}/trace`).
  * IAM authorization (SigV4) by default, a JWT authorizer when configured; access logs and
  * throttling on the stage.
  *
@@ -18,7 +18,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { API_ROUTES, type ApiRoute, type ApiRouteName } from '../../functions/runtime/routes.js';
+import { API_ROUTES, type ApiRoute, type ApiRouteName } from '../../functions/handlers/routes.js';
 import { CairnFunction } from './cairn-function.js';
 
 export type ApiAuthorization =

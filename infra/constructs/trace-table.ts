@@ -10,7 +10,7 @@ import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { TRACE_TABLE } from '../../functions/adapters/dynamodb/table.js';
 
-// What the trace store sends (adapters/dynamodb/trace-store.ts; a test checks the two agree). A
+// What the trace store sends (adapters/dynamodb/trace-requests.ts; a test checks the two agree). A
 // TransactWriteItems is authorized action by action: its puts as PutItem, its updates as UpdateItem.
 const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem'];
 const WRITE_ACTIONS = [...READ_ACTIONS, 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'];

@@ -2,7 +2,7 @@
  * The workflow: the state machine of infra/workflow.asl.json, the very file the local runner
  * interprets, with its `${<State>FunctionArn}` placeholders substituted by the ARNs of one Lambda
  * per Task state. The Task states and their timeouts are read from that file, their entry files
- * from the state -> handler map the local runner uses too (functions/runtime/states.ts); a state
+ * from the state -> handler map the local runner uses too (functions/handlers/states.ts); a state
  * missing from either fails the synth. Logs of every event, X-Ray, alarms on failed and timed-out
  * executions.
  */
@@ -14,7 +14,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, type StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { TASK_STATES } from '../../functions/runtime/states.js';
+import { TASK_STATES } from '../../functions/handlers/states.js';
 import { CairnFunction } from './cairn-function.js';
 
 export const WORKFLOW_FILE = fileURLToPath(new URL('../workflow.asl.json', import.meta.url));
@@ -61,7 +61,7 @@ export function taskStates(
       }
       if (state.TimeoutSeconds === undefined) throw new Error(`state ${name}: TimeoutSeconds is required (it is the function's timeout, or the wait's)`);
       const binding = bindings[name];
-      if (binding === undefined) throw new Error(`state ${name}: no handler in the state map (functions/runtime/states.ts)`);
+      if (binding === undefined) throw new Error(`state ${name}: no handler in the state map (functions/handlers/states.ts)`);
       const timeoutSeconds = callback ? CALLBACK_FUNCTION_TIMEOUT : state.TimeoutSeconds;
       return { name, placeholder, handlerFile: binding.entry, timeoutSeconds, callback };
     });

@@ -94,6 +94,8 @@ describe("Bundling: the functions' esbuild options", () => {
     expect(loadedAtInit.filter((i) => i.includes('@anthropic-ai/sdk') || i.includes('openai-compatible/'))).toEqual([]);
     expect(later.some((i) => i.includes('@anthropic-ai/sdk'))).toBe(true);
     expect(later.some((i) => i.includes('openai-compatible/chat-client.ts'))).toBe(true);
+    // The laptop's store and its machinery (local/, dynalite, LevelDB) are in no Lambda bundle.
+    expect(Object.keys(metafile.inputs).filter((i) => /^local\/|node_modules\/(dynalite|level|classic-level)\//.test(i))).toEqual([]);
     // Generate checks plans, and the analysis a short task gets in the same model call: it carries
     // the plan's and the analysis's compiled validators, and not the request's.
     const validators = loadedAtInit.filter((i) => i.includes('core/plan/validators/')).map((i) => i.replace(/^.*\//, ''));
@@ -246,7 +248,7 @@ describe("Bundling: the functions' esbuild options", () => {
 
   it('has no CommonJS module import an ES module, which would make esbuild wrap the ES module and all it imports', () => {
     // A wrapped module runs inside a function called on first use: V8 compiles its code twice, and
-    // the AWS SDK, wrapped this way through the OpenSearch signer's import(), cost a cold start ~20 ms.
+    // the AWS SDK, wrapped this way through the OpenSearch signer's import(), slowed every cold start.
     const metafile = bundleFunction(join(process.cwd(), 'functions/handlers/execute.ts'), join(work, 'execute'));
     const crossings = Object.entries(metafile.inputs).flatMap(([file, input]) =>
       input.format === 'cjs'

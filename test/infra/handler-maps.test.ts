@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { API_ROUTES } from '../../functions/runtime/routes.js';
-import { TASK_STATES } from '../../functions/runtime/states.js';
+import { API_ROUTES } from '../../functions/handlers/routes.js';
+import { TASK_STATES } from '../../functions/handlers/states.js';
 import { taskStates, WORKFLOW_FILE } from '../../infra/constructs/workflow.js';
 
 const HANDLERS = 'functions/handlers';
@@ -35,7 +35,7 @@ describe('Map: Task state -> handler', () => {
   it("gives each state an entry file that exports the handler made by the state's own factory", () => {
     for (const [state, binding] of Object.entries(TASK_STATES)) {
       // Assess: the entry names the factory the map gives the state, and builds it over the process's runtime.
-      expect(importsOf(binding.entry, '/runtime/states.js'), binding.entry).toEqual([binding.make.name]);
+      expect(importsOf(binding.entry, './states.js'), binding.entry).toEqual([binding.make.name]);
       expect(readFileSync(join(HANDLERS, binding.entry), 'utf8'), state).toContain(`export const handler = ${binding.make.name}(workflowRuntime());`);
     }
   });

@@ -1,5 +1,5 @@
 /**
- * The rewrite of the AWS SDK clients' schema modules at bundling time (cli/sdk-schemas.mjs): the
+ * The rewrite of the AWS SDK clients' schema modules at bundling time (build/sdk-schemas.mjs): the
  * same values, and unused operation shapes dropped.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { literalSchemaKeys, sdkSchemaKeys } from '../../cli/sdk-schemas.mjs';
+import { literalSchemaKeys, sdkSchemaKeys } from '../../build/sdk-schemas.mjs';
 import { tempDir } from '../support/temp-dir.js';
 
 const work = tempDir('sdk-schemas');

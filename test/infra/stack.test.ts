@@ -12,7 +12,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { TRACE_TABLE } from '../../functions/adapters/dynamodb/table.js';
-import { TASK_STATES } from '../../functions/runtime/states.js';
+import { TASK_STATES } from '../../functions/handlers/states.js';
 import { taskStates, WORKFLOW_FILE } from '../../infra/constructs/workflow.js';
 import { actionsOf, logicalIdOf, statementsOf, synthCairn } from './support.js';
 
@@ -70,7 +70,7 @@ describe('Stack: Cairn (default context)', () => {
     });
 
     it('maps every Task state to a handler file of the state map the local runner runs too', () => {
-      // Assess: the stack and functions/runtime/states.ts agree on the states, and each handler file exists.
+      // Assess: the stack and functions/handlers/states.ts agree on the states, and each handler file exists.
       expect(
         taskStates()
           .map((s) => s.name)
@@ -334,9 +334,12 @@ describe('Stack: Cairn (default context)', () => {
     });
 
     it('lets the workflow functions send every DynamoDB request the trace store makes', () => {
-      // The commands the trace store sends, read from its source, as the IAM actions that authorize
-      // them: a TransactWriteItems is authorized by the actions it holds (Put and Update here).
-      const source = readFileSync(join(import.meta.dirname, '../../functions/adapters/dynamodb/trace-store.ts'), 'utf8');
+      // The commands the trace store sends, read from its source (its requests to the table, and
+      // the store itself), as the IAM actions that authorize them: a TransactWriteItems is
+      // authorized by the actions it holds (Put and Update here).
+      const source = ['trace-store.ts', 'trace-requests.ts']
+        .map((file) => readFileSync(join(import.meta.dirname, '../../functions/adapters/dynamodb', file), 'utf8'))
+        .join('\n');
       const commands = new Set([...source.matchAll(/new (\w+)Command\(/g)].map((m) => m[1]!));
       const iamActions: Record<string, string[]> = {
         Get: ['GetItem'],

@@ -20,7 +20,7 @@ export const cdkJsonContext = (JSON.parse(readFileSync(new URL('../../cdk.json',
 export function appWith(context: Record<string, unknown> = {}): App {
   return new App({
     context: { ...cdkJsonContext, 'aws:cdk:bundling-stacks': [], ...context },
-    // CDK's own CloudFormation checks (a WASM engine, ~4 s a synth here) only warn, and report
+    // CDK's own CloudFormation checks (a WASM engine, seconds a synth) only warn, and report
     // nothing on this stack under `cdk synth`; cdk-nag, which these tests are about, still runs.
     builtinCloudFormationValidation: false,
   });

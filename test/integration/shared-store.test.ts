@@ -10,7 +10,7 @@ import { DynamoDBClient, ListTablesCommand, PutItemCommand, ScanCommand } from '
 import { afterAll, describe, expect, it } from 'vitest';
 import { tokenFileOf } from '../../cli/serve/owner-token.js';
 import { createDynamoClient } from '../../functions/adapters/dynamodb/client.js';
-import { endpointFileOf, secretFileOf } from '../../functions/adapters/dynamodb/embedded.js';
+import { endpointFileOf, secretFileOf } from '../../local/store/shared-store.js';
 import { cairnCommand, cairnEnvironment, runCairn } from '../support/cairn-process.js';
 import { tempDir } from '../support/temp-dir.js';
 

@@ -5,7 +5,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createDynamoClient } from '../../functions/adapters/dynamodb/client.js';
-import { ensureTable } from '../../functions/adapters/dynamodb/table.js';
+import { ensureTable } from '../../local/store/ensure-table.js';
 
 /** A table name no other test file uses: `<name>-<milliseconds since 1970>`. */
 export const uniqueTableName = (name: string): string => `${name}-${Date.now()}`;

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { createDynamoClient } from '../../functions/adapters/dynamodb/client.js';
-import { openSharedDynamo } from '../../functions/adapters/dynamodb/embedded.js';
+import { openSharedDynamo } from '../../local/store/shared-store.js';
 
 const store = await openSharedDynamo(process.argv[2]!);
 process.stdout.write(`${JSON.stringify({ shared: store.shared === true, endpoint: store.endpoint })}\n`);

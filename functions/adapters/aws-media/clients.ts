@@ -4,7 +4,7 @@
  *
  * Both SDKs are loaded on the first media step, not at module load: every function's bundle holds
  * the tool registry, and esbuild hoists a static import of an external package to the top of the
- * bundle, which would cost every cold start ~35 ms for clients only Execute ever uses.
+ * bundle, which would make every cold start load clients only Execute ever uses.
  */
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import type { TranscribeClient } from '@aws-sdk/client-transcribe';

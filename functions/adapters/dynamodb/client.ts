@@ -9,7 +9,7 @@ import { type AwsClientOptions, awsClientConfig, withoutSdkLogging } from '../aw
 
 /** The shared AWS client options (region, attempts, timeouts), plus a local endpoint. */
 export interface DynamoClientOptions extends AwsClientOptions {
-  /** A local endpoint (dynalite, DynamoDB Local) or a custom one; the SDK's regional default when absent. */
+  /** A local endpoint (the embedded store, DynamoDB Local) or a custom one; the SDK's regional default when absent. */
   endpoint?: string;
   /** How requests reach the endpoint, in place of the SDK's HTTP handler (the embedded store, in process). */
   requestHandler?: DynamoDBClientConfig['requestHandler'];
@@ -20,12 +20,12 @@ export interface DynamoClientOptions extends AwsClientOptions {
   secret?: string;
 }
 
-/** The header a client of the embedded store presents its secret in (embedded.ts checks it). */
+/** The header a client of the embedded store presents its secret in (local/store/embedded.ts checks it). */
 export const STORE_SECRET_HEADER = 'x-cairn-secret';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
-/** True when the endpoint is on this machine: dynalite or DynamoDB Local. */
+/** True when the endpoint is on this machine: the embedded store or DynamoDB Local. */
 export function isLocalEndpoint(endpoint: string | undefined): boolean {
   if (endpoint === undefined) return false;
   try {
@@ -41,9 +41,9 @@ interface UnsignedRequest {
 }
 
 /**
- * A signer for a local server: dynalite and DynamoDB Local check that a request has the shape of
- * a signed one, never the signature. Hashing and HMAC-ing every body cost about a fifth of the
- * CPU of each request of a local run (measured: 2.9 ms against 2.3 ms per request), for nothing.
+ * A signer for a local server: the embedded store and DynamoDB Local check that a request has the
+ * shape of a signed one, never the signature. Hashing and HMAC-ing every body cost about a fifth of the
+ * CPU of each request of a local run, for nothing.
  * The embedded store of a CAIRN_HOME asks for its secret instead, in a header: on loopback it
  * travels no network, and checking it costs the store one comparison, not a signature's hashes.
  */

@@ -6,6 +6,9 @@
  * body must move to the PayloadStore.
  */
 
+/** DynamoDB's hard item limit. */
+export const DYNAMODB_ITEM_LIMIT = 400 * 1024;
+
 export function itemSize(item: Record<string, unknown>): number {
   let total = 0;
   for (const [name, value] of Object.entries(item)) {

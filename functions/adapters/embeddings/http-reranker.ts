@@ -6,7 +6,7 @@
  * model's own scale: only their order is used.
  */
 import type { RerankDocument, Reranker, RerankHit } from '../../core/ports.js';
-import { postJson } from '../llm/openai-compatible/chat-client.js';
+import { postJson } from '../http-client/post-json.js';
 import { httpRerankerName } from './method-names.js';
 import { ServiceCaller, type ServiceCallOptions } from './service-call.js';
 

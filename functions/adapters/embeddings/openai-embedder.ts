@@ -4,7 +4,7 @@
  * answer is checked (one vector per text, in the order asked, of the configured dimension).
  */
 import type { Embedder } from '../../core/ports.js';
-import { postJson } from '../llm/openai-compatible/chat-client.js';
+import { postJson } from '../http-client/post-json.js';
 import { openAiEmbedderName } from './method-names.js';
 import { batches, ServiceCaller, type ServiceCallOptions, vectorOf } from './service-call.js';
 

@@ -1,6 +1,6 @@
 /**
  * What the embedding and rerank adapters share: one call to a service under the one retry loop
- * (resilient/retry.ts, as for the LLM providers), and its failure as one of Cairn's two kinds. A
+ * (http-client/retry.ts, as for the LLM providers), and its failure as one of Cairn's two kinds. A
  * transient failure (throttling, a 5xx, a timeout, a dropped connection) is tried again with
  * backoff; once the attempts run out it is a RetrievalServiceTransientError naming the service and
  * the attempts. Anything else (a 4xx, a body of the wrong shape, a vector of the wrong dimension)
@@ -9,9 +9,9 @@
 import { CairnError, oneLine, RetrievalServiceError, RetrievalServiceTransientError } from '../../core/errors.js';
 import { isTransient, isTransientStatus } from '../../core/transient.js';
 import { describeAwsError } from '../aws/transient.js';
-import { failureOf, type HttpFailure, retryAfterMs } from '../llm/http-failure.js';
-import * as chatClient from '../llm/openai-compatible/chat-client.js';
-import { type RetryPolicy, retryPolicy, retryTransient } from '../llm/resilient/retry.js';
+import { failureOf, type HttpFailure, retryAfterMs } from '../http-client/http-failure.js';
+import * as postJsonErrors from '../http-client/post-json.js';
+import { type RetryPolicy, retryPolicy, retryTransient } from '../http-client/retry.js';
 
 export interface ServiceCallOptions {
   /** Per request, in ms, reading the whole answer included. */
@@ -84,7 +84,7 @@ export class ServiceCaller {
   private classify(error: unknown, signal: AbortSignal | undefined): unknown {
     if (error instanceof CairnError) return error;
     if (signal?.aborted) return new RetrievalServiceError(`${this.who}: the request was aborted`, { cause: error });
-    const http = failureOf(error, chatClient, this.options.timeoutMs, (e) => ({ detail: e.message, spendLimit: false }));
+    const http = failureOf(error, postJsonErrors, this.options.timeoutMs, (e) => ({ detail: e.message, spendLimit: false }));
     if (http) return this.fromHttp(http, error);
     // An AWS SDK failure: its name and HTTP status say whether it may pass.
     const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };

@@ -6,7 +6,8 @@
 import { LlmFatalError } from '../../core/errors.js';
 import { tokenCounter } from '../../core/llm/token-count.js';
 import type { LlmAttemptGate, LlmProvider, LlmRequest, LlmResponse } from '../../core/ports.js';
-import { failureOf, llmErrorFrom, type SdkErrors } from './http-failure.js';
+import { failureOf, type SdkErrors } from '../http-client/http-failure.js';
+import { llmErrorFrom } from './llm-error.js';
 import { costOf, type ModelPrice, priceOf, type TokenUsage } from './pricing.js';
 
 export interface HttpProviderOptions {

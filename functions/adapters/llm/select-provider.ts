@@ -12,8 +12,9 @@ import { requestText } from '../../core/llm/request-text.js';
 import type { LlmProvider } from '../../core/ports.js';
 import type { LlmSettings, LlmTarget } from '../../shared/llm-config.js';
 import type { Secret } from '../../shared/secret.js';
+import type { RetryPolicy } from '../http-client/retry.js';
 import { FallbackProvider } from './resilient/fallback.js';
-import { RetryingProvider, type RetryPolicy } from './resilient/retry.js';
+import { RetryingProvider } from './resilient/retry.js';
 
 /**
  * Every LLM call must end within this much time, retries included: the shortest LLM task of the

@@ -94,157 +94,219 @@ class Slots {
 }
 
 export async function executePlan(plan: DecompositionPlan, ctx: ExecutionContext): Promise<ExecutionOutcome> {
-  const byId = new Map(plan.plan.map((s) => [s.step_id, s]));
-  const running = new Map<number, Promise<Settled>>();
-  const slots = new Slots(Math.max(1, ctx.concurrency));
-  const llmCalls: LlmCallRecord[] = [];
-  // Held in an object so TypeScript does not narrow it across the awaits that let it change.
-  const abort: { by?: { step: number; error: string } } = {};
-  const abortedBy = () => abort.by;
-  const questions: PendingQuestion[] = [];
+  const run = new PlanRun(plan, ctx);
+  await run.runAll();
+  return run.outcome();
+}
 
-  const run = (id: number): Promise<Settled> => {
-    let promise = running.get(id);
+/**
+ * One execution of a plan, in named parts: scheduling (`settle` starts a step once, when the first
+ * step that needs it asks; `runStep` waits for its dependencies), the checks before a step runs
+ * (`blockedBefore`: an aborted plan, a skipped dependency; `conditionUnmet`: a condition false or
+ * failing), running it under a slot with its duplicate-call guard (`runUnderSlot`) and its retries
+ * (`attempt`), recording each output as it ends (`record`), and the plan's `outcome`.
+ */
+class PlanRun {
+  private readonly byId: Map<number, DecompositionStep>;
+  private readonly running = new Map<number, Promise<Settled>>();
+  private readonly slots: Slots;
+  private readonly llmCalls: LlmCallRecord[] = [];
+  private readonly outputs: StepOutput[] = [];
+  private readonly questions: PendingQuestion[] = [];
+  /** The step whose failure aborted the plan: the steps not yet started are skipped. */
+  private abortedBy: { step: number; error: string } | undefined;
+
+  constructor(
+    private readonly plan: DecompositionPlan,
+    private readonly ctx: ExecutionContext,
+  ) {
+    this.byId = new Map(plan.plan.map((s) => [s.step_id, s]));
+    this.slots = new Slots(Math.max(1, ctx.concurrency));
+  }
+
+  /** Every step, each starting the moment its own dependencies have settled. */
+  async runAll(): Promise<void> {
+    await Promise.all(this.plan.plan.map((s) => this.settle(s.step_id)));
+  }
+
+  /** The step's one run (started on first ask), or the output an earlier round kept. */
+  private readonly settle = (id: number): Promise<Settled> => {
+    let promise = this.running.get(id);
     if (!promise) {
-      const kept = ctx.keep?.get(id);
-      if (kept) outputs.push(kept);
-      promise = kept ? Promise.resolve(kept) : runStep(byId.get(id)!);
-      running.set(id, promise);
+      const kept = this.ctx.keep?.get(id);
+      if (kept) this.outputs.push(kept);
+      promise = kept ? Promise.resolve(kept) : this.runStep(this.byId.get(id)!);
+      this.running.set(id, promise);
     }
     return promise;
   };
 
-  const runStep = async (step: DecompositionStep): Promise<Settled> => {
+  private async runStep(step: DecompositionStep): Promise<Settled> {
     const inputs = new Map<number, StepOutput>();
     let waitsOnInput = false;
     for (const dep of step.dependencies) {
-      const settled = await run(dep);
+      const settled = await this.settle(dep);
       if (isPending(settled)) waitsOnInput = true;
       else inputs.set(dep, settled);
     }
     // Downstream of an unanswered question: not run, not recorded; it runs once the answer is in.
     if (waitsOnInput) return PENDING;
+    const before = this.blockedBefore(step, inputs);
+    if (before) return before;
+    const scope = await scopeOf(step, inputs, this.settle, this.byId);
+    const unmet = this.conditionUnmet(step, scope);
+    if (unmet) return unmet;
+    return this.runUnderSlot(step, inputs, scope);
+  }
 
-    {
-      const by = abortedBy();
-      if (by) return finish(skipped(step, ctx.clock, `not run: step ${by.step} failed and the plan aborted`));
-    }
+  /** The step's output when the plan has aborted or a dependency was not run, and the step may not go on. */
+  private blockedBefore(step: DecompositionStep, inputs: Map<number, StepOutput>): Promise<StepOutput> | undefined {
+    const aborted = this.skippedForAbort(step);
+    if (aborted) return aborted;
     // A call the guard blocked still hands on the output that call gave before: its dependents read that.
     const skippedDep = step.dependencies.find((d) => inputs.get(d)?.status !== 'succeeded' && !blockedWithOutput(inputs.get(d)));
     if (skippedDep !== undefined && policyOnSkip(step) === 'skip') {
-      return finish(skipped(step, ctx.clock, `dependency step ${skippedDep} was ${inputs.get(skippedDep)?.status ?? 'not run'}`));
+      return this.record(skipped(step, this.ctx.clock, `dependency step ${skippedDep} was ${inputs.get(skippedDep)?.status ?? 'not run'}`));
     }
+    return undefined;
+  }
 
-    const scope = scopeOf(step, inputs, run, byId);
-    const resolvedScope = await scope;
-    if (step.condition !== undefined) {
-      let holds: boolean;
-      try {
-        holds = evaluateCondition(step.condition, resolvedScope);
-      } catch (error) {
-        const message = boundedMessage(`condition "${step.condition}" could not be evaluated: ${oneLine(error)}`);
-        // A condition that fails follows the step's error strategy, as a failing operator does:
-        // `skip` records the step skipped with the error; otherwise the plan aborts (not retried).
-        if (stepPolicy(step).strategy === 'skip') {
-          return finish({ ...skipped(step, ctx.clock, `skipped by its error strategy: ${message}`), condition: step.condition, error: message });
-        }
-        abort.by ??= { step: step.step_id, error: message };
-        return finish(failed(step, ctx.clock, ctx.clock.now(), message, 1));
+  private skippedForAbort(step: DecompositionStep): Promise<StepOutput> | undefined {
+    const by = this.abortedBy;
+    return by ? this.record(skipped(step, this.ctx.clock, `not run: step ${by.step} failed and the plan aborted`)) : undefined;
+  }
+
+  /** The step's output when its condition is false or cannot be evaluated; undefined when it holds (or there is none). */
+  private conditionUnmet(step: DecompositionStep, scope: Map<number, StepView>): Promise<StepOutput> | undefined {
+    if (step.condition === undefined) return undefined;
+    const { clock } = this.ctx;
+    let holds: boolean;
+    try {
+      holds = evaluateCondition(step.condition, scope);
+    } catch (error) {
+      const message = boundedMessage(`condition "${step.condition}" could not be evaluated: ${oneLine(error)}`);
+      // A condition that fails follows the step's error strategy, as a failing operator does:
+      // `skip` records the step skipped with the error; otherwise the plan aborts (not retried).
+      if (stepPolicy(step).strategy === 'skip') {
+        return this.record({ ...skipped(step, clock, `skipped by its error strategy: ${message}`), condition: step.condition, error: message });
       }
-      if (!holds) return finish({ ...skipped(step, ctx.clock, `condition is false: ${step.condition}`), condition: step.condition });
+      this.abortedBy ??= { step: step.step_id, error: message };
+      return this.record(failed(step, clock, clock.now(), message, 1));
     }
+    return holds ? undefined : this.record({ ...skipped(step, clock, `condition is false: ${step.condition}`), condition: step.condition });
+  }
 
-    await slots.acquire();
+  /** Runs the step once a slot is free: its parameters filled in, the duplicate-call guard asked, its attempts made. */
+  private async runUnderSlot(step: DecompositionStep, inputs: Map<number, StepOutput>, scope: Map<number, StepView>): Promise<Settled> {
+    const { ctx } = this;
+    await this.slots.acquire();
     const startedAt = ctx.clock.now();
     const started = performance.now();
     const policy = stepPolicy(step);
-    let attempts = 0;
+    const tries = { made: 0 };
     let verdict: GuardVerdict | undefined;
     try {
-      {
-        const by = abortedBy();
-        if (by) return finish(skipped(step, ctx.clock, `not run: step ${by.step} failed and the plan aborted`));
-      }
-      const parameters = renderParameters(step.parameters, resolvedScope);
+      const aborted = this.skippedForAbort(step);
+      if (aborted) return aborted;
+      const parameters = renderParameters(step.parameters, scope);
       if (step.type === 'tool_call' && ctx.guard) {
         const call = toolCallOf(step, parameters);
         if (call.name) {
           verdict = ctx.guard.check(call.name, call.args);
-          if (verdict.blocked) return finish(await blockedCall(step, ctx.clock, call.name, call.args, verdict));
+          if (verdict.blocked) return this.record(await blockedCall(step, ctx.clock, call.name, call.args, verdict));
         }
       }
       await ctx.hooks?.onStepStart?.(step, parameters);
-      const operator = STEP_OPERATORS[step.type];
-      let lastError: unknown;
-      for (attempts = 1; attempts <= policy.maxAttempts; attempts++) {
-        try {
-          const result = await withTimeout(policy.timeoutMs, step, (signal) =>
-            operator(step, parameters, inputs, {
-              ...ctx,
-              signal,
-              scope: resolvedScope,
-              recordLlmCall: (r) => llmCalls.push(r),
-              runSubPlan: (sub) => runSubPlan(sub, ctx, step, llmCalls),
-            }),
-          );
-          if (verdict && !verdict.blocked) verdict.settle({ succeeded: true, output: result.output });
-          return finish({
-            step_id: step.step_id,
-            type: step.type,
-            status: 'succeeded',
-            result,
-            startedAt: startedAt.toISOString(),
-            endedAt: ctx.clock.now().toISOString(),
-            durationMs: Math.round(performance.now() - started),
-            attempts,
-            ...(step.condition !== undefined ? { condition: step.condition } : {}),
-          });
-        } catch (error) {
-          lastError = error;
-          if (error instanceof InputRequiredError || !stepMayRetry(error) || attempts >= policy.maxAttempts) break;
-          const delayMs = policy.backoffMs * 2 ** (attempts - 1);
-          await ctx.hooks?.onStepRetry?.(step, attempts, boundedMessage(oneLine(error)), delayMs);
-          await sleep(delayMs);
-        }
-      }
-      throw lastError;
+      const result = await this.attempt(step, parameters, inputs, scope, policy, tries);
+      if (verdict && !verdict.blocked) verdict.settle({ succeeded: true, output: result.output });
+      return this.record({
+        step_id: step.step_id,
+        type: step.type,
+        status: 'succeeded',
+        result,
+        startedAt: startedAt.toISOString(),
+        endedAt: ctx.clock.now().toISOString(),
+        durationMs: Math.round(performance.now() - started),
+        attempts: tries.made,
+        ...(step.condition !== undefined ? { condition: step.condition } : {}),
+      });
     } catch (error) {
       if (verdict && !verdict.blocked) verdict.settle({ succeeded: false });
       if (error instanceof InputRequiredError) {
-        questions.push({ step_id: error.stepId, message: error.question, schema: error.schema });
+        this.questions.push({ step_id: error.stepId, message: error.question, schema: error.schema });
         return PENDING;
       }
-      const attemptsMade = Math.min(Math.max(attempts, 1), policy.maxAttempts);
+      const attemptsMade = Math.min(Math.max(tries.made, 1), policy.maxAttempts);
       // Bounded: the step's error goes into its trace item and into what Execute returns to the workflow.
       const message = boundedMessage(oneLine(error));
       if (policy.strategy === 'skip') {
         // The fallback: the step is recorded as skipped with its error; dependents follow their policy.
-        return finish({
+        return this.record({
           ...skipped(step, ctx.clock, `failed after ${attemptsMade} attempt(s), skipped by its error strategy: ${message}`),
           attempts: attemptsMade,
           error: message,
         });
       }
-      abort.by ??= { step: step.step_id, error: message };
-      return finish(failed(step, ctx.clock, startedAt, message, attemptsMade, performance.now() - started));
+      this.abortedBy ??= { step: step.step_id, error: message };
+      return this.record(failed(step, ctx.clock, startedAt, message, attemptsMade, performance.now() - started));
     } finally {
-      slots.release();
+      this.slots.release();
     }
-  };
+  }
 
-  const outputs: StepOutput[] = [];
-  const finish = async (output: StepOutput): Promise<StepOutput> => {
-    outputs.push(output);
-    await ctx.hooks?.onStepEnd?.(output);
+  /**
+   * The step's operator, tried up to its policy's attempts, each under its timeout, with a growing
+   * wait between them; `tries.made` counts the attempts begun. Throws the last error.
+   */
+  private async attempt(
+    step: DecompositionStep,
+    parameters: Record<string, unknown>,
+    inputs: Map<number, StepOutput>,
+    scope: Map<number, StepView>,
+    policy: ReturnType<typeof stepPolicy>,
+    tries: { made: number },
+  ): Promise<StepOutput['result']> {
+    const { ctx, llmCalls } = this;
+    const operator = STEP_OPERATORS[step.type];
+    let lastError: unknown;
+    for (tries.made = 1; tries.made <= policy.maxAttempts; tries.made++) {
+      try {
+        return await withTimeout(policy.timeoutMs, step, (signal) =>
+          operator(step, parameters, inputs, {
+            ...ctx,
+            signal,
+            scope,
+            recordLlmCall: (r) => llmCalls.push(r),
+            runSubPlan: (sub) => runSubPlan(sub, ctx, step, llmCalls),
+          }),
+        );
+      } catch (error) {
+        lastError = error;
+        if (error instanceof InputRequiredError || !stepMayRetry(error) || tries.made >= policy.maxAttempts) break;
+        const delayMs = policy.backoffMs * 2 ** (tries.made - 1);
+        await ctx.hooks?.onStepRetry?.(step, tries.made, boundedMessage(oneLine(error)), delayMs);
+        await sleep(delayMs);
+      }
+    }
+    throw lastError;
+  }
+
+  /** Keeps a step's output and tells the hooks it has ended. */
+  private async record(output: StepOutput): Promise<StepOutput> {
+    this.outputs.push(output);
+    await this.ctx.hooks?.onStepEnd?.(output);
     return output;
-  };
+  }
 
-  await Promise.all(plan.plan.map((s) => run(s.step_id)));
-  outputs.sort((a, b) => a.step_id - b.step_id);
-  const failure = outputs.find((o) => o.status === 'failed');
-  if (failure) return { status: 'failed', outputs, llmCalls, failedStep: failure.step_id, error: failure.error ?? 'step failed' };
-  if (questions.length > 0) return { status: 'waiting', outputs, llmCalls, questions: questions.sort((a, b) => a.step_id - b.step_id) };
-  return { status: 'succeeded', outputs, llmCalls };
+  /** The plan's outcome once every step has settled: failed at its first failed step, else waiting on its questions, else succeeded. */
+  outcome(): ExecutionOutcome {
+    const { outputs, llmCalls, questions } = this;
+    outputs.sort((a, b) => a.step_id - b.step_id);
+    const failure = outputs.find((o) => o.status === 'failed');
+    if (failure) return { status: 'failed', outputs, llmCalls, failedStep: failure.step_id, error: failure.error ?? 'step failed' };
+    if (questions.length > 0) return { status: 'waiting', outputs, llmCalls, questions: questions.sort((a, b) => a.step_id - b.step_id) };
+    return { status: 'succeeded', outputs, llmCalls };
+  }
 }
 
 /** A step that waits on the user's answer (or on a step that does): it has no output yet. */

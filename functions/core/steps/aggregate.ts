@@ -1,7 +1,7 @@
 /** `aggregate`: combines the document lists of several earlier steps (union, intersection, rank fusion). */
 import schema from '../../../schemas/steps/aggregate.schema.json' with { type: 'json' };
-import { type AggregateMethod, aggregate as combine } from '../executor/operators/aggregate.js';
 import { inputLists } from './documents.js';
+import { type AggregateMethod, aggregate as combine } from './operators/aggregate.js';
 import { DETERMINISTIC_POLICY, type StepDefinition } from './step.js';
 
 export const aggregate: StepDefinition = {

@@ -1,8 +1,8 @@
 /** `filter`: keeps the documents of an earlier step that meet every criterion. */
 import schema from '../../../schemas/steps/filter.schema.json' with { type: 'json' };
-import { type FilterCriteria, filterDocuments } from '../executor/operators/filter.js';
 import type { Modality } from '../types.js';
 import { documentsOf, inputStep } from './documents.js';
+import { type FilterCriteria, filterDocuments } from './operators/filter.js';
 import { DETERMINISTIC_POLICY, type StepDefinition } from './step.js';
 
 export const filter: StepDefinition = {

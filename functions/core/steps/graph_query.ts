@@ -1,8 +1,8 @@
 /** `graph_query`: documents around the entities a query names, expanded `depth` links out. */
 import schema from '../../../schemas/steps/graph_query.schema.json' with { type: 'json' };
 import { StepExecutionError } from '../errors.js';
-import { graphQuery as expandFromEntities } from '../executor/operators/graph.js';
 import { attributed, coverage, ranked } from './documents.js';
+import { graphQuery as expandFromEntities } from './operators/graph.js';
 import { DETERMINISTIC_POLICY, type StepDefinition } from './step.js';
 
 export const graphQuery: StepDefinition = {

@@ -1,7 +1,7 @@
 /** `multi-hop`: walks the entity graph from what an earlier step found; a ranked sub-query. */
 import schema from '../../../schemas/steps/multi-hop.schema.json' with { type: 'json' };
-import { multiHop as walkLinks } from '../executor/operators/graph.js';
 import { attributed, documentsOf, inputStep, ranked } from './documents.js';
+import { multiHop as walkLinks } from './operators/graph.js';
 import { DETERMINISTIC_POLICY, type StepDefinition } from './step.js';
 
 export const multiHop: StepDefinition = {

@@ -4,10 +4,10 @@
  * lexical reranker. Either way `rerank_method` names what scored them.
  */
 import schema from '../../../schemas/steps/rerank.schema.json' with { type: 'json' };
-import { rerankDocuments } from '../executor/operators/rerank.js';
 import type { Reranker } from '../ports.js';
 import type { RetrievedDocument } from '../types.js';
 import { documentsOf, inputStep } from './documents.js';
+import { rerankDocuments } from './operators/rerank.js';
 import { DETERMINISTIC_POLICY, type StepDefinition } from './step.js';
 
 /** The candidates in the cross-encoder's order, with its scores; those it did not return are dropped. */

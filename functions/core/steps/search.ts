@@ -1,9 +1,9 @@
 /** The operator the two corpus searches share: they differ only in the index they ask. */
 import { StepExecutionError } from '../errors.js';
-import { filterDocuments } from '../executor/operators/filter.js';
 import { conditionSupport } from '../retrieval/negation.js';
 import type { Modality } from '../types.js';
 import { attributed, coverage, ranked, retrievedDocument } from './documents.js';
+import { filterDocuments } from './operators/filter.js';
 import type { StepOperator } from './step.js';
 
 export function searchOperator(kind: 'keyword' | 'vector'): StepOperator {

@@ -48,7 +48,7 @@ class StepWrites {
   /**
    * The move's event, until the first step's goes: queued before a step has run, it would leave
    * alone during the phase's first wait on I/O (finding the corpus, reading earlier outputs), and
-   * its write would then compete with the steps for the CPU (some 10 ms before the model call).
+   * its write would then compete with the steps for the CPU before the model call.
    */
   private openingEvent: TraceEventInput | undefined;
 

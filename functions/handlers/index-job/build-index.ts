@@ -6,7 +6,7 @@
 import type { S3Event } from 'aws-lambda';
 import { type IndexJobDeps, type IndexJobResult, runIndexJob } from '../../adapters/corpus/s3-index/index-job.js';
 import { InvalidInputError } from '../../core/errors.js';
-import { type Observability, observed } from '../middleware.js';
+import { type Observability, observed } from '../../runtime/observability.js';
 
 export type BuildIndexEvent = S3Event | { corpus: string };
 

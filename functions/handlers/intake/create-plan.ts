@@ -9,8 +9,9 @@ import { RequestValidationError } from '../../core/errors.js';
 import { readRequest } from '../../core/workflow/requests.js';
 import { requestIdentity, type StartDeps, startPlan } from '../../core/workflow/start-plan.js';
 import type { IntakeRuntime } from '../../runtime/intake.js';
+import type { Observability } from '../../runtime/observability.js';
 import { startDepsOf } from '../../runtime/start.js';
-import { type HttpResult, httpObserved, json, type Observability } from '../middleware.js';
+import { type HttpResult, httpObserved, json } from '../middleware.js';
 
 type CreatePlanEvent = Omit<APIGatewayProxyEventV2, 'body'> & { body: unknown };
 

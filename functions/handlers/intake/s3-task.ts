@@ -15,8 +15,8 @@ import { rejectedTaskFile } from '../../core/workflow/plan-view.js';
 import { requestFromTaskFile, taskFileKind } from '../../core/workflow/requests.js';
 import { markSuperseded, planIdFor, requestIdentity, type StartDeps, startPlan } from '../../core/workflow/start-plan.js';
 import type { IntakeRuntime } from '../../runtime/intake.js';
+import { type Observability, observed } from '../../runtime/observability.js';
 import { startDepsOf, taskFilesOf } from '../../runtime/start.js';
-import { type Observability, observed } from '../middleware.js';
 
 export interface TaskFileDeps {
   start: StartDeps;

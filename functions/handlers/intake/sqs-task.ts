@@ -12,8 +12,8 @@ import type { PlanRequest } from '../../core/types.js';
 import { parseJsonRequest, readRequest } from '../../core/workflow/requests.js';
 import { requestIdentity, type StartDeps, startPlan } from '../../core/workflow/start-plan.js';
 import type { IntakeRuntime } from '../../runtime/intake.js';
+import { type Observability, observed } from '../../runtime/observability.js';
 import { startDepsOf } from '../../runtime/start.js';
-import { type Observability, observed } from '../middleware.js';
 
 export async function startFromMessage(deps: StartDeps, obs: Observability, record: SQSRecord): Promise<string> {
   const messageId = record.messageId;

@@ -9,8 +9,9 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { RequestValidationError } from '../../core/errors.js';
 import { type InputDeps, submitInput } from '../../core/workflow/input.js';
 import type { IntakeRuntime } from '../../runtime/intake.js';
+import type { Observability } from '../../runtime/observability.js';
 import { tokensOf } from '../../runtime/start.js';
-import { type HttpResult, httpObserved, json, type Observability } from '../middleware.js';
+import { type HttpResult, httpObserved, json } from '../middleware.js';
 
 type SubmitInputEvent = Omit<APIGatewayProxyEventV2, 'body'> & { body: unknown };
 

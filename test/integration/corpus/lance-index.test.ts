@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileCorpusProvider } from '../../../functions/adapters/corpus/file-corpus-provider.js';
 import { buildIndex, LanceCorpusIndex, openIndex } from '../../../functions/adapters/corpus/lance/lance-index.js';
 import { defaultIndexDir, INDEX_FORMAT_VERSION, MANIFEST_FILE } from '../../../functions/adapters/corpus/lance/manifest.js';
-import { graphQuery, multiHop } from '../../../functions/core/executor/operators/graph.js';
 import type { Embedder } from '../../../functions/core/ports.js';
 import type { InMemoryCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
+import { graphQuery, multiHop } from '../../../functions/core/steps/operators/graph.js';
 import { MINI_CORPUS, miniCorpusIndex } from '../../support/corpus.js';
 import { tempDir } from '../../support/temp-dir.js';
 

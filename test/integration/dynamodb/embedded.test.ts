@@ -8,11 +8,12 @@ import { DynamoDBClient, ListTablesCommand, PutItemCommand, ScanCommand } from '
 import { Level } from 'level';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
-import { clientsDirOf, endpointFileOf, openSharedDynamo, secretFileOf, startEmbeddedDynamo } from '../../../functions/adapters/dynamodb/embedded.js';
-import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
 import { DynamoTraceStore } from '../../../functions/adapters/dynamodb/trace-store.js';
-import { inProcessHttpHandler } from '../../../functions/adapters/local/in-process-http.js';
 import { FilePayloadStore } from '../../../functions/adapters/payloads/file-payload-store.js';
+import { startEmbeddedDynamo } from '../../../local/store/embedded.js';
+import { ensureTable } from '../../../local/store/ensure-table.js';
+import { inProcessHttpHandler } from '../../../local/store/in-process-http.js';
+import { clientsDirOf, endpointFileOf, openSharedDynamo, secretFileOf } from '../../../local/store/shared-store.js';
 import { receivedPlan } from '../../support/plans.js';
 
 describe('Function: startEmbeddedDynamo', () => {

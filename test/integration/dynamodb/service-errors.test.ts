@@ -7,9 +7,9 @@ import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, GetCommand,
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TraceStoreError, TraceStoreTransientError } from '../../../functions/adapters/dynamodb/errors.js';
-import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
 import { DynamoTraceStore } from '../../../functions/adapters/dynamodb/trace-store.js';
 import type { PayloadStore } from '../../../functions/adapters/payloads/payload-store.js';
+import { ensureTable } from '../../../local/store/ensure-table.js';
 import { receivedPlan } from '../../support/plans.js';
 
 const payloads: PayloadStore = {

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
-import { createTableInput, ensureTable, TRACE_TABLE, traceKeys } from '../../../functions/adapters/dynamodb/table.js';
+import { TRACE_TABLE, traceKeys } from '../../../functions/adapters/dynamodb/table.js';
 import { ConfigError } from '../../../functions/core/errors.js';
+import { createTableInput, ensureTable } from '../../../local/store/ensure-table.js';
 import { dynamoBackends, type RunningDynamo } from '../support/backends.js';
 
 describe('Object: traceKeys', () => {

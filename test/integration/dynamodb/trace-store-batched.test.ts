@@ -13,11 +13,11 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
 import { TraceStoreTransientError } from '../../../functions/adapters/dynamodb/errors.js';
-import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
 import { DynamoTraceStore } from '../../../functions/adapters/dynamodb/trace-store.js';
 import { FilePayloadStore } from '../../../functions/adapters/payloads/file-payload-store.js';
 import type { TraceEventInput } from '../../../functions/core/types.js';
 import { loadPlan } from '../../../functions/core/workflow/plan-record.js';
+import { ensureTable } from '../../../local/store/ensure-table.js';
 import { plannerAttempt, receivedPlan, stepOutput } from '../../support/plans.js';
 import { dynamoBackends, type RunningDynamo } from '../support/backends.js';
 

@@ -12,12 +12,12 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient, createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
-import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
 import { DynamoTraceStore, type DynamoTraceStoreOptions } from '../../../functions/adapters/dynamodb/trace-store.js';
 import { FilePayloadStore } from '../../../functions/adapters/payloads/file-payload-store.js';
 import { PlanConflictError, PlanExistsError, PlanNotFoundError } from '../../../functions/core/errors.js';
 import type { Clock } from '../../../functions/core/ports.js';
 import type { PlanRecord, StepOutput, TraceEvent } from '../../../functions/core/types.js';
+import { ensureTable } from '../../../local/store/ensure-table.js';
 import { plannerAttempt as attempt, receivedPlan } from '../../support/plans.js';
 import { dynamoBackends, type RunningDynamo } from '../support/backends.js';
 

@@ -1,5 +1,5 @@
 /**
- * TransactWriteItems, which the embedded store serves itself (embedded-transactions.ts), held to
+ * TransactWriteItems, which the embedded store serves itself (local/store/transactions.ts), held to
  * the same expectations on DynamoDB Local, AWS's own implementation: all actions or none, the
  * reasons for a refusal, one action per item, idempotent retries, and no reader seeing half a
  * transaction.
@@ -9,7 +9,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient, createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
-import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
+import { ensureTable } from '../../../local/store/ensure-table.js';
 import { dynamoBackends, type RunningDynamo } from '../support/backends.js';
 
 const embeddedBackend = dynamoBackends.find((backend) => backend.name.startsWith('dynalite'))!;

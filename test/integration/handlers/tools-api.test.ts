@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DynamoLearnedToolStore } from '../../../functions/adapters/dynamodb/learned-tools.js';
 import { makeApproveToolHandler } from '../../../functions/handlers/intake/approve-tool.js';
 import { makeListToolsHandler } from '../../../functions/handlers/intake/list-tools.js';
-import { API_ROUTES } from '../../../functions/runtime/routes.js';
+import { API_ROUTES } from '../../../functions/handlers/routes.js';
 import { lambdaContext } from '../../support/lambda-context.js';
 import { learnedRecord, searchThenGet } from '../../support/learned.js';
 import { httpEvent, intakeRuntimeFor } from './support.js';

@@ -6,8 +6,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalStack } from '../../../cli/local-runner.js';
-import { HOLDER_ENDED } from '../../../functions/adapters/local/abandoned-plans.js';
 import { loadConfig } from '../../../functions/shared/config.js';
+import { HOLDER_ENDED } from '../../../local/trace/abandoned-plans.js';
 import { killHard as kill, holdPlan as startHeldPlan } from '../../support/held-plan-process.js';
 import { tempDir } from '../../support/temp-dir.js';
 

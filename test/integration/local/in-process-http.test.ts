@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { DescribeTableCommand, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDynamoClient } from '../../../functions/adapters/dynamodb/client.js';
-import { startEmbeddedDynamo } from '../../../functions/adapters/dynamodb/embedded.js';
-import { ensureTable } from '../../../functions/adapters/dynamodb/table.js';
 import { DynamoTraceStore } from '../../../functions/adapters/dynamodb/trace-store.js';
-import { inProcessHttpHandler } from '../../../functions/adapters/local/in-process-http.js';
 import { FilePayloadStore } from '../../../functions/adapters/payloads/file-payload-store.js';
+import { startEmbeddedDynamo } from '../../../local/store/embedded.js';
+import { ensureTable } from '../../../local/store/ensure-table.js';
+import { inProcessHttpHandler } from '../../../local/store/in-process-http.js';
 import { receivedPlan } from '../../support/plans.js';
 
 describe('Function: inProcessHttpHandler', () => {

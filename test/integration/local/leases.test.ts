@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DynamoTraceStore } from '../../../functions/adapters/dynamodb/trace-store.js';
-import { failAbandonedPlans, HOLDER_ENDED } from '../../../functions/adapters/local/abandoned-plans.js';
-import { LeasingTraceStore } from '../../../functions/adapters/local/leasing-trace-store.js';
 import { FilePayloadStore } from '../../../functions/adapters/payloads/file-payload-store.js';
 import type { PlanLease, PlanRecord } from '../../../functions/core/types.js';
+import { failAbandonedPlans, HOLDER_ENDED } from '../../../local/trace/abandoned-plans.js';
+import { LeasingTraceStore } from '../../../local/trace/leasing-trace-store.js';
 import { useTraceTable } from '../../support/dynamo.js';
 import { receivedPlan } from '../../support/plans.js';
 import { tempDir } from '../../support/temp-dir.js';

@@ -3,9 +3,10 @@
  * the loopback server failing as the APIs do. Waits are recorded, not slept.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { RetryPolicy } from '../../../functions/adapters/http-client/retry.js';
 import { AnthropicProvider } from '../../../functions/adapters/llm/anthropic/provider.js';
 import { OpenAiCompatibleProvider } from '../../../functions/adapters/llm/openai-compatible/provider.js';
-import { RetryingProvider, type RetryPolicy } from '../../../functions/adapters/llm/resilient/retry.js';
+import { RetryingProvider } from '../../../functions/adapters/llm/resilient/retry.js';
 import { LlmFatalError, LlmTransientError } from '../../../functions/core/errors.js';
 import { normalizePlan } from '../../../functions/core/planner/plan-format.js';
 import { generatePlan } from '../../../functions/core/planner/planner.js';

@@ -3,7 +3,7 @@
  * the embedded dynalite (`cairn run`'s default), so the local default is proven equivalent.
  */
 import { inject } from 'vitest';
-import { startEmbeddedDynamo } from '../../../functions/adapters/dynamodb/embedded.js';
+import { startEmbeddedDynamo } from '../../../local/store/embedded.js';
 import { startDynamoDbLocal } from './dynamodb-local.js';
 
 export interface RunningDynamo {

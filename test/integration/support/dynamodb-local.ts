@@ -20,7 +20,7 @@ export interface DynamoDbLocal {
 export interface DynamoDbLocalOptions {
   /** 0 or undefined: a free port. */
   port?: number;
-  /** Give up when it has not answered by then. Default 60 s (a cold JVM on 2 cores takes ~7 s). */
+  /** Give up when it has not answered by then. Default 60 s, well past a cold JVM's start on a small machine. */
   timeoutMs?: number;
 }
 

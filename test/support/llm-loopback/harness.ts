@@ -1,6 +1,6 @@
 /** What the provider tests share: the loopback server's lifecycle and a sleep that only records. */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { RetryPolicy } from '../../../functions/adapters/llm/resilient/retry.js';
+import type { RetryPolicy } from '../../../functions/adapters/http-client/retry.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
 import { goodPlanFor } from './faults.js';
 import { ruleBasedModel } from './rule-based-model.js';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { currentLease, holderEnded, processIdentity } from '../../../functions/adapters/local/process-lease.js';
+import { currentLease, holderEnded, processIdentity } from '../../../local/trace/process-lease.js';
 
 describe('process leases', () => {
   it('says this very process has not ended', () => {

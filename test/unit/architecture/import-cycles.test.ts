@@ -149,3 +149,116 @@ describe('Architecture: functions/core', () => {
     expect(findings, findings.join('\n')).toEqual([]);
   });
 });
+
+/**
+ * The arrows between rooms outside the core that run one way only (issue 27). A room's files are
+ * read with the same specifier reader as above; the build plugins and infra's bundler are .mjs.
+ */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.(ts|mts|mjs)$/.test(entry.name) && !/\.d\.m?ts$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Each file under `dirs` with the project files it imports by a relative path (`./x.js` read as `./x.ts`). */
+function projectGraph(...dirs: string[]): Map<string, string[]> {
+  const files = dirs.flatMap((dir) => sourceFiles(join(ROOT, dir)));
+  return new Map(
+    files.map((file) => [
+      file,
+      specifiers(readFileSync(file, 'utf8'))
+        .filter((s) => s.startsWith('.'))
+        .map((s) => resolveRelative(file, s)),
+    ]),
+  );
+}
+
+const under = (dir: string) => (file: string) => file.startsWith(`${join(ROOT, dir)}/`);
+
+/** The imports from a file under `from` of a file under `to`, one line each. */
+function crossings(graph: ReadonlyMap<string, readonly string[]>, from: string, to: string): string[] {
+  return [...graph]
+    .filter(([file]) => under(from)(file))
+    .flatMap(([file, targets]) => targets.filter(under(to)).map((target) => `${name(file)} imports ${name(target)}`));
+}
+
+/** The files under `to` that a file under `from` reaches, through any files of the graph, each with the file that imports it. */
+function reached(graph: ReadonlyMap<string, readonly string[]>, from: string, to: string): string[] {
+  const seen = new Map<string, string>();
+  const queue = [...graph.keys()].filter(under(from));
+  for (const file of queue) seen.set(file, '');
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    for (const target of graph.get(file) ?? []) {
+      if (seen.has(target)) continue;
+      seen.set(target, file);
+      queue.push(target);
+    }
+  }
+  return [...seen].filter(([file]) => under(to)(file)).map(([file, by]) => `${name(file)} (imported by ${name(by)})`);
+}
+
+describe('Architecture: arrows that run one way', () => {
+  const functions = projectGraph('functions');
+
+  it('finds an import that crosses, and a file reached through another', () => {
+    // Prepare: a -> b -> c, with a under x/ and c under y/.
+    const graph = new Map([
+      [join(ROOT, 'x/a.ts'), [join(ROOT, 'z/b.ts')]],
+      [join(ROOT, 'z/b.ts'), [join(ROOT, 'y/c.ts')]],
+      [join(ROOT, 'y/c.ts'), []],
+    ]);
+
+    // Assess
+    expect(crossings(graph, 'x', 'y')).toEqual([]);
+    expect(crossings(graph, 'z', 'y')).toEqual(['z/b.ts imports y/c.ts']);
+    expect(reached(graph, 'x', 'y')).toEqual(['y/c.ts (imported by z/b.ts)']);
+    expect(reached(graph, 'y', 'x')).toEqual([]);
+  });
+
+  it('keeps the runtime below the handlers: runtime/ imports nothing from handlers/', () => {
+    const found = crossings(functions, 'functions/runtime', 'functions/handlers');
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  it('has no import circle in the runtime', () => {
+    const runtime = new Map([...functions].filter(([file]) => under('functions/runtime')(file)));
+    const found = circles(runtime).map((group) => group.map(name).join(', '));
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  it('keeps the infrastructure off the CLI: infra/ imports nothing from cli/ (the bundling plugins are in build/)', () => {
+    const found = crossings(projectGraph('infra', 'build'), 'infra', 'cli');
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  it('keeps the build plugins below infra and the CLI: build/ imports neither', () => {
+    const graph = projectGraph('build');
+    const found = [...crossings(graph, 'build', 'infra'), ...crossings(graph, 'build', 'cli'), ...crossings(graph, 'build', 'functions')];
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  it('serves the embedding adapters from the shared HTTP client: embeddings/ imports nothing from llm/, and http-client/ neither of them', () => {
+    const found = [
+      ...crossings(functions, 'functions/adapters/embeddings', 'functions/adapters/llm'),
+      ...crossings(functions, 'functions/adapters/http-client', 'functions/adapters/llm'),
+      ...crossings(functions, 'functions/adapters/http-client', 'functions/adapters/embeddings'),
+    ];
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  it('has the executor run the steps and never the other way: core/steps reaches nothing of core/executor, even through other files', () => {
+    const found = reached(functions, 'functions/core/steps', 'functions/core/executor');
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  it('keeps what the steps use below them: core/expression and core/answer import nothing from core/steps or core/executor', () => {
+    const found = ['functions/core/expression', 'functions/core/answer'].flatMap((from) => [
+      ...crossings(functions, from, 'functions/core/steps'),
+      ...crossings(functions, from, 'functions/core/executor'),
+    ]);
+    expect(found, found.join('\n')).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { toHttpApiEvent, writeHttpApiResult } from '../../../cli/serve/http-api-event.js';
 import { matchRoute } from '../../../cli/serve/match-route.js';
-import { API_ROUTES } from '../../../functions/runtime/routes.js';
+import { API_ROUTES } from '../../../functions/handlers/routes.js';
 
 function request(method: string, url: string, headers: Record<string, string | string[]>): IncomingMessage {
   return { method, url, headers, httpVersion: '1.1', socket: { remoteAddress: '127.0.0.1', localPort: 8787 } } as unknown as IncomingMessage;

@@ -72,6 +72,21 @@ describe('Launcher: the stamp of the sources', () => {
     expect(new Set([first, edited, added, dependencies]).size).toBe(4);
     expect(removed).toBe(edited);
   });
+
+  it("changes on an edit under local/, the laptop's store that the CLI bundles beside functions/", () => {
+    // Prepare
+    const root = project();
+    mkdirSync(join(root, 'local', 'store'), { recursive: true });
+    writeFileSync(join(root, 'local', 'store', 'embedded.ts'), 'export const port = 0;\n');
+    const first = sourceStamp(root);
+
+    // Act
+    touch(join(root, 'local', 'store', 'embedded.ts'), 'export const port = 1;\n');
+    const edited = sourceStamp(root);
+
+    // Assess
+    expect(edited).not.toBe(first);
+  });
 });
 
 describe('Launcher: the bundle', () => {

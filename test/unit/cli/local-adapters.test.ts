@@ -1,10 +1,10 @@
 /** The two adapters `cairn` adds for itself: the in-process workflow starter of serve, and the trace store that tells the progress. */
 import { describe, expect, it, vi } from 'vitest';
-import { NotifyingTraceStore } from '../../../functions/adapters/local/notifying-trace-store.js';
-import { InProcessWorkflowStarter } from '../../../functions/adapters/local/workflow-starter.js';
 import type { TraceStore } from '../../../functions/core/ports.js';
 import type { TraceEvent } from '../../../functions/core/types.js';
 import type { WorkflowInput } from '../../../functions/core/workflow/types.js';
+import { NotifyingTraceStore } from '../../../local/trace/notifying-trace-store.js';
+import { InProcessWorkflowStarter } from '../../../local/workflow/workflow-starter.js';
 
 function gate() {
   let open!: () => void;

@@ -6,7 +6,7 @@ import { oas } from '@stoplight/spectral-rulesets';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument, schemasAsComponents } from '../../../cli/serve/openapi.js';
-import { API_ROUTES } from '../../../functions/runtime/routes.js';
+import { API_ROUTES } from '../../../functions/handlers/routes.js';
 
 type Doc = {
   openapi: string;

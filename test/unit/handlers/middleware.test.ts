@@ -1,9 +1,10 @@
-/** The middy chains of middleware.ts: Powertools around every handler, and HTTP errors at the edge. */
+/** The middy chains of runtime/observability.ts and handlers/middleware.ts: Powertools around every handler, and HTTP errors at the edge. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TraceStoreTransientError } from '../../../functions/adapters/dynamodb/errors.js';
 import { WorkflowStartError, WorkflowStartTransientError } from '../../../functions/adapters/sfn/errors.js';
 import { InvalidInputError, PlanNotFoundError, RequestValidationError } from '../../../functions/core/errors.js';
-import { createObservability, observed, problemOf } from '../../../functions/handlers/middleware.js';
+import { problemOf } from '../../../functions/handlers/middleware.js';
+import { createObservability, observed } from '../../../functions/runtime/observability.js';
 import { loadConfig } from '../../../functions/shared/config.js';
 import { lambdaContext } from '../../support/lambda-context.js';
 

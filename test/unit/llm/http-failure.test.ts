@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { llmErrorFrom, retryAfterMs } from '../../../functions/adapters/llm/http-failure.js';
+import { retryAfterMs } from '../../../functions/adapters/http-client/http-failure.js';
+import { llmErrorFrom } from '../../../functions/adapters/llm/llm-error.js';
 import { LlmFatalError, LlmTransientError } from '../../../functions/core/errors.js';
 
 describe('Function: retryAfterMs', () => {

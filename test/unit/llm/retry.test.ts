@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, RetryingProvider } from '../../../functions/adapters/llm/resilient/retry.js';
+import { backoffMs } from '../../../functions/adapters/http-client/retry.js';
+import { RetryingProvider } from '../../../functions/adapters/llm/resilient/retry.js';
 import { LlmFatalError, LlmTransientError } from '../../../functions/core/errors.js';
 import type { LlmProvider } from '../../../functions/core/ports.js';
 import { llmRequest, ScriptedLlm } from '../../support/llm.js';

@@ -5,16 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/provider.js';
-import { NotifyingTraceStore } from '../../../functions/adapters/local/notifying-trace-store.js';
 import { SfnWorkflowStarter } from '../../../functions/adapters/sfn/workflow-starter.js';
 import { ConfigError } from '../../../functions/core/errors.js';
 import type { WorkflowStarter } from '../../../functions/core/ports.js';
 import { ToolRegistry } from '../../../functions/core/tools/registry.js';
+import { TASK_STATES } from '../../../functions/handlers/states.js';
 import { createIntakeRuntime } from '../../../functions/runtime/intake.js';
 import { startDepsOf } from '../../../functions/runtime/start.js';
-import { TASK_STATES } from '../../../functions/runtime/states.js';
 import { createRuntime } from '../../../functions/runtime/workflow.js';
 import { loadConfig, loadLocalConfig } from '../../../functions/shared/config.js';
+import { NotifyingTraceStore } from '../../../local/trace/notifying-trace-store.js';
 
 const ENV = { CAIRN_TABLE: 'root-test', CAIRN_DYNAMODB_ENDPOINT: 'http://127.0.0.1:1', AWS_REGION: 'eu-west-1' };
 const config = loadConfig(ENV);

@@ -41,10 +41,10 @@ const VECTORIZER_FILE = 'vectorizer.bin';
 const DB_DIR = 'lance';
 /**
  * From this many documents vector search goes through an HNSW graph (one partition, vectors
- * scalar-quantized to 8 bits) instead of an exact scan. LanceDB's exact scan of 1024-dimension
- * vectors was measured (loaded machine) at a p95 of 55 ms for 2k documents and 2.9 s for 100k;
- * the graph answers 100k in 15 ms. IVF-PQ was measured first and dropped: at 10k documents of
- * lexical vectors it took 93 s to train and kept 4 to 7 of the exact top 10.
+ * scalar-quantized to 8 bits) instead of an exact scan: LanceDB's exact scan of 1024-dimension
+ * vectors grows with the corpus, the graph's search hardly does (bench:scale). IVF-PQ was tried
+ * first and dropped: at 10k documents of lexical vectors it was slow to train and kept 4 to 7 of
+ * the exact top 10.
  */
 export const ANN_MIN_DOCUMENTS = 1_000;
 /**
@@ -52,9 +52,8 @@ export const ANN_MIN_DOCUMENTS = 1_000;
  * speed and recall against its own exact scan, not relevance) against the build budget (a minute
  * for the whole index): a sparser, cheaper graph (m 12, 50 candidates while building) searched
  * wide at query time (`HNSW_EF`) and re-ranked on the full vectors (`REFINE`), which buys back the
- * recall the build saved. Measured there (hotpotqa questions, loaded machine): recall@10 against
- * the exact scan 0.92, p95 14 ms; m 16 and 100 kept 0.90 without the re-ranking but took 2.3
- * times as long to build.
+ * recall the build saved. Measured there (hotpotqa questions): recall@10 against the exact scan
+ * 0.92; m 16 and 100 kept 0.90 without the re-ranking and were much slower to build.
  */
 const HNSW = { m: 12, efConstruction: 50 };
 const HNSW_EF = 768;

@@ -7,7 +7,7 @@
  * than taken from `@opensearch-project/opensearch/aws-v3`: that CommonJS module reaches the chain
  * with an `import()`, and an ES module imported from CommonJS makes esbuild wrap it and everything
  * it imports (most of the AWS SDK) in functions run on first use, so every Lambda bundle compiled
- * the SDK twice at each cold start (about 20 ms of GetPlan's init).
+ * the SDK twice at each cold start.
  */
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { Client } from '@opensearch-project/opensearch';

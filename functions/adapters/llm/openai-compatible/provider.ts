@@ -15,22 +15,13 @@
  *   reads); estimated from the text when a server reports none.
  */
 import type { LlmMessage, LlmRequest, LlmResponse } from '../../../core/ports.js';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '../../http-client/post-json.js';
 import { HttpLlmProvider, type HttpProviderOptions } from '../http-provider.js';
 import { estimateTokens } from '../rule-based/text.js';
 import { sentText } from '../sent-text.js';
 import { structuredAnswerText } from '../structured/answer-text.js';
 import { structuredName, structuredSchema } from '../structured/response-schema.js';
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-  type ChatChoice,
-  type ChatCompletion,
-  type ChatCompletionRequest,
-  ChatCompletionsClient,
-  type ChatMessage,
-} from './chat-client.js';
+import { type ChatChoice, type ChatCompletion, type ChatCompletionRequest, ChatCompletionsClient, type ChatMessage } from './chat-client.js';
 
 export interface OpenAiCompatibleOptions extends HttpProviderOptions {
   /** Optional for local servers. */
