@@ -24,7 +24,7 @@ interface Row {
 const ticked = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
 
 /** The rows of the first table under "## The core's layers", in order. */
-export function layerRows(markdown: string): Row[] {
+function layerRows(markdown: string): Row[] {
   const section = markdown.split(/^## /m).find((s) => s.startsWith("The core's layers"));
   if (!section) throw new Error('docs/ARCHITECTURE.md has no section "The core\'s layers"');
   const lines = section.split('\n').filter((l) => l.trimStart().startsWith('|'));
@@ -64,7 +64,7 @@ function relativeImports(source: string): string[] {
 }
 
 /** Each import of a core file that the table does not allow, as "from → to"; each core file no row names. */
-export function disagreements(rows: readonly Row[], imports: ReadonlyMap<string, readonly string[]>): string[] {
+function disagreements(rows: readonly Row[], imports: ReadonlyMap<string, readonly string[]>): string[] {
   const rowOf = (file: string) => rows.findIndex((r) => r.members.some((m) => names(m, file)));
   const found: string[] = [];
   for (const [file, targets] of imports) {
