@@ -342,6 +342,24 @@ describe('Function: answerStructured', () => {
     expect(empty).toEqual({ shortAnswer: null, answer: 'No source in the corpus answers this.' });
   });
 
+  it('answers a wh-word before a plural noun with every name a sentence gives side by side', () => {
+    // Prepare
+    const solar = doc('solar', 'Solar power in France', 'Most large solar farms are in the sunny south, in Occitanie and Provence.');
+    const hydro = doc('hydro', 'Hydroelectricity in France', 'Hydroelectricity is a renewable source, with dams on the Rhône, the Rhine and in the Alps.');
+
+    // Act
+    const regions = ask("Which regions have most of France's large solar farms?", [solar, hydro]);
+    const rivers = ask("On which rivers are France's hydroelectric dams?", [hydro, solar]);
+    const larger = ask('Which cities are larger than Lyon?', [doc('lyon', 'Lyon', 'Lyon is the third-largest city of France, after Paris and Marseille.')]);
+    const one = ask('Which river flows through Paris?', [PARIS]);
+
+    // Assess: a singular noun still asks for one.
+    expect(regions.shortAnswer).toBe('Occitanie, Provence');
+    expect(rivers.shortAnswer).toBe('Rhône, Rhine, Alps');
+    expect(larger.shortAnswer).toBe('Paris, Marseille');
+    expect(one.shortAnswer).toBe('Seine');
+  });
+
   it('never names people by the adjective that describes them', () => {
     // Prepare
     const inventors = doc('inventors', 'Inventors', 'Auguste and Louis were French inventors who patented the cinematograph.');

@@ -87,8 +87,19 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
     case 'description':
       return describe(focus) ?? fallback(focus);
     default:
-      return (reading.type === 'number' ? tableFigure(input.documents, focus) : undefined) ?? typed(reading, focus) ?? fallback(focus);
+      return (
+        (reading.type === 'number' ? tableFigure(input.documents, focus) : undefined) ??
+        (asksForMany(text) ? coordinated(focus) : undefined) ??
+        typed(reading, focus) ??
+        fallback(focus)
+      );
   }
+}
+
+/** "Which regions ...", "On which rivers ...", "Which French cities ...": a wh-word before a plural noun asks for every one of them. */
+function asksForMany(question: string): boolean {
+  const noun = /\b(?:[Ww]hich|[Ww]hat)\s+(?:\p{Lu}[\p{L}'’-]*\s+)*(\p{Ll}+)\b/u.exec(question)?.[1];
+  return noun !== undefined && /[^su]s$/.test(noun) && !/^(?:is|was|does|has|its|this|thus|plus|bus|gas|yes)$/.test(noun);
 }
 
 /**
@@ -780,6 +791,9 @@ function list(reading: QuestionReading, documents: AnswerInput['documents'], foc
   for (const doc of documents) {
     const rows = tableRows(doc.text);
     if (!rows || rows.length < n) continue;
+    // A table is the list only when it is about what is asked ("sources of electricity": its title or header says so).
+    const heading = new Set(contentTerms(`${doc.title ?? ''} ${doc.text.split('\n')[0]}`).filter((t) => !/^\d+$/.test(t)));
+    if (!focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)))) continue;
     const top = rows.sort((a, b) => b.value - a.value).slice(0, n);
     const lines = top.map((row, i) => {
       const said = focus.all.find((s) => s.docId !== doc.id && contentTerms(row.name).every((t) => s.terms.has(t)) && focus.relationScore(s) > 0);
@@ -790,6 +804,8 @@ function list(reading: QuestionReading, documents: AnswerInput['documents'], foc
   // "The three largest cities": each passage's rank on that superlative ("the third-largest city")
   // orders the items when the passages give it; the others follow in the order found.
   const superlative = /\b(\p{L}+est)\b/iu.exec(focus.reading.relation.join(' '))?.[1]?.toLowerCase();
+  const named = superlative ? undefined : coordinated(focus);
+  if (named) return named;
   const pool: Array<{ name: string; sentence: Sentence }> = [];
   for (const s of ranked(focus)) {
     if (pool.length >= (superlative ? 3 * n : n) || focus.relationScore(s) === 0) break;
@@ -807,6 +823,29 @@ function list(reading: QuestionReading, documents: AnswerInput['documents'], foc
     : pool;
   if (items.length === 0) return undefined;
   return { shortAnswer: items.map((i) => i.name).join(', '), answer: items.map((i, k) => `${k + 1}. ${cite(i.sentence)}`).join('\n') };
+}
+
+/**
+ * "Which regions have most of the solar farms?": the names a sentence about what is asked gives
+ * side by side ("in Occitanie and Provence", "after Paris and Marseille", "on the Rhône, the Rhine
+ * and in the Alps"), less the names the question gives. The best sentence holding such a run
+ * of two names or more answers; a sentence with one name is not a list.
+ */
+function coordinated(focus: Focus): ExtractedAnswer | undefined {
+  for (const s of ranked(focus).slice(0, 6)) {
+    if (focus.relationScore(s) + focus.classScore(s) === 0) continue;
+    const names = namesIn(s.text).filter((c) => !focus.isGiven(c) && fits(c, focus.reading, s));
+    let run: Candidate[] = [];
+    let best: Candidate[] = [];
+    for (const c of names) {
+      const last = run[run.length - 1];
+      const between = last ? s.text.slice(last.at + last.text.length, c.at) : '';
+      run = last && /^\s*,?\s*(?:(?:and|or)\s+)?(?:(?:in|on|at)\s+)?(?:the\s+)?$/i.test(between) ? [...run, c] : [c];
+      if (run.length > best.length) best = run;
+    }
+    if (best.length >= 2) return { shortAnswer: best.map((c) => c.text).join(', '), answer: cite(s) };
+  }
+  return undefined;
 }
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
