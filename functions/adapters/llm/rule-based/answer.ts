@@ -135,7 +135,7 @@ class Focus {
   constructor(
     readonly reading: QuestionReading,
     readonly all: Sentence[],
-    lexicon: Lexicon,
+    private readonly lexicon: Lexicon,
     /** The question reads as a bridge (the planner's reading, rule-based/reading.ts): its names only lead to what is asked about. */
     readonly bridge = false,
   ) {
@@ -196,7 +196,16 @@ class Focus {
 
   /** The candidates of a sentence: the spans of the class asked for when it has them, else those of the expected type. */
   candidates(text: string): Candidate[] {
-    return this.spansOfClass ? this.spansOfClass(text) : candidatesFor(text, this.reading.type);
+    return (this.spansOfClass ? this.spansOfClass(text) : candidatesFor(text, this.reading.type)).filter((c) => !this.commonOpener(c));
+  }
+
+  /**
+   * A sentence's first word is capitalised whatever it is: alone, it is a name only when the
+   * lexicon knows it as one or not at all ("Nice", "Marseille"), never when every sense of it is a
+   * common word ("Audio recording ...", "Most large solar farms ...", "Photograph of ...").
+   */
+  commonOpener(c: Candidate): boolean {
+    return c.kind === 'name' && c.at === 0 && !/\s/.test(c.text) && this.lexicon.isCommonWord?.(c.text) === true;
   }
 
   about(s: Sentence): number {
@@ -270,6 +279,8 @@ function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
     const asked = focus.relationScore(s) + focus.classScore(s);
     const hop2 = !about && s.docId !== first.docId && bridged(s) && asked > 0 && !defining.has(s.docId) && !saidAtHome(s, unsaidOf(s));
     if (!about && !hop2) continue;
+    // A sentence that says nothing of what is asked (no word of the relation, not the class) only names the subject.
+    if (asked === 0 && (focus.relation.length > 0 || focus.answerClass.size > 0)) continue;
     const candidates = focus
       .candidates(s.text)
       .map((c) => (reading.type === 'person' ? withGroupNoun(c, s.text) : c))
@@ -834,7 +845,7 @@ function list(reading: QuestionReading, documents: AnswerInput['documents'], foc
 function coordinated(focus: Focus): ExtractedAnswer | undefined {
   for (const s of ranked(focus).slice(0, 6)) {
     if (focus.relationScore(s) + focus.classScore(s) === 0) continue;
-    const names = namesIn(s.text).filter((c) => !focus.isGiven(c) && fits(c, focus.reading, s));
+    const names = namesIn(s.text).filter((c) => !focus.isGiven(c) && !focus.commonOpener(c) && fits(c, focus.reading, s));
     let run: Candidate[] = [];
     let best: Candidate[] = [];
     for (const c of names) {

@@ -1,0 +1,51 @@
+/**
+ * A sentence's first word is capitalised whatever it is: the keyless answerer takes it for a name
+ * only when WordNet knows it as one (or not at all), and an answer sentence must say something of
+ * what is asked, not merely name the subject.
+ */
+import { describe, expect, it } from 'vitest';
+
+import { wordNet } from '../../../functions/adapters/lexicon/wordnet.js';
+import { answerStructured } from '../../../functions/adapters/llm/rule-based/answer.js';
+
+const doc = (id: string, title: string, text: string) => ({ id, title, text });
+const ask = (question: string, documents: Array<ReturnType<typeof doc>>) =>
+  answerStructured({ question, instruction: 'Answer, citing sources.', documents }, wordNet());
+
+describe('Function: WordNetLexicon.isCommonWord', () => {
+  it('tells a word only ever common from one that is also a name, and an adverb from both', () => {
+    // Prepare
+    const lexicon = wordNet();
+
+    // Act & Assess
+    expect(['Audio', 'Most', 'Photograph', 'Currently'].map((w) => lexicon.isCommonWord?.(w))).toEqual([true, true, true, true]);
+    expect(['Nice', 'Marseille', 'Paris', 'Zyxwvut'].map((w) => lexicon.isCommonWord?.(w))).toEqual([false, false, false, false]);
+  });
+});
+
+describe('Function: answerStructured (sentence openers and what is asked)', () => {
+  it('never answers with a common word that merely opens a sentence', () => {
+    // Prepare
+    const interview = doc('interview', 'Interview (audio)', 'Audio recording: interview with the deputy mayor of Lyon about cycling.');
+    const solar = doc('solar', 'Solar power', 'Most large solar farms are in the sunny south, in Occitanie.');
+
+    // Act
+    const mayor = ask('What is the name of the mayor of Lyon?', [interview]);
+    const region = ask('In which region are most of the large solar farms?', [solar]);
+
+    // Assess
+    expect(mayor.shortAnswer).toBeNull();
+    expect(region.shortAnswer).toBe('Occitanie');
+  });
+
+  it('does not answer from a sentence that only names the subject and says nothing of what is asked', () => {
+    // Prepare
+    const lyon = doc('lyon', 'Lyon', 'Lyon is the third-largest city of France.');
+
+    // Act
+    const answer = ask('Who is the mayor of Lyon?', [lyon]);
+
+    // Assess
+    expect(answer.shortAnswer).toBeNull();
+  });
+});
