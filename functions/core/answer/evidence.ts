@@ -18,6 +18,8 @@
  *   focus passage holds, as a second hop is), also speaks of the relation or of what is asked
  *   (museums that opened in Marseille are not answered by a Marseille passage about its port beside
  *   a passage on the museums of Lyon).
+ * - a kinship term ("paternal grandfather", "husband") is spoken of by a passage that states the
+ *   first relation it is made of ("the son of A", "the wife of B": core/answer/kinship.ts);
  * - a year the task names is given by a passage (a figure of 2020 does not answer for 1990).
  * Then the answer's own claim: a short answer must be said by a passage (its words, and its
  * figures exactly), an "A or B" answer must be one of the two, and an answerer that found no answer
@@ -27,8 +29,9 @@
 import type { Lexicon } from '../ports.js';
 import { contentTerms, normalizeText } from '../retrieval/tokenize.js';
 import { classRecogniser } from './answer-classes.js';
+import { kinQuestion, relativesIn } from './kinship.js';
 import { type AnswerType, holdsTerm, readQuestion, relationSets } from './question.js';
-import { entitySpans } from './text.js';
+import { entitySpans, sentences } from './text.js';
 
 export interface EvidenceDocument {
   id: string;
@@ -100,8 +103,16 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
   // A class told by its spans (a nationality: "a French painter") is spoken of where such a span stands.
   const spansOfClass = classRecogniser(reading.answerClass);
   const classWords = reading.answerClass === undefined ? undefined : relationSets([reading.answerClass], (w) => lexicon.related(w))[0]?.words;
+  // A kinship term is spoken of by a passage that states the first relation it is made of
+  // ("the son of A": A is the father a "paternal grandfather" goes through; core/answer/kinship.ts).
+  const kin = kinQuestion(task);
+  const kinTerms = new Set(contentTerms(kin?.term ?? ''));
+  const statesKin = (d: { text: string }) => kin !== undefined && sentences(d.text).some((s) => relativesIn(s, kin.path[0]!, []).length > 0);
+  const kinWord = (words: string) => kinTerms.size > 0 && contentTerms(words).every((t) => kinTerms.has(t));
   const holds = (d: { terms: Set<string>; text: string }, r: (typeof required)[number]) =>
-    [...r.terms].some((t) => holdsTerm(d.terms, t)) || (spansOfClass !== undefined && r.words === classWords && spansOfClass(d.text).length > 0);
+    [...r.terms].some((t) => holdsTerm(d.terms, t)) ||
+    (spansOfClass !== undefined && r.words === classWords && spansOfClass(d.text).length > 0) ||
+    (kinWord(r.words) && statesKin(d));
   const foundRelation = required.filter((r) => docs.some((d) => holds(d, r)));
   const share = required.length === 0 ? 1 : Math.round((foundRelation.length / required.length) * 1000) / 1000;
   const missing = [...missingNames.map((n) => n.surface), ...required.filter((r) => !foundRelation.includes(r)).map((r) => r.words)];
@@ -137,7 +148,10 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
     const bridges = new Set(aboutFocus.flatMap((d) => d.names));
     const linked = docs.filter((d) => aboutFocus.includes(d) || (d.title !== '' && bridges.has(d.title)));
     const joined = linked.some(
-      (d) => asked.some((set) => [...set].some((t) => holdsTerm(d.terms, t))) || (spansOfClass !== undefined && spansOfClass(d.text).length > 0),
+      (d) =>
+        asked.some((set) => [...set].some((t) => holdsTerm(d.terms, t))) ||
+        (spansOfClass !== undefined && spansOfClass(d.text).length > 0) ||
+        (kinTerms.size > 0 && statesKin(d)),
     );
     if (!joined) {
       const what = [...reading.relation, ...(reading.answerClass ? [reading.answerClass] : [])].slice(0, 4);

@@ -169,6 +169,21 @@ describe('Function: checkEvidence', () => {
     expect(outside.covered).toBe(false);
   });
 
+  it('counts a kinship term as spoken of where a passage about the person states the first relation it is made of', () => {
+    // Arrange: no passage says "paternal" or "grandfather"; one says whose son he is.
+    const aldric = { id: 'aldric', title: 'Aldric Venn', text: 'Aldric Venn was a judge. He was the son of Bertram Venn.' };
+    const bertram = { id: 'bertram', title: 'Bertram Venn', text: 'Bertram Venn was a landowner, the son of Edmund Venn.' };
+    const unrelated = { id: 'aldric-2', title: 'Aldric Venn', text: 'Aldric Venn was a judge in Edinburgh for thirty years.' };
+
+    // Act
+    const stated = checkEvidence("Who is Aldric Venn's paternal grandfather?", [aldric, bertram], { shortAnswer: 'Edmund Venn' }, wordNet());
+    const unstated = checkEvidence("Who is Aldric Venn's paternal grandfather?", [unrelated], { shortAnswer: 'Edinburgh' }, wordNet());
+
+    // Assess
+    expect(stated.covered).toBe(true);
+    expect(unstated.covered).toBe(false);
+  });
+
   it('refuses a task that names nothing to look for', () => {
     // Act
     const check = checkEvidence('   ', [VELOV]);

@@ -434,6 +434,59 @@ describe('Function: answerStructured', () => {
   });
 });
 
+describe('Function: answerStructured on kinship and lives', () => {
+  const ALDRIC = doc(
+    'aldric',
+    'Aldric Venn',
+    'Aldric Venn (1801–1870) was a Scottish judge. He was the eldest son of Bertram Venn, 2nd Baron Orrin, and his wife Celia Marsh.',
+  );
+  const BERTRAM = doc(
+    'bertram',
+    'Bertram Venn, 2nd Baron Orrin',
+    'Bertram Venn, 2nd Baron Orrin (c. 1770 – 4 May 1840) was a landowner born in Kelso. He was the son and heir of Sir Edmund Venn of Hale, by Ruth Oakes.',
+  );
+  const HALE = doc('hale', 'Hale', 'Hale is a village in Cheshire, where Sir Edmund Venn was buried.');
+  const FILM = doc('wren', 'The Wren (1931 film)', 'The Wren is a 1931 drama film directed by Aldric Venn.');
+
+  it('answers a paternal grandfather by following the father to his passage and reading his father there', () => {
+    // Act
+    const answer = ask("Who is Aldric Venn's paternal grandfather?", [ALDRIC, BERTRAM, HALE]);
+
+    // Assess: the two sentences that state each step are cited.
+    expect(answer.shortAnswer).toBe('Sir Edmund Venn of Hale');
+    expect(answer.answer).toContain('[aldric]');
+    expect(answer.answer).toContain('[bertram]');
+  });
+
+  it("asks what is asked of the relative in the relative's own passage", () => {
+    // Act
+    const born = ask('Where was the father of Aldric Venn born?', [ALDRIC, BERTRAM, HALE]);
+
+    // Assess
+    expect(born.shortAnswer).toBe('Kelso');
+  });
+
+  it('answers the person a description names before following the relation from them', () => {
+    // Act
+    const answer = ask('Who is the father of the director of film The Wren (1931 Film)?', [FILM, ALDRIC, BERTRAM]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Bertram Venn, 2nd Baron Orrin');
+  });
+
+  it("reads a date of birth or death from a life's span when no sentence says born or died", () => {
+    // Act
+    const death = ask('What is the date of death of Bertram Venn, 2nd Baron Orrin?', [ALDRIC, BERTRAM]);
+    const fatherDeath = ask("When did Aldric Venn's father die?", [ALDRIC, BERTRAM]);
+    const birthYear = ask('In what year was Aldric Venn born?', [ALDRIC, BERTRAM]);
+
+    // Assess
+    expect(death.shortAnswer).toBe('4 May 1840');
+    expect(fatherDeath.shortAnswer).toBe('4 May 1840');
+    expect(birthYear.shortAnswer).toBe('1801');
+  });
+});
+
 describe('Function: answerExtractively', () => {
   it('answers as a model answers through the structured output: the JSON of the short answer and the answer', () => {
     // Act

@@ -18,6 +18,7 @@
  */
 import { classRecogniser } from '../../../core/answer/answer-classes.js';
 import { type Candidate, candidatesFor, datesIn, namesIn, numbersIn } from '../../../core/answer/candidates.js';
+import { followPath, kinQuestion, ownPassage } from '../../../core/answer/kinship.js';
 import { expandedTerms, holdsTerm, type QuestionReading, readQuestion, relationSets } from '../../../core/answer/question.js';
 import { entitySpans, sentences } from '../../../core/answer/text.js';
 import type { Lexicon } from '../../../core/ports.js';
@@ -57,7 +58,8 @@ interface Sentence {
 
 const cite = (s: Sentence) => `${s.text} [${s.docId}]`;
 
-export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet()): ExtractedAnswer {
+/** `depth`: how many kinship questions this one was rewritten from (kinAnswer), so a rewrite is never rewritten again. */
+export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(), depth = 0): ExtractedAnswer {
   if (input.documents.length === 0) return { shortAnswer: null, answer: NO_ANSWER };
   // A table is read by its rows (tableFigure, list), never as prose: "nuclear,65 hydroelectricity,12" is no sentence.
   const all = input.documents.flatMap((doc, docRank) =>
@@ -76,6 +78,10 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
   const reading = withTitledOptions(readQuestion(text), text, all);
   const focus = new Focus(reading, all, lexicon, readTask(text).kind === 'bridge');
   if (NAMES_ONLY.test(input.instruction)) return { shortAnswer: null, answer: namesFrom(all, focus, input.question) };
+  const kin = depth < 2 && !['yes_no', 'choice', 'comparison', 'list'].includes(reading.type) ? kinAnswer(text, input.documents, lexicon, depth) : undefined;
+  if (kin) return kin;
+  const dated = reading.type === 'date' || reading.type === 'year' ? lifeDate(reading, input.documents) : undefined;
+  if (dated) return dated;
   switch (reading.type) {
     case 'yes_no':
       return (reading.options ? choose(reading, focus) : undefined) ?? yesNo(reading, focus, text) ?? fallback(focus);
@@ -100,6 +106,75 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
 function asksForMany(question: string): boolean {
   const noun = /\b(?:[Ww]hich|[Ww]hat)\s+(?:\p{Lu}[\p{L}'’-]*\s+)*(\p{Ll}+)\b/u.exec(question)?.[1];
   return noun !== undefined && /[^su]s$/.test(noun) && !/^(?:is|was|does|has|its|this|thus|plus|bus|gas|yes)$/.test(noun);
+}
+
+/** The instruction a rewritten question is answered with: it asks nothing of its own. */
+const PLAIN_INSTRUCTION = 'Answer from the sources, citing them.';
+
+/**
+ * A question asked through a family relation (core/answer/kinship.ts): "Who is X's paternal
+ * grandfather?" follows X's father to his passage and reads his father there; "Where was the
+ * husband of X born?" finds the husband, then answers "Where was <husband> born?". A subject that
+ * is a description ("the father of the director of film Y") is answered first as "Who is the
+ * director of film Y?". Undefined when a step is not stated: the question is then read as any other.
+ */
+function kinAnswer(question: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
+  const kin = kinQuestion(question);
+  if (!kin) return undefined;
+  const support: string[] = [];
+  let person = ownPassage(kin.subject, documents);
+  if (!person && /^the\s+\p{Ll}/u.test(kin.subject)) {
+    const inner = answerStructured({ question: `Who is ${kin.subject}?`, instruction: PLAIN_INSTRUCTION, documents }, lexicon, depth + 1);
+    person = inner.shortAnswer ? ownPassage(inner.shortAnswer, documents) : undefined;
+    support.push(inner.answer);
+  }
+  const path = person ? followPath(person, kin.path, documents) : undefined;
+  if (!path) return undefined;
+  const cited = [...support, ...path.map((step) => `${step.sentence} [${step.docId}]`)];
+  const relative = path[path.length - 1]!;
+  if (kin.asksWho) return { shortAnswer: relative.name, answer: [...new Set(cited)].join(' ') };
+  // What is asked of the relative is read in their own passage first: the passages about the
+  // person the question named speak of that person ("born a Princess of Savoy"), not of the relative.
+  const rewritten = question.replace(kin.phrase, relative.name);
+  const ask = (docs: AnswerInput['documents']) =>
+    answerStructured({ question: rewritten, instruction: PLAIN_INSTRUCTION, documents: docs }, lexicon, depth + 1);
+  const own = relative.own ? ask([relative.own]) : undefined;
+  const then = own?.shortAnswer ? own : ask(documents);
+  if (!then.shortAnswer) return undefined;
+  return { shortAnswer: then.shortAnswer, answer: [...new Set([...cited, then.answer])].join(' ') };
+}
+
+/**
+ * "When was X born?", "What is the date of death of X?": in X's own passage (titled after a name
+ * the question gives), the date after "born" or "died", else the date of the life's span its opening
+ * gives ("(c. 1565 – 7 February 1591/2)": the first is the birth, the second the death).
+ */
+function lifeDate(reading: QuestionReading, documents: AnswerInput['documents']): ExtractedAnswer | undefined {
+  const event = lifeEvent(reading.relation.join(' '));
+  if (event !== 'birth' && event !== 'death') return undefined;
+  const own = reading.names.map((n) => ownPassage(n, documents)).find((d) => d !== undefined);
+  if (!own) return undefined;
+  const text = own.text.replace(/\s+/g, ' ');
+  const word = event === 'birth' ? /\bborn\b/i : /\bdied\b/i;
+  const dates = datesIn(text).filter((d) => /\d{3,4}/.test(d.text));
+  const said = dates.find(
+    (d) =>
+      word.test(text.slice(Math.max(0, d.at - 24), d.at)) &&
+      !/[.;]/.test(
+        text
+          .slice(Math.max(0, d.at - 24), d.at)
+          .split(word)
+          .pop()!,
+      ),
+  );
+  // The span: two dates of the opening, a dash between them and no stop.
+  const [a, b] = dates;
+  const span = a && b && b.at < 300 && /^[^.;]*?[–-][^.;]*$/.test(text.slice(a.at + a.text.length, b.at)) ? [a, b] : undefined;
+  const date = said ?? (span ? span[event === 'birth' ? 0 : 1] : undefined);
+  if (!date) return undefined;
+  const short = reading.type === 'year' ? /\d{3,4}/.exec(date.text)![0] : date.text;
+  const sentence = sentences(own.text).find((s) => s.replace(/\s+/g, ' ').includes(date.text)) ?? sentences(own.text)[0]!;
+  return { shortAnswer: short, answer: `${sentence} [${own.id}]` };
 }
 
 /**
