@@ -434,6 +434,25 @@ describe('Function: answerStructured', () => {
   });
 });
 
+describe('Function: answerStructured on a second hop', () => {
+  it("answers what the question's clause asks from the bridge's passage, never the bridge named again", () => {
+    // Arrange: the bridge's lead sentence holds more of the question's words, and names the bridge.
+    const kell = doc('kell', 'Mara Kell', 'Mara Kell is an executive. She was the chairman and chief executive officer of Bolt Foods.');
+    const bolt = doc(
+      'bolt',
+      'Bolt Foods',
+      'Bolt Foods Group, Inc. is an American restaurant holding company which runs two chains of diners. It is headquartered in Tarrow, Vermont.',
+    );
+
+    // Act
+    const answer = ask('Mara Kell was the chairman and CEO of a restaurant holding company headquartered in what city?', [kell, bolt]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Tarrow, Vermont');
+    expect(answer.answer).toContain('It is headquartered in Tarrow, Vermont. [bolt]');
+  });
+});
+
 describe('Function: answerStructured on kinship and lives', () => {
   const ALDRIC = doc(
     'aldric',

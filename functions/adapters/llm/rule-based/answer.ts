@@ -242,6 +242,11 @@ class Focus {
     return score;
   }
 
+  /** Whether the relation's i-th word is of the question's own clause ("created by who?"). */
+  isAsked(i: number): boolean {
+    return this.weights[i] === 2;
+  }
+
   /** What holding the relation's i-th word is worth: its rarest form's weight. */
   setWeight(i: number): number {
     return this.weights[i]! * Math.max(0, ...[...this.relation[i]!].map((t) => Math.max(...t.split(' ').map(this.idf))));
@@ -335,6 +340,9 @@ function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
   // The relation sets (by index) a sentence says that the first hop left unsaid.
   const unsaidOf = (s: Sentence) => focus.relation.flatMap((set, i) => (unsaid.includes(set) && [...set].some((t) => holdsTerm(s.terms, t)) ? [i] : []));
   const saidAtHome = atHome(reading, focus);
+  // What the question's clause asks, when the first hop does not say it, is what a second hop must say (see chain).
+  const askedSets = focus.relation.flatMap((set, i) => (focus.isAsked(i) && ![...set].some((t) => holdsTerm(first.terms, t)) ? [set] : []));
+  const saysClause = (s: Sentence) => askedSets.length === 0 || askedSets.some((set) => [...set].some((t) => holdsTerm(s.terms, t)));
   // A name of the first hop that has a passage of its own here is the bridge, not the answer, when
   // that passage says what the first hop left unsaid.
   const titled = (c: Candidate) => {
@@ -352,14 +360,17 @@ function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
   for (const s of focus.all) {
     const about = !hasNames || focus.nameScore(s) > 0;
     const asked = focus.relationScore(s) + focus.classScore(s);
-    const hop2 = !about && s.docId !== first.docId && bridged(s) && asked > 0 && !defining.has(s.docId) && !saidAtHome(s, unsaidOf(s));
+    const hop2 = !about && s.docId !== first.docId && bridged(s) && asked > 0 && !defining.has(s.docId) && !saidAtHome(s, unsaidOf(s)) && saysClause(s);
     if (!about && !hop2) continue;
     // A sentence that says nothing of what is asked (no word of the relation, not the class) only names the subject.
     if (asked === 0 && (focus.relation.length > 0 || focus.answerClass.size > 0)) continue;
     const candidates = focus
       .candidates(s.text)
       .map((c) => (reading.type === 'person' ? withGroupNoun(c, s.text) : c))
-      .filter((c) => !focus.isGiven(c) && fits(c, reading, s) && focus.measures(c) && !(about && titled(c)));
+      .filter(
+        (c) =>
+          !focus.isGiven(c) && fits(c, reading, s) && focus.measures(c) && !(about && titled(c)) && !(hop2 && bridges.some((b) => namesBridge(c, new Set(b)))),
+      );
     if (candidates.length === 0) continue;
     const candidate = nearest(candidates, s, focus, reading);
     // The text calling a name what the question asks for ("the Garonne river") all but settles it,
@@ -424,6 +435,7 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
   }
   const firstHops = focus.all.filter((s) => focus.nameScore(s) > 0);
   const saidAtHome = atHome(reading, focus);
+  const askedSets = focus.relation.flatMap((_, i) => (focus.isAsked(i) ? [i] : []));
   let best: { sentence: Sentence; candidate: Candidate; score: number; via: Sentence } | undefined;
   for (const s1 of firstHops) {
     const said1 = new Set(focus.relation.flatMap((set, i) => ([...set].some((t) => holdsTerm(s1.terms, t)) ? [i] : [])));
@@ -441,11 +453,12 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
         const added = focus.relation.flatMap((set, i) => (!said1.has(i) && [...set].some((t) => holdsTerm(s2.terms, t)) ? [i] : []));
         // The second sentence must say something the first did not: a word of the relation, or the class asked for.
         if (added.length === 0 && focus.classScore(s2) === 0) continue;
+        // What the question's clause asks ("a company headquartered in what city?") is what the
+        // second hop must say, when the first does not: the clause's other words only name the bridge.
+        if (askedSets.length > 0 && !askedSets.some((i) => said1.has(i) || added.includes(i))) continue;
         if (saidAtHome(s2, added)) continue;
         const bridgeTerms = new Set(contentTerms(bridge.text));
-        const candidates = focus
-          .candidates(s2.text)
-          .filter((c) => !focus.isGiven(c) && fits(c, reading, s2) && !contentTerms(c.text).every((t) => bridgeTerms.has(t)));
+        const candidates = focus.candidates(s2.text).filter((c) => !focus.isGiven(c) && fits(c, reading, s2) && !namesBridge(c, bridgeTerms));
         if (candidates.length === 0) continue;
         const addedSets = added.map((i) => focus.relation[i]!);
         const candidate = nearest(candidates, s2, focus, reading, addedSets.length > 0 ? addedSets : undefined);
@@ -468,6 +481,16 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
     }
   }
   return best;
+}
+
+/**
+ * Whether a span of the bridge's passage names the bridge itself: its words are the bridge's, or
+ * hold all of them ("Dunkin' Brands Group, Inc." in the passage of "Dunkin' Brands"). The second
+ * hop answers what the bridge leads to, never the bridge.
+ */
+function namesBridge(c: Candidate, bridgeTerms: ReadonlySet<string>): boolean {
+  const terms = contentTerms(c.text);
+  return terms.every((t) => bridgeTerms.has(t)) || (bridgeTerms.size > 0 && [...bridgeTerms].every((t) => terms.includes(t)));
 }
 
 /** A bridge its own passage defines as the class asked for ("Botswana ... is a landlocked country") is the answer, not a hop. */
