@@ -49,3 +49,22 @@ describe('Function: answerStructured (sentence openers and what is asked)', () =
     expect(answer.shortAnswer).toBeNull();
   });
 });
+
+describe('Function: answerStructured (the event asked)', () => {
+  it('answers who did something only from a passage that says it was done', () => {
+    // Prepare
+    const transport = doc('transport', 'Public transport in Lyon', 'The Rhônexpress tram links the city to Lyon–Saint-Exupéry Airport.');
+    const camera = doc('camera', 'Cinematograph', 'The cinematograph is a camera. It was patented by the Lumière brothers in 1895.');
+    const museum = doc('museums', 'Museums', 'The Musée des Confluences is a science museum. It stands at the Confluence.');
+
+    // Act
+    const designer = ask('Who designed the Rhônexpress trams?', [transport]);
+    const patented = ask('Who patented the cinematograph?', [camera]);
+    const designedMuseum = ask('Who designed the Musée des Confluences?', [museum]);
+
+    // Assess
+    expect(designer.shortAnswer).toBeNull();
+    expect(patented.shortAnswer).toBe('Lumière brothers');
+    expect(designedMuseum.shortAnswer).toBeNull();
+  });
+});

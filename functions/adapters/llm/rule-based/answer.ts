@@ -288,6 +288,19 @@ class Focus {
     return c.kind === 'name' && c.at === 0 && !/\s/.test(c.text) && this.lexicon.isCommonWord?.(c.text) === true;
   }
 
+  /**
+   * Whether a sentence's passage says the event the question asks about: a verb of the question in
+   * its past form ("designed", "founded", "patented"), through its inflections and the lexicon's
+   * related words. A question with no such verb asks for no event.
+   */
+  saysEvent(s: Sentence): boolean {
+    const events = this.relation.filter((_, i) => /\p{L}{3,}ed$/u.test(this.reading.relation[i] ?? ''));
+    if (events.length === 0) return true;
+    // Said in the sentence's passage: its other sentences often carry the verb ("It was founded in ...").
+    const passage = this.all.filter((x) => x.docId === s.docId);
+    return events.some((set) => [...set].some((t) => passage.some((x) => holdsTerm(x.terms, t))));
+  }
+
   about(s: Sentence): number {
     return 1.5 * this.nameScore(s) + this.relationScore(s) + this.classScore(s);
   }
@@ -362,8 +375,12 @@ function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
     const asked = focus.relationScore(s) + focus.classScore(s);
     const hop2 = !about && s.docId !== first.docId && bridged(s) && asked > 0 && !defining.has(s.docId) && !saidAtHome(s, unsaidOf(s)) && saysClause(s);
     if (!about && !hop2) continue;
-    // A sentence that says nothing of what is asked (no word of the relation, not the class) only names the subject.
-    if (asked === 0 && (focus.relation.length > 0 || focus.answerClass.size > 0)) continue;
+    // A sentence that says nothing of what is asked (no word of the relation, not the class) only
+    // names the subject; a date needs no word of it ("a 2010 film" gives the year of its release).
+    const dated = reading.type === 'date' || reading.type === 'year';
+    if (!dated && asked === 0 && (focus.relation.length > 0 || focus.answerClass.size > 0)) continue;
+    // Who did what is asked ("Who designed ...") is read only where that is said to have been done.
+    if (about && (reading.type === 'person' || reading.type === 'entity') && !focus.saysEvent(s)) continue;
     const candidates = focus
       .candidates(s.text)
       .map((c) => (reading.type === 'person' ? withGroupNoun(c, s.text) : c))
