@@ -31,6 +31,8 @@ declare module 'dynalite/db/index.js' {
   }
   type Callback<T> = (error: (Error & { name: string }) | null | undefined, value?: T) => void;
   export interface DynaliteStore {
+    /** The LevelDB under every table (abstract-level): it starts opening its folder, and taking the folder's lock, as it is built. */
+    db: { open(): Promise<void> };
     getTable(name: string, cb: Callback<DynaliteTable>): void;
     getItemDb(name: string): {
       get(key: string, cb: Callback<Record<string, unknown>>): void;

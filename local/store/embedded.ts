@@ -13,7 +13,7 @@
 import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Level } from 'level';
+import type { DynaliteStore } from 'dynalite/db/index.js';
 import { STORE_SECRET_HEADER } from '../../functions/adapters/dynamodb/client.js';
 import { InvalidInputError } from '../../functions/core/errors.js';
 import { isSecret, OWNER_FOLDER_MODE } from '../owner-files.js';
@@ -46,37 +46,40 @@ export interface EmbeddedDynamo {
 }
 
 /**
- * LevelDB lets one process hold a folder. dynalite only finds out on its first request, inside a
- * callback, where the failure crashes the process; open the folder once here to ask first.
+ * LevelDB lets one process hold a folder. dynalite's LevelDB starts opening its folder as it is
+ * built, and a failed open is found only by the requests that follow, where a listing's stream
+ * crashes the process with an unhandled 'error' event (LEVEL_ITERATOR_NOT_OPEN). So the open is
+ * awaited here, before any request is served: the lock is taken by the very LevelDB that serves.
+ * A separate probe, opened and closed before dynalite's own open, left a moment between the two in
+ * which another process starting at once took the folder.
  */
-async function assertNotLocked(dataDir: string): Promise<void> {
-  const probe = new Level(dataDir);
+async function holdFolder(db: DynaliteStore['db'], dataDir: string | undefined): Promise<void> {
   try {
-    await probe.open();
+    await db.open();
   } catch (error) {
     const code = (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
-    if (code === 'LEVEL_LOCKED' || /lock/i.test(String((error as { cause?: unknown }).cause ?? error))) {
+    if (dataDir !== undefined && (code === 'LEVEL_LOCKED' || /lock/i.test(String((error as { cause?: unknown }).cause ?? error)))) {
       throw new InvalidInputError(`the local store ${dataDir} is in use by another cairn process`, { cause: error });
     }
     throw error;
   }
-  await probe.close();
 }
 
 export async function startEmbeddedDynamo(options: EmbeddedDynamoOptions = {}): Promise<EmbeddedDynamo> {
   if (options.dataDir !== undefined) {
     // One system call: on a busy machine, the thread pool's turn for an async mkdir can be long in coming.
     mkdirSync(options.dataDir, { recursive: true, mode: OWNER_FOLDER_MODE });
-    await assertNotLocked(options.dataDir);
   }
   // dynalite, and the TransactWriteItems it lacks (transactions.ts).
-  const server = dynaliteWithTransactions({
+  const { server, store } = dynaliteWithTransactions({
     ...(options.dataDir !== undefined ? { path: options.dataDir } : {}),
     // Tables are ACTIVE at once: nothing waits for a simulated provisioning delay.
     createTableMs: 0,
     deleteTableMs: 0,
     updateTableMs: 0,
   });
+  // Before the server listens: a store whose folder another process holds serves nothing.
+  await holdFolder(store.db, options.dataDir);
   const [requestListener] = server.listeners('request') as RequestListener[];
   if (options.secret !== undefined && requestListener !== undefined) {
     server.removeListener('request', requestListener);

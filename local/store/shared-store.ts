@@ -19,7 +19,6 @@ import { dirname, join } from 'node:path';
 import { InvalidInputError } from '../../functions/core/errors.js';
 import { OWNER_FOLDER_MODE, ownerOnlyFolder, ownerSecret, writeOwnerFile } from '../owner-files.js';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from './embedded.js';
-import { askInProcess } from './in-process-http.js';
 
 /** Where the process holding a data folder says how to reach it. */
 export const endpointFileOf = (dataDir: string): string => `${dataDir}.endpoint`;
@@ -45,11 +44,7 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/**
- * A request any DynamoDB API answers: the list of its tables. Shaped as a signed request, which is
- * all dynalite checks: without it dynalite answers before reading its folder, and the folder would
- * not yet be held when the holder announces it.
- */
+/** A request any DynamoDB API answers: the list of its tables, shaped as a signed request (all dynalite checks). */
 const LIST_TABLES = {
   method: 'POST',
   url: '/',
@@ -170,10 +165,7 @@ export async function openSharedDynamo(dataDir: string, options: SharedDynamoOpt
       }
       throw error;
     }
-    // dynalite opens the folder on its first request: make it now, so the folder is held before it
-    // is announced. In memory: a first request over a socket is slow for a fresh process.
-    const { requestListener } = embedded;
-    await (requestListener ? askInProcess(requestListener, LIST_TABLES).then(() => true) : answers(embedded.endpoint));
+    // The folder is held (startEmbeddedDynamo opened it before serving): it can be announced.
     const file = endpointFileOf(dataDir);
     writeOwnerFile(file, JSON.stringify({ pid: process.pid, endpoint: embedded.endpoint } satisfies EndpointRecord));
     return {

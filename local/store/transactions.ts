@@ -56,10 +56,11 @@ interface Prepared {
 }
 
 /**
- * dynalite's server, with TransactWriteItems served beside its own operations. The store it makes
- * is not exposed, so its factory is watched while the server is built.
+ * dynalite's server, with TransactWriteItems served beside its own operations, and the store under
+ * it (whose folder the caller must see opened before serving). The store dynalite makes is not
+ * exposed, so its factory is watched while the server is built.
  */
-export function dynaliteWithTransactions(options: Parameters<typeof dynalite>[0]): Server {
+export function dynaliteWithTransactions(options: Parameters<typeof dynalite>[0]): { server: Server; store: DynaliteStore } {
   const create = dynaliteDb.create;
   let store: DynaliteStore | undefined;
   dynaliteDb.create = (createOptions) => {
@@ -77,7 +78,7 @@ export function dynaliteWithTransactions(options: Parameters<typeof dynalite>[0]
   if (served === undefined) throw new Error('dynalite built its server without a request listener');
   server.removeListener('request', served);
   server.on('request', transactionListener(store, served));
-  return server;
+  return { server, store };
 }
 
 /**
