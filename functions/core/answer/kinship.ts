@@ -10,7 +10,7 @@
  * person of a path is followed to the passage titled after them.
  */
 import { contentTerms } from '../retrieval/tokenize.js';
-import { sentences } from './text.js';
+import { entitySpans, sentences } from './text.js';
 
 /** One family relation, the step of a path. */
 export type Kin = 'father' | 'mother' | 'parent' | 'spouse' | 'child' | 'son' | 'daughter' | 'sibling' | 'brother' | 'sister';
@@ -51,6 +51,20 @@ const PATHS: Readonly<Record<string, readonly Kin[]>> = {
   sibling: ['sibling'],
 };
 
+/** Each relation seen from the relative's side: a father's relative is his child. */
+const INVERSE: Readonly<Record<Kin, Kin>> = {
+  father: 'child',
+  mother: 'child',
+  parent: 'child',
+  spouse: 'spouse',
+  child: 'parent',
+  son: 'parent',
+  daughter: 'parent',
+  sibling: 'sibling',
+  brother: 'sibling',
+  sister: 'sibling',
+};
+
 const TERM = `(?:(?:paternal|maternal)\\s+)?(?:grandfather|grandmother|grandparent|grandson|granddaughter|grandchild)|(?:father|mother|son|daughter|brother|sister)-in-law|uncle|aunt|nephew|niece|father|mother|parent|husband|wife|spouse|son|daughter|child|brother|sister|sibling`;
 
 export interface KinQuestion {
@@ -78,7 +92,7 @@ export function kinQuestion(question: string): KinQuestion | undefined {
   const asksWho = (before: string) => /^(?:who|whom)\s+(?:is|was|are|were)\s+(?:the\s+)?$/i.test(before) || /^(?:name|who\s+(?:is|was))\s+$/i.test(before);
   // "the paternal grandfather of X"
   const of = new RegExp(`\\b(?:the\\s+)?(${TERM})\\s+of\\s+(.+)$`).exec(q);
-  if (of) {
+  if (of && !/^(?:which|what|whom|who)\b/i.test(of[2]!)) {
     const term = of[1]!.toLowerCase().replace(/\s+/g, ' ');
     const subject = of[2]!
       .replace(CLOSING, '')
@@ -93,6 +107,15 @@ export function kinQuestion(question: string): KinQuestion | undefined {
         phrase: q.slice(of.index, of.index + of[0].length - (of[2]!.length - subject.length)),
         asksWho: asksWho(q.slice(0, of.index)),
       };
+  }
+  // "X is father to which actress?": the relative is X's, the other way round (X's child).
+  const to = new RegExp(`^(.+?)\\s+(?:is|was|are|were)\\s+(?:the\\s+)?(${TERM})\\s+(?:to|of)\\s+(?:which|what|whom|who)\\b`, 'i').exec(q);
+  if (to) {
+    const term = to[2]!.toLowerCase().replace(/\s+/g, ' ');
+    const spans = entitySpans(to[1]!);
+    const subject = spans.find((n) => /\s/.test(n)) ?? spans[0];
+    const path = PATHS[term];
+    if (path && subject) return { term, path: [...path].reverse().map((k) => INVERSE[k]), subject, phrase: subject, asksWho: true };
   }
   // "X's paternal grandfather": X runs from the question's verb or its last lower-case "of".
   const poss = new RegExp(`^(.*?)(?:'s|’s|')\\s+(${TERM})\\b`, 'i').exec(q);

@@ -160,7 +160,9 @@ export function readQuestion(raw: string): QuestionReading {
             ? copular
             : nounPhrase?.[1];
         const head = noun?.split(' ').pop();
-        if (noun && head && !new RegExp(`^(?:${AUX})$`, 'i').test(noun.split(' ')[0]!)) {
+        // "starred in what for seven years?": a preposition after the question word starts an adjunct, not the answer's noun.
+        const adjunct = noun !== undefined && /^(?:for|in|on|at|of|by|to|from|with|about|during|after|before|since|until|as)$/i.test(noun.split(' ')[0]!);
+        if (noun && head && !adjunct && !new RegExp(`^(?:${AUX})$`, 'i').test(noun.split(' ')[0]!)) {
           answerClass = noun;
           type = TIME_NOUNS.test(head)
             ? /^years?$/i.test(head)

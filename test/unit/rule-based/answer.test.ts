@@ -453,6 +453,35 @@ describe('Function: answerStructured on a second hop', () => {
   });
 });
 
+describe('Function: answerStructured on what the question itself asks', () => {
+  it("places the answer by the words of the question's own clause, not by those describing its subject", () => {
+    // Arrange: "comedy film" describes the first film; "starred ... for seven years" is what is asked.
+    const owl = doc('owl', 'The Glass Owl', 'The Glass Owl is a 2001 crime comedy film directed by Ray Tamm. The cast also features Nina Ford and Dan Ruel.');
+    const nina = doc(
+      'nina',
+      'Nina Ford',
+      'Nina Ford is an American actress. She starred in the sitcom "Tidewater" for seven years, and played a nurse in the 1997 romantic comedy film "Open Doors", for which she won the Golden Reel for Best Actress.',
+    );
+
+    // Act
+    const answer = ask('The Glass Owl is a 2001 crime comedy film featuring an American actress who starred in what for seven years?', [owl, nina]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Tidewater');
+  });
+
+  it('never answers with a longer form of a name the question gives', () => {
+    // Arrange
+    const kell = doc('kell', 'Mara Kell', 'Mara Jane Kell III is an American consultant who has worked with the mayor of Tarrow.');
+
+    // Act
+    const answer = ask('Mara Kell is a consultant who has worked with the mayor of what city?', [kell]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Tarrow');
+  });
+});
+
 describe('Function: answerStructured on kinship and lives', () => {
   const ALDRIC = doc(
     'aldric',
@@ -491,6 +520,17 @@ describe('Function: answerStructured on kinship and lives', () => {
 
     // Assess
     expect(answer.shortAnswer).toBe('Bertram Venn, 2nd Baron Orrin');
+  });
+
+  it('answers "X is father to which actress?" with the child the father\'s passage names', () => {
+    // Arrange
+    const jon = doc('jon', 'Jon Mali', 'Jon Mali (1954–2013) was an Indian photographer. He was the father of Bollywood actress Tara Mali.');
+
+    // Act
+    const answer = ask('Indian photographer Jon Mali, known for his portraits of Rekha, is father to which Bollywood actress?', [jon]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Tara Mali');
   });
 
   it("reads a date of birth or death from a life's span when no sentence says born or died", () => {

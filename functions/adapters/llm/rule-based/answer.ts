@@ -318,7 +318,10 @@ class Focus {
   /** A candidate is no answer when the question already says it. */
   isGiven(c: Candidate): boolean {
     const terms = contentTerms(c.text);
-    return terms.length > 0 && terms.every((t) => this.questionTerms.has(t));
+    // A longer form of a name the question gives ("Herbert Weston Scott Howell III" for "Scott Howell") is that name.
+    return (
+      terms.length > 0 && (terms.every((t) => this.questionTerms.has(t)) || this.nameTerms.some((n) => n.length >= 2 && n.every((t) => terms.includes(t))))
+    );
   }
 }
 
@@ -604,8 +607,12 @@ function fits(c: Candidate, reading: QuestionReading, s: Sentence): boolean {
  * the relation words given, for a second hop: those only it says); among equals, the one whose
  * surroundings fit the expected type (a place after "in", a person's name of two words).
  */
-function nearest(candidates: Candidate[], s: Sentence, focus: Focus, reading?: QuestionReading, only?: Array<Set<string>>): Candidate {
+function nearest(candidates: Candidate[], s: Sentence, focus: Focus, reading?: QuestionReading, given?: Array<Set<string>>): Candidate {
   const words = [...s.text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({ at: m.index, end: m.index + m[0].length, term: contentTerms(m[0])[0] }));
+  // The words of the question's own clause ("who starred in what for seven years?"), when the
+  // sentence says them, place the answer; the question's other words only describe its subject.
+  const clause = focus.relation.filter((set, i) => focus.isAsked(i) && (given ?? [set]).includes(set) && [...set].some((t) => holdsTerm(s.terms, t)));
+  const only = clause.length > 0 ? clause : given;
   const anchors = words.filter(
     (w) =>
       w.term !== undefined &&
