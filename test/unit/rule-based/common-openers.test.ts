@@ -68,3 +68,25 @@ describe('Function: answerStructured (the event asked)', () => {
     expect(designedMuseum.shortAnswer).toBeNull();
   });
 });
+
+describe('Function: answerStructured (superlatives)', () => {
+  it('names the subject of the sentence that says the superlative, and nothing when none says it', () => {
+    // Prepare
+    const marseille = doc('marseille', 'Marseille', 'Marseille is a port city. It is the oldest city in France, founded around 600 BC.');
+    const port = doc('port', 'Port of Marseille', 'The Grand Port Maritime de Marseille is the largest port in France.');
+    const nuclear = doc('nuclear', 'Nuclear power', 'Nuclear power is the largest source of electricity in France, from 56 reactors operated by EDF.');
+    const bouchon = doc('bouchon', 'Bouchon', 'A bouchon is a type of restaurant found in Lyon that serves Lyonnaise cuisine.');
+
+    // Act
+    const oldest = ask('Which is the oldest city in France?', [marseille, port]);
+    const biggest = ask('What is the biggest port in France?', [port, marseille]);
+    const largest = ask('Which is the largest source of electricity in France?', [nuclear]);
+    const nearMiss = ask('Which is the oldest bouchon in Lyon?', [bouchon, marseille]);
+
+    // Assess: "biggest" is said as "largest"; an "oldest city" does not answer for a bouchon.
+    expect(oldest.shortAnswer).toBe('Marseille');
+    expect(biggest.shortAnswer).toBe('Grand Port Maritime de Marseille');
+    expect(largest.shortAnswer).toBe('Nuclear power');
+    expect(nearMiss.shortAnswer).toBeNull();
+  });
+});

@@ -96,16 +96,66 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
       return (
         (reading.type === 'number' ? tableFigure(input.documents, focus) : undefined) ??
         (asksForMany(text) ? coordinated(focus) : undefined) ??
+        superlative(reading, focus) ??
         typed(reading, focus) ??
         fallback(focus)
       );
   }
 }
 
+/**
+ * "Which is the oldest city in France?": the subject of the sentence that says the superlative of
+ * the class ("It is ... the oldest city in France" in Marseille's passage: Marseille). A superlative
+ * no passage says ("the oldest bouchon") is not answered by another thing's sentence: no short
+ * answer. Undefined for a question without a superlative, or one asking for a figure or a date.
+ */
+function superlative(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
+  if (reading.type !== 'entity' && reading.type !== 'place' && reading.type !== 'person') return undefined;
+  const at = reading.relation.findIndex((w) => /^\p{L}{2,}est$/u.test(w) && !/(?:west|east|interest|forest|contest|request|protest|test)$/i.test(w));
+  if (at < 0 || asksForMany(focus.reading.names.join(' '))) return undefined;
+  // "biggest" is said as "largest": superlatives compared by their base's related words (big ~ large).
+  // A superlative's possible bases: "largest" large, "biggest" big, "happiest" happy.
+  const basesOf = (w: string) => {
+    const stem = w.toLowerCase().replace(/est$/, '');
+    return [stem, `${stem}e`, stem.replace(/([^aeiou])\1$/, '$1'), stem.replace(/i$/, 'y')];
+  };
+  const bases = new Set(basesOf(reading.relation[at]!).flatMap((b) => focus.lexicon.related(b)));
+  const saysSuperlative = (s: Sentence) => [...s.text.matchAll(/\p{L}{2,}est\b/gu)].some((m) => basesOf(m[0]).some((b) => bases.has(b)));
+  const others = focus.relation.filter((_, i) => i !== at);
+  const saying = ranked(focus).filter((s) => saysSuperlative(s) && others.every((o) => [...o].some((t) => holdsTerm(s.terms, t))));
+  for (const s of saying) {
+    // "It is ..., the oldest city": the pronoun stands for the passage's subject, its title;
+    // otherwise the subject is what the sentence opens with before its verb ("Nuclear power is ...").
+    const pronoun = /^(?:It|This|He|She|They)\s/.test(s.text);
+    const opening = /^(?:The\s+)?([^,;:]{2,60}?)\s+(?:is|was|are|were)\s/.exec(s.text)?.[1];
+    const subject = pronoun ? s.title.replace(/\s*\([^)]*\)\s*$/, '') : opening && opening.split(/\s+/).length <= 6 ? opening : undefined;
+    if (subject && !focus.isGiven({ text: subject, at: 0, kind: 'name' })) return { shortAnswer: subject, answer: cite(s) };
+  }
+  return saying.length === 0 ? { shortAnswer: null, answer: NO_ANSWER } : undefined;
+}
+
 /** "Which regions ...", "On which rivers ...", "Which French cities ...": a wh-word before a plural noun asks for every one of them. */
 function asksForMany(question: string): boolean {
   const noun = /\b(?:[Ww]hich|[Ww]hat)\s+(?:\p{Lu}[\p{L}'’-]*\s+)*(\p{Ll}+)\b/u.exec(question)?.[1];
   return noun !== undefined && /[^su]s$/.test(noun) && !/^(?:is|was|does|has|its|this|thus|plus|bus|gas|yes)$/.test(noun);
+}
+
+/**
+ * "Where was the director of film Hatchet II born?": the person the role describes is found first
+ * ("Who is the director of film Hatchet II?"), then the question is asked of them by name, in their
+ * own passage first. Undefined when the person found has no passage of their own here, or nothing
+ * of the expected type is said of them: the question is then read as any other.
+ */
+function describedAnswer(question: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
+  const described = describedPerson(question);
+  if (!described) return undefined;
+  const found = answerStructured({ question: described.find, instruction: PLAIN_INSTRUCTION, documents }, lexicon, depth + 1);
+  const own = found.shortAnswer ? ownPassage(found.shortAnswer, documents) : undefined;
+  if (!found.shortAnswer || !own) return undefined;
+  const rewritten = question.replace(described.phrase, found.shortAnswer);
+  const then = answerStructured({ question: rewritten, instruction: PLAIN_INSTRUCTION, documents: [own] }, lexicon, depth + 1);
+  if (!then.shortAnswer) return undefined;
+  return { shortAnswer: then.shortAnswer, answer: [...new Set([found.answer, then.answer])].join(' ') };
 }
 
 /** The instruction a rewritten question is answered with: it asks nothing of its own. */
@@ -210,7 +260,7 @@ class Focus {
   constructor(
     readonly reading: QuestionReading,
     readonly all: Sentence[],
-    private readonly lexicon: Lexicon,
+    readonly lexicon: Lexicon,
     /** The question reads as a bridge (the planner's reading, rule-based/reading.ts): its names only lead to what is asked about. */
     readonly bridge = false,
   ) {
