@@ -347,3 +347,35 @@ export function relationSets(words: readonly string[], related: (phrase: string)
   }
   return sets;
 }
+
+/** Nouns naming who made, leads or holds a thing: "the director of film X" is a person to find first. */
+const ROLE_NOUNS =
+  'director|performer|composer|writer|author|producer|creator|founder|owner|singer|designer|architect|developer|publisher|editor|presenter|screenwriter|lyricist|painter|sculptor|star|manager|coach|captain|leader|president|chairman|ceo|head|inventor|discoverer|builder|artist|narrator|host';
+
+/**
+ * A person the question describes by a role before asking something of them ("Where was the
+ * director of film Hatchet II born?": the director is found first, then asked where he was born):
+ * the words that describe them, and the question that finds them ("Who is the director of film
+ * Hatchet II?"). Undefined when the role is itself the answer ("Who directed ...", "Who is the
+ * director of ...") or the question describes no one by a role.
+ */
+export function describedPerson(question: string): { phrase: string; find: string } | undefined {
+  const q = question
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/\s*\?+\s*$/, '');
+  const m = new RegExp(
+    `\\bthe\\s+(?:${ROLE_NOUNS})\\s+of\\s+(?:the\\s+)?(?:(?:film|song|album|book|novel|band|group|company|show|series|play|game|magazine|newspaper|poem|opera|painting)\\s+)?\\p{Lu}[^?]*$`,
+    'u',
+  ).exec(q);
+  if (!m) return undefined;
+  // The words after the subject that ask of it ("... born", "... die") are not the subject's.
+  const phrase = m[0].replace(
+    /\s+(?:born|die|died|buried|live|lived|work|worked|study|studied|come\s+from|from|graduate|graduated|start|started|begin|began)\s*$/i,
+    '',
+  );
+  const before = q.slice(0, m.index).trim();
+  // "Who is the director of X?": the role is what is asked, not a step to it.
+  if (/^(?:who|whom)(?:\s+(?:is|was|are|were))?$/i.test(before) || before === '') return undefined;
+  return { phrase, find: `Who is ${phrase}?` };
+}

@@ -522,6 +522,19 @@ describe('Function: answerStructured on kinship and lives', () => {
     expect(answer.shortAnswer).toBe('Bertram Venn, 2nd Baron Orrin');
   });
 
+  it('finds the person a role describes first, then asks the question of them in their own passage', () => {
+    // Arrange: the director's passage gives his life's span, never the word "born".
+    const film = doc('wren', 'The Wren (1931 film)', 'The Wren is a 1931 drama film directed by Aldric Venn. It was shot in Dundee.');
+    const aldric = doc('aldric', 'Aldric Venn', 'Aldric Venn (4 May 1881 – 1950) was a Scottish film director. He studied in Edinburgh.');
+
+    // Act
+    const answer = ask('In what year was the director of film The Wren (1931 Film) born?', [film, aldric]);
+
+    // Assess: the film's year and the death's year are not the birth.
+    expect(answer.shortAnswer).toBe('1881');
+    expect(answer.answer).toContain('[aldric]');
+  });
+
   it('answers "X is father to which actress?" with the child the father\'s passage names', () => {
     // Arrange
     const jon = doc('jon', 'Jon Mali', 'Jon Mali (1954–2013) was an Indian photographer. He was the father of Bollywood actress Tara Mali.');

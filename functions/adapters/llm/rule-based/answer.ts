@@ -19,7 +19,7 @@
 import { classRecogniser } from '../../../core/answer/answer-classes.js';
 import { type Candidate, candidatesFor, datesIn, namesIn, numbersIn } from '../../../core/answer/candidates.js';
 import { followPath, kinQuestion, ownPassage } from '../../../core/answer/kinship.js';
-import { expandedTerms, holdsTerm, type QuestionReading, readQuestion, relationSets } from '../../../core/answer/question.js';
+import { describedPerson, expandedTerms, holdsTerm, type QuestionReading, readQuestion, relationSets } from '../../../core/answer/question.js';
 import { entitySpans, sentences } from '../../../core/answer/text.js';
 import type { Lexicon } from '../../../core/ports.js';
 import { contentTerms } from '../../../core/retrieval/tokenize.js';
@@ -78,7 +78,8 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
   const reading = withTitledOptions(readQuestion(text), text, all);
   const focus = new Focus(reading, all, lexicon, readTask(text).kind === 'bridge');
   if (NAMES_ONLY.test(input.instruction)) return { shortAnswer: null, answer: namesFrom(all, focus, input.question) };
-  const kin = depth < 2 && !['yes_no', 'choice', 'comparison', 'list'].includes(reading.type) ? kinAnswer(text, input.documents, lexicon, depth) : undefined;
+  const hops = depth < 2 && !['yes_no', 'choice', 'comparison', 'list'].includes(reading.type);
+  const kin = hops ? (kinAnswer(text, input.documents, lexicon, depth) ?? describedAnswer(text, input.documents, lexicon, depth)) : undefined;
   if (kin) return kin;
   const dated = reading.type === 'date' || reading.type === 'year' ? lifeDate(reading, input.documents) : undefined;
   if (dated) return dated;
