@@ -310,7 +310,9 @@ export function ownPassage(name: string, documents: readonly KinDocument[], excl
   return candidates.find((d) => {
     const t = contentTerms(d.title!.replace(/\s*\([^)]*\)\s*$/, ''));
     const head = contentTerms(d.title!.split(',')[0]!);
-    return (t.length >= 2 && t.every((w) => words.has(w))) || (head.length >= 2 && head.length === words.size && head.every((w) => words.has(w)));
+    // A one-word name stands for a title only as the title's head before its region ("Young, New South Wales").
+    const headOnly = head.length === 1 && d.title!.includes(',');
+    return (t.length >= 2 && t.every((w) => words.has(w))) || ((head.length >= 2 || headOnly) && head.length === words.size && head.every((w) => words.has(w)));
   });
 }
 

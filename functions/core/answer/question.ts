@@ -379,3 +379,20 @@ export function describedPerson(question: string): { phrase: string; find: strin
   if (/^(?:who|whom)(?:\s+(?:is|was|are|were))?$/i.test(before) || before === '') return undefined;
   return { phrase, find: `Who is ${phrase}?` };
 }
+
+/**
+ * A thing the question describes by a relative clause after a preposition ("the population of the
+ * city where Kerry Saxby-Junna was born"): the words that describe it, and the question that finds
+ * it, asked with the clause's own words ("Where Kerry Saxby-Junna was born?", "Which company
+ * published X?"). Undefined for a question without such a clause.
+ */
+export function describedThing(question: string): { phrase: string; find: string } | undefined {
+  const q = question.trim().replace(/\s+/g, ' ').replace(/\s*\?+\s*$/, '');
+  const m = /\b(?:of|in|from|for|at|by|on|to|with)\s+(the\s+(\p{Ll}+)\s+(where|that|which|who|whom)\s+([^,;]+))$/u.exec(q);
+  if (!m) return undefined;
+  const [, phrase, noun, relative, clause] = m as unknown as [string, string, string, string, string];
+  // The clause must name what it is about: a capitalised name of its own.
+  if (!/\p{Lu}/u.test(clause)) return undefined;
+  const find = relative === 'where' ? `Where ${clause}?` : relative === 'who' || relative === 'whom' ? `Who ${clause}?` : `Which ${noun} ${clause}?`;
+  return { phrase, find };
+}

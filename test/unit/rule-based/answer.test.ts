@@ -535,6 +535,28 @@ describe('Function: answerStructured on kinship and lives', () => {
     expect(answer.answer).toContain('[aldric]');
   });
 
+  it('finds the thing a relative clause describes ("the city where X was born"), then asks the question of it in its own passage', () => {
+    // Arrange: the town's passage is titled with its region; the runner's passage names the town only.
+    const runner = doc(
+      'kim',
+      'Kim Sallow',
+      'Kim Sallow (born 1961) is a retired Australian race walker. She was born in Tarra, New South Wales and grew up in Ballina.',
+    );
+    const tarra = doc(
+      'tarra',
+      'Tarra, New South Wales',
+      'Tarra is a town in the Slopes region of New South Wales. At the 2011 census, Tarra had a population of 6,960.',
+    );
+    const ballina = doc('ballina', 'Ballina', 'Ballina is a town on the coast. At the 2011 census, Ballina had a population of 16,000.');
+
+    // Act
+    const answer = ask('At the 2011 census, what was the population of the city where Kim Sallow was born?', [runner, ballina, tarra]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('6,960 (2011)');
+    expect(answer.answer).toContain('[tarra]');
+  });
+
   it('answers "X is father to which actress?" with the child the father\'s passage names', () => {
     // Arrange
     const jon = doc('jon', 'Jon Mali', 'Jon Mali (1954–2013) was an Indian photographer. He was the father of Bollywood actress Tara Mali.');

@@ -19,7 +19,7 @@
 import { classRecogniser } from '../../../core/answer/answer-classes.js';
 import { type Candidate, candidatesFor, datesIn, namesIn, numbersIn } from '../../../core/answer/candidates.js';
 import { followPath, kinQuestion, ownPassage } from '../../../core/answer/kinship.js';
-import { describedPerson, expandedTerms, holdsTerm, type QuestionReading, readQuestion, relationSets } from '../../../core/answer/question.js';
+import { describedPerson, describedThing, expandedTerms, holdsTerm, type QuestionReading, readQuestion, relationSets } from '../../../core/answer/question.js';
 import { entitySpans, sentences } from '../../../core/answer/text.js';
 import type { Lexicon } from '../../../core/ports.js';
 import { contentTerms } from '../../../core/retrieval/tokenize.js';
@@ -148,7 +148,7 @@ function asksForMany(question: string): boolean {
  * of the expected type is said of them: the question is then read as any other.
  */
 function describedAnswer(question: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
-  const described = describedPerson(question);
+  const described = describedPerson(question) ?? describedThing(question);
   if (!described) return undefined;
   const found = answerStructured({ question: described.find, instruction: PLAIN_INSTRUCTION, documents }, lexicon, depth + 1);
   const own = found.shortAnswer ? ownPassage(found.shortAnswer, documents) : undefined;
@@ -624,7 +624,7 @@ function joined(c: Candidate, s: Sentence, reading: QuestionReading): Candidate 
   const after = s.text.slice(c.at + c.text.length);
   if (m && reading.answerClass && /^\s+\p{Ll}+s\b/u.test(after)) return { ...c, text: `${m[1]} and ${c.text}`, at: m.index };
   // A place with the region it is in: "Dallas, Texas", "Pilton, Somerset".
-  const region = reading.type === 'place' ? /^,\s*(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)?)(?=\s*(?:[,.;)]|$))/u.exec(after)?.[1] : undefined;
+  const region = reading.type === 'place' ? /^,\s*(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2})(?=\s*(?:[,.;)]|$))/u.exec(after)?.[1] : undefined;
   if (region) return { ...c, text: `${c.text}, ${region.replace(/\.$/, '')}` };
   return c;
 }
