@@ -67,7 +67,8 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
   const docs = documents.map((d) => ({
     terms: new Set(contentTerms(`${d.title ?? ''} ${d.text}`)),
     text: `${d.title ?? ''} ${d.text}`,
-    names: entitySpans(d.text).map((n) => normalizeText(n)),
+    // A possessive names its owner: "Lyon's museums" names Lyon.
+    names: entitySpans(d.text).map((n) => normalizeText(n).replace(/['’]s$/, '')),
     title: normalizeText(d.title ?? '').replace(/\s*\([^)]*\)\s*$/, ''),
   }));
   const relation = relationSets(reading.relation, (w) => lexicon.related(w));
@@ -135,8 +136,16 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
   if (unsaidYears.length > 0) return refuse(`no retrieved passage speaks of ${unsaidYears.map((y) => `"${y}"`).join(', ')}`);
   // A question that names nothing is about its words together: one passage must hold more than half of them
   // (tidal power stations are not answered by a passage on nuclear power and one on bicycle stations).
+  // A passage and the passages it leads to (titled after a name it holds, as a second hop's are)
+  // speak together: "the city where the cinematograph was first shown" and that city's river.
+  // A question that names nothing links only to a passage titled after the name itself ("Paris");
+  // one that names its focus also to a passage whose title holds it ("Public transport in Lyon").
+  const titledAfter = (d: (typeof docs)[number], name: string, exactly: boolean) =>
+    d.title !== '' && (exactly ? d.title === name : ` ${d.title} `.includes(` ${name} `));
+  const ledTo = (d: (typeof docs)[number], exactly = false) => docs.filter((x) => x !== d && d.names.some((n) => titledAfter(x, n, exactly)));
   if (names.length === 0 && required.length > 1) {
-    const together = Math.max(...docs.map((d) => required.filter((r) => [...r.terms].some((t) => holdsTerm(d.terms, t))).length));
+    const held = (d: (typeof docs)[number]) => required.filter((r) => [...r.terms].some((t) => holdsTerm(d.terms, t)));
+    const together = Math.max(...docs.map((d) => new Set([...held(d), ...ledTo(d, true).flatMap(held)]).size));
     if (together / required.length <= EVIDENCE_MIN_SHARE) {
       return refuse(`no retrieved passage speaks of ${required.map((r) => `"${r.words}"`).join(', ')} together`);
     }
@@ -144,9 +153,9 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
   const asked = [...relation.map((r) => r.terms), ...(reading.answerClass ? [new Set(contentTerms(reading.answerClass))] : [])];
   if (names.length > 0 && asked.length > 0 && !reading.options) {
     const aboutFocus = docs.filter((d) => names.some((n) => holdsName(d.terms, n)));
-    // A passage about a bridge (titled after a name a focus passage holds, as a second hop's passage is) speaks for it too.
-    const bridges = new Set(aboutFocus.flatMap((d) => d.names));
-    const linked = docs.filter((d) => aboutFocus.includes(d) || (d.title !== '' && bridges.has(d.title)));
+    // A passage about a bridge (titled after a name a focus passage holds, as a second hop's passage
+    // is: "Lyon", "Public transport in Lyon") speaks for it too.
+    const linked = [...new Set([...aboutFocus, ...aboutFocus.flatMap((d) => ledTo(d))])];
     const joined = linked.some(
       (d) =>
         asked.some((set) => [...set].some((t) => holdsTerm(d.terms, t))) ||

@@ -213,7 +213,12 @@ function withRelation(reading: Omit<QuestionReading, 'relation'> & { clause?: st
   const optionTerms = new Set(contentTerms((reading.options ?? []).join(' ')));
   const relation: string[] = [];
   const seen = new Set<string>();
-  for (const m of q.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
+  // What the answer must leave out ("not counting its suburbs") is no word the evidence must say,
+  // nor is the measure a "how" asks for ("how big", "how old": the figure is the answer).
+  const said = q
+    .replace(/,?\s*\b(?:not counting|not including|excluding|leaving out|apart from|except for|except)\b[^,?.;]*/gi, ' ')
+    .replace(new RegExp(`\\bhow\\s+(?:${QUANTITY_ADJECTIVES})\\b`, 'gi'), ' ');
+  for (const m of said.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
     for (const token of tokenize(m[0])) {
       if (!isContentToken(token)) continue;
       const term = stem(token);
@@ -387,7 +392,10 @@ export function describedPerson(question: string): { phrase: string; find: strin
  * published X?"). Undefined for a question without such a clause.
  */
 export function describedThing(question: string): { phrase: string; find: string } | undefined {
-  const q = question.trim().replace(/\s+/g, ' ').replace(/\s*\?+\s*$/, '');
+  const q = question
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/\s*\?+\s*$/, '');
   const m = /\b(?:of|in|from|for|at|by|on|to|with)\s+(the\s+(\p{Ll}+)\s+(where|that|which|who|whom)\s+([^,;]+))$/u.exec(q);
   if (!m) return undefined;
   const [, phrase, noun, relative, clause] = m as unknown as [string, string, string, string, string];

@@ -114,6 +114,45 @@ describe('Function: checkEvidence', () => {
     expect(decent.covered).toBe(false);
   });
 
+  it('reads a bridge through the passages a hop leads to, and leaves out what the answer must not count', () => {
+    // Prepare
+    const museums = { id: 'museums', title: 'Museums of Lyon', text: "Lyon's museums include the Musée des Confluences." };
+    const transport = { id: 'transport', title: 'Public transport in Lyon', text: 'The network includes four metro lines.' };
+    const camera = { id: 'camera', title: 'Cinematograph', text: 'The cinematograph was first shown to a paying audience in Paris.' };
+    const paris = { id: 'paris', title: 'Paris', text: 'Paris is the largest city of France. The Seine river flows through Paris.' };
+    const city = { id: 'paris-pop', title: 'Paris', text: 'Paris has a population of about 2.1 million in the city proper.' };
+
+    // Act
+    const metro = checkEvidence(
+      'How many metro lines are there in the city where the Musée des Confluences is?',
+      [museums, transport],
+      { shortAnswer: 'four metro lines' },
+      wordNet(),
+    );
+    const river = checkEvidence(
+      'Which river flows through the city where the cinematograph was first shown to paying viewers?',
+      [camera, paris],
+      { shortAnswer: 'Seine' },
+      wordNet(),
+    );
+    const itself = checkEvidence(
+      'How big is the population of Paris itself, not counting its suburbs?',
+      [city],
+      { shortAnswer: 'about 2.1 million' },
+      wordNet(),
+    );
+    const unlinked = checkEvidence(
+      'How many metro lines are there in the city where the Musée des Confluences is?',
+      [museums, { ...transport, title: 'Public transport' }],
+      { shortAnswer: 'four metro lines' },
+      wordNet(),
+    );
+
+    // Assess
+    expect([metro.covered, river.covered, itself.covered]).toEqual([true, true, true]);
+    expect(unlinked.covered).toBe(false);
+  });
+
   it('refuses a near miss: the focus and what is asked are in passages that do not meet', () => {
     // Prepare
     const marseille = { id: 'marseille', title: 'Marseille', text: 'Marseille is the second-largest city of France, a port on the Mediterranean.' };
