@@ -4,7 +4,7 @@
  *
  * Source text is tokenized and parsed by hand (precedence climbing) into a syntax tree, which is
  * interpreted over the results of earlier steps. Nothing is ever compiled or handed to the host
- * language: no eval, no `new Function`, no `vm`. The only names are `step_<N>` and four built-in
+ * language: no eval, no `new Function`, no `vm`. The only names are `step_<N>` and five built-in
  * functions; property reads see only own enumerable data properties of plain objects and arrays,
  * so prototypes, getters and host objects are out of reach. Size, nesting and node count are
  * bounded, so a hostile plan cannot make parsing or evaluation expensive.
@@ -20,7 +20,7 @@ import { ExpressionError } from '../errors.js';
 export const EXPRESSION_LIMITS = { maxLength: 512, maxDepth: 32, maxNodes: 200 } as const;
 
 export type ComparisonOperator = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not in';
-export type FunctionName = 'len' | 'lower' | 'contains' | 'exists';
+export type FunctionName = 'len' | 'lower' | 'contains' | 'exists' | 'without';
 
 /** A node of the syntax tree. `column` is 1-based, pointing into the source. */
 export type ExprNode =
@@ -44,7 +44,7 @@ export interface StepView {
 /** The steps an expression may see, by step id. Steps absent from the scope cannot be referenced. */
 export type ExpressionScope = ReadonlyMap<number, StepView> | Readonly<Record<number, StepView>>;
 
-const FUNCTION_ARITY: Readonly<Record<FunctionName, number>> = { len: 1, lower: 1, contains: 2, exists: 1 };
+const FUNCTION_ARITY: Readonly<Record<FunctionName, number>> = { len: 1, lower: 1, contains: 2, exists: 1, without: 2 };
 const BLOCKED_PROPERTIES: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 const STEP_NAME = /^step_(\d{1,9})$/;
 
@@ -518,6 +518,13 @@ function callFunction(name: FunctionName, args: unknown[], column: number): unkn
       return membership(second, first, column);
     case 'exists':
       return first !== null && first !== undefined;
+    case 'without':
+      // A text with a part of it taken out: a passage without its own title, so what it names besides itself is read.
+      if (first === null || first === undefined) return null;
+      if (typeof first !== 'string') return fail(column, `without() needs a string first, got ${typeName(first)}`);
+      if (second === null || second === undefined || second === '') return first;
+      if (typeof second !== 'string') return fail(column, `without() needs a string second, got ${typeName(second)}`);
+      return first.split(second).join(' ');
   }
 }
 

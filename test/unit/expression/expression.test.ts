@@ -104,8 +104,8 @@ describe('Function: parseExpression', () => {
       ['globalThis', /unknown identifier 'globalThis' \(only step_<N> can be referenced\)/],
       ['eval("1")', /column 1: unknown function 'eval'/],
       ['require("fs")', /unknown function 'require'/],
-      ['step_1.result.toString()', /only len, lower, contains, exists can be called/],
-      ['len(step_1)(1)', /only len, lower, contains, exists can be called/],
+      ['step_1.result.toString()', /only len, lower, contains, exists, without can be called/],
+      ['len(step_1)(1)', /only len, lower, contains, exists, without can be called/],
       ['this', /unknown identifier 'this'/],
     ])('refuses names and calls outside the language: %s', (source, message) => {
       // Act & Assess
@@ -285,6 +285,18 @@ describe('Function: evaluateExpression', () => {
     expectExpressionError(() => parseExpression('len(1, 2)'), /column 1: len\(\) takes 1 argument, got 2/);
     expectExpressionError(() => parseExpression('contains(1)'), /contains\(\) takes 2 arguments, got 1/);
     expectExpressionError(() => evaluateExpression('len(3)', scope), /len\(\) needs a list, string or object, got number/);
+  });
+
+  it('takes a part out of a text with without, and refuses what is not text', () => {
+    // Act & Assess
+    expect(evaluateExpression("without('Sleep, My Love is a film directed by Douglas Sirk.', 'Sleep, My Love')", scope)).toBe(
+      '  is a film directed by Douglas Sirk.',
+    );
+    expect(evaluateExpression("without('a b a', 'a')", scope)).toBe('  b  ');
+    expect(evaluateExpression("without('text', step_1.result.absent)", scope)).toBe('text');
+    expect(evaluateExpression("without(step_1.result.absent, 'x')", scope)).toBeNull();
+    expectExpressionError(() => evaluateExpression("without(3, 'x')", scope), /without\(\) needs a string first, got number/);
+    expectExpressionError(() => parseExpression("without('x')"), /without\(\) takes 2 arguments, got 1/);
   });
 
   it('short-circuits and/or and returns an operand, as Python does', () => {
