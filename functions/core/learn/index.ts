@@ -8,6 +8,7 @@
  *   validateSynthesizedTool  the checks synthesis applies (schema, references, wiring, groups, conditions)
  *   replayValidate    a tool and recorded sessions -> ValidationReport (no tool runs)
  *   parseLearningSettings    settings read once and validated
+ *   laterRoundChains  iterative sessions -> the look-ups a later round added, with how round one binds them
  *   learnFromSessions one round of all of it over sessions, each candidate with the status promotion gives it
  *
  * The storage side (traces by time, the tools table, promotion, the composite runtime) lives
@@ -16,6 +17,7 @@
 
 export { analyzeParameters, chainSamples } from './analyze.js';
 export { compositeToolId, draftTool, errorStrategyFrom, parallelGroups } from './draft.js';
+export { type LaterRoundChain, laterRoundChains, laterRoundToolId } from './later-rounds.js';
 export { CHAIN_SEPARATOR, chainKey, findChain, mineChains, newestFirst } from './mine.js';
 export { approvalReasons, chainsToSynthesize, type LearnedCandidate, type LearningRound, learnFromSessions, statusAfterValidation } from './pipeline.js';
 export { correctionPrompt, synthesisPrompt } from './prompt.js';

@@ -12,6 +12,9 @@
  * the answer and its citations from that step of the plan, so a tool that swallowed it would leave
  * the plan with no answer of its own.
  *
+ * Steps a later round of an iterative plan added are left out too: what they asked came from
+ * reading round one's results, so they are learned apart, bound to those (later-rounds.ts).
+ *
  * Only closed chains are kept: a chain is dropped when a longer chain that contains it occurs in
  * exactly as many sessions, since the shorter one says nothing the longer does not.
  */
@@ -100,6 +103,8 @@ export function mineChains(
         const run = steps.slice(start, start + length);
         // A longer run holds the answer too.
         if (answers.has(run[run.length - 1]!.stepId)) break;
+        // A later round's steps read what round one found; later-rounds.ts learns them, bound to it.
+        if ((run[run.length - 1]!.round ?? 1) > 1) break;
         const symbols = run.map((s) => s.symbol);
         const key = chainKey(symbols);
         if (seen.has(key) || !selfContained(run)) continue;

@@ -3,11 +3,12 @@
  * synthesize and replay, ending in the status seed 001's promotion workflow gives it. Storage and
  * promotion (the tools table, approval) are the caller's; this decides, it stores nothing.
  */
-import { oneLine } from '../errors.js';
+import { InvalidInputError, oneLine } from '../errors.js';
 import type { LlmProvider } from '../ports.js';
 import { compositeProblems } from '../tools/composite.js';
 import { canonicalToolName } from '../tools/registry.js';
 import { analyzeParameters } from './analyze.js';
+import { type LaterRoundChain, laterRoundChains, laterRoundToolId } from './later-rounds.js';
 import { containsRun, mineChains } from './mine.js';
 import { replayValidate } from './replay.js';
 import { synthesizeTool } from './synthesize.js';
@@ -116,20 +117,40 @@ export async function learnFromSessions(
 ): Promise<LearningRound> {
   const { sessions, settings, catalog } = input;
   const mined = mineChains(sessions, settings);
-  const picked = chainsToSynthesize(mined.chains, input.maxTools ?? 3, input.knownChainKeys);
+  // A later round of iterative plans (later-rounds.ts) gets a pick of its own: its chain is one the
+  // ordinary miner never sees as a run, and it is the one whose tool saves a model call.
+  const later = laterRoundChains(sessions)
+    .filter((c) => !input.knownChainKeys?.has(c.chain.key))
+    .slice(0, 1);
+  const picked = chainsToSynthesize(mined.chains, Math.max(0, (input.maxTools ?? 3) - later.length), input.knownChainKeys);
   const candidates: LearnedCandidate[] = [];
-  for (const chain of picked) {
+  const jobs: Array<{ chain: MinedChain; samples: readonly Session[]; later?: LaterRoundChain }> = [
+    ...picked.map((chain) => ({ chain, samples: sessions })),
+    ...later.map((c) => ({ chain: c.chain, samples: c.samples, later: c })),
+  ];
+  for (const job of jobs) {
+    const { chain, samples } = job;
     let analysis: ParameterAnalysis | undefined;
     let synthesis: SynthesisOutcome;
     try {
-      analysis = analyzeParameters(chain, sessions);
-      synthesis = await synthesizeTool({ chain, analysis, sessions, catalog, settings }, llm, signal);
+      if (job.later?.unbound !== undefined) throw new InvalidInputError(job.later.unbound);
+      analysis = analyzeParameters(chain, samples);
+      synthesis = await synthesizeTool({ chain, analysis, sessions: samples, catalog, settings }, llm, signal);
     } catch (error) {
       if (signal?.aborted) throw error;
       candidates.push({ chain, ...(analysis ? { analysis } : {}), problems: [], approval: [], status: 'DRAFT', error: oneLine(error) });
       continue;
     }
-    const report = replayValidate(synthesis.tool, chain, sessions, settings);
+    if (job.later?.binding) {
+      // The binding follows from what was observed, not from the synthesis: the parameter the analysis gave the look-up's query.
+      const binding = job.later.binding;
+      const parameter = analysis.findings.find((f) => f.step === 0 && f.key === binding.parameter)?.parameter ?? binding.parameter;
+      synthesis = {
+        ...synthesis,
+        tool: { ...synthesis.tool, tool_id: laterRoundToolId(synthesis.tool.tool_id, binding.round), later_round: { ...binding, parameter } },
+      };
+    }
+    const report = replayValidate(synthesis.tool, chain, samples, settings);
     // A tool this runtime could not run (a part no longer registered) never leaves DRAFT.
     const problems = [...report.reasons, ...compositeProblems(synthesis.tool, { names: () => [...catalog.tools] })];
     const approval = approvalReasons(synthesis.tool, catalog.networkTools);

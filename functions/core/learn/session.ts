@@ -82,6 +82,8 @@ export function sessionFromTrace(input: { record: PlanRecord; events: readonly T
     }
   }
   const outputById = new Map(outputs.map((o) => [o.step_id, o]));
+  // An iterative plan's steps by the round that added them: learning tells a later round's steps apart.
+  const roundOf = new Map((record.rounds?.rounds ?? []).flatMap((r) => r.stepIds.map((id) => [id, r.round] as const)));
   const order = planOrder(plan);
   const steps: SessionStep[] = [];
   for (const stepId of order) {
@@ -105,6 +107,8 @@ export function sessionFromTrace(input: { record: PlanRecord; events: readonly T
       at: end?.at ?? output.endedAt,
     };
     if (tool) sessionStep.tool = tool;
+    const round = roundOf.get(stepId);
+    if (round !== undefined) sessionStep.round = round;
     if (output.status === 'succeeded') sessionStep.output = output.result;
     if (output.error) sessionStep.error = output.error;
     steps.push(sessionStep);

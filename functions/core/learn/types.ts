@@ -36,6 +36,8 @@ export interface SessionStep {
   latencyMs: number;
   /** The plan's step ids this step depended on. */
   dependencies: number[];
+  /** In an iterative plan, the round that added the step (1: the first plan). */
+  round?: number;
   /** `<planId>#<seq>` of the event that ended the step. */
   eventId: string;
   /** When the step ended (ISO 8601). */
@@ -207,6 +209,34 @@ export interface SynthesizedTool {
   output_step: number;
   /** The mined chain's key. */
   source_chain: string;
+  /** Set when the chain ran in a later round of iterative plans and is called in round one instead. */
+  later_round?: LaterRound;
+}
+
+/**
+ * How a composite learned from a later round of iterative plans stands in for that round: the
+ * round looked up a name that a passage of round one gave, so the composite is called in round one
+ * with that passage bound to its parameter, once for each input of round one's answer whose best
+ * passage named what the round looked up. It is offered only for the task shapes (taskShape, read
+ * from the task's wording) whose plans made the round.
+ */
+export interface LaterRound {
+  round: number;
+  task_kinds: string[];
+  parameter: string;
+  /** The inputs of round one's answer (0-based, in its order). */
+  lists: number[];
+}
+
+/**
+ * The value a later-round composite's parameter is bound to: the words of the question's relation
+ * (what a model asking it writes: "director died"), then the text of the best passage of round
+ * one's list `listStepId` without its own title, so that a look-up of it ranks what the passage
+ * names beside the relation, not the passage itself.
+ */
+export function laterRoundArgument(listStepId: number | string, relation = ''): string {
+  const best = `step_${listStepId}.result.documents[0]`;
+  return `${relation.trim() === '' ? '' : `${relation.trim()} `}{{ without(${best}.text, ${best}.title) }}`;
 }
 
 /** What may be referenced: registered tools and step types. */

@@ -69,7 +69,26 @@ export function compositeProblems(tool: SynthesizedTool, registry: Pick<ToolRegi
       if (!declared.has(arg)) problems.push(`step ${step.step_index}'s ${key} comes from parameter ${arg}, which the schema does not declare`);
     }
   }
+  if (tool.later_round) problems.push(...laterRoundProblems(tool));
   return problems;
+}
+
+/**
+ * Why a composite that stands in for a later round cannot be called in round one: the one
+ * argument round one gives it (a passage's text) must fill a declared text parameter, and no
+ * other argument may be required, since round one has nothing else to give.
+ */
+function laterRoundProblems(tool: SynthesizedTool): string[] {
+  const binding = tool.later_round!;
+  const properties = (tool.parameters.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const bound = properties[binding.parameter];
+  if (!bound) return [`its later-round binding fills parameter ${binding.parameter}, which the schema does not declare`];
+  if (bound.type !== undefined && bound.type !== 'string')
+    return [`its later-round binding fills parameter ${binding.parameter} with a passage's text, but the parameter is a ${String(bound.type)}`];
+  const unbound = ((tool.parameters.required ?? []) as string[]).filter((name) => name !== binding.parameter);
+  if (unbound.length > 0) return [`its later-round binding gives only ${binding.parameter}; round one cannot give the required ${unbound.join(', ')}`];
+  if (binding.lists.length === 0 || binding.task_kinds.length === 0) return ['its later-round binding names no answer input or no task shape to be called for'];
+  return [];
 }
 
 function wiredParts(constants: Record<string, unknown>): number[] {
