@@ -5,7 +5,7 @@
  * providers with prompt caching can cache it (Claude, once past its 1,024-token minimum). What
  * changes per request (the task, one example plan, the errors) goes in the user turn.
  */
-import type { SynthesizedTool } from '../learn/types.js';
+import { type LaterRound, laterRoundArgument, type SynthesizedTool } from '../learn/types.js';
 import type { StepType, TaskAnalysis, ValidationIssue } from '../types.js';
 import { compactPlanText, compactStep } from './plan-format.js';
 import { stepSignature } from './sizing.js';
@@ -83,6 +83,7 @@ export function toolsText(tools: readonly SynthesizedTool[]): string {
  * arguments (the composite validates them); a description that only restates the chain is left out.
  */
 export function toolLine(tool: SynthesizedTool): string {
+  if (tool.later_round) return laterRoundLine(tool, tool.later_round);
   const properties = (tool.parameters.properties ?? {}) as Record<string, { description?: unknown; enum?: unknown }>;
   const required = new Set((tool.parameters.required as string[] | undefined) ?? []);
   const args = Object.entries(properties).map(([name, p]) => {
@@ -92,6 +93,15 @@ export function toolLine(tool: SynthesizedTool): string {
   });
   const said = tool.description.includes(tool.source_chain) ? '' : ` ${tool.description}`;
   return `${tool.tool_id} replaces ${tool.source_chain}; args {${args.join(', ')}}${said}`;
+}
+
+/**
+ * A composite that stands in for a later round (learn/later-rounds.ts): what it replaces, and how
+ * round one calls it, its argument a template over the best passage of an input of the answer.
+ */
+export function laterRoundLine(tool: Pick<SynthesizedTool, 'tool_id' | 'source_chain'>, binding: LaterRound): string {
+  const inputs = binding.lists.map((i) => i + 1).join(', ');
+  return `${tool.tool_id} replaces ${tool.source_chain} of round ${binding.round} (a look-up of a name round one's passages give); in round one, one call for each of the answer's inputs no. ${inputs} (args {${binding.parameter}: "${laterRoundArgument('<that input>', "<the question's relation words>")}"}, depending on it), the answer reading the calls too`;
 }
 
 /** The analysis as a model is asked to write it: its fields and their values, on one line. */

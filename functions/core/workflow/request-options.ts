@@ -3,6 +3,7 @@
  * allows, and the tools it may call. Every phase reads them the same way through these functions.
  */
 import type { SynthesizedTool } from '../learn/types.js';
+import { taskShape } from '../planner/sizing.js';
 import { EXECUTABLE_STEP_TYPES } from '../steps/index.js';
 import { corpusKeyOf } from '../tools/learned.js';
 import { canonicalToolName } from '../tools/registry.js';
@@ -55,15 +56,22 @@ export function allowedTools(deps: PhaseDeps, record: PlanRecord): string[] {
  * The learned composites the planner may offer this request: registered (so every part was when it
  * was loaded), allowed by the request's tool allow-list, and with every part allowed too (its
  * tools by the allow-list, its step types by the request's step types). None without tool_call.
+ * One that stands in for a later round (`later_round`) only to an iterative request whose task has
+ * a shape it was learned on (read from the wording, as the prompt's sizing reads it): another task
+ * is not shown it, and pays nothing for it.
  */
 export function offeredComposites(deps: PhaseDeps, record: PlanRecord): SynthesizedTool[] {
   const types = allowedStepTypes(record);
   if (!types.includes('tool_call')) return [];
   const tools = new Set(allowedTools(deps, record));
+  const iterative = record.request.options?.mode === 'iterative';
+  const shape = taskShape(record.request.task);
   return deps.tools
     .composites()
     .filter(
       (c) =>
-        tools.has(c.tool_id) && c.steps.every((s) => (s.kind === 'tool' ? tools.has(canonicalToolName(s.tool_id)) : types.includes(s.tool_id as StepType))),
+        tools.has(c.tool_id) &&
+        c.steps.every((s) => (s.kind === 'tool' ? tools.has(canonicalToolName(s.tool_id)) : types.includes(s.tool_id as StepType))) &&
+        (c.later_round === undefined || (iterative && c.later_round.task_kinds.includes(shape))),
     );
 }

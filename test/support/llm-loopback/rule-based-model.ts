@@ -10,6 +10,7 @@
  * previous answer and errors the repair prompt carries: an honest repairer, not a scripted fix.
  */
 import { RuleBasedProvider } from '../../../functions/adapters/llm/rule-based/provider.js';
+import type { SynthesizedTool } from '../../../functions/core/learn/types.js';
 import { extractJson } from '../../../functions/core/planner/extract-json.js';
 import type { LlmIntent } from '../../../functions/core/ports.js';
 import { type DecompositionStep, type RoundResult, STEP_TYPES, type StepType, type ValidationIssue } from '../../../functions/core/types.js';
@@ -79,6 +80,30 @@ function nextRoundIntent(request: RecordedRequest, allowedStepTypes: StepType[])
   };
 }
 
+/**
+ * The learned tools the system prompt offers in place of a later round, read from their lines
+ * (planner/prompts.ts, laterRoundLine): the name, the chain and round replaced, the inputs of the
+ * answer to call it on and the argument to bind. The rule-based planner uses such a tool as a
+ * competent model would, calling it in round one (rule-based/composites.ts). Only what the line
+ * says is read; the parts of the composite are the server's to run, not the model's to know.
+ */
+export function laterRoundOffers(system: string): SynthesizedTool[] {
+  const line =
+    /^(learned\.[a-z0-9_]+) replaces (.+?) of round (\d+) \(a look-up of a name round one's passages give\); in round one, one call for each of the answer's inputs no\. ([\d, ]+) \(args \{(\w+): /gm;
+  return [...system.matchAll(line)].map((m) => ({
+    tool_id: m[1]!,
+    description: '',
+    parameters: { type: 'object', properties: { [m[5]!]: { type: 'string' } }, required: [m[5]!] },
+    steps: [],
+    internal_wiring: [],
+    parallel_groups: [],
+    error_strategy: { default_behavior: 'abort', rules: [] },
+    output_step: 0,
+    source_chain: m[2]!,
+    later_round: { round: Number(m[3]), task_kinds: [], parameter: m[5]!, lists: m[4]!.split(', ').map((n) => Number(n) - 1) },
+  }));
+}
+
 /** The intent a prompt expresses, read from the text of the shipped templates. */
 export function intentOf(request: RecordedRequest): LlmIntent {
   const { system, user } = promptOf(request);
@@ -111,7 +136,8 @@ export function intentOf(request: RecordedRequest): LlmIntent {
     const asked = /then give \{"analysis": \{([^}]*)\}/.exec(user)?.[1];
     const analysisFields = asked === undefined ? [] : [...asked.matchAll(/(?:^|, )(\w+)(?=[:,]|$)/g)].map((m) => m[1]!);
     const analysis = asked === undefined ? {} : { withAnalysis: true, ...(analysisFields.length > 0 ? { analysisFields } : {}) };
-    return { kind: 'plan', task, allowedStepTypes, maxSteps: Number(maxSteps[1]), topK: 10, ...analysis };
+    const tools = laterRoundOffers(system);
+    return { kind: 'plan', task, allowedStepTypes, maxSteps: Number(maxSteps[1]), topK: 10, ...analysis, ...(tools.length > 0 ? { tools } : {}) };
   }
   const question = /\n\nQuestion: ([\s\S]*)$/.exec(user)?.[1] ?? user;
   const instruction = user.split('\n\n')[0] ?? '';

@@ -9,9 +9,11 @@
  * after it may read another step of the run. The plan's answer (an llm_call nothing reads) is never
  * replaced. Nothing here knows any one tool or task.
  */
+import { readQuestion } from '../../../core/answer/question.js';
 import { CHAIN_SEPARATOR, selfContained, stepsRead } from '../../../core/learn/mine.js';
 import { planOrder, stepSymbol, toolOf } from '../../../core/learn/session.js';
-import type { SynthesizedTool } from '../../../core/learn/types.js';
+import { laterRoundArgument, type SynthesizedTool } from '../../../core/learn/types.js';
+import { inputsOf } from '../../../core/plan/sanitize.js';
 import { flatSchemaValidator } from '../../../core/tools/composite.js';
 import { canonicalToolName } from '../../../core/tools/registry.js';
 import { jsonEqual } from '../../../core/trace/plan-patch.js';
@@ -185,7 +187,9 @@ function replace(plan: DecompositionStep[], tool: SynthesizedTool, match: Match)
  * `plan` with every run that is one of `tools`' chains replaced by a call to it, longest chains
  * first. Without `tool_call` among the allowed step types the plan is returned as it is.
  */
-export function useComposites(plan: DecompositionPlan, tools: readonly SynthesizedTool[], allowed: readonly StepType[]): DecompositionPlan {
+export function useComposites(plan: DecompositionPlan, offered: readonly SynthesizedTool[], allowed: readonly StepType[]): DecompositionPlan {
+  // A composite that stands in for a later round replaces no run of round one (useLaterRoundComposites).
+  const tools = offered.filter((t) => t.later_round === undefined);
   if (tools.length === 0 || !allowed.includes('tool_call')) return plan;
   const ordered = [...tools].sort((a, b) => b.steps.length - a.steps.length || a.tool_id.localeCompare(b.tool_id));
   let steps = plan.plan;
@@ -194,4 +198,60 @@ export function useComposites(plan: DecompositionPlan, tools: readonly Synthesiz
     for (let match = findMatch(steps, tool); match; match = findMatch(steps, tool)) steps = replace(steps, tool, match);
   }
   return { ...plan, plan: steps };
+}
+
+/**
+ * `plan` with each offered composite that stands in for a later round (`later_round`) called in
+ * round one, as its binding says: one call for each input of the plan's answer it names, the
+ * call's argument the best passage of that input (a template the executor fills when the call
+ * runs), and the answer reading the calls beside its inputs, so that what the later round would
+ * have looked up is found, and read, in round one. The answer keeps its place as the plan's last
+ * step. Without `tool_call` among the allowed step types the plan is returned as it is.
+ */
+export function useLaterRoundComposites(
+  plan: DecompositionPlan,
+  offered: ReadonlyArray<Pick<SynthesizedTool, 'tool_id' | 'later_round'>>,
+  allowed: readonly StepType[],
+  task: string,
+): DecompositionPlan {
+  const tools = offered.filter((t) => t.later_round !== undefined);
+  if (tools.length === 0 || !allowed.includes('tool_call')) return plan;
+  const reads = (s: DecompositionStep) => stepsRead({ dependencies: s.dependencies, input: s.parameters });
+  const answer = [...plan.plan].reverse().find((s) => s.type === 'llm_call' && !plan.plan.some((o) => o !== s && reads(o).includes(s.step_id)));
+  if (!answer) return plan;
+  const inputs = inputsOf(answer);
+  let next = Math.max(...plan.plan.map((s) => s.step_id)) + 1;
+  // The words of the relation the question asks about steer the look-up to what the passage names beside them.
+  const relation = readQuestion(task).relation.join(' ');
+  const calls: DecompositionStep[] = [];
+  for (const tool of tools) {
+    const binding = tool.later_round!;
+    for (const position of binding.lists) {
+      const list = inputs[position];
+      if (list === undefined || calls.some((c) => c.tool === tool.tool_id && c.dependencies[0] === list)) continue;
+      calls.push({
+        step_id: next++,
+        type: 'tool_call',
+        modality: 'text',
+        parameters: { tool: tool.tool_id, args: { [binding.parameter]: laterRoundArgument(list, relation) } },
+        dependencies: [list],
+        tool: tool.tool_id,
+        trace: {
+          source: 'rule-based',
+          explanation: `Run the learned tool ${tool.tool_id} on the best passage of step ${list}: it looks up now what round ${binding.round} would have`,
+          step: 'tool_call',
+        },
+      });
+    }
+  }
+  if (calls.length === 0) return plan;
+  const { input_step: _one, ...parameters } = answer.parameters;
+  const read = [...inputs, ...calls.map((c) => c.step_id)];
+  const answered: DecompositionStep = {
+    ...answer,
+    step_id: next,
+    parameters: { ...parameters, input_steps: read },
+    dependencies: [...new Set([...answer.dependencies, ...calls.map((c) => c.step_id)])],
+  };
+  return { ...plan, plan: [...plan.plan.filter((s) => s !== answer), ...calls, answered] };
 }

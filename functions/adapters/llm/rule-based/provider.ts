@@ -12,7 +12,7 @@ import { compactStep } from '../../../core/planner/plan-format.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../../core/ports.js';
 import type { TaskAnalysis } from '../../../core/types.js';
 import { answerExtractively } from './answer.js';
-import { useComposites } from './composites.js';
+import { useComposites, useLaterRoundComposites } from './composites.js';
 import { nextRound } from './next-round.js';
 import { buildPlan } from './plan-builder.js';
 import { analysisOf, readTask } from './reading.js';
@@ -48,7 +48,13 @@ export class RuleBasedProvider implements LlmProvider {
         const reading = readTask(intent.task);
         const built = buildPlan(reading, { allowedStepTypes: intent.allowedStepTypes, maxSteps: intent.maxSteps, topK: intent.topK });
         // A learned tool offered for a chain this plan runs replaces that chain.
-        const plan = useComposites(built, intent.tools ?? [], intent.allowedStepTypes);
+        // One offered in place of a later round is called in round one, on the passages that round would have read.
+        const plan = useLaterRoundComposites(
+          useComposites(built, intent.tools ?? [], intent.allowedStepTypes),
+          intent.tools ?? [],
+          intent.allowedStepTypes,
+          intent.task,
+        );
         // Asked in the same call, the analysis comes first, beside the plan, as a model writes both.
         const analysis = intent.withAnalysis ? askedOf(analysisOf(reading), intent.analysisFields) : undefined;
         const answer = { ...(analysis ? { analysis } : {}), ...written(plan) };
