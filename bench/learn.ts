@@ -19,18 +19,27 @@
  * in-process rule-based provider: the loopback model reads plans and answers, not synthesis
  * prompts, and what synthesis costs is not a held-out task's.
  *
- *   npm run bench:learn [-- CORPUS.jsonl] [--tasks N] [--claude-iterative]    figures as text
+ * With --questions FILE (a questions.jsonl beside a corpus: {"question", "gold_ids"?} a line), the
+ * workload is those questions instead of the templates: the sample corpus's tasks never make a
+ * second round, 2WikiMultihopQA's comparisons of two films by their directors mostly do, so a
+ * composite learned from a later round (core/learn/later-rounds.ts) has rounds to save there. The
+ * held-out tasks are then also split by whether their shape is one a promoted later-round tool is
+ * offered for ("matching") or not ("other"), and their recall at 5 is given when the file has gold ids.
+ *
+ *   npm run bench:learn [-- CORPUS.jsonl] [--tasks N] [--claude-iterative] [--questions FILE] [--max-tools N]   figures as text
  *   npm run bench:learn -- --json [CORPUS.jsonl]         last line {"sessions", "chainsMined", ...}
  *
- * CORPUS defaults to the sample corpus (examples/corpus.jsonl); N to 200.
+ * CORPUS defaults to the sample corpus (examples/corpus.jsonl); N to 200 (with --questions, every question).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { LocalStack } from '../cli/local-runner.js';
 import { RuleBasedProvider } from '../functions/adapters/llm/rule-based/provider.js';
+import { rankSources } from '../functions/core/executor/sources.js';
 import { parseLearningSettings } from '../functions/core/learn/settings.js';
 import { tokenCounter } from '../functions/core/llm/token-count.js';
+import { taskShape } from '../functions/core/planner/sizing.js';
 import type { PlanRecord } from '../functions/core/types.js';
 import { learn, sessionSource } from '../functions/runtime/learning.js';
 import { type CairnConfig, loadConfig, loadLocalConfig, withCorpusRoots } from '../functions/shared/config.js';
@@ -112,6 +121,31 @@ export function generateTasks(entries: readonly CorpusEntry[], count: number): s
   return Array.from({ length: count }, (_, i) => unique[i % unique.length]!);
 }
 
+/** The questions of a questions.jsonl ({"question", "gold_ids"?} a line), and their gold documents where given. */
+export async function loadQuestions(path: string): Promise<{ tasks: string[]; gold: Map<string, string[]> }> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    throw new Error(`cannot read the questions ${path}`);
+  }
+  const tasks: string[] = [];
+  const gold = new Map<string, string[]>();
+  for (const [i, line] of text.split('\n').entries()) {
+    if (line.trim() === '') continue;
+    let q: { question?: unknown; gold_ids?: unknown };
+    try {
+      q = JSON.parse(line) as typeof q;
+    } catch {
+      throw new Error(`${path} line ${i + 1} is not JSON`);
+    }
+    if (typeof q.question !== 'string') throw new Error(`${path} line ${i + 1} has no "question"`);
+    tasks.push(q.question);
+    if (Array.isArray(q.gold_ids)) gold.set(q.question, q.gold_ids.map(String));
+  }
+  return { tasks, gold };
+}
+
 /** A task is held out by a hash of its text: every shape is held out alike, and a repeated task stays on one side. */
 export function heldOut(task: string): boolean {
   let hash = 2166136261;
@@ -137,7 +171,24 @@ export interface PhaseFigures {
    * saw: model calls, tokens counted from the bodies (input uncached; Claude's cache apart), and the
    * rounds each plan ran.
    */
-  wire?: { calls: number; inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number; rounds: number };
+  wire?: WireFigures;
+  /**
+   * With --questions on the Claude path: the same means over the held-out tasks of a shape a
+   * promoted later-round tool is offered for, and over the others.
+   */
+  matching?: WireFigures & { tasks: number };
+  other?: WireFigures & { tasks: number };
+  /** Mean recall at 5 of the held-out tasks (their plan's first five sources against the gold ids), when the questions give them. */
+  recallAt5?: number;
+}
+
+export interface WireFigures {
+  calls: number;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  rounds: number;
 }
 
 export interface LearnFigures {
@@ -153,6 +204,8 @@ export interface LearnFigures {
   meanSimilarity: number;
   latencyRatio: number;
   tools: Array<{ id: string; status: string; chain: string; problems?: string[] }>;
+  /** Chains no tool came of, one line each (a later round round one cannot bind among them). */
+  failures: string[];
   before: PhaseFigures;
   after: PhaseFigures;
   /** Wall time of the whole run. */
@@ -163,7 +216,10 @@ interface Run {
   records: PlanRecord[];
   wallMs: number[];
   cpuMs: number;
-  wire?: PhaseFigures['wire'];
+  /** Each task's calls and tokens as the loopback server saw them (Claude path). */
+  perTask?: Array<Omit<WireFigures, 'rounds'>>;
+  /** Each task's recall at 5, when its gold ids are known. */
+  recall?: Array<number | undefined>;
 }
 
 /** The model path a run takes: the keyless planner in process, or Claude (iterative) through the loopback server. */
@@ -173,41 +229,77 @@ interface Path {
   counter?: Awaited<ReturnType<typeof tokenCounter>>;
 }
 
-async function runAll(stack: LocalStack, tasks: readonly string[], corpus: string, path: Path = { iterative: false }): Promise<Run> {
+async function runAll(
+  stack: LocalStack,
+  tasks: readonly string[],
+  corpus: string,
+  path: Path = { iterative: false },
+  gold?: ReadonlyMap<string, readonly string[]>,
+): Promise<Run> {
   const records: PlanRecord[] = [];
   const wallMs: number[] = [];
-  const firstRequest = path.server?.requests.length ?? 0;
+  const bounds: number[] = [path.server?.requests.length ?? 0];
   const cpu = process.cpuUsage();
   for (const task of tasks) {
     const started = performance.now();
     // The plan cache off: every task is planned, so "after" sees the learned tools.
     records.push(await stack.run({ task, corpus, options: { cache: false, ...(path.iterative ? { mode: 'iterative' } : {}) } }));
     wallMs.push(performance.now() - started);
+    bounds.push(path.server?.requests.length ?? 0);
   }
   const used = process.cpuUsage(cpu);
   const run: Run = { records, wallMs, cpuMs: (used.user + used.system) / 1000 };
+  if (gold && gold.size > 0) run.recall = await Promise.all(records.map((r) => recallAt5(stack, r, gold.get(r.request.task))));
   if (!path.server || !path.counter) return run;
   const wire = new WireCounter(path.counter);
-  const calls = path.server.requests.slice(firstRequest).map((r) => wire.count({ api: r.api, body: r.body, response: r.response }));
-  const per = (f: (c: (typeof calls)[number]) => number) => round(calls.reduce((n, c) => n + f(c), 0) / Math.max(1, tasks.length), 1);
+  const requests = path.server.requests;
+  run.perTask = tasks.map((_, i) => {
+    const calls = requests.slice(bounds[i], bounds[i + 1]).map((r) => wire.count({ api: r.api, body: r.body, response: r.response }));
+    const sum = (f: (c: (typeof calls)[number]) => number) => calls.reduce((n, c) => n + f(c), 0);
+    return {
+      calls: calls.length,
+      inputTokens: sum((c) => c.inputTokens),
+      outputTokens: sum((c) => c.outputTokens),
+      cacheReadTokens: sum((c) => c.cacheReadTokens),
+      cacheWriteTokens: sum((c) => c.cacheWriteTokens),
+    };
+  });
+  return run;
+}
+
+/** A plan's recall at 5: the share of the gold documents among its first five sources, as the iterative gate ranks them. */
+async function recallAt5(stack: LocalStack, record: PlanRecord, gold: readonly string[] | undefined): Promise<number | undefined> {
+  if (!gold || gold.length === 0 || !record.plan) return undefined;
+  const outputs = await stack.runtime.store.listStepOutputs(record.planId);
+  const top = new Set(rankSources(record.plan, outputs, { attributionTopN: 1, maxSources: 5, task: record.request.task }).sources.map((s) => s.id));
+  return gold.filter((id) => top.has(id)).length / gold.length;
+}
+
+/** Means over the tasks `pick` keeps of their calls, tokens and rounds. */
+function wireOf(run: Run, pick: (i: number) => boolean = () => true): (WireFigures & { tasks: number }) | undefined {
+  if (!run.perTask) return undefined;
+  const kept = run.perTask.flatMap((t, i) => (pick(i) ? [{ ...t, rounds: run.records[i]?.rounds?.rounds.length ?? 1 }] : []));
+  const per = (f: (t: (typeof kept)[number]) => number, digits: number) => round(kept.reduce((n, t) => n + f(t), 0) / Math.max(1, kept.length), digits);
   return {
-    ...run,
-    wire: {
-      calls: round(calls.length / Math.max(1, tasks.length)),
-      inputTokens: per((c) => c.inputTokens),
-      outputTokens: per((c) => c.outputTokens),
-      cacheReadTokens: per((c) => c.cacheReadTokens),
-      cacheWriteTokens: per((c) => c.cacheWriteTokens),
-      rounds: round(mean(records.map((r) => r.rounds?.rounds.length ?? 1))),
-    },
+    tasks: kept.length,
+    calls: per((t) => t.calls, 3),
+    inputTokens: per((t) => t.inputTokens, 1),
+    outputTokens: per((t) => t.outputTokens, 1),
+    cacheReadTokens: per((t) => t.cacheReadTokens, 1),
+    cacheWriteTokens: per((t) => t.cacheWriteTokens, 1),
+    rounds: per((t) => t.rounds, 3),
   };
 }
 
 const mean = (xs: readonly number[]): number => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
 const round = (x: number, digits = 3): number => Math.round(x * 10 ** digits) / 10 ** digits;
 
-function phaseFigures(run: Run): PhaseFigures {
+function phaseFigures(run: Run, matching?: (task: string) => boolean): PhaseFigures {
   const steps = run.records.map((r) => r.plan?.plan.length ?? 0);
+  const all = wireOf(run);
+  const recalls = (run.recall ?? []).filter((r): r is number => r !== undefined);
+  const taskAt = (i: number) => run.records[i]?.request.task ?? '';
+  const groups = matching && all ? { matching: wireOf(run, (i) => matching(taskAt(i)))!, other: wireOf(run, (i) => !matching(taskAt(i)))! } : undefined;
   return {
     steps: round(mean(steps)),
     llmCalls: round(mean(run.records.map((r) => r.metadata?.llmCalls?.length ?? 0))),
@@ -216,7 +308,9 @@ function phaseFigures(run: Run): PhaseFigures {
     usingLearned: run.records.filter((r) => r.plan?.plan.some((s) => s.type === 'tool_call' && String(s.parameters.tool ?? s.tool).startsWith('learned.')))
       .length,
     failed: run.records.filter((r) => r.status !== 'succeeded').length,
-    ...(run.wire ? { wire: run.wire } : {}),
+    ...(all ? { wire: (({ tasks: _tasks, ...w }) => w)(all) } : {}),
+    ...(groups ?? {}),
+    ...(recalls.length > 0 ? { recallAt5: round(mean(recalls)) } : {}),
   };
 }
 
@@ -227,12 +321,18 @@ export async function runLearnBench(options: {
   learning?: Record<string, unknown>;
   /** Every task in iterative mode on the Claude path, against the loopback server (see the top). */
   claudeIterative?: boolean;
+  /** A questions.jsonl whose questions are the workload instead of the templates (see the top). */
+  questions?: string;
+  /** Most tools one learning round synthesizes (3 by default; a later round's tool is picked first). */
+  maxTools?: number;
   onProgress?: (line: string) => void;
 }): Promise<LearnFigures> {
   const started = performance.now();
   const say = options.onProgress ?? (() => {});
   const corpus = resolve(options.corpus);
-  const tasks = generateTasks(await loadEntries(corpus), options.tasks);
+  const asked = options.questions ? await loadQuestions(resolve(options.questions)) : undefined;
+  const tasks = asked ? asked.tasks.slice(0, options.tasks) : generateTasks(await loadEntries(corpus), options.tasks);
+  const gold = asked?.gold;
   const held = tasks.filter(heldOut);
   const mined = tasks.filter((t) => !heldOut(t));
   if (held.length === 0 || mined.length === 0) throw new Error('the workload is too small to hold tasks apart: raise --tasks');
@@ -250,7 +350,7 @@ export async function runLearnBench(options: {
     await new Promise((r) => setTimeout(r, 5));
     const until = new Date().toISOString();
     say(`running ${held.length} held-out tasks with no learned tool`);
-    const before = await runAll(stack, held, corpus, path);
+    const before = await runAll(stack, held, corpus, path, gold);
 
     const rt = stack.runtime;
     const settings = parseLearningSettings({ ...rt.config.learning, ...options.learning, require_approval: false });
@@ -263,14 +363,17 @@ export async function runLearnBench(options: {
         registry: rt.phases.tools,
         settings,
       },
-      { until, maxPages: Math.ceil(mined.length / 100) + 1 },
+      { until, maxPages: Math.ceil(mined.length / 100) + 1, ...(options.maxTools !== undefined ? { maxTools: options.maxTools } : {}) },
     );
     const loaded = await rt.learned.refresh({ force: true });
     if (loaded.refused.length > 0) throw new Error(`promoted tools refused: ${loaded.refused.join('; ')}`);
     say(`running ${held.length} held-out tasks with ${loaded.registered.length} learned tool(s)`);
-    const after = await runAll(stack, held, corpus, path);
+    const after = await runAll(stack, held, corpus, path, gold);
 
     const promoted = report.tools.filter((t) => t.status === 'PROMOTED');
+    // The shapes a promoted later-round tool is offered for: a held-out task of one of them is "matching".
+    const kinds = new Set(promoted.flatMap((t) => t.definition.later_round?.task_kinds ?? []));
+    const matching = options.questions ? (task: string) => kinds.has(taskShape(task)) : undefined;
     return {
       tasks: tasks.length,
       mined: mined.length,
@@ -283,8 +386,9 @@ export async function runLearnBench(options: {
       meanSimilarity: round(mean(promoted.map((t) => t.figures.meanSimilarity ?? 0))),
       latencyRatio: round(mean(promoted.map((t) => t.figures.latencyRatio ?? 0))),
       tools: report.tools.map((t) => ({ id: t.id, status: t.status, chain: t.definition.source_chain, ...(t.problems ? { problems: t.problems } : {}) })),
-      before: phaseFigures(before),
-      after: phaseFigures(after),
+      failures: report.failures,
+      before: phaseFigures(before, matching),
+      after: phaseFigures(after, matching),
       totalMs: Math.round(performance.now() - started),
     };
   } finally {
@@ -305,6 +409,9 @@ function claudeConfig(server: LoopbackLlm, folder: string): CairnConfig {
     CAIRN_TABLE: 'bench-learn',
     CAIRN_PAYLOAD_DIR: join(folder, 'payloads'),
     CAIRN_INDEX_ROOT: join(folder, 'indexes'),
+    // No examples from recent plans: which plans fall within their minute differs between the
+    // runs before and after by timing alone, so without them a difference is what learning made.
+    CAIRN_FEW_SHOT: '0',
   });
 }
 
@@ -314,6 +421,7 @@ function render(f: LearnFigures): string {
   return [
     `${f.tasks} tasks: ${f.mined} mined, ${f.heldOut} held out (1 in ${HOLD_OUT_EVERY} by a hash of the text); ${f.sessions} sessions, ${f.chainsMined} chains mined, ${f.synthesized} synthesized, ${f.validated} passed replay, ${f.promoted} promoted`,
     ...f.tools.map((t) => `  ${t.status.padEnd(9)} ${t.id}  (${t.chain})${t.problems ? `\n            ${t.problems.join('; ')}` : ''}`),
+    ...f.failures.map((line) => `  no tool   ${line}`),
     `promoted tools: mean similarity ${f.meanSimilarity}, latency ratio ${f.latencyRatio}`,
     `held out  steps  LLM calls   wall ms   CPU ms  using learned  failed   (means per task)`,
     row('before', f.before),
@@ -321,13 +429,20 @@ function render(f: LearnFigures): string {
     ...(f.before.wire && f.after.wire
       ? [
           'iterative, Claude path (loopback): model calls, rounds and tokens (o200k_base) per held-out task',
-          `          calls  rounds   input  cache read  cache write  output`,
-          ...(['before', 'after'] as const).map((label) => {
-            const w = f[label].wire!;
-            return `${label.padEnd(8)} ${w.calls.toFixed(2).padStart(6)} ${w.rounds.toFixed(2).padStart(7)} ${String(w.inputTokens).padStart(7)} ${String(w.cacheReadTokens).padStart(11)} ${String(w.cacheWriteTokens).padStart(12)} ${String(w.outputTokens).padStart(7)}`;
-          }),
+          `                  calls  rounds   input  cache read  cache write  output`,
+          ...(['before', 'after'] as const).flatMap((label) =>
+            (['wire', 'matching', 'other'] as const).flatMap((group) => {
+              const w = f[label][group];
+              if (!w) return [];
+              const name = group === 'wire' ? label : `  ${group}${'tasks' in w ? ` (${String(w.tasks)})` : ''}`;
+              return [
+                `${name.padEnd(16)} ${w.calls.toFixed(2).padStart(6)} ${w.rounds.toFixed(2).padStart(7)} ${String(w.inputTokens).padStart(7)} ${String(w.cacheReadTokens).padStart(11)} ${String(w.cacheWriteTokens).padStart(12)} ${String(w.outputTokens).padStart(7)}`,
+              ];
+            }),
+          ),
         ]
       : []),
+    ...(f.before.recallAt5 !== undefined ? [`recall at 5 of the held-out tasks: ${f.before.recallAt5} before, ${f.after.recallAt5 ?? '-'} after`] : []),
     `total ${(f.totalMs / 1000).toFixed(1)} s`,
   ].join('\n');
 }
@@ -336,12 +451,20 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const json = args.includes('--json');
   const at = args.indexOf('--tasks');
-  const tasks = at < 0 ? DEFAULT_TASKS : Number(args[at + 1]);
+  const q = args.indexOf('--questions');
+  const questions = q < 0 ? undefined : args[q + 1];
+  if (q >= 0 && (questions === undefined || questions.startsWith('--'))) throw new Error('--questions needs a questions.jsonl file');
+  const m = args.indexOf('--max-tools');
+  const maxTools = m < 0 ? undefined : Number(args[m + 1]);
+  if (maxTools !== undefined && !(Number.isInteger(maxTools) && maxTools >= 1)) throw new Error('--max-tools needs an integer of at least 1');
+  const tasks = at < 0 ? (questions ? Number.MAX_SAFE_INTEGER : DEFAULT_TASKS) : Number(args[at + 1]);
   if (!Number.isInteger(tasks) || tasks < HOLD_OUT_EVERY * 2) throw new Error(`--tasks needs an integer of at least ${HOLD_OUT_EVERY * 2}`);
-  const positional = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--tasks');
+  const positional = args.filter((a, i) => !a.startsWith('--') && !['--tasks', '--questions', '--max-tools'].includes(args[i - 1] ?? ''));
   const figures = await runLearnBench({
     corpus: positional[0] ?? DEFAULT_CORPUS,
     tasks,
+    ...(questions ? { questions } : {}),
+    ...(maxTools !== undefined ? { maxTools } : {}),
     claudeIterative: args.includes('--claude-iterative'),
     onProgress: (line) => console.error(`bench:learn: ${line}`),
   });
