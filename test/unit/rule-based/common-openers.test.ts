@@ -90,3 +90,28 @@ describe('Function: answerStructured (superlatives)', () => {
     expect(nearMiss.shortAnswer).toBeNull();
   });
 });
+
+describe('Function: answerStructured (a passage speaking of its subject)', () => {
+  const toulouse = doc(
+    'toulouse',
+    'Toulouse',
+    'Toulouse is the fourth-largest city of France, with a population of about 493,000 in 2020. It lies on the Garonne river and is the centre of the European aerospace industry, home to the headquarters of Airbus.',
+  );
+  const lyon = doc(
+    'lyon',
+    'Lyon',
+    'Lyon is the third-largest city of France. Lyon lies at the confluence of the Rhône and the Saône rivers, in the Auvergne-Rhône-Alpes region.',
+  );
+
+  it('reads a pronoun as its passage’s subject, and a name as the class its own passage calls it', () => {
+    // Act
+    const city = ask('In which city is the headquarters of Airbus?', [toulouse]);
+    const population = ask('What is the population of the city where Airbus has its headquarters?', [toulouse]);
+    const confluence = ask('Which city lies at the confluence of the Rhône and the Saône?', [lyon]);
+
+    // Assess
+    expect(city.shortAnswer).toBe('Toulouse');
+    expect(population.shortAnswer).toBe('about 493,000 (2020)');
+    expect(confluence.shortAnswer).toBe('Lyon');
+  });
+});
