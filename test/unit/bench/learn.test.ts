@@ -1,7 +1,9 @@
 /** The learning benchmark: its workload, and a small run of the whole loop on the sample corpus. */
-import { resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateTasks, heldOut, runLearnBench } from '../../../bench/learn.js';
+import { tempDir } from '../../support/temp-dir.js';
 
 const entries = ['Lyon', 'Marseille', 'Paris', 'Nice', 'Rhône', 'Saône'].map((title, i) => ({
   id: title.toLowerCase(),
@@ -57,5 +59,47 @@ describe('Function: runLearnBench', () => {
       expect(phase.failed).toBe(0);
     }
     expect(figures.promoted).toBeGreaterThan(0);
+  });
+
+  it('with --questions, saves held-out comparisons their second round and its call, and leaves the other tasks’ calls and tokens as they were', {
+    timeout: 180_000,
+  }, async () => {
+    // Prepare: films each directed by someone whose own page round one does not rank (fillers share
+    // the question's words), asked about in pairs, and lookups, which never make a second round.
+    const films = ['Harbour Lights', 'The Tin Kettle', 'Salt Meadow', 'Copper Bay', 'The Glass Orchard', 'Night Ferry', 'Blue Quarry', 'The Lantern Year'];
+    const directors = ['Orla Venn', 'Marek Dorr', 'Ilse Tarn', 'Bram Holt', 'Nina Sorel', 'Ugo Brisk', 'Tova Rell', 'Emil Sand'];
+    const dir = tempDir('bench-learn-questions');
+    const corpus = join(dir, 'corpus.jsonl');
+    const questions = join(dir, 'questions.jsonl');
+    const docs = [
+      ...films.map((film, i) => ({ id: `film-${i}`, title: film, text: `${film} is a 19${50 + i} drama film directed by ${directors[i]}.` })),
+      ...directors.map((name, i) => ({ id: `director-${i}`, title: name, text: `${name} (born 19${10 + i}) was a painter before turning to cinema.` })),
+      ...[1, 2, 3, 4, 5, 6].map((n) => ({ id: `filler-${n}`, title: `Filler ${n}`, text: `Filler ${n}: a film director born later than the film.` })),
+    ];
+    writeFileSync(corpus, `${docs.map((d) => JSON.stringify(d)).join('\n')}\n`);
+    const asked = [
+      ...films.flatMap((a, i) =>
+        films
+          .slice(i + 1)
+          .map((b, j) => ({ question: `Which film has the director who was born later, ${a} or ${b}?`, gold_ids: [`director-${i}`, `director-${i + 1 + j}`] })),
+      ),
+      ...films.map((film) => ({ question: `What is ${film}?` })),
+    ];
+    writeFileSync(questions, `${asked.map((q) => JSON.stringify(q)).join('\n')}\n`);
+
+    // Act
+    const figures = await runLearnBench({ corpus, questions, tasks: asked.length, learning: { min_replay_sessions: 3 }, maxTools: 1, claudeIterative: true });
+
+    // Assess
+    expect(figures.tools.map((t) => [t.id, t.status])).toEqual([['learned.round2_graph_query_filter', 'PROMOTED']]);
+    const { before, after } = figures;
+    expect(before.matching!.tasks).toBeGreaterThan(0);
+    expect(before.other!.tasks).toBeGreaterThan(0);
+    expect(before.matching!.rounds).toBeGreaterThan(1);
+    expect(after.matching!.rounds).toBe(1);
+    expect(after.matching!.calls).toBeLessThan(before.matching!.calls);
+    expect(after.other).toEqual(before.other);
+    expect(after.recallAt5).toBeGreaterThanOrEqual(before.recallAt5!);
+    expect(before.failed + after.failed).toBe(0);
   });
 });
