@@ -115,3 +115,19 @@ describe('Function: answerStructured (a passage speaking of its subject)', () =>
     expect(confluence.shortAnswer).toBe('Lyon');
   });
 });
+
+describe('Function: answerStructured (ordinals, and a superlative that describes)', () => {
+  it('answers an ordinal as a superlative, and a superlative inside the question’s object by its bridge', () => {
+    // Prepare
+    const wind = doc('wind', 'Wind power in France', 'Wind power is the third source of electricity in France, after nuclear power and hydroelectricity.');
+    const marseille = doc('marseille', 'Marseille', 'Marseille is a port city. It is the oldest city in France, founded by Greek settlers around 600 BC.');
+
+    // Act
+    const third = ask('Which source of electricity is third in France?', [wind]);
+    const founders = ask('Who founded the oldest city in France?', [marseille]);
+
+    // Assess: "the oldest city" is Marseille; who founded it is the answer.
+    expect(third.shortAnswer).toBe('Wind power');
+    expect(founders.shortAnswer).toBe('Greek settlers');
+  });
+});

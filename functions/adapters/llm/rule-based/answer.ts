@@ -97,7 +97,7 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
       return (
         (reading.type === 'number' ? tableFigure(input.documents, focus) : undefined) ??
         (asksForMany(text) ? coordinated(focus) : undefined) ??
-        superlative(reading, focus) ??
+        superlative(reading, focus, text) ??
         typed(reading, focus) ??
         fallback(focus)
       );
@@ -110,9 +110,15 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
  * no passage says ("the oldest bouchon") is not answered by another thing's sentence: no short
  * answer. Undefined for a question without a superlative, or one asking for a figure or a date.
  */
-function superlative(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
+function superlative(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
   if (reading.type !== 'entity' && reading.type !== 'place' && reading.type !== 'person') return undefined;
-  const at = reading.relation.findIndex((w) => /^\p{L}{2,}est$/u.test(w) && !/(?:west|east|interest|forest|contest|request|protest|test)$/i.test(w));
+  // Only what the question asks to be the superlative: "Which is the oldest city?", not "Who founded the oldest city?".
+  if (!/^\s*(?:[Ww]hich|[Ww]hat)(?:\s+[\p{L}'’-]+){0,3}?\s+(?:is|are|was|were)\s/u.test(question)) return undefined;
+  // An ordinal ranks as a superlative does: "Which source is third?" is answered by what is "the third source".
+  const ordinal = (w: string) => ORDINALS.includes(w.toLowerCase());
+  const at = reading.relation.findIndex(
+    (w) => ordinal(w) || (/^\p{L}{2,}est$/u.test(w) && !/(?:west|east|interest|forest|contest|request|protest|test)$/i.test(w)),
+  );
   if (at < 0 || asksForMany(focus.reading.names.join(' '))) return undefined;
   // "biggest" is said as "largest": superlatives compared by their base's related words (big ~ large).
   // A superlative's possible bases: "largest" large, "biggest" big, "happiest" happy.
@@ -121,7 +127,11 @@ function superlative(reading: QuestionReading, focus: Focus): ExtractedAnswer | 
     return [stem, `${stem}e`, stem.replace(/([^aeiou])\1$/, '$1'), stem.replace(/i$/, 'y')];
   };
   const bases = new Set(basesOf(reading.relation[at]!).flatMap((b) => focus.lexicon.related(b)));
-  const saysSuperlative = (s: Sentence) => [...s.text.matchAll(/\p{L}{2,}est\b/gu)].some((m) => basesOf(m[0]).some((b) => bases.has(b)));
+  const asked = reading.relation[at]!.toLowerCase();
+  const saysSuperlative = (s: Sentence) =>
+    ordinal(asked)
+      ? new RegExp(`\\b${asked}\\b`, 'i').test(s.text)
+      : [...s.text.matchAll(/\p{L}{2,}est\b/gu)].some((m) => basesOf(m[0]).some((b) => bases.has(b)));
   const others = focus.relation.filter((_, i) => i !== at);
   const saying = ranked(focus).filter((s) => saysSuperlative(s) && others.every((o) => [...o].some((t) => holdsTerm(s.terms, t))));
   for (const s of saying) {
@@ -537,7 +547,10 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
         if (askedSets.length > 0 && !askedSets.some((i) => said1.has(i) || added.includes(i))) continue;
         if (saidAtHome(s2, added)) continue;
         const bridgeTerms = new Set(contentTerms(bridge.text));
-        const candidates = focus.candidates(s2.text).filter((c) => !focus.isGiven(c) && fits(c, reading, s2) && !namesBridge(c, bridgeTerms));
+        const candidates = focus
+          .candidates(s2.text)
+          .map((c) => (reading.type === 'person' ? withGroupNoun(c, s2.text) : c))
+          .filter((c) => !focus.isGiven(c) && fits(c, reading, s2) && !namesBridge(c, bridgeTerms));
         if (candidates.length === 0) continue;
         const addedSets = added.map((i) => focus.relation[i]!);
         const candidate = nearest(candidates, s2, focus, reading, addedSets.length > 0 ? addedSets : undefined);
