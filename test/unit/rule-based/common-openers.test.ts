@@ -131,3 +131,21 @@ describe('Function: answerStructured (ordinals, and a superlative that describes
     expect(founders.shortAnswer).toBe('Greek settlers');
   });
 });
+
+describe('Function: answerStructured (a subject by its own passage)', () => {
+  it('compares two things by their own passages’ figures, and names a subject its passage is titled after', () => {
+    // Prepare
+    const marseille = doc('marseille', 'Marseille', 'The commune of Marseille had a population of about 873,000 in 2020.');
+    const port = doc('port', 'Port of Marseille', 'The port of Marseille is the largest port in France, handling about 80 million tonnes a year.');
+    const paris = doc('paris', 'Paris', 'Paris had a population of about 2.1 million in 2020.');
+    const stew = doc('bouillabaisse', 'Bouillabaisse', 'Bouillabaisse is a traditional Provençal fish stew that originated in Marseille.');
+
+    // Act
+    const larger = ask('Which is larger, Marseille or Paris?', [port, marseille, paris]);
+    const dish = ask('Which fish stew comes from Marseille?', [stew]);
+
+    // Assess: the port's tonnage is not Marseille's size; "bouillabaisse" is a common word, and the passage's subject.
+    expect(larger.shortAnswer).toBe('Paris');
+    expect(dish.shortAnswer).toBe('Bouillabaisse');
+  });
+});

@@ -346,7 +346,9 @@ class Focus {
    * common word ("Audio recording ...", "Most large solar farms ...", "Photograph of ...").
    */
   commonOpener(c: Candidate): boolean {
-    return c.kind === 'name' && c.at === 0 && !/\s/.test(c.text) && this.lexicon.isCommonWord?.(c.text) === true;
+    // A passage's own title opening its sentence is its subject, common word or not ("Bouillabaisse is ...").
+    if (c.kind !== 'name' || c.at !== 0 || /\s/.test(c.text) || this.all.some((s) => sameName(s.title, c.text))) return false;
+    return this.lexicon.isCommonWord?.(c.text) === true;
   }
 
   /**
@@ -898,9 +900,17 @@ function choose(reading: QuestionReading, focus: Focus): ExtractedAnswer | undef
   }
   const temporal = TEMPORAL.test(reading.relation.join(' '));
   const figuresOf = (s: Sentence) => (temporal ? datesIn(s.text) : numbersIn(s.text)).filter((c) => c.value !== undefined && !focus.isGiven(c));
-  const figures = perSide.map((ss) => {
+  const figures = perSide.map((ss, side) => {
+    // A side's own passage (titled after it) gives its quantity before one that mentions it:
+    // Marseille's population, not its port's tonnage, when the question compares Marseille with
+    // Paris. Times are another matter: a film's director died in the director's passage.
+    const own = (x: Sentence) => !temporal && sameName(x.title, options[side]!);
     const withFigure = ss.filter((s) => figuresOf(s).length > 0);
-    const s = withFigure.find((x) => focus.relationScore(x) > 0) ?? withFigure[0];
+    const s =
+      withFigure.find((x) => focus.relationScore(x) > 0 && own(x)) ??
+      withFigure.find(own) ??
+      withFigure.find((x) => focus.relationScore(x) > 0) ??
+      withFigure[0];
     return s ? { sentence: s, figure: nearest(figuresOf(s), s, focus) } : undefined;
   });
   const graded = /\b(?:\w+er|\w+est|more|most|less|least|fewer|fewest|first|last)\b/i.test(reading.relation.join(' ')) || reading.type === 'comparison';
