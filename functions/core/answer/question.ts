@@ -190,6 +190,9 @@ export function readQuestion(raw: string): QuestionReading {
   // "... in the same province?": the province is what each side is in.
   const same = type === 'yes_no' ? /\bsame\s+([\p{Ll}-]+)/iu.exec(q)?.[1] : undefined;
   if (same) answerClass = same;
+  // "What is the name of the tram to ...?": what is named is the class asked for.
+  const named = type === 'entity' && !answerClass ? /\bthe name of (?:the|a|an)\s+([\p{Ll}-]+)/u.exec(q)?.[1] : undefined;
+  if (named) answerClass = named;
   const clause = wh?.embedded ? askedClause(q, wh.index) : undefined;
   return withRelation(
     {

@@ -600,9 +600,9 @@ function ownPassageDefines(c: Candidate, focus: Focus): boolean {
   const own = focus.all.filter((x) => sameName(x.title, c.text));
   if (own.length === 0 || focus.spansOfClass) return false;
   const lead = own.find((x) => x.position === 0);
-  return (
-    lead !== undefined && focus.classScore(lead) > 0 && /\s(?:is|was|are|were)\s/.test(lead.text) && lead.text.toLowerCase().startsWith(c.text.toLowerCase())
-  );
+  // "The Rhône is a major river": an article may open the lead.
+  const opening = lead?.text.replace(/^the\s+/i, '').toLowerCase() ?? '';
+  return lead !== undefined && focus.classScore(lead) > 0 && /\s(?:is|was|are|were)\s/.test(lead.text) && opening.startsWith(c.text.toLowerCase());
 }
 
 /** A bridge its own passage defines as the class asked for ("Botswana ... is a landlocked country") is the answer, not a hop. */
@@ -632,6 +632,8 @@ function relationGap(c: Candidate, s: Sentence, focus: Focus): number {
     const end = c.at + c.text.length;
     if (m.index >= c.at && m.index < end) continue;
     const words = m.index >= end ? s.text.slice(end, m.index) : s.text.slice(m.index + m[0].length, c.at);
+    // "a river of eastern France": a name after the class noun's preposition is its complement, not one of the class.
+    if (m.index < c.at && /\b(?:of|in|at|from|near|on)\b/i.test(words)) continue;
     gap = Math.min(gap, words.trim() === '' ? 0 : words.trim().split(/\s+/).length);
   }
   return gap;
@@ -678,6 +680,8 @@ function classGap(c: Candidate, s: Sentence, focus: Focus): number {
     if (term === undefined || !focus.answerClass.has(term)) continue;
     const end = c.at + c.text.length;
     const words = m.index >= end ? s.text.slice(end, m.index) : s.text.slice(m.index + m[0].length, c.at);
+    // "a river of eastern France": a name after the class noun's preposition is its complement, not one of the class.
+    if (m.index < c.at && /\b(?:of|in|at|from|near|on)\b/i.test(words)) continue;
     gap = Math.min(gap, words.trim() === '' ? 0 : words.trim().split(/\s+/).length);
   }
   return gap;
