@@ -170,3 +170,33 @@ describe('Function: answerStructured (the class asked for)', () => {
     expect(joins.shortAnswer).toBe('Rhône');
   });
 });
+
+describe('Function: answerStructured (what kind, what of, and a name with a passage of its own)', () => {
+  const museums = doc(
+    'museums',
+    'Museums of Lyon',
+    "Lyon's museums include the Musée des Confluences, a science and anthropology museum opened in 2014, and the Institut Lumière, devoted to the history of cinema.",
+  );
+
+  it('answers "what type of" with the words before the class noun, and "devoted to?" with what follows it', () => {
+    // Act
+    const kind = ask('What type of museum is the Musée des Confluences?', [museums]);
+    const devoted = ask('What is the Institut Lumière devoted to?', [museums]);
+
+    // Assess
+    expect(kind.shortAnswer).toBe('science and anthropology museum');
+    expect(devoted.shortAnswer).toBe('the history of cinema');
+  });
+
+  it('reads a name with a passage of its own there, not in a passage on a word of it', () => {
+    // Prepare
+    const city = doc('marseille', 'Marseille', 'Marseille is a port city, founded by Greek settlers around 600 BC.');
+    const port = doc('port', 'Port of Marseille', 'The Port of Marseille handles about 80 million tonnes of cargo a year.');
+
+    // Act
+    const founded = ask('When was the Port of Marseille founded?', [city, port]);
+
+    // Assess: the city's founding is not the port's.
+    expect(founded.shortAnswer).not.toBe('600 BC');
+  });
+});

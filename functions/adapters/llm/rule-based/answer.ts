@@ -97,11 +97,55 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
       return (
         (reading.type === 'number' ? tableFigure(input.documents, focus) : undefined) ??
         (asksForMany(text) ? coordinated(focus) : undefined) ??
+        kindOf(text, focus) ??
+        objectOf(text, focus) ??
         superlative(reading, focus, text) ??
         typed(reading, focus) ??
         fallback(focus)
       );
   }
+}
+
+/**
+ * "What type of museum is the Musée des Confluences?": the words a sentence about the subject
+ * puts before the class noun ("a science and anthropology museum"), or after it when it is "a type
+ * of" the class ("a type of restaurant found in Lyon that serves ..."). Undefined for other questions.
+ */
+function kindOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const kind = /^\s*[Ww]hat\s+(?:type|kind|sort)\s+of\s+([\p{Ll}-]+)/u.exec(question)?.[1];
+  if (!kind) return undefined;
+  const noun = new RegExp(`\\b${kind.replace(/s$/, '')}s?\\b`, 'i');
+  for (const s of ranked(focus).filter((x) => focus.about(x) > 0 && noun.test(x.text))) {
+    // The class noun said of the subject: its first after the subject's name, when the sentence names it.
+    const name = focus.reading.names[0];
+    const from = name ? Math.max(0, s.text.toLowerCase().indexOf(name.toLowerCase())) : 0;
+    const found = noun.exec(s.text.slice(from));
+    if (!found) continue;
+    const at = from + found.index;
+    const before = /(?:^|[,;(]\s*|\b(?:is|was|are|were)\s+)((?:an?|the)\s+[^,;()]*?)$/i.exec(s.text.slice(0, at))?.[1];
+    const after = /^[\p{L}]+\s+([^,;.()]+)/u.exec(s.text.slice(at))?.[1];
+    const phrase: string | undefined =
+      before && !/\b(?:type|kind|sort)\s+of\s*$/i.test(before) ? `${before.replace(/^(?:an?|the)\s+/i, '')}${kind}` : after ? `${kind} ${after}` : undefined;
+    if (phrase && phrase.trim() !== kind) return { shortAnswer: phrase.trim(), answer: cite(s) };
+  }
+  return undefined;
+}
+
+/**
+ * "What is the Institut Lumière devoted to?": what follows the question's verb and preposition in
+ * a sentence about its subject ("devoted to the history of cinema"). Undefined for other questions.
+ */
+function objectOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const m = /\b(\p{L}{3,})\s+(to|for|of|with|by|from|about|into|on)\s*\?\s*$/u.exec(question);
+  if (!m || focus.reading.type !== 'entity') return undefined;
+  const verb = contentTerms(m[1]!)[0];
+  if (!verb) return undefined;
+  for (const s of ranked(focus).filter((x) => focus.about(x) > 0)) {
+    for (const w of s.text.matchAll(new RegExp(`\\b(\\p{L}+)\\s+${m[2]}\\s+([^,;.()]+)`, 'giu'))) {
+      if (contentTerms(w[1]!)[0] === verb) return { shortAnswer: w[2]!.trim(), answer: cite(s) };
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -317,13 +361,27 @@ class Focus {
   nameScore(s: Sentence): number {
     const title = new Set(contentTerms(s.title));
     let score = 0;
-    for (const terms of this.nameTerms) {
+    for (const [i, terms] of this.nameTerms.entries()) {
       const inText = terms.filter((t) => s.terms.has(t)).length / terms.length;
       const inTitle = terms.filter((t) => title.has(t)).length / terms.length;
+      // A name of several words with a passage of its own ("Port of Marseille") is spoken of there,
+      // or where it stands whole: "Marseille is a port city" is not about its port.
+      if (terms.length > 1 && this.ownPassage[i] && !sameName(s.title, this.reading.names[i] ?? '')) {
+        score += s.text.toLowerCase().includes((this.reading.names[i] ?? '').toLowerCase()) ? 1 : 0;
+        continue;
+      }
       score += Math.max(inText, 0.8 * inTitle);
     }
     return score;
   }
+
+  /** For each of the question's names, whether a passage here is titled after it. */
+  private get ownPassage(): boolean[] {
+    this.ownPassageMemo ??= this.reading.names.map((n) => this.all.some((s) => sameName(s.title, n)));
+    return this.ownPassageMemo;
+  }
+
+  private ownPassageMemo: boolean[] | undefined;
 
   classScore(s: Sentence): number {
     for (const t of this.answerClass) if (holdsTerm(s.terms, t)) return 1;
