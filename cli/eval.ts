@@ -14,6 +14,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { InvalidInputError } from '../functions/core/errors.js';
+import { answerStep } from '../functions/core/executor/sources.js';
 import type { FinalResults, PlanRecord } from '../functions/core/types.js';
 import { bestOver, containsAnyGold, exactMatch, f1Score, isRefusal, type Split, splitOf } from './eval-scores.js';
 import type { LocalStack } from './local-runner.js';
@@ -97,6 +98,12 @@ export interface QuestionRow {
   f1?: number;
   goldInShortAnswer?: boolean;
   goldInAnswer?: boolean;
+  /**
+   * The share of the question's gold documents that the plan's answer step read (its
+   * `read_documents`), when the question has gold documents and the plan an answer step: what the
+   * answerer could have answered from, apart from how well it extracts.
+   */
+  goldRead?: number;
   /** Recall, when the question has gold documents. */
   baseline?: Recall;
   plan?: Recall;
@@ -109,6 +116,16 @@ export interface GroupSummary extends RecallSummary {
   answers: AnswerScores;
 }
 
+/**
+ * Over the questions with gold documents whose plan has an answer step: the mean share of their
+ * gold documents the answer step read, and the share of questions whose every gold document it read.
+ */
+export interface GoldRead {
+  questions: number;
+  share: number;
+  all: number;
+}
+
 export interface EvaluationReport {
   /** The split asked for, when one was. */
   split?: Split;
@@ -118,6 +135,8 @@ export interface EvaluationReport {
   baseline: Recall;
   plan: Recall;
   planWorse: Recall;
+  /** What the answer step read of the gold documents (absent from reports written before it was measured). */
+  goldRead?: GoldRead;
   /** Recall by task kind (the question's `kind`, or its `type`). */
   byType: Record<string, RecallSummary>;
   answers: AnswerScores;
@@ -326,6 +345,9 @@ export async function runEvaluation(stack: LocalStack, options: EvaluationOption
       const recall = (ids: string[]): Recall => ({ r2: recallAt(2, ids, q.gold_ids), r5: recallAt(5, ids, q.gold_ids), r10: recallAt(10, ids, q.gold_ids) });
       row.baseline = recall(baselineIds);
       row.plan = recall(planIds);
+      const answered = record.plan ? answerStep(record.plan, await stack.runtime.phases.store.listStepOutputs(record.planId)) : undefined;
+      const read = answered?.result.read_documents;
+      if (Array.isArray(read)) row.goldRead = round(q.gold_ids.filter((g) => read.includes(g)).length / q.gold_ids.length);
     }
     rows.push(row);
   }
@@ -363,6 +385,7 @@ export async function runEvaluation(stack: LocalStack, options: EvaluationOption
     baseline: summarise(rows, 'baseline'),
     plan: summarise(rows, 'plan'),
     planWorse: worse(rows),
+    goldRead: goldReadOf(rows),
     byType: byTypeOf(rows),
     answers: summariseAnswers(rows),
     answersByKind: Object.fromEntries(groups(rows, (r) => r.kind).map(([kind, of]) => [kind, summariseAnswers(of)])),
@@ -386,6 +409,11 @@ export async function runEvaluation(stack: LocalStack, options: EvaluationOption
     );
   }
   return report;
+}
+
+function goldReadOf(rows: readonly QuestionRow[]): GoldRead {
+  const shares = rows.flatMap((r) => (r.goldRead === undefined ? [] : [r.goldRead]));
+  return { questions: shares.length, share: round(mean(shares)), all: round(mean(shares.map((x) => (x === 1 ? 1 : 0)))) };
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(6);
@@ -422,6 +450,10 @@ export function renderEvaluation(report: EvaluationReport): string {
   if (report.recallQuestions > 0) {
     lines.push('', `recall over the ${report.recallQuestions} questions with gold documents`, `${''.padEnd(28)} R@2     R@5     R@10`);
     lines.push(row('single search (BM25)', report.baseline), row('plan', report.plan), count('questions the plan lost', report.planWorse));
+    if (report.goldRead && report.goldRead.questions > 0)
+      lines.push(
+        `${'gold read by the answer'.padEnd(28)} ${pct(report.goldRead.share).trim()} of gold documents; all of them for ${pct(report.goldRead.all).trim()} of ${report.goldRead.questions} questions`,
+      );
     for (const [type, t] of Object.entries(report.byType)) {
       if (Object.keys(report.byType).length < 2) break;
       lines.push(`${type} (${t.questions})`, row('  single search', t.baseline), row('  plan', t.plan));

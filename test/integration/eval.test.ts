@@ -64,6 +64,15 @@ describe('eval over the local workflow', () => {
     expect(report.perQuestion.find((r) => r.id === 'a1')!.baseline!.r2).toBe(1);
   });
 
+  it('says whether the answer step read each question’s gold documents, and over how many questions', () => {
+    // Assess: the corpus is small enough for the answer to read every passage, gold among them
+    expect(report.perQuestion.find((r) => r.id === 'a1')!.goldRead).toBe(1);
+    expect(report.perQuestion.find((r) => r.id === 'a2')!.goldRead).toBe(1);
+    expect(report.perQuestion.find((r) => r.id === 'o1')!.goldRead).toBeUndefined();
+    expect(report.goldRead).toEqual({ questions: 2, share: 1, all: 1 });
+    expect(renderEvaluation(report)).toContain('gold read by the answer      100.0% of gold documents; all of them for 100.0% of 2 questions');
+  });
+
   it('counts the off-corpus task as refused and apart from the answerable questions', () => {
     expect(report.answers.answerable).toBe(2);
     expect(report.answers.unanswerable).toBe(1);
