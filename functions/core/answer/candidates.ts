@@ -44,6 +44,8 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   eleven: 11,
   twelve: 12,
 };
+/** "a hundred bus routes", "over a thousand stations": a scale word counted once, with what it counts. */
+const A_SCALE = /\b((?:over|about|nearly|almost|more than|some)\s+)?a\s+(hundred|thousand|million|billion)\s+((?:[\p{Ll}-]+\s+)?[\p{Ll}-]+s)\b/giu;
 /** A number word before a plural noun: "four metro lines", "seven tram lines". */
 const WORD_NUMBER = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+((?:[\p{Ll}-]+\s+)?[\p{Ll}-]+s)\b/giu;
 
@@ -66,6 +68,8 @@ export function numbersIn(sentence: string): Candidate[] {
     out.push({ text, at, kind: 'number', value });
   }
   for (const m of sentence.matchAll(WORD_NUMBER)) out.push({ text: m[0], at: m.index, kind: 'number', value: NUMBER_WORDS[m[1]!.toLowerCase()]! });
+  // "over a hundred bus routes": a scale word after "a" is a count too.
+  for (const m of sentence.matchAll(A_SCALE)) out.push({ text: m[0], at: m.index, kind: 'number', value: SCALE[m[2]!.toLowerCase()]! });
   return out.sort((a, b) => a.at - b.at);
 }
 

@@ -200,3 +200,23 @@ describe('Function: answerStructured (what kind, what of, and a name with a pass
     expect(founded.shortAnswer).not.toBe('600 BC');
   });
 });
+
+describe('Function: answerStructured (lists, counts and claims in plain words)', () => {
+  it('lists names joined by "and" or commas beside the class, counts "a hundred", and settles a claim about an unnamed subject', () => {
+    // Prepare
+    const lyon = doc('lyon', 'Lyon', 'Lyon lies at the confluence of the Rhône and the Saône rivers.');
+    const rhone = doc('rhone', 'Rhône', 'The Rhône rises in the Rhône Glacier in the Swiss Alps and meets the Saône at Lyon.');
+    const transport = doc('transport', 'Public transport in Lyon', 'TCL includes four metro lines and over a hundred bus routes.');
+    const bouchon = doc('bouchon', 'Bouchon', 'A bouchon is a type of restaurant found in Lyon.');
+
+    // Act
+    const rivers = ask('Which rivers meet in Lyon?', [rhone, lyon]);
+    const routes = ask('How many bus routes does TCL have?', [transport]);
+    const restaurant = ask('Is a bouchon a restaurant?', [bouchon]);
+
+    // Assess: "the Rhône Glacier in the Swiss Alps" is one place inside another, not a list.
+    expect(rivers.shortAnswer).toBe('Rhône, Saône');
+    expect(routes.shortAnswer).toBe('over a hundred bus routes');
+    expect(restaurant.shortAnswer).toBe('yes');
+  });
+});

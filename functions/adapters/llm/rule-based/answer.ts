@@ -792,7 +792,9 @@ function nearest(candidates: Candidate[], s: Sentence, focus: Focus, reading?: Q
     const end = c.at + c.text.length;
     const gap = (a: { at: number; end: number }) => (a.at >= end ? a.at - end : a.end <= c.at ? c.at - a.end : 0);
     const toClass = classAnchors.length > 0 ? Math.min(...classAnchors.map(gap)) : Number.POSITIVE_INFINITY;
-    const toAny = anchors.length > 0 ? Math.min(...anchors.map(gap)) : c.at;
+    // A word of the question inside the span itself ("Rhône" in "the Rhône Glacier") does not bring it nearer.
+    const outside = anchors.filter((a) => a.end <= c.at || a.at >= end);
+    const toAny = outside.length > 0 ? Math.min(...outside.map(gap)) : anchors.length > 0 ? Number.POSITIVE_INFINITY : c.at;
     // A name right beside the class noun ("the Garonne river") is the answer.
     if (toClass <= 2) return -1;
     // The agent of the relation's verb ("founded by Greek settlers", "directed by Adam Green") is who did it.
@@ -880,7 +882,9 @@ function yesNo(reading: QuestionReading, focus: Focus, question: string): Extrac
   if (!top || focus.about(top) === 0) return undefined;
   const wanted = focus.relation.length;
   const held = focus.relation.filter((set) => [...set].some((t) => holdsTerm(top.terms, t))).length;
-  return { shortAnswer: held >= Math.ceil(wanted / 2) && focus.nameScore(top) > 0 && !negated(top.text) ? 'yes' : 'no', answer: cite(top) };
+  // A question naming nothing ("Is a bouchon a restaurant?") needs no name in its sentence.
+  const named = focus.nameTerms.length === 0 || focus.nameScore(top) > 0;
+  return { shortAnswer: held >= Math.ceil(wanted / 2) && named && !negated(top.text) ? 'yes' : 'no', answer: cite(top) };
 }
 
 /**
@@ -1127,20 +1131,37 @@ function list(reading: QuestionReading, documents: AnswerInput['documents'], foc
  * of two names or more answers; a sentence with one name is not a list.
  */
 function coordinated(focus: Focus): ExtractedAnswer | undefined {
+  let found: { run: Candidate[]; sentence: Sentence; beside: boolean; rank: number } | undefined;
   for (const s of ranked(focus).slice(0, 6)) {
     if (focus.relationScore(s) + focus.classScore(s) === 0) continue;
+    // A sentence saying what is asked ("dams on the Rhône, the Rhine") before one that only says the class.
+    const says = focus.relation.length === 0 || focus.relationScore(s) > 0;
     const names = namesIn(s.text).filter((c) => !focus.isGiven(c) && !focus.commonOpener(c) && fits(c, focus.reading, s));
     let run: Candidate[] = [];
-    let best: Candidate[] = [];
     for (const c of names) {
       const last = run[run.length - 1];
       const between = last ? s.text.slice(last.at + last.text.length, c.at) : '';
-      run = last && /^\s*,?\s*(?:(?:and|or)\s+)?(?:(?:in|on|at)\s+)?(?:the\s+)?$/i.test(between) ? [...run, c] : [c];
-      if (run.length > best.length) best = run;
+      // Names side by side are joined by a comma or "and"/"or" ("the Rhône, the Rhine and in the Alps"); "the Rhône Glacier in the Swiss Alps" is no list.
+      run = last && /^\s*(?:,\s*(?:(?:and|or)\s+)?|(?:and|or)\s+)(?:(?:in|on|at)\s+)?(?:the\s+)?$/i.test(between) ? [...run, c] : [c];
+      if (run.length < 2) continue;
+      // A run the class noun closes or opens ("the Rhône and the Saône rivers") is of the class asked for.
+      const end = run[run.length - 1]!;
+      const after = contentTerms(
+        s.text
+          .slice(end.at + end.text.length)
+          .split(/[,.;]/)[0]!
+          .split(/\s+/)
+          .slice(0, 3)
+          .join(' '),
+      );
+      const before = contentTerms(s.text.slice(Math.max(0, run[0]!.at - 20), run[0]!.at));
+      const beside = [...after.slice(0, 1), ...before.slice(-1)].some((t) => focus.answerClass.has(t));
+      const rank = (says ? 2 : 0) + (beside ? 1 : 0);
+      if (!found || rank > found.rank || (rank === found.rank && run.length > found.run.length && found.sentence === s))
+        found = { run: [...run], sentence: s, beside, rank };
     }
-    if (best.length >= 2) return { shortAnswer: best.map((c) => c.text).join(', '), answer: cite(s) };
   }
-  return undefined;
+  return found ? { shortAnswer: found.run.map((c) => c.text).join(', '), answer: cite(found.sentence) } : undefined;
 }
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
