@@ -100,7 +100,9 @@ export function readQuestion(raw: string): QuestionReading {
   const q = raw
     .trim()
     .replace(/\s+/g, ' ')
-    .replace(/^\p{Lu}\p{Ll}+\s+(?=(?:how|what|which|who|whom|whose|when|where|why)\b)/u, '');
+    .replace(/^\p{Lu}\p{Ll}+\s+(?=(?:how|what|which|who|whom|whose|when|where|why)\b)/u, '')
+    // "Give me the river that runs through Toulouse" asks "Which river runs through Toulouse?".
+    .replace(/^(?:please\s+)?(?:give me|tell me|show me|name|find|identify)\s+(?:the|a|an)\s+([\p{Ll}-]+)\s+(?:that|which|who)\s+/iu, 'Which $1 ');
   const names = focusNames(q);
   const base = { names };
   const lower = q.toLowerCase();

@@ -220,3 +220,16 @@ describe('Function: answerStructured (lists, counts and claims in plain words)',
     expect(restaurant.shortAnswer).toBe('yes');
   });
 });
+
+describe('Function: answerStructured (a request in the imperative)', () => {
+  it('reads "Give me the river that runs through Toulouse" as "Which river runs through Toulouse?"', () => {
+    // Prepare
+    const toulouse = doc('toulouse', 'Toulouse', 'Toulouse is the fourth-largest city of France. It lies on the Garonne river.');
+
+    // Act
+    const river = ask('Give me the river that runs through Toulouse.', [toulouse]);
+
+    // Assess
+    expect(river.shortAnswer).toBe('Garonne');
+  });
+});
