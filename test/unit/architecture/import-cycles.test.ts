@@ -4,38 +4,11 @@
  * environment. Type-only imports count: a circle of types still ties the files' meaning together.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT, resolveRelative, specifiers, tsFiles, withoutComments } from '../../support/source-imports.js';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
 const CORE = join(ROOT, 'functions/core');
-
-function tsFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return tsFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [path] : [];
-  });
-}
-
-/** Block and line comments removed, so a word in a comment is not taken for code. */
-function withoutComments(source: string): string {
-  return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
-}
-
-/** Every module specifier a file names in `import ... from`, `export ... from`, `import '...'` or `import('...')`. */
-function specifiers(source: string): string[] {
-  const code = withoutComments(source);
-  const found: string[] = [];
-  const patterns = [/\b(?:import|export)\s[^;'"]*?\sfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*['"]([^'"]+)['"]/g, /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g];
-  for (const pattern of patterns) for (const match of code.matchAll(pattern)) found.push(match[1]!);
-  return found;
-}
-
-/** The .ts file a relative specifier names (the sources import `./x.js` for `./x.ts`). */
-function resolveRelative(from: string, specifier: string): string {
-  return resolve(dirname(from), specifier).replace(/\.js$/, '.ts');
-}
 
 /** The strongly connected groups of more than one file (or a file importing itself): each holds a circle. */
 function circles(graph: ReadonlyMap<string, readonly string[]>): string[][] {

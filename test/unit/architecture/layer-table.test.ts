@@ -5,11 +5,11 @@
  * table does not name, or an import it does not allow, fails here, so the page and the code move
  * together.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ROOT, resolveRelative, specifiers, tsFiles } from '../../support/source-imports.js';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
 const CORE = join(ROOT, 'functions/core');
 
 interface Row {
@@ -48,21 +48,6 @@ function layerRows(markdown: string): Row[] {
 /** Whether a core file (relative to functions/core) is named by a table entry: a folder holds it, a file is it. */
 const names = (entry: string, file: string) => (entry.endsWith('/') ? file.startsWith(entry) : file === entry);
 
-function tsFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return tsFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [path] : [];
-  });
-}
-
-/** The relative specifiers a file imports or re-exports, comments left out. */
-function relativeImports(source: string): string[] {
-  const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
-  const patterns = [/\b(?:import|export)\s[^;'"]*?\sfrom\s*['"](\.[^'"]+)['"]/g, /\bimport\s*['"](\.[^'"]+)['"]/g, /\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g];
-  return patterns.flatMap((p) => [...code.matchAll(p)].map((m) => m[1]!));
-}
-
 /** Each import of a core file that the table does not allow, as "from → to"; each core file no row names. */
 function disagreements(rows: readonly Row[], imports: ReadonlyMap<string, readonly string[]>): string[] {
   const rowOf = (file: string) => rows.findIndex((r) => r.members.some((m) => names(m, file)));
@@ -87,8 +72,9 @@ const markdown = readFileSync(join(ROOT, 'docs/ARCHITECTURE.md'), 'utf8');
 const imports = new Map(
   tsFiles(CORE).map((file) => [
     relative(CORE, file),
-    relativeImports(readFileSync(file, 'utf8'))
-      .map((s) => resolve(dirname(file), s).replace(/\.js$/, '.ts'))
+    specifiers(readFileSync(file, 'utf8'))
+      .filter((s) => s.startsWith('.'))
+      .map((s) => resolveRelative(file, s))
       .filter((target) => target.startsWith(`${CORE}/`))
       .map((target) => relative(CORE, target)),
   ]),
