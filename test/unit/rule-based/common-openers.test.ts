@@ -233,3 +233,16 @@ describe('Function: answerStructured (a request in the imperative)', () => {
     expect(river.shortAnswer).toBe('Garonne');
   });
 });
+
+describe('Function: answerStructured (an adjective is not a thing)', () => {
+  it('never answers a question about a thing with the adjective of one', () => {
+    // Prepare
+    const host = doc('host', 'Grant Hill', 'Grant Hill is an American host of NBA Inside Stuff.');
+
+    // Act
+    const show = ask('What show does Grant Hill host?', [host]);
+
+    // Assess
+    expect(show.shortAnswer).toBe('NBA Inside Stuff');
+  });
+});

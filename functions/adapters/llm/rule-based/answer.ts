@@ -845,6 +845,9 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
   const describesPeople = !/\s/.test(c.text) && /^\s+\p{Ll}{3,}s\b/u.test(text.slice(c.at + c.text.length)) && !/\b(?:the|by)\s+$/i.test(before);
   if (reading.type === 'person')
     return !figure && !qualifies && !describesPeople && !/\b(?:in|at|from|near)\s+(?:the\s+)?$/i.test(before) && !/^\p{Lu}{2,5}$/u.test(c.text);
+  // A lone capitalised word before a common noun describes it ("an Australian painter", "a Sumerian
+  // demon"): what is asked is a thing, not the adjective of one.
+  if (reading.type === 'entity') return !qualifiesNoun;
   return true;
 }
 
