@@ -179,7 +179,13 @@ export function readQuestion(raw: string): QuestionReading {
         } else if (/\bpopulation\b/i.test(after)) type = 'number';
         // "What does X say / mean / do?": a clause, not a name.
         else if (/^(?:do|does|did)\b/i.test(after)) type = 'description';
-        else type = /^(?:is|are|was|were)\s+(?:a|an)\b/i.test(after) ? 'description' : 'entity';
+        // "What is a bouchon?", "What is the Grand Port Maritime de Marseille?": what a thing is.
+        else
+          type =
+            /^(?:is|are|was|were)\s+(?:a|an)\b/i.test(after) ||
+            names.some((n) => new RegExp(`^(?:is|are|was|were)\\s+(?:the\\s+)?${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\??$`, 'iu').test(after))
+              ? 'description'
+              : 'entity';
       }
     }
     if (comparing && options === undefined && /\b(compare|comparing|comparison)\b/i.test(q)) type = 'comparison';

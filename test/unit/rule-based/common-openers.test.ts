@@ -246,3 +246,23 @@ describe('Function: answerStructured (an adjective is not a thing)', () => {
     expect(show.shortAnswer).toBe('NBA Inside Stuff');
   });
 });
+
+describe('Function: answerStructured (what a thing is, a class in the answer, a comparative in the question)', () => {
+  it('describes a thing asked "What is X?", keeps the class in a name, and grades options by "more"', () => {
+    // Prepare
+    const velov = doc('velov', "Vélo'v", "Vélo'v is the bicycle sharing system of Lyon, launched in 2005.");
+    const rhone = doc('rhone', 'Rhône', 'The Rhône is a major river that rises in the Rhône Glacier in the Swiss Alps.');
+    const toulouse = doc('toulouse', 'Toulouse', 'Toulouse had a population of about 493,000 in 2020.');
+    const marseille = doc('marseille', 'Marseille', 'Marseille had a population of about 873,000 in 2020.');
+
+    // Act
+    const what = ask("What is Vélo'v?", [velov]);
+    const glacier = ask('Which glacier is the source of the Rhône?', [rhone]);
+    const more = ask('Who has more inhabitants, Toulouse or Marseille?', [toulouse, marseille]);
+
+    // Assess
+    expect(what.shortAnswer).toBe('the bicycle sharing system of Lyon');
+    expect(glacier.shortAnswer).toBe('Rhône Glacier');
+    expect(more.shortAnswer).toBe('Marseille');
+  });
+});

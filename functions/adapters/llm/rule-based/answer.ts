@@ -76,7 +76,7 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
   const asked = /(?:^|[.:!]\s+)([^.:!?]*\?)\s*(?:[^?]*)$/.exec(input.instruction)?.[1]?.trim();
   const text = asked && asked.length > 3 ? asked : input.question;
   const reading = withTitledOptions(readQuestion(text), text, all);
-  const focus = new Focus(reading, all, lexicon, readTask(text).kind === 'bridge');
+  const focus = new Focus(reading, all, lexicon, readTask(text).kind === 'bridge', text);
   if (NAMES_ONLY.test(input.instruction)) return { shortAnswer: null, answer: namesFrom(all, focus, input.question) };
   const hops = depth < 2 && !['yes_no', 'choice', 'comparison', 'list'].includes(reading.type);
   const kin = hops ? (kinAnswer(text, input.documents, lexicon, depth) ?? describedAnswer(text, input.documents, lexicon, depth)) : undefined;
@@ -318,6 +318,8 @@ class Focus {
     readonly lexicon: Lexicon,
     /** The question reads as a bridge (the planner's reading, rule-based/reading.ts): its names only lead to what is asked about. */
     readonly bridge = false,
+    /** The question as asked, for what its reading leaves out (a comparative word, "more"). */
+    readonly question = '',
   ) {
     const related = (w: string) => lexicon.related(w);
     this.nameTerms = reading.names.map((n) => contentTerms(n)).filter((t) => t.length > 0);
@@ -330,7 +332,8 @@ class Focus {
     const asked = new Set(contentTerms((reading.asked ?? []).join(' ')));
     this.weights = sets.map((r) => (contentTerms(r.words).some((t) => asked.has(t)) ? 2 : 1));
     this.answerClass = reading.answerClass ? expandedTerms(reading.answerClass.split(' ').pop()!, related) : new Set();
-    this.questionTerms = new Set(contentTerms([reading.names.join(' '), reading.relation.join(' '), reading.answerClass ?? ''].join(' ')));
+    // The class asked for is not given: "Which glacier ...?" is answered by "the Rhône Glacier".
+    this.questionTerms = new Set(contentTerms([reading.names.join(' '), reading.relation.join(' ')].join(' ')));
     const df = new Map<string, number>();
     for (const s of all) for (const t of s.terms) df.set(t, (df.get(t) ?? 0) + 1);
     this.idf = (t) => Math.log(1 + all.length / (df.get(t) ?? 1));
@@ -982,7 +985,11 @@ function choose(reading: QuestionReading, focus: Focus): ExtractedAnswer | undef
       withFigure[0];
     return s ? { sentence: s, figure: nearest(figuresOf(s), s, focus) } : undefined;
   });
-  const graded = /\b(?:\w+er|\w+est|more|most|less|least|fewer|fewest|first|last)\b/i.test(reading.relation.join(' ')) || reading.type === 'comparison';
+  // "Who has more inhabitants, A or B?": a comparative in the question grades the options, whatever the relation's words are.
+  const graded =
+    /\b(?:\w+er|\w+est|more|most|less|least|fewer|fewest|first|last)\b/i.test(reading.relation.join(' ')) ||
+    reading.type === 'comparison' ||
+    /\b(?:more|most|less|least|fewer|fewest)\b/i.test(focus.question);
   const [fa, fb] = figures;
   if (graded && fa && fb) {
     const [a, b] = [fa.figure.value!, fb.figure.value!];
