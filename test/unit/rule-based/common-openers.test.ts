@@ -151,21 +151,17 @@ describe('Function: answerStructured (a subject by its own passage)', () => {
 });
 
 describe('Function: answerStructured (the class asked for)', () => {
-  it('reads what is named as the class, and a name after the class noun’s preposition as its complement', () => {
+  it('reads what is named as the class, and a lead opening with an article as calling its subject the class', () => {
     // Prepare
     const transport = doc('transport', 'Public transport in Lyon', 'The Rhônexpress tram links the city to Lyon–Saint-Exupéry Airport.');
-    const saone = doc(
-      'saone',
-      'Saône',
-      'The Saône is a river of eastern France. It is a right tributary of the Rhône, joining it at the Confluence district of Lyon.',
-    );
-    const rhone = doc('rhone', 'Rhône', 'The Rhône is a major river of Europe that flows into the Mediterranean Sea.');
+    const saone = doc('saone', 'Saône', 'The Saône joins, at Lyon, the Rhône.');
+    const rhone = doc('rhone', 'Rhône', 'The Rhône is a major river that flows into the Mediterranean Sea.');
 
     // Act
     const tram = ask("What is the name of the tram to Lyon's airport?", [transport]);
     const joins = ask('Which river does the Saône join?', [saone, rhone]);
 
-    // Assess: France is where the Saône is, not a river; the Rhône's own passage calls it one.
+    // Assess: Lyon stands nearer the verb; the Rhône's own passage calls it a river.
     expect(tram.shortAnswer).toBe('Rhônexpress');
     expect(joins.shortAnswer).toBe('Rhône');
   });

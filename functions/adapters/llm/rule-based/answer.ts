@@ -693,8 +693,6 @@ function relationGap(c: Candidate, s: Sentence, focus: Focus): number {
     const end = c.at + c.text.length;
     if (m.index >= c.at && m.index < end) continue;
     const words = m.index >= end ? s.text.slice(end, m.index) : s.text.slice(m.index + m[0].length, c.at);
-    // "a river of eastern France": a name after the class noun's preposition is its complement, not one of the class.
-    if (m.index < c.at && /\b(?:of|in|at|from|near|on)\b/i.test(words)) continue;
     gap = Math.min(gap, words.trim() === '' ? 0 : words.trim().split(/\s+/).length);
   }
   return gap;
@@ -741,8 +739,6 @@ function classGap(c: Candidate, s: Sentence, focus: Focus): number {
     if (term === undefined || !focus.answerClass.has(term)) continue;
     const end = c.at + c.text.length;
     const words = m.index >= end ? s.text.slice(end, m.index) : s.text.slice(m.index + m[0].length, c.at);
-    // "a river of eastern France": a name after the class noun's preposition is its complement, not one of the class.
-    if (m.index < c.at && /\b(?:of|in|at|from|near|on)\b/i.test(words)) continue;
     gap = Math.min(gap, words.trim() === '' ? 0 : words.trim().split(/\s+/).length);
   }
   return gap;
