@@ -134,10 +134,12 @@ describe('Schema enums of step types', () => {
   });
 
   it('are not repeated by hand in any schema file', () => {
-    // Act: every enum of every schema of schemas/ that names a step type.
+    // Act: every enum of every schema of schemas/ that lists step types: most of its values are
+    // step types (a list of task kinds that holds "conditional" beside five others is not one).
     const files = readdirSync(schemaDir).filter((file) => file.endsWith('.json'));
+    const isStepType = (value: unknown) => (STEP_TYPES as readonly unknown[]).includes(value);
     const listing = files.flatMap((file) =>
-      enums(readJson(join(schemaDir, file)), file).filter(({ values }) => values.some((value) => (STEP_TYPES as readonly unknown[]).includes(value))),
+      enums(readJson(join(schemaDir, file)), file).filter(({ values }) => values.filter(isStepType).length * 2 > values.length),
     );
 
     // Assess
