@@ -262,3 +262,22 @@ describe('Function: answerStructured (what a thing is, a class in the answer, a 
     expect(more.shortAnswer).toBe('Marseille');
   });
 });
+
+describe('Function: answerStructured (a list across what its items are)', () => {
+  it('lists names a sentence gives with what each is between them, when asked to name them', () => {
+    // Prepare
+    const museums = doc(
+      'museums',
+      'Museums of Lyon',
+      "Lyon's museums include the Musée des Confluences, a science museum opened in 2014, the Musée des Beaux-Arts, one of the largest museums in France, and the Institut Lumière, devoted to cinema.",
+    );
+
+    // Act
+    const named = ask('Name the museums of Lyon.', [museums]);
+    const which = ask('Which museums are in Lyon?', [museums]);
+
+    // Assess: France stands inside what the second museum is, not in the list.
+    expect(named.shortAnswer).toBe('Musée des Confluences, Musée des Beaux-Arts, Institut Lumière');
+    expect(which.shortAnswer).toBe('Musée des Confluences, Musée des Beaux-Arts, Institut Lumière');
+  });
+});

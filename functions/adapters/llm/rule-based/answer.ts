@@ -92,7 +92,8 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
     case 'list':
       return list(reading, input.documents, focus) ?? fallback(focus);
     case 'description':
-      return describe(focus) ?? fallback(focus);
+      // "Name the museums of Lyon": a request for the names of a plural noun is a list.
+      return (asksForMany(text) ? coordinated(focus) : undefined) ?? describe(focus) ?? fallback(focus);
     default:
       return (
         (reading.type === 'number' ? tableFigure(input.documents, focus) : undefined) ??
@@ -191,7 +192,9 @@ function superlative(reading: QuestionReading, focus: Focus, question: string): 
 
 /** "Which regions ...", "On which rivers ...", "Which French cities ...": a wh-word before a plural noun asks for every one of them. */
 function asksForMany(question: string): boolean {
-  const noun = /\b(?:[Ww]hich|[Ww]hat)\s+(?:\p{Lu}[\p{L}'’-]*\s+)*(\p{Ll}+)\b/u.exec(question)?.[1];
+  const noun =
+    /\b(?:[Ww]hich|[Ww]hat)\s+(?:\p{Lu}[\p{L}'’-]*\s+)*(\p{Ll}+)\b/u.exec(question)?.[1] ??
+    /^\s*(?:[Nn]ame|[Ll]ist|[Gg]ive me|[Tt]ell me)\s+(?:all\s+)?(?:the\s+)?(\p{Ll}+)\b/u.exec(question)?.[1];
   return noun !== undefined && /[^su]s$/.test(noun) && !/^(?:is|was|does|has|its|this|thus|plus|bus|gas|yes)$/.test(noun);
 }
 
@@ -1143,12 +1146,21 @@ function coordinated(focus: Focus): ExtractedAnswer | undefined {
     // A sentence saying what is asked ("dams on the Rhône, the Rhine") before one that only says the class.
     const says = focus.relation.length === 0 || focus.relationScore(s) > 0;
     const names = namesIn(s.text).filter((c) => !focus.isGiven(c) && !focus.commonOpener(c) && fits(c, focus.reading, s));
-    let run: Candidate[] = [];
+    // Names side by side are joined by a comma or "and"/"or" ("the Rhône, the Rhine and in the
+    // Alps"), or across what one of them is ("the Musée des Confluences, a science museum ..., the
+    // Musée des Beaux-Arts"); "the Rhône Glacier in the Swiss Alps" is no list.
+    const joins = (a: Candidate, b: Candidate) => {
+      const between = s.text.slice(a.at + a.text.length, b.at);
+      return (
+        /^\s*(?:,\s*(?:(?:and|or)\s+)?|(?:and|or)\s+)(?:(?:in|on|at)\s+)?(?:the\s+)?$/i.test(between) ||
+        /^\s*,\s+(?:an?|one|the|devoted|known|opened|founded|built)\b[^,;.]*,\s*(?:(?:and|or)\s+)?(?:the\s+)?$/i.test(between)
+      );
+    };
+    const runs: Candidate[][] = [];
     for (const c of names) {
-      const last = run[run.length - 1];
-      const between = last ? s.text.slice(last.at + last.text.length, c.at) : '';
-      // Names side by side are joined by a comma or "and"/"or" ("the Rhône, the Rhine and in the Alps"); "the Rhône Glacier in the Swiss Alps" is no list.
-      run = last && /^\s*(?:,\s*(?:(?:and|or)\s+)?|(?:and|or)\s+)(?:(?:in|on|at)\s+)?(?:the\s+)?$/i.test(between) ? [...run, c] : [c];
+      const joined = runs.filter((r) => joins(r[r.length - 1]!, c)).sort((a, b) => b.length - a.length)[0];
+      const run = joined ? [...joined, c] : [c];
+      runs.push(run);
       if (run.length < 2) continue;
       // A run the class noun closes or opens ("the Rhône and the Saône rivers") is of the class asked for.
       const end = run[run.length - 1]!;
