@@ -394,6 +394,19 @@ describe('Function: answerStructured', () => {
     expect(capacity.shortAnswer).toBeNull();
   });
 
+  it('gives no figure for a row a table about what is asked does not have', () => {
+    // Prepare
+    const nuclear = doc('nuclear', 'Nuclear power', 'Nuclear power produces about 65 percent of the electricity.');
+
+    // Act
+    const coal = ask('What share of the electricity came from coal?', [ENERGY, nuclear]);
+    const gas = ask('What share of the electricity came from gas?', [ENERGY, nuclear]);
+
+    // Assess: the table's rows are the sources it measures; nuclear's 65 percent is not coal's.
+    expect(coal.shortAnswer).toBeNull();
+    expect(gas.shortAnswer).toBe('6 percent');
+  });
+
   it('answers a share with a percentage, never with another figure', () => {
     // Prepare
     const wind = doc('wind', 'Wind power', 'Wind power had about 22 gigawatts of capacity.');

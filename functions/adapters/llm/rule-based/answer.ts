@@ -1213,6 +1213,12 @@ function tableFigure(documents: AnswerInput['documents'], focus: Focus): Extract
       const figure = `${row.value}${row.unit === '%' ? ' percent' : ''}`;
       return { shortAnswer: figure, answer: `${doc.title ?? doc.id}: ${row.name}, ${figure} [${doc.id}]` };
     }
+    // A table about what is asked that measures it but has no row for it ("from coal", where the
+    // rows are nuclear, hydro, wind, solar and gas) does not give that figure; another row's
+    // figure in a sentence elsewhere does not either.
+    const onTopic = focus.relation.filter((set) => [...set].some((t) => holdsTerm(heading, t))).length;
+    const measuresClass = [...focus.answerClass].some((t) => measures.has(t));
+    if (measuresClass && onTopic > 0 && onTopic < focus.relation.length) return { shortAnswer: null, answer: NO_ANSWER };
   }
   return undefined;
 }
