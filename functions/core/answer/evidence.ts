@@ -178,7 +178,9 @@ function saidBy(short: string, reading: ReturnType<typeof readQuestion>, docs: A
   if (reading.type === 'yes_no') return /^(?:yes|no)\b/i.test(short.trim());
   if ((reading.type === 'choice' || reading.type === 'comparison') && reading.options) {
     const terms = new Set(contentTerms(short));
-    if (!reading.options.some((o) => contentTerms(o).some((t) => terms.has(t)))) return false;
+    // An option names the answer's word it begins ("hydro" and "hydroelectricity").
+    const names = (t: string) => terms.has(t) || (t.length >= 4 && [...terms].some((u) => u.startsWith(t)));
+    if (!reading.options.some((o) => contentTerms(o).some(names))) return false;
     if (reading.type === 'choice') return true;
   }
   if (reading.type === 'description' || reading.type === 'list') return true;

@@ -394,6 +394,18 @@ describe('Function: answerStructured', () => {
     expect(capacity.shortAnswer).toBeNull();
   });
 
+  it('compares two options that are rows of a table about what is asked, an option naming the row it begins', () => {
+    // Prepare
+    const wind = doc('wind', 'Wind power', 'Wind power had about 22 gigawatts of capacity.');
+
+    // Act
+    const more = ask('Which produces more of the electricity, hydro or wind?', [wind, ENERGY]);
+
+    // Assess: the table's figures settle it; "hydro" is the row "hydroelectricity".
+    expect(more.shortAnswer).toBe('hydroelectricity');
+    expect(more.answer).toContain('hydro: 12 percent, against 10 percent for wind');
+  });
+
   it('gives no figure for a row a table about what is asked does not have', () => {
     // Prepare
     const nuclear = doc('nuclear', 'Nuclear power', 'Nuclear power produces about 65 percent of the electricity.');

@@ -88,7 +88,7 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
       return (reading.options ? choose(reading, focus) : undefined) ?? yesNo(reading, focus, text) ?? fallback(focus);
     case 'choice':
     case 'comparison':
-      return choose(reading, focus) ?? fallback(focus);
+      return tableChoice(reading, input.documents, focus) ?? choose(reading, focus) ?? fallback(focus);
     case 'list':
       return list(reading, input.documents, focus) ?? fallback(focus);
     case 'description':
@@ -1219,6 +1219,39 @@ function tableFigure(documents: AnswerInput['documents'], focus: Focus): Extract
     const onTopic = focus.relation.filter((set) => [...set].some((t) => holdsTerm(heading, t))).length;
     const measuresClass = [...focus.answerClass].some((t) => measures.has(t));
     if (measuresClass && onTopic > 0 && onTopic < focus.relation.length) return { shortAnswer: null, answer: NO_ANSWER };
+  }
+  return undefined;
+}
+
+/**
+ * "Which produces more of France's electricity, hydro or wind?": two rows of one table, the
+ * options, compared by its figure ("hydroelectricity,12" against "wind,10"). An option names a row
+ * when one's words begin the other's ("hydro" and "hydroelectricity"). Undefined unless both
+ * options are rows of a table whose title or header speaks of what is asked.
+ */
+function tableChoice(reading: QuestionReading, documents: AnswerInput['documents'], focus: Focus): ExtractedAnswer | undefined {
+  const options = reading.options;
+  if (!options || (reading.type !== 'choice' && reading.type !== 'comparison')) return undefined;
+  const begins = (a: string, b: string) => a.length >= 4 && b.length >= 4 && (a.startsWith(b) || b.startsWith(a));
+  const names = (option: string, row: string) => {
+    const o = contentTerms(option);
+    const r = contentTerms(row);
+    return o.length > 0 && r.length > 0 && o.every((t) => r.some((u) => begins(t, u)));
+  };
+  for (const doc of documents) {
+    const rows = tableRows(doc.text);
+    if (!rows) continue;
+    const heading = new Set(contentTerms(`${doc.title ?? ''} ${doc.text.split('\n')[0]}`).filter((t) => !/^\d+$/.test(t)));
+    if (!focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)))) continue;
+    const [a, b] = options.map((o) => rows.find((r) => names(o, r.name)));
+    if (!a || !b || a === b || a.value === b.value) continue;
+    const firstWins = reading.wantsLess ? a.value < b.value : a.value > b.value;
+    const [win, lose] = firstWins ? [a, b] : [b, a];
+    const [winner, loser] = firstWins ? options : [options[1]!, options[0]!];
+    const figure = (r: typeof a) => `${r.value}${r.unit === '%' ? ' percent' : ''}`;
+    const verdict = `${winner}: ${figure(win)}, against ${figure(lose)} for ${loser}`;
+    const support = `${doc.title ?? doc.id}: ${a.name}, ${figure(a)}; ${b.name}, ${figure(b)} [${doc.id}]`;
+    return { shortAnswer: reading.type === 'comparison' ? verdict : win.name, answer: `${verdict}. ${support}` };
   }
   return undefined;
 }
