@@ -363,6 +363,8 @@ export interface Lexicon {
    * False for a word the lexicon does not know.
    */
   isCommonWord?(word: string): boolean;
+  /** Whether a noun names a kind of `kind` through its commonest senses' hypernyms: a resident, an inhabitant, a citizen are kinds of person. */
+  isKindOf?(word: string, kind: string): boolean;
 }
 
 // ---------------------------------------------------------------- time

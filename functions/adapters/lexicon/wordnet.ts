@@ -184,6 +184,25 @@ export class WordNetLexicon implements Lexicon {
     return common || this.file('index.adv')?.find(lower) !== undefined;
   }
 
+  isKindOf(word: string, kind: string): boolean {
+    const target = kind.trim().toLowerCase();
+    let frontier = this.senses('noun', word.trim().toLowerCase()).slice(0, SENSES);
+    const seen = new Set<number>();
+    // Hypernyms up a few levels: "resident" → inhabitant → person; far enough for a kind, not to "entity".
+    for (let depth = 0; depth < 6 && frontier.length > 0; depth++) {
+      const next: number[] = [];
+      for (const offset of frontier) {
+        if (seen.has(offset)) continue;
+        seen.add(offset);
+        const synset = this.synset('noun', offset);
+        if (synset.words.includes(target)) return true;
+        for (const p of synset.pointers) if ((p.symbol === '@' || p.symbol === '@i') && p.pos === 'noun') next.push(p.offset);
+      }
+      frontier = next;
+    }
+    return false;
+  }
+
   /** Kinds of `head` (its hyponyms) whose name holds `modifier`: "head office" → headquarters. */
   private kindsNamedAfter(head: string, modifier: string): string[] {
     const found: string[] = [];

@@ -30,7 +30,7 @@ import type { Lexicon } from '../ports.js';
 import { contentTerms, normalizeText } from '../retrieval/tokenize.js';
 import { classRecogniser } from './answer-classes.js';
 import { kinQuestion, relativesIn } from './kinship.js';
-import { type AnswerType, holdsTerm, readQuestion, relationSets } from './question.js';
+import { type AnswerType, holdsTerm, readQuestion, relationSets, classWords as wordsOfClass } from './question.js';
 import { entitySpans, sentences } from './text.js';
 
 export interface EvidenceDocument {
@@ -100,7 +100,14 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
   const namesFound = names.length - missingNames.length;
   // What is asked counts with the relation ("which river flows through Toulouse": a passage on Toulouse's river answers it).
   // A choice between named options is settled by what each passage says of its option, seldom in the question's comparative.
-  const required = reading.options ? [] : [...relation, ...(reading.answerClass ? relationSets([reading.answerClass], (w) => lexicon.related(w)) : [])];
+  // The class asked for, with a count of residents read as a population ("how many inhabitants").
+  const classSets = reading.answerClass
+    ? relationSets([reading.answerClass], (w) => lexicon.related(w)).map((set) => ({
+        ...set,
+        terms: new Set([...set.terms, ...wordsOfClass(reading, lexicon)]),
+      }))
+    : [];
+  const required = reading.options ? [] : [...relation, ...classSets];
   // A class told by its spans (a nationality: "a French painter") is spoken of where such a span stands.
   const spansOfClass = classRecogniser(reading.answerClass);
   const classWords = reading.answerClass === undefined ? undefined : relationSets([reading.answerClass], (w) => lexicon.related(w))[0]?.words;
@@ -150,7 +157,10 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
       return refuse(`no retrieved passage speaks of ${required.map((r) => `"${r.words}"`).join(', ')} together`);
     }
   }
-  const asked = [...relation.map((r) => r.terms), ...(reading.answerClass ? [new Set(contentTerms(reading.answerClass))] : [])];
+  const asked = [
+    ...relation.map((r) => r.terms),
+    ...(reading.answerClass ? [new Set([...contentTerms(reading.answerClass), ...wordsOfClass(reading, lexicon)])] : []),
+  ];
   if (names.length > 0 && asked.length > 0 && !reading.options) {
     const aboutFocus = docs.filter((d) => names.some((n) => holdsName(d.terms, n)));
     // A passage about a bridge (titled after a name a focus passage holds, as a second hop's passage

@@ -13,6 +13,7 @@
  *
  * Every cue is grammar, never a phrase of a benchmark question.
  */
+import type { Lexicon } from '../ports.js';
 import { contentTerms, isContentToken, normalizeText, stem, tokenize } from '../retrieval/tokenize.js';
 import { classRecogniser } from './answer-classes.js';
 import { entitySpans } from './text.js';
@@ -348,6 +349,21 @@ export function expandedTerms(word: string, related: (phrase: string) => readonl
 /** Whether a set of stems holds a term: a stem, or every stem of a phrase ("power station"). */
 export function holdsTerm(terms: ReadonlySet<string>, term: string): boolean {
   return term.includes(' ') ? term.split(' ').every((t) => terms.has(t)) : terms.has(term);
+}
+
+/**
+ * The words that say the class a question asks for: the class word's own related words, and for
+ * a count of the people who live somewhere ("how many residents", "inhabitants", "people": kinds
+ * of inhabitant or citizen, or people itself) the words of a population too.
+ */
+export function classWords(reading: QuestionReading, lexicon: Lexicon): Set<string> {
+  const head = reading.answerClass?.split(' ').pop();
+  if (!head) return new Set();
+  const related = (w: string) => lexicon.related(w);
+  const words = expandedTerms(head, related);
+  const residents = reading.type === 'number' && ['inhabitant', 'people', 'citizen'].some((kind) => lexicon.isKindOf?.(head, kind) === true);
+  if (residents) for (const t of expandedTerms('population', related)) words.add(t);
+  return words;
 }
 
 /** Each relation word with its related words; two words the lexicon knows as one ("head office") count once. */

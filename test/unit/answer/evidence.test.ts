@@ -153,6 +153,20 @@ describe('Function: checkEvidence', () => {
     expect(unlinked.covered).toBe(false);
   });
 
+  it('reads a count of residents as a population, and a count of other people as itself', () => {
+    // Prepare
+    const nice = { id: 'nice', title: 'Nice', text: 'Nice had a population of about 342,000 in 2020.' };
+
+    // Act
+    const residents = checkEvidence('How many residents does Nice have?', [nice], { shortAnswer: 'about 342,000 (2020)' }, wordNet());
+    const inhabitants = checkEvidence('How many inhabitants does Nice have?', [nice], { shortAnswer: 'about 342,000 (2020)' }, wordNet());
+    const students = checkEvidence('How many students does Nice have?', [nice], { shortAnswer: 'about 342,000 (2020)' }, wordNet());
+
+    // Assess: WordNet's hypernyms make a resident a kind of inhabitant; a student is none.
+    expect([residents.covered, inhabitants.covered]).toEqual([true, true]);
+    expect(students.covered).toBe(false);
+  });
+
   it('refuses a near miss: the focus and what is asked are in passages that do not meet', () => {
     // Prepare
     const marseille = { id: 'marseille', title: 'Marseille', text: 'Marseille is the second-largest city of France, a port on the Mediterranean.' };

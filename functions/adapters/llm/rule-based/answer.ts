@@ -19,7 +19,16 @@
 import { classRecogniser } from '../../../core/answer/answer-classes.js';
 import { type Candidate, candidatesFor, datesIn, namesIn, numbersIn } from '../../../core/answer/candidates.js';
 import { followPath, kinQuestion, ownPassage } from '../../../core/answer/kinship.js';
-import { describedPerson, describedThing, expandedTerms, holdsTerm, type QuestionReading, readQuestion, relationSets } from '../../../core/answer/question.js';
+import {
+  classWords,
+  describedPerson,
+  describedThing,
+  expandedTerms,
+  holdsTerm,
+  type QuestionReading,
+  readQuestion,
+  relationSets,
+} from '../../../core/answer/question.js';
 import { entitySpans, sentences } from '../../../core/answer/text.js';
 import type { Lexicon } from '../../../core/ports.js';
 import { contentTerms } from '../../../core/retrieval/tokenize.js';
@@ -334,7 +343,7 @@ class Focus {
     // (fitted on HotpotQA's dev split and checked on the sample set's and 2WikiMultihopQA's).
     const asked = new Set(contentTerms((reading.asked ?? []).join(' ')));
     this.weights = sets.map((r) => (contentTerms(r.words).some((t) => asked.has(t)) ? 2 : 1));
-    this.answerClass = reading.answerClass ? expandedTerms(reading.answerClass.split(' ').pop()!, related) : new Set();
+    this.answerClass = classWords(reading, lexicon);
     // The class asked for is not given: "Which glacier ...?" is answered by "the Rhône Glacier".
     this.questionTerms = new Set(contentTerms([reading.names.join(' '), reading.relation.join(' ')].join(' ')));
     const df = new Map<string, number>();
