@@ -281,3 +281,16 @@ describe('Function: answerStructured (a list across what its items are)', () => 
     expect(which.shortAnswer).toBe('Musée des Confluences, Musée des Beaux-Arts, Institut Lumière');
   });
 });
+
+describe('Function: answerStructured (a common word of the class asked for)', () => {
+  it('answers "What colour ...?" with a word WordNet files under colour, over a name nearby', () => {
+    // Prepare
+    const photo = doc('photo', 'Basilica (photo)', 'Photograph of the Basilica of Fourvière. The white Basilica of Fourvière stands on a hill above Lyon.');
+
+    // Act
+    const colour = ask('What colour is the Fourvière basilica?', [photo]);
+
+    // Assess
+    expect(colour.shortAnswer).toBe('white');
+  });
+});

@@ -410,7 +410,34 @@ class Focus {
 
   /** The candidates of a sentence: the spans of the class asked for when it has them, else those of the expected type. */
   candidates(text: string): Candidate[] {
-    return (this.spansOfClass ? this.spansOfClass(text) : candidatesFor(text, this.reading.type)).filter((c) => !this.commonOpener(c));
+    const found = (this.spansOfClass ? this.spansOfClass(text) : candidatesFor(text, this.reading.type)).filter((c) => !this.commonOpener(c));
+    return this.reading.type === 'entity' ? [...found, ...this.kindsIn(text)] : found;
+  }
+
+  /**
+   * The words of a sentence that name a kind of the class asked for, when the class is a common
+   * noun WordNet files things under ("What colour ...?": "white"; "What instrument ...?": "piano").
+   */
+  kindsIn(text: string): Candidate[] {
+    const head = this.reading.answerClass?.split(' ').pop();
+    if (!head || !this.lexicon.isKindOf) return [];
+    const out: Candidate[] = [];
+    for (const m of text.matchAll(/\b\p{Ll}{3,}\b/gu)) {
+      let kind = this.kinds.get(m[0]);
+      if (kind === undefined) {
+        kind = this.lexicon.isKindOf(m[0], head) && m[0] !== head;
+        this.kinds.set(m[0], kind);
+      }
+      if (kind) out.push({ text: m[0], at: m.index, kind: 'name' });
+    }
+    return out;
+  }
+
+  private readonly kinds = new Map<string, boolean>();
+
+  /** Whether a candidate is a word kindsIn found to name a kind of the class asked for. */
+  isKind(c: Candidate): boolean {
+    return this.kinds.get(c.text) === true;
   }
 
   /**
@@ -534,7 +561,7 @@ function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
     const subject = ['place', 'entity', 'person'].includes(reading.type) ? pronounSubject(s, focus) : undefined;
     if (subject) candidates.push(subject);
     if (candidates.length === 0) continue;
-    const ofClass = candidates.filter((c) => focus.answerClass.size > 0 && ownPassageDefines(c, focus));
+    const ofClass = candidates.filter((c) => focus.answerClass.size > 0 && (ownPassageDefines(c, focus) || focus.isKind(c)));
     const candidate = ofClass.length > 0 ? nearest(ofClass, s, focus, reading) : nearest(candidates, s, focus, reading);
     // The text calling a name what the question asks for ("the Garonne river"), or the name's own
     // passage calling it that ("Toulouse is the fourth-largest city"), all but settles it, over a
