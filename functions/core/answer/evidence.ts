@@ -117,9 +117,12 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
   const kinTerms = new Set(contentTerms(kin?.term ?? ''));
   const statesKin = (d: { text: string }) => kin !== undefined && sentences(d.text).some((s) => relativesIn(s, kin.path[0]!, []).length > 0);
   const kinWord = (words: string) => kinTerms.size > 0 && contentTerms(words).every((t) => kinTerms.has(t));
+  // "By what year ...": a passage giving a year speaks of the year asked for, whether or not it says "year".
+  const givesTime = (d: { text: string }) => (reading.type === 'year' || reading.type === 'date') && /\b(?:1[0-9]{3}|20[0-9]{2})\b/.test(d.text);
   const holds = (d: { terms: Set<string>; text: string }, r: (typeof required)[number]) =>
     [...r.terms].some((t) => holdsTerm(d.terms, t)) ||
     (spansOfClass !== undefined && r.words === classWords && spansOfClass(d.text).length > 0) ||
+    (r.words === classWords && givesTime(d)) ||
     (kinWord(r.words) && statesKin(d));
   const foundRelation = required.filter((r) => docs.some((d) => holds(d, r)));
   const share = required.length === 0 ? 1 : Math.round((foundRelation.length / required.length) * 1000) / 1000;
@@ -170,6 +173,7 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
       (d) =>
         asked.some((set) => [...set].some((t) => holdsTerm(d.terms, t))) ||
         (spansOfClass !== undefined && spansOfClass(d.text).length > 0) ||
+        (reading.answerClass !== undefined && givesTime(d)) ||
         (kinTerms.size > 0 && statesKin(d)),
     );
     if (!joined) {

@@ -125,7 +125,7 @@ export function readQuestion(raw: string): QuestionReading {
   else if (wh) {
     const after = q.slice(wh.index + wh.word.length).trim();
     const nounPhrase =
-      /^(?:(?:kind|type|sort|name)\s+of\s+)?((?:[\p{Ll}-]+\s+){0,2}?[\p{Ll}-]+)\b(?=\s+(?:was|were|is|are|did|does|do|has|have|had|of|in|on|at|for|by|from|that|which|who|whose|with|to|can|could|would|will|released|made|produced|written|directed|known|called|located|based|founded|created|formed|born|named|played|became|won|did|\w+ed\b|\w+s\b)|\s*[?,.]|$)/u.exec(
+      /^(?:(?:kind|type|sort|name)\s+of\s+)?((?:[\p{Ll}-]+\s+){0,2}?[\p{Ll}-]+)\b(?=\s+(?:was|were|is|are|did|does|do|has|have|had|of|in|on|at|for|by|from|that|which|who|whose|with|to|can|could|would|will|should|shall|may|might|must|released|made|produced|written|directed|known|called|located|based|founded|created|formed|born|named|played|became|won|did|\w+ed\b|\w+s\b)|\s*[?,.]|$)/u.exec(
         after,
       );
     switch (wh.word.toLowerCase()) {

@@ -153,6 +153,23 @@ describe('Function: checkEvidence', () => {
     expect(unlinked.covered).toBe(false);
   });
 
+  it('reads a year a passage gives as speaking of the year asked for, and a modal verb as ending the class', () => {
+    // Prepare
+    const interview = {
+      id: 'interview',
+      title: 'Interview',
+      text: 'We are building the Voies Lyonnaises, two hundred and fifty kilometres of cycle lanes, by 2026.',
+    };
+
+    // Act
+    const year = checkEvidence('By what year should the Voies Lyonnaises be finished?', [interview], { shortAnswer: '2026' }, wordNet());
+    const city = checkEvidence('In which city should the Voies Lyonnaises be finished?', [interview], { shortAnswer: 'Lyon' }, wordNet());
+
+    // Assess: "year should the" is no class; a city is not a year.
+    expect(year.covered).toBe(true);
+    expect(city.covered).toBe(false);
+  });
+
   it('reads a count of residents as a population, and a count of other people as itself', () => {
     // Prepare
     const nice = { id: 'nice', title: 'Nice', text: 'Nice had a population of about 342,000 in 2020.' };
