@@ -1136,7 +1136,7 @@ function list(reading: QuestionReading, documents: AnswerInput['documents'], foc
     const rows = tableRows(doc.text);
     if (!rows || rows.length < n) continue;
     // A table is the list only when it is about what is asked ("sources of electricity": its title or header says so).
-    const heading = new Set(contentTerms(`${doc.title ?? ''} ${doc.text.split('\n')[0]}`).filter((t) => !/^\d+$/.test(t)));
+    const heading = tableHeading(doc);
     if (!focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)))) continue;
     const top = rows.sort((a, b) => b.value - a.value).slice(0, n);
     const lines = top.map((row, i) => {
@@ -1238,7 +1238,7 @@ function tableFigure(documents: AnswerInput['documents'], focus: Focus): Extract
   for (const doc of documents) {
     const rows = tableRows(doc.text);
     if (!rows) continue;
-    const heading = new Set(contentTerms(`${doc.title ?? ''} ${doc.text.split('\n')[0]}`).filter((t) => !/^\d+$/.test(t)));
+    const heading = tableHeading(doc);
     // The table's figure must be what is asked: "what percentage" or "what share" reads a share column, "how much capacity" does not.
     const measures = new Set(contentTerms(rows[0]?.column ?? ''));
     if (![focus.answerClass, ...focus.relation].some((set) => [...set].some((t) => measures.has(t)))) continue;
@@ -1277,7 +1277,7 @@ function tableChoice(reading: QuestionReading, documents: AnswerInput['documents
   for (const doc of documents) {
     const rows = tableRows(doc.text);
     if (!rows) continue;
-    const heading = new Set(contentTerms(`${doc.title ?? ''} ${doc.text.split('\n')[0]}`).filter((t) => !/^\d+$/.test(t)));
+    const heading = tableHeading(doc);
     if (!focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)))) continue;
     const [a, b] = options.map((o) => rows.find((r) => names(o, r.name)));
     if (!a || !b || a === b || a.value === b.value) continue;
@@ -1290,6 +1290,11 @@ function tableChoice(reading: QuestionReading, documents: AnswerInput['documents
     return { shortAnswer: reading.type === 'comparison' ? verdict : win.name, answer: `${verdict}. ${support}` };
   }
   return undefined;
+}
+
+/** What a table says it is about: the words of its title and header row, less its years. */
+function tableHeading(doc: AnswerInput['documents'][number]): Set<string> {
+  return new Set(contentTerms(`${doc.title ?? ''} ${doc.text.split('\n')[0]}`).filter((t) => !/^\d+$/.test(t)));
 }
 
 /** A CSV table's rows as named figures: the first column names, the first numeric column measures. */
