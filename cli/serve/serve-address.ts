@@ -6,6 +6,7 @@
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { processRuns } from '../../functions/shared/process-runs.js';
 
 export const addressFileOf = (home: string): string => join(home, 'serve.address');
 
@@ -19,16 +20,6 @@ export function forgetServeAddress(home: string): void {
   if (runningServeOf(home)?.pid === process.pid) rmSync(addressFileOf(home), { force: true });
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The serve running on `home`, if any: its address and pid. */
 export function runningServeOf(home: string): { url: string; pid: number } | undefined {
   let value: unknown;
@@ -40,7 +31,7 @@ export function runningServeOf(home: string): { url: string; pid: number } | und
   const { url, pid } = (value ?? {}) as { url?: unknown; pid?: unknown };
   if (typeof url !== 'string' || !/^http:\/\/127\.0\.0\.1:\d{1,5}\/$/.test(url) || typeof pid !== 'number' || !Number.isInteger(pid) || pid < 1)
     return undefined;
-  return alive(pid) ? { url, pid } : undefined;
+  return processRuns(pid) ? { url, pid } : undefined;
 }
 
 /** The page of a plan on the serve running on `home`; undefined when none runs. */

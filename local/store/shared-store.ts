@@ -17,6 +17,7 @@ import { mkdir, readdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { InvalidInputError } from '../../functions/core/errors.js';
+import { processRuns } from '../../functions/shared/process-runs.js';
 import { OWNER_FOLDER_MODE, ownerOnlyFolder, ownerSecret, writeOwnerFile } from '../owner-files.js';
 import { type EmbeddedDynamo, startEmbeddedDynamo } from './embedded.js';
 
@@ -32,16 +33,6 @@ export const secretFileOf = (dataDir: string): string => `${dataDir}.secret`;
 interface EndpointRecord {
   pid: number;
   endpoint: string;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** A request any DynamoDB API answers: the list of its tables, shaped as a signed request (all dynalite checks). */
@@ -80,7 +71,7 @@ async function liveEndpoint(dataDir: string): Promise<string | undefined> {
   }
   const { pid, endpoint } = record;
   if (typeof pid !== 'number' || typeof endpoint !== 'string' || !/^http:\/\/127\.0\.0\.1:\d+$/.test(endpoint)) return undefined;
-  if (pid === process.pid || !isAlive(pid)) return undefined;
+  if (pid === process.pid || !processRuns(pid)) return undefined;
   return (await answers(endpoint)) ? endpoint : undefined;
 }
 
@@ -107,7 +98,7 @@ async function liveClients(dataDir: string): Promise<number[]> {
   for (const name of names) {
     const pid = Number(name);
     if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) continue;
-    if (isAlive(pid)) live.push(pid);
+    if (processRuns(pid)) live.push(pid);
     else await removeQuietly(join(dir, name));
   }
   return live;

@@ -30,6 +30,7 @@ import { reciprocalRankFusion } from '../../../core/retrieval/fusion.js';
 import { extractFeatures, LexicalVectorizer, type TextFeatures } from '../../../core/retrieval/lexical-vectorizer.js';
 import { contentTerms } from '../../../core/retrieval/tokenize.js';
 import type { CorpusDocument, Modality } from '../../../core/types.js';
+import { processRuns } from '../../../shared/process-runs.js';
 import { type CorpusAccess, checkCorpusFile, readCorpusBytes, realOrSelf } from '../corpus-files.js';
 import { loadCorpus } from '../load-corpus.js';
 import { tableOf, utf8Column, vectorColumn } from './arrow-columns.js';
@@ -138,16 +139,6 @@ export async function writeIndex(
   }
 }
 
-/** True while process `pid` runs on this machine (one of another user counts: it cannot be signalled, but it is there). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Removes the temporary folders of builds of `target` whose process is gone (`<target>.partial-<pid>-…`,
  * and `<target>.old-<pid>-…` left between the two renames of a replacement): a build killed mid-way
@@ -160,7 +151,7 @@ async function removeAbandonedBuilds(target: string): Promise<void> {
     const match = /^\.(?:partial|old)-(\d+)-[0-9a-f]+$/.exec(name.slice(prefix.length));
     if (!name.startsWith(prefix) || !match) continue;
     const pid = Number(match[1]);
-    if (pid !== process.pid && !running(pid)) await rm(join(dirname(target), name), { recursive: true, force: true });
+    if (pid !== process.pid && !processRuns(pid)) await rm(join(dirname(target), name), { recursive: true, force: true });
   }
 }
 
