@@ -70,9 +70,13 @@ const cite = (s: Sentence) => `${s.text} [${s.docId}]`;
 /** `depth`: how many kinship questions this one was rewritten from (kinAnswer), so a rewrite is never rewritten again. */
 export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(), depth = 0): ExtractedAnswer {
   if (input.documents.length === 0) return { shortAnswer: null, answer: NO_ANSWER };
-  // A table is read by its rows (tableFigure, list), never as prose: "nuclear,65 hydroelectricity,12" is no sentence.
+  // A table is read by its rows (tableFigure, tableChoice, list), never as prose: "nuclear,65 hydroelectricity,12" is no sentence.
+  const tables = input.documents.flatMap((doc) => {
+    const rows = tableRows(doc.text);
+    return rows ? [{ doc, rows }] : [];
+  });
   const all = input.documents.flatMap((doc, docRank) =>
-    (tableRows(doc.text) ? [] : sentences(doc.text)).map((text, position) => ({
+    (tables.some((t) => t.doc === doc) ? [] : sentences(doc.text)).map((text, position) => ({
       docId: doc.id,
       docRank,
       title: doc.title ?? '',
@@ -97,15 +101,15 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
       return (reading.options ? choose(reading, focus) : undefined) ?? yesNo(reading, focus, text) ?? fallback(focus);
     case 'choice':
     case 'comparison':
-      return tableChoice(reading, input.documents, focus) ?? choose(reading, focus) ?? fallback(focus);
+      return tableChoice(reading, tables, focus) ?? choose(reading, focus) ?? fallback(focus);
     case 'list':
-      return list(reading, input.documents, focus) ?? fallback(focus);
+      return list(reading, tables, focus) ?? fallback(focus);
     case 'description':
       // "Name the museums of Lyon": a request for the names of a plural noun is a list.
       return (asksForMany(text) ? coordinated(focus) : undefined) ?? describe(focus) ?? fallback(focus);
     default:
       return (
-        (reading.type === 'number' ? tableFigure(input.documents, focus) : undefined) ??
+        (reading.type === 'number' ? tableFigure(tables, focus) : undefined) ??
         (asksForMany(text) ? coordinated(focus) : undefined) ??
         kindOf(text, focus) ??
         objectOf(text, focus) ??
@@ -1130,15 +1134,14 @@ function sideDate(option: string, side: readonly Sentence[], asked: LifeEvent, f
  * (ranked by its figure, largest first); otherwise each passage about the relation is an item,
  * named by what its sentence is about.
  */
-function list(reading: QuestionReading, documents: AnswerInput['documents'], focus: Focus): ExtractedAnswer | undefined {
+function list(reading: QuestionReading, tables: readonly Table[], focus: Focus): ExtractedAnswer | undefined {
   const n = reading.n ?? 3;
-  for (const doc of documents) {
-    const rows = tableRows(doc.text);
-    if (!rows || rows.length < n) continue;
+  for (const { doc, rows } of tables) {
+    if (rows.length < n) continue;
     // A table is the list only when it is about what is asked ("sources of electricity": its title or header says so).
     const heading = tableHeading(doc);
     if (!focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)))) continue;
-    const top = rows.sort((a, b) => b.value - a.value).slice(0, n);
+    const top = [...rows].sort((a, b) => b.value - a.value).slice(0, n);
     const lines = top.map((row, i) => {
       const said = focus.all.find((s) => s.docId !== doc.id && contentTerms(row.name).every((t) => s.terms.has(t)) && focus.relationScore(s) > 0);
       return `${i + 1}. ${row.name}: ${row.value}${row.unit} [${doc.id}]${said ? ` ${cite(said)}` : ''}`;
@@ -1234,10 +1237,8 @@ function ordinalOf(text: string, superlative: string): number | undefined {
  * share column: "6 percent"): a row named by a word of the relation, in a table whose title or
  * header speaks of another word of it ("electricity").
  */
-function tableFigure(documents: AnswerInput['documents'], focus: Focus): ExtractedAnswer | undefined {
-  for (const doc of documents) {
-    const rows = tableRows(doc.text);
-    if (!rows) continue;
+function tableFigure(tables: readonly Table[], focus: Focus): ExtractedAnswer | undefined {
+  for (const { doc, rows } of tables) {
     const heading = tableHeading(doc);
     // The table's figure must be what is asked: "what percentage" or "what share" reads a share column, "how much capacity" does not.
     const measures = new Set(contentTerms(rows[0]?.column ?? ''));
@@ -1265,7 +1266,7 @@ function tableFigure(documents: AnswerInput['documents'], focus: Focus): Extract
  * when one's words begin the other's ("hydro" and "hydroelectricity"). Undefined unless both
  * options are rows of a table whose title or header speaks of what is asked.
  */
-function tableChoice(reading: QuestionReading, documents: AnswerInput['documents'], focus: Focus): ExtractedAnswer | undefined {
+function tableChoice(reading: QuestionReading, tables: readonly Table[], focus: Focus): ExtractedAnswer | undefined {
   const options = reading.options;
   if (!options || (reading.type !== 'choice' && reading.type !== 'comparison')) return undefined;
   const begins = (a: string, b: string) => a.length >= 4 && b.length >= 4 && (a.startsWith(b) || b.startsWith(a));
@@ -1274,9 +1275,7 @@ function tableChoice(reading: QuestionReading, documents: AnswerInput['documents
     const r = contentTerms(row);
     return o.length > 0 && r.length > 0 && o.every((t) => r.some((u) => begins(t, u)));
   };
-  for (const doc of documents) {
-    const rows = tableRows(doc.text);
-    if (!rows) continue;
+  for (const { doc, rows } of tables) {
     const heading = tableHeading(doc);
     if (!focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)))) continue;
     const [a, b] = options.map((o) => rows.find((r) => names(o, r.name)));
@@ -1295,6 +1294,12 @@ function tableChoice(reading: QuestionReading, documents: AnswerInput['documents
 /** What a table says it is about: the words of its title and header row, less its years. */
 function tableHeading(doc: AnswerInput['documents'][number]): Set<string> {
   return new Set(contentTerms(`${doc.title ?? ''} ${doc.text.split('\n')[0]}`).filter((t) => !/^\d+$/.test(t)));
+}
+
+/** A document that is a table, with its rows read once. */
+interface Table {
+  doc: AnswerInput['documents'][number];
+  rows: NonNullable<ReturnType<typeof tableRows>>;
 }
 
 /** A CSV table's rows as named figures: the first column names, the first numeric column measures. */
