@@ -20,8 +20,9 @@ const POS_OF: Readonly<Record<string, Pos>> = { n: 'noun', v: 'verb', a: 'adj', 
 /**
  * How many of a word's senses count, commonest first (WordNet orders them by tagged frequency).
  * Two: "bike" is first a motorcycle, then a bicycle; past the second, senses drift far from what a
- * question means. Chosen on issue 24's examples alone ("people live" ~ population, "bike" ~
- * bicycle), not fitted on any dataset's dev or test split.
+ * question means. Fitted on: issue 24's own examples ("people live" ~ population, "bike" ~
+ * bicycle), a dataset of a few sentences with no split; not on any split of the sample set,
+ * hotpotqa-100 or 2WikiMultihopQA.
  */
 const SENSES = 2;
 

@@ -101,11 +101,9 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
   // What is asked counts with the relation ("which river flows through Toulouse": a passage on Toulouse's river answers it).
   // A choice between named options is settled by what each passage says of its option, seldom in the question's comparative.
   // The class asked for, with a count of residents read as a population ("how many inhabitants").
+  const ofClass = wordsOfClass(reading, lexicon);
   const classSets = reading.answerClass
-    ? relationSets([reading.answerClass], (w) => lexicon.related(w)).map((set) => ({
-        ...set,
-        terms: new Set([...set.terms, ...wordsOfClass(reading, lexicon)]),
-      }))
+    ? relationSets([reading.answerClass], (w) => lexicon.related(w)).map((set) => ({ ...set, terms: new Set([...set.terms, ...ofClass]) }))
     : [];
   const required = reading.options ? [] : [...relation, ...classSets];
   // A class told by its spans (a nationality: "a French painter") is spoken of where such a span stands.
@@ -160,10 +158,7 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
       return refuse(`no retrieved passage speaks of ${required.map((r) => `"${r.words}"`).join(', ')} together`);
     }
   }
-  const asked = [
-    ...relation.map((r) => r.terms),
-    ...(reading.answerClass ? [new Set([...contentTerms(reading.answerClass), ...wordsOfClass(reading, lexicon)])] : []),
-  ];
+  const asked = [...relation.map((r) => r.terms), ...(reading.answerClass ? [new Set([...contentTerms(reading.answerClass), ...ofClass])] : [])];
   if (names.length > 0 && asked.length > 0 && !reading.options) {
     const aboutFocus = docs.filter((d) => names.some((n) => holdsName(d.terms, n)));
     // A passage about a bridge (titled after a name a focus passage holds, as a second hop's passage
