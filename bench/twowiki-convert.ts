@@ -4,13 +4,16 @@
  * questions kept (one document per paragraph title) and a questions JSONL of
  * {id, question, gold_ids, answer, aliases?, kind, split}.
  *
- *   npm run bench:twowiki -- <input.json> <out-dir> [--limit n]      (n defaults to 150)
+ *   npm run bench:twowiki -- <input.json> <out-dir> [--limit n] [--complete]      (n defaults to 150)
  *
  * The input may be the dataset's own layout (a JSON list, or JSONL, of records with _id, type,
  * question, context, supporting_facts, answer), the Hugging Face repack (context and
  * supporting_facts as JSON strings) or a pandas export by columns ({field: {row: value}}, where
  * `_id` became `_1`). The first n records in the file's order are kept; the gold documents are the
  * distinct titles of supporting_facts; the split is the hash of the id (cli/eval-scores.ts#splitOf).
+ * `--complete` first drops the records whose own context lacks one of their gold paragraphs (a
+ * question its corpus cannot answer). HotpotQA's distractor records have the same fields, so the
+ * same converter reads a HotpotQA file of this layout.
  * docs/evaluation.md says where the public copy used here comes from.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -108,6 +111,12 @@ export interface Converted {
   missingGold: number;
 }
 
+/** A record whose own context carries every one of its gold paragraphs. */
+export function isComplete(record: TwoWikiRecord): boolean {
+  const titles = new Set(record.context.map(([title]) => title));
+  return record.supportingTitles.every((t) => titles.has(t));
+}
+
 export function convertTwoWiki(records: readonly TwoWikiRecord[]): Converted {
   const byTitle = new Map<string, string>();
   let conflicts = 0;
@@ -139,10 +148,11 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const limitAt = args.indexOf('--limit');
   const limit = limitAt >= 0 ? Number(args[limitAt + 1]) : 150;
-  const [input, outArg] = args.filter((_, i) => limitAt < 0 || (i !== limitAt && i !== limitAt + 1));
+  const complete = args.includes('--complete');
+  const [input, outArg] = args.filter((a, i) => a !== '--complete' && (limitAt < 0 || (i !== limitAt && i !== limitAt + 1)));
   if (!input || !outArg || !Number.isInteger(limit) || limit < 1) {
     console.error(
-      'bench:twowiki: give the 2WikiMultihopQA file (not in ../shared/data; docs/evaluation.md says where it comes from) and an out-dir: npm run bench:twowiki -- <2wikimultihopqa.json> <out-dir> [--limit n]',
+      'bench:twowiki: give the 2WikiMultihopQA file (not in ../shared/data; docs/evaluation.md says where it comes from) and an out-dir: npm run bench:twowiki -- <2wikimultihopqa.json> <out-dir> [--limit n] [--complete]',
     );
     process.exit(2);
   }
@@ -155,7 +165,8 @@ async function main(): Promise<void> {
   }
   let records: TwoWikiRecord[];
   try {
-    records = parseTwoWiki(text, input).slice(0, limit);
+    const parsed = parseTwoWiki(text, input);
+    records = (complete ? parsed.filter(isComplete) : parsed).slice(0, limit);
   } catch (error) {
     console.error(error instanceof ConvertError ? error.message : String(error));
     process.exit(2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertTwoWiki, parseTwoWiki } from '../../../bench/twowiki-convert.js';
+import { convertTwoWiki, isComplete, parseTwoWiki } from '../../../bench/twowiki-convert.js';
 import { splitOf } from '../../../cli/eval-scores.js';
 
 const FILM = {
@@ -111,5 +111,19 @@ describe('convertTwoWiki', () => {
     expect(out.documents.find((d) => d.id === 'Loud Harbour')!.text).toBe('Loud Harbour is a 1970 film.');
     expect(out.conflicts).toBe(1);
     expect(out.missingGold).toBe(1);
+  });
+});
+
+describe('isComplete', () => {
+  it('keeps a record whose own context holds every gold paragraph and drops one that lacks one', () => {
+    // Prepare: the song's question loses its gold paragraph "Blue Field" from its context.
+    const lacking = { ...SONG, _id: 'q-lacking', context: [SONG.context[0]] };
+    const [film, song, partial] = parseTwoWiki(JSON.stringify([FILM, SONG, lacking]), 'in.json');
+
+    // Act
+    const kept = [film!, song!, partial!].filter(isComplete).map((r) => r.id);
+
+    // Assess
+    expect(kept).toEqual(['q-film', 'q-song']);
   });
 });
