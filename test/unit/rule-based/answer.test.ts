@@ -267,6 +267,41 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('Mélanie Wyatt');
   });
 
+  it('answers a question that describes its answer with the subject of the passage whose opening says that description', () => {
+    // Prepare: the mall's passage names the maker among its stores; the maker's own opening describes it.
+    const mall = doc(
+      'mall',
+      'The Shops at Ferry Circle',
+      'The Shops at Ferry Circle is an upscale shopping mall in New Amsterdam City. Its stores include Whole Foods Market, Tarni and Hugo Boss.',
+    );
+    const maker = doc(
+      'tarni',
+      'Tarni Inc.',
+      'Tarni Holdings, Inc., is a South Plainfield, New Jersey-based manufacturer of suitcases and bags for travel. Founded in 1975, the company is named after a knife.',
+    );
+
+    // Act
+    const answer = ask('Which New Jersey-based manufacturer of suitcases and bags for travel is located in the Shops at Ferry Circle?', [mall, maker]);
+
+    // Assess: the subject in its opening's own words (fuller than the title), citing that sentence alone.
+    expect(answer.shortAnswer).toBe('Tarni Holdings, Inc.');
+    expect(answer.answer).toContain('[tarni]');
+    expect(answer.answer).not.toContain('[mall]');
+  });
+
+  it('never answers with a passage titled after a name the question gives, nor reads a question from the period of an initial', () => {
+    // Prepare: the question names the studio; the series is what it describes.
+    const studio = doc('studio', 'Abso Nut Productions', 'Abso Nut Productions is an American production company owned by Tim Heidecker.');
+    const series = doc('series', 'Check It Twice!', 'Check It Twice! is an American sketch comedy television series starring John C. Reilly.');
+
+    // Act: the task's question holds "C." and the instruction repeats it.
+    const question = 'Which American sketch comedy television series starring John C. Reilly was produced by Abso Nut Productions?';
+    const answer = ask(question, [studio, series], `Answer the question: ${question}`);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Check It Twice!');
+  });
+
   it('orders the items of "the three largest" by the rank each passage gives them', () => {
     // Prepare: the passage of the fifth-largest city comes before the third's.
     const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');
