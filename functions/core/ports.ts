@@ -365,6 +365,12 @@ export interface Lexicon {
   isCommonWord?(word: string): boolean;
   /** Whether a noun names a kind of `kind` through its commonest senses' hypernyms: a resident, an inhabitant, a citizen are kinds of person. */
   isKindOf?(word: string, kind: string): boolean;
+  /**
+   * Whether a word is an adjective of a name, written with a capital ("French" of France,
+   * "European" of Europe): what a person or a place is, never who or where. False for a word the
+   * lexicon does not know.
+   */
+  isNameAdjective?(word: string): boolean;
 }
 
 // ---------------------------------------------------------------- time

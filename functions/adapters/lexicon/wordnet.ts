@@ -185,6 +185,16 @@ export class WordNetLexicon implements Lexicon {
     return common || this.file('index.adv')?.find(lower) !== undefined;
   }
 
+  isNameAdjective(word: string): boolean {
+    const key = word.trim();
+    if (!/^\p{Lu}\p{Ll}+$/u.test(key)) return false;
+    // An adjective sense written as the word is, pertaining to a noun (WordNet's "\\" pointer).
+    return this.senses('adj', key.toLowerCase()).some((offset) => {
+      const synset = this.synset('adj', offset);
+      return synset.written.includes(key) && synset.pointers.some((p) => p.symbol === '\\');
+    });
+  }
+
   isKindOf(word: string, kind: string): boolean {
     const target = kind.trim().toLowerCase();
     let frontier = this.senses('noun', word.trim().toLowerCase()).slice(0, SENSES);

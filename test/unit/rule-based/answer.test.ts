@@ -302,6 +302,38 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('Check It Twice!');
   });
 
+  it('answers "both ... by <a third name>" no when one side\'s passage never names it', () => {
+    // Prepare: both games were published, by different houses.
+    const hippos = doc('hippos', 'Hungry Hippos', 'Hungry Hippos is a tabletop game published in 1978 by Milton Bradley.');
+    const parcheesi = doc('parcheesi', 'Parcheesi', 'Parcheesi is a board game published by Parker Brothers.');
+
+    // Act
+    const answer = ask('Are Hungry Hippos and Parcheesi both published by Parker Brothers?', [hippos, parcheesi]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('no');
+  });
+
+  it('never answers "who" with the adjective of a nation, nor a named thing with a date', () => {
+    // Prepare: "French" stands beside "composer" as closely as the composer's name does.
+    const scholar = doc('scholar', 'Arne Oren', 'Arne Oren is a musicologist known as a scholar of the life of the composer Mauro Ravelli.');
+    const composer = doc('composer', 'Mauro Ravelli', 'Mauro Ravelli was a French composer, pianist and conductor.');
+    const brothers = doc(
+      'brothers',
+      'Wrighton brothers',
+      'The Wrighton brothers, Orvil (August 19, 1871 – January 30, 1948) and Wilbor, were inventors and aviation pioneers who built the first airplane.',
+    );
+
+    // Act
+    const person = ask('Arne Oren is a scholar on the life of what composer?', [scholar, composer]);
+    const thing = ask('The Model C biplane was designed by what inventors and aviation pioneers?', [brothers]);
+
+    // Assess
+    expect(person.shortAnswer).toBe('Mauro Ravelli');
+    expect(thing.shortAnswer).not.toMatch(/\d/);
+    expect(thing.shortAnswer).toContain('Wrighton brothers');
+  });
+
   it('orders the items of "the three largest" by the rank each passage gives them', () => {
     // Prepare: the passage of the fifth-largest city comes before the third's.
     const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');

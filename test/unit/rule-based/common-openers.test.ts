@@ -23,6 +23,17 @@ describe('Function: WordNetLexicon.isCommonWord', () => {
   });
 });
 
+describe('Function: WordNetLexicon.isNameAdjective', () => {
+  it('knows the adjective of a name from the name and from a common adjective', () => {
+    // Prepare
+    const lexicon = wordNet();
+
+    // Act & Assess
+    expect(['French', 'European', 'Roman'].map((w) => lexicon.isNameAdjective?.(w))).toEqual([true, true, true]);
+    expect(['Nice', 'Lyon', 'Louis', 'french', 'Zyxwvut'].map((w) => lexicon.isNameAdjective?.(w))).toEqual([false, false, false, false, false]);
+  });
+});
+
 describe('Function: answerStructured (sentence openers and what is asked)', () => {
   it('never answers with a common word that merely opens a sentence', () => {
     // Prepare

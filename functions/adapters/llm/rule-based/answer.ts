@@ -479,7 +479,9 @@ class Focus {
 
   /** The candidates of a sentence: the spans of the class asked for when it has them, else those of the expected type. */
   candidates(text: string): Candidate[] {
-    const found = (this.spansOfClass ? this.spansOfClass(text) : candidatesFor(text, this.reading.type)).filter((c) => !this.commonOpener(c));
+    const found = (this.spansOfClass ? this.spansOfClass(text) : candidatesFor(text, this.reading.type)).filter(
+      (c) => !this.commonOpener(c) && !this.nameAdjective(c, text),
+    );
     return this.reading.type === 'entity' ? [...found, ...this.kindsIn(text)] : found;
   }
 
@@ -518,6 +520,13 @@ class Focus {
     // A passage's own title opening its sentence is its subject, common word or not ("Bouillabaisse is ...").
     if (c.kind !== 'name' || c.at !== 0 || /\s/.test(c.text) || this.all.some((s) => sameName(s.title, c.text))) return false;
     return this.lexicon.isCommonWord?.(c.text) === true;
+  }
+
+  /** "French", "European": what a person or a place is, never who or where one is; "Greek settlers" are people. */
+  nameAdjective(c: Candidate, text: string): boolean {
+    if (c.kind !== 'name' || /\s/.test(c.text) || this.spansOfClass) return false;
+    if (/^\s+\p{Ll}{3,}[^su\s]s\b/u.test(text.slice(c.at + c.text.length))) return false;
+    return (this.reading.type === 'person' || this.reading.type === 'place') && this.lexicon.isNameAdjective?.(c.text) === true;
   }
 
   /**
@@ -856,8 +865,10 @@ function classGap(c: Candidate, s: Sentence, focus: Focus): number {
 function fits(c: Candidate, reading: QuestionReading, s: Sentence): boolean {
   if (c.kind !== 'name') return true;
   const words = c.text.split(/\s+/);
-  // A date is neither a person nor a place ("March 31", "1985 Polish").
-  if ((reading.type === 'person' || reading.type === 'place') && (/\d/.test(c.text) || datesIn(`${c.text} 2000`).some((d) => d.kind === 'date'))) return false;
+  // A date is neither a person, a place nor a named thing ("March 31", "1985 Polish", "August 19, 1871 – January 30").
+  const dated = /\d/.test(c.text) || datesIn(`${c.text} 2000`).some((d) => d.kind === 'date');
+  if ((reading.type === 'person' || reading.type === 'place') && dated) return false;
+  if (reading.type === 'entity' && datesIn(`${c.text} 2000`).some((d) => d.kind === 'date')) return false;
   if (reading.type === 'person') return words.length >= 2 || !/^(?:The|A|An)\b/.test(c.text);
   // A sentence's first word is capitalised whatever it is; only a name of more than one word is trusted there.
   return !(c.at === 0 && words.length === 1 && s.position >= 0 && /^(?:It|This|These|Its|He|She|They|In|On|At|After|Before)$/.test(c.text));
@@ -983,8 +994,11 @@ function yesNo(reading: QuestionReading, focus: Focus, question: string): Extrac
       const verdict = places[0]!.length > 0 && places[1]!.length > 0 ? (shared.length > 0 ? 'yes' : 'no') : shared.length > 0 ? 'yes' : 'no';
       return { shortAnswer: verdict, answer: perSide.map((ss) => cite(ss[0]!)).join(' ') };
     }
-    // Both hold the attribute: the relation's words (beyond the names) in each side's sentences.
-    const holds = perSide.map((ss) => ss.some((s) => focus.relationScore(s) > 0 && !negated(s.text)));
+    // Both hold the attribute: the relation's words (beyond the names) in each side's sentences, and
+    // any other name the question gives ("both published by Parker Brothers") in each side's passage.
+    const others = reading.names.filter((n) => !sides.some((side) => side.includes(n) || n.includes(side))).map((n) => contentTerms(n));
+    const names = (ss: readonly Sentence[]) => others.every((terms) => terms.every((t) => ss.some((s) => s.terms.has(t))));
+    const holds = perSide.map((ss) => ss.some((s) => focus.relationScore(s) > 0 && !negated(s.text)) && names(ss));
     const best = perSide.map((ss) => [...ss].sort((a, b) => focus.relationScore(b) - focus.relationScore(a))[0]!);
     return { shortAnswer: holds.every(Boolean) ? 'yes' : 'no', answer: best.map(cite).join(' ') };
   }
