@@ -185,6 +185,23 @@ export class WordNetLexicon implements Lexicon {
     return common || this.file('index.adv')?.find(lower) !== undefined;
   }
 
+  antonyms(word: string): readonly string[] {
+    const key = word.trim().toLowerCase();
+    const out = new Set<string>();
+    for (const pos of ['adj', 'noun', 'verb'] as const) {
+      for (const offset of this.senses(pos, key).slice(0, SENSES)) {
+        const synset = this.synset(pos, offset);
+        // An antonym ("!") is a lexical pointer: from the sense's own word to one word of the target.
+        for (const p of synset.pointers) {
+          if (p.symbol !== '!' || synset.words[p.source - 1] !== key) continue;
+          const target = this.synset(p.pos, p.offset).words[p.target - 1];
+          if (target) out.add(target);
+        }
+      }
+    }
+    return [...out];
+  }
+
   isNameAdjective(word: string): boolean {
     const key = word.trim();
     if (!/^\p{Lu}\p{Ll}+$/u.test(key)) return false;

@@ -334,6 +334,20 @@ describe('Function: answerStructured', () => {
     expect(thing.shortAnswer).toContain('Wrighton brothers');
   });
 
+  it("answers no when the evidence says the opposite of the question's word or another rank", () => {
+    // Prepare
+    const river = doc('sorne', 'Sorne', 'The Sorne is a river of Norvia. It is a right tributary of the Rhenn.');
+    const power = doc('wind', 'Wind power in Norvia', 'Wind power is the third source of electricity in Norvia, after nuclear power and hydroelectricity.');
+
+    // Act
+    const side = ask('Is the Sorne a left tributary of the Rhenn?', [river]);
+    const same = ask('Is the Sorne a right tributary of the Rhenn?', [river]);
+    const rank = ask("Is wind power Norvia's second-largest source of electricity?", [power]);
+
+    // Assess
+    expect([side.shortAnswer, same.shortAnswer, rank.shortAnswer]).toEqual(['no', 'yes', 'no']);
+  });
+
   it('orders the items of "the three largest" by the rank each passage gives them', () => {
     // Prepare: the passage of the fifth-largest city comes before the third's.
     const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');

@@ -34,6 +34,18 @@ describe('Function: WordNetLexicon.isNameAdjective', () => {
   });
 });
 
+describe('Function: WordNetLexicon.antonyms', () => {
+  it("gives a word's opposites and nothing for a word without one", () => {
+    // Prepare
+    const lexicon = wordNet();
+
+    // Act & Assess
+    expect(lexicon.antonyms?.('left')).toContain('right');
+    expect(lexicon.antonyms?.('north')).toContain('south');
+    expect(lexicon.antonyms?.('river')).toEqual([]);
+  });
+});
+
 describe('Function: answerStructured (sentence openers and what is asked)', () => {
   it('never answers with a common word that merely opens a sentence', () => {
     // Prepare

@@ -1008,7 +1008,29 @@ function yesNo(reading: QuestionReading, focus: Focus, question: string): Extrac
   const held = focus.relation.filter((set) => [...set].some((t) => holdsTerm(top.terms, t))).length;
   // A question naming nothing ("Is a bouchon a restaurant?") needs no name in its sentence.
   const named = focus.nameTerms.length === 0 || focus.nameScore(top) > 0;
-  return { shortAnswer: held >= Math.ceil(wanted / 2) && named && !negated(top.text) ? 'yes' : 'no', answer: cite(top) };
+  return { shortAnswer: held >= Math.ceil(wanted / 2) && named && !negated(top.text) && !contradicts(top, focus, question) ? 'yes' : 'no', answer: cite(top) };
+}
+
+/**
+ * Whether a sentence says the opposite of what a yes/no question asks: a word of the question is
+ * missing and the lexicon's opposite of it is there ("a right tributary" for "a left tributary?"),
+ * or another rank stands where the question's does ("the third-largest" for "the second-largest?").
+ */
+function contradicts(s: Sentence, focus: Focus, question: string): boolean {
+  for (const w of focus.reading.relation) {
+    const term = contentTerms(w)[0];
+    if (!term || s.terms.has(term) || ORDINALS.includes(term)) continue;
+    if ((focus.lexicon.antonyms?.(w) ?? []).some((a) => contentTerms(a).length > 0 && contentTerms(a).every((t) => s.terms.has(t)))) return true;
+  }
+  // A rank: "4th largest", "second-biggest", "the third source".
+  const ranks = (text: string) =>
+    new Set(
+      [...text.matchAll(/\b(?:(\d+)(?:st|nd|rd|th)|(\p{L}+))\b/gu)]
+        .map((m) => (m[1] ? Number(m[1]) : ORDINALS.indexOf(m[2]!.toLowerCase()) + 1))
+        .filter((r) => r > 0),
+    );
+  const said = ranks(s.text);
+  return [...ranks(question)].some((asked) => said.size > 0 && !said.has(asked));
 }
 
 /**
@@ -1025,7 +1047,7 @@ function claim(reading: QuestionReading, focus: Focus, question: string): Extrac
   const speaks = sentencesAbout(subject, focus).filter((x) => focus.relation.length === 0 || focus.relationScore(x) > 0);
   // "Is Lyon on the Saône?": a sentence about the subject that names the value (and says the attribute, when one is asked).
   const naming = speaks.find((x) => valueTerms.every((t) => x.terms.has(t)));
-  if (naming) return { shortAnswer: negated(naming.text) ? 'no' : 'yes', answer: cite(naming) };
+  if (naming) return { shortAnswer: negated(naming.text) || contradicts(naming, focus, question) ? 'no' : 'yes', answer: cite(naming) };
   // A value that has passages of its own is a side of a comparison, not a claimed attribute.
   if (focus.relation.length === 0 || sentencesAbout(value, focus).length > 0) return undefined;
   for (const s of speaks) {
