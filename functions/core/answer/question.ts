@@ -158,10 +158,15 @@ export function readQuestion(raw: string): QuestionReading {
         // what / which: the noun after it says what the answer is.
         // "What is the place of birth of X?": a time, place or person noun after "is the" says what the answer is.
         const copular = /^(?:is|was|are|were)\s+the\s+([\p{Ll}-]+)\s+of\b/iu.exec(after)?.[1];
+        // "What was France's installed solar capacity?": what the name has is the answer's noun.
+        const possessed =
+          /^(?:is|was|are|were)\s+(?:the\s+)?\p{Lu}[\p{L}.-]*(?:\s+\p{Lu}[\p{L}.-]*)*['’]s\s+((?:[\p{Ll}-]+\s+){0,2}?[\p{Ll}-]+)(?=\s+(?:in|of|on|at|for|by|during|from)\b|\s*[?,.]|$)/u.exec(
+            after,
+          )?.[1];
         const noun =
           copular && (TIME_NOUNS.test(copular) || PLACE_NOUNS.test(copular) || PERSON_NOUNS.test(copular) || classRecogniser(copular))
             ? copular
-            : nounPhrase?.[1];
+            : (nounPhrase?.[1] ?? possessed);
         const head = noun?.split(' ').pop();
         // "starred in what for seven years?": a preposition after the question word starts an adjunct, not the answer's noun.
         const adjunct = noun !== undefined && /^(?:for|in|on|at|of|by|to|from|with|about|during|after|before|since|until|as)$/i.test(noun.split(' ')[0]!);

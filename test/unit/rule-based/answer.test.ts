@@ -348,6 +348,21 @@ describe('Function: answerStructured', () => {
     expect([side.shortAnswer, same.shortAnswer, rank.shortAnswer]).toEqual(['no', 'yes', 'no']);
   });
 
+  it('gives the figure the evidence states for what a name has ("What was Norvia\'s installed solar capacity?")', () => {
+    // Prepare: the passage also names a region, which is no answer to a figure.
+    const solar = doc(
+      'solar',
+      'Solar power in Norvia',
+      'Solar power in Norvia had an installed capacity of about 20 gigawatts in 2023. Most farms are in Ostmark.',
+    );
+
+    // Act
+    const answer = ask("What was Norvia's installed solar capacity in 2023?", [solar]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('about 20 gigawatts');
+  });
+
   it('orders the items of "the three largest" by the rank each passage gives them', () => {
     // Prepare: the passage of the fifth-largest city comes before the third's.
     const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');

@@ -112,6 +112,7 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
       return (
         (reading.type === 'number' ? tableFigure(tables, focus) : undefined) ??
         (asksForMany(text) ? coordinated(focus) : undefined) ??
+        figureOf(reading, focus) ??
         kindOf(text, focus) ??
         objectOf(text, focus) ??
         superlative(reading, focus, text) ??
@@ -120,6 +121,26 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
         fallback(focus)
       );
   }
+}
+
+/**
+ * "What was France's installed solar capacity?": a noun the evidence gives a figure for ("an
+ * installed capacity of about 20 gigawatts") asks for that figure, whatever the noun. Undefined
+ * when no sentence about the focus says a figure of it.
+ */
+function figureOf(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
+  const head = reading.answerClass?.split(' ').pop();
+  if (reading.type !== 'entity' || !head) return undefined;
+  const said = new RegExp(`\\b${head}s?\\s+(?:of|was|is|stood at|reached)\\s+$`, 'i');
+  for (const s of ranked(focus).filter((x) => focus.about(x) > 0)) {
+    const figure = numbersIn(s.text).find((c) =>
+      said.test(
+        s.text.slice(Math.max(0, c.at - head.length - 16), c.at).replace(/\b(?:about|around|some|nearly|almost|over|roughly|more than|less than)\s+$/i, ''),
+      ),
+    );
+    if (figure) return { shortAnswer: withYear(figure, s.text, reading), answer: cite(s) };
+  }
+  return undefined;
 }
 
 /**
