@@ -203,13 +203,24 @@ export class WordNetLexicon implements Lexicon {
   }
 
   isNameAdjective(word: string): boolean {
-    const key = word.trim();
-    if (!/^\p{Lu}\p{Ll}+$/u.test(key)) return false;
-    // An adjective sense written as the word is, pertaining to a noun (WordNet's "\\" pointer).
-    return this.senses('adj', key.toLowerCase()).some((offset) => {
+    return this.nameOf(word) !== undefined;
+  }
+
+  nameOf(adjective: string): string | undefined {
+    const key = adjective.trim();
+    if (!/^\p{Lu}\p{Ll}+$/u.test(key)) return undefined;
+    // An adjective sense written as the word is, pertaining to a noun (WordNet's "\\" pointer) that is a name.
+    for (const offset of this.senses('adj', key.toLowerCase())) {
       const synset = this.synset('adj', offset);
-      return synset.written.includes(key) && synset.pointers.some((p) => p.symbol === '\\');
-    });
+      if (!synset.written.includes(key)) continue;
+      for (const p of synset.pointers) {
+        if (p.symbol !== '\\') continue;
+        const target = this.synset(p.pos, p.offset).written;
+        const name = (p.target > 0 ? [target[p.target - 1]] : target).find((w) => w !== undefined && /^\p{Lu}/u.test(w));
+        if (name) return name;
+      }
+    }
+    return undefined;
   }
 
   isKindOf(word: string, kind: string): boolean {

@@ -430,6 +430,11 @@ export function describedThing(question: string): { phrase: string; find: string
     .trim()
     .replace(/\s+/g, ' ')
     .replace(/\s*\?+\s*$/, '');
+  // "... through the capital of France": the thing that holds that role for the name.
+  const held = /\b(?:of|in|from|for|at|on|to|with|through|into|near|across)\s+(the\s+(\p{Ll}+)\s+of\s+\p{Lu}[^,;]*)$/u.exec(q);
+  if (held && !/^(?:who|whom|what|which)\b/i.test(q.slice(held.index).trim())) {
+    return { phrase: held[1]!, find: `What is ${held[1]}?` };
+  }
   const m = /\b(?:of|in|from|for|at|by|on|to|with)\s+(the\s+(\p{Ll}+)\s+(where|that|which|who|whom)\s+([^,;]+))$/u.exec(q);
   if (!m) return undefined;
   const [, phrase, noun, relative, clause] = m as unknown as [string, string, string, string, string];

@@ -363,6 +363,20 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('about 20 gigawatts');
   });
 
+  it('finds the thing a role of a name describes first ("the capital of Norway", "the Norwegian capital"), then asks of it', () => {
+    // Prepare: the other city has a river of its own.
+    const oslo = doc('oslo', 'Oslo', 'Oslo is the capital and largest city of Norway. The Akerselva river flows through Oslo.');
+    const bergen = doc('bergen', 'Bergen', 'Bergen is a city of Norway. The Lungegardsvann river flows through Bergen.');
+
+    // Act
+    const of = ask('Which river flows through the capital of Norway?', [bergen, oslo]);
+    const adjective = ask('Which river flows through the Norwegian capital?', [bergen, oslo]);
+
+    // Assess
+    expect(of.shortAnswer).toBe('Akerselva');
+    expect(adjective.shortAnswer).toBe('Akerselva');
+  });
+
   it('orders the items of "the three largest" by the rank each passage gives them', () => {
     // Prepare: the passage of the fifth-largest city comes before the third's.
     const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');

@@ -31,6 +31,7 @@ describe('Function: WordNetLexicon.isNameAdjective', () => {
     // Act & Assess
     expect(['French', 'European', 'Roman'].map((w) => lexicon.isNameAdjective?.(w))).toEqual([true, true, true]);
     expect(['Nice', 'Lyon', 'Louis', 'french', 'Zyxwvut'].map((w) => lexicon.isNameAdjective?.(w))).toEqual([false, false, false, false, false]);
+    expect(['French', 'Norwegian', 'Nice'].map((w) => lexicon.nameOf?.(w))).toEqual(['France', 'Norway', undefined]);
   });
 });
 

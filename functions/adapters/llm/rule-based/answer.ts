@@ -302,7 +302,12 @@ function asksForMany(question: string): boolean {
  * own passage first. Undefined when the person found has no passage of their own here, or nothing
  * of the expected type is said of them: the question is then read as any other.
  */
-function describedAnswer(question: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
+function describedAnswer(asked: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
+  // "the French capital" is "the capital of France" (the name the adjective is of, from the lexicon).
+  const question = asked.replace(/\bthe\s+(\p{Lu}\p{Ll}+)\s+(\p{Ll}+)(?=\s*\?*\s*$)/u, (phrase, adjective: string, noun: string) => {
+    const name = lexicon.nameOf?.(adjective);
+    return name && name !== adjective ? `the ${noun} of ${name}` : phrase;
+  });
   const described = describedPerson(question) ?? describedThing(question);
   if (!described) return undefined;
   const found = answerStructured({ question: described.find, instruction: PLAIN_INSTRUCTION, documents }, lexicon, depth + 1);
