@@ -377,6 +377,28 @@ describe('Function: answerStructured', () => {
     expect(adjective.shortAnswer).toBe('Akerselva');
   });
 
+  it("reads a later sentence opening with a pronoun as about its passage's subject, and takes the agent of the verb asked about", () => {
+    // Prepare: the brothers' passage names both brothers beside "patented"; the device's says who patented it, through "It".
+    const brothers = doc(
+      'brothers',
+      'Auguste and Louis Lumen',
+      'The Lumen brothers, Auguste and Louis, were inventors who patented the kinetograph in 1895 in Lyon.',
+    );
+    const device = doc(
+      'device',
+      'Kinetograph',
+      'The kinetograph is a motion picture camera. It was patented by the Lumen brothers in 1895 and first shown in Paris.',
+    );
+
+    // Act
+    const who = ask('Who patented the kinetograph?', [brothers, device]);
+    const where = ask('Was the kinetograph patented in Paris?', [device]);
+
+    // Assess: the group, not one brother; Paris is where it was shown, a clause after "and".
+    expect(who.shortAnswer).toBe('Lumen brothers');
+    expect(where.shortAnswer).toBe('no');
+  });
+
   it('orders the items of "the three largest" by the rank each passage gives them', () => {
     // Prepare: the passage of the fifth-largest city comes before the third's.
     const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');
