@@ -399,6 +399,18 @@ describe('Function: answerStructured', () => {
     expect(where.shortAnswer).toBe('no');
   });
 
+  it('reads where a person was born and died from the places beside the dates of their life', () => {
+    // Prepare
+    const person = doc('jlb', 'Juan Luis Bunel', 'Juan Luis Bunel (9 November 1934, Paris – 6 December 2017, Toledo) was a film director.');
+
+    // Act
+    const born = ask('Where was Juan Luis Bunel born?', [person]);
+    const died = ask('Where did Juan Luis Bunel die?', [person]);
+
+    // Assess
+    expect([born.shortAnswer, died.shortAnswer]).toEqual(['Paris', 'Toledo']);
+  });
+
   it('orders the items of "the three largest" by the rank each passage gives them', () => {
     // Prepare: the passage of the fifth-largest city comes before the third's.
     const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');

@@ -100,7 +100,7 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
   const hops = depth < 2 && !['yes_no', 'choice', 'comparison', 'list'].includes(reading.type);
   const kin = hops ? (kinAnswer(text, input.documents, lexicon, depth) ?? describedAnswer(text, input.documents, lexicon, depth)) : undefined;
   if (kin) return kin;
-  const dated = reading.type === 'date' || reading.type === 'year' ? lifeDate(reading, input.documents) : undefined;
+  const dated = reading.type === 'date' || reading.type === 'year' ? lifeDate(reading, input.documents) : lifePlace(reading, input.documents);
   if (dated) return dated;
   switch (reading.type) {
     case 'yes_no':
@@ -365,6 +365,48 @@ function kinAnswer(question: string, documents: AnswerInput['documents'], lexico
  * the question gives), the date after "born" or "died", else the date of the life's span its opening
  * gives ("(c. 1565 – 7 February 1591/2)": the first is the birth, the second the death).
  */
+/** The two dates of a life in a passage's opening: a dash between them and no stop ("(1 April 1925, Kraków – 3 October 2000, Łódź)"). */
+function lifeSpan(text: string, dates: readonly Candidate[]): [Candidate, Candidate] | undefined {
+  const [a, b] = dates;
+  return a && b && b.at < 300 && /^[^.;]*?[–-][^.;]*$/.test(text.slice(a.at + a.text.length, b.at)) ? [a, b] : undefined;
+}
+
+/**
+ * "Where was Wojciech Has born?": the place a person's own passage gives beside a date of their
+ * life ("(1 April 1925, Kraków – 3 October 2000, Łódź)"), or after "born ... in" / "died ... in".
+ * Undefined when the question asks no birth or death place, or the passage says none.
+ */
+function lifePlace(reading: QuestionReading, documents: AnswerInput['documents']): ExtractedAnswer | undefined {
+  const event = lifeEvent(reading.relation.join(' '));
+  if (reading.type !== 'place' || (event !== 'birth' && event !== 'death')) return undefined;
+  const own = reading.names.map((n) => ownPassage(n, documents)).find((d) => d !== undefined);
+  if (!own) return undefined;
+  const text = own.text.replace(/\s+/g, ' ');
+  const span = lifeSpan(
+    text,
+    datesIn(text).filter((d) => /\d{3,4}/.test(d.text)),
+  );
+  const place = /^\p{Lu}[\p{L}'’.-]*(?:[ ,]+\p{Lu}[\p{L}'’.-]*){0,3}$/u;
+  let found: string | undefined;
+  if (span) {
+    const [a, b] = span;
+    const after = (d: Candidate) => text.slice(d.at + d.text.length).split(/\s[–-]\s|[–)]/)[0]!;
+    const said = /^\s*,\s*(.+?)\s*$/.exec(after(event === 'birth' ? a : b))?.[1];
+    if (said && place.test(said)) found = said;
+  }
+  // Else "born ... in X", read sentence by sentence so a name ends where its sentence does ("Kelso. He ...").
+  const bornIn = new RegExp(
+    `\\b${event === 'birth' ? 'born' : 'died'}\\b[^.;()]*?\\bin\\s+(\\p{Lu}[\\p{L}'’.-]*(?:(?:\\s|,\\s)\\p{Lu}[\\p{L}'’.-]*){0,3})`,
+    'u',
+  );
+  found ??= sentences(own.text)
+    .map((x) => bornIn.exec(x.replace(/\s+/g, ' '))?.[1]?.replace(/\.$/, ''))
+    .find((x) => x !== undefined);
+  if (!found) return undefined;
+  const sentence = sentences(own.text).find((x) => x.replace(/\s+/g, ' ').includes(found)) ?? sentences(own.text)[0]!;
+  return { shortAnswer: found, answer: `${sentence} [${own.id}]` };
+}
+
 function lifeDate(reading: QuestionReading, documents: AnswerInput['documents']): ExtractedAnswer | undefined {
   const event = lifeEvent(reading.relation.join(' '));
   if (event !== 'birth' && event !== 'death') return undefined;
@@ -383,9 +425,7 @@ function lifeDate(reading: QuestionReading, documents: AnswerInput['documents'])
           .pop()!,
       ),
   );
-  // The span: two dates of the opening, a dash between them and no stop.
-  const [a, b] = dates;
-  const span = a && b && b.at < 300 && /^[^.;]*?[–-][^.;]*$/.test(text.slice(a.at + a.text.length, b.at)) ? [a, b] : undefined;
+  const span = lifeSpan(text, dates);
   const date = said ?? (span ? span[event === 'birth' ? 0 : 1] : undefined);
   if (!date) return undefined;
   const short = reading.type === 'year' ? /\d{3,4}/.exec(date.text)![0] : date.text;
