@@ -411,6 +411,24 @@ describe('Function: answerStructured', () => {
     expect([born.shortAnswer, died.shortAnswer]).toEqual(['Paris', 'Toledo']);
   });
 
+  it('gives no year for a named thing the evidence dates only for its sibling or for its town', () => {
+    // Prepare: 2014 belongs to the Musée des Vagues; the town's own passages date other things.
+    const museums = doc(
+      'museums',
+      'Museums of Norle',
+      "Norle's museums include the Musée des Vagues, a science museum opened in 2014, the Musée des Arts, one of the largest fine arts museums, and the Institut Roux.",
+    );
+    const bikes = doc('bikes', 'Bicycles in Norle', 'The bicycle sharing system of Norle opened in 2005.');
+
+    // Act
+    const sibling = ask('What year did the Musée des Arts in Norle open?', [museums, bikes]);
+    const own = ask('What year did the Musée des Vagues in Norle open?', [museums, bikes]);
+
+    // Assess
+    expect(sibling.shortAnswer).toBeNull();
+    expect(own.shortAnswer).toBe('2014');
+  });
+
   it('orders the items of "the three largest" by the rank each passage gives them', () => {
     // Prepare: the passage of the fifth-largest city comes before the third's.
     const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');

@@ -688,8 +688,14 @@ function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
   // A passage whose sentence about the question's names opens with a pronoun ("It ... is home to
   // the headquarters of Airbus") is about its own subject: its lead sentence speaks of it too.
   const pronounPassages = new Set(focus.all.filter((x) => focus.nameScore(x) > 0 && /^(?:It|He|She|They)\s/.test(x.text)).map((x) => x.docId));
+  // A question about a named thing somewhere ("the Musée des Beaux-Arts in Lyon") is about the
+  // thing: a sentence naming only where it is speaks of something else there.
+  const subject = focus.reading.names.length >= 2 && /\s/.test(focus.reading.names[0]!) ? contentTerms(focus.reading.names[0]!) : undefined;
+  const passageTerms = new Map<string, Set<string>>();
+  for (const x of focus.all) passageTerms.set(x.docId, new Set([...(passageTerms.get(x.docId) ?? []), ...x.terms, ...contentTerms(x.title)]));
+  const namesSubject = (s: Sentence) => subject === undefined || subject.every((t) => passageTerms.get(s.docId)!.has(t));
   for (const s of focus.all) {
-    const about = !hasNames || focus.nameScore(s) > 0 || (s.position === 0 && pronounPassages.has(s.docId));
+    const about = (!hasNames || focus.nameScore(s) > 0 || (s.position === 0 && pronounPassages.has(s.docId))) && namesSubject(s);
     const asked = focus.relationScore(s) + focus.classScore(s);
     const hop2 = !about && s.docId !== first.docId && bridged(s) && asked > 0 && !defining.has(s.docId) && !saidAtHome(s, unsaidOf(s)) && saysClause(s);
     if (!about && !hop2) continue;
@@ -704,7 +710,12 @@ function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
       .map((c) => (reading.type === 'person' ? withGroupNoun(c, s.text) : c))
       .filter(
         (c) =>
-          !focus.isGiven(c) && fits(c, reading, s) && focus.measures(c) && !(about && titled(c)) && !(hop2 && bridges.some((b) => namesBridge(c, new Set(b)))),
+          !focus.isGiven(c) &&
+          fits(c, reading, s) &&
+          focus.measures(c) &&
+          !(about && titled(c)) &&
+          !(hop2 && bridges.some((b) => namesBridge(c, new Set(b)))) &&
+          !ownedBySibling(c, s, focus),
       );
     // "It is home to the headquarters of Airbus": the pronoun stands for its passage's subject.
     const subject = ['place', 'entity', 'person'].includes(reading.type) ? pronounSubject(s, focus) : undefined;
@@ -869,6 +880,20 @@ function definedAsClass(bridge: Candidate, own: readonly Sentence[], focus: Focu
     lead.text.toLowerCase().startsWith(bridge.text.toLowerCase()) &&
     /\s(?:is|was|are|were)\s/.test(lead.text)
   );
+}
+
+/**
+ * Whether a span belongs to a sibling of the name asked about: in "the Musée des Confluences, a
+ * museum opened in 2014, the Musée des Beaux-Arts, ...", 2014 follows the Confluences, so it is no
+ * answer about the Beaux-Arts. A sibling shares the asked name's first word and is not that name.
+ */
+function ownedBySibling(c: Candidate, s: Sentence, focus: Focus): boolean {
+  const owner = namesIn(s.text)
+    .filter((n) => n.at + n.text.length <= c.at)
+    .at(-1);
+  if (!owner || focus.isGiven(owner)) return false;
+  const first = (name: string) => name.split(/\s+/)[0]!.toLowerCase();
+  return focus.reading.names.some((name) => /\s/.test(name) && first(name) === first(owner.text) && !sameName(owner.text, name) && s.text.includes(name));
 }
 
 /** A passage's title as a key: lower case, without its parenthesised qualifier ("Adam Green (filmmaker)"). */
