@@ -289,7 +289,9 @@ function questionWord(q: string): { word: string; index: number; embedded: boole
 /** The names a question is about: capitalised spans, less question words at its start. */
 function focusNames(q: string): string[] {
   // A year or a count narrows what is asked ("opened in 2014"); it is not what the question is about.
-  return entitySpans(q).filter((span) => {
+  // "Lyon's Musée des Beaux-Arts" is two names: the owner and the thing it owns.
+  const spans = entitySpans(q).flatMap((span) => span.split(/(?<=['’]s)\s+(?=\p{Lu})/u));
+  return spans.filter((span) => {
     const terms = contentTerms(span);
     return terms.length > 0 && !/^[\d\s,.'’s-]+$/.test(span) && !/^(?:top|compare|list|name|rank)$/i.test(span);
   });

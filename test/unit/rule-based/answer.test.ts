@@ -422,10 +422,12 @@ describe('Function: answerStructured', () => {
 
     // Act
     const sibling = ask('What year did the Musée des Arts in Norle open?', [museums, bikes]);
+    const owned = ask("When did Norle's Musée des Arts open?", [museums]);
     const own = ask('What year did the Musée des Vagues in Norle open?', [museums, bikes]);
 
-    // Assess
+    // Assess: the possessive is two names, the town and the museum it has.
     expect(sibling.shortAnswer).toBeNull();
+    expect(owned.shortAnswer).toBeNull();
     expect(own.shortAnswer).toBe('2014');
   });
 
