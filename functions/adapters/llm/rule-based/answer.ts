@@ -690,7 +690,18 @@ function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
   const pronounPassages = new Set(focus.all.filter((x) => focus.nameScore(x) > 0 && /^(?:It|He|She|They)\s/.test(x.text)).map((x) => x.docId));
   // A question about a named thing somewhere ("the Musée des Beaux-Arts in Lyon") is about the
   // thing: a sentence naming only where it is speaks of something else there.
-  const subject = focus.reading.names.length >= 2 && /\s/.test(focus.reading.names[0]!) ? contentTerms(focus.reading.names[0]!) : undefined;
+  const placed = focus.reading.names.find(
+    (name, i) =>
+      /\s/.test(name) &&
+      focus.reading.names.some(
+        (place, j) =>
+          j !== i &&
+          new RegExp(`${escaped(name)}\\s+in\\s+(?:the\\s+)?${escaped(place)}|${escaped(place.replace(/['’]s$/, ''))}['’]s\\s+${escaped(name)}`).test(
+            focus.question,
+          ),
+      ),
+  );
+  const subject = placed ? contentTerms(placed) : undefined;
   const passageTerms = new Map<string, Set<string>>();
   for (const x of focus.all) passageTerms.set(x.docId, new Set([...(passageTerms.get(x.docId) ?? []), ...x.terms, ...contentTerms(x.title)]));
   const namesSubject = (s: Sentence) => subject === undefined || subject.every((t) => passageTerms.get(s.docId)!.has(t));
@@ -894,6 +905,11 @@ function ownedBySibling(c: Candidate, s: Sentence, focus: Focus): boolean {
   if (!owner || focus.isGiven(owner)) return false;
   const first = (name: string) => name.split(/\s+/)[0]!.toLowerCase();
   return focus.reading.names.some((name) => /\s/.test(name) && first(name) === first(owner.text) && !sameName(owner.text, name) && s.text.includes(name));
+}
+
+/** A text as a regular expression that matches it literally. */
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** A passage's title as a key: lower case, without its parenthesised qualifier ("Adam Green (filmmaker)"). */
