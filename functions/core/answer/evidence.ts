@@ -142,6 +142,15 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
   const years = [...new Set(task.replace(/\b(\d{4})\s*[-–]\s*\d{2,4}\b/g, '$1').match(/\b(?:1[0-9]{3}|20[0-9]{2})\b/g) ?? [])];
   const unsaidYears = years.filter((y) => !docs.some((d) => new RegExp(`\\b${y}\\b`).test(d.text)));
   if (unsaidYears.length > 0) return refuse(`no retrieved passage speaks of ${unsaidYears.map((y) => `"${y}"`).join(', ')}`);
+  // Each side of a choice is spoken of: "Nice or Bordeaux?" is not settled by Nice's passage alone.
+  // An option may name the start of a passage's word ("hydro" and "hydroelectricity").
+  const saysOption = (d: (typeof docs)[number], terms: string[]) =>
+    terms.every((t) => d.terms.has(t) || (t.length >= 4 && [...d.terms].some((u) => u.startsWith(t))));
+  const unsaidOptions = (reading.options ?? []).filter((o) => {
+    const terms = contentTerms(o);
+    return terms.length > 0 && !docs.some((d) => holdsName(d.terms, { terms, forms: [] }) || saysOption(d, terms));
+  });
+  if (unsaidOptions.length > 0) return refuse(`no retrieved passage speaks of ${unsaidOptions.map((o) => `"${o}"`).join(', ')}`);
   // A question that names nothing is about its words together: one passage must hold more than half of them
   // (tidal power stations are not answered by a passage on nuclear power and one on bicycle stations).
   // A passage and the passages it leads to (titled after a name it holds, as a second hop's are)
@@ -179,6 +188,21 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
   const short = claim.shortAnswer;
   if (short === null && SHORT_TYPES.has(reading.type)) return refuse(`no retrieved passage holds ${expected(reading.type)} about what is asked`);
   if (typeof short === 'string' && !saidBy(short, reading, docs)) return refuse(`no retrieved passage says "${short}"`);
+  // The year a figure is asked for ("... capacity in 2020?") is the year of the passage that gives
+  // it: a capacity of 2023 is not one of 2020. A year that describes a subject ("born in 1952") is not.
+  const asOf = /\b(?:in|of|for|during)\s+((?:1[0-9]|20)[0-9]{2})\s*\??\s*$/.exec(task)?.[1];
+  if (
+    typeof short === 'string' &&
+    /\d/.test(short) &&
+    asOf &&
+    !saidBy(
+      short,
+      reading,
+      docs.filter((d) => new RegExp(`\\b${asOf}\\b`).test(d.text)),
+    )
+  ) {
+    return refuse(`no retrieved passage says "${short}" of ${asOf}`);
+  }
   return { covered: true, share, missing };
 }
 

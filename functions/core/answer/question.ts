@@ -427,7 +427,7 @@ export function describedPerson(question: string): { phrase: string; find: strin
  * it, asked with the clause's own words ("Where Kerry Saxby-Junna was born?", "Which company
  * published X?"). Undefined for a question without such a clause.
  */
-export function describedThing(question: string): { phrase: string; find: string } | undefined {
+export function describedThing(question: string): { phrase: string; find: string; role?: string } | undefined {
   const q = question
     .trim()
     .replace(/\s+/g, ' ')
@@ -435,7 +435,7 @@ export function describedThing(question: string): { phrase: string; find: string
   // "... through the capital of France": the thing that holds that role for the name.
   const held = /\b(?:of|in|from|for|at|on|to|with|through|into|near|across)\s+(the\s+(\p{Ll}+)\s+of\s+\p{Lu}[^,;]*)$/u.exec(q);
   if (held && !/^(?:who|whom|what|which)\b/i.test(q.slice(held.index).trim())) {
-    return { phrase: held[1]!, find: `What is ${held[1]}?` };
+    return { phrase: held[1]!, find: `What is ${held[1]}?`, role: held[2]! };
   }
   const m = /\b(?:of|in|from|for|at|by|on|to|with)\s+(the\s+(\p{Ll}+)\s+(where|that|which|who|whom)\s+([^,;]+))$/u.exec(q);
   if (!m) return undefined;

@@ -254,6 +254,34 @@ describe('Function: checkEvidence', () => {
     expect(unstated.covered).toBe(false);
   });
 
+  it('refuses a choice one of whose options no passage speaks of, and reads an option as the start of a word', () => {
+    // Prepare
+    const nice = { id: 'nice', title: 'Nice', text: 'Nice is a city of France with about 342,000 inhabitants.' };
+    const hydro = { id: 'hydro', title: 'Hydroelectricity', text: 'Hydroelectricity gives 12 percent of the electricity; wind gives 10 percent.' };
+
+    // Act
+    const missing = checkEvidence('Which has more inhabitants, Nice or Bordeaux?', [nice], { shortAnswer: 'Nice' }, wordNet());
+    const prefix = checkEvidence('Which gives more electricity, hydro or wind?', [hydro], { shortAnswer: 'hydroelectricity' }, wordNet());
+
+    // Assess
+    expect(missing).toMatchObject({ covered: false, reason: 'no retrieved passage speaks of "Bordeaux"' });
+    expect(prefix.covered).toBe(true);
+  });
+
+  it('refuses a figure asked for a year when the passage that gives it is of another year', () => {
+    // Prepare: 2020 is in the corpus, but not in the passage giving the capacity.
+    const solar = { id: 'solar', title: 'Solar power', text: 'Solar power had an installed capacity of about 20 gigawatts in 2023.' };
+    const town = { id: 'town', title: 'Norle', text: 'Norle had a population of about 50,000 in 2020.' };
+
+    // Act
+    const other = checkEvidence('What was the installed solar capacity in 2020?', [solar, town], { shortAnswer: 'about 20 gigawatts' }, wordNet());
+    const same = checkEvidence('What was the installed solar capacity in 2023?', [solar, town], { shortAnswer: 'about 20 gigawatts' }, wordNet());
+
+    // Assess
+    expect(other).toMatchObject({ covered: false, reason: 'no retrieved passage says "about 20 gigawatts" of 2020' });
+    expect(same.covered).toBe(true);
+  });
+
   it('refuses a task that names nothing to look for', () => {
     // Act
     const check = checkEvidence('   ', [VELOV]);

@@ -318,6 +318,10 @@ function describedAnswer(asked: string, documents: AnswerInput['documents'], lex
   const found = answerStructured({ question: described.find, instruction: PLAIN_INSTRUCTION, documents }, lexicon, depth + 1);
   const own = found.shortAnswer ? ownPassage(found.shortAnswer, documents) : undefined;
   if (!found.shortAnswer || !own) return undefined;
+  // A role found must be said of what was found: "Paris is the capital ... of France" finds Paris;
+  // "Lyon is the third-largest city of France by population of the commune" finds no commune of anything.
+  const role = (described as { role?: string }).role;
+  if (role && !new RegExp(`^(?:The\\s+)?${escaped(found.shortAnswer)}\\b[^.]*\\b${escaped(role)}\\b`, 'i').test(found.answer)) return undefined;
   const rewritten = question.replace(described.phrase, found.shortAnswer);
   const then = answerStructured({ question: rewritten, instruction: PLAIN_INSTRUCTION, documents: [own] }, lexicon, depth + 1);
   if (!then.shortAnswer) return undefined;
