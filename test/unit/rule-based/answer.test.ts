@@ -431,6 +431,20 @@ describe('Function: answerStructured', () => {
     expect(own.shortAnswer).toBe('2014');
   });
 
+  it('takes "one of the largest" as no claim to be the largest', () => {
+    // Prepare
+    const museums = doc('museums', 'Museums of Norle', 'The Musée des Arts is one of the largest fine arts museums in Norvia.');
+    const port = doc('port', 'Port of Norle', 'The Port of Norle is the largest port in Norvia and one of the largest on the coast.');
+
+    // Act
+    const hedged = ask('Which is the largest fine arts museum in Norvia?', [museums]);
+    const said = ask('Which is the largest port in Norvia?', [port]);
+
+    // Assess
+    expect(hedged.shortAnswer).toBeNull();
+    expect(said.shortAnswer).toBe('Port of Norle');
+  });
+
   it('orders the items of "the three largest" by the rank each passage gives them', () => {
     // Prepare: the passage of the fifth-largest city comes before the third's.
     const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');

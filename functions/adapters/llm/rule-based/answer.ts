@@ -214,10 +214,13 @@ function superlative(reading: QuestionReading, focus: Focus, question: string): 
   };
   const bases = new Set(basesOf(reading.relation[at]!).flatMap((b) => focus.lexicon.related(b)));
   const asked = reading.relation[at]!.toLowerCase();
+  // "One of the largest museums" says no museum is the largest.
   const saysSuperlative = (s: Sentence) =>
     ordinal(asked)
       ? new RegExp(`\\b${asked}\\b`, 'i').test(s.text)
-      : [...s.text.matchAll(/\p{L}{2,}est\b/gu)].some((m) => basesOf(m[0]).some((b) => bases.has(b)));
+      : [...s.text.matchAll(/\p{L}{2,}est\b/gu)].some(
+          (m) => basesOf(m[0]).some((b) => bases.has(b)) && !/\bone\s+of\s+the\s+(?:[\p{L}-]+\s+)?$/iu.test(s.text.slice(0, m.index)),
+        );
   const others = focus.relation.filter((_, i) => i !== at);
   const saying = ranked(focus).filter((s) => saysSuperlative(s) && others.every((o) => [...o].some((t) => holdsTerm(s.terms, t))));
   for (const s of saying) {
