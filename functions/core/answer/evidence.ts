@@ -142,6 +142,18 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
   const years = [...new Set(task.replace(/\b(\d{4})\s*[-–]\s*\d{2,4}\b/g, '$1').match(/\b(?:1[0-9]{3}|20[0-9]{2})\b/g) ?? [])];
   const unsaidYears = years.filter((y) => !docs.some((d) => new RegExp(`\\b${y}\\b`).test(d.text)));
   if (unsaidYears.length > 0) return refuse(`no retrieved passage speaks of ${unsaidYears.map((y) => `"${y}"`).join(', ')}`);
+  // "Why ...?" asks for a cause: evidence that never states one about what is asked ("because",
+  // "due to", "so that") does not answer it, however much it says of the subject.
+  if (/^\s*why\b/i.test(task)) {
+    const causal =
+      /\b(?:because|due to|owing to|as a result of|caused by|so that|in order to|thanks to|led to|the reason)\b|\b(?:died|death)\b[^.;]*?\b(?:of|from)\b/i;
+    // A passage that says what is asked, with a sentence stating a cause.
+    const states = docs.some(
+      (d) =>
+        relation.filter((r) => [...r.terms].some((t) => holdsTerm(d.terms, t))).length * 2 >= relation.length && sentences(d.text).some((x) => causal.test(x)),
+    );
+    if (!states) return refuse('no retrieved passage states why');
+  }
   // Each side of a choice is spoken of: "Nice or Bordeaux?" is not settled by Nice's passage alone.
   // An option may name the start of a passage's word ("hydro" and "hydroelectricity").
   const saysOption = (d: (typeof docs)[number], terms: string[]) =>

@@ -282,6 +282,20 @@ describe('Function: checkEvidence', () => {
     expect(same.covered).toBe(true);
   });
 
+  it('refuses a "why" no passage states a cause for, and lets one through that does', () => {
+    // Prepare
+    const tram = { id: 'tram', title: 'Trams in Norle', text: 'The tram network of Norle was shut down in 1957 and reopened in 2001.' };
+    const bridge = { id: 'bridge', title: 'Norle bridge', text: 'The old bridge of Norle was shut down in 1990 because its piers were cracked.' };
+
+    // Act
+    const unstated = checkEvidence('Why was the tram network of Norle shut down?', [tram], {}, wordNet());
+    const stated = checkEvidence('Why was the old bridge of Norle shut down?', [bridge], {}, wordNet());
+
+    // Assess
+    expect(unstated).toMatchObject({ covered: false, reason: 'no retrieved passage states why' });
+    expect(stated.covered).toBe(true);
+  });
+
   it('refuses a task that names nothing to look for', () => {
     // Act
     const check = checkEvidence('   ', [VELOV]);

@@ -445,6 +445,21 @@ describe('Function: answerStructured', () => {
     expect(said.shortAnswer).toBe('Port of Norle');
   });
 
+  it('answers why a person died with the cause their own passage gives', () => {
+    // Prepare
+    const person = doc(
+      'fons',
+      'Fons Radem',
+      'Fons Radem (1920 – 2007) was a film director. He died in 2007 in a Geneva hospital of emphysema, after a long illness.',
+    );
+
+    // Act
+    const answer = ask('Why did Fons Radem die?', [person]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('emphysema');
+  });
+
   it('orders the items of "the three largest" by the rank each passage gives them', () => {
     // Prepare: the passage of the fifth-largest city comes before the third's.
     const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');

@@ -100,7 +100,10 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
   const hops = depth < 2 && !['yes_no', 'choice', 'comparison', 'list'].includes(reading.type);
   const kin = hops ? (kinAnswer(text, input.documents, lexicon, depth) ?? describedAnswer(text, input.documents, lexicon, depth)) : undefined;
   if (kin) return kin;
-  const dated = reading.type === 'date' || reading.type === 'year' ? lifeDate(reading, input.documents) : lifePlace(reading, input.documents);
+  const dated =
+    reading.type === 'date' || reading.type === 'year'
+      ? lifeDate(reading, input.documents)
+      : (lifePlace(reading, input.documents) ?? deathCause(text, reading, input.documents));
   if (dated) return dated;
   switch (reading.type) {
     case 'yes_no':
@@ -412,6 +415,25 @@ function lifePlace(reading: QuestionReading, documents: AnswerInput['documents']
   if (!found) return undefined;
   const sentence = sentences(own.text).find((x) => x.replace(/\s+/g, ' ').includes(found)) ?? sentences(own.text)[0]!;
   return { shortAnswer: found, answer: `${sentence} [${own.id}]` };
+}
+
+/**
+ * "Why did Fons Rademakers die?", "What was the cause of death of X?": what the person's own
+ * passage says they died of ("He died in 2007 in a Geneva hospital of emphysema"). Undefined for
+ * other questions, or when the passage gives no cause.
+ */
+function deathCause(question: string, reading: QuestionReading, documents: AnswerInput['documents']): ExtractedAnswer | undefined {
+  if (!/^\s*why\b.*\bdie\b|\bcause\s+of\s+(?:\w+\s+)?death\b|\bdie\s+(?:of|from)\s*\??\s*$/i.test(question)) return undefined;
+  const own = reading.names.map((n) => ownPassage(n, documents)).find((d) => d !== undefined);
+  if (!own) return undefined;
+  for (const sentence of sentences(own.text)) {
+    const cause =
+      /\b(?:died|death)\b[^.;]*?\b(?:of|from)\s+(?:an?\s+|the\s+)?([\p{Ll}][\p{Ll}\s'-]{2,40}?)(?=\s*[,.;]|\s+(?:at|in|on|after|aged|while|during)\b|$)/u.exec(
+        sentence,
+      )?.[1];
+    if (cause) return { shortAnswer: cause.trim(), answer: `${sentence} [${own.id}]` };
+  }
+  return undefined;
 }
 
 function lifeDate(reading: QuestionReading, documents: AnswerInput['documents']): ExtractedAnswer | undefined {
