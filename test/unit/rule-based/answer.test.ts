@@ -460,6 +460,19 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('emphysema');
   });
 
+  it('counts "how many" of a thing, never with an amount in a unit of measurement', () => {
+    // Prepare
+    const port = doc('port', 'Port of Norle', 'The Port of Norle handles about 80 million tonnes of cargo a year with 12 cranes.');
+
+    // Act
+    const containers = ask('How many containers does the Port of Norle handle each year?', [port]);
+    const cranes = ask('How many cranes does the Port of Norle have?', [port]);
+
+    // Assess
+    expect(containers.shortAnswer).toBeNull();
+    expect(cranes.shortAnswer).toBe('12 cranes');
+  });
+
   it('orders the items of "the three largest" by the rank each passage gives them', () => {
     // Prepare: the passage of the fifth-largest city comes before the third's.
     const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');

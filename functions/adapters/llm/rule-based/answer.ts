@@ -649,10 +649,25 @@ class Focus {
   /**
    * Whether a figure measures what is asked: a question asking for a share ("what share", "what
    * percentage": a class the lexicon relates to percent) is answered by a percentage, never by "22
-   * gigawatts" or a bare count. Other questions take any figure.
+   * gigawatts" or a bare count; one asking how many of a thing, never by an amount in a unit of
+   * measurement. Other questions take any figure.
    */
   measures(c: Candidate): boolean {
-    if (c.kind !== 'number' || this.reading.type !== 'number' || ![...this.answerClass].some((t) => t.startsWith('percent'))) return true;
+    if (c.kind !== 'number' || this.reading.type !== 'number') return true;
+    // "How many containers?" counts them: "80 million tonnes" is a measure in a unit, no count of containers.
+    const unit = /\b(\p{L}{3,})$/u.exec(c.text)?.[1];
+    const counts = /\bhow\s+many\b/i.test(this.question) && this.answerClass.size > 0;
+    const head = this.reading.answerClass?.split(' ').pop() ?? '';
+    // A count of people is one of residents, inhabitants, passengers ...: kinds of person.
+    const people = head === 'people' || this.lexicon.isKindOf?.(head, 'person') === true;
+    const ofClass = (noun: string) =>
+      this.answerClass.has(contentTerms(noun)[0] ?? '') ||
+      this.lexicon.isKindOf?.(noun, head) === true ||
+      (people && this.lexicon.isKindOf?.(noun, 'person') === true);
+    if (counts && unit && !ofClass(unit) && this.lexicon.isKindOf?.(unit, 'unit of measurement') === true) return false;
+    // ... nor with a count of another thing ("12 cranes" for containers).
+    if (counts && unit && /[^su]s$/.test(unit) && !ofClass(unit)) return false;
+    if (![...this.answerClass].some((t) => t.startsWith('percent'))) return true;
     return /%|\bper\s?cent\b/i.test(c.text);
   }
 
