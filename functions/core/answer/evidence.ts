@@ -156,8 +156,9 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
   }
   // Each side of a choice is spoken of: "Nice or Bordeaux?" is not settled by Nice's passage alone.
   // An option may name the start of a passage's word ("hydro" and "hydroelectricity").
+  // An option of several words ("onshore wind power") is spoken of through most of them.
   const saysOption = (d: (typeof docs)[number], terms: string[]) =>
-    terms.every((t) => d.terms.has(t) || (t.length >= 4 && [...d.terms].some((u) => u.startsWith(t))));
+    terms.filter((t) => d.terms.has(t) || (t.length >= 4 && [...d.terms].some((u) => u.startsWith(t)))).length * 2 >= terms.length;
   const unsaidOptions = (reading.options ?? []).filter((o) => {
     const terms = contentTerms(o);
     return terms.length > 0 && !docs.some((d) => holdsName(d.terms, { terms, forms: [] }) || saysOption(d, terms));
