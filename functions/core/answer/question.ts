@@ -124,9 +124,13 @@ export function readQuestion(raw: string): QuestionReading {
   else if (comparing && !wh) type = 'comparison';
   else if (wh) {
     const after = q.slice(wh.index + wh.word.length).trim();
+    // "Which French region ...": a capitalised adjective before the noun qualifies the class; the noun is still what is asked.
+    const classed = /^\p{Lu}\p{Ll}+\s+(?=\p{Ll}+\s+(?:is|are|was|were|do|does|did|has|have|had)\b)/u.test(after)
+      ? after.replace(/^\p{Lu}\p{Ll}+\s+/u, '')
+      : after;
     const nounPhrase =
       /^(?:(?:kind|type|sort|name)\s+of\s+)?((?:[\p{Ll}-]+\s+){0,2}?[\p{Ll}-]+)\b(?=\s+(?:was|were|is|are|did|does|do|has|have|had|of|in|on|at|for|by|from|that|which|who|whose|with|to|can|could|would|will|should|shall|may|might|must|released|made|produced|written|directed|known|called|located|based|founded|created|formed|born|named|played|became|won|did|\w+ed\b|\w+s\b)|\s*[?,.]|$)/u.exec(
-        after,
+        classed,
       );
     switch (wh.word.toLowerCase()) {
       case 'who':

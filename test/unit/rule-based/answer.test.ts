@@ -473,6 +473,19 @@ describe('Function: answerStructured', () => {
     expect(cranes.shortAnswer).toBe('12 cranes');
   });
 
+  it('answers where a thing is with the subject that "is home to" it, and still names the class asked for', () => {
+    // Prepare
+    const town = doc('tolosa', 'Tolosa', 'Tolosa is a city of Norvia. It lies on the Garon river and is home to the headquarters of Airbis.');
+
+    // Act
+    const where = ask('Where is the head office of Airbis?', [town]);
+    const river = ask('Which river flows through the city that is home to Airbis?', [town]);
+
+    // Assess
+    expect(where.shortAnswer).toBe('Tolosa');
+    expect(river.shortAnswer).toBe('Garon');
+  });
+
   it('orders the items of "the three largest" by the rank each passage gives them', () => {
     // Prepare: the passage of the fifth-largest city comes before the third's.
     const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');

@@ -112,7 +112,8 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
     case 'comparison':
       return tableChoice(reading, tables, focus) ?? choose(reading, focus) ?? fallback(focus);
     case 'list':
-      return list(reading, tables, focus) ?? fallback(focus);
+      // "Name the two rivers that meet in Lyon": a list in prose is the names coordinated before the class noun.
+      return list(reading, tables, focus) ?? coordinated(focus) ?? fallback(focus);
     case 'description':
       // "Name the museums of Lyon": a request for the names of a plural noun is a list.
       return (asksForMany(text) ? coordinated(focus) : undefined) ?? describe(focus) ?? fallback(focus);
@@ -777,7 +778,9 @@ function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
     if (subject) candidates.push(subject);
     if (candidates.length === 0) continue;
     const ofClass = candidates.filter((c) => focus.answerClass.size > 0 && (ownPassageDefines(c, focus) || focus.isKind(c)));
-    const candidate = ofClass.length > 0 ? nearest(ofClass, s, focus, reading) : nearest(candidates, s, focus, reading);
+    // "It ... is home to the headquarters of Airbus": where the headquarters are is the sentence's subject.
+    const homeTo = subject !== undefined && reading.type === 'place' && !reading.answerClass && /\bhome\s+to\b/i.test(s.text) && focus.relationScore(s) > 0;
+    const candidate = homeTo ? subject : ofClass.length > 0 ? nearest(ofClass, s, focus, reading) : nearest(candidates, s, focus, reading);
     // The text calling a name what the question asks for ("the Garonne river"), or the name's own
     // passage calling it that ("Toulouse is the fourth-largest city"), all but settles it, over a
     // first hop that merely shares the question's words. The weights here (8 beside the class, 1.5
