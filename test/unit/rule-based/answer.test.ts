@@ -486,6 +486,20 @@ describe('Function: answerStructured', () => {
     expect(river.shortAnswer).toBe('Garon');
   });
 
+  it('answers what two people have in common with what both openings call them', () => {
+    // Prepare
+    const white = doc('white', 'E. B. Whyte', 'Elwyn Brooks "E. B." Whyte (1899 – 1985) was an American writer. He wrote for a magazine.');
+    const dan = doc('dan', 'Dan Masters', 'Dan Masters (born 1934) is an American poet born in Buffalo.');
+
+    // Act
+    const answer = ask('What do E. B. Whyte and Dan Masters have in common?', [white, dan]);
+
+    // Assess: both openings cited.
+    expect(answer.shortAnswer).toBe('American');
+    expect(answer.answer).toContain('[white]');
+    expect(answer.answer).toContain('[dan]');
+  });
+
   it('orders the items of "the three largest" by the rank each passage gives them', () => {
     // Prepare: the passage of the fifth-largest city comes before the third's.
     const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');

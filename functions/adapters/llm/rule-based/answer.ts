@@ -98,6 +98,8 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
   const focus = new Focus(reading, all, lexicon, readTask(text).kind === 'bridge', text);
   if (NAMES_ONLY.test(input.instruction)) return { shortAnswer: null, answer: namesFrom(all, focus, input.question) };
   const hops = depth < 2 && !['yes_no', 'choice', 'comparison', 'list'].includes(reading.type);
+  const common = inCommon(text, reading, input.documents, lexicon);
+  if (common) return common;
   const kin = hops ? (kinAnswer(text, input.documents, lexicon, depth) ?? describedAnswer(text, input.documents, lexicon, depth)) : undefined;
   if (kin) return kin;
   const dated =
@@ -416,6 +418,35 @@ function lifePlace(reading: QuestionReading, documents: AnswerInput['documents']
   if (!found) return undefined;
   const sentence = sentences(own.text).find((x) => x.replace(/\s+/g, ' ').includes(found)) ?? sentences(own.text)[0]!;
   return { shortAnswer: found, answer: `${sentence} [${own.id}]` };
+}
+
+/**
+ * "What do E. B. White and Dan Masterson have in common?": what the two own passages' opening
+ * sentences both call their subjects ("an American writer", "an American poet": American), the
+ * adjective of a name first, then a shared noun. Undefined for other questions, or when the
+ * openings share nothing.
+ */
+function inCommon(question: string, reading: QuestionReading, documents: AnswerInput['documents'], lexicon: Lexicon): ExtractedAnswer | undefined {
+  if (!/\b(?:in\s+common|share|both\s+have)\b/i.test(question) || !/^\s*what\b/i.test(question) || reading.names.length < 2) return undefined;
+  const sides = reading.names.slice(0, 2).map((n) => ownPassage(n, documents));
+  if (sides.some((d) => d === undefined)) return undefined;
+  const opening = sides.map((d) => {
+    const lead = sentences(d!.text)[0] ?? '';
+    const copula = /\s(?:is|was|are|were)\s+(?:an?\s+|the\s+)?/.exec(lead);
+    return {
+      lead,
+      words: copula
+        ? lead
+            .slice(copula.index + copula[0].length)
+            .split(/[,;]|\s(?:who|which|that|born|from|in|of)\s/)[0]!
+            .split(/\s+/)
+        : [],
+    };
+  });
+  const shared = opening[0]!.words.filter((w) => w.length > 2 && opening[1]!.words.some((v) => v.toLowerCase() === w.toLowerCase()));
+  const said = shared.find((w) => lexicon.isNameAdjective?.(w)) ?? shared.find((w) => /^\p{Ll}/u.test(w) && contentTerms(w).length > 0);
+  if (!said) return undefined;
+  return { shortAnswer: said, answer: sides.map((d, i) => `${opening[i]!.lead} [${d!.id}]`).join(' ') };
 }
 
 /**
