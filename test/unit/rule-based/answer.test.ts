@@ -500,6 +500,20 @@ describe('Function: answerStructured', () => {
     expect(answer.answer).toContain('[dan]');
   });
 
+  it('answers "from the same country?" by the nations the two openings name by their adjectives', () => {
+    // Prepare: the second side's country is said as an adjective only.
+    const painter = doc('painter', 'Jana Ynt', 'Jana Ynt (born 1962) is an American painter. She has shown her work in London and Brussels.');
+    const musician = doc('musician', 'Bia Hal', 'Bia Hal (1965 – 2001) was an American rock musician.');
+    const film = doc('film', 'The Keeper (2002 film)', 'The Keeper is a Canadian thriller film, released in 2002.');
+
+    // Act
+    const same = ask('Are Jana Ynt and Bia Hal from the same country?', [painter, musician]);
+    const other = ask('Are Jana Ynt and The Keeper from the same country?', [painter, film]);
+
+    // Assess
+    expect([same.shortAnswer, other.shortAnswer]).toEqual(['yes', 'no']);
+  });
+
   it('orders the items of "the three largest" by the rank each passage gives them', () => {
     // Prepare: the passage of the fifth-largest city comes before the third's.
     const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');

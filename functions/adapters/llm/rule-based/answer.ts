@@ -1187,6 +1187,14 @@ function yesNo(reading: QuestionReading, focus: Focus, question: string): Extrac
     const perSide = sides.map((side) => sentencesAbout(side, focus));
     if (perSide.some((s) => s.length === 0)) return undefined;
     const same = /\bsame\b/i.test(focus.reading.relation.join(' ')) || /\bsame\s+(\w+)/i.test(reading.names.join(' '));
+    // "From the same country?", "the same nationality?": the nation each side's opening names by its
+    // adjective ("an American painter", "a Canadian thriller film"), through the name it is of.
+    // Sides named through a role ("director of film X") are people the films' openings do not describe.
+    const asksNation = /\bsame\s+(?:country|nationality|citizenship|origin)\b/i.test(question) && !/\b\p{Ll}+(?:or|er|ist)s?\s+of\b/u.test(question);
+    const nations = asksNation ? perSide.map((ss) => nationOf(ss, focus)) : [];
+    if (asksNation && nations.every((n) => n !== undefined)) {
+      return { shortAnswer: nations[0] === nations[1] ? 'yes' : 'no', answer: perSide.map((ss) => cite(ss[0]!)).join(' ') };
+    }
     if (same) {
       // What each side is "in": the name beside the class noun the question asks to be the same.
       const places = perSide.map((ss) => placesOf(ss, focus));
@@ -1284,6 +1292,19 @@ function sentencesAbout(side: string, focus: Focus): Sentence[] {
 }
 
 /** The places a side's sentences put it in: names beside the class noun, else every name after "in". */
+/** The nation a side's sentences name first by its adjective ("American" → America), its own passage's opening first. */
+function nationOf(ss: readonly Sentence[], focus: Focus): string | undefined {
+  const ordered = [...ss].sort((a, b) => a.position - b.position);
+  for (const s of ordered) {
+    for (const m of s.text.matchAll(/\b\p{Lu}\p{Ll}+\b/gu)) {
+      if (m.index === 0) continue;
+      const nation = focus.lexicon.nameOf?.(m[0]);
+      if (nation) return nation;
+    }
+  }
+  return undefined;
+}
+
 function placesOf(ss: Sentence[], focus: Focus): string[] {
   const out: string[] = [];
   for (const s of ss.slice(0, 3)) {
