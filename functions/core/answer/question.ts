@@ -119,7 +119,7 @@ export function readQuestion(raw: string): QuestionReading {
   let answerClass: string | undefined;
   const wh = questionWord(q);
   if (n !== undefined) type = 'list';
-  else if (options && (comparing || /\?\s*$/.test(q) || /\b(which|who|what)\b/i.test(q))) type = 'choice';
+  else if (options && (comparing || /\?\s*$/.test(q) || /\b(which|who|what)\b/i.test(q) || GRADED.test(q))) type = 'choice';
   else if (new RegExp(`^(?:${AUX})\\b`, 'i').test(q) && !wh?.embedded) type = 'yes_no';
   else if (comparing && !wh) type = 'comparison';
   else if (wh) {
@@ -312,7 +312,19 @@ function topN(q: string): number | undefined {
 }
 
 /** "..., A or B?", "Which X, A or B?", "Is A or B ...?": the two options. */
+/** A word that grades: more, less, bigger, earlier, ... */
+const GRADED = /\b(?:more|less|fewer|most|least|bigger|larger|smaller|higher|lower|greater|earlier|later|older|younger|longer|shorter)\b/i;
+
 function eitherOr(q: string, names: string[]): [string, string] | undefined {
+  // "Did gas or solar produce a bigger share ...?", "Did France have more capacity in solar or in
+  // onshore wind?": a question that grades two things around "or" asks which of them.
+  const graded = /^(?:.*?,\s*)?(?:do|does|did|is|was|are|were|has|have|had)\b/i.test(q) && GRADED.test(q);
+  const around = graded
+    ? /\b(?:in\s+|the\s+)?([\p{L}-]+)\s+or\s+(?:in\s+|the\s+)?([\p{L}-]+(?:\s+(?!(?:in|on|at|of|for|to|by|with|from|during|than|produce[sd]?|have|has|had|makes?|made|generate[sd]?|gives?|gave|is|are|was|were)\b)[\p{L}-]+)?)/iu.exec(
+        q,
+      )
+    : undefined;
+  if (around) return [around[1]!, around[2]!];
   if (!/\bor\b/i.test(q) || !/\?\s*$|\b(which|who|whom|what)\b/i.test(q)) return undefined;
   // A lower-case article is not part of the option; "The Exies" keeps its capital one.
   const trailing = /[,:]\s*(?:(?-i:the|a|an)\s+)?([^,:?]+?)\s+or\s+(?:(?-i:the|a|an)\s+)?([^,:?]+?)\s*\??\s*$/i.exec(q);

@@ -514,6 +514,18 @@ describe('Function: answerStructured', () => {
     expect([same.shortAnswer, other.shortAnswer]).toEqual(['yes', 'no']);
   });
 
+  it('reads "did A or B ... more ...?" as a choice between A and B, decided by their figures', () => {
+    // Prepare
+    const solar = doc('solar', 'Solar power in Norvia', 'Solar power in Norvia had an installed capacity of about 20 gigawatts in 2023.');
+    const wind = doc('wind', 'Wind power in Norvia', 'Wind power in Norvia had about 22 gigawatts of onshore capacity in 2023.');
+
+    // Act
+    const answer = ask('Did Norvia have more installed capacity in solar or in onshore wind in 2023?', [solar, wind]);
+
+    // Assess: an option, not "yes".
+    expect(answer.shortAnswer).toBe('onshore wind');
+  });
+
   it('orders the items of "the three largest" by the rank each passage gives them', () => {
     // Prepare: the passage of the fifth-largest city comes before the third's.
     const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');
