@@ -526,6 +526,19 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('onshore wind');
   });
 
+  it('answers "what type of X ...?" with the subject that is a type of X when the question does not give it', () => {
+    // Prepare
+    const racing = doc('dirt', 'Dirt track racing', 'Dirt track racing is a type of auto racing performed on clay or dirt oval tracks.');
+
+    // Act
+    const asked = ask('What type of auto racing, performed on clay or dirt oval tracks, is run for the Norvian Stock Championship?', [racing]);
+    const given = ask('What kind of auto racing is dirt track racing?', [racing]);
+
+    // Assess: the subject when it is asked for; what it is a type of when the subject is given.
+    expect(asked.shortAnswer).toBe('Dirt track racing');
+    expect(given.shortAnswer).toContain('performed on clay');
+  });
+
   it('orders the items of "the three largest" by the rank each passage gives them', () => {
     // Prepare: the passage of the fifth-largest city comes before the third's.
     const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');

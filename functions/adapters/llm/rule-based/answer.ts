@@ -172,6 +172,12 @@ function kindOf(question: string, focus: Focus): ExtractedAnswer | undefined {
     const at = from + found.index;
     const before = /(?:^|[,;(]\s*|\b(?:is|was|are|were)\s+)((?:an?|the)\s+[^,;()]*?)$/i.exec(s.text.slice(0, at))?.[1];
     const after = /^[\p{L}]+\s+([^,;.()]+)/u.exec(s.text.slice(at))?.[1];
+    // "Dirt track racing is a type of auto racing performed on clay ...": when the question does not
+    // give the subject, the subject is the kind asked for ("What type of auto racing ... is run for X?").
+    const subject = /^(?:the\s+)?(.{2,60}?)\s+(?:is|was|are|were)\s+(?:an?\s+)?(?:type|kind|sort|form)\s+of\s*$/i.exec(s.text.slice(0, at))?.[1];
+    if (subject && !question.toLowerCase().includes(subject.toLowerCase())) {
+      return { shortAnswer: subject, answer: cite(s) };
+    }
     const phrase: string | undefined =
       before && !/\b(?:type|kind|sort)\s+of\s*$/i.test(before) ? `${before.replace(/^(?:an?|the)\s+/i, '')}${kind}` : after ? `${kind} ${after}` : undefined;
     if (phrase && phrase.trim() !== kind) return { shortAnswer: phrase.trim(), answer: cite(s) };
