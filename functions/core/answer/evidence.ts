@@ -29,6 +29,7 @@
 import type { Lexicon } from '../ports.js';
 import { contentTerms, normalizeText } from '../retrieval/tokenize.js';
 import { classRecogniser } from './answer-classes.js';
+import { numbersIn } from './candidates.js';
 import { kinQuestion, relativesIn } from './kinship.js';
 import { type AnswerType, holdsTerm, readQuestion, relationSets, classWords as wordsOfClass } from './question.js';
 import { entitySpans, sentences } from './text.js';
@@ -201,6 +202,22 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
   const short = claim.shortAnswer;
   if (short === null && SHORT_TYPES.has(reading.type)) return refuse(`no retrieved passage holds ${expected(reading.type)} about what is asked`);
   if (typeof short === 'string' && !saidBy(short, reading, docs)) return refuse(`no retrieved passage says "${short}"`);
+  // A figure answers the scope the question gives it: where another passage says the question's
+  // qualifier beside what is counted and a figure ("its metropolitan area about 2.3 million", with the
+  // population) and the passage giving the figure never says it, the figure is of another scope
+  // (Marseille's commune, not its metropolitan area).
+  if (typeof short === 'string' && reading.type === 'number' && classSets.length > 0) {
+    const sayers = docs.filter((d) => saidBy(short, reading, [d]));
+    const besideClass = (d: (typeof docs)[number], r: (typeof relation)[number]) =>
+      sentences(d.text).some((x) => {
+        const terms = new Set(contentTerms(x));
+        return (
+          [...r.terms].some((t) => holdsTerm(terms, t)) && classSets.every((c) => [...c.terms].some((t) => holdsTerm(terms, t))) && numbersIn(x).length > 0
+        );
+      });
+    const scope = relation.filter((r) => !sayers.some((d) => holds(d, r)) && docs.some((d) => !sayers.includes(d) && besideClass(d, r)));
+    if (sayers.length > 0 && scope.length > 0) return refuse(`no retrieved passage says "${short}" of ${scope.map((r) => `"${r.words}"`).join(', ')}`);
+  }
   // The year a figure is asked for ("... capacity in 2020?") is the year of the passage that gives
   // it: a capacity of 2023 is not one of 2020. A year that describes a subject ("born in 1952") is not.
   const asOf = /\b(?:in|of|for|during)\s+((?:1[0-9]|20)[0-9]{2})\s*\??\s*$/.exec(task)?.[1];

@@ -296,6 +296,20 @@ describe('Function: checkEvidence', () => {
     expect(stated.covered).toBe(true);
   });
 
+  it('refuses a figure of another scope than the question gives, where another passage gives that scope its figure', () => {
+    // Prepare: one town's passage gives its metropolitan area a figure; the other's gives only its commune's.
+    const lyne = { id: 'lyne', title: 'Lyne', text: 'The city of Lyne had a population of about 522,000, and its metropolitan area about 2.3 million.' };
+    const marl = { id: 'marl', title: 'Marl', text: 'The commune of Marl had a population of about 873,000. Many people call Marl home.' };
+
+    // Act
+    const scope = checkEvidence('How many people live in the Marl metropolitan area?', [marl, lyne], { shortAnswer: 'about 873,000' }, wordNet());
+    const plain = checkEvidence('How many people call Marl home?', [marl, lyne], { shortAnswer: 'about 873,000' }, wordNet());
+
+    // Assess
+    expect(scope).toMatchObject({ covered: false, reason: 'no retrieved passage says "about 873,000" of "metropolitan", "area"' });
+    expect(plain.covered).toBe(true);
+  });
+
   it('refuses a task that names nothing to look for', () => {
     // Act
     const check = checkEvidence('   ', [VELOV]);
