@@ -371,6 +371,8 @@ export interface Lexicon {
    * lexicon does not know.
    */
   isNameAdjective?(word: string): boolean;
+  /** Whether the lexicon knows a word only as a name, whatever its case ("strasbourg", "Nice" is also a common word). */
+  isOnlyName?(word: string): boolean;
   /** The name an adjective of a name is of, as written ("French" → France); undefined for any other word. */
   nameOf?(adjective: string): string | undefined;
   /** The words the lexicon gives as a word's opposites ("left" → right, "north" → south), lower case; [] when it knows none. */

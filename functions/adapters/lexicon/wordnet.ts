@@ -202,6 +202,22 @@ export class WordNetLexicon implements Lexicon {
     return [...out];
   }
 
+  isOnlyName(word: string): boolean {
+    const lower = word.trim().toLowerCase();
+    if (lower === '' || /\s/.test(lower)) return false;
+    let named = false;
+    for (const pos of ['noun', 'verb', 'adj'] as const) {
+      for (const offset of this.senses(pos, lower)) {
+        for (const w of this.synset(pos, offset).written) {
+          if (w.toLowerCase() !== lower) continue;
+          if (w === lower) return false;
+          named = true;
+        }
+      }
+    }
+    return named;
+  }
+
   isNameAdjective(word: string): boolean {
     return this.nameOf(word) !== undefined;
   }

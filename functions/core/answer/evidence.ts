@@ -97,6 +97,13 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
               .filter((f) => f.length === 1 && f[0]!.slice(0, 2) === n.terms[0]!.slice(0, 2))
           : [],
     }));
+  // A name written in lower case ("is there a bike sharing system in strasbourg") is still a name:
+  // a word the lexicon knows only as a name, and not as the adjective of one ("french").
+  for (const w of reading.relation) {
+    const capital = w.charAt(0).toUpperCase() + w.slice(1);
+    if (/^\p{Ll}/u.test(w) && lexicon.isOnlyName?.(w) === true && lexicon.isNameAdjective?.(capital) !== true)
+      names.push({ surface: w, terms: contentTerms(w), forms: [] });
+  }
   const missingNames = names.filter((n) => !docs.some((d) => holdsName(d.terms, n)));
   const namesFound = names.length - missingNames.length;
   // What is asked counts with the relation ("which river flows through Toulouse": a passage on Toulouse's river answers it).
@@ -125,7 +132,7 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
     (kinWord(r.words) && statesKin(d));
   const foundRelation = required.filter((r) => docs.some((d) => holds(d, r)));
   const share = required.length === 0 ? 1 : Math.round((foundRelation.length / required.length) * 1000) / 1000;
-  const missing = [...missingNames.map((n) => n.surface), ...required.filter((r) => !foundRelation.includes(r)).map((r) => r.words)];
+  const missing = [...new Set([...missingNames.map((n) => n.surface), ...required.filter((r) => !foundRelation.includes(r)).map((r) => r.words)])];
   const refuse = (reason: string): EvidenceCheck => ({ covered: false, share, missing, reason });
 
   // A long question names many things, some misspelt or only in passing; one about a single name needs that name.

@@ -310,6 +310,21 @@ describe('Function: checkEvidence', () => {
     expect(plain.covered).toBe(true);
   });
 
+  it('reads a name written in lower case as a name, and the adjective of a name as the name it is of', () => {
+    // Prepare
+    const bikes = { id: 'bikes', title: 'Bicycles in Lyon', text: 'Lyon has a bicycle sharing system of 4,000 bicycles.' };
+
+    // Act
+    const absent = checkEvidence('is there a bike sharing system in strasbourg', [bikes], {}, wordNet());
+    const present = checkEvidence('is there a bike sharing system in lyon', [bikes], {}, wordNet());
+
+    // Assess
+    expect(absent).toMatchObject({ covered: false, reason: 'no retrieved passage speaks of "strasbourg"' });
+    expect(present.covered).toBe(true);
+    expect(wordNet().isOnlyName?.('strasbourg')).toBe(true);
+    expect(wordNet().isOnlyName?.('nice')).toBe(false);
+  });
+
   it('refuses a task that names nothing to look for', () => {
     // Act
     const check = checkEvidence('   ', [VELOV]);
