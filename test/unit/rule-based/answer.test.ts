@@ -431,16 +431,20 @@ describe('Function: answerStructured', () => {
     expect(own.shortAnswer).toBe('2014');
   });
 
-  it('takes "one of the largest" as no claim to be the largest', () => {
+  it('takes "one of the largest", "one of the first" as no claim to be the largest or the first', () => {
     // Prepare
     const museums = doc('museums', 'Museums of Norle', 'The Musée des Arts is one of the largest fine arts museums in Norvia.');
     const port = doc('port', 'Port of Norle', 'The Port of Norle is the largest port in Norvia and one of the largest on the coast.');
 
+    const bikes = doc('bikes', 'Velo', 'Velo is the bicycle sharing system of Norle. It was one of the first large bicycle sharing systems in the world.');
+
     // Act
+    const first = ask('Which was the first large bicycle sharing system in the world?', [bikes]);
     const hedged = ask('Which is the largest fine arts museum in Norvia?', [museums]);
     const said = ask('Which is the largest port in Norvia?', [port]);
 
     // Assess
+    expect(first.shortAnswer).toBeNull();
     expect(hedged.shortAnswer).toBeNull();
     expect(said.shortAnswer).toBe('Port of Norle');
   });

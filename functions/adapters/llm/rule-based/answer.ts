@@ -229,7 +229,7 @@ function superlative(reading: QuestionReading, focus: Focus, question: string): 
   // "One of the largest museums" says no museum is the largest.
   const saysSuperlative = (s: Sentence) =>
     ordinal(asked)
-      ? new RegExp(`\\b${asked}\\b`, 'i').test(s.text)
+      ? [...s.text.matchAll(new RegExp(`\\b${asked}\\b`, 'gi'))].some((m) => !/\bone\s+of\s+the\s+(?:[\p{L}-]+\s+)?$/iu.test(s.text.slice(0, m.index)))
       : [...s.text.matchAll(/\p{L}{2,}est\b/gu)].some(
           (m) => basesOf(m[0]).some((b) => bases.has(b)) && !/\bone\s+of\s+the\s+(?:[\p{L}-]+\s+)?$/iu.test(s.text.slice(0, m.index)),
         );
