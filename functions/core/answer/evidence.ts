@@ -150,9 +150,9 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
   const years = [...new Set(task.replace(/\b(\d{4})\s*[-–]\s*\d{2,4}\b/g, '$1').match(/\b(?:1[0-9]{3}|20[0-9]{2})\b/g) ?? [])];
   const unsaidYears = years.filter((y) => !docs.some((d) => new RegExp(`\\b${y}\\b`).test(d.text)));
   if (unsaidYears.length > 0) return refuse(`no retrieved passage speaks of ${unsaidYears.map((y) => `"${y}"`).join(', ')}`);
-  // "Why ...?" asks for a cause: evidence that never states one about what is asked ("because",
+  // "Why ...?", "How did X become Y?" ask for a cause: evidence that never states one about what is asked ("because",
   // "due to", "so that") does not answer it, however much it says of the subject.
-  if (/^\s*why\b/i.test(task)) {
+  if (/^\s*why\b|^\s*how\s+(?:did|does|do|has|have|had|was|were|is|are)\b[^?]*\b(?:become|came|come|get|got|manage[sd]?|happen(?:ed)?)\b/i.test(task)) {
     const causal =
       /\b(?:because|due to|owing to|as a result of|caused by|so that|in order to|thanks to|led to|the reason)\b|\b(?:died|death)\b[^.;]*?\b(?:of|from)\b/i;
     // A passage that says what is asked, with a sentence stating a cause.

@@ -289,10 +289,12 @@ describe('Function: checkEvidence', () => {
 
     // Act
     const unstated = checkEvidence('Why was the tram network of Norle shut down?', [tram], {}, wordNet());
+    const how = checkEvidence('How did the tram network of Norle come to be shut down?', [tram], {}, wordNet());
     const stated = checkEvidence('Why was the old bridge of Norle shut down?', [bridge], {}, wordNet());
 
     // Assess
     expect(unstated).toMatchObject({ covered: false, reason: 'no retrieved passage states why' });
+    expect(how).toMatchObject({ covered: false, reason: 'no retrieved passage states why' });
     expect(stated.covered).toBe(true);
   });
 
