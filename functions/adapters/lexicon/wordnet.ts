@@ -171,18 +171,19 @@ export class WordNetLexicon implements Lexicon {
 
   isCommonWord(word: string): boolean {
     const lower = word.trim().toLowerCase();
-    if (lower === '' || /\s/.test(lower)) return false;
-    let common = false;
-    for (const pos of ['noun', 'verb', 'adj'] as const) {
-      for (const offset of this.senses(pos, lower)) {
-        for (const w of this.synset(pos, offset).written) {
-          if (w.toLowerCase() !== lower) continue;
-          if (w !== lower) return false;
-          common = true;
-        }
-      }
-    }
-    return common || this.file('index.adv')?.find(lower) !== undefined;
+    const written = this.writtenAs(lower);
+    // Every sense writes it in lower case; an adverb (index.adv holds no capitals) is common too.
+    if (written.some((w) => w !== lower)) return false;
+    return written.length > 0 || (lower !== '' && !/\s/.test(lower) && this.file('index.adv')?.find(lower) !== undefined);
+  }
+
+  /** How the senses of a one-word lower-case key write it ("Nice", "nice"); [] for an unknown word or a phrase. */
+  private writtenAs(lower: string): string[] {
+    if (lower === '' || /\s/.test(lower)) return [];
+    const out: string[] = [];
+    for (const pos of ['noun', 'verb', 'adj'] as const)
+      for (const offset of this.senses(pos, lower)) for (const w of this.synset(pos, offset).written) if (w.toLowerCase() === lower) out.push(w);
+    return out;
   }
 
   antonyms(word: string): readonly string[] {
@@ -204,18 +205,8 @@ export class WordNetLexicon implements Lexicon {
 
   isOnlyName(word: string): boolean {
     const lower = word.trim().toLowerCase();
-    if (lower === '' || /\s/.test(lower)) return false;
-    let named = false;
-    for (const pos of ['noun', 'verb', 'adj'] as const) {
-      for (const offset of this.senses(pos, lower)) {
-        for (const w of this.synset(pos, offset).written) {
-          if (w.toLowerCase() !== lower) continue;
-          if (w === lower) return false;
-          named = true;
-        }
-      }
-    }
-    return named;
+    const written = this.writtenAs(lower);
+    return written.length > 0 && written.every((w) => w !== lower);
   }
 
   isNameAdjective(word: string): boolean {
