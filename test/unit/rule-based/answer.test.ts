@@ -543,6 +543,25 @@ describe('Function: answerStructured', () => {
     expect(given.shortAnswer).toContain('performed on clay');
   });
 
+  it('keeps a short relation question on its named subject, and a bridge on the clause that says it', () => {
+    // Prepare: a long river passage opens by calling its subject a river that flows through places;
+    // the device's passage says it was patented, and shown elsewhere, through "It".
+    const rhone = doc('rhone', 'Rhône', 'The Rhône is a major river of Europe that rises in the Alps and flows through Lake Geneva into France.');
+    const device = doc(
+      'device',
+      'Cinematograph',
+      'The cinematograph is a camera. It was patented by the Lumière brothers in 1895 and first shown to an audience in Paris.',
+    );
+
+    // Act
+    const river = ask('Which river flows through Toulouse?', [rhone, TOULOUSE]);
+    const bridge = ask('Which river flows through the city where the Lumière brothers patented the cinematograph?', [LUMIERE, device, PARIS, LYON]);
+
+    // Assess
+    expect(river.shortAnswer).toBe('Garonne');
+    expect(bridge.shortAnswer).toBe('Rhône and Saône');
+  });
+
   it('orders the items of "the three largest" by the rank each passage gives them', () => {
     // Prepare: the passage of the fifth-largest city comes before the third's.
     const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');
