@@ -562,6 +562,19 @@ describe('Function: answerStructured', () => {
     expect(bridge.shortAnswer).toBe('Rhône and Saône');
   });
 
+  it('answers "what do you call ...?" with the subject the description defines, and "name the two ..." with both names', () => {
+    // Prepare
+    const rivers = doc('norle', 'Norle', 'Norle lies at the confluence of the Rhenn and the Sorne rivers.');
+
+    // Act
+    const called = ask('What do you call the traditional restaurants in Lyon serving sausages and roast pork?', [BOUCHON]);
+    const named = ask('Name the two rivers that meet in Norle.', [rivers]);
+
+    // Assess: the defined subject, without its article; the two coordinated names.
+    expect(called.shortAnswer).toBe('bouchon');
+    expect(named.shortAnswer).toBe('Rhenn, Sorne');
+  });
+
   it('orders the items of "the three largest" by the rank each passage gives them', () => {
     // Prepare: the passage of the fifth-largest city comes before the third's.
     const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');

@@ -113,7 +113,7 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
       return list(reading, tables, focus) ?? coordinated(focus) ?? fallback(focus);
     case 'description':
       // "Name the museums of Lyon": a request for the names of a plural noun is a list.
-      return (asksForMany(text) ? coordinated(focus) : undefined) ?? describe(focus) ?? fallback(focus);
+      return (asksForMany(text) ? coordinated(focus) : undefined) ?? definedSubject(reading, focus, text) ?? describe(focus) ?? fallback(focus);
     default:
       return (
         (reading.type === 'number' ? tableFigure(tables, focus) : undefined) ??
@@ -251,13 +251,16 @@ function superlative(reading: QuestionReading, focus: Focus, question: string): 
  * the question.
  */
 function definedSubject(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
-  if (reading.type !== 'entity' && reading.type !== 'person' && reading.type !== 'place') return undefined;
+  const naming = /^\s*what\s+(?:do|would)\s+(?:you|we|they|people)\s+call\b|^\s*what\s+is\s+the\s+name\s+(?:for|of)\b/i.test(question);
+  if (reading.type !== 'entity' && reading.type !== 'person' && reading.type !== 'place' && !naming) return undefined;
   // The answer is what the question describes: "Which <class> ...?", "Who was a <description>?";
   // not the one who did something ("Who produced ...?") nor something asked of a named subject.
   const describes =
     /^\s*(?:which|what)\s+(?!(?:is|was|are|were|do|does|did|has|have|had)\b)/i.test(question) ||
     (reading.answerClass !== undefined && /\b(?:which|what)\s/i.test(question)) ||
-    /^\s*who\s+(?:is|was|are|were)\s+an?\s/i.test(question);
+    /^\s*who\s+(?:is|was|are|were)\s+an?\s/i.test(question) ||
+    // "What do you call the restaurants of Lyon that ...?", "What is the name for barriers that ...?"
+    naming;
   if (!describes) return undefined;
   const asked = [...new Set(contentTerms(question))];
   const weightOf = (ts: readonly string[]) => ts.reduce((sum, t) => sum + focus.idf(t), 0);
@@ -273,24 +276,32 @@ function definedSubject(reading: QuestionReading, focus: Focus, question: string
     if (focus.isGiven({ text: title, at: 0, kind: 'name' }) || reading.names.some((n) => sameName(s.title, n))) continue;
     const copula = /\s(?:is|was|are|were)\s+(?:an?\s+|the\s+)?/.exec(s.text);
     if (!copula) continue;
-    // The sentence's subject when it is the title's fuller form ("Tumi Holdings, Inc." for "Tumi Inc.").
+    // The sentence's subject when it is the title's fuller form ("Tumi Holdings, Inc." for "Tumi Inc."),
     const subject = s.text
       .slice(0, copula.index)
       .replace(/\s*\([^)]*\)/g, '')
       .replace(/^the\s+|[,\s]+$/gi, '');
     const titleTerms = contentTerms(title);
-    const name = subject.split(/\s+/).length <= 8 && titleTerms.every((t) => contentTerms(subject).includes(t)) ? subject : title;
+    // ... or its shorter form ("bouchon" for "Bouchon lyonnais"), without an article.
+    const bare = subject.replace(/^(?:an?|the)\s+/i, '');
+    const fuller = subject.split(/\s+/).length <= 8 && titleTerms.every((t) => contentTerms(subject).includes(t));
+    const shorter = contentTerms(bare).length > 0 && contentTerms(bare).every((t) => titleTerms.includes(t));
+    const name = fuller || shorter ? bare : title;
     // What the sentence calls its subject: its predicate's noun phrase, up to a preposition, a
     // participle or a clause ("a song recorded by ... girl group" calls it a song, not a group).
     const predicate = s.text
       .slice(copula.index + copula[0].length)
+      // "a type of restaurant": the class is the restaurant.
+      .replace(/^(?:type|kind|form|sort|variety)\s+of\s+/i, '')
       .split(/\s(?:of|by|in|on|at|for|from|with|to|which|that|who|whose|where|\p{Ll}+ed)\s/u)[0]!
       .split(/\s+/)
       .slice(0, 10)
       .join(' ');
     const predicateTerms = new Set(contentTerms(predicate));
     const classSaid =
-      focus.answerClass.size > 0 ? [...focus.answerClass].some((t) => holdsTerm(predicateTerms, t)) : asked.filter((t) => predicateTerms.has(t)).length >= 2;
+      focus.answerClass.size > 0
+        ? [...focus.answerClass].some((t) => holdsTerm(predicateTerms, t))
+        : asked.filter((t) => predicateTerms.has(t)).length >= (naming ? 1 : 2);
     if (!classSaid) continue;
     const cover = weightOf(asked.filter((t) => s.terms.has(t))) / total;
     if (!best || cover > best.cover) best = { s, subject: name, cover };
@@ -311,7 +322,7 @@ const DESCRIBED_WORDS = 5;
 function asksForMany(question: string): boolean {
   const noun =
     /\b(?:[Ww]hich|[Ww]hat)\s+(?:\p{Lu}[\p{L}'’-]*\s+)*(\p{Ll}+)\b/u.exec(question)?.[1] ??
-    /^\s*(?:[Nn]ame|[Ll]ist|[Gg]ive me|[Tt]ell me)\s+(?:all\s+)?(?:the\s+)?(\p{Ll}+)\b/u.exec(question)?.[1];
+    /^\s*(?:[Nn]ame|[Ll]ist|[Gg]ive me|[Tt]ell me)\s+(?:all\s+)?(?:the\s+)?(?:(?:two|three|four|five|six|\d+)\s+)?(\p{Ll}+)\b/u.exec(question)?.[1];
   return noun !== undefined && /[^su]s$/.test(noun) && !/^(?:is|was|does|has|its|this|thus|plus|bus|gas|yes)$/.test(noun);
 }
 
