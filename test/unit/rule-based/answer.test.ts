@@ -575,6 +575,21 @@ describe('Function: answerStructured', () => {
     expect(named.shortAnswer).toBe('Rhenn, Sorne');
   });
 
+  it('reads a class of two words through its modifier too ("the Rhonex tram" for a tram line)', () => {
+    // Prepare: the metro lines are lines too, but no tram.
+    const transport = doc(
+      'transport',
+      'Public transport in Norle',
+      'Norle has four metro lines. The tram network reopened in 2001 and the Rhonex tram links the city to Norle Airport.',
+    );
+
+    // Act
+    const answer = ask('Which tram line connects Norle to its airport?', [transport]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Rhonex');
+  });
+
   it('orders the items of "the three largest" by the rank each passage gives them', () => {
     // Prepare: the passage of the fifth-largest city comes before the third's.
     const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');

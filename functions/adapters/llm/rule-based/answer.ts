@@ -561,6 +561,8 @@ class Focus {
     const asked = new Set(contentTerms((reading.asked ?? []).join(' ')));
     this.weights = sets.map((r) => (contentTerms(r.words).some((t) => asked.has(t)) ? 2 : 1));
     this.answerClass = classWords(reading, lexicon);
+    // A class of two words ("tram line") is also said by its modifier: "the Rhônexpress tram".
+    for (const t of contentTerms(reading.answerClass ?? '')) this.answerClass.add(t);
     // The class asked for is not given: "Which glacier ...?" is answered by "the Rhône Glacier".
     this.questionTerms = new Set(contentTerms([reading.names.join(' '), reading.relation.join(' ')].join(' ')));
     const df = new Map<string, number>();
