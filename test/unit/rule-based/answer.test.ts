@@ -590,6 +590,19 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('Rhonex');
   });
 
+  it("answers from the asked name's own passage when its sentence says every word of the relation, without a hop", () => {
+    // Prepare: another city's passage names the asked one and leads to a third with bigger figures.
+    const lyne = doc('lyne', 'Lyne', 'Lyne is the third-largest city of Norvia by population of the commune, after Parz and Marl.');
+    const parz = doc('parz', 'Parz', 'Parz had a population of about 2.1 million in 2020 and more than 12 million in its metropolitan area.');
+    const marl = doc('marl', 'Marl', 'Marl is a port city. The commune of Marl had a population of about 873,000 in 2020.');
+
+    // Act
+    const answer = ask('What was the population of the commune of Marl in 2020?', [lyne, parz, marl]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('about 873,000 (2020)');
+  });
+
   it('orders the items of "the three largest" by the rank each passage gives them', () => {
     // Prepare: the passage of the fifth-largest city comes before the third's.
     const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');

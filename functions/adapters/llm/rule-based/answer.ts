@@ -856,7 +856,12 @@ function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
     if (!best || score > best.score) best = { sentence: s, candidate, score };
   }
   const chained = hasNames ? chain(reading, focus) : undefined;
-  if (chained && (!best || chained.score > best.score)) best = chained;
+  // A sentence of the asked name's own passage that says every word of the relation needs no hop.
+  const settled =
+    best !== undefined &&
+    focus.reading.names.some((n) => sameName(best!.sentence.title, n)) &&
+    focus.relation.every((set) => [...set].some((t) => holdsTerm(best!.sentence.terms, t)));
+  if (chained && !settled && (!best || chained.score > best.score)) best = chained;
   if (!best) return undefined;
   const shortAnswer = withYear(joined(best.candidate, best.sentence, reading), best.sentence.text, reading);
   const head = best.via ?? first;
