@@ -856,9 +856,11 @@ function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
     if (!best || score > best.score) best = { sentence: s, candidate, score };
   }
   const chained = hasNames ? chain(reading, focus) : undefined;
-  // A sentence of the asked name's own passage that says every word of the relation needs no hop.
+  // A figure a sentence of the asked name's own passage gives, saying every word of the relation,
+  // needs no hop (a name or a date there may be the first hop of a longer question).
   const settled =
     best !== undefined &&
+    reading.type === 'number' &&
     focus.reading.names.some((n) => sameName(best!.sentence.title, n)) &&
     focus.relation.every((set) => [...set].some((t) => holdsTerm(best!.sentence.terms, t)));
   if (chained && !settled && (!best || chained.score > best.score)) best = chained;
