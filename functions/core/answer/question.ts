@@ -16,7 +16,7 @@
 import type { Lexicon } from '../ports.js';
 import { contentTerms, isContentToken, normalizeText, stem, tokenize } from '../retrieval/tokenize.js';
 import { classRecogniser } from './answer-classes.js';
-import { entitySpans } from './text.js';
+import { entitySpans, escapeRegExp } from './text.js';
 
 export type AnswerType = 'person' | 'date' | 'year' | 'number' | 'place' | 'entity' | 'yes_no' | 'choice' | 'comparison' | 'list' | 'description';
 
@@ -193,7 +193,7 @@ export function readQuestion(raw: string): QuestionReading {
         else
           type =
             /^(?:is|are|was|were)\s+(?:a|an)\b/i.test(after) ||
-            names.some((n) => new RegExp(`^(?:is|are|was|were)\\s+(?:the\\s+)?${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\??$`, 'iu').test(after))
+            names.some((n) => new RegExp(`^(?:is|are|was|were)\\s+(?:the\\s+)?${escapeRegExp(n)}\\s*\\??$`, 'iu').test(after))
               ? 'description'
               : 'entity';
       }

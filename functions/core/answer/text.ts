@@ -236,6 +236,11 @@ export function splitPair(text: string): [string, string] | undefined {
 }
 
 /** Sentence split that keeps abbreviations like "U.S." and initials together well enough. */
+/** A text as a regular expression that matches it literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 export function sentences(text: string): string[] {
   return (
     text

@@ -5,6 +5,7 @@
  * providers with prompt caching can cache it (Claude, once past its 1,024-token minimum). What
  * changes per request (the task, one example plan, the errors) goes in the user turn.
  */
+import { escapeRegExp } from '../answer/text.js';
 import { type LaterRound, laterRoundArgument, type SynthesizedTool } from '../learn/types.js';
 import type { StepType, TaskAnalysis, ValidationIssue } from '../types.js';
 import { compactPlanText, compactStep } from './plan-format.js';
@@ -242,8 +243,4 @@ function withoutQuestion(instruction: string, question: string): string {
   if (q === '' || !instruction.includes(q)) return instruction;
   const cut = instruction.replace(new RegExp(`\\s*(?:Question|Task):\\s*${escapeRegExp(q)}\\s*$`), '').trim();
   return cut === '' ? instruction : cut;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -29,7 +29,7 @@ import {
   readQuestion,
   relationSets,
 } from '../../../core/answer/question.js';
-import { entitySpans, sentences } from '../../../core/answer/text.js';
+import { entitySpans, escapeRegExp, sentences } from '../../../core/answer/text.js';
 import type { Lexicon } from '../../../core/ports.js';
 import { contentTerms } from '../../../core/retrieval/tokenize.js';
 import { wordNet } from '../../lexicon/wordnet.js';
@@ -346,7 +346,7 @@ function describedAnswer(asked: string, documents: AnswerInput['documents'], lex
   // A role found must be said of what was found: "Paris is the capital ... of France" finds Paris;
   // "Lyon is the third-largest city of France by population of the commune" finds no commune of anything.
   const role = (described as { role?: string }).role;
-  if (role && !new RegExp(`^(?:The\\s+)?${escaped(found.shortAnswer)}\\b[^.]*\\b${escaped(role)}\\b`, 'i').test(found.answer)) return undefined;
+  if (role && !new RegExp(`^(?:The\\s+)?${escapeRegExp(found.shortAnswer)}\\b[^.]*\\b${escapeRegExp(role)}\\b`, 'i').test(found.answer)) return undefined;
   const rewritten = question.replace(described.phrase, found.shortAnswer);
   const then = answerStructured({ question: rewritten, instruction: PLAIN_INSTRUCTION, documents: [own] }, lexicon, depth + 1);
   if (!then.shortAnswer) return undefined;
@@ -408,7 +408,7 @@ function lifeSpan(text: string, dates: readonly Candidate[]): [Candidate, Candid
 function lifePlace(reading: QuestionReading, documents: AnswerInput['documents']): ExtractedAnswer | undefined {
   const event = lifeEvent(reading.relation.join(' '));
   if (reading.type !== 'place' || (event !== 'birth' && event !== 'death')) return undefined;
-  const own = reading.names.map((n) => ownPassage(n, documents)).find((d) => d !== undefined);
+  const own = passageOfNamed(reading, documents);
   if (!own) return undefined;
   const text = own.text.replace(/\s+/g, ' ');
   const span = lifeSpan(
@@ -432,8 +432,18 @@ function lifePlace(reading: QuestionReading, documents: AnswerInput['documents']
     .map((x) => bornIn.exec(x.replace(/\s+/g, ' '))?.[1]?.replace(/\.$/, ''))
     .find((x) => x !== undefined);
   if (!found) return undefined;
-  const sentence = sentences(own.text).find((x) => x.replace(/\s+/g, ' ').includes(found)) ?? sentences(own.text)[0]!;
-  return { shortAnswer: found, answer: `${sentence} [${own.id}]` };
+  return { shortAnswer: found, answer: citing(own, found) };
+}
+
+/** The own passage of the first name the question gives that has one. */
+function passageOfNamed(reading: QuestionReading, documents: AnswerInput['documents']): AnswerInput['documents'][number] | undefined {
+  return reading.names.map((n) => ownPassage(n, documents)).find((d) => d !== undefined);
+}
+
+/** The sentence of a passage that holds a span (its first when none does), cited. */
+function citing(doc: AnswerInput['documents'][number], span: string): string {
+  const all = sentences(doc.text);
+  return `${all.find((x) => x.replace(/\s+/g, ' ').includes(span)) ?? all[0]!} [${doc.id}]`;
 }
 
 /**
@@ -472,7 +482,7 @@ function inCommon(question: string, reading: QuestionReading, documents: AnswerI
  */
 function deathCause(question: string, reading: QuestionReading, documents: AnswerInput['documents']): ExtractedAnswer | undefined {
   if (!/^\s*why\b.*\bdie\b|\bcause\s+of\s+(?:\w+\s+)?death\b|\bdie\s+(?:of|from)\s*\??\s*$/i.test(question)) return undefined;
-  const own = reading.names.map((n) => ownPassage(n, documents)).find((d) => d !== undefined);
+  const own = passageOfNamed(reading, documents);
   if (!own) return undefined;
   for (const sentence of sentences(own.text)) {
     const cause =
@@ -487,7 +497,7 @@ function deathCause(question: string, reading: QuestionReading, documents: Answe
 function lifeDate(reading: QuestionReading, documents: AnswerInput['documents']): ExtractedAnswer | undefined {
   const event = lifeEvent(reading.relation.join(' '));
   if (event !== 'birth' && event !== 'death') return undefined;
-  const own = reading.names.map((n) => ownPassage(n, documents)).find((d) => d !== undefined);
+  const own = passageOfNamed(reading, documents);
   if (!own) return undefined;
   const text = own.text.replace(/\s+/g, ' ');
   const word = event === 'birth' ? /\bborn\b/i : /\bdied\b/i;
@@ -506,8 +516,7 @@ function lifeDate(reading: QuestionReading, documents: AnswerInput['documents'])
   const date = said ?? (span ? span[event === 'birth' ? 0 : 1] : undefined);
   if (!date) return undefined;
   const short = reading.type === 'year' ? /\d{3,4}/.exec(date.text)![0] : date.text;
-  const sentence = sentences(own.text).find((s) => s.replace(/\s+/g, ' ').includes(date.text)) ?? sentences(own.text)[0]!;
-  return { shortAnswer: short, answer: `${sentence} [${own.id}]` };
+  return { shortAnswer: short, answer: citing(own, date.text) };
 }
 
 /**
@@ -790,9 +799,9 @@ function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefi
       focus.reading.names.some(
         (place, j) =>
           j !== i &&
-          new RegExp(`${escaped(name)}\\s+in\\s+(?:the\\s+)?${escaped(place)}|${escaped(place.replace(/['’]s$/, ''))}['’]s\\s+${escaped(name)}`).test(
-            focus.question,
-          ),
+          new RegExp(
+            `${escapeRegExp(name)}\\s+in\\s+(?:the\\s+)?${escapeRegExp(place)}|${escapeRegExp(place.replace(/['’]s$/, ''))}['’]s\\s+${escapeRegExp(name)}`,
+          ).test(focus.question),
       ),
   );
   const subject = placed ? contentTerms(placed) : undefined;
@@ -1016,11 +1025,6 @@ function ownedBySibling(c: Candidate, s: Sentence, focus: Focus): boolean {
   return focus.reading.names.some((name) => /\s/.test(name) && first(name) === first(owner.text) && !sameName(owner.text, name) && s.text.includes(name));
 }
 
-/** A text as a regular expression that matches it literally. */
-function escaped(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** A passage's title as a key: lower case, without its parenthesised qualifier ("Adam Green (filmmaker)"). */
 function titleKey(title: string): string {
   return contentTerms(title.replace(/\s*\([^)]*\)\s*$/, '')).join(' ');
@@ -1091,9 +1095,9 @@ function fits(c: Candidate, reading: QuestionReading, s: Sentence): boolean {
   if (c.kind !== 'name') return true;
   const words = c.text.split(/\s+/);
   // A date is neither a person, a place nor a named thing ("March 31", "1985 Polish", "August 19, 1871 – January 30").
-  const dated = /\d/.test(c.text) || datesIn(`${c.text} 2000`).some((d) => d.kind === 'date');
-  if ((reading.type === 'person' || reading.type === 'place') && dated) return false;
-  if (reading.type === 'entity' && datesIn(`${c.text} 2000`).some((d) => d.kind === 'date')) return false;
+  const isDate = datesIn(`${c.text} 2000`).some((d) => d.kind === 'date');
+  if ((reading.type === 'person' || reading.type === 'place') && (/\d/.test(c.text) || isDate)) return false;
+  if (reading.type === 'entity' && isDate) return false;
   if (reading.type === 'person') return words.length >= 2 || !/^(?:The|A|An)\b/.test(c.text);
   // A sentence's first word is capitalised whatever it is; only a name of more than one word is trusted there.
   return !(c.at === 0 && words.length === 1 && s.position >= 0 && /^(?:It|This|These|Its|He|She|They|In|On|At|After|Before)$/.test(c.text));
