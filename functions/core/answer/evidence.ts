@@ -215,14 +215,14 @@ export function checkEvidence(task: string, documents: readonly EvidenceDocument
   // (Marseille's commune, not its metropolitan area).
   if (typeof short === 'string' && reading.type === 'number' && classSets.length > 0) {
     const sayers = docs.filter((d) => saidBy(short, reading, [d]));
-    const besideClass = (d: (typeof docs)[number], r: (typeof relation)[number]) =>
-      sentences(d.text).some((x) => {
-        const terms = new Set(contentTerms(x));
-        return (
-          [...r.terms].some((t) => holdsTerm(terms, t)) && classSets.every((c) => [...c.terms].some((t) => holdsTerm(terms, t))) && numbersIn(x).length > 0
-        );
-      });
-    const scope = relation.filter((r) => !sayers.some((d) => holds(d, r)) && docs.some((d) => !sayers.includes(d) && besideClass(d, r)));
+    // The words of each other passage's sentences that give a figure of what is counted, read once.
+    const counting = docs
+      .filter((d) => !sayers.includes(d))
+      .flatMap((d) => sentences(d.text))
+      .filter((x) => numbersIn(x).length > 0)
+      .map((x) => new Set(contentTerms(x)))
+      .filter((terms) => classSets.every((c) => [...c.terms].some((t) => holdsTerm(terms, t))));
+    const scope = relation.filter((r) => !sayers.some((d) => holds(d, r)) && counting.some((terms) => [...r.terms].some((t) => holdsTerm(terms, t))));
     if (sayers.length > 0 && scope.length > 0) return refuse(`no retrieved passage says "${short}" of ${scope.map((r) => `"${r.words}"`).join(', ')}`);
   }
   // The year a figure is asked for ("... capacity in 2020?") is the year of the passage that gives
