@@ -180,6 +180,8 @@ function tokens(text: string): Token[] {
   return out;
 }
 
+const ORDINAL_NUMBER = /^\d+(?:st|nd|rd|th)$/i;
+
 function isCapitalised(word: string): boolean {
   // An elided article before a capital is part of the name: "Côte d'Azur", "Isle d'Abeau".
   return /^[\p{Lu}\p{N}]/u.test(word) || /^(?:d|l|dell|all)['’]\p{Lu}/u.test(word);
@@ -210,6 +212,8 @@ export function entitySpans(text: string): string[] {
   const flush = () => {
     while (run.length > 0 && !isCapitalised(run[run.length - 1]!.word)) run.pop();
     while (run.length > 0 && LEADING_NOISE.has(run[0]!.word.toLowerCase())) run.shift();
+    // An ordinal alone is a rank, no name: "the 4th largest".
+    if (run.length === 1 && ORDINAL_NUMBER.test(run[0]!.word)) run = [];
     if (run.length > 0) add(masked.slice(run[0]!.start, run[run.length - 1]!.end));
     run = [];
   };
@@ -220,6 +224,8 @@ export function entitySpans(text: string): string[] {
     const afterInitial =
       run.length > 0 && (/^\p{Lu}$/u.test(run[run.length - 1]!.word) || TITLE_ABBREVIATION.test(run[run.length - 1]!.word)) && /^\.\s*$/.test(gap);
     if (run.length > 0 && (/[,;:?!()"“”]/.test(gap) || (/\.\s/.test(gap) && !afterInitial))) flush();
+    // A rank after a connector starts no part of the name before it: "Nice the 4th largest city" names Nice.
+    if (ORDINAL_NUMBER.test(tok.word) && run.length > 0 && NAME_CONNECTORS.has(run[run.length - 1]!.word.toLowerCase())) flush();
     if (isCapitalised(tok.word)) run.push(tok);
     else if (run.length > 0 && NAME_CONNECTORS.has(tok.word.toLowerCase())) run.push(tok);
     else flush();

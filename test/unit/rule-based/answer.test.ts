@@ -348,6 +348,18 @@ describe('Function: answerStructured', () => {
     expect([side.shortAnswer, same.shortAnswer, rank.shortAnswer]).toEqual(['no', 'yes', 'no']);
   });
 
+  it('reads a rank written in figures as a rank, not as part of the name before it', () => {
+    // Prepare
+    const essin = doc('essin', 'Essin', 'Essin is the fifth-largest city of Norvia, on the coast.');
+
+    // Act: "Essin the 4th" is no name.
+    const fourth = ask('Is Essin the 4th largest city in Norvia?', [essin]);
+    const fifth = ask('Is Essin the 5th largest city in Norvia?', [essin]);
+
+    // Assess
+    expect([fourth.shortAnswer, fifth.shortAnswer]).toEqual(['no', 'yes']);
+  });
+
   it('gives the figure the evidence states for what a name has ("What was Norvia\'s installed solar capacity?")', () => {
     // Prepare: the passage also names a region, which is no answer to a figure.
     const solar = doc(
