@@ -33,6 +33,7 @@ import { numbersIn } from './candidates.js';
 import { kinQuestion, relativesIn } from './kinship.js';
 import { type AnswerType, holdsTerm, readQuestion, relationSets, classWords as wordsOfClass } from './question.js';
 import { entitySpans, sentences } from './text.js';
+import { truecased } from './truecase.js';
 
 export interface EvidenceDocument {
   id: string;
@@ -63,7 +64,9 @@ const SHORT_TYPES: ReadonlySet<AnswerType> = new Set(['person', 'date', 'year', 
 
 const SELF: Lexicon = { related: (phrase) => [phrase] };
 
-export function checkEvidence(task: string, documents: readonly EvidenceDocument[], claim: AnswerClaim = {}, lexicon: Lexicon = SELF): EvidenceCheck {
+export function checkEvidence(question: string, documents: readonly EvidenceDocument[], claim: AnswerClaim = {}, lexicon: Lexicon = SELF): EvidenceCheck {
+  // A question typed in lower case names what the passages spell ("toulouse": Toulouse).
+  const task = truecased(question, documents, lexicon);
   const reading = readQuestion(task);
   const docs = documents.map((d) => ({
     terms: new Set(contentTerms(`${d.title ?? ''} ${d.text}`)),

@@ -30,6 +30,7 @@ import {
   relationSets,
 } from '../../../core/answer/question.js';
 import { entitySpans, escapeRegExp, sentences } from '../../../core/answer/text.js';
+import { truecased } from '../../../core/answer/truecase.js';
 import type { Lexicon } from '../../../core/ports.js';
 import { contentTerms } from '../../../core/retrieval/tokenize.js';
 import { wordNet } from '../../lexicon/wordnet.js';
@@ -88,7 +89,8 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
   // A step that asks its own question ("What is the population of {{ the city the user chose }}?") is answered on it.
   const asked = /(?:^|[.:!]\s+)([^.:!?]*\?)\s*(?:[^?]*)$/.exec(input.instruction)?.[1]?.trim();
   // The task's own question read whole, not from the last period of an initial in it ("John C. Reilly").
-  const text = asked && asked.length > 3 && !input.question.trim().endsWith(asked) ? asked : input.question;
+  // A question typed in lower case names what the passages spell ("toulouse": Toulouse).
+  const text = truecased(asked && asked.length > 3 && !input.question.trim().endsWith(asked) ? asked : input.question, input.documents, lexicon);
   const reading = withTitledOptions(readQuestion(text), text, all);
   const focus = new Focus(reading, all, lexicon, readTask(text).kind === 'bridge', text);
   if (NAMES_ONLY.test(input.instruction)) return { shortAnswer: null, answer: namesFrom(all, focus, input.question) };

@@ -1,0 +1,77 @@
+/**
+ * A question typed all in lower case ("what river flows through toulouse", "who was the architect
+ * of the musee des confluences") names things the question reader cannot see: it finds names by
+ * their capitals. The passages the answer is read from spell those names; a run of the question's
+ * words that spells one of them, accents and case aside, is written as the passages write it.
+ *
+ * A passage's name counts when a passage writes it with its capital inside a sentence ("... the
+ * Musée des Confluences"), where a capital marks a name, or when it is a passage's title and one
+ * of its words is not only a common word ("Toulouse", "Nice"; not "Bouillabaisse" or "Wind
+ * power", whose capitals are those of a title) and no passage writes it in lower case ("the
+ * cinematograph"). A question with a capital beyond its first word
+ * (and "I") was cased by its writer and is left as written.
+ */
+import type { Lexicon } from '../ports.js';
+import { entitySpans, escapeRegExp, sentences } from './text.js';
+
+const MAX_NAME_WORDS = 6;
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
+
+/** Lower case, without accents, one apostrophe, one space: the key two spellings of a name share. */
+export function foldName(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/’/g, "'").replace(/\s+/g, ' ').trim();
+}
+
+/** Whether the writer cased the question: a capital after its first word, "I" aside. */
+function isCased(question: string): boolean {
+  const words = [...question.matchAll(WORD)].map((m) => m[0]);
+  return words.slice(1).some((w) => /^\p{Lu}/u.test(w) && !/^I(?:['’]\p{Ll}+)?$/u.test(w));
+}
+
+/** The names the passages spell, by their folded key. */
+function namesOf(documents: ReadonlyArray<{ title?: string; text: string }>, lexicon: Lexicon): Map<string, string> {
+  const names = new Map<string, string>();
+  const add = (name: string) => {
+    const key = foldName(name);
+    if (key.length >= 2 && !/^[\d\s,.]+$/.test(key) && !names.has(key)) names.set(key, name.trim());
+  };
+  for (const doc of documents) {
+    for (const sentence of sentences(doc.text)) {
+      for (const span of entitySpans(sentence)) if (sentence.indexOf(span) > 0) add(span);
+    }
+  }
+  // A title the passages also write in lower case ("patented the cinematograph") is a common noun.
+  for (const doc of documents) {
+    const title = doc.title?.replace(/\s*\([^)]*\)\s*$/, '').trim() ?? '';
+    const inLowerCase = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(title.toLowerCase())}(?![\\p{L}\\p{N}])`, 'u');
+    if (title === '' || documents.some((d) => inLowerCase.test(d.text))) continue;
+    if (title.split(/\s+/).some((w) => lexicon.isCommonWord?.(w) !== true)) add(title);
+  }
+  return names;
+}
+
+/** The question with each run of its words that spells a passage's name written as the passage writes it. */
+export function truecased(question: string, documents: ReadonlyArray<{ title?: string; text: string }>, lexicon: Lexicon): string {
+  if (isCased(question) || documents.length === 0) return question;
+  const names = namesOf(documents, lexicon);
+  const words = [...question.matchAll(WORD)].map((m) => {
+    // "lyon's" is Lyon with its possessive; a closing full stop is the sentence's.
+    const word = m[0].replace(/['’]s$|\.+$/u, '');
+    return { word, start: m.index, end: m.index + word.length };
+  });
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < words.length; ) {
+    let matched = 0;
+    for (let n = Math.min(MAX_NAME_WORDS, words.length - i); n >= 1 && matched === 0; n--) {
+      const run = words.slice(i, i + n);
+      const name = names.get(foldName(run.map((w) => w.word).join(' ')));
+      if (name === undefined) continue;
+      out += question.slice(last, run[0]!.start) + name;
+      last = run[n - 1]!.end;
+      matched = n;
+    }
+    i += Math.max(1, matched);
+  }
+  return out + question.slice(last);
+}

@@ -1,0 +1,55 @@
+/**
+ * A question typed in lower case, cased from the names its passages spell, on a corpus of its own.
+ */
+import { describe, expect, it } from 'vitest';
+
+import { wordNet } from '../../../functions/adapters/lexicon/wordnet.js';
+import { answerStructured } from '../../../functions/adapters/llm/rule-based/answer.js';
+import { checkEvidence } from '../../../functions/core/answer/evidence.js';
+import { truecased } from '../../../functions/core/answer/truecase.js';
+
+const doc = (id: string, title: string, text: string) => ({ id, title, text });
+const MUSEUMS = doc('museums', 'Museums of Lyon', "Lyon's museums include the Musée des Confluences, a science museum opened in 2014.");
+const TOULOUSE = doc('toulouse', 'Toulouse', 'Toulouse is a city of southern France. It lies on the Garonne river.');
+const RHONE = doc('rhone', 'Rhône', 'The Rhône is a river of Europe that flows through Lyon, where it meets the Saône.');
+const NICE = doc('nice', 'Nice', 'Nice is a city on the Mediterranean coast.');
+const CAMERA = doc('cinematograph', 'Cinematograph', 'The cinematograph is a motion picture camera patented in 1895.');
+const SOUP = doc('bouillabaisse', 'Bouillabaisse', 'Bouillabaisse is a fish stew from Marseille.');
+const ALL = [MUSEUMS, TOULOUSE, RHONE, NICE, CAMERA, SOUP];
+
+describe('Function: truecased', () => {
+  it('writes the names the passages spell, accents and possessives kept', () => {
+    // Act
+    const cased = (q: string) => truecased(q, ALL, wordNet());
+
+    // Assess: a name said inside a sentence, and a title that is a name.
+    expect(cased('who was the architect of the musee des confluences')).toBe('who was the architect of the Musée des Confluences');
+    expect(cased("what river flows through toulouse and what is lyon's oldest museum")).toBe(
+      "what river flows through Toulouse and what is Lyon's oldest museum",
+    );
+    expect(cased('where does the saone rise')).toBe('where does the Saône rise');
+    expect(cased('what river flows through nice')).toBe('what river flows through Nice');
+  });
+
+  it('leaves common nouns, and a question its writer cased, as written', () => {
+    // Act
+    const cased = (q: string) => truecased(q, ALL, wordNet());
+
+    // Assess: a title the passages write in lower case, a title of common words, a cased question.
+    expect(cased('who patented the cinematograph')).toBe('who patented the cinematograph');
+    expect(cased('is bouillabaisse a stew')).toBe('is bouillabaisse a stew');
+    expect(cased('Which river flows through toulouse in France?')).toBe('Which river flows through toulouse in France?');
+  });
+
+  it('lets the answerer and the relevance rule read a lower-case question as its cased form', () => {
+    // Act
+    const river = answerStructured({ question: 'what river flows through toulouse', instruction: 'Answer.', documents: [RHONE, TOULOUSE] }, wordNet());
+    const architect = checkEvidence('who was the architect of the musee des confluences', [MUSEUMS], { shortAnswer: "Lyon's museums" }, wordNet());
+    const niceRiver = checkEvidence('what river flows through nice', [NICE, RHONE], { shortAnswer: 'Rhône' }, wordNet());
+
+    // Assess: Toulouse's river, not the Rhône of the first passage; no architect and no river of Nice is said.
+    expect(river.shortAnswer).toBe('Garonne');
+    expect(architect.covered).toBe(false);
+    expect(niceRiver.covered).toBe(false);
+  });
+});
