@@ -62,6 +62,9 @@ export const EVIDENCE_MIN_SHARE = 0.5;
 /** Answer types that have a short answer to find: without one, the evidence does not answer. */
 const SHORT_TYPES: ReadonlySet<AnswerType> = new Set(['person', 'date', 'year', 'number', 'place', 'entity', 'yes_no', 'choice', 'comparison']);
 
+/** Answer types whose short answer is a span a passage says (not a verdict drawn from several). */
+const SPAN_TYPES: ReadonlySet<AnswerType> = new Set(['person', 'date', 'year', 'number', 'place', 'entity']);
+
 const SELF: Lexicon = { related: (phrase) => [phrase] };
 
 export function checkEvidence(question: string, documents: readonly EvidenceDocument[], claim: AnswerClaim = {}, lexicon: Lexicon = SELF): EvidenceCheck {
@@ -192,11 +195,11 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     }
   }
   const asked = [...relation.map((r) => r.terms), ...(reading.answerClass ? [new Set([...contentTerms(reading.answerClass), ...ofClass])] : [])];
+  const aboutFocus = docs.filter((d) => names.some((n) => holdsName(d.terms, n)));
+  // A passage about a bridge (titled after a name a focus passage holds, as a second hop's passage
+  // is: "Lyon", "Public transport in Lyon") speaks for it too.
+  const linked = [...new Set([...aboutFocus, ...aboutFocus.flatMap((d) => ledTo(d))])];
   if (names.length > 0 && asked.length > 0 && !reading.options) {
-    const aboutFocus = docs.filter((d) => names.some((n) => holdsName(d.terms, n)));
-    // A passage about a bridge (titled after a name a focus passage holds, as a second hop's passage
-    // is: "Lyon", "Public transport in Lyon") speaks for it too.
-    const linked = [...new Set([...aboutFocus, ...aboutFocus.flatMap((d) => ledTo(d))])];
     const joined = linked.some(
       (d) =>
         asked.some((set) => [...set].some((t) => holdsTerm(d.terms, t))) ||
@@ -212,6 +215,13 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const short = claim.shortAnswer;
   if (short === null && SHORT_TYPES.has(reading.type)) return refuse(`no retrieved passage holds ${expected(reading.type)} about what is asked`);
   if (typeof short === 'string' && !saidBy(short, reading, docs)) return refuse(`no retrieved passage says "${short}"`);
+  // A span answers about the question's names when a passage about them, or one they lead to, says
+  // it: Paris's population is no answer to "Toulouse metro area population". A name compared with
+  // ("Which cities are larger than Toulouse?") is no subject of the answer.
+  const compared = /\bthan\b/i.test(task);
+  if (typeof short === 'string' && names.length > 0 && !compared && SPAN_TYPES.has(reading.type) && !saidBy(short, reading, linked)) {
+    return refuse(`no retrieved passage about ${names.map((n) => n.surface).join(', ')} says "${short}"`);
+  }
   // A figure answers the scope the question gives it: where another passage says the question's
   // qualifier beside what is counted and a figure ("its metropolitan area about 2.3 million", with the
   // population) and the passage giving the figure never says it, the figure is of another scope

@@ -334,6 +334,30 @@ describe('Function: checkEvidence', () => {
     // Assess
     expect(check).toMatchObject({ covered: false, reason: 'the task names nothing to look for' });
   });
+  it('refuses a span that only a passage about another name says, unless the name is compared with', () => {
+    // Prepare: Paris's passage gives a metropolitan figure; Toulouse's none.
+    const toulouse = { id: 'toulouse', title: 'Toulouse', text: 'Toulouse is the fourth-largest city of France, with a population of about 493,000 in 2020.' };
+    const paris = {
+      id: 'paris',
+      title: 'Paris',
+      text: 'Paris had about 2.1 million people in the city proper and more than 12 million in its metropolitan area.',
+    };
+
+    // Act
+    const metro = checkEvidence(
+      'What is the population of the Toulouse metropolitan area?',
+      [toulouse, paris],
+      { shortAnswer: 'more than 12 million' },
+      wordNet(),
+    );
+    const own = checkEvidence('What is the population of Toulouse?', [toulouse, paris], { shortAnswer: 'about 493,000' }, wordNet());
+    const larger = checkEvidence('Which city is larger than Toulouse?', [toulouse, paris], { shortAnswer: 'Paris' }, wordNet());
+
+    // Assess
+    expect(metro).toMatchObject({ covered: false, reason: 'no retrieved passage about Toulouse says "more than 12 million"' });
+    expect(own.covered).toBe(true);
+    expect(larger.covered).toBe(true);
+  });
 });
 
 describe('Function: evidenceOf', () => {
