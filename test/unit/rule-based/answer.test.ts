@@ -754,6 +754,18 @@ describe('Function: answerStructured', () => {
     expect(more.answer).toContain('hydro: 12 percent, against 10 percent for wind');
   });
 
+  it('compares two rows named by short words ("gas"), whose stems are shorter than a prefix', () => {
+    // Prepare: the prose passage on solar power comes first.
+    const solar = doc('solar', 'Solar power', 'Solar power had an installed capacity of about 20 gigawatts in 2023.');
+
+    // Act
+    const bigger = ask('Did gas or solar produce a bigger share of the electricity?', [solar, ENERGY]);
+
+    // Assess
+    expect(bigger.shortAnswer).toBe('gas');
+    expect(bigger.answer).toContain('gas: 6 percent, against 5 percent for solar');
+  });
+
   it('gives no figure for a row a table about what is asked does not have', () => {
     // Prepare
     const nuclear = doc('nuclear', 'Nuclear power', 'Nuclear power produces about 65 percent of the electricity.');

@@ -1643,7 +1643,8 @@ function tableFigure(tables: readonly Table[], focus: Focus): ExtractedAnswer | 
 function tableChoice(reading: QuestionReading, tables: readonly Table[], focus: Focus): ExtractedAnswer | undefined {
   const options = reading.options;
   if (!options || (reading.type !== 'choice' && reading.type !== 'comparison')) return undefined;
-  const begins = (a: string, b: string) => a.length >= 4 && b.length >= 4 && (a.startsWith(b) || b.startsWith(a));
+  // The same word, or one the start of the other ("hydro", "hydroelectricity"); a short word ("gas") only whole.
+  const begins = (a: string, b: string) => a === b || (a.length >= 4 && b.length >= 4 && (a.startsWith(b) || b.startsWith(a)));
   const names = (option: string, row: string) => {
     const o = contentTerms(option);
     const r = contentTerms(row);
