@@ -154,7 +154,8 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // that never gives that year answers another question.
   // The end of a range ("the 2003-2004 season") is written many ways ("2003–04"): its start stands for it.
   const years = [...new Set(task.replace(/\b(\d{4})\s*[-–]\s*\d{2,4}\b/g, '$1').match(/\b(?:1[0-9]{3}|20[0-9]{2})\b/g) ?? [])];
-  const unsaidYears = years.filter((y) => !docs.some((d) => new RegExp(`\\b${y}\\b`).test(d.text)));
+  // A year a yes/no question bounds its event by ("before 2010") is compared with, not said.
+  const unsaidYears = years.filter((y) => Number(y) !== reading.bound?.year && !docs.some((d) => new RegExp(`\\b${y}\\b`).test(d.text)));
   if (unsaidYears.length > 0) return refuse(`no retrieved passage speaks of ${unsaidYears.map((y) => `"${y}"`).join(', ')}`);
   // "Why ...?", "How did X become Y?" ask for a cause: evidence that never states one about what is asked ("because",
   // "due to", "so that") does not answer it, however much it says of the subject.

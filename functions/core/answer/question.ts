@@ -40,7 +40,12 @@ export interface QuestionReading {
   n?: number;
   /** A comparison or a superlative choice: the larger one wins unless the question asks for the smaller. */
   wantsLess?: boolean;
+  /** "Did X start before 2010?": a yes/no question bounding the year of what it asks; the year is no word of the relation. */
+  bound?: { year: number; before: boolean };
 }
+
+/** "before 2010", "later than 1900": a year a yes/no question bounds its event by. */
+const YEAR_BOUND = /\b(before|after|earlier than|later than|prior to)\s+((?:1[0-9]|20)[0-9]{2})\b/i;
 
 const WH = /\b(who|whom|whose|what|which|when|where|how)\b/gi;
 const AUX = 'is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|may|might|must';
@@ -214,9 +219,11 @@ export function readQuestion(raw: string): QuestionReading {
   const named = type === 'entity' && !answerClass ? /\bthe name of (?:the|a|an)\s+([\p{Ll}-]+)/u.exec(q)?.[1] : undefined;
   if (named) answerClass = named;
   const clause = wh?.embedded ? askedClause(q, wh.index) : undefined;
+  const bounded = type === 'yes_no' ? YEAR_BOUND.exec(q) : null;
   return withRelation(
     {
       ...base,
+      ...(bounded ? { bound: { year: Number(bounded[2]), before: /^(?:before|earlier|prior)/i.test(bounded[1]!) } } : {}),
       ...(clause ? { clause } : {}),
       type,
       ...(answerClass ? { answerClass } : {}),
@@ -247,6 +254,7 @@ function withRelation(reading: Omit<QuestionReading, 'relation'> & { clause?: st
       const term = stem(token);
       if (nameTerms.has(term) || classTerms.has(term) || optionTerms.has(term) || NOT_RELATION.has(term) || seen.has(term)) continue;
       if (/^\d+$/.test(token) && reading.n !== undefined && Number(token) === reading.n) continue;
+      if (/^\d+$/.test(token) && reading.bound?.year === Number(token)) continue;
       seen.add(term);
       relation.push(token);
     }

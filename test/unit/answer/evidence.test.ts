@@ -334,6 +334,16 @@ describe('Function: checkEvidence', () => {
     // Assess
     expect(check).toMatchObject({ covered: false, reason: 'the task names nothing to look for' });
   });
+  it('needs no passage to say the year a yes/no question bounds its event by', () => {
+    // Act
+    const before = checkEvidence("Did Lyon's bike-share scheme Vélo'v start before 2010?", [VELOV], { shortAnswer: 'yes' }, wordNet());
+    const in2010 = checkEvidence("Did Lyon's bike-share scheme Vélo'v have 5,000 bicycles in 2010?", [VELOV], { shortAnswer: 'yes' }, wordNet());
+
+    // Assess: "in 2010" narrows what is asked; "before 2010" is compared with the passage's 2005.
+    expect(before.covered).toBe(true);
+    expect(in2010).toMatchObject({ covered: false, reason: 'no retrieved passage speaks of "2010"' });
+  });
+
   it('refuses a span that only a passage about another name says, unless the name is compared with', () => {
     // Prepare: Paris's passage gives a metropolitan figure; Toulouse's none.
     const toulouse = { id: 'toulouse', title: 'Toulouse', text: 'Toulouse is the fourth-largest city of France, with a population of about 493,000 in 2020.' };

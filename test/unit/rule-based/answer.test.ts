@@ -348,6 +348,22 @@ describe('Function: answerStructured', () => {
     expect([side.shortAnswer, same.shortAnswer, rank.shortAnswer]).toEqual(['no', 'yes', 'no']);
   });
 
+  it('settles "before 2010" with the year the named thing\'s passage gives its event, and no other passage\'s', () => {
+    // Prepare: the museums passage dates a sibling of the institute.
+    const bikes = doc('bikes', "Vel'o", "Vel'o is the bicycle sharing system of Essin, launched in 2005 with 4,000 bicycles.");
+    const museums = doc('museums', 'Museums of Essin', 'Its museums include the Musée Brun, opened in 2014, and the Institut Gris, devoted to cinema.');
+
+    // Act
+    const before = ask("Was Vel'o launched before 2010?", [bikes, museums]);
+    const after = ask("Was Vel'o launched after 2010?", [bikes, museums]);
+    const sibling = ask('Was the Institut Gris opened before 2010?', [museums, bikes]);
+
+    // Assess: the question's own year is compared with, never read as the answer's.
+    expect([before.shortAnswer, after.shortAnswer]).toEqual(['yes', 'no']);
+    expect(before.answer).toContain('launched in 2005');
+    expect(sibling.shortAnswer).toBeNull();
+  });
+
   it('reads a rank written in figures as a rank, not as part of the name before it', () => {
     // Prepare
     const essin = doc('essin', 'Essin', 'Essin is the fifth-largest city of Norvia, on the coast.');

@@ -1217,6 +1217,8 @@ function withYear(c: Candidate, sentence: string, reading: QuestionReading): str
 
 /** Yes or no: both sides hold the attribute, or both name the same place of the asked kind; one claim holds or not. */
 function yesNo(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
+  // A year bound is settled by the year of the event, or not at all.
+  if (reading.bound) return boundedYear(reading.bound, focus);
   const claimed = claim(reading, focus, question);
   if (claimed) return claimed;
   const sides = reading.options ?? (reading.names.length >= 2 ? ([reading.names[0]!, reading.names[1]!] as [string, string]) : undefined);
@@ -1254,6 +1256,26 @@ function yesNo(reading: QuestionReading, focus: Focus, question: string): Extrac
   // A question naming nothing ("Is a bouchon a restaurant?") needs no name in its sentence.
   const named = focus.nameTerms.length === 0 || (focus.nameScore(top) > 0 && reading.names.every((n) => inClause(n, top, focus)));
   return { shortAnswer: held >= Math.ceil(wanted / 2) && named && !negated(top.text) && !contradicts(top, focus, question) ? 'yes' : 'no', answer: cite(top) };
+}
+
+/**
+ * "Did Vélo'v start before 2010?": the year that the best sentence speaking of the relation, in a
+ * passage titled after one of the question's names, gives (the one nearest the relation's words),
+ * against the year asked. A passage about something else may date a sibling ("the Musée des
+ * Confluences, ... opened in 2014, ... and the Institut Lumière"). Undefined when no such sentence
+ * gives a year.
+ */
+function boundedYear(bound: NonNullable<QuestionReading['bound']>, focus: Focus): ExtractedAnswer | undefined {
+  const titled = (s: Sentence) => focus.reading.names.some((n) => ` ${titleKey(s.title)} `.includes(` ${titleKey(n.replace(/['’]s$/, ''))} `));
+  for (const s of ranked(focus)) {
+    if (focus.about(s) === 0) break;
+    if (!titled(s) || (focus.relation.length > 0 && focus.relationScore(s) === 0)) continue;
+    const years = datesIn(s.text).filter((d) => d.value !== undefined);
+    if (years.length === 0) continue;
+    const year = nearest(years, s, focus).value!;
+    return { shortAnswer: (bound.before ? year < bound.year : year > bound.year) ? 'yes' : 'no', answer: cite(s) };
+  }
+  return undefined;
 }
 
 /**
