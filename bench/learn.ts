@@ -34,6 +34,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { loadQuestions } from '../cli/eval.js';
 import { LocalStack } from '../cli/local-runner.js';
 import { RuleBasedProvider } from '../functions/adapters/llm/rule-based/provider.js';
 import { rankSources } from '../functions/core/executor/sources.js';
@@ -121,29 +122,13 @@ export function generateTasks(entries: readonly CorpusEntry[], count: number): s
   return Array.from({ length: count }, (_, i) => unique[i % unique.length]!);
 }
 
-/** The questions of a questions.jsonl ({"question", "gold_ids"?} a line), and their gold documents where given. */
-export async function loadQuestions(path: string): Promise<{ tasks: string[]; gold: Map<string, string[]> }> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch {
-    throw new Error(`cannot read the questions ${path}`);
-  }
-  const tasks: string[] = [];
-  const gold = new Map<string, string[]>();
-  for (const [i, line] of text.split('\n').entries()) {
-    if (line.trim() === '') continue;
-    let q: { question?: unknown; gold_ids?: unknown };
-    try {
-      q = JSON.parse(line) as typeof q;
-    } catch {
-      throw new Error(`${path} line ${i + 1} is not JSON`);
-    }
-    if (typeof q.question !== 'string') throw new Error(`${path} line ${i + 1} has no "question"`);
-    tasks.push(q.question);
-    if (Array.isArray(q.gold_ids)) gold.set(q.question, q.gold_ids.map(String));
-  }
-  return { tasks, gold };
+/** The tasks of a questions file (`cairn eval`'s reader), with the gold documents of those that give them. */
+export async function loadTasks(path: string): Promise<{ tasks: string[]; gold: Map<string, string[]> }> {
+  const questions = await loadQuestions(path, { goldOptional: true });
+  return {
+    tasks: questions.map((q) => q.question),
+    gold: new Map(questions.flatMap((q) => (q.gold_ids ? [[q.question, q.gold_ids] as const] : []))),
+  };
 }
 
 /** A task is held out by a hash of its text: every shape is held out alike, and a repeated task stays on one side. */
@@ -330,7 +315,7 @@ export async function runLearnBench(options: {
   const started = performance.now();
   const say = options.onProgress ?? (() => {});
   const corpus = resolve(options.corpus);
-  const asked = options.questions ? await loadQuestions(resolve(options.questions)) : undefined;
+  const asked = options.questions ? await loadTasks(resolve(options.questions)) : undefined;
   const tasks = asked ? asked.tasks.slice(0, options.tasks) : generateTasks(await loadEntries(corpus), options.tasks);
   const gold = asked?.gold;
   const held = tasks.filter(heldOut);

@@ -173,9 +173,13 @@ export function questionSplit(q: EvalQuestion): Split {
 
 const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
-function checkQuestion(value: unknown, where: string): EvalQuestion {
+/** A line of a questions file whose gold documents may be absent (a benchmark that only asks the questions). */
+export type AskedQuestion = Omit<EvalQuestion, 'gold_ids'> & { gold_ids?: string[] };
+
+function checkQuestion(value: unknown, where: string, goldOptional: boolean): AskedQuestion {
   const q = value as Record<string, unknown> | null;
-  if (typeof q !== 'object' || q === null || typeof q.question !== 'string' || !isStringArray(q.gold_ids)) {
+  const gold = goldOptional ? q?.gold_ids === undefined || isStringArray(q.gold_ids) : isStringArray(q?.gold_ids);
+  if (typeof q !== 'object' || q === null || typeof q.question !== 'string' || !gold) {
     throw new InvalidInputError(`${where}: expected {question: string, gold_ids: string[]}`);
   }
   if (q.question.trim() === '') throw new InvalidInputError(`${where}: the question is empty`);
@@ -188,7 +192,7 @@ function checkQuestion(value: unknown, where: string): EvalQuestion {
   if (q.split !== undefined && q.split !== 'dev' && q.split !== 'test') throw new InvalidInputError(`${where}: split must be "dev" or "test"`);
   return {
     question: q.question,
-    gold_ids: q.gold_ids,
+    ...(q.gold_ids !== undefined ? { gold_ids: q.gold_ids as string[] } : {}),
     ...(q.id !== undefined ? { id: q.id as string } : {}),
     ...(q.answer !== undefined ? { answer: q.answer as string | null } : {}),
     ...(q.aliases !== undefined ? { aliases: q.aliases as string[] } : {}),
@@ -198,7 +202,13 @@ function checkQuestion(value: unknown, where: string): EvalQuestion {
   };
 }
 
-export async function loadQuestions(path: string): Promise<EvalQuestion[]> {
+/**
+ * The questions of a JSON Lines file, each line checked (one clear error naming the line). `eval`
+ * needs each question's gold documents; `goldOptional` reads a file whose lines may lack them.
+ */
+export async function loadQuestions(path: string): Promise<EvalQuestion[]>;
+export async function loadQuestions(path: string, options: { goldOptional: true }): Promise<AskedQuestion[]>;
+export async function loadQuestions(path: string, options: { goldOptional?: boolean } = {}): Promise<AskedQuestion[]> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -214,7 +224,7 @@ export async function loadQuestions(path: string): Promise<EvalQuestion[]> {
     } catch {
       throw new InvalidInputError(`${path} line ${i + 1}: not JSON`);
     }
-    const q = checkQuestion(value, `${path} line ${i + 1}`);
+    const q = checkQuestion(value, `${path} line ${i + 1}`, options.goldOptional === true);
     if (q.id !== undefined) {
       if (seen.has(q.id)) throw new InvalidInputError(`${path} line ${i + 1}: id ${q.id} is used twice`);
       seen.add(q.id);

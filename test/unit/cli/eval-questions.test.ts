@@ -49,6 +49,19 @@ describe('loadQuestions', () => {
     expect(questions.map(questionSplit)).toEqual(['test', splitOf('Old style?'), splitOf('n1')]);
   });
 
+  it('reads lines without gold documents only when asked to (the learning benchmark asks the questions alone)', async () => {
+    // Prepare
+    const path = questionsFile([JSON.stringify({ question: 'Which river?' }), JSON.stringify({ question: 'Which city?', gold_ids: ['lyon'] })]);
+
+    // Act
+    const asked = await loadQuestions(path, { goldOptional: true });
+
+    // Assess
+    expect(asked).toEqual([{ question: 'Which river?' }, { question: 'Which city?', gold_ids: ['lyon'] }]);
+    await expect(loadQuestions(path)).rejects.toThrow('line 1: expected {question: string, gold_ids: string[]}');
+    await expect(loadQuestions(questionsFile(['{"question":"x","gold_ids":"a"}']), { goldOptional: true })).rejects.toThrow('line 1: expected');
+  });
+
   it('names the line and the field of a bad question', async () => {
     await expect(loadQuestions(questionsFile(['{"question":"x","gold_ids":[],"split":"train"}']))).rejects.toThrow('line 1: split must be "dev" or "test"');
     await expect(loadQuestions(questionsFile(['{"question":"x","gold_ids":[]}', '{"question":"y","gold_ids":[],"answer":5}']))).rejects.toThrow(
