@@ -46,8 +46,11 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
 };
 /** "a hundred bus routes", "over a thousand stations": a scale word counted once, with what it counts. */
 const A_SCALE = /\b((?:over|about|nearly|almost|more than|some)\s+)?a\s+(hundred|thousand|million|billion)\s+((?:[\p{Ll}-]+\s+)?[\p{Ll}-]+s)\b/giu;
-/** A number word before a plural noun: "four metro lines", "seven tram lines". */
-const WORD_NUMBER = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+((?:[\p{Ll}-]+\s+)?[\p{Ll}-]+s)\b/giu;
+/** A number word before a plural noun, with its qualifier: "four metro lines", "more than two decades". */
+const WORD_NUMBER = new RegExp(
+  `\\b${QUALIFIER}(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\\s+((?:[\\p{Ll}-]+\\s+)?[\\p{Ll}-]+s)\\b`,
+  'giu',
+);
 
 export function numbersIn(sentence: string): Candidate[] {
   const dates = datesIn(sentence);
