@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { wordNet } from '../../../functions/adapters/lexicon/wordnet.js';
-import { answerStructured } from '../../../functions/adapters/llm/rule-based/answer.js';
+import { answerStructured } from '../../../functions/adapters/llm/rule-based/answer/index.js';
 import { checkEvidence, noAnswer } from '../../../functions/core/answer/evidence.js';
 
 const TOULOUSE = { id: 'toulouse', title: 'Toulouse', text: 'Toulouse is a city of southern France. It lies on the Garonne river.' };

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { wordNet } from '../../../functions/adapters/lexicon/wordnet.js';
-import { answerStructured } from '../../../functions/adapters/llm/rule-based/answer.js';
+import { answerStructured } from '../../../functions/adapters/llm/rule-based/answer/index.js';
 import { checkEvidence } from '../../../functions/core/answer/evidence.js';
 import { truecased } from '../../../functions/core/answer/truecase.js';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { wordNet } from '../../../functions/adapters/lexicon/wordnet.js';
-import { answerExtractively, answerStructured } from '../../../functions/adapters/llm/rule-based/answer.js';
+import { answerExtractively, answerStructured } from '../../../functions/adapters/llm/rule-based/answer/index.js';
 
 const doc = (id: string, title: string, text: string) => ({ id, title, text });
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { wordNet } from '../../../functions/adapters/lexicon/wordnet.js';
-import { answerStructured } from '../../../functions/adapters/llm/rule-based/answer.js';
+import { answerStructured } from '../../../functions/adapters/llm/rule-based/answer/index.js';
 
 const doc = (id: string, title: string, text: string) => ({ id, title, text });
 const ask = (question: string, documents: Array<ReturnType<typeof doc>>) =>

@@ -11,7 +11,7 @@ import { draftTool } from '../../../core/learn/draft.js';
 import { compactStep } from '../../../core/planner/plan-format.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../../core/ports.js';
 import type { TaskAnalysis } from '../../../core/types.js';
-import { answerExtractively } from './answer.js';
+import { answerExtractively } from './answer/index.js';
 import { useComposites, useLaterRoundComposites } from './composites.js';
 import { nextRound } from './next-round.js';
 import { buildPlan } from './plan-builder.js';

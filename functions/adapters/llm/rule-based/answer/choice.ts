@@ -1,0 +1,156 @@
+/**
+ * "A or B", "Compare A and B", "Is A larger than B?" (choose): the figure or the date each side's
+ * passage gives (sideDate: a life, a birth, a death, a release) and the winner.
+ */
+import { type Candidate, datesIn, namesIn, numbersIn } from '../../../../core/answer/candidates.js';
+import type { QuestionReading } from '../../../../core/answer/question.js';
+import { cite, type ExtractedAnswer, type Focus, type Sentence, sameName, sentencesAbout, titleKey } from './focus.js';
+import { nearest, relationGap, withYear } from './spans.js';
+
+/** Comparatives settled by dates rather than quantities. */
+const TEMPORAL =
+  /\b(?:first|last|earlier|earliest|later|latest|older|oldest|younger|youngest|newer|newest|before|after|founded|formed|established|born|released|created|built|opened|started)\b/i;
+
+/**
+ * "A or B", "Compare A and B", "Is A larger than B?": the figure each side's passage gives (dates
+ * when the comparative is about time, quantities otherwise) and the winner; when figures do not
+ * settle it, the side whose passage holds more of what is asked.
+ */
+export function choose(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
+  const options = reading.options;
+  if (!options) return undefined;
+  const perSide = options.map((side) => sentencesAbout(side, focus));
+  if (perSide.every((ss) => ss.length === 0)) return undefined;
+  const event = lifeEvent(focus.reading.relation.join(' '));
+  if (event) {
+    const dated = options.map((side, i) => sideDate(side, perSide[i]!, event, focus));
+    const [da, db] = dated;
+    if (da && db && da.value !== db.value) {
+      const firstWins = reading.wantsLess ? da.value < db.value : da.value > db.value;
+      const [winner, loser] = firstWins ? options : [options[1], options[0]];
+      const [win, lose] = firstWins ? [da, db] : [db, da];
+      const support = [...new Set([...da.support, ...db.support])].map(cite).join(' ');
+      const verdict = `${winner}: ${win.text}, against ${lose.text} for ${loser}`;
+      if (reading.type === 'yes_no') return { shortAnswer: `${firstWins ? 'yes' : 'no'} (${verdict})`, answer: support };
+      return { shortAnswer: reading.type === 'comparison' ? verdict : winner, answer: support };
+    }
+  }
+  const temporal = TEMPORAL.test(reading.relation.join(' '));
+  const figuresOf = (s: Sentence) => (temporal ? datesIn(s.text) : numbersIn(s.text)).filter((c) => c.value !== undefined && !focus.isGiven(c));
+  const figures = perSide.map((ss, side) => {
+    // A side's own passage (titled after it) gives its quantity before one that mentions it:
+    // Marseille's population, not its port's tonnage, when the question compares Marseille with
+    // Paris. Times are another matter: a film's director died in the director's passage.
+    const own = (x: Sentence) => !temporal && sameName(x.title, options[side]!);
+    const withFigure = ss.filter((s) => figuresOf(s).length > 0);
+    const s =
+      withFigure.find((x) => focus.relationScore(x) > 0 && own(x)) ??
+      withFigure.find(own) ??
+      withFigure.find((x) => focus.relationScore(x) > 0) ??
+      withFigure[0];
+    return s ? { sentence: s, figure: nearest(figuresOf(s), s, focus) } : undefined;
+  });
+  // "Who has more inhabitants, A or B?": a comparative in the question grades the options, whatever the relation's words are.
+  const graded =
+    /\b(?:\w+er|\w+est|more|most|less|least|fewer|fewest|first|last)\b/i.test(reading.relation.join(' ')) ||
+    reading.type === 'comparison' ||
+    /\b(?:more|most|less|least|fewer|fewest)\b/i.test(focus.question);
+  const [fa, fb] = figures;
+  if (graded && fa && fb) {
+    const [a, b] = [fa.figure.value!, fb.figure.value!];
+    const firstWins = reading.wantsLess ? a <= b : a >= b;
+    const [win, lose] = firstWins ? [fa, fb] : [fb, fa];
+    const [winner, loser] = firstWins ? options : [options[1], options[0]];
+    const figure = (f: typeof fa) => withYear(f.figure, f.sentence.text, { ...reading, type: 'number' });
+    const support = [fa.sentence, fb.sentence].map(cite).join(' ');
+    const verdict = `${winner}: ${figure(win)}, against ${figure(lose)} for ${loser}`;
+    if (reading.type === 'yes_no') return { shortAnswer: `${firstWins ? 'yes' : 'no'} (${verdict})`, answer: support };
+    return { shortAnswer: reading.type === 'comparison' ? verdict : winner, answer: support };
+  }
+  if (reading.type === 'yes_no' || reading.type === 'comparison') return undefined;
+  const scores = perSide.map((ss) => Math.max(0, ...ss.map((s) => focus.relationScore(s) + focus.classScore(s))));
+  const win = scores[1]! > scores[0]! ? 1 : 0;
+  const support = perSide.map((ss) => ss[0]).filter((s): s is Sentence => s !== undefined);
+  return { shortAnswer: options[win]!, answer: support.map(cite).join(' ') };
+}
+
+/**
+ * What a comparison of times compares: a life's length ("lived longer"), a birth, a death, or the
+ * date of what each side is (its release, its founding: the first date its passage gives).
+ */
+export function lifeEvent(relation: string): LifeEvent | undefined {
+  if (/\b(?:lived|live|lives|living)\b/i.test(relation) && /\b(?:longer|shorter|longest|shortest)\b/i.test(relation)) return 'life';
+  if (/\b(?:born|birth)\b/i.test(relation)) return 'birth';
+  if (/\b(?:older|oldest|younger|youngest)\b/i.test(relation)) return 'age';
+  if (/\b(?:died|die|dies|death)\b/i.test(relation)) return 'death';
+  return /\b(?:released|recently|recent|earlier|later|first|last|newer|older|founded|established|formed|created|built|opened|came)\b/i.test(relation)
+    ? 'date'
+    : undefined;
+}
+
+/** An age is a birth for a person (a life's dates, "born"), the first date of anything else. */
+type LifeEvent = 'life' | 'birth' | 'death' | 'age' | 'date';
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** A date as a number that orders days: its year, and its month and day when it gives them. */
+function dayValue(c: Candidate): number {
+  const month = MONTHS.findIndex((m) => new RegExp(`\\b${m}`, 'i').test(c.text));
+  const day = /\b(\d{1,2})\b(?!\d)/.exec(c.text.replace(/\d{3,4}/g, ''))?.[1];
+  return (c.value ?? 0) + (month >= 0 ? month / 12 : 0) + (day ? Number(day) / 400 : 0);
+}
+
+/**
+ * The date of one side of a comparison of times, from its passage, or from the passage of the
+ * person its passage names beside a word of the relation ("directed by Robert Ellis", when the
+ * question compares the films' directors): a birth is the date after "born" or the first of a
+ * life's two dates, a death the date after "died" or the second, a life its length in years.
+ */
+function sideDate(option: string, side: readonly Sentence[], asked: LifeEvent, focus: Focus): { value: number; text: string; support: Sentence[] } | undefined {
+  if (side.length === 0) return undefined;
+  // The side's own passage (titled after it) before a passage that only mentions it.
+  const docId = (side.find((s) => titleKey(s.title) === titleKey(option)) ?? side[0]!).docId;
+  let event = asked;
+  let own = focus.all.filter((s) => s.docId === docId);
+  const support = [side[0]!];
+  // A relation word beyond the times (director, composer, father) names whose date is compared.
+  if (event !== 'date') {
+    for (const s of own) {
+      const bridge = namesIn(s.text).find(
+        (c) => !focus.isGiven(c) && relationGap(c, s, focus) <= 3 && focus.all.some((x) => x.docId !== docId && titleKey(x.title) === titleKey(c.text)),
+      );
+      if (!bridge) continue;
+      const bridgeDoc = focus.all.find((x) => x.docId !== docId && titleKey(x.title) === titleKey(bridge.text))!.docId;
+      own = focus.all.filter((x) => x.docId === bridgeDoc);
+      support.splice(0, 1, s, own[0]!);
+      if (event === 'age') event = 'birth';
+      break;
+    }
+  }
+  const ordered = [...own].sort((a, b) => a.position - b.position);
+  const dates = ordered.flatMap((s) => datesIn(s.text).map((d) => ({ d, s })));
+  if (dates.length === 0) return undefined;
+  const after = (word: RegExp) => dates.find(({ d, s }) => word.test(s.text.slice(Math.max(0, d.at - 24), d.at)) && /\b\d{3,4}\b/.test(d.text));
+  // "(5 November 1886 – 17 October 1963)": a life's two dates in its lead sentence.
+  const lead = ordered[0]!;
+  const span = datesIn(lead.text).filter((d) => /\d{3,4}/.test(d.text));
+  const life: [Candidate, Candidate] | undefined =
+    span.length >= 2 && /[–-]/.test(lead.text.slice(span[0]!.at, span[1]!.at)) ? [span[0]!, span[1]!] : undefined;
+  if (event === 'age') event = life || after(/\bborn\b[^.]*$/i) ? 'birth' : 'date';
+  const pick = (found: { d: Candidate; s: Sentence } | undefined) =>
+    found ? { value: dayValue(found.d), text: found.d.text, support: [...support, found.s] } : undefined;
+  const chosen = (() => {
+    switch (event) {
+      case 'birth':
+        return pick(after(/\bborn\b[^.]*$/i)) ?? (life ? { value: dayValue(life[0]), text: life[0].text, support: [...support, lead] } : undefined);
+      case 'death':
+        return pick(after(/\bdied\b[^.]*$/i)) ?? (life ? { value: dayValue(life[1]), text: life[1].text, support: [...support, lead] } : undefined);
+      case 'life':
+        return life ? { value: dayValue(life[1]) - dayValue(life[0]), text: `${life[0].text} – ${life[1].text}`, support: [...support, lead] } : undefined;
+      default:
+        return pick(dates[0]);
+    }
+  })();
+  if (!chosen) return undefined;
+  return { ...chosen, support: [...new Set(chosen.support)] };
+}

@@ -1,0 +1,52 @@
+/**
+ * When no answer of the expected type is found: what something is (describe), the sentences most
+ * about the focus with no short answer (fallback); and the names-only answer a first hop asks for (namesFrom).
+ */
+import { entitySpans } from '../../../../core/answer/text.js';
+import { contentTerms } from '../../../../core/retrieval/tokenize.js';
+import { cite, type ExtractedAnswer, type Focus, NO_ANSWER, ranked, type Sentence } from './focus.js';
+
+/** How many names a names-only answer gives: enough to hold the bridge entity, few enough to stay a query. */
+const MAX_NAMES = 6;
+
+/** What something is: the sentence defining the focus ("A bouchon is a type of restaurant ..."), its predicate the short answer. */
+export function describe(focus: Focus): ExtractedAnswer | undefined {
+  // About what is asked, not only about a name the question gives ("summarise public transport in Lyon").
+  const all = ranked(focus).filter((s) => focus.about(s) > 0);
+  const onRelation = all.filter((s) => focus.relationScore(s) > 0);
+  const top = onRelation.length > 0 ? onRelation : all;
+  if (top.length === 0) return undefined;
+  const defining = top.find((s) => /^(?:an?\s+|the\s+)?[\p{L}\p{N}'’ -]{1,60}?\s+(?:is|are|was|were)\s+(?:an?|the|one)\s/iu.test(s.text)) ?? top[0]!;
+  const predicate = /\s(?:is|are|was|were)\s+((?:an?|the|one)\s[^,;.]+)/i.exec(defining.text)?.[1];
+  const support = [defining, ...top.filter((s) => s !== defining && s.docId !== defining.docId).slice(0, 1)];
+  // Without a definition, what the best sentence says is the short answer.
+  const clause = defining.text.replace(/[.]$/, '');
+  return { shortAnswer: (predicate ?? clause).trim(), answer: support.map(cite).join(' ') };
+}
+
+/** When nothing of the expected type is found: the sentences most about the focus, and no short answer. */
+export function fallback(focus: Focus): ExtractedAnswer {
+  const top = ranked(focus).filter((s) => focus.about(s) > 0);
+  if (top.length === 0) return { shortAnswer: null, answer: NO_ANSWER };
+  const picked: Sentence[] = [];
+  for (const s of top) if (picked.length < 2 && !picked.some((p) => p.docId === s.docId)) picked.push(s);
+  return { shortAnswer: null, answer: picked.map(cite).join(' ') };
+}
+
+/** Names only (a first hop's bridge entities): the names of the sentences most about the question, less those it gives. */
+export function namesFrom(all: Sentence[], focus: Focus, question: string): string {
+  const questionTerms = new Set(contentTerms(question));
+  const names: string[] = [];
+  for (const s of ranked(focus, all)
+    .filter((x) => focus.about(x) > 0)
+    .slice(0, 4)) {
+    for (const span of entitySpans(s.text)) {
+      const terms = contentTerms(span);
+      // Bare numbers (years, counts) are facts, not entities a second hop can search for.
+      if (terms.length === 0 || /^[\d\s,.]+$/.test(span) || terms.every((t) => questionTerms.has(t))) continue;
+      if (!names.some((n) => n.toLowerCase() === span.toLowerCase())) names.push(span);
+      if (names.length >= MAX_NAMES) return names.join('; ');
+    }
+  }
+  return names.join('; ');
+}

@@ -1,0 +1,262 @@
+/**
+ * What every part of the keyless answerer (index.ts) shares: its input and output, the sentences it
+ * reads, the question's focus that scores them (Focus, ranked), and small helpers on titles, names
+ * and ranks (titleKey, sameName, sentencesAbout, ORDINALS).
+ */
+import { classRecogniser } from '../../../../core/answer/answer-classes.js';
+import { type Candidate, candidatesFor } from '../../../../core/answer/candidates.js';
+import { classWords, expandedTerms, holdsTerm, type QuestionReading, relationSets } from '../../../../core/answer/question.js';
+import type { Lexicon } from '../../../../core/ports.js';
+import { contentTerms } from '../../../../core/retrieval/tokenize.js';
+
+export interface AnswerInput {
+  question: string;
+  instruction: string;
+  documents: Array<{ id: string; title?: string; text: string }>;
+}
+
+export interface ExtractedAnswer {
+  shortAnswer: string | null;
+  answer: string;
+}
+
+export const NO_ANSWER = 'No source in the corpus answers this.';
+
+export interface Sentence {
+  docId: string;
+  docRank: number;
+  title: string;
+  text: string;
+  position: number;
+  terms: Set<string>;
+}
+
+export const cite = (s: Sentence) => `${s.text} [${s.docId}]`;
+
+/** The question's focus as sentence scores: its names, its relation's words (with related words) and its answer class. */
+export class Focus {
+  readonly nameTerms: string[][];
+  readonly relation: Array<Set<string>>;
+  readonly weights: number[];
+  readonly answerClass: Set<string>;
+  readonly questionTerms: Set<string>;
+  /** How rare a term is among the sentences here: rarer words say more. */
+  readonly idf: (t: string) => number;
+
+  constructor(
+    readonly reading: QuestionReading,
+    readonly all: Sentence[],
+    readonly lexicon: Lexicon,
+    /** The question reads as a bridge (the planner's reading, rule-based/reading.ts): its names only lead to what is asked about. */
+    readonly bridge = false,
+    /** The question as asked, for what its reading leaves out (a comparative word, "more"). */
+    readonly question = '',
+  ) {
+    const related = (w: string) => lexicon.related(w);
+    this.nameTerms = reading.names.map((n) => contentTerms(n)).filter((t) => t.length > 0);
+    // Two words the lexicon knows as one ("film director") also count through their head's own
+    // forms ("directed by"): the answerer weighs sentences, it does not refuse on them.
+    const sets = relationSets(reading.relation, related);
+    this.relation = sets.map((r) => (r.words.includes(' ') ? new Set([...r.terms, ...expandedTerms(r.words.split(' ').pop()!, related)]) : r.terms));
+    // What the question's clause asks ("created by who?") weighs twice what identifies its subject
+    // (fitted on HotpotQA's dev split and checked on the sample set's and 2WikiMultihopQA's).
+    const asked = new Set(contentTerms((reading.asked ?? []).join(' ')));
+    this.weights = sets.map((r) => (contentTerms(r.words).some((t) => asked.has(t)) ? 2 : 1));
+    this.answerClass = classWords(reading, lexicon);
+    // A class of two words ("tram line") is also said by its modifier: "the Rhônexpress tram".
+    for (const t of contentTerms(reading.answerClass ?? '')) this.answerClass.add(t);
+    // The class asked for is not given: "Which glacier ...?" is answered by "the Rhône Glacier".
+    this.questionTerms = new Set(contentTerms([reading.names.join(' '), reading.relation.join(' ')].join(' ')));
+    const df = new Map<string, number>();
+    for (const s of all) for (const t of s.terms) df.set(t, (df.get(t) ?? 0) + 1);
+    this.idf = (t) => Math.log(1 + all.length / (df.get(t) ?? 1));
+  }
+
+  /** How much of the relation a sentence holds, rarer words weighing more. */
+  relationScore(s: Sentence): number {
+    let score = 0;
+    for (const [i, words] of this.relation.entries()) {
+      let best = 0;
+      for (const t of words) if (holdsTerm(s.terms, t)) best = Math.max(best, Math.max(...t.split(' ').map(this.idf)));
+      score += best * this.weights[i]!;
+    }
+    return score;
+  }
+
+  /** Whether the relation's i-th word is of the question's own clause ("created by who?"). */
+  isAsked(i: number): boolean {
+    return this.weights[i] === 2;
+  }
+
+  /** What holding the relation's i-th word is worth: its rarest form's weight. */
+  setWeight(i: number): number {
+    return this.weights[i]! * Math.max(0, ...[...this.relation[i]!].map((t) => Math.max(...t.split(' ').map(this.idf))));
+  }
+
+  /** How many of the question's names the sentence (or its passage's title) holds. */
+  nameScore(s: Sentence): number {
+    const title = new Set(contentTerms(s.title));
+    let score = 0;
+    for (const [i, terms] of this.nameTerms.entries()) {
+      const inText = terms.filter((t) => s.terms.has(t)).length / terms.length;
+      const inTitle = terms.filter((t) => title.has(t)).length / terms.length;
+      // A name of several words with a passage of its own ("Port of Marseille") is spoken of there,
+      // or where it stands whole: "Marseille is a port city" is not about its port.
+      if (terms.length > 1 && this.ownPassage[i] && !sameName(s.title, this.reading.names[i] ?? '')) {
+        score += s.text.toLowerCase().includes((this.reading.names[i] ?? '').toLowerCase()) ? 1 : 0;
+        continue;
+      }
+      score += Math.max(inText, 0.8 * inTitle);
+    }
+    return score;
+  }
+
+  /** For each of the question's names, whether a passage here is titled after it. */
+  private get ownPassage(): boolean[] {
+    this.ownPassageMemo ??= this.reading.names.map((n) => this.all.some((s) => sameName(s.title, n)));
+    return this.ownPassageMemo;
+  }
+
+  private ownPassageMemo: boolean[] | undefined;
+
+  classScore(s: Sentence): number {
+    for (const t of this.answerClass) if (holdsTerm(s.terms, t)) return 1;
+    return this.spansOfClass && this.spansOfClass(s.text).length > 0 ? 1 : 0;
+  }
+
+  /** The spans that answer a question asking for a class told by its spans (a nationality); undefined for the other questions. */
+  get spansOfClass(): ((sentence: string) => Candidate[]) | undefined {
+    return classRecogniser(this.reading.answerClass);
+  }
+
+  /** The candidates of a sentence: the spans of the class asked for when it has them, else those of the expected type. */
+  candidates(text: string): Candidate[] {
+    const found = (this.spansOfClass ? this.spansOfClass(text) : candidatesFor(text, this.reading.type)).filter(
+      (c) => !this.commonOpener(c) && !this.nameAdjective(c, text),
+    );
+    return this.reading.type === 'entity' ? [...found, ...this.kindsIn(text)] : found;
+  }
+
+  /**
+   * The words of a sentence that name a kind of the class asked for, when the class is a common
+   * noun WordNet files things under ("What colour ...?": "white"; "What instrument ...?": "piano").
+   */
+  kindsIn(text: string): Candidate[] {
+    const head = this.reading.answerClass?.split(' ').pop();
+    if (!head || !this.lexicon.isKindOf) return [];
+    const out: Candidate[] = [];
+    for (const m of text.matchAll(/\b\p{Ll}{3,}\b/gu)) {
+      let kind = this.kinds.get(m[0]);
+      if (kind === undefined) {
+        kind = this.lexicon.isKindOf(m[0], head) && m[0] !== head;
+        this.kinds.set(m[0], kind);
+      }
+      if (kind) out.push({ text: m[0], at: m.index, kind: 'name' });
+    }
+    return out;
+  }
+
+  private readonly kinds = new Map<string, boolean>();
+
+  /** Whether a candidate is a word kindsIn found to name a kind of the class asked for. */
+  isKind(c: Candidate): boolean {
+    return this.kinds.get(c.text) === true;
+  }
+
+  /**
+   * A sentence's first word is capitalised whatever it is: alone, it is a name only when the
+   * lexicon knows it as one or not at all ("Nice", "Marseille"), never when every sense of it is a
+   * common word ("Audio recording ...", "Most large solar farms ...", "Photograph of ...").
+   */
+  commonOpener(c: Candidate): boolean {
+    // A passage's own title opening its sentence is its subject, common word or not ("Bouillabaisse is ...").
+    if (c.kind !== 'name' || c.at !== 0 || /\s/.test(c.text) || this.all.some((s) => sameName(s.title, c.text))) return false;
+    return this.lexicon.isCommonWord?.(c.text) === true;
+  }
+
+  /** "French", "European": what a person or a place is, never who or where one is; "Greek settlers" are people. */
+  nameAdjective(c: Candidate, text: string): boolean {
+    if (c.kind !== 'name' || /\s/.test(c.text) || this.spansOfClass) return false;
+    if (/^\s+\p{Ll}{3,}[^su\s]s\b/u.test(text.slice(c.at + c.text.length))) return false;
+    return (this.reading.type === 'person' || this.reading.type === 'place') && this.lexicon.isNameAdjective?.(c.text) === true;
+  }
+
+  /**
+   * Whether a sentence's passage says the event the question asks about: a verb of the question in
+   * its past form ("designed", "founded", "patented"), through its inflections and the lexicon's
+   * related words. A question with no such verb asks for no event.
+   */
+  saysEvent(s: Sentence): boolean {
+    const events = this.relation.filter((_, i) => /\p{L}{3,}ed$/u.test(this.reading.relation[i] ?? ''));
+    if (events.length === 0) return true;
+    // Said in the sentence's passage: its other sentences often carry the verb ("It was founded in ...").
+    const passage = this.all.filter((x) => x.docId === s.docId);
+    return events.some((set) => [...set].some((t) => passage.some((x) => holdsTerm(x.terms, t))));
+  }
+
+  about(s: Sentence): number {
+    return 1.5 * this.nameScore(s) + this.relationScore(s) + this.classScore(s);
+  }
+
+  /**
+   * Whether a figure measures what is asked: a question asking for a share ("what share", "what
+   * percentage": a class the lexicon relates to percent) is answered by a percentage, never by "22
+   * gigawatts" or a bare count; one asking how many of a thing, never by an amount in a unit of
+   * measurement. Other questions take any figure.
+   */
+  measures(c: Candidate): boolean {
+    if (c.kind !== 'number' || this.reading.type !== 'number') return true;
+    // "How many containers?" counts them: "80 million tonnes" is a measure in a unit, no count of containers.
+    const unit = /\b(\p{L}{3,})$/u.exec(c.text)?.[1];
+    const counts = /\bhow\s+many\b/i.test(this.question) && this.answerClass.size > 0;
+    const head = this.reading.answerClass?.split(' ').pop() ?? '';
+    // A count of people is one of residents, inhabitants, passengers ...: kinds of person.
+    const people = head === 'people' || this.lexicon.isKindOf?.(head, 'person') === true;
+    const ofClass = (noun: string) =>
+      this.answerClass.has(contentTerms(noun)[0] ?? '') ||
+      this.lexicon.isKindOf?.(noun, head) === true ||
+      (people && this.lexicon.isKindOf?.(noun, 'person') === true);
+    if (counts && unit && !ofClass(unit) && this.lexicon.isKindOf?.(unit, 'unit of measurement') === true) return false;
+    // ... nor with a count of another thing ("12 cranes" for containers).
+    if (counts && unit && /[^su]s$/.test(unit) && !ofClass(unit)) return false;
+    if (![...this.answerClass].some((t) => t.startsWith('percent'))) return true;
+    return /%|\bper\s?cent\b/i.test(c.text);
+  }
+
+  /** A candidate is no answer when the question already says it. */
+  isGiven(c: Candidate): boolean {
+    const terms = contentTerms(c.text);
+    // A longer form of a name the question gives ("Herbert Weston Scott Howell III" for "Scott Howell") is that name.
+    return (
+      terms.length > 0 && (terms.every((t) => this.questionTerms.has(t)) || this.nameTerms.some((n) => n.length >= 2 && n.every((t) => terms.includes(t))))
+    );
+  }
+}
+
+/** The best sentences first: most about the focus, then the higher-ranked passage, then the earlier sentence. */
+export function ranked(focus: Focus, sentencesOf: readonly Sentence[] = focus.all): Sentence[] {
+  const score = new Map(sentencesOf.map((s) => [s, focus.about(s)]));
+  return [...sentencesOf].sort((a, b) => score.get(b)! - score.get(a)! || a.docRank - b.docRank || a.position - b.position);
+}
+
+/** A passage's title as a key: lower case, without its parenthesised qualifier ("Adam Green (filmmaker)"). */
+export function titleKey(title: string): string {
+  return contentTerms(title.replace(/\s*\([^)]*\)\s*$/, '')).join(' ');
+}
+
+/** A passage's title names the same thing as a span: "Neighbours" and "Neighbours (TV series)". */
+export function sameName(title: string, span: string): boolean {
+  const a = contentTerms(title.replace(/\s*\([^)]*\)\s*$/, ''));
+  const b = contentTerms(span);
+  return a.length > 0 && a.length === b.length && a.every((t, i) => t === b[i]);
+}
+
+/** The sentences about one side: those naming it, or those of a passage titled after it. */
+export function sentencesAbout(side: string, focus: Focus): Sentence[] {
+  const terms = contentTerms(side);
+  if (terms.length === 0) return [];
+  const named = (s: Sentence) => terms.every((t) => s.terms.has(t)) || terms.every((t) => contentTerms(s.title).includes(t));
+  return ranked(focus, focus.all.filter(named));
+}
+
+export const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];

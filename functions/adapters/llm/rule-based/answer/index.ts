@@ -1,0 +1,198 @@
+/**
+ * The rule-based provider's answers to `llm_call` steps: extractive, never invented. It reads what
+ * the question asks (core/answer/question.ts: the expected type and the focus), picks the sentence
+ * that holds an answer of that type about the focus, following the bridge entity to a second
+ * passage when the first names no answer, and extracts the span:
+ * - a person, a place, a named thing: the name in that sentence nearest to the relation asked
+ *   about ("which river" → the name beside "river");
+ * - a number with its unit and year, a date, a year;
+ * - yes or no, decided from the evidence (both sides hold the attribute; both sides name the same place);
+ * - "A or B": the option the evidence favours, by the figures each side's passage gives or by
+ *   which side holds the attribute;
+ * - a comparison: the winner with both figures;
+ * - a top-N: N items of the asked kind (a table's rows are items; the table is not one);
+ * - otherwise, the defining sentence of what is asked about.
+ * It answers as a model asked for the answer's structured output does: `{"shortAnswer", "answer"}`,
+ * the answer's sentences each citing its passage. Words of the question match the evidence through
+ * their inflections and the lexicon's synonyms ("people live" finds "population").
+ *
+ * Its parts, by the kind of question each answers: focus.ts (the sentences read and the question's
+ * focus that scores them), spans.ts (which span of a sentence answers), typed.ts (a name, a figure
+ * or a date, over one hop or two), phrasings.ts (questions whose wording places their answer),
+ * yes-no.ts, choice.ts ("A or B", comparisons), lists-tables.ts (top-N, names side by side,
+ * tables), lives.ts (a person's birth, death and what two people share), fallback.ts (a
+ * description, no answer, names only). The questions rewritten and asked again (a family relation,
+ * a described person) stay here, beside the entry they re-enter.
+ */
+import { followPath, kinQuestion, ownPassage } from '../../../../core/answer/kinship.js';
+import { describedPerson, describedThing, type QuestionReading, readQuestion } from '../../../../core/answer/question.js';
+import { escapeRegExp, sentences } from '../../../../core/answer/text.js';
+import { truecased } from '../../../../core/answer/truecase.js';
+import type { Lexicon } from '../../../../core/ports.js';
+import { contentTerms } from '../../../../core/retrieval/tokenize.js';
+import { wordNet } from '../../../lexicon/wordnet.js';
+import { readTask } from '../reading.js';
+import { choose } from './choice.js';
+import { describe, fallback, namesFrom } from './fallback.js';
+import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, type Sentence, titleKey } from './focus.js';
+import { coordinated, list, tableChoice, tableFigure, tableRows } from './lists-tables.js';
+import { deathCause, inCommon, lifeDate, lifePlace } from './lives.js';
+import { asksForMany, definedSubject, figureOf, kindOf, objectOf, superlative } from './phrasings.js';
+import { typed } from './typed.js';
+import { yesNo } from './yes-no.js';
+
+export type { AnswerInput, ExtractedAnswer } from './focus.js';
+
+const NAMES_ONLY = /\b(names? only|entities only|just the names?|answer with the names?)\b/i;
+
+/** The answer as the text a model's structured answer reads as: its JSON. */
+export function answerExtractively(input: AnswerInput, lexicon: Lexicon = wordNet()): string {
+  return JSON.stringify(answerStructured(input, lexicon));
+}
+
+/** `depth`: how many kinship questions this one was rewritten from (kinAnswer), so a rewrite is never rewritten again. */
+export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(), depth = 0): ExtractedAnswer {
+  if (input.documents.length === 0) return { shortAnswer: null, answer: NO_ANSWER };
+  // A table is read by its rows (tableFigure, tableChoice, list), never as prose: "nuclear,65 hydroelectricity,12" is no sentence.
+  const tables = input.documents.flatMap((doc) => {
+    const rows = tableRows(doc.text);
+    return rows ? [{ doc, rows }] : [];
+  });
+  const all = input.documents.flatMap((doc, docRank) =>
+    (tables.some((t) => t.doc === doc) ? [] : sentences(doc.text)).map((text, position) => ({
+      docId: doc.id,
+      docRank,
+      title: doc.title ?? '',
+      text,
+      position,
+      terms: new Set(contentTerms(text)),
+    })),
+  );
+  // A step that asks its own question ("What is the population of {{ the city the user chose }}?") is answered on it.
+  const asked = /(?:^|[.:!]\s+)([^.:!?]*\?)\s*(?:[^?]*)$/.exec(input.instruction)?.[1]?.trim();
+  // The task's own question read whole, not from the last period of an initial in it ("John C. Reilly").
+  // A question typed in lower case names what the passages spell ("toulouse": Toulouse).
+  const text = truecased(asked && asked.length > 3 && !input.question.trim().endsWith(asked) ? asked : input.question, input.documents, lexicon);
+  const reading = withTitledOptions(readQuestion(text), text, all);
+  const focus = new Focus(reading, all, lexicon, readTask(text).kind === 'bridge', text);
+  if (NAMES_ONLY.test(input.instruction)) return { shortAnswer: null, answer: namesFrom(all, focus, input.question) };
+  const hops = depth < 2 && !['yes_no', 'choice', 'comparison', 'list'].includes(reading.type);
+  const common = inCommon(text, reading, input.documents, lexicon);
+  if (common) return common;
+  const kin = hops ? (kinAnswer(text, input.documents, lexicon, depth) ?? describedAnswer(text, input.documents, lexicon, depth)) : undefined;
+  if (kin) return kin;
+  const dated =
+    reading.type === 'date' || reading.type === 'year'
+      ? lifeDate(reading, input.documents)
+      : (lifePlace(reading, input.documents) ?? deathCause(text, reading, input.documents));
+  if (dated) return dated;
+  switch (reading.type) {
+    case 'yes_no':
+      return (reading.options ? choose(reading, focus) : undefined) ?? yesNo(reading, focus, text) ?? fallback(focus);
+    case 'choice':
+    case 'comparison':
+      return tableChoice(reading, tables, focus) ?? choose(reading, focus) ?? fallback(focus);
+    case 'list':
+      // "Name the two rivers that meet in Lyon": a list in prose is the names coordinated before the class noun.
+      return list(reading, tables, focus) ?? coordinated(focus) ?? fallback(focus);
+    case 'description':
+      // "Name the museums of Lyon": a request for the names of a plural noun is a list.
+      return (asksForMany(text) ? coordinated(focus) : undefined) ?? definedSubject(reading, focus, text) ?? describe(focus) ?? fallback(focus);
+    default:
+      return (
+        (reading.type === 'number' ? tableFigure(tables, focus) : undefined) ??
+        (asksForMany(text) ? coordinated(focus) : undefined) ??
+        figureOf(reading, focus) ??
+        kindOf(text, focus) ??
+        objectOf(text, focus) ??
+        superlative(reading, focus, text) ??
+        definedSubject(reading, focus, text) ??
+        typed(reading, focus) ??
+        fallback(focus)
+      );
+  }
+}
+
+/**
+ * "Where was the director of film Hatchet II born?": the person the role describes is found first
+ * ("Who is the director of film Hatchet II?"), then the question is asked of them by name, in their
+ * own passage first. Undefined when the person found has no passage of their own here, or nothing
+ * of the expected type is said of them: the question is then read as any other.
+ */
+function describedAnswer(asked: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
+  // "the French capital" is "the capital of France" (the name the adjective is of, from the lexicon).
+  const question = asked.replace(/\bthe\s+(\p{Lu}\p{Ll}+)\s+(\p{Ll}+)(?=\s*\?*\s*$)/u, (phrase, adjective: string, noun: string) => {
+    const name = lexicon.nameOf?.(adjective);
+    return name && name !== adjective ? `the ${noun} of ${name}` : phrase;
+  });
+  const described = describedPerson(question) ?? describedThing(question);
+  if (!described) return undefined;
+  const found = answerStructured({ question: described.find, instruction: PLAIN_INSTRUCTION, documents }, lexicon, depth + 1);
+  const own = found.shortAnswer ? ownPassage(found.shortAnswer, documents) : undefined;
+  if (!found.shortAnswer || !own) return undefined;
+  // A role found must be said of what was found: "Paris is the capital ... of France" finds Paris;
+  // "Lyon is the third-largest city of France by population of the commune" finds no commune of anything.
+  const role = (described as { role?: string }).role;
+  if (role && !new RegExp(`^(?:The\\s+)?${escapeRegExp(found.shortAnswer)}\\b[^.]*\\b${escapeRegExp(role)}\\b`, 'i').test(found.answer)) return undefined;
+  const rewritten = question.replace(described.phrase, found.shortAnswer);
+  const then = answerStructured({ question: rewritten, instruction: PLAIN_INSTRUCTION, documents: [own] }, lexicon, depth + 1);
+  if (!then.shortAnswer) return undefined;
+  return { shortAnswer: then.shortAnswer, answer: [...new Set([found.answer, then.answer])].join(' ') };
+}
+
+/** The instruction a rewritten question is answered with: it asks nothing of its own. */
+const PLAIN_INSTRUCTION = 'Answer from the sources, citing them.';
+
+/**
+ * A question asked through a family relation (core/answer/kinship.ts): "Who is X's paternal
+ * grandfather?" follows X's father to his passage and reads his father there; "Where was the
+ * husband of X born?" finds the husband, then answers "Where was <husband> born?". A subject that
+ * is a description ("the father of the director of film Y") is answered first as "Who is the
+ * director of film Y?". Undefined when a step is not stated: the question is then read as any other.
+ */
+function kinAnswer(question: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
+  const kin = kinQuestion(question);
+  if (!kin) return undefined;
+  const support: string[] = [];
+  let person = ownPassage(kin.subject, documents);
+  if (!person && /^the\s+\p{Ll}/u.test(kin.subject)) {
+    const inner = answerStructured({ question: `Who is ${kin.subject}?`, instruction: PLAIN_INSTRUCTION, documents }, lexicon, depth + 1);
+    person = inner.shortAnswer ? ownPassage(inner.shortAnswer, documents) : undefined;
+    support.push(inner.answer);
+  }
+  const path = person ? followPath(person, kin.path, documents) : undefined;
+  if (!path) return undefined;
+  const cited = [...support, ...path.map((step) => `${step.sentence} [${step.docId}]`)];
+  const relative = path[path.length - 1]!;
+  if (kin.asksWho) return { shortAnswer: relative.name, answer: [...new Set(cited)].join(' ') };
+  // What is asked of the relative is read in their own passage first: the passages about the
+  // person the question named speak of that person ("born a Princess of Savoy"), not of the relative.
+  const rewritten = question.replace(kin.phrase, relative.name);
+  const ask = (docs: AnswerInput['documents']) =>
+    answerStructured({ question: rewritten, instruction: PLAIN_INSTRUCTION, documents: docs }, lexicon, depth + 1);
+  const own = relative.own ? ask([relative.own]) : undefined;
+  const then = own?.shortAnswer ? own : ask(documents);
+  if (!then.shortAnswer) return undefined;
+  return { shortAnswer: then.shortAnswer, answer: [...new Set([...cited, then.answer])].join(' ') };
+}
+
+/**
+ * "Which film ..., Angélique, Marquise des Anges or That Man George?": a comma may stand inside an
+ * option. Of the ways to cut the question before "or" at a comma or a colon, the one whose options
+ * are both titles of passages here wins; without such a cut, the question's own reading stands.
+ */
+function withTitledOptions(reading: QuestionReading, question: string, all: readonly Sentence[]): QuestionReading {
+  if (!reading.options) return reading;
+  const m = /^(.*)\s+or\s+(?:(?-i:the|a|an)\s+)?(.+?)\s*\??\s*$/i.exec(question.trim());
+  if (!m) return reading;
+  const titles = new Set(all.map((s) => titleKey(s.title)).filter((t) => t !== ''));
+  const second = m[2]!;
+  if (!titles.has(titleKey(second))) return reading;
+  const head = m[1]!;
+  for (const cut of head.matchAll(/[,:]\s*/g)) {
+    // A lower-case article is not part of the option; "The Exies" keeps its capital one.
+    const first = head.slice(cut.index + cut[0].length).replace(/^(?:the|a|an)\s+/, '');
+    if (titles.has(titleKey(first)) && titleKey(first) !== '') return { ...reading, options: [first, second] };
+  }
+  return reading;
+}

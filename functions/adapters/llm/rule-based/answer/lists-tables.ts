@@ -1,0 +1,194 @@
+/**
+ * Lists and tables: a top-N (list), names given side by side (coordinated), and a CSV table's rows
+ * read as named figures (tableRows), for a figure (tableFigure) or a choice between two rows (tableChoice).
+ */
+import { type Candidate, namesIn } from '../../../../core/answer/candidates.js';
+import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
+import { entitySpans } from '../../../../core/answer/text.js';
+import { contentTerms } from '../../../../core/retrieval/tokenize.js';
+import { type AnswerInput, cite, type ExtractedAnswer, type Focus, NO_ANSWER, ORDINALS, ranked, type Sentence } from './focus.js';
+import { fits } from './spans.js';
+
+/**
+ * N items of the asked kind. A table whose rows name things and give a figure is a list of items
+ * (ranked by its figure, largest first); otherwise each passage about the relation is an item,
+ * named by what its sentence is about.
+ */
+export function list(reading: QuestionReading, tables: readonly Table[], focus: Focus): ExtractedAnswer | undefined {
+  const n = reading.n ?? 3;
+  for (const { doc, rows } of tables) {
+    if (rows.length < n) continue;
+    // A table is the list only when it is about what is asked ("sources of electricity": its title or header says so).
+    const heading = tableHeading(doc);
+    if (!focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)))) continue;
+    const top = [...rows].sort((a, b) => b.value - a.value).slice(0, n);
+    const lines = top.map((row, i) => {
+      const said = focus.all.find((s) => s.docId !== doc.id && contentTerms(row.name).every((t) => s.terms.has(t)) && focus.relationScore(s) > 0);
+      return `${i + 1}. ${row.name}: ${row.value}${row.unit} [${doc.id}]${said ? ` ${cite(said)}` : ''}`;
+    });
+    return { shortAnswer: top.map((r) => `${r.name} (${r.value}${r.unit})`).join(', '), answer: lines.join('\n') };
+  }
+  // "The three largest cities": each passage's rank on that superlative ("the third-largest city")
+  // orders the items when the passages give it; the others follow in the order found.
+  const superlative = /\b(\p{L}+est)\b/iu.exec(focus.reading.relation.join(' '))?.[1]?.toLowerCase();
+  const named = superlative ? undefined : coordinated(focus);
+  if (named) return named;
+  const pool: Array<{ name: string; sentence: Sentence }> = [];
+  for (const s of ranked(focus)) {
+    if (pool.length >= (superlative ? 3 * n : n) || focus.relationScore(s) === 0) break;
+    if (pool.some((i) => i.sentence.docId === s.docId)) continue;
+    const name = s.title || entitySpans(s.text)[0] || s.text.split(' ').slice(0, 4).join(' ');
+    pool.push({ name, sentence: s });
+  }
+  const rank = (s: Sentence) => (superlative ? ordinalOf(s.text, superlative) : undefined) ?? Number.POSITIVE_INFINITY;
+  const items = superlative
+    ? pool
+        .map((item, i) => ({ item, i }))
+        .sort((a, b) => rank(a.item.sentence) - rank(b.item.sentence) || a.i - b.i)
+        .map((x) => x.item)
+        .slice(0, n)
+    : pool;
+  if (items.length === 0) return undefined;
+  return { shortAnswer: items.map((i) => i.name).join(', '), answer: items.map((i, k) => `${k + 1}. ${cite(i.sentence)}`).join('\n') };
+}
+
+/**
+ * "Which regions have most of the solar farms?": the names a sentence about what is asked gives
+ * side by side ("in Occitanie and Provence", "after Paris and Marseille", "on the Rhône, the Rhine
+ * and in the Alps"), less the names the question gives. The best sentence holding such a run
+ * of two names or more answers; a sentence with one name is not a list.
+ */
+export function coordinated(focus: Focus): ExtractedAnswer | undefined {
+  let found: { run: Candidate[]; sentence: Sentence; beside: boolean; rank: number } | undefined;
+  for (const s of ranked(focus).slice(0, 6)) {
+    if (focus.relationScore(s) + focus.classScore(s) === 0) continue;
+    // A sentence saying what is asked ("dams on the Rhône, the Rhine") before one that only says the class.
+    const says = focus.relation.length === 0 || focus.relationScore(s) > 0;
+    const names = namesIn(s.text).filter((c) => !focus.isGiven(c) && !focus.commonOpener(c) && fits(c, focus.reading, s));
+    // Names side by side are joined by a comma or "and"/"or" ("the Rhône, the Rhine and in the
+    // Alps"), or across what one of them is ("the Musée des Confluences, a science museum ..., the
+    // Musée des Beaux-Arts"); "the Rhône Glacier in the Swiss Alps" is no list.
+    const joins = (a: Candidate, b: Candidate) => {
+      const between = s.text.slice(a.at + a.text.length, b.at);
+      return (
+        /^\s*(?:,\s*(?:(?:and|or)\s+)?|(?:and|or)\s+)(?:(?:in|on|at)\s+)?(?:the\s+)?$/i.test(between) ||
+        /^\s*,\s+(?:an?|one|the|devoted|known|opened|founded|built)\b[^,;.]*,\s*(?:(?:and|or)\s+)?(?:the\s+)?$/i.test(between)
+      );
+    };
+    const runs: Candidate[][] = [];
+    for (const c of names) {
+      const joined = runs.filter((r) => joins(r[r.length - 1]!, c)).sort((a, b) => b.length - a.length)[0];
+      const run = joined ? [...joined, c] : [c];
+      runs.push(run);
+      if (run.length < 2) continue;
+      // A run the class noun closes or opens ("the Rhône and the Saône rivers") is of the class asked for.
+      const end = run[run.length - 1]!;
+      const after = contentTerms(
+        s.text
+          .slice(end.at + end.text.length)
+          .split(/[,.;]/)[0]!
+          .split(/\s+/)
+          .slice(0, 3)
+          .join(' '),
+      );
+      const before = contentTerms(s.text.slice(Math.max(0, run[0]!.at - 20), run[0]!.at));
+      const beside = [...after.slice(0, 1), ...before.slice(-1)].some((t) => focus.answerClass.has(t));
+      const rank = (says ? 2 : 0) + (beside ? 1 : 0);
+      if (!found || rank > found.rank || (rank === found.rank && run.length > found.run.length && found.sentence === s))
+        found = { run: [...run], sentence: s, beside, rank };
+    }
+  }
+  return found ? { shortAnswer: found.run.map((c) => c.text).join(', '), answer: cite(found.sentence) } : undefined;
+}
+
+/** Where a sentence ranks its subject on a superlative: "the largest" 1, "the third-largest" 3. */
+function ordinalOf(text: string, superlative: string): number | undefined {
+  const m = new RegExp(`\\b(?:(${ORDINALS.join('|')}|\\d{1,2}(?:st|nd|rd|th))[\\s-]+)?${superlative}\\b`, 'i').exec(text);
+  if (!m) return undefined;
+  if (!m[1]) return 1;
+  const word = m[1].toLowerCase();
+  return ORDINALS.includes(word) ? ORDINALS.indexOf(word) + 1 : Number.parseInt(word, 10);
+}
+
+/**
+ * The figure a table gives for the row a question asks about ("from gas" → the row "gas,6" of a
+ * share column: "6 percent"): a row named by a word of the relation, in a table whose title or
+ * header speaks of another word of it ("electricity").
+ */
+export function tableFigure(tables: readonly Table[], focus: Focus): ExtractedAnswer | undefined {
+  for (const { doc, rows } of tables) {
+    const heading = tableHeading(doc);
+    // The table's figure must be what is asked: "what percentage" or "what share" reads a share column, "how much capacity" does not.
+    const measures = new Set(contentTerms(rows[0]?.column ?? ''));
+    if (![focus.answerClass, ...focus.relation].some((set) => [...set].some((t) => measures.has(t)))) continue;
+    for (const row of rows) {
+      const terms = contentTerms(row.name);
+      const named = focus.relation.findIndex((set) => terms.length > 0 && terms.every((t) => set.has(t)));
+      if (named < 0 || !focus.relation.some((set, i) => i !== named && [...set].some((t) => holdsTerm(heading, t)))) continue;
+      const figure = `${row.value}${row.unit === '%' ? ' percent' : ''}`;
+      return { shortAnswer: figure, answer: `${doc.title ?? doc.id}: ${row.name}, ${figure} [${doc.id}]` };
+    }
+    // A table about what is asked that measures it but has no row for it ("from coal", where the
+    // rows are nuclear, hydro, wind, solar and gas) does not give that figure; another row's
+    // figure in a sentence elsewhere does not either.
+    const onTopic = focus.relation.filter((set) => [...set].some((t) => holdsTerm(heading, t))).length;
+    const measuresClass = [...focus.answerClass].some((t) => measures.has(t));
+    if (measuresClass && onTopic > 0 && onTopic < focus.relation.length) return { shortAnswer: null, answer: NO_ANSWER };
+  }
+  return undefined;
+}
+
+/**
+ * "Which produces more of France's electricity, hydro or wind?": two rows of one table, the
+ * options, compared by its figure ("hydroelectricity,12" against "wind,10"). An option names a row
+ * when one's words begin the other's ("hydro" and "hydroelectricity"). Undefined unless both
+ * options are rows of a table whose title or header speaks of what is asked.
+ */
+export function tableChoice(reading: QuestionReading, tables: readonly Table[], focus: Focus): ExtractedAnswer | undefined {
+  const options = reading.options;
+  if (!options || (reading.type !== 'choice' && reading.type !== 'comparison')) return undefined;
+  // The same word, or one the start of the other ("hydro", "hydroelectricity"); a short word ("gas") only whole.
+  const begins = (a: string, b: string) => a === b || (a.length >= 4 && b.length >= 4 && (a.startsWith(b) || b.startsWith(a)));
+  const names = (option: string, row: string) => {
+    const o = contentTerms(option);
+    const r = contentTerms(row);
+    return o.length > 0 && r.length > 0 && o.every((t) => r.some((u) => begins(t, u)));
+  };
+  for (const { doc, rows } of tables) {
+    const heading = tableHeading(doc);
+    if (!focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)))) continue;
+    const [a, b] = options.map((o) => rows.find((r) => names(o, r.name)));
+    if (!a || !b || a === b || a.value === b.value) continue;
+    const firstWins = reading.wantsLess ? a.value < b.value : a.value > b.value;
+    const [win, lose] = firstWins ? [a, b] : [b, a];
+    const [winner, loser] = firstWins ? options : [options[1]!, options[0]!];
+    const figure = (r: typeof a) => `${r.value}${r.unit === '%' ? ' percent' : ''}`;
+    const verdict = `${winner}: ${figure(win)}, against ${figure(lose)} for ${loser}`;
+    const support = `${doc.title ?? doc.id}: ${a.name}, ${figure(a)}; ${b.name}, ${figure(b)} [${doc.id}]`;
+    return { shortAnswer: reading.type === 'comparison' ? verdict : win.name, answer: `${verdict}. ${support}` };
+  }
+  return undefined;
+}
+
+/** What a table says it is about: the words of its title and header row, less its years. */
+function tableHeading(doc: AnswerInput['documents'][number]): Set<string> {
+  return new Set(contentTerms(`${doc.title ?? ''} ${doc.text.split('\n')[0]}`).filter((t) => !/^\d+$/.test(t)));
+}
+
+/** A document that is a table, with its rows read once. */
+interface Table {
+  doc: AnswerInput['documents'][number];
+  rows: NonNullable<ReturnType<typeof tableRows>>;
+}
+
+/** A CSV table's rows as named figures: the first column names, the first numeric column measures. */
+export function tableRows(text: string): Array<{ name: string; value: number; unit: string; column: string }> | undefined {
+  const lines = text.trim().split('\n');
+  if (lines.length < 3 || !lines.every((l) => l.includes(','))) return undefined;
+  const header = lines[0]!.split(',');
+  const rows = lines.slice(1).map((l) => l.split(','));
+  const column = header.findIndex((_, i) => i > 0 && rows.every((r) => /^\s*-?\d+(?:\.\d+)?\s*$/.test(r[i] ?? '')));
+  if (column < 0) return undefined;
+  const unit = /percent|share|%/i.test(header[column]!) ? '%' : '';
+  return rows.map((r) => ({ name: r[0]!.trim(), value: Number(r[column]), unit, column: header[column]!.trim() }));
+}

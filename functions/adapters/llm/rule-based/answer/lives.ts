@@ -1,0 +1,143 @@
+/**
+ * A person's life read in their own passage (titled after a name the question gives): where and
+ * when they were born or died (lifePlace, lifeDate), what they died of (deathCause), and what two
+ * people have in common (inCommon).
+ */
+import { type Candidate, datesIn } from '../../../../core/answer/candidates.js';
+import { ownPassage } from '../../../../core/answer/kinship.js';
+import type { QuestionReading } from '../../../../core/answer/question.js';
+import { sentences } from '../../../../core/answer/text.js';
+import type { Lexicon } from '../../../../core/ports.js';
+import { contentTerms } from '../../../../core/retrieval/tokenize.js';
+import { lifeEvent } from './choice.js';
+import type { AnswerInput, ExtractedAnswer } from './focus.js';
+
+/**
+ * "When was X born?", "What is the date of death of X?": in X's own passage (titled after a name
+ * the question gives), the date after "born" or "died", else the date of the life's span its opening
+ * gives ("(c. 1565 – 7 February 1591/2)": the first is the birth, the second the death).
+ */
+/** The two dates of a life in a passage's opening: a dash between them and no stop ("(1 April 1925, Kraków – 3 October 2000, Łódź)"). */
+function lifeSpan(text: string, dates: readonly Candidate[]): [Candidate, Candidate] | undefined {
+  const [a, b] = dates;
+  return a && b && b.at < 300 && /^[^.;]*?[–-][^.;]*$/.test(text.slice(a.at + a.text.length, b.at)) ? [a, b] : undefined;
+}
+
+/**
+ * "Where was Wojciech Has born?": the place a person's own passage gives beside a date of their
+ * life ("(1 April 1925, Kraków – 3 October 2000, Łódź)"), or after "born ... in" / "died ... in".
+ * Undefined when the question asks no birth or death place, or the passage says none.
+ */
+export function lifePlace(reading: QuestionReading, documents: AnswerInput['documents']): ExtractedAnswer | undefined {
+  const event = lifeEvent(reading.relation.join(' '));
+  if (reading.type !== 'place' || (event !== 'birth' && event !== 'death')) return undefined;
+  const own = passageOfNamed(reading, documents);
+  if (!own) return undefined;
+  const text = own.text.replace(/\s+/g, ' ');
+  const span = lifeSpan(
+    text,
+    datesIn(text).filter((d) => /\d{3,4}/.test(d.text)),
+  );
+  const place = /^\p{Lu}[\p{L}'’.-]*(?:[ ,]+\p{Lu}[\p{L}'’.-]*){0,3}$/u;
+  let found: string | undefined;
+  if (span) {
+    const [a, b] = span;
+    const after = (d: Candidate) => text.slice(d.at + d.text.length).split(/\s[–-]\s|[–)]/)[0]!;
+    const said = /^\s*,\s*(.+?)\s*$/.exec(after(event === 'birth' ? a : b))?.[1];
+    if (said && place.test(said)) found = said;
+  }
+  // Else "born ... in X", read sentence by sentence so a name ends where its sentence does ("Kelso. He ...").
+  const bornIn = new RegExp(
+    `\\b${event === 'birth' ? 'born' : 'died'}\\b[^.;()]*?\\bin\\s+(\\p{Lu}[\\p{L}'’.-]*(?:(?:\\s|,\\s)\\p{Lu}[\\p{L}'’.-]*){0,3})`,
+    'u',
+  );
+  found ??= sentences(own.text)
+    .map((x) => bornIn.exec(x.replace(/\s+/g, ' '))?.[1]?.replace(/\.$/, ''))
+    .find((x) => x !== undefined);
+  if (!found) return undefined;
+  return { shortAnswer: found, answer: citing(own, found) };
+}
+
+/** The own passage of the first name the question gives that has one. */
+function passageOfNamed(reading: QuestionReading, documents: AnswerInput['documents']): AnswerInput['documents'][number] | undefined {
+  return reading.names.map((n) => ownPassage(n, documents)).find((d) => d !== undefined);
+}
+
+/** The sentence of a passage that holds a span (its first when none does), cited. */
+function citing(doc: AnswerInput['documents'][number], span: string): string {
+  const all = sentences(doc.text);
+  return `${all.find((x) => x.replace(/\s+/g, ' ').includes(span)) ?? all[0]!} [${doc.id}]`;
+}
+
+/**
+ * "What do E. B. White and Dan Masterson have in common?": what the two own passages' opening
+ * sentences both call their subjects ("an American writer", "an American poet": American), the
+ * adjective of a name first, then a shared noun. Undefined for other questions, or when the
+ * openings share nothing.
+ */
+export function inCommon(question: string, reading: QuestionReading, documents: AnswerInput['documents'], lexicon: Lexicon): ExtractedAnswer | undefined {
+  if (!/\b(?:in\s+common|share|both\s+have)\b/i.test(question) || !/^\s*what\b/i.test(question) || reading.names.length < 2) return undefined;
+  const sides = reading.names.slice(0, 2).map((n) => ownPassage(n, documents));
+  if (sides.some((d) => d === undefined)) return undefined;
+  const opening = sides.map((d) => {
+    const lead = sentences(d!.text)[0] ?? '';
+    const copula = /\s(?:is|was|are|were)\s+(?:an?\s+|the\s+)?/.exec(lead);
+    return {
+      lead,
+      words: copula
+        ? lead
+            .slice(copula.index + copula[0].length)
+            .split(/[,;]|\s(?:who|which|that|born|from|in|of)\s/)[0]!
+            .split(/\s+/)
+        : [],
+    };
+  });
+  const shared = opening[0]!.words.filter((w) => w.length > 2 && opening[1]!.words.some((v) => v.toLowerCase() === w.toLowerCase()));
+  const said = shared.find((w) => lexicon.isNameAdjective?.(w)) ?? shared.find((w) => /^\p{Ll}/u.test(w) && contentTerms(w).length > 0);
+  if (!said) return undefined;
+  return { shortAnswer: said, answer: sides.map((d, i) => `${opening[i]!.lead} [${d!.id}]`).join(' ') };
+}
+
+/**
+ * "Why did Fons Rademakers die?", "What was the cause of death of X?": what the person's own
+ * passage says they died of ("He died in 2007 in a Geneva hospital of emphysema"). Undefined for
+ * other questions, or when the passage gives no cause.
+ */
+export function deathCause(question: string, reading: QuestionReading, documents: AnswerInput['documents']): ExtractedAnswer | undefined {
+  if (!/^\s*why\b.*\bdie\b|\bcause\s+of\s+(?:\w+\s+)?death\b|\bdie\s+(?:of|from)\s*\??\s*$/i.test(question)) return undefined;
+  const own = passageOfNamed(reading, documents);
+  if (!own) return undefined;
+  for (const sentence of sentences(own.text)) {
+    const cause =
+      /\b(?:died|death)\b[^.;]*?\b(?:of|from)\s+(?:an?\s+|the\s+)?([\p{Ll}][\p{Ll}\s'-]{2,40}?)(?=\s*[,.;]|\s+(?:at|in|on|after|aged|while|during)\b|$)/u.exec(
+        sentence,
+      )?.[1];
+    if (cause) return { shortAnswer: cause.trim(), answer: `${sentence} [${own.id}]` };
+  }
+  return undefined;
+}
+
+export function lifeDate(reading: QuestionReading, documents: AnswerInput['documents']): ExtractedAnswer | undefined {
+  const event = lifeEvent(reading.relation.join(' '));
+  if (event !== 'birth' && event !== 'death') return undefined;
+  const own = passageOfNamed(reading, documents);
+  if (!own) return undefined;
+  const text = own.text.replace(/\s+/g, ' ');
+  const word = event === 'birth' ? /\bborn\b/i : /\bdied\b/i;
+  const dates = datesIn(text).filter((d) => /\d{3,4}/.test(d.text));
+  const said = dates.find(
+    (d) =>
+      word.test(text.slice(Math.max(0, d.at - 24), d.at)) &&
+      !/[.;]/.test(
+        text
+          .slice(Math.max(0, d.at - 24), d.at)
+          .split(word)
+          .pop()!,
+      ),
+  );
+  const span = lifeSpan(text, dates);
+  const date = said ?? (span ? span[event === 'birth' ? 0 : 1] : undefined);
+  if (!date) return undefined;
+  const short = reading.type === 'year' ? /\d{3,4}/.exec(date.text)![0] : date.text;
+  return { shortAnswer: short, answer: citing(own, date.text) };
+}

@@ -1,0 +1,146 @@
+/**
+ * Which span of a sentence answers: whether a candidate can be of the type asked (fits, typeFits,
+ * misfit), which one stands nearest what is asked (nearest, isAgent, relationGap), and a figure's
+ * year (withYear). Shared by the typed, yes/no, choice and list answers.
+ */
+import { type Candidate, datesIn } from '../../../../core/answer/candidates.js';
+import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
+import { contentTerms } from '../../../../core/retrieval/tokenize.js';
+import type { Focus, Sentence } from './focus.js';
+
+/** How many words lie between a span and the nearest word of the relation in its sentence. */
+export function relationGap(c: Candidate, s: Sentence, focus: Focus): number {
+  let gap = Number.POSITIVE_INFINITY;
+  for (const m of s.text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const term = contentTerms(m[0])[0];
+    if (term === undefined || !focus.relation.some((set) => set.has(term))) continue;
+    const end = c.at + c.text.length;
+    if (m.index >= c.at && m.index < end) continue;
+    const words = m.index >= end ? s.text.slice(end, m.index) : s.text.slice(m.index + m[0].length, c.at);
+    gap = Math.min(gap, words.trim() === '' ? 0 : words.trim().split(/\s+/).length);
+  }
+  return gap;
+}
+
+/** Whether a candidate can be what is asked: a person is not a year, a place's name is capitalised. */
+export function fits(c: Candidate, reading: QuestionReading, s: Sentence): boolean {
+  if (c.kind !== 'name') return true;
+  const words = c.text.split(/\s+/);
+  // A date is neither a person, a place nor a named thing ("March 31", "1985 Polish", "August 19, 1871 – January 30").
+  const isDate = datesIn(`${c.text} 2000`).some((d) => d.kind === 'date');
+  if ((reading.type === 'person' || reading.type === 'place') && (/\d/.test(c.text) || isDate)) return false;
+  if (reading.type === 'entity' && isDate) return false;
+  if (reading.type === 'person') return words.length >= 2 || !/^(?:The|A|An)\b/.test(c.text);
+  // A sentence's first word is capitalised whatever it is; only a name of more than one word is trusted there.
+  return !(c.at === 0 && words.length === 1 && s.position >= 0 && /^(?:It|This|These|Its|He|She|They|In|On|At|After|Before)$/.test(c.text));
+}
+
+/**
+ * The candidate nearest the words of the answer class or of the relation in its sentence (or of
+ * the relation words given, for a second hop: those only it says); among equals, the one whose
+ * surroundings fit the expected type (a place after "in", a person's name of two words).
+ */
+/**
+ * Whether a span is the agent of one of the relation's verbs: "founded by Greek settlers",
+ * "directed by Adam Green"; a title may stand between ("created by TV executive Reg Watson").
+ */
+export function isAgent(c: Candidate, s: Sentence, relation: ReadonlyArray<ReadonlySet<string>>): boolean {
+  const verb = /([\p{L}]+)\s+by\s+(?:(?:\p{Lu}{2,5}|\p{Ll}+)\s+){0,2}$/u.exec(s.text.slice(Math.max(0, c.at - 40), c.at))?.[1];
+  const term = verb ? contentTerms(verb)[0] : undefined;
+  return term !== undefined && relation.some((set) => set.has(term));
+}
+
+export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, reading?: QuestionReading, given?: Array<Set<string>>): Candidate {
+  const words = [...s.text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({ at: m.index, end: m.index + m[0].length, term: contentTerms(m[0])[0] }));
+  // The words of the question's own clause ("who starred in what for seven years?"), when the
+  // sentence says them, place the answer; the question's other words only describe its subject.
+  const clause = focus.relation.filter((set, i) => focus.isAsked(i) && (given ?? [set]).includes(set) && [...set].some((t) => holdsTerm(s.terms, t)));
+  const only = clause.length > 0 ? clause : given;
+  const anchors = words.filter(
+    (w) =>
+      w.term !== undefined &&
+      (focus.answerClass.has(w.term) ||
+        (only ?? focus.relation).some((set) => set.has(w.term!)) ||
+        (only === undefined && focus.nameTerms.some((n) => n.includes(w.term!)))),
+  );
+  const classAnchors = words.filter((w) => w.term !== undefined && focus.answerClass.has(w.term));
+  // What a figure counts is the noun phrase after it ("seven tram lines"): the figure whose phrase
+  // holds more of what is asked wins over one merely near it ("four metro lines", for tram lines).
+  const counted = (c: Candidate) => {
+    if (c.kind !== 'number') return 0;
+    const after = /^[^,.;:()]{0,40}/
+      .exec(s.text.slice(c.at + c.text.length))![0]
+      .split(/\s+/)
+      .slice(0, 4)
+      .join(' ');
+    const phrase = new Set(contentTerms(`${c.text} ${after}`));
+    return [...(only ?? focus.relation), ...(focus.answerClass.size > 0 ? [focus.answerClass] : [])].filter((set) => [...set].some((t) => holdsTerm(phrase, t)))
+      .length;
+  };
+  const distance = (c: Candidate) => {
+    const end = c.at + c.text.length;
+    const gap = (a: { at: number; end: number }) => (a.at >= end ? a.at - end : a.end <= c.at ? c.at - a.end : 0);
+    const toClass = classAnchors.length > 0 ? Math.min(...classAnchors.map(gap)) : Number.POSITIVE_INFINITY;
+    // A word of the question inside the span itself ("Rhône" in "the Rhône Glacier") does not bring it nearer.
+    const outside = anchors.filter((a) => a.end <= c.at || a.at >= end);
+    const toAny = outside.length > 0 ? Math.min(...outside.map(gap)) : anchors.length > 0 ? Number.POSITIVE_INFINITY : c.at;
+    // A name right beside the class noun ("the Garonne river") is the answer.
+    if (toClass <= 2) return -1;
+    const fitsType = !reading || typeFits(c, reading, s.text);
+    if (reading?.type === 'person' && fitsType && isAgent(c, s, only ?? focus.relation)) return -0.5;
+    // A span that does not read as the expected type stands further off, by a sentence's length.
+    return toAny + (reading && !typeFits(c, reading, s.text) ? 200 : 0);
+  };
+  return [...candidates].sort((a, b) => counted(b) - counted(a) || distance(a) - distance(b) || a.at - b.at)[0]!;
+}
+
+/**
+ * What a span that does not read as the expected type costs its sentence: about as much as a word
+ * of the relation (fitted on the sample set's, HotpotQA's and 2WikiMultihopQA's dev splits).
+ */
+export function misfit(c: Candidate, reading: QuestionReading, s: Sentence): number {
+  return typeFits(c, reading, s.text) ? 0 : -2;
+}
+
+/**
+ * Whether a name's surroundings read as the type asked: a place follows in/at/from/near or comes
+ * before ", Region"; a person is not after "in", is no acronym and does not qualify a name after it; neither holds a figure ("2010 American").
+ */
+function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean {
+  if (c.kind !== 'name') return true;
+  const before = text.slice(Math.max(0, c.at - 16), c.at);
+  const after = text.slice(c.at + c.text.length, c.at + c.text.length + 3);
+  const figure = /\d/.test(c.text);
+  // A single word before a common noun qualifies it ("an American actor", "a Polish film"): no place.
+  const qualifiesNoun =
+    !/\s/.test(c.text) &&
+    /^\s+\p{Ll}+/u.test(text.slice(c.at + c.text.length)) &&
+    !/^\s+(?:is|was|are|were|be|been|and|or|but|in|on|at|of|to|by|for|with|from|as|into|near|has|had|have|which|who|whom|that|where|when|while|after|before|since|until|during|than)\b/.test(
+      text.slice(c.at + c.text.length),
+    );
+  if (reading.type === 'place') return !figure && !qualifiesNoun && (/\b(?:in|at|from|near|to)\s+(?:the\s+)?$/i.test(before) || /^,\s*\p{Lu}/u.test(after));
+  // An acronym ("TV", "NBA") names an organisation or a thing, seldom a person.
+  // A word before a common noun and a name qualifies the name ("French-Canadian author Mélanie Watt").
+  const qualifies =
+    /^\s+\p{Ll}+\s+\p{Lu}/u.test(text.slice(c.at + c.text.length, c.at + c.text.length + 40)) &&
+    !/\s/.test(c.text) &&
+    !/^\s+(?:and|or|but|nor|is|was|are|were|has|had|have|of|in|on|at|to|by|for|with|from|as|than)\s/.test(text.slice(c.at + c.text.length));
+  // A lone capitalised word before a plural noun, with no article, is an adjective of people ("were
+  // French inventors"), not who they are; after "the" or "by" it names the group ("the Lumière brothers").
+  const describesPeople = !/\s/.test(c.text) && /^\s+\p{Ll}{3,}s\b/u.test(text.slice(c.at + c.text.length)) && !/\b(?:the|by)\s+$/i.test(before);
+  if (reading.type === 'person')
+    return !figure && !qualifies && !describesPeople && !/\b(?:in|at|from|near)\s+(?:the\s+)?$/i.test(before) && !/^\p{Lu}{2,5}$/u.test(c.text);
+  // A lone capitalised word before a common noun describes it ("an Australian painter", "a Sumerian
+  // demon"): what is asked is a thing, not the adjective of one.
+  if (reading.type === 'entity') return !qualifiesNoun;
+  return true;
+}
+
+/** A number gets the year its sentence gives it ("about 873,000 (2020)"). */
+export function withYear(c: Candidate, sentence: string, reading: QuestionReading): string {
+  // "What year" asks for the year of a date.
+  if (reading.type === 'year' && c.kind === 'date' && /\b\d{3,4}\b/.test(c.text) && !/century/i.test(c.text)) return /\b\d{3,4}\b/.exec(c.text)![0];
+  if (c.kind !== 'number' || reading.type !== 'number') return c.text;
+  const year = datesIn(sentence).find((d) => d.kind === 'year' && Math.abs(d.at - c.at) < 40);
+  return year ? `${c.text} (${year.text})` : c.text;
+}

@@ -1,0 +1,164 @@
+/**
+ * Yes or no questions (yesNo): both sides hold the attribute, or share a place or a nation; a year
+ * bound is met (boundedYear); a claim holds (claim); with the tests on a sentence they use
+ * (inClause, contradicts, negated).
+ */
+import { datesIn, namesIn } from '../../../../core/answer/candidates.js';
+import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
+import { contentTerms } from '../../../../core/retrieval/tokenize.js';
+import { cite, type ExtractedAnswer, type Focus, ORDINALS, ranked, type Sentence, sentencesAbout, titleKey } from './focus.js';
+import { nearest, relationGap } from './spans.js';
+
+/** Yes or no: both sides hold the attribute, or both name the same place of the asked kind; one claim holds or not. */
+export function yesNo(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
+  // A year bound is settled by the year of the event, or not at all.
+  if (reading.bound) return boundedYear(reading.bound, focus);
+  const claimed = claim(reading, focus, question);
+  if (claimed) return claimed;
+  const sides = reading.options ?? (reading.names.length >= 2 ? ([reading.names[0]!, reading.names[1]!] as [string, string]) : undefined);
+  if (sides) {
+    const perSide = sides.map((side) => sentencesAbout(side, focus));
+    if (perSide.some((s) => s.length === 0)) return undefined;
+    const same = /\bsame\b/i.test(focus.reading.relation.join(' ')) || /\bsame\s+(\w+)/i.test(reading.names.join(' '));
+    // "From the same country?", "the same nationality?": the nation each side's opening names by its
+    // adjective ("an American painter", "a Canadian thriller film"), through the name it is of.
+    // Sides named through a role ("director of film X") are people the films' openings do not describe.
+    const asksNation = /\bsame\s+(?:country|nationality|citizenship|origin)\b/i.test(question) && !/\b\p{Ll}+(?:or|er|ist)s?\s+of\b/u.test(question);
+    const nations = asksNation ? perSide.map((ss) => nationOf(ss, focus)) : [];
+    if (asksNation && nations.every((n) => n !== undefined)) {
+      return { shortAnswer: nations[0] === nations[1] ? 'yes' : 'no', answer: perSide.map((ss) => cite(ss[0]!)).join(' ') };
+    }
+    if (same) {
+      // What each side is "in": the name beside the class noun the question asks to be the same.
+      const places = perSide.map((ss) => placesOf(ss, focus));
+      const shared = places[0]!.filter((p) => places[1]!.some((q) => q.toLowerCase() === p.toLowerCase()));
+      const verdict = places[0]!.length > 0 && places[1]!.length > 0 ? (shared.length > 0 ? 'yes' : 'no') : shared.length > 0 ? 'yes' : 'no';
+      return { shortAnswer: verdict, answer: perSide.map((ss) => cite(ss[0]!)).join(' ') };
+    }
+    // Both hold the attribute: the relation's words (beyond the names) in each side's sentences, and
+    // any other name the question gives ("both published by Parker Brothers") in each side's passage.
+    const others = reading.names.filter((n) => !sides.some((side) => side.includes(n) || n.includes(side))).map((n) => contentTerms(n));
+    const names = (ss: readonly Sentence[]) => others.every((terms) => terms.every((t) => ss.some((s) => s.terms.has(t))));
+    const holds = perSide.map((ss) => ss.some((s) => focus.relationScore(s) > 0 && !negated(s.text)) && names(ss));
+    const best = perSide.map((ss) => [...ss].sort((a, b) => focus.relationScore(b) - focus.relationScore(a))[0]!);
+    return { shortAnswer: holds.every(Boolean) ? 'yes' : 'no', answer: best.map(cite).join(' ') };
+  }
+  const top = ranked(focus)[0];
+  if (!top || focus.about(top) === 0) return undefined;
+  const wanted = focus.relation.length;
+  const held = focus.relation.filter((set) => [...set].some((t) => holdsTerm(top.terms, t))).length;
+  // A question naming nothing ("Is a bouchon a restaurant?") needs no name in its sentence.
+  const named = focus.nameTerms.length === 0 || (focus.nameScore(top) > 0 && reading.names.every((n) => inClause(n, top, focus)));
+  return { shortAnswer: held >= Math.ceil(wanted / 2) && named && !negated(top.text) && !contradicts(top, focus, question) ? 'yes' : 'no', answer: cite(top) };
+}
+
+/**
+ * "Did Vélo'v start before 2010?": the year that the best sentence speaking of the relation, in a
+ * passage titled after one of the question's names, gives (the one nearest the relation's words),
+ * against the year asked. A passage about something else may date a sibling ("the Musée des
+ * Confluences, ... opened in 2014, ... and the Institut Lumière"). Undefined when no such sentence
+ * gives a year.
+ */
+function boundedYear(bound: NonNullable<QuestionReading['bound']>, focus: Focus): ExtractedAnswer | undefined {
+  const titled = (s: Sentence) => focus.reading.names.some((n) => ` ${titleKey(s.title)} `.includes(` ${titleKey(n.replace(/['’]s$/, ''))} `));
+  for (const s of ranked(focus)) {
+    if (focus.about(s) === 0) break;
+    if (!titled(s) || (focus.relation.length > 0 && focus.relationScore(s) === 0)) continue;
+    const years = datesIn(s.text).filter((d) => d.value !== undefined);
+    if (years.length === 0) continue;
+    const year = nearest(years, s, focus).value!;
+    return { shortAnswer: (bound.before ? year < bound.year : year > bound.year) ? 'yes' : 'no', answer: cite(s) };
+  }
+  return undefined;
+}
+
+/**
+ * Whether a name a yes/no question gives is said in the clause that says the attribute asked
+ * about, when the sentence says both: "patented by ... in 1895 and first shown in Paris" does not
+ * say it was patented in Paris. True when the sentence lacks the name or the question asks no attribute.
+ */
+function inClause(name: string, s: Sentence, focus: Focus): boolean {
+  const at = s.text.toLowerCase().indexOf(name.replace(/['’]s$/, '').toLowerCase());
+  if (focus.relation.length === 0 || at < 0) return true;
+  const between = (i: number) => (i < at ? s.text.slice(i, at) : s.text.slice(at + name.length, i));
+  return [...s.text.matchAll(/[\p{L}\p{N}]+/gu)].some((m) => {
+    const term = contentTerms(m[0])[0];
+    return term !== undefined && focus.relation.some((set) => set.has(term)) && !/\band\b|;/.test(between(m.index));
+  });
+}
+
+/**
+ * Whether a sentence says the opposite of what a yes/no question asks: a word of the question is
+ * missing and the lexicon's opposite of it is there ("a right tributary" for "a left tributary?"),
+ * or another rank stands where the question's does ("the third-largest" for "the second-largest?").
+ */
+function contradicts(s: Sentence, focus: Focus, question: string): boolean {
+  for (const w of focus.reading.relation) {
+    const term = contentTerms(w)[0];
+    if (!term || s.terms.has(term) || ORDINALS.includes(term)) continue;
+    if ((focus.lexicon.antonyms?.(w) ?? []).some((a) => contentTerms(a).length > 0 && contentTerms(a).every((t) => s.terms.has(t)))) return true;
+  }
+  // A rank: "4th largest", "second-biggest", "the third source".
+  const ranks = (text: string) =>
+    new Set(
+      [...text.matchAll(/\b(?:(\d+)(?:st|nd|rd|th)|(\p{L}+))\b/gu)]
+        .map((m) => (m[1] ? Number(m[1]) : ORDINALS.indexOf(m[2]!.toLowerCase()) + 1))
+        .filter((r) => r > 0),
+    );
+  const said = ranks(s.text);
+  return [...ranks(question)].some((asked) => said.size > 0 && !said.has(asked));
+}
+
+/**
+ * "Is Marseille on the Atlantic coast?": a claim that the first name's attribute (its coast) is the
+ * second name, which no passage is about. The first name's sentence that speaks of the attribute
+ * settles it: it names the claimed value (yes, unless negated) or another name in its place ("on
+ * the Mediterranean coast": no).
+ */
+function claim(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
+  // Two subjects held side by side ("Are Lyon and Marseille in the same region?") are compared, not claimed of each other.
+  if (reading.options || reading.names.length !== 2 || reading.answerClass || /\b(?:same|both|either|neither|and|or)\b/i.test(question)) return undefined;
+  const [subject, value] = reading.names as [string, string];
+  const valueTerms = contentTerms(value);
+  const speaks = sentencesAbout(subject, focus).filter((x) => focus.relation.length === 0 || focus.relationScore(x) > 0);
+  // "Is Lyon on the Saône?": a sentence about the subject that names the value (and says the attribute, when one is asked).
+  const naming = speaks.find((x) => valueTerms.every((t) => x.terms.has(t)) && inClause(value, x, focus));
+  if (naming) return { shortAnswer: negated(naming.text) || contradicts(naming, focus, question) ? 'no' : 'yes', answer: cite(naming) };
+  // A value that has passages of its own is a side of a comparison, not a claimed attribute.
+  if (focus.relation.length === 0 || sentencesAbout(value, focus).length > 0) return undefined;
+  for (const s of speaks) {
+    if (namesIn(s.text).some((c) => relationGap(c, s, focus) === 0 && !focus.isGiven(c))) return { shortAnswer: 'no', answer: cite(s) };
+  }
+  return undefined;
+}
+
+function negated(text: string): boolean {
+  return /\b(?:not|never|no longer|neither|nor)\b|n't\b/i.test(text);
+}
+
+/** The places a side's sentences put it in: names beside the class noun, else every name after "in". */
+/** The nation a side's sentences name first by its adjective ("American" → America), its own passage's opening first. */
+function nationOf(ss: readonly Sentence[], focus: Focus): string | undefined {
+  const ordered = [...ss].sort((a, b) => a.position - b.position);
+  for (const s of ordered) {
+    for (const m of s.text.matchAll(/\b\p{Lu}\p{Ll}+\b/gu)) {
+      if (m.index === 0) continue;
+      const nation = focus.lexicon.nameOf?.(m[0]);
+      if (nation) return nation;
+    }
+  }
+  return undefined;
+}
+
+function placesOf(ss: Sentence[], focus: Focus): string[] {
+  const out: string[] = [];
+  for (const s of ss.slice(0, 3)) {
+    for (const c of namesIn(s.text)) {
+      const after = s.text.slice(c.at + c.text.length, c.at + c.text.length + 20);
+      const before = s.text.slice(Math.max(0, c.at - 12), c.at);
+      const besideClass = [...focus.answerClass].some((t) => contentTerms(after.split(/[,.;]/)[0]!)[0] === t);
+      if (besideClass || /\b(?:in|of)\s+(?:the\s+)?$/i.test(before)) out.push(c.text);
+    }
+  }
+  return out;
+}
