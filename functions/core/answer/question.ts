@@ -198,7 +198,10 @@ export function readQuestion(raw: string): QuestionReading {
         else
           type =
             /^(?:is|are|was|were)\s+(?:a|an)\b/i.test(after) ||
-            names.some((n) => new RegExp(`^(?:is|are|was|were)\\s+(?:the\\s+)?${escapeRegExp(n)}\\s*\\??$`, 'iu').test(after))
+            // "What is Opry Mills in Nashville, Tennessee?": a place after the name only says which one.
+            names.some((n) =>
+              new RegExp(`^(?:is|are|was|were)\\s+(?:the\\s+)?${escapeRegExp(n)}(?:,?\\s+(?:in|at|near|on)\\s+\\p{Lu}[^?]*)?\\s*\\??$`, 'iu').test(after),
+            )
               ? 'description'
               : 'entity';
       }

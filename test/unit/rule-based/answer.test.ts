@@ -143,7 +143,7 @@ describe('Function: answerStructured', () => {
     const answer = ask('What is a bouchon?', [BOUCHON, LYON]);
 
     // Assess
-    expect(answer.shortAnswer).toBe('a type of restaurant found in Lyon that serves traditional cuisine');
+    expect(answer.shortAnswer).toBe('a type of restaurant found in Lyon');
   });
 
   it("chains to the bridge's own passage for what the first passage leaves unsaid, and takes a span of the asked type", () => {
@@ -362,6 +362,19 @@ describe('Function: answerStructured', () => {
     expect([before.shortAnswer, after.shortAnswer]).toEqual(['yes', 'no']);
     expect(before.answer).toContain('launched in 2005');
     expect(sibling.shortAnswer).toBeNull();
+  });
+
+  it('says what a named thing is from the sentence that defines it, not from one that defines something near it', () => {
+    // Prepare: the steamer's passage comes first and says "It was the ... based at Orry Halls".
+    const steamer = doc('queen', 'Vale Queen', 'It was the smaller of two paddle steamers based at Orry Halls in Nashvale.');
+    const mall = doc('orry', 'Orry Halls', 'Orry Halls is a super-regional shopping mall owned by Simon Group, formerly by Mills Corporation.');
+
+    // Act: a place after the name only says which one.
+    const what = ask('What is Orry Halls in Nashvale, Tennison?', [steamer, mall]);
+
+    // Assess: the predicate's noun phrase, without the participle clause that follows it.
+    expect(what.shortAnswer).toBe('a super-regional shopping mall');
+    expect(what.answer.startsWith('Orry Halls is a super-regional shopping mall')).toBe(true);
   });
 
   it('reads a rank written in figures as a rank, not as part of the name before it', () => {

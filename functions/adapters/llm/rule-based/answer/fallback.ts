@@ -4,7 +4,7 @@
  */
 import { entitySpans } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
-import { cite, type ExtractedAnswer, type Focus, NO_ANSWER, ranked, type Sentence } from './focus.js';
+import { cite, type ExtractedAnswer, type Focus, NO_ANSWER, ranked, type Sentence, sameName } from './focus.js';
 
 /** How many names a names-only answer gives: enough to hold the bridge entity, few enough to stay a query. */
 const MAX_NAMES = 6;
@@ -16,8 +16,21 @@ export function describe(focus: Focus): ExtractedAnswer | undefined {
   const onRelation = all.filter((s) => focus.relationScore(s) > 0);
   const top = onRelation.length > 0 ? onRelation : all;
   if (top.length === 0) return undefined;
-  const defining = top.find((s) => /^(?:an?\s+|the\s+)?[\p{L}\p{N}'’ -]{1,60}?\s+(?:is|are|was|were)\s+(?:an?|the|one)\s/iu.test(s.text)) ?? top[0]!;
-  const predicate = /\s(?:is|are|was|were)\s+((?:an?|the|one)\s[^,;.]+)/i.exec(defining.text)?.[1];
+  const definition = /^((?:an?\s+|the\s+)?[\p{L}\p{N}'’ -]{1,60}?)\s+(?:is|are|was|were)\s+(?:an?|the|one)\s/iu;
+  // A definition of the name asked about: its subject is the name, or a pronoun in the name's own
+  // passage; "It was the smaller of two steamers based at Opry Mills" defines a steamer, not Opry Mills.
+  const definesName = (s: Sentence) => {
+    const subject = definition.exec(s.text)?.[1]?.toLowerCase();
+    if (subject === undefined) return false;
+    const own = focus.reading.names.some((n) => sameName(s.title, n));
+    if (/^(?:it|he|she|they|this|these)$/.test(subject)) return own;
+    return own || focus.reading.names.some((n) => subject.includes(n.toLowerCase()));
+  };
+  const defining = top.find(definesName) ?? top.find((s) => definition.test(s.text)) ?? top[0]!;
+  // The predicate's noun phrase, up to a participle or a relative clause ("a shopping mall owned by ...").
+  const predicate = /\s(?:is|are|was|were)\s+((?:an?|the|one)\s[^,;.]+)/i
+    .exec(defining.text)?.[1]
+    ?.split(/\s(?:\p{Ll}+ed\s+(?:by|in|at|on|for|from|with|to|as)|which|that|who|whose|where)\s/u)[0];
   const support = [defining, ...top.filter((s) => s !== defining && s.docId !== defining.docId).slice(0, 1)];
   // Without a definition, what the best sentence says is the short answer.
   const clause = defining.text.replace(/[.]$/, '');
