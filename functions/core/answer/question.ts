@@ -107,6 +107,13 @@ export function readQuestion(raw: string): QuestionReading {
     .trim()
     .replace(/\s+/g, ' ')
     .replace(/^\p{Lu}\p{Ll}+\s+(?=(?:how|what|which|who|whom|whose|when|where|why)\b)/u, '')
+    // "Could you tell me where ...?", "Do you know when ...?": the question is the one asked inside.
+    .replace(
+      /^(?:please\s+)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:tell|show)\s+me|do\s+you\s+know|i(?:'d|\s+would)\s+like\s+to\s+know|i\s+wonder)\s+(?=(?:who|whom|whose|what|which|when|where|why|how)\b)/iu,
+      '',
+    )
+    // "Can you tell me about Lyon?" asks for a description, not a yes or a no.
+    .replace(/^(?:please\s+)?(?:could|can|would|will)\s+you\s+(?:please\s+)?(tell|show)\s+me\s+about\b/iu, '$1 me about')
     // "Give me the river that runs through Toulouse" asks "Which river runs through Toulouse?".
     .replace(/^(?:please\s+)?(?:give me|tell me|show me|name|find|identify)\s+(?:the|a|an)\s+([\p{Ll}-]+)\s+(?:that|which|who)\s+/iu, 'Which $1 ');
   const names = focusNames(q);

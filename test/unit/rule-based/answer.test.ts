@@ -377,6 +377,20 @@ describe('Function: answerStructured', () => {
     expect(what.answer.startsWith('Orry Halls is a super-regional shopping mall')).toBe(true);
   });
 
+  it('answers the question asked inside a polite one ("Could you tell me where ...?"), not a yes or a no', () => {
+    // Prepare
+    const wind = doc('wind', 'Wind power in Norvia', 'The first offshore wind farm of Norvia is at Saint-Lazare.');
+
+    // Act
+    const where = ask("Could you tell me where Norvia's first offshore wind farm is located?", [wind]);
+    const about = ask('Can you tell me about Lyon?', [LYON]);
+
+    // Assess
+    expect(where.shortAnswer).toBe('Saint-Lazare');
+    expect(about.shortAnswer).not.toMatch(/^(?:yes|no)$/);
+    expect(about.answer).toContain('Lyon is the third-largest city of France.');
+  });
+
   it('reads a rank written in figures as a rank, not as part of the name before it', () => {
     // Prepare
     const essin = doc('essin', 'Essin', 'Essin is the fifth-largest city of Norvia, on the coast.');
