@@ -215,7 +215,7 @@ export function readQuestion(raw: string): QuestionReading {
     }
     if (comparing && options === undefined && /\b(compare|comparing|comparison)\b/i.test(q)) type = 'comparison';
   }
-  if ((type === 'comparison' || (type === 'yes_no' && comparing)) && !options) {
+  if ((type === 'comparison' || (type === 'yes_no' && (comparing || /\bthan\b/i.test(q)))) && !options) {
     const pair = comparedPair(q, names);
     if (pair) return withRelation({ ...base, type, options: pair, wantsLess }, q, answerClass);
   }
@@ -369,7 +369,13 @@ function comparedPair(q: string, names: string[]): [string, string] | undefined 
     if (/^\s*(?:,|and|with|to|vs\.?|versus|than|\S+er than|more\s+\S+\s+than)\s*(?:the\s+)?$/i.test(between) || /\bthan\b/i.test(between)) return [a, b];
   }
   const split = names.map((nm) => /^(.+?)\s+(?:and|vs\.?|versus)\s+(.+)$/i.exec(nm)).find(Boolean);
-  return split ? [split[1]!, split[2]!] : undefined;
+  if (split) return [split[1]!, split[2]!];
+  // "Did solar generate a larger share than gas?": the subject after the verb and the word after "than".
+  const plain =
+    /^(?:did|does|do|is|was|are|were|has|have|had)\s+(?:the\s+)?([\p{L}-]+)\s.*?\b(?:\p{L}+er|more|less|fewer)\b[^?]*?\bthan\s+(?:the\s+)?([\p{L}-]+)/iu.exec(
+      q,
+    );
+  return plain ? [plain[1]!, plain[2]!] : undefined;
 }
 
 /** The stems of a phrase's words together with those of every word the lexicon relates to them. */

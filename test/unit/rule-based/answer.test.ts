@@ -797,6 +797,19 @@ describe('Function: answerStructured', () => {
     expect(more.answer).toContain('hydro: 12 percent, against 10 percent for wind');
   });
 
+  it('answers "did A produce more than B?" from the table whose rows they are, with both figures', () => {
+    // Prepare: the prose passage on solar power comes first.
+    const solar = doc('solar', 'Solar power', 'Solar power had an installed capacity of about 20 gigawatts in 2023.');
+
+    // Act: options written in lower case, with words between the comparative and "than".
+    const less = ask('did solar generate a larger share of the electricity than gas', [solar, ENERGY]);
+    const more = ask('Did wind produce a bigger share of the electricity than solar?', [solar, ENERGY]);
+
+    // Assess
+    expect(less.shortAnswer).toBe('no (gas: 6 percent, against 5 percent for solar)');
+    expect(more.shortAnswer).toBe('yes (wind: 10 percent, against 5 percent for solar)');
+  });
+
   it('compares two rows named by short words ("gas"), whose stems are shorter than a prefix', () => {
     // Prepare: the prose passage on solar power comes first.
     const solar = doc('solar', 'Solar power', 'Solar power had an installed capacity of about 20 gigawatts in 2023.');

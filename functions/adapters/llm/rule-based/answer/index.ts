@@ -88,7 +88,7 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
   if (dated) return dated;
   switch (reading.type) {
     case 'yes_no':
-      return (reading.options ? choose(reading, focus) : undefined) ?? yesNo(reading, focus, text) ?? fallback(focus);
+      return (reading.options ? (tableChoice(reading, tables, focus) ?? choose(reading, focus)) : undefined) ?? yesNo(reading, focus, text) ?? fallback(focus);
     case 'choice':
     case 'comparison':
       return tableChoice(reading, tables, focus) ?? choose(reading, focus) ?? fallback(focus);

@@ -146,7 +146,7 @@ export function tableFigure(tables: readonly Table[], focus: Focus): ExtractedAn
  */
 export function tableChoice(reading: QuestionReading, tables: readonly Table[], focus: Focus): ExtractedAnswer | undefined {
   const options = reading.options;
-  if (!options || (reading.type !== 'choice' && reading.type !== 'comparison')) return undefined;
+  if (!options || (reading.type !== 'choice' && reading.type !== 'comparison' && reading.type !== 'yes_no')) return undefined;
   // The same word, or one the start of the other ("hydro", "hydroelectricity"); a short word ("gas") only whole.
   const begins = (a: string, b: string) => a === b || (a.length >= 4 && b.length >= 4 && (a.startsWith(b) || b.startsWith(a)));
   const names = (option: string, row: string) => {
@@ -165,6 +165,8 @@ export function tableChoice(reading: QuestionReading, tables: readonly Table[], 
     const figure = (r: typeof a) => `${r.value}${r.unit === '%' ? ' percent' : ''}`;
     const verdict = `${winner}: ${figure(win)}, against ${figure(lose)} for ${loser}`;
     const support = `${doc.title ?? doc.id}: ${a.name}, ${figure(a)}; ${b.name}, ${figure(b)} [${doc.id}]`;
+    // "Did solar produce more than gas?": yes when the first option wins, with both figures.
+    if (reading.type === 'yes_no') return { shortAnswer: `${firstWins ? 'yes' : 'no'} (${verdict})`, answer: `${verdict}. ${support}` };
     return { shortAnswer: reading.type === 'comparison' ? verdict : win.name, answer: `${verdict}. ${support}` };
   }
   return undefined;
