@@ -391,6 +391,21 @@ describe('Function: answerStructured', () => {
     expect(about.answer).toContain('Lyon is the third-largest city of France.');
   });
 
+  it('answers who did it with the subject, not a name of its appositive ("The Orne brothers, Paul and Jean, were ...")', () => {
+    // Prepare
+    const brothers = doc(
+      'orne',
+      'Paul and Jean Orne',
+      'The Orne brothers, Paul and Jean, were Norvian inventors who patented the kinetoscope in 1891 in Essin.',
+    );
+
+    // Act
+    const who = ask('Who invented the kinetoscope?', [brothers]);
+
+    // Assess
+    expect(who.shortAnswer).toBe('Orne brothers');
+  });
+
   it('reads a rank written in figures as a rank, not as part of the name before it', () => {
     // Prepare
     const essin = doc('essin', 'Essin', 'Essin is the fifth-largest city of Norvia, on the coast.');

@@ -41,6 +41,18 @@ export function fits(c: Candidate, reading: QuestionReading, s: Sentence): boole
  * surroundings fit the expected type (a place after "in", a person's name of two words).
  */
 /**
+ * Whether a span only names the parts of the sentence's subject, in an appositive its verb follows:
+ * "The Lumière brothers, Auguste and Louis, were French inventors who ..." says what the brothers
+ * were; asked who invented, the brothers answer, not Louis.
+ */
+export function inAppositive(c: Candidate, s: Sentence): boolean {
+  const m = /^((?:The\s+)?\p{Lu}[^,]*?),\s+([^,]+),\s+(?:were|are|was|is)\b/u.exec(s.text);
+  if (!m) return false;
+  const start = m[1]!.length + m[0].slice(m[1]!.length).indexOf(m[2]!);
+  return c.at >= start && c.at + c.text.length <= start + m[2]!.length;
+}
+
+/**
  * Whether a span is the agent of one of the relation's verbs: "founded by Greek settlers",
  * "directed by Adam Green"; a title may stand between ("created by TV executive Reg Watson").
  */

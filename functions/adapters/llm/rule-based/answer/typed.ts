@@ -8,7 +8,7 @@ import { holdsTerm, type QuestionReading } from '../../../../core/answer/questio
 import { escapeRegExp } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { cite, type ExtractedAnswer, type Focus, ranked, type Sentence, sameName, titleKey } from './focus.js';
-import { fits, isAgent, misfit, nearest, relationGap, withYear } from './spans.js';
+import { fits, inAppositive, isAgent, misfit, nearest, relationGap, withYear } from './spans.js';
 
 /**
  * A person, place, named thing, number, date or year. The sentences about the question's names
@@ -91,6 +91,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           !focus.isGiven(c) &&
           fits(c, reading, s) &&
           focus.measures(c) &&
+          !(reading.type === 'person' && inAppositive(c, s)) &&
           !(about && titled(c)) &&
           !(hop2 && bridges.some((b) => namesBridge(c, new Set(b)))) &&
           !ownedBySibling(c, s, focus),
