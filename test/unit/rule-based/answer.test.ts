@@ -406,6 +406,19 @@ describe('Function: answerStructured', () => {
     expect(who.shortAnswer).toBe('Orne brothers');
   });
 
+  it('reads a query of keywords by the noun it ends with ("velov launch year", "toulouse river")', () => {
+    // Prepare
+    const bikes = doc('bikes', "Vel'o", "Vel'o is the bicycle sharing system of Essin, launched in 2005 with 4,000 bicycles.");
+
+    // Act
+    const year = ask("vel'o launch year", [bikes]);
+    const river = ask('toulouse river', [TOULOUSE]);
+
+    // Assess: a year and a place, not what the thing is.
+    expect(year.shortAnswer).toBe('2005');
+    expect(river.shortAnswer).toBe('Garonne');
+  });
+
   it('reads a rank written in figures as a rank, not as part of the name before it', () => {
     // Prepare
     const essin = doc('essin', 'Essin', 'Essin is the fifth-largest city of Norvia, on the coast.');
