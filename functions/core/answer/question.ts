@@ -347,7 +347,7 @@ function eitherOr(q: string, names: string[]): [string, string] | undefined {
   // onshore wind?": a question that grades two things around "or" asks which of them.
   const graded = /^(?:.*?,\s*)?(?:do|does|did|is|was|are|were|has|have|had)\b/i.test(q) && GRADED.test(q);
   const around = graded
-    ? /\b(?:in\s+|the\s+)?([\p{L}-]+)\s+or\s+(?:in\s+|the\s+)?([\p{L}-]+(?:\s+(?!(?:in|on|at|of|for|to|by|with|from|during|than|produce[sd]?|have|has|had|makes?|made|generate[sd]?|gives?|gave|is|are|was|were)\b)[\p{L}-]+)?)/iu.exec(
+    ? /\b(?:in\s+|the\s+)?([\p{L}-]+)\s+or\s+(?:in\s+|the\s+|more\s+|less\s+)?([\p{L}-]+(?:\s+(?!(?:in|on|at|of|for|to|by|with|from|during|than|produce[sd]?|have|has|had|makes?|made|generate[sd]?|gives?|gave|is|are|was|were)\b)[\p{L}-]+)?)/iu.exec(
         q,
       )
     : undefined;

@@ -608,9 +608,11 @@ describe('Function: answerStructured', () => {
 
     // Act
     const answer = ask('Did Norvia have more installed capacity in solar or in onshore wind in 2023?', [solar, wind]);
+    const repeated = ask('In 2023, did Norvia have more solar or more onshore wind capacity installed?', [solar, wind]);
 
-    // Assess: an option, not "yes".
+    // Assess: an option, not "yes"; "more" repeated after "or" is no part of it.
     expect(answer.shortAnswer).toBe('onshore wind');
+    expect(repeated.shortAnswer).toBe('onshore wind');
   });
 
   it('answers "what type of X ...?" with the subject that is a type of X when the question does not give it', () => {
