@@ -34,6 +34,9 @@ describe('Function: readTask', () => {
     it.each([
       ['What is the nationality of the director of Inception?', ['Inception']],
       ['Who directed the film that starred Leonardo DiCaprio in 2010?', ['Leonardo DiCaprio', '2010']],
+      // A relative two steps away (the mother, then her father), and what is asked of a relative.
+      ['Who is the maternal grandfather of Vesko Yarvich?', ['Vesko Yarvich']],
+      ['Where was the husband of Olga Hill born?', ['Olga Hill']],
     ])('reads the nested question "%s" as a bridge', (task, entities) => {
       // Act
       const reading = readTask(task);

@@ -9,6 +9,7 @@
  */
 
 import { NUMBER_WORDS } from '../../../core/answer/candidates.js';
+import { kinQuestion } from '../../../core/answer/kinship.js';
 import type { StepType, TaskAnalysis } from '../../../core/types.js';
 import { entitySpans, type FileMention, fileMentions, splitPair } from './text.js';
 
@@ -114,14 +115,18 @@ export function readTask(rawTask: string): TaskReading {
 }
 
 /**
- * A question that needs an intermediate fact: a relative clause ("the city where ..."), a
+ * A question that needs an intermediate fact: a relative of a relative, a relative clause ("the city where ..."), a
  * description inside a description ("the director of the film ..."), a possessive chain
  * ("Lyon's mayor's party"), or two names that a single fact has to connect.
  */
 function looksNested(task: string, entities: string[]): boolean {
   const names = entities.filter((e) => !/^[\d\s,.]+$/.test(e));
   const asks = /\?\s*$/.test(task) || /^(?:what|which|who|whom|whose|where|when|why|how|name|find|identify)\b/i.test(task);
+  // A relative two steps away ("the maternal grandfather of X": X's mother, then her father), or
+  // something asked of a relative ("Where was the husband of X born?"), is found through the first.
+  const kin = kinQuestion(task);
   return (
+    (kin !== undefined && (kin.path.length >= 2 || !kin.asksWho)) ||
     /\S\s+\b(that|which|who|whose|whom|where|when)\b\s+\S/i.test(task.replace(/^\s*\S+\s+/, ' x ')) ||
     (asks &&
       /\b(?:the|a|an)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:of|by|in|from|for|behind|starring|featuring|founded by|directed by|written by|created by|owned by)\s+(?:the|a|an|his|her|their|its)\s+\p{Ll}/iu.test(
