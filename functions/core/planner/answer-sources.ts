@@ -65,13 +65,16 @@ export function answerSources(question: string, instruction: string, documents: 
   const all = documents.map((doc, d) => {
     const said = sentences(doc.text);
     counts[d] = said.length;
+    let before = 0;
     return said.map((text, position) => {
       const terms = new Set(contentTerms(text));
       let overlap = 0;
       for (const t of terms) if (asked.has(t)) overlap += 1;
       const named = titles.flatMap((title, other) => (other !== d && title.size > 0 && [...title].every((t) => terms.has(t)) ? [other] : []));
       // A sentence about the question that names another source leads there: the bridge's next passage.
-      if (overlap > 0) for (const other of named) reached.add(other);
+      // So does one that goes on about it ("Vyacheslav Yaroslavich was ... He was son of ... Ingegerd Olofsdotter").
+      if (overlap > 0 || (before > 0 && ANAPHOR.test(text))) for (const other of named) reached.add(other);
+      before = overlap > 0 || (before > 0 && ANAPHOR.test(text)) ? 1 : 0;
       return { position, text, overlap, links: named.length };
     });
   });

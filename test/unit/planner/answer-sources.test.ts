@@ -33,6 +33,20 @@ describe('Function: answerSources', () => {
     ]);
   });
 
+  it('follows a link named in a sentence that goes on about the question\'s subject ("He was son of ...")', () => {
+    // Prepare: the link shares no word with the question; the mother's passage neither.
+    const prince = { id: 'vy', title: 'Vesko Yarvich', text: 'Vesko Yarvich was the Prince of Smolen. He was son of Yarro the Wise and Inga Olofsdotter.' };
+    const mother = { id: 'inga', title: 'Inga Olofsdotter', text: 'Inga Olofsdotter was a princess. She was the daughter of King Olof Skot and Estrid.' };
+    const other = { id: 'duke', title: 'Duke Aldo', text: 'Duke Aldo inherited the title of his maternal grandfather.' };
+
+    // Act
+    const kept = answerSources('Who is the maternal grandfather of Vesko Yarvich?', '', [prince, other, mother]);
+
+    // Assess: the mother's passage is reached through the sentence after the one naming the prince.
+    expect(kept.map((d) => d.id)).toEqual(['vy', 'duke', 'inga']);
+    expect(kept[2]!.text).toContain('She was the daughter of King Olof Skot');
+  });
+
   it('keeps with a sentence that matters the one after it that goes on about the same thing', () => {
     // Prepare: "headquarters" shares no word with "head office".
     const toulouse = {
