@@ -228,7 +228,9 @@ const stemMemo = new Map<string, string>();
 export function stem(token: string): string {
   const known = stemMemo.get(token);
   if (known !== undefined) return known;
-  const stemmed = porterStem(token);
+  // "died", "dies", "tied": a one-letter stem before -ied/-ies keeps its "ie" (as Porter2 does), so
+  // "died" meets "die" ("Why did X die?"); Porter's own rule would leave "di".
+  const stemmed = porterStem(/^[a-z]ie[ds]$/.test(token) ? token.slice(0, 3) : token);
   if (stemMemo.size >= STEM_MEMO_LIMIT) stemMemo.clear();
   stemMemo.set(token, stemmed);
   return stemmed;

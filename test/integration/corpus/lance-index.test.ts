@@ -246,7 +246,7 @@ describe('buildIndex and openIndex: bad input', () => {
 
     // Act & Assess
     await expect(openIndex(out)).rejects.toThrow(
-      /^index .* was written in format 1, this Cairn reads format 3: re-index with: npm start -- index --corpus .*corpus\.jsonl --out .*index$/,
+      /^index .* was written in format 1, this Cairn reads format 4: re-index with: npm start -- index --corpus .*corpus\.jsonl --out .*index$/,
     );
   });
 

@@ -108,6 +108,13 @@ describe('Function: contentTerms', () => {
     expect(contentTerms('What is it that they were about to do?')).toEqual([]);
   });
 
+  it('stems "died" and "dies" as "die", which Porter\'s own rule leaves apart ("di")', () => {
+    // Act & Assess: a one-letter stem before -ied/-ies keeps its "ie"; longer ones lose it as before.
+    expect(['die', 'died', 'dies'].map(stem)).toEqual(['die', 'die', 'die']);
+    expect(['tied', 'lies'].map(stem)).toEqual(['tie', 'lie']);
+    expect(['cried', 'cities'].map(stem)).toEqual(['cri', 'citi']);
+  });
+
   it('memoizes stems without changing them', () => {
     // Act & Assess
     expect(stem('running')).toBe('run');

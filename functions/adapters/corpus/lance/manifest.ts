@@ -12,9 +12,11 @@ import { type CorpusAccess, checkCorpusFile, listCorpusFiles, readCorpusBytes, r
 
 /**
  * Raised when the format changes in a way an older index cannot be read by. 3: every file's size
- * and sha256 in the manifest (an index without them cannot be checked, so it is built again).
+ * and sha256 in the manifest (an index without them cannot be checked, so it is built again). 4:
+ * the keyword text is stemmed with "died" as "die" (core/retrieval/tokenize.ts), which queries now
+ * ask for.
  */
-export const INDEX_FORMAT_VERSION = 3;
+export const INDEX_FORMAT_VERSION = 4;
 
 export const MANIFEST_FILE = 'manifest.json';
 
