@@ -38,6 +38,9 @@ interface Scored {
 /** A sentence that opens on what the sentence before it was about. */
 const ANAPHOR = /^(?:It|Its|He|His|She|Her|They|Their|This|These|That|Those|There)\b/;
 
+const TIME_QUESTION = /\b(?:when|what year|which year|first|earlier|earliest|later|latest|older|oldest|younger|youngest|newer|newest|came out)\b/i;
+const YEAR = /\b(?:1[0-9]{3}|20[0-9]{2})\b/;
+
 /** Sentences of a passage another one leads to (a bridge's second hop) kept from its start, whatever words they share. */
 export const REACHED_LEAD = 3;
 
@@ -58,6 +61,10 @@ export function answerSources(question: string, instruction: string, documents: 
   const asked = new Set([...contentTerms(unnamed(question)), ...contentTerms(unnamed(instruction)).filter((t) => !ANSWERING.has(t))]);
   // The names of the sources given: a sentence naming one leads to that passage.
   const titles = documents.map((d) => new Set(contentTerms(d.title ?? '')));
+  // A question about time ("Which magazine came out first?", "When was X born?") is answered by a
+  // sentence giving a year, whatever words it shares ("Sixty issues were published, from January
+  // 1887"); a date that only describes a subject ("Guy of Ibelin (died 1304)") asks no time.
+  const asksTime = TIME_QUESTION.test(question);
   const counts: number[] = [];
   // A passage that is a file the question names is read from its start, like one a bridge leads to.
   const stems = new Set(files.map((f) => f.replace(/\.[^.]+$/, '').toLowerCase()));
@@ -75,7 +82,7 @@ export function answerSources(question: string, instruction: string, documents: 
       // So does one that goes on about it ("Vyacheslav Yaroslavich was ... He was son of ... Ingegerd Olofsdotter").
       if (overlap > 0 || (before > 0 && ANAPHOR.test(text))) for (const other of named) reached.add(other);
       before = overlap > 0 || (before > 0 && ANAPHOR.test(text)) ? 1 : 0;
-      return { position, text, overlap, links: named.length };
+      return { position, text, overlap: overlap + (asksTime && YEAR.test(text) ? 1 : 0), links: named.length };
     });
   });
   const kept: Scored[] = [];

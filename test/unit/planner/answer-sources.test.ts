@@ -47,6 +47,23 @@ describe('Function: answerSources', () => {
     expect(kept[2]!.text).toContain('She was the daughter of King Olof Skot');
   });
 
+  it('keeps the sentence giving a year for a question about time, whatever words it shares', () => {
+    // Prepare: the date is in a sentence that shares no word with the question.
+    const murray = {
+      id: 'murray',
+      title: "Murray's Magazine",
+      text: "Murray's Magazine was a monthly magazine. It printed some fiction. Its covers were blue. Sixty issues were published, from January 1887 to December 1891.",
+    };
+
+    // Act
+    const first = answerSources("Which magazine came out first, Babele or Murray's Magazine?", '', [murray]);
+    const what = answerSources("What is Murray's Magazine?", '', [murray]);
+
+    // Assess
+    expect(first[0]!.text).toContain('from January 1887');
+    expect(what[0]!.text).not.toContain('from January 1887');
+  });
+
   it('keeps with a sentence that matters the one after it that goes on about the same thing', () => {
     // Prepare: "headquarters" shares no word with "head office".
     const toulouse = {
