@@ -18,7 +18,7 @@ export interface Candidate {
 
 const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\\.?';
 const DATE = new RegExp(
-  `\\b(?:\\d{1,2}\\s+${MONTH}\\s+\\d{3,4}|${MONTH}\\s+\\d{1,2},?\\s+\\d{3,4}|${MONTH}\\s+\\d{3,4}|(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)\\s+century(?:\\s+(?:BC|AD|BCE|CE))?|\\d{3,4}\\s*(?:BC|AD|BCE|CE)\\b|\\d{4}s\\b)`,
+  `\\b(?:\\d{1,2}\\s+${MONTH}\\s+\\d{3,4}|${MONTH}\\s+\\d{1,2},?\\s+\\d{3,4}|${MONTH}\\s+\\d{3,4}|(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)\\s+[Cc]entury(?:\\s+(?:BC|AD|BCE|CE))?|\\d{3,4}\\s*(?:BC|AD|BCE|CE)\\b|\\d{4}s\\b)`,
   'g',
 );
 const YEAR = /\b(1[0-9]{3}|20[0-9]{2})\b(?!\s*(?:%|percent|per cent))/g;
@@ -46,6 +46,8 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
 };
 /** "a hundred bus routes", "over a thousand stations": a scale word counted once, with what it counts. */
 const A_SCALE = /\b((?:over|about|nearly|almost|more than|some)\s+)?a\s+(hundred|thousand|million|billion)\s+((?:[\p{Ll}-]+\s+)?[\p{Ll}-]+s)\b/giu;
+/** "the only species", "its only child": one of a thing. */
+const ONLY_ONE = /\b(?:the|its|his|her|their)\s+only\s+([\p{Ll}-]+)\b/giu;
 /** A number word before a plural noun, with its qualifier: "four metro lines", "more than two decades". */
 const WORD_NUMBER = new RegExp(
   `\\b${QUALIFIER}(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\\s+((?:[\\p{Ll}-]+\\s+)?[\\p{Ll}-]+s)\\b`,
@@ -71,6 +73,8 @@ export function numbersIn(sentence: string): Candidate[] {
     out.push({ text, at, kind: 'number', value });
   }
   for (const m of sentence.matchAll(WORD_NUMBER)) out.push({ text: m[0], at: m.index, kind: 'number', value: NUMBER_WORDS[m[1]!.toLowerCase()]! });
+  // "the only species in the genus": a count of one.
+  for (const m of sentence.matchAll(ONLY_ONE)) out.push({ text: m[0], at: m.index, kind: 'number', value: 1 });
   // "over a hundred bus routes": a scale word after "a" is a count too.
   for (const m of sentence.matchAll(A_SCALE)) out.push({ text: m[0], at: m.index, kind: 'number', value: SCALE[m[2]!.toLowerCase()]! });
   return out.sort((a, b) => a.at - b.at);

@@ -3,7 +3,10 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { numbersIn } from '../../../functions/core/answer/candidates.js';
+import { wordNet } from '../../../functions/adapters/lexicon/wordnet.js';
+import { answerStructured } from '../../../functions/adapters/llm/rule-based/answer/index.js';
+
+import { datesIn, numbersIn } from '../../../functions/core/answer/candidates.js';
 
 describe('Function: numbersIn', () => {
   it('keeps the qualifier of a count written in words, as it does for figures', () => {
@@ -16,5 +19,34 @@ describe('Function: numbersIn', () => {
       ['four metro lines', 4],
       ['about 873,000 riders', 873000],
     ]);
+  });
+
+  it('reads "the only species" as a count of one, and a century written with a capital as a date, not 19', () => {
+    // Act
+    const only = numbersIn('It is the only species in the genus Xanthoceras.');
+    const century = 'It was imported there in the 19th Century.';
+
+    // Assess
+    expect(only.map((c) => [c.text, c.value])).toEqual([['the only species', 1]]);
+    expect(numbersIn(century)).toEqual([]);
+    expect(datesIn(century).map((c) => c.text)).toEqual(['19th Century']);
+  });
+});
+
+describe('Function: answerStructured on counts', () => {
+  it('compares "the only species" of one genus with "about 50 species" of another', () => {
+    // Prepare
+    const one = {
+      id: 'x',
+      title: 'Xantho',
+      text: 'Xantho sorbi is a shrub, and the only species in the genus Xantho.',
+    };
+    const many = { id: 'e', title: 'Ereta', text: 'Ereta is a genus of flowering plants. It contains about 50 species.' };
+
+    // Act
+    const answer = answerStructured({ question: 'Which genus has more species, Xantho or Ereta?', instruction: 'Answer.', documents: [one, many] }, wordNet());
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Ereta');
   });
 });

@@ -225,6 +225,8 @@ export class Focus {
 
   /** A candidate is no answer when the question already says it. */
   isGiven(c: Candidate): boolean {
+    // A count the sentence words as "the only species" is the question's only when it says "only".
+    if (c.kind === 'number' && /\bonly\b/i.test(c.text)) return /\bonly\b/i.test(this.question);
     const terms = contentTerms(c.text);
     // A longer form of a name the question gives ("Herbert Weston Scott Howell III" for "Scott Howell") is that name.
     return (
