@@ -100,10 +100,13 @@ const LEADING_NOISE = new Set([
 ]);
 
 /** Abbreviations a name or a sentence goes on after ("St. Pauli", "Dr. Watson"); `sentences` holds the same list. */
-const TITLE_ABBREVIATION = /^(?:St|Mr|Mrs|Ms|Dr|Jr|Sr|Mt|Ft|Gen|Col|Lt|Capt|Rev|Prof|Sgt|Gov|Sen|Rep|Hon)$/;
+const TITLE_ABBREVIATION = /^(?:St|Mr|Mrs|Ms|Dr|Jr|Sr|Mt|Ft|Gen|Col|Lt|Capt|Rev|Prof|Sgt|Gov|Sen|Rep|Hon|v|vs)$/;
 
 /** Lowercase words allowed inside a proper-name span ("Bank of America", "Palace of Westminster"). */
 const NAME_CONNECTORS = new Set([
+  // A case's parties: "Craig v. Boren", "United States v. Paramount Pictures, Inc.".
+  'v',
+  'vs',
   'of',
   'for',
   'the',
@@ -253,7 +256,7 @@ export function sentences(text: string): string[] {
       .replace(/\s+/g, ' ')
       // Not after an initial ("Robert F. Kennedy") or a title's abbreviation ("St. Pauli", "Dr. Watson").
       .split(
-        /(?<=[.!?])(?<!\b\p{Lu}\.)(?<!\b(?:St|Mr|Mrs|Ms|Dr|Jr|Sr|Mt|Ft|Gen|Col|Lt|Capt|Rev|Prof|Sgt|Gov|Sen|Rep|Hon|No|vs|Inc|Co|Ltd|Bros)\.)\s+(?=[\p{Lu}\p{N}"“(])/u,
+        /(?<=[.!?])(?<!\b\p{Lu}\.)(?<!\b(?:St|Mr|Mrs|Ms|Dr|Jr|Sr|Mt|Ft|Gen|Col|Lt|Capt|Rev|Prof|Sgt|Gov|Sen|Rep|Hon|No|v|vs|Inc|Co|Ltd|Bros)\.)\s+(?=[\p{Lu}\p{N}"“(])/u,
       )
       .map((s) => s.trim())
       .filter((s) => s.length > 0)

@@ -1,0 +1,22 @@
+/**
+ * Names and sentences read from surface cues.
+ */
+import { describe, expect, it } from 'vitest';
+
+import { readQuestion } from '../../../functions/core/answer/question.js';
+import { entitySpans, sentences } from '../../../functions/core/answer/text.js';
+
+describe('Function: entitySpans and sentences on a case name', () => {
+  it('keeps "Craig v. Boren" one name and one sentence', () => {
+    // Act
+    const text = 'Craig v. Boren, 429 U.S. 190 (1976), was the first case of its kind. It was argued in 1976.';
+
+    // Assess: "v." neither ends the name nor the sentence.
+    expect(entitySpans(text)[0]).toBe('Craig v. Boren');
+    expect(sentences(text)).toHaveLength(2);
+    expect(readQuestion('Which case came first, Craig v. Boren or United States v. Paramount Pictures, Inc.?').options).toEqual([
+      'Craig v. Boren',
+      'United States v. Paramount Pictures',
+    ]);
+  });
+});
