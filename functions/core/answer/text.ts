@@ -100,13 +100,12 @@ const LEADING_NOISE = new Set([
 ]);
 
 /** Abbreviations a name or a sentence goes on after ("St. Pauli", "Dr. Watson"); `sentences` holds the same list. */
-const TITLE_ABBREVIATION = /^(?:St|Mr|Mrs|Ms|Dr|Jr|Sr|Mt|Ft|Gen|Col|Lt|Capt|Rev|Prof|Sgt|Gov|Sen|Rep|Hon|v|vs)$/;
+const TITLE_ABBREVIATION = /^(?:St|Mr|Mrs|Ms|Dr|Jr|Sr|Mt|Ft|Gen|Col|Lt|Capt|Rev|Prof|Sgt|Gov|Sen|Rep|Hon|v)$/;
 
 /** Lowercase words allowed inside a proper-name span ("Bank of America", "Palace of Westminster"). */
 const NAME_CONNECTORS = new Set([
-  // A case's parties: "Craig v. Boren", "United States v. Paramount Pictures, Inc.".
+  // A case's parties: "Craig v. Boren", "United States v. Paramount Pictures, Inc." ("A vs B" compares two names).
   'v',
-  'vs',
   'of',
   'for',
   'the',
