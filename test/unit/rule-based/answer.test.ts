@@ -419,6 +419,17 @@ describe('Function: answerStructured', () => {
     expect(river.shortAnswer).toBe('Garonne');
   });
 
+  it('answers who with a person the passage names only by a role ("the deputy mayor of Essin")', () => {
+    // Prepare
+    const audio = doc('audio', 'Interview on cycling in Essin (audio)', 'Audio recording: interview with the deputy mayor of Essin about cycling.');
+
+    // Act
+    const who = ask('Who is interviewed in the audio recording about cycling?', [audio]);
+
+    // Assess
+    expect(who.shortAnswer).toBe('the deputy mayor of Essin');
+  });
+
   it('reads a rank written in figures as a rank, not as part of the name before it', () => {
     // Prepare
     const essin = doc('essin', 'Essin', 'Essin is the fifth-largest city of Norvia, on the coast.');

@@ -99,6 +99,13 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // "It is home to the headquarters of Airbus": the pronoun stands for its passage's subject.
     const subject = ['place', 'entity', 'person'].includes(reading.type) ? pronounSubject(s, focus) : undefined;
     if (subject) candidates.push(subject);
+    // "interview with the deputy mayor of Lyon": a person the sentence names only by a role; the
+    // name inside the role (Lyon) is not that person.
+    if (reading.type === 'person') {
+      const roles = rolesIn(s.text, focus).filter((c) => !focus.isGiven(c));
+      const inRole = (c: Candidate) => roles.some((r) => c.at >= r.at && c.at + c.text.length <= r.at + r.text.length);
+      candidates.splice(0, candidates.length, ...candidates.filter((c) => !inRole(c)), ...roles);
+    }
     if (candidates.length === 0) continue;
     const ofClass = candidates.filter((c) => focus.answerClass.size > 0 && (ownPassageDefines(c, focus) || focus.isKind(c)));
     // "It ... is home to the headquarters of Airbus": where the headquarters are is the sentence's subject.
@@ -251,6 +258,18 @@ function pronounSubject(s: Sentence, focus: Focus): Candidate | undefined {
   const text = s.title.replace(/\s*\([^)]*\)\s*$/, '');
   const c: Candidate = { text, at: 0, kind: 'name' };
   return focus.isGiven(c) ? undefined : c;
+}
+
+/**
+ * People a sentence names by a role of a named thing ("the deputy mayor of Lyon", "the founder of
+ * Airbus"): a noun the lexicon files under person, after "the" and before "of" and a name.
+ */
+function rolesIn(text: string, focus: Focus): Candidate[] {
+  const out: Candidate[] = [];
+  for (const m of text.matchAll(/\bthe\s+((?:\p{Ll}+\s+){0,2}(\p{Ll}+))\s+of\s+\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*/gu)) {
+    if (focus.lexicon.isKindOf?.(m[2]!, 'person') === true) out.push({ text: m[0], at: m.index, kind: 'name' });
+  }
+  return out;
 }
 
 /** Whether the passage titled after a name calls it the class asked for in its lead ("Lyon is the third-largest city"). */
