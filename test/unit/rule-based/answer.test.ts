@@ -430,6 +430,20 @@ describe('Function: answerStructured', () => {
     expect(who.shortAnswer).toBe('the deputy mayor of Essin');
   });
 
+  it('settles "Is X the <role> of Y?" only from a sentence that says the role', () => {
+    // Prepare: Essin's passage names the region, never as the one it is the capital of.
+    const essin = doc('essin', 'Essin', 'Essin lies at the confluence of two rivers, in the Ostmark region.');
+    const capital = doc('parz', 'Parz', 'Parz is the capital of Norvia.');
+
+    // Act
+    const region = ask('Is Essin the capital of the Ostmark region?', [essin]);
+    const norvia = ask('Is Parz the capital of Norvia?', [capital]);
+
+    // Assess
+    expect(region.shortAnswer).toBeNull();
+    expect(norvia.shortAnswer).toBe('yes');
+  });
+
   it('reads a rank written in figures as a rank, not as part of the name before it', () => {
     // Prepare
     const essin = doc('essin', 'Essin', 'Essin is the fifth-largest city of Norvia, on the coast.');

@@ -5,6 +5,7 @@
  */
 import { datesIn, namesIn } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
+import { escapeRegExp } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { cite, type ExtractedAnswer, type Focus, ORDINALS, ranked, type Sentence, sentencesAbout, titleKey } from './focus.js';
 import { nearest, relationGap } from './spans.js';
@@ -123,6 +124,11 @@ function claim(reading: QuestionReading, focus: Focus, question: string): Extrac
   const speaks = sentencesAbout(subject, focus).filter((x) => focus.relation.length === 0 || focus.relationScore(x) > 0);
   // "Is Lyon on the Saône?": a sentence about the subject that names the value (and says the attribute, when one is asked).
   const naming = speaks.find((x) => valueTerms.every((t) => x.terms.has(t)) && inClause(value, x, focus));
+  // "Is Lyon the capital of the Auvergne-Rhône-Alpes region?" claims a role ("capital"): a sentence
+  // naming the region without the role ("in the Auvergne-Rhône-Alpes region") does not settle it.
+  const role = new RegExp(`^\\s*(?:is|was|are|were)\\s+(?:the\\s+)?${escapeRegExp(subject)}\\s+(?:the|a|an)\\s+(\\p{Ll}+)\\s+of\\b`, 'iu').exec(question)?.[1];
+  const roleAt = role === undefined ? -1 : focus.reading.relation.findIndex((w) => w.toLowerCase() === role.toLowerCase());
+  if (naming && roleAt >= 0 && ![...focus.relation[roleAt]!].some((t) => holdsTerm(naming.terms, t))) return { shortAnswer: null, answer: cite(naming) };
   if (naming) return { shortAnswer: negated(naming.text) || contradicts(naming, focus, question) ? 'no' : 'yes', answer: cite(naming) };
   // A value that has passages of its own is a side of a comparison, not a claimed attribute.
   if (focus.relation.length === 0 || sentencesAbout(value, focus).length > 0) return undefined;
