@@ -131,11 +131,28 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const kinWord = (words: string) => kinTerms.size > 0 && contentTerms(words).every((t) => kinTerms.has(t));
   // "By what year ...": a passage giving a year speaks of the year asked for, whether or not it says "year".
   const givesTime = (d: { text: string }) => (reading.type === 'year' || reading.type === 'date') && /\b(?:1[0-9]{3}|20[0-9]{2})\b/.test(d.text);
+  // The lexicon's relations run one way from a word's commonest senses: "runs" does not reach
+  // "operated", but "operated" reaches "run". A word of the relation that a verb of the passage
+  // ("operated", "founded") relates to counts too; other words ("city" reaches "metropolitan") do not.
+  const relatedBack = new Map<string, Set<string>>();
+  const saysBack = (d: { text: string }, r: (typeof required)[number]) => {
+    const asked = contentTerms(r.words);
+    if (asked.length !== 1 || lexicon === SELF) return false;
+    return [...new Set(d.text.toLowerCase().match(/\b\p{Ll}{2,}ed\b/gu) ?? [])].some((w) => {
+      let back = relatedBack.get(w);
+      if (back === undefined) {
+        back = new Set(lexicon.related(w).flatMap((x) => (/\s/.test(x) ? [] : contentTerms(x))));
+        relatedBack.set(w, back);
+      }
+      return back.has(asked[0]!);
+    });
+  };
   const holds = (d: { terms: Set<string>; text: string }, r: (typeof required)[number]) =>
     [...r.terms].some((t) => holdsTerm(d.terms, t)) ||
     (spansOfClass !== undefined && r.words === classWords && spansOfClass(d.text).length > 0) ||
     (r.words === classWords && givesTime(d)) ||
-    (kinWord(r.words) && statesKin(d));
+    (kinWord(r.words) && statesKin(d)) ||
+    saysBack(d, r);
   const foundRelation = required.filter((r) => docs.some((d) => holds(d, r)));
   const share = required.length === 0 ? 1 : Math.round((foundRelation.length / required.length) * 1000) / 1000;
   const missing = [...new Set([...missingNames.map((n) => n.surface), ...required.filter((r) => !foundRelation.includes(r)).map((r) => r.words)])];

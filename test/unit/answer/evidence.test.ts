@@ -334,6 +334,19 @@ describe('Function: checkEvidence', () => {
     // Assess
     expect(check).toMatchObject({ covered: false, reason: 'the task names nothing to look for' });
   });
+  it('counts a word of the relation that a verb of the passage relates to ("operated" reaches "run")', () => {
+    // Prepare
+    const nuclear = { id: 'nuclear', title: 'Nuclear power in France', text: 'France has 56 nuclear reactors operated by EDF.' };
+
+    // Act
+    const runs = checkEvidence('Which company runs the nuclear reactors in France?', [nuclear], { shortAnswer: 'EDF' }, wordNet());
+    const builds = checkEvidence('Which company builds the nuclear reactors in France?', [nuclear], { shortAnswer: 'EDF' }, wordNet());
+
+    // Assess: WordNet relates "run" to "operate" only from "operate"; nothing here relates to "builds".
+    expect(runs.covered).toBe(true);
+    expect(builds.covered).toBe(false);
+  });
+
   it('needs no passage to say the year a yes/no question bounds its event by', () => {
     // Act
     const before = checkEvidence("Did Lyon's bike-share scheme Vélo'v start before 2010?", [VELOV], { shortAnswer: 'yes' }, wordNet());
