@@ -444,6 +444,23 @@ describe('Function: answerStructured', () => {
     expect(norvia.shortAnswer).toBe('yes');
   });
 
+  it('gives the date of a thing of several words only where most of its name stands', () => {
+    // Prepare: the patent's year shares one word with the film's name; the film's sentence has no year.
+    const orne = doc(
+      'orne',
+      'Paul and Jean Orne',
+      'The Orne brothers patented the kinetoscope in 1891 in Essin. Their film Workers Leaving the Orne Factory was shot in Essin.',
+    );
+
+    // Act
+    const film = ask('What year was Workers Leaving the Orne Factory filmed?', [orne]);
+    const patent = ask('In what year did the Orne brothers patent the kinetoscope?', [orne]);
+
+    // Assess
+    expect(film.shortAnswer).toBeNull();
+    expect(patent.shortAnswer).toBe('1891');
+  });
+
   it('reads a rank written in figures as a rank, not as part of the name before it', () => {
     // Prepare
     const essin = doc('essin', 'Essin', 'Essin is the fifth-largest city of Norvia, on the coast.');

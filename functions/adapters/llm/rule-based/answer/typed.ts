@@ -80,6 +80,9 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // A sentence that says nothing of what is asked (no word of the relation, not the class) only
     // names the subject; a date needs no word of it ("a 2010 film" gives the year of its release).
     const dated = reading.type === 'date' || reading.type === 'year';
+    // The date of a thing of several words ("Workers Leaving the Lumière Factory") is given where
+    // most of its name stands, not where one of its words does ("the Lumière brothers ... in 1895").
+    if (dated && about && hasNames && !halfNamed(s, focus)) continue;
     if (!dated && asked === 0 && (focus.relation.length > 0 || focus.answerClass.size > 0)) continue;
     // Who did what is asked ("Who designed ...") is read only where that is said to have been done.
     if (about && (reading.type === 'person' || reading.type === 'entity') && !focus.saysEvent(s)) continue;
@@ -258,6 +261,12 @@ function pronounSubject(s: Sentence, focus: Focus): Candidate | undefined {
   const text = s.title.replace(/\s*\([^)]*\)\s*$/, '');
   const c: Candidate = { text, at: 0, kind: 'name' };
   return focus.isGiven(c) ? undefined : c;
+}
+
+/** Whether a sentence (or its passage's title) holds at least half the words of one of the question's names. */
+function halfNamed(s: Sentence, focus: Focus): boolean {
+  const title = new Set(contentTerms(s.title));
+  return focus.nameTerms.some((terms) => terms.filter((t) => s.terms.has(t) || title.has(t)).length * 2 >= terms.length);
 }
 
 /**
