@@ -461,6 +461,17 @@ describe('Function: answerStructured', () => {
     expect(patent.shortAnswer).toBe('1891');
   });
 
+  it('answers who made a thing given after a possessive pronoun with its passage\'s subject ("Their film X")', () => {
+    // Prepare
+    const orne = doc('orne', 'Paul and Jean Orne', 'The Orne brothers were Norvian inventors. Their film Workers Leaving the Orne Factory was shot in Essin.');
+
+    // Act
+    const who = ask('Who made the film Workers Leaving the Orne Factory?', [orne]);
+
+    // Assess: not Essin, the name beside the film in its own sentence.
+    expect(who.shortAnswer).toBe('Orne brothers');
+  });
+
   it('reads a rank written in figures as a rank, not as part of the name before it', () => {
     // Prepare
     const essin = doc('essin', 'Essin', 'Essin is the fifth-largest city of Norvia, on the coast.');

@@ -102,6 +102,9 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // "It is home to the headquarters of Airbus": the pronoun stands for its passage's subject.
     const subject = ['place', 'entity', 'person'].includes(reading.type) ? pronounSubject(s, focus) : undefined;
     if (subject) candidates.push(subject);
+    // "Their film Workers Leaving the Lumière Factory": whose the asked thing is, is the passage's subject.
+    const owner = reading.type === 'person' ? possessor(s, focus) : undefined;
+    if (owner) candidates.push(owner);
     // "interview with the deputy mayor of Lyon": a person the sentence names only by a role; the
     // name inside the role (Lyon) is not that person.
     if (reading.type === 'person') {
@@ -279,6 +282,24 @@ function rolesIn(text: string, focus: Focus): Candidate[] {
     if (focus.lexicon.isKindOf?.(m[2]!, 'person') === true) out.push({ text: m[0], at: m.index, kind: 'name' });
   }
   return out;
+}
+
+/**
+ * The subject of a sentence's passage when the sentence gives one of the question's names after a
+ * possessive pronoun ("Their film Workers Leaving the Lumière Factory"): the first name of the
+ * passage's opening sentence, with its group noun ("the Lumière brothers").
+ */
+function possessor(s: Sentence, focus: Focus): Candidate | undefined {
+  if (s.position === 0) return undefined;
+  const at = focus.reading.names
+    .map((n) => new RegExp(`\\b(?:His|Her|Their|Its|his|her|their|its)\\s+(?:\\p{Ll}+\\s+){0,2}${escapeRegExp(n)}`, 'u').exec(s.text)?.index)
+    .find((i) => i !== undefined);
+  const lead = at !== undefined ? focus.all.find((x) => x.docId === s.docId && x.position === 0) : undefined;
+  const name = lead ? namesIn(lead.text)[0] : undefined;
+  const first = lead && name ? withGroupNoun(name, lead.text) : undefined;
+  if (at === undefined || !first || focus.isGiven(first)) return undefined;
+  // It stands where the pronoun does.
+  return { ...first, at };
 }
 
 /** Whether the passage titled after a name calls it the class asked for in its lead ("Lyon is the third-largest city"). */
