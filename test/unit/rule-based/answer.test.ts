@@ -472,6 +472,17 @@ describe('Function: answerStructured', () => {
     expect(who.shortAnswer).toBe('Orne brothers');
   });
 
+  it('lists the examples a sentence gives ("such as sausages, duck pâté and roast pork") when asked for many', () => {
+    // Prepare
+    const inn = doc('inn', 'Bouchon', 'A bouchon is a restaurant in Essin that serves local cuisine such as sausages, duck pâté and roast pork.');
+
+    // Act
+    const dishes = ask('Which dishes are typically served in a bouchon?', [inn]);
+
+    // Assess
+    expect(dishes.shortAnswer).toBe('sausages, duck pâté, roast pork');
+  });
+
   it('reads a rank written in figures as a rank, not as part of the name before it', () => {
     // Prepare
     const essin = doc('essin', 'Essin', 'Essin is the fifth-largest city of Norvia, on the coast.');

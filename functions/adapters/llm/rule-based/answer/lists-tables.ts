@@ -98,7 +98,26 @@ export function coordinated(focus: Focus): ExtractedAnswer | undefined {
         found = { run: [...run], sentence: s, beside, rank };
     }
   }
-  return found ? { shortAnswer: found.run.map((c) => c.text).join(', '), answer: cite(found.sentence) } : undefined;
+  if (found) return { shortAnswer: found.run.map((c) => c.text).join(', '), answer: cite(found.sentence) };
+  return examples(focus);
+}
+
+/**
+ * Things a sentence that says what is asked gives as examples ("serves traditional cuisine such as
+ * sausages, duck pâté and roast pork"): the items of its "such as" or "including" list, common
+ * nouns as well as names.
+ */
+function examples(focus: Focus): ExtractedAnswer | undefined {
+  for (const s of ranked(focus).slice(0, 6)) {
+    if (focus.relationScore(s) === 0) continue;
+    const list = /\b(?:such as|including)\s+([^.;:()]+)/i.exec(s.text)?.[1];
+    const items = list
+      ?.split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/)
+      .map((x) => x.trim())
+      .filter((x) => x !== '' && x.split(/\s+/).length <= 4);
+    if (items && items.length >= 2) return { shortAnswer: items.join(', '), answer: cite(s) };
+  }
+  return undefined;
 }
 
 /** Where a sentence ranks its subject on a superlative: "the largest" 1, "the third-largest" 3. */
