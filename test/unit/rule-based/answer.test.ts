@@ -483,6 +483,19 @@ describe('Function: answerStructured', () => {
     expect(dishes.shortAnswer).toBe('sausages, duck pâté, roast pork');
   });
 
+  it("answers a superlative only where the question's scope is said with it", () => {
+    // Prepare
+    const port = doc('port', 'Port of Essin', 'The Port of Essin is the largest port in Norvia and one of the largest on the Ostsee.');
+
+    // Act
+    const sea = ask('What is the largest port on the Ostsee?', [port]);
+    const land = ask('What is the largest port in Norvia?', [port]);
+
+    // Assess: "the largest port in Norvia" says nothing of the largest on the Ostsee.
+    expect(sea.shortAnswer).toBeNull();
+    expect(land.shortAnswer).toBe('Port of Essin');
+  });
+
   it('reads a rank written in figures as a rank, not as part of the name before it', () => {
     // Prepare
     const essin = doc('essin', 'Essin', 'Essin is the fifth-largest city of Norvia, on the coast.');

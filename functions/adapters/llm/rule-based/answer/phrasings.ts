@@ -106,8 +106,15 @@ export function superlative(reading: QuestionReading, focus: Focus, question: st
     ordinal(asked)
       ? [...s.text.matchAll(new RegExp(`\\b${asked}\\b`, 'gi'))].some((m) => !/\bone\s+of\s+the\s+(?:[\p{L}-]+\s+)?$/iu.test(s.text.slice(0, m.index)))
       : [...s.text.matchAll(/\p{L}{2,}est\b/gu)].some(
-          (m) => basesOf(m[0]).some((b) => bases.has(b)) && !/\bone\s+of\s+the\s+(?:[\p{L}-]+\s+)?$/iu.test(s.text.slice(0, m.index)),
+          (m) =>
+            basesOf(m[0]).some((b) => bases.has(b)) && !/\bone\s+of\s+the\s+(?:[\p{L}-]+\s+)?$/iu.test(s.text.slice(0, m.index)) && inScope(s.text, m.index),
         );
+  // "the largest port in France and one of the largest on the Mediterranean" is no largest port on
+  // the Mediterranean: the question's names are said before the superlative or in its own phrase.
+  const inScope = (text: string, at: number) => {
+    const phrase = new Set(contentTerms(text.slice(0, at) + text.slice(at).split(/[,;.]|\s(?:and|but|while)\s/)[0]));
+    return focus.nameTerms.every((terms) => terms.filter((t) => phrase.has(t)).length * 2 >= terms.length);
+  };
   const others = focus.relation.filter((_, i) => i !== at);
   const saying = ranked(focus).filter((s) => saysSuperlative(s) && others.every((o) => [...o].some((t) => holdsTerm(s.terms, t))));
   for (const s of saying) {
