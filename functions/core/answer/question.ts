@@ -16,7 +16,7 @@
 import type { Lexicon } from '../ports.js';
 import { contentTerms, isContentToken, normalizeText, stem, tokenize } from '../retrieval/tokenize.js';
 import { classRecogniser } from './answer-classes.js';
-import { entitySpans, escapeRegExp } from './text.js';
+import { askedPart, entitySpans, escapeRegExp } from './text.js';
 
 export type AnswerType = 'person' | 'date' | 'year' | 'number' | 'place' | 'entity' | 'yes_no' | 'choice' | 'comparison' | 'list' | 'description';
 
@@ -103,7 +103,7 @@ const QUANTITY_ADJECTIVES = 'old|long|tall|high|big|large|far|deep|wide|heavy|fa
 export function readQuestion(raw: string): QuestionReading {
   // A word before the question's wh-word ("Roughly how many ...", "Approximately what share ...")
   // says how precise the answer may be, not what it is about: neither a name nor the relation.
-  const q = raw
+  const q = askedPart(raw)
     .trim()
     .replace(/\s+/g, ' ')
     .replace(/^\p{Lu}\p{Ll}+\s+(?=(?:how|what|which|who|whom|whose|when|where|why)\b)/u, '')

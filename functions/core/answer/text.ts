@@ -236,6 +236,20 @@ export function entitySpans(text: string): string[] {
   return spans;
 }
 
+/**
+ * The question a user asked, as the readers expect it: a contracted question word written out
+ * ("what's" is "what is") and a preamble before a dash or a colon left out ("I'm planning a
+ * museum trip — what's the largest ...?" asks "what is the largest ...?").
+ */
+export function askedPart(question: string): string {
+  const expanded = question.replace(/\b(what|who|where|when|how|which|that|there|it)['’]s\b/gi, '$1 is');
+  const parts = expanded.split(/\s+[—–-]\s+|:\s+/);
+  const last = parts[parts.length - 1]!.trim();
+  // "Lyon - what is its population?": a pronoun in the question points back into the preamble, which stays.
+  const asks = /^(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|do|does|did|can|could)\b/i.test(last);
+  return parts.length > 1 && asks && !/\b(?:it|its|he|him|his|she|her|they|them|their|this|these|those|there|here)\b/i.test(last) ? last : expanded;
+}
+
 /** Splits "A and B", "A or B", "A vs B", "A versus B" at the last top-level connective. */
 export function splitPair(text: string): [string, string] | undefined {
   const m = /^(.*\S)\s+(?:and|or|vs\.?|versus|compared (?:to|with))\s+(\S.*)$/i.exec(text.trim());

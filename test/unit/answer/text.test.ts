@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { readQuestion } from '../../../functions/core/answer/question.js';
-import { entitySpans, sentences } from '../../../functions/core/answer/text.js';
+import { askedPart, entitySpans, sentences } from '../../../functions/core/answer/text.js';
 
 describe('Function: entitySpans and sentences on a case name', () => {
   it('keeps "Craig v. Boren" one name and one sentence', () => {
@@ -18,5 +18,15 @@ describe('Function: entitySpans and sentences on a case name', () => {
       'Craig v. Boren',
       'United States v. Paramount Pictures',
     ]);
+  });
+});
+
+describe('Function: askedPart', () => {
+  it('writes out a contracted question word and leaves out a preamble before a dash, unless a pronoun points into it', () => {
+    // Act & Assess
+    expect(askedPart("what's the population of Lyon?")).toBe('what is the population of Lyon?');
+    expect(askedPart("I'm planning a museum trip — what's the largest museum in France?")).toBe('what is the largest museum in France?');
+    expect(askedPart('Lyon - what is its population?')).toBe('Lyon - what is its population?');
+    expect(askedPart('Which is larger: Lyon or Nice?')).toBe('Which is larger: Lyon or Nice?');
   });
 });

@@ -491,9 +491,13 @@ describe('Function: answerStructured', () => {
     const sea = ask('What is the largest port on the Ostsee?', [port]);
     const land = ask('What is the largest port in Norvia?', [port]);
 
-    // Assess: "the largest port in Norvia" says nothing of the largest on the Ostsee.
+    const chatty = ask("I'm planning a trip — what's the largest port in Norvia?", [port]);
+
+    // Assess: "the largest port in Norvia" says nothing of the largest on the Ostsee; a preamble
+    // and a contraction change nothing.
     expect(sea.shortAnswer).toBeNull();
     expect(land.shortAnswer).toBe('Port of Essin');
+    expect(chatty.shortAnswer).toBe('Port of Essin');
   });
 
   it('reads a rank written in figures as a rank, not as part of the name before it', () => {

@@ -26,7 +26,7 @@
  */
 import { followPath, kinQuestion, ownPassage } from '../../../../core/answer/kinship.js';
 import { describedPerson, describedThing, type QuestionReading, readQuestion } from '../../../../core/answer/question.js';
-import { escapeRegExp, sentences } from '../../../../core/answer/text.js';
+import { askedPart, escapeRegExp, sentences } from '../../../../core/answer/text.js';
 import { truecased } from '../../../../core/answer/truecase.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
@@ -72,7 +72,7 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
   const asked = /(?:^|[.:!]\s+)([^.:!?]*\?)\s*(?:[^?]*)$/.exec(input.instruction)?.[1]?.trim();
   // The task's own question read whole, not from the last period of an initial in it ("John C. Reilly").
   // A question typed in lower case names what the passages spell ("toulouse": Toulouse).
-  const text = truecased(asked && asked.length > 3 && !input.question.trim().endsWith(asked) ? asked : input.question, input.documents, lexicon);
+  const text = truecased(askedPart(asked && asked.length > 3 && !input.question.trim().endsWith(asked) ? asked : input.question), input.documents, lexicon);
   const reading = withTitledOptions(readQuestion(text), text, all);
   const focus = new Focus(reading, all, lexicon, readTask(text).kind === 'bridge', text);
   if (NAMES_ONLY.test(input.instruction)) return { shortAnswer: null, answer: namesFrom(all, focus, input.question) };
