@@ -338,10 +338,10 @@ function topN(q: string): number | undefined {
   return n !== undefined && n >= 1 && n <= 50 ? n : undefined;
 }
 
-/** "..., A or B?", "Which X, A or B?", "Is A or B ...?": the two options. */
 /** A word that grades: more, less, bigger, earlier, ... */
 const GRADED = /\b(?:more|less|fewer|most|least|bigger|larger|smaller|higher|lower|greater|earlier|later|older|younger|longer|shorter)\b/i;
 
+/** "..., A or B?", "Which X, A or B?", "Is A or B ...?": the two options. */
 function eitherOr(q: string, names: string[]): [string, string] | undefined {
   // "Did gas or solar produce a bigger share ...?", "Did France have more capacity in solar or in
   // onshore wind?": a question that grades two things around "or" asks which of them.

@@ -99,8 +99,40 @@ const LEADING_NOISE = new Set([
   'your',
 ]);
 
-/** Abbreviations a name or a sentence goes on after ("St. Pauli", "Dr. Watson"); `sentences` holds the same list. */
-const TITLE_ABBREVIATION = /^(?:St|Mr|Mrs|Ms|Dr|Jr|Sr|Mt|Ft|Gen|Col|Lt|Capt|Rev|Prof|Sgt|Gov|Sen|Rep|Hon|v)$/;
+/** Abbreviations a name goes on after ("St. Pauli", "Dr. Watson", "Craig v. Boren"). */
+const NAME_ABBREVIATIONS = [
+  'St',
+  'Mr',
+  'Mrs',
+  'Ms',
+  'Dr',
+  'Jr',
+  'Sr',
+  'Mt',
+  'Ft',
+  'Gen',
+  'Col',
+  'Lt',
+  'Capt',
+  'Rev',
+  'Prof',
+  'Sgt',
+  'Gov',
+  'Sen',
+  'Rep',
+  'Hon',
+  'v',
+];
+const TITLE_ABBREVIATION = new RegExp(`^(?:${NAME_ABBREVIATIONS.join('|')})$`);
+/**
+ * Where a sentence ends: after a full stop, a question or an exclamation mark and before a capital,
+ * a figure or an opening quote, but not after an initial ("Robert F. Kennedy") nor after an
+ * abbreviation a name or a phrase goes on after ("St. Pauli", "No. 5", "Apple Inc. and ...").
+ */
+const SENTENCE_END = new RegExp(
+  `(?<=[.!?])(?<!\\b\\p{Lu}\\.)(?<!\\b(?:${[...NAME_ABBREVIATIONS, 'No', 'vs', 'Inc', 'Co', 'Ltd', 'Bros'].join('|')})\\.)\\s+(?=[\\p{Lu}\\p{N}"“(])`,
+  'u',
+);
 
 /** Lowercase words allowed inside a proper-name span ("Bank of America", "Palace of Westminster"). */
 const NAME_CONNECTORS = new Set([
@@ -257,23 +289,18 @@ export function splitPair(text: string): [string, string] | undefined {
   return [m[1]!.trim(), m[2]!.trim()];
 }
 
-/** Sentence split that keeps abbreviations like "U.S." and initials together well enough. */
 /** A text as a regular expression that matches it literally. */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Sentence split that keeps abbreviations like "U.S." and initials together well enough. */
 export function sentences(text: string): string[] {
-  return (
-    text
-      .replace(/\s+/g, ' ')
-      // Not after an initial ("Robert F. Kennedy") or a title's abbreviation ("St. Pauli", "Dr. Watson").
-      .split(
-        /(?<=[.!?])(?<!\b\p{Lu}\.)(?<!\b(?:St|Mr|Mrs|Ms|Dr|Jr|Sr|Mt|Ft|Gen|Col|Lt|Capt|Rev|Prof|Sgt|Gov|Sen|Rep|Hon|No|v|vs|Inc|Co|Ltd|Bros)\.)\s+(?=[\p{Lu}\p{N}"“(])/u,
-      )
-      .map((s) => s.trim())
-      .filter((s) => s.length > 0)
-  );
+  return text
+    .replace(/\s+/g, ' ')
+    .split(SENTENCE_END)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 }
 
 export function estimateTokens(text: string): number {

@@ -101,6 +101,12 @@ export function superlative(reading: QuestionReading, focus: Focus, question: st
   };
   const bases = new Set(basesOf(reading.relation[at]!).flatMap((b) => focus.lexicon.related(b)));
   const asked = reading.relation[at]!.toLowerCase();
+  // "the largest port in France and one of the largest on the Mediterranean" is no largest port on
+  // the Mediterranean: the question's names are said before the superlative or in its own phrase.
+  const inScope = (text: string, from: number) => {
+    const phrase = new Set(contentTerms(text.slice(0, from) + text.slice(from).split(/[,;.]|\s(?:and|but|while)\s/)[0]));
+    return focus.nameTerms.every((terms) => terms.filter((t) => phrase.has(t)).length * 2 >= terms.length);
+  };
   // "One of the largest museums" says no museum is the largest.
   const saysSuperlative = (s: Sentence) =>
     ordinal(asked)
@@ -109,12 +115,6 @@ export function superlative(reading: QuestionReading, focus: Focus, question: st
           (m) =>
             basesOf(m[0]).some((b) => bases.has(b)) && !/\bone\s+of\s+the\s+(?:[\p{L}-]+\s+)?$/iu.test(s.text.slice(0, m.index)) && inScope(s.text, m.index),
         );
-  // "the largest port in France and one of the largest on the Mediterranean" is no largest port on
-  // the Mediterranean: the question's names are said before the superlative or in its own phrase.
-  const inScope = (text: string, at: number) => {
-    const phrase = new Set(contentTerms(text.slice(0, at) + text.slice(at).split(/[,;.]|\s(?:and|but|while)\s/)[0]));
-    return focus.nameTerms.every((terms) => terms.filter((t) => phrase.has(t)).length * 2 >= terms.length);
-  };
   const others = focus.relation.filter((_, i) => i !== at);
   const saying = ranked(focus).filter((s) => saysSuperlative(s) && others.every((o) => [...o].some((t) => holdsTerm(s.terms, t))));
   for (const s of saying) {
