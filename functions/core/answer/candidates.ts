@@ -21,6 +21,8 @@ const DATE = new RegExp(
   `\\b(?:\\d{1,2}\\s+${MONTH}\\s+\\d{3,4}|${MONTH}\\s+\\d{1,2},?\\s+\\d{3,4}|${MONTH}\\s+\\d{3,4}|(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)\\s+[Cc]entury(?:\\s+(?:BC|AD|BCE|CE))?|\\d{3,4}\\s*(?:BC|AD|BCE|CE)\\b|\\d{4}s\\b)`,
   'g',
 );
+/** A year of the last thousand years: what a passage dates something with. */
+export const YEAR_WORD = /\b(?:1[0-9]{3}|20[0-9]{2})\b/;
 const YEAR = /\b(1[0-9]{3}|20[0-9]{2})\b(?!\s*(?:%|percent|per cent))/g;
 const QUALIFIER =
   '(?:(?:about|around|approximately|nearly|almost|over|more\\s+than|less\\s+than|fewer\\s+than|some|roughly|up\\s+to|at\\s+least|an\\s+estimated)\\s+)?';

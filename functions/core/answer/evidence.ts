@@ -29,7 +29,7 @@
 import type { Lexicon } from '../ports.js';
 import { contentTerms, normalizeText } from '../retrieval/tokenize.js';
 import { classRecogniser } from './answer-classes.js';
-import { numbersIn } from './candidates.js';
+import { numbersIn, YEAR_WORD } from './candidates.js';
 import { kinQuestion, relativesIn } from './kinship.js';
 import { type AnswerType, holdsTerm, readQuestion, relationSets, classWords as wordsOfClass } from './question.js';
 import { entitySpans, sentences } from './text.js';
@@ -130,7 +130,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const statesKin = (d: { text: string }) => kin !== undefined && sentences(d.text).some((s) => relativesIn(s, kin.path[0]!, []).length > 0);
   const kinWord = (words: string) => kinTerms.size > 0 && contentTerms(words).every((t) => kinTerms.has(t));
   // "By what year ...": a passage giving a year speaks of the year asked for, whether or not it says "year".
-  const givesTime = (d: { text: string }) => (reading.type === 'year' || reading.type === 'date') && /\b(?:1[0-9]{3}|20[0-9]{2})\b/.test(d.text);
+  const givesTime = (d: { text: string }) => (reading.type === 'year' || reading.type === 'date') && YEAR_WORD.test(d.text);
   // The lexicon's relations run one way from a word's commonest senses: "runs" does not reach
   // "operated", but "operated" reaches "run". A word of the relation that a verb of the passage
   // ("operated", "founded") relates to counts too; other words ("city" reaches "metropolitan") do not.
@@ -170,7 +170,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // A year the task names narrows what it asks ("the population of Toulouse in 1990"): evidence
   // that never gives that year answers another question.
   // The end of a range ("the 2003-2004 season") is written many ways ("2003–04"): its start stands for it.
-  const years = [...new Set(task.replace(/\b(\d{4})\s*[-–]\s*\d{2,4}\b/g, '$1').match(/\b(?:1[0-9]{3}|20[0-9]{2})\b/g) ?? [])];
+  const years = [...new Set(task.replace(/\b(\d{4})\s*[-–]\s*\d{2,4}\b/g, '$1').match(new RegExp(YEAR_WORD.source, 'g')) ?? [])];
   // A year a yes/no question bounds its event by ("before 2010") is compared with, not said.
   const unsaidYears = years.filter((y) => Number(y) !== reading.bound?.year && !docs.some((d) => new RegExp(`\\b${y}\\b`).test(d.text)));
   if (unsaidYears.length > 0) return refuse(`no retrieved passage speaks of ${unsaidYears.map((y) => `"${y}"`).join(', ')}`);

@@ -12,6 +12,7 @@
  * The same documents go into the prompt and the structured intent, so a model reading the prompt
  * and the rule-based answerer reading the intent are given the same evidence.
  */
+import { YEAR_WORD } from '../answer/candidates.js';
 import { fileMentions, sentences } from '../answer/text.js';
 import { contentTerms } from '../retrieval/tokenize.js';
 
@@ -39,7 +40,6 @@ interface Scored {
 const ANAPHOR = /^(?:It|Its|He|His|She|Her|They|Their|This|These|That|Those|There)\b/;
 
 const TIME_QUESTION = /\b(?:when|what year|which year|first|earlier|earliest|later|latest|older|oldest|younger|youngest|newer|newest|came out)\b/i;
-const YEAR = /\b(?:1[0-9]{3}|20[0-9]{2})\b/;
 
 /** Sentences of a passage another one leads to (a bridge's second hop) kept from its start, whatever words they share. */
 export const REACHED_LEAD = 3;
@@ -72,7 +72,8 @@ export function answerSources(question: string, instruction: string, documents: 
   const all = documents.map((doc, d) => {
     const said = sentences(doc.text);
     counts[d] = said.length;
-    let before = 0;
+    // Whether the sentence before this one was about the question (or went on about such a sentence).
+    let onTopic = false;
     return said.map((text, position) => {
       const terms = new Set(contentTerms(text));
       let overlap = 0;
@@ -80,9 +81,9 @@ export function answerSources(question: string, instruction: string, documents: 
       const named = titles.flatMap((title, other) => (other !== d && title.size > 0 && [...title].every((t) => terms.has(t)) ? [other] : []));
       // A sentence about the question that names another source leads there: the bridge's next passage.
       // So does one that goes on about it ("Vyacheslav Yaroslavich was ... He was son of ... Ingegerd Olofsdotter").
-      if (overlap > 0 || (before > 0 && ANAPHOR.test(text))) for (const other of named) reached.add(other);
-      before = overlap > 0 || (before > 0 && ANAPHOR.test(text)) ? 1 : 0;
-      return { position, text, overlap: overlap + (asksTime && YEAR.test(text) ? 1 : 0), links: named.length };
+      onTopic = overlap > 0 || (onTopic && ANAPHOR.test(text));
+      if (onTopic) for (const other of named) reached.add(other);
+      return { position, text, overlap: overlap + (asksTime && YEAR_WORD.test(text) ? 1 : 0), links: named.length };
     });
   });
   const kept: Scored[] = [];
