@@ -77,6 +77,8 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     // A possessive names its owner: "Lyon's museums" names Lyon.
     names: entitySpans(d.text).map((n) => normalizeText(n).replace(/['’]s$/, '')),
     title: normalizeText(d.title ?? '').replace(/\s*\([^)]*\)\s*$/, ''),
+    // Its verbs in -ed ("operated"), which the relation's words are looked for backwards through (saysBack).
+    pastVerbs: [...new Set(`${d.title ?? ''} ${d.text}`.toLowerCase().match(/\b\p{Ll}{2,}ed\b/gu) ?? [])],
   }));
   const relation = relationSets(reading.relation, (w) => lexicon.related(w));
   if (reading.names.length === 0 && relation.length === 0 && !reading.answerClass) {
@@ -135,10 +137,10 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // "operated", but "operated" reaches "run". A word of the relation that a verb of the passage
   // ("operated", "founded") relates to counts too; other words ("city" reaches "metropolitan") do not.
   const relatedBack = new Map<string, Set<string>>();
-  const saysBack = (d: { text: string }, r: (typeof required)[number]) => {
+  const saysBack = (d: (typeof docs)[number], r: (typeof required)[number]) => {
     const asked = contentTerms(r.words);
     if (asked.length !== 1 || lexicon === SELF) return false;
-    return [...new Set(d.text.toLowerCase().match(/\b\p{Ll}{2,}ed\b/gu) ?? [])].some((w) => {
+    return d.pastVerbs.some((w) => {
       let back = relatedBack.get(w);
       if (back === undefined) {
         back = new Set(lexicon.related(w).flatMap((x) => (/\s/.test(x) ? [] : contentTerms(x))));
@@ -147,7 +149,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
       return back.has(asked[0]!);
     });
   };
-  const holds = (d: { terms: Set<string>; text: string }, r: (typeof required)[number]) =>
+  const holds = (d: (typeof docs)[number], r: (typeof required)[number]) =>
     [...r.terms].some((t) => holdsTerm(d.terms, t)) ||
     (spansOfClass !== undefined && r.words === classWords && spansOfClass(d.text).length > 0) ||
     (r.words === classWords && givesTime(d)) ||
