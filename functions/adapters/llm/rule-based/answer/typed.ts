@@ -72,6 +72,10 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const passageTerms = new Map<string, Set<string>>();
   for (const x of focus.all) passageTerms.set(x.docId, new Set([...(passageTerms.get(x.docId) ?? []), ...x.terms, ...contentTerms(x.title)]));
   const namesSubject = (s: Sentence) => subject === undefined || subject.every((t) => passageTerms.get(s.docId)!.has(t));
+  // "Their film X": each of the question's names after a possessive pronoun, as possessor() looks for it.
+  const possessives = (reading.type === 'person' ? focus.reading.names : []).map(
+    (n) => new RegExp(`\\b(?:His|Her|Their|Its|his|her|their|its)\\s+(?:\\p{Ll}+\\s+){0,2}${escapeRegExp(n)}`, 'u'),
+  );
   for (const s of focus.all) {
     const about = (!hasNames || focus.nameScore(s) > 0 || (s.position === 0 && pronounPassages.has(s.docId))) && namesSubject(s);
     const asked = focus.relationScore(s) + focus.classScore(s);
@@ -86,7 +90,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     if (!dated && asked === 0 && (focus.relation.length > 0 || focus.answerClass.size > 0)) continue;
     // Who did what is asked ("Who designed ...") is read only where that is said to have been done.
     if (about && (reading.type === 'person' || reading.type === 'entity') && !focus.saysEvent(s)) continue;
-    const candidates = focus
+    const named = focus
       .candidates(s.text)
       .map((c) => (reading.type === 'person' ? withGroupNoun(c, s.text) : c))
       .filter(
@@ -101,17 +105,13 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
       );
     // "It is home to the headquarters of Airbus": the pronoun stands for its passage's subject.
     const subject = ['place', 'entity', 'person'].includes(reading.type) ? pronounSubject(s, focus) : undefined;
-    if (subject) candidates.push(subject);
     // "Their film Workers Leaving the Lumière Factory": whose the asked thing is, is the passage's subject.
-    const owner = reading.type === 'person' ? possessor(s, focus) : undefined;
-    if (owner) candidates.push(owner);
+    const owner = reading.type === 'person' ? possessor(s, focus, possessives) : undefined;
     // "interview with the deputy mayor of Lyon": a person the sentence names only by a role; the
     // name inside the role (Lyon) is not that person.
-    if (reading.type === 'person') {
-      const roles = rolesIn(s.text, focus).filter((c) => !focus.isGiven(c));
-      const inRole = (c: Candidate) => roles.some((r) => c.at >= r.at && c.at + c.text.length <= r.at + r.text.length);
-      candidates.splice(0, candidates.length, ...candidates.filter((c) => !inRole(c)), ...roles);
-    }
+    const roles = reading.type === 'person' ? rolesIn(s.text, focus).filter((c) => !focus.isGiven(c)) : [];
+    const inRole = (c: Candidate) => roles.some((r) => c.at >= r.at && c.at + c.text.length <= r.at + r.text.length);
+    const candidates = [...named, ...(subject ? [subject] : []), ...(owner ? [owner] : [])].filter((c) => !inRole(c)).concat(roles);
     if (candidates.length === 0) continue;
     const ofClass = candidates.filter((c) => focus.answerClass.size > 0 && (ownPassageDefines(c, focus) || focus.isKind(c)));
     // "It ... is home to the headquarters of Airbus": where the headquarters are is the sentence's subject.
@@ -289,11 +289,9 @@ function rolesIn(text: string, focus: Focus): Candidate[] {
  * possessive pronoun ("Their film Workers Leaving the Lumière Factory"): the first name of the
  * passage's opening sentence, with its group noun ("the Lumière brothers").
  */
-function possessor(s: Sentence, focus: Focus): Candidate | undefined {
+function possessor(s: Sentence, focus: Focus, possessives: readonly RegExp[]): Candidate | undefined {
   if (s.position === 0) return undefined;
-  const at = focus.reading.names
-    .map((n) => new RegExp(`\\b(?:His|Her|Their|Its|his|her|their|its)\\s+(?:\\p{Ll}+\\s+){0,2}${escapeRegExp(n)}`, 'u').exec(s.text)?.index)
-    .find((i) => i !== undefined);
+  const at = possessives.map((p) => p.exec(s.text)?.index).find((i) => i !== undefined);
   const lead = at !== undefined ? focus.all.find((x) => x.docId === s.docId && x.position === 0) : undefined;
   const name = lead ? namesIn(lead.text)[0] : undefined;
   const first = lead && name ? withGroupNoun(name, lead.text) : undefined;
