@@ -1005,6 +1005,46 @@ describe('Function: answerStructured on a second hop', () => {
   });
 });
 
+describe('Function: answerStructured on the type of a place', () => {
+  const SONG = doc('lantern', 'The Paper Lantern', '"The Paper Lantern" is a song composed by Arlo Penrith with lyrics by Tobin Penrith for a 1938 revue.');
+  const ARLO = doc(
+    'arlo',
+    'Arlo Penrith',
+    'Arlo Penrith (born Arlen Pinsky, 1898 – 1937) was an American composer. He moved to Calder and wrote film scores. He died in 1937 of a fever.',
+  );
+
+  it('never gives a person for a place: not the subject "he" stands for, nor a name after "by" or "born"', () => {
+    // Act: the composer's passage says when and of what he died, never where.
+    const answer = ask('Where was the place of death of the composer of song The Paper Lantern?', [SONG, ARLO]);
+
+    // Assess
+    expect(answer.shortAnswer).toBeNull();
+  });
+
+  it('gives no cast member, nor a participle opening a sentence, for a place', () => {
+    // Arrange
+    const film = doc(
+      'quarry',
+      'The Quarry Road',
+      'The Quarry Road is a 1985 film directed by Ewa Brell, starring Jan Ostrow, Piotr Wala and Adam Sosna. Produced by Lena Korr, it was shot in black and white.',
+    );
+
+    // Act
+    const answer = ask('Where was the director of film The Quarry Road born?', [film]);
+
+    // Assess
+    expect(answer.shortAnswer).toBeNull();
+  });
+
+  it('still gives the place a sentence says, where "by" stands for no one', () => {
+    // Act
+    const answer = ask('Where did Arlo Penrith move to?', [SONG, ARLO]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Calder');
+  });
+});
+
 describe('Function: answerStructured on what the question itself asks', () => {
   it("places the answer by the words of the question's own clause, not by those describing its subject", () => {
     // Arrange: "comedy film" describes the first film; "starred ... for seven years" is what is asked.

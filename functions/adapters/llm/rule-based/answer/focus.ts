@@ -132,7 +132,7 @@ export class Focus {
   /** The candidates of a sentence: the spans of the class asked for when it has them, else those of the expected type. */
   candidates(text: string): Candidate[] {
     const found = (this.spansOfClass ? this.spansOfClass(text) : candidatesFor(text, this.reading.type)).filter(
-      (c) => !this.commonOpener(c) && !this.nameAdjective(c, text),
+      (c) => !this.commonOpener(c, text) && !this.nameAdjective(c, text),
     );
     return this.reading.type === 'entity' ? [...found, ...this.kindsIn(text)] : found;
   }
@@ -168,10 +168,12 @@ export class Focus {
    * lexicon knows it as one or not at all ("Nice", "Marseille"), never when every sense of it is a
    * common word ("Audio recording ...", "Most large solar farms ...", "Photograph of ...").
    */
-  commonOpener(c: Candidate): boolean {
+  commonOpener(c: Candidate, text = ''): boolean {
     // A passage's own title opening its sentence is its subject, common word or not ("Bouillabaisse is ...").
     if (c.kind !== 'name' || c.at !== 0 || /\s/.test(c.text) || this.all.some((s) => sameName(s.title, c.text))) return false;
-    return this.lexicon.isCommonWord?.(c.text) === true;
+    // A participle opening its sentence before its preposition ("Produced by Walter Futter", "Located in ...") is no name.
+    const participle = /^\p{Lu}\p{Ll}{3,}ed$/u.test(c.text) && /^\s+(?:by|in|at|on|from|with|for|as|near|under)\b/.test(text.slice(c.text.length));
+    return participle || this.lexicon.isCommonWord?.(c.text) === true;
   }
 
   /** "French", "European": what a person or a place is, never who or where one is; "Greek settlers" are people. */

@@ -64,7 +64,7 @@ export function coordinated(focus: Focus): ExtractedAnswer | undefined {
     if (focus.relationScore(s) + focus.classScore(s) === 0) continue;
     // A sentence saying what is asked ("dams on the Rhône, the Rhine") before one that only says the class.
     const says = focus.relation.length === 0 || focus.relationScore(s) > 0;
-    const names = namesIn(s.text).filter((c) => !focus.isGiven(c) && !focus.commonOpener(c) && fits(c, focus.reading, s));
+    const names = namesIn(s.text).filter((c) => !focus.isGiven(c) && !focus.commonOpener(c, s.text) && fits(c, focus.reading, s));
     // Names side by side are joined by a comma or "and"/"or" ("the Rhône, the Rhine and in the
     // Alps"), or across what one of them is ("the Musée des Confluences, a science museum ..., the
     // Musée des Beaux-Arts"); "the Rhône Glacier in the Swiss Alps" is no list.

@@ -104,7 +104,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           !ownedBySibling(c, s, focus),
       );
     // "It is home to the headquarters of Airbus": the pronoun stands for its passage's subject.
-    const subject = ['place', 'entity', 'person'].includes(reading.type) ? pronounSubject(s, focus) : undefined;
+    const subject = ['place', 'entity', 'person'].includes(reading.type) ? pronounSubject(s, focus, reading) : undefined;
     // "Their film Workers Leaving the Lumière Factory": whose the asked thing is, is the passage's subject.
     const owner = reading.type === 'person' ? possessor(s, focus, possessives) : undefined;
     // "interview with the deputy mayor of Lyon": a person the sentence names only by a role; the
@@ -258,9 +258,13 @@ function namesBridge(c: Candidate, bridgeTerms: ReadonlySet<string>): boolean {
   return terms.every((t) => bridgeTerms.has(t)) || (bridgeTerms.size > 0 && [...bridgeTerms].every((t) => terms.includes(t)));
 }
 
-/** The passage's subject a sentence opening with a pronoun speaks of ("It lies on the Garonne": Toulouse), as a name at its start. */
-function pronounSubject(s: Sentence, focus: Focus): Candidate | undefined {
-  if (!/^(?:It|He|She|They)\s/.test(s.text) || s.title === '') return undefined;
+/**
+ * The passage's subject a sentence opening with a pronoun speaks of ("It lies on the Garonne": Toulouse), as a name at its start.
+ * "He" and "she" stand for a person, never a place or a thing ("He died in 1937 ...": not where he died).
+ */
+function pronounSubject(s: Sentence, focus: Focus, reading: QuestionReading): Candidate | undefined {
+  const pronoun = reading.type === 'person' ? /^(?:It|He|She|They)\s/ : /^(?:It|They)\s/;
+  if (!pronoun.test(s.text) || s.title === '') return undefined;
   const text = s.title.replace(/\s*\([^)]*\)\s*$/, '');
   const c: Candidate = { text, at: 0, kind: 'name' };
   return focus.isGiven(c) ? undefined : c;
