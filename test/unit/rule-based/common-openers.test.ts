@@ -317,4 +317,22 @@ describe('Function: answerStructured (a common word of the class asked for)', ()
     // Assess
     expect(colour.shortAnswer).toBe('white');
   });
+
+  it('gives no word for the class itself ("film" for "what movie"), nor a common noun for a class as broad as "entity"', () => {
+    // Prepare
+    const actor = doc('rook', 'Dale Rook', 'Dale Rook is an American actor. He played the villain Victor Crane in the film "Lost and Louder".');
+    const region = doc(
+      'varma',
+      'Varma',
+      'Varma is a state of the republic of Oster. It is divided into 43 municipalities and its capital city is Port Ellis. The marsh vole lives in Varma.',
+    );
+
+    // Act
+    const movie = ask('Dale Rook played the villain Victor Crane in what movie?', [actor]);
+    const entity = ask('What entity with the capital city of Port Ellis is a home to the marsh vole?', [region]);
+
+    // Assess
+    expect(movie.shortAnswer).toBe('Lost and Louder');
+    expect(entity.shortAnswer).toBe('Varma');
+  });
 });

@@ -143,12 +143,14 @@ export class Focus {
    */
   kindsIn(text: string): Candidate[] {
     const head = this.reading.answerClass?.split(' ').pop();
-    if (!head || !this.lexicon.isKindOf) return [];
+    // A class a person is a kind of ("What entity ...?") is too broad to be told by a common noun: every noun is one.
+    if (!head || !this.lexicon.isKindOf || this.lexicon.isKindOf('person', head)) return [];
     const out: Candidate[] = [];
     for (const m of text.matchAll(/\b\p{Ll}{3,}\b/gu)) {
       let kind = this.kinds.get(m[0]);
       if (kind === undefined) {
-        kind = this.lexicon.isKindOf(m[0], head) && m[0] !== head;
+        // The class itself, by another of its words ("film" for "movie"), is no kind of it.
+        kind = this.lexicon.isKindOf(m[0], head) && m[0] !== head && !contentTerms(m[0]).some((t) => this.answerClass.has(t));
         this.kinds.set(m[0], kind);
       }
       if (kind) out.push({ text: m[0], at: m.index, kind: 'name' });
