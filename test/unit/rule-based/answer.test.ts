@@ -1045,6 +1045,24 @@ describe('Function: answerStructured on the type of a place', () => {
   });
 });
 
+describe('Function: answerStructured on the type of a person', () => {
+  it('never gives a place for a person: a name after "in", or the region after a place', () => {
+    // Arrange
+    const editor = doc(
+      'roe',
+      'Dan Roe',
+      'Dan Roe (born 1968) is a Canadian actor and writer from Calder, Ostia. He was the story editor for the show "Nutty Owl".',
+    );
+    const show = doc('owl', 'Nutty Owl', 'Nutty Owl is a book series written and illustrated by Ana Pell.');
+
+    // Act
+    const answer = ask('Dan Roe was the story editor for the show "Nutty Owl" which was written by who?', [editor, show]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Ana Pell');
+  });
+});
+
 describe('Function: answerStructured on what the question itself asks', () => {
   it("places the answer by the words of the question's own clause, not by those describing its subject", () => {
     // Arrange: "comedy film" describes the first film; "starred ... for seven years" is what is asked.

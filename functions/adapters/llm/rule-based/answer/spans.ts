@@ -38,9 +38,20 @@ export function fits(c: Candidate, reading: QuestionReading, s: Sentence): boole
     /(?:\bby|\bstarring|\bfeaturing|\(born)\s+(?:\p{Lu}[\p{L}.'’-]*\s+|\p{Lu}[\p{L}.'’-]*,\s+|and\s+)*$/u.test(s.text.slice(Math.max(0, c.at - 80), c.at))
   )
     return false;
-  if (reading.type === 'person') return words.length >= 2 || !/^(?:The|A|An)\b/.test(c.text);
+  if (reading.type === 'person') return (words.length >= 2 || !/^(?:The|A|An)\b/.test(c.text)) && !isPlace(c, s.text);
   // A sentence's first word is capitalised whatever it is; only a name of more than one word is trusted there.
   return !(c.at === 0 && words.length === 1 && s.position >= 0 && /^(?:It|This|These|Its|He|She|They|In|On|At|After|Before)$/.test(c.text));
+}
+
+/**
+ * Whether a name stands where a place does: after "in", "at" or "near" ("born in Ottawa"), or as
+ * the region after a place ("from Ottawa, Ontario": both).
+ */
+function isPlace(c: Candidate, text: string): boolean {
+  const before = text.slice(Math.max(0, c.at - 60), c.at);
+  if (/\b(?:in|at|near)\s+(?:the\s+)?$/.test(before)) return true;
+  if (/\b(?:in|at|near|from)\s+(?:the\s+)?\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*)*,\s+$/u.test(before)) return true;
+  return /\bfrom\s+$/.test(before) && /^,\s+\p{Lu}/u.test(text.slice(c.at + c.text.length));
 }
 
 /**
