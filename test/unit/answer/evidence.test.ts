@@ -21,6 +21,17 @@ describe('Function: checkEvidence', () => {
     expect(noAnswer(check)).toBe('The corpus does not answer this: no retrieved passage speaks of "vaccines", "train", "immune".');
   });
 
+  it('matches a verb\'s irregular forms through WordNet\'s exception list: "wrote" is said by "written"', () => {
+    // Arrange
+    const novel = { id: 'grey', title: 'The Grey Harbour', text: 'The Grey Harbour is a 1931 ballad. It was written by Nora Vell.' };
+
+    // Act
+    const wrote = checkEvidence('Who wrote The Grey Harbour?', [novel], { shortAnswer: 'Nora Vell' }, wordNet());
+
+    // Assess
+    expect(wrote.covered).toBe(true);
+  });
+
   it('does not count instruction words as evidence', () => {
     // Act
     const check = checkEvidence('Compare the prices of the two phones in the brochure', [TRANSPORT]);
