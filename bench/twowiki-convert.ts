@@ -4,12 +4,13 @@
  * questions kept (one document per paragraph title) and a questions JSONL of
  * {id, question, gold_ids, answer, aliases?, kind, split}.
  *
- *   npm run bench:twowiki -- <input.json> <out-dir> [--limit n] [--complete]      (n defaults to 150)
+ *   npm run bench:twowiki -- <input.json> <out-dir> [--limit n] [--skip n] [--complete]      (limit defaults to 150)
  *
  * The input may be the dataset's own layout (a JSON list, or JSONL, of records with _id, type,
  * question, context, supporting_facts, answer), the Hugging Face repack (context and
  * supporting_facts as JSON strings) or a pandas export by columns ({field: {row: value}}, where
- * `_id` became `_1`). The first n records in the file's order are kept; the gold documents are the
+ * `_id` became `_1`). The first n records in the file's order are kept (after the first `--skip`
+ones: a second set of the same file shares no question with the first); the gold documents are the
  * distinct titles of supporting_facts; the split is the hash of the id (cli/eval-scores.ts#splitOf).
  * `--complete` first drops the records whose own context lacks one of their gold paragraphs (a
  * question its corpus cannot answer). HotpotQA's distractor records have the same fields, so the
@@ -146,13 +147,17 @@ export function convertTwoWiki(records: readonly TwoWikiRecord[]): Converted {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const limitAt = args.indexOf('--limit');
-  const limit = limitAt >= 0 ? Number(args[limitAt + 1]) : 150;
+  // A numeric flag's value, and the positions it and its value take.
+  const flagAt = (name: string) => args.indexOf(name);
+  const numberOf = (name: string, fallback: number) => (flagAt(name) >= 0 ? Number(args[flagAt(name) + 1]) : fallback);
+  const limit = numberOf('--limit', 150);
+  const skip = numberOf('--skip', 0);
   const complete = args.includes('--complete');
-  const [input, outArg] = args.filter((a, i) => a !== '--complete' && (limitAt < 0 || (i !== limitAt && i !== limitAt + 1)));
-  if (!input || !outArg || !Number.isInteger(limit) || limit < 1) {
+  const taken = new Set(['--limit', '--skip'].flatMap((f) => (flagAt(f) >= 0 ? [flagAt(f), flagAt(f) + 1] : [])));
+  const [input, outArg] = args.filter((a, i) => a !== '--complete' && !taken.has(i));
+  if (!input || !outArg || !Number.isInteger(limit) || limit < 1 || !Number.isInteger(skip) || skip < 0) {
     console.error(
-      'bench:twowiki: give the 2WikiMultihopQA file (not in ../shared/data; docs/evaluation.md says where it comes from) and an out-dir: npm run bench:twowiki -- <2wikimultihopqa.json> <out-dir> [--limit n] [--complete]',
+      'bench:twowiki: give the 2WikiMultihopQA file (not in ../shared/data; docs/evaluation.md says where it comes from) and an out-dir: npm run bench:twowiki -- <2wikimultihopqa.json> <out-dir> [--limit n] [--skip n] [--complete]',
     );
     process.exit(2);
   }
@@ -166,7 +171,7 @@ async function main(): Promise<void> {
   let records: TwoWikiRecord[];
   try {
     const parsed = parseTwoWiki(text, input);
-    records = (complete ? parsed.filter(isComplete) : parsed).slice(0, limit);
+    records = (complete ? parsed.filter(isComplete) : parsed).slice(skip, skip + limit);
   } catch (error) {
     console.error(error instanceof ConvertError ? error.message : String(error));
     process.exit(2);
