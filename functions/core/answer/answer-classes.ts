@@ -24,6 +24,9 @@ export function demonymsIn(sentence: string): ClassSpan[] {
   return found;
 }
 
+/** A yes/no question asking whether two things share a nation: each side's is said by its adjective ("an American comedy film"). */
+export const SAME_NATION = /\bsame\s+(?:country|nationality|citizenship|origin)\b/i;
+
 /** The answer classes told by their spans rather than by a word for them: a nationality is said as "a French painter". */
 const RECOGNISED_CLASSES: ReadonlyArray<[RegExp, (sentence: string) => ClassSpan[]]> = [[/^(?:nationality|citizenship)$/i, demonymsIn]];
 

@@ -28,7 +28,7 @@
  */
 import type { Lexicon } from '../ports.js';
 import { contentTerms, normalizeText } from '../retrieval/tokenize.js';
-import { classRecogniser } from './answer-classes.js';
+import { classRecogniser, SAME_NATION } from './answer-classes.js';
 import { numbersIn, YEAR_WORD } from './candidates.js';
 import { kinQuestion, relativesIn } from './kinship.js';
 import { type AnswerType, holdsTerm, readQuestion, relationSets, classWords as wordsOfClass } from './question.js';
@@ -123,7 +123,11 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     : [];
   const required = reading.options ? [] : [...relation, ...classSets];
   // A class told by its spans (a nationality: "a French painter") is spoken of where such a span stands.
-  const spansOfClass = classRecogniser(reading.answerClass);
+  // "From the same country?", "of the same nationality?": each side's nation is said by its adjective ("a 1936 American comedy film").
+  const sameNation = reading.type === 'yes_no' && SAME_NATION.test(task);
+  const spansOfClass =
+    classRecogniser(reading.answerClass) ??
+    (sameNation ? (text: string) => [...text.matchAll(/(?<=\S\s+)\p{Lu}\p{Ll}+\b/gu)].filter((m) => lexicon.isNameAdjective?.(m[0]) === true) : undefined);
   const classWords = reading.answerClass === undefined ? undefined : relationSets([reading.answerClass], (w) => lexicon.related(w))[0]?.words;
   // A kinship term is spoken of by a passage that states the first relation it is made of
   // ("the son of A": A is the father a "paternal grandfather" goes through; core/answer/kinship.ts).

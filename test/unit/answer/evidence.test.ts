@@ -32,6 +32,18 @@ describe('Function: checkEvidence', () => {
     expect(wrote.covered).toBe(true);
   });
 
+  it('finds "the same country" spoken of where each side\'s passage gives its nation by an adjective', () => {
+    // Arrange
+    const ghosts = { id: 'ghosts', title: 'Four Live Ghosts', text: 'Four Live Ghosts is a 1936 American comedy film directed by Hal Berne.' };
+    const tailor = { id: 'tailor', title: 'The Tailor from Ulm', text: 'The Tailor from Ulm is a 1978 West German drama film.' };
+
+    // Act
+    const check = checkEvidence('Are Four Live Ghosts and The Tailor From Ulm from the same country?', [ghosts, tailor], { shortAnswer: 'no' }, wordNet());
+
+    // Assess
+    expect(check.covered).toBe(true);
+  });
+
   it('does not count instruction words as evidence', () => {
     // Act
     const check = checkEvidence('Compare the prices of the two phones in the brochure', [TRANSPORT]);

@@ -3,6 +3,8 @@
  * bound is met (boundedYear); a claim holds (claim); with the tests on a sentence they use
  * (inClause, contradicts, negated).
  */
+
+import { SAME_NATION } from '../../../../core/answer/answer-classes.js';
 import { datesIn, namesIn } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { escapeRegExp } from '../../../../core/answer/text.js';
@@ -24,7 +26,7 @@ export function yesNo(reading: QuestionReading, focus: Focus, question: string):
     // "From the same country?", "the same nationality?": the nation each side's opening names by its
     // adjective ("an American painter", "a Canadian thriller film"), through the name it is of.
     // Sides named through a role ("director of film X") are people the films' openings do not describe.
-    const asksNation = /\bsame\s+(?:country|nationality|citizenship|origin)\b/i.test(question) && !/\b\p{Ll}+(?:or|er|ist)s?\s+of\b/u.test(question);
+    const asksNation = SAME_NATION.test(question) && !/\b\p{Ll}+(?:or|er|ist)s?\s+of\b/u.test(question);
     const nations = asksNation ? perSide.map((ss) => nationOf(ss, focus)) : [];
     if (asksNation && nations.every((n) => n !== undefined)) {
       return { shortAnswer: nations[0] === nations[1] ? 'yes' : 'no', answer: perSide.map((ss) => cite(ss[0]!)).join(' ') };
