@@ -322,9 +322,14 @@ function focusNames(q: string): string[] {
   // A year or a count narrows what is asked ("opened in 2014"); it is not what the question is about.
   // "Lyon's Musée des Beaux-Arts" is two names: the owner and the thing it owns.
   const spans = entitySpans(q).flatMap((span) => span.split(/(?<=['’]s)\s+(?=\p{Lu})/u));
+  // "Three Live Ghosts (1936 Film)", "George Cochrane (Politician)": a parenthesis after a name,
+  // of one word or with a year, says which one it is and names nothing of its own ("Greatest Love
+  // (Ciara Song)" does name the singer).
+  const qualifier = (span: string) =>
+    (/\b\d{4}\b/.test(span) || !/\s/.test(span)) && new RegExp(`\\S\\s*\\(${escapeRegExp(span)}\\)`).test(q) && !q.replace(`(${span})`, '').includes(span);
   return spans.filter((span) => {
     const terms = contentTerms(span);
-    return terms.length > 0 && !/^[\d\s,.'’s-]+$/.test(span) && !/^(?:top|compare|list|name|rank)$/i.test(span);
+    return terms.length > 0 && !/^[\d\s,.'’s-]+$/.test(span) && !/^(?:top|compare|list|name|rank)$/i.test(span) && !qualifier(span);
   });
 }
 

@@ -682,6 +682,18 @@ describe('Function: answerStructured', () => {
     expect([same.shortAnswer, other.shortAnswer]).toEqual(['yes', 'no']);
   });
 
+  it('reads a parenthesis of a year or one word after a name as which one it is, not as a second side', () => {
+    // Prepare
+    const ghosts = doc('ghosts', 'Four Live Ghosts (1936 film)', 'Four Live Ghosts is a 1936 American comedy film directed by Hal Berne.');
+    const tailor = doc('tailor', 'The Tailor from Ulm', 'The Tailor from Ulm is a 1978 West German drama film directed by Edgar Rietz.');
+
+    // Act: "(1936 Film)" read as a name made both sides the first film's.
+    const answer = ask('Are both Four Live Ghosts (1936 Film) and The Tailor From Ulm from the same country?', [ghosts, tailor]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('no');
+  });
+
   it('reads "did A or B ... more ...?" as a choice between A and B, decided by their figures', () => {
     // Prepare
     const solar = doc('solar', 'Solar power in Norvia', 'Solar power in Norvia had an installed capacity of about 20 gigawatts in 2023.');
