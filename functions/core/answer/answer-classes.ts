@@ -24,6 +24,9 @@ export function demonymsIn(sentence: string): ClassSpan[] {
   return found;
 }
 
+/** An answer class that is a nation: "Which country is X from?" is answered by the nation X's adjective names ("a French director"). */
+export const NATION_CLASS = /^(?:country|nation)$/i;
+
 /** A yes/no question asking whether two things share a nation: each side's is said by its adjective ("an American comedy film"). */
 export const SAME_NATION = /\bsame\s+(?:country|nationality|citizenship|origin)\b/i;
 

@@ -28,7 +28,7 @@
  */
 import type { Lexicon } from '../ports.js';
 import { contentTerms, normalizeText } from '../retrieval/tokenize.js';
-import { classRecogniser, SAME_NATION } from './answer-classes.js';
+import { classRecogniser, NATION_CLASS, SAME_NATION } from './answer-classes.js';
 import { numbersIn, YEAR_WORD } from './candidates.js';
 import { kinQuestion, relativesIn } from './kinship.js';
 import { type AnswerType, holdsTerm, readQuestion, relationSets, classWords as wordsOfClass } from './question.js';
@@ -71,8 +71,16 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // A question typed in lower case names what the passages spell ("toulouse": Toulouse).
   const task = truecased(question, documents, lexicon);
   const reading = readQuestion(task);
+  // "Which country is X from?", "From the same country?", "of the same nationality?": a nation is
+  // said by its adjective ("a French-American filmmaker", "a 1936 American comedy film"), and a
+  // passage calling X "French" names France.
+  const classHead = reading.answerClass?.split(' ').pop();
+  const asksNation =
+    (reading.type === 'place' && classHead !== undefined && NATION_CLASS.test(classHead)) || (reading.type === 'yes_no' && SAME_NATION.test(task));
+  const nationAdjectives = (text: string) =>
+    asksNation ? [...text.matchAll(/(?<=\S\s+)\p{Lu}\p{Ll}+\b/gu)].filter((m) => lexicon.isNameAdjective?.(m[0]) === true) : [];
   const docs = documents.map((d) => ({
-    terms: new Set(contentTerms(`${d.title ?? ''} ${d.text}`)),
+    terms: new Set([...contentTerms(`${d.title ?? ''} ${d.text}`), ...nationAdjectives(d.text).flatMap((m) => contentTerms(lexicon.nameOf?.(m[0]) ?? ''))]),
     text: `${d.title ?? ''} ${d.text}`,
     // A possessive names its owner: "Lyon's museums" names Lyon.
     names: entitySpans(d.text).map((n) => normalizeText(n).replace(/['’]s$/, '')),
@@ -123,11 +131,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     : [];
   const required = reading.options ? [] : [...relation, ...classSets];
   // A class told by its spans (a nationality: "a French painter") is spoken of where such a span stands.
-  // "From the same country?", "of the same nationality?": each side's nation is said by its adjective ("a 1936 American comedy film").
-  const sameNation = reading.type === 'yes_no' && SAME_NATION.test(task);
-  const spansOfClass =
-    classRecogniser(reading.answerClass) ??
-    (sameNation ? (text: string) => [...text.matchAll(/(?<=\S\s+)\p{Lu}\p{Ll}+\b/gu)].filter((m) => lexicon.isNameAdjective?.(m[0]) === true) : undefined);
+  const spansOfClass = classRecogniser(reading.answerClass) ?? (asksNation ? nationAdjectives : undefined);
   const classWords = reading.answerClass === undefined ? undefined : relationSets([reading.answerClass], (w) => lexicon.related(w))[0]?.words;
   // A kinship term is spoken of by a passage that states the first relation it is made of
   // ("the son of A": A is the father a "paternal grandfather" goes through; core/answer/kinship.ts).

@@ -140,10 +140,14 @@ export function readQuestion(raw: string): QuestionReading {
     const classed = /^\p{Lu}\p{Ll}+\s+(?=\p{Ll}+\s+(?:is|are|was|were|do|does|did|has|have|had)\b)/u.test(after)
       ? after.replace(/^\p{Lu}\p{Ll}+\s+/u, '')
       : after;
-    const nounPhrase =
-      /^(?:(?:kind|type|sort|name)\s+of\s+)?((?:[\p{Ll}-]+\s+){0,2}?[\p{Ll}-]+)\b(?=\s+(?:was|were|is|are|did|does|do|has|have|had|of|in|on|at|for|by|from|that|which|who|whose|with|to|can|could|would|will|should|shall|may|might|must|released|made|produced|written|directed|known|called|located|based|founded|created|formed|born|named|played|became|won|did|\w+ed\b|\w+s\b)|\s*[?,.]|$)/u.exec(
+    const phrase =
+      /^(?:(?:kind|type|sort|name)\s+of\s+)?((?:(?!(?:the|a|an)\s)[\p{Ll}-]+\s+){0,2}?(?!(?:the|a|an)\b)[\p{Ll}-]+)\b(?=\s+(?:was|were|is|are|did|does|do|has|have|had|of|in|on|at|for|by|from|that|which|who|whose|with|to|can|could|would|will|should|shall|may|might|must|released|made|produced|written|directed|known|called|located|based|founded|created|formed|born|named|played|became|won|did|\w+ed\b|\w+s\b)|\s*[?,.]|$)/u.exec(
         classed,
-      );
+      ) ??
+      // "Which country the director of film X is from?", "Which country Anne Aghion is from?": one noun before the subject.
+      /^([\p{Ll}-]+)(?=\s+(?:the\s|\p{Lu}))/u.exec(classed);
+    // "What was France's installed capacity?": an auxiliary is no noun, whatever follows it.
+    const nounPhrase = phrase && !new RegExp(`^(?:${AUX})$`, 'i').test(phrase[1]!.split(' ')[0]!) ? phrase : undefined;
     switch (wh.word.toLowerCase()) {
       case 'who':
       case 'whom':

@@ -44,6 +44,17 @@ describe('Function: checkEvidence', () => {
     expect(check.covered).toBe(true);
   });
 
+  it('takes a nation named by its adjective as said, for "Which country is X from?"', () => {
+    // Arrange
+    const director = { id: 'gion', title: 'Ana Gion', text: 'Ana Gion (born 1960) is a French-American documentary filmmaker.' };
+
+    // Act
+    const check = checkEvidence('Which country is Ana Gion from?', [director], { shortAnswer: 'France' }, wordNet());
+
+    // Assess
+    expect(check.covered).toBe(true);
+  });
+
   it('does not count instruction words as evidence', () => {
     // Act
     const check = checkEvidence('Compare the prices of the two phones in the brochure', [TRANSPORT]);

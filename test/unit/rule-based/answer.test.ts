@@ -682,6 +682,20 @@ describe('Function: answerStructured', () => {
     expect([same.shortAnswer, other.shortAnswer]).toEqual(['yes', 'no']);
   });
 
+  it('answers "Which country is X from?" with the nation X\'s opening names by its adjective, asked of X, not of what leads to X', () => {
+    // Prepare
+    const film = doc('notes', 'The Notebooks of Rain', 'The Notebooks of Rain is a documentary film by Ana Gion about the Rwandan genocide.');
+    const director = doc('gion', 'Ana Gion', 'Ana Gion (born 1960) is a French-American documentary filmmaker.');
+
+    // Act
+    const own = ask('Which country Ana Gion is from?', [film, director]);
+    const described = ask('Which country the director of film The Notebooks of Rain is from?', [film, director]);
+
+    // Assess
+    expect(own.shortAnswer).toBe('France');
+    expect(described.shortAnswer).toBe('France');
+  });
+
   it('reads a parenthesis of a year or one word after a name as which one it is, not as a second side', () => {
     // Prepare
     const ghosts = doc('ghosts', 'Four Live Ghosts (1936 film)', 'Four Live Ghosts is a 1936 American comedy film directed by Hal Berne.');

@@ -36,7 +36,7 @@ import { choose } from './choice.js';
 import { describe, fallback, namesFrom } from './fallback.js';
 import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, type Sentence, titleKey } from './focus.js';
 import { coordinated, list, tableChoice, tableFigure, tableRows } from './lists-tables.js';
-import { deathCause, inCommon, lifeDate, lifePlace } from './lives.js';
+import { deathCause, homeCountry, inCommon, lifeDate, lifePlace } from './lives.js';
 import { asksForMany, definedSubject, figureOf, kindOf, objectOf, superlative } from './phrasings.js';
 import { typed } from './typed.js';
 import { yesNo } from './yes-no.js';
@@ -84,7 +84,7 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
   const dated =
     reading.type === 'date' || reading.type === 'year'
       ? lifeDate(reading, input.documents)
-      : (lifePlace(reading, input.documents) ?? deathCause(text, reading, input.documents));
+      : (lifePlace(reading, input.documents) ?? homeCountry(text, reading, input.documents, lexicon) ?? deathCause(text, reading, input.documents));
   if (dated) return dated;
   switch (reading.type) {
     case 'yes_no':

@@ -3,6 +3,8 @@
  * when they were born or died (lifePlace, lifeDate), what they died of (deathCause), and what two
  * people have in common (inCommon).
  */
+
+import { NATION_CLASS } from '../../../../core/answer/answer-classes.js';
 import { type Candidate, datesIn } from '../../../../core/answer/candidates.js';
 import { ownPassage } from '../../../../core/answer/kinship.js';
 import type { QuestionReading } from '../../../../core/answer/question.js';
@@ -96,6 +98,25 @@ export function inCommon(question: string, reading: QuestionReading, documents: 
   const said = shared.find((w) => lexicon.isNameAdjective?.(w)) ?? shared.find((w) => /^\p{Ll}/u.test(w) && contentTerms(w).length > 0);
   if (!said) return undefined;
   return { shortAnswer: said, answer: sides.map((d, i) => `${opening[i]!.lead} [${d!.id}]`).join(' ') };
+}
+
+/**
+ * "Which country is Anne Aghion from?": the nation whose adjective the opening of her own passage
+ * calls her by ("a French-American documentary filmmaker": France), as a film's opening does its
+ * film ("a 1936 American comedy film"). Undefined for other questions, or an opening without one.
+ */
+export function homeCountry(question: string, reading: QuestionReading, documents: AnswerInput['documents'], lexicon: Lexicon): ExtractedAnswer | undefined {
+  const head = reading.answerClass?.split(' ').pop();
+  // Asked of the named one itself: "Which country is the director of film X from?" asks of someone else.
+  if (reading.type !== 'place' || !head || !NATION_CLASS.test(head) || reading.relation.length > 0 || !/\bfrom\s*\??\s*$/i.test(question)) return undefined;
+  const own = passageOfNamed(reading, documents);
+  const lead = own ? sentences(own.text)[0] : undefined;
+  if (!own || !lead) return undefined;
+  for (const m of lead.matchAll(/(?<=\S\s+)\p{Lu}\p{Ll}+/gu)) {
+    const nation = lexicon.nameOf?.(m[0]);
+    if (nation) return { shortAnswer: nation, answer: `${lead} [${own.id}]` };
+  }
+  return undefined;
 }
 
 /**
