@@ -81,6 +81,18 @@ describe('Function: relativesIn', () => {
     expect(spouse).toEqual(['Tiber Aulo']);
     expect(mother).toEqual(['Margaret of Baux (Margherita del Balzo)']);
   });
+
+  it('keeps a title of a place after the comma as part of the name, with a second place only where the sentence ends', () => {
+    // Act: no passage is titled after them, so only the sentence says where each name ends.
+    const father = relativesIn('He was the son of Gwin I, Count of Orla and Mara of Vell, and ruled Orla.', 'father', []);
+    const mother = relativesIn('He was the son of Gwin I, Count of Orla and Mara of Vell, and ruled Orla.', 'mother', []);
+    const grandmother = relativesIn('She was the daughter of Ansel of Lune and his wife, Jeanne de Barr, Countess of Marle and Soyn.', 'mother', []);
+
+    // Assess
+    expect(father).toEqual(['Gwin I, Count of Orla']);
+    expect(mother).toEqual(['Mara of Vell']);
+    expect(grandmother).toEqual(['Jeanne de Barr, Countess of Marle and Soyn']);
+  });
 });
 
 describe('Function: followPath', () => {
