@@ -696,6 +696,17 @@ describe('Function: answerStructured', () => {
     expect(described.shortAnswer).toBe('France');
   });
 
+  it('writes whole a word the text split at its hyphen', () => {
+    // Prepare
+    const prince = doc('olm', 'Prince Olm', 'Prince Olm (born 1950) is the son of Princess Isa of Orla- Vell.');
+
+    // Act
+    const answer = ask('Who is the mother of Prince Olm?', [prince]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Princess Isa of Orla-Vell');
+  });
+
   it('reads a parenthesis of a year or one word after a name as which one it is, not as a second side', () => {
     // Prepare
     const ghosts = doc('ghosts', 'Four Live Ghosts (1936 film)', 'Four Live Ghosts is a 1936 American comedy film directed by Hal Berne.');

@@ -52,6 +52,12 @@ export function answerExtractively(input: AnswerInput, lexicon: Lexicon = wordNe
 
 /** `depth`: how many kinship questions this one was rewritten from (kinAnswer), so a rewrite is never rewritten again. */
 export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(), depth = 0): ExtractedAnswer {
+  const found = answerOf(input, lexicon, depth);
+  // A word split at its hyphen by the text's extraction ("Orléans- Braganza") is written whole.
+  return found.shortAnswer ? { ...found, shortAnswer: found.shortAnswer.replace(/(?<=\p{L})-\s+(?=\p{Lu})/gu, '-') } : found;
+}
+
+function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): ExtractedAnswer {
   if (input.documents.length === 0) return { shortAnswer: null, answer: NO_ANSWER };
   // A table is read by its rows (tableFigure, tableChoice, list), never as prose: "nuclear,65 hydroelectricity,12" is no sentence.
   const tables = input.documents.flatMap((doc) => {
