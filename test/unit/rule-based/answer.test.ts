@@ -575,6 +575,18 @@ describe('Function: answerStructured', () => {
     expect([born.shortAnswer, died.shortAnswer]).toEqual(['Paris', 'Toledo']);
   });
 
+  it('reads where a person was born and died from the places of their life given without its dates', () => {
+    // Prepare
+    const person = doc('juran', 'Nate Juran', 'Naftuli "Nate" Juran (Gura Vell – , Palos Verdes Estates, California, USA) was an American film director.');
+
+    // Act
+    const born = ask('Where was Nate Juran born?', [person]);
+    const died = ask('Where did Nate Juran die?', [person]);
+
+    // Assess
+    expect([born.shortAnswer, died.shortAnswer]).toEqual(['Gura Vell', 'Palos Verdes Estates, California, USA']);
+  });
+
   it('gives no year for a named thing the evidence dates only for its sibling or for its town', () => {
     // Prepare: 2014 belongs to the Musée des Vagues; the town's own passages date other things.
     const museums = doc(

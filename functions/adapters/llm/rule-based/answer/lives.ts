@@ -40,13 +40,19 @@ export function lifePlace(reading: QuestionReading, documents: AnswerInput['docu
     text,
     datesIn(text).filter((d) => /\d{3,4}/.test(d.text)),
   );
-  const place = /^\p{Lu}[\p{L}'’.-]*(?:[ ,]+\p{Lu}[\p{L}'’.-]*){0,3}$/u;
+  const place = /^\p{Lu}[\p{L}'’.-]*(?:[ ,]+\p{Lu}[\p{L}'’.-]*){0,5}$/u;
   let found: string | undefined;
   if (span) {
     const [a, b] = span;
     const after = (d: Candidate) => text.slice(d.at + d.text.length).split(/\s[–-]\s|[–)]/)[0]!;
     const said = /^\s*,\s*(.+?)\s*$/.exec(after(event === 'birth' ? a : b))?.[1];
     if (said && place.test(said)) found = said;
+  }
+  // A life's places without its dates, in the parenthesis after the name: "(Gura Humorului – , Palos Verdes Estates, California)".
+  const places = /^[^(.]*?\(([^()0-9]*?)\s+[–-]\s*,?\s*([^()0-9]*)\)/u.exec(text);
+  if (!found && !span && places) {
+    const said = places[event === 'birth' ? 1 : 2]!.trim();
+    if (place.test(said)) found = said;
   }
   // Else "born ... in X", read sentence by sentence so a name ends where its sentence does ("Kelso. He ...").
   const bornIn = new RegExp(
