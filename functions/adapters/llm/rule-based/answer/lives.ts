@@ -46,7 +46,11 @@ export function lifePlace(reading: QuestionReading, documents: AnswerInput['docu
     const [a, b] = span;
     const after = (d: Candidate) => text.slice(d.at + d.text.length).split(/\s[–-]\s|[–)]/)[0]!;
     const said = /^\s*,\s*(.+?)\s*$/.exec(after(event === 'birth' ? a : b))?.[1];
+    // Or before it: "(Alexandria, Egypt, 24 February 1909 – Rome, Italy, 20 December 1999)".
+    const date = event === 'birth' ? a : b;
+    const before = /(?:\(|[–-]\s)\s*([^()–]+?)\s*,\s*$/u.exec(text.slice(Math.max(0, date.at - 80), date.at))?.[1];
     if (said && place.test(said)) found = said;
+    else if (before && place.test(before)) found = before;
   }
   // A life's places without its dates, in the parenthesis after the name: "(Gura Humorului – , Palos Verdes Estates, California)".
   const places = /^[^(.]*?\(([^()0-9]*?)\s+[–-]\s*,?\s*([^()0-9]*)\)/u.exec(text);
