@@ -163,6 +163,34 @@ describe('Function: answerStructured', () => {
     expect(answer.answer).toBe(`Marsh Lights is a 2011 Canadian drama film directed by Oda Brenner. [marsh] ${director.text.split('. ')[0]}. [brenner]`);
   });
 
+  it('asks what is asked of the one described once found, and answers nothing else when their passage does not say it', () => {
+    // Prepare: the director's passage says nothing of a birthplace; the film's names a studio "from" somewhere.
+    const film = doc('hellions', 'Hellions of the Bay', 'Hellions of the Bay is a 1957 war film from Columbus Pictures, directed by Nat Joran.');
+    const director = doc('joran', 'Nat Joran', 'Nat Joran was an American film director. He won an Oscar for art direction.');
+
+    // Act
+    const answer = ask('Where was the director of film Hellions of the Bay born?', [film, director]);
+
+    // Assess
+    expect(answer.shortAnswer).toBeNull();
+  });
+
+  it("reads a birthplace given before the date of birth in the life's parenthesis", () => {
+    // Prepare
+    const director = doc(
+      'freda',
+      'Rico Frell',
+      'Rico Frell (Alexandria, Egypt, 24 February 1909 – Rome, Italy, 20 December 1999) was an Italian film director.',
+    );
+
+    // Act
+    const born = ask('Where was Rico Frell born?', [director]);
+    const died = ask('Where did Rico Frell die?', [director]);
+
+    // Assess
+    expect([born.shortAnswer, died.shortAnswer]).toEqual(['Alexandria, Egypt', 'Rome, Italy']);
+  });
+
   it('answers with the bridge itself when its own passage defines it as the class asked for', () => {
     // Prepare
     const artist = doc('kiri', 'Kiri Otto', 'Kiri Otto, born 8 July 1981 in Lorvania, is a Swedish performance artist.');

@@ -141,8 +141,12 @@ function describedAnswer(asked: string, documents: AnswerInput['documents'], lex
   const role = (described as { role?: string }).role;
   if (role && !new RegExp(`^(?:The\\s+)?${escapeRegExp(found.shortAnswer)}\\b[^.]*\\b${escapeRegExp(role)}\\b`, 'i').test(found.answer)) return undefined;
   const rewritten = question.replace(described.phrase, found.shortAnswer);
-  const then = answerStructured({ question: rewritten, instruction: PLAIN_INSTRUCTION, documents: [own] }, lexicon, depth + 1);
-  if (!then.shortAnswer) return undefined;
+  const ask = (docs: AnswerInput['documents']) =>
+    answerStructured({ question: rewritten, instruction: PLAIN_INSTRUCTION, documents: docs }, lexicon, depth + 1);
+  const home = ask([own]);
+  const then = home.shortAnswer ? home : ask(documents);
+  // The one described is found and has a passage here: what is asked is asked of them, or not answered.
+  if (!then.shortAnswer) return { shortAnswer: null, answer: found.answer };
   return { shortAnswer: then.shortAnswer, answer: [...new Set([found.answer, then.answer])].join(' ') };
 }
 
