@@ -32,6 +32,7 @@ import { classRecogniser, NATION_CLASS, SAME_NATION } from './answer-classes.js'
 import { numbersIn, YEAR_WORD } from './candidates.js';
 import { kinQuestion, relativesIn } from './kinship.js';
 import { type AnswerType, holdsTerm, readQuestion, relationSets, classWords as wordsOfClass } from './question.js';
+import { respelling } from './spelling.js';
 import { entitySpans, sentences } from './text.js';
 import { truecased } from './truecase.js';
 
@@ -88,7 +89,12 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     // Its verbs in -ed ("operated"), which the relation's words are looked for backwards through (saysBack).
     pastVerbs: [...new Set(`${d.title ?? ''} ${d.text}`.toLowerCase().match(/\b\p{Ll}{2,}ed\b/gu) ?? [])],
   }));
-  const relation = relationSets(reading.relation, (w) => lexicon.related(w));
+  // A word of the question misspelt ("aquire") reads as the passages' word a letter away ("acquired").
+  const related = respelling(
+    (w) => lexicon.related(w),
+    documents.map((d) => d.text),
+  );
+  const relation = relationSets(reading.relation, related);
   if (reading.names.length === 0 && relation.length === 0 && !reading.answerClass) {
     return { covered: false, share: 0, missing: [], reason: 'the task names nothing to look for' };
   }

@@ -6,6 +6,7 @@
 import { classRecogniser } from '../../../../core/answer/answer-classes.js';
 import { type Candidate, candidatesFor } from '../../../../core/answer/candidates.js';
 import { classWords, expandedTerms, holdsTerm, type QuestionReading, relationSets } from '../../../../core/answer/question.js';
+import { respelling } from '../../../../core/answer/spelling.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 
@@ -52,7 +53,8 @@ export class Focus {
     /** The question as asked, for what its reading leaves out (a comparative word, "more"). */
     readonly question = '',
   ) {
-    const related = (w: string) => lexicon.related(w);
+    // A word of the question misspelt ("aquire") reads as the passages' word a letter away ("acquired").
+    const related = respelling((w) => lexicon.related(w), [...new Set(all.map((s) => s.text))]);
     this.nameTerms = reading.names.map((n) => contentTerms(n)).filter((t) => t.length > 0);
     // Two words the lexicon knows as one ("film director") also count through their head's own
     // forms ("directed by"): the answerer weighs sentences, it does not refuse on them.

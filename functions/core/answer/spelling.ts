@@ -1,0 +1,35 @@
+/**
+ * A question's word misspelt ("aquire", "Infanty"): read as the one word of the passages a letter
+ * away from it, when the lexicon does not know it and no passage says it as written. Questions
+ * typed by people carry such slips; the passages, edited text, seldom do.
+ */
+import { contentTerms } from '../retrieval/tokenize.js';
+
+/** Whether two words are one letter apart: a letter left out, added, changed, or two neighbours swapped. */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return short.slice(i) === long.slice(i + 1);
+}
+
+/**
+ * `related` (the lexicon's words for a word), also reading a word of five letters or more that the
+ * lexicon does not know and no passage says as the one word of the passages a letter away from it.
+ */
+export function respelling(related: (phrase: string) => readonly string[], passages: readonly string[]): (phrase: string) => readonly string[] {
+  let words: Map<string, string> | undefined;
+  return (phrase) => {
+    const known = related(phrase);
+    const word = phrase.trim().toLowerCase();
+    if (known.length > 1 || !/^\p{Ll}{5,}$/u.test(word)) return known;
+    // The passages' words by their stems, read once, on the first word that needs them.
+    words ??= new Map(passages.flatMap((p) => (p.toLowerCase().match(/\p{Ll}{4,}/gu) ?? []).map((w) => [contentTerms(w)[0] ?? w, w] as const)));
+    const stem = contentTerms(word)[0] ?? word;
+    if (words.has(stem)) return known;
+    const near = [...words].filter(([s, w]) => oneEditApart(s, stem) || oneEditApart(w, word));
+    return new Set(near.map(([s]) => s)).size === 1 ? [...known, near[0]![1]] : known;
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * A question's misspelt word read as the passages' word a letter away, only when the lexicon does
+ * not know it and no passage says it as written.
+ */
+import { describe, expect, it } from 'vitest';
+
+import { wordNet } from '../../../functions/adapters/lexicon/wordnet.js';
+import { checkEvidence } from '../../../functions/core/answer/evidence.js';
+import { oneEditApart, respelling } from '../../../functions/core/answer/spelling.js';
+
+describe('Function: oneEditApart', () => {
+  it('holds for a letter left out, added, changed or two neighbours swapped, and for nothing else', () => {
+    // Act
+    const pairs = [
+      ['aquire', 'acquire'],
+      ['acquire', 'aquire'],
+      ['infanty', 'infantry'],
+      ['tributory', 'tributary'],
+      ['recieve', 'receive'],
+      ['acquire', 'acquire'],
+      ['acquire', 'inquire'],
+      ['tidal', 'total'],
+    ].map(([a, b]) => oneEditApart(a!, b!));
+
+    // Assess
+    expect(pairs).toEqual([true, true, true, true, true, false, false, false]);
+  });
+});
+
+describe('Function: respelling', () => {
+  const passages = ['In 1978 Rex Moran acquired the firm Aloe Group.', 'The company was founded in 1978.'];
+
+  it("adds the passages' word a letter away from a word the lexicon does not know", () => {
+    // Act
+    const related = respelling(() => ['aquire'], passages);
+
+    // Assess
+    expect(related('aquire')).toEqual(['aquire', 'acquired']);
+  });
+
+  it('leaves a word the lexicon knows, a word the passages say, a short word, and a word two passages words are near', () => {
+    // Act
+    const related = respelling((w) => (w === 'found' ? ['found', 'establish'] : [w]), [...passages, 'The firm was ranked 1st.', 'It was banked.']);
+
+    // Assess
+    expect(related('found')).toEqual(['found', 'establish']);
+    expect(related('company')).toEqual(['company']);
+    expect(related('firn')).toEqual(['firn']);
+    expect(related('manked')).toEqual(['manked']);
+  });
+
+  it('lets the relevance rule find a misspelt relation in the evidence', () => {
+    // Arrange
+    const rex = { id: 'rex', title: 'Rex Moran', text: passages[0]! };
+
+    // Act
+    const check = checkEvidence('When did Rex Moran aquire Aloe Group?', [rex], { shortAnswer: '1978' }, wordNet());
+
+    // Assess
+    expect(check.covered).toBe(true);
+  });
+});
