@@ -1113,6 +1113,20 @@ describe('Function: answerStructured on the type of a place', () => {
     expect(answer.shortAnswer).toBeNull();
   });
 
+  it('gives no birth name after "born", nor a name after "by" and the words describing it, for a place', () => {
+    // Arrange
+    const director = doc('sid', 'Scot Sidley', 'Scot Sidley (1872 – 1928), born Harry Wilbert Siggs, was an American film director.');
+    const song = doc('ruleta', 'Rulo', '"Rulo" is a song recorded by the singer Ina, with vocals by Romanian performer Erko.');
+
+    // Act
+    const born = ask('What is the place of birth of Scot Sidley?', [director]);
+    const performed = ask('Where was the song Rulo recorded?', [song]);
+
+    // Assess
+    expect(born.shortAnswer).toBeNull();
+    expect(performed.shortAnswer).toBeNull();
+  });
+
   it('still gives the place a sentence says, where "by" stands for no one', () => {
     // Act
     const answer = ask('Where did Arlo Penrith move to?', [SONG, ARLO]);

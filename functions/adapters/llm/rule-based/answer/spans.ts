@@ -22,6 +22,13 @@ export function relationGap(c: Candidate, s: Sentence, focus: Focus): number {
   return gap;
 }
 
+/**
+ * What stands before a name that is who did something, or a birth name: "by" (with the words
+ * describing who: "by the singer"), "starring", "born", and the names listed after them.
+ */
+const AGENT_BEFORE =
+  /(?:\bby(?:\s+(?:(?:the|a|an)\s+)?(?:\p{Lu}\p{Ll}+\s+)?(?!(?:the|a|an|of)\s)\p{Ll}+(?:\s+(?!(?:the|a|an|of)\s)\p{Ll}+)?)?|\bstarring|\bfeaturing|\bborn|\bnée)\s+(?:\p{Lu}[\p{L}.'’-]*\s+|\p{Lu}[\p{L}.'’-]*,\s+|and\s+)*$/u;
+
 /** Whether a candidate can be what is asked: a person is not a year, a place's name is capitalised. */
 export function fits(c: Candidate, reading: QuestionReading, s: Sentence): boolean {
   if (c.kind !== 'name') return true;
@@ -30,14 +37,11 @@ export function fits(c: Candidate, reading: QuestionReading, s: Sentence): boole
   const isDate = datesIn(`${c.text} 2000`).some((d) => d.kind === 'date');
   if ((reading.type === 'person' || reading.type === 'place') && (/\d/.test(c.text) || isDate)) return false;
   if (reading.type === 'entity' && isDate) return false;
-  // Who did something ("a screenplay by Norman Houston", "starring Wojciech Wysocki", "born Jacob
-  // Gershowitz") is a person or a body, not where something is or happened.
+  // Who did something ("a screenplay by Norman Houston", "starring Wojciech Wysocki", "vocals by
+  // Romanian performer Erik") is a person or a body, not where something is or happened; so is a
+  // birth name, after "born" or "née" with no preposition ("born Harry Wilbur Siggins").
   // The names listed after such a word are too ("starring Wojciech Wysocki, Zdzislaw Wardejnc and Jan Peszek").
-  if (
-    reading.type === 'place' &&
-    /(?:\bby|\bstarring|\bfeaturing|\(born)\s+(?:\p{Lu}[\p{L}.'’-]*\s+|\p{Lu}[\p{L}.'’-]*,\s+|and\s+)*$/u.test(s.text.slice(Math.max(0, c.at - 80), c.at))
-  )
-    return false;
+  if (reading.type === 'place' && AGENT_BEFORE.test(s.text.slice(Math.max(0, c.at - 80), c.at))) return false;
   if (reading.type === 'person') return (words.length >= 2 || !/^(?:The|A|An)\b/.test(c.text)) && !isPlace(c, s.text);
   // A sentence's first word is capitalised whatever it is; only a name of more than one word is trusted there.
   return !(c.at === 0 && words.length === 1 && s.position >= 0 && /^(?:It|This|These|Its|He|She|They|In|On|At|After|Before)$/.test(c.text));
