@@ -176,6 +176,17 @@ describe('Function: buildPlan', () => {
         `Compare Mount Everest and K2 on elevation, citing a source for each side. Question: ${TASKS.comparison}`,
       );
     });
+
+    it("searches each side without the comparative, which says which side wins and no side's passage says", () => {
+      // Act
+      const age = plan('Who is younger, Kari Lind or Jean Compo?');
+      const release = plan('Which film was released earlier, Fast Lane or The Long Night?');
+
+      // Assess
+      expect([stepOf(age, 1).parameters.query, stepOf(age, 4).parameters.query]).toEqual(['Kari Lind', 'Jean Compo']);
+      expect([stepOf(release, 1).parameters.query, stepOf(release, 4).parameters.query]).toEqual(['Fast Lane film released', 'Long Night film released']);
+      expect(stepOf(age, 12).parameters.prompt).toContain('on younger');
+    });
   });
 
   describe('bridge', () => {

@@ -5,7 +5,7 @@
  */
 import { PlanningFailedError } from '../../../core/errors.js';
 import type { DecompositionPlan, DecompositionStep, Modality, StepType } from '../../../core/types.js';
-import type { TaskReading } from './reading.js';
+import { searchedAttribute, type TaskReading } from './reading.js';
 
 export interface BuildOptions {
   allowedStepTypes: readonly StepType[];
@@ -109,7 +109,8 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
   switch (kind) {
     case 'comparison': {
       const [a, b] = reading.pair!;
-      const on = reading.attribute ? ` ${reading.attribute}` : '';
+      const attribute = searchedAttribute(reading.attribute);
+      const on = attribute ? ` ${attribute}` : '';
       const left = retrieve(draft, `${a}${on}`, topK, `Retrieve ${a} on its own so it is not crowded out by ${b}`);
       const right = retrieve(draft, `${b}${on}`, topK, `Retrieve ${b} on its own`);
       // The whole question as a branch of its own: what one search of it finds stays in the pool,

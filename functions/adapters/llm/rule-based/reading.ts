@@ -338,6 +338,15 @@ const NON_ATTRIBUTE = new Set([
   'one',
 ]);
 
+/**
+ * The words of a compared attribute a side's search looks for: not its comparatives ("younger",
+ * "earlier", "first"), which say which side wins and which no passage about one side says.
+ */
+export function searchedAttribute(attribute: string | undefined): string | undefined {
+  const words = (attribute ?? '').split(/\s+/).filter((w) => w !== '' && !new RegExp(`^${GRADED.source}$`, 'i').test(w));
+  return words.length > 0 ? words.join(' ') : undefined;
+}
+
 function comparedAttribute(task: string, pair: [string, string]): string | undefined {
   let rest = task;
   for (const side of pair) rest = rest.split(side).join(' ');
