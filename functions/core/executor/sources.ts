@@ -46,14 +46,21 @@ export function rankSources(plan: DecompositionPlan, outputs: readonly StepOutpu
   const keptIds = new Set<string>();
   let covered = 0;
   for (const output of subqueries) {
-    const docs = documentsOf(output);
-    if (docs.length > 0) covered++;
+    const listed = documentsOf(output);
+    if (listed.length > 0) covered++;
+    // A sub-query that is a name ("Jean Dominique Compans") is best answered by the passage titled
+    // so, wherever the fusion put it: a weak retriever agreeing with a strong one on a namesake
+    // ("Jean Dominique Adam") outranks by fusion the page the strong one put first.
+    const query = queryOf(plan, output.step_id);
+    const titled = query === undefined ? -1 : listed.findIndex((d) => d.title !== undefined && sameText(d.title.replace(/\s*\([^)]*\)\s*$/, ''), query));
+    const docs = titled > 0 ? [listed[titled]!, ...listed.slice(0, titled), ...listed.slice(titled + 1)] : listed;
     let taken = 0;
-    for (const [i, doc] of docs.entries()) {
+    for (const doc of docs) {
       if (taken >= options.attributionTopN) break;
       if (keptIds.has(doc.id)) continue;
       keptIds.add(doc.id);
-      kept.push(toSource({ ...doc, subquery_id: subqueryIdOf(output.step_id), rank_in_subquery: i + 1 }, output.step_id, i + 1, options));
+      const rank = listed.indexOf(doc) + 1;
+      kept.push(toSource({ ...doc, subquery_id: subqueryIdOf(output.step_id), rank_in_subquery: rank }, output.step_id, rank, options));
       taken++;
     }
   }
@@ -78,6 +85,16 @@ export function rankSources(plan: DecompositionPlan, outputs: readonly StepOutpu
     kept: Math.min(lastKept, options.maxSources),
     coverage: { subquery_count: count, covered_count: covered, coverage_ratio: count === 0 ? 0 : Math.round((covered / count) * 1000) / 1000 },
   };
+}
+
+/** The query a sub-query searched: a search step's own, or the one its fused searches share. */
+function queryOf(plan: DecompositionPlan, stepId: number): string | undefined {
+  const step = plan.plan.find((s) => s.step_id === stepId);
+  if (!step) return undefined;
+  if (typeof step.parameters.query === 'string') return step.parameters.query;
+  const queries = new Set(inputsOf(step).map((id) => plan.plan.find((s) => s.step_id === id)?.parameters.query));
+  const [only] = queries;
+  return queries.size === 1 && typeof only === 'string' ? only : undefined;
 }
 
 const sameText = (a: string, b: string) => a.toLowerCase().replace(/\s+/g, ' ').trim() === b.toLowerCase().replace(/\s+/g, ' ').trim();

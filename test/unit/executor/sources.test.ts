@@ -230,6 +230,20 @@ describe('Function: rankSources never ranks below one search of the task', () =>
     expect(unguarded.sources.slice(0, 2).map((s) => s.id)).toEqual(['y', 'c']);
   });
 
+  it('keeps for a sub-query that is a name the passage titled so, where the fusion put a namesake first', () => {
+    // Prepare: side B's fusion ranks the namesake n ("B Adam") over the page titled "B (film)".
+    const sideB = [doc('n', 0.0325, { title: 'B Adam' }), doc('b', 0.0164, { title: 'B (film)' })];
+
+    // Act
+    const { sources } = rankSources(comparison, comparisonOutputs(sideB), { attributionTopN: 1, maxSources: 10 });
+
+    // Assess: b kept for side B, at its own rank in the sub-query.
+    expect(sources.slice(0, 2).map((s) => [s.id, s.subquery_id, s.rank_in_subquery])).toEqual([
+      ['x', 'step_3', 1],
+      ['b', 'step_6', 2],
+    ]);
+  });
+
   it('ranks a plan of one sub-query by its final ranking, its kept document where that ranking puts it', () => {
     // Prepare: search, fuse, rerank against the task; the rerank moves l ahead of the fusion's t.
     const plan: DecompositionPlan = {
