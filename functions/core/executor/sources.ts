@@ -1,6 +1,7 @@
 /**
  * Attribution by design (seed 003). Every retrieval sub-query keeps its top-N documents
- * (default 1) that no earlier sub-query already kept; those kept sources lead the final ranking,
+ * (default 1) that no earlier sub-query already kept, a sub-query that is a name the passage
+ * titled so first; those kept sources lead the final ranking,
  * followed by the plan's final ranked list. Coverage telemetry says how many sub-queries found
  * anything at all.
  *
