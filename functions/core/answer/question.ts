@@ -16,7 +16,7 @@
 import type { Lexicon } from '../ports.js';
 import { contentTerms, isContentToken, normalizeText, stem, tokenize } from '../retrieval/tokenize.js';
 import { classRecogniser } from './answer-classes.js';
-import { askedPart, entitySpans, escapeRegExp } from './text.js';
+import { askedPart, entitySpans, escapeRegExp, isQualifier } from './text.js';
 
 export type AnswerType = 'person' | 'date' | 'year' | 'number' | 'place' | 'entity' | 'yes_no' | 'choice' | 'comparison' | 'list' | 'description';
 
@@ -326,14 +326,9 @@ function focusNames(q: string): string[] {
   // A year or a count narrows what is asked ("opened in 2014"); it is not what the question is about.
   // "Lyon's Musée des Beaux-Arts" is two names: the owner and the thing it owns.
   const spans = entitySpans(q).flatMap((span) => span.split(/(?<=['’]s)\s+(?=\p{Lu})/u));
-  // "Three Live Ghosts (1936 Film)", "George Cochrane (Politician)": a parenthesis after a name,
-  // of one word or with a year, says which one it is and names nothing of its own ("Greatest Love
-  // (Ciara Song)" does name the singer).
-  const qualifier = (span: string) =>
-    (/\b\d{4}\b/.test(span) || !/\s/.test(span)) && new RegExp(`\\S\\s*\\(${escapeRegExp(span)}\\)`).test(q) && !q.replace(`(${span})`, '').includes(span);
   return spans.filter((span) => {
     const terms = contentTerms(span);
-    return terms.length > 0 && !/^[\d\s,.'’s-]+$/.test(span) && !/^(?:top|compare|list|name|rank)$/i.test(span) && !qualifier(span);
+    return terms.length > 0 && !/^[\d\s,.'’s-]+$/.test(span) && !/^(?:top|compare|list|name|rank)$/i.test(span) && !isQualifier(span, q);
   });
 }
 

@@ -225,6 +225,17 @@ function isCapitalised(word: string): boolean {
  * Proper-name spans: runs of capitalised words (and numbers), joined by name connectors, with
  * sentence-initial function words dropped. Quoted phrases come first and are kept whole.
  */
+/**
+ * Whether a span is a parenthesis after a name that says which one it is ("Three Live Ghosts
+ * (1936 Film)", "George Cochrane (Politician)"): of one word or with a year, and said nowhere else
+ * in the text. It names nothing of its own; "Greatest Love (Ciara Song)" does name the singer.
+ */
+export function isQualifier(span: string, text: string): boolean {
+  return (
+    (/\b\d{4}\b/.test(span) || !/\s/.test(span)) && new RegExp(`\\S\\s*\\(${escapeRegExp(span)}\\)`).test(text) && !text.replace(`(${span})`, '').includes(span)
+  );
+}
+
 export function entitySpans(text: string): string[] {
   const spans: string[] = [];
   const seen = new Set<string>();

@@ -142,6 +142,16 @@ describe('Function: readTask', () => {
     });
   });
 
+  it('reads a parenthesis saying which one a name is ("(1936 Film)") as no entity of its own', () => {
+    // Act
+    const reading = readTask('Where was the director of Four Live Ghosts (1936 Film) born?');
+    const named = readTask('Who sang Greatest Love (Ciara Song)?');
+
+    // Assess
+    expect(reading.entities).toEqual(['Four Live Ghosts']);
+    expect(named.entities).toEqual(['Greatest Love', 'Ciara Song']);
+  });
+
   it('normalises whitespace in the task it keeps', () => {
     // Act
     const reading = readTask('  Everest \n\t height  ');

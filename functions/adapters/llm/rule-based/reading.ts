@@ -11,7 +11,7 @@
 import { NUMBER_WORDS } from '../../../core/answer/candidates.js';
 import { kinQuestion } from '../../../core/answer/kinship.js';
 import type { StepType, TaskAnalysis } from '../../../core/types.js';
-import { entitySpans, type FileMention, fileMentions, splitPair } from './text.js';
+import { entitySpans, type FileMention, fileMentions, isQualifier, splitPair } from './text.js';
 
 export type TaskKind = 'comparison' | 'bridge' | 'conditional' | 'top_n' | 'multimodal' | 'lookup';
 
@@ -95,7 +95,8 @@ const UNIT_AFTER = /^\s+(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|
 export function readTask(rawTask: string): TaskReading {
   const task = rawTask.trim().replace(/\s+/g, ' ');
   const files = fileMentions(task);
-  const entities = entitySpans(task);
+  // "Three Live Ghosts (1936 Film)": the parenthesis says which film; it is no entity of its own.
+  const entities = entitySpans(task).filter((e) => !isQualifier(e, task));
   const isQuestion = /\?\s*$/.test(task);
   const base = { task, entities, files };
 
