@@ -747,6 +747,23 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('Princess Isa of Orla-Vell');
   });
 
+  it('answers "in the same country?" for places by the country each names, never a city nor the passage\'s own name', () => {
+    // Prepare
+    const village = doc('lehu', 'Lehutu', 'Lehutu is a village in the Kgala District of Botswana. It lies in the Kalahari.');
+    const other = doc('kat', 'Kat Kiya', 'Kat Kiya is a village in Chelo District, Khuzestan Province, Iran.');
+    const school = doc('neims', 'Jorhat Institute', 'The Jorhat Institute in Jorhat, India is a management school.');
+    const college = doc('sambal', 'Sambal University', 'Sambal University is located in Burla, India, in the state of Odisha, near Paris Road.');
+    const player = doc('jordan', 'Mika Jordan', 'Mika Jordan is a footballer from Chelo, Iran.');
+
+    // Act
+    const villages = ask('Are both villages, Lehutu and Kat Kiya, located in the same country?', [village, other]);
+    const schools = ask('Are Jorhat Institute and Sambal University both located in the same country?', [school, college]);
+    const people = ask('Are Mika Jordan and Kat Kiya from the same country?', [player, other]);
+
+    // Assess
+    expect([villages.shortAnswer, schools.shortAnswer, people.shortAnswer]).toEqual(['no', 'yes', 'yes']);
+  });
+
   it('reads a parenthesis of a year or one word after a name as which one it is, not as a second side', () => {
     // Prepare
     const ghosts = doc('ghosts', 'Four Live Ghosts (1936 film)', 'Four Live Ghosts is a 1936 American comedy film directed by Hal Berne.');

@@ -144,20 +144,27 @@ function negated(text: string): boolean {
   return /\b(?:not|never|no longer|neither|nor)\b|n't\b/i.test(text);
 }
 
-/** The places a side's sentences put it in: names beside the class noun, else every name after "in". */
-/** The nation a side's sentences name first by its adjective ("American" → America), its own passage's opening first. */
+/**
+ * The nation a side's sentences name first, by its adjective ("American" → America) or as a country
+ * ("Botswana"), its own passage's opening first.
+ */
 function nationOf(ss: readonly Sentence[], focus: Focus): string | undefined {
   const ordered = [...ss].sort((a, b) => a.position - b.position);
+  const { lexicon } = focus;
   for (const s of ordered) {
+    // The passage's own name is not where it is ("Michael Jordan is an American ..." is not of Jordan).
+    const own = new Set(s.title.split(/[\s()]+/));
     for (const m of s.text.matchAll(/\b\p{Lu}\p{Ll}+\b/gu)) {
-      if (m.index === 0) continue;
-      const nation = focus.lexicon.nameOf?.(m[0]);
+      if (m.index === 0 || own.has(m[0])) continue;
+      // A nation's adjective ("an American actor"), or a country named ("a village ... of Botswana"), not a capital.
+      const nation = lexicon.nameOf?.(m[0]) ?? (lexicon.isKindOf?.(m[0], 'country') && !lexicon.isKindOf(m[0], 'city') ? m[0] : undefined);
       if (nation) return nation;
     }
   }
   return undefined;
 }
 
+/** The places a side's sentences put it in: names beside the class noun, else every name after "in". */
 function placesOf(ss: Sentence[], focus: Focus): string[] {
   const out: string[] = [];
   for (const s of ss.slice(0, 3)) {
