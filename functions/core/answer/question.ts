@@ -356,6 +356,15 @@ function eitherOr(q: string, names: string[]): [string, string] | undefined {
       )
     : undefined;
   if (around) return [around[1]!, around[2]!];
+  // "Who was born first out of A and B?", "Which is older between A and B?": two names joined by "and" after "out of" or "between".
+  if (/^\s*(?:who|which)\b/i.test(q) && (GRADED.test(q) || /\b(?:first|last)\b/i.test(q))) {
+    for (const [i, a] of names.entries()) {
+      const b = names[i + 1];
+      const at = q.indexOf(a);
+      if (!b || !/\b(?:out\s+of|between)\s+(?:the\s+)?$/i.test(q.slice(0, at))) continue;
+      if (/^\s*,?\s*and\s+(?:the\s+)?$/i.test(q.slice(at + a.length, q.indexOf(b, at + a.length)))) return [a, b];
+    }
+  }
   if (!/\bor\b/i.test(q) || !/\?\s*$|\b(which|who|whom|what)\b/i.test(q)) return undefined;
   // A lower-case article is not part of the option; "The Exies" keeps its capital one.
   const trailing = /[,:]\s*(?:(?-i:the|a|an)\s+)?([^,:?]+?)\s+or\s+(?:(?-i:the|a|an)\s+)?([^,:?]+?)\s*\??\s*$/i.exec(q);

@@ -776,6 +776,18 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('no');
   });
 
+  it('reads "Who was born first out of A and B?" as a choice between A and B', () => {
+    // Prepare
+    const a = doc('tan', 'Eric Tann', 'Eric Tann (born August 15, 1966) is a U.S. party activist.');
+    const b = doc('ful', 'Craig Fell', 'Craig Fell (born February 16, 1951) is a U.S. political strategist.');
+
+    // Act
+    const answer = ask('Who was born first out of Eric Tann and Craig Fell?', [a, b]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Craig Fell');
+  });
+
   it('reads "did A or B ... more ...?" as a choice between A and B, decided by their figures', () => {
     // Prepare
     const solar = doc('solar', 'Solar power in Norvia', 'Solar power in Norvia had an installed capacity of about 20 gigawatts in 2023.');
