@@ -311,6 +311,8 @@ function questionWord(q: string): { word: string; index: number; embedded: boole
     if (
       /^\s*\??\s*$/.test(after) ||
       /^\s+(?:year|date|day|century|decade|city|country|state|place)\b/i.test(after) ||
+      // "... was awarded what medal?": a noun or two closing the question.
+      /^\s+\p{Ll}[\p{L}-]*(?:\s+\p{Ll}[\p{L}-]*)?\s*\?\s*$/u.test(after) ||
       (PREPOSITION_BEFORE.test(before) && !/\b(?:the|a|an)\s+\S+\s+$/i.test(before))
     ) {
       return { word: m[1]!, index: m.index, embedded: true };

@@ -1200,6 +1200,17 @@ describe('Function: answerStructured on what the question itself asks', () => {
     expect(answer.shortAnswer).toBe('Tidewater');
   });
 
+  it('reads a question closing on "what <noun>?" as asking for that class', () => {
+    // Arrange
+    const officer = doc('rowe', 'James Rowe', 'James Rowe was an American officer. He was awarded the Medal of Honor for his service in the Korean War.');
+
+    // Act
+    const answer = ask('The officer James Rowe, who served in the Korean War, was awarded what medal?', [officer]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Medal of Honor');
+  });
+
   it('never answers with a longer form of a name the question gives', () => {
     // Arrange
     const kell = doc('kell', 'Mara Kell', 'Mara Jane Kell III is an American consultant who has worked with the mayor of Tarrow.');
