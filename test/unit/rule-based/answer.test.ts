@@ -1156,6 +1156,20 @@ describe('Function: answerStructured on the type of a place', () => {
     expect(performed.shortAnswer).toBeNull();
   });
 
+  it('gives a place with its region, but not the next place of a list as its region', () => {
+    // Arrange
+    const line = doc('line', 'Coast Line', 'The Coast Line runs north from Lorn via Pelborough, Donham, Yorr and Newby.');
+    const born = doc('ada', 'Ada Fenn', 'Ada Fenn was born in Saginaw, Michigan, United States.');
+
+    // Act
+    const via = ask('Through which city does the Coast Line run north from Lorn?', [line]);
+    const where = ask('Where was Ada Fenn born?', [born]);
+
+    // Assess
+    expect(via.shortAnswer).toBe('Pelborough');
+    expect(where.shortAnswer).toBe('Saginaw, Michigan, United States');
+  });
+
   it('still gives the place a sentence says, where "by" stands for no one', () => {
     // Act
     const answer = ask('Where did Arlo Penrith move to?', [SONG, ARLO]);

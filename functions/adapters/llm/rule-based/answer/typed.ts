@@ -362,7 +362,10 @@ function joined(c: Candidate, s: Sentence, reading: QuestionReading): Candidate 
   const after = s.text.slice(c.at + c.text.length);
   if (m && reading.answerClass && /^\s+\p{Ll}+s\b/u.test(after)) return { ...c, text: `${m[1]} and ${c.text}`, at: m.index };
   // A place with the region it is in: "Dallas, Texas", "Pilton, Somerset".
-  const region = reading.type === 'place' ? /^,\s*(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2})(?=\s*(?:[,.;)]|$))/u.exec(after)?.[1] : undefined;
+  // Not a list of places, which ends in "and": "Peterborough, Doncaster, York and Newcastle" ("Saginaw, Michigan, United States" is a place).
+  const regionAt = reading.type === 'place' ? /^,\s*(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2})(?=\s*(?:[,.;)]|$))/u.exec(after) : null;
+  const listed = regionAt !== null && /^(?:,\s*\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)*,?\s+and\s+\p{Lu}/u.test(after.slice(regionAt[0].length));
+  const region = listed ? undefined : regionAt?.[1];
   if (region) return { ...c, text: `${c.text}, ${region.replace(/\.$/, '')}` };
   return c;
 }
