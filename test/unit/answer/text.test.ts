@@ -21,6 +21,16 @@ describe('Function: entitySpans and sentences on a case name', () => {
   });
 });
 
+describe('Function: sentences', () => {
+  it('ends no sentence at "c.", "b.", "d." or "fl." before a year, and still ends one before a year', () => {
+    // Act
+    const said = sentences('Mieszko Bolan (c. 1069–1089) was the son of Bolan II. Ann Vell (b. 1950) is a poet. It was 1990. 1991 came.');
+
+    // Assess
+    expect(said).toEqual(['Mieszko Bolan (c. 1069–1089) was the son of Bolan II.', 'Ann Vell (b. 1950) is a poet.', 'It was 1990.', '1991 came.']);
+  });
+});
+
 describe('Function: askedPart', () => {
   it('writes out a contracted question word and leaves out a preamble before a dash, unless a pronoun points into it', () => {
     // Act & Assess
