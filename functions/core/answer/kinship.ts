@@ -246,10 +246,12 @@ function nameAt(text: string, at: number, titles: readonly string[]): { name: st
 /** Parent cues: "son of", "the eldest daughter of", "son and heir of", "born to". */
 const PARENT_CUE =
   /\b(?:(?:sons?|daughters?|child|children|heir|offspring)(?!-)\s+(?:and\s+(?:heir|successor)\s+)?(?:of|to)|born\s+to)\s+(?:(?:his|her|their)\s+(?:father|mother)\s*,?\s*)?/gi;
-const FATHER_CUE = /\b(?:his|her|their)\s+(?:late\s+)?father\s*,?\s*/gi;
-const MOTHER_CUE = /\b(?:his|her|their)\s+(?:late\s+)?mother\s*,?\s*/gi;
+/** "his father, X", "his mother was X". */
+const FATHER_CUE = /\b(?:his|her|their)\s+(?:late\s+)?father\s*(?:,\s*|(?:was|is)\s+)?/gi;
+const MOTHER_CUE = /\b(?:his|her|their)\s+(?:late\s+)?mother\s*(?:,\s*|(?:was|is)\s+)?/gi;
+/** "wife of", "wife and Queen Consort of", "married to", "his second wife". */
 const SPOUSE_CUE =
-  /\b(?:(?:wife|husband|spouse|widow|widower|consort)\s+of\s+|married\s+(?:to\s+)?|(?:his|her)\s+(?:(?:first|second|third|fourth|late)\s+)?(?:wife|husband|spouse|consort)\s*,?\s*)/gi;
+  /\b(?:(?:wife|husband|spouse|widow|widower|consort)\s+(?:and\s+(?:\p{Lu}\p{Ll}+\s+){1,2})?of\s+|married\s+(?:to\s+)?|(?:his|her)\s+(?:(?:first|second|third|fourth|late)\s+)?(?:wife|husband|spouse|consort)\s*,?\s*)/giu;
 const SIBLING_CUE =
   /\b(?:(?:brother|sister|sibling|half-brother|half-sister)s?\s+of\s+|(?:his|her)\s+(?:(?:elder|older|younger|twin|half-)\s*)?(?:brother|sister)s?\s*,?\s*)/gi;
 const CHILD_CUE = /\b(?:(?:father|mother|parent)\s+of\s+|(?:his|her|their)\s+(?:(?:eldest|elder|younger|youngest|only)\s+)?(?:son|daughter|child)\s*,?\s*)/gi;

@@ -82,6 +82,16 @@ describe('Function: relativesIn', () => {
     expect(mother).toEqual(['Margaret of Baux (Margherita del Balzo)']);
   });
 
+  it('reads "the wife and Queen Consort of X" as a spouse, and "his mother was X" as a mother', () => {
+    // Act
+    const spouse = relativesIn('Queen Insa (1514 – 1578) was the wife and Queen Consort of King Injo of Jusa, the 12th monarch.', 'spouse', []);
+    const mother = relativesIn('His father was King Jungo, and his mother was Queen Jangga, whose brother was Yun Im.', 'mother', []);
+    const father = relativesIn('His father was King Jungo, and his mother was Queen Jangga.', 'father', []);
+
+    // Assess
+    expect([spouse, mother, father]).toEqual([['King Injo of Jusa'], ['Queen Jangga'], ['King Jungo']]);
+  });
+
   it('keeps a title of a place after the comma as part of the name, with a second place only where the sentence ends', () => {
     // Act: no passage is titled after them, so only the sentence says where each name ends.
     const father = relativesIn('He was the son of Gwin I, Count of Orla and Mara of Vell, and ruled Orla.', 'father', []);
