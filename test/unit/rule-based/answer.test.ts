@@ -1197,6 +1197,22 @@ describe('Function: answerStructured on the type of a person', () => {
   });
 });
 
+describe('Function: answerStructured on who a person is', () => {
+  const INTERVIEW = doc(
+    'interview',
+    'Interview on cycling in Calder',
+    'Interview with the deputy mayor of Calder about cycling. We are building protected cycle lanes, the Calder Lanes, by 2026.',
+  );
+
+  it('reads "the name of the deputy mayor" as asking for a person, whom neither a role nor a name after "the" ("the Calder Lanes") names', () => {
+    // Act
+    const answer = ask('What is the name of the deputy mayor of Calder who was interviewed about cycling?', [INTERVIEW]);
+
+    // Assess
+    expect(answer.shortAnswer).toBeNull();
+  });
+});
+
 describe('Function: answerStructured on what the question itself asks', () => {
   it("places the answer by the words of the question's own clause, not by those describing its subject", () => {
     // Arrange: "comedy film" describes the first film; "starred ... for seven years" is what is asked.

@@ -79,7 +79,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   // The task's own question read whole, not from the last period of an initial in it ("John C. Reilly").
   // A question typed in lower case names what the passages spell ("toulouse": Toulouse).
   const text = truecased(askedPart(asked && asked.length > 3 && !input.question.trim().endsWith(asked) ? asked : input.question), input.documents, lexicon);
-  const reading = withTitledOptions(readQuestion(text), text, all);
+  const reading = asPerson(withTitledOptions(readQuestion(text), text, all), lexicon);
   const focus = new Focus(reading, all, lexicon, readTask(text).kind === 'bridge', text);
   if (NAMES_ONLY.test(input.instruction)) return { shortAnswer: null, answer: namesFrom(all, focus, input.question) };
   const hops = depth < 2 && !['yes_no', 'choice', 'comparison', 'list'].includes(reading.type);
@@ -184,6 +184,12 @@ function kinAnswer(question: string, documents: AnswerInput['documents'], lexico
   const then = own?.shortAnswer ? own : ask(documents);
   if (!then.shortAnswer) return undefined;
   return { shortAnswer: then.shortAnswer, answer: [...new Set([...cited, then.answer])].join(' ') };
+}
+
+/** "What is the name of the deputy mayor ...?", "Which novelist ...?": a class the lexicon files under person asks for a person. */
+function asPerson(reading: QuestionReading, lexicon: Lexicon): QuestionReading {
+  const head = reading.answerClass?.split(' ').pop();
+  return reading.type === 'entity' && head !== undefined && lexicon.isKindOf?.(head, 'person') === true ? { ...reading, type: 'person' } : reading;
 }
 
 /**

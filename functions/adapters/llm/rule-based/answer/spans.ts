@@ -42,7 +42,9 @@ export function fits(c: Candidate, reading: QuestionReading, s: Sentence): boole
   // birth name, after "born" or "née" with no preposition ("born Harry Wilbur Siggins").
   // The names listed after such a word are too ("starring Wojciech Wysocki, Zdzislaw Wardejnc and Jan Peszek").
   if (reading.type === 'place' && AGENT_BEFORE.test(s.text.slice(Math.max(0, c.at - 80), c.at))) return false;
-  if (reading.type === 'person') return (words.length >= 2 || !/^(?:The|A|An)\b/.test(c.text)) && !isPlace(c, s.text);
+  // A name after "the" is a thing ("the Voies Lyonnaises"), unless it names a group by a plural noun ("the Lumière brothers").
+  const thing = /\bthe\s+$/i.test(s.text.slice(Math.max(0, c.at - 4), c.at)) && !/\s\p{Ll}+s$/u.test(c.text);
+  if (reading.type === 'person') return (words.length >= 2 || !/^(?:The|A|An)\b/.test(c.text)) && !isPlace(c, s.text) && !thing;
   // A sentence's first word is capitalised whatever it is; only a name of more than one word is trusted there.
   return !(c.at === 0 && words.length === 1 && s.position >= 0 && /^(?:It|This|These|Its|He|She|They|In|On|At|After|Before)$/.test(c.text));
 }

@@ -76,6 +76,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const possessives = (reading.type === 'person' ? focus.reading.names : []).map(
     (n) => new RegExp(`\\b(?:His|Her|Their|Its|his|her|their|its)\\s+(?:\\p{Ll}+\\s+){0,2}${escapeRegExp(n)}`, 'u'),
   );
+  const asksName = /\bname\s+of\b/i.test(focus.question);
   for (const s of focus.all) {
     const about = (!hasNames || focus.nameScore(s) > 0 || (s.position === 0 && pronounPassages.has(s.docId))) && namesSubject(s);
     const asked = focus.relationScore(s) + focus.classScore(s);
@@ -108,8 +109,8 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // "Their film Workers Leaving the Lumière Factory": whose the asked thing is, is the passage's subject.
     const owner = reading.type === 'person' ? possessor(s, focus, possessives) : undefined;
     // "interview with the deputy mayor of Lyon": a person the sentence names only by a role; the
-    // name inside the role (Lyon) is not that person.
-    const roles = reading.type === 'person' ? rolesIn(s.text, focus).filter((c) => !focus.isGiven(c)) : [];
+    // name inside the role (Lyon) is not that person, and the role is no answer to "What is the name of ...?".
+    const roles = reading.type === 'person' && !asksName ? rolesIn(s.text, focus).filter((c) => !focus.isGiven(c)) : [];
     const inRole = (c: Candidate) => roles.some((r) => c.at >= r.at && c.at + c.text.length <= r.at + r.text.length);
     const candidates = [...named, ...(subject ? [subject] : []), ...(owner ? [owner] : [])].filter((c) => !inRole(c)).concat(roles);
     if (candidates.length === 0) continue;
