@@ -1213,6 +1213,31 @@ describe('Function: answerStructured on who a person is', () => {
   });
 });
 
+describe('Function: answerStructured on a name its sentence calls the class asked for', () => {
+  it('answers with the name the first hop calls the class ("the Salzach Land, a region in Austria"), not a name its passage leads to', () => {
+    // Arrange
+    const village = doc(
+      'ober',
+      'Obertal',
+      'Obertal, Upper Austria is a village in the Salzach Land, a region in Austria. Obertal is a popular holiday destination offering skiing and snowboarding in the winter.',
+    );
+    const region = doc(
+      'salz',
+      'Salzach Land',
+      'The Salzach Land is a resort area located in Austria. The main river of the region is the Trau, a right tributary of the Danube. The name "Salzach Land" literally means "Estate of the Salt House".',
+    );
+
+    // Act
+    const answer = ask(
+      "Which region of Austria means 'Estate of the Salt House' and covers the village of Obertal, a popular destination for skiing and snowboarding in the winter?",
+      [village, region],
+    );
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Salzach Land');
+  });
+});
+
 describe('Function: answerStructured on what the question itself asks', () => {
   it("places the answer by the words of the question's own clause, not by those describing its subject", () => {
     // Arrange: "comedy film" describes the first film; "starred ... for seven years" is what is asked.

@@ -40,9 +40,9 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const saysClause = (s: Sentence) => askedSets.length === 0 || askedSets.some((set) => [...set].some((t) => holdsTerm(s.terms, t)));
   // A name of the first hop that has a passage of its own here is the bridge, not the answer, when
   // that passage says what the first hop left unsaid.
-  const titled = (c: Candidate) => {
+  const titled = (c: Candidate, s: Sentence) => {
     const own = focus.all.filter((x) => x.docId !== first.docId && sameName(x.title, c.text));
-    return own.some((x) => unsaidScore(x) > 0) && !definedAsClass(c, own, focus);
+    return own.some((x) => unsaidScore(x) > 0) && !definedAsClass(c, own, focus) && !calledClass(c, s, focus);
   };
   // The passages of first-hop names that define them as the class asked for: those names answer, their passages do not.
   const defining = new Set(
@@ -100,7 +100,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           fits(c, reading, s) &&
           focus.measures(c) &&
           !(reading.type === 'person' && inAppositive(c, s)) &&
-          !(about && titled(c)) &&
+          !(about && titled(c, s)) &&
           !(hop2 && bridges.some((b) => namesBridge(c, new Set(b)))) &&
           !ownedBySibling(c, s, focus),
       );
@@ -206,7 +206,7 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
       if (focus.isGiven(bridge)) continue;
       const second = byTitle.get(titleKey(bridge.text));
       if (!second || second[0]!.docId === s1.docId) continue;
-      if (definedAsClass(bridge, second, focus)) continue;
+      if (definedAsClass(bridge, second, focus) || calledClass(bridge, s1, focus)) continue;
       // How near the bridge stands to a word of the relation in the first sentence ("directed by Adam Green").
       const gap = relationGap(bridge, s1, focus);
       const near = gap <= 3 ? 0.5 : gap <= 6 ? 0.25 : 0;
@@ -313,6 +313,13 @@ function ownPassageDefines(c: Candidate, focus: Focus): boolean {
   // "The Rhône is a major river": an article may open the lead.
   const opening = lead?.text.replace(/^the\s+/i, '').toLowerCase() ?? '';
   return lead !== undefined && focus.classScore(lead) > 0 && /\s(?:is|was|are|were)\s/.test(lead.text) && opening.startsWith(c.text.toLowerCase());
+}
+
+/** A name its sentence calls the class asked for ("in the Salzkammergut, a region in Austria") is the answer, not a hop. */
+function calledClass(c: Candidate, s: Sentence, focus: Focus): boolean {
+  if (focus.spansOfClass) return false;
+  const phrase = /^,\s+(?:a|an|the)\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)/u.exec(s.text.slice(c.at + c.text.length))?.[1];
+  return phrase !== undefined && contentTerms(phrase).some((t) => focus.answerClass.has(t));
 }
 
 /** A bridge its own passage defines as the class asked for ("Botswana ... is a landlocked country") is the answer, not a hop. */
