@@ -376,7 +376,8 @@ function eitherOr(q: string, names: string[]): [string, string] | undefined {
     const b = names[i + 1];
     if (!b) break;
     const between = q.slice(q.indexOf(a) + a.length, q.indexOf(b, q.indexOf(a) + a.length));
-    if (/^\s*,?\s*or\s+(?:the\s+)?$/i.test(between)) return [a, b];
+    // "... the forming of The Dandy Warhols or the birth of Robert Young?": an event of each side between them.
+    if (/^\s*,?\s*or\s+(?:the\s+)?(?:\p{Ll}+\s+of\s+(?:the\s+)?)?$/iu.test(between)) return [a, b];
   }
   const split = names.map((nm) => /^(.+?)\s+or\s+(.+)$/i.exec(nm)).find(Boolean);
   if (split) return [split[1]!, split[2]!];

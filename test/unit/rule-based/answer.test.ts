@@ -788,6 +788,18 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('Craig Fell');
   });
 
+  it('reads "Which came first the forming of A or the birth of B?" as a choice between A and B', () => {
+    // Prepare
+    const band = doc('band', 'The Dandy Hols', 'The Dandy Hols are an American rock band, formed in Portland in 1994.');
+    const player = doc('young', 'Rob Yong', 'Rob Yong (1964 – 2014) was a Scottish musician.');
+
+    // Act
+    const answer = ask('Which came first the forming of The Dandy Hols or the birth of Rob Yong?', [band, player]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Rob Yong');
+  });
+
   it('reads "did A or B ... more ...?" as a choice between A and B, decided by their figures', () => {
     // Prepare
     const solar = doc('solar', 'Solar power in Norvia', 'Solar power in Norvia had an installed capacity of about 20 gigawatts in 2023.');
