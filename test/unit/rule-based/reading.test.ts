@@ -142,6 +142,15 @@ describe('Function: readTask', () => {
     });
   });
 
+  it('reads "Which came first the forming of A or the birth of B?" as a comparison of A and B', () => {
+    // Act
+    const reading = readTask('Which came first the forming of The Dandy Hols or the birth of Rob Yong?');
+
+    // Assess
+    expect(reading.kind).toBe('comparison');
+    expect(reading.pair).toEqual(['Dandy Hols', 'Rob Yong']);
+  });
+
   it('reads a parenthesis saying which one a name is ("(1936 Film)") as no entity of its own', () => {
     // Act
     const reading = readTask('Where was the director of Four Live Ghosts (1936 Film) born?');

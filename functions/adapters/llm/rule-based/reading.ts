@@ -248,7 +248,8 @@ function coordinatedPair(task: string, names: string[]): { pair: [string, string
     const start = m.index + m[0].length;
     const after = names.filter((e) => {
       const at = task.indexOf(e, start - 1);
-      return at >= 0 && /^\s*(?:the\s+)?$/i.test(task.slice(start, at));
+      // "... or the birth of Robert Young": an event of the side may stand before it.
+      return at >= 0 && /^\s*(?:the\s+)?(?:\p{Ll}+\s+of\s+(?:the\s+)?)?$/iu.test(task.slice(start, at));
     });
     if (before.length > 0 && after.length > 0) {
       const left = before[before.length - 1]!;
