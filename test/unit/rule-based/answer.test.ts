@@ -615,6 +615,19 @@ describe('Function: answerStructured', () => {
     expect([born.shortAnswer, died.shortAnswer]).toEqual(['Gura Vell', 'Palos Verdes Estates, California, USA']);
   });
 
+  it('gives no year from another clause than the thing asked about, unless its passage is titled after it', () => {
+    // Prepare
+    const transport = doc('transport', 'Public transport in Norle', 'The tram network reopened in 2001 and the Rhonex tram links the city to Norle Airport.');
+
+    // Act
+    const rhonex = ask('What year did the Rhonex tram to the airport open?', [transport]);
+    const trams = ask('When did the tram network of Norle reopen?', [transport]);
+
+    // Assess
+    expect(rhonex.shortAnswer).toBeNull();
+    expect(trams.shortAnswer).toBe('2001');
+  });
+
   it('gives no year for a named thing the evidence dates only for its sibling or for its town', () => {
     // Prepare: 2014 belongs to the Musée des Vagues; the town's own passages date other things.
     const museums = doc(

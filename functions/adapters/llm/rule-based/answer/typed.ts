@@ -102,7 +102,8 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           !(reading.type === 'person' && inAppositive(c, s)) &&
           !(about && titled(c, s)) &&
           !(hop2 && bridges.some((b) => namesBridge(c, new Set(b)))) &&
-          !ownedBySibling(c, s, focus),
+          !ownedBySibling(c, s, focus) &&
+          !(dated && about && clauseApart(c, s, focus)),
       );
     // "It is home to the headquarters of Airbus": the pronoun stands for its passage's subject.
     const subject = ['place', 'entity', 'person'].includes(reading.type) ? pronounSubject(s, focus, reading) : undefined;
@@ -333,6 +334,25 @@ function definedAsClass(bridge: Candidate, own: readonly Sentence[], focus: Focu
     lead.text.toLowerCase().startsWith(bridge.text.toLowerCase()) &&
     /\s(?:is|was|are|were)\s/.test(lead.text)
   );
+}
+
+/**
+ * Whether a date stands in another clause than the question's names in its sentence: "The tram
+ * network reopened in 2001 and the Rhônexpress tram links the city to the airport" dates the
+ * network, not the Rhônexpress. A clause starts at "and", "but", "while" or "whereas" before a
+ * new subject (a capital, after "the" or not), or at a semicolon. False when the sentence names none,
+ * or its passage is titled after one.
+ */
+function clauseApart(c: Candidate, s: Sentence, focus: Focus): boolean {
+  // A name its passage is titled after is what every clause of the passage speaks of ("Public transport in Lyon").
+  const title = ` ${titleKey(s.title)} `;
+  if (focus.reading.names.some((n) => title.includes(` ${titleKey(n.replace(/['’]s$/, ''))} `))) return false;
+  const lower = s.text.toLowerCase();
+  const at = focus.reading.names.map((n) => lower.indexOf(n.replace(/['’]s$/, '').toLowerCase())).filter((i) => i >= 0);
+  if (at.length === 0) return false;
+  const boundary = /;|\s(?:and|but|while|whereas)\s+(?:the\s+)?\p{Lu}/u;
+  // After the date, the name itself may be the new clause's subject ("... in 2001 and the Rhônexpress").
+  return at.every((i) => boundary.test(i < c.at ? s.text.slice(i, c.at) : s.text.slice(c.at + c.text.length, i + 1)));
 }
 
 /**
