@@ -628,6 +628,21 @@ describe('Function: answerStructured', () => {
     expect(trams.shortAnswer).toBe('2001');
   });
 
+  it('gives a date for what a name owns ("Norle\'s metro") only from a sentence that says it', () => {
+    // Prepare
+    const museums = doc('museums', 'Museums of Norle', "Norle's museums include the Musée des Vagues, a science museum opened in 2014.");
+    const transport = doc('transport', 'Public transport in Norle', "Norle's public transport network includes four metro lines.");
+    const bikes = doc('bikes', 'Velo', 'Velo is the bicycle sharing system of Norle, launched in 2005.');
+
+    // Act
+    const metro = ask("When did Norle's first metro line open?", [museums, transport, bikes]);
+    const scheme = ask("When did Norle's bike sharing system launch?", [museums, transport, bikes]);
+
+    // Assess
+    expect(metro.shortAnswer).toBeNull();
+    expect(scheme.shortAnswer).toBe('2005');
+  });
+
   it('gives no year for a named thing the evidence dates only for its sibling or for its town', () => {
     // Prepare: 2014 belongs to the Musée des Vagues; the town's own passages date other things.
     const museums = doc(

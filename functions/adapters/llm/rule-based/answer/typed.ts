@@ -7,7 +7,7 @@ import { type Candidate, candidatesFor, namesIn } from '../../../../core/answer/
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { escapeRegExp } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
-import { cite, type ExtractedAnswer, type Focus, ranked, type Sentence, sameName, titleKey } from './focus.js';
+import { cite, type ExtractedAnswer, type Focus, ORDINALS, ranked, type Sentence, sameName, titleKey } from './focus.js';
 import { fits, inAppositive, isAgent, misfit, nearest, relationGap, withYear } from './spans.js';
 
 /**
@@ -77,6 +77,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     (n) => new RegExp(`\\b(?:His|Her|Their|Its|his|her|their|its)\\s+(?:\\p{Ll}+\\s+){0,2}${escapeRegExp(n)}`, 'u'),
   );
   const asksName = /\bname\s+of\b/i.test(focus.question);
+  const owned = reading.type === 'date' || reading.type === 'year' ? ownedSets(focus) : [];
   for (const s of focus.all) {
     const about = (!hasNames || focus.nameScore(s) > 0 || (s.position === 0 && pronounPassages.has(s.docId))) && namesSubject(s);
     const asked = focus.relationScore(s) + focus.classScore(s);
@@ -88,6 +89,8 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // The date of a thing of several words ("Workers Leaving the Lumière Factory") is given where
     // most of its name stands, not where one of its words does ("the Lumière brothers ... in 1895").
     if (dated && about && hasNames && !halfNamed(s, focus)) continue;
+    // "When did Lyon's metro open?": the date is of what the name owns, so its sentence says it.
+    if (dated && about && owned.length > 0 && !owned.some((set) => [...set].some((t) => holdsTerm(s.terms, t)))) continue;
     if (!dated && asked === 0 && (focus.relation.length > 0 || focus.answerClass.size > 0)) continue;
     // Who did what is asked ("Who designed ...") is read only where that is said to have been done.
     if (about && (reading.type === 'person' || reading.type === 'entity') && !focus.saysEvent(s)) continue;
@@ -334,6 +337,19 @@ function definedAsClass(bridge: Candidate, own: readonly Sentence[], focus: Focu
     lead.text.toLowerCase().startsWith(bridge.text.toLowerCase()) &&
     /\s(?:is|was|are|were)\s/.test(lead.text)
   );
+}
+
+/**
+ * The relation's words for what a name of the question owns ("Lyon's first metro line": metro,
+ * line), less ordinals and the question's last word, its verb ("When did Lyon's metro open?").
+ */
+function ownedSets(focus: Focus): Array<Set<string>> {
+  const m = /\p{Lu}[\p{L}.-]*['’]s\s+((?:[\p{Ll}-]+\s+){0,3}[\p{Ll}-]+)/u.exec(focus.question.replace(/\s*[\p{Ll}-]+\s*\??\s*$/u, ''));
+  const words = (m?.[1] ?? '')
+    .split(/\s+/)
+    .filter((w) => w !== '' && !ORDINALS.includes(w.toLowerCase()))
+    .slice(0, 2);
+  return focus.relation.filter((set) => words.some((w) => contentTerms(w).some((t) => set.has(t))));
 }
 
 /**
