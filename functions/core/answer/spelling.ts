@@ -1,7 +1,8 @@
 /**
- * A question's word misspelt ("aquire", "Infanty"): read as the one word of the passages a letter
- * away from it, when the lexicon does not know it and no passage says it as written. Questions
- * typed by people carry such slips; the passages, edited text, seldom do.
+ * A word of a question's relation misspelt ("aquire", "tributory"): read as the one word of the
+ * passages a letter away from it, when the lexicon does not know it and no passage says it as
+ * written. Questions typed by people carry such slips; the passages, edited text, seldom do. Names
+ * are not respelt here.
  */
 import { contentTerms } from '../retrieval/tokenize.js';
 
