@@ -3,6 +3,7 @@
  * nationality is answered by "a British-American film director", which never says "nationality".
  * The question reader, the keyless answerer and the relevance rule each ask this one module.
  */
+import type { Lexicon } from '../ports.js';
 
 /** A span of a sentence that is of the class (a name, as candidates.ts calls one). */
 export interface ClassSpan {
@@ -22,6 +23,18 @@ export function demonymsIn(sentence: string): ClassSpan[] {
     found.push({ text: m[1]!, at: m.index + m[0].indexOf(m[1]!), kind: 'name' });
   }
   return found;
+}
+
+/**
+ * The capitalised words of a text, past its first, that the lexicon knows as a nation's adjective,
+ * each with the nation it names ("a 1936 American comedy film": American, America). The one reading
+ * of "a French-American filmmaker" that "Which country is X from?" and "the same country?" share.
+ */
+export function nationAdjectivesIn(text: string, lexicon: Lexicon): Array<ClassSpan & { nation: string }> {
+  return [...text.matchAll(/(?<=\S\s+)\p{Lu}\p{Ll}+\b/gu)].flatMap((m) => {
+    const nation = lexicon.nameOf?.(m[0]);
+    return nation === undefined ? [] : [{ text: m[0], at: m.index, kind: 'name' as const, nation }];
+  });
 }
 
 /** An answer class that is a nation: "Which country is X from?" is answered by the nation X's adjective names ("a French director"). */

@@ -28,7 +28,7 @@
  */
 import type { Lexicon } from '../ports.js';
 import { contentTerms, normalizeText } from '../retrieval/tokenize.js';
-import { classRecogniser, NATION_CLASS, SAME_NATION } from './answer-classes.js';
+import { classRecogniser, NATION_CLASS, nationAdjectivesIn, SAME_NATION } from './answer-classes.js';
 import { numbersIn, YEAR_WORD } from './candidates.js';
 import { kinQuestion, relativesIn } from './kinship.js';
 import { type AnswerType, holdsTerm, readQuestion, relationSets, classWords as wordsOfClass } from './question.js';
@@ -78,11 +78,14 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const classHead = reading.answerClass?.split(' ').pop();
   const asksNation =
     (reading.type === 'place' && classHead !== undefined && NATION_CLASS.test(classHead)) || (reading.type === 'yes_no' && SAME_NATION.test(task));
-  const nationAdjectives = (text: string) =>
-    asksNation ? [...text.matchAll(/(?<=\S\s+)\p{Lu}\p{Ll}+\b/gu)].filter((m) => lexicon.isNameAdjective?.(m[0]) === true) : [];
+  const nationAdjectives = (text: string) => (asksNation ? nationAdjectivesIn(text, lexicon) : []);
+  // A class told by its spans (a nationality: "a French painter") is spoken of where such a span stands.
+  const spansOfClass = classRecogniser(reading.answerClass) ?? (asksNation ? nationAdjectives : undefined);
   const docs = documents.map((d) => ({
-    terms: new Set([...contentTerms(`${d.title ?? ''} ${d.text}`), ...nationAdjectives(d.text).flatMap((m) => contentTerms(lexicon.nameOf?.(m[0]) ?? ''))]),
+    terms: new Set([...contentTerms(`${d.title ?? ''} ${d.text}`), ...nationAdjectives(d.text).flatMap((m) => contentTerms(m.nation))]),
     text: `${d.title ?? ''} ${d.text}`,
+    // Whether it holds a span of such a class, read once here rather than for each word asked.
+    saysClass: spansOfClass !== undefined && spansOfClass(`${d.title ?? ''} ${d.text}`).length > 0,
     // A possessive names its owner: "Lyon's museums" names Lyon.
     names: entitySpans(d.text).map((n) => normalizeText(n).replace(/['’]s$/, '')),
     title: normalizeText(d.title ?? '').replace(/\s*\([^)]*\)\s*$/, ''),
@@ -136,8 +139,6 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     ? relationSets([reading.answerClass], (w) => lexicon.related(w)).map((set) => ({ ...set, terms: new Set([...set.terms, ...ofClass]) }))
     : [];
   const required = reading.options ? [] : [...relation, ...classSets];
-  // A class told by its spans (a nationality: "a French painter") is spoken of where such a span stands.
-  const spansOfClass = classRecogniser(reading.answerClass) ?? (asksNation ? nationAdjectives : undefined);
   const classWords = reading.answerClass === undefined ? undefined : relationSets([reading.answerClass], (w) => lexicon.related(w))[0]?.words;
   // A kinship term is spoken of by a passage that states the first relation it is made of
   // ("the son of A": A is the father a "paternal grandfather" goes through; core/answer/kinship.ts).
@@ -165,7 +166,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   };
   const holds = (d: (typeof docs)[number], r: (typeof required)[number]) =>
     [...r.terms].some((t) => holdsTerm(d.terms, t)) ||
-    (spansOfClass !== undefined && r.words === classWords && spansOfClass(d.text).length > 0) ||
+    (r.words === classWords && d.saysClass) ||
     (r.words === classWords && givesTime(d)) ||
     (kinWord(r.words) && statesKin(d)) ||
     saysBack(d, r);
@@ -237,7 +238,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     const joined = linked.some(
       (d) =>
         asked.some((set) => [...set].some((t) => holdsTerm(d.terms, t))) ||
-        (spansOfClass !== undefined && spansOfClass(d.text).length > 0) ||
+        d.saysClass ||
         (reading.answerClass !== undefined && givesTime(d)) ||
         (kinTerms.size > 0 && statesKin(d)),
     );

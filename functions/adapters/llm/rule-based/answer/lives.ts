@@ -4,7 +4,7 @@
  * people have in common (inCommon).
  */
 
-import { NATION_CLASS } from '../../../../core/answer/answer-classes.js';
+import { NATION_CLASS, nationAdjectivesIn } from '../../../../core/answer/answer-classes.js';
 import { type Candidate, datesIn } from '../../../../core/answer/candidates.js';
 import { ownPassage } from '../../../../core/answer/kinship.js';
 import type { QuestionReading } from '../../../../core/answer/question.js';
@@ -122,11 +122,8 @@ export function homeCountry(question: string, reading: QuestionReading, document
   const own = passageOfNamed(reading, documents);
   const lead = own ? sentences(own.text)[0] : undefined;
   if (!own || !lead) return undefined;
-  for (const m of lead.matchAll(/(?<=\S\s+)\p{Lu}\p{Ll}+/gu)) {
-    const nation = lexicon.nameOf?.(m[0]);
-    if (nation) return { shortAnswer: nation, answer: `${lead} [${own.id}]` };
-  }
-  return undefined;
+  const nation = nationAdjectivesIn(lead, lexicon)[0]?.nation;
+  return nation === undefined ? undefined : { shortAnswer: nation, answer: `${lead} [${own.id}]` };
 }
 
 /**
