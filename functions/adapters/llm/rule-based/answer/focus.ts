@@ -113,6 +113,12 @@ export class Focus {
     return score;
   }
 
+  /** Whether the sentence's passage is titled after one of the question's names ("Public transport in Lyon" for Lyon's). */
+  titledAfterName(s: Sentence): boolean {
+    const title = ` ${titleKey(s.title)} `;
+    return this.reading.names.some((n) => title.includes(` ${titleKey(n.replace(/['’]s$/, ''))} `));
+  }
+
   /** For each of the question's names, whether a passage here is titled after it. */
   private get ownPassage(): boolean[] {
     this.ownPassageMemo ??= this.reading.names.map((n) => this.all.some((s) => sameName(s.title, n)));

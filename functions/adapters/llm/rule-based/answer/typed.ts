@@ -361,8 +361,7 @@ function ownedSets(focus: Focus): Array<Set<string>> {
  */
 function clauseApart(c: Candidate, s: Sentence, focus: Focus): boolean {
   // A name its passage is titled after is what every clause of the passage speaks of ("Public transport in Lyon").
-  const title = ` ${titleKey(s.title)} `;
-  if (focus.reading.names.some((n) => title.includes(` ${titleKey(n.replace(/['’]s$/, ''))} `))) return false;
+  if (focus.titledAfterName(s)) return false;
   const lower = s.text.toLowerCase();
   const at = focus.reading.names.map((n) => lower.indexOf(n.replace(/['’]s$/, '').toLowerCase())).filter((i) => i >= 0);
   if (at.length === 0) return false;

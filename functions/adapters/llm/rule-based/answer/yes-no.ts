@@ -9,7 +9,7 @@ import { datesIn, namesIn } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { escapeRegExp } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
-import { cite, type ExtractedAnswer, type Focus, ORDINALS, ranked, type Sentence, sentencesAbout, titleKey } from './focus.js';
+import { cite, type ExtractedAnswer, type Focus, ORDINALS, ranked, type Sentence, sentencesAbout } from './focus.js';
 import { nearest, relationGap } from './spans.js';
 
 /** Yes or no: both sides hold the attribute, or both name the same place of the asked kind; one claim holds or not. */
@@ -63,10 +63,9 @@ export function yesNo(reading: QuestionReading, focus: Focus, question: string):
  * gives a year.
  */
 function boundedYear(bound: NonNullable<QuestionReading['bound']>, focus: Focus): ExtractedAnswer | undefined {
-  const titled = (s: Sentence) => focus.reading.names.some((n) => ` ${titleKey(s.title)} `.includes(` ${titleKey(n.replace(/['’]s$/, ''))} `));
   for (const s of ranked(focus)) {
     if (focus.about(s) === 0) break;
-    if (!titled(s) || (focus.relation.length > 0 && focus.relationScore(s) === 0)) continue;
+    if (!focus.titledAfterName(s) || (focus.relation.length > 0 && focus.relationScore(s) === 0)) continue;
     const years = datesIn(s.text).filter((d) => d.value !== undefined);
     if (years.length === 0) continue;
     const year = nearest(years, s, focus).value!;
