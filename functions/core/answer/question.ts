@@ -360,29 +360,31 @@ function eitherOr(q: string, names: string[]): [string, string] | undefined {
   if (around) return [around[1]!, around[2]!];
   // "Who was born first out of A and B?", "Which is older between A and B?": two names joined by "and" after "out of" or "between".
   if (/^\s*(?:who|which)\b/i.test(q) && (GRADED.test(q) || /\b(?:first|last)\b/i.test(q))) {
-    for (const [i, a] of names.entries()) {
-      const b = names[i + 1];
-      const at = q.indexOf(a);
-      if (!b || !/\b(?:out\s+of|between)\s+(?:the\s+)?$/i.test(q.slice(0, at))) continue;
-      if (/^\s*,?\s*and\s+(?:the\s+)?$/i.test(q.slice(at + a.length, q.indexOf(b, at + a.length)))) return [a, b];
-    }
+    const pair = namePair(q, names, /^\s*,?\s*and\s+(?:the\s+)?$/i, /\b(?:out\s+of|between)\s+(?:the\s+)?$/i);
+    if (pair) return pair;
   }
   if (!/\bor\b/i.test(q) || !/\?\s*$|\b(which|who|whom|what)\b/i.test(q)) return undefined;
   // A lower-case article is not part of the option; "The Exies" keeps its capital one.
   const trailing = /[,:]\s*(?:(?-i:the|a|an)\s+)?([^,:?]+?)\s+or\s+(?:(?-i:the|a|an)\s+)?([^,:?]+?)\s*\??\s*$/i.exec(q);
   if (trailing) return [trailing[1]!.trim(), trailing[2]!.trim()];
-  // Two names around "or".
-  for (const [i, a] of names.entries()) {
-    const b = names[i + 1];
-    if (!b) break;
-    const between = q.slice(q.indexOf(a) + a.length, q.indexOf(b, q.indexOf(a) + a.length));
-    // "... the forming of The Dandy Warhols or the birth of Robert Young?": an event of each side between them.
-    if (/^\s*,?\s*or\s+(?:the\s+)?(?:\p{Ll}+\s+of\s+(?:the\s+)?)?$/iu.test(between)) return [a, b];
-  }
+  // Two names around "or"; "... the forming of The Dandy Warhols or the birth of Robert Young?": an event of each side between them.
+  const orPair = namePair(q, names, /^\s*,?\s*or\s+(?:the\s+)?(?:\p{Ll}+\s+of\s+(?:the\s+)?)?$/iu);
+  if (orPair) return orPair;
   const split = names.map((nm) => /^(.+?)\s+or\s+(.+)$/i.exec(nm)).find(Boolean);
   if (split) return [split[1]!, split[2]!];
   const plain = /\b([\p{L}-]+)\s+or\s+([\p{L}-]+)\s*\?\s*$/iu.exec(q);
   return plain ? [plain[1]!, plain[2]!] : undefined;
+}
+
+/** The first two names next to each other in the question with only `between` between them, and `before` before the first when given. */
+function namePair(q: string, names: readonly string[], between: RegExp, before?: RegExp): [string, string] | undefined {
+  for (const [i, a] of names.entries()) {
+    const b = names[i + 1];
+    const at = q.indexOf(a);
+    if (!b || (before && !before.test(q.slice(0, at)))) continue;
+    if (between.test(q.slice(at + a.length, q.indexOf(b, at + a.length)))) return [a, b];
+  }
+  return undefined;
 }
 
 /** "Compare the populations of Lyon and Marseille", "Is Lyon larger than Marseille?": the two sides. */
