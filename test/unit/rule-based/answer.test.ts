@@ -235,6 +235,18 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('Ivo Orsk');
   });
 
+  it('reads a life of a year of three digits, in its parentheses', () => {
+    // Prepare: 62 years against 64, one life in the first millennium.
+    const a = doc('vell', 'Ana Vell', 'Ana Vell (5 November 1886 – 17 October 1948) was a Slovene writer.');
+    const b = doc('ursin', 'Pope Ursin III', 'Pope Ursin III (669 – 11 February 733) was Bishop of Rome from 715 to his death in 733.');
+
+    // Act
+    const answer = ask('Who lived longer, Ana Vell or Pope Ursin III?', [a, b]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Pope Ursin III');
+  });
+
   it("compares the films by their directors' births, read in the directors' own passages", () => {
     // Prepare: the older film has the younger director.
     const filmA = doc('night', 'Night and Dusk', 'Night and Dusk is a 1958 Spanish drama film directed by José Forka and starring Ana Rabal.');

@@ -131,11 +131,8 @@ function sideDate(option: string, side: readonly Sentence[], asked: LifeEvent, f
   const dates = ordered.flatMap((s) => datesIn(s.text).map((d) => ({ d, s })));
   if (dates.length === 0) return undefined;
   const after = (word: RegExp) => dates.find(({ d, s }) => word.test(s.text.slice(Math.max(0, d.at - 24), d.at)) && /\b\d{3,4}\b/.test(d.text));
-  // "(5 November 1886 – 17 October 1963)": a life's two dates in its lead sentence.
   const lead = ordered[0]!;
-  const span = datesIn(lead.text).filter((d) => /\d{3,4}/.test(d.text));
-  const life: [Candidate, Candidate] | undefined =
-    span.length >= 2 && /[–-]/.test(lead.text.slice(span[0]!.at, span[1]!.at)) ? [span[0]!, span[1]!] : undefined;
+  const life = lifeIn(lead.text);
   if (event === 'age') event = life || after(/\bborn\b[^.]*$/i) ? 'birth' : 'date';
   const pick = (found: { d: Candidate; s: Sentence } | undefined) =>
     found ? { value: dayValue(found.d), text: found.d.text, support: [...support, found.s] } : undefined;
@@ -153,4 +150,25 @@ function sideDate(option: string, side: readonly Sentence[], asked: LifeEvent, f
   })();
   if (!chosen) return undefined;
   return { ...chosen, support: [...new Set(chosen.support)] };
+}
+
+/**
+ * A life's two dates in its lead sentence: "(5 November 1886 – 17 October 1963)"; in parentheses,
+ * a year of three digits is one too ("Pope Gregory II (669 – 11 February 731)"), which a year in
+ * running text is not taken to be.
+ */
+function lifeIn(lead: string): [Candidate, Candidate] | undefined {
+  const span = datesIn(lead).filter((d) => /\d{3,4}/.test(d.text));
+  if (span.length >= 2 && /[–-]/.test(lead.slice(span[0]!.at, span[1]!.at))) return [span[0]!, span[1]!];
+  const m = /\(([^()–]*?)\s*[–-]\s*([^()]*?)\)/.exec(lead);
+  if (!m) return undefined;
+  const dateOf = (text: string, at: number): Candidate | undefined => {
+    const date = datesIn(text).find((d) => /\d{3,4}/.test(d.text));
+    if (date) return { ...date, at: at + date.at };
+    const year = /\b\d{3,4}\b/.exec(text);
+    return year ? { text: year[0], at: at + year.index, kind: 'year', value: Number(year[0]) } : undefined;
+  };
+  const born = dateOf(m[1]!, m.index + 1);
+  const died = dateOf(m[2]!, m.index + m[0].length - 1 - m[2]!.length);
+  return born && died ? [born, died] : undefined;
 }
