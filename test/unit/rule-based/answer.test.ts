@@ -1416,6 +1416,37 @@ describe('Function: answerStructured on kinship and lives', () => {
     expect(answer.shortAnswer).toBe('Tara Mali');
   });
 
+  it('follows whom the question describes to the passage that names them, past a sentence sharing only a word of the name', () => {
+    // Prepare: Ivo Marn's passage is the first hop (the question describes him, never names him);
+    // Speed Rush's passage names him and says who developed it; Kart Star's shares only "driver" of
+    // the name, and the words of the front cover.
+    const marn = doc(
+      'marn',
+      'Ivo Marn',
+      "Ivo Marn (born 1965) is a retired racing driver. He was runner-up in the 1999 Vela Drivers' Cup, driving for Team Oro.",
+    );
+    const rush = doc(
+      'rush',
+      'Speed Rush',
+      'Speed Rush is a racing video game developed by Studio Nine and published by Kestrel. The drivers on its front cover are Ivo Marn and Tom Hale.',
+    );
+    const kart = doc(
+      'kart',
+      'Kart Star',
+      'Kart Star is a racing video game. The driver Tom Hale appears on the front cover of most editions of this racing video game.',
+    );
+
+    // Act
+    const answer = ask("The runner-up in the 1999 Vela Drivers' Cup appears on the front cover of a racing video game developed by what company?", [
+      kart,
+      marn,
+      rush,
+    ]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Studio Nine');
+  });
+
   it("reads a date of birth or death from a life's span when no sentence says born or died", () => {
     // Act
     const death = ask('What is the date of death of Bertram Venn, 2nd Baron Orrin?', [ALDRIC, BERTRAM]);

@@ -19,7 +19,10 @@ import { fits, inAppositive, isAgent, misfit, nearest, relationGap, withYear } f
  */
 export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
   const hasNames = focus.nameTerms.length > 0;
-  const firstHop = ranked(focus).filter((s) => !hasNames || focus.nameScore(s) > 0);
+  // The first hop holds the most of the question's names: a sentence saying "runner-up in the 1999
+  // World Drivers' Championship" whole, before one sharing only "driver" and many words of the relation.
+  const mostNamed = Math.max(0, ...focus.all.map((s) => focus.nameScore(s)));
+  const firstHop = ranked(focus).filter((s) => !hasNames || (focus.nameScore(s) > 0 && focus.nameScore(s) >= mostNamed - 0.5));
   const first = firstHop[0];
   if (!first || focus.about(first) === 0) return undefined;
   const bridges = firstHop
@@ -29,6 +32,13 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     .map((c) => contentTerms(c.text))
     .filter((terms) => terms.length > 0);
   const bridged = (s: Sentence) => bridges.some((b) => b.every((t) => s.terms.has(t) || contentTerms(s.title).includes(t)));
+  // The first hop's passage may be about whom the question only describes ("the runner-up in the
+  // 1999 World Drivers' Championship": Eddie Irvine's passage): another passage that names its
+  // subject, in any sentence, leads on ("... on the front cover ... are Eddie Irvine ...").
+  const described = !focus.titledAfterName(first) && titleKey(first.title) !== '' ? contentTerms(first.title.replace(/\s*\([^)]*\)\s*$/, '')) : [];
+  const namesDescribed = new Set(
+    described.length > 0 ? focus.all.filter((x) => x.docId !== first.docId && described.every((t) => x.terms.has(t))).map((x) => x.docId) : [],
+  );
   // What the first hop leaves unsaid is what the second hop must say ("... created by whom?").
   const unsaid = focus.relation.filter((set) => ![...set].some((t) => holdsTerm(first.terms, t)));
   const unsaidScore = (s: Sentence) => unsaid.reduce((n, set) => n + ([...set].some((t) => holdsTerm(s.terms, t)) ? 1 : 0), 0);
@@ -81,7 +91,14 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   for (const s of focus.all) {
     const about = (!hasNames || focus.nameScore(s) > 0 || (s.position === 0 && pronounPassages.has(s.docId))) && namesSubject(s);
     const asked = focus.relationScore(s) + focus.classScore(s);
-    const hop2 = !about && s.docId !== first.docId && bridged(s) && asked > 0 && !defining.has(s.docId) && !saidAtHome(s, unsaidOf(s)) && saysClause(s);
+    const hop2 =
+      !about &&
+      s.docId !== first.docId &&
+      (bridged(s) || namesDescribed.has(s.docId)) &&
+      asked > 0 &&
+      !defining.has(s.docId) &&
+      !saidAtHome(s, unsaidOf(s)) &&
+      saysClause(s);
     if (!about && !hop2) continue;
     // A sentence that says nothing of what is asked (no word of the relation, not the class) only
     // names the subject; a date needs no word of it ("a 2010 film" gives the year of its release).
