@@ -208,6 +208,29 @@ describe('Function: answerStructured (what kind, what of, and a name with a pass
     expect(devoted.shortAnswer).toBe('the history of cinema');
   });
 
+  it('answers "... of what?" with what follows the word up to its own clause, and "... of which place," with the name after the word', () => {
+    // Prepare
+    const institute = doc('institute', 'The Essin Institute', 'Notable speakers at the Essin Institute included the painter Jon Mart.');
+    const painter = doc(
+      'mart',
+      'Jon Mart',
+      'Jon Mart (1921 – 2013) was a painter known for his precise depictions of city harbours that are "full of quiet jokes".',
+    );
+    const earl = doc('tovin', 'Tovin Godric', 'Tovin Godric (1026 – 1066) was an Earl of Norland and brother of King Harald.');
+    const other = doc('odo', 'Odo Brisk', 'After the invasion, Odo Brisk overthrew the king and was made the Earl of Westmark.');
+
+    // Act
+    const depictions = ask('Notable speakers at the Essin Institute include a painter known for his precise depictions of what?', [institute, painter]);
+    const ofWhich = ask('After the invasion led by Tovin Godric, he was made an earl of which place, that overthrew the king?', [other, earl]);
+    const titled = ask('Tovin Godric was an Earl of which place?', [earl]);
+
+    // Assess: "that are ..." is a clause of its own; the Earl of Westmark is in a passage that does
+    // not name Tovin Godric; "Earl" written with a capital is a title, no name of the question's.
+    expect(depictions.shortAnswer).toBe('city harbours');
+    expect(ofWhich.shortAnswer).toBe('Norland');
+    expect(titled.shortAnswer).toBe('Norland');
+  });
+
   it('reads a name with a passage of its own there, not in a passage on a word of it', () => {
     // Prepare
     const city = doc('marseille', 'Marseille', 'Marseille is a port city, founded by Greek settlers around 600 BC.');

@@ -3,7 +3,7 @@
  * a noun's figure (figureOf), "What type of ...?" (kindOf), "... devoted to?" (objectOf), a
  * superlative ("Which is the oldest city?") and a question that describes its answer (definedSubject).
  */
-import { numbersIn } from '../../../../core/answer/candidates.js';
+import { namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { cite, type ExtractedAnswer, type Focus, NO_ANSWER, ORDINALS, ranked, type Sentence, sameName } from './focus.js';
@@ -61,17 +61,38 @@ export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefi
 }
 
 /**
- * "What is the Institut Lumière devoted to?": what follows the question's verb and preposition in
- * a sentence about its subject ("devoted to the history of cinema"). Undefined for other questions.
+ * "What is the Institut Lumière devoted to?", "... known for his depictions of what?": what follows
+ * the question's word and preposition in a sentence about its subject ("devoted to the history of
+ * cinema", "depictions of urban landscapes that are ..."), up to a clause of its own. "... an Earl of
+ * which location, that ...?": the name after the word and preposition ("Earl of Northumbria").
+ * Undefined for other questions, or when no sentence about the subject says the word so.
  */
 export function objectOf(question: string, focus: Focus): ExtractedAnswer | undefined {
-  const m = /\b(\p{L}{3,})\s+(to|for|of|with|by|from|about|into|on)\s*\?\s*$/u.exec(question);
-  if (!m || focus.reading.type !== 'entity') return undefined;
-  const verb = contentTerms(m[1]!)[0];
-  if (!verb) return undefined;
-  for (const s of ranked(focus).filter((x) => focus.about(x) > 0)) {
+  const PREPOSITION = '(to|for|of|with|by|from|about|into|on)';
+  const open = new RegExp(`\\b(\\p{L}{3,})\\s+${PREPOSITION}\\s*(?:what\\s*)?\\?\\s*$`, 'u').exec(question);
+  // A class the question goes on to describe ("with what singer who is ...") is a hop further.
+  const named = open ? null : new RegExp(`\\b(\\p{L}{3,})\\s+${PREPOSITION}\\s+(?:which|what)\\s+\\p{Ll}+\\s*[,?]`, 'u').exec(question);
+  const m = open ?? named;
+  if (!m || (open ? focus.reading.type !== 'entity' : !['entity', 'place', 'person'].includes(focus.reading.type))) return undefined;
+  const word = contentTerms(m[1]!)[0];
+  // "linked Edinburgh to what city?": a name before the preposition is an object of the verb, not the word the answer follows.
+  // A title written with a capital ("an Earl of which place") is a common word still.
+  if (!word || (focus.reading.names.some((n) => sameName(n, m[1]!)) && focus.lexicon.isCommonWord?.(m[1]!) !== true)) return undefined;
+  // A name is read only where the question's names are: "Mayor of Edison" in another passage is another mayor's city.
+  for (const s of ranked(focus).filter((x) => (named ? focus.nameScore(x) : focus.about(x)) > 0)) {
     for (const w of s.text.matchAll(new RegExp(`\\b(\\p{L}+)\\s+${m[2]}\\s+([^,;.()]+)`, 'giu'))) {
-      if (contentTerms(w[1]!)[0] === verb) return { shortAnswer: w[2]!.trim(), answer: cite(s) };
+      if (contentTerms(w[1]!)[0] !== word) continue;
+      const at = w.index + w[0].length - w[2]!.length;
+      if (named) {
+        // The name that stands right after the preposition, not one the question gives.
+        // A name the sentence runs on from the question's own ("Anglo-Saxon Earl of Northumbria") is cut at the preposition.
+        const span = namesIn(s.text).find((c) => c.at <= at && c.at + c.text.length > at);
+        const name = span ? { ...span, text: span.text.slice(at - span.at), at } : undefined;
+        if (name && /^\p{Lu}/u.test(name.text) && !focus.isGiven(name)) return { shortAnswer: name.text, answer: cite(s) };
+        continue;
+      }
+      const object = w[2]!.split(/\s+(?:that|which|who|whose|where)\s/)[0]!.trim();
+      if (object !== '') return { shortAnswer: object, answer: cite(s) };
     }
   }
   return undefined;
