@@ -1447,6 +1447,22 @@ describe('Function: answerStructured on kinship and lives', () => {
     expect(answer.shortAnswer).toBe('Studio Nine');
   });
 
+  it("reads the class asked for in the first hop's passage, in a sentence that no longer names the question's name", () => {
+    // Prepare: the first hop is "founded ... by CEO Rex Marl"; the company acquired is named two sentences on.
+    const marl = doc('marl', 'Rex Marl', 'Rex Marl is the founder and CEO of Vita Goods, a maker of cosmetics.');
+    const vita = doc(
+      'vita',
+      'Vita Goods',
+      'Vita Goods is a privately held maker of cosmetics based in Essin. The company was founded in 1978 by CEO Rex Marl. After acquiring the company Aloe Farms of Norland by the 1990s, it had 4,000 employees.',
+    );
+
+    // Act
+    const answer = ask('What company did Rex Marl acquire?', [marl, vita]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Aloe Farms of Norland');
+  });
+
   it("reads a date of birth or death from a life's span when no sentence says born or died", () => {
     // Act
     const death = ask('What is the date of death of Bertram Venn, 2nd Baron Orrin?', [ALDRIC, BERTRAM]);

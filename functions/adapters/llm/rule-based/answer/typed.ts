@@ -91,10 +91,12 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   for (const s of focus.all) {
     const about = (!hasNames || focus.nameScore(s) > 0 || (s.position === 0 && pronounPassages.has(s.docId))) && namesSubject(s);
     const asked = focus.relationScore(s) + focus.classScore(s);
+    // A second hop is a sentence of a passage the first hop leads to, or one of the first hop's own
+    // passage that says the class asked for ("The company was founded ... by CEO Rex Maughan. After
+    // acquiring the company Aloe Vera of America ...": what Rex Maughan's company acquired).
     const hop2 =
       !about &&
-      s.docId !== first.docId &&
-      (bridged(s) || namesDescribed.has(s.docId)) &&
+      (s.docId === first.docId ? focus.classScore(s) > 0 && focus.answerClass.size > 0 : bridged(s) || namesDescribed.has(s.docId)) &&
       asked > 0 &&
       !defining.has(s.docId) &&
       !saidAtHome(s, unsaidOf(s)) &&
