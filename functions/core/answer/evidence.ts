@@ -32,7 +32,7 @@ import { classRecogniser, NATION_CLASS, nationAdjectivesIn, SAME_NATION } from '
 import { numbersIn, YEAR_WORD } from './candidates.js';
 import { kinQuestion, relativesIn } from './kinship.js';
 import { type AnswerType, holdsTerm, readQuestion, relationSets, classWords as wordsOfClass } from './question.js';
-import { respelling } from './spelling.js';
+import { respelling, respeltQuestion } from './spelling.js';
 import { entitySpans, sentences } from './text.js';
 import { truecased } from './truecase.js';
 
@@ -70,7 +70,16 @@ const SELF: Lexicon = { related: (phrase) => [phrase] };
 
 export function checkEvidence(question: string, documents: readonly EvidenceDocument[], claim: AnswerClaim = {}, lexicon: Lexicon = SELF): EvidenceCheck {
   // A question typed in lower case names what the passages spell ("toulouse": Toulouse).
-  const task = truecased(question, documents, lexicon);
+  // A word misspelt ("Toulose") reads as the passages' word a letter away, as the answerer reads it.
+  const task = truecased(
+    respeltQuestion(
+      question,
+      documents.map((d) => `${d.title ?? ''} ${d.text}`),
+      lexicon,
+    ),
+    documents,
+    lexicon,
+  );
   const reading = readQuestion(task);
   // "Which country is X from?", "From the same country?", "of the same nationality?": a nation is
   // said by its adjective ("a French-American filmmaker", "a 1936 American comedy film"), and a

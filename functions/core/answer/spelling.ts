@@ -1,9 +1,10 @@
 /**
  * A word of a question's relation misspelt ("aquire", "tributory"): read as the one word of the
  * passages a letter away from it, when the lexicon does not know it and no passage says it as
- * written. Questions typed by people carry such slips; the passages, edited text, seldom do. Names
- * are not respelt here.
+ * written. Questions typed by people carry such slips; the passages, edited text, seldom do.
+ * respeltQuestion does the same for every word of a question, names among them ("Toulose").
  */
+import type { Lexicon } from '../ports.js';
 import { contentTerms } from '../retrieval/tokenize.js';
 
 /** Whether two words are one letter apart: a letter left out, added, changed, or two neighbours swapped. */
@@ -33,4 +34,27 @@ export function respelling(related: (phrase: string) => readonly string[], passa
     const near = [...words].filter(([s, w]) => oneEditApart(s, stem) || oneEditApart(w, word));
     return new Set(near.map(([s]) => s)).size === 1 ? [...known, near[0]![1]] : known;
   };
+}
+
+/**
+ * The question with each word of six letters or more that no passage writes and the lexicon does
+ * not know written as the one word of the passages a letter away from it, when there is one: "In
+ * which industry is Toulose the European hub?" reads "Toulouse"; "populaton of nice" reads
+ * "population". A word the lexicon knows ("Berlin", "tidal") is never respelt: the question may ask
+ * of what the passages do not hold, and is then refused as asked.
+ */
+export function respeltQuestion(question: string, passages: readonly string[], lexicon: Lexicon): string {
+  let words: Set<string> | undefined;
+  return question.replace(/\p{L}{6,}/gu, (word) => {
+    const lower = word.toLowerCase();
+    // The passages' words, read once, on the first word that needs them.
+    words ??= new Set(passages.flatMap((p) => p.match(/\p{L}{5,}/gu) ?? []));
+    if (words.has(word) || [...words].some((w) => w.toLowerCase() === lower)) return word;
+    if (lexicon.related(lower).length > 1 || lexicon.isCommonWord?.(lower) === true || lexicon.isOnlyName?.(lower) === true) return word;
+    const near = [...new Set([...words].filter((w) => oneEditApart(w.toLowerCase(), lower)).map((w) => w.toLowerCase()))];
+    if (near.length !== 1) return word;
+    const found = [...words].find((w) => w.toLowerCase() === near[0])!;
+    // Written as the passages write it when the question wrote a capital; in lower case otherwise (truecased reads it then).
+    return /^\p{Lu}/u.test(word) ? found : found.toLowerCase();
+  });
 }

@@ -5,8 +5,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { wordNet } from '../../../functions/adapters/lexicon/wordnet.js';
+import { answerStructured } from '../../../functions/adapters/llm/rule-based/answer/index.js';
 import { checkEvidence } from '../../../functions/core/answer/evidence.js';
-import { oneEditApart, respelling } from '../../../functions/core/answer/spelling.js';
+import { oneEditApart, respelling, respeltQuestion } from '../../../functions/core/answer/spelling.js';
 
 describe('Function: oneEditApart', () => {
   it('holds for a letter left out, added, changed or two neighbours swapped, and for nothing else', () => {
@@ -57,6 +58,39 @@ describe('Function: respelling', () => {
     const check = checkEvidence('When did Rex Moran aquire Aloe Group?', [rex], { shortAnswer: '1978' }, wordNet());
 
     // Assess
+    expect(check.covered).toBe(true);
+  });
+});
+
+describe('Function: respeltQuestion', () => {
+  const passages = ['Tolosa is the fourth-largest city of Verania, with a population of about 493,000 in 2020.', 'Berlinn is a village.'];
+
+  it("writes a word no passage says and the lexicon does not know as the passages' word a letter away, a name with its capital", () => {
+    // Act
+    const respelt = respeltQuestion('What is the populaton of Tollosa?', passages, wordNet());
+
+    // Assess
+    expect(respelt).toBe('What is the population of Tolosa?');
+  });
+
+  it('leaves a word the lexicon knows, a word the passages say and a word of five letters or fewer', () => {
+    // Act: "Berlin" is a name WordNet knows; "Verania" is said; "Tolos" is short.
+    const respelt = respeltQuestion('Is Berlin in Verania, near Tolos?', passages, wordNet());
+
+    // Assess
+    expect(respelt).toBe('Is Berlin in Verania, near Tolos?');
+  });
+
+  it('lets the answerer and the relevance rule read a misspelt name and a misspelt word of a keyword query', () => {
+    // Arrange
+    const tolosa = { id: 'tolosa', title: 'Tolosa', text: passages[0]! };
+
+    // Act
+    const answer = answerStructured({ question: 'populaton of tollosa 2020', instruction: 'Answer.', documents: [tolosa] }, wordNet());
+    const check = checkEvidence('How many people live in Tollosa?', [tolosa], { shortAnswer: answer.shortAnswer ?? '' }, wordNet());
+
+    // Assess
+    expect(answer.shortAnswer).toBe('about 493,000 (2020)');
     expect(check.covered).toBe(true);
   });
 });

@@ -26,6 +26,7 @@
  */
 import { followPath, kinQuestion, ownPassage } from '../../../../core/answer/kinship.js';
 import { describedPerson, describedThing, type QuestionReading, readQuestion } from '../../../../core/answer/question.js';
+import { respeltQuestion } from '../../../../core/answer/spelling.js';
 import { askedPart, escapeRegExp, sentences } from '../../../../core/answer/text.js';
 import { truecased } from '../../../../core/answer/truecase.js';
 import type { Lexicon } from '../../../../core/ports.js';
@@ -78,7 +79,17 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   const asked = /(?:^|[.:!]\s+)([^.:!?]*\?)\s*(?:[^?]*)$/.exec(input.instruction)?.[1]?.trim();
   // The task's own question read whole, not from the last period of an initial in it ("John C. Reilly").
   // A question typed in lower case names what the passages spell ("toulouse": Toulouse).
-  const text = truecased(askedPart(asked && asked.length > 3 && !input.question.trim().endsWith(asked) ? asked : input.question), input.documents, lexicon);
+  // A word misspelt ("Toulose") reads as the passages' word a letter away (core/answer/spelling.ts).
+  const posed = askedPart(asked && asked.length > 3 && !input.question.trim().endsWith(asked) ? asked : input.question);
+  const text = truecased(
+    respeltQuestion(
+      posed,
+      input.documents.map((d) => `${d.title ?? ''} ${d.text}`),
+      lexicon,
+    ),
+    input.documents,
+    lexicon,
+  );
   const reading = asPerson(withTitledOptions(readQuestion(text), text, all), lexicon);
   const focus = new Focus(reading, all, lexicon, readTask(text).kind === 'bridge', text);
   if (NAMES_ONLY.test(input.instruction)) return { shortAnswer: null, answer: namesFrom(all, focus, input.question) };
