@@ -254,11 +254,15 @@ describe('Function: answerStructured (lists, counts and claims in plain words)',
 
     // Act
     const rivers = ask('Which rivers meet in Lyon?', [rhone, lyon]);
+    const two = ask('Which two rivers meet in Lyon?', [rhone, lyon]);
+    const areTheTwo = ask('What are the two rivers of Lyon?', [rhone, lyon]);
     const routes = ask('How many bus routes does TCL have?', [transport]);
     const restaurant = ask('Is a bouchon a restaurant?', [bouchon]);
 
     // Assess: "the Rhône Glacier in the Swiss Alps" is one place inside another, not a list.
     expect(rivers.shortAnswer).toBe('Rhône, Saône');
+    expect(two.shortAnswer).toBe('Rhône, Saône');
+    expect(areTheTwo.shortAnswer).toBe('Rhône, Saône');
     expect(routes.shortAnswer).toBe('over a hundred bus routes');
     expect(restaurant.shortAnswer).toBe('yes');
   });

@@ -227,10 +227,13 @@ const DEFINED_COVER = 0.5;
 
 const DESCRIBED_WORDS = 5;
 
-/** "Which regions ...", "On which rivers ...", "Which French cities ...": a wh-word before a plural noun asks for every one of them. */
+/**
+ * "Which regions ...", "On which rivers ...", "Which French cities ...", "Which two rivers ...",
+ * "What are the two rivers ...": a wh-word before a plural noun asks for every one of them.
+ */
 export function asksForMany(question: string): boolean {
   const noun =
-    /\b(?:[Ww]hich|[Ww]hat)\s+(?:\p{Lu}[\p{L}'’-]*\s+)*(\p{Ll}+)\b/u.exec(question)?.[1] ??
+    /\b(?:[Ww]hich|[Ww]hat)\s+(?:(?:are|were)\s+the\s+)?(?:(?:two|three|four|five|six|\d+)\s+)?(?:\p{Lu}[\p{L}'’-]*\s+)*(\p{Ll}+)\b/u.exec(question)?.[1] ??
     /^\s*(?:[Nn]ame|[Ll]ist|[Gg]ive me|[Tt]ell me)\s+(?:all\s+)?(?:the\s+)?(?:(?:two|three|four|five|six|\d+)\s+)?(\p{Ll}+)\b/u.exec(question)?.[1];
   return noun !== undefined && /[^su]s$/.test(noun) && !/^(?:is|was|does|has|its|this|thus|plus|bus|gas|yes)$/.test(noun);
 }
