@@ -243,15 +243,15 @@ describe('Function: buildPlan', () => {
   });
 
   describe('top_n', () => {
-    it('gathers a pool three times N, reranks to 2N and keeps N', () => {
+    it('gathers a pool three times N, reranks it and keeps the best 2N passages (items stand several to a passage)', () => {
       // Act
       const built = plan(TASKS.top_n, { ...options, topK: 5 });
 
       // Assess
       expect(shape(built)).toEqual(['1:keyword_search[]', '2:vector_search[]', '3:aggregate[1,2]', '4:rerank[3]', '5:filter[4]', '6:llm_call[5]']);
       expect(stepOf(built, 1).parameters).toEqual({ query: 'List the highest mountains', top_k: 9 });
-      expect(stepOf(built, 4).parameters).toEqual({ input_step: 3, query: 'List the highest mountains', top_k: 6 });
-      expect(stepOf(built, 5).parameters).toEqual({ input_step: 4, max_results: 3 });
+      expect(stepOf(built, 4).parameters).toEqual({ input_step: 3, query: 'List the highest mountains', top_k: 9 });
+      expect(stepOf(built, 5).parameters).toEqual({ input_step: 4, max_results: 6 });
     });
   });
 

@@ -206,15 +206,17 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
         .replace(/\s+/g, ' ')
         .trim();
       const pool = retrieve(draft, query, topK, `Gather a candidate pool three times the size of the top ${n}`);
-      const ranked = rerank(draft, pool, query, n * 2, 'Re-score the pool against the task');
+      // The passages kept are twice the items asked for: items are named several to a passage as often
+      // as one per passage ("the confluence of the Rhône and the Saône"); the answer picks the items.
+      const ranked = rerank(draft, pool, query, n * 3, 'Re-score the pool against the task');
       const kept =
         ranked === undefined
           ? undefined
           : draft.add({
               type: 'filter',
-              parameters: { input_step: ranked, max_results: n },
+              parameters: { input_step: ranked, max_results: n * 2 },
               dependencies: [ranked],
-              why: `Keep the top ${n}`,
+              why: `Keep the best ${n * 2} passages for the top ${n}`,
             });
       answer(draft, `List the top ${n} with one line each, citing sources. Task: ${task}`, ids(kept ?? ranked ?? pool), 'Compose the list');
       break;
