@@ -941,6 +941,21 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('Avell, Brugh, Corra');
   });
 
+  it('ranks a passage by "the third-largest city" in any of its sentences, never by "the largest port" or "one of the largest museums"', () => {
+    // Prepare: Corra's rank is in its second sentence; the port and the museums are the largest of something else.
+    const first = doc('a', 'Avell', 'Avell is the largest city of Norvia.');
+    const port = doc('p', 'Port of Essin', 'The Port of Essin is the largest port in Norvia, in the city of Essin.');
+    const museums = doc('m', 'Museums of Brugh', 'The museums of Brugh, a city of Norvia, are among the largest museums anywhere.');
+    const second = doc('b', 'Brugh', 'Brugh is the second-largest city of Norvia.');
+    const third = doc('c', 'Corra', 'Corra lies on the river Lenn in the city region of Norvia. It is the third-largest city of Norvia.');
+
+    // Act
+    const answer = ask('What are the three largest cities in Norvia?', [first, port, museums, second, third]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Avell, Brugh, Corra');
+  });
+
   it('names people given as a group by the group ("founded by Greek settlers"), a person by their own name', () => {
     // Prepare
     const port = doc('port', 'Porto Vell', 'Porto Vell is the oldest city of Norvia, founded by Greek settlers around 600 BC.');

@@ -40,7 +40,14 @@ export function list(reading: QuestionReading, tables: readonly Table[], focus: 
     const name = s.title || entitySpans(s.text)[0] || s.text.split(' ').slice(0, 4).join(' ');
     pool.push({ name, sentence: s });
   }
-  const rank = (s: Sentence) => (superlative ? ordinalOf(s.text, superlative) : undefined) ?? Number.POSITIVE_INFINITY;
+  // What the superlative ranks: the class asked for, or the question's word after it ("largest cities").
+  const after = focus.reading.relation[focus.reading.relation.findIndex((w) => w.toLowerCase() === superlative) + 1];
+  const ranks = focus.answerClass.size > 0 ? focus.answerClass : new Set(after ? contentTerms(after) : []);
+  // A passage's rank is said in any of its sentences, not only the one that put it in the pool.
+  const rank = (s: Sentence) =>
+    Math.min(
+      ...focus.all.filter((x) => x.docId === s.docId).map((x) => (superlative ? ordinalOf(x.text, superlative, ranks) : undefined) ?? Number.POSITIVE_INFINITY),
+    );
   const items = superlative
     ? pool
         .map((item, i) => ({ item, i }))
@@ -121,9 +128,11 @@ function examples(focus: Focus): ExtractedAnswer | undefined {
 }
 
 /** Where a sentence ranks its subject on a superlative: "the largest" 1, "the third-largest" 3. */
-function ordinalOf(text: string, superlative: string): number | undefined {
-  const m = new RegExp(`\\b(?:(${ORDINALS.join('|')}|\\d{1,2}(?:st|nd|rd|th))[\\s-]+)?${superlative}\\b`, 'i').exec(text);
+function ordinalOf(text: string, superlative: string, ofClass: ReadonlySet<string> = new Set()): number | undefined {
+  const m = new RegExp(`\\b(?:(${ORDINALS.join('|')}|\\d{1,2}(?:st|nd|rd|th))[\\s-]+)?${superlative}\\b\\s*([\\p{L}-]+)?`, 'iu').exec(text);
   if (!m) return undefined;
+  // "the third-largest city" ranks a city; "the largest port" or "one of the largest museums" ranks no city.
+  if (ofClass.size > 0 && !contentTerms(m[2] ?? '').some((t) => ofClass.has(t))) return undefined;
   if (!m[1]) return 1;
   const word = m[1].toLowerCase();
   return ORDINALS.includes(word) ? ORDINALS.indexOf(word) + 1 : Number.parseInt(word, 10);
