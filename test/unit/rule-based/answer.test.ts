@@ -956,6 +956,24 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('Avell, Brugh, Corra');
   });
 
+  it('settles "Is X the biggest Y?" by which one the passages call the biggest: yes for it, no for another', () => {
+    // Prepare
+    const grid = doc(
+      'grid',
+      'Power in Norvia',
+      'Tidal power is the largest source of electricity in Norvia. Hydroelectricity is the second source of electricity in Norvia.',
+    );
+
+    // Act
+    const hydro = ask('Is hydroelectricity the biggest source of electricity in Norvia?', [grid]);
+    const tidal = ask('Is tidal power the biggest source of electricity in Norvia?', [grid]);
+    const second = ask('Is hydroelectricity the second source of electricity in Norvia?', [grid]);
+
+    // Assess
+    expect([hydro.shortAnswer, tidal.shortAnswer, second.shortAnswer]).toEqual(['no', 'yes', 'yes']);
+    expect(hydro.answer).toContain('Tidal power is the largest source');
+  });
+
   it('names people given as a group by the group ("founded by Greek settlers"), a person by their own name', () => {
     // Prepare
     const port = doc('port', 'Porto Vell', 'Porto Vell is the oldest city of Norvia, founded by Greek settlers around 600 BC.');

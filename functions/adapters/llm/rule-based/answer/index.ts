@@ -35,7 +35,7 @@ import { wordNet } from '../../../lexicon/wordnet.js';
 import { readTask } from '../reading.js';
 import { choose } from './choice.js';
 import { describe, fallback, namesFrom } from './fallback.js';
-import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, type Sentence, titleKey } from './focus.js';
+import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, type Sentence, titleKey } from './focus.js';
 import { coordinated, list, tableChoice, tableFigure, tableRows } from './lists-tables.js';
 import { deathCause, homeCountry, inCommon, lifeDate, lifePlace } from './lives.js';
 import { asksForMany, definedSubject, figureOf, kindOf, objectOf, superlative } from './phrasings.js';
@@ -105,7 +105,12 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   if (dated) return dated;
   switch (reading.type) {
     case 'yes_no':
-      return (reading.options ? (tableChoice(reading, tables, focus) ?? choose(reading, focus)) : undefined) ?? yesNo(reading, focus, text) ?? fallback(focus);
+      return (
+        (reading.options ? (tableChoice(reading, tables, focus) ?? choose(reading, focus)) : undefined) ??
+        (depth < 2 ? superlativeClaim(text, input.documents, lexicon, depth) : undefined) ??
+        yesNo(reading, focus, text) ??
+        fallback(focus)
+      );
     case 'choice':
     case 'comparison':
       return tableChoice(reading, tables, focus) ?? choose(reading, focus) ?? fallback(focus);
@@ -159,6 +164,28 @@ function describedAnswer(asked: string, documents: AnswerInput['documents'], lex
   // The one described is found and has a passage here: what is asked is asked of them, or not answered.
   if (!then.shortAnswer) return { shortAnswer: null, answer: found.answer };
   return { shortAnswer: then.shortAnswer, answer: [...new Set([found.answer, then.answer])].join(' ') };
+}
+
+/**
+ * "Is hydroelectricity the biggest source of electricity in France?": the claim of a superlative
+ * (or an ordinal: "the third-largest city") is settled by asking which is ("Which is the biggest
+ * source of electricity in France?"): yes when the passages name the same, no when they name
+ * another. Undefined when the question claims no such thing or the passages name none.
+ */
+function superlativeClaim(asked: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
+  const ordinal = ORDINALS.join('|');
+  const m = new RegExp(
+    `^\\s*(?:is|was|are|were)\\s+(.+?)\\s+(the\\s+(?:(?:${ordinal})[\\s-]+)?(?:\\p{L}{2,}est|most\\s+\\p{L}+|${ordinal})\\s+.+?)\\s*\\?*\\s*$`,
+    'iu',
+  ).exec(asked);
+  if (!m) return undefined;
+  const found = answerStructured({ question: `Which is ${m[2]}?`, instruction: PLAIN_INSTRUCTION, documents }, lexicon, depth + 1);
+  if (!found.shortAnswer) return undefined;
+  const claimed = contentTerms(m[1]!);
+  const named = contentTerms(found.shortAnswer);
+  if (claimed.length === 0 || named.length === 0) return undefined;
+  const same = claimed.every((t) => named.includes(t)) || named.every((t) => claimed.includes(t));
+  return { shortAnswer: same ? 'yes' : 'no', answer: found.answer };
 }
 
 /** The instruction a rewritten question is answered with: it asks nothing of its own. */
