@@ -155,7 +155,10 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
     !/^\s+(?:is|was|are|were|be|been|and|or|but|in|on|at|of|to|by|for|with|from|as|into|near|has|had|have|which|who|whom|that|where|when|while|after|before|since|until|during|than)\b/.test(
       text.slice(c.at + c.text.length),
     );
-  if (reading.type === 'place') return !figure && !qualifiesNoun && (/\b(?:in|at|from|near|to)\s+(?:the\s+)?$/i.test(before) || /^,\s*\p{Lu}/u.test(after));
+  // "in the port city of Marseille": the place a place's noun names, after in/at/from/near/to.
+  const ofPlace = /\b(?:in|at|from|near|to)\s+(?:the|a)\s+(?:\p{Ll}+\s+){0,2}of\s+$/u.test(text.slice(Math.max(0, c.at - 40), c.at));
+  if (reading.type === 'place')
+    return !figure && !qualifiesNoun && (/\b(?:in|at|from|near|to)\s+(?:the\s+)?$/i.test(before) || ofPlace || /^,\s*\p{Lu}/u.test(after));
   // An acronym ("TV", "NBA") names an organisation or a thing, seldom a person.
   // A word before a common noun and a name qualifies the name ("French-Canadian author Mélanie Watt").
   const qualifies =
