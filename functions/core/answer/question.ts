@@ -115,7 +115,9 @@ export function readQuestion(raw: string): QuestionReading {
     // "Can you tell me about Lyon?" asks for a description, not a yes or a no.
     .replace(/^(?:please\s+)?(?:could|can|would|will)\s+you\s+(?:please\s+)?(tell|show)\s+me\s+about\b/iu, '$1 me about')
     // "Give me the river that runs through Toulouse" asks "Which river runs through Toulouse?".
-    .replace(/^(?:please\s+)?(?:give me|tell me|show me|name|find|identify)\s+(?:the|a|an)\s+([\p{Ll}-]+)\s+(?:that|which|who)\s+/iu, 'Which $1 ');
+    .replace(/^(?:please\s+)?(?:give me|tell me|show me|name|find|identify)\s+(?:the|a|an)\s+([\p{Ll}-]+)\s+(?:that|which|who)\s+/iu, 'Which $1 ')
+    // "Name the city where bouillabaisse originated" asks "Which city is where bouillabaisse originated?".
+    .replace(/^(?:please\s+)?(?:give me|tell me|show me|name|find|identify)\s+(?:the|a|an)\s+([\p{Ll}-]+)\s+(where|when)\s+/iu, 'Which $1 is $2 ');
   const names = focusNames(q);
   const base = { names };
   const lower = q.toLowerCase();

@@ -279,6 +279,19 @@ describe('Function: answerStructured (a request in the imperative)', () => {
     // Assess
     expect(river.shortAnswer).toBe('Garonne');
   });
+
+  it('reads "Name the city where a dish originated" as "Which city is where it originated?", and "in the port city of X" as where', () => {
+    // Prepare: "Provençal" qualifies the stew; the place is named after "in the port city of".
+    const stew = doc('stew', 'Bourride', 'Bourride is a traditional Provençal fish stew that originated in the port city of Sète.');
+
+    // Act
+    const named = ask('Name the city where bourride originated.', [stew]);
+    const where = ask('Where did bourride originate?', [stew]);
+
+    // Assess
+    expect(named.shortAnswer).toBe('Sète');
+    expect(where.shortAnswer).toBe('Sète');
+  });
 });
 
 describe('Function: answerStructured (an adjective is not a thing)', () => {
