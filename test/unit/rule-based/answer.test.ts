@@ -974,6 +974,22 @@ describe('Function: answerStructured', () => {
     expect(hydro.answer).toContain('Tidal power is the largest source');
   });
 
+  it('answers "which glacier?" with the name whose last word is the class, not the river whose passage names it', () => {
+    // Prepare: the Lenn's own lead says "glacier" (in a name), which does not make the Lenn one.
+    const orne = doc('orne', 'Orne', 'The Orne is a river of Norvia. It is a right tributary of the Lenn, joining it at Essin.');
+    const lenn = doc('lenn', 'Lenn', 'The Lenn is a major river that rises in the Lenn Glacier in the Vell Alps and flows into the sea.');
+
+    const meets = doc('lenn', 'Lenn', 'The Lenn is a major river that rises in the Lenn Glacier in the Vell Alps and meets the Orne at Essin.');
+
+    // Act: through the Lenn as a bridge, and in a sentence of the Lenn's naming the Orne.
+    const bridged = ask('The Orne is a tributary of a river that rises in which glacier?', [orne, lenn]);
+    const named = ask('The Orne is a tributary of a river that rises in which glacier?', [orne, meets]);
+
+    // Assess
+    expect(bridged.shortAnswer).toBe('Lenn Glacier');
+    expect(named.shortAnswer).toBe('Lenn Glacier');
+  });
+
   it('names people given as a group by the group ("founded by Greek settlers"), a person by their own name', () => {
     // Prepare
     const port = doc('port', 'Porto Vell', 'Porto Vell is the oldest city of Norvia, founded by Greek settlers around 600 BC.');

@@ -123,7 +123,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           focus.measures(c) &&
           !(reading.type === 'person' && inAppositive(c, s)) &&
           !(about && titled(c, s)) &&
-          !(hop2 && bridges.some((b) => namesBridge(c, new Set(b)))) &&
+          !(hop2 && bridges.some((b) => namesBridge(c, new Set(b))) && !headedByClass(c, focus)) &&
           !ownedBySibling(c, s, focus) &&
           !(dated && about && clauseApart(c, s, focus)),
       );
@@ -247,7 +247,7 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
         const candidates = focus
           .candidates(s2.text)
           .map((c) => (reading.type === 'person' ? withGroupNoun(c, s2.text) : c))
-          .filter((c) => !focus.isGiven(c) && fits(c, reading, s2) && !namesBridge(c, bridgeTerms));
+          .filter((c) => !focus.isGiven(c) && fits(c, reading, s2) && (!namesBridge(c, bridgeTerms) || headedByClass(c, focus)));
         if (candidates.length === 0) continue;
         const addedSets = added.map((i) => focus.relation[i]!);
         const candidate = nearest(candidates, s2, focus, reading, addedSets.length > 0 ? addedSets : undefined);
@@ -275,7 +275,8 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
 /**
  * Whether a span of the bridge's passage names the bridge itself: its words are the bridge's, or
  * hold all of them ("Dunkin' Brands Group, Inc." in the passage of "Dunkin' Brands"). The second
- * hop answers what the bridge leads to, never the bridge.
+ * hop answers what the bridge leads to, never the bridge; a name ending in the class asked for
+ * ("the Rhône Glacier" in the Rhône's passage, asked which glacier) is another thing (headedByClass).
  */
 function namesBridge(c: Candidate, bridgeTerms: ReadonlySet<string>): boolean {
   const terms = contentTerms(c.text);
@@ -336,6 +337,12 @@ function ownPassageDefines(c: Candidate, focus: Focus): boolean {
   // "The Rhône is a major river": an article may open the lead.
   const opening = lead?.text.replace(/^the\s+/i, '').toLowerCase() ?? '';
   return lead !== undefined && focus.classScore(lead) > 0 && /\s(?:is|was|are|were)\s/.test(lead.text) && opening.startsWith(c.text.toLowerCase());
+}
+
+/** Whether a name of several words ends in a word of the class asked for: "Rhône Glacier" for a glacier. */
+function headedByClass(c: Candidate, focus: Focus): boolean {
+  const terms = contentTerms(c.text);
+  return terms.length >= 2 && holdsTerm(focus.answerClass, terms.at(-1)!);
 }
 
 /** A name its sentence calls the class asked for ("in the Salzkammergut, a region in Austria") is the answer, not a hop. */
