@@ -990,6 +990,30 @@ describe('Function: answerStructured', () => {
     expect(named.shortAnswer).toBe('Lenn Glacier');
   });
 
+  it('finds what a question names by its rank first ("its third source", "the largest city"), then asks of it by name', () => {
+    // Prepare
+    const solar = doc(
+      'solar',
+      'Solar power in Norvia',
+      'Solar power is the third source of electricity in Norvia. Solar power produced 9 percent of the electricity of Norvia in 2023.',
+    );
+    const tidal = doc(
+      'tidal',
+      'Tidal power in Norvia',
+      'Tidal power is the largest source of electricity in Norvia, producing 61 percent of its electricity in 2023.',
+    );
+    const avell = doc('avell', 'Avell', 'Avell is the largest city of Norvia, with a population of about 900,000 in 2020.');
+    const brugh = doc('brugh', 'Brugh', 'Brugh is the second-largest city of Norvia, with a population of about 400,000 in 2020.');
+
+    // Act
+    const share = ask("What share of Norvia's electricity in 2023 came from its third source of electricity?", [tidal, solar]);
+    const population = ask('What is the population of the largest city of Norvia?', [brugh, avell]);
+
+    // Assess
+    expect(share.shortAnswer).toBe('9 percent');
+    expect(population.shortAnswer).toBe('about 900,000 (2020)');
+  });
+
   it('names people given as a group by the group ("founded by Greek settlers"), a person by their own name', () => {
     // Prepare
     const port = doc('port', 'Porto Vell', 'Porto Vell is the oldest city of Norvia, founded by Greek settlers around 600 BC.');

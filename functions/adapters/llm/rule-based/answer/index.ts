@@ -96,7 +96,11 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   const hops = depth < 2 && !['yes_no', 'choice', 'comparison', 'list'].includes(reading.type);
   const common = inCommon(text, reading, input.documents, lexicon);
   if (common) return common;
-  const kin = hops ? (kinAnswer(text, input.documents, lexicon, depth) ?? describedAnswer(text, input.documents, lexicon, depth)) : undefined;
+  const kin = hops
+    ? (kinAnswer(text, input.documents, lexicon, depth) ??
+      describedAnswer(text, input.documents, lexicon, depth) ??
+      rankedAnswer(text, reading, input.documents, lexicon, depth))
+    : undefined;
   if (kin) return kin;
   const dated =
     reading.type === 'date' || reading.type === 'year'
@@ -163,6 +167,38 @@ function describedAnswer(asked: string, documents: AnswerInput['documents'], lex
   const then = home.shortAnswer ? home : ask(documents);
   // The one described is found and has a passage here: what is asked is asked of them, or not answered.
   if (!then.shortAnswer) return { shortAnswer: null, answer: found.answer };
+  return { shortAnswer: then.shortAnswer, answer: [...new Set([found.answer, then.answer])].join(' ') };
+}
+
+/**
+ * "What share of France's electricity came from its third source of electricity?", "What is the
+ * population of the largest city of France?": a thing named by its rank is found first ("Which is
+ * the third source of electricity in France?": wind power), then the question is asked of it by
+ * name. Undefined when the question names nothing so, or the passages name no such thing.
+ */
+function rankedAnswer(
+  asked: string,
+  reading: QuestionReading,
+  documents: AnswerInput['documents'],
+  lexicon: Lexicon,
+  depth: number,
+): ExtractedAnswer | undefined {
+  const rank = `(?:${ORDINALS.join('|')}|\\p{L}{2,}est)`;
+  const m = new RegExp(
+    `\\b(?:from|of|in|at|by|to|on|for)\\s+((?:its|their|the)\\s+(${rank}(?:[\\s-]+\\p{L}{2,}est)?\\s+(?:[\\p{Ll}-]+\\s+){0,2}?[\\p{Ll}-]+(?:\\s+of\\s+[\\p{Ll}-]+)?))(?=\\s+(?:in|of|from|for|during|to)\\b|\\s*[,?]|\\s*$)`,
+    'iu',
+  ).exec(asked);
+  if (!m || /\b(?:west|east|interest|forest|contest|request|protest|test|rest)$/i.test(m[2]!.split(/\s+/)[0]!)) return undefined;
+  // Whose rank: the question's name a possessive points back to ("France's ... its third source"), said with it.
+  const owner = reading.names.find((n) => !m[1]!.includes(n));
+  const which = `Which is the ${m[2]}${owner && !new RegExp(`\\b${escapeRegExp(owner)}\\b`).test(m[2]!) ? ` in ${owner.replace(/['’]s$/, '')}` : ''}?`;
+  const found = answerStructured({ question: which, instruction: PLAIN_INSTRUCTION, documents }, lexicon, depth + 1);
+  if (!found.shortAnswer || /^(?:yes|no)$/i.test(found.shortAnswer)) return undefined;
+  // "Wind power" opening its sentence is a common noun, written so in the question ("from wind power").
+  const first = found.shortAnswer.split(/\s+/)[0]!;
+  const named = lexicon.isCommonWord?.(first) === true ? found.shortAnswer.charAt(0).toLowerCase() + found.shortAnswer.slice(1) : found.shortAnswer;
+  const then = answerStructured({ question: asked.replace(m[1]!, named), instruction: PLAIN_INSTRUCTION, documents }, lexicon, depth + 1);
+  if (!then.shortAnswer) return undefined;
   return { shortAnswer: then.shortAnswer, answer: [...new Set([found.answer, then.answer])].join(' ') };
 }
 

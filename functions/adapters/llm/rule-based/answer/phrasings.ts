@@ -134,7 +134,11 @@ export function superlative(reading: QuestionReading, focus: Focus, question: st
       ? [...s.text.matchAll(new RegExp(`\\b${asked}\\b`, 'gi'))].some((m) => !/\bone\s+of\s+the\s+(?:[\p{L}-]+\s+)?$/iu.test(s.text.slice(0, m.index)))
       : [...s.text.matchAll(/\p{L}{2,}est\b/gu)].some(
           (m) =>
-            basesOf(m[0]).some((b) => bases.has(b)) && !/\bone\s+of\s+the\s+(?:[\p{L}-]+\s+)?$/iu.test(s.text.slice(0, m.index)) && inScope(s.text, m.index),
+            basesOf(m[0]).some((b) => bases.has(b)) &&
+            !/\bone\s+of\s+the\s+(?:[\p{L}-]+\s+)?$/iu.test(s.text.slice(0, m.index)) &&
+            // "the second-largest city" is not the largest.
+            !new RegExp(`\\b(?:${ORDINALS.join('|')}|\\d{1,2}(?:st|nd|rd|th))[\\s-]+$`, 'i').test(s.text.slice(0, m.index)) &&
+            inScope(s.text, m.index),
         );
   const others = focus.relation.filter((_, i) => i !== at);
   const saying = ranked(focus).filter((s) => saysSuperlative(s) && others.every((o) => [...o].some((t) => holdsTerm(s.terms, t))));
