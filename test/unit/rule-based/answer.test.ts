@@ -1014,6 +1014,20 @@ describe('Function: answerStructured', () => {
     expect(population.shortAnswer).toBe('about 900,000 (2020)');
   });
 
+  it("dates what the question asks of only from a sentence that speaks of it, not from any year of the name's passage", () => {
+    // Prepare
+    const essin = doc('essin', 'Essin', 'Essin is a city of Norvia. The city of Essin had a population of about 522,000 in 2020.');
+    const bikes = doc('bikes', 'Velo Essin', 'Velo Essin is the bicycle sharing system of Essin, launched in 2005.');
+
+    // Act
+    const alone = ask('When did the bike sharing system start in Essin?', [essin]);
+    const both = ask('When did the bike sharing system start in Essin?', [essin, bikes]);
+
+    // Assess
+    expect(alone.shortAnswer).toBeNull();
+    expect(both.shortAnswer).toBe('2005');
+  });
+
   it('names people given as a group by the group ("founded by Greek settlers"), a person by their own name', () => {
     // Prepare
     const port = doc('port', 'Porto Vell', 'Porto Vell is the oldest city of Norvia, founded by Greek settlers around 600 BC.');

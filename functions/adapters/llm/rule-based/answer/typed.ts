@@ -110,7 +110,10 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     if (dated && about && hasNames && !halfNamed(s, focus)) continue;
     // "When did Lyon's metro open?": the date is of what the name owns, so its sentence says it.
     if (dated && about && owned.length > 0 && !owned.some((set) => [...set].some((t) => holdsTerm(s.terms, t)))) continue;
-    if (!dated && asked === 0 && (focus.relation.length > 0 || focus.answerClass.size > 0)) continue;
+    // A date needs no word of the relation when the relation is only its verb ("When was X released?":
+    // "X is a 2010 film"); one that asks of a thing besides ("When did the bike sharing system
+    // start in Lyon?") is not dated by a sentence that names none of it ("a population of ... in 2020").
+    if ((!dated || focus.relation.length >= 2) && asked === 0 && (focus.relation.length > 0 || focus.answerClass.size > 0)) continue;
     // Who did what is asked ("Who designed ...") is read only where that is said to have been done.
     if (about && (reading.type === 'person' || reading.type === 'entity') && !focus.saysEvent(s)) continue;
     const named = focus
