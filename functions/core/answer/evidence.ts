@@ -31,7 +31,7 @@ import { contentTerms, normalizeText } from '../retrieval/tokenize.js';
 import { classRecogniser, NATION_CLASS, nationAdjectivesIn, SAME_NATION } from './answer-classes.js';
 import { numbersIn, YEAR_WORD } from './candidates.js';
 import { kinQuestion, relativesIn } from './kinship.js';
-import { type AnswerType, holdsTerm, readQuestion, relationSets, classWords as wordsOfClass } from './question.js';
+import { type AnswerType, describedPerson, describedThing, holdsTerm, readQuestion, relationSets, classWords as wordsOfClass } from './question.js';
 import { respelling, respeltQuestion } from './spelling.js';
 import { entitySpans, sentences } from './text.js';
 import { truecased } from './truecase.js';
@@ -242,7 +242,14 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const aboutFocus = docs.filter((d) => names.some((n) => holdsName(d.terms, n)));
   // A passage about a bridge (titled after a name a focus passage holds, as a second hop's passage
   // is: "Lyon", "Public transport in Lyon") speaks for it too.
-  const linked = [...new Set([...aboutFocus, ...aboutFocus.flatMap((d) => ledTo(d))])];
+  const reached = [...new Set(aboutFocus.flatMap((d) => ledTo(d)))];
+  const led = [...new Set([...aboutFocus, ...reached])];
+  // A question naming a thing by what is said of it ("in the city where the Rhône and Saône meet")
+  // asks of the thing found (Lyon): a passage naming it speaks for it too ("the bicycle sharing
+  // system of Lyon"), as its own passage does.
+  const described = describedThing(task) ?? describedPerson(task);
+  const leadsBack = (d: (typeof docs)[number]) => reached.some((x) => x !== d && x.title !== '' && d.names.includes(x.title));
+  const linked = described ? [...new Set([...led, ...docs.filter(leadsBack)])] : led;
   if (names.length > 0 && asked.length > 0 && !reading.options) {
     const joined = linked.some(
       (d) =>

@@ -11,6 +11,22 @@ const TRANSPORT = {
 const VELOV = { id: 'velov', title: "Vélo'v", text: "Vélo'v is the bicycle sharing system of Lyon, launched in 2005 with about 4,000 bicycles." };
 
 describe('Function: checkEvidence', () => {
+  it('lets a passage naming the thing a question describes ("the city where the Rhône and Saône meet") speak for it, and no other', () => {
+    // Arrange: the Rhône's passage names Lyon; Vélo'v's names Lyon; the bus company's names neither.
+    const rhone = { id: 'rhone', title: 'Rhône', text: 'The Rhône is a river that meets the Saône at Lyon.' };
+    const lyon = { id: 'lyon', title: 'Lyon', text: 'Lyon lies at the confluence of the Rhône and the Saône rivers.' };
+    const bus = { id: 'bus', title: 'Bus Vell', text: 'Bus Vell is the bicycle sharing system of Essin, launched in 2009.' };
+    const asked = 'When did the bike sharing system start in the city where the Rhône and Saône meet?';
+
+    // Act
+    const named = checkEvidence(asked, [rhone, lyon, VELOV], { shortAnswer: '2005' }, wordNet());
+    const other = checkEvidence(asked, [rhone, lyon, bus], { shortAnswer: '2009' }, wordNet());
+
+    // Assess
+    expect(named.covered).toBe(true);
+    expect(other.covered).toBe(false);
+  });
+
   it('holds the evidence below the floor when it says nothing of what the task asks', () => {
     // Act
     const check = checkEvidence('Explain how vaccines train the immune system', [VELOV, TRANSPORT]);
