@@ -366,6 +366,9 @@ function eitherOr(q: string, names: string[]): [string, string] | undefined {
     if (pair) return pair;
   }
   if (!/\bor\b/i.test(q) || !/\?\s*$|\b(which|who|whom|what)\b/i.test(q)) return undefined;
+  // "Gas or solar: which generated a larger share ...?": the options before the question.
+  const leading = /^\s*(?:(?-i:the|a|an)\s+)?([^,:?]+?)\s+or\s+(?:(?-i:the|a|an)\s+)?([^,:?]+?)\s*[,:;–-]\s*(?:which|who|what)\b/i.exec(q);
+  if (leading) return [leading[1]!.trim(), leading[2]!.trim()];
   // A lower-case article is not part of the option; "The Exies" keeps its capital one.
   const trailing = /[,:]\s*(?:(?-i:the|a|an)\s+)?([^,:?]+?)\s+or\s+(?:(?-i:the|a|an)\s+)?([^,:?]+?)\s*\??\s*$/i.exec(q);
   if (trailing) return [trailing[1]!.trim(), trailing[2]!.trim()];

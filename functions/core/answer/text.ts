@@ -289,9 +289,11 @@ export function askedPart(question: string): string {
   const expanded = question.replace(/\b(what|who|where|when|how|which|that|there|it)['’]s\b/gi, '$1 is');
   const parts = expanded.split(/\s+[—–-]\s+|:\s+/);
   const last = parts[parts.length - 1]!.trim();
-  // "Lyon - what is its population?": a pronoun in the question points back into the preamble, which stays.
+  // "Lyon - what is its population?": a pronoun in the question points back into the preamble, which stays;
+  // so do the options a "which" chooses between ("Gas or solar: which generated more?").
   const asks = /^(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|do|does|did|can|could)\b/i.test(last);
-  return parts.length > 1 && asks && !/\b(?:it|its|he|him|his|she|her|they|them|their|this|these|those|there|here)\b/i.test(last) ? last : expanded;
+  const options = parts.length === 2 && /^\s*\S+(?:\s+\S+){0,3}\s+or\s+\S+(?:\s+\S+){0,3}\s*$/i.test(parts[0]!) && /^(?:which|who|what)\b/i.test(last);
+  return parts.length > 1 && asks && !options && !/\b(?:it|its|he|him|his|she|her|they|them|their|this|these|those|there|here)\b/i.test(last) ? last : expanded;
 }
 
 /** Splits "A and B", "A or B", "A vs B", "A versus B" at the last top-level connective. */

@@ -39,4 +39,10 @@ describe('Function: askedPart', () => {
     expect(askedPart('Lyon - what is its population?')).toBe('Lyon - what is its population?');
     expect(askedPart('Which is larger: Lyon or Nice?')).toBe('Which is larger: Lyon or Nice?');
   });
+
+  it('keeps the options a question chooses between before its colon ("Gas or solar: which ...?")', () => {
+    // Act & Assess
+    expect(askedPart('Gas or solar: which generated more?')).toBe('Gas or solar: which generated more?');
+    expect(askedPart('Tidal or wind power — which is older?')).toBe('Tidal or wind power — which is older?');
+  });
 });

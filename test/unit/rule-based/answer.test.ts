@@ -1028,6 +1028,17 @@ describe('Function: answerStructured', () => {
     expect(both.shortAnswer).toBe('2005');
   });
 
+  it('chooses between the options a question gives before its colon', () => {
+    // Prepare
+    const grid = doc('grid', 'Power in Norvia', 'In 2023 gas produced 6 percent of the electricity of Norvia, and solar power 5 percent.');
+
+    // Act
+    const answer = ask('Gas or solar: which generated a larger share of the electricity of Norvia in 2023?', [grid]);
+
+    // Assess
+    expect(answer.shortAnswer?.toLowerCase()).toBe('gas');
+  });
+
   it('names people given as a group by the group ("founded by Greek settlers"), a person by their own name', () => {
     // Prepare
     const port = doc('port', 'Porto Vell', 'Porto Vell is the oldest city of Norvia, founded by Greek settlers around 600 BC.');
