@@ -1039,6 +1039,20 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer?.toLowerCase()).toBe('gas');
   });
 
+  it('answers "Under what name ...?" with the name a kind of name stands before ("the pseudonym Iron Choir"), not the kind', () => {
+    // Prepare
+    const album = doc('void', 'Grey Void', 'Grey Void is the fifth album released by Tom Vell under the pseudonym Iron Choir.');
+    const basilica = doc('basilica', 'Basilica', 'The white Basilica of Saint Orne stands above the old town of Essin.');
+
+    // Act
+    const name = ask('Under what name did Tom Vell release his album Grey Void?', [album]);
+    const colour = ask('What colour is the basilica of Saint Orne?', [basilica]);
+
+    // Assess: a colour before a name is what the name is, and answers a colour.
+    expect(name.shortAnswer).toBe('Iron Choir');
+    expect(colour.shortAnswer).toBe('white');
+  });
+
   it('names people given as a group by the group ("founded by Greek settlers"), a person by their own name', () => {
     // Prepare
     const port = doc('port', 'Porto Vell', 'Porto Vell is the oldest city of Norvia, founded by Greek settlers around 600 BC.');

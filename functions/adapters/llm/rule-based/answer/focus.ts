@@ -142,7 +142,18 @@ export class Focus {
     const found = (this.spansOfClass ? this.spansOfClass(text) : candidatesFor(text, this.reading.type)).filter(
       (c) => !this.commonOpener(c, text) && !this.nameAdjective(c, text),
     );
-    return this.reading.type === 'entity' ? [...found, ...this.kindsIn(text)] : found;
+    if (this.reading.type !== 'entity') return found;
+    // "Under what name ...?", "under the pseudonym Bass Communion": a kind of name right before a
+    // name calls it that; the name answers, as one of the class.
+    const head = this.reading.answerClass?.split(' ').pop();
+    const asksName = head !== undefined && (head === 'name' || this.lexicon.isKindOf?.(head, 'name') === true);
+    const kinds = this.kindsIn(text).flatMap((k) => {
+      const named = asksName && found.find((c) => c.kind === 'name' && /^\s+$/.test(text.slice(k.at + k.text.length, c.at)) && c.at > k.at);
+      if (!named) return [k];
+      this.kinds.set(named.text, true);
+      return [];
+    });
+    return [...found, ...kinds];
   }
 
   /**
