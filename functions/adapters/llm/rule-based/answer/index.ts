@@ -153,7 +153,7 @@ function describedAnswer(asked: string, documents: AnswerInput['documents'], lex
   });
   const described = describedPerson(question) ?? describedThing(question);
   if (!described) return undefined;
-  const found = answerStructured({ question: described.find, instruction: PLAIN_INSTRUCTION, documents }, lexicon, depth + 1);
+  const found = askAgain(described.find, documents, lexicon, depth);
   const own = found.shortAnswer ? ownPassage(found.shortAnswer, documents) : undefined;
   if (!found.shortAnswer || !own) return undefined;
   // A role found must be said of what was found: "Paris is the capital ... of France" finds Paris;
@@ -161,8 +161,7 @@ function describedAnswer(asked: string, documents: AnswerInput['documents'], lex
   const role = (described as { role?: string }).role;
   if (role && !new RegExp(`^(?:The\\s+)?${escapeRegExp(found.shortAnswer)}\\b[^.]*\\b${escapeRegExp(role)}\\b`, 'i').test(found.answer)) return undefined;
   const rewritten = question.replace(described.phrase, found.shortAnswer);
-  const ask = (docs: AnswerInput['documents']) =>
-    answerStructured({ question: rewritten, instruction: PLAIN_INSTRUCTION, documents: docs }, lexicon, depth + 1);
+  const ask = (docs: AnswerInput['documents']) => askAgain(rewritten, docs, lexicon, depth);
   const home = ask([own]);
   const then = home.shortAnswer ? home : ask(documents);
   // The one described is found and has a passage here: what is asked is asked of them, or not answered.
@@ -192,12 +191,12 @@ function rankedAnswer(
   // Whose rank: the question's name a possessive points back to ("France's ... its third source"), said with it.
   const owner = reading.names.find((n) => !m[1]!.includes(n));
   const which = `Which is the ${m[2]}${owner && !new RegExp(`\\b${escapeRegExp(owner)}\\b`).test(m[2]!) ? ` in ${owner.replace(/['’]s$/, '')}` : ''}?`;
-  const found = answerStructured({ question: which, instruction: PLAIN_INSTRUCTION, documents }, lexicon, depth + 1);
+  const found = askAgain(which, documents, lexicon, depth);
   if (!found.shortAnswer || /^(?:yes|no)$/i.test(found.shortAnswer)) return undefined;
   // "Wind power" opening its sentence is a common noun, written so in the question ("from wind power").
   const first = found.shortAnswer.split(/\s+/)[0]!;
   const named = lexicon.isCommonWord?.(first) === true ? found.shortAnswer.charAt(0).toLowerCase() + found.shortAnswer.slice(1) : found.shortAnswer;
-  const then = answerStructured({ question: asked.replace(m[1]!, named), instruction: PLAIN_INSTRUCTION, documents }, lexicon, depth + 1);
+  const then = askAgain(asked.replace(m[1]!, named), documents, lexicon, depth);
   if (!then.shortAnswer) return undefined;
   return { shortAnswer: then.shortAnswer, answer: [...new Set([found.answer, then.answer])].join(' ') };
 }
@@ -215,7 +214,7 @@ function superlativeClaim(asked: string, documents: AnswerInput['documents'], le
     'iu',
   ).exec(asked);
   if (!m) return undefined;
-  const found = answerStructured({ question: `Which is ${m[2]}?`, instruction: PLAIN_INSTRUCTION, documents }, lexicon, depth + 1);
+  const found = askAgain(`Which is ${m[2]}?`, documents, lexicon, depth);
   if (!found.shortAnswer) return undefined;
   const claimed = contentTerms(m[1]!);
   const named = contentTerms(found.shortAnswer);
@@ -226,6 +225,11 @@ function superlativeClaim(asked: string, documents: AnswerInput['documents'], le
 
 /** The instruction a rewritten question is answered with: it asks nothing of its own. */
 const PLAIN_INSTRUCTION = 'Answer from the sources, citing them.';
+
+/** A question rewritten from the one at `depth` (a step found, a name put in), answered as any other. */
+function askAgain(question: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer {
+  return answerStructured({ question, instruction: PLAIN_INSTRUCTION, documents }, lexicon, depth + 1);
+}
 
 /**
  * A question asked through a family relation (core/answer/kinship.ts): "Who is X's paternal
@@ -240,7 +244,7 @@ function kinAnswer(question: string, documents: AnswerInput['documents'], lexico
   const support: string[] = [];
   let person = ownPassage(kin.subject, documents);
   if (!person && /^the\s+\p{Ll}/u.test(kin.subject)) {
-    const inner = answerStructured({ question: `Who is ${kin.subject}?`, instruction: PLAIN_INSTRUCTION, documents }, lexicon, depth + 1);
+    const inner = askAgain(`Who is ${kin.subject}?`, documents, lexicon, depth);
     person = inner.shortAnswer ? ownPassage(inner.shortAnswer, documents) : undefined;
     support.push(inner.answer);
   }
@@ -252,8 +256,7 @@ function kinAnswer(question: string, documents: AnswerInput['documents'], lexico
   // What is asked of the relative is read in their own passage first: the passages about the
   // person the question named speak of that person ("born a Princess of Savoy"), not of the relative.
   const rewritten = question.replace(kin.phrase, relative.name);
-  const ask = (docs: AnswerInput['documents']) =>
-    answerStructured({ question: rewritten, instruction: PLAIN_INSTRUCTION, documents: docs }, lexicon, depth + 1);
+  const ask = (docs: AnswerInput['documents']) => askAgain(rewritten, docs, lexicon, depth);
   const own = relative.own ? ask([relative.own]) : undefined;
   const then = own?.shortAnswer ? own : ask(documents);
   if (!then.shortAnswer) return undefined;
