@@ -44,6 +44,8 @@ export function respelling(related: (phrase: string) => readonly string[], passa
  * of what the passages do not hold, and is then refused as asked.
  */
 export function respeltQuestion(question: string, passages: readonly string[], lexicon: Lexicon): string {
+  // Without a lexicon that tells words from names (a bundle shipped without WordNet), no word is known: none is respelt.
+  if (!lexicon.isCommonWord || !lexicon.isOnlyName) return question;
   let words: Set<string> | undefined;
   return question.replace(/\p{L}{6,}/gu, (word) => {
     const lower = word.toLowerCase();

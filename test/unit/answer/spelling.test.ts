@@ -81,6 +81,14 @@ describe('Function: respeltQuestion', () => {
     expect(respelt).toBe('Is Berlin in Verania, near Tolos?');
   });
 
+  it('respells nothing without a lexicon that knows words from names ("Berlinn" is not "Berlin" then)', () => {
+    // Act
+    const respelt = respeltQuestion('Is Berlin a village?', passages, { related: (w) => [w] });
+
+    // Assess
+    expect(respelt).toBe('Is Berlin a village?');
+  });
+
   it('lets the answerer and the relevance rule read a misspelt name and a misspelt word of a keyword query', () => {
     // Arrange
     const tolosa = { id: 'tolosa', title: 'Tolosa', text: passages[0]! };
