@@ -41,7 +41,8 @@ export function list(reading: QuestionReading, tables: readonly Table[], focus: 
     pool.push({ name, sentence: s });
   }
   // What the superlative ranks: the class asked for, or the question's word after it ("largest cities").
-  const after = focus.reading.relation[focus.reading.relation.findIndex((w) => w.toLowerCase() === superlative) + 1];
+  const at = focus.reading.relation.findIndex((w) => w.toLowerCase() === superlative);
+  const after = at >= 0 ? focus.reading.relation[at + 1] : undefined;
   const ranks = focus.answerClass.size > 0 ? focus.answerClass : new Set(after ? contentTerms(after) : []);
   // A passage's rank is said in any of its sentences, not only the one that put it in the pool.
   const rank = (s: Sentence) =>
