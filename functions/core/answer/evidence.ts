@@ -32,9 +32,9 @@ import { classRecogniser, NATION_CLASS, nationAdjectivesIn, SAME_NATION } from '
 import { numbersIn, YEAR_WORD } from './candidates.js';
 import { kinQuestion, relativesIn } from './kinship.js';
 import { type AnswerType, describedPerson, describedThing, holdsTerm, readQuestion, relationSets, classWords as wordsOfClass } from './question.js';
-import { respelling, respeltQuestion } from './spelling.js';
-import { entitySpans, sentences } from './text.js';
-import { truecased } from './truecase.js';
+import { respelling } from './spelling.js';
+import { bareTitle, entitySpans, sentences } from './text.js';
+import { asPassagesWrite } from './truecase.js';
 
 export interface EvidenceDocument {
   id: string;
@@ -69,17 +69,8 @@ const SPAN_TYPES: ReadonlySet<AnswerType> = new Set(['person', 'date', 'year', '
 const SELF: Lexicon = { related: (phrase) => [phrase] };
 
 export function checkEvidence(question: string, documents: readonly EvidenceDocument[], claim: AnswerClaim = {}, lexicon: Lexicon = SELF): EvidenceCheck {
-  // A question typed in lower case names what the passages spell ("toulouse": Toulouse).
-  // A word misspelt ("Toulose") reads as the passages' word a letter away, as the answerer reads it.
-  const task = truecased(
-    respeltQuestion(
-      question,
-      documents.map((d) => `${d.title ?? ''} ${d.text}`),
-      lexicon,
-    ),
-    documents,
-    lexicon,
-  );
+  // The question as the passages write it ("toulose" → Toulouse), as the answerer reads it.
+  const task = asPassagesWrite(question, documents, lexicon);
   const reading = readQuestion(task);
   // "Which country is X from?", "From the same country?", "of the same nationality?": a nation is
   // said by its adjective ("a French-American filmmaker", "a 1936 American comedy film"), and a
@@ -97,7 +88,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     saysClass: spansOfClass !== undefined && spansOfClass(`${d.title ?? ''} ${d.text}`).length > 0,
     // A possessive names its owner: "Lyon's museums" names Lyon.
     names: entitySpans(d.text).map((n) => normalizeText(n).replace(/['’]s$/, '')),
-    title: normalizeText(d.title ?? '').replace(/\s*\([^)]*\)\s*$/, ''),
+    title: bareTitle(normalizeText(d.title ?? '')),
     // Its verbs in -ed ("operated"), which the relation's words are looked for backwards through (saysBack).
     pastVerbs: [...new Set(`${d.title ?? ''} ${d.text}`.toLowerCase().match(/\b\p{Ll}{2,}ed\b/gu) ?? [])],
   }));

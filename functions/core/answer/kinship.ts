@@ -10,7 +10,7 @@
  * person of a path is followed to the passage titled after them.
  */
 import { contentTerms } from '../retrieval/tokenize.js';
-import { entitySpans, sentences } from './text.js';
+import { bareTitle, entitySpans, sentences } from './text.js';
 
 /** One family relation, the step of a path. */
 export type Kin = 'father' | 'mother' | 'parent' | 'spouse' | 'child' | 'son' | 'daughter' | 'sibling' | 'brother' | 'sister';
@@ -301,13 +301,13 @@ export function relativesIn(sentence: string, kin: Kin, titles: readonly string[
 }
 
 /** A passage's title without its parenthesised qualifier, as words. */
-const key = (s: string) => contentTerms(s.replace(/\s*\([^)]*\)\s*$/, '')).join(' ');
+const key = (s: string) => contentTerms(bareTitle(s)).join(' ');
 const HONORIFIC =
   /^(?:(?:Sir|King|Queen|Emperor|Empress|Prince|Princess|Lord|Lady|Duke|Duchess|Count|Countess|Pope|Saint|St\.?|Crown\s+Prince|Shahzadi|Dr\.?)\s+)+/;
 
 /** The passage titled after a name: the same words, or the name less an honorific, or a title that begins with the name. */
 export function ownPassage(name: string, documents: readonly KinDocument[], exclude?: string): KinDocument | undefined {
-  const plain = name.replace(/\s*\([^)]*\)\s*$/, '');
+  const plain = bareTitle(name);
   const candidates = documents.filter((d) => d.id !== exclude && d.title);
   const exact = candidates.find((d) => d.title!.toLowerCase() === name.toLowerCase()) ?? candidates.find((d) => key(d.title!) === key(plain));
   if (exact) return exact;
@@ -319,7 +319,7 @@ export function ownPassage(name: string, documents: readonly KinDocument[], excl
   // "Charles Emmanuel II" for "Charles Emmanuel II, Duke of Savoy"; "Simon Yuen Siu-tien" for "Yuen Siu-tien".
   const words = new Set(contentTerms(plain));
   return candidates.find((d) => {
-    const t = contentTerms(d.title!.replace(/\s*\([^)]*\)\s*$/, ''));
+    const t = contentTerms(bareTitle(d.title!));
     const head = contentTerms(d.title!.split(',')[0]!);
     // A one-word name stands for a title only as the title's head before its region ("Young, New South Wales").
     const headOnly = head.length === 1 && d.title!.includes(',');
@@ -360,7 +360,7 @@ export function followKin(person: KinDocument, kin: Kin, documents: readonly Kin
       // Which parent the passage's subject is: "She was the mother of", "He was the father of".
       const role = /\b(father|mother)\s+of\b/i.exec(s)?.[1]?.toLowerCase();
       if ((kin === 'father' || kin === 'mother') && role !== undefined && role !== kin) continue;
-      steps.push({ name: d.title.replace(/\s*\([^)]*\)\s*$/, ''), sentence: s, docId: d.id, own: d });
+      steps.push({ name: bareTitle(d.title), sentence: s, docId: d.id, own: d });
     }
   }
   // The first relative stated is the surest (a passage names its subject's parents before the

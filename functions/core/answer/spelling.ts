@@ -46,17 +46,19 @@ export function respelling(related: (phrase: string) => readonly string[], passa
 export function respeltQuestion(question: string, passages: readonly string[], lexicon: Lexicon): string {
   // Without a lexicon that tells words from names (a bundle shipped without WordNet), no word is known: none is respelt.
   if (!lexicon.isCommonWord || !lexicon.isOnlyName) return question;
-  let words: Set<string> | undefined;
+  // The passages' words in lower case, each as first written, read once, on the first word that needs them.
+  let words: Map<string, string> | undefined;
   return question.replace(/\p{L}{6,}/gu, (word) => {
     const lower = word.toLowerCase();
-    // The passages' words, read once, on the first word that needs them.
-    words ??= new Set(passages.flatMap((p) => p.match(/\p{L}{5,}/gu) ?? []));
-    if (words.has(word) || [...words].some((w) => w.toLowerCase() === lower)) return word;
+    if (!words) {
+      words = new Map();
+      for (const w of passages.flatMap((p) => p.match(/\p{L}{5,}/gu) ?? [])) if (!words.has(w.toLowerCase())) words.set(w.toLowerCase(), w);
+    }
+    if (words.has(lower)) return word;
     if (lexicon.related(lower).length > 1 || lexicon.isCommonWord?.(lower) === true || lexicon.isOnlyName?.(lower) === true) return word;
-    const near = [...new Set([...words].filter((w) => oneEditApart(w.toLowerCase(), lower)).map((w) => w.toLowerCase()))];
+    const near = [...words.keys()].filter((w) => oneEditApart(w, lower));
     if (near.length !== 1) return word;
-    const found = [...words].find((w) => w.toLowerCase() === near[0])!;
     // Written as the passages write it when the question wrote a capital; in lower case otherwise (truecased reads it then).
-    return /^\p{Lu}/u.test(word) ? found : found.toLowerCase();
+    return /^\p{Lu}/u.test(word) ? words.get(near[0]!)! : near[0]!;
   });
 }

@@ -223,10 +223,6 @@ function isCapitalised(word: string): boolean {
 }
 
 /**
- * Proper-name spans: runs of capitalised words (and numbers), joined by name connectors, with
- * sentence-initial function words dropped. Quoted phrases come first and are kept whole.
- */
-/**
  * Whether a span is a parenthesis after a name that says which one it is ("Three Live Ghosts
  * (1936 Film)", "George Cochrane (Politician)"): of one word or with a year, and said nowhere else
  * in the text. It names nothing of its own; "Greatest Love (Ciara Song)" does name the singer.
@@ -237,6 +233,15 @@ export function isQualifier(span: string, text: string): boolean {
   );
 }
 
+/** A passage's title without the parenthesis that says which one it is: "Adam Green (filmmaker)" → "Adam Green". */
+export function bareTitle(title: string): string {
+  return title.replace(/\s*\([^)]*\)\s*$/, '');
+}
+
+/**
+ * Proper-name spans: runs of capitalised words (and numbers), joined by name connectors, with
+ * sentence-initial function words dropped. Quoted phrases come first and are kept whole.
+ */
 export function entitySpans(text: string): string[] {
   const spans: string[] = [];
   const seen = new Set<string>();

@@ -12,7 +12,8 @@
  * (and "I") was cased by its writer and is left as written.
  */
 import type { Lexicon } from '../ports.js';
-import { entitySpans, escapeRegExp, sentences } from './text.js';
+import { respeltQuestion } from './spelling.js';
+import { bareTitle, entitySpans, escapeRegExp, sentences } from './text.js';
 
 const MAX_NAME_WORDS = 6;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
@@ -42,7 +43,7 @@ function namesOf(documents: ReadonlyArray<{ title?: string; text: string }>, lex
   }
   // A title the passages also write in lower case ("patented the cinematograph") is a common noun.
   for (const doc of documents) {
-    const title = doc.title?.replace(/\s*\([^)]*\)\s*$/, '').trim() ?? '';
+    const title = bareTitle(doc.title ?? '').trim();
     const inLowerCase = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(title.toLowerCase())}(?![\\p{L}\\p{N}])`, 'u');
     if (title === '' || documents.some((d) => inLowerCase.test(d.text))) continue;
     if (title.split(/\s+/).some((w) => lexicon.isCommonWord?.(w) !== true)) add(title);
@@ -74,4 +75,18 @@ export function truecased(question: string, documents: ReadonlyArray<{ title?: s
     i += Math.max(1, matched);
   }
   return out + question.slice(last);
+}
+
+/**
+ * The question as the passages write it, as the answerer and the relevance rule both read it: a
+ * word misspelt read as the passages' word a letter away ("Toulose", spelling.ts), then a question
+ * typed in lower case cased by the names the passages spell ("toulouse": Toulouse).
+ */
+export function asPassagesWrite(question: string, documents: ReadonlyArray<{ title?: string; text: string }>, lexicon: Lexicon): string {
+  const respelt = respeltQuestion(
+    question,
+    documents.map((d) => `${d.title ?? ''} ${d.text}`),
+    lexicon,
+  );
+  return truecased(respelt, documents, lexicon);
 }

@@ -340,12 +340,15 @@ const NON_ATTRIBUTE = new Set([
   'one',
 ]);
 
+/** A word that grades, alone: "younger", "first". */
+const GRADED_WORD = new RegExp(`^${GRADED.source}$`, 'i');
+
 /**
  * The words of a compared attribute a side's search looks for: not its comparatives ("younger",
  * "earlier", "first"), which say which side wins and which no passage about one side says.
  */
 export function searchedAttribute(attribute: string | undefined): string | undefined {
-  const words = (attribute ?? '').split(/\s+/).filter((w) => w !== '' && !new RegExp(`^${GRADED.source}$`, 'i').test(w));
+  const words = (attribute ?? '').split(/\s+/).filter((w) => w !== '' && !GRADED_WORD.test(w));
   return words.length > 0 ? words.join(' ') : undefined;
 }
 

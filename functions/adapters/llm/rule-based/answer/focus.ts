@@ -7,6 +7,7 @@ import { classRecogniser } from '../../../../core/answer/answer-classes.js';
 import { type Candidate, candidatesFor } from '../../../../core/answer/candidates.js';
 import { classWords, expandedTerms, holdsTerm, type QuestionReading, relationSets } from '../../../../core/answer/question.js';
 import { respelling } from '../../../../core/answer/spelling.js';
+import { bareTitle } from '../../../../core/answer/text.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 
@@ -266,12 +267,12 @@ export function ranked(focus: Focus, sentencesOf: readonly Sentence[] = focus.al
 
 /** A passage's title as a key: lower case, without its parenthesised qualifier ("Adam Green (filmmaker)"). */
 export function titleKey(title: string): string {
-  return contentTerms(title.replace(/\s*\([^)]*\)\s*$/, '')).join(' ');
+  return contentTerms(bareTitle(title)).join(' ');
 }
 
 /** A passage's title names the same thing as a span: "Neighbours" and "Neighbours (TV series)". */
 export function sameName(title: string, span: string): boolean {
-  const a = contentTerms(title.replace(/\s*\([^)]*\)\s*$/, ''));
+  const a = contentTerms(bareTitle(title));
   const b = contentTerms(span);
   return a.length > 0 && a.length === b.length && a.every((t, i) => t === b[i]);
 }
@@ -285,3 +286,8 @@ export function sentencesAbout(side: string, focus: Focus): Sentence[] {
 }
 
 export const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+
+/** Whether a word ranks as a superlative does ("largest", "oldest", "third"), not one that merely ends so ("west", "interest", "forest"). */
+export function ranksAs(word: string): boolean {
+  return ORDINALS.includes(word.toLowerCase()) || (/^\p{L}{2,}est$/u.test(word) && !/(?:west|east|interest|forest|contest|request|protest|test)$/i.test(word));
+}

@@ -26,16 +26,15 @@
  */
 import { followPath, kinQuestion, ownPassage } from '../../../../core/answer/kinship.js';
 import { describedPerson, describedThing, type QuestionReading, readQuestion } from '../../../../core/answer/question.js';
-import { respeltQuestion } from '../../../../core/answer/spelling.js';
 import { askedPart, escapeRegExp, sentences } from '../../../../core/answer/text.js';
-import { truecased } from '../../../../core/answer/truecase.js';
+import { asPassagesWrite } from '../../../../core/answer/truecase.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { wordNet } from '../../../lexicon/wordnet.js';
 import { readTask } from '../reading.js';
 import { choose } from './choice.js';
 import { describe, fallback, namesFrom } from './fallback.js';
-import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, type Sentence, titleKey } from './focus.js';
+import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, ranksAs, type Sentence, titleKey } from './focus.js';
 import { coordinated, list, tableChoice, tableFigure, tableRows } from './lists-tables.js';
 import { deathCause, homeCountry, inCommon, lifeDate, lifePlace } from './lives.js';
 import { asksForMany, definedSubject, figureOf, kindOf, objectOf, superlative } from './phrasings.js';
@@ -79,17 +78,9 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   const asked = /(?:^|[.:!]\s+)([^.:!?]*\?)\s*(?:[^?]*)$/.exec(input.instruction)?.[1]?.trim();
   // The task's own question read whole, not from the last period of an initial in it ("John C. Reilly").
   // A question typed in lower case names what the passages spell ("toulouse": Toulouse).
-  // A word misspelt ("Toulose") reads as the passages' word a letter away (core/answer/spelling.ts).
+  // Read as the passages write it: "toulose" names Toulouse (core/answer/truecase.ts).
   const posed = askedPart(asked && asked.length > 3 && !input.question.trim().endsWith(asked) ? asked : input.question);
-  const text = truecased(
-    respeltQuestion(
-      posed,
-      input.documents.map((d) => `${d.title ?? ''} ${d.text}`),
-      lexicon,
-    ),
-    input.documents,
-    lexicon,
-  );
+  const text = asPassagesWrite(posed, input.documents, lexicon);
   const reading = asPerson(withTitledOptions(readQuestion(text), text, all), lexicon);
   const focus = new Focus(reading, all, lexicon, readTask(text).kind === 'bridge', text);
   if (NAMES_ONLY.test(input.instruction)) return { shortAnswer: null, answer: namesFrom(all, focus, input.question) };
@@ -187,7 +178,8 @@ function rankedAnswer(
     `\\b(?:from|of|in|at|by|to|on|for)\\s+((?:its|their|the)\\s+(${rank}(?:[\\s-]+\\p{L}{2,}est)?\\s+(?:[\\p{Ll}-]+\\s+){0,2}?[\\p{Ll}-]+(?:\\s+of\\s+[\\p{Ll}-]+)?))(?=\\s+(?:in|of|from|for|during|to)\\b|\\s*[,?]|\\s*$)`,
     'iu',
   ).exec(asked);
-  if (!m || /\b(?:west|east|interest|forest|contest|request|protest|test|rest)$/i.test(m[2]!.split(/\s+/)[0]!)) return undefined;
+  // "the third-largest city", "its first renewable source"; not "the west coast".
+  if (!m || !ranksAs(m[2]!.split(/[\s-]+/)[0]!)) return undefined;
   // Whose rank: the question's name a possessive points back to ("France's ... its third source"), said with it.
   const owner = reading.names.find((n) => !m[1]!.includes(n));
   const which = `Which is the ${m[2]}${owner && !new RegExp(`\\b${escapeRegExp(owner)}\\b`).test(m[2]!) ? ` in ${owner.replace(/['’]s$/, '')}` : ''}?`;

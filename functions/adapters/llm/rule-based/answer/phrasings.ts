@@ -5,8 +5,9 @@
  */
 import { namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
+import { bareTitle } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
-import { cite, type ExtractedAnswer, type Focus, NO_ANSWER, ORDINALS, ranked, type Sentence, sameName } from './focus.js';
+import { cite, type ExtractedAnswer, type Focus, NO_ANSWER, ORDINALS, ranked, ranksAs, type Sentence, sameName } from './focus.js';
 import { withYear } from './spans.js';
 
 /**
@@ -110,9 +111,7 @@ export function superlative(reading: QuestionReading, focus: Focus, question: st
   if (!/^\s*(?:[Ww]hich|[Ww]hat)(?:\s+[\p{L}'’-]+){0,3}?\s+(?:is|are|was|were)\s/u.test(question)) return undefined;
   // An ordinal ranks as a superlative does: "Which source is third?" is answered by what is "the third source".
   const ordinal = (w: string) => ORDINALS.includes(w.toLowerCase());
-  const at = reading.relation.findIndex(
-    (w) => ordinal(w) || (/^\p{L}{2,}est$/u.test(w) && !/(?:west|east|interest|forest|contest|request|protest|test)$/i.test(w)),
-  );
+  const at = reading.relation.findIndex(ranksAs);
   if (at < 0 || asksForMany(focus.reading.names.join(' '))) return undefined;
   // "biggest" is said as "largest": superlatives compared by their base's related words (big ~ large).
   // A superlative's possible bases: "largest" large, "biggest" big, "happiest" happy.
@@ -147,7 +146,7 @@ export function superlative(reading: QuestionReading, focus: Focus, question: st
     // otherwise the subject is what the sentence opens with before its verb ("Nuclear power is ...").
     const pronoun = /^(?:It|This|He|She|They)\s/.test(s.text);
     const opening = /^(?:The\s+)?([^,;:]{2,60}?)\s+(?:is|was|are|were)\s/.exec(s.text)?.[1];
-    const subject = pronoun ? s.title.replace(/\s*\([^)]*\)\s*$/, '') : opening && opening.split(/\s+/).length <= 6 ? opening : undefined;
+    const subject = pronoun ? bareTitle(s.title) : opening && opening.split(/\s+/).length <= 6 ? opening : undefined;
     if (subject && !focus.isGiven({ text: subject, at: 0, kind: 'name' })) return { shortAnswer: subject, answer: cite(s) };
   }
   return saying.length === 0 ? { shortAnswer: null, answer: NO_ANSWER } : undefined;
@@ -184,7 +183,7 @@ export function definedSubject(reading: QuestionReading, focus: Focus, question:
   let best: { s: Sentence; subject: string; cover: number } | undefined;
   for (const s of focus.all) {
     if (s.position !== 0 || !s.title) continue;
-    const title = s.title.replace(/\s*\([^)]*\)\s*$/, '');
+    const title = bareTitle(s.title);
     if (focus.isGiven({ text: title, at: 0, kind: 'name' }) || reading.names.some((n) => sameName(s.title, n))) continue;
     const copula = /\s(?:is|was|are|were)\s+(?:an?\s+|the\s+)?/.exec(s.text);
     if (!copula) continue;

@@ -5,7 +5,7 @@
  */
 import { type Candidate, candidatesFor, namesIn } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
-import { escapeRegExp } from '../../../../core/answer/text.js';
+import { bareTitle, escapeRegExp } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { cite, type ExtractedAnswer, type Focus, ORDINALS, ranked, type Sentence, sameName, titleKey } from './focus.js';
 import { fits, inAppositive, isAgent, misfit, nearest, relationGap, withYear } from './spans.js';
@@ -36,7 +36,8 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   // The first hop's passage may be about whom the question only describes ("the runner-up in the
   // 1999 World Drivers' Championship": Eddie Irvine's passage): another passage that names its
   // subject, in any sentence, leads on ("... on the front cover ... are Eddie Irvine ...").
-  const described = !focus.titledAfterName(first) && titleKey(first.title) !== '' ? contentTerms(first.title.replace(/\s*\([^)]*\)\s*$/, '')) : [];
+  const firstKey = focus.titledAfterName(first) ? '' : titleKey(first.title);
+  const described = firstKey === '' ? [] : firstKey.split(' ');
   const namesDescribed = new Set(
     described.length > 0 ? focus.all.filter((x) => x.docId !== first.docId && described.every((t) => x.terms.has(t))).map((x) => x.docId) : [],
   );
@@ -157,7 +158,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // words count with what the sentence says of the one who did it.
     const pronounTitle =
       s.position > 0 && /^(?:It|He|She|They)\s/.test(s.text)
-        ? focus.relationScore({ ...s, terms: new Set([...s.terms, ...contentTerms(s.title.replace(/\s*\([^)]*\)\s*$/, ''))]) }) - focus.relationScore(s)
+        ? focus.relationScore({ ...s, terms: new Set([...s.terms, ...contentTerms(bareTitle(s.title))]) }) - focus.relationScore(s)
         : 0;
     const agent = reading.type === 'person' && isAgent(candidate, s, focus.relation) ? 1 + pronounTitle : 0;
     const score =
@@ -294,7 +295,7 @@ function namesBridge(c: Candidate, bridgeTerms: ReadonlySet<string>): boolean {
 function pronounSubject(s: Sentence, focus: Focus, reading: QuestionReading): Candidate | undefined {
   const pronoun = reading.type === 'person' ? /^(?:It|He|She|They)\s/ : /^(?:It|They)\s/;
   if (!pronoun.test(s.text) || s.title === '') return undefined;
-  const text = s.title.replace(/\s*\([^)]*\)\s*$/, '');
+  const text = bareTitle(s.title);
   const c: Candidate = { text, at: 0, kind: 'name' };
   return focus.isGiven(c) ? undefined : c;
 }
