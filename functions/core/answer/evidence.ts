@@ -219,8 +219,11 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // speak together: "the city where the cinematograph was first shown" and that city's river.
   // A question that names nothing links only to a passage titled after the name itself ("Paris");
   // one that names its focus also to a passage whose title holds it ("Public transport in Lyon").
+  // A name may carry a rank the title leaves out ("King George VII of Imereti", titled "George VII
+  // of Imereti"; "Sultan Abdülaziz"): a title that ends the name, and is most of it, is its title.
+  const endsName = (title: string, name: string) => name.endsWith(` ${title}`) && title.split(' ').length * 2 >= name.split(' ').length;
   const titledAfter = (d: (typeof docs)[number], name: string, exactly: boolean) =>
-    d.title !== '' && (exactly ? d.title === name : ` ${d.title} `.includes(` ${name} `));
+    d.title !== '' && (exactly ? d.title === name : ` ${d.title} `.includes(` ${name} `) || endsName(d.title, name));
   const ledTo = (d: (typeof docs)[number], exactly = false) => docs.filter((x) => x !== d && d.names.some((n) => titledAfter(x, n, exactly)));
   if (names.length === 0 && required.length > 1) {
     const held = (d: (typeof docs)[number]) => required.filter((r) => [...r.terms].some((t) => holdsTerm(d.terms, t)));

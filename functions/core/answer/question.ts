@@ -98,6 +98,9 @@ const PLACE_NOUNS =
 /** Nouns after what/which that ask for a person. */
 const PERSON_NOUNS =
   /^(?:person|people|man|men|woman|women|actor|actress|singer|writer|author|director|player|president|king|queen|leader|musician|artist|composer|poet|politician|scientist|founder|producer|member|wife|husband|son|daughter|father|mother|child|brother|sister|character|coach)s?$/i;
+/** Nouns after what/which that ask for a figure. */
+const NUMBER_NOUNS =
+  /^(?:population|number|amount|count|total|size|length|height|area|age|percentage|percent|proportion|fraction|share|headcount|capacity|distance|width|depth|weight|duration)$/i;
 const QUANTITY_ADJECTIVES = 'old|long|tall|high|big|large|far|deep|wide|heavy|fast|often|much|many';
 
 export function readQuestion(raw: string): QuestionReading {
@@ -106,16 +109,19 @@ export function readQuestion(raw: string): QuestionReading {
   const q = askedPart(raw)
     .trim()
     .replace(/\s+/g, ' ')
-    .replace(/^\p{Lu}\p{Ll}+\s+(?=(?:how|what|which|who|whom|whose|when|where|why)\b)/u, '')
+    // Typed in lower case, such a word is an adverb ("roughly how many"); a lower-case name stays.
+    .replace(/^(?:\p{Lu}\p{Ll}+|\p{Ll}+ly)\s+(?=(?:how|what|which|who|whom|whose|when|where|why)\b)/u, '')
     // "Could you tell me where ...?", "Do you know when ...?": the question is the one asked inside.
     .replace(
-      /^(?:please\s+)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:tell|show)\s+me|do\s+you\s+know|i(?:'d|\s+would)\s+like\s+to\s+know|i\s+wonder)\s+(?=(?:who|whom|whose|what|which|when|where|why|how)\b)/iu,
+      /^(?:please\s+)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:tell|show)\s+me|do\s+you\s+know|i(?:'d|\s+would)\s+like\s+to\s+know|i\s+(?:want|need)\s+to\s+know|i\s+wonder)\s+(?=(?:who|whom|whose|what|which|when|where|why|how)\b)/iu,
       '',
     )
     // "Can you tell me about Lyon?" asks for a description, not a yes or a no.
     .replace(/^(?:please\s+)?(?:could|can|would|will)\s+you\s+(?:please\s+)?(tell|show)\s+me\s+about\b/iu, '$1 me about')
     // "Give me the river that runs through Toulouse" asks "Which river runs through Toulouse?".
     .replace(/^(?:please\s+)?(?:give me|tell me|show me|name|find|identify)\s+(?:the|a|an)\s+([\p{Ll}-]+)\s+(?:that|which|who)\s+/iu, 'Which $1 ')
+    // "Tell me the population of Lyon" asks "What is the population of Lyon?".
+    .replace(/^(?:please\s+)?(?:give me|tell me|show me)\s+the\s+([\p{L}-]+)\s+of\s+/iu, 'What is the $1 of ')
     // "Name the city where bouillabaisse originated" asks "Which city is where bouillabaisse originated?".
     .replace(/^(?:please\s+)?(?:give me|tell me|show me|name|find|identify)\s+(?:the|a|an)\s+([\p{Ll}-]+)\s+(where|when)\s+/iu, 'Which $1 is $2 ');
   const names = focusNames(q);
@@ -186,7 +192,8 @@ export function readQuestion(raw: string): QuestionReading {
             after,
           )?.[1];
         const noun =
-          copular && (TIME_NOUNS.test(copular) || PLACE_NOUNS.test(copular) || PERSON_NOUNS.test(copular) || classRecogniser(copular))
+          copular &&
+          (TIME_NOUNS.test(copular) || NUMBER_NOUNS.test(copular) || PLACE_NOUNS.test(copular) || PERSON_NOUNS.test(copular) || classRecogniser(copular))
             ? copular
             : (nounPhrase?.[1] ?? possessed);
         const head = noun?.split(' ').pop();
@@ -203,7 +210,7 @@ export function readQuestion(raw: string): QuestionReading {
               : PERSON_NOUNS.test(head)
                 ? 'person'
                 : 'entity';
-          if (/^(?:population|number|amount|count|total|size|length|height|area|age|percentage|share)$/i.test(head)) type = 'number';
+          if (NUMBER_NOUNS.test(head)) type = 'number';
         } else if (/\bpopulation\b/i.test(after)) type = 'number';
         // "What does X say / mean / do?": a clause, not a name.
         else if (/^(?:do|does|did)\b/i.test(after)) type = 'description';
@@ -272,7 +279,9 @@ function withRelation(reading: Omit<QuestionReading, 'relation'> & { clause?: st
   // nor is the measure a "how" asks for ("how big", "how old": the figure is the answer).
   const said = q
     .replace(/,?\s*\b(?:not counting|not including|excluding|leaving out|apart from|except for|except)\b[^,?.;]*/gi, ' ')
-    .replace(new RegExp(`\\bhow\\s+(?:${QUANTITY_ADJECTIVES})\\b`, 'gi'), ' ');
+    .replace(new RegExp(`\\bhow\\s+(?:${QUANTITY_ADJECTIVES})\\b`, 'gi'), ' ')
+    // A possessive is its owner's name ("Airbus's" is Airbus), not a word of its own.
+    .replace(/(?<=\p{L})['’]s\b/gu, '');
   for (const m of said.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
     for (const token of tokenize(m[0])) {
       if (!isContentToken(token)) continue;
@@ -329,7 +338,10 @@ function questionWord(q: string): { word: string; index: number; embedded: boole
 function focusNames(q: string): string[] {
   // A year or a count narrows what is asked ("opened in 2014"); it is not what the question is about.
   // "Lyon's Musée des Beaux-Arts" is two names: the owner and the thing it owns.
-  const spans = entitySpans(q).flatMap((span) => span.split(/(?<=['’]s)\s+(?=\p{Lu})/u));
+  // The owner is named without its possessive ("Airbus's head office" is about Airbus).
+  const spans = entitySpans(q)
+    .flatMap((span) => span.split(/(?<=['’]s)\s+(?=\p{Lu})/u))
+    .map((span) => span.replace(/(?<=\p{L}{2})['’]s$/u, ''));
   return spans.filter((span) => {
     const terms = contentTerms(span);
     return terms.length > 0 && !/^[\d\s,.'’s-]+$/.test(span) && !/^(?:top|compare|list|name|rank)$/i.test(span) && !isQualifier(span, q);

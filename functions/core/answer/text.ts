@@ -291,7 +291,7 @@ export function entitySpans(text: string): string[] {
  * museum trip — what's the largest ...?" asks "what is the largest ...?").
  */
 export function askedPart(question: string): string {
-  const expanded = question.replace(/\b(what|who|where|when|how|which|that|there|it)['’]s\b/gi, '$1 is');
+  const expanded = leadingPhraseLast(question.replace(/\b(what|who|where|when|how|which|that|there|it)['’]s\b/gi, '$1 is'));
   const parts = expanded.split(/\s+[—–-]\s+|:\s+/);
   const last = parts[parts.length - 1]!.trim();
   // "Lyon - what is its population?": a pronoun in the question points back into the preamble, which stays;
@@ -299,6 +299,21 @@ export function askedPart(question: string): string {
   const asks = /^(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|do|does|did|can|could)\b/i.test(last);
   const options = parts.length === 2 && /^\s*\S+(?:\s+\S+){0,3}\s+or\s+\S+(?:\s+\S+){0,3}\s*$/i.test(parts[0]!) && /^(?:which|who|what)\b/i.test(last);
   return parts.length > 1 && asks && !options && !/\b(?:it|its|he|him|his|she|her|they|them|their|this|these|those|there|here)\b/i.test(last) ? last : expanded;
+}
+
+/**
+ * A question opened by a phrase of place or time before its question word ("In the photograph of
+ * the basilica, which river is visible?") asks the same with the phrase last ("Which river is
+ * visible in the photograph of the basilica?"): the question word leads, and the phrase's names stay.
+ */
+function leadingPhraseLast(question: string): string {
+  const m = /^((?:in|on|at|from|during|among|of|according to|for)\s+[^,?]+),\s*((?:which|what|who|whom|whose|when|where|how)\b[^?]*)(\??)\s*$/i.exec(
+    question.trim(),
+  );
+  // A year alone ("In 2023, which ...") reads where it stands; options after a colon keep their place.
+  if (!m || /^\S+\s+[\d\s]+$/.test(m[1]!) || /:/.test(m[2]!)) return question;
+  const asked = m[2]!;
+  return `${asked.charAt(0).toUpperCase()}${asked.slice(1)} ${m[1]!.charAt(0).toLowerCase()}${m[1]!.slice(1)}${m[3]}`;
 }
 
 /** Splits "A and B", "A or B", "A vs B", "A versus B" at the last top-level connective. */

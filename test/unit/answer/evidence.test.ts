@@ -273,6 +273,21 @@ describe('Function: checkEvidence', () => {
     expect(none).toMatchObject({ covered: false, reason: 'no retrieved passage holds a place about what is asked' });
   });
 
+  it('reads a passage titled after a name with its rank left out ("King George VII of Imereti") as the one the name leads to', () => {
+    // Prepare: the focus's passage names the husband with his rank; his passage is titled without it.
+    const rodam = { id: 'rodam', title: 'Rodam of Kartli', text: 'Princess Rodam married King George VII of Imereti.' };
+    const george = { id: 'george', title: 'George VII of Imereti', text: 'George VII (died February 22, 1720) was King of Imereti.' };
+    const other = { id: 'other', title: 'Imereti', text: 'Imereti is a region; its last king died on March 1, 1810.' };
+
+    // Act
+    const led = checkEvidence("When did Rodam of Kartli's husband die?", [rodam, george], { shortAnswer: 'February 22, 1720' }, wordNet());
+    const unled = checkEvidence("When did Rodam of Kartli's husband die?", [rodam, other], { shortAnswer: 'March 1, 1810' }, wordNet());
+
+    // Assess
+    expect(led.covered).toBe(true);
+    expect(unled.covered).toBe(false);
+  });
+
   it('takes a choice only among the options the question gives', () => {
     // Prepare
     const docs = [

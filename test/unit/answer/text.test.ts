@@ -45,4 +45,28 @@ describe('Function: askedPart', () => {
     expect(askedPart('Gas or solar: which generated more?')).toBe('Gas or solar: which generated more?');
     expect(askedPart('Tidal or wind power — which is older?')).toBe('Tidal or wind power — which is older?');
   });
+
+  it('asks a question opened by a phrase of place with its question word first, keeping the phrase and a year where it stands', () => {
+    // Act & Assess
+    expect(askedPart('In the photograph of the basilica, which river is visible?')).toBe('Which river is visible in the photograph of the basilica?');
+    expect(askedPart('In 2023, what share of electricity came from wind?')).toBe('In 2023, what share of electricity came from wind?');
+    expect(askedPart('In 2023, which had more capacity: solar or wind?')).toBe('In 2023, which had more capacity: solar or wind?');
+  });
+});
+
+describe('Function: readQuestion as people type', () => {
+  it('reads an owner without its possessive, a lower-case adverb before the question word, and a request for a figure', () => {
+    // Act
+    const owner = readQuestion("How many people live in the city that hosts Airbus's head office?");
+    const roughly = readQuestion('roughly how many people live in lyon');
+    const tell = readQuestion('Tell me the headcount of Paris as of 2020.');
+    const want = readQuestion('I want to know what percent of electricity came from wind');
+
+    // Assess
+    expect(owner.names).toEqual(['Airbus']);
+    expect(owner.relation).not.toContain('airbuss');
+    expect(roughly.relation).not.toContain('roughly');
+    expect(tell).toMatchObject({ type: 'number', answerClass: 'headcount' });
+    expect(want).toMatchObject({ type: 'number', answerClass: 'percent' });
+  });
 });

@@ -564,7 +564,7 @@ describe('Function: answerStructured', () => {
     const answer = ask("What was Norvia's installed solar capacity in 2023?", [solar]);
 
     // Assess
-    expect(answer.shortAnswer).toBe('about 20 gigawatts');
+    expect(answer.shortAnswer).toBe('about 20 gigawatts (2023)');
   });
 
   it('finds the thing a role of a name describes first ("the capital of Norway", "the Norwegian capital"), then asks of it', () => {
