@@ -31,7 +31,16 @@ import { contentTerms, normalizeText } from '../retrieval/tokenize.js';
 import { classRecogniser, NATION_CLASS, nationAdjectivesIn, SAME_NATION } from './answer-classes.js';
 import { numbersIn, YEAR_WORD } from './candidates.js';
 import { kinQuestion, relativesIn } from './kinship.js';
-import { type AnswerType, describedPerson, describedThing, holdsTerm, readQuestion, relationSets, classWords as wordsOfClass } from './question.js';
+import {
+  type AnswerType,
+  describedPerson,
+  describedThing,
+  holdsTerm,
+  NUMBER_NOUNS,
+  readQuestion,
+  relationSets,
+  classWords as wordsOfClass,
+} from './question.js';
 import { respelling } from './spelling.js';
 import { bareTitle, entitySpans, sentences } from './text.js';
 import { asPassagesWrite } from './truecase.js';
@@ -267,6 +276,10 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   if (typeof short === 'string' && names.length > 0 && !compared && SPAN_TYPES.has(reading.type) && !saidBy(short, reading, linked)) {
     return refuse(`no retrieved passage about ${names.map((n) => n.surface).join(', ')} says "${short}"`);
   }
+  if (typeof short === 'string' && reading.type === 'number') {
+    const unfit = unfitFigure(task, short, reading.answerClass, lexicon);
+    if (unfit) return refuse(unfit);
+  }
   // A figure answers the scope the question gives it: where another passage says the question's
   // qualifier beside what is counted and a figure ("its metropolitan area about 2.3 million", with the
   // population) and the passage giving the figure never says it, the figure is of another scope
@@ -302,6 +315,40 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
 }
 
 /** Whether a passage says the short answer: its figures exactly, and most of its words; an option of the question for a choice. */
+/** The words a figure is counted or measured in ("about 65 percent (2023)" → "percent"), without its multiplier and year. */
+function unitOf(figure: string): string | undefined {
+  const m = /\d[\d,.]*(?:\s+(?:hundred|thousand|million|billion|trillion)\b)?(?:\s+([\p{L}][\p{L}-]*(?:\s+[\p{L}][\p{L}-]*)?))?/u.exec(
+    figure.replace(/\s*\([^)]*\)\s*$/, ''),
+  );
+  return m?.[1];
+}
+
+/**
+ * Why a figure does not answer what the question counts or measures, or undefined when it does.
+ * "How many terawatt-hours ...?", "How many plant sites ...?" are not answered by a share ("about
+ * 65 percent"): a count that carries a unit carries the noun counted (or a word the lexicon relates
+ * to it). A unit of measurement the question asks in ("the area in square kilometres") is one the
+ * figure must carry. A figure noun ("the population", "what share") names no unit.
+ */
+function unfitFigure(task: string, figure: string, counted: string | undefined, lexicon: Lexicon): string | undefined {
+  const unit = unitOf(figure);
+  const head = counted?.split(' ').pop();
+  const same = (a: string, b: string) => {
+    const terms = new Set(contentTerms(b));
+    return contentTerms(a).some((t) => terms.has(t)) || lexicon.related(a).some((w) => contentTerms(w).some((t) => terms.has(t)));
+  };
+  // "How much cargo": a mass is measured in units of its own ("80 million tonnes"); "how many" counts the noun.
+  if (unit !== undefined && head !== undefined && /\bhow\s+many\b/i.test(task) && !NUMBER_NOUNS.test(head) && !same(head, unit) && !same(unit, head)) {
+    return `no retrieved passage gives "${counted}" as a figure (it gives "${figure}")`;
+  }
+  const asked = /\bin\s+((?:square|cubic)\s+)?([\p{L}-]+)\s*\??\s*$/iu.exec(task);
+  const measure = asked?.[2];
+  if (measure !== undefined && lexicon.isKindOf?.(measure, 'unit of measurement') === true && !(unit !== undefined && same(measure, unit))) {
+    return `no retrieved passage gives a figure in "${(asked?.[1] ?? '') + measure}"`;
+  }
+  return undefined;
+}
+
 function saidBy(short: string, reading: ReturnType<typeof readQuestion>, docs: Array<{ terms: Set<string>; text: string }>): boolean {
   if (reading.type === 'yes_no') return /^(?:yes|no)\b/i.test(short.trim());
   if ((reading.type === 'choice' || reading.type === 'comparison') && reading.options) {

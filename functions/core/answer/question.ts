@@ -99,7 +99,7 @@ const PLACE_NOUNS =
 const PERSON_NOUNS =
   /^(?:person|people|man|men|woman|women|actor|actress|singer|writer|author|director|player|president|king|queen|leader|musician|artist|composer|poet|politician|scientist|founder|producer|member|wife|husband|son|daughter|father|mother|child|brother|sister|character|coach)s?$/i;
 /** Nouns after what/which that ask for a figure. */
-const NUMBER_NOUNS =
+export const NUMBER_NOUNS =
   /^(?:population|number|amount|count|total|size|length|height|area|age|percentage|percent|proportion|fraction|share|headcount|capacity|distance|width|depth|weight|duration)$/i;
 const QUANTITY_ADJECTIVES = 'old|long|tall|high|big|large|far|deep|wide|heavy|fast|often|much|many';
 

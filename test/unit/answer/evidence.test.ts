@@ -288,6 +288,31 @@ describe('Function: checkEvidence', () => {
     expect(unled.covered).toBe(false);
   });
 
+  it('refuses a figure that is not in what the question counts or measures, and takes one that is', () => {
+    // Prepare
+    const nuclear = {
+      id: 'nuclear',
+      title: 'Nuclear power in Norvia',
+      text: "Nuclear plants produce about 65 percent of Norvia's electricity from 56 reactors; one company runs their sites.",
+    };
+    const city = { id: 'essin', title: 'Essin', text: 'Essin had a population of about 2.1 million in 2020, on an area of 40 square miles.' };
+    const port = { id: 'port', title: 'Port of Essin', text: 'The Port of Essin handles about 80 million tonnes of cargo a year.' };
+
+    // Act
+    const sites = checkEvidence('How many plant sites does Norvia have?', [nuclear], { shortAnswer: 'about 65 percent' }, wordNet());
+    const reactors = checkEvidence('How many nuclear reactors does Norvia have?', [nuclear], { shortAnswer: '56 reactors' }, wordNet());
+    const area = checkEvidence('What is the area of Essin in square kilometres?', [city], { shortAnswer: 'about 2.1 million (2020)' }, wordNet());
+    const people = checkEvidence('How many people lived in Essin in 2020?', [city], { shortAnswer: 'about 2.1 million (2020)' }, wordNet());
+    const cargo = checkEvidence('How much cargo does the Port of Essin handle?', [port], { shortAnswer: 'about 80 million tonnes' }, wordNet());
+
+    // Assess
+    expect(sites).toMatchObject({ covered: false, reason: 'no retrieved passage gives "sites" as a figure (it gives "about 65 percent")' });
+    expect(reactors.covered).toBe(true);
+    expect(area).toMatchObject({ covered: false, reason: 'no retrieved passage gives a figure in "square kilometres"' });
+    expect(people.covered).toBe(true);
+    expect(cargo.covered).toBe(true);
+  });
+
   it('takes a choice only among the options the question gives', () => {
     // Prepare
     const docs = [
