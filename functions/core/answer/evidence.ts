@@ -276,6 +276,12 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   if (typeof short === 'string' && names.length > 0 && !compared && SPAN_TYPES.has(reading.type) && !saidBy(short, reading, linked)) {
     return refuse(`no retrieved passage about ${names.map((n) => n.surface).join(', ')} says "${short}"`);
   }
+  // "Who is the mayor of Lyon?" is not answered by the role itself ("the deputy mayor of Lyon"):
+  // a person is named, and a description that restates what is asked names no one.
+  if (typeof short === 'string' && reading.type === 'person' && /^(?:the|a|an)\s+\p{Ll}/u.test(short)) {
+    const said = new Set(contentTerms(short));
+    if (relation.some((r) => [...r.terms].some((t) => said.has(t)))) return refuse(`no retrieved passage names the ${reading.relation.join(' ')} asked for`);
+  }
   if (typeof short === 'string' && reading.type === 'number') {
     const unfit = unfitFigure(task, short, reading.answerClass, lexicon);
     if (unfit) return refuse(unfit);

@@ -305,11 +305,13 @@ export function askedPart(question: string): string {
  * A question opened by a phrase of place or time before its question word ("In the photograph of
  * the basilica, which river is visible?") asks the same with the phrase last ("Which river is
  * visible in the photograph of the basilica?"): the question word leads, and the phrase's names stay.
+ * "Between Nice and Marseille, which ...?" asks "Which ... between Nice and Marseille?".
  */
 function leadingPhraseLast(question: string): string {
-  const m = /^((?:in|on|at|from|during|among|of|according to|for)\s+[^,?]+),\s*((?:which|what|who|whom|whose|when|where|how)\b[^?]*)(\??)\s*$/i.exec(
-    question.trim(),
-  );
+  // "between A and B which one ...?" needs no comma: the pair ends where the question word starts.
+  const m =
+    /^((?:in|on|at|from|during|among|of|according to|for)\s+[^,?]+),\s*((?:which|what|who|whom|whose|when|where|how)\b[^?]*)(\??)\s*$/i.exec(question.trim()) ??
+    /^(between\s+[^,?]+?\s+and\s+[^,?]+?),?\s+((?:which|who)\b[^?]*)(\??)\s*$/i.exec(question.trim());
   // A year alone ("In 2023, which ...") reads where it stands; options after a colon keep their place.
   if (!m || /^\S+\s+[\d\s]+$/.test(m[1]!) || /:/.test(m[2]!)) return question;
   const asked = m[2]!;

@@ -313,6 +313,20 @@ describe('Function: checkEvidence', () => {
     expect(cargo.covered).toBe(true);
   });
 
+  it('refuses a role for a person ("the deputy mayor of Essin" for "Who is the mayor of Essin?"), and takes a name', () => {
+    // Prepare
+    const interview = { id: 'talk', title: 'Interview in Essin', text: 'An interview with the deputy mayor of Essin about cycling.' };
+    const hall = { id: 'hall', title: 'Essin', text: 'Ann Vell is the mayor of Essin.' };
+
+    // Act
+    const role = checkEvidence('Who is the mayor of Essin?', [interview], { shortAnswer: 'the deputy mayor of Essin' }, wordNet());
+    const named = checkEvidence('Who is the mayor of Essin?', [hall], { shortAnswer: 'Ann Vell' }, wordNet());
+
+    // Assess
+    expect(role).toMatchObject({ covered: false, reason: 'no retrieved passage names the mayor asked for' });
+    expect(named.covered).toBe(true);
+  });
+
   it('takes a choice only among the options the question gives', () => {
     // Prepare
     const docs = [

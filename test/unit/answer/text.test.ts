@@ -51,6 +51,8 @@ describe('Function: askedPart', () => {
     expect(askedPart('In the photograph of the basilica, which river is visible?')).toBe('Which river is visible in the photograph of the basilica?');
     expect(askedPart('In 2023, what share of electricity came from wind?')).toBe('In 2023, what share of electricity came from wind?');
     expect(askedPart('In 2023, which had more capacity: solar or wind?')).toBe('In 2023, which had more capacity: solar or wind?');
+    expect(readQuestion('between Essin and Vell which one has fewer inhabitants').options).toEqual(['Essin', 'Vell']);
+    expect(readQuestion('Between Essin and Vell, which one has fewer inhabitants?').options).toEqual(['Essin', 'Vell']);
   });
 });
 
