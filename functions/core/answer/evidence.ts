@@ -276,6 +276,15 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   if (typeof short === 'string' && names.length > 0 && !compared && SPAN_TYPES.has(reading.type) && !saidBy(short, reading, linked)) {
     return refuse(`no retrieved passage about ${names.map((n) => n.surface).join(', ')} says "${short}"`);
   }
+  // A passage that gives the figure asked for speaks of what is asked, beyond the thing counted:
+  // the 400 stations of Vélo'v's passage count no metro's, a city's population counts no one at a
+  // screening. (A place, a date, a person are said in fewer words: "(1900 – 9 December 2007)".)
+  if (typeof short === 'string' && reading.type === 'number' && !compared && relation.length > 0) {
+    const sayers = docs.filter((d) => saidBy(short, reading, [d]));
+    if (sayers.length > 0 && !sayers.some((d) => relation.some((r) => holds(d, r)))) {
+      return refuse(`no retrieved passage that says "${short}" speaks of ${reading.relation.map((w) => `"${w}"`).join(', ')}`);
+    }
+  }
   // "Who is the mayor of Lyon?" is not answered by the role itself ("the deputy mayor of Lyon"):
   // a person is named, and a description that restates what is asked names no one.
   if (typeof short === 'string' && reading.type === 'person' && /^(?:the|a|an)\s+\p{Ll}/u.test(short)) {

@@ -327,6 +327,21 @@ describe('Function: checkEvidence', () => {
     expect(named.covered).toBe(true);
   });
 
+  it('refuses a figure whose passage never speaks of what is asked beyond the thing counted', () => {
+    // Prepare: the bicycle scheme's passage counts stations, and says nothing of a metro.
+    const bikes = { id: 'bikes', title: 'Vell bikes', text: 'Vell bikes is the bicycle sharing system of Essin, with more than 400 stations.' };
+    const metro = { id: 'metro', title: 'Essin metro', text: 'The Essin metro network has 40 stations on four lines.' };
+    const opened = { id: 'opened', title: 'Essin metro', text: 'The Essin metro network opened in 1990.' };
+
+    // Act
+    const other = checkEvidence('How many metro stations does the Essin network have?', [bikes, opened], { shortAnswer: 'more than 400 stations' }, wordNet());
+    const own = checkEvidence('How many metro stations does the Essin network have?', [bikes, metro], { shortAnswer: '40 stations' }, wordNet());
+
+    // Assess
+    expect(other).toMatchObject({ covered: false, reason: 'no retrieved passage that says "more than 400 stations" speaks of "metro", "network"' });
+    expect(own.covered).toBe(true);
+  });
+
   it('takes a choice only among the options the question gives', () => {
     // Prepare
     const docs = [
