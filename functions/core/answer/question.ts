@@ -410,6 +410,8 @@ function comparedPair(q: string, names: string[]): [string, string] | undefined 
     const b = names[i + 1];
     if (!b) break;
     const between = q.slice(q.indexOf(a) + a.length, q.indexOf(b, q.indexOf(a) + a.length));
+    // "fewer than 50 reactors in France": a figure after "than" is a bound, not the other side.
+    if (/\bthan\s+(?:about\s+)?\d/i.test(between)) continue;
     if (/^\s*(?:,|and|with|to|vs\.?|versus|than|\S+er than|more\s+\S+\s+than)\s*(?:the\s+)?$/i.test(between) || /\bthan\b/i.test(between)) return [a, b];
   }
   const split = names.map((nm) => /^(.+?)\s+(?:and|vs\.?|versus)\s+(.+)$/i.exec(nm)).find(Boolean);

@@ -523,6 +523,21 @@ describe('Function: answerStructured', () => {
     expect(dishes.shortAnswer).toBe('sausages, duck pâté, roast pork');
   });
 
+  it('settles a bound on a figure by the figure asked for ("Does Norvolt run fewer than 50 reactors?")', () => {
+    // Prepare: the figure is given once bare and once bounded by the passage itself.
+    const power = doc('power', 'Nuclear power in Norvia', 'Nuclear power in Norvia comes from 56 reactors operated by Norvolt.');
+    const city = doc('essin', 'Essin', 'Essin has a population of more than 12 million in its metropolitan area.');
+
+    // Act
+    const fewer = ask('Does Norvolt run fewer than 50 reactors in Norvia?', [power]);
+    const more = ask('Does Norvolt run more than 50 reactors in Norvia?', [power]);
+    const over = ask("Is Essin's population over 12 million?", [city]);
+    const under = ask("Is Essin's population under 12 million?", [city]);
+
+    // Assess
+    expect([fewer.shortAnswer, more.shortAnswer, over.shortAnswer, under.shortAnswer]).toEqual(['no', 'yes', 'yes', 'no']);
+  });
+
   it("answers a superlative only where the question's scope is said with it", () => {
     // Prepare
     const port = doc('port', 'Port of Essin', 'The Port of Essin is the largest port in Norvia and one of the largest on the Ostsee.');

@@ -24,6 +24,7 @@
  * description, no answer, names only). The questions rewritten and asked again (a family relation,
  * a described person) stay here, beside the entry they re-enter.
  */
+import { NUMBER_WORDS, numbersIn } from '../../../../core/answer/candidates.js';
 import { followPath, kinQuestion, ownPassage } from '../../../../core/answer/kinship.js';
 import { describedPerson, describedThing, type QuestionReading, readQuestion } from '../../../../core/answer/question.js';
 import { askedPart, escapeRegExp, sentences } from '../../../../core/answer/text.js';
@@ -101,6 +102,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   switch (reading.type) {
     case 'yes_no':
       return (
+        (depth < 2 ? figureClaim(text, input.documents, lexicon, depth) : undefined) ??
         (reading.options ? (tableChoice(reading, tables, focus) ?? choose(reading, focus)) : undefined) ??
         (depth < 2 ? superlativeClaim(text, input.documents, lexicon, depth) : undefined) ??
         yesNo(reading, focus, text) ??
@@ -213,6 +215,43 @@ function superlativeClaim(asked: string, documents: AnswerInput['documents'], le
   if (claimed.length === 0 || named.length === 0) return undefined;
   const same = claimed.every((t) => named.includes(t)) || named.every((t) => claimed.includes(t));
   return { shortAnswer: same ? 'yes' : 'no', answer: found.answer };
+}
+
+/** A bound a yes/no question sets a figure ("over 12 million", "fewer than 50"), and the figure after it. */
+const FIGURE_BOUND = new RegExp(
+  `^\\s*(does|do|did|has|have|had|is|are|was|were)\\s+(.+?)\\s+(more than|over|above|at least|fewer than|less than|under|below|at most)\\s+((?:about\\s+)?(?:\\d[\\d,.]*(?:\\s+(?:hundred|thousand|million|billion))?|${Object.keys(NUMBER_WORDS).join('|')}))\\b\\s*([\\p{Ll}-]+s\\b)?([^?]*?)\\s*\\?*\\s*$`,
+  'iu',
+);
+
+/**
+ * "Does EDF run fewer than 50 reactors?", "Is Lyon's population over 500,000?": a figure's bound
+ * is settled by asking for the figure ("How many reactors does EDF run?", "What is Lyon's
+ * population?") and comparing it; a figure the passage bounds itself ("more than 12 million")
+ * meets a bound it equals from that side. Undefined when the question sets no bound or the
+ * passages give no figure.
+ */
+function figureClaim(asked: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
+  const m = FIGURE_BOUND.exec(asked);
+  if (!m) return undefined;
+  const [, aux, subject, bound, figure, noun, rest] = m;
+  const value = (text: string) => numbersIn(`${text} ${noun ?? 'units'}`)[0]?.value;
+  const limit = value(figure!);
+  if (limit === undefined) return undefined;
+  const question = noun ? `How many ${noun} ${aux} ${subject}${rest}?` : `What ${aux} ${subject}${rest}?`;
+  const found = askAgain(question, documents, lexicon, depth);
+  const given = found.shortAnswer ? numbersIn(found.shortAnswer.replace(/\s*\([^)]*\)\s*$/, ''))[0] : undefined;
+  if (given?.value === undefined) return undefined;
+  // "more than 12 million" is above 12 million; "under 50" below 50.
+  const side = /^(?:more than|over|above)\b/i.test(given.text) ? 1 : /^(?:fewer than|less than|under|below)\b/i.test(given.text) ? -1 : 0;
+  const v = given.value * (1 + side * 1e-9) + side * 1e-9;
+  const holds = /^(?:more than|over|above)$/i.test(bound!)
+    ? v > limit
+    : /^at least$/i.test(bound!)
+      ? v >= limit
+      : /^at most$/i.test(bound!)
+        ? v <= limit
+        : v < limit;
+  return { shortAnswer: holds ? 'yes' : 'no', answer: found.answer };
 }
 
 /** The instruction a rewritten question is answered with: it asks nothing of its own. */
