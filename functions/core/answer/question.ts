@@ -371,7 +371,14 @@ function eitherOr(q: string, names: string[]): [string, string] | undefined {
         q,
       )
     : undefined;
-  if (around) return [around[1]!, around[2]!];
+  if (around) {
+    // "more tram lines or metro lines": options sharing their head noun take their modifiers both.
+    const second = around[2]!.split(' ');
+    const before = /([\p{L}-]+)\s+$/u.exec(q.slice(0, around.index + around[0].indexOf(around[1]!)))?.[1];
+    const shared =
+      second.length === 2 && second[1]!.toLowerCase() === around[1]!.toLowerCase() && before && !/^(?:more|less|fewer|the|a|an|in|have|has|had)$/i.test(before);
+    return shared ? [`${before} ${around[1]!}`, around[2]!] : [around[1]!, around[2]!];
+  }
   // "Who was born first out of A and B?", "Which is older between A and B?": two names joined by "and" after "out of" or "between".
   if (/^\s*(?:who|which)\b/i.test(q) && (GRADED.test(q) || /\b(?:first|last)\b/i.test(q))) {
     const pair = namePair(q, names, /^\s*,?\s*and\s+(?:the\s+)?$/i, /\b(?:out\s+of|between)\s+(?:the\s+)?$/i);

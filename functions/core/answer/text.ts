@@ -291,7 +291,7 @@ export function entitySpans(text: string): string[] {
  * museum trip — what's the largest ...?" asks "what is the largest ...?").
  */
 export function askedPart(question: string): string {
-  const expanded = leadingPhraseLast(question.replace(/\b(what|who|where|when|how|which|that|there|it)['’]s\b/gi, '$1 is'));
+  const expanded = tagAsked(leadingPhraseLast(question.replace(/\b(what|who|where|when|how|which|that|there|it)['’]s\b/gi, '$1 is')));
   const parts = expanded.split(/\s+[—–-]\s+|:\s+/);
   const last = parts[parts.length - 1]!.trim();
   // "Lyon - what is its population?": a pronoun in the question points back into the preamble, which stays;
@@ -299,6 +299,21 @@ export function askedPart(question: string): string {
   const asks = /^(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|do|does|did|can|could)\b/i.test(last);
   const options = parts.length === 2 && /^\s*\S+(?:\s+\S+){0,3}\s+or\s+\S+(?:\s+\S+){0,3}\s*$/i.test(parts[0]!) && /^(?:which|who|what)\b/i.test(last);
   return parts.length > 1 && asks && !options && !/\b(?:it|its|he|him|his|she|her|they|them|their|this|these|those|there|here)\b/i.test(last) ? last : expanded;
+}
+
+/**
+ * A statement with a question tag ("Lyon is in Provence, right?", "Nice was founded by Greeks,
+ * wasn't it?") asks its statement: "Is Lyon in Provence?". Only a statement whose verb is an
+ * auxiliary is turned; any other is left as written.
+ */
+function tagAsked(question: string): string {
+  const m =
+    /^((?:\S+\s+){0,5}?\S+)\s+(is|are|was|were|has|have|had|can|could|will|would)\s+([^?]+?),?\s+(?:right|correct|true|no|yes|isn['’]t (?:it|she|he|that)|aren['’]t they|wasn['’]t (?:it|she|he)|weren['’]t they|hasn['’]t (?:it|she|he)|haven['’]t they|is that (?:right|correct|true|so))\s*\?+\s*$/i.exec(
+      question.trim(),
+    );
+  if (!m || /^(?:who|whom|whose|what|which|when|where|why|how)\b/i.test(m[1]!)) return question;
+  const aux = m[2]!;
+  return `${aux.charAt(0).toUpperCase()}${aux.slice(1).toLowerCase()} ${m[1]} ${m[3]}?`;
 }
 
 /**

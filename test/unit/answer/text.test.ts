@@ -52,6 +52,7 @@ describe('Function: askedPart', () => {
     expect(askedPart('In 2023, what share of electricity came from wind?')).toBe('In 2023, what share of electricity came from wind?');
     expect(askedPart('In 2023, which had more capacity: solar or wind?')).toBe('In 2023, which had more capacity: solar or wind?');
     expect(readQuestion('between Essin and Vell which one has fewer inhabitants').options).toEqual(['Essin', 'Vell']);
+    expect(readQuestion('does Essin have more tram lines or metro lines').options).toEqual(['tram lines', 'metro lines']);
     expect(readQuestion('Between Essin and Vell, which one has fewer inhabitants?').options).toEqual(['Essin', 'Vell']);
   });
 });
@@ -70,5 +71,15 @@ describe('Function: readQuestion as people type', () => {
     expect(roughly.relation).not.toContain('roughly');
     expect(tell).toMatchObject({ type: 'number', answerClass: 'headcount' });
     expect(want).toMatchObject({ type: 'number', answerClass: 'percent' });
+  });
+});
+
+describe('Function: askedPart on a question tag', () => {
+  it('asks the statement a tag questions when its verb is an auxiliary, and leaves any other as written', () => {
+    // Act & Assess
+    expect(askedPart('Essin is in Ostmark, right?')).toBe('Is Essin in Ostmark?');
+    expect(askedPart("Essin was founded by sailors, wasn't it?")).toBe('Was Essin founded by sailors?');
+    expect(askedPart('Essin lies on a river, right?')).toBe('Essin lies on a river, right?');
+    expect(askedPart('What is Essin, right?')).toBe('What is Essin, right?');
   });
 });
