@@ -523,6 +523,20 @@ describe('Function: answerStructured', () => {
     expect(dishes.shortAnswer).toBe('sausages, duck pâté, roast pork');
   });
 
+  it('ranks a top-N list with no superlative by the largest, each passage by the rank it says ("top 3 cities by population")', () => {
+    // Prepare: the third city's passage names the first two; each passage says its own rank.
+    const essin = doc('essin', 'Essin', 'Essin is the largest city of Norvia by population.');
+    const vell = doc('vell', 'Vell', 'Vell is the second-largest city of Norvia by population.');
+    const brask = doc('brask', 'Brask', 'Brask is the third-largest city of Norvia by population, after Essin and Vell.');
+    const oslund = doc('oslund', 'Oslund', 'Oslund is the fourth-largest city of Norvia by population.');
+
+    // Act
+    const answer = ask('top 3 cities of Norvia by population', [brask, oslund, vell, essin]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Essin, Vell, Brask');
+  });
+
   it('settles a bound on a figure by the figure asked for ("Does Norvolt run fewer than 50 reactors?")', () => {
     // Prepare: the figure is given once bare and once bounded by the passage itself.
     const power = doc('power', 'Nuclear power in Norvia', 'Nuclear power in Norvia comes from 56 reactors operated by Norvolt.');

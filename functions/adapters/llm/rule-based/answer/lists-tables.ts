@@ -30,7 +30,10 @@ export function list(reading: QuestionReading, tables: readonly Table[], focus: 
   }
   // "The three largest cities": each passage's rank on that superlative ("the third-largest city")
   // orders the items when the passages give it; the others follow in the order found.
-  const superlative = /\b(\p{L}+est)\b/iu.exec(focus.reading.relation.join(' '))?.[1]?.toLowerCase();
+  // "Top 3 cities by population" ranks by the largest, as "the three largest cities" does.
+  const superlative =
+    /\b(\p{L}+est)\b/iu.exec(focus.reading.relation.join(' '))?.[1]?.toLowerCase() ??
+    (reading.n !== undefined && /\btop\b/i.test(focus.question) ? 'largest' : undefined);
   const named = superlative ? undefined : coordinated(focus);
   if (named) return named;
   const pool: Array<{ name: string; sentence: Sentence }> = [];
