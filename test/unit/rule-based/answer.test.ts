@@ -537,6 +537,20 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('Essin, Vell, Brask');
   });
 
+  it('answers "how old" with the date the passages say the thing began, and nothing when they date only something else', () => {
+    // Prepare: Essin's founding is dated; Vell's passage dates only its museum.
+    const essin = doc('essin', 'Essin', 'Essin is a port city, founded by sailors around 600 BC.');
+    const vell = doc('vell', 'Vell', "Vell's museums include the Institut Vell, a museum opened in 2014.");
+
+    // Act
+    const old = ask('how old is essin', [essin, vell]);
+    const other = ask('How old is Vell?', [essin, vell]);
+
+    // Assess
+    expect(old.shortAnswer).toBe('600 BC');
+    expect(other.shortAnswer).toBeNull();
+  });
+
   it('settles a bound on a figure by the figure asked for ("Does Norvolt run fewer than 50 reactors?")', () => {
     // Prepare: the figure is given once bare and once bounded by the passage itself.
     const power = doc('power', 'Nuclear power in Norvia', 'Nuclear power in Norvia comes from 56 reactors operated by Norvolt.');

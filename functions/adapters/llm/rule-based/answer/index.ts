@@ -25,6 +25,7 @@
  * a described person) stay here, beside the entry they re-enter.
  */
 import { NUMBER_WORDS, numbersIn } from '../../../../core/answer/candidates.js';
+import { checkEvidence } from '../../../../core/answer/evidence.js';
 import { followPath, kinQuestion, ownPassage } from '../../../../core/answer/kinship.js';
 import { describedPerson, describedThing, type QuestionReading, readQuestion } from '../../../../core/answer/question.js';
 import { askedPart, escapeRegExp, sentences } from '../../../../core/answer/text.js';
@@ -86,7 +87,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   const focus = new Focus(reading, all, lexicon, readTask(text).kind === 'bridge', text);
   if (NAMES_ONLY.test(input.instruction)) return { shortAnswer: null, answer: namesFrom(all, focus, input.question) };
   const hops = depth < 2 && !['yes_no', 'choice', 'comparison', 'list'].includes(reading.type);
-  const common = inCommon(text, reading, input.documents, lexicon);
+  const common = inCommon(text, reading, input.documents, lexicon) ?? (depth < 2 ? ageOf(text, input.documents, lexicon, depth) : undefined);
   if (common) return common;
   const kin = hops
     ? (kinAnswer(text, input.documents, lexicon, depth) ??
@@ -215,6 +216,32 @@ function superlativeClaim(asked: string, documents: AnswerInput['documents'], le
   if (claimed.length === 0 || named.length === 0) return undefined;
   const same = claimed.every((t) => named.includes(t)) || named.every((t) => claimed.includes(t));
   return { shortAnswer: same ? 'yes' : 'no', answer: found.answer };
+}
+
+/** The verbs a thing's age is counted from: when it came to be. */
+const BEGINNINGS = ['founded', 'born', 'established', 'built'];
+
+/**
+ * "How old is Marseille?": an age is counted from when the thing came to be, which passages say
+ * as a date ("founded by Greek settlers around 600 BC"): the date is the answer, asked again as
+ * "When was Marseille founded?" (or born, built ...). Undefined when the question asks no age or
+ * no passage dates its beginning.
+ */
+function ageOf(asked: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
+  const subject = /^\s*how\s+old\s+(?:is|are|was|were)\s+([^?]+?)\s*\?*\s*$/i.exec(asked)?.[1];
+  if (!subject || /\b(?:when|at|in|by)\b/i.test(subject)) return undefined;
+  for (const verb of BEGINNINGS) {
+    const question = `When was ${subject} ${verb}?`;
+    const found = askAgain(question, documents, lexicon, depth);
+    // The date is said with that beginning ("founded ... around 600 BC"), not of something else
+    // about the subject (its museum "opened in 2014").
+    // The verb itself ("founded", "founding"): the lexicon's wider kin ("institute") would take a name for it.
+    const said = new RegExp(`\\b${verb.replace(/ed$/, '')}`, 'i');
+    const dated = (x: string) => found.shortAnswer !== null && x.includes(found.shortAnswer) && said.test(x);
+    if (found.shortAnswer && sentences(found.answer).some(dated) && checkEvidence(question, documents, found, lexicon).covered) return found;
+  }
+  // A figure or a date said of something else (a population, a museum's opening) is no age.
+  return { shortAnswer: null, answer: NO_ANSWER };
 }
 
 /** A bound a yes/no question sets a figure ("over 12 million", "fewer than 50"), and the figure after it. */
