@@ -308,7 +308,11 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
       .filter((x) => numbersIn(x).length > 0)
       .map((x) => new Set(contentTerms(x)))
       .filter((terms) => classSets.every((c) => [...c.terms].some((t) => holdsTerm(terms, t))));
-    const scope = relation.filter((r) => !sayers.some((d) => holds(d, r)) && counting.some((terms) => [...r.terms].some((t) => holdsTerm(terms, t))));
+    // A scope is a qualifier ("metropolitan", "offshore"); a verb's participle ("installed capacity") says how it is had, not which.
+    const scope = relation.filter(
+      (r) =>
+        !/^\p{L}+(?:ed|ing)$/u.test(r.words) && !sayers.some((d) => holds(d, r)) && counting.some((terms) => [...r.terms].some((t) => holdsTerm(terms, t))),
+    );
     if (sayers.length > 0 && scope.length > 0) return refuse(`no retrieved passage says "${short}" of ${scope.map((r) => `"${r.words}"`).join(', ')}`);
   }
   // The year a figure is asked for ("... capacity in 2020?") is the year of the passage that gives

@@ -326,7 +326,11 @@ function leadingPhraseLast(question: string): string {
   // "between A and B which one ...?" needs no comma: the pair ends where the question word starts.
   const m =
     /^((?:in|on|at|from|during|among|of|according to|for)\s+[^,?]+),\s*((?:which|what|who|whom|whose|when|where|how)\b[^?]*)(\??)\s*$/i.exec(question.trim()) ??
-    /^(between\s+[^,?]+?\s+and\s+[^,?]+?),?\s+((?:which|who)\b[^?]*)(\??)\s*$/i.exec(question.trim());
+    /^(between\s+[^,?]+?\s+and\s+[^,?]+?),?\s+((?:which|who)\b[^?]*)(\??)\s*$/i.exec(question.trim()) ??
+    // "When Vélo'v launched in 2005, was it one of the first?": a clause of time before a yes/no question.
+    /^((?:when|after|before|once|while|as soon as)\s+[^,?]+),\s*((?:is|are|was|were|do|does|did|has|have|had|can|could)\b[^?]*)(\??)\s*$/i.exec(
+      question.trim(),
+    );
   // A year alone ("In 2023, which ...") reads where it stands; options after a colon keep their place.
   if (!m || /^\S+\s+[\d\s]+$/.test(m[1]!) || /:/.test(m[2]!)) return question;
   const asked = m[2]!;

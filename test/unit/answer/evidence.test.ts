@@ -327,6 +327,23 @@ describe('Function: checkEvidence', () => {
     expect(named.covered).toBe(true);
   });
 
+  it('reads a participle of the question ("installed") as no scope a figure must be given in', () => {
+    // Prepare: another passage gives an installed capacity; the one asked about says only its capacity.
+    const solar = { id: 'solar', title: 'Solar power in Norvia', text: 'Solar power in Norvia had an installed capacity of about 20 gigawatts in 2023.' };
+    const wind = { id: 'wind', title: 'Wind power in Norvia', text: 'Wind power in Norvia had about 22 gigawatts of onshore capacity in 2023.' };
+
+    // Act
+    const check = checkEvidence(
+      'How many gigawatts of onshore wind had Norvia installed in 2023?',
+      [solar, wind],
+      { shortAnswer: 'about 22 gigawatts' },
+      wordNet(),
+    );
+
+    // Assess
+    expect(check.covered).toBe(true);
+  });
+
   it('refuses a figure whose passage never speaks of what is asked beyond the thing counted', () => {
     // Prepare: the bicycle scheme's passage counts stations, and says nothing of a metro.
     const bikes = { id: 'bikes', title: 'Vell bikes', text: 'Vell bikes is the bicycle sharing system of Essin, with more than 400 stations.' };

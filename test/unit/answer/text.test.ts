@@ -75,11 +75,13 @@ describe('Function: readQuestion as people type', () => {
 });
 
 describe('Function: askedPart on a question tag', () => {
-  it('asks the statement a tag questions when its verb is an auxiliary, and leaves any other as written', () => {
+  it('asks the statement a tag questions when its verb is an auxiliary, and a yes/no question after a clause of time, and leaves any other as written', () => {
     // Act & Assess
     expect(askedPart('Essin is in Ostmark, right?')).toBe('Is Essin in Ostmark?');
     expect(askedPart("Essin was founded by sailors, wasn't it?")).toBe('Was Essin founded by sailors?');
     expect(askedPart('Essin lies on a river, right?')).toBe('Essin lies on a river, right?');
+    expect(askedPart('When Vell opened in 2005, was it the first?')).toBe('Was it the first when Vell opened in 2005?');
+    expect(askedPart('When did Essin, the city, open its metro?')).toBe('When did Essin, the city, open its metro?');
     expect(askedPart('What is Essin, right?')).toBe('What is Essin, right?');
   });
 });
