@@ -191,6 +191,22 @@ describe('Function: answerStructured', () => {
     expect([born.shortAnswer, died.shortAnswer]).toEqual(['Alexandria, Egypt', 'Rome, Italy']);
   });
 
+  it('reads a place given after "in" beside each date of the life\'s parenthesis', () => {
+    // Prepare
+    const director = doc(
+      'leiman',
+      'Aleks Leiman',
+      'Aleks Leiman (17 October 1913 in the village Gabrel, Smolsk Governorate – 17 June 1990 in Rigen) was a film director.',
+    );
+
+    // Act
+    const born = ask('Where was Aleks Leiman born?', [director]);
+    const died = ask('Where did Aleks Leiman die?', [director]);
+
+    // Assess
+    expect([born.shortAnswer, died.shortAnswer]).toEqual(['Gabrel, Smolsk Governorate', 'Rigen']);
+  });
+
   it('answers with the bridge itself when its own passage defines it as the class asked for', () => {
     // Prepare
     const artist = doc('kiri', 'Kiri Otto', 'Kiri Otto, born 8 July 1981 in Lorvania, is a Swedish performance artist.');
