@@ -232,15 +232,25 @@ export function readQuestion(raw: string): QuestionReading {
     const pair = comparedPair(q, names);
     if (pair) return withRelation({ ...base, type, options: pair, wantsLess }, q, answerClass);
   }
-  if (type === 'description' && /\b(population|how many|how much)\b/i.test(lower)) type = 'number';
+  // "hydro percentage of france's electricity mix, 2023": a figure noun of something asks for the figure.
+  const figureOf = new RegExp(`\\b(?:${NUMBER_NOUNS.source.replace(/^\^|\$$/g, '')})\\s+of\\b`, 'i');
+  if (type === 'description' && (/\b(population|how many|how much)\b/i.test(lower) || (!wh && figureOf.test(lower)))) type = 'number';
   // A query of keywords ("velov launch year", "toulouse river") ends with the noun it asks for.
   const keyword =
     type === 'description' && !wh && !/^(?:please|tell|show|give|name|list|describe|explain|summari[sz]e|compare)\b/i.test(q)
       ? /([\p{Ll}-]+)\s*(?:\b(?:1[0-9]|20)[0-9]{2})?\s*\??$/u.exec(q)?.[1]
       : undefined;
-  if (keyword && (TIME_NOUNS.test(keyword) || PLACE_NOUNS.test(keyword) || PERSON_NOUNS.test(keyword))) {
+  if (keyword && (TIME_NOUNS.test(keyword) || PLACE_NOUNS.test(keyword) || PERSON_NOUNS.test(keyword) || NUMBER_NOUNS.test(keyword))) {
     answerClass = keyword;
-    type = TIME_NOUNS.test(keyword) ? (/^years?$/i.test(keyword) ? 'year' : 'date') : PLACE_NOUNS.test(keyword) ? 'place' : 'person';
+    type = TIME_NOUNS.test(keyword)
+      ? /^years?$/i.test(keyword)
+        ? 'year'
+        : 'date'
+      : PLACE_NOUNS.test(keyword)
+        ? 'place'
+        : PERSON_NOUNS.test(keyword)
+          ? 'person'
+          : 'number';
   }
   // "... in the same province?": the province is what each side is in.
   const same = type === 'yes_no' ? /\bsame\s+([\p{Ll}-]+)/iu.exec(q)?.[1] : undefined;

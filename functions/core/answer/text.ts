@@ -308,7 +308,7 @@ export function askedPart(question: string): string {
  */
 function tagAsked(question: string): string {
   const m =
-    /^((?:\S+\s+){0,5}?\S+)\s+(is|are|was|were|has|have|had|can|could|will|would)\s+([^?]+?),?\s+(?:right|correct|true|no|yes|isn['’]t (?:it|she|he|that)|aren['’]t they|wasn['’]t (?:it|she|he)|weren['’]t they|hasn['’]t (?:it|she|he)|haven['’]t they|is that (?:right|correct|true|so))\s*\?+\s*$/i.exec(
+    /^((?:\S+\s+){0,5}?\S+)\s+(is|are|was|were|has|have|had|can|could|will|would)\s+([^?]+?),?\s+(?:right|correct|true|no|yes|isn['’]t (?:it|she|he|that)|aren['’]t they|wasn['’]t (?:it|she|he)|weren['’]t they|hasn['’]t (?:it|she|he)|haven['’]t they|is that (?:right|correct|true|so))\s*\?*\s*$/i.exec(
       question.trim(),
     );
   if (!m || /^(?:who|whom|whose|what|which|when|where|why|how)\b/i.test(m[1]!)) return question;

@@ -71,6 +71,9 @@ describe('Function: readQuestion as people type', () => {
     expect(roughly.relation).not.toContain('roughly');
     expect(tell).toMatchObject({ type: 'number', answerClass: 'headcount' });
     expect(want).toMatchObject({ type: 'number', answerClass: 'percent' });
+    expect(readQuestion('solar of norvian electricity 2023 percent')).toMatchObject({ type: 'number', answerClass: 'percent' });
+    expect(readQuestion('solar share of norvian electricity 2023').type).toBe('number');
+    expect(readQuestion("hydro percentage of norvia's electricity mix, 2023").type).toBe('number');
   });
 });
 
@@ -79,6 +82,7 @@ describe('Function: askedPart on a question tag', () => {
     // Act & Assess
     expect(askedPart('Essin is in Ostmark, right?')).toBe('Is Essin in Ostmark?');
     expect(askedPart("Essin was founded by sailors, wasn't it?")).toBe('Was Essin founded by sailors?');
+    expect(askedPart("essin was founded by sailors, wasn't it")).toBe('Was essin founded by sailors?');
     expect(askedPart('Essin lies on a river, right?')).toBe('Essin lies on a river, right?');
     expect(askedPart('When Vell opened in 2005, was it the first?')).toBe('Was it the first when Vell opened in 2005?');
     expect(askedPart('When did Essin, the city, open its metro?')).toBe('When did Essin, the city, open its metro?');
