@@ -268,18 +268,20 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   }
   const short = claim.shortAnswer;
   if (short === null && SHORT_TYPES.has(reading.type)) return refuse(`no retrieved passage holds ${expected(reading.type)} about what is asked`);
-  if (typeof short === 'string' && !saidBy(short, reading, docs)) return refuse(`no retrieved passage says "${short}"`);
+  // A gap asked for ("How many more ...?", "By how many ...?") is said as the two figures it lies between.
+  const gap = typeof short === 'string' && reading.type === 'number' && GAP_ASKED.test(task) && isGap(short, docs);
+  if (typeof short === 'string' && !gap && !saidBy(short, reading, docs)) return refuse(`no retrieved passage says "${short}"`);
   // A span answers about the question's names when a passage about them, or one they lead to, says
   // it: Paris's population is no answer to "Toulouse metro area population". A name compared with
   // ("Which cities are larger than Toulouse?") is no subject of the answer.
   const compared = /\bthan\b/i.test(task);
-  if (typeof short === 'string' && names.length > 0 && !compared && SPAN_TYPES.has(reading.type) && !saidBy(short, reading, linked)) {
+  if (typeof short === 'string' && names.length > 0 && !compared && !gap && SPAN_TYPES.has(reading.type) && !saidBy(short, reading, linked)) {
     return refuse(`no retrieved passage about ${names.map((n) => n.surface).join(', ')} says "${short}"`);
   }
   // A passage that gives the figure asked for speaks of what is asked, beyond the thing counted:
   // the 400 stations of Vélo'v's passage count no metro's, a city's population counts no one at a
   // screening. (A place, a date, a person are said in fewer words: "(1900 – 9 December 2007)".)
-  if (typeof short === 'string' && reading.type === 'number' && !compared && relation.length > 0) {
+  if (typeof short === 'string' && reading.type === 'number' && !compared && !gap && relation.length > 0) {
     const sayers = docs.filter((d) => saidBy(short, reading, [d]));
     if (sayers.length > 0 && !sayers.some((d) => relation.some((r) => holds(d, r)))) {
       return refuse(`no retrieved passage that says "${short}" speaks of ${reading.relation.map((w) => `"${w}"`).join(', ')}`);
@@ -322,6 +324,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     typeof short === 'string' &&
     /\d/.test(short) &&
     asOf &&
+    !gap &&
     !saidBy(
       short,
       reading,
@@ -334,6 +337,17 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
 }
 
 /** Whether a passage says the short answer: its figures exactly, and most of its words; an option of the question for a choice. */
+/** A question asking how far apart two figures are. */
+const GAP_ASKED = /\bhow\s+(?:many|much)\s+(?:more|fewer|less)\b|\bby\s+how\s+(?:many|much)\b/i;
+
+/** Whether a figure is the gap between two figures the passages give, as rounded (within 5%). */
+function isGap(figure: string, docs: ReadonlyArray<{ text: string }>): boolean {
+  const value = numbersIn(figure.replace(/\s*\([^)]*\)\s*$/, ''))[0]?.value;
+  if (value === undefined || value <= 0) return false;
+  const given = docs.flatMap((d) => numbersIn(d.text).flatMap((c) => (c.value === undefined ? [] : [c.value])));
+  return given.some((x) => given.some((y) => x > y && Math.abs(x - y - value) <= 0.05 * value));
+}
+
 /** The words a figure is counted or measured in ("about 65 percent (2023)" → "percent"), without its multiplier and year. */
 function unitOf(figure: string): string | undefined {
   const m = /\d[\d,.]*(?:\s+(?:hundred|thousand|million|billion|trillion)\b)?(?:\s+([\p{L}][\p{L}-]*(?:\s+[\p{L}][\p{L}-]*)?))?/u.exec(

@@ -344,6 +344,21 @@ describe('Function: checkEvidence', () => {
     expect(check.covered).toBe(true);
   });
 
+  it('takes a gap asked for as said by the two figures it lies between, and no other figure', () => {
+    // Prepare
+    const essin = { id: 'essin', title: 'Essin', text: 'The city of Essin had a population of about 522,000 in 2020.' };
+    const vell = { id: 'vell', title: 'Vell', text: 'Vell had a population of about 493,000 in 2020.' };
+    const asked = 'By how many people was Essin bigger than Vell in 2020?';
+
+    // Act
+    const gap = checkEvidence(asked, [essin, vell], { shortAnswer: 'about 29,000' }, wordNet());
+    const other = checkEvidence(asked, [essin, vell], { shortAnswer: 'about 45,000' }, wordNet());
+
+    // Assess
+    expect(gap.covered).toBe(true);
+    expect(other.covered).toBe(false);
+  });
+
   it('refuses a figure whose passage never speaks of what is asked beyond the thing counted', () => {
     // Prepare: the bicycle scheme's passage counts stations, and says nothing of a metro.
     const bikes = { id: 'bikes', title: 'Vell bikes', text: 'Vell bikes is the bicycle sharing system of Essin, with more than 400 stations.' };

@@ -567,6 +567,21 @@ describe('Function: answerStructured', () => {
     expect(other.shortAnswer).toBeNull();
   });
 
+  it('answers "how many more" and "by how many" with the gap between the two figures, and nothing when their units differ', () => {
+    // Prepare
+    const essin = doc('essin', 'Essin', 'The city of Essin had a population of about 522,000 in 2020.');
+    const vell = doc('vell', 'Vell', 'Vell had a population of about 493,000 in 2020.');
+    const power = doc('power', 'Nuclear power in Norvia', 'Nuclear power in Norvia comes from 56 reactors operated by Norvolt.');
+
+    // Act
+    const by = ask('By how many people was Essin bigger than Vell in 2020?', [essin, vell]);
+    const more = ask('How many more people did Essin have than Vell in 2020?', [essin, vell]);
+    const apart = ask('How many more reactors did Norvolt run than Essin?', [power, essin]);
+
+    // Assess
+    expect([by.shortAnswer, more.shortAnswer, apart.shortAnswer]).toEqual(['about 29,000', 'about 29,000', null]);
+  });
+
   it('settles a bound on a figure by the figure asked for ("Does Norvolt run fewer than 50 reactors?")', () => {
     // Prepare: the figure is given once bare and once bounded by the passage itself.
     const power = doc('power', 'Nuclear power in Norvia', 'Nuclear power in Norvia comes from 56 reactors operated by Norvolt.');

@@ -87,7 +87,9 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   const focus = new Focus(reading, all, lexicon, readTask(text).kind === 'bridge', text);
   if (NAMES_ONLY.test(input.instruction)) return { shortAnswer: null, answer: namesFrom(all, focus, input.question) };
   const hops = depth < 2 && !['yes_no', 'choice', 'comparison', 'list'].includes(reading.type);
-  const common = inCommon(text, reading, input.documents, lexicon) ?? (depth < 2 ? ageOf(text, input.documents, lexicon, depth) : undefined);
+  const common =
+    inCommon(text, reading, input.documents, lexicon) ??
+    (depth < 2 ? (ageOf(text, input.documents, lexicon, depth) ?? difference(text, input.documents, lexicon, depth)) : undefined);
   if (common) return common;
   const kin = hops
     ? (kinAnswer(text, input.documents, lexicon, depth) ??
@@ -242,6 +244,45 @@ function ageOf(asked: string, documents: AnswerInput['documents'], lexicon: Lexi
   }
   // A figure or a date said of something else (a population, a museum's opening) is no age.
   return { shortAnswer: null, answer: NO_ANSWER };
+}
+
+/**
+ * "How many more residents did Paris have than Marseille?", "By how many people was Lyon bigger
+ * than Toulouse?": the comparison is asked ("Did Paris have more residents than Marseille?"), and
+ * the answer is the gap between the two figures it gives, in their unit ("about 1.2 million").
+ * No answer when the comparison does not give both figures in one unit; undefined when the
+ * question asks no gap.
+ */
+function difference(asked: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
+  const more =
+    /^\s*how\s+(?:many|much)\s+(more|fewer|less)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(did|does|do)\s+(.+?)\s+(\p{Ll}+)\s+than\s+([^?]+?)\s*\?*\s*$/iu.exec(asked);
+  const by = /^\s*by\s+how\s+(?:many|much)\s+(?:[\p{L}-]+\s+)?(was|is|were|are)\s+(.+?)\s+(\p{L}+er|more\s+\p{L}+)\s+than\s+([^?]+?)\s*\?*\s*$/iu.exec(asked);
+  const compared = more
+    ? `${cap(more[3]!)} ${more[4]} ${more[5]} ${more[1]} ${more[2]} than ${more[6]}?`
+    : by
+      ? `${cap(by[1]!)} ${by[2]} ${by[3]} than ${by[4]}?`
+      : undefined;
+  if (!compared) return undefined;
+  const found = askAgain(compared, documents, lexicon, depth);
+  // No gap is given when the comparison gives no two figures, or two in different units (56
+  // reactors, a population): a figure of one side alone answers nothing.
+  const none = { shortAnswer: null, answer: NO_ANSWER };
+  const verdict = /\((.+?): (.+), against (.+) for (.+)\)\s*$/.exec(found.shortAnswer ?? '');
+  if (!verdict) return none;
+  const [a, b] = [verdict[2]!, verdict[3]!].map((f) => numbersIn(f.replace(/\s*\([^)]*\)\s*$/, ''))[0]);
+  if (a?.value === undefined || b?.value === undefined) return none;
+  const unitOf = (f: string) =>
+    /^[\d.,]+(?:\s+(?:million|billion|thousand)\b)?\s+(?!(?:million|billion|thousand)\b)([\p{L}-]+)/iu.exec(f.replace(/^\D*/, ''))?.[1];
+  const unit = unitOf(a.text);
+  if (unit !== unitOf(b.text)) return none;
+  const gap = Math.abs(a.value - b.value);
+  const rough = /\b(?:about|around|some|roughly|nearly|more than|over|almost)\b/i.test(`${a.text} ${b.text}`);
+  const figure = gap >= 1e6 ? `${Number((gap / 1e6).toFixed(1))} million` : Number(gap.toPrecision(gap >= 1000 ? 3 : 15)).toLocaleString('en-US');
+  return { shortAnswer: `${rough ? 'about ' : ''}${figure}${unit ? ` ${unit}` : ''}`, answer: found.answer };
+}
+
+function cap(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }
 
 /** A bound a yes/no question sets a figure ("over 12 million", "fewer than 50"), and the figure after it. */
