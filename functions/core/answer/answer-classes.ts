@@ -43,8 +43,29 @@ export const NATION_CLASS = /^(?:country|nation)$/i;
 /** A yes/no question asking whether two things share a nation: each side's is said by its adjective ("an American comedy film"). */
 export const SAME_NATION = /\bsame\s+(?:country|nationality|citizenship|origin)\b/i;
 
+/** The words that head the name of a place of learning, in English and as other languages write them. */
+const SCHOOL_HEAD =
+  'University|College|School|Academy|Institute|Conservatory|Conservatoire|Polytechnic|Gymnasium|Lyceum|Lycée|Seminary|Université|Universität|Universidad|Università|Universitet|Universiteit|Hochschule|Högskola|Hogeschool|Institut|Institutet|Akademie|Akademi|Académie|École|Escuela|Scuola';
+
+/**
+ * The places of learning a sentence names: a name headed by a word for one ("Lancing College",
+ * "the National Film School of Denmark", "University of California, Berkeley"), a campus after a
+ * comma kept with it.
+ */
+export function schoolsIn(sentence: string): ClassSpan[] {
+  const word = "\\p{Lu}[\\p{L}'’.&-]*";
+  const pattern = new RegExp(
+    `(?:${word}\\s+){0,4}(?:${SCHOOL_HEAD})(?![\\p{L}])(?:\\s+(?:of|for|de|in)\\s+(?:the\\s+)?${word}(?:\\s+${word}){0,3})?(?:,\\s+${word}(?=[\\s.;)]|$)(?!\\s*,\\s*\\p{Lu}))?`,
+    'gu',
+  );
+  return [...sentence.matchAll(pattern)].map((m) => ({ text: m[0].replace(/\.$/, ''), at: m.index, kind: 'name' as const }));
+}
+
 /** The answer classes told by their spans rather than by a word for them: a nationality is said as "a French painter". */
-const RECOGNISED_CLASSES: ReadonlyArray<[RegExp, (sentence: string) => ClassSpan[]]> = [[/^(?:nationality|citizenship)$/i, demonymsIn]];
+const RECOGNISED_CLASSES: ReadonlyArray<[RegExp, (sentence: string) => ClassSpan[]]> = [
+  [/^(?:nationality|citizenship)$/i, demonymsIn],
+  [/^(?:school|university|college|alma)$/i, schoolsIn],
+];
 
 /** How the spans of an answer class are found in a sentence, for a class told by its spans; undefined for the others. */
 export function classRecogniser(answerClass: string | undefined): ((sentence: string) => ClassSpan[]) | undefined {

@@ -255,6 +255,8 @@ export function readQuestion(raw: string): QuestionReading {
   // "... in the same province?": the province is what each side is in.
   const same = type === 'yes_no' ? /\bsame\s+([\p{Ll}-]+)/iu.exec(q)?.[1] : undefined;
   if (same) answerClass = same;
+  // "Where did X graduate from?", "Where did X study?": a place of learning, which its name says ("Lancing College").
+  if (type === 'place' && !answerClass && /\b(?:graduat(?:e|es|ed|ing)|stud(?:y|ied|ies)|educated|enrol+ed)\b/i.test(q)) answerClass = 'school';
   // "Which rivers meet in Lyon?": a plural noun then a bare word is the class and its verb, not a class of two words.
   if (answerClass && /^[\p{Ll}-]+[^s\s]s\s+[\p{Ll}-]+$/u.test(answerClass)) answerClass = answerClass.split(' ')[0];
   // "What is the name of the tram to ...?": what is named is the class asked for.

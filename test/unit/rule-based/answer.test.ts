@@ -582,6 +582,24 @@ describe('Function: answerStructured', () => {
     expect([by.shortAnswer, more.shortAnswer, apart.shortAnswer]).toEqual(['about 29,000', 'about 29,000', null]);
   });
 
+  it('answers where someone graduated with the place of learning their passage names, a campus kept with it', () => {
+    // Prepare: the passage names a town before the school.
+    const wax = doc(
+      'wax',
+      'Ruby Vell',
+      'Ruby Vell was born in Essin, Ostmark. Vell studied psychology at the University of Norvia, Brask but left without a degree.',
+    );
+    const cecil = doc('cecil', 'Evan Cecil', 'Evan Cecil grew up in Vell and was educated at Lancing College and the Royal Military College, Sandhurst.');
+
+    // Act
+    const graduated = ask('Where did Ruby Vell graduate from?', [wax]);
+    const educated = ask('Where did Evan Cecil study?', [cecil]);
+
+    // Assess
+    expect(graduated.shortAnswer).toBe('University of Norvia, Brask');
+    expect(educated.shortAnswer).toMatch(/^(?:Lancing College|Royal Military College, Sandhurst)$/);
+  });
+
   it('settles a bound on a figure by the figure asked for ("Does Norvolt run fewer than 50 reactors?")', () => {
     // Prepare: the figure is given once bare and once bounded by the passage itself.
     const power = doc('power', 'Nuclear power in Norvia', 'Nuclear power in Norvia comes from 56 reactors operated by Norvolt.');
