@@ -287,6 +287,22 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
       return refuse(`no retrieved passage that says "${short}" speaks of ${reading.relation.map((w) => `"${w}"`).join(', ')}`);
     }
   }
+  // A birth or a death is dated where the passage says it: in a sentence saying born or died, or
+  // in a life's span of dates ("(4 June 1790 – 1864)"). The year of a patent in a sentence about a
+  // person is no year of their birth.
+  const life = reading.relation.find((w) => /^(?:born|birth|died|death|die|dies)$/i.test(w));
+  if (typeof short === 'string' && (reading.type === 'date' || reading.type === 'year') && life) {
+    const word = /^(?:born|birth)$/i.test(life) ? /\b(?:born|birth|b\.)/i : /\b(?:died|death|dies|d\.)/i;
+    const year = /\d{3,4}/.exec(short)?.[0] ?? short;
+    const dated = docs.some((d) =>
+      sentences(d.text).some(
+        (x) =>
+          x.includes(year) &&
+          (word.test(x) || new RegExp(`${year}\\s*[–-]\\s*[^.;()]{0,25}?\\d{3,4}|\\d{3,4}[^.;()]{0,25}?[–-]\\s*[^.;()]{0,25}?${year}`).test(x)),
+      ),
+    );
+    if (!dated) return refuse(`no retrieved passage dates the ${/^(?:born|birth)$/i.test(life) ? 'birth' : 'death'} asked for`);
+  }
   // "Who is the mayor of Lyon?" is not answered by the role itself ("the deputy mayor of Lyon"):
   // a person is named, and a description that restates what is asked names no one.
   if (typeof short === 'string' && reading.type === 'person' && /^(?:the|a|an)\s+\p{Ll}/u.test(short)) {

@@ -344,6 +344,23 @@ describe('Function: checkEvidence', () => {
     expect(check.covered).toBe(true);
   });
 
+  it('takes a birth year only where a passage says born or gives a span of dates, not the year of another event', () => {
+    // Prepare
+    const patent = { id: 'patent', title: 'Aug Vell', text: 'Aug Vell, an inventor, patented the cinematograph in 1895 in Essin.' };
+    const span = { id: 'span', title: 'Carl Brask', text: 'Carl Brask ; 20 June 1634 – 12 June 1675) was the Duke of Essin.' };
+    const born = { id: 'born', title: 'Ann Ost', text: 'Ann Ost was born in Essin in 1862.' };
+
+    // Act
+    const other = checkEvidence('In what year was Aug Vell born?', [patent], { shortAnswer: '1895' }, wordNet());
+    const dated = checkEvidence('What is the date of birth of Carl Brask?', [span], { shortAnswer: '20 June 1634' }, wordNet());
+    const said = checkEvidence('In what year was Ann Ost born?', [born], { shortAnswer: '1862' }, wordNet());
+
+    // Assess
+    expect(other).toMatchObject({ covered: false, reason: 'no retrieved passage dates the birth asked for' });
+    expect(dated.covered).toBe(true);
+    expect(said.covered).toBe(true);
+  });
+
   it('takes a gap asked for as said by the two figures it lies between, and no other figure', () => {
     // Prepare
     const essin = { id: 'essin', title: 'Essin', text: 'The city of Essin had a population of about 522,000 in 2020.' };
