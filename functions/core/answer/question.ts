@@ -396,6 +396,9 @@ function eitherOr(q: string, names: string[]): [string, string] | undefined {
     const pair = namePair(q, names, /^\s*,?\s*and\s+(?:the\s+)?$/i, /\b(?:out\s+of|between)\s+(?:the\s+)?$/i);
     if (pair) return pair;
   }
+  // "Nice vs Toulouse: which is bigger?", "solar versus wind, which ...?": the options before the question.
+  const versus = /^\s*(?:(?-i:the|a|an)\s+)?([^,:?]+?)\s+(?:vs\.?|versus)\s+(?:(?-i:the|a|an)\s+)?([^,:?]+?)\s*[,:;–—-]\s*(?:which|who|what)\b/i.exec(q);
+  if (versus) return [versus[1]!.trim(), versus[2]!.trim()];
   if (!/\bor\b/i.test(q) || !/\?\s*$|\b(which|who|whom|what)\b/i.test(q)) return undefined;
   // "Gas or solar: which generated a larger share ...?": the options before the question.
   const leading = /^\s*(?:(?-i:the|a|an)\s+)?([^,:?]+?)\s+or\s+(?:(?-i:the|a|an)\s+)?([^,:?]+?)\s*[,:;–-]\s*(?:which|who|what)\b/i.exec(q);
@@ -440,7 +443,9 @@ function comparedPair(q: string, names: string[]): [string, string] | undefined 
     /^(?:did|does|do|is|was|are|were|has|have|had)\s+(?:the\s+)?([\p{L}-]+)\s.*?\b(?:\p{L}+er|more|less|fewer)\b[^?]*?\bthan\s+(?:the\s+)?([\p{L}-]+)/iu.exec(
       q,
     );
-  return plain ? [plain[1]!, plain[2]!] : undefined;
+  // "more than half of ...", "fewer than fifty": a bound on a figure, not the other side.
+  if (!plain || /^(?:half|a|an|one|two|three|four|five|six|seven|eight|nine|ten)$/i.test(plain[2]!)) return undefined;
+  return [plain[1]!, plain[2]!];
 }
 
 /** The stems of a phrase's words together with those of every word the lexicon relates to them. */

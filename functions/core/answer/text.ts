@@ -295,9 +295,10 @@ export function askedPart(question: string): string {
   const parts = expanded.split(/\s+[—–-]\s+|:\s+/);
   const last = parts[parts.length - 1]!.trim();
   // "Lyon - what is its population?": a pronoun in the question points back into the preamble, which stays;
-  // so do the options a "which" chooses between ("Gas or solar: which generated more?").
+  // so do the options a "which" chooses between ("Gas or solar: which generated more?", "Nice vs Toulouse: which ...?").
   const asks = /^(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|do|does|did|can|could)\b/i.test(last);
-  const options = parts.length === 2 && /^\s*\S+(?:\s+\S+){0,3}\s+or\s+\S+(?:\s+\S+){0,3}\s*$/i.test(parts[0]!) && /^(?:which|who|what)\b/i.test(last);
+  const options =
+    parts.length === 2 && /^\s*\S+(?:\s+\S+){0,3}\s+(?:or|vs\.?|versus)\s+\S+(?:\s+\S+){0,3}\s*$/i.test(parts[0]!) && /^(?:which|who|what)\b/i.test(last);
   return parts.length > 1 && asks && !options && !/\b(?:it|its|he|him|his|she|her|they|them|their|this|these|those|there|here)\b/i.test(last) ? last : expanded;
 }
 

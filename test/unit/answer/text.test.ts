@@ -53,6 +53,8 @@ describe('Function: askedPart', () => {
     expect(askedPart('In 2023, which had more capacity: solar or wind?')).toBe('In 2023, which had more capacity: solar or wind?');
     expect(readQuestion('between Essin and Vell which one has fewer inhabitants').options).toEqual(['Essin', 'Vell']);
     expect(readQuestion('does Essin have more tram lines or metro lines').options).toEqual(['tram lines', 'metro lines']);
+    expect(readQuestion('essin vs vell — which is more populous').options).toEqual(['essin', 'vell']);
+    expect(readQuestion('Essin versus Vell: which is bigger?').options).toEqual(['Essin', 'Vell']);
     expect(readQuestion('Between Essin and Vell, which one has fewer inhabitants?').options).toEqual(['Essin', 'Vell']);
   });
 });

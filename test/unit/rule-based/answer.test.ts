@@ -615,6 +615,31 @@ describe('Function: answerStructured', () => {
     expect([fewer.shortAnswer, more.shortAnswer, over.shortAnswer, under.shortAnswer]).toEqual(['no', 'yes', 'yes', 'no']);
   });
 
+  it('settles "more than half of ..." by the share asked for, in percent', () => {
+    // Prepare
+    const table = doc('table', 'Electricity generation in Norvia by source, 2023 (table)', 'source,share_percent\nnuclear,65\nwind,10');
+
+    // Act
+    const half = ask("Did nuclear produce more than half of Norvia's electricity in 2023?", [table]);
+    const quarter = ask("Did wind produce more than a quarter of Norvia's electricity in 2023?", [table]);
+
+    // Assess
+    expect([half.shortAnswer, quarter.shortAnswer]).toEqual(['yes', 'no']);
+  });
+
+  it('ranks a list by a synonym of its superlative when the passages say that one ("biggest": "the fourth-largest")', () => {
+    // Prepare
+    const docs = ['Essin', 'Vell', 'Brask'].map((name, i) =>
+      doc(name.toLowerCase(), name, `${name} is the ${['', 'second-', 'third-'][i]}largest city of Norvia by population.`),
+    );
+
+    // Act
+    const answer = ask('What are the three biggest cities of Norvia?', [docs[2]!, docs[0]!, docs[1]!]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Essin, Vell, Brask');
+  });
+
   it("answers a superlative only where the question's scope is said with it", () => {
     // Prepare
     const port = doc('port', 'Port of Essin', 'The Port of Essin is the largest port in Norvia and one of the largest on the Ostsee.');

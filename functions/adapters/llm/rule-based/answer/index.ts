@@ -287,7 +287,7 @@ function cap(word: string): string {
 
 /** A bound a yes/no question sets a figure ("over 12 million", "fewer than 50"), and the figure after it. */
 const FIGURE_BOUND = new RegExp(
-  `^\\s*(does|do|did|has|have|had|is|are|was|were)\\s+(.+?)\\s+(more than|over|above|at least|fewer than|less than|under|below|at most)\\s+((?:about\\s+)?(?:\\d[\\d,.]*(?:\\s+(?:hundred|thousand|million|billion))?|${Object.keys(NUMBER_WORDS).join('|')}))\\b\\s*([\\p{Ll}-]+s\\b)?([^?]*?)\\s*\\?*\\s*$`,
+  `^\\s*(does|do|did|has|have|had|is|are|was|were)\\s+(.+?)\\s+(more than|over|above|at least|fewer than|less than|under|below|at most)\\s+((?:about\\s+)?(?:\\d[\\d,.]*(?:\\s+(?:hundred|thousand|million|billion))?|${Object.keys(NUMBER_WORDS).join('|')}|(?:a|one)\\s+(?:half|third|quarter)|half))\\b\\s*([\\p{Ll}-]+s\\b)?([^?]*?)\\s*\\?*\\s*$`,
   'iu',
 );
 
@@ -302,10 +302,16 @@ function figureClaim(asked: string, documents: AnswerInput['documents'], lexicon
   const m = FIGURE_BOUND.exec(asked);
   if (!m) return undefined;
   const [, aux, subject, bound, figure, noun, rest] = m;
-  const value = (text: string) => numbersIn(`${text} ${noun ?? 'units'}`)[0]?.value;
+  // "more than half of France's electricity": a share, in percent, of what follows.
+  const fraction = /(half|third|quarter)$/i.exec(figure!)?.[1]?.toLowerCase();
+  const value = (text: string) => (fraction ? { half: 50, third: 100 / 3, quarter: 25 }[fraction] : numbersIn(`${text} ${noun ?? 'units'}`)[0]?.value);
   const limit = value(figure!);
   if (limit === undefined) return undefined;
-  const question = noun ? `How many ${noun} ${aux} ${subject}${rest}?` : `What ${aux} ${subject}${rest}?`;
+  const question = fraction
+    ? `What share ${rest!.trim()} ${aux} ${subject}?`
+    : noun
+      ? `How many ${noun} ${aux} ${subject}${rest}?`
+      : `What ${aux} ${subject}${rest}?`;
   const found = askAgain(question, documents, lexicon, depth);
   const given = found.shortAnswer ? numbersIn(found.shortAnswer.replace(/\s*\([^)]*\)\s*$/, ''))[0] : undefined;
   if (given?.value === undefined) return undefined;

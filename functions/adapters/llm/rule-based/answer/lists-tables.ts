@@ -47,10 +47,13 @@ export function list(reading: QuestionReading, tables: readonly Table[], focus: 
   const at = focus.reading.relation.findIndex((w) => w.toLowerCase() === superlative);
   const after = at >= 0 ? focus.reading.relation[at + 1] : undefined;
   const ranks = focus.answerClass.size > 0 ? focus.answerClass : new Set(after ? contentTerms(after) : []);
-  // A passage's rank is said in any of its sentences, not only the one that put it in the pool.
+  // A passage's rank is said in any of its sentences, not only the one that put it in the pool,
+  // with the superlative asked or one of its synonyms ("biggest": "the fourth-largest city").
+  const graded = superlative ? [superlative, ...gradedSynonyms(superlative, focus)] : [];
   const rank = (s: Sentence) =>
     Math.min(
-      ...focus.all.filter((x) => x.docId === s.docId).map((x) => (superlative ? ordinalOf(x.text, superlative, ranks) : undefined) ?? Number.POSITIVE_INFINITY),
+      ...focus.all.filter((x) => x.docId === s.docId).flatMap((x) => graded.map((g) => ordinalOf(x.text, g, ranks) ?? Number.POSITIVE_INFINITY)),
+      Number.POSITIVE_INFINITY,
     );
   const items = superlative
     ? pool
@@ -129,6 +132,19 @@ function examples(focus: Focus): ExtractedAnswer | undefined {
     if (items && items.length >= 2) return { shortAnswer: items.join(', '), answer: cite(s) };
   }
   return undefined;
+}
+
+/** The superlatives of a superlative's synonyms: "biggest" (big) → largest (large). */
+function gradedSynonyms(superlative: string, focus: Focus): string[] {
+  const base = superlative
+    .replace(/([b-df-hj-np-tv-z])\1est$/, '$1')
+    .replace(/iest$/, 'y')
+    .replace(/est$/, '');
+  const forms = focus.lexicon
+    .related(base)
+    .filter((w) => /^\p{Ll}+$/u.test(w) && w !== base)
+    .map((w) => (w.endsWith('e') ? `${w}st` : w.endsWith('y') ? `${w.slice(0, -1)}iest` : `${w}est`));
+  return [...new Set(forms)].filter((f) => f !== superlative);
 }
 
 /** Where a sentence ranks its subject on a superlative: "the largest" 1, "the third-largest" 3. */
