@@ -299,6 +299,13 @@ export function askedPart(question: string): string {
   const asks = /^(?:who|whom|whose|what|which|when|where|why|how|is|are|was|were|do|does|did|can|could)\b/i.test(last);
   const options =
     parts.length === 2 && /^\s*\S+(?:\s+\S+){0,3}\s+(?:or|vs\.?|versus)\s+\S+(?:\s+\S+){0,3}\s*$/i.test(parts[0]!) && /^(?:which|who|what)\b/i.test(last);
+  // "auguste and louis lumière — what nationality": a question word and its noun alone ask of the preamble.
+  const bare =
+    parts.length === 2 &&
+    !options &&
+    /^(?:what|which)(?:\s+[\p{L}-]+){1,2}\s*\??$/iu.test(last) &&
+    !/\b(?:is|are|was|were|do|does|did|has|have|had|more|less|most|least|one)\b|\p{L}(?:ed|ing)\b/iu.test(last);
+  if (bare) return `${last.replace(/\s*\?$/, '')} is ${parts[0]!.trim()}?`;
   return parts.length > 1 && asks && !options && !/\b(?:it|its|he|him|his|she|her|they|them|their|this|these|those|there|here)\b/i.test(last) ? last : expanded;
 }
 

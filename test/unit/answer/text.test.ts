@@ -38,6 +38,7 @@ describe('Function: askedPart', () => {
     expect(askedPart("I'm planning a museum trip — what's the largest museum in France?")).toBe('what is the largest museum in France?');
     expect(askedPart('Lyon - what is its population?')).toBe('Lyon - what is its population?');
     expect(askedPart('Which is larger: Lyon or Nice?')).toBe('Which is larger: Lyon or Nice?');
+    expect(askedPart('essin and vell — what nationality')).toBe('what nationality is essin and vell?');
   });
 
   it('keeps the options a question chooses between before its colon ("Gas or solar: which ...?")', () => {

@@ -615,6 +615,17 @@ describe('Function: answerStructured', () => {
     expect([fewer.shortAnswer, more.shortAnswer, over.shortAnswer, under.shortAnswer]).toEqual(['no', 'yes', 'yes', 'no']);
   });
 
+  it('reads the nationality of several people given with no article ("were French inventors")', () => {
+    // Prepare
+    const brothers = doc('brothers', 'Aug and Lou Vell', 'The Vell brothers, Aug and Lou, were Norvian inventors who patented a camera in 1895 in Essin.');
+
+    // Act
+    const answer = ask('What nationality were Aug and Lou Vell?', [brothers]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Norvian');
+  });
+
   it('settles "more than half of ..." by the share asked for, in percent', () => {
     // Prepare
     const table = doc('table', 'Electricity generation in Norvia by source, 2023 (table)', 'source,share_percent\nnuclear,65\nwind,10');
