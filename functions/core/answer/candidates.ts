@@ -56,6 +56,14 @@ const WORD_NUMBER = new RegExp(
   'giu',
 );
 
+/** The words a figure is counted or measured in ("about 65 percent (2023)" → "percent"), without its multiplier and year. */
+export function unitOf(figure: string): string | undefined {
+  const m = /\d[\d,.]*(?:\s+(?:hundred|thousand|million|billion|trillion)\b)?(?:\s+([\p{L}][\p{L}-]*(?:\s+[\p{L}][\p{L}-]*)?))?/u.exec(
+    figure.replace(/\s*\([^)]*\)\s*$/, ''),
+  );
+  return m?.[1];
+}
+
 export function numbersIn(sentence: string): Candidate[] {
   const dates = datesIn(sentence);
   const inDate = (at: number, end: number) => dates.some((d) => at < d.at + d.text.length && end > d.at);

@@ -29,7 +29,7 @@
 import type { Lexicon } from '../ports.js';
 import { contentTerms, normalizeText } from '../retrieval/tokenize.js';
 import { classRecogniser, NATION_CLASS, nationAdjectivesIn, SAME_NATION } from './answer-classes.js';
-import { numbersIn, YEAR_WORD } from './candidates.js';
+import { numbersIn, unitOf, YEAR_WORD } from './candidates.js';
 import { kinQuestion, relativesIn } from './kinship.js';
 import {
   type AnswerType,
@@ -352,7 +352,6 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   return { covered: true, share, missing };
 }
 
-/** Whether a passage says the short answer: its figures exactly, and most of its words; an option of the question for a choice. */
 /** A question asking how far apart two figures are. */
 const GAP_ASKED = /\bhow\s+(?:many|much)\s+(?:more|fewer|less)\b|\bby\s+how\s+(?:many|much)\b/i;
 
@@ -362,14 +361,6 @@ function isGap(figure: string, docs: ReadonlyArray<{ text: string }>): boolean {
   if (value === undefined || value <= 0) return false;
   const given = docs.flatMap((d) => numbersIn(d.text).flatMap((c) => (c.value === undefined ? [] : [c.value])));
   return given.some((x) => given.some((y) => x > y && Math.abs(x - y - value) <= 0.05 * value));
-}
-
-/** The words a figure is counted or measured in ("about 65 percent (2023)" → "percent"), without its multiplier and year. */
-function unitOf(figure: string): string | undefined {
-  const m = /\d[\d,.]*(?:\s+(?:hundred|thousand|million|billion|trillion)\b)?(?:\s+([\p{L}][\p{L}-]*(?:\s+[\p{L}][\p{L}-]*)?))?/u.exec(
-    figure.replace(/\s*\([^)]*\)\s*$/, ''),
-  );
-  return m?.[1];
 }
 
 /**
@@ -398,6 +389,7 @@ function unfitFigure(task: string, figure: string, counted: string | undefined, 
   return undefined;
 }
 
+/** Whether a passage says the short answer: its figures exactly, and most of its words; an option of the question for a choice. */
 function saidBy(short: string, reading: ReturnType<typeof readQuestion>, docs: Array<{ terms: Set<string>; text: string }>): boolean {
   if (reading.type === 'yes_no') return /^(?:yes|no)\b/i.test(short.trim());
   if ((reading.type === 'choice' || reading.type === 'comparison') && reading.options) {

@@ -101,6 +101,12 @@ const PERSON_NOUNS =
 /** Nouns after what/which that ask for a figure. */
 export const NUMBER_NOUNS =
   /^(?:population|number|amount|count|total|size|length|height|area|age|percentage|percent|proportion|fraction|share|headcount|capacity|distance|width|depth|weight|duration)$/i;
+/** The answer type a noun of time, place or person asks for; undefined for any other noun. */
+function typeOfNoun(noun: string): AnswerType | undefined {
+  if (TIME_NOUNS.test(noun)) return /^years?$/i.test(noun) ? 'year' : 'date';
+  if (PLACE_NOUNS.test(noun)) return 'place';
+  return PERSON_NOUNS.test(noun) ? 'person' : undefined;
+}
 const QUANTITY_ADJECTIVES = 'old|long|tall|high|big|large|far|deep|wide|heavy|fast|often|much|many';
 
 export function readQuestion(raw: string): QuestionReading {
@@ -201,16 +207,7 @@ export function readQuestion(raw: string): QuestionReading {
         const adjunct = noun !== undefined && /^(?:for|in|on|at|of|by|to|from|with|about|during|after|before|since|until|as)$/i.test(noun.split(' ')[0]!);
         if (noun && head && !adjunct && !new RegExp(`^(?:${AUX})$`, 'i').test(noun.split(' ')[0]!)) {
           answerClass = noun;
-          type = TIME_NOUNS.test(head)
-            ? /^years?$/i.test(head)
-              ? 'year'
-              : 'date'
-            : PLACE_NOUNS.test(head)
-              ? 'place'
-              : PERSON_NOUNS.test(head)
-                ? 'person'
-                : 'entity';
-          if (NUMBER_NOUNS.test(head)) type = 'number';
+          type = NUMBER_NOUNS.test(head) ? 'number' : (typeOfNoun(head) ?? 'entity');
         } else if (/\bpopulation\b/i.test(after)) type = 'number';
         // "What does X say / mean / do?": a clause, not a name.
         else if (/^(?:do|does|did)\b/i.test(after)) type = 'description';
@@ -240,17 +237,10 @@ export function readQuestion(raw: string): QuestionReading {
     type === 'description' && !wh && !/^(?:please|tell|show|give|name|list|describe|explain|summari[sz]e|compare)\b/i.test(q)
       ? /([\p{Ll}-]+)\s*(?:\b(?:1[0-9]|20)[0-9]{2})?\s*\??$/u.exec(q)?.[1]
       : undefined;
-  if (keyword && (TIME_NOUNS.test(keyword) || PLACE_NOUNS.test(keyword) || PERSON_NOUNS.test(keyword) || NUMBER_NOUNS.test(keyword))) {
+  const keywordType = keyword ? (typeOfNoun(keyword) ?? (NUMBER_NOUNS.test(keyword) ? 'number' : undefined)) : undefined;
+  if (keyword && keywordType) {
     answerClass = keyword;
-    type = TIME_NOUNS.test(keyword)
-      ? /^years?$/i.test(keyword)
-        ? 'year'
-        : 'date'
-      : PLACE_NOUNS.test(keyword)
-        ? 'place'
-        : PERSON_NOUNS.test(keyword)
-          ? 'person'
-          : 'number';
+    type = keywordType;
   }
   // "... in the same province?": the province is what each side is in.
   const same = type === 'yes_no' ? /\bsame\s+([\p{Ll}-]+)/iu.exec(q)?.[1] : undefined;

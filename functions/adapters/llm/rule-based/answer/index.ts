@@ -24,7 +24,7 @@
  * description, no answer, names only). The questions rewritten and asked again (a family relation,
  * a described person) stay here, beside the entry they re-enter.
  */
-import { NUMBER_WORDS, numbersIn } from '../../../../core/answer/candidates.js';
+import { NUMBER_WORDS, numbersIn, unitOf } from '../../../../core/answer/candidates.js';
 import { checkEvidence } from '../../../../core/answer/evidence.js';
 import { followPath, kinQuestion, ownPassage } from '../../../../core/answer/kinship.js';
 import { describedPerson, describedThing, type QuestionReading, readQuestion } from '../../../../core/answer/question.js';
@@ -271,8 +271,6 @@ function difference(asked: string, documents: AnswerInput['documents'], lexicon:
   if (!verdict) return none;
   const [a, b] = [verdict[2]!, verdict[3]!].map((f) => numbersIn(f.replace(/\s*\([^)]*\)\s*$/, ''))[0]);
   if (a?.value === undefined || b?.value === undefined) return none;
-  const unitOf = (f: string) =>
-    /^[\d.,]+(?:\s+(?:million|billion|thousand)\b)?\s+(?!(?:million|billion|thousand)\b)([\p{L}-]+)/iu.exec(f.replace(/^\D*/, ''))?.[1];
   const unit = unitOf(a.text);
   if (unit !== unitOf(b.text)) return none;
   const gap = Math.abs(a.value - b.value);
