@@ -5,7 +5,7 @@
  * the relevance rule asks whether any exists.
  */
 import type { AnswerType } from './question.js';
-import { entitySpans } from './text.js';
+import { bareTitle, entitySpans } from './text.js';
 
 export interface Candidate {
   text: string;
@@ -58,10 +58,13 @@ const WORD_NUMBER = new RegExp(
 
 /** The words a figure is counted or measured in ("about 65 percent (2023)" → "percent"), without its multiplier and year. */
 export function unitOf(figure: string): string | undefined {
-  const m = /\d[\d,.]*(?:\s+(?:hundred|thousand|million|billion|trillion)\b)?(?:\s+([\p{L}][\p{L}-]*(?:\s+[\p{L}][\p{L}-]*)?))?/u.exec(
-    figure.replace(/\s*\([^)]*\)\s*$/, ''),
-  );
+  const m = /\d[\d,.]*(?:\s+(?:hundred|thousand|million|billion|trillion)\b)?(?:\s+([\p{L}][\p{L}-]*(?:\s+[\p{L}][\p{L}-]*)?))?/u.exec(bareTitle(figure));
   return m?.[1];
+}
+
+/** The figure a short answer gives, without the year written after it in parentheses ("about 873,000 (2020)"). */
+export function figureIn(answer: string): Candidate | undefined {
+  return numbersIn(bareTitle(answer))[0];
 }
 
 export function numbersIn(sentence: string): Candidate[] {

@@ -29,7 +29,7 @@
 import type { Lexicon } from '../ports.js';
 import { contentTerms, normalizeText } from '../retrieval/tokenize.js';
 import { classRecogniser, NATION_CLASS, nationAdjectivesIn, SAME_NATION } from './answer-classes.js';
-import { numbersIn, unitOf, YEAR_WORD } from './candidates.js';
+import { figureIn, numbersIn, unitOf, YEAR_WORD } from './candidates.js';
 import { kinQuestion, relativesIn } from './kinship.js';
 import {
   type AnswerType,
@@ -42,7 +42,7 @@ import {
   classWords as wordsOfClass,
 } from './question.js';
 import { respelling } from './spelling.js';
-import { bareTitle, entitySpans, sentences } from './text.js';
+import { bareTitle, entitySpans, sentences, upperFirst } from './text.js';
 import { asPassagesWrite } from './truecase.js';
 
 export interface EvidenceDocument {
@@ -134,7 +134,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // A name written in lower case ("is there a bike sharing system in strasbourg") is still a name:
   // a word the lexicon knows only as a name, and not as the adjective of one ("french").
   for (const w of reading.relation) {
-    const capital = w.charAt(0).toUpperCase() + w.slice(1);
+    const capital = upperFirst(w);
     if (/^\p{Ll}/u.test(w) && lexicon.isOnlyName?.(w) === true && lexicon.isNameAdjective?.(capital) !== true)
       names.push({ surface: w, terms: contentTerms(w), forms: [] });
   }
@@ -281,8 +281,9 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // A passage that gives the figure asked for speaks of what is asked, beyond the thing counted:
   // the 400 stations of Vélo'v's passage count no metro's, a city's population counts no one at a
   // screening. (A place, a date, a person are said in fewer words: "(1900 – 9 December 2007)".)
+  // The passages that give the figure, read once for this check and the scope's below.
+  const sayers = typeof short === 'string' && reading.type === 'number' ? docs.filter((d) => saidBy(short, reading, [d])) : [];
   if (typeof short === 'string' && reading.type === 'number' && !compared && !gap && relation.length > 0) {
-    const sayers = docs.filter((d) => saidBy(short, reading, [d]));
     if (sayers.length > 0 && !sayers.some((d) => relation.some((r) => holds(d, r)))) {
       return refuse(`no retrieved passage that says "${short}" speaks of ${reading.relation.map((w) => `"${w}"`).join(', ')}`);
     }
@@ -318,7 +319,6 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // population) and the passage giving the figure never says it, the figure is of another scope
   // (Marseille's commune, not its metropolitan area).
   if (typeof short === 'string' && reading.type === 'number' && classSets.length > 0) {
-    const sayers = docs.filter((d) => saidBy(short, reading, [d]));
     // The words of each other passage's sentences that give a figure of what is counted, read once.
     const counting = docs
       .filter((d) => !sayers.includes(d))
@@ -357,7 +357,7 @@ const GAP_ASKED = /\bhow\s+(?:many|much)\s+(?:more|fewer|less)\b|\bby\s+how\s+(?
 
 /** Whether a figure is the gap between two figures the passages give, as rounded (within 5%). */
 function isGap(figure: string, docs: ReadonlyArray<{ text: string }>): boolean {
-  const value = numbersIn(figure.replace(/\s*\([^)]*\)\s*$/, ''))[0]?.value;
+  const value = figureIn(figure)?.value;
   if (value === undefined || value <= 0) return false;
   const given = docs.flatMap((d) => numbersIn(d.text).flatMap((c) => (c.value === undefined ? [] : [c.value])));
   return given.some((x) => given.some((y) => x > y && Math.abs(x - y - value) <= 0.05 * value));

@@ -101,6 +101,9 @@ const PERSON_NOUNS =
 /** Nouns after what/which that ask for a figure. */
 export const NUMBER_NOUNS =
   /^(?:population|number|amount|count|total|size|length|height|area|age|percentage|percent|proportion|fraction|share|headcount|capacity|distance|width|depth|weight|duration)$/i;
+/** A figure noun of something, anywhere in a question ("percentage of", "share of"). */
+const FIGURE_NOUN_OF = new RegExp(`\\b(?:${NUMBER_NOUNS.source.replace(/^\^|\$$/g, '')})\\s+of\\b`, 'i');
+
 /** The answer type a noun of time, place or person asks for; undefined for any other noun. */
 function typeOfNoun(noun: string): AnswerType | undefined {
   if (TIME_NOUNS.test(noun)) return /^years?$/i.test(noun) ? 'year' : 'date';
@@ -230,8 +233,7 @@ export function readQuestion(raw: string): QuestionReading {
     if (pair) return withRelation({ ...base, type, options: pair, wantsLess }, q, answerClass);
   }
   // "hydro percentage of france's electricity mix, 2023": a figure noun of something asks for the figure.
-  const figureOf = new RegExp(`\\b(?:${NUMBER_NOUNS.source.replace(/^\^|\$$/g, '')})\\s+of\\b`, 'i');
-  if (type === 'description' && (/\b(population|how many|how much)\b/i.test(lower) || (!wh && figureOf.test(lower)))) type = 'number';
+  if (type === 'description' && (/\b(population|how many|how much)\b/i.test(lower) || (!wh && FIGURE_NOUN_OF.test(lower)))) type = 'number';
   // A query of keywords ("velov launch year", "toulouse river") ends with the noun it asks for.
   const keyword =
     type === 'description' && !wh && !/^(?:please|tell|show|give|name|list|describe|explain|summari[sz]e|compare)\b/i.test(q)

@@ -233,6 +233,11 @@ export function isQualifier(span: string, text: string): boolean {
   );
 }
 
+/** A word or phrase with its first letter written as a capital ("did" → "Did"). */
+export function upperFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** A passage's title without the parenthesis that says which one it is: "Adam Green (filmmaker)" → "Adam Green". */
 export function bareTitle(title: string): string {
   return title.replace(/\s*\([^)]*\)\s*$/, '');
@@ -321,7 +326,7 @@ function tagAsked(question: string): string {
     );
   if (!m || /^(?:who|whom|whose|what|which|when|where|why|how)\b/i.test(m[1]!)) return question;
   const aux = m[2]!;
-  return `${aux.charAt(0).toUpperCase()}${aux.slice(1).toLowerCase()} ${m[1]} ${m[3]}?`;
+  return `${upperFirst(aux.toLowerCase())} ${m[1]} ${m[3]}?`;
 }
 
 /**
@@ -342,7 +347,7 @@ function leadingPhraseLast(question: string): string {
   // A year alone ("In 2023, which ...") reads where it stands; options after a colon keep their place.
   if (!m || /^\S+\s+[\d\s]+$/.test(m[1]!) || /:/.test(m[2]!)) return question;
   const asked = m[2]!;
-  return `${asked.charAt(0).toUpperCase()}${asked.slice(1)} ${m[1]!.charAt(0).toLowerCase()}${m[1]!.slice(1)}${m[3]}`;
+  return `${upperFirst(asked)} ${m[1]!.charAt(0).toLowerCase()}${m[1]!.slice(1)}${m[3]}`;
 }
 
 /** Splits "A and B", "A or B", "A vs B", "A versus B" at the last top-level connective. */

@@ -117,7 +117,7 @@ export class Focus {
   /** Whether the sentence's passage is titled after one of the question's names ("Public transport in Lyon" for Lyon's). */
   titledAfterName(s: Sentence): boolean {
     const title = ` ${titleKey(s.title)} `;
-    return this.reading.names.some((n) => title.includes(` ${titleKey(n.replace(/['’]s$/, ''))} `));
+    return this.reading.names.some((n) => title.includes(` ${titleKey(n)} `));
   }
 
   /** For each of the question's names, whether a passage here is titled after it. */

@@ -24,11 +24,11 @@
  * description, no answer, names only). The questions rewritten and asked again (a family relation,
  * a described person) stay here, beside the entry they re-enter.
  */
-import { NUMBER_WORDS, numbersIn, unitOf } from '../../../../core/answer/candidates.js';
+import { figureIn, NUMBER_WORDS, numbersIn, unitOf } from '../../../../core/answer/candidates.js';
 import { checkEvidence } from '../../../../core/answer/evidence.js';
 import { followPath, kinQuestion, ownPassage } from '../../../../core/answer/kinship.js';
 import { describedPerson, describedThing, type QuestionReading, readQuestion } from '../../../../core/answer/question.js';
-import { askedPart, escapeRegExp, sentences } from '../../../../core/answer/text.js';
+import { askedPart, escapeRegExp, sentences, upperFirst } from '../../../../core/answer/text.js';
 import { asPassagesWrite } from '../../../../core/answer/truecase.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
@@ -86,10 +86,12 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   const reading = asPerson(withTitledOptions(readQuestion(text), text, all), lexicon);
   const focus = new Focus(reading, all, lexicon, readTask(text).kind === 'bridge', text);
   if (NAMES_ONLY.test(input.instruction)) return { shortAnswer: null, answer: namesFrom(all, focus, input.question) };
-  const hops = depth < 2 && !['yes_no', 'choice', 'comparison', 'list'].includes(reading.type);
+  // A question rewritten and asked again (a hop, a claim, a gap) is asked at most two deep.
+  const again = depth < 2;
+  const hops = again && !['yes_no', 'choice', 'comparison', 'list'].includes(reading.type);
   const common =
     inCommon(text, reading, input.documents, lexicon) ??
-    (depth < 2 ? (ageOf(text, input.documents, lexicon, depth) ?? difference(text, input.documents, lexicon, depth)) : undefined);
+    (again ? (ageOf(text, input.documents, lexicon, depth) ?? difference(text, input.documents, lexicon, depth)) : undefined);
   if (common) return common;
   const kin = hops
     ? (kinAnswer(text, input.documents, lexicon, depth) ??
@@ -105,9 +107,9 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   switch (reading.type) {
     case 'yes_no':
       return (
-        (depth < 2 ? figureClaim(text, input.documents, lexicon, depth) : undefined) ??
+        (again ? figureClaim(text, input.documents, lexicon, depth) : undefined) ??
         (reading.options ? (tableChoice(reading, tables, focus) ?? choose(reading, focus)) : undefined) ??
-        (depth < 2 ? superlativeClaim(text, input.documents, lexicon, depth) : undefined) ??
+        (again ? superlativeClaim(text, input.documents, lexicon, depth) : undefined) ??
         yesNo(reading, focus, text) ??
         fallback(focus)
       );
@@ -187,7 +189,7 @@ function rankedAnswer(
   if (!m || !ranksAs(m[2]!.split(/[\s-]+/)[0]!)) return undefined;
   // Whose rank: the question's name a possessive points back to ("France's ... its third source"), said with it.
   const owner = reading.names.find((n) => !m[1]!.includes(n));
-  const which = `Which is the ${m[2]}${owner && !new RegExp(`\\b${escapeRegExp(owner)}\\b`).test(m[2]!) ? ` in ${owner.replace(/['’]s$/, '')}` : ''}?`;
+  const which = `Which is the ${m[2]}${owner && !new RegExp(`\\b${escapeRegExp(owner)}\\b`).test(m[2]!) ? ` in ${owner}` : ''}?`;
   const found = askAgain(which, documents, lexicon, depth);
   if (!found.shortAnswer || /^(?:yes|no)$/i.test(found.shortAnswer)) return undefined;
   // "Wind power" opening its sentence is a common noun, written so in the question ("from wind power").
@@ -258,9 +260,9 @@ function difference(asked: string, documents: AnswerInput['documents'], lexicon:
     /^\s*how\s+(?:many|much)\s+(more|fewer|less)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(did|does|do)\s+(.+?)\s+(\p{Ll}+)\s+than\s+([^?]+?)\s*\?*\s*$/iu.exec(asked);
   const by = /^\s*by\s+how\s+(?:many|much)\s+(?:[\p{L}-]+\s+)?(was|is|were|are)\s+(.+?)\s+(\p{L}+er|more\s+\p{L}+)\s+than\s+([^?]+?)\s*\?*\s*$/iu.exec(asked);
   const compared = more
-    ? `${cap(more[3]!)} ${more[4]} ${more[5]} ${more[1]} ${more[2]} than ${more[6]}?`
+    ? `${upperFirst(more[3]!.toLowerCase())} ${more[4]} ${more[5]} ${more[1]} ${more[2]} than ${more[6]}?`
     : by
-      ? `${cap(by[1]!)} ${by[2]} ${by[3]} than ${by[4]}?`
+      ? `${upperFirst(by[1]!.toLowerCase())} ${by[2]} ${by[3]} than ${by[4]}?`
       : undefined;
   if (!compared) return undefined;
   const found = askAgain(compared, documents, lexicon, depth);
@@ -269,7 +271,7 @@ function difference(asked: string, documents: AnswerInput['documents'], lexicon:
   const none = { shortAnswer: null, answer: NO_ANSWER };
   const verdict = /\((.+?): (.+), against (.+) for (.+)\)\s*$/.exec(found.shortAnswer ?? '');
   if (!verdict) return none;
-  const [a, b] = [verdict[2]!, verdict[3]!].map((f) => numbersIn(f.replace(/\s*\([^)]*\)\s*$/, ''))[0]);
+  const [a, b] = [verdict[2]!, verdict[3]!].map(figureIn);
   if (a?.value === undefined || b?.value === undefined) return none;
   const unit = unitOf(a.text);
   if (unit !== unitOf(b.text)) return none;
@@ -277,10 +279,6 @@ function difference(asked: string, documents: AnswerInput['documents'], lexicon:
   const rough = /\b(?:about|around|some|roughly|nearly|more than|over|almost)\b/i.test(`${a.text} ${b.text}`);
   const figure = gap >= 1e6 ? `${Number((gap / 1e6).toFixed(1))} million` : Number(gap.toPrecision(gap >= 1000 ? 3 : 15)).toLocaleString('en-US');
   return { shortAnswer: `${rough ? 'about ' : ''}${figure}${unit ? ` ${unit}` : ''}`, answer: found.answer };
-}
-
-function cap(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }
 
 /** A bound a yes/no question sets a figure ("over 12 million", "fewer than 50"), and the figure after it. */
@@ -311,7 +309,7 @@ function figureClaim(asked: string, documents: AnswerInput['documents'], lexicon
       ? `How many ${noun} ${aux} ${subject}${rest}?`
       : `What ${aux} ${subject}${rest}?`;
   const found = askAgain(question, documents, lexicon, depth);
-  const given = found.shortAnswer ? numbersIn(found.shortAnswer.replace(/\s*\([^)]*\)\s*$/, ''))[0] : undefined;
+  const given = found.shortAnswer ? figureIn(found.shortAnswer) : undefined;
   if (given?.value === undefined) return undefined;
   // "more than 12 million" is above 12 million; "under 50" below 50.
   const side = /^(?:more than|over|above)\b/i.test(given.text) ? 1 : /^(?:fewer than|less than|under|below)\b/i.test(given.text) ? -1 : 0;

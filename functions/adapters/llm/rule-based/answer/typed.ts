@@ -75,9 +75,9 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
       focus.reading.names.some(
         (place, j) =>
           j !== i &&
-          new RegExp(
-            `${escapeRegExp(name)}\\s+in\\s+(?:the\\s+)?${escapeRegExp(place)}|${escapeRegExp(place.replace(/['’]s$/, ''))}['’]s\\s+${escapeRegExp(name)}`,
-          ).test(focus.question),
+          new RegExp(`${escapeRegExp(name)}\\s+in\\s+(?:the\\s+)?${escapeRegExp(place)}|${escapeRegExp(place)}['’]s\\s+${escapeRegExp(name)}`).test(
+            focus.question,
+          ),
       ),
   );
   const subject = placed ? contentTerms(placed) : undefined;
@@ -394,7 +394,7 @@ function clauseApart(c: Candidate, s: Sentence, focus: Focus): boolean {
   // A name its passage is titled after is what every clause of the passage speaks of ("Public transport in Lyon").
   if (focus.titledAfterName(s)) return false;
   const lower = s.text.toLowerCase();
-  const at = focus.reading.names.map((n) => lower.indexOf(n.replace(/['’]s$/, '').toLowerCase())).filter((i) => i >= 0);
+  const at = focus.reading.names.map((n) => lower.indexOf(n.toLowerCase())).filter((i) => i >= 0);
   if (at.length === 0) return false;
   const boundary = /;|\s(?:and|but|while|whereas)\s+(?:the\s+)?\p{Lu}/u;
   // After the date, the name itself may be the new clause's subject ("... in 2001 and the Rhônexpress").
