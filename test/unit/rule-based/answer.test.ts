@@ -1284,6 +1284,23 @@ describe('Function: answerStructured', () => {
     expect(metro.shortAnswer).toBe('four metro lines');
   });
 
+  it("reads a figure's scope in the four words after it, past a year the question gives as well", () => {
+    // Prepare
+    const city = doc(
+      'city',
+      'Paris',
+      'Paris has a population of about 2.1 million in the city proper in 2020 and more than 12 million in its metropolitan area.',
+    );
+
+    // Act
+    const proper = ask('Tell me the headcount of Paris proper as of 2020.', [city]);
+    const metro = ask('What was the population of the Paris metropolitan area in 2020?', [city]);
+
+    // Assess
+    expect(proper.shortAnswer).toMatch(/^about 2\.1 million/);
+    expect(metro.shortAnswer).toMatch(/^more than 12 million/);
+  });
+
   it('reads a figure from the table row a question names, only when the table measures what is asked', () => {
     // Act
     const share = ask('What percentage of electricity came from gas?', [ENERGY]);

@@ -107,6 +107,7 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
     if (c.kind !== 'number') return 0;
     const after = /^[^,.;:()]{0,40}/
       .exec(s.text.slice(c.at + c.text.length))![0]
+      .trim()
       .split(/\s+/)
       .slice(0, 4)
       .join(' ');
