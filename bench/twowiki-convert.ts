@@ -9,7 +9,8 @@
  * The input may be the dataset's own layout (a JSON list, or JSONL, of records with _id, type,
  * question, context, supporting_facts, answer), the Hugging Face repack (context and
  * supporting_facts as JSON strings) or a pandas export by columns ({field: {row: value}}, where
- * `_id` became `_1`). The first n records in the file's order are kept (after the first `--skip`
+ * `_id` became `_1`; or `id`, a context of {title, text} objects under `paragraphs` and the
+ * supporting facts by columns, {title: [...], sent_id: [...]}). The first n records in the file's order are kept (after the first `--skip`
 ones: a second set of the same file shares no question with the first); the gold documents are the
  * distinct titles of supporting_facts; the split is the hash of the id (cli/eval-scores.ts#splitOf).
  * `--complete` first drops the records whose own context lacks one of their gold paragraphs (a
@@ -45,10 +46,29 @@ function decoded(value: unknown): unknown {
   }
 }
 
+/**
+ * A context given as paragraph objects ({title, text}, the text its sentences joined), as some
+ * repacks write it: read as [title, [text]], the text's runs of spaces made one.
+ */
+function paragraphsOf(value: unknown): unknown {
+  if (!Array.isArray(value)) return undefined;
+  return value.map((p: { title?: unknown; text?: unknown }) =>
+    typeof p?.title === 'string' && typeof p.text === 'string' ? [p.title, [p.text.replace(/\s+/g, ' ').trim()]] : p,
+  );
+}
+
+/** Supporting facts given by columns ({title: [...], sent_id: [...]}, the Hugging Face layout) read as [title, sentence] pairs. */
+function factsOf(value: unknown): unknown {
+  const columns = value as { title?: unknown; sent_id?: unknown } | null;
+  if (columns === null || typeof columns !== 'object' || Array.isArray(columns) || !Array.isArray(columns.title)) return value;
+  const sentences = Array.isArray(columns.sent_id) ? columns.sent_id : [];
+  return columns.title.map((t, i) => [t, sentences[i] ?? 0]);
+}
+
 function recordOf(raw: Record<string, unknown>, where: string): TwoWikiRecord {
   const id = [raw._id, raw._1, raw.id].find((v) => typeof v === 'string' && v !== '');
-  const context = decoded(raw.context);
-  const facts = decoded(raw.supporting_facts);
+  const context = decoded(raw.context) ?? paragraphsOf(raw.paragraphs);
+  const facts = factsOf(decoded(raw.supporting_facts));
   const aliases = decoded(raw.answer_aliases ?? []);
   if (typeof id !== 'string' || typeof raw.question !== 'string' || typeof raw.answer !== 'string') {
     throw new ConvertError(`${where}: a record needs an id (_id), a question and an answer`);

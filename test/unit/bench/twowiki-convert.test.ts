@@ -70,6 +70,24 @@ describe('parseTwoWiki', () => {
     ]);
   });
 
+  it('reads paragraphs as {title, text} objects and supporting facts by columns, as the record with its context does', () => {
+    // Prepare
+    const { _id, context, supporting_facts, ...rest } = FILM;
+    const objects = {
+      ...rest,
+      id: _id,
+      paragraphs: context.map(([title, sentences]) => ({ title, text: (sentences as string[]).join('  '), is_gold: true })),
+      supporting_facts: { title: supporting_facts.map(([t]) => t), sent_id: supporting_facts.map(([, i]) => i) },
+    };
+    // Act
+    const [record] = parseTwoWiki(JSON.stringify(objects), 'paragraphs.jsonl');
+    const { documents } = convertTwoWiki([record!]);
+    // Assess
+    expect(record!.id).toBe('q-film');
+    expect(record!.supportingTitles).toEqual(['Quiet Harbour', 'Ana Ruiz']);
+    expect(documents[0]).toEqual({ id: 'Quiet Harbour', title: 'Quiet Harbour', text: 'Quiet Harbour is a 1961 film directed by Ana Ruiz.' });
+  });
+
   it('names the record that lacks a field, and a line that is not JSON', () => {
     expect(() => parseTwoWiki(JSON.stringify([FILM, { ...SONG, answer: undefined }]), 'x.json')).toThrow(
       'x.json record 2: a record needs an id (_id), a question and an answer',
