@@ -1640,6 +1640,18 @@ describe('Function: answerStructured on kinship and lives', () => {
     expect(answer.answer).toContain('[aldric]');
   });
 
+  it('finds the person a role describes when the work is named in quotes ("the director of the film "The Wren"")', () => {
+    // Arrange
+    const film = doc('wren', 'The Wren', 'The Wren is a 1931 drama film directed by Aldric Venn.');
+    const aldric = doc('aldric', 'Aldric Venn', 'Aldric Venn (4 May 1881 – 9 June 1950) was a Scottish film director.');
+
+    // Act
+    const answer = ask('What year did the director of the film "The Wren" die?', [film, aldric]);
+
+    // Assess: the film's own year is not the death's.
+    expect(answer.shortAnswer).toBe('1950');
+  });
+
   it('finds the thing a relative clause describes ("the city where X was born"), then asks the question of it in its own passage', () => {
     // Arrange: the town's passage is titled with its region; the runner's passage names the town only.
     const runner = doc(
