@@ -132,7 +132,11 @@ export function readQuestion(raw: string): QuestionReading {
     // "Tell me the population of Lyon" asks "What is the population of Lyon?".
     .replace(/^(?:please\s+)?(?:give me|tell me|show me)\s+the\s+([\p{L}-]+)\s+of\s+/iu, 'What is the $1 of ')
     // "Name the city where bouillabaisse originated" asks "Which city is where bouillabaisse originated?".
-    .replace(/^(?:please\s+)?(?:give me|tell me|show me|name|find|identify)\s+(?:the|a|an)\s+([\p{Ll}-]+)\s+(where|when)\s+/iu, 'Which $1 is $2 ');
+    .replace(/^(?:please\s+)?(?:give me|tell me|show me|name|find|identify)\s+(?:the|a|an)\s+([\p{Ll}-]+)\s+(where|when)\s+/iu, 'Which $1 is $2 ')
+    // "What country of origin do A and B have in common?": "in common" says the answer is both
+    // sides' (lives.ts inCommon), and a country "of origin" is a country; neither is a word to find.
+    .replace(/\s+in\s+common\b/i, '')
+    .replace(/\b(country|nation|nationality)\s+of\s+origin\b/i, '$1');
   const names = focusNames(q);
   const base = { names };
   const lower = q.toLowerCase();

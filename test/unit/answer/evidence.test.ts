@@ -11,6 +11,18 @@ const TRANSPORT = {
 const VELOV = { id: 'velov', title: "Vélo'v", text: "Vélo'v is the bicycle sharing system of Lyon, launched in 2005 with about 4,000 bicycles." };
 
 describe('Function: checkEvidence', () => {
+  it('reads "in common" and a country "of origin" as no words to find', () => {
+    // Prepare
+    const cal = { id: 'cal', title: 'Cal Moss', text: 'Cal Moss is an American track coach.' };
+    const dee = { id: 'dee', title: 'Dee Hart', text: 'Dee Hart (born 1958) is an American runner.' };
+
+    // Act
+    const check = checkEvidence('What country of origin does Cal Moss and Dee Hart have in common?', [cal, dee], { shortAnswer: 'American' }, wordNet());
+
+    // Assess
+    expect(check).toMatchObject({ covered: true });
+  });
+
   it('lets a passage naming the thing a question describes ("the city where the Rhône and Saône meet") speak for it, and no other', () => {
     // Arrange: the Rhône's passage names Lyon; Vélo'v's names Lyon; the bus company's names neither.
     const rhone = { id: 'rhone', title: 'Rhône', text: 'The Rhône is a river that meets the Saône at Lyon.' };

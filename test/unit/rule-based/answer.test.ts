@@ -876,6 +876,22 @@ describe('Function: answerStructured', () => {
     expect(answer.answer).toContain('[dan]');
   });
 
+  it('answers what two openings share when one of them ends its sentence on it, and the country "of origin" they have in common', () => {
+    // Prepare
+    const ana = doc('ana', 'Ana Ruiz', 'Ana Ruiz (born 1979) is a Cameroonian retired footballer who played as a defender.');
+    const bo = doc('bo', 'Bo Lund', 'Bo Lund (born 1980) is a Danish former footballer.');
+    const cal = doc('cal', 'Cal Moss', 'Cal Moss is an American track coach.');
+    const dee = doc('dee', 'Dee Hart', 'Dee Hart (born 1958) is an American runner.');
+
+    // Act
+    const job = ask('What profession do Ana Ruiz and Bo Lund have in common?', [ana, bo]);
+    const origin = ask('What country of origin does Cal Moss and Dee Hart have in common?', [cal, dee]);
+
+    // Assess
+    expect(job.shortAnswer).toBe('footballer');
+    expect(origin.shortAnswer).toBe('American');
+  });
+
   it('answers "from the same country?" by the nations the two openings name by their adjectives', () => {
     // Prepare: the second side's country is said as an adjective only.
     const painter = doc('painter', 'Jana Ynt', 'Jana Ynt (born 1962) is an American painter. She has shown her work in London and Brussels.');

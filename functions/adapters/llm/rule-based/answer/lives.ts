@@ -103,6 +103,7 @@ export function inCommon(question: string, reading: QuestionReading, documents: 
         ? lead
             .slice(copula.index + copula[0].length)
             .split(/[,;]|\s(?:who|which|that|born|from|in|of)\s/)[0]!
+            .replace(/[.!?]+$/, '')
             .split(/\s+/)
         : [],
     };
