@@ -156,6 +156,10 @@ const NAME_CONNECTORS = new Set([
   'le',
   'el',
   'al',
+  // A patronym's "son of" / "daughter of": "Ali ibn Sahl", "Osama bin Laden".
+  'ibn',
+  'bin',
+  'bint',
   'von',
   'van',
   'der',
@@ -218,8 +222,9 @@ function tokens(text: string): Token[] {
 const ORDINAL_NUMBER = /^\d+(?:st|nd|rd|th)$/i;
 
 function isCapitalised(word: string): boolean {
-  // An elided article before a capital is part of the name: "Côte d'Azur", "Isle d'Abeau".
-  return /^[\p{Lu}\p{N}]/u.test(word) || /^(?:d|l|dell|all)['’]\p{Lu}/u.test(word);
+  // An elided article before a capital is part of the name: "Côte d'Azur", "Isle d'Abeau"; so is
+  // Arabic's article joined by a hyphen: "Ali ibn Sahl Rabban al-Tabari", "Umm el-Qa'ab".
+  return /^[\p{Lu}\p{N}]/u.test(word) || /^(?:d|l|dell|all)['’]\p{Lu}/u.test(word) || /^(?:al|el|ad|ar|as|ash|at|az|an|ul|ud|ur)-\p{Lu}/u.test(word);
 }
 
 /**

@@ -21,6 +21,18 @@ describe('Function: entitySpans and sentences on a case name', () => {
   });
 });
 
+describe('Function: entitySpans on Arabic names', () => {
+  it('keeps a patronym ("ibn", "bin") and an article joined by a hyphen ("al-Tabari") inside the name', () => {
+    // Act
+    const spans = entitySpans('Ali ibn Sahl Rabban al-Tabari was a physician; Osama bin Laden was not.');
+    const reading = readQuestion('Did Ali ibn Sahl Rabban al-Tabari or Muhammad Yunus write an encyclopedia of medicine?');
+
+    // Assess: the question is a choice between the two names.
+    expect(spans).toEqual(['Ali ibn Sahl Rabban al-Tabari', 'Osama bin Laden']);
+    expect(reading.options).toEqual(['Ali ibn Sahl Rabban al-Tabari', 'Muhammad Yunus']);
+  });
+});
+
 describe('Function: sentences', () => {
   it('ends no sentence at "c.", "b.", "d." or "fl." before a year, and still ends one before a year', () => {
     // Act
