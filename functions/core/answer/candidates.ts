@@ -72,9 +72,12 @@ export function numbersIn(sentence: string): Candidate[] {
   const inDate = (at: number, end: number) => dates.some((d) => at < d.at + d.text.length && end > d.at);
   const out: Candidate[] = [];
   for (const m of sentence.matchAll(NUMBER)) {
-    const text = m[0].trim();
+    // A comma after a figure ends the clause ("Op. 85, is an opera"); it is no digit group.
+    const text = m[0].trim().replace(/,$/, '');
     const digits = /\d[\d,]*(?:\.\d+)?/.exec(text)![0];
     const at = m.index + m[0].indexOf(text);
+    // A catalogue number ("Op. 85", "No. 5", "#9") names a work; it counts nothing.
+    if (/\b(?:No|Nos|Op|Opp)\.\s*$|#\s*$/.test(sentence.slice(0, at))) continue;
     // A bare year is a date, not a quantity.
     if (inDate(at + text.indexOf(digits), at + text.indexOf(digits) + digits.length) || (/^\d{4}$/.test(text) && YEAR.test(text))) {
       YEAR.lastIndex = 0;

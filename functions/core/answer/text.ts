@@ -131,7 +131,7 @@ const TITLE_ABBREVIATION = new RegExp(`^(?:${NAME_ABBREVIATIONS.join('|')})$`);
  * one a year follows ("(c. 1069–1089)", "(b. 1950)", "fl. 1200").
  */
 const SENTENCE_END = new RegExp(
-  `(?<=[.!?])(?<!\\b\\p{Lu}\\.)(?<!\\b(?:${[...NAME_ABBREVIATIONS, 'No', 'vs', 'Inc', 'Co', 'Ltd', 'Bros'].join('|')})\\.)\\s+(?=[\\p{Lu}\\p{N}"“(])(?<!\\b(?:c|ca|fl|b|d)\\.\\s+(?=\\d))`,
+  `(?<=[.!?])(?<!\\b\\p{Lu}\\.)(?<!\\b(?:${[...NAME_ABBREVIATIONS, 'No', 'Op', 'vs', 'Inc', 'Co', 'Ltd', 'Bros'].join('|')})\\.)\\s+(?=[\\p{Lu}\\p{N}"“(])(?<!\\b(?:c|ca|fl|b|d)\\.\\s+(?=\\d))`,
   'u',
 );
 

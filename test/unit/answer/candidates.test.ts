@@ -7,6 +7,7 @@ import { wordNet } from '../../../functions/adapters/lexicon/wordnet.js';
 import { answerStructured } from '../../../functions/adapters/llm/rule-based/answer/index.js';
 
 import { datesIn, numbersIn } from '../../../functions/core/answer/candidates.js';
+import { sentences } from '../../../functions/core/answer/text.js';
 
 describe('Function: numbersIn', () => {
   it('keeps the qualifier of a count written in words, as it does for figures', () => {
@@ -30,6 +31,21 @@ describe('Function: numbersIn', () => {
     expect(only.map((c) => [c.text, c.value])).toEqual([['the only species', 1]]);
     expect(numbersIn(century)).toEqual([]);
     expect(datesIn(century).map((c) => c.text)).toEqual(['19th Century']);
+  });
+
+  it('reads no count in a catalogue number ("Op. 85", "No. 5"), and no comma after a figure', () => {
+    // Act
+    const opera = numbersIn('Owen Wingrave, Op. 85, is an opera in two acts.').map((c) => [c.text, c.value]);
+    const sentence = sentences('Owen Wingrave, Op. 85, is an opera in two acts. It was televised.');
+    const symphony = numbersIn('Symphony No. 5 lasts 30 minutes, in four movements.').map((c) => [c.text, c.value]);
+
+    // Assess: "Op." ends no sentence either.
+    expect(opera).toEqual([['two acts', 2]]);
+    expect(sentence).toHaveLength(2);
+    expect(symphony).toEqual([
+      ['30 minutes', 30],
+      ['four movements', 4],
+    ]);
   });
 });
 
