@@ -1300,6 +1300,17 @@ describe('Function: answerStructured', () => {
     expect(metro.shortAnswer).toBe('four metro lines');
   });
 
+  it('reads no name in the year and origin a description opens with ("a 1947 American animated film")', () => {
+    // Prepare
+    const film = doc('fun', 'Fun and Fancy Free', 'Fun and Fancy Free is a 1947 American animated musical film produced by Walt Disney.');
+
+    // Act
+    const answer = ask('Fun and Fancy Free was a work of what film company?', [film]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Walt Disney');
+  });
+
   it("reads a figure's scope in the four words after it, past a year the question gives as well", () => {
     // Prepare
     const city = doc(

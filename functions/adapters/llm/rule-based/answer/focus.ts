@@ -141,7 +141,7 @@ export class Focus {
   /** The candidates of a sentence: the spans of the class asked for when it has them, else those of the expected type. */
   candidates(text: string): Candidate[] {
     const found = (this.spansOfClass ? this.spansOfClass(text) : candidatesFor(text, this.reading.type)).filter(
-      (c) => !this.commonOpener(c, text) && !this.nameAdjective(c, text),
+      (c) => !this.commonOpener(c, text) && !this.nameAdjective(c, text) && !this.yearAndOrigin(c),
     );
     if (this.reading.type !== 'entity') return found;
     // "Under what name ...?", "under the pseudonym Bass Communion": a kind of name right before a
@@ -199,6 +199,18 @@ export class Focus {
   }
 
   /** "French", "European": what a person or a place is, never who or where one is; "Greek settlers" are people. */
+  /**
+   * Whether a span is the year and origin a description opens with ("a 1947 American animated
+   * film", "a 2000 American CGI film"): a year, a name's adjective, then only acronyms or more
+   * such adjectives. It names nothing; the thing described is the sentence's subject.
+   */
+  yearAndOrigin(c: Candidate): boolean {
+    const [year, origin, ...rest] = c.text.split(/\s+/);
+    if (c.kind !== 'name' || !/^\d{4}$/.test(year ?? '') || origin === undefined) return false;
+    const adjective = (w: string) => this.lexicon.isNameAdjective?.(w) === true;
+    return adjective(origin) && rest.every((w) => adjective(w) || /^[\p{Lu}\d-]{2,}$/u.test(w));
+  }
+
   nameAdjective(c: Candidate, text: string): boolean {
     if (c.kind !== 'name' || /\s/.test(c.text) || this.spansOfClass) return false;
     if (/^\s+\p{Ll}{3,}[^su\s]s\b/u.test(text.slice(c.at + c.text.length))) return false;
