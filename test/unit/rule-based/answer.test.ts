@@ -1118,6 +1118,21 @@ describe('Function: answerStructured', () => {
     expect(hydro.answer).toContain('Tidal power is the largest source');
   });
 
+  it('settles a ranked claim written with a possessive, a numeral and a synonym ("Norvia\'s 2nd biggest city")', () => {
+    // Prepare
+    const brugh = doc('brugh', 'Brugh', 'Brugh is the second-largest city of Norvia by population.');
+    const corra = doc('corra', 'Corra', 'Corra is the third-largest city of Norvia by population.');
+
+    // Act
+    const wrong = ask("Is Corra Norvia's second biggest city?", [brugh, corra]);
+    const tagged = ask("Corra is Norvia's 2nd biggest city, right?", [brugh, corra]);
+    const right = ask("Is Brugh Norvia's second biggest city?", [brugh, corra]);
+
+    // Assess: settled by the city the passages rank second.
+    expect([wrong.shortAnswer, tagged.shortAnswer, right.shortAnswer]).toEqual(['no', 'no', 'yes']);
+    expect(tagged.answer).toContain('Brugh is the second-largest city');
+  });
+
   it('answers "which glacier?" with the name whose last word is the class, not the river whose passage names it', () => {
     // Prepare: the Lenn's own lead says "glacier" (in a name), which does not make the Lenn one.
     const orne = doc('orne', 'Orne', 'The Orne is a river of Norvia. It is a right tributary of the Lenn, joining it at Essin.');

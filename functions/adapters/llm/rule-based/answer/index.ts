@@ -37,7 +37,7 @@ import { readTask } from '../reading.js';
 import { choose } from './choice.js';
 import { describe, fallback, namesFrom } from './fallback.js';
 import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, ranksAs, type Sentence, titleKey } from './focus.js';
-import { coordinated, list, tableChoice, tableFigure, tableRows } from './lists-tables.js';
+import { coordinated, gradedSynonyms, list, tableChoice, tableFigure, tableRows } from './lists-tables.js';
 import { deathCause, homeCountry, inCommon, lifeDate, lifePlace } from './lives.js';
 import { asksForMany, definedSubject, figureOf, kindOf, objectOf, superlative } from './phrasings.js';
 import { typed } from './typed.js';
@@ -208,12 +208,19 @@ function rankedAnswer(
  */
 function superlativeClaim(asked: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
   const ordinal = ORDINALS.join('|');
-  const m = new RegExp(
-    `^\\s*(?:is|was|are|were)\\s+(.+?)\\s+(the\\s+(?:(?:${ordinal})[\\s-]+)?(?:\\p{L}{2,}est|most\\s+\\p{L}+|${ordinal})\\s+.+?)\\s*\\?*\\s*$`,
-    'iu',
-  ).exec(asked);
+  const rank = `(?:(?:${ordinal})[\\s-]+)?(?:\\p{L}{2,}est|most\\s+\\p{L}+|${ordinal})`;
+  const claim = asked
+    // "2nd" is "second"; "France's second biggest city" is "the second biggest city of France".
+    .replace(/\b(\d)(?:st|nd|rd|th)\b/g, (figure, n: string) => ORDINALS[Number(n) - 1] ?? figure)
+    .replace(new RegExp(`\\b(\\p{Lu}[\\p{L}-]*)['’]s\\s+(${rank}\\s+[\\p{Ll}-]+)`, 'u'), 'the $2 of $1');
+  const m = new RegExp(`^\\s*(?:is|was|are|were)\\s+(.+?)\\s+(the\\s+${rank}\\s+.+?)\\s*\\?*\\s*$`, 'iu').exec(claim);
   if (!m) return undefined;
-  const found = askAgain(`Which is ${m[2]}?`, documents, lexicon, depth);
+  // Asked as the passages grade it: "the second biggest city" is found as "the second-largest".
+  const graded = /\b(\p{L}{2,}est)\b/u.exec(m[2]!)?.[1];
+  const phrasings = [m[2]!, ...(graded ? gradedSynonyms(graded, lexicon).map((g) => m[2]!.replace(graded, g)) : [])];
+  const found =
+    phrasings.map((p) => askAgain(`Which is ${p}?`, documents, lexicon, depth)).find((f) => f.shortAnswer) ??
+    askAgain(`Which is ${m[2]}?`, documents, lexicon, depth);
   if (!found.shortAnswer) return undefined;
   const claimed = contentTerms(m[1]!);
   const named = contentTerms(found.shortAnswer);

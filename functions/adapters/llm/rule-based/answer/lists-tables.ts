@@ -5,6 +5,7 @@
 import { type Candidate, namesIn } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { entitySpans } from '../../../../core/answer/text.js';
+import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { type AnswerInput, cite, type ExtractedAnswer, type Focus, NO_ANSWER, ORDINALS, ranked, type Sentence } from './focus.js';
 import { fits } from './spans.js';
@@ -49,7 +50,7 @@ export function list(reading: QuestionReading, tables: readonly Table[], focus: 
   const ranks = focus.answerClass.size > 0 ? focus.answerClass : new Set(after ? contentTerms(after) : []);
   // A passage's rank is said in any of its sentences, not only the one that put it in the pool,
   // with the superlative asked or one of its synonyms ("biggest": "the fourth-largest city").
-  const graded = superlative ? [superlative, ...gradedSynonyms(superlative, focus)] : [];
+  const graded = superlative ? [superlative, ...gradedSynonyms(superlative, focus.lexicon)] : [];
   const rank = (s: Sentence) =>
     Math.min(
       ...focus.all.filter((x) => x.docId === s.docId).flatMap((x) => graded.map((g) => ordinalOf(x.text, g, ranks) ?? Number.POSITIVE_INFINITY)),
@@ -135,12 +136,12 @@ function examples(focus: Focus): ExtractedAnswer | undefined {
 }
 
 /** The superlatives of a superlative's synonyms: "biggest" (big) → largest (large). */
-function gradedSynonyms(superlative: string, focus: Focus): string[] {
+export function gradedSynonyms(superlative: string, lexicon: Lexicon): string[] {
   const base = superlative
     .replace(/([b-df-hj-np-tv-z])\1est$/, '$1')
     .replace(/iest$/, 'y')
     .replace(/est$/, '');
-  const forms = focus.lexicon
+  const forms = lexicon
     .related(base)
     .filter((w) => /^\p{Ll}+$/u.test(w) && w !== base)
     .map((w) => (w.endsWith('e') ? `${w}st` : w.endsWith('y') ? `${w.slice(0, -1)}iest` : `${w}est`));
