@@ -892,6 +892,22 @@ describe('Function: answerStructured', () => {
     expect(origin.shortAnswer).toBe('American');
   });
 
+  it('answers a shared class with a kind of it both openings say, never the word the question says', () => {
+    // Prepare
+    const essin = doc('essin', 'Essin Post', 'Essin Post is a monthly magazine for writers.');
+    const vell = doc('vell', 'Vell Review', 'Vell Review is a monthly American magazine.');
+    const orne = doc('orne', 'Orne', 'Orne is an American alternative rock band from Kelso.');
+    const lenn = doc('lenn', 'Lenn', 'Lenn was an English rock band.');
+
+    // Act
+    const kind = ask('What type of publication do Essin Post and Vell Review have in common?', [essin, vell]);
+    const genre = ask('Orne and Lenn, are bands of which shared genre?', [orne, lenn]);
+
+    // Assess: "monthly" is a publication too, but the phrase's head is the kind.
+    expect(kind.shortAnswer).toBe('magazine');
+    expect(genre.shortAnswer).toBe('rock');
+  });
+
   it('answers "from the same country?" by the nations the two openings name by their adjectives', () => {
     // Prepare: the second side's country is said as an adjective only.
     const painter = doc('painter', 'Jana Ynt', 'Jana Ynt (born 1962) is an American painter. She has shown her work in London and Brussels.');

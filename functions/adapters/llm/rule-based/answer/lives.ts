@@ -91,7 +91,9 @@ function citing(doc: AnswerInput['documents'][number], span: string): string {
  * openings share nothing.
  */
 export function inCommon(question: string, reading: QuestionReading, documents: AnswerInput['documents'], lexicon: Lexicon): ExtractedAnswer | undefined {
-  if (!/\b(?:in\s+common|share|both\s+have)\b/i.test(question) || !/^\s*what\b/i.test(question) || reading.names.length < 2) return undefined;
+  // "What do A and B have in common?", "A and B are bands of which shared genre?" ("Were both
+  // released by what label?" asks of what each did, which an opening seldom says).
+  if (!/\b(?:in\s+common|shared?|both\s+have)\b/i.test(question) || !/\b(?:what|which)\b/i.test(question) || reading.names.length < 2) return undefined;
   const sides = reading.names.slice(0, 2).map((n) => ownPassage(n, documents));
   if (sides.some((d) => d === undefined)) return undefined;
   const opening = sides.map((d) => {
@@ -108,8 +110,18 @@ export function inCommon(question: string, reading: QuestionReading, documents: 
         : [],
     };
   });
-  const shared = opening[0]!.words.filter((w) => w.length > 2 && opening[1]!.words.some((v) => v.toLowerCase() === w.toLowerCase()));
-  const said = shared.find((w) => lexicon.isNameAdjective?.(w)) ?? shared.find((w) => /^\p{Ll}/u.test(w) && contentTerms(w).length > 0);
+  // A word the question says ("bands of which genre") is what both are, not what they share.
+  const asked = new Set(contentTerms(question));
+  const shared = opening[0]!.words.filter(
+    (w) => w.length > 2 && opening[1]!.words.some((v) => v.toLowerCase() === w.toLowerCase()) && !contentTerms(w).some((t) => asked.has(t)),
+  );
+  // "What type of publication ...?": a kind of the class asked for, before a nation or another word;
+  // the last such word, the head of its phrase ("a monthly magazine": magazine).
+  const head = reading.answerClass?.split(' ').pop();
+  const said =
+    (head ? shared.findLast((w) => /^\p{Ll}/u.test(w) && lexicon.isKindOf?.(w, head) === true) : undefined) ??
+    shared.find((w) => lexicon.isNameAdjective?.(w)) ??
+    shared.find((w) => /^\p{Ll}/u.test(w) && contentTerms(w).length > 0);
   if (!said) return undefined;
   return { shortAnswer: said, answer: sides.map((d, i) => `${opening[i]!.lead} [${d!.id}]`).join(' ') };
 }
