@@ -27,8 +27,12 @@ const YEAR = /\b(1[0-9]{3}|20[0-9]{2})\b(?!\s*(?:%|percent|per cent))/g;
 const QUALIFIER =
   '(?:(?:about|around|approximately|nearly|almost|over|more\\s+than|less\\s+than|fewer\\s+than|some|roughly|up\\s+to|at\\s+least|an\\s+estimated)\\s+)?';
 const SCALE: Readonly<Record<string, number>> = { hundred: 1e2, thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
+/** Words that end the noun a figure counts: "873,000 in 2020", "65 percent of". */
+const NOT_COUNTED =
+  '(?!(?:and|or|in|on|at|of|to|by|for|from|the|a|an|with|than|as|after|before|since|until|during|who|which|that|is|are|was|were|its|his|her|their|this|these|those)\\b)';
+/** A figure and the noun it counts: one word ("65 percent"), or a modifier and a plural ("24 studio albums"), as counts in words are read. */
 const NUMBER = new RegExp(
-  `${QUALIFIER}(?:[$€£]\\s?)?\\d[\\d,]*(?:\\.\\d+)?(?:\\s*(?:hundred|thousand|million|billion|trillion))?(?:\\s*(?:%|percent|per\\s+cent))?(?:\\s+(?!(?:and|or|in|on|at|of|to|by|for|from|the|a|an|with|than|as|after|before|since|until|during|who|which|that|is|are|was|were)\\b)[\\p{Ll}][\\p{Ll}-]+)?`,
+  `${QUALIFIER}(?:[$€£]\\s?)?\\d[\\d,]*(?:\\.\\d+)?(?:\\s*(?:hundred|thousand|million|billion|trillion))?(?:\\s*(?:%|percent|per\\s+cent))?(?:\\s+${NOT_COUNTED}[\\p{Ll}][\\p{Ll}-]+(?:\\s+${NOT_COUNTED}[\\p{Ll}][\\p{Ll}-]*s\\b)?)?`,
   'giu',
 );
 /** The numbers written as words that a count is most often given in. */
@@ -73,7 +77,11 @@ export function numbersIn(sentence: string): Candidate[] {
   const out: Candidate[] = [];
   for (const m of sentence.matchAll(NUMBER)) {
     // A comma after a figure ends the clause ("Op. 85, is an opera"); it is no digit group.
-    const text = m[0].trim().replace(/,$/, '');
+    // A plural already counted ends the noun: "400 stations across" counts stations.
+    const text = m[0]
+      .trim()
+      .replace(/,$/, '')
+      .replace(/(\s\p{Ll}[\p{Ll}-]*s)\s+\p{Ll}[\p{Ll}-]*$/u, '$1');
     const digits = /\d[\d,]*(?:\.\d+)?/.exec(text)![0];
     const at = m.index + m[0].indexOf(text);
     // A catalogue number ("Op. 85", "No. 5", "#9") names a work; it counts nothing.

@@ -42,7 +42,7 @@ import {
   classWords as wordsOfClass,
 } from './question.js';
 import { respelling } from './spelling.js';
-import { bareTitle, entitySpans, sentences, upperFirst } from './text.js';
+import { bareTitle, entitySpans, escapeRegExp, sentences, upperFirst } from './text.js';
 import { asPassagesWrite } from './truecase.js';
 
 export interface EvidenceDocument {
@@ -326,10 +326,14 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
       .filter((x) => numbersIn(x).length > 0)
       .map((x) => new Set(contentTerms(x)))
       .filter((terms) => classSets.every((c) => [...c.terms].some((t) => holdsTerm(terms, t))));
-    // A scope is a qualifier ("metropolitan", "offshore"); a verb's participle ("installed capacity") says how it is had, not which.
+    // A scope is a qualifier ("metropolitan", "offshore"); a verb's participle ("installed capacity")
+    // says how it is had, not which; one the question describes ("the artist who released X") says whose, not which.
     const scope = relation.filter(
       (r) =>
-        !/^\p{L}+(?:ed|ing)$/u.test(r.words) && !sayers.some((d) => holds(d, r)) && counting.some((terms) => [...r.terms].some((t) => holdsTerm(terms, t))),
+        !/^\p{L}+(?:ed|ing)$/u.test(r.words) &&
+        !new RegExp(`\\b${escapeRegExp(r.words)}\\s+(?:who|whom|whose)\\b`, 'i').test(task) &&
+        !sayers.some((d) => holds(d, r)) &&
+        counting.some((terms) => [...r.terms].some((t) => holdsTerm(terms, t))),
     );
     if (sayers.length > 0 && scope.length > 0) return refuse(`no retrieved passage says "${short}" of ${scope.map((r) => `"${r.words}"`).join(', ')}`);
   }

@@ -33,6 +33,15 @@ describe('Function: numbersIn', () => {
     expect(datesIn(century).map((c) => c.text)).toEqual(['19th Century']);
   });
 
+  it('reads the noun a figure counts as a modifier and a plural, and stops after a plural', () => {
+    // Act
+    const spans = (sentence: string) => numbersIn(sentence).map((c) => c.text);
+
+    // Assess
+    expect(spans('She recorded 24 studio albums in all.')).toEqual(['24 studio albums']);
+    expect(spans('It has 400 stations across the city and 56 reactors operated by EDF.')).toEqual(['400 stations', '56 reactors']);
+  });
+
   it('reads no count in a catalogue number ("Op. 85", "No. 5"), and no comma after a figure', () => {
     // Act
     const opera = numbersIn('Owen Wingrave, Op. 85, is an opera in two acts.').map((c) => [c.text, c.value]);

@@ -11,6 +11,24 @@ const TRANSPORT = {
 const VELOV = { id: 'velov', title: "Vélo'v", text: "Vélo'v is the bicycle sharing system of Lyon, launched in 2005 with about 4,000 bicycles." };
 
 describe('Function: checkEvidence', () => {
+  it('reads a person who describes a bridge ("the artist who released X") as no scope of the figure', () => {
+    // Prepare
+    const album = { id: 'album', title: 'Songs of Essin', text: 'Songs of Essin is the debut studio album by country artist Ana Vell.' };
+    const bo = { id: 'bo', title: 'Bo Lund', text: 'Bo Lund is a country artist who recorded 12 studio albums.' };
+    const ana = { id: 'ana', title: 'Ana Vell', text: 'She recorded a total of 24 studio albums between 1956 and 1981.' };
+
+    // Act
+    const check = checkEvidence(
+      'The artist who released the debut album "Songs of Essin" has recorded a total of how many albums?',
+      [album, ana, bo],
+      { shortAnswer: '24 studio albums' },
+      wordNet(),
+    );
+
+    // Assess
+    expect(check).toMatchObject({ covered: true });
+  });
+
   it('reads "in common" and a country "of origin" as no words to find', () => {
     // Prepare
     const cal = { id: 'cal', title: 'Cal Moss', text: 'Cal Moss is an American track coach.' };
