@@ -338,8 +338,10 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     if (sayers.length > 0 && scope.length > 0) return refuse(`no retrieved passage says "${short}" of ${scope.map((r) => `"${r.words}"`).join(', ')}`);
   }
   // The year a figure is asked for ("... capacity in 2020?") is the year of the passage that gives
-  // it: a capacity of 2023 is not one of 2020. A year that describes a subject ("born in 1952") is not.
-  const asOf = /\b(?:in|of|for|during)\s+((?:1[0-9]|20)[0-9]{2})\s*\??\s*$/.exec(task)?.[1];
+  // it: a capacity of 2023 is not one of 2020. A year that describes a subject ("born in 1952") is
+  // not, nor one that dates another event than the date asked for ("When was the bar opened which
+  // was beaten by the Club Moderne in 2016?").
+  const asOf = reading.type === 'date' || reading.type === 'year' ? undefined : /\b(?:in|of|for|during)\s+((?:1[0-9]|20)[0-9]{2})\s*\??\s*$/.exec(task)?.[1];
   if (
     typeof short === 'string' &&
     /\d/.test(short) &&

@@ -11,6 +11,18 @@ const TRANSPORT = {
 const VELOV = { id: 'velov', title: "Vélo'v", text: "Vélo'v is the bicycle sharing system of Lyon, launched in 2005 with about 4,000 bicycles." };
 
 describe('Function: checkEvidence', () => {
+  it('reads a year that dates another event than the date asked for as no year the answer must be of', () => {
+    // Prepare
+    const bar = { id: 'bar', title: 'Essin Bar', text: 'The Essin Bar is a bar in Kelso, opened in 1962.' };
+    const club = { id: 'club', title: 'Club Vell', text: 'Club Vell beat the Essin Bar to the best bar award in 2016.' };
+
+    // Act
+    const check = checkEvidence('When was the bar opened which was beaten by the Club Vell in 2016?', [bar, club], { shortAnswer: '1962' }, wordNet());
+
+    // Assess
+    expect(check).toMatchObject({ covered: true });
+  });
+
   it('reads a person who describes a bridge ("the artist who released X") as no scope of the figure', () => {
     // Prepare
     const album = { id: 'album', title: 'Songs of Essin', text: 'Songs of Essin is the debut studio album by country artist Ana Vell.' };
