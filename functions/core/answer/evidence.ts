@@ -36,6 +36,7 @@ import {
   describedPerson,
   describedThing,
   holdsTerm,
+  listedOptions,
   NUMBER_NOUNS,
   readQuestion,
   relationSets,
@@ -147,7 +148,9 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const classSets = reading.answerClass
     ? relationSets([reading.answerClass], (w) => lexicon.related(w)).map((set) => ({ ...set, terms: new Set([...set.terms, ...ofClass]) }))
     : [];
-  const required = reading.options ? [] : [...relation, ...classSets];
+  // So is a choice among three or more listed ("Of Lyon, Marseille and Nice, which has the fewest residents?").
+  const listed = listedOptions(task, reading.names);
+  const required = reading.options || listed ? [] : [...relation, ...classSets];
   const classWords = reading.answerClass === undefined ? undefined : relationSets([reading.answerClass], (w) => lexicon.related(w))[0]?.words;
   // A kinship term is spoken of by a passage that states the first relation it is made of
   // ("the son of A": A is the father a "paternal grandfather" goes through; core/answer/kinship.ts).
@@ -253,7 +256,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const described = describedThing(task) ?? describedPerson(task);
   const leadsBack = (d: (typeof docs)[number]) => reached.some((x) => x !== d && x.title !== '' && d.names.includes(x.title));
   const linked = described ? [...new Set([...led, ...docs.filter(leadsBack)])] : led;
-  if (names.length > 0 && asked.length > 0 && !reading.options) {
+  if (names.length > 0 && asked.length > 0 && !reading.options && !listed) {
     const joined = linked.some(
       (d) =>
         asked.some((set) => [...set].some((t) => holdsTerm(d.terms, t))) ||

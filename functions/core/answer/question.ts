@@ -369,6 +369,19 @@ function topN(q: string): number | undefined {
 /** A word that grades: more, less, bigger, earlier, ... */
 const GRADED = /\b(?:more|less|fewer|most|least|bigger|larger|smaller|higher|lower|greater|earlier|later|older|younger|longer|shorter)\b/i;
 
+/**
+ * "Of Lyon, Marseille and Nice, which ...?", "Which of A, B or C ...?": three or more of the
+ * question's names listed as options, and the words that list them ("Of Lyon, Marseille and Nice").
+ * Undefined when the question lists fewer.
+ */
+export function listedOptions(question: string, names: readonly string[]): { options: string[]; phrase: string } | undefined {
+  if (names.length < 3) return undefined;
+  const name = names.map(escapeRegExp).join('|');
+  const listed = new RegExp(`(?:\\b(?:of|among|between)\\s+)?((?:${name})(?:\\s*,\\s*(?:${name}))+,?\\s+(?:and|or)\\s+(?:${name}))`, 'iu').exec(question);
+  const options = (listed?.[1] ?? '').split(/\s*,\s*|\s+(?:and|or)\s+/).filter((o) => o !== '');
+  return listed && options.length >= 3 ? { options, phrase: listed[0] } : undefined;
+}
+
 /** "..., A or B?", "Which X, A or B?", "Is A or B ...?": the two options. */
 function eitherOr(q: string, names: string[]): [string, string] | undefined {
   // "Did gas or solar produce a bigger share ...?", "Did France have more capacity in solar or in

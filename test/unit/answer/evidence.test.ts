@@ -11,6 +11,17 @@ const TRANSPORT = {
 const VELOV = { id: 'velov', title: "Vélo'v", text: "Vélo'v is the bicycle sharing system of Lyon, launched in 2005 with about 4,000 bicycles." };
 
 describe('Function: checkEvidence', () => {
+  it('reads three listed names as the options of a choice, whose comparative no passage need say', () => {
+    // Prepare
+    const towns = ['Avell', 'Brugh', 'Corra'].map((name) => ({ id: name, title: name, text: `The commune of ${name} had a population of about 500,000.` }));
+
+    // Act
+    const check = checkEvidence('Of Avell, Brugh and Corra, which has the fewest residents?', towns, { shortAnswer: 'Corra' }, wordNet());
+
+    // Assess
+    expect(check).toMatchObject({ covered: true });
+  });
+
   it('reads a year that dates another event than the date asked for as no year the answer must be of', () => {
     // Prepare
     const bar = { id: 'bar', title: 'Essin Bar', text: 'The Essin Bar is a bar in Kelso, opened in 1962.' };

@@ -1134,6 +1134,22 @@ describe('Function: answerStructured', () => {
     expect(hydro.answer).toContain('Tidal power is the largest source');
   });
 
+  it('settles a choice among three listed names two at a time', () => {
+    // Prepare
+    const towns = ['Avell:873,000', 'Brugh:522,000', 'Corra:342,000'].map((t) => {
+      const [name, people] = t.split(':') as [string, string];
+      return doc(name.toLowerCase(), name, `The commune of ${name} had a population of about ${people} in 2020.`);
+    });
+
+    // Act
+    const fewest = ask('Of Avell, Brugh and Corra, which has the fewest residents?', towns);
+    const most = ask('Which of Corra, Brugh or Avell has the most inhabitants?', towns);
+
+    // Assess
+    expect(fewest.shortAnswer).toBe('Corra');
+    expect(most.shortAnswer).toBe('Avell');
+  });
+
   it('settles a ranked claim written with a possessive, a numeral and a synonym ("Norvia\'s 2nd biggest city")', () => {
     // Prepare
     const brugh = doc('brugh', 'Brugh', 'Brugh is the second-largest city of Norvia by population.');

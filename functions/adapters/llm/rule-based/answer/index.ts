@@ -27,7 +27,7 @@
 import { figureIn, NUMBER_WORDS, numbersIn, unitOf } from '../../../../core/answer/candidates.js';
 import { checkEvidence } from '../../../../core/answer/evidence.js';
 import { followPath, kinQuestion, ownPassage } from '../../../../core/answer/kinship.js';
-import { describedPerson, describedThing, type QuestionReading, readQuestion } from '../../../../core/answer/question.js';
+import { describedPerson, describedThing, listedOptions, type QuestionReading, readQuestion } from '../../../../core/answer/question.js';
 import { askedPart, escapeRegExp, sentences, upperFirst } from '../../../../core/answer/text.js';
 import { asPassagesWrite } from '../../../../core/answer/truecase.js';
 import type { Lexicon } from '../../../../core/ports.js';
@@ -91,7 +91,11 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   const hops = again && !['yes_no', 'choice', 'comparison', 'list'].includes(reading.type);
   const common =
     inCommon(text, reading, input.documents, lexicon) ??
-    (again ? (ageOf(text, input.documents, lexicon, depth) ?? difference(text, input.documents, lexicon, depth)) : undefined);
+    (again
+      ? (ageOf(text, input.documents, lexicon, depth) ??
+        difference(text, input.documents, lexicon, depth) ??
+        oneOfMany(text, reading, input.documents, lexicon, depth))
+      : undefined);
   if (common) return common;
   const kin = hops
     ? (kinAnswer(text, input.documents, lexicon, depth) ??
@@ -329,6 +333,36 @@ function figureClaim(asked: string, documents: AnswerInput['documents'], lexicon
         ? v <= limit
         : v < limit;
   return { shortAnswer: holds ? 'yes' : 'no', answer: found.answer };
+}
+
+/**
+ * "Of Lyon, Marseille and Nice, which has the fewest residents?": a choice among three or more
+ * named options, settled two at a time ("Which has the fewest residents, Lyon or Marseille?", then
+ * the one that wins against Nice). Undefined when the question grades no list of names, or a
+ * round is not settled.
+ */
+function oneOfMany(asked: string, reading: QuestionReading, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
+  if (reading.names.length < 3 || !/\b(?:which|who|what)\b/i.test(asked) || !/\b(?:\p{L}+est|most|least|fewest|more|less|fewer|\p{L}+er)\b/iu.test(asked))
+    return undefined;
+  const listed = listedOptions(asked, reading.names);
+  if (!listed) return undefined;
+  const { options, phrase } = listed;
+  // The question without its list: "which has the fewest residents", asked of two options at a time.
+  const rest = asked
+    .replace(phrase, ' ')
+    .replace(/^[\s,:;—–-]+|[\s,]+(?=[,?])|\?\s*$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  let winner = options[0]!;
+  const said: string[] = [];
+  for (const other of options.slice(1)) {
+    const round = askAgain(`${upperFirst(rest)}, ${winner} or ${other}?`, documents, lexicon, depth);
+    const won = [winner, other].find((o) => round.shortAnswer?.toLowerCase() === o.toLowerCase());
+    if (!won) return undefined;
+    winner = won;
+    said.push(round.answer);
+  }
+  return { shortAnswer: winner, answer: [...new Set(said)].join(' ') };
 }
 
 /** The instruction a rewritten question is answered with: it asks nothing of its own. */
