@@ -392,6 +392,10 @@ function eitherOr(q: string, names: string[]): [string, string] | undefined {
         q,
       )
     : undefined;
+  // "more wind capacity installed or more solar?": the second "more" ends the question on its
+  // option alone, and the first grades the word after it.
+  const mores = graded ? /\bmore\s+([\p{L}-]+)\b[^?]*?\s+or\s+more\s+([\p{L}-]+)(?:\s+(?:in|by|during)\s+\d{4})?\s*\??\s*$/iu.exec(q) : undefined;
+  if (mores) return [mores[1]!, mores[2]!];
   if (around) {
     // "more tram lines or metro lines": options sharing their head noun take their modifiers both.
     const second = around[2]!.split(' ');

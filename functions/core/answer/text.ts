@@ -341,6 +341,9 @@ function tagAsked(question: string): string {
  * "Between Nice and Marseille, which ...?" asks "Which ... between Nice and Marseille?".
  */
 function leadingPhraseLast(question: string): string {
+  // "In 2023 did France have more ...?": a year before a yes/no question's verb goes last, or the verb would not lead it.
+  const dated = /^((?:in|by|as of|during)\s+\d{4}),?\s+((?:is|are|was|were|do|does|did|has|have|had)\b[^?]*)(\??)\s*$/i.exec(question.trim());
+  if (dated) return `${upperFirst(dated[2]!)} ${dated[1]!.charAt(0).toLowerCase()}${dated[1]!.slice(1)}${dated[3]}`;
   // "between A and B which one ...?" needs no comma: the pair ends where the question word starts.
   const m =
     /^((?:in|on|at|from|during|among|of|according to|for)\s+[^,?]+),\s*((?:which|what|who|whom|whose|when|where|how)\b[^?]*)(\??)\s*$/i.exec(question.trim()) ??

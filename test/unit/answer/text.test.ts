@@ -53,6 +53,16 @@ describe('Function: askedPart', () => {
     expect(askedPart('essin and vell — what nationality')).toBe('what nationality is essin and vell?');
   });
 
+  it('puts a year before a yes/no question\'s verb last, and reads "more X ... or more Y?" as the choice of X and Y', () => {
+    // Act
+    const asked = askedPart('In 2023 did Norvia have more wind capacity installed or more solar?');
+    const reading = readQuestion(asked);
+
+    // Assess
+    expect(asked).toBe('Did Norvia have more wind capacity installed or more solar in 2023?');
+    expect(reading).toMatchObject({ type: 'choice', options: ['wind', 'solar'] });
+  });
+
   it('keeps the options a question chooses between before its colon ("Gas or solar: which ...?")', () => {
     // Act & Assess
     expect(askedPart('Gas or solar: which generated more?')).toBe('Gas or solar: which generated more?');
