@@ -1134,6 +1134,22 @@ describe('Function: answerStructured', () => {
     expect(hydro.answer).toContain('Tidal power is the largest source');
   });
 
+  it('compares like with like: a city proper with a city, not with a metropolitan area', () => {
+    // Prepare
+    const avell = doc(
+      'avell',
+      'Avell',
+      'Avell is the capital and largest city of Norvia, with a population of about 2.1 million in the city proper in 2020 and more than 12 million in its metropolitan area.',
+    );
+    const brugh = doc('brugh', 'Brugh', 'The city of Brugh had a population of about 522,000 in 2020, and its metropolitan area about 2.3 million.');
+
+    // Act
+    const answer = ask('Which is the largest city, Avell or Brugh?', [avell, brugh]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Avell');
+  });
+
   it('settles a choice among three listed names two at a time', () => {
     // Prepare
     const towns = ['Avell:873,000', 'Brugh:522,000', 'Corra:342,000'].map((t) => {

@@ -4,6 +4,7 @@
  */
 import { type Candidate, datesIn, namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import type { QuestionReading } from '../../../../core/answer/question.js';
+import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { cite, type ExtractedAnswer, type Focus, type Sentence, sameName, sentencesAbout, titleKey } from './focus.js';
 import { nearest, relationGap, withYear } from './spans.js';
 
@@ -50,6 +51,7 @@ export function choose(reading: QuestionReading, focus: Focus): ExtractedAnswer 
       withFigure[0];
     return s ? { sentence: s, figure: nearest(figuresOf(s), s, focus) } : undefined;
   });
+  if (!temporal) alike(figures, figuresOf, options, focus);
   // "Who has more inhabitants, A or B?": a comparative in the question grades the options, whatever the relation's words are.
   const graded =
     /\b(?:\w+er|\w+est|more|most|less|least|fewer|fewest|first|last)\b/i.test(reading.relation.join(' ')) ||
@@ -72,6 +74,55 @@ export function choose(reading: QuestionReading, focus: Focus): ExtractedAnswer 
   const win = scores[1]! > scores[0]! ? 1 : 0;
   const support = perSide.map((ss) => ss[0]).filter((s): s is Sentence => s !== undefined);
   return { shortAnswer: options[win]!, answer: support.map(cite).join(' ') };
+}
+
+/**
+ * The words a figure is said with, its scope: those of its clause before it and the four after it
+ * ("The city of Lyon had a population of about 522,000 in 2020": city, population, 2020; "and its
+ * metropolitan area about 2.3 million": metropolitan, area), the options' own names left out.
+ */
+function scopeOf(c: Candidate, text: string, options: readonly string[]): Set<string> {
+  const before =
+    text
+      .slice(0, c.at)
+      .split(/[,;:]|\band\b|\d[\d,.]*\s*(?:million|billion)?/i)
+      .pop() ?? '';
+  const after = /^[^,;.()]{0,40}/
+    .exec(text.slice(c.at + c.text.length))![0]
+    .trim()
+    .split(/\s+/)
+    .slice(0, 4)
+    .join(' ');
+  const named = new Set(contentTerms(options.join(' ')));
+  return new Set(contentTerms(`${before} ${after}`).filter((t) => !named.has(t)));
+}
+
+/**
+ * Compares like with like: when a side's sentence gives figures of several scopes (a city proper's
+ * and its metropolitan area's), the pair of figures whose scopes share the most words with each other
+ * and with the question replaces the nearest figures, if it shares more ("the largest city, Paris
+ * or Lyon": Paris's 2.1 million in the city proper against Lyon's 522,000 for the city, not its
+ * metropolitan area's 2.3 million).
+ */
+function alike(
+  figures: Array<{ sentence: Sentence; figure: Candidate } | undefined>,
+  figuresOf: (s: Sentence) => Candidate[],
+  options: readonly string[],
+  focus: Focus,
+): void {
+  const [fa, fb] = figures;
+  if (!fa || !fb) return;
+  const [ca, cb] = [figuresOf(fa.sentence), figuresOf(fb.sentence)];
+  if (ca.length < 2 && cb.length < 2) return;
+  const asked = new Set(contentTerms(focus.question));
+  const score = (a: Candidate, b: Candidate) => {
+    const [sa, sb] = [scopeOf(a, fa.sentence.text, options), scopeOf(b, fb.sentence.text, options)];
+    return [...sa].filter((t) => sb.has(t)).length + [...sa, ...sb].filter((t) => asked.has(t)).length;
+  };
+  let best = { a: fa.figure, b: fb.figure, score: score(fa.figure, fb.figure) };
+  for (const a of ca) for (const b of cb) if (score(a, b) > best.score) best = { a, b, score: score(a, b) };
+  figures[0] = { ...fa, figure: best.a };
+  figures[1] = { ...fb, figure: best.b };
 }
 
 /**
