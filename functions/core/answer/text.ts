@@ -301,7 +301,15 @@ export function entitySpans(text: string): string[] {
  * museum trip — what's the largest ...?" asks "what is the largest ...?").
  */
 export function askedPart(question: string): string {
-  const expanded = tagAsked(leadingPhraseLast(question.replace(/\b(what|who|where|when|how|which|that|there|it)['’]s\b/gi, '$1 is')));
+  const expanded = tagAsked(
+    leadingPhraseLast(
+      question
+        .replace(/\b(what|who|where|when|how|which|that|there|it)['’]s\b/gi, '$1 is')
+        // "greater Lyon" (as "Greater London") and "the metro area" are a city's metropolitan area.
+        .replace(/\bgreater\s+(\p{Lu}[\p{L}'’-]+)/gu, '$1 metropolitan area')
+        .replace(/\bmetro[\s-]+area\b/gi, 'metropolitan area'),
+    ),
+  );
   const parts = expanded.split(/\s+[—–-]\s+|:\s+/);
   const last = parts[parts.length - 1]!.trim();
   // "Lyon - what is its population?": a pronoun in the question points back into the preamble, which stays;

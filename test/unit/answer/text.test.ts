@@ -63,6 +63,12 @@ describe('Function: askedPart', () => {
     expect(reading).toMatchObject({ type: 'choice', options: ['wind', 'solar'] });
   });
 
+  it('reads "greater Essin" and "the metro area" as a metropolitan area', () => {
+    // Act & Assess
+    expect(askedPart('How many people live in greater Essin?')).toBe('How many people live in Essin metropolitan area?');
+    expect(askedPart("What is the population of Vell's metro area?")).toBe("What is the population of Vell's metropolitan area?");
+  });
+
   it('keeps the options a question chooses between before its colon ("Gas or solar: which ...?")', () => {
     // Act & Assess
     expect(askedPart('Gas or solar: which generated more?')).toBe('Gas or solar: which generated more?');

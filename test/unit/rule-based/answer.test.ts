@@ -1134,6 +1134,17 @@ describe('Function: answerStructured', () => {
     expect(hydro.answer).toContain('Tidal power is the largest source');
   });
 
+  it('answers "greater X" with the figure of its metropolitan area', () => {
+    // Prepare
+    const brugh = doc('brugh', 'Brugh', 'The city of Brugh had a population of about 522,000 in 2020, and its metropolitan area about 2.3 million.');
+
+    // Act
+    const answer = ask('How many people live in greater Brugh?', [brugh]);
+
+    // Assess
+    expect(answer.shortAnswer).toMatch(/^about 2\.3 million/);
+  });
+
   it('compares like with like: a city proper with a city, not with a metropolitan area', () => {
     // Prepare
     const avell = doc(
