@@ -36,7 +36,7 @@ export interface QuestionReading {
   asked?: string[];
   /** either-or and comparisons: the two options. */
   options?: [string, string];
-  /** A list: how many items. */
+  /** A list: how many items; 0 for all of them, ranked ("rank the sources, largest first"). */
   n?: number;
   /** A comparison or a superlative choice: the larger one wins unless the question asks for the smaller. */
   wantsLess?: boolean;
@@ -357,6 +357,12 @@ function focusNames(q: string): string[] {
 }
 
 function topN(q: string): number | undefined {
+  // "Rank the sources, largest first", "order the cities from biggest to smallest": all of them, ranked.
+  if (
+    /^(?:please\s+)?(?:rank|order|sort)\b/i.test(q) &&
+    /\b(?:\p{L}+est|most|highest)\b[^?]*\b(?:first|to\s+(?:the\s+)?(?:\p{L}+est|least|lowest))\b/iu.test(q)
+  )
+    return 0;
   const m =
     /\btop[\s-]*(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\b/i.exec(q) ??
     /\b(?:the\s+)?(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\p{L}+est|most|largest|main|biggest|leading)\b/iu.exec(q);

@@ -1402,6 +1402,16 @@ describe('Function: answerStructured', () => {
     expect(metro.shortAnswer).toMatch(/^more than 12 million/);
   });
 
+  it("ranks all of a table's rows when asked to rank them, largest first, whatever their number", () => {
+    // Act
+    const ranked = ask('rank the electricity sources of Norvia from largest share to smallest', [ENERGY]);
+    const first = ask("Rank Norvia's electricity sources, largest share first", [ENERGY]);
+
+    // Assess
+    expect(ranked.shortAnswer).toBe('nuclear (65%), hydroelectricity (12%), wind (10%), gas (6%), solar (5%)');
+    expect(first.shortAnswer).toBe(ranked.shortAnswer);
+  });
+
   it('reads a figure from the table row a question names, only when the table measures what is asked', () => {
     // Act
     const share = ask('What percentage of electricity came from gas?', [ENERGY]);

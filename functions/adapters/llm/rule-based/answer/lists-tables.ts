@@ -16,9 +16,9 @@ import { fits } from './spans.js';
  * named by what its sentence is about.
  */
 export function list(reading: QuestionReading, tables: readonly Table[], focus: Focus): ExtractedAnswer | undefined {
-  const n = reading.n ?? 3;
+  const n = reading.n === 0 ? Number.POSITIVE_INFINITY : (reading.n ?? 3);
   for (const { doc, rows } of tables) {
-    if (rows.length < n) continue;
+    if (rows.length < n && reading.n !== 0) continue;
     // A table is the list only when it is about what is asked ("sources of electricity": its title or header says so).
     const heading = tableHeading(doc);
     if (!focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)))) continue;
