@@ -133,6 +133,9 @@ export function readQuestion(raw: string): QuestionReading {
     .replace(/^(?:please\s+)?(?:give me|tell me|show me)\s+the\s+([\p{L}-]+)\s+of\s+/iu, 'What is the $1 of ')
     // "Name the city where bouillabaisse originated" asks "Which city is where bouillabaisse originated?".
     .replace(/^(?:please\s+)?(?:give me|tell me|show me|name|find|identify)\s+(?:the|a|an)\s+([\p{Ll}-]+)\s+(where|when)\s+/iu, 'Which $1 is $2 ')
+    // "What is the birthplace of X?" asks "Where was X born?"; "the place of death of X", "Where did X die?".
+    .replace(/^(?:what|which)\s+(?:is|was)\s+the\s+(?:birthplace|birth\s+place|place\s+of\s+birth)\s+of\s+([^?]+?)\s*\?*$/i, 'Where was $1 born?')
+    .replace(/^(?:what|which)\s+(?:is|was)\s+the\s+(?:place\s+of\s+death|death\s+place)\s+of\s+([^?]+?)\s*\?*$/i, 'Where did $1 die?')
     // "What country of origin do A and B have in common?": "in common" says the answer is both
     // sides' (lives.ts inCommon), and a country "of origin" is a country; neither is a word to find.
     .replace(/\s+in\s+common\b/i, '')

@@ -164,8 +164,8 @@ describe('Function: checkEvidence', () => {
     const bio = { id: 'brenner', title: 'Oda Brenner', text: 'Oda Brenner is a Canadian film director. She was born in Winnipeg, Manitoba.' };
 
     // Act
-    const withLexicon = checkEvidence('What is the place of birth of Oda Brenner?', [bio], { shortAnswer: 'Winnipeg' }, wordNet());
-    const without = checkEvidence('What is the place of birth of Oda Brenner?', [bio], { shortAnswer: 'Winnipeg' });
+    const withLexicon = checkEvidence('Oda Brenner place of birth?', [bio], { shortAnswer: 'Winnipeg' }, wordNet());
+    const without = checkEvidence('Oda Brenner place of birth?', [bio], { shortAnswer: 'Winnipeg' });
 
     // Assess
     expect(withLexicon.covered).toBe(true);

@@ -1751,6 +1751,18 @@ describe('Function: answerStructured on kinship and lives', () => {
     expect(answer.answer).toContain('[aldric]');
   });
 
+  it('reads "What is the birthplace of X?" as "Where was X born?", also of a person a role describes', () => {
+    // Arrange
+    const film = doc('wren', 'The Wren', 'The Wren is a 1931 documentary film narrated by Ada Venn.');
+    const ada = doc('ada', 'Ada Venn', 'Venn was born in Kelso, Norvia. She studied in Essin.');
+
+    // Act
+    const answer = ask('What is the birthplace of the narrator of The Wren?', [film, ada]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Kelso, Norvia');
+  });
+
   it('finds the person a role describes when the work is named in quotes ("the director of the film "The Wren"")', () => {
     // Arrange
     const film = doc('wren', 'The Wren', 'The Wren is a 1931 drama film directed by Aldric Venn.');
