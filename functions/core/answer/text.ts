@@ -351,7 +351,7 @@ function tagAsked(question: string): string {
 function leadingPhraseLast(question: string): string {
   // "In 2023 did France have more ...?": a year before a yes/no question's verb goes last, or the verb would not lead it.
   const dated = /^((?:in|by|as of|during)\s+\d{4}),?\s+((?:is|are|was|were|do|does|did|has|have|had)\b[^?]*)(\??)\s*$/i.exec(question.trim());
-  if (dated) return `${upperFirst(dated[2]!)} ${dated[1]!.charAt(0).toLowerCase()}${dated[1]!.slice(1)}${dated[3]}`;
+  if (dated) return phraseLast(dated);
   // "between A and B which one ...?" needs no comma: the pair ends where the question word starts.
   const m =
     /^((?:in|on|at|from|during|among|of|according to|for)\s+[^,?]+),\s*((?:which|what|who|whom|whose|when|where|how)\b[^?]*)(\??)\s*$/i.exec(question.trim()) ??
@@ -362,8 +362,12 @@ function leadingPhraseLast(question: string): string {
     );
   // A year alone ("In 2023, which ...") reads where it stands; options after a colon keep their place.
   if (!m || /^\S+\s+[\d\s]+$/.test(m[1]!) || /:/.test(m[2]!)) return question;
-  const asked = m[2]!;
-  return `${upperFirst(asked)} ${m[1]!.charAt(0).toLowerCase()}${m[1]!.slice(1)}${m[3]}`;
+  return phraseLast(m);
+}
+
+/** The question of a match (phrase, question, mark) asked first, the phrase after it in lower case. */
+function phraseLast(m: RegExpExecArray): string {
+  return `${upperFirst(m[2]!)} ${m[1]!.charAt(0).toLowerCase()}${m[1]!.slice(1)}${m[3]}`;
 }
 
 /** Splits "A and B", "A or B", "A vs B", "A versus B" at the last top-level connective. */

@@ -221,11 +221,12 @@ function superlativeClaim(asked: string, documents: AnswerInput['documents'], le
   if (!m) return undefined;
   // Asked as the passages grade it: "the second biggest city" is found as "the second-largest".
   const graded = /\b(\p{L}{2,}est)\b/u.exec(m[2]!)?.[1];
-  const phrasings = [m[2]!, ...(graded ? gradedSynonyms(graded, lexicon).map((g) => m[2]!.replace(graded, g)) : [])];
-  const found =
-    phrasings.map((p) => askAgain(`Which is ${p}?`, documents, lexicon, depth)).find((f) => f.shortAnswer) ??
-    askAgain(`Which is ${m[2]}?`, documents, lexicon, depth);
-  if (!found.shortAnswer) return undefined;
+  let found: ExtractedAnswer | undefined;
+  for (const phrase of [m[2]!, ...(graded ? gradedSynonyms(graded, lexicon).map((g) => m[2]!.replace(graded, g)) : [])]) {
+    found = askAgain(`Which is ${phrase}?`, documents, lexicon, depth);
+    if (found.shortAnswer) break;
+  }
+  if (!found?.shortAnswer) return undefined;
   const claimed = contentTerms(m[1]!);
   const named = contentTerms(found.shortAnswer);
   if (claimed.length === 0 || named.length === 0) return undefined;
