@@ -271,8 +271,10 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   }
   const short = claim.shortAnswer;
   if (short === null && SHORT_TYPES.has(reading.type)) return refuse(`no retrieved passage holds ${expected(reading.type)} about what is asked`);
+  // The figure a question asking for a number was answered with, which the checks of figures below read.
+  const figure = typeof short === 'string' && reading.type === 'number' ? short : undefined;
   // A gap asked for ("How many more ...?", "By how many ...?") is said as the two figures it lies between.
-  const gap = typeof short === 'string' && reading.type === 'number' && GAP_ASKED.test(task) && isGap(short, docs);
+  const gap = figure !== undefined && GAP_ASKED.test(task) && isGap(figure, docs);
   if (typeof short === 'string' && !gap && !saidBy(short, reading, docs)) return refuse(`no retrieved passage says "${short}"`);
   // A span answers about the question's names when a passage about them, or one they lead to, says
   // it: Paris's population is no answer to "Toulouse metro area population". A name compared with
@@ -284,11 +286,36 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // A passage that gives the figure asked for speaks of what is asked, beyond the thing counted:
   // the 400 stations of Vélo'v's passage count no metro's, a city's population counts no one at a
   // screening. (A place, a date, a person are said in fewer words: "(1900 – 9 December 2007)".)
-  // The passages that give the figure, read once for this check and the scope's below.
-  const sayers = typeof short === 'string' && reading.type === 'number' ? docs.filter((d) => saidBy(short, reading, [d])) : [];
-  if (typeof short === 'string' && reading.type === 'number' && !compared && !gap && relation.length > 0) {
-    if (sayers.length > 0 && !sayers.some((d) => relation.some((r) => holds(d, r)))) {
-      return refuse(`no retrieved passage that says "${short}" speaks of ${reading.relation.map((w) => `"${w}"`).join(', ')}`);
+  if (figure !== undefined) {
+    // The passages that give the figure, read once for this check and the scope's below.
+    const sayers = docs.filter((d) => saidBy(figure, reading, [d]));
+    if (!compared && !gap && relation.length > 0 && sayers.length > 0 && !sayers.some((d) => relation.some((r) => holds(d, r)))) {
+      return refuse(`no retrieved passage that says "${figure}" speaks of ${reading.relation.map((w) => `"${w}"`).join(', ')}`);
+    }
+    const unfit = unfitFigure(task, figure, reading.answerClass, lexicon);
+    if (unfit) return refuse(unfit);
+    // A figure answers the scope the question gives it: where another passage says the question's
+    // qualifier beside what is counted and a figure ("its metropolitan area about 2.3 million", with the
+    // population) and the passage giving the figure never says it, the figure is of another scope
+    // (Marseille's commune, not its metropolitan area).
+    if (classSets.length > 0) {
+      // The words of each other passage's sentences that give a figure of what is counted, read once.
+      const counting = docs
+        .filter((d) => !sayers.includes(d))
+        .flatMap((d) => sentences(d.text))
+        .filter((x) => numbersIn(x).length > 0)
+        .map((x) => new Set(contentTerms(x)))
+        .filter((terms) => classSets.every((c) => [...c.terms].some((t) => holdsTerm(terms, t))));
+      // A scope is a qualifier ("metropolitan", "offshore"); a verb's participle ("installed capacity")
+      // says how it is had, not which; one the question describes ("the artist who released X") says whose, not which.
+      const scope = relation.filter(
+        (r) =>
+          !/^\p{L}+(?:ed|ing)$/u.test(r.words) &&
+          !new RegExp(`\\b${escapeRegExp(r.words)}\\s+(?:who|whom|whose)\\b`, 'i').test(task) &&
+          !sayers.some((d) => holds(d, r)) &&
+          counting.some((terms) => [...r.terms].some((t) => holdsTerm(terms, t))),
+      );
+      if (sayers.length > 0 && scope.length > 0) return refuse(`no retrieved passage says "${figure}" of ${scope.map((r) => `"${r.words}"`).join(', ')}`);
     }
   }
   // A birth or a death is dated where the passage says it: in a sentence saying born or died, or
@@ -312,33 +339,6 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   if (typeof short === 'string' && reading.type === 'person' && /^(?:the|a|an)\s+\p{Ll}/u.test(short)) {
     const said = new Set(contentTerms(short));
     if (relation.some((r) => [...r.terms].some((t) => said.has(t)))) return refuse(`no retrieved passage names the ${reading.relation.join(' ')} asked for`);
-  }
-  if (typeof short === 'string' && reading.type === 'number') {
-    const unfit = unfitFigure(task, short, reading.answerClass, lexicon);
-    if (unfit) return refuse(unfit);
-  }
-  // A figure answers the scope the question gives it: where another passage says the question's
-  // qualifier beside what is counted and a figure ("its metropolitan area about 2.3 million", with the
-  // population) and the passage giving the figure never says it, the figure is of another scope
-  // (Marseille's commune, not its metropolitan area).
-  if (typeof short === 'string' && reading.type === 'number' && classSets.length > 0) {
-    // The words of each other passage's sentences that give a figure of what is counted, read once.
-    const counting = docs
-      .filter((d) => !sayers.includes(d))
-      .flatMap((d) => sentences(d.text))
-      .filter((x) => numbersIn(x).length > 0)
-      .map((x) => new Set(contentTerms(x)))
-      .filter((terms) => classSets.every((c) => [...c.terms].some((t) => holdsTerm(terms, t))));
-    // A scope is a qualifier ("metropolitan", "offshore"); a verb's participle ("installed capacity")
-    // says how it is had, not which; one the question describes ("the artist who released X") says whose, not which.
-    const scope = relation.filter(
-      (r) =>
-        !/^\p{L}+(?:ed|ing)$/u.test(r.words) &&
-        !new RegExp(`\\b${escapeRegExp(r.words)}\\s+(?:who|whom|whose)\\b`, 'i').test(task) &&
-        !sayers.some((d) => holds(d, r)) &&
-        counting.some((terms) => [...r.terms].some((t) => holdsTerm(terms, t))),
-    );
-    if (sayers.length > 0 && scope.length > 0) return refuse(`no retrieved passage says "${short}" of ${scope.map((r) => `"${r.words}"`).join(', ')}`);
   }
   // The year a figure is asked for ("... capacity in 2020?") is the year of the passage that gives
   // it: a capacity of 2023 is not one of 2020. A year that describes a subject ("born in 1952") is

@@ -349,17 +349,16 @@ function tagAsked(question: string): string {
  * "Between Nice and Marseille, which ...?" asks "Which ... between Nice and Marseille?".
  */
 function leadingPhraseLast(question: string): string {
+  const q = question.trim();
   // "In 2023 did France have more ...?": a year before a yes/no question's verb goes last, or the verb would not lead it.
-  const dated = /^((?:in|by|as of|during)\s+\d{4}),?\s+((?:is|are|was|were|do|does|did|has|have|had)\b[^?]*)(\??)\s*$/i.exec(question.trim());
+  const dated = /^((?:in|by|as of|during)\s+\d{4}),?\s+((?:is|are|was|were|do|does|did|has|have|had)\b[^?]*)(\??)\s*$/i.exec(q);
   if (dated) return phraseLast(dated);
   // "between A and B which one ...?" needs no comma: the pair ends where the question word starts.
   const m =
-    /^((?:in|on|at|from|during|among|of|according to|for)\s+[^,?]+),\s*((?:which|what|who|whom|whose|when|where|how)\b[^?]*)(\??)\s*$/i.exec(question.trim()) ??
-    /^(between\s+[^,?]+?\s+and\s+[^,?]+?),?\s+((?:which|who)\b[^?]*)(\??)\s*$/i.exec(question.trim()) ??
+    /^((?:in|on|at|from|during|among|of|according to|for)\s+[^,?]+),\s*((?:which|what|who|whom|whose|when|where|how)\b[^?]*)(\??)\s*$/i.exec(q) ??
+    /^(between\s+[^,?]+?\s+and\s+[^,?]+?),?\s+((?:which|who)\b[^?]*)(\??)\s*$/i.exec(q) ??
     // "When Vélo'v launched in 2005, was it one of the first?": a clause of time before a yes/no question.
-    /^((?:when|after|before|once|while|as soon as)\s+[^,?]+),\s*((?:is|are|was|were|do|does|did|has|have|had|can|could)\b[^?]*)(\??)\s*$/i.exec(
-      question.trim(),
-    );
+    /^((?:when|after|before|once|while|as soon as)\s+[^,?]+),\s*((?:is|are|was|were|do|does|did|has|have|had|can|could)\b[^?]*)(\??)\s*$/i.exec(q);
   // A year alone ("In 2023, which ...") reads where it stands; options after a colon keep their place.
   if (!m || /^\S+\s+[\d\s]+$/.test(m[1]!) || /:/.test(m[2]!)) return question;
   return phraseLast(m);

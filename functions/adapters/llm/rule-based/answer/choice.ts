@@ -28,12 +28,8 @@ export function choose(reading: QuestionReading, focus: Focus): ExtractedAnswer 
     const [da, db] = dated;
     if (da && db && da.value !== db.value) {
       const firstWins = reading.wantsLess ? da.value < db.value : da.value > db.value;
-      const [winner, loser] = firstWins ? options : [options[1], options[0]];
-      const [win, lose] = firstWins ? [da, db] : [db, da];
       const support = [...new Set([...da.support, ...db.support])].map(cite).join(' ');
-      const verdict = `${winner}: ${win.text}, against ${lose.text} for ${loser}`;
-      if (reading.type === 'yes_no') return { shortAnswer: `${firstWins ? 'yes' : 'no'} (${verdict})`, answer: support };
-      return { shortAnswer: reading.type === 'comparison' ? verdict : winner, answer: support };
+      return settled(reading, options, firstWins, [da.text, db.text], () => support);
     }
   }
   const temporal = TEMPORAL.test(reading.relation.join(' '));
@@ -61,19 +57,36 @@ export function choose(reading: QuestionReading, focus: Focus): ExtractedAnswer 
   if (graded && fa && fb) {
     const [a, b] = [fa.figure.value!, fb.figure.value!];
     const firstWins = reading.wantsLess ? a <= b : a >= b;
-    const [win, lose] = firstWins ? [fa, fb] : [fb, fa];
-    const [winner, loser] = firstWins ? options : [options[1], options[0]];
     const figure = (f: typeof fa) => withYear(f.figure, f.sentence.text, { ...reading, type: 'number' });
     const support = [fa.sentence, fb.sentence].map(cite).join(' ');
-    const verdict = `${winner}: ${figure(win)}, against ${figure(lose)} for ${loser}`;
-    if (reading.type === 'yes_no') return { shortAnswer: `${firstWins ? 'yes' : 'no'} (${verdict})`, answer: support };
-    return { shortAnswer: reading.type === 'comparison' ? verdict : winner, answer: support };
+    return settled(reading, options, firstWins, [figure(fa), figure(fb)], () => support);
   }
   if (reading.type === 'yes_no' || reading.type === 'comparison') return undefined;
   const scores = perSide.map((ss) => Math.max(0, ...ss.map((s) => focus.relationScore(s) + focus.classScore(s))));
   const win = scores[1]! > scores[0]! ? 1 : 0;
   const support = perSide.map((ss) => ss[0]).filter((s): s is Sentence => s !== undefined);
   return { shortAnswer: options[win]!, answer: support.map(cite).join(' ') };
+}
+
+/**
+ * The answer a comparison settled by two figures gives, by the question's type: "yes" or "no" with
+ * the verdict ("no (Marseille: about 873,000, against about 522,000 for Lyon)"), the verdict
+ * itself, or the winning option (`chosen` names it otherwise, as a table's row does). `figures` are
+ * the options' in their order; `answer` writes the long answer from the verdict.
+ */
+export function settled(
+  reading: QuestionReading,
+  options: readonly [string, string],
+  firstWins: boolean,
+  figures: readonly [string, string],
+  answer: (verdict: string) => string,
+  chosen?: string,
+): ExtractedAnswer {
+  const [winner, loser] = firstWins ? options : [options[1], options[0]];
+  const [win, lose] = firstWins ? figures : [figures[1], figures[0]];
+  const verdict = `${winner}: ${win}, against ${lose} for ${loser}`;
+  if (reading.type === 'yes_no') return { shortAnswer: `${firstWins ? 'yes' : 'no'} (${verdict})`, answer: answer(verdict), compared: [win, lose] };
+  return { shortAnswer: reading.type === 'comparison' ? verdict : (chosen ?? winner), answer: answer(verdict) };
 }
 
 /**

@@ -20,6 +20,12 @@ export interface AnswerInput {
 export interface ExtractedAnswer {
   shortAnswer: string | null;
   answer: string;
+  /**
+   * A yes/no comparison settled by two figures (choice.ts settled): the two as its verdict writes
+   * them, the winner's first, for a question asked through it that wants their gap. Not part of
+   * the answer a model's structured output carries.
+   */
+  compared?: readonly [string, string];
 }
 
 export const NO_ANSWER = 'No source in the corpus answers this.';

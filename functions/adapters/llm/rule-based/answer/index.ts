@@ -49,7 +49,8 @@ const NAMES_ONLY = /\b(names? only|entities only|just the names?|answer with the
 
 /** The answer as the text a model's structured answer reads as: its JSON. */
 export function answerExtractively(input: AnswerInput, lexicon: Lexicon = wordNet()): string {
-  return JSON.stringify(answerStructured(input, lexicon));
+  const { shortAnswer, answer } = answerStructured(input, lexicon);
+  return JSON.stringify({ shortAnswer, answer });
 }
 
 /** `depth`: how many kinship questions this one was rewritten from (kinAnswer), so a rewrite is never rewritten again. */
@@ -281,9 +282,8 @@ function difference(asked: string, documents: AnswerInput['documents'], lexicon:
   // No gap is given when the comparison gives no two figures, or two in different units (56
   // reactors, a population): a figure of one side alone answers nothing.
   const none = { shortAnswer: null, answer: NO_ANSWER };
-  const verdict = /\((.+?): (.+), against (.+) for (.+)\)\s*$/.exec(found.shortAnswer ?? '');
-  if (!verdict) return none;
-  const [a, b] = [verdict[2]!, verdict[3]!].map(figureIn);
+  if (!found.compared) return none;
+  const [a, b] = found.compared.map(figureIn);
   if (a?.value === undefined || b?.value === undefined) return none;
   const unit = unitOf(a.text);
   if (unit !== unitOf(b.text)) return none;

@@ -7,6 +7,7 @@ import { holdsTerm, type QuestionReading } from '../../../../core/answer/questio
 import { entitySpans } from '../../../../core/answer/text.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
+import { settled } from './choice.js';
 import { type AnswerInput, cite, type ExtractedAnswer, type Focus, NO_ANSWER, ORDINALS, ranked, type Sentence } from './focus.js';
 import { fits } from './spans.js';
 
@@ -209,14 +210,10 @@ export function tableChoice(reading: QuestionReading, tables: readonly Table[], 
     const [a, b] = options.map((o) => rows.find((r) => names(o, r.name)));
     if (!a || !b || a === b || a.value === b.value) continue;
     const firstWins = reading.wantsLess ? a.value < b.value : a.value > b.value;
-    const [win, lose] = firstWins ? [a, b] : [b, a];
-    const [winner, loser] = firstWins ? options : [options[1]!, options[0]!];
     const figure = (r: typeof a) => `${r.value}${r.unit === '%' ? ' percent' : ''}`;
-    const verdict = `${winner}: ${figure(win)}, against ${figure(lose)} for ${loser}`;
     const support = `${doc.title ?? doc.id}: ${a.name}, ${figure(a)}; ${b.name}, ${figure(b)} [${doc.id}]`;
-    // "Did solar produce more than gas?": yes when the first option wins, with both figures.
-    if (reading.type === 'yes_no') return { shortAnswer: `${firstWins ? 'yes' : 'no'} (${verdict})`, answer: `${verdict}. ${support}` };
-    return { shortAnswer: reading.type === 'comparison' ? verdict : win.name, answer: `${verdict}. ${support}` };
+    // "Did solar produce more than gas?": yes when the first option wins, with both figures; a choice names the row.
+    return settled(reading, options, firstWins, [figure(a), figure(b)], (verdict) => `${verdict}. ${support}`, (firstWins ? a : b).name);
   }
   return undefined;
 }
