@@ -140,11 +140,14 @@ export function readQuestion(raw: string): QuestionReading {
     // sides' (lives.ts inCommon), and a country "of origin" is a country; neither is a word to find.
     .replace(/\s+in\s+common\b/i, '')
     .replace(/\b(country|nation|nationality)\s+of\s+origin\b/i, '$1');
-  const names = focusNames(q);
+  const n = topN(q);
+  // The count of a top-N is no part of a name: "Top 5 French cities" names French, not "5 French".
+  const names = focusNames(q)
+    .map((name) => (n !== undefined && n > 0 ? name.replace(new RegExp(`^${n}\\s+`), '') : name))
+    .filter((name) => contentTerms(name).length > 0);
   const base = { names };
   const lower = q.toLowerCase();
 
-  const n = topN(q);
   const options = eitherOr(q, names);
   const comparing = /\b(compare[sd]?|comparing|comparison|versus|vs\.?)\b/i.test(q) || /\b(?:\w+er|more|less|fewer)\s+(?:\w+\s+){0,3}than\b/i.test(q);
   const wantsLess = /\b(smaller|smallest|fewer|fewest|less|least|younger|youngest|shorter|shortest|lower|lowest|earlier|earliest|first|older|oldest)\b/i.test(q)

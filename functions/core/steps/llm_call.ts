@@ -7,7 +7,7 @@ import { contentTerms } from '../retrieval/tokenize.js';
 import { documentsOf } from './documents.js';
 import type { StepDefinition } from './step.js';
 
-/** How many documents of each input an llm_call reads. */
+/** How many documents of each input an llm_call reads, unless its `documents_per_input` says. */
 const LLM_DOCS_PER_INPUT = 4;
 /**
  * Documents read for being named, per passage the task names (first mentioned first), and the most
@@ -56,7 +56,7 @@ export const llmCall: StepDefinition = {
     for (const id of sourceIds) {
       const output = inputs.get(id);
       if (output?.status !== 'succeeded') continue;
-      const docs = documentsOf(output).slice(0, LLM_DOCS_PER_INPUT);
+      const docs = documentsOf(output).slice(0, typeof p.documents_per_input === 'number' ? p.documents_per_input : LLM_DOCS_PER_INPUT);
       if (docs.length === 0 && typeof output.result.text === 'string') {
         documents.push({ id: `step-${id}`, text: output.result.text });
         continue;

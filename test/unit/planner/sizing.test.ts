@@ -86,7 +86,7 @@ describe('Function: stepSignature', () => {
 
     // Assess
     expect(text).toBe(
-      'Step types and parameters (? optional):\nkeyword_search {query, top_k?, modality?, metadata?}\nllm_call {prompt, input_step?, input_steps?, max_tokens?}\nAlso allowed: rerank',
+      'Step types and parameters (? optional):\nkeyword_search {query, top_k?, modality?, metadata?}\nllm_call {prompt, input_step?, input_steps?, documents_per_input?, max_tokens?}\nAlso allowed: rerank',
     );
   });
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { wordNet } from '../../../functions/adapters/lexicon/wordnet.js';
 import { answerExtractively, answerStructured } from '../../../functions/adapters/llm/rule-based/answer/index.js';
+import { readQuestion } from '../../../functions/core/answer/question.js';
 
 const doc = (id: string, title: string, text: string) => ({ id, title, text });
 
@@ -551,6 +552,23 @@ describe('Function: answerStructured', () => {
 
     // Assess
     expect(answer.shortAnswer).toBe('Essin, Vell, Brask');
+  });
+
+  it('ranks "the N most <adjective>" by the superlative the passages rank that class with, and reads no count into a name', () => {
+    // Prepare: the passages rank cities by "largest"; the questions say "most populous" and "Top 3 Norvian".
+    const essin = doc('essin', 'Essin', 'Essin is the largest city of Norvia by population.');
+    const vell = doc('vell', 'Vell', 'Vell is the second-largest city of Norvia by population, after Essin and Brask.');
+    const brask = doc('brask', 'Brask', 'Brask is the third-largest city of Norvia by population.');
+    const oslund = doc('oslund', 'Oslund', 'Oslund is the fourth-largest city of Norvia by population.');
+
+    // Act
+    const populous = ask('name the three most populous cities of Norvia', [oslund, vell, brask, essin]);
+    const counted = ask('Top 3 Norvia cities by population', [oslund, vell, brask, essin]);
+
+    // Assess
+    expect(populous.shortAnswer).toBe('Essin, Vell, Brask');
+    expect(counted.shortAnswer).toBe('Essin, Vell, Brask');
+    expect(readQuestion('Top 3 Norvian cities by population').names).toEqual(['Norvian']);
   });
 
   it('answers "how old" with the date the passages say the thing began, and nothing when they date only something else', () => {

@@ -252,6 +252,8 @@ describe('Function: buildPlan', () => {
       expect(stepOf(built, 1).parameters).toEqual({ query: 'List the highest mountains', top_k: 9 });
       expect(stepOf(built, 4).parameters).toEqual({ input_step: 3, query: 'List the highest mountains', top_k: 9 });
       expect(stepOf(built, 5).parameters).toEqual({ input_step: 4, max_results: 6 });
+      // The answer reads every passage kept: three items may stand in six passages.
+      expect(stepOf(built, 6).parameters).toMatchObject({ input_step: 5, documents_per_input: 6 });
     });
   });
 

@@ -252,6 +252,24 @@ describe('Module: steps (the operators of the catalog)', () => {
       expect(calls[0]).toMatchObject({ purpose: 'answer', provider: 'echo', inputTokens: 42 });
     });
 
+    it('reads as many documents of each input as documents_per_input says: a list of five reads five passages', async () => {
+      // Prepare
+      calls = [];
+      const llm = echoLlm(() => 'ok');
+      const inputs = new Map([[1, stepOutput(1, 'filter', { documents: ['d1', 'd2', 'd3', 'd4', 'd5', 'd6'].map((id) => retrievedDoc(id, 1)) })]]);
+
+      // Act
+      const result = await operator('llm_call')(
+        stepOf(2, 'llm_call', {}, [1]),
+        { prompt: 'List the top 5', input_step: 1, documents_per_input: 5 },
+        inputs,
+        ctx({ llm }),
+      );
+
+      // Assess
+      expect(result.read_documents).toEqual(['d1', 'd2', 'd3', 'd4', 'd5']);
+    });
+
     it('passes an earlier answer’s text as a document named after its step, and skips inputs that did not succeed', async () => {
       // Prepare
       calls = [];

@@ -93,9 +93,14 @@ function rerank(draft: PlanDraft, input: number | undefined, query: string, topK
   return draft.add({ type: 'rerank', parameters: { input_step: input, query, top_k: topK }, dependencies: [input], why });
 }
 
-function answer(draft: PlanDraft, prompt: string, inputs: number[], why: string): number | undefined {
+/** The llm_call that answers from `inputs`; `documentsPerInput`: how many documents of each it reads (the step's 4 unless given). */
+function answer(draft: PlanDraft, prompt: string, inputs: number[], why: string, documentsPerInput?: number): number | undefined {
   if (inputs.length === 0) return undefined;
-  const parameters = inputs.length === 1 ? { prompt, input_step: inputs[0]! } : { prompt, input_steps: inputs };
+  const parameters = {
+    prompt,
+    ...(inputs.length === 1 ? { input_step: inputs[0]! } : { input_steps: inputs }),
+    ...(documentsPerInput !== undefined ? { documents_per_input: documentsPerInput } : {}),
+  };
   return draft.add({ type: 'llm_call', parameters, dependencies: inputs, why, on_dependency_skipped: 'continue' });
 }
 
@@ -218,7 +223,14 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
               dependencies: [ranked],
               why: `Keep the best ${n * 2} passages for the top ${n}`,
             });
-      answer(draft, `List the top ${n} with one line each, citing sources. Task: ${task}`, ids(kept ?? ranked ?? pool), 'Compose the list');
+      // The answer reads every passage kept, not the four an answer reads: five cities are five passages.
+      answer(
+        draft,
+        `List the top ${n} with one line each, citing sources. Task: ${task}`,
+        ids(kept ?? ranked ?? pool),
+        'Compose the list',
+        n > 0 ? Math.min(16, n * 2) : undefined,
+      );
       break;
     }
     case 'multimodal': {

@@ -33,8 +33,11 @@ export function list(reading: QuestionReading, tables: readonly Table[], focus: 
   // "The three largest cities": each passage's rank on that superlative ("the third-largest city")
   // orders the items when the passages give it; the others follow in the order found.
   // "Top 3 cities by population" ranks by the largest, as "the three largest cities" does.
+  // "The five most populous cities" ranks by the superlative the passages rank that class with
+  // ("the third-largest city"), whichever it is.
   const superlative =
     /\b(\p{L}+est)\b/iu.exec(focus.reading.relation.join(' '))?.[1]?.toLowerCase() ??
+    (reading.n !== undefined && /\bmost\s+\p{Ll}{3,}/u.test(focus.question) ? ANY_SUPERLATIVE : undefined) ??
     (reading.n !== undefined && /\btop\b/i.test(focus.question) ? 'largest' : undefined);
   const named = superlative ? undefined : coordinated(focus);
   if (named) return named;
@@ -51,7 +54,7 @@ export function list(reading: QuestionReading, tables: readonly Table[], focus: 
   const ranks = focus.answerClass.size > 0 ? focus.answerClass : new Set(after ? contentTerms(after) : []);
   // A passage's rank is said in any of its sentences, not only the one that put it in the pool,
   // with the superlative asked or one of its synonyms ("biggest": "the fourth-largest city").
-  const graded = superlative ? [superlative, ...gradedSynonyms(superlative, focus.lexicon)] : [];
+  const graded = superlative === ANY_SUPERLATIVE ? [superlative] : superlative ? [superlative, ...gradedSynonyms(superlative, focus.lexicon)] : [];
   const rank = (s: Sentence) =>
     Math.min(
       ...focus.all.filter((x) => x.docId === s.docId).flatMap((x) => graded.map((g) => ordinalOf(x.text, g, ranks) ?? Number.POSITIVE_INFINITY)),
@@ -135,6 +138,9 @@ function examples(focus: Focus): ExtractedAnswer | undefined {
   }
   return undefined;
 }
+
+/** Any superlative a passage ranks with, as ordinalOf reads it (a pattern, not a word). */
+const ANY_SUPERLATIVE = '\\p{L}+est';
 
 /** The superlatives of a superlative's synonyms: "biggest" (big) → largest (large). */
 export function gradedSynonyms(superlative: string, lexicon: Lexicon): string[] {
