@@ -571,6 +571,30 @@ describe('Function: answerStructured', () => {
     expect(readQuestion('Top 3 Norvian cities by population').names).toEqual(['Norvian']);
   });
 
+  it('reads a one-word name before the class asked for as its name ("the Ostmark-Vell region"), over a region a bridge passage names', () => {
+    // Prepare: Essin's first sentence names Vell, whose passage names another region.
+    const essin = doc('essin', 'Essin', 'Essin is the largest city of Norvia, ahead of Vell. Essin lies on the Brask river, in the Ostmark-Vell region.');
+    const vell = doc('vell', 'Vell', 'Vell is the second city of Norvia. It is a port on the coast, in the Lower Fjord region.');
+
+    // Act
+    const answer = ask('In which region is Essin?', [essin, vell]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Ostmark-Vell');
+  });
+
+  it("takes a name for the class asked only where its own passage says it is one: a river's lead naming a sea defines no sea", () => {
+    // Prepare: the river's lead names the sea it reaches near the city asked about.
+    const river = doc('brask', 'Brask', 'The Brask is a major river of Norvia that rises in the Tor Hills and reaches the Grey Sea near Essin.');
+    const essin = doc('essin', 'Essin', 'Essin is the largest city of Norvia. It is a port city on the coast.');
+
+    // Act
+    const answer = ask('On which sea is Essin located?', [river, essin]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Grey Sea');
+  });
+
   it('answers "how old" with the date the passages say the thing began, and nothing when they date only something else', () => {
     // Prepare: Essin's founding is dated; Vell's passage dates only its museum.
     const essin = doc('essin', 'Essin', 'Essin is a port city, founded by sailors around 600 BC.');

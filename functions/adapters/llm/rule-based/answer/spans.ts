@@ -150,7 +150,11 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
   const after = text.slice(c.at + c.text.length, c.at + c.text.length + 3);
   const figure = /\d/.test(c.text);
   // A single word before a common noun qualifies it ("an American actor", "a Polish film"): no place.
+  // Before the class asked for, it is the name of one ("the Auvergne-Rhône-Alpes region", asked which region).
+  const nextWord = /^\s+(\p{Ll}+)/u.exec(text.slice(c.at + c.text.length))?.[1];
+  const namesClass = nextWord !== undefined && reading.answerClass !== undefined && contentTerms(reading.answerClass).includes(contentTerms(nextWord)[0] ?? '');
   const qualifiesNoun =
+    !namesClass &&
     !/\s/.test(c.text) &&
     /^\s+\p{Ll}+/u.test(text.slice(c.at + c.text.length)) &&
     !/^\s+(?:is|was|are|were|be|been|and|or|but|in|on|at|of|to|by|for|with|from|as|into|near|has|had|have|which|who|whom|that|where|when|while|after|before|since|until|during|than)\b/.test(

@@ -341,7 +341,11 @@ function ownPassageDefines(c: Candidate, focus: Focus): boolean {
   const lead = own.find((x) => x.position === 0);
   // "The Rhône is a major river": an article may open the lead.
   const opening = lead?.text.replace(/^the\s+/i, '').toLowerCase() ?? '';
-  return lead !== undefined && focus.classScore(lead) > 0 && /\s(?:is|was|are|were)\s/.test(lead.text) && opening.startsWith(c.text.toLowerCase());
+  if (lead === undefined || !opening.startsWith(c.text.toLowerCase())) return false;
+  // The class within six words of the verb: said later in the lead, it is said of something else
+  // ("The Rhône is a major river ... before reaching the Mediterranean Sea": the Rhône is no sea).
+  const predicate = /\s(?:is|was|are|were)\s+((?:[^\s.,;]+\s+){0,5}[^\s.,;]+)/.exec(lead.text)?.[1];
+  return predicate !== undefined && focus.classScore({ ...lead, terms: new Set(contentTerms(predicate)) }) > 0;
 }
 
 /** Whether a name of several words ends in a word of the class asked for: "Rhône Glacier" for a glacier. */
