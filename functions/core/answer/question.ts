@@ -164,7 +164,7 @@ export function readQuestion(raw: string): QuestionReading {
   else if (wh) {
     const after = q.slice(wh.index + wh.word.length).trim();
     // "Which French region ...": a capitalised adjective before the noun qualifies the class; the noun is still what is asked.
-    const classed = /^\p{Lu}\p{Ll}+\s+(?=\p{Ll}+\s+(?:is|are|was|were|do|does|did|has|have|had)\b)/u.test(after)
+    const classed = /^\p{Lu}\p{Ll}+\s+(?=(?:\p{Ll}+\s+){1,2}(?:is|are|was|were|do|does|did|has|have|had|\p{Ll}{2,}(?:s|ed))\b)/u.test(after)
       ? after.replace(/^\p{Lu}\p{Ll}+\s+/u, '')
       : after;
     const phrase =

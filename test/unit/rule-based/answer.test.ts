@@ -595,6 +595,32 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('Grey Sea');
   });
 
+  it('reads a nation\'s adjective before the class asked as which of the class, not a name to find ("Which French city ...")', () => {
+    // Prepare: the sentence about the company does not say "French"; another city's passage does.
+    const essin = doc('essin', 'Essin', 'Essin is a city of France. It is home to the headquarters of Veltro, an aircraft maker.');
+    const brask = doc('brask', 'Brask', 'Brask is a French city on the Riviera, known for its beaches.');
+
+    // Act
+    const answer = ask('Which French city is Veltro based in?', [brask, essin]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Essin');
+    expect(readQuestion('Which French river flows through Essin?')).toMatchObject({ type: 'place', answerClass: 'river' });
+  });
+
+  it('does not take a river that flows through the bridge for one that flows through the city asked about', () => {
+    // Prepare: Essin's passage names Vell in passing; Vell's passage says what flows through Vell.
+    const essin = doc('essin', 'Essin', 'Essin is the third city of Norvia, after Vell and Brask. Essin lies where the Tarn and the Olt rivers meet.');
+    const vell = doc('vell', 'Vell', 'Vell is the capital of Norvia. The Mura river flows through Vell.');
+
+    // Act
+    const answer = ask('Which river flows through Essin?', [essin, vell]);
+
+    // Assess
+    expect(answer.shortAnswer).not.toBe('Mura');
+    expect(answer.shortAnswer).toMatch(/Tarn|Olt/);
+  });
+
   it('answers "how old" with the date the passages say the thing began, and nothing when they date only something else', () => {
     // Prepare: Essin's founding is dated; Vell's passage dates only its museum.
     const essin = doc('essin', 'Essin', 'Essin is a port city, founded by sailors around 600 BC.');

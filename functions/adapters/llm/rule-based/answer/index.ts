@@ -84,7 +84,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   // Read as the passages write it: "toulose" names Toulouse (core/answer/truecase.ts).
   const posed = askedPart(asked && asked.length > 3 && !input.question.trim().endsWith(asked) ? asked : input.question);
   const text = asPassagesWrite(posed, input.documents, lexicon);
-  const reading = asPerson(withTitledOptions(readQuestion(text), text, all), lexicon);
+  const reading = withoutClassAdjective(asPerson(withTitledOptions(readQuestion(text), text, all), lexicon), text, lexicon);
   const focus = new Focus(reading, all, lexicon, readTask(text).kind === 'bridge', text);
   if (NAMES_ONLY.test(input.instruction)) return { shortAnswer: null, answer: namesFrom(all, focus, input.question) };
   // A question rewritten and asked again (a hop, a claim, a gap) is asked at most two deep.
@@ -407,6 +407,21 @@ function kinAnswer(question: string, documents: AnswerInput['documents'], lexico
 }
 
 /** "What is the name of the deputy mayor ...?", "Which novelist ...?": a class the lexicon files under person asks for a person. */
+/**
+ * "Which French city is Airbus based in?": a nation's adjective before the class asked for says
+ * which of the class, not what the question is about; sentences saying "French" are no nearer the
+ * answer. It is no name to find when the question names something else.
+ */
+function withoutClassAdjective(reading: QuestionReading, question: string, lexicon: Lexicon): QuestionReading {
+  const head = reading.answerClass?.split(' ')[0];
+  if (head === undefined || reading.names.length < 2) return reading;
+  const names = reading.names.filter(
+    (n) =>
+      !(/^\p{Lu}\p{Ll}+$/u.test(n) && lexicon.isNameAdjective?.(n) === true && new RegExp(`\\b${escapeRegExp(n)}\\s+${escapeRegExp(head)}\\b`).test(question)),
+  );
+  return names.length === reading.names.length ? reading : { ...reading, names };
+}
+
 function asPerson(reading: QuestionReading, lexicon: Lexicon): QuestionReading {
   const head = reading.answerClass?.split(' ').pop();
   return reading.type === 'entity' && head !== undefined && lexicon.isKindOf?.(head, 'person') === true ? { ...reading, type: 'person' } : reading;

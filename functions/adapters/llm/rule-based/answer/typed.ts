@@ -248,6 +248,7 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
         // second hop must say, when the first does not: the clause's other words only name the bridge.
         if (askedSets.length > 0 && !askedSets.some((i) => said1.has(i) || added.includes(i))) continue;
         if (saidAtHome(s2, added)) continue;
+        if (saysOfBridge(s2, bridge, focus)) continue;
         const bridgeTerms = new Set(contentTerms(bridge.text));
         const candidates = focus
           .candidates(s2.text)
@@ -275,6 +276,24 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
     }
   }
   return best;
+}
+
+/**
+ * Whether a second hop says of the bridge what the question asks of its own name, in the same
+ * words: asked "Which river flows through Lyon?", "The Seine river flows through Paris" is Paris's
+ * river, reached from "after Paris and Marseille". The question's verb and preposition before its
+ * name, said before the bridge's name instead, make the sentence the bridge's.
+ */
+function saysOfBridge(s2: Sentence, bridge: Candidate, focus: Focus): boolean {
+  return focus.reading.names.some((name) => {
+    const m = new RegExp(`\\b(\\p{L}{3,})\\s+(in|on|at|through|into|from|near|across|along|to|by)\\s+(?:the\\s+)?${escapeRegExp(name)}\\b`, 'u').exec(
+      focus.question,
+    );
+    if (!m) return false;
+    const verb = contentTerms(m[1]!)[0];
+    const said = new RegExp(`\\b(\\p{L}{3,})\\s+${m[2]}\\s+(?:the\\s+)?${escapeRegExp(bareTitle(bridge.text))}\\b`, 'iu').exec(s2.text);
+    return verb !== undefined && said !== null && contentTerms(said[1]!)[0] === verb;
+  });
 }
 
 /**
