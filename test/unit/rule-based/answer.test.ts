@@ -621,6 +621,20 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toMatch(/Tarn|Olt/);
   });
 
+  it('answers "which <class> ... the most" from a table whose rows are of that class: its first row ranked, or its last for "the least"', () => {
+    // Prepare: a table of Norvia's sources beside a passage naming a wind farm.
+    const table = doc('norvia-mix', 'Electricity generation in Norvia by source (table)', 'source,share_percent\nhydro,55\ncoal,30\nsolar,15');
+    const wind = doc('wind', 'Wind power in Norvia', 'Wind power in Norvia is young, with the first offshore wind farm at Tor Bay.');
+
+    // Act
+    const most = ask('Which source provides the most electricity in Norvia?', [wind, table]);
+    const least = ask('Which source contributes the least electricity in Norvia?', [wind, table]);
+
+    // Assess
+    expect(most.shortAnswer).toBe('hydro (55%)');
+    expect(least.shortAnswer).toBe('solar (15%)');
+  });
+
   it('answers "how old" with the date the passages say the thing began, and nothing when they date only something else', () => {
     // Prepare: Essin's founding is dated; Vell's passage dates only its museum.
     const essin = doc('essin', 'Essin', 'Essin is a port city, founded by sailors around 600 BC.');

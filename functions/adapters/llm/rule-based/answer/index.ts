@@ -37,7 +37,7 @@ import { readTask } from '../reading.js';
 import { choose } from './choice.js';
 import { describe, fallback, namesFrom } from './fallback.js';
 import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, ranksAs, type Sentence, titleKey } from './focus.js';
-import { coordinated, gradedSynonyms, list, tableChoice, tableFigure, tableRows } from './lists-tables.js';
+import { coordinated, gradedSynonyms, list, tableChoice, tableFigure, tableRows, tableSuperlative } from './lists-tables.js';
 import { deathCause, homeCountry, inCommon, lifeDate, lifePlace } from './lives.js';
 import { asksForMany, definedSubject, figureOf, kindOf, objectOf, superlative } from './phrasings.js';
 import { typed } from './typed.js';
@@ -129,7 +129,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
       return (asksForMany(text) ? coordinated(focus) : undefined) ?? definedSubject(reading, focus, text) ?? describe(focus) ?? fallback(focus);
     default:
       return (
-        (reading.type === 'number' ? tableFigure(tables, focus) : undefined) ??
+        (reading.type === 'number' ? tableFigure(tables, focus) : tableSuperlative(reading, tables, focus, text)) ??
         (asksForMany(text) ? coordinated(focus) : undefined) ??
         figureOf(reading, focus) ??
         kindOf(text, focus) ??

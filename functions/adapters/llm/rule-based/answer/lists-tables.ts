@@ -229,6 +229,25 @@ function tableHeading(doc: AnswerInput['documents'][number]): Set<string> {
   return new Set(contentTerms(`${doc.title ?? ''} ${doc.text.split('\n')[0]}`).filter((t) => !/^\d+$/.test(t)));
 }
 
+/**
+ * "Which source provides the most electricity in France?": the row a table ranks first (or last,
+ * for "the least"), when the table is about what is asked and its rows are of the class asked
+ * for (its title or header says "source").
+ */
+export function tableSuperlative(reading: QuestionReading, tables: readonly Table[], focus: Focus, question: string): ExtractedAnswer | undefined {
+  const m = /\b(most|largest|biggest|highest|greatest|main|leading|least|smallest|lowest|fewest)\b/i.exec(question);
+  const head = reading.answerClass?.split(' ').pop();
+  if (!m || head === undefined || (reading.type !== 'entity' && reading.type !== 'place')) return undefined;
+  const least = /^(?:least|smallest|lowest|fewest)$/i.test(m[1]!);
+  for (const { doc, rows } of tables) {
+    const heading = tableHeading(doc);
+    if (!contentTerms(head).every((t) => heading.has(t)) || !focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)))) continue;
+    const row = [...rows].sort((a, b) => (least ? a.value - b.value : b.value - a.value))[0]!;
+    return { shortAnswer: `${row.name} (${row.value}${row.unit})`, answer: `${doc.title ?? doc.id}: ${row.name}, ${row.value}${row.unit} [${doc.id}]` };
+  }
+  return undefined;
+}
+
 /** A document that is a table, with its rows read once. */
 interface Table {
   doc: AnswerInput['documents'][number];
