@@ -194,8 +194,10 @@ export function readQuestion(raw: string): QuestionReading {
         if (m) {
           type = 'number';
           // "How many nuclear reactors": the plural is the head; "how many people live": the first word.
-          if ((m[1] === 'many' || m[1] === 'much') && m[2]) {
-            const words = m[2].split(' ').filter((w) => !new RegExp(`^(?:${AUX})$`, 'i').test(w));
+          // "How much of France's electricity": a part of a whole, a share; "how many of the museums" counts them.
+          if (m[1] === 'much' && /^of\b/i.test(m[2] ?? '')) answerClass = 'share';
+          else if ((m[1] === 'many' || m[1] === 'much') && m[2]) {
+            const words = m[2].split(' ').filter((w) => !new RegExp(`^(?:${AUX}|of|the|a|an)$`, 'i').test(w));
             answerClass = [...words].reverse().find((w) => /[^su]s$/.test(w)) ?? words[0];
           }
         }

@@ -307,7 +307,9 @@ export function askedPart(question: string): string {
         .replace(/\b(what|who|where|when|how|which|that|there|it)['’]s\b/gi, '$1 is')
         // "greater Lyon" (as "Greater London") and "the metro area" are a city's metropolitan area.
         .replace(/\bgreater\s+(\p{Lu}[\p{L}'’-]+)/gu, '$1 metropolitan area')
-        .replace(/\bmetro[\s-]+area\b/gi, 'metropolitan area'),
+        .replace(/\bmetro[\s-]+area\b/gi, 'metropolitan area')
+        // "the metropolitan population of Lyon" is the population of its metropolitan area.
+        .replace(/\bmetro(?:politan)?\s+population\s+of\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]+)/gu, 'population of the $1 metropolitan area'),
     ),
   );
   const parts = expanded.split(/\s+[—–-]\s+|:\s+/);

@@ -635,6 +635,37 @@ describe('Function: answerStructured', () => {
     expect(least.shortAnswer).toBe('solar (15%)');
   });
 
+  it("takes no second hop when the first says all that is asked: another city's population is not the metropolitan area's", () => {
+    // Prepare: Essin's sentence gives its metropolitan figure; Vell's passage is reached through "Norvia".
+    const essin = doc(
+      'essin',
+      'Essin',
+      'Essin is the capital of Norvia, with a population of about 900,000 in the city proper in 2020 and more than 3 million in its metropolitan area.',
+    );
+    const vell = doc('vell', 'Vell', 'Vell is the second city of Norvia, with a population of about 400,000 in 2020.');
+
+    // Act
+    const answer = ask('What is the population of the Essin metropolitan area?', [essin, vell]);
+    const metropolitan = ask('What is the metropolitan population of Essin?', [essin, vell]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('more than 3 million (2020)');
+    expect(metropolitan.shortAnswer).toBe('more than 3 million (2020)');
+  });
+
+  it('reads "how much of X\'s electricity" as a share, answered by a percentage and not by a capacity', () => {
+    // Prepare: the solar passage gives a capacity; the table gives shares.
+    const solar = doc('solar', 'Solar power in Norvia', 'Solar power in Norvia had an installed capacity of about 9 gigawatts in 2023.');
+    const table = doc('mix', 'Electricity generation in Norvia by source, 2023 (table)', 'source,share_percent\nhydro,70\nsolar,8\nwind,22');
+
+    // Act
+    const answer = ask("How much of Norvia's electricity comes from solar?", [solar, table]);
+
+    // Assess
+    expect(readQuestion("How much of Norvia's electricity comes from solar?").answerClass).toBe('share');
+    expect(answer.shortAnswer).toBe('8 percent');
+  });
+
   it('answers "how old" with the date the passages say the thing began, and nothing when they date only something else', () => {
     // Prepare: Essin's founding is dated; Vell's passage dates only its museum.
     const essin = doc('essin', 'Essin', 'Essin is a port city, founded by sailors around 600 BC.');

@@ -47,6 +47,9 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   // The relation sets (by index) a sentence says that the first hop left unsaid.
   const unsaidOf = (s: Sentence) => focus.relation.flatMap((set, i) => (unsaid.includes(set) && [...set].some((t) => holdsTerm(s.terms, t)) ? [i] : []));
   const saidAtHome = atHome(reading, focus);
+  // A first hop that says every word of the relation and the class asked leaves no hop to take:
+  // another city's population, reached through "France", answers nothing of "the Paris metropolitan area".
+  const firstSaysAll = unsaid.length === 0 && (focus.answerClass.size === 0 || focus.classScore(first) > 0);
   // What the question's clause asks, when the first hop does not say it, is what a second hop must say (see chain).
   const askedSets = focus.relation.flatMap((set, i) => (focus.isAsked(i) && ![...set].some((t) => holdsTerm(first.terms, t)) ? [set] : []));
   const saysClause = (s: Sentence) => askedSets.length === 0 || askedSets.some((set) => [...set].some((t) => holdsTerm(s.terms, t)));
@@ -98,6 +101,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // acquiring the company Aloe Vera of America ...": what Rex Maughan's company acquired).
     const hop2 =
       !about &&
+      !firstSaysAll &&
       (s.docId === first.docId ? focus.classScore(s) > 0 && focus.answerClass.size > 0 : bridged(s) || namesDescribed.has(s.docId)) &&
       asked > 0 &&
       !defining.has(s.docId) &&
