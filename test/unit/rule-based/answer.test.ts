@@ -635,6 +635,31 @@ describe('Function: answerStructured', () => {
     expect(least.shortAnswer).toBe('solar (15%)');
   });
 
+  it('answers "the second largest source of ..." with the table\'s second row, and not from a table that does not say what the class is of', () => {
+    // Prepare
+    const table = doc('norvia-mix', 'Electricity generation in Norvia by source (table)', 'source,share_percent\nhydro,55\ncoal,30\nsolar,15');
+
+    // Act
+    const second = ask('What is the second largest source of electricity in Norvia?', [table]);
+    const renewable = ask('What is the biggest source of renewable electricity in Norvia?', [table]);
+
+    // Assess
+    expect(second.shortAnswer).toBe('coal (30%)');
+    expect(renewable.shortAnswer).not.toBe('hydro (55%)');
+  });
+
+  it('settles "Which is bigger: A or B?" by a table whose rows name both, the question\'s place no part of an option', () => {
+    // Prepare: the wind passage gives a capacity, the table the shares.
+    const wind = doc('wind', 'Wind power in Norvia', 'Wind power in Norvia had about 12 gigawatts of capacity in 2023.');
+    const table = doc('norvia-mix', 'Electricity generation in Norvia by source (table)', 'source,share_percent\nhydro,55\nwind,20\nsolar,15');
+
+    // Act
+    const answer = ask('Which is bigger: wind or hydro in Norvia?', [wind, table]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('hydro');
+  });
+
   it("takes no second hop when the first says all that is asked: another city's population is not the metropolitan area's", () => {
     // Prepare: Essin's sentence gives its metropolitan figure; Vell's passage is reached through "Norvia".
     const essin = doc(

@@ -205,16 +205,21 @@ export function tableChoice(reading: QuestionReading, tables: readonly Table[], 
   if (!options || (reading.type !== 'choice' && reading.type !== 'comparison' && reading.type !== 'yes_no')) return undefined;
   // The same word, or one the start of the other ("hydro", "hydroelectricity"); a short word ("gas") only whole.
   const begins = (a: string, b: string) => a === b || (a.length >= 4 && b.length >= 4 && (a.startsWith(b) || b.startsWith(a)));
+  // An option's scope the question names ("hydroelectricity in France") is no part of the row's name.
+  const scope = new Set(contentTerms(reading.names.filter((n) => !options.includes(n)).join(' ')));
   const names = (option: string, row: string) => {
-    const o = contentTerms(option);
+    const o = contentTerms(option).filter((t) => !scope.has(t));
     const r = contentTerms(row);
     return o.length > 0 && r.length > 0 && o.every((t) => r.some((u) => begins(t, u)));
   };
   for (const { doc, rows } of tables) {
     const heading = tableHeading(doc);
-    if (!focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)))) continue;
     const [a, b] = options.map((o) => rows.find((r) => names(o, r.name)));
     if (!a || !b || a === b || a.value === b.value) continue;
+    // The table is about what is asked when its title or header says a word of it, or when the
+    // question asks only which is more ("Which is bigger: wind or hydroelectricity?").
+    const graded = reading.relation.every((w) => /^(?:\p{L}{2,}er|more|less|fewer)$/iu.test(w));
+    if (!graded && !focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)))) continue;
     const firstWins = reading.wantsLess ? a.value < b.value : a.value > b.value;
     const figure = (r: typeof a) => `${r.value}${r.unit === '%' ? ' percent' : ''}`;
     const support = `${doc.title ?? doc.id}: ${a.name}, ${figure(a)}; ${b.name}, ${figure(b)} [${doc.id}]`;
@@ -235,14 +240,27 @@ function tableHeading(doc: AnswerInput['documents'][number]): Set<string> {
  * for (its title or header says "source").
  */
 export function tableSuperlative(reading: QuestionReading, tables: readonly Table[], focus: Focus, question: string): ExtractedAnswer | undefined {
-  const m = /\b(most|largest|biggest|highest|greatest|main|leading|least|smallest|lowest|fewest)\b/i.exec(question);
-  const head = reading.answerClass?.split(' ').pop();
+  // "the third largest": the row ranked third.
+  const m = new RegExp(
+    `\\b(?:(${ORDINALS.join('|')})[\\s-]+)?(most|largest|biggest|highest|greatest|main|leading|least|smallest|lowest|fewest)\\b(?:\\s+(\\p{Ll}+))?`,
+    'iu',
+  ).exec(question);
+  // The class asked for, or the noun the superlative ranks ("the second largest source of ...").
+  const head = reading.answerClass?.split(' ').pop() ?? m?.[3];
   if (!m || head === undefined || (reading.type !== 'entity' && reading.type !== 'place')) return undefined;
-  const least = /^(?:least|smallest|lowest|fewest)$/i.test(m[1]!);
+  const least = /^(?:least|smallest|lowest|fewest)$/i.test(m[2]!);
+  // What the class is of ("source of renewable electricity") the table must say whole: a table of
+  // sources of electricity ranks no renewable source.
+  const of = new RegExp(`\\b${head}s?\\s+of\\s+((?:[\\p{Ll}-]+\\s+){0,3}?[\\p{Ll}-]+)(?=\\s+(?:in|for|during|by)\\b|\\s*[?,.]|\\s*$)`, 'iu').exec(
+    question,
+  )?.[1];
+  const rank = m[1] ? ORDINALS.indexOf(m[1].toLowerCase()) : 0;
   for (const { doc, rows } of tables) {
     const heading = tableHeading(doc);
     if (!contentTerms(head).every((t) => heading.has(t)) || !focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)))) continue;
-    const row = [...rows].sort((a, b) => (least ? a.value - b.value : b.value - a.value))[0]!;
+    if (of !== undefined && !contentTerms(of).every((t) => heading.has(t))) continue;
+    const row = [...rows].sort((a, b) => (least ? a.value - b.value : b.value - a.value))[rank];
+    if (!row) continue;
     return { shortAnswer: `${row.name} (${row.value}${row.unit})`, answer: `${doc.title ?? doc.id}: ${row.name}, ${row.value}${row.unit} [${doc.id}]` };
   }
   return undefined;
