@@ -230,6 +230,8 @@ export function readQuestion(raw: string): QuestionReading {
         else
           type =
             /^(?:is|are|was|were)\s+(?:a|an)\b/i.test(after) ||
+            // "What is bouillabaisse?", "what is hydroelectricity": a common noun alone asks what it is.
+            /^(?:is|are)\s+(?:the\s+)?\p{Ll}[\p{Ll}'’-]+\s*\??$/u.test(after) ||
             // "What is Opry Mills in Nashville, Tennessee?": a place after the name only says which one.
             names.some((n) =>
               new RegExp(`^(?:is|are|was|were)\\s+(?:the\\s+)?${escapeRegExp(n)}(?:,?\\s+(?:in|at|near|on)\\s+\\p{Lu}[^?]*)?\\s*\\??$`, 'iu').test(after),

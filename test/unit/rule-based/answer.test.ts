@@ -691,6 +691,28 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('8 percent');
   });
 
+  it('describes a thing named in a list by its appositive, and reads "What is <common noun>?" as what it is', () => {
+    // Prepare: the museums are named in one list; the port passage defines something else; the
+    // stew's passage is titled after a common noun the question writes in lower case.
+    const museums = doc(
+      'museums',
+      'Museums of Essin',
+      "Essin's museums include the Musée Tor, a science museum opened in 2014, the Vell Gallery, one of the largest art galleries in Norvia, and the Institut Brask, devoted to the history of cinema.",
+    );
+    const port = doc('port', 'Port of Essin', 'The Port of Essin is the largest port in Norvia.');
+    const stew = doc('stew', 'Bouillabaisse', 'Bouillabaisse is a traditional fish stew that originated in the port city of Essin.');
+
+    // Act
+    const gallery = ask('What is the Vell Gallery?', [port, museums, stew]);
+    const institut = ask('What is the Institut Brask?', [port, museums, stew]);
+    const bouillabaisse = ask('What is bouillabaisse?', [port, museums, stew]);
+
+    // Assess
+    expect(gallery.shortAnswer).toBe('one of the largest art galleries in Norvia');
+    expect(institut.shortAnswer).toBe('devoted to the history of cinema');
+    expect(bouillabaisse.shortAnswer).toBe('a traditional fish stew');
+  });
+
   it('answers "how old" with the date the passages say the thing began, and nothing when they date only something else', () => {
     // Prepare: Essin's founding is dated; Vell's passage dates only its museum.
     const essin = doc('essin', 'Essin', 'Essin is a port city, founded by sailors around 600 BC.');

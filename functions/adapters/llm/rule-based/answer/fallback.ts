@@ -2,7 +2,7 @@
  * When no answer of the expected type is found: what something is (describe), the sentences most
  * about the focus with no short answer (fallback); and the names-only answer a first hop asks for (namesFrom).
  */
-import { entitySpans } from '../../../../core/answer/text.js';
+import { entitySpans, escapeRegExp } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { cite, type ExtractedAnswer, type Focus, NO_ANSWER, ranked, type Sentence, sameName } from './focus.js';
 
@@ -26,7 +26,18 @@ export function describe(focus: Focus): ExtractedAnswer | undefined {
     if (/^(?:it|he|she|they|this|these)$/.test(subject)) return own;
     return own || focus.reading.names.some((n) => subject.includes(n.toLowerCase()));
   };
-  const defining = top.find(definesName) ?? top.find((s) => definition.test(s.text)) ?? top[0]!;
+  const own = top.find(definesName);
+  // Else an appositive after the name says what it is: "..., the Musée des Beaux-Arts, one of the
+  // largest fine arts museums in France, and ...".
+  if (!own) {
+    for (const s of top) {
+      for (const name of focus.reading.names) {
+        const m = new RegExp(`${escapeRegExp(name)},\\s+((?:an?|the|one)\\s[^,;.]+|\\p{Ll}+ed\\s+(?:to|by|in|for|as|on)\\s[^,;.]+)`, 'u').exec(s.text);
+        if (m) return { shortAnswer: m[1]!.trim(), answer: cite(s) };
+      }
+    }
+  }
+  const defining = own ?? top.find((s) => definition.test(s.text)) ?? top[0]!;
   // The predicate's noun phrase, up to a participle or a relative clause ("a shopping mall owned by ...").
   const predicate = /\s(?:is|are|was|were)\s+((?:an?|the|one)\s[^,;.]+)/i
     .exec(defining.text)?.[1]
