@@ -363,8 +363,12 @@ export interface Lexicon {
    * False for a word the lexicon does not know.
    */
   isCommonWord?(word: string): boolean;
-  /** Whether a noun names a kind of `kind` through its commonest senses' hypernyms: a resident, an inhabitant, a citizen are kinds of person. */
-  isKindOf?(word: string, kind: string): boolean;
+  /**
+   * Whether a noun names a kind of `kind` through its commonest senses' hypernyms, at most `levels`
+   * up (five unless told): a resident, an inhabitant, a citizen are kinds of person; a stew, one
+   * level below dish, is a kind of dish.
+   */
+  isKindOf?(word: string, kind: string, levels?: number): boolean;
   /**
    * Whether a word is an adjective of a name, written with a capital ("French" of France,
    * "European" of Europe): what a person or a place is, never who or where. False for a word the

@@ -241,12 +241,12 @@ export class WordNetLexicon implements Lexicon {
     return undefined;
   }
 
-  isKindOf(word: string, kind: string): boolean {
+  isKindOf(word: string, kind: string, levels = 5): boolean {
     const target = kind.trim().toLowerCase();
     let frontier = this.senses('noun', word.trim().toLowerCase()).slice(0, SENSES);
     const seen = new Set<number>();
     // Hypernyms up a few levels: "resident" → inhabitant → person; far enough for a kind, not to "entity".
-    for (let depth = 0; depth < 6 && frontier.length > 0; depth++) {
+    for (let depth = 0; depth <= levels && frontier.length > 0; depth++) {
       const next: number[] = [];
       for (const offset of frontier) {
         if (seen.has(offset)) continue;

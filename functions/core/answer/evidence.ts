@@ -101,6 +101,8 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     title: bareTitle(normalizeText(d.title ?? '')),
     // Its verbs in -ed ("operated"), which the relation's words are looked for backwards through (saysBack).
     pastVerbs: [...new Set(`${d.title ?? ''} ${d.text}`.toLowerCase().match(/\b\p{Ll}{2,}ed\b/gu) ?? [])],
+    // Its words, among which the class asked is looked for by its kinds (saysKind).
+    words: [...new Set(`${d.title ?? ''} ${d.text}`.toLowerCase().match(/\p{L}{3,}/gu) ?? [])],
   }));
   // A word of the question misspelt ("aquire") reads as the passages' word a letter away ("acquired").
   const related = respelling(
@@ -176,12 +178,26 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
       return back.has(asked[0]!);
     });
   };
+  // The class asked is spoken of by a kind of it one level down: "stew" of a dish, "limestone" of a
+  // rock, "Mediterranean" of a sea. The relation's words are not: "electricity" is a kind of energy,
+  // yet a passage on electricity does not speak of geothermal energy.
+  const kinds = new Map<string, boolean>();
+  const saysKind = (d: (typeof docs)[number], r: (typeof required)[number]) => {
+    if (r.words !== classWords || /\s/.test(r.words) || !lexicon.isKindOf) return false;
+    const asked = r.words.toLowerCase();
+    return d.words.some((w) => {
+      const key = `${w} ${asked}`;
+      if (!kinds.has(key)) kinds.set(key, w !== asked && lexicon.isKindOf!(w, asked, 1));
+      return kinds.get(key)!;
+    });
+  };
   const holds = (d: (typeof docs)[number], r: (typeof required)[number]) =>
     [...r.terms].some((t) => holdsTerm(d.terms, t)) ||
     (r.words === classWords && d.saysClass) ||
     (r.words === classWords && givesTime(d)) ||
     (kinWord(r.words) && statesKin(d)) ||
-    saysBack(d, r);
+    saysBack(d, r) ||
+    saysKind(d, r);
   const foundRelation = required.filter((r) => docs.some((d) => holds(d, r)));
   const share = required.length === 0 ? 1 : Math.round((foundRelation.length / required.length) * 1000) / 1000;
   const missing = [...new Set([...missingNames.map((n) => n.surface), ...required.filter((r) => !foundRelation.includes(r)).map((r) => r.words)])];
@@ -238,7 +254,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     d.title !== '' && (exactly ? d.title === name : ` ${d.title} `.includes(` ${name} `) || endsName(d.title, name));
   const ledTo = (d: (typeof docs)[number], exactly = false) => docs.filter((x) => x !== d && d.names.some((n) => titledAfter(x, n, exactly)));
   if (names.length === 0 && required.length > 1) {
-    const held = (d: (typeof docs)[number]) => required.filter((r) => [...r.terms].some((t) => holdsTerm(d.terms, t)));
+    const held = (d: (typeof docs)[number]) => required.filter((r) => [...r.terms].some((t) => holdsTerm(d.terms, t)) || saysKind(d, r));
     const together = Math.max(...docs.map((d) => new Set([...held(d), ...ledTo(d, true).flatMap(held)]).size));
     if (together / required.length <= EVIDENCE_MIN_SHARE) {
       return refuse(`no retrieved passage speaks of ${required.map((r) => `"${r.words}"`).join(', ')} together`);
@@ -260,6 +276,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     const joined = linked.some(
       (d) =>
         asked.some((set) => [...set].some((t) => holdsTerm(d.terms, t))) ||
+        required.some((r) => saysKind(d, r)) ||
         d.saysClass ||
         (reading.answerClass !== undefined && givesTime(d)) ||
         (kinTerms.size > 0 && statesKin(d)),

@@ -22,6 +22,24 @@ describe('Function: checkEvidence', () => {
     expect(check).toMatchObject({ covered: true });
   });
 
+  it('lets a kind of the class asked speak of it ("stew" of a dish), never a kind of a relation word ("electricity" of energy)', () => {
+    // Prepare
+    const stew = { id: 'stew', title: 'Vellasse', text: 'Vellasse is a traditional fish stew that originated in the port city of Essin.' };
+    const power = {
+      id: 'power',
+      title: 'Nuclear power in Norvia',
+      text: 'Nuclear power produces about 60 percent of the electricity of Norvia, with 20 gigawatts of capacity.',
+    };
+
+    // Act
+    const dish = checkEvidence('What kind of dish is vellasse?', [stew], { shortAnswer: 'stew' }, wordNet());
+    const geothermal = checkEvidence('geothermal energy capacity norvia', [power], {}, wordNet());
+
+    // Assess
+    expect(dish).toMatchObject({ covered: true });
+    expect(geothermal).toMatchObject({ covered: false });
+  });
+
   it('reads a year that dates another event than the date asked for as no year the answer must be of', () => {
     // Prepare
     const bar = { id: 'bar', title: 'Essin Bar', text: 'The Essin Bar is a bar in Kelso, opened in 1962.' };
