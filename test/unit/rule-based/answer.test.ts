@@ -713,6 +713,33 @@ describe('Function: answerStructured', () => {
     expect(bouillabaisse.shortAnswer).toBe('a traditional fish stew');
   });
 
+  it('asks of two names it does not join in one sentence: a river through one city does not flow through another named elsewhere', () => {
+    // Prepare: the Mura flows through Vell; Essin's passage names another river.
+    const vell = doc('vell', 'Vell', 'Vell is the capital of Norvia. The Mura river flows through Vell.');
+    const essin = doc('essin', 'Essin', 'The Tarn is a river of Norvia that flows through the Tor Hills and meets the Olt at Essin.');
+
+    // Act
+    const elsewhere = ask('Does the Mura flow through Essin?', [vell, essin]);
+    const through = ask('Does the Mura flow through Vell?', [vell, essin]);
+
+    // Assess
+    expect(elsewhere.shortAnswer).toBe('no');
+    expect(through.shortAnswer).toBe('yes');
+  });
+
+  it('confirms a ranked claim that a table settles: its row is named without its figure', () => {
+    // Prepare
+    const table = doc('norvia-mix', 'Electricity generation in Norvia by source (table)', 'source,share_percent\nhydro,55\ncoal,30\nsolar,15');
+
+    // Act
+    const largest = ask('Is hydro power the largest source of electricity in Norvia?', [table]);
+    const coal = ask('Is coal the largest source of electricity in Norvia?', [table]);
+
+    // Assess
+    expect(largest.shortAnswer).toBe('yes');
+    expect(coal.shortAnswer).toBe('no');
+  });
+
   it('answers "how old" with the date the passages say the thing began, and nothing when they date only something else', () => {
     // Prepare: Essin's founding is dated; Vell's passage dates only its museum.
     const essin = doc('essin', 'Essin', 'Essin is a port city, founded by sailors around 600 BC.');

@@ -28,7 +28,7 @@ import { figureIn, NUMBER_WORDS, numbersIn, unitOf } from '../../../../core/answ
 import { checkEvidence } from '../../../../core/answer/evidence.js';
 import { followPath, kinQuestion, ownPassage } from '../../../../core/answer/kinship.js';
 import { describedPerson, describedThing, listedOptions, type QuestionReading, readQuestion } from '../../../../core/answer/question.js';
-import { askedPart, escapeRegExp, sentences, upperFirst } from '../../../../core/answer/text.js';
+import { askedPart, bareTitle, escapeRegExp, sentences, upperFirst } from '../../../../core/answer/text.js';
 import { asPassagesWrite } from '../../../../core/answer/truecase.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
@@ -229,7 +229,8 @@ function superlativeClaim(asked: string, documents: AnswerInput['documents'], le
   }
   if (!found?.shortAnswer) return undefined;
   const claimed = contentTerms(m[1]!);
-  const named = contentTerms(found.shortAnswer);
+  // A table's row is named without its figure: "nuclear (65%)" names nuclear.
+  const named = contentTerms(bareTitle(found.shortAnswer));
   if (claimed.length === 0 || named.length === 0) return undefined;
   const same = claimed.every((t) => named.includes(t)) || named.every((t) => claimed.includes(t));
   return { shortAnswer: same ? 'yes' : 'no', answer: found.answer };

@@ -38,6 +38,21 @@ export function yesNo(reading: QuestionReading, focus: Focus, question: string):
       const verdict = places[0]!.length > 0 && places[1]!.length > 0 ? (shared.length > 0 ? 'yes' : 'no') : shared.length > 0 ? 'yes' : 'no';
       return { shortAnswer: verdict, answer: perSide.map((ss) => cite(ss[0]!)).join(' ') };
     }
+    // Two names the question does not join ("Does the Seine flow through Lyon?") are asked of
+    // together: one sentence says both, with the relation ("The Seine river flows through Paris"
+    // says nothing of Lyon; "... meets the Saône at Lyon" nothing of the Seine).
+    const joined =
+      reading.options !== undefined ||
+      /\b(?:both|same|each|either|neither|all)\b/i.test(question) ||
+      new RegExp(`${escapeRegExp(sides[0])}(?:['’]s?)?\\s*(?:,|and|or|&)\\s*(?:the\\s+)?${escapeRegExp(sides[1])}`, 'iu').test(question);
+    if (!joined) {
+      const together = (s: Sentence) =>
+        sides.every((side) => contentTerms(side).every((t) => s.terms.has(t) || contentTerms(s.title).includes(t))) &&
+        focus.relationScore(s) > 0 &&
+        !negated(s.text);
+      const said = focus.all.find(together);
+      if (!said) return { shortAnswer: 'no', answer: perSide.map((ss) => cite(ss[0]!)).join(' ') };
+    }
     // Both hold the attribute: the relation's words (beyond the names) in each side's sentences, and
     // any other name the question gives ("both published by Parker Brothers") in each side's passage.
     const others = reading.names.filter((n) => !sides.some((side) => side.includes(n) || n.includes(side))).map((n) => contentTerms(n));
