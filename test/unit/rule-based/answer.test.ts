@@ -769,6 +769,19 @@ describe('Function: answerStructured', () => {
     expect([by.shortAnswer, more.shortAnswer, apart.shortAnswer]).toEqual(['about 29,000', 'about 29,000', null]);
   });
 
+  it('answers "how many more people live in A than in B" and "the population difference between A and B" with the gap', () => {
+    // Prepare
+    const essin = doc('essin', 'Essin', 'The city of Essin had a population of about 522,000 in 2020.');
+    const vell = doc('vell', 'Vell', 'Vell had a population of about 493,000 in 2020.');
+
+    // Act
+    const live = ask('How many more people live in Essin than in Vell?', [essin, vell]);
+    const between = ask('What is the population difference between Vell and Essin?', [essin, vell]);
+
+    // Assess
+    expect([live.shortAnswer, between.shortAnswer]).toEqual(['about 29,000', 'about 29,000']);
+  });
+
   it('answers where someone graduated with the place of learning their passage names, a campus kept with it', () => {
     // Prepare: the passage names a town before the school.
     const wax = doc(

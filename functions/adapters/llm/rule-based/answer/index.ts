@@ -273,11 +273,19 @@ function difference(asked: string, documents: AnswerInput['documents'], lexicon:
   const more =
     /^\s*how\s+(?:many|much)\s+(more|fewer|less)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(did|does|do)\s+(.+?)\s+(\p{Ll}+)\s+than\s+([^?]+?)\s*\?*\s*$/iu.exec(asked);
   const by = /^\s*by\s+how\s+(?:many|much)\s+(?:[\p{L}-]+\s+)?(was|is|were|are)\s+(.+?)\s+(\p{L}+er|more\s+\p{L}+)\s+than\s+([^?]+?)\s*\?*\s*$/iu.exec(asked);
+  // "How many more people live in Marseille than in Lyon?": asked as "Do more people live in ...?".
+  const live = /^\s*how\s+many\s+(more|fewer)\s+([\p{L}-]+)\s+(\p{Ll}+)\s+(in|at|on)\s+(.+?)\s+than\s+(?:(?:in|at|on)\s+)?([^?]+?)\s*\?*\s*$/iu.exec(asked);
+  // "What is the population difference between Paris and Lyon?": the larger of the two, and by how much.
+  const between = /^\s*what\s+is\s+the\s+([\p{L}-]+)\s+(?:difference|gap)\s+between\s+(.+?)\s+and\s+([^?]+?)\s*\?*\s*$/iu.exec(asked);
   const compared = more
     ? `${upperFirst(more[3]!.toLowerCase())} ${more[4]} ${more[5]} ${more[1]} ${more[2]} than ${more[6]}?`
     : by
       ? `${upperFirst(by[1]!.toLowerCase())} ${by[2]} ${by[3]} than ${by[4]}?`
-      : undefined;
+      : live
+        ? `Do ${live[1]} ${live[2]} ${live[3]} ${live[4]} ${live[5]} than ${live[4]} ${live[6]}?`
+        : between
+          ? `Is the ${between[1]} of ${between[2]} larger than that of ${between[3]}?`
+          : undefined;
   if (!compared) return undefined;
   const found = askAgain(compared, documents, lexicon, depth);
   // No gap is given when the comparison gives no two figures, or two in different units (56
