@@ -379,7 +379,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
 }
 
 /** A question asking how far apart two figures are. */
-const GAP_ASKED = /\bhow\s+(?:many|much)\s+(?:more|fewer|less)\b|\bby\s+how\s+(?:many|much)\b/i;
+const GAP_ASKED = /\bhow\s+(?:many|much)\s+(?:more|fewer|less)\b|\bby\s+how\s+(?:many|much)\b|\b(?:difference|gap)\s+between\b/i;
 
 /** Whether a figure is the gap between two figures the passages give, as rounded (within 5%). */
 function isGap(figure: string, docs: ReadonlyArray<{ text: string }>): boolean {

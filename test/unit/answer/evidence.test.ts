@@ -445,6 +445,9 @@ describe('Function: checkEvidence', () => {
     // Assess
     expect(gap.covered).toBe(true);
     expect(other.covered).toBe(false);
+    expect(checkEvidence('What is the population difference between Essin and Vell?', [essin, vell], { shortAnswer: 'about 29,000' }, wordNet()).covered).toBe(
+      true,
+    );
   });
 
   it('refuses a figure whose passage never speaks of what is asked beyond the thing counted', () => {
