@@ -295,6 +295,10 @@ export function entitySpans(text: string): string[] {
   return spans;
 }
 
+/** First words of a "<word> of <name>" query that ask for something other than a thing's noun ("list of museums"). */
+const KEYWORD_NOT_NOUN =
+  /^(?:list|lists|name|names|summary|summarise|summarize|overview|compare|comparison|history|all|some|most|many|few|one|none|each|any|both|top|rank|describe|explain|tell|show|give|find|which|what|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|type|kind|sort)$/i;
+
 /**
  * The question a user asked, as the readers expect it: a contracted question word written out
  * ("what's" is "what is") and a preamble before a dash or a colon left out ("I'm planning a
@@ -326,6 +330,15 @@ export function askedPart(question: string): string {
     /^(?:what|which)(?:\s+[\p{L}-]+){1,2}\s*\??$/iu.test(last) &&
     !/\b(?:is|are|was|were|do|does|did|has|have|had|more|less|most|least|one)\b|\p{L}(?:ed|ing)\b/iu.test(last);
   if (bare) return `${last.replace(/\s*\?$/, '')} is ${parts[0]!.trim()}?`;
+  // A keyword query "capital of france", "headquarters of airbus" asks what that noun of the name is.
+  const keyword = /^\s*(?:the\s+)?(\p{L}[\p{Ll}-]+)\s+of\s+((?:the\s+)?[^\s?\d]+(?:\s+[^\s?\d]+){0,2})\s*\??\s*$/u.exec(expanded);
+  if (
+    parts.length === 1 &&
+    keyword &&
+    !KEYWORD_NOT_NOUN.test(keyword[1]!) &&
+    !/\b(?:is|are|was|were|do|does|did|has|have|had|in|on|at|by|for|from|with)\b/i.test(keyword[2]!)
+  )
+    return `What is the ${keyword[1]!.toLowerCase()} of ${keyword[2]}?`;
   return parts.length > 1 && asks && !options && !/\b(?:it|its|he|him|his|she|her|they|them|their|this|these|those|there|here)\b/i.test(last) ? last : expanded;
 }
 

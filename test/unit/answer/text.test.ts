@@ -53,6 +53,14 @@ describe('Function: askedPart', () => {
     expect(askedPart('essin and vell — what nationality')).toBe('what nationality is essin and vell?');
   });
 
+  it('reads a keyword query "<noun> of <name>" as asking what that noun of the name is, and no list or summary so', () => {
+    // Act & Assess
+    expect(askedPart('capital of norvia')).toBe('What is the capital of norvia?');
+    expect(askedPart('headquarters of Veltro?')).toBe('What is the headquarters of Veltro?');
+    expect(askedPart('list of museums of essin')).toBe('list of museums of essin');
+    expect(askedPart('museums of essin opened in 2014')).toBe('museums of essin opened in 2014');
+  });
+
   it('puts a year before a yes/no question\'s verb last, and reads "more X ... or more Y?" as the choice of X and Y', () => {
     // Act
     const asked = askedPart('In 2023 did Norvia have more wind capacity installed or more solar?');
