@@ -415,7 +415,6 @@ function kinAnswer(question: string, documents: AnswerInput['documents'], lexico
   return { shortAnswer: then.shortAnswer, answer: [...new Set([...cited, then.answer])].join(' ') };
 }
 
-/** "What is the name of the deputy mayor ...?", "Which novelist ...?": a class the lexicon files under person asks for a person. */
 /**
  * "Which French city is Airbus based in?": a nation's adjective before the class asked for says
  * which of the class, not what the question is about; sentences saying "French" are no nearer the
@@ -431,6 +430,7 @@ function withoutClassAdjective(reading: QuestionReading, question: string, lexic
   return names.length === reading.names.length ? reading : { ...reading, names };
 }
 
+/** "What is the name of the deputy mayor ...?", "Which novelist ...?": a class the lexicon files under person asks for a person. */
 function asPerson(reading: QuestionReading, lexicon: Lexicon): QuestionReading {
   const head = reading.answerClass?.split(' ').pop();
   return reading.type === 'entity' && head !== undefined && lexicon.isKindOf?.(head, 'person') === true ? { ...reading, type: 'person' } : reading;

@@ -4,7 +4,7 @@
  */
 import { type Candidate, namesIn } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
-import { entitySpans } from '../../../../core/answer/text.js';
+import { entitySpans, escapeRegExp } from '../../../../core/answer/text.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { settled } from './choice.js';
@@ -251,7 +251,7 @@ export function tableSuperlative(reading: QuestionReading, tables: readonly Tabl
   const least = /^(?:least|smallest|lowest|fewest)$/i.test(m[2]!);
   // What the class is of ("source of renewable electricity") the table must say whole: a table of
   // sources of electricity ranks no renewable source.
-  const of = new RegExp(`\\b${head}s?\\s+of\\s+((?:[\\p{Ll}-]+\\s+){0,3}?[\\p{Ll}-]+)(?=\\s+(?:in|for|during|by)\\b|\\s*[?,.]|\\s*$)`, 'iu').exec(
+  const of = new RegExp(`\\b${escapeRegExp(head)}s?\\s+of\\s+((?:[\\p{Ll}-]+\\s+){0,3}?[\\p{Ll}-]+)(?=\\s+(?:in|for|during|by)\\b|\\s*[?,.]|\\s*$)`, 'iu').exec(
     question,
   )?.[1];
   const rank = m[1] ? ORDINALS.indexOf(m[1].toLowerCase()) : 0;
