@@ -3,6 +3,7 @@
  * was asked, and the rule-based planner with some of its answers replaced. The HTTP-level fakes
  * (a loopback server speaking the Anthropic and OpenAI wire formats) are in llm-loopback/.
  */
+import { expect } from 'vitest';
 import { RuleBasedProvider } from '../../functions/adapters/llm/rule-based/provider.js';
 import type { LlmProvider, LlmRequest, LlmResponse } from '../../functions/core/ports.js';
 import type { DecompositionPlan } from '../../functions/core/types.js';
@@ -130,3 +131,13 @@ export const llmRequest = (overrides: Partial<LlmRequest> = {}): LlmRequest => (
   intent: { kind: 'analysis', task: 'u' },
   ...overrides,
 });
+
+/**
+ * A call's cost as the providers report it: the exact USD rounded to a millionth of a dollar, so
+ * within half a millionth of the exact figure (toBeCloseTo at six digits fails when the exact
+ * figure falls on a half: 0.0072735 is reported as 0.007274).
+ */
+export function expectRoundedCost(actual: number | undefined, exact: number): void {
+  expect(actual).toBeDefined();
+  expect(Math.abs(actual! - exact)).toBeLessThanOrEqual(5e-7 + 1e-12);
+}

@@ -9,6 +9,7 @@ import { planSchema } from '../../../functions/core/plan/schemas.js';
 import { normalizePlan } from '../../../functions/core/planner/plan-format.js';
 import { analyzeTask, callLlm, generatePlan, repairPlan, validateAttempt } from '../../../functions/core/planner/planner.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
+import { expectRoundedCost } from '../../support/llm.js';
 import { faultyAnswer } from '../../support/llm-loopback/faults.js';
 import { useLoopbackLlm } from '../../support/llm-loopback/harness.js';
 import { ruleBasedModel } from '../../support/llm-loopback/rule-based-model.js';
@@ -158,7 +159,7 @@ describe('Class: AnthropicProvider, the real SDK against the loopback server', (
     // Claude Sonnet 4.6: $3 in, $15 out, cache writes 1.25x and reads 0.1x the input price.
     const { inputTokens, outputTokens, cacheReadTokens = 0 } = second.llm;
     const expected = ((inputTokens - cacheReadTokens) * 3 + cacheReadTokens * 0.3 + outputTokens * 15) / 1e6;
-    expect(second.llm.costUsd).toBeCloseTo(expected, 6);
+    expectRoundedCost(second.llm.costUsd, expected);
     expect(second.llm.costUsd!).toBeLessThan(first.llm.costUsd!);
   });
 
@@ -268,7 +269,7 @@ describe('Class: AnthropicProvider, bad input', () => {
     expect([first.llm.cacheReadTokens ?? 0, second.llm.cacheReadTokens ?? 0, second.llm.cacheWriteTokens ?? 0]).toEqual([0, 0, 0]);
     expect(second.llm.inputTokens).toBe(first.llm.inputTokens);
     const { inputTokens, outputTokens } = second.llm;
-    expect(second.llm.costUsd).toBeCloseTo((inputTokens * 3 + outputTokens * 15) / 1e6, 6);
+    expectRoundedCost(second.llm.costUsd, (inputTokens * 3 + outputTokens * 15) / 1e6);
   });
 
   it('does not take a plan the server let run past max_tokens, and the repair asks for a shorter one', async () => {

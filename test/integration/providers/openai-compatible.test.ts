@@ -11,6 +11,7 @@ import { normalizePlan } from '../../../functions/core/planner/plan-format.js';
 import { analyzeTask, generatePlan, repairPlan, validateAttempt } from '../../../functions/core/planner/planner.js';
 import type { LlmRequest } from '../../../functions/core/ports.js';
 import type { DecompositionPlan } from '../../../functions/core/types.js';
+import { expectRoundedCost } from '../../support/llm.js';
 import { faultyAnswer } from '../../support/llm-loopback/faults.js';
 import { useLoopbackLlm } from '../../support/llm-loopback/harness.js';
 import type { LoopbackLlm } from '../../support/llm-loopback/server.js';
@@ -83,8 +84,8 @@ describe('Class: OpenAiCompatibleProvider, its fetch client against a local serv
     const priced = await generatePlan(plannerDepsFor(local({ prices: { 'qwen2.5-7b-instruct': { input: 0.1, output: 0.2 } } })), planningInput(TASK));
 
     // Assess
-    expect(known.llm.costUsd).toBeCloseTo((known.llm.inputTokens * 0.4 + known.llm.outputTokens * 1.6) / 1e6, 6);
-    expect(priced.llm.costUsd).toBeCloseTo((priced.llm.inputTokens * 0.1 + priced.llm.outputTokens * 0.2) / 1e6, 6);
+    expectRoundedCost(known.llm.costUsd, (known.llm.inputTokens * 0.4 + known.llm.outputTokens * 1.6) / 1e6);
+    expectRoundedCost(priced.llm.costUsd, (priced.llm.inputTokens * 0.1 + priced.llm.outputTokens * 0.2) / 1e6);
   });
 
   it('extracts a fenced plan from prose when the server ignores the response format', async () => {
