@@ -5,7 +5,7 @@
  * the relevance rule asks whether any exists.
  */
 import type { AnswerType } from './question.js';
-import { bareTitle, entitySpans } from './text.js';
+import { bareTitle, entitySpans, NUMBER_WORDS } from './text.js';
 
 export interface Candidate {
   text: string;
@@ -35,21 +35,6 @@ const NUMBER = new RegExp(
   `${QUALIFIER}(?:[$€£]\\s?)?\\d[\\d,]*(?:\\.\\d+)?(?:\\s*(?:hundred|thousand|million|billion|trillion))?(?:\\s*(?:%|percent|per\\s+cent))?(?:\\s+${NOT_COUNTED}[\\p{Ll}][\\p{Ll}-]+(?:\\s+${NOT_COUNTED}[\\p{Ll}][\\p{Ll}-]*s\\b)?)?`,
   'giu',
 );
-/** The numbers written as words that a count is most often given in. */
-export const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
 /** "a hundred bus routes", "over a thousand stations": a scale word counted once, with what it counts. */
 const A_SCALE = /\b((?:over|about|nearly|almost|more than|some)\s+)?a\s+(hundred|thousand|million|billion)\s+((?:[\p{Ll}-]+\s+)?[\p{Ll}-]+s)\b/giu;
 /** "the only species", "its only child": one of a thing. */

@@ -392,6 +392,22 @@ export function splitPair(text: string): [string, string] | undefined {
 }
 
 /** A text as a regular expression that matches it literally. */
+/** The numbers written as words that a count is most often given in (a count of items, a top-N). */
+export const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

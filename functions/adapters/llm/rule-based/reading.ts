@@ -8,8 +8,8 @@
  * dev or test split; docs/known-limitations.md lists what it misreads.
  */
 
-import { NUMBER_WORDS } from '../../../core/answer/candidates.js';
 import { kinQuestion } from '../../../core/answer/kinship.js';
+import { NUMBER_WORDS } from '../../../core/answer/text.js';
 import type { StepType, TaskAnalysis } from '../../../core/types.js';
 import { entitySpans, type FileMention, fileMentions, isQualifier, splitPair } from './text.js';
 

@@ -24,11 +24,11 @@
  * description, no answer, names only). The questions rewritten and asked again (a family relation,
  * a described person) stay here, beside the entry they re-enter.
  */
-import { figureIn, NUMBER_WORDS, numbersIn, unitOf } from '../../../../core/answer/candidates.js';
+import { figureIn, numbersIn, unitOf } from '../../../../core/answer/candidates.js';
 import { checkEvidence } from '../../../../core/answer/evidence.js';
 import { followPath, kinQuestion, ownPassage } from '../../../../core/answer/kinship.js';
 import { describedPerson, describedThing, listedOptions, type QuestionReading, readQuestion } from '../../../../core/answer/question.js';
-import { askedPart, bareTitle, escapeRegExp, sentences, upperFirst } from '../../../../core/answer/text.js';
+import { askedPart, bareTitle, escapeRegExp, NUMBER_WORDS, sentences, upperFirst } from '../../../../core/answer/text.js';
 import { asPassagesWrite } from '../../../../core/answer/truecase.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
