@@ -16,7 +16,7 @@
 import type { Lexicon } from '../ports.js';
 import { contentTerms, isContentToken, normalizeText, stem, tokenize } from '../retrieval/tokenize.js';
 import { classRecogniser } from './answer-classes.js';
-import { askedPart, entitySpans, escapeRegExp, isQualifier, NUMBER_WORDS } from './text.js';
+import { AUX, askedPart, entitySpans, escapeRegExp, isQualifier, NUMBER_WORDS } from './text.js';
 
 export type AnswerType = 'person' | 'date' | 'year' | 'number' | 'place' | 'entity' | 'yes_no' | 'choice' | 'comparison' | 'list' | 'description';
 
@@ -48,7 +48,6 @@ export interface QuestionReading {
 const YEAR_BOUND = /\b(before|after|earlier than|later than|prior to)\s+((?:1[0-9]|20)[0-9]{2})\b/i;
 
 const WH = /\b(who|whom|whose|what|which|when|where|how)\b/gi;
-const AUX = 'is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|may|might|must';
 const PREPOSITION_BEFORE = /\b(?:in|on|at|of|by|for|from|to|with|into|under|during|after|before|since|until|about|as|than)\s*$/i;
 /** Words that say what to do with the answer or how to ask, not what it is about. */
 const NOT_RELATION = new Set(

@@ -295,6 +295,11 @@ export function entitySpans(text: string): string[] {
   return spans;
 }
 
+/** The forms of be, do and have a question opens or a clause turns on ("is", "did", "had"). */
+export const BE_DO_HAVE = 'is|are|was|were|do|does|did|has|have|had';
+/** The auxiliaries: be, do and have, and the modals. */
+export const AUX = `${BE_DO_HAVE}|can|could|will|would|should|may|might|must`;
+
 /** First words of a "<word> of <name>" query that ask for something other than a thing's noun ("list of museums"). */
 const KEYWORD_NOT_NOUN =
   /^(?:list|lists|name|names|summary|summarise|summarize|overview|compare|comparison|history|all|some|most|many|few|one|none|each|any|both|top|rank|describe|explain|tell|show|give|find|which|what|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|type|kind|sort)$/i;
@@ -328,7 +333,7 @@ export function askedPart(question: string): string {
     parts.length === 2 &&
     !options &&
     /^(?:what|which)(?:\s+[\p{L}-]+){1,2}\s*\??$/iu.test(last) &&
-    !/\b(?:is|are|was|were|do|does|did|has|have|had|more|less|most|least|one)\b|\p{L}(?:ed|ing)\b/iu.test(last);
+    !new RegExp(`\\b(?:${BE_DO_HAVE}|more|less|most|least|one)\\b|\\p{L}(?:ed|ing)\\b`, 'iu').test(last);
   if (bare) return `${last.replace(/\s*\?$/, '')} is ${parts[0]!.trim()}?`;
   // A keyword query "capital of france", "headquarters of airbus" asks what that noun of the name is.
   const keyword = /^\s*(?:the\s+)?(\p{L}[\p{Ll}-]+)\s+of\s+((?:the\s+)?[^\s?\d]+(?:\s+[^\s?\d]+){0,2})\s*\??\s*$/u.exec(expanded);
@@ -336,7 +341,7 @@ export function askedPart(question: string): string {
     parts.length === 1 &&
     keyword &&
     !KEYWORD_NOT_NOUN.test(keyword[1]!) &&
-    !/\b(?:is|are|was|were|do|does|did|has|have|had|in|on|at|by|for|from|with)\b/i.test(keyword[2]!)
+    !new RegExp(`\\b(?:${BE_DO_HAVE}|in|on|at|by|for|from|with)\\b`, 'i').test(keyword[2]!)
   )
     return `What is the ${keyword[1]!.toLowerCase()} of ${keyword[2]}?`;
   return parts.length > 1 && asks && !options && !/\b(?:it|its|he|him|his|she|her|they|them|their|this|these|those|there|here)\b/i.test(last) ? last : expanded;
@@ -366,14 +371,14 @@ function tagAsked(question: string): string {
 function leadingPhraseLast(question: string): string {
   const q = question.trim();
   // "In 2023 did France have more ...?": a year before a yes/no question's verb goes last, or the verb would not lead it.
-  const dated = /^((?:in|by|as of|during)\s+\d{4}),?\s+((?:is|are|was|were|do|does|did|has|have|had)\b[^?]*)(\??)\s*$/i.exec(q);
+  const dated = new RegExp(`^((?:in|by|as of|during)\\s+\\d{4}),?\\s+((?:${BE_DO_HAVE})\\b[^?]*)(\\??)\\s*$`, 'i').exec(q);
   if (dated) return phraseLast(dated);
   // "between A and B which one ...?" needs no comma: the pair ends where the question word starts.
   const m =
     /^((?:in|on|at|from|during|among|of|according to|for)\s+[^,?]+),\s*((?:which|what|who|whom|whose|when|where|how)\b[^?]*)(\??)\s*$/i.exec(q) ??
     /^(between\s+[^,?]+?\s+and\s+[^,?]+?),?\s+((?:which|who)\b[^?]*)(\??)\s*$/i.exec(q) ??
     // "When Vélo'v launched in 2005, was it one of the first?": a clause of time before a yes/no question.
-    /^((?:when|after|before|once|while|as soon as)\s+[^,?]+),\s*((?:is|are|was|were|do|does|did|has|have|had|can|could)\b[^?]*)(\??)\s*$/i.exec(q);
+    new RegExp(`^((?:when|after|before|once|while|as soon as)\\s+[^,?]+),\\s*((?:${BE_DO_HAVE}|can|could)\\b[^?]*)(\\??)\\s*$`, 'i').exec(q);
   // A year alone ("In 2023, which ...") reads where it stands; options after a colon keep their place.
   if (!m || /^\S+\s+[\d\s]+$/.test(m[1]!) || /:/.test(m[2]!)) return question;
   return phraseLast(m);
