@@ -101,8 +101,6 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     title: bareTitle(normalizeText(d.title ?? '')),
     // Its verbs in -ed ("operated"), which the relation's words are looked for backwards through (saysBack).
     pastVerbs: [...new Set(`${d.title ?? ''} ${d.text}`.toLowerCase().match(/\b\p{Ll}{2,}ed\b/gu) ?? [])],
-    // Its words, among which the class asked is looked for by its kinds (saysKind).
-    words: [...new Set(`${d.title ?? ''} ${d.text}`.toLowerCase().match(/\p{L}{3,}/gu) ?? [])],
   }));
   // A word of the question misspelt ("aquire") reads as the passages' word a letter away ("acquired").
   const related = respelling(
@@ -181,11 +179,14 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // The class asked is spoken of by a kind of it one level down: "stew" of a dish, "limestone" of a
   // rock, "Mediterranean" of a sea. The relation's words are not: "electricity" is a kind of energy,
   // yet a passage on electricity does not speak of geothermal energy.
+  // A passage's words are read only when a class is asked this way, once a passage.
   const kinds = new Map<string, boolean>();
+  const wordsOf = new Map<(typeof docs)[number], string[]>();
   const saysKind = (d: (typeof docs)[number], r: (typeof required)[number]) => {
     if (r.words !== classWords || /\s/.test(r.words) || !lexicon.isKindOf) return false;
     const asked = r.words.toLowerCase();
-    return d.words.some((w) => {
+    if (!wordsOf.has(d)) wordsOf.set(d, [...new Set(d.text.toLowerCase().match(/\p{L}{3,}/gu) ?? [])]);
+    return wordsOf.get(d)!.some((w) => {
       const key = `${w} ${asked}`;
       if (!kinds.has(key)) kinds.set(key, w !== asked && lexicon.isKindOf!(w, asked, 1));
       return kinds.get(key)!;

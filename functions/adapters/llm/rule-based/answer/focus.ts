@@ -204,7 +204,6 @@ export class Focus {
     return participle || this.lexicon.isCommonWord?.(c.text) === true;
   }
 
-  /** "French", "European": what a person or a place is, never who or where one is; "Greek settlers" are people. */
   /**
    * Whether a span is the year and origin a description opens with ("a 1947 American animated
    * film", "a 2000 American CGI film"): a year, a name's adjective, then only acronyms or more
@@ -217,6 +216,7 @@ export class Focus {
     return adjective(origin) && rest.every((w) => adjective(w) || /^[\p{Lu}\d-]{2,}$/u.test(w));
   }
 
+  /** "French", "European": what a person or a place is, never who or where one is; "Greek settlers" are people. */
   nameAdjective(c: Candidate, text: string): boolean {
     if (c.kind !== 'name' || /\s/.test(c.text) || this.spansOfClass) return false;
     if (/^\s+\p{Ll}{3,}[^su\s]s\b/u.test(text.slice(c.at + c.text.length))) return false;

@@ -262,6 +262,30 @@ function ageOf(asked: string, documents: AnswerInput['documents'], lexicon: Lexi
   return { shortAnswer: null, answer: NO_ANSWER };
 }
 
+/** The ways a gap is asked, each with the comparison it is asked as. */
+const GAP_FORMS: ReadonlyArray<readonly [RegExp, (m: RegExpExecArray) => string]> = [
+  // "How many more residents did Paris have than Marseille?": "Did Paris have more residents than Marseille?".
+  [
+    /^\s*how\s+(?:many|much)\s+(more|fewer|less)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(did|does|do)\s+(.+?)\s+(\p{Ll}+)\s+than\s+([^?]+?)\s*\?*\s*$/iu,
+    (m) => `${upperFirst(m[3]!.toLowerCase())} ${m[4]} ${m[5]} ${m[1]} ${m[2]} than ${m[6]}?`,
+  ],
+  // "By how many people was Lyon bigger than Toulouse?": "Was Lyon bigger than Toulouse?".
+  [
+    /^\s*by\s+how\s+(?:many|much)\s+(?:[\p{L}-]+\s+)?(was|is|were|are)\s+(.+?)\s+(\p{L}+er|more\s+\p{L}+)\s+than\s+([^?]+?)\s*\?*\s*$/iu,
+    (m) => `${upperFirst(m[1]!.toLowerCase())} ${m[2]} ${m[3]} than ${m[4]}?`,
+  ],
+  // "How many more people live in Marseille than in Lyon?": "Do more people live in ...?".
+  [
+    /^\s*how\s+many\s+(more|fewer)\s+([\p{L}-]+)\s+(\p{Ll}+)\s+(in|at|on)\s+(.+?)\s+than\s+(?:(?:in|at|on)\s+)?([^?]+?)\s*\?*\s*$/iu,
+    (m) => `Do ${m[1]} ${m[2]} ${m[3]} ${m[4]} ${m[5]} than ${m[4]} ${m[6]}?`,
+  ],
+  // "What is the population difference between Paris and Lyon?": the larger of the two, and by how much.
+  [
+    /^\s*what\s+is\s+the\s+([\p{L}-]+)\s+(?:difference|gap)\s+between\s+(.+?)\s+and\s+([^?]+?)\s*\?*\s*$/iu,
+    (m) => `Is the ${m[1]} of ${m[2]} larger than that of ${m[3]}?`,
+  ],
+];
+
 /**
  * "How many more residents did Paris have than Marseille?", "By how many people was Lyon bigger
  * than Toulouse?": the comparison is asked ("Did Paris have more residents than Marseille?"), and
@@ -270,22 +294,10 @@ function ageOf(asked: string, documents: AnswerInput['documents'], lexicon: Lexi
  * question asks no gap.
  */
 function difference(asked: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
-  const more =
-    /^\s*how\s+(?:many|much)\s+(more|fewer|less)\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)\s+(did|does|do)\s+(.+?)\s+(\p{Ll}+)\s+than\s+([^?]+?)\s*\?*\s*$/iu.exec(asked);
-  const by = /^\s*by\s+how\s+(?:many|much)\s+(?:[\p{L}-]+\s+)?(was|is|were|are)\s+(.+?)\s+(\p{L}+er|more\s+\p{L}+)\s+than\s+([^?]+?)\s*\?*\s*$/iu.exec(asked);
-  // "How many more people live in Marseille than in Lyon?": asked as "Do more people live in ...?".
-  const live = /^\s*how\s+many\s+(more|fewer)\s+([\p{L}-]+)\s+(\p{Ll}+)\s+(in|at|on)\s+(.+?)\s+than\s+(?:(?:in|at|on)\s+)?([^?]+?)\s*\?*\s*$/iu.exec(asked);
-  // "What is the population difference between Paris and Lyon?": the larger of the two, and by how much.
-  const between = /^\s*what\s+is\s+the\s+([\p{L}-]+)\s+(?:difference|gap)\s+between\s+(.+?)\s+and\s+([^?]+?)\s*\?*\s*$/iu.exec(asked);
-  const compared = more
-    ? `${upperFirst(more[3]!.toLowerCase())} ${more[4]} ${more[5]} ${more[1]} ${more[2]} than ${more[6]}?`
-    : by
-      ? `${upperFirst(by[1]!.toLowerCase())} ${by[2]} ${by[3]} than ${by[4]}?`
-      : live
-        ? `Do ${live[1]} ${live[2]} ${live[3]} ${live[4]} ${live[5]} than ${live[4]} ${live[6]}?`
-        : between
-          ? `Is the ${between[1]} of ${between[2]} larger than that of ${between[3]}?`
-          : undefined;
+  const compared = GAP_FORMS.map(([form, comparison]) => {
+    const m = form.exec(asked);
+    return m ? comparison(m) : undefined;
+  }).find((c) => c !== undefined);
   if (!compared) return undefined;
   const found = askAgain(compared, documents, lexicon, depth);
   // No gap is given when the comparison gives no two figures, or two in different units (56

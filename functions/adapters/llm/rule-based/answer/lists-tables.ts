@@ -21,8 +21,7 @@ export function list(reading: QuestionReading, tables: readonly Table[], focus: 
   for (const { doc, rows } of tables) {
     if (rows.length < n && reading.n !== 0) continue;
     // A table is the list only when it is about what is asked ("sources of electricity": its title or header says so).
-    const heading = tableHeading(doc);
-    if (!focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)))) continue;
+    if (!saysRelation(tableHeading(doc), focus)) continue;
     const top = [...rows].sort((a, b) => b.value - a.value).slice(0, n);
     const lines = top.map((row, i) => {
       const said = focus.all.find((s) => s.docId !== doc.id && contentTerms(row.name).every((t) => s.terms.has(t)) && focus.relationScore(s) > 0);
@@ -213,13 +212,12 @@ export function tableChoice(reading: QuestionReading, tables: readonly Table[], 
     return o.length > 0 && r.length > 0 && o.every((t) => r.some((u) => begins(t, u)));
   };
   for (const { doc, rows } of tables) {
-    const heading = tableHeading(doc);
     const [a, b] = options.map((o) => rows.find((r) => names(o, r.name)));
     if (!a || !b || a === b || a.value === b.value) continue;
     // The table is about what is asked when its title or header says a word of it, or when the
     // question asks only which is more ("Which is bigger: wind or hydroelectricity?").
     const graded = reading.relation.every((w) => /^(?:\p{L}{2,}er|more|less|fewer)$/iu.test(w));
-    if (!graded && !focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)))) continue;
+    if (!graded && !saysRelation(tableHeading(doc), focus)) continue;
     const firstWins = reading.wantsLess ? a.value < b.value : a.value > b.value;
     const figure = (r: typeof a) => `${r.value}${r.unit === '%' ? ' percent' : ''}`;
     const support = `${doc.title ?? doc.id}: ${a.name}, ${figure(a)}; ${b.name}, ${figure(b)} [${doc.id}]`;
@@ -257,13 +255,18 @@ export function tableSuperlative(reading: QuestionReading, tables: readonly Tabl
   const rank = m[1] ? ORDINALS.indexOf(m[1].toLowerCase()) : 0;
   for (const { doc, rows } of tables) {
     const heading = tableHeading(doc);
-    if (!contentTerms(head).every((t) => heading.has(t)) || !focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)))) continue;
+    if (!contentTerms(head).every((t) => heading.has(t)) || !saysRelation(heading, focus)) continue;
     if (of !== undefined && !contentTerms(of).every((t) => heading.has(t))) continue;
     const row = [...rows].sort((a, b) => (least ? a.value - b.value : b.value - a.value))[rank];
     if (!row) continue;
     return { shortAnswer: `${row.name} (${row.value}${row.unit})`, answer: `${doc.title ?? doc.id}: ${row.name}, ${row.value}${row.unit} [${doc.id}]` };
   }
   return undefined;
+}
+
+/** Whether a table's title or header says a word of what is asked: the table is about it. */
+function saysRelation(heading: ReadonlySet<string>, focus: Focus): boolean {
+  return focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)));
 }
 
 /** A document that is a table, with its rows read once. */

@@ -231,6 +231,7 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
   const firstHops = focus.all.filter((s) => focus.nameScore(s) > 0);
   const saidAtHome = atHome(reading, focus);
   const askedSets = focus.relation.flatMap((_, i) => (focus.isAsked(i) ? [i] : []));
+  const slots = namedSlots(focus);
   let best: { sentence: Sentence; candidate: Candidate; score: number; via: Sentence } | undefined;
   for (const s1 of firstHops) {
     const said1 = new Set(focus.relation.flatMap((set, i) => ([...set].some((t) => holdsTerm(s1.terms, t)) ? [i] : [])));
@@ -252,7 +253,7 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
         // second hop must say, when the first does not: the clause's other words only name the bridge.
         if (askedSets.length > 0 && !askedSets.some((i) => said1.has(i) || added.includes(i))) continue;
         if (saidAtHome(s2, added)) continue;
-        if (saysOfBridge(s2, bridge, focus)) continue;
+        if (saysOfBridge(s2, bridge, slots)) continue;
         const bridgeTerms = new Set(contentTerms(bridge.text));
         const candidates = focus
           .candidates(s2.text)
@@ -286,17 +287,23 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
  * Whether a second hop says of the bridge what the question asks of its own name, in the same
  * words: asked "Which river flows through Lyon?", "The Seine river flows through Paris" is Paris's
  * river, reached from "after Paris and Marseille". The question's verb and preposition before its
- * name, said before the bridge's name instead, make the sentence the bridge's.
+ * name (`slots`, namedSlots), said before the bridge's name instead, make the sentence the bridge's.
  */
-function saysOfBridge(s2: Sentence, bridge: Candidate, focus: Focus): boolean {
-  return focus.reading.names.some((name) => {
+function saysOfBridge(s2: Sentence, bridge: Candidate, slots: ReadonlyArray<{ verb: string; preposition: string }>): boolean {
+  return slots.some(({ verb, preposition }) => {
+    const said = new RegExp(`\\b(\\p{L}{3,})\\s+${preposition}\\s+(?:the\\s+)?${escapeRegExp(bareTitle(bridge.text))}\\b`, 'iu').exec(s2.text);
+    return said !== null && contentTerms(said[1]!)[0] === verb;
+  });
+}
+
+/** The verb (as a term) and preposition the question says before each of its names: "flows through Lyon". */
+function namedSlots(focus: Focus): Array<{ verb: string; preposition: string }> {
+  return focus.reading.names.flatMap((name) => {
     const m = new RegExp(`\\b(\\p{L}{3,})\\s+(in|on|at|through|into|from|near|across|along|to|by)\\s+(?:the\\s+)?${escapeRegExp(name)}\\b`, 'u').exec(
       focus.question,
     );
-    if (!m) return false;
-    const verb = contentTerms(m[1]!)[0];
-    const said = new RegExp(`\\b(\\p{L}{3,})\\s+${m[2]}\\s+(?:the\\s+)?${escapeRegExp(bareTitle(bridge.text))}\\b`, 'iu').exec(s2.text);
-    return verb !== undefined && said !== null && contentTerms(said[1]!)[0] === verb;
+    const verb = m ? contentTerms(m[1]!)[0] : undefined;
+    return m && verb !== undefined ? [{ verb, preposition: m[2]! }] : [];
   });
 }
 
