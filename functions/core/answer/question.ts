@@ -42,6 +42,11 @@ export interface QuestionReading {
   wantsLess?: boolean;
   /** "Did X start before 2010?": a yes/no question bounding the year of what it asks; the year is no word of the relation. */
   bound?: { year: number; before: boolean };
+  /**
+   * "Tell me about cycling in Lyon", and every request for a summary read so (text.ts
+   * summaryTopic): what the passages say of it, in sentences, not one span.
+   */
+  summary?: boolean;
 }
 
 /** "before 2010", "later than 1900": a year a yes/no question bounds its event by. */
@@ -120,9 +125,11 @@ export function readQuestion(raw: string): QuestionReading {
     .replace(/^(?:\p{Lu}\p{Ll}+|\p{Ll}+ly)\s+(?=(?:how|what|which|who|whom|whose|when|where|why)\b)/u, '')
     // "Could you tell me where ...?", "Do you know when ...?": the question is the one asked inside.
     .replace(
-      /^(?:please\s+)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:tell|show)\s+me|do\s+you\s+know|i(?:'d|\s+would)\s+like\s+to\s+know|i\s+(?:want|need)\s+to\s+know|i\s+wonder)\s+(?=(?:who|whom|whose|what|which|when|where|why|how)\b)/iu,
+      /^(?:please\s+)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?(?:tell|show|explain\s+to)\s+me|do\s+you\s+know|i(?:'d|\s+would)\s+like\s+to\s+know|i\s+(?:want|need)\s+to\s+know|i\s+wonder|explain|describe)\s+(?=(?:who|whom|whose|what|which|when|where|why|how)\b)/iu,
       '',
     )
+    // "Do you know what a bouchon is?": the question inside, in a question's order ("What is a bouchon?").
+    .replace(/^(what|who)\s+((?:an?|the)\s+[^?]+?|\p{Lu}[^?]*?)\s+(is|are|was|were)\s*[?.]*$/iu, '$1 $3 $2?')
     // "Can you tell me about Lyon?" asks for a description, not a yes or a no.
     .replace(/^(?:please\s+)?(?:could|can|would|will)\s+you\s+(?:please\s+)?(tell|show)\s+me\s+about\b/iu, '$1 me about')
     // "Give me the river that runs through Toulouse" asks "Which river runs through Toulouse?".
@@ -278,6 +285,7 @@ export function readQuestion(raw: string): QuestionReading {
       ...(options ? { options } : {}),
       ...(n !== undefined ? { n } : {}),
       ...(type === 'choice' || type === 'comparison' ? { wantsLess } : {}),
+      ...(type === 'description' && /^(?:please\s+)?(?:tell|show)\s+me\s+about\b/i.test(q) ? { summary: true } : {}),
     },
     q,
     answerClass,

@@ -304,6 +304,50 @@ export const AUX = `${BE_DO_HAVE}|can|could|will|would|should|may|might|must`;
 const KEYWORD_NOT_NOUN =
   /^(?:list|lists|name|names|summary|summarise|summarize|overview|compare|comparison|history|all|some|most|many|few|one|none|each|any|both|top|rank|describe|explain|tell|show|give|find|which|what|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|type|kind|sort)$/i;
 
+/** What a request for a summary or a description asks about: the words after its verb (summaryTopic). */
+const SUMMARY_REQUEST = new RegExp(
+  [
+    // "Summarise public transport in Lyon", "Describe the Rhône", "Give me a short overview of electricity in France".
+    String.raw`^(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:summari[sz]e|describe|outline|explain|give\s+(?:me\s+|us\s+)?(?:an?\s+)?(?:short\s+|brief\s+|quick\s+|general\s+)?(?:overview|summary|description|rundown|account)\s+of)\s+`,
+    // "An overview of wind power in France".
+    String.raw`^(?:an?\s+)?(?:short\s+|brief\s+|quick\s+|general\s+)?(?:overview|summary)\s+of\s+`,
+    // "What does the corpus say about Vélo'v?", "What do we know about the Rhône?", "What is known about bouchons?".
+    String.raw`^what\s+(?:does|do|did|can)\s+(?:the\s+)?(?:corpus|documents?|sources?|passages?|texts?|you|we|it|they)\s+(?:say|know|tell(?:\s+(?:me|us))?|have|mention)\s+(?:about|of|on)\s+`,
+    String.raw`^what\s+is\s+(?:known|said)\s+(?:about|of|on)\s+`,
+  ].join('|'),
+  'iu',
+);
+/** "Summarise what the corpus says about cycling in Lyon": the corpus is where the answer comes from, not what it is about. */
+const CORPUS_SAYS =
+  /^what\s+(?:the\s+)?(?:corpus|documents?|sources?|passages?|texts?)\s+(?:says?|tells?(?:\s+(?:me|us))?|knows?|mentions?)\s+(?:about|of|on)\s+/iu;
+/** "What is Lyon known for?", "What are bouchons famous for?": what is said of the thing is what it is known for. */
+const KNOWN_FOR = /^what\s+(?:is|are|was|were)\s+(.+?)\s+(?:best\s+|most\s+|mainly\s+|mostly\s+)?(?:known|famous|noted|renowned)\s+for\s*[?.!]*\s*$/iu;
+
+/**
+ * The topic of a request for a summary or a description, undefined for any other question. A
+ * request that goes on with a question word ("Explain how the cinematograph worked", "Describe
+ * where the Rhône rises") asks that question, not for a summary.
+ */
+export function summaryTopic(question: string): string | undefined {
+  const q = question.trim();
+  const known = KNOWN_FOR.exec(q)?.[1];
+  if (known) return known;
+  const m = SUMMARY_REQUEST.exec(q);
+  if (!m) return undefined;
+  const topic = q
+    .slice(m[0].length)
+    .replace(CORPUS_SAYS, '')
+    .replace(/\s*[?.!]+\s*$/, '')
+    .trim();
+  return topic === '' || /^(?:who|whom|whose|what|which|when|where|why|how|if|whether)\b/i.test(topic) ? undefined : topic;
+}
+
+/** A request for a summary or a description, asked as the one form the readers know: "Tell me about <topic>". */
+function asTellMeAbout(question: string): string {
+  const topic = summaryTopic(question);
+  return topic === undefined ? question : `Tell me about ${topic}`;
+}
+
 /**
  * The question a user asked, as the readers expect it: a contracted question word written out
  * ("what's" is "what is") and a preamble before a dash or a colon left out ("I'm planning a
@@ -312,7 +356,7 @@ const KEYWORD_NOT_NOUN =
 export function askedPart(question: string): string {
   const expanded = tagAsked(
     leadingPhraseLast(
-      question
+      asTellMeAbout(question)
         .replace(/\b(what|who|where|when|how|which|that|there|it)['’]s\b/gi, '$1 is')
         // "greater Lyon" (as "Greater London") and "the metro area" are a city's metropolitan area.
         .replace(/\bgreater\s+(\p{Lu}[\p{L}'’-]+)/gu, '$1 metropolitan area')

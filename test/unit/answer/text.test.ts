@@ -61,6 +61,20 @@ describe('Function: askedPart', () => {
     expect(askedPart('museums of essin opened in 2014')).toBe('museums of essin opened in 2014');
   });
 
+  it('reads every request for a summary or a description as "Tell me about <topic>", and a request going on with a question word as that question', () => {
+    // Act & Assess
+    expect(askedPart('Summarize what the corpus says about cycling in Essin')).toBe('Tell me about cycling in Essin');
+    expect(askedPart('Give me a short overview of electricity generation in Norvia.')).toBe('Tell me about electricity generation in Norvia');
+    expect(askedPart('Describe public transport in Essin')).toBe('Tell me about public transport in Essin');
+    expect(askedPart('What do we know about the Vell river?')).toBe('Tell me about the Vell river');
+    expect(askedPart('What does the corpus say about bouchons?')).toBe('Tell me about bouchons');
+    expect(askedPart('What is Essin known for?')).toBe('Tell me about Essin');
+    expect(askedPart('An overview of wind power in Norvia')).toBe('Tell me about wind power in Norvia');
+    expect(askedPart('Explain how the kinetoscope worked')).toBe('Explain how the kinetoscope worked');
+    expect(askedPart('Describe where the Vell rises')).toBe('Describe where the Vell rises');
+    expect(askedPart('What is the population of Essin?')).toBe('What is the population of Essin?');
+  });
+
   it('puts a year before a yes/no question\'s verb last, and reads "more X ... or more Y?" as the choice of X and Y', () => {
     // Act
     const asked = askedPart('In 2023 did Norvia have more wind capacity installed or more solar?');

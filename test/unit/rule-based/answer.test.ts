@@ -448,6 +448,36 @@ describe('Function: answerStructured', () => {
     expect(about.answer).toContain('Lyon is the third-largest city of France.');
   });
 
+  it('summarises what is asked from the passages about it, the passage titled after the name first, and reads "Explain what X is" as "What is X?"', () => {
+    // Prepare
+    const essin = doc(
+      'essin',
+      'Essin',
+      'Essin is the second city of Norvia. Essin had a population of about 310,000 in 2020. It lies on the Vell river and is known for its silk weavers.',
+    );
+    const port = doc('essin-port', 'Port of Essin', 'The port of Essin is the largest river port of Norvia.');
+    const mention = doc('orne', 'Orne', 'Orne is the third city of Norvia, after Tarn and Essin.');
+    const bikes = doc('velib', 'Velib', "Velib is Essin's bicycle sharing scheme. Cycling in Essin has doubled since Velib opened in 2009.");
+    const weather = doc('weather', 'Weather in Essin', 'Essin has mild winters and hot summers.');
+
+    // Act
+    const city = ask('Tell me about Essin', [mention, port, essin]);
+    const cycling = ask('Summarize what the corpus says about cycling in Essin', [weather, essin, bikes]);
+    const known = ask('What is Essin known for?', [essin, port]);
+    const what = ask('Explain what a bouchon is', [BOUCHON, LYON]);
+
+    // Assess: statements, not one span; the city's own passage first, in its own order, then the passage titled after it.
+    expect(city.shortAnswer).toBe('Essin is the second city of Norvia');
+    expect(city.answer).toBe(
+      'Essin is the second city of Norvia. [essin] Essin had a population of about 310,000 in 2020. [essin] It lies on the Vell river and is known for its silk weavers. [essin] The port of Essin is the largest river port of Norvia. [essin-port] Orne is the third city of Norvia, after Tarn and Essin. [orne]',
+    );
+    // About the relation asked, cycling, not everything said of the city.
+    expect(cycling.shortAnswer).toBe('Cycling in Essin has doubled since Velib opened in 2009');
+    expect(cycling.answer).toBe('Cycling in Essin has doubled since Velib opened in 2009. [velib]');
+    expect(known.shortAnswer).toBe('Essin is the second city of Norvia');
+    expect(what.shortAnswer).toBe('a type of restaurant found in Lyon');
+  });
+
   it('answers who did it with the subject, not a name of its appositive ("The Orne brothers, Paul and Jean, were ...")', () => {
     // Prepare
     const brothers = doc(

@@ -48,6 +48,34 @@ export function describe(focus: Focus): ExtractedAnswer | undefined {
   return { shortAnswer: (predicate ?? clause).trim(), answer: support.map(cite).join(' ') };
 }
 
+/** How many sentences a summary gives, and how many of one passage: a paragraph, not the corpus. */
+const SUMMARY_SENTENCES = 5;
+const SUMMARY_SENTENCES_EACH = 3;
+
+/**
+ * A summary asked for ("Tell me about cycling in Lyon", "Summarise public transport in Lyon", "What
+ * is Marseille known for?"): the sentences about what is asked, from the passages most about it,
+ * each passage's in its own order. A passage titled after a name asked about comes first: Marseille's
+ * own passage tells of Marseille before the port's, and both before Lyon's mention of it. The first sentence is the short
+ * answer, a statement, as a summary's answer is.
+ */
+export function summarize(focus: Focus): ExtractedAnswer | undefined {
+  const about = ranked(focus).filter((s) => focus.about(s) > 0);
+  // About the relation asked when the topic has one ("cycling"), not only about its name ("Lyon").
+  const onRelation = about.filter((s) => focus.relationScore(s) > 0);
+  const top = onRelation.length > 0 ? onRelation : about;
+  if (top.length === 0) return undefined;
+  const named = (s: Sentence) => focus.reading.names.some((n) => sameName(s.title, n));
+  const titled = (s: Sentence) => focus.reading.names.some((n) => contentTerms(n).every((t) => contentTerms(s.title).includes(t)));
+  const picked: Sentence[] = [];
+  for (const id of new Set([...top.filter(named), ...top.filter(titled), ...top].map((s) => s.docId))) {
+    const own = top.filter((s) => s.docId === id).slice(0, Math.min(SUMMARY_SENTENCES_EACH, SUMMARY_SENTENCES - picked.length));
+    picked.push(...own.sort((a, b) => a.position - b.position));
+    if (picked.length >= SUMMARY_SENTENCES) break;
+  }
+  return { shortAnswer: picked[0]!.text.replace(/[.]$/, '').trim(), answer: picked.map(cite).join(' ') };
+}
+
 /** When nothing of the expected type is found: the sentences most about the focus, and no short answer. */
 export function fallback(focus: Focus): ExtractedAnswer {
   const top = ranked(focus).filter((s) => focus.about(s) > 0);

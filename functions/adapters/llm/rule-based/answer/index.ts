@@ -35,7 +35,7 @@ import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { wordNet } from '../../../lexicon/wordnet.js';
 import { readTask } from '../reading.js';
 import { choose } from './choice.js';
-import { describe, fallback, namesFrom } from './fallback.js';
+import { describe, fallback, namesFrom, summarize } from './fallback.js';
 import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, ranksAs, type Sentence, titleKey } from './focus.js';
 import { coordinated, gradedSynonyms, list, tableChoice, tableFigure, tableRows, tableSuperlative } from './lists-tables.js';
 import { deathCause, homeCountry, inCommon, lifeDate, lifePlace } from './lives.js';
@@ -126,6 +126,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
       return list(reading, tables, focus) ?? coordinated(focus) ?? fallback(focus);
     case 'description':
       // "Name the museums of Lyon": a request for the names of a plural noun is a list.
+      if (reading.summary) return summarize(focus) ?? fallback(focus);
       return (asksForMany(text) ? coordinated(focus) : undefined) ?? definedSubject(reading, focus, text) ?? describe(focus) ?? fallback(focus);
     default:
       return (
