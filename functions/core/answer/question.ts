@@ -285,7 +285,11 @@ export function readQuestion(raw: string): QuestionReading {
       ...(options ? { options } : {}),
       ...(n !== undefined ? { n } : {}),
       ...(type === 'choice' || type === 'comparison' ? { wantsLess } : {}),
-      ...(type === 'description' && /^(?:please\s+)?(?:tell|show)\s+me\s+about\b/i.test(q) ? { summary: true } : {}),
+      // "What does the deputy mayor say about cycling?": what is said, every sentence of it.
+      ...(type === 'description' &&
+      (/^(?:please\s+)?(?:tell|show)\s+me\s+about\b/i.test(q) || /^what\s+(?:does|do|did)\s+[^?]+?\s+(?:say|think|write|tell\s+us)\s+about\b/i.test(q))
+        ? { summary: true }
+        : {}),
     },
     q,
     answerClass,
@@ -374,11 +378,15 @@ function focusNames(q: string): string[] {
 
 function topN(q: string): number | undefined {
   // "Rank the sources, largest first", "order the cities from biggest to smallest": all of them, ranked.
+  // "Rank the sources of electricity by share": all of them, ranked by what it names.
   if (
-    /^(?:please\s+)?(?:rank|order|sort)\b/i.test(q) &&
-    /\b(?:\p{L}+est|most|highest)\b[^?]*\b(?:first|to\s+(?:the\s+)?(?:\p{L}+est|least|lowest))\b/iu.test(q)
+    (/^(?:please\s+)?(?:rank|order|sort|list|name|give|show)\b/i.test(q) &&
+      /\b(?:\p{L}+est|most|highest)\b[^?]*\b(?:first|to\s+(?:the\s+)?(?:\p{L}+est|least|lowest))\b/iu.test(q)) ||
+    /^(?:please\s+)?(?:rank|order|sort)\b[^?]*\bby\s+(?:their\s+|its\s+)?\p{L}+/iu.test(q)
   )
     return 0;
+  // "What are the main sources of electricity in France?": the main ones of a plural class, all of them ranked.
+  if (/^(?:what|which)\s+(?:are|were)\s+(?:the\s+)?(?:main|principal|major|chief|leading)\s+\p{L}+s\b/iu.test(q)) return 0;
   const m =
     /\btop[\s-]*(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\b/i.exec(q) ??
     /\b(?:the\s+)?(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\p{L}+est|most|largest|main|biggest|leading)\b/iu.exec(q);

@@ -465,6 +465,12 @@ describe('Function: answerStructured', () => {
     const cycling = ask('Summarize what the corpus says about cycling in Essin', [weather, essin, bikes]);
     const known = ask('What is Essin known for?', [essin, port]);
     const what = ask('Explain what a bouchon is', [BOUCHON, LYON]);
+    const interview = doc(
+      'interview',
+      'Interview on cycling in Essin',
+      'The mayor of Essin spoke about transport. We want cycling to become the first way to move around Essin. Cycling lanes will double by 2030. The new bridge opens next year.',
+    );
+    const says = ask('What does the mayor say about cycling?', [interview]);
 
     // Assess: statements, not one span; the city's own passage first, in its own order, then the passage titled after it.
     expect(city.shortAnswer).toBe('Essin is the second city of Norvia');
@@ -476,6 +482,9 @@ describe('Function: answerStructured', () => {
     expect(cycling.answer).toBe('Cycling in Essin has doubled since Velib opened in 2009. [velib]');
     expect(known.shortAnswer).toBe('Essin is the second city of Norvia');
     expect(what.shortAnswer).toBe('a type of restaurant found in Lyon');
+    // What someone says about something: each of their sentences about it.
+    expect(says.answer).toContain('We want cycling to become the first way to move around Essin. [interview] Cycling lanes will double by 2030. [interview]');
+    expect(says.answer).not.toContain('bridge');
   });
 
   it('answers who did it with the subject, not a name of its appositive ("The Orne brothers, Paul and Jean, were ...")', () => {
@@ -1640,6 +1649,29 @@ describe('Function: answerStructured', () => {
     // Assess
     expect(ranked.shortAnswer).toBe('nuclear (65%), hydroelectricity (12%), wind (10%), gas (6%), solar (5%)');
     expect(first.shortAnswer).toBe(ranked.shortAnswer);
+  });
+
+  it('ranks all of them when asked to rank "by" a figure, or for the main ones of a plural class, and only those whose passage gives their rank', () => {
+    // Prepare
+    const city = (id: string, text: string) => doc(id, id[0]!.toUpperCase() + id.slice(1), text);
+    const cities = [
+      city('orne', 'Orne is the third-largest city of Norvia, with about 200,000 people.'),
+      city('tarn', 'Tarn is the capital and largest city of Norvia.'),
+      city('essin', 'Essin is the second-largest city of Norvia.'),
+      doc('port', 'Port of Essin', 'The port of Essin is the largest river port of Norvia and serves the city.'),
+    ];
+
+    // Act
+    const byShare = ask('Rank the sources of electricity in Norvia by share', [ENERGY]);
+    const main = ask('What are the main sources of electricity in Norvia?', [ENERGY]);
+    const bySize = ask('Rank the cities of Norvia by population', cities);
+    const fromTo = ask('List the cities of Norvia from largest to smallest', cities);
+
+    // Assess
+    expect(byShare.shortAnswer).toBe('nuclear (65%), hydroelectricity (12%), wind (10%), gas (6%), solar (5%)');
+    expect(main.shortAnswer).toBe(byShare.shortAnswer);
+    expect(bySize.shortAnswer).toBe('Tarn, Essin, Orne');
+    expect(fromTo.shortAnswer).toBe('Tarn, Essin, Orne');
   });
 
   it('reads a figure from the table row a question names, only when the table measures what is asked', () => {

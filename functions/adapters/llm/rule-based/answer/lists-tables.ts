@@ -37,7 +37,9 @@ export function list(reading: QuestionReading, tables: readonly Table[], focus: 
   const superlative =
     /\b(\p{L}+est)\b/iu.exec(focus.reading.relation.join(' '))?.[1]?.toLowerCase() ??
     (reading.n !== undefined && /\bmost\s+\p{Ll}{3,}/u.test(focus.question) ? ANY_SUPERLATIVE : undefined) ??
-    (reading.n !== undefined && /\btop\b/i.test(focus.question) ? 'largest' : undefined);
+    (reading.n !== undefined && /\btop\b/i.test(focus.question) ? 'largest' : undefined) ??
+    // "Rank the cities by population", "in order of size": the largest first.
+    (reading.n === 0 && /\b(?:by|in\s+order\s+of)\s+(?:their\s+|its\s+)?(?:population|size)\b/i.test(focus.question) ? 'largest' : undefined);
   const named = superlative ? undefined : coordinated(focus);
   if (named) return named;
   const pool: Array<{ name: string; sentence: Sentence }> = [];
@@ -49,7 +51,11 @@ export function list(reading: QuestionReading, tables: readonly Table[], focus: 
   }
   // What the superlative ranks: the class asked for, or the question's word after it ("largest cities").
   const at = focus.reading.relation.findIndex((w) => w.toLowerCase() === superlative);
-  const after = at >= 0 ? focus.reading.relation[at + 1] : undefined;
+  // "Rank the cities from largest to smallest", "by population": a superlative after it is no class;
+  // the plural the question ranks is ("the largest river port" ranks no city).
+  const rel = focus.reading.relation;
+  const plural = rel.find((w) => /[^s]s$/i.test(w) && !/est$/i.test(w));
+  const after = at >= 0 && rel[at + 1] !== undefined && !/est$/i.test(rel[at + 1]!) ? rel[at + 1] : reading.n === 0 ? plural : undefined;
   const ranks = focus.answerClass.size > 0 ? focus.answerClass : new Set(after ? contentTerms(after) : []);
   // A passage's rank is said in any of its sentences, not only the one that put it in the pool,
   // with the superlative asked or one of its synonyms ("biggest": "the fourth-largest city").
@@ -62,6 +68,8 @@ export function list(reading: QuestionReading, tables: readonly Table[], focus: 
   const items = superlative
     ? pool
         .map((item, i) => ({ item, i }))
+        // All of them ranked ("Rank the cities from largest to smallest") are those whose passage gives their rank.
+        .filter((x) => reading.n !== 0 || Number.isFinite(rank(x.item.sentence)))
         .sort((a, b) => rank(a.item.sentence) - rank(b.item.sentence) || a.i - b.i)
         .map((x) => x.item)
         .slice(0, n)
