@@ -348,6 +348,36 @@ function asTellMeAbout(question: string): string {
   return topic === undefined ? question : `Tell me about ${topic}`;
 }
 
+const COUNT_WORD = String.raw`(?:one|a|two|three|four|five|\d)`;
+/** How an answer is asked to be written: "In one sentence, ...", "..., briefly", "... as a bullet list". */
+const FORMAT_BEFORE = new RegExp(
+  String.raw`^\s*(?:in\s+${COUNT_WORD}\s+(?:short\s+)?(?:sentences?|lines?)|briefly|in\s+(?:short|brief)|quickly)\s*[,:]?\s+`,
+  'iu',
+);
+const FORMAT_AFTER = new RegExp(
+  String.raw`\s*,?\s+(?:in\s+${COUNT_WORD}\s+(?:short\s+)?(?:sentences?|lines?)|,\s*(?:briefly|in\s+(?:short|brief))|as\s+(?:a\s+)?(?:bullet(?:ed)?\s+(?:list|points)|bullets|list)|in\s+bullet\s+points|(?:with|using)\s+bullet(?:\s+point)?s)(?=\s*[?.!]*\s*$)`,
+  'iu',
+);
+
+/** How the answer is asked to be written: in bullets, in at most so many sentences (one, "briefly"). */
+export interface AnswerFormat {
+  bullets?: boolean;
+  sentences?: number;
+}
+
+/** The form a question asks its answer in ("Summarise X as a bullet list", "In two sentences, ..."). */
+export function answerFormat(question: string): AnswerFormat {
+  const said = `${FORMAT_BEFORE.exec(question)?.[0] ?? ''} ${FORMAT_AFTER.exec(question)?.[0] ?? ''}`.toLowerCase();
+  const count = /\b(one|a|two|three|four|five|\d)\s+(?:short\s+)?(?:sentences?|lines?)\b/.exec(said)?.[1];
+  const sentences = count ? (NUMBER_WORDS[count === 'a' ? 'one' : count] ?? Number(count)) : /\b(?:briefly|short|brief)\b/.test(said) ? 1 : undefined;
+  return { ...(/\bbullet/.test(said) ? { bullets: true } : {}), ...(sentences ? { sentences } : {}) };
+}
+
+/** The question without the words that say how to write its answer: what is asked, not how. */
+function withoutFormat(question: string): string {
+  return question.replace(FORMAT_BEFORE, '').replace(FORMAT_AFTER, '');
+}
+
 /**
  * The question a user asked, as the readers expect it: a contracted question word written out
  * ("what's" is "what is") and a preamble before a dash or a colon left out ("I'm planning a
@@ -356,7 +386,7 @@ function asTellMeAbout(question: string): string {
 export function askedPart(question: string): string {
   const expanded = tagAsked(
     leadingPhraseLast(
-      asTellMeAbout(question)
+      asTellMeAbout(withoutFormat(question))
         .replace(/\b(what|who|where|when|how|which|that|there|it)['’]s\b/gi, '$1 is')
         // "greater Lyon" (as "Greater London") and "the metro area" are a city's metropolitan area.
         .replace(/\bgreater\s+(\p{Lu}[\p{L}'’-]+)/gu, '$1 metropolitan area')

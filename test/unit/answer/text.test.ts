@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { readQuestion } from '../../../functions/core/answer/question.js';
-import { askedPart, entitySpans, sentences } from '../../../functions/core/answer/text.js';
+import { answerFormat, askedPart, entitySpans, sentences } from '../../../functions/core/answer/text.js';
 
 describe('Function: entitySpans and sentences on a case name', () => {
   it('keeps "Craig v. Boren" one name and one sentence', () => {
@@ -73,6 +73,18 @@ describe('Function: askedPart', () => {
     expect(askedPart('Explain how the kinetoscope worked')).toBe('Explain how the kinetoscope worked');
     expect(askedPart('Describe where the Vell rises')).toBe('Describe where the Vell rises');
     expect(askedPart('What is the population of Essin?')).toBe('What is the population of Essin?');
+  });
+
+  it('leaves out how the answer is to be written, which answerFormat reads', () => {
+    // Act & Assess
+    expect(askedPart('Summarize public transport in Essin as a bullet list')).toBe('Tell me about public transport in Essin');
+    expect(askedPart('In one sentence, what is a bouchon?')).toBe('what is a bouchon?');
+    expect(askedPart('Briefly describe Essin')).toBe('Tell me about Essin');
+    expect(askedPart('Which king reigned briefly?')).toBe('Which king reigned briefly?');
+    expect(answerFormat('Summarize public transport in Essin as a bullet list')).toEqual({ bullets: true });
+    expect(answerFormat('Summarise Essin in two sentences')).toEqual({ sentences: 2 });
+    expect(answerFormat('Briefly describe Essin')).toEqual({ sentences: 1 });
+    expect(answerFormat('What is the population of Essin?')).toEqual({});
   });
 
   it('puts a year before a yes/no question\'s verb last, and reads "more X ... or more Y?" as the choice of X and Y', () => {

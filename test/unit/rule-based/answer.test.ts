@@ -471,6 +471,11 @@ describe('Function: answerStructured', () => {
       'The mayor of Essin spoke about transport. We want cycling to become the first way to move around Essin. Cycling lanes will double by 2030. The new bridge opens next year.',
     );
     const says = ask('What does the mayor say about cycling?', [interview]);
+    const bullets = ask('Summarize Essin as a bullet list', [essin, port]);
+    const two = ask('Summarise Essin in two sentences', [essin, port]);
+    const wind = doc('wind', 'Wind power in Norvia', 'Wind power is the third source of electricity in Norvia, after nuclear power and hydroelectricity.');
+    const nuclear = doc('nuclear', 'Nuclear power in Norvia', 'Nuclear power is the largest source of electricity in Norvia.');
+    const overview = ask('Give an overview of nuclear power in Norvia', [wind, nuclear]);
 
     // Assess: statements, not one span; the city's own passage first, in its own order, then the passage titled after it.
     expect(city.shortAnswer).toBe('Essin is the second city of Norvia');
@@ -485,6 +490,16 @@ describe('Function: answerStructured', () => {
     // What someone says about something: each of their sentences about it.
     expect(says.answer).toContain('We want cycling to become the first way to move around Essin. [interview] Cycling lanes will double by 2030. [interview]');
     expect(says.answer).not.toContain('bridge');
+    // Written as asked: a bullet a sentence; at most the sentences asked for.
+    expect(bullets.answer.split('\n')).toEqual([
+      '- Essin is the second city of Norvia. [essin]',
+      '- Essin had a population of about 310,000 in 2020. [essin]',
+      '- It lies on the Vell river and is known for its silk weavers. [essin]',
+      '- The port of Essin is the largest river port of Norvia. [essin-port]',
+    ]);
+    expect(two.answer).toBe('Essin is the second city of Norvia. [essin] Essin had a population of about 310,000 in 2020. [essin]');
+    // The passage whose title holds most of the topic leads, though another ranks first.
+    expect(overview.shortAnswer).toBe('Nuclear power is the largest source of electricity in Norvia');
   });
 
   it('answers who did it with the subject, not a name of its appositive ("The Orne brothers, Paul and Jean, were ...")', () => {

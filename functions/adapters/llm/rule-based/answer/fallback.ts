@@ -2,7 +2,7 @@
  * When no answer of the expected type is found: what something is (describe), the sentences most
  * about the focus with no short answer (fallback); and the names-only answer a first hop asks for (namesFrom).
  */
-import { entitySpans, escapeRegExp } from '../../../../core/answer/text.js';
+import { type AnswerFormat, bareTitle, entitySpans, escapeRegExp } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { cite, type ExtractedAnswer, type Focus, NO_ANSWER, ranked, type Sentence, sameName } from './focus.js';
 
@@ -59,21 +59,33 @@ const SUMMARY_SENTENCES_EACH = 3;
  * own passage tells of Marseille before the port's, and both before Lyon's mention of it. The first sentence is the short
  * answer, a statement, as a summary's answer is.
  */
-export function summarize(focus: Focus): ExtractedAnswer | undefined {
+export function summarize(focus: Focus, format: AnswerFormat = {}): ExtractedAnswer | undefined {
   const about = ranked(focus).filter((s) => focus.about(s) > 0);
   // About the relation asked when the topic has one ("cycling"), not only about its name ("Lyon").
   const onRelation = about.filter((s) => focus.relationScore(s) > 0);
   const top = onRelation.length > 0 ? onRelation : about;
   if (top.length === 0) return undefined;
-  const named = (s: Sentence) => focus.reading.names.some((n) => sameName(s.title, n));
-  const titled = (s: Sentence) => focus.reading.names.some((n) => contentTerms(n).every((t) => contentTerms(s.title).includes(t)));
+  // The passages in the order their title names the topic: titled after a name asked about
+  // ("Marseille"), then by the share of the topic's words the title holds ("Nuclear power in France"
+  // before "Wind power in France" for nuclear power in France), then by rank.
+  const topic = contentTerms([...focus.reading.names, ...focus.reading.relation].join(' '));
+  const titleOrder = (s: Sentence) => {
+    const title = new Set(contentTerms(bareTitle(s.title)));
+    const exact = focus.reading.names.some((n) => sameName(s.title, n)) || sameName(s.title, focus.reading.relation.join(' '));
+    return (exact ? 1 : 0) + topic.filter((t) => title.has(t)).length / Math.max(topic.length, 1) / 2;
+  };
+  const order = [...new Set(top.map((s) => s.docId))]
+    .map((id, i) => ({ id, i, title: titleOrder(top.find((s) => s.docId === id)!) }))
+    .sort((a, b) => b.title - a.title || a.i - b.i);
+  const most = format.sentences ?? SUMMARY_SENTENCES;
   const picked: Sentence[] = [];
-  for (const id of new Set([...top.filter(named), ...top.filter(titled), ...top].map((s) => s.docId))) {
-    const own = top.filter((s) => s.docId === id).slice(0, Math.min(SUMMARY_SENTENCES_EACH, SUMMARY_SENTENCES - picked.length));
+  for (const { id } of order) {
+    const own = top.filter((s) => s.docId === id).slice(0, Math.min(SUMMARY_SENTENCES_EACH, most - picked.length));
     picked.push(...own.sort((a, b) => a.position - b.position));
-    if (picked.length >= SUMMARY_SENTENCES) break;
+    if (picked.length >= most) break;
   }
-  return { shortAnswer: picked[0]!.text.replace(/[.]$/, '').trim(), answer: picked.map(cite).join(' ') };
+  const answer = format.bullets ? picked.map((s) => `- ${cite(s)}`).join('\n') : picked.map(cite).join(' ');
+  return { shortAnswer: picked[0]!.text.replace(/[.]$/, '').trim(), answer };
 }
 
 /** When nothing of the expected type is found: the sentences most about the focus, and no short answer. */

@@ -28,7 +28,7 @@ import { figureIn, numbersIn, unitOf } from '../../../../core/answer/candidates.
 import { checkEvidence } from '../../../../core/answer/evidence.js';
 import { followPath, kinQuestion, ownPassage } from '../../../../core/answer/kinship.js';
 import { describedPerson, describedThing, listedOptions, type QuestionReading, readQuestion } from '../../../../core/answer/question.js';
-import { askedPart, bareTitle, escapeRegExp, NUMBER_WORDS, sentences, upperFirst } from '../../../../core/answer/text.js';
+import { answerFormat, askedPart, bareTitle, escapeRegExp, NUMBER_WORDS, sentences, upperFirst } from '../../../../core/answer/text.js';
 import { asPassagesWrite } from '../../../../core/answer/truecase.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
@@ -126,7 +126,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
       return list(reading, tables, focus) ?? coordinated(focus) ?? fallback(focus);
     case 'description':
       // "Name the museums of Lyon": a request for the names of a plural noun is a list.
-      if (reading.summary) return summarize(focus) ?? fallback(focus);
+      if (reading.summary) return summarize(focus, answerFormat(input.question)) ?? fallback(focus);
       return (asksForMany(text) ? coordinated(focus) : undefined) ?? definedSubject(reading, focus, text) ?? describe(focus) ?? fallback(focus);
     default:
       return (
