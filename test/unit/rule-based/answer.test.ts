@@ -476,6 +476,12 @@ describe('Function: answerStructured', () => {
     const wind = doc('wind', 'Wind power in Norvia', 'Wind power is the third source of electricity in Norvia, after nuclear power and hydroelectricity.');
     const nuclear = doc('nuclear', 'Nuclear power in Norvia', 'Nuclear power is the largest source of electricity in Norvia.');
     const overview = ask('Give an overview of nuclear power in Norvia', [wind, nuclear]);
+    const transport = doc(
+      'transport',
+      'Public transport in Essin (audio)',
+      'Audio recording: a talk on public transport in Essin. Essin runs three tram lines. The first opened in 1999.',
+    );
+    const transit = ask('Summarise public transport in Essin', [transport]);
 
     // Assess: statements, not one span; the city's own passage first, in its own order, then the passage titled after it.
     expect(city.shortAnswer).toBe('Essin is the second city of Norvia');
@@ -500,6 +506,9 @@ describe('Function: answerStructured', () => {
     expect(two.answer).toBe('Essin is the second city of Norvia. [essin] Essin had a population of about 310,000 in 2020. [essin]');
     // The passage whose title holds most of the topic leads, though another ranks first.
     expect(overview.shortAnswer).toBe('Nuclear power is the largest source of electricity in Norvia');
+    // A passage titled after the whole topic speaks of it in every sentence; its caption is no short answer.
+    expect(transit.shortAnswer).toBe('Essin runs three tram lines');
+    expect(transit.answer).toBe(`${transport.text.replace(/\. /g, '. [transport] ')} [transport]`);
   });
 
   it('answers who did it with the subject, not a name of its appositive ("The Orne brothers, Paul and Jean, were ...")', () => {

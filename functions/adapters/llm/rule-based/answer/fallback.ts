@@ -79,13 +79,17 @@ export function summarize(focus: Focus, format: AnswerFormat = {}): ExtractedAns
     .sort((a, b) => b.title - a.title || a.i - b.i);
   const most = format.sentences ?? SUMMARY_SENTENCES;
   const picked: Sentence[] = [];
-  for (const { id } of order) {
-    const own = top.filter((s) => s.docId === id).slice(0, Math.min(SUMMARY_SENTENCES_EACH, most - picked.length));
+  for (const { id, title } of order) {
+    // A passage whose title names the whole topic ("Public transport in Lyon") is about it in every sentence.
+    const said = title >= 0.5 ? focus.all.filter((s) => s.docId === id) : top.filter((s) => s.docId === id);
+    const own = said.slice(0, Math.min(SUMMARY_SENTENCES_EACH, most - picked.length));
     picked.push(...own.sort((a, b) => a.position - b.position));
     if (picked.length >= most) break;
   }
   const answer = format.bullets ? picked.map((s) => `- ${cite(s)}`).join('\n') : picked.map(cite).join(' ');
-  return { shortAnswer: picked[0]!.text.replace(/[.]$/, '').trim(), answer };
+  // A label's caption ("Audio recording: interview with ...") says what a passage is, not what it says.
+  const lead = picked.find((s) => !/^[^:]{1,40}:\s/.test(s.text)) ?? picked[0]!;
+  return { shortAnswer: lead.text.replace(/[.]$/, '').trim(), answer };
 }
 
 /** When nothing of the expected type is found: the sentences most about the focus, and no short answer. */
