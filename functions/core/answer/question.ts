@@ -183,7 +183,11 @@ export function readQuestion(raw: string): QuestionReading {
     switch (wh.word.toLowerCase()) {
       case 'who':
       case 'whom':
-        type = 'person';
+        // "Who is Christopher Nolan?", "Who were the Lumière brothers?" (a name and the plural it names,
+        // not a role of it: "Who is the Lyon mayor?"): who someone is, a description.
+        type = names.some((n) => new RegExp(`^(?:is|are|was|were)\\s+(?:the\\s+)?${escapeRegExp(n)}(?:\\s+\\p{Ll}+[^s\\s]s)?\\s*\\??$`, 'iu').test(after))
+          ? 'description'
+          : 'person';
         break;
       case 'whose':
         type = 'entity';

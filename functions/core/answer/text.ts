@@ -314,6 +314,10 @@ const SUMMARY_REQUEST = new RegExp(
     // "What does the corpus say about Vélo'v?", "What do we know about the Rhône?", "What is known about bouchons?".
     String.raw`^what\s+(?:does|do|did|can)\s+(?:the\s+)?(?:corpus|documents?|sources?|passages?|texts?|you|we|it|they)\s+(?:say|know|tell(?:\s+(?:me|us))?|have|mention)\s+(?:about|of|on)\s+`,
     String.raw`^what\s+is\s+(?:known|said)\s+(?:about|of|on)\s+`,
+    // "Find information about the Saône", "Show me everything about Vélo'v".
+    String.raw`^(?:please\s+)?(?:find|get|show|give|tell)\s+(?:me\s+|us\s+)?(?:some\s+|all\s+|any\s+|more\s+)?(?:the\s+)?(?:information|info|details|facts|everything|anything)\s+(?:(?:you\s+(?:have|know)|there\s+is)\s+)?(?:about|on|regarding|concerning)\s+`,
+    // "What happened in 1895?": what the passages say of that time or place.
+    String.raw`^what\s+(?:happened|took\s+place|occurred)\s+(?:in|on|at|during)\s+`,
   ].join('|'),
   'iu',
 );

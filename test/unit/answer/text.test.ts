@@ -73,6 +73,9 @@ describe('Function: askedPart', () => {
     expect(askedPart('Explain how the kinetoscope worked')).toBe('Explain how the kinetoscope worked');
     expect(askedPart('Describe where the Vell rises')).toBe('Describe where the Vell rises');
     expect(askedPart('What is the population of Essin?')).toBe('What is the population of Essin?');
+    expect(askedPart('Find information about the Vell')).toBe('Tell me about the Vell');
+    expect(askedPart('Show me everything about Velib')).toBe('Tell me about Velib');
+    expect(askedPart('What happened in 1891?')).toBe('Tell me about 1891');
   });
 
   it('leaves out how the answer is to be written, which answerFormat reads', () => {

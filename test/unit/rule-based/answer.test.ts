@@ -465,6 +465,9 @@ describe('Function: answerStructured', () => {
     const cycling = ask('Summarize what the corpus says about cycling in Essin', [weather, essin, bikes]);
     const known = ask('What is Essin known for?', [essin, port]);
     const what = ask('Explain what a bouchon is', [BOUCHON, LYON]);
+    const brothers = doc('orne', 'Paul and Jean Orne', 'The Orne brothers, Paul and Jean, were Norvian inventors who patented the kinetoscope in 1891.');
+    const who = ask('Who were the Orne brothers?', [brothers]);
+    const inventor = ask('Who invented the kinetoscope?', [brothers]);
     const interview = doc(
       'interview',
       'Interview on cycling in Essin',
@@ -493,6 +496,9 @@ describe('Function: answerStructured', () => {
     expect(cycling.answer).toBe('Cycling in Essin has doubled since Velib opened in 2009. [velib]');
     expect(known.shortAnswer).toBe('Essin is the second city of Norvia');
     expect(what.shortAnswer).toBe('a type of restaurant found in Lyon');
+    // "Who were <name>?" asks who they are; "Who invented X?" still asks for a name.
+    expect(who.shortAnswer).toBe('Norvian inventors');
+    expect(inventor.shortAnswer).toBe('Orne brothers');
     // What someone says about something: each of their sentences about it.
     expect(says.answer).toContain('We want cycling to become the first way to move around Essin. [interview] Cycling lanes will double by 2030. [interview]');
     expect(says.answer).not.toContain('bridge');

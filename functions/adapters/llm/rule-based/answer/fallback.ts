@@ -17,10 +17,14 @@ export function describe(focus: Focus): ExtractedAnswer | undefined {
   const top = onRelation.length > 0 ? onRelation : all;
   if (top.length === 0) return undefined;
   const definition = /^((?:an?\s+|the\s+)?[\p{L}\p{N}'’ -]{1,60}?)\s+(?:is|are|was|were)\s+(?:an?|the|one)\s/iu;
+  // A name asked about that is plural is defined without an article, past an appositive: "The Lumière
+  // brothers, Auguste and Louis, were French inventors".
+  const plural =
+    /^((?:the\s+)?[\p{L}\p{N}'’ -]{1,60}?)(?:,[^,]{1,40},)?\s+(?:are|were)\s+(?!(?:from|in|on|at|by|to|for|with|of|not|also|still|then|both|all)\b|\p{Ll}+(?:ed|ing)\b)\p{L}/iu;
   // A definition of the name asked about: its subject is the name, or a pronoun in the name's own
   // passage; "It was the smaller of two steamers based at Opry Mills" defines a steamer, not Opry Mills.
   const definesName = (s: Sentence) => {
-    const subject = definition.exec(s.text)?.[1]?.toLowerCase();
+    const subject = (definition.exec(s.text) ?? plural.exec(s.text))?.[1]?.toLowerCase();
     if (subject === undefined) return false;
     const own = focus.reading.names.some((n) => sameName(s.title, n));
     if (/^(?:it|he|she|they|this|these)$/.test(subject)) return own;
@@ -39,9 +43,11 @@ export function describe(focus: Focus): ExtractedAnswer | undefined {
   }
   const defining = own ?? top.find((s) => definition.test(s.text)) ?? top[0]!;
   // The predicate's noun phrase, up to a participle or a relative clause ("a shopping mall owned by ...").
-  const predicate = /\s(?:is|are|was|were)\s+((?:an?|the|one)\s[^,;.]+)/i
-    .exec(defining.text)?.[1]
-    ?.split(/\s(?:\p{Ll}+ed\s+(?:by|in|at|on|for|from|with|to|as)|which|that|who|whose|where)\s/u)[0];
+  // A plural name's, without an article, only where it defined the name asked about ("were French inventors").
+  const predicate = (/\s(?:is|are|was|were)\s+((?:an?|the|one)\s[^,;.]+)/i.exec(defining.text) ??
+    (defining === own ? /\s(?:are|were)\s+(\p{L}[^,;.]+)/iu.exec(plural.exec(defining.text)?.[0] ? defining.text : '') : null))?.[1]?.split(
+    /\s(?:\p{Ll}+ed\s+(?:by|in|at|on|for|from|with|to|as)|which|that|who|whose|where)\s/u,
+  )[0];
   const support = [defining, ...top.filter((s) => s !== defining && s.docId !== defining.docId).slice(0, 1)];
   // Without a definition, what the best sentence says is the short answer.
   const clause = defining.text.replace(/[.]$/, '');
