@@ -49,6 +49,10 @@ export interface QuestionReading {
   summary?: boolean;
 }
 
+/** "more than 500,000", "under 400,000": a bound a question puts on a figure (its words, and the figure). */
+export const FIGURE_BOUND =
+  /\b(more\s+than|over|above|greater\s+than|at\s+least|fewer\s+than|less\s+than|under|below|at\s+most)\s+(?:about\s+)?(\d[\d,]*(?:\.\d+)?(?:\s*(?:thousand|million|billion))?)/i;
+
 /** "before 2010", "later than 1900": a year a yes/no question bounds its event by. */
 const YEAR_BOUND = /\b(before|after|earlier than|later than|prior to)\s+((?:1[0-9]|20)[0-9]{2})\b/i;
 
@@ -313,7 +317,9 @@ function withRelation(reading: Omit<QuestionReading, 'relation'> & { clause?: st
     .replace(/,?\s*\b(?:not counting|not including|excluding|leaving out|apart from|except for|except)\b[^,?.;]*/gi, ' ')
     .replace(new RegExp(`\\bhow\\s+(?:${QUANTITY_ADJECTIVES})\\b`, 'gi'), ' ')
     // A possessive is its owner's name ("Airbus's" is Airbus), not a word of its own.
-    .replace(/(?<=\p{L})['’]s\b/gu, '');
+    .replace(/(?<=\p{L})['’]s\b/gu, '')
+    // A bound on a figure ("Which cities have more than 500,000 inhabitants?") is met by a figure, not said.
+    .replace(reading.type === 'yes_no' ? /$^/ : new RegExp(FIGURE_BOUND.source, 'gi'), ' ');
   for (const m of said.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
     for (const token of tokenize(m[0])) {
       if (!isContentToken(token)) continue;

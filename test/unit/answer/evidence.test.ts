@@ -22,6 +22,20 @@ describe('Function: checkEvidence', () => {
     expect(check).toMatchObject({ covered: true });
   });
 
+  it('reads a bound on a figure as met by a figure, not said, and a count of inhabitants as a population', () => {
+    // Prepare
+    const towns = [
+      { id: 'avell', title: 'Avell', text: 'Avell is a city of Norvia. The city had a population of about 610,000 in 2020.' },
+      { id: 'brugh', title: 'Brugh', text: 'Brugh is a city of Norvia with a population of about 120,000.' },
+    ];
+
+    // Act
+    const check = checkEvidence('Which cities have more than 500,000 inhabitants?', towns, { shortAnswer: 'Avell' }, wordNet());
+
+    // Assess
+    expect(check).toMatchObject({ covered: true });
+  });
+
   it('lets a kind of the class asked speak of it ("stew" of a dish), never a kind of a relation word ("electricity" of energy)', () => {
     // Prepare
     const stew = { id: 'stew', title: 'Vellasse', text: 'Vellasse is a traditional fish stew that originated in the port city of Essin.' };

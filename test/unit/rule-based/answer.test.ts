@@ -1671,6 +1671,30 @@ describe('Function: answerStructured', () => {
     expect(metro.shortAnswer).toMatch(/^more than 12 million/);
   });
 
+  it('lists the things of the class asked whose own passage says what is asked of them, or meets the bound asked on a figure', () => {
+    // Prepare
+    const city = (id: string, text: string) => doc(id, id[0]!.toUpperCase() + id.slice(1), text);
+    const passages = [
+      city('orne', 'Orne is the third-largest city of Norvia. The city had a population of about 200,000 in 2020. It lies on the Amber coast.'),
+      city('tarn', 'Tarn is the capital and largest city of Norvia, with a population of about 1.2 million in 2020.'),
+      city('essin', 'Essin is a port city on the Amber coast. Essin had a population of about 610,000 in 2020.'),
+      doc('port', 'Port of Essin', 'The port of Essin is the largest port on the Amber coast.'),
+    ];
+
+    // Act
+    const coast = ask('Which cities are on the Amber coast?', passages);
+    const more = ask('Which cities have more than 500,000 inhabitants?', passages);
+    const fewer = ask('Which cities have fewer than 500,000 residents?', [
+      ...passages,
+      city('vell', 'Vell is a city of Norvia, with a population of about 90,000 in 2020.'),
+    ]);
+
+    // Assess: the port is no city; a figure of another passage's city does not count.
+    expect(coast.shortAnswer?.split(', ').sort()).toEqual(['Essin', 'Orne']);
+    expect(more.shortAnswer?.split(', ').sort()).toEqual(['Essin', 'Tarn']);
+    expect(fewer.shortAnswer?.split(', ').sort()).toEqual(['Orne', 'Vell']);
+  });
+
   it("ranks all of a table's rows when asked to rank them, largest first, whatever their number", () => {
     // Act
     const ranked = ask('rank the electricity sources of Norvia from largest share to smallest', [ENERGY]);

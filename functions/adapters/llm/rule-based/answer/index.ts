@@ -37,7 +37,7 @@ import { readTask } from '../reading.js';
 import { choose } from './choice.js';
 import { describe, fallback, namesFrom, summarize } from './fallback.js';
 import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, ranksAs, type Sentence, titleKey } from './focus.js';
-import { coordinated, gradedSynonyms, list, tableChoice, tableFigure, tableRows, tableSuperlative } from './lists-tables.js';
+import { coordinated, gradedSynonyms, list, membersWith, tableChoice, tableFigure, tableRows, tableSuperlative } from './lists-tables.js';
 import { deathCause, homeCountry, inCommon, lifeDate, lifePlace } from './lives.js';
 import { asksForMany, definedSubject, figureOf, kindOf, objectOf, superlative } from './phrasings.js';
 import { typed } from './typed.js';
@@ -131,7 +131,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
     default:
       return (
         (reading.type === 'number' ? tableFigure(tables, focus) : tableSuperlative(reading, tables, focus, text)) ??
-        (asksForMany(text) ? coordinated(focus) : undefined) ??
+        (asksForMany(text) ? (membersWith(focus) ?? coordinated(focus)) : undefined) ??
         figureOf(reading, focus) ??
         kindOf(text, focus) ??
         objectOf(text, focus) ??

@@ -2,13 +2,13 @@
  * Lists and tables: a top-N (list), names given side by side (coordinated), and a CSV table's rows
  * read as named figures (tableRows), for a figure (tableFigure) or a choice between two rows (tableChoice).
  */
-import { type Candidate, namesIn } from '../../../../core/answer/candidates.js';
-import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
-import { entitySpans, escapeRegExp } from '../../../../core/answer/text.js';
+import { type Candidate, namesIn, numbersIn } from '../../../../core/answer/candidates.js';
+import { FIGURE_BOUND, holdsTerm, type QuestionReading, relationSets } from '../../../../core/answer/question.js';
+import { bareTitle, entitySpans, escapeRegExp } from '../../../../core/answer/text.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { settled } from './choice.js';
-import { type AnswerInput, cite, type ExtractedAnswer, type Focus, NO_ANSWER, ORDINALS, ranked, type Sentence } from './focus.js';
+import { type AnswerInput, cite, type ExtractedAnswer, type Focus, NO_ANSWER, ORDINALS, ranked, type Sentence, sameName } from './focus.js';
 import { fits } from './spans.js';
 
 /**
@@ -76,6 +76,47 @@ export function list(reading: QuestionReading, tables: readonly Table[], focus: 
     : pool;
   if (items.length === 0) return undefined;
   return { shortAnswer: items.map((i) => i.name).join(', '), answer: items.map((i, k) => `${k + 1}. ${cite(i.sentence)}`).join('\n') };
+}
+
+/**
+ * "Which cities are on the Mediterranean coast?": the things of the class asked, each with a passage
+ * of its own, whose passage says what is asked of them: a passage titled after a name, whose lead
+ * sentence calls it of the class ("Nice is the fifth-largest city ..."), and whose sentences hold
+ * every name and word of the relation the question gives ("along the Mediterranean coast"). The
+ * filter step of a plan, read in prose. Undefined when fewer than `least` things are found.
+ */
+export function membersWith(focus: Focus, least = 2): ExtractedAnswer | undefined {
+  if (focus.answerClass.size === 0) return undefined;
+  // "Which cities have more than 500,000 inhabitants?": a bound on a figure, which the figure after
+  // the words it counts must meet; a count of people is a population.
+  const bound = FIGURE_BOUND.exec(focus.question);
+  const limit = bound ? numbersIn(bound[2]!)[0]?.value : undefined;
+  const above = bound ? !/^(?:fewer|less|under|below|at\s+most)/i.test(bound[1]!) : true;
+  const words = focus.reading.relation;
+  const people = (w: string) => ['inhabitant', 'people', 'citizen'].some((kind) => focus.lexicon.isKindOf?.(w, kind) === true);
+  const sets = relationSets(words, (w) => focus.lexicon.related(w)).map((set) =>
+    bound && people(set.words) ? new Set([...set.terms, ...contentTerms('population')]) : set.terms,
+  );
+  const meets = (s: Sentence) => {
+    if (limit === undefined) return true;
+    const figure = numbersIn(s.text).find((n) => n.value !== undefined);
+    return figure !== undefined && (above ? figure.value! > limit : figure.value! < limit);
+  };
+  const members: Array<{ name: string; sentence: Sentence }> = [];
+  for (const id of new Set(ranked(focus).map((s) => s.docId))) {
+    const own = focus.all.filter((s) => s.docId === id);
+    const lead = own.find((s) => s.position === 0);
+    const name = bareTitle(lead?.title ?? '');
+    // A passage of its own: its title is a name its lead sentence opens with ("Port of Marseille" is the port's).
+    if (!lead || name === '' || !lead.text.startsWith(name) || focus.classScore(lead) === 0) continue;
+    const names = focus.reading.names.filter((n) => !sameName(lead.title, n));
+    const says = own.find(
+      (s) => sets.every((set) => [...set].some((t) => holdsTerm(s.terms, t))) && names.every((n) => contentTerms(n).every((t) => s.terms.has(t))) && meets(s),
+    );
+    if (says) members.push({ name, sentence: says });
+  }
+  if (members.length < least) return undefined;
+  return { shortAnswer: members.map((m) => m.name).join(', '), answer: members.map((m) => cite(m.sentence)).join(' ') };
 }
 
 /**
