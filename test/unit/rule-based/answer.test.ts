@@ -1671,6 +1671,23 @@ describe('Function: answerStructured', () => {
     expect(metro.shortAnswer).toMatch(/^more than 12 million/);
   });
 
+  it("says where a thing itself is: a locative verb of its own passage, the place of a passage titled after a class there, or its lead's place", () => {
+    // Prepare
+    const essin = doc('essin', 'Essin', 'Essin is the second city of Norvia, after Tarn. It lies on the Vell river and is known for its silk.');
+    const museums = doc('museums', 'Museums of Essin', "Essin's museums include the Musée du Fil, opened in 2014.");
+    const vell = doc('vell', 'Vell', 'The Vell is a river of eastern Norvia. It joins the Amber at Orne.');
+
+    // Act
+    const city = ask('Where is Essin?', [essin, museums, vell]);
+    const museum = ask('Where is the Musée du Fil located?', [museums, essin]);
+    const river = ask('Where is the Vell?', [vell, essin]);
+
+    // Assess: not Tarn, which Essin's passage names in passing, nor what the sentence goes on to say.
+    expect(city.shortAnswer).toBe('on the Vell river');
+    expect(museum.shortAnswer).toBe('Essin');
+    expect(river.shortAnswer).toBe('eastern Norvia');
+  });
+
   it('lists the things of the class asked whose own passage says what is asked of them, or meets the bound asked on a figure', () => {
     // Prepare
     const city = (id: string, text: string) => doc(id, id[0]!.toUpperCase() + id.slice(1), text);

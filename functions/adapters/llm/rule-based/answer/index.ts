@@ -39,7 +39,7 @@ import { describe, fallback, namesFrom, summarize } from './fallback.js';
 import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, ranksAs, type Sentence, titleKey } from './focus.js';
 import { coordinated, gradedSynonyms, list, membersWith, tableChoice, tableFigure, tableRows, tableSuperlative } from './lists-tables.js';
 import { deathCause, homeCountry, inCommon, lifeDate, lifePlace } from './lives.js';
-import { asksForMany, definedSubject, figureOf, kindOf, objectOf, superlative } from './phrasings.js';
+import { asksForMany, definedSubject, figureOf, kindOf, objectOf, superlative, whereIs } from './phrasings.js';
 import { typed } from './typed.js';
 import { yesNo } from './yes-no.js';
 
@@ -107,7 +107,10 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   const dated =
     reading.type === 'date' || reading.type === 'year'
       ? lifeDate(reading, input.documents)
-      : (lifePlace(reading, input.documents) ?? homeCountry(text, reading, input.documents, lexicon) ?? deathCause(text, reading, input.documents));
+      : (lifePlace(reading, input.documents) ??
+        homeCountry(text, reading, input.documents, lexicon) ??
+        deathCause(text, reading, input.documents) ??
+        (reading.type === 'place' ? whereIs(text, focus) : undefined));
   if (dated) return dated;
   switch (reading.type) {
     case 'yes_no':

@@ -240,3 +240,38 @@ export function asksForMany(question: string): boolean {
     /^\s*(?:[Nn]ame|[Ll]ist|[Gg]ive me|[Tt]ell me)\s+(?:all\s+)?(?:the\s+)?(?:(?:two|three|four|five|six|\d+)\s+)?(\p{Ll}+)\b/u.exec(question)?.[1];
   return noun !== undefined && /[^su]s$/.test(noun) && !/^(?:is|was|does|has|its|this|thus|plus|bus|gas|yes)$/.test(noun);
 }
+
+/** A verb placing its subject, and the place it gives: "lies at the confluence of ...", "is located in ...". */
+const LOCATIVE = /\b(?:lies|lie|lay|(?:is|are|was|were)\s+(?:located|situated|based)|stands|sits)\s+((?:at|in|on|near|along|by|between|beside)\b[^.;]*)/i;
+
+/**
+ * "Where is Lyon?", "Where is the Musée des Confluences located?": where the thing itself is, not
+ * a place its passage names in passing ("after Paris and Marseille"). In order: what a locative verb
+ * of its own passage gives ("Lyon lies at the confluence of ..."); the place of a passage titled
+ * after a class in a place that names it ("Museums of Lyon": Lyon); the place its passage's lead
+ * calls it "of" or "in" ("the fourth-largest city of France"). Undefined for any other question.
+ */
+export function whereIs(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const asked = /^\s*where\s+(?:is|are|was|were)\s+(?:the\s+)?(.+?)(?:\s+(?:located|situated|found|based))?\s*\??\s*$/i.exec(question)?.[1];
+  const name = focus.reading.names.find((n) => n.toLowerCase() === asked?.toLowerCase());
+  if (!name) return undefined;
+  const own = focus.all.filter((s) => sameName(s.title, name));
+  const opens = (s: Sentence) => s.text.toLowerCase().startsWith(name.toLowerCase()) || s.text.toLowerCase().startsWith(`the ${name.toLowerCase()}`);
+  for (const s of [...own, ...focus.all.filter((x) => !own.includes(x) && opens(x))]) {
+    // The place ends where the sentence goes on to say something else ("on the Garonne river and is
+    // the centre of ...", "above the old town, seen at sunset from ...").
+    const at = LOCATIVE.exec(s.text)?.[1]?.split(/,?\s+and\s+(?:is|are|was|were|has|have|had|its|it)\b|,\s+\p{Ll}+(?:ed|en|ing)\b/u)[0];
+    if (at) return { shortAnswer: at.trim(), answer: cite(s) };
+  }
+  const words = contentTerms(name);
+  for (const s of focus.all) {
+    const place = /^.+?\s+(?:of|in)\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)*)$/u.exec(bareTitle(s.title))?.[1];
+    if (place && !own.includes(s) && !sameName(place, name) && words.every((t) => s.terms.has(t))) return { shortAnswer: place, answer: cite(s) };
+  }
+  const lead = own.find((s) => s.position === 0);
+  // "a river of eastern France": the place with the word placing it within.
+  const of = lead
+    ? /\s(?:is|are|was|were)\s[^,.;]*?\b(?:of|in)\s+((?:\p{Ll}+\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)*)/u.exec(lead.text)?.[1]
+    : undefined;
+  return of && lead ? { shortAnswer: of, answer: cite(lead) } : undefined;
+}
