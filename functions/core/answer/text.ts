@@ -346,8 +346,17 @@ export function summaryTopic(question: string): string | undefined {
   return topic === '' || /^(?:who|whom|whose|what|which|when|where|why|how|if|whether)\b/i.test(topic) ? undefined : topic;
 }
 
-/** A request for a summary or a description, asked as the one form the readers know: "Tell me about <topic>". */
+/** "What are the differences between A and B?", "How do A and B differ?": a comparison of the two, with nothing named to compare them on. */
+const DIFFERENCES =
+  /^\s*(?:what\s+are\s+the\s+(?:main\s+)?differences\s+between\s+(.+?)\s+and\s+(.+?)|how\s+(?:do|does|did)\s+(.+?)\s+and\s+(.+?)\s+differ)\s*\??\s*$/iu;
+
+/**
+ * A request for a summary or a description, asked as the one form the readers know: "Tell me about
+ * <topic>"; a request for the differences of two things, as "Compare A and B".
+ */
 function asTellMeAbout(question: string): string {
+  const differ = DIFFERENCES.exec(question);
+  if (differ) return `Compare ${differ[1] ?? differ[3]} and ${differ[2] ?? differ[4]}`;
   const topic = summaryTopic(question);
   return topic === undefined ? question : `Tell me about ${topic}`;
 }

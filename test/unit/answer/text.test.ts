@@ -76,6 +76,8 @@ describe('Function: askedPart', () => {
     expect(askedPart('Find information about the Vell')).toBe('Tell me about the Vell');
     expect(askedPart('Show me everything about Velib')).toBe('Tell me about Velib');
     expect(askedPart('What happened in 1891?')).toBe('Tell me about 1891');
+    expect(askedPart('What are the differences between Essin and Orne?')).toBe('Compare Essin and Orne');
+    expect(askedPart('How do Essin and Orne differ?')).toBe('Compare Essin and Orne');
   });
 
   it('leaves out how the answer is to be written, which answerFormat reads', () => {

@@ -1671,6 +1671,23 @@ describe('Function: answerStructured', () => {
     expect(metro.shortAnswer).toMatch(/^more than 12 million/);
   });
 
+  it('answers the same thing asked of each listed name for each, and one thing asked of them together once', () => {
+    // Prepare
+    const essin = doc('essin', 'Essin', 'Essin is a city of Norvia. It had a population of about 310,000 in 2020.');
+    const orne = doc('orne', 'Orne', 'Orne is a city of Norvia. It had a population of about 200,000 in 2020.');
+    const tarn = doc('tarn', 'Tarn', 'Tarn lies at the confluence of the Vell and the Amber.');
+
+    // Act
+    const each = ask('What is the population of Essin and Orne?', [essin, orne]);
+    const three = ask('Give me the populations of Essin, Orne and Tarn', [essin, orne, tarn]);
+    const together = ask('Which city lies at the confluence of the Vell and the Amber?', [tarn, essin]);
+
+    // Assess: a name with no answer leaves the question to be read as any other.
+    expect(each.shortAnswer).toBe('Essin: about 310,000 (2020); Orne: about 200,000 (2020)');
+    expect(String(three.shortAnswer)).not.toMatch(/Tarn:/);
+    expect(together.shortAnswer).toBe('Tarn');
+  });
+
   it("says where a thing itself is: a locative verb of its own passage, the place of a passage titled after a class there, or its lead's place", () => {
     // Prepare
     const essin = doc('essin', 'Essin', 'Essin is the second city of Norvia, after Tarn. It lies on the Vell river and is known for its silk.');

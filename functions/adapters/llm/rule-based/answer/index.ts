@@ -95,7 +95,8 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
     (again
       ? (ageOf(text, input.documents, lexicon, depth) ??
         difference(text, input.documents, lexicon, depth) ??
-        oneOfMany(text, reading, input.documents, lexicon, depth))
+        oneOfMany(text, reading, input.documents, lexicon, depth) ??
+        eachOf(text, reading, input.documents, lexicon, depth))
       : undefined);
   if (common) return common;
   const kin = hops
@@ -359,6 +360,37 @@ function figureClaim(asked: string, documents: AnswerInput['documents'], lexicon
         ? v <= limit
         : v < limit;
   return { shortAnswer: holds ? 'yes' : 'no', answer: found.answer };
+}
+
+/** A name in a question: capitalised words, after "the" or not. */
+const NAME = String.raw`(?:the\s+)?\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*`;
+/** "of Lyon and Marseille", "of Paris, Lyon and Nice": names listed after what is asked of them. */
+const NAMES_LISTED = new RegExp(String.raw`\b(of|for|in)\s+(${NAME}(?:\s*,\s*${NAME})*,?\s+and\s+${NAME})`, 'u');
+
+/**
+ * "What is the population of Lyon and Marseille?", "Give me the populations of Paris, Lyon and
+ * Nice": the same thing asked of each name, answered for each ("What is the population of Lyon?")
+ * and said together, "Lyon: about 522,000 (2020); Marseille: about 873,000 (2020)". Undefined when
+ * the question asks to choose or compare, when a listed part is not one of its names, when a name
+ * has no answer, or when every name has the same one (a thing asked of them together): the
+ * question is then read as any other.
+ */
+function eachOf(asked: string, reading: QuestionReading, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
+  if (!['number', 'date', 'year', 'place', 'person', 'entity'].includes(reading.type) || reading.options) return undefined;
+  const m = NAMES_LISTED.exec(asked);
+  if (!m) return undefined;
+  const parts = m[2]!.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((p) => p.replace(/^the\s+/i, '').trim());
+  if (parts.length < 2 || !parts.every((p) => reading.names.some((n) => n.toLowerCase() === p.toLowerCase()))) return undefined;
+  // "the populations of": each name has one.
+  const before = asked.slice(0, m.index).replace(/\b(\p{Ll}{3,}[^s\s])s(\s*)$/u, '$1$2');
+  const answers = parts.map((p) => ({ name: p, found: askAgain(`${before}${m[1]} ${p}${asked.slice(m.index + m[0].length)}`, documents, lexicon, depth) }));
+  if (answers.some((a) => !a.found.shortAnswer || /^(?:yes|no)$/i.test(a.found.shortAnswer))) return undefined;
+  // One answer for all ("the confluence of the Rhône and the Saône": Lyon) is one thing asked of them together.
+  if (new Set(answers.map((a) => a.found.shortAnswer!.toLowerCase())).size === 1) return undefined;
+  return {
+    shortAnswer: answers.map((a) => `${a.name}: ${a.found.shortAnswer}`).join('; '),
+    answer: [...new Set(answers.map((a) => a.found.answer))].join(' '),
+  };
 }
 
 /**
