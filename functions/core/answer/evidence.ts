@@ -33,6 +33,7 @@ import { figureIn, numbersIn, unitOf, YEAR_WORD } from './candidates.js';
 import { kinQuestion, relativesIn } from './kinship.js';
 import {
   type AnswerType,
+  countsPeople,
   describedPerson,
   describedThing,
   holdsTerm,
@@ -109,9 +110,10 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   );
   // A count of people who live somewhere ("more than 500,000 inhabitants") is said as a population,
   // as classWords reads the class of a question asking for a number so.
-  const people = (w: string) => reading.type !== 'number' && ['inhabitant', 'people', 'citizen'].some((kind) => lexicon.isKindOf?.(w, kind) === true);
   const relation = relationSets(reading.relation, related).map((r) =>
-    people(r.words) ? { ...r, terms: new Set([...r.terms, ...relationSets(['population'], related)[0]!.terms]) } : r,
+    reading.type !== 'number' && countsPeople(r.words, lexicon)
+      ? { ...r, terms: new Set([...r.terms, ...relationSets(['population'], related)[0]!.terms]) }
+      : r,
   );
   if (reading.names.length === 0 && relation.length === 0 && !reading.answerClass) {
     return { covered: false, share: 0, missing: [], reason: 'the task names nothing to look for' };

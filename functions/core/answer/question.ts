@@ -313,13 +313,14 @@ function withRelation(reading: Omit<QuestionReading, 'relation'> & { clause?: st
   const seen = new Set<string>();
   // What the answer must leave out ("not counting its suburbs") is no word the evidence must say,
   // nor is the measure a "how" asks for ("how big", "how old": the figure is the answer).
-  const said = q
+  const written = q
     .replace(/,?\s*\b(?:not counting|not including|excluding|leaving out|apart from|except for|except)\b[^,?.;]*/gi, ' ')
     .replace(new RegExp(`\\bhow\\s+(?:${QUANTITY_ADJECTIVES})\\b`, 'gi'), ' ')
     // A possessive is its owner's name ("Airbus's" is Airbus), not a word of its own.
-    .replace(/(?<=\p{L})['’]s\b/gu, '')
-    // A bound on a figure ("Which cities have more than 500,000 inhabitants?") is met by a figure, not said.
-    .replace(reading.type === 'yes_no' ? /$^/ : new RegExp(FIGURE_BOUND.source, 'gi'), ' ');
+    .replace(/(?<=\p{L})['’]s\b/gu, '');
+  // A bound on a figure ("Which cities have more than 500,000 inhabitants?") is met by a figure, not
+  // said; a yes/no question keeps it, for the claim it makes.
+  const said = reading.type === 'yes_no' ? written : written.replace(new RegExp(FIGURE_BOUND.source, 'gi'), ' ');
   for (const m of said.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
     for (const token of tokenize(m[0])) {
       if (!isContentToken(token)) continue;
@@ -531,9 +532,14 @@ export function classWords(reading: QuestionReading, lexicon: Lexicon): Set<stri
   if (!head) return new Set();
   const related = (w: string) => lexicon.related(w);
   const words = expandedTerms(head, related);
-  const residents = reading.type === 'number' && ['inhabitant', 'people', 'citizen'].some((kind) => lexicon.isKindOf?.(head, kind) === true);
+  const residents = reading.type === 'number' && countsPeople(head, lexicon);
   if (residents) for (const t of expandedTerms('population', related)) words.add(t);
   return words;
+}
+
+/** Whether a word counts the people who live somewhere ("residents", "inhabitants", "people"): a population. */
+export function countsPeople(word: string, lexicon: Lexicon): boolean {
+  return ['inhabitant', 'people', 'citizen'].some((kind) => lexicon.isKindOf?.(word, kind) === true);
 }
 
 /** Each relation word with its related words; two words the lexicon knows as one ("head office") count once. */

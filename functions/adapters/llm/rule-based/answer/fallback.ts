@@ -43,11 +43,10 @@ export function describe(focus: Focus): ExtractedAnswer | undefined {
   }
   const defining = own ?? top.find((s) => definition.test(s.text)) ?? top[0]!;
   // The predicate's noun phrase, up to a participle or a relative clause ("a shopping mall owned by ...").
-  // A plural name's, without an article, only where it defined the name asked about ("were French inventors").
-  const predicate = (/\s(?:is|are|was|were)\s+((?:an?|the|one)\s[^,;.]+)/i.exec(defining.text) ??
-    (defining === own ? /\s(?:are|were)\s+(\p{L}[^,;.]+)/iu.exec(plural.exec(defining.text)?.[0] ? defining.text : '') : null))?.[1]?.split(
-    /\s(?:\p{Ll}+ed\s+(?:by|in|at|on|for|from|with|to|as)|which|that|who|whose|where)\s/u,
-  )[0];
+  const articled = /\s(?:is|are|was|were)\s+((?:an?|the|one)\s[^,;.]+)/i.exec(defining.text)?.[1];
+  // A plural name's has no article, read only where it defined the name asked about ("were French inventors").
+  const bare = defining === own && plural.test(defining.text) ? /\s(?:are|were)\s+(\p{L}[^,;.]+)/iu.exec(defining.text)?.[1] : undefined;
+  const predicate = (articled ?? bare)?.split(/\s(?:\p{Ll}+ed\s+(?:by|in|at|on|for|from|with|to|as)|which|that|who|whose|where)\s/u)[0];
   const support = [defining, ...top.filter((s) => s !== defining && s.docId !== defining.docId).slice(0, 1)];
   // Without a definition, what the best sentence says is the short answer.
   const clause = defining.text.replace(/[.]$/, '');
@@ -61,9 +60,9 @@ const SUMMARY_SENTENCES_EACH = 3;
 /**
  * A summary asked for ("Tell me about cycling in Lyon", "Summarise public transport in Lyon", "What
  * is Marseille known for?"): the sentences about what is asked, from the passages most about it,
- * each passage's in its own order. A passage titled after a name asked about comes first: Marseille's
- * own passage tells of Marseille before the port's, and both before Lyon's mention of it. The first sentence is the short
- * answer, a statement, as a summary's answer is.
+ * each passage's in its own order. A passage titled after a name asked about comes first:
+ * Marseille's own passage tells of Marseille before the port's, and both before Lyon's mention of
+ * it. The first statement is the short answer, as a summary's answer is.
  */
 export function summarize(focus: Focus, format: AnswerFormat = {}): ExtractedAnswer | undefined {
   const about = ranked(focus).filter((s) => focus.about(s) > 0);
@@ -81,13 +80,14 @@ export function summarize(focus: Focus, format: AnswerFormat = {}): ExtractedAns
     return (exact ? 1 : 0) + topic.filter((t) => title.has(t)).length / Math.max(topic.length, 1) / 2;
   };
   const order = [...new Set(top.map((s) => s.docId))]
-    .map((id, i) => ({ id, i, title: titleOrder(top.find((s) => s.docId === id)!) }))
-    .sort((a, b) => b.title - a.title || a.i - b.i);
+    .map((id, i) => ({ id, i, titled: titleOrder(top.find((s) => s.docId === id)!) }))
+    .sort((a, b) => b.titled - a.titled || a.i - b.i);
   const most = format.sentences ?? SUMMARY_SENTENCES;
   const picked: Sentence[] = [];
-  for (const { id, title } of order) {
-    // A passage whose title names the whole topic ("Public transport in Lyon") is about it in every sentence.
-    const said = title >= 0.5 ? focus.all.filter((s) => s.docId === id) : top.filter((s) => s.docId === id);
+  for (const { id, titled } of order) {
+    // A passage whose title names the whole topic or a name asked ("Public transport in Lyon"; 0.5
+    // and up) is about it in every sentence.
+    const said = titled >= 0.5 ? focus.all.filter((s) => s.docId === id) : top.filter((s) => s.docId === id);
     const own = said.slice(0, Math.min(SUMMARY_SENTENCES_EACH, most - picked.length));
     picked.push(...own.sort((a, b) => a.position - b.position));
     if (picked.length >= most) break;

@@ -3,7 +3,7 @@
  * read as named figures (tableRows), for a figure (tableFigure) or a choice between two rows (tableChoice).
  */
 import { type Candidate, namesIn, numbersIn } from '../../../../core/answer/candidates.js';
-import { FIGURE_BOUND, holdsTerm, type QuestionReading, relationSets } from '../../../../core/answer/question.js';
+import { countsPeople, FIGURE_BOUND, holdsTerm, type QuestionReading, relationSets } from '../../../../core/answer/question.js';
 import { bareTitle, entitySpans, escapeRegExp } from '../../../../core/answer/text.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
@@ -92,10 +92,8 @@ export function membersWith(focus: Focus, least = 2): ExtractedAnswer | undefine
   const bound = FIGURE_BOUND.exec(focus.question);
   const limit = bound ? numbersIn(bound[2]!)[0]?.value : undefined;
   const above = bound ? !/^(?:fewer|less|under|below|at\s+most)/i.test(bound[1]!) : true;
-  const words = focus.reading.relation;
-  const people = (w: string) => ['inhabitant', 'people', 'citizen'].some((kind) => focus.lexicon.isKindOf?.(w, kind) === true);
-  const sets = relationSets(words, (w) => focus.lexicon.related(w)).map((set) =>
-    bound && people(set.words) ? new Set([...set.terms, ...contentTerms('population')]) : set.terms,
+  const sets = relationSets(focus.reading.relation, (w) => focus.lexicon.related(w)).map((set) =>
+    bound && countsPeople(set.words, focus.lexicon) ? new Set([...set.terms, ...contentTerms('population')]) : set.terms,
   );
   const meets = (s: Sentence) => {
     if (limit === undefined) return true;
