@@ -492,6 +492,12 @@ function comparedPair(q: string, names: string[]): [string, string] | undefined 
   }
   const split = names.map((nm) => /^(.+?)\s+(?:and|vs\.?|versus)\s+(.+)$/i.exec(nm)).find(Boolean);
   if (split) return [split[1]!, split[2]!];
+  // "Compare nuclear and wind power in France": two things named in common nouns, a word or two each.
+  const common =
+    /^(?:[Pp]lease\s+)?(?:[Cc]ompare|[Cc]omparing)\s+(?:the\s+)?([\p{Ll}-]+(?:\s+[\p{Ll}-]+)?)\s+(?:and|with|to|vs\.?|versus)\s+(?:the\s+)?([\p{Ll}-]+(?:\s+[\p{Ll}-]+)?)(?=\s+(?:in|of|for|at|on|by|during)\b|\s*[?.!]?\s*$)/u.exec(
+      q,
+    );
+  if (common) return [common[1]!, common[2]!];
   // "Did solar generate a larger share than gas?": the subject after the verb and the word after "than".
   const plain =
     /^(?:did|does|do|is|was|are|were|has|have|had)\s+(?:the\s+)?([\p{L}-]+)\s.*?\b(?:\p{L}+er|more|less|fewer)\b[^?]*?\bthan\s+(?:the\s+)?([\p{L}-]+)/iu.exec(

@@ -1784,6 +1784,19 @@ describe('Function: answerStructured', () => {
     expect(more.answer).toContain('hydro: 12 percent, against 10 percent for wind');
   });
 
+  it("compares two things named in common nouns, a head noun they share being no part of a row's name", () => {
+    // Prepare: the prose passage on wind power names nuclear power too, with the wind figure beside it.
+    const wind = doc('wind', 'Wind power in Norvia', 'Wind power is the third source after nuclear power, with about 22 gigawatts of capacity.');
+
+    // Act
+    const compared = ask('Compare nuclear and wind power in Norvia', [wind, ENERGY]);
+    const both = ask('Compare nuclear power and wind power in Norvia', [wind, ENERGY]);
+
+    // Assess
+    expect(compared.shortAnswer).toBe('nuclear: 65 percent, against 10 percent for wind power');
+    expect(both.shortAnswer).toBe('nuclear power: 65 percent, against 10 percent for wind power');
+  });
+
   it('answers "did A produce more than B?" from the table whose rows they are, with both figures', () => {
     // Prepare: the prose passage on solar power comes first.
     const solar = doc('solar', 'Solar power', 'Solar power had an installed capacity of about 20 gigawatts in 2023.');

@@ -253,13 +253,17 @@ export function tableChoice(reading: QuestionReading, tables: readonly Table[], 
   const begins = (a: string, b: string) => a === b || (a.length >= 4 && b.length >= 4 && (a.startsWith(b) || b.startsWith(a)));
   // An option's scope the question names ("hydroelectricity in France") is no part of the row's name.
   const scope = new Set(contentTerms(reading.names.filter((n) => !options.includes(n)).join(' ')));
-  const names = (option: string, row: string) => {
-    const o = contentTerms(option).filter((t) => !scope.has(t));
+  // The head noun an option ends with ("wind power", and "nuclear [power] and wind power"), which
+  // no row of the table says, is the class of both, not part of a row's name.
+  const heads = new Set(options.map((o) => contentTerms(o).pop()));
+  const names = (option: string, row: string, unsaid: (t: string) => boolean) => {
+    const o = contentTerms(option).filter((t) => !scope.has(t) && !(heads.has(t) && unsaid(t) && contentTerms(option).length > 1));
     const r = contentTerms(row);
     return o.length > 0 && r.length > 0 && o.every((t) => r.some((u) => begins(t, u)));
   };
   for (const { doc, rows } of tables) {
-    const [a, b] = options.map((o) => rows.find((r) => names(o, r.name)));
+    const unsaid = (t: string) => !rows.some((r) => contentTerms(r.name).some((u) => begins(t, u)));
+    const [a, b] = options.map((o) => rows.find((r) => names(o, r.name, unsaid)));
     if (!a || !b || a === b || a.value === b.value) continue;
     // The table is about what is asked when its title or header says a word of it, or when the
     // question asks only which is more ("Which is bigger: wind or hydroelectricity?").
