@@ -258,7 +258,7 @@ describe('Function: buildPlan', () => {
   });
 
   describe('lookup', () => {
-    it("reads twice the passages for a question asking for several things or for a summary, the step's own number otherwise", () => {
+    it("reads twice the passages for a summary, the step's own number otherwise", () => {
       // Act
       const many = plan('Which cities are on the Amber coast?');
       const summary = plan('Summarise public transport in Essin');
@@ -266,9 +266,9 @@ describe('Function: buildPlan', () => {
       const last = (p: DecompositionPlan) => p.plan[p.plan.length - 1]!;
 
       // Assess
-      expect(last(many).type).toBe('llm_call');
-      expect(last(many).parameters).toMatchObject({ documents_per_input: 8 });
+      expect(last(summary).type).toBe('llm_call');
       expect(last(summary).parameters).toMatchObject({ documents_per_input: 8 });
+      expect(last(many).parameters).not.toHaveProperty('documents_per_input');
       expect(last(one).parameters).not.toHaveProperty('documents_per_input');
     });
   });

@@ -7,7 +7,6 @@
 import { summaryTopic } from '../../../core/answer/text.js';
 import { PlanningFailedError } from '../../../core/errors.js';
 import type { DecompositionPlan, DecompositionStep, Modality, StepType } from '../../../core/types.js';
-import { asksForMany } from './answer/phrasings.js';
 import { searchedAttribute, type TaskReading } from './reading.js';
 
 export interface BuildOptions {
@@ -278,9 +277,10 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
     case 'lookup': {
       const found = retrieve(draft, task, topK, 'Search for the task');
       const ranked = rerank(draft, found, task, topK, 'Re-score the candidates against the whole task');
-      // A question asking for several things ("Which cities are on the coast?") or a summary reads
-      // twice the passages an answer reads: each thing, or each side of the topic, has its own.
-      const wide = asksForMany(task) || summaryTopic(task) !== undefined || /^(?:please\s+)?tell\s+me\s+about\b/i.test(task);
+      // A summary reads twice the passages an answer reads: each side of the topic has its own. A
+      // question asking for several things does not: four more passages let a near miss ("What
+      // museums opened in Marseille in 2014?") reach Lyon's museums through Lyon's mention of Marseille.
+      const wide = summaryTopic(task) !== undefined || /^(?:please\s+)?tell\s+me\s+about\b/i.test(task);
       answer(draft, `Answer from the sources, citing them. Question: ${task}`, ids(ranked ?? found), 'Compose the answer', wide ? 8 : undefined);
       break;
     }
