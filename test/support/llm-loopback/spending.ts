@@ -43,6 +43,8 @@ export interface Spent {
 export class Spending {
   private ms = 0;
   private answered = 0;
+  /** Which reset the answers belong to: a call of the test before, answered after the reset, is not this test's spending. */
+  private epoch = 0;
 
   constructor(
     private readonly server: LoopbackLlm,
@@ -51,6 +53,7 @@ export class Spending {
 
   /** Forgets what was spent (and the server's requests), and answers with `model()` from now on. */
   reset(options: { slowAnswer?: boolean } = {}): void {
+    this.epoch += 1;
     this.server.reset(this.model(options));
     this.ms = 0;
     this.answered = 0;
@@ -80,6 +83,7 @@ export class Spending {
   }
 
   private model(options: { slowAnswer?: boolean }): Responder {
+    const epoch = this.epoch;
     return async (request) => {
       const intent = intentOf(request);
       const instruction = intent.kind === 'answer' ? intent.instruction : '';
@@ -90,7 +94,7 @@ export class Spending {
       if (instruction.includes(FAILS)) return { status: 529 };
       if (options.slowAnswer && instruction === FINALIZE_INSTRUCTION) await sleep(SLOW_ANSWER_MS);
       const { cut, tokens } = cutAt(await ruleBasedModel(request), Number(request.body.max_tokens), this.counter);
-      this.answered += tokens;
+      if (epoch === this.epoch) this.answered += tokens;
       return cut;
     };
   }
