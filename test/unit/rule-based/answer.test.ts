@@ -1688,6 +1688,17 @@ describe('Function: answerStructured', () => {
     expect(together.shortAnswer).toBe('Tarn');
   });
 
+  it('never answers which thing of a class with a name the lexicon knows as a place of another class', () => {
+    // Prepare: France stands nearest "museums", and WordNet knows it as a country.
+    const museums = doc('museums', 'Museums of Essin', "Essin's museums include the Musée du Fil, one of the largest fine arts museums in France.");
+
+    // Act
+    const museum = ask('Which museum is in Essin?', [museums]);
+
+    // Assess
+    expect(museum.shortAnswer).toBe('Musée du Fil');
+  });
+
   it("says where a thing itself is: a locative verb of its own passage, the place of a passage titled after a class there, or its lead's place", () => {
     // Prepare
     const essin = doc('essin', 'Essin', 'Essin is the second city of Norvia, after Tarn. It lies on the Vell river and is known for its silk.');

@@ -124,12 +124,23 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
     const toAny = outside.length > 0 ? Math.min(...outside.map(gap)) : anchors.length > 0 ? Number.POSITIVE_INFINITY : c.at;
     // A name right beside the class noun ("the Garonne river") is the answer.
     if (toClass <= 2) return -1;
-    const fitsType = !reading || typeFits(c, reading, s.text);
+    const fitsType = !reading || (typeFits(c, reading, s.text) && !knownOtherPlace(c, reading, focus));
     if (reading?.type === 'person' && fitsType && isAgent(c, s, only ?? focus.relation)) return -0.5;
     // A span that does not read as the expected type stands further off, by a sentence's length.
-    return toAny + (reading && !typeFits(c, reading, s.text) ? 200 : 0);
+    return toAny + (reading && !fitsType ? 200 : 0);
   };
   return [...candidates].sort((a, b) => counted(b) - counted(a) || distance(a) - distance(b) || a.at - b.at)[0]!;
+}
+
+/**
+ * Whether a name the lexicon knows only as a place ("France", "Lyon") is asked as a thing of
+ * another class ("Which museum ...?"): a place is no museum.
+ */
+function knownOtherPlace(c: Candidate, reading: QuestionReading, focus: Focus): boolean {
+  const head = reading.answerClass?.split(' ').pop();
+  const lexicon = focus.lexicon;
+  if (reading.type !== 'entity' || c.kind !== 'name' || !head || !lexicon.isKindOf || lexicon.isOnlyName?.(c.text.toLowerCase()) !== true) return false;
+  return ['location', 'region', 'city', 'town', 'country', 'river'].some((kind) => lexicon.isKindOf!(c.text, kind)) && !lexicon.isKindOf(c.text, head);
 }
 
 /**
