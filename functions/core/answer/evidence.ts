@@ -36,6 +36,7 @@ import {
   countsPeople,
   describedPerson,
   describedThing,
+  expandedTerms,
   holdsTerm,
   listedOptions,
   NUMBER_NOUNS,
@@ -111,9 +112,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // A count of people who live somewhere ("more than 500,000 inhabitants") is said as a population,
   // as classWords reads the class of a question asking for a number so.
   const relation = relationSets(reading.relation, related).map((r) =>
-    reading.type !== 'number' && countsPeople(r.words, lexicon)
-      ? { ...r, terms: new Set([...r.terms, ...relationSets(['population'], related)[0]!.terms]) }
-      : r,
+    reading.type !== 'number' && countsPeople(r.words, lexicon) ? { ...r, terms: new Set([...r.terms, ...expandedTerms('population', related)]) } : r,
   );
   if (reading.names.length === 0 && relation.length === 0 && !reading.answerClass) {
     return { covered: false, share: 0, missing: [], reason: 'the task names nothing to look for' };

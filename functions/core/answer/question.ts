@@ -16,7 +16,7 @@
 import type { Lexicon } from '../ports.js';
 import { contentTerms, isContentToken, normalizeText, stem, tokenize } from '../retrieval/tokenize.js';
 import { classRecogniser } from './answer-classes.js';
-import { AUX, askedPart, entitySpans, escapeRegExp, isQualifier, NUMBER_WORDS } from './text.js';
+import { AUX, askedPart, BE_DO_HAVE, entitySpans, escapeRegExp, isQualifier, NUMBER_WORDS, TELL_ME_ABOUT } from './text.js';
 
 export type AnswerType = 'person' | 'date' | 'year' | 'number' | 'place' | 'entity' | 'yes_no' | 'choice' | 'comparison' | 'list' | 'description';
 
@@ -173,7 +173,7 @@ export function readQuestion(raw: string): QuestionReading {
   else if (wh) {
     const after = q.slice(wh.index + wh.word.length).trim();
     // "Which French region ...": a capitalised adjective before the noun qualifies the class; the noun is still what is asked.
-    const classed = /^\p{Lu}\p{Ll}+\s+(?=(?:\p{Ll}+\s+){1,2}(?:is|are|was|were|do|does|did|has|have|had|\p{Ll}{2,}(?:s|ed))\b)/u.test(after)
+    const classed = new RegExp(`^\\p{Lu}\\p{Ll}+\\s+(?=(?:\\p{Ll}+\\s+){1,2}(?:${BE_DO_HAVE}|\\p{Ll}{2,}(?:s|ed))\\b)`, 'u').test(after)
       ? after.replace(/^\p{Lu}\p{Ll}+\s+/u, '')
       : after;
     const phrase =
@@ -294,8 +294,7 @@ export function readQuestion(raw: string): QuestionReading {
       ...(n !== undefined ? { n } : {}),
       ...(type === 'choice' || type === 'comparison' ? { wantsLess } : {}),
       // "What does the deputy mayor say about cycling?": what is said, every sentence of it.
-      ...(type === 'description' &&
-      (/^(?:please\s+)?(?:tell|show)\s+me\s+about\b/i.test(q) || /^what\s+(?:does|do|did)\s+[^?]+?\s+(?:say|think|write|tell\s+us)\s+about\b/i.test(q))
+      ...(type === 'description' && (TELL_ME_ABOUT.test(q) || /^what\s+(?:does|do|did)\s+[^?]+?\s+(?:say|think|write|tell\s+us)\s+about\b/i.test(q))
         ? { summary: true }
         : {}),
     },

@@ -350,6 +350,14 @@ export function summaryTopic(question: string): string | undefined {
 const DIFFERENCES =
   /^\s*(?:what\s+are\s+the\s+(?:main\s+)?differences\s+between\s+(.+?)\s+and\s+(.+?)|how\s+(?:do|does|did)\s+(.+?)\s+and\s+(.+?)\s+differ)\s*\??\s*$/iu;
 
+/** "Tell me about <topic>": the one form a request for a summary is read in (asTellMeAbout). */
+export const TELL_ME_ABOUT = /^(?:please\s+)?(?:tell|show)\s+me\s+about\b/i;
+
+/** Whether a task asks for a summary or a description of a topic, in any of the forms summaryTopic reads. */
+export function asksForSummary(task: string): boolean {
+  return summaryTopic(task) !== undefined || TELL_ME_ABOUT.test(task);
+}
+
 /**
  * A request for a summary or a description, asked as the one form the readers know: "Tell me about
  * <topic>"; a request for the differences of two things, as "Compare A and B".
@@ -381,7 +389,7 @@ export interface AnswerFormat {
 /** The form a question asks its answer in ("Summarise X as a bullet list", "In two sentences, ..."). */
 export function answerFormat(question: string): AnswerFormat {
   const said = `${FORMAT_BEFORE.exec(question)?.[0] ?? ''} ${FORMAT_AFTER.exec(question)?.[0] ?? ''}`.toLowerCase();
-  const count = /\b(one|a|two|three|four|five|\d)\s+(?:short\s+)?(?:sentences?|lines?)\b/.exec(said)?.[1];
+  const count = new RegExp(String.raw`\b(${COUNT_WORD})\s+(?:short\s+)?(?:sentences?|lines?)\b`).exec(said)?.[1];
   const sentences = count ? (NUMBER_WORDS[count === 'a' ? 'one' : count] ?? Number(count)) : /\b(?:briefly|short|brief)\b/.test(said) ? 1 : undefined;
   return { ...(/\bbullet/.test(said) ? { bullets: true } : {}), ...(sentences ? { sentences } : {}) };
 }

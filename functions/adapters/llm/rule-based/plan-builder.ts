@@ -4,7 +4,7 @@
  * retrieved on their own, run independent ones in parallel, fuse, re-rank and answer with citations.
  */
 
-import { summaryTopic } from '../../../core/answer/text.js';
+import { asksForSummary } from '../../../core/answer/text.js';
 import { PlanningFailedError } from '../../../core/errors.js';
 import type { DecompositionPlan, DecompositionStep, Modality, StepType } from '../../../core/types.js';
 import { searchedAttribute, type TaskReading } from './reading.js';
@@ -280,7 +280,7 @@ export function buildPlan(reading: TaskReading, options: BuildOptions): Decompos
       // A summary reads twice the passages an answer reads: each side of the topic has its own. A
       // question asking for several things does not: four more passages let a near miss ("What
       // museums opened in Marseille in 2014?") reach Lyon's museums through Lyon's mention of Marseille.
-      const wide = summaryTopic(task) !== undefined || /^(?:please\s+)?tell\s+me\s+about\b/i.test(task);
+      const wide = asksForSummary(task);
       answer(draft, `Answer from the sources, citing them. Question: ${task}`, ids(ranked ?? found), 'Compose the answer', wide ? 8 : undefined);
       break;
     }

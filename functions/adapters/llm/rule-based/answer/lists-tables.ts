@@ -27,7 +27,7 @@ export function list(reading: QuestionReading, tables: readonly Table[], focus: 
       const said = focus.all.find((s) => s.docId !== doc.id && contentTerms(row.name).every((t) => s.terms.has(t)) && focus.relationScore(s) > 0);
       return `${i + 1}. ${row.name}: ${row.value}${row.unit} [${doc.id}]${said ? ` ${cite(said)}` : ''}`;
     });
-    return { shortAnswer: top.map((r) => `${r.name} (${r.value}${r.unit})`).join(', '), answer: lines.join('\n') };
+    return { shortAnswer: top.map(rowWithFigure).join(', '), answer: lines.join('\n') };
   }
   // "The three largest cities": each passage's rank on that superlative ("the third-largest city")
   // orders the items when the passages give it; the others follow in the order found.
@@ -227,7 +227,7 @@ export function tableFigure(tables: readonly Table[], focus: Focus): ExtractedAn
       const terms = contentTerms(row.name);
       const named = focus.relation.findIndex((set) => terms.length > 0 && terms.every((t) => set.has(t)));
       if (named < 0 || !focus.relation.some((set, i) => i !== named && [...set].some((t) => holdsTerm(heading, t)))) continue;
-      const figure = `${row.value}${row.unit === '%' ? ' percent' : ''}`;
+      const figure = rowFigure(row);
       return { shortAnswer: figure, answer: `${doc.title ?? doc.id}: ${row.name}, ${figure} [${doc.id}]` };
     }
     // A table about what is asked that measures it but has no row for it ("from coal", where the
@@ -257,7 +257,8 @@ export function tableChoice(reading: QuestionReading, tables: readonly Table[], 
   // no row of the table says, is the class of both, not part of a row's name.
   const heads = new Set(options.map((o) => contentTerms(o).pop()));
   const names = (option: string, row: string, unsaid: (t: string) => boolean) => {
-    const o = contentTerms(option).filter((t) => !scope.has(t) && !(heads.has(t) && unsaid(t) && contentTerms(option).length > 1));
+    const terms = contentTerms(option);
+    const o = terms.filter((t) => !scope.has(t) && !(heads.has(t) && unsaid(t) && terms.length > 1));
     const r = contentTerms(row);
     return o.length > 0 && r.length > 0 && o.every((t) => r.some((u) => begins(t, u)));
   };
@@ -270,10 +271,9 @@ export function tableChoice(reading: QuestionReading, tables: readonly Table[], 
     const graded = reading.relation.every((w) => /^(?:\p{L}{2,}er|more|less|fewer)$/iu.test(w));
     if (!graded && !saysRelation(tableHeading(doc), focus)) continue;
     const firstWins = reading.wantsLess ? a.value < b.value : a.value > b.value;
-    const figure = (r: typeof a) => `${r.value}${r.unit === '%' ? ' percent' : ''}`;
-    const support = `${doc.title ?? doc.id}: ${a.name}, ${figure(a)}; ${b.name}, ${figure(b)} [${doc.id}]`;
+    const support = `${doc.title ?? doc.id}: ${a.name}, ${rowFigure(a)}; ${b.name}, ${rowFigure(b)} [${doc.id}]`;
     // "Did solar produce more than gas?": yes when the first option wins, with both figures; a choice names the row.
-    return settled(reading, options, firstWins, [figure(a), figure(b)], (verdict) => `${verdict}. ${support}`, (firstWins ? a : b).name);
+    return settled(reading, options, firstWins, [rowFigure(a), rowFigure(b)], (verdict) => `${verdict}. ${support}`, (firstWins ? a : b).name);
   }
   return undefined;
 }
@@ -310,7 +310,7 @@ export function tableSuperlative(reading: QuestionReading, tables: readonly Tabl
     if (of !== undefined && !contentTerms(of).every((t) => heading.has(t))) continue;
     const row = [...rows].sort((a, b) => (least ? a.value - b.value : b.value - a.value))[rank];
     if (!row) continue;
-    return { shortAnswer: `${row.name} (${row.value}${row.unit})`, answer: `${doc.title ?? doc.id}: ${row.name}, ${row.value}${row.unit} [${doc.id}]` };
+    return { shortAnswer: rowWithFigure(row), answer: `${doc.title ?? doc.id}: ${row.name}, ${row.value}${row.unit} [${doc.id}]` };
   }
   return undefined;
 }
@@ -321,6 +321,18 @@ function saysRelation(heading: ReadonlySet<string>, focus: Focus): boolean {
 }
 
 /** A document that is a table, with its rows read once. */
+type Row = NonNullable<ReturnType<typeof tableRows>>[number];
+
+/** A row's figure as an answer says it: "65 percent" of a share. */
+function rowFigure(row: Row): string {
+  return `${row.value}${row.unit === '%' ? ' percent' : ''}`;
+}
+
+/** A row named with its figure, as a list or a ranked answer gives it: "nuclear (65%)". */
+function rowWithFigure(row: Row): string {
+  return `${row.name} (${row.value}${row.unit})`;
+}
+
 interface Table {
   doc: AnswerInput['documents'][number];
   rows: NonNullable<ReturnType<typeof tableRows>>;
