@@ -172,8 +172,12 @@ export function readQuestion(raw: string): QuestionReading {
   else if (comparing && !wh) type = 'comparison';
   else if (wh) {
     const after = q.slice(wh.index + wh.word.length).trim();
-    // "Which French region ...": a capitalised adjective before the noun qualifies the class; the noun is still what is asked.
-    const classed = new RegExp(`^\\p{Lu}\\p{Ll}+\\s+(?=(?:\\p{Ll}+\\s+){1,2}(?:${BE_DO_HAVE}|\\p{Ll}{2,}(?:s|ed))\\b)`, 'u').test(after)
+    // "Which French region ...", "... by what American rock band?": a capitalised adjective before
+    // the noun qualifies the class; the noun is still what is asked.
+    const classed = new RegExp(
+      `^\\p{Lu}\\p{Ll}+\\s+(?=(?:\\p{Ll}+\\s+){1,2}(?:${BE_DO_HAVE}|\\p{Ll}{2,}(?:s|ed))\\b|(?:\\p{Ll}+\\s+)?\\p{Ll}+\\s*[?.]?\\s*$)`,
+      'u',
+    ).test(after)
       ? after.replace(/^\p{Lu}\p{Ll}+\s+/u, '')
       : after;
     const phrase =

@@ -147,6 +147,18 @@ describe('Function: readQuestion as people type', () => {
   });
 });
 
+describe('Function: readQuestion on a class after a name adjective', () => {
+  it('reads the class of "what <Name> <noun>" ending the question, the adjective left out', () => {
+    // Act
+    const band = readQuestion('The Vell record covers a song by what Ostmarker rock band?');
+    const album = readQuestion('The tour came before the release of which Essin album?');
+
+    // Assess
+    expect(band).toMatchObject({ type: 'entity', answerClass: 'rock band' });
+    expect(album).toMatchObject({ type: 'entity', answerClass: 'album' });
+  });
+});
+
 describe('Function: askedPart on a question tag', () => {
   it('asks the statement a tag questions when its verb is an auxiliary, and a yes/no question after a clause of time, and leaves any other as written', () => {
     // Act & Assess
