@@ -346,6 +346,43 @@ describe('Function: answerStructured', () => {
     expect(answer.answer).not.toContain('[mall]');
   });
 
+  it('answers with the subject of a passage another passage names, when its opening calls it the class asked, as the head of what it is', () => {
+    // Prepare: the record's passage names the band in passing; the band's own opening says what it is and where it formed.
+    const record = doc('record', 'Sand Hours', 'Sand Hours is a 2004 record by Lina Vell. It features a cover-version of Grey Mole\'s song "Dune".');
+    const band = doc('band', 'Grey Mole', 'Grey Mole was an Ostmarker rock band formed in Essin in 1979. The band split in 1988.');
+    // A host of a show is no show: the player's opening names the class only as a modifier.
+    const season = doc('season', 'Essin Owls 2003 season', 'Tarn Hollis missed the entire 2003 season of the Essin Owls with a knee injury.');
+    const player = doc(
+      'player',
+      'Tarn Hollis',
+      'Tarn Hollis is a retired Ostmarker basketball player and a sports show host on Owl TV. He played for the Essin Owls.',
+    );
+
+    // Act
+    const answer = ask('Sand Hours features a cover-version of Dune, by what Ostmarker rock band?', [record, band]);
+    const host = ask('What show does a retired Essin Owls player, who missed the entire 2003 season due to a knee injury, host?', [season, player]);
+
+    // Assess: the band, cited by the sentence naming it and its own opening; never the player for a show.
+    expect(answer.shortAnswer).toBe('Grey Mole');
+    expect(answer.answer).toContain('[record]');
+    expect(answer.answer).toContain('[band]');
+    expect(host.shortAnswer).not.toBe('Tarn Hollis');
+  });
+
+  it('answers "Who <verb> ...?" with a person another passage names only when one of the two sentences says the verb', () => {
+    // Prepare: the film names its star; the star's passage describes her, and only one asks "starred".
+    const film = doc('film', 'Lantern Field', 'Lantern Field is a 1984 Ostmarker drama film starring Mara Quill and Jon Tesk.');
+    const actress = doc('actress', 'Mara Quill', 'Mara Quill (born 1950) is an Ostmarker actress. She won the Essin Prize for portraying the judge Ada Roan.');
+
+    // Act
+    const starred = ask('Who starred in a 1984 drama and won the Essin Prize for portraying the judge Ada Roan?', [film, actress]);
+    const produced = ask('Who produced the 1984 drama whose actress won the Essin Prize for portraying the judge Ada Roan?', [film, actress]);
+
+    // Assess
+    expect(starred.shortAnswer).toBe('Mara Quill');
+    expect(produced.shortAnswer).not.toBe('Mara Quill');
+  });
+
   it('never answers with a passage titled after a name the question gives, nor reads a question from the period of an initial', () => {
     // Prepare: the question names the studio; the series is what it describes.
     const studio = doc('studio', 'Abso Nut Productions', 'Abso Nut Productions is an American production company owned by Tim Heidecker.');
