@@ -55,11 +55,12 @@ export function bestOver(score: (prediction: string, gold: string) => number, pr
 
 /**
  * Whether the normalised gold answer stands in the normalised text as whole words (so "no" is not
- * found in "north"). A list answer ("a, b, c", kind `list`) is found when each of its items is.
+ * found in "north"). A list answer ("a, b, c", kind `list`) is found when each of its items is;
+ * so is a summary's (kind `summary`: the facts any summary of its topic must say).
  */
 export function containsGold(text: string, gold: string, kind?: string): boolean {
   const haystack = ` ${normalizeAnswer(text)} `;
-  const items = kind === 'list' ? gold.split(',') : [gold];
+  const items = kind === 'list' || kind === 'summary' ? gold.split(',') : [gold];
   const wanted = items.map((item) => normalizeAnswer(item)).filter(Boolean);
   return wanted.length > 0 && wanted.every((item) => haystack.includes(` ${item} `));
 }

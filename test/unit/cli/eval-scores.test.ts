@@ -53,10 +53,13 @@ describe('containsGold', () => {
     expect(containsGold('anything', '')).toBe(false);
   });
 
-  it('wants every item of a list answer, in any order', () => {
+  it('wants every item of a list answer and every fact of a summary, in any order', () => {
     expect(containsGold('Wind, hydroelectricity and nuclear power', 'nuclear, hydroelectricity, wind', 'list')).toBe(true);
     expect(containsGold('nuclear power and hydroelectricity', 'nuclear, hydroelectricity, wind', 'list')).toBe(false);
-    // Outside kind list a comma is part of the answer.
+    // A summary's gold is the facts it must say, each of them.
+    expect(containsGold('Essin has two metro lines. Its trams reopened in 2001.', 'two metro lines, 2001', 'summary')).toBe(true);
+    expect(containsGold('Essin has two metro lines.', 'two metro lines, 2001', 'summary')).toBe(false);
+    // Outside kinds list and summary a comma is part of the answer.
     expect(containsGold('Wind, hydroelectricity and nuclear power', 'nuclear, hydroelectricity, wind')).toBe(false);
   });
 
