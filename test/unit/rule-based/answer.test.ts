@@ -192,20 +192,23 @@ describe('Function: answerStructured', () => {
     expect([born.shortAnswer, died.shortAnswer]).toEqual(['Alexandria, Egypt', 'Rome, Italy']);
   });
 
-  it('reads a place given after "in" beside each date of the life\'s parenthesis', () => {
+  it('reads a place given after "in" or "at" beside each date of the life\'s parenthesis', () => {
     // Prepare
     const director = doc(
       'leiman',
       'Aleks Leiman',
       'Aleks Leiman (17 October 1913 in the village Gabrel, Smolsk Governorate – 17 June 1990 in Rigen) was a film director.',
     );
+    const prince = doc('otmar', 'Otmar of Vell', 'Otmar of Vell (4 August 1825 at Essin Castle – 31 August 1901 in Rigen) was Prince of Vell.');
 
     // Act
     const born = ask('Where was Aleks Leiman born?', [director]);
     const died = ask('Where did Aleks Leiman die?', [director]);
+    const castle = ask('Where was Otmar of Vell born?', [prince]);
 
     // Assess
     expect([born.shortAnswer, died.shortAnswer]).toEqual(['Gabrel, Smolsk Governorate', 'Rigen']);
+    expect(castle.shortAnswer).toBe('Essin Castle');
   });
 
   it('answers with the bridge itself when its own passage defines it as the class asked for', () => {

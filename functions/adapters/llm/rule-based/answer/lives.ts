@@ -49,8 +49,9 @@ export function lifePlace(reading: QuestionReading, documents: AnswerInput['docu
     // Or before it: "(Alexandria, Egypt, 24 February 1909 – Rome, Italy, 20 December 1999)".
     const date = event === 'birth' ? a : b;
     const before = /(?:\(|[–-]\s)\s*([^()–]+?)\s*,\s*$/u.exec(text.slice(Math.max(0, date.at - 80), date.at))?.[1];
-    // Or after "in": "(17 October 1913 in the village Gabrilovo, Smolensk Governorate – 17 June 1990 in Riga)".
-    const within = /^\s+in\s+(?:the\s+\p{Ll}+\s+(?:of\s+)?)?(.+?)\s*$/u.exec(after(date))?.[1];
+    // Or after "in" or "at": "(17 October 1913 in the village Gabrilovo, Smolensk Governorate – 17
+    // June 1990 in Riga)", "(4 August 1825 at Altenstein Castle – ...)".
+    const within = /^\s+(?:in|at)\s+(?:the\s+\p{Ll}+\s+(?:of\s+)?)?(.+?)\s*$/u.exec(after(date))?.[1];
     if (said && place.test(said)) found = said;
     else if (before && place.test(before)) found = before;
     else if (within && place.test(within)) found = within;
