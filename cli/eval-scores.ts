@@ -60,7 +60,8 @@ export function bestOver(score: (prediction: string, gold: string) => number, pr
  */
 export function containsGold(text: string, gold: string, kind?: string): boolean {
   const haystack = ` ${normalizeAnswer(text)} `;
-  const items = kind === 'list' || kind === 'summary' ? gold.split(',') : [gold];
+  // A comma inside a figure ("4,000 bicycles") separates no items.
+  const items = kind === 'list' || kind === 'summary' ? gold.split(/,(?!\d{3}(?!\d))/) : [gold];
   const wanted = items.map((item) => normalizeAnswer(item)).filter(Boolean);
   return wanted.length > 0 && wanted.every((item) => haystack.includes(` ${item} `));
 }

@@ -59,6 +59,8 @@ describe('containsGold', () => {
     // A summary's gold is the facts it must say, each of them.
     expect(containsGold('Essin has two metro lines. Its trams reopened in 2001.', 'two metro lines, 2001', 'summary')).toBe(true);
     expect(containsGold('Essin has two metro lines.', 'two metro lines, 2001', 'summary')).toBe(false);
+    expect(containsGold('Vell has about 4,000 bicycles since 2005.', 'bicycles, 4,000 bicycles, 2005', 'summary')).toBe(true);
+    expect(containsGold('Vell has about 4,000 bicycles.', 'bicycles, 4,000 bicycles, 2005', 'summary')).toBe(false);
     // Outside kinds list and summary a comma is part of the answer.
     expect(containsGold('Wind, hydroelectricity and nuclear power', 'nuclear, hydroelectricity, wind')).toBe(false);
   });
