@@ -328,13 +328,21 @@ const CORPUS_SAYS =
 const KNOWN_FOR = /^what\s+(?:is|are|was|were)\s+(.+?)\s+(?:best\s+|most\s+|mainly\s+|mostly\s+)?(?:known|famous|noted|renowned)\s+for\s*[?.!]*\s*$/iu;
 
 /**
+ * "What is Vélo'v and how big is it?", "What are bouchons and where are they found?": what a thing
+ * is, and more of it, asks for what is said of it. The thing is a name or a short noun phrase, not
+ * a figure of something ("What is the population of Lyon and ...?" asks two questions).
+ */
+const AND_MORE =
+  /^what\s+(?:is|are)\s+((?:an?\s+|the\s+)?(?!(?:an?|the)\s)[\p{L}'’-]+(?:\s+(?!of\b)[\p{L}'’-]+){0,2})\s*,?\s+and\s+(?:how|when|where|who|what|why|which)\b[^?]*\b(?:it|they|its|their|them)\b/iu;
+
+/**
  * The topic of a request for a summary or a description, undefined for any other question. A
  * request that goes on with a question word ("Explain how the cinematograph worked", "Describe
  * where the Rhône rises") asks that question, not for a summary.
  */
 export function summaryTopic(question: string): string | undefined {
   const q = question.trim();
-  const known = KNOWN_FOR.exec(q)?.[1];
+  const known = KNOWN_FOR.exec(q)?.[1] ?? AND_MORE.exec(q)?.[1];
   if (known) return known;
   const m = SUMMARY_REQUEST.exec(q);
   if (!m) return undefined;
@@ -370,13 +378,18 @@ function asTellMeAbout(question: string): string {
 }
 
 const COUNT_WORD = String.raw`(?:one|a|two|three|four|five|\d)`;
-/** How an answer is asked to be written: "In one sentence, ...", "..., briefly", "... as a bullet list". */
+/** How an answer is asked to be written before the question: "In one sentence, ...", "Briefly, ...". */
 const FORMAT_BEFORE = new RegExp(
   String.raw`^\s*(?:in\s+${COUNT_WORD}\s+(?:short\s+)?(?:sentences?|lines?)|briefly|in\s+(?:short|brief)|quickly)\s*[,:]?\s+`,
   'iu',
 );
+/**
+ * ... or after it: "..., in two sentences", "..., briefly", "... as a bullet list"; "briefly"
+ * without a comma after a request only ("Describe Marseille briefly", not "Which king reigned
+ * briefly?"); also a request of its own after the question ("What is a bouchon? Give me the gist.").
+ */
 const FORMAT_AFTER = new RegExp(
-  String.raw`\s*,?\s+(?:in\s+${COUNT_WORD}\s+(?:short\s+)?(?:sentences?|lines?)|,\s*(?:briefly|in\s+(?:short|brief))|as\s+(?:a\s+)?(?:bullet(?:ed)?\s+(?:list|points)|bullets|list)|in\s+bullet\s+points|(?:with|using)\s+bullet(?:\s+point)?s)(?=\s*[?.!]*\s*$)`,
+  String.raw`(?:\s*,?\s+(?:in\s+${COUNT_WORD}\s+(?:short\s+)?(?:sentences?|lines?)|,\s*(?:briefly|in\s+(?:short|brief|a\s+nutshell|a\s+few\s+words))|(?<=^\s*(?:please\s+)?(?:describe|summari[sz]e|explain|outline|tell|give)\b.*)(?:briefly|in\s+(?:short|brief|a\s+nutshell|a\s+few\s+words))|as\s+(?:a\s+)?(?:bullet(?:ed)?\s+(?:list|points)|bullets|list)|in\s+bullet\s+points|(?:with|using)\s+bullet(?:\s+point)?s)|(?<=[?.!])\s*(?:please\s+)?(?:(?:just\s+)?give\s+(?:me|us)\s+(?:just\s+)?the\s+gist|just\s+the\s+gist|keep\s+it\s+(?:short|brief)|be\s+brief)(?:,?\s+please)?)(?=\s*[?.!]*\s*$)`,
   'iu',
 );
 
@@ -390,7 +403,11 @@ export interface AnswerFormat {
 export function answerFormat(question: string): AnswerFormat {
   const said = `${FORMAT_BEFORE.exec(question)?.[0] ?? ''} ${FORMAT_AFTER.exec(question)?.[0] ?? ''}`.toLowerCase();
   const count = new RegExp(String.raw`\b(${COUNT_WORD})\s+(?:short\s+)?(?:sentences?|lines?)\b`).exec(said)?.[1];
-  const sentences = count ? (NUMBER_WORDS[count === 'a' ? 'one' : count] ?? Number(count)) : /\b(?:briefly|short|brief)\b/.test(said) ? 1 : undefined;
+  const sentences = count
+    ? (NUMBER_WORDS[count === 'a' ? 'one' : count] ?? Number(count))
+    : /\b(?:briefly|short|brief|gist|nutshell|few words)\b/.test(said)
+      ? 1
+      : undefined;
   return { ...(/\bbullet/.test(said) ? { bullets: true } : {}), ...(sentences ? { sentences } : {}) };
 }
 
@@ -439,7 +456,11 @@ export function askedPart(question: string): string {
     !new RegExp(`\\b(?:${BE_DO_HAVE}|in|on|at|by|for|from|with)\\b`, 'i').test(keyword[2]!)
   )
     return `What is the ${keyword[1]!.toLowerCase()} of ${keyword[2]}?`;
-  return parts.length > 1 && asks && !options && !/\b(?:it|its|he|him|his|she|her|they|them|their|this|these|those|there|here)\b/i.test(last) ? last : expanded;
+  // A pronoun points back into the preamble unless the question names what it is about itself
+  // ("I'm curious: what is Vélo'v and how big is it?").
+  const pointsBack = /\b(?:it|its|he|him|his|she|her|they|them|their|this|these|those|there|here)\b/i.test(last) && !/\s\p{Lu}/u.test(last);
+  // The question after a preamble may itself ask for a summary ("I'm curious: what is Vélo'v and ...?").
+  return parts.length > 1 && asks && !options && !pointsBack ? asTellMeAbout(last) : expanded;
 }
 
 /**

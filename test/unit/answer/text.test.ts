@@ -80,12 +80,24 @@ describe('Function: askedPart', () => {
     expect(askedPart('How do Essin and Orne differ?')).toBe('Compare Essin and Orne');
   });
 
+  it('reads "what is X and how ...?" as a request for what is said of X, after a preamble too, and a pronoun there as pointing to X', () => {
+    // Act & Assess
+    expect(askedPart("I'm curious: what is Vell'o and how big is it?")).toBe("Tell me about Vell'o");
+    expect(askedPart('What are bouchons and where are they found?')).toBe('Tell me about bouchons');
+    expect(askedPart('What is the population of Essin and how has it changed?')).toBe('What is the population of Essin and how has it changed?');
+    expect(askedPart('Essin - what is its population?')).toBe('Essin - what is its population?');
+  });
+
   it('leaves out how the answer is to be written, which answerFormat reads', () => {
     // Act & Assess
     expect(askedPart('Summarize public transport in Essin as a bullet list')).toBe('Tell me about public transport in Essin');
     expect(askedPart('In one sentence, what is a bouchon?')).toBe('what is a bouchon?');
     expect(askedPart('Briefly describe Essin')).toBe('Tell me about Essin');
     expect(askedPart('Which king reigned briefly?')).toBe('Which king reigned briefly?');
+    expect(askedPart('Describe Essin briefly.')).toBe('Tell me about Essin');
+    expect(askedPart("quick question — what's a bouchon? give me the gist")).toBe('what is a bouchon?');
+    expect(answerFormat("quick question — what's a bouchon? give me the gist")).toEqual({ sentences: 1 });
+    expect(answerFormat('Describe Essin briefly.')).toEqual({ sentences: 1 });
     expect(answerFormat('Summarize public transport in Essin as a bullet list')).toEqual({ bullets: true });
     expect(answerFormat('Summarise Essin in two sentences')).toEqual({ sentences: 2 });
     expect(answerFormat('Briefly describe Essin')).toEqual({ sentences: 1 });
