@@ -507,6 +507,13 @@ describe('Function: answerStructured', () => {
     const what = ask('Explain what a bouchon is', [BOUCHON, LYON]);
     const brothers = doc('orne', 'Paul and Jean Orne', 'The Orne brothers, Paul and Jean, were Norvian inventors who patented the kinetoscope in 1891.');
     const who = ask('Who were the Orne brothers?', [brothers]);
+    // A passage opening on the topic as its subject is about it in every sentence, whatever its title.
+    const film = doc(
+      'orne-film',
+      'Paul and Jean Orne (inventors)',
+      'The Orne brothers, Paul and Jean, were Norvian inventors. Their film Dockers at Noon was shot in the Tessel district of Essin.',
+    );
+    const ornes = ask('tell me about the orne brothers', [film]);
     const inventor = ask('Who invented the kinetoscope?', [brothers]);
     const interview = doc(
       'interview',
@@ -538,6 +545,7 @@ describe('Function: answerStructured', () => {
     expect(what.shortAnswer).toBe('a type of restaurant found in Lyon');
     // "Who were <name>?" asks who they are; "Who invented X?" still asks for a name.
     expect(who.shortAnswer).toBe('Norvian inventors');
+    expect(ornes.answer).toContain('Tessel district');
     expect(inventor.shortAnswer).toBe('Orne brothers');
     // What someone says about something: each of their sentences about it.
     expect(says.answer).toContain('We want cycling to become the first way to move around Essin. [interview] Cycling lanes will double by 2030. [interview]');

@@ -76,7 +76,8 @@ export function summarize(focus: Focus, format: AnswerFormat = {}): ExtractedAns
   const topic = contentTerms([...focus.reading.names, ...focus.reading.relation].join(' '));
   const titleOrder = (s: Sentence) => {
     const title = new Set(contentTerms(bareTitle(s.title)));
-    const exact = focus.reading.names.some((n) => sameName(s.title, n)) || sameName(s.title, focus.reading.relation.join(' '));
+    const exact =
+      focus.reading.names.some((n) => sameName(s.title, n)) || sameName(s.title, focus.reading.relation.join(' ')) || opensOn(s.docId, topic, focus);
     return (exact ? 1 : 0) + topic.filter((t) => title.has(t)).length / Math.max(topic.length, 1) / 2;
   };
   const order = [...new Set(top.map((s) => s.docId))]
@@ -96,6 +97,19 @@ export function summarize(focus: Focus, format: AnswerFormat = {}): ExtractedAns
   // A label's caption ("Audio recording: interview with ...") says what a passage is, not what it says.
   const lead = picked.find((s) => !/^[^:]{1,40}:\s/.test(s.text)) ?? picked[0]!;
   return { shortAnswer: lead.text.replace(/[.]$/, '').trim(), answer };
+}
+
+/**
+ * Whether a passage opens on the topic as its subject, whatever its title: "The Lumière brothers,
+ * Auguste and Louis, were French inventors ..." (titled "Auguste and Louis Lumière") is about the
+ * Lumière brothers in every sentence; "The port of Essin is ..." is not about Essin.
+ */
+function opensOn(docId: string, topic: readonly string[], focus: Focus): boolean {
+  const opening = focus.all.find((s) => s.docId === docId && s.position === 0);
+  const subject = opening ? /^(.*?)\s(?:is|are|was|were)\s/.exec(opening.text)?.[1]?.split(/[,(]/)[0] : undefined;
+  if (!subject || topic.length === 0) return false;
+  const terms = new Set(contentTerms(subject));
+  return terms.size === new Set(topic).size && topic.every((t) => terms.has(t));
 }
 
 /** When nothing of the expected type is found: the sentences most about the focus, and no short answer. */
