@@ -932,6 +932,19 @@ describe('Function: answerStructured', () => {
     expect([fewer.shortAnswer, more.shortAnswer, over.shortAnswer, under.shortAnswer]).toEqual(['no', 'yes', 'yes', 'no']);
   });
 
+  it('settles a count claimed ("Does Essin\'s network have five metro lines?") by the count asked for', () => {
+    // Prepare
+    const transport = doc('transport', 'Public transport in Essin', "Essin's public transport network includes three metro lines and about 40 bus routes.");
+
+    // Act
+    const five = ask("Does Essin's network have five metro lines?", [transport]);
+    const three = ask("Does Essin's network have three metro lines?", [transport]);
+    const buses = ask("Does Essin's network have 41 bus routes?", [transport]);
+
+    // Assess: "about 40" is 41 within 5%.
+    expect([five.shortAnswer, three.shortAnswer, buses.shortAnswer]).toEqual(['no', 'yes', 'yes']);
+  });
+
   it('reads the nationality of several people given with no article ("were French inventors")', () => {
     // Prepare
     const brothers = doc('brothers', 'Aug and Lou Vell', 'The Vell brothers, Aug and Lou, were Norvian inventors who patented a camera in 1895 in Essin.');
@@ -1375,6 +1388,7 @@ describe('Function: answerStructured', () => {
     expect(called.shortAnswer).toBe('bouchon');
     expect(named.shortAnswer).toBe('Rhenn, Sorne');
   });
+
 
   it('reads a class of two words through its modifier too ("the Rhonex tram" for a tram line)', () => {
     // Prepare: the metro lines are lines too, but no tram.

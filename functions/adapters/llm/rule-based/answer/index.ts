@@ -335,7 +335,7 @@ const FIGURE_BOUND = new RegExp(
  */
 function figureClaim(asked: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
   const m = FIGURE_BOUND.exec(asked);
-  if (!m) return undefined;
+  if (!m) return countClaim(asked, documents, lexicon, depth);
   const [, aux, subject, bound, figure, noun, rest] = m;
   // "more than half of France's electricity": a share, in percent, of what follows.
   const fraction = /(half|third|quarter)$/i.exec(figure!)?.[1]?.toLowerCase();
@@ -361,6 +361,32 @@ function figureClaim(asked: string, documents: AnswerInput['documents'], lexicon
         ? v <= limit
         : v < limit;
   return { shortAnswer: holds ? 'yes' : 'no', answer: found.answer };
+}
+
+/** "Does Lyon's network have five metro lines?": a count of a plural noun, claimed of a subject by its verb. */
+const COUNT_SAID = new RegExp(
+  `^\\s*(does|do|did|has|have|had)\\s+(.+?)\\s+(\\p{Ll}+)\\s+(?:exactly\\s+|only\\s+|just\\s+)?(\\d[\\d,]*|${Object.keys(NUMBER_WORDS).join('|')})\\s+((?:[\\p{Ll}-]+\\s+)?[\\p{Ll}-]+s)\\b([^?]*?)\\s*\\?*\\s*$`,
+  'iu',
+);
+
+/**
+ * "Does Lyon's TCL network have five metro lines?": a count claimed is settled by asking for it
+ * ("How many metro lines does Lyon's TCL network have?") and comparing: yes when the passage gives
+ * the same count (within 5% when either says "about"), no when another. Undefined when the
+ * question claims no count, or the passages give none or only a bound ("more than 400").
+ */
+function countClaim(asked: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
+  const m = COUNT_SAID.exec(asked);
+  if (!m) return undefined;
+  const [, aux, subject, verb, figure, noun, rest] = m;
+  const claimed = numbersIn(`${figure} ${noun}`)[0]?.value;
+  if (claimed === undefined) return undefined;
+  const found = askAgain(`How many ${noun} ${aux!.toLowerCase()} ${subject} ${verb}${rest}?`, documents, lexicon, depth);
+  const given = found.shortAnswer ? figureIn(found.shortAnswer) : undefined;
+  if (given?.value === undefined || /^(?:more than|over|above|fewer than|less than|under|below|at least|at most)\b/i.test(given.text)) return undefined;
+  const roughly = /\b(?:about|around|some|roughly|nearly|almost|approximately)\b/i.test(`${found.shortAnswer} ${asked}`);
+  const same = roughly ? Math.abs(given.value - claimed) <= 0.05 * Math.max(given.value, claimed) : given.value === claimed;
+  return { shortAnswer: same ? 'yes' : 'no', answer: found.answer };
 }
 
 /** A name in a question: capitalised words, after "the" or not. */
