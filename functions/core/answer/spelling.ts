@@ -36,8 +36,11 @@ export function respelling(related: (phrase: string) => readonly string[], passa
   };
 }
 
+const QUESTION_WORDS = ['which', 'what', 'where', 'when', 'who', 'whom', 'whose', 'how', 'why'];
+
 /**
- * The question with each word of six letters or more that no passage writes and the lexicon does
+ * The question with its first word, when the lexicon does not know it, read as the question word a
+ * letter away ("wich", "waht"), and with each word of six letters or more that no passage writes and the lexicon does
  * not know written as the one word of the passages a letter away from it, when there is one: "In
  * which industry is Toulose the European hub?" reads "Toulouse"; "populaton of nice" reads
  * "population". A word the lexicon knows ("Berlin", "tidal") is never respelt: the question may ask
@@ -46,16 +49,24 @@ export function respelling(related: (phrase: string) => readonly string[], passa
 export function respeltQuestion(question: string, passages: readonly string[], lexicon: Lexicon): string {
   // Without a lexicon that tells words from names (a bundle shipped without WordNet), no word is known: none is respelt.
   if (!lexicon.isCommonWord || !lexicon.isOnlyName) return question;
+  const unknown = (lower: string) => !(lexicon.related(lower).length > 1 || lexicon.isCommonWord?.(lower) === true || lexicon.isOnlyName?.(lower) === true);
+  // A question word misspelt first ("wich rivers ...", "Waht is ..."): the one question word a letter away.
+  const opening = question.replace(/^(\s*)(\p{L}{3,6})\b/u, (whole, space: string, word: string) => {
+    const lower = word.toLowerCase();
+    const near = QUESTION_WORDS.filter((w) => oneEditApart(w, lower));
+    if (QUESTION_WORDS.includes(lower) || near.length !== 1 || !unknown(lower)) return whole;
+    return space + (/^\p{Lu}/u.test(word) ? near[0]!.charAt(0).toUpperCase() + near[0]!.slice(1) : near[0]!);
+  });
   // The passages' words in lower case, each as first written, read once, on the first word that needs them.
   let words: Map<string, string> | undefined;
-  return question.replace(/\p{L}{6,}/gu, (word) => {
+  return opening.replace(/\p{L}{6,}/gu, (word) => {
     const lower = word.toLowerCase();
     if (!words) {
       words = new Map();
       for (const w of passages.flatMap((p) => p.match(/\p{L}{5,}/gu) ?? [])) if (!words.has(w.toLowerCase())) words.set(w.toLowerCase(), w);
     }
     if (words.has(lower)) return word;
-    if (lexicon.related(lower).length > 1 || lexicon.isCommonWord?.(lower) === true || lexicon.isOnlyName?.(lower) === true) return word;
+    if (!unknown(lower)) return word;
     const near = [...words.keys()].filter((w) => oneEditApart(w, lower));
     if (near.length !== 1) return word;
     // Written as the passages write it when the question wrote a capital; in lower case otherwise (truecased reads it then).

@@ -73,6 +73,16 @@ describe('Function: respeltQuestion', () => {
     expect(respelt).toBe('What is the population of Tolosa?');
   });
 
+  it('reads a first word the lexicon does not know as the question word a letter away, and leaves a known word first', () => {
+    // Act
+    const which = respeltQuestion('wich rivers flow through Tolosa?', passages, wordNet());
+    const what = respeltQuestion('Waht is Tolosa?', passages, wordNet());
+    const wheat = respeltQuestion('wheat farms near Tolosa', passages, wordNet());
+
+    // Assess
+    expect([which, what, wheat]).toEqual(['which rivers flow through Tolosa?', 'What is Tolosa?', 'wheat farms near Tolosa']);
+  });
+
   it('leaves a word the lexicon knows, a word the passages say and a word of five letters or fewer', () => {
     // Act: "Berlin" is a name WordNet knows; "Verania" is said; "Tolos" is short.
     const respelt = respeltQuestion('Is Berlin in Verania, near Tolos?', passages, wordNet());
