@@ -163,8 +163,29 @@ export function coordinated(focus: Focus): ExtractedAnswer | undefined {
         found = { run: [...run], sentence: s, beside, rank };
     }
   }
-  if (found) return { shortAnswer: found.run.map((c) => c.text).join(', '), answer: cite(found.sentence) };
+  if (found)
+    return {
+      shortAnswer: ofClass(found.run, focus)
+        .map((c) => c.text)
+        .join(', '),
+      answer: cite(found.sentence),
+    };
   return examples(focus);
+}
+
+/**
+ * The names of a run that can be of the class asked: when the lexicon knows one of them as a kind of
+ * it (the Rhine, a river), a name it knows only as something else (the Alps) is left out. A name
+ * the lexicon does not know, or knows as a common word too, stays.
+ */
+function ofClass(run: Candidate[], focus: Focus): Candidate[] {
+  const head = focus.reading.answerClass?.split(' ').pop()?.toLowerCase();
+  const lexicon = focus.lexicon;
+  if (!head || !lexicon.isKindOf || !lexicon.isOnlyName) return run;
+  const forms = [...new Set([head, head.replace(/ies$/, 'y'), head.replace(/(?:ch|sh|s|x)es$/, (m) => m.slice(0, -2)), head.replace(/s$/, '')])];
+  const isKind = (c: Candidate) => forms.some((f) => lexicon.isKindOf!(c.text, f));
+  if (!run.some(isKind)) return run;
+  return run.filter((c) => isKind(c) || lexicon.isOnlyName!(c.text.toLowerCase()) !== true);
 }
 
 /**
