@@ -424,8 +424,13 @@ function withoutFormat(question: string): string {
 export function askedPart(question: string): string {
   const expanded = tagAsked(
     leadingPhraseLast(
-      asTellMeAbout(withoutFormat(question))
+      asTellMeAbout(withFilterAsked(withoutFormat(question)))
         .replace(/\b(what|who|where|when|how|which|that|there|it)['’]s\b/gi, '$1 is')
+        // "Which cities in the collection ...?": the corpus itself is no part of what is asked.
+        .replace(
+          /\s+(?:in|from|within|among)\s+(?:the|this|these|our|your|my)\s+(?:collection|corpus|documents?|dataset|data\s*set|files?|passages?|texts?)\b/gi,
+          '',
+        )
         // "greater Lyon" (as "Greater London") and "the metro area" are a city's metropolitan area.
         .replace(/\bgreater\s+(\p{Lu}[\p{L}'’-]+)/gu, '$1 metropolitan area')
         .replace(/\bmetro[\s-]+area\b/gi, 'metropolitan area')
@@ -459,8 +464,19 @@ export function askedPart(question: string): string {
   // A pronoun points back into the preamble unless the question names what it is about itself
   // ("I'm curious: what is Vélo'v and how big is it?").
   const pointsBack = /\b(?:it|its|he|him|his|she|her|they|them|their|this|these|those|there|here)\b/i.test(last) && !/\s\p{Lu}/u.test(last);
+  // "hydro or wind — which ...?" chooses between the two as "hydro or wind: which ...?" does.
+  if (options) return `${parts[0]!.trim()}: ${last}`;
   // The question after a preamble may itself ask for a summary ("I'm curious: what is Vélo'v and ...?").
   return parts.length > 1 && asks && !options && !pointsBack ? asTellMeAbout(last) : expanded;
+}
+
+/**
+ * A query for the things of a class with a property, typed without a question word ("cities with
+ * fewer than 500,000 inhabitants", "list museums with a cinema"), asks "Which cities have ...?".
+ */
+function withFilterAsked(question: string): string {
+  const m = /^\s*(?:(?:list|show|name|find)\s+(?:me\s+)?(?:all\s+)?(?:the\s+)?)?(\p{Ll}{3,}[^s\s']s)\s+with\s+([^?]+?)\s*[?.]?\s*$/u.exec(question);
+  return m ? `Which ${m[1]} have ${m[2]}?` : question;
 }
 
 /**

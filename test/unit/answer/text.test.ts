@@ -88,6 +88,14 @@ describe('Function: askedPart', () => {
     expect(askedPart('Essin - what is its population?')).toBe('Essin - what is its population?');
   });
 
+  it('asks a query for things with a property as "Which ... have ...?", leaves the corpus named out, and reads options before a dash as before a colon', () => {
+    // Act & Assess
+    expect(askedPart('cities with fewer than 500,000 inhabitants in 2020')).toBe('Which cities have fewer than 500,000 inhabitants in 2020?');
+    expect(askedPart('list museums with a cinema')).toBe('Which museums have a cinema?');
+    expect(askedPart('Which cities in the collection sit on the coast?')).toBe('Which cities sit on the coast?');
+    expect(askedPart('gas or wind — which produced more in 2023?')).toBe('gas or wind: which produced more in 2023?');
+  });
+
   it('leaves out how the answer is to be written, which answerFormat reads', () => {
     // Act & Assess
     expect(askedPart('Summarize public transport in Essin as a bullet list')).toBe('Tell me about public transport in Essin');
@@ -123,7 +131,7 @@ describe('Function: askedPart', () => {
   it('keeps the options a question chooses between before its colon ("Gas or solar: which ...?")', () => {
     // Act & Assess
     expect(askedPart('Gas or solar: which generated more?')).toBe('Gas or solar: which generated more?');
-    expect(askedPart('Tidal or wind power — which is older?')).toBe('Tidal or wind power — which is older?');
+    expect(askedPart('Tidal or wind power — which is older?')).toBe('Tidal or wind power: which is older?');
   });
 
   it('asks a question opened by a phrase of place with its question word first, keeping the phrase and a year where it stands', () => {
