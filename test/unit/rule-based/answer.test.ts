@@ -1801,6 +1801,10 @@ describe('Function: answerStructured', () => {
 
     // Act
     const coast = ask('Which cities are on the Amber coast?', passages);
+    // A verb saying only where a thing is is said by the place; the corpus named is no part of what is asked.
+    const sit = ask('Which cities in the collection sit on the Amber coast?', passages);
+    // A query without a question word asks the same.
+    const query = ask('cities with fewer than 500,000 residents', passages);
     const more = ask('Which cities have more than 500,000 inhabitants?', passages);
     const fewer = ask('Which cities have fewer than 500,000 residents?', [
       ...passages,
@@ -1809,6 +1813,8 @@ describe('Function: answerStructured', () => {
 
     // Assess: the port is no city; a figure of another passage's city does not count.
     expect(coast.shortAnswer?.split(', ').sort()).toEqual(['Essin', 'Orne']);
+    expect(sit.shortAnswer?.split(', ').sort()).toEqual(['Essin', 'Orne']);
+    expect(query.shortAnswer).toBe('Orne');
     expect(more.shortAnswer?.split(', ').sort()).toEqual(['Essin', 'Tarn']);
     expect(fewer.shortAnswer?.split(', ').sort()).toEqual(['Orne', 'Vell']);
   });

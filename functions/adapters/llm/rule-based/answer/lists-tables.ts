@@ -92,9 +92,11 @@ export function membersWith(focus: Focus, least = 2): ExtractedAnswer | undefine
   const bound = FIGURE_BOUND.exec(focus.question);
   const limit = bound ? numbersIn(bound[2]!)[0]?.value : undefined;
   const above = bound ? !/^(?:fewer|less|under|below|at\s+most)/i.test(bound[1]!) : true;
-  const sets = relationSets(focus.reading.relation, (w) => focus.lexicon.related(w)).map((set) =>
-    bound && countsPeople(set.words, focus.lexicon) ? new Set([...set.terms, ...contentTerms('population')]) : set.terms,
-  );
+  // A verb that only says where a thing is ("sit", "lie", "located") is said by the place itself:
+  // "Which cities sit on the coast?" asks what "a port city on the coast" says.
+  const sets = relationSets(focus.reading.relation, (w) => focus.lexicon.related(w))
+    .filter((set) => !LOCATIVE_VERB.test(set.words))
+    .map((set) => (bound && countsPeople(set.words, focus.lexicon) ? new Set([...set.terms, ...contentTerms('population')]) : set.terms));
   const meets = (s: Sentence) => {
     if (limit === undefined) return true;
     const figure = numbersIn(s.text).find((n) => n.value !== undefined);
@@ -116,6 +118,8 @@ export function membersWith(focus: Focus, least = 2): ExtractedAnswer | undefine
   if (members.length < least) return undefined;
   return { shortAnswer: members.map((m) => m.name).join(', '), answer: members.map((m) => cite(m.sentence)).join(' ') };
 }
+
+const LOCATIVE_VERB = /^(?:sits?|sitting|sat|lies|lie|lying|lay|stands?|standing|stood|located|situated)$/i;
 
 /**
  * "Which regions have most of the solar farms?": the names a sentence about what is asked gives
