@@ -968,6 +968,21 @@ describe('Function: answerStructured', () => {
     expect([half.shortAnswer, quarter.shortAnswer]).toEqual(['yes', 'no']);
   });
 
+  it('lists the rows of a table whose figure meets the bound asked, "at least" being a bound and no superlative', () => {
+    // Prepare
+    const table = doc('table', 'Electricity generation in Norvia by source, 2023 (table)', 'source,share_percent\nnuclear,65\nhydro,12\nwind,10\nsolar,5');
+
+    // Act
+    const above = ask('Which electricity sources had a share above 10 percent in Norvia in 2023?', [table]);
+    const least = ask('Which sources of electricity had at least 10 percent?', [table]);
+    const under = ask('Which sources produced less than 10 percent of the electricity?', [table]);
+
+    // Assess: largest first, each with its figure.
+    expect(above.shortAnswer).toBe('nuclear (65%), hydro (12%)');
+    expect(least.shortAnswer).toBe('nuclear (65%), hydro (12%), wind (10%)');
+    expect(under.shortAnswer).toBe('solar (5%)');
+  });
+
   it('ranks a list by a synonym of its superlative when the passages say that one ("biggest": "the fourth-largest")', () => {
     // Prepare
     const docs = ['Essin', 'Vell', 'Brask'].map((name, i) =>

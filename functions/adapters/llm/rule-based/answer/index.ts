@@ -37,7 +37,7 @@ import { readTask } from '../reading.js';
 import { choose } from './choice.js';
 import { describe, fallback, namesFrom, summarize } from './fallback.js';
 import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, ranksAs, type Sentence, titleKey } from './focus.js';
-import { coordinated, gradedSynonyms, list, membersWith, tableChoice, tableFigure, tableRows, tableSuperlative } from './lists-tables.js';
+import { coordinated, gradedSynonyms, list, membersWith, tableChoice, tableFigure, tableMembers, tableRows, tableSuperlative } from './lists-tables.js';
 import { deathCause, homeCountry, inCommon, lifeDate, lifePlace } from './lives.js';
 import { asksForMany, bridgedTitle, definedSubject, figureOf, kindOf, objectOf, superlative, whereIs } from './phrasings.js';
 import { typed } from './typed.js';
@@ -135,7 +135,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
     default:
       return (
         (reading.type === 'number' ? tableFigure(tables, focus) : tableSuperlative(reading, tables, focus, text)) ??
-        (asksForMany(text) ? (membersWith(focus) ?? coordinated(focus)) : undefined) ??
+        (asksForMany(text) ? (tableMembers(tables, focus) ?? membersWith(focus) ?? coordinated(focus)) : undefined) ??
         bridgedTitle(reading, focus, text) ??
         figureOf(reading, focus) ??
         kindOf(text, focus) ??

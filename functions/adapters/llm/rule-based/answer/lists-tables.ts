@@ -79,6 +79,30 @@ export function list(reading: QuestionReading, tables: readonly Table[], focus: 
 }
 
 /**
+ * "Which sources had a share above 10 percent?": the rows of a table about what is asked whose
+ * figure meets the bound, largest first, each with its figure. Undefined when the question sets no
+ * bound on a figure, no table here is about what is asked, or no row meets it.
+ */
+export function tableMembers(tables: readonly Table[], focus: Focus): ExtractedAnswer | undefined {
+  const bound = FIGURE_BOUND.exec(focus.question);
+  const limit = bound ? numbersIn(bound[2]!)[0]?.value : undefined;
+  if (!bound || limit === undefined) return undefined;
+  const side = bound[1]!.toLowerCase().replace(/\s+/g, ' ');
+  const meets = (v: number) =>
+    side === 'at least' ? v >= limit : side === 'at most' ? v <= limit : /^(?:fewer|less|under|below)/.test(side) ? v < limit : v > limit;
+  for (const { doc, rows } of tables) {
+    if (!saysRelation(tableHeading(doc), focus)) continue;
+    const found = rows.filter((r) => meets(r.value)).sort((a, b) => b.value - a.value);
+    if (found.length === 0) continue;
+    return {
+      shortAnswer: found.map(rowWithFigure).join(', '),
+      answer: `${doc.title ?? doc.id}: ${found.map((r) => `${r.name}, ${rowFigure(r)}`).join('; ')} [${doc.id}]`,
+    };
+  }
+  return undefined;
+}
+
+/**
  * "Which cities are on the Mediterranean coast?": the things of the class asked, each with a passage
  * of its own, whose passage says what is asked of them: a passage titled after a name, whose lead
  * sentence calls it of the class ("Nice is the fifth-largest city ..."), and whose sentences hold
@@ -314,9 +338,9 @@ function tableHeading(doc: AnswerInput['documents'][number]): Set<string> {
  * for (its title or header says "source").
  */
 export function tableSuperlative(reading: QuestionReading, tables: readonly Table[], focus: Focus, question: string): ExtractedAnswer | undefined {
-  // "the third largest": the row ranked third.
+  // "the third largest": the row ranked third; "at least 10 percent" is a bound, no superlative.
   const m = new RegExp(
-    `\\b(?:(${ORDINALS.join('|')})[\\s-]+)?(most|largest|biggest|highest|greatest|main|leading|least|smallest|lowest|fewest)\\b(?:\\s+(\\p{Ll}+))?`,
+    `\\b(?:(${ORDINALS.join('|')})[\\s-]+)?(?<!\\bat\\s+)(most|largest|biggest|highest|greatest|main|leading|least|smallest|lowest|fewest)\\b(?:\\s+(\\p{Ll}+))?`,
     'iu',
   ).exec(question);
   // The class asked for, or the noun the superlative ranks ("the second largest source of ...").

@@ -227,9 +227,11 @@ const DESCRIBED_WORDS = 5;
  * "What are the two rivers ...": a wh-word before a plural noun asks for every one of them.
  */
 export function asksForMany(question: string): boolean {
+  // "Which electricity sources had ...": a noun before the plural noun a verb follows qualifies it.
   const noun =
-    /\b(?:[Ww]hich|[Ww]hat)\s+(?:(?:are|were)\s+the\s+)?(?:(?:two|three|four|five|six|\d+)\s+)?(?:\p{Lu}[\p{L}'’-]*\s+)*(\p{Ll}+)\b/u.exec(question)?.[1] ??
-    /^\s*(?:[Nn]ame|[Ll]ist|[Gg]ive me|[Tt]ell me)\s+(?:all\s+)?(?:the\s+)?(?:(?:two|three|four|five|six|\d+)\s+)?(\p{Ll}+)\b/u.exec(question)?.[1];
+    /\b(?:[Ww]hich|[Ww]hat)\s+(?:(?:are|were)\s+the\s+)?(?:(?:two|three|four|five|six|\d+)\s+)?(?:\p{Lu}[\p{L}'’-]*\s+)*(?:\p{Ll}+\s+(?=\p{Ll}+s\s+(?:had|have|are|were|do|did)\b))?(\p{Ll}+)\b/u.exec(
+      question,
+    )?.[1] ?? /^\s*(?:[Nn]ame|[Ll]ist|[Gg]ive me|[Tt]ell me)\s+(?:all\s+)?(?:the\s+)?(?:(?:two|three|four|five|six|\d+)\s+)?(\p{Ll}+)\b/u.exec(question)?.[1];
   return noun !== undefined && /[^su]s$/.test(noun) && !/^(?:is|was|does|has|its|this|thus|plus|bus|gas|yes)$/.test(noun);
 }
 
