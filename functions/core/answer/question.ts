@@ -615,11 +615,13 @@ export function describedThing(question: string): { phrase: string; find: string
   if (held && !/^(?:who|whom|what|which)\b/i.test(q.slice(held.index).trim())) {
     return { phrase: held[1]!, find: `What is ${held[1]}?`, role: held[2]! };
   }
-  const m = /\b(?:of|in|from|for|at|by|on|to|with)\s+(the\s+(\p{Ll}+)\s+(where|that|which|who|whom)\s+([^,;]+))$/u.exec(q);
+  // "... through the city where ...", "Which region is the city that ...?".
+  const m = /\b(?:of|in|from|for|at|by|on|to|with|through|into|near|across|is|was)\s+(the\s+(\p{Ll}+)\s+(where|that|which|who|whom)\s+([^,;]+))$/u.exec(q);
   if (!m) return undefined;
   const [, phrase, noun, relative, clause] = m as unknown as [string, string, string, string, string];
-  // The clause must name what it is about: a capitalised name of its own.
-  if (!/\p{Lu}/u.test(clause)) return undefined;
+  // The clause must name what it is about: a capitalised name of its own, or two words of its own,
+  // with its verb ("where bouillabaisse comes from", typed in lower case).
+  if (!/\p{Lu}/u.test(clause) && contentTerms(clause).length < 2) return undefined;
   const find = relative === 'where' ? `Where ${clause}?` : relative === 'who' || relative === 'whom' ? `Who ${clause}?` : `Which ${noun} ${clause}?`;
   return { phrase, find };
 }

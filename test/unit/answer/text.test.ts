@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 
-import { readQuestion } from '../../../functions/core/answer/question.js';
+import { describedThing, readQuestion } from '../../../functions/core/answer/question.js';
 import { answerFormat, askedPart, entitySpans, sentences } from '../../../functions/core/answer/text.js';
 
 describe('Function: entitySpans and sentences on a case name', () => {
@@ -164,6 +164,19 @@ describe('Function: readQuestion as people type', () => {
     expect(readQuestion('solar of norvian electricity 2023 percent')).toMatchObject({ type: 'number', answerClass: 'percent' });
     expect(readQuestion('solar share of norvian electricity 2023').type).toBe('number');
     expect(readQuestion("hydro percentage of norvia's electricity mix, 2023").type).toBe('number');
+  });
+});
+
+describe('Function: describedThing', () => {
+  it('finds the thing "through the city where ..." and "is the city that ..." describe, a clause in lower case naming two words too', () => {
+    // Act & Assess
+    expect(describedThing('How many people live in the city where vellade originated?')).toEqual({
+      phrase: 'the city where vellade originated',
+      find: 'Where vellade originated?',
+    });
+    expect(describedThing('What river runs through the city where the kinetograph was first shown?')?.find).toBe('Where the kinetograph was first shown?');
+    expect(describedThing('In which region is the city that has the Grand Port?')?.find).toBe('Which city has the Grand Port?');
+    expect(describedThing('What is the population of the city where it rains?')).toBeUndefined();
   });
 });
 
