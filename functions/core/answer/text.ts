@@ -463,7 +463,10 @@ export function askedPart(question: string): string {
     return `What is the ${keyword[1]!.toLowerCase()} of ${keyword[2]}?`;
   // A pronoun points back into the preamble unless the question names what it is about itself
   // ("I'm curious: what is Vélo'v and how big is it?").
-  const pointsBack = /\b(?:it|its|he|him|his|she|her|they|them|their|this|these|those|there|here)\b/i.test(last) && !/\s\p{Lu}/u.test(last);
+  // So does a preamble's name, when the question names nothing ("Compare Paris and Lyon: which is larger?").
+  const pointsBack =
+    !/\s\p{Lu}/u.test(last) &&
+    (/\b(?:it|its|he|him|his|she|her|they|them|their|this|these|those|there|here)\b/i.test(last) || /\s(?!I\b)\p{Lu}/u.test(parts.slice(0, -1).join(' ')));
   // "hydro or wind — which ...?" chooses between the two as "hydro or wind: which ...?" does.
   if (options) return `${parts[0]!.trim()}: ${last}`;
   // The question after a preamble may itself ask for a summary ("I'm curious: what is Vélo'v and ...?").

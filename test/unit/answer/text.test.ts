@@ -86,6 +86,9 @@ describe('Function: askedPart', () => {
     expect(askedPart('What are bouchons and where are they found?')).toBe('Tell me about bouchons');
     expect(askedPart('What is the population of Essin and how has it changed?')).toBe('What is the population of Essin and how has it changed?');
     expect(askedPart('Essin - what is its population?')).toBe('Essin - what is its population?');
+    // A question naming nothing after a preamble that names something asks of it.
+    expect(askedPart('compare the metro lines of Essin and Vell: which has more?')).toBe('compare the metro lines of Essin and Vell: which has more?');
+    expect(askedPart("I'm planning a trip — what's the largest museum?")).toBe('what is the largest museum?');
   });
 
   it('asks a query for things with a property as "Which ... have ...?", leaves the corpus named out, and reads options before a dash as before a colon', () => {
