@@ -605,7 +605,7 @@ export function describedPerson(question: string): { phrase: string; find: strin
  * it, asked with the clause's own words ("Where Kerry Saxby-Junna was born?", "Which company
  * published X?"). Undefined for a question without such a clause.
  */
-export function describedThing(question: string): { phrase: string; find: string; role?: string } | undefined {
+export function describedThing(question: string): { phrase: string; find: string; role?: string; kind?: string } | undefined {
   const q = question
     .trim()
     .replace(/\s+/g, ' ')
@@ -620,8 +620,11 @@ export function describedThing(question: string): { phrase: string; find: string
   if (!m) return undefined;
   const [, phrase, noun, relative, clause] = m as unknown as [string, string, string, string, string];
   // The clause must name what it is about: a capitalised name of its own, or two words of its own,
-  // with its verb ("where bouillabaisse comes from", typed in lower case).
-  if (!/\p{Lu}/u.test(clause) && contentTerms(clause).length < 2) return undefined;
-  const find = relative === 'where' ? `Where ${clause}?` : relative === 'who' || relative === 'whom' ? `Who ${clause}?` : `Which ${noun} ${clause}?`;
-  return { phrase, find };
+  // with its verb ("where bouillabaisse comes from", typed in lower case); then what it finds must
+  // be of the noun's kind (`kind`: a city, for "the city where ..."; "who" says a person already).
+  const named = /\p{Lu}/u.test(clause);
+  if (!named && contentTerms(clause).length < 2) return undefined;
+  const person = relative === 'who' || relative === 'whom';
+  const find = relative === 'where' ? `Where ${clause}?` : person ? `Who ${clause}?` : `Which ${noun} ${clause}?`;
+  return named || person ? { phrase, find } : { phrase, find, kind: noun };
 }

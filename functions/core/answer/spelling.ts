@@ -40,11 +40,11 @@ const QUESTION_WORDS = ['which', 'what', 'where', 'when', 'who', 'whom', 'whose'
 
 /**
  * The question with its first word, when the lexicon does not know it, read as the question word a
- * letter away ("wich", "waht"), and with each word of six letters or more that no passage writes and the lexicon does
- * not know written as the one word of the passages a letter away from it, when there is one: "In
- * which industry is Toulose the European hub?" reads "Toulouse"; "populaton of nice" reads
- * "population". A word the lexicon knows ("Berlin", "tidal") is never respelt: the question may ask
- * of what the passages do not hold, and is then refused as asked.
+ * letter away ("wich", "waht"), and with each word of six letters or more that no passage writes
+ * and the lexicon does not know written as the one word of the passages a letter away from it,
+ * when there is one: "In which industry is Toulose the European hub?" reads "Toulouse";
+ * "populaton of nice" reads "population". A word the lexicon knows ("Berlin", "tidal") is never
+ * respelt: the question may ask of what the passages do not hold, and is then refused as asked.
  */
 export function respeltQuestion(question: string, passages: readonly string[], lexicon: Lexicon): string {
   // Without a lexicon that tells words from names (a bundle shipped without WordNet), no word is known: none is respelt.

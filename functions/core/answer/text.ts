@@ -461,16 +461,17 @@ export function askedPart(question: string): string {
     !new RegExp(`\\b(?:${BE_DO_HAVE}|in|on|at|by|for|from|with)\\b`, 'i').test(keyword[2]!)
   )
     return `What is the ${keyword[1]!.toLowerCase()} of ${keyword[2]}?`;
-  // A pronoun points back into the preamble unless the question names what it is about itself
-  // ("I'm curious: what is Vélo'v and how big is it?").
-  // So does a preamble's name, when the question names nothing ("Compare Paris and Lyon: which is larger?").
+  // The preamble stays when the question names nothing of its own (no capital after its first
+  // word) and a pronoun points back into it ("Lyon - what is its population?") or the preamble
+  // names something ("Compare Paris and Lyon: which is larger?"); a question naming its subject
+  // keeps none ("I'm curious: what is Vélo'v and how big is it?").
   const pointsBack =
     !/\s\p{Lu}/u.test(last) &&
     (/\b(?:it|its|he|him|his|she|her|they|them|their|this|these|those|there|here)\b/i.test(last) || /\s(?!I\b)\p{Lu}/u.test(parts.slice(0, -1).join(' ')));
   // "hydro or wind — which ...?" chooses between the two as "hydro or wind: which ...?" does.
   if (options) return `${parts[0]!.trim()}: ${last}`;
   // The question after a preamble may itself ask for a summary ("I'm curious: what is Vélo'v and ...?").
-  return parts.length > 1 && asks && !options && !pointsBack ? asTellMeAbout(last) : expanded;
+  return parts.length > 1 && asks && !pointsBack ? asTellMeAbout(last) : expanded;
 }
 
 /**

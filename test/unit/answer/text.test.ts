@@ -173,9 +173,11 @@ describe('Function: readQuestion as people type', () => {
 describe('Function: describedThing', () => {
   it('finds the thing "through the city where ..." and "is the city that ..." describe, a clause in lower case naming two words too', () => {
     // Act & Assess
+    // A clause naming nothing asks for a thing of the noun's kind.
     expect(describedThing('How many people live in the city where vellade originated?')).toEqual({
       phrase: 'the city where vellade originated',
       find: 'Where vellade originated?',
+      kind: 'city',
     });
     expect(describedThing('What river runs through the city where the kinetograph was first shown?')?.find).toBe('Where the kinetograph was first shown?');
     expect(describedThing('In which region is the city that has the Grand Port?')?.find).toBe('Which city has the Grand Port?');

@@ -2265,6 +2265,19 @@ describe('Function: answerStructured on kinship and lives', () => {
     expect(answer.answer).toContain('[tarra]');
   });
 
+  it('takes a thing a clause naming nothing finds only when its passage calls it of the kind asked ("the town where ...")', () => {
+    // Arrange: the first hop asked alone finds the river, which is no town.
+    const mill = doc('mill', 'Old water mill', 'The old water mill still grinds wheat for the town where it stands.');
+    const brisk = doc('brisk', 'Brisk', 'Brisk is the town where the water mill, very old, stands; the Zorblat flows through the town.');
+    const zorblat = doc('zorblat', 'Zorblat', 'The Zorblat is a river of the Vesk hills that reaches the sea.');
+
+    // Act
+    const answer = ask('Which river flows through the town where the old water mill stands?', [mill, brisk, zorblat]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Zorblat');
+  });
+
   it('answers "X is father to which actress?" with the child the father\'s passage names', () => {
     // Arrange
     const jon = doc('jon', 'Jon Mali', 'Jon Mali (1954–2013) was an Indian photographer. He was the father of Bollywood actress Tara Mali.');

@@ -169,6 +169,11 @@ function describedAnswer(asked: string, documents: AnswerInput['documents'], lex
   // "Lyon is the third-largest city of France by population of the commune" finds no commune of anything.
   const role = (described as { role?: string }).role;
   if (role && !new RegExp(`^(?:The\\s+)?${escapeRegExp(found.shortAnswer)}\\b[^.]*\\b${escapeRegExp(role)}\\b`, 'i').test(found.answer)) return undefined;
+  // A thing found by a clause that names nothing ("the town where the old water mill stands") must
+  // be of the kind the phrase says: its own passage's opening calls it so, or the lexicon does.
+  const kind = (described as { kind?: string }).kind;
+  if (kind && !contentTerms(sentences(own.text)[0] ?? '').includes(contentTerms(kind)[0] ?? kind) && lexicon.isKindOf?.(found.shortAnswer, kind) !== true)
+    return undefined;
   const rewritten = question.replace(described.phrase, found.shortAnswer);
   const ask = (docs: AnswerInput['documents']) => askAgain(rewritten, docs, lexicon, depth);
   const home = ask([own]);
