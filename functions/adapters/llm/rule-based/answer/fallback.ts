@@ -4,7 +4,7 @@
  */
 import { type AnswerFormat, bareTitle, entitySpans, escapeRegExp } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
-import { cite, type ExtractedAnswer, type Focus, NO_ANSWER, ranked, type Sentence, sameName } from './focus.js';
+import { cite, type ExtractedAnswer, type Focus, NO_ANSWER, ranked, type Sentence, sameName, subjectOf } from './focus.js';
 
 /** How many names a names-only answer gives: enough to hold the bridge entity, few enough to stay a query. */
 const MAX_NAMES = 6;
@@ -106,7 +106,7 @@ export function summarize(focus: Focus, format: AnswerFormat = {}): ExtractedAns
  */
 function opensOn(docId: string, topic: readonly string[], focus: Focus): boolean {
   const opening = focus.all.find((s) => s.docId === docId && s.position === 0);
-  const subject = opening ? /^(.*?)\s(?:is|are|was|were)\s/.exec(opening.text)?.[1]?.split(/[,(]/)[0] : undefined;
+  const subject = opening ? subjectOf(opening.text)?.split(/[,(]/)[0] : undefined;
   if (!subject || topic.length === 0) return false;
   const terms = new Set(contentTerms(subject));
   return terms.size === new Set(topic).size && topic.every((t) => terms.has(t));

@@ -1,7 +1,7 @@
 /**
  * What every part of the keyless answerer (index.ts) shares: its input and output, the sentences it
  * reads, the question's focus that scores them (Focus, ranked), and small helpers on titles, names
- * and ranks (titleKey, sameName, sentencesAbout, ORDINALS).
+ * and ranks (titleKey, sameName, sentencesAbout, ORDINALS), and a defining sentence's subject (subjectOf).
  */
 import { classRecogniser } from '../../../../core/answer/answer-classes.js';
 import { type Candidate, candidatesFor } from '../../../../core/answer/candidates.js';
@@ -308,4 +308,13 @@ export const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth',
 /** Whether a word ranks as a superlative does ("largest", "oldest", "third"), not one that merely ends so ("west", "interest", "forest"). */
 export function ranksAs(word: string): boolean {
   return ORDINALS.includes(word.toLowerCase()) || (/^\p{L}{2,}est$/u.test(word) && !/(?:west|east|interest|forest|contest|request|protest|test)$/i.test(word));
+}
+
+/** A defining sentence's copula and the article after it: "Hüsker Dü was an American rock band". */
+export const COPULA = /\s(?:is|was|are|were)\s+(?:an?\s+|the\s+)?/;
+
+/** What a defining sentence is about: the words before its first copula ("The Lumière brothers, Auguste and Louis,"). */
+export function subjectOf(text: string): string | undefined {
+  const copula = COPULA.exec(text);
+  return copula ? text.slice(0, copula.index) : undefined;
 }

@@ -79,17 +79,27 @@ export function list(reading: QuestionReading, tables: readonly Table[], focus: 
 }
 
 /**
+ * The bound a question sets on a figure ("more than 500,000", "fewer than 50", "at least 10
+ * percent"): its limit and its side. Undefined when it sets none.
+ */
+function boundAsked(question: string): { limit: number; side: 'over' | 'at least' | 'under' | 'at most' } | undefined {
+  const m = FIGURE_BOUND.exec(question);
+  const limit = m ? numbersIn(m[2]!)[0]?.value : undefined;
+  if (!m || limit === undefined) return undefined;
+  const said = m[1]!.toLowerCase().replace(/\s+/g, ' ');
+  return { limit, side: said === 'at least' || said === 'at most' ? said : /^(?:fewer|less|under|below)/.test(said) ? 'under' : 'over' };
+}
+
+/**
  * "Which sources had a share above 10 percent?": the rows of a table about what is asked whose
  * figure meets the bound, largest first, each with its figure. Undefined when the question sets no
  * bound on a figure, no table here is about what is asked, or no row meets it.
  */
 export function tableMembers(tables: readonly Table[], focus: Focus): ExtractedAnswer | undefined {
-  const bound = FIGURE_BOUND.exec(focus.question);
-  const limit = bound ? numbersIn(bound[2]!)[0]?.value : undefined;
-  if (!bound || limit === undefined) return undefined;
-  const side = bound[1]!.toLowerCase().replace(/\s+/g, ' ');
-  const meets = (v: number) =>
-    side === 'at least' ? v >= limit : side === 'at most' ? v <= limit : /^(?:fewer|less|under|below)/.test(side) ? v < limit : v > limit;
+  const bound = boundAsked(focus.question);
+  if (!bound) return undefined;
+  const { limit, side } = bound;
+  const meets = (v: number) => (side === 'at least' ? v >= limit : side === 'at most' ? v <= limit : side === 'under' ? v < limit : v > limit);
   for (const { doc, rows } of tables) {
     if (!saysRelation(tableHeading(doc), focus)) continue;
     const found = rows.filter((r) => meets(r.value)).sort((a, b) => b.value - a.value);
@@ -113,9 +123,9 @@ export function membersWith(focus: Focus, least = 2): ExtractedAnswer | undefine
   if (focus.answerClass.size === 0) return undefined;
   // "Which cities have more than 500,000 inhabitants?": a bound on a figure, which the figure after
   // the words it counts must meet; a count of people is a population.
-  const bound = FIGURE_BOUND.exec(focus.question);
-  const limit = bound ? numbersIn(bound[2]!)[0]?.value : undefined;
-  const above = bound ? !/^(?:fewer|less|under|below|at\s+most)/i.test(bound[1]!) : true;
+  const bound = boundAsked(focus.question);
+  const limit = bound?.limit;
+  const above = bound ? bound.side === 'over' || bound.side === 'at least' : true;
   // A verb that only says where a thing is ("sit", "lie", "located") is said by the place itself:
   // "Which cities sit on the coast?" asks what "a port city on the coast" says.
   const sets = relationSets(focus.reading.relation, (w) => focus.lexicon.related(w))

@@ -8,7 +8,7 @@ import { namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { bareTitle, escapeRegExp } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
-import { cite, type ExtractedAnswer, type Focus, NO_ANSWER, ORDINALS, ranked, ranksAs, type Sentence, sameName } from './focus.js';
+import { COPULA, cite, type ExtractedAnswer, type Focus, NO_ANSWER, ORDINALS, ranked, ranksAs, type Sentence, sameName } from './focus.js';
 import { withYear } from './spans.js';
 
 /**
@@ -360,5 +360,3 @@ function predicateOf(text: string): string | undefined {
     .slice(0, 10)
     .join(' ');
 }
-
-const COPULA = /\s(?:is|was|are|were)\s+(?:an?\s+|the\s+)?/;
