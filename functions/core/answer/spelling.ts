@@ -17,6 +17,14 @@ export function oneEditApart(a: string, b: string): boolean {
   return short.slice(i) === long.slice(i + 1);
 }
 
+/** Whether two words of one length differ only by two neighbouring letters swapped ("Wein", "Wien"). */
+export function neighboursSwapped(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  let i = 0;
+  while (a[i] === b[i]) i++;
+  return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
 /**
  * `related` (the lexicon's words for a word), also reading a word of five letters or more that the
  * lexicon does not know and no passage says as the one word of the passages a letter away from it.
@@ -45,6 +53,8 @@ const QUESTION_WORDS = ['which', 'what', 'where', 'when', 'who', 'whom', 'whose'
  * when there is one: "In which industry is Toulose the European hub?" reads "Toulouse";
  * "populaton of nice" reads "population". A word the lexicon knows ("Berlin", "tidal") is never
  * respelt: the question may ask of what the passages do not hold, and is then refused as asked.
+ * A word of four or five letters is respelt only for two neighbours swapped ("Wein filter" reads
+ * "Wien"): a letter left out, added or changed in so short a word finds too many other words.
  */
 export function respeltQuestion(question: string, passages: readonly string[], lexicon: Lexicon): string {
   // Without a lexicon that tells words from names (a bundle shipped without WordNet), no word is known: none is respelt.
@@ -59,15 +69,15 @@ export function respeltQuestion(question: string, passages: readonly string[], l
   });
   // The passages' words in lower case, each as first written, read once, on the first word that needs them.
   let words: Map<string, string> | undefined;
-  return opening.replace(/\p{L}{6,}/gu, (word) => {
+  return opening.replace(/\p{L}{4,}/gu, (word) => {
     const lower = word.toLowerCase();
     if (!words) {
       words = new Map();
-      for (const w of passages.flatMap((p) => p.match(/\p{L}{5,}/gu) ?? [])) if (!words.has(w.toLowerCase())) words.set(w.toLowerCase(), w);
+      for (const w of passages.flatMap((p) => p.match(/\p{L}{4,}/gu) ?? [])) if (!words.has(w.toLowerCase())) words.set(w.toLowerCase(), w);
     }
     if (words.has(lower)) return word;
     if (!unknown(lower)) return word;
-    const near = [...words.keys()].filter((w) => oneEditApart(w, lower));
+    const near = [...words.keys()].filter((w) => (lower.length >= 6 ? oneEditApart(w, lower) : neighboursSwapped(w, lower)));
     if (near.length !== 1) return word;
     // Written as the passages write it when the question wrote a capital; in lower case otherwise (truecased reads it then).
     return /^\p{Lu}/u.test(word) ? words.get(near[0]!)! : near[0]!;

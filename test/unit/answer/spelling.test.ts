@@ -83,6 +83,15 @@ describe('Function: respeltQuestion', () => {
     expect([which, what, wheat]).toEqual(['which rivers flow through Tolosa?', 'What is Tolosa?', 'wheat farms near Tolosa']);
   });
 
+  it("reads a word of four or five letters as the passages' word with two neighbouring letters swapped, and only so", () => {
+    // Act: "Wein" is "Wien" with two letters swapped; "Wienn" and "Wen" are a letter added and left out.
+    const swapped = respeltQuestion('Who developed the Wein filter?', ['A Wien filter is a velocity selector.'], wordNet());
+    const other = respeltQuestion('Who developed the Wienn or the Wen filter?', ['A Wien filter is a velocity selector.'], wordNet());
+
+    // Assess
+    expect([swapped, other]).toEqual(['Who developed the Wien filter?', 'Who developed the Wienn or the Wen filter?']);
+  });
+
   it('leaves a word the lexicon knows, a word the passages say and a word of five letters or fewer', () => {
     // Act: "Berlin" is a name WordNet knows; "Verania" is said; "Tolos" is short.
     const respelt = respeltQuestion('Is Berlin in Verania, near Tolos?', passages, wordNet());
