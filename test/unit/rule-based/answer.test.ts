@@ -2015,6 +2015,18 @@ describe('Function: answerStructured on the type of a place', () => {
     expect(answer.shortAnswer).toBeNull();
   });
 
+  it('gives no part of a title written whole around it: the title names no place', () => {
+    // Arrange: "Grey Hat" is only the end of the film's title.
+    const maker = doc('maker', 'Odile Varnier', 'Odile Varnier (1920 – 2002) was a French actor and director.');
+    const film = doc('film', 'The Man with the Grey Hat', 'The Man with the Grey Hat is a 1972 French comedy film directed by Odile Varnier.');
+
+    // Act
+    const answer = ask('Where was the French director Odile Varnier born?', [maker, film]);
+
+    // Assess
+    expect(answer.shortAnswer).toBeNull();
+  });
+
   it('gives no cast member, nor a participle opening a sentence, for a place', () => {
     // Arrange
     const film = doc(

@@ -147,7 +147,7 @@ export class Focus {
   /** The candidates of a sentence: the spans of the class asked for when it has them, else those of the expected type. */
   candidates(text: string): Candidate[] {
     const found = (this.spansOfClass ? this.spansOfClass(text) : candidatesFor(text, this.reading.type)).filter(
-      (c) => !this.commonOpener(c, text) && !this.nameAdjective(c, text) && !this.yearAndOrigin(c),
+      (c) => !this.commonOpener(c, text) && !this.nameAdjective(c, text) && !this.yearAndOrigin(c) && !this.insideTitle(c, text),
     );
     if (this.reading.type !== 'entity') return found;
     // "Under what name ...?", "under the pseudonym Bass Communion": a kind of name right before a
@@ -185,6 +185,27 @@ export class Focus {
   }
 
   private readonly kinds = new Map<string, boolean>();
+
+  /** The passages' titles of two words or more, without their parenthesis: "The Tall Blond Man with One Black Shoe". */
+  private get titles(): string[] {
+    this.titlesRead ??= [...new Set(this.all.map((s) => bareTitle(s.title)))].filter((t) => /\s/.test(t));
+    return this.titlesRead;
+  }
+
+  private titlesRead: string[] | undefined;
+
+  /**
+   * Whether a name is only a part of a passage's title written whole around it: "One Black Shoe" in
+   * "The Tall Blond Man with One Black Shoe is a 1972 film" names no place and no one; the title does.
+   */
+  insideTitle(c: Candidate, text: string): boolean {
+    if (c.kind !== 'name') return false;
+    const end = c.at + c.text.length;
+    return this.titles.some((t) => {
+      for (let at = text.indexOf(t); at >= 0; at = text.indexOf(t, at + 1)) if (at <= c.at && end <= at + t.length && t.length > c.text.length) return true;
+      return false;
+    });
+  }
 
   /** Whether a candidate is a word kindsIn found to name a kind of the class asked for. */
   isKind(c: Candidate): boolean {
