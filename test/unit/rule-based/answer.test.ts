@@ -2079,6 +2079,24 @@ describe('Function: answerStructured on the type of a place', () => {
   });
 });
 
+describe('Function: answerStructured on namesakes', () => {
+  const early = doc('aunt-1915', "Ada's Aunt (1915 film)", "Ada's Aunt is a 1915 American film. It is based on a play by Tom Brandt.");
+  const later = doc(
+    'aunt-1925',
+    "Ada's Aunt (1925 film)",
+    "Ada's Aunt is a 1925 American comedy film directed by Scott Sidlow. It was remade by Orbit Pictures in 1930.",
+  );
+
+  it('reads only the namesake whose qualifier the question says', () => {
+    // Act
+    const asked1915 = ask("Who directed the 1915 film version of Ada's Aunt?", [later, early]);
+    const asked1925 = ask("Who directed the 1925 film version of Ada's Aunt?", [later, early]);
+
+    // Assess: the 1915 film's passage names no director.
+    expect([asked1915.shortAnswer, asked1925.shortAnswer]).toEqual([null, 'Scott Sidlow']);
+  });
+});
+
 describe('Function: answerStructured on the type of a person', () => {
   it('never gives a place for a person: a name after "in", or the region after a place', () => {
     // Arrange

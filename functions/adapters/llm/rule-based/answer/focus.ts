@@ -106,6 +106,8 @@ export class Focus {
   nameScore(s: Sentence): number {
     const title = new Set(contentTerms(s.title));
     let score = 0;
+    // A namesake the question tells apart from the one it asks about ("the 1915 film" of three Charley's Aunts) is not about it.
+    if (this.otherNamesakes.has(s.docId)) return 0;
     for (const [i, terms] of this.nameTerms.entries()) {
       const inText = terms.filter((t) => s.terms.has(t)).length / terms.length;
       const inTitle = terms.filter((t) => title.has(t)).length / terms.length;
@@ -119,6 +121,36 @@ export class Focus {
     }
     return score;
   }
+
+  /**
+   * The passages titled as another passage is, whose qualifier the question does not say when it
+   * says another's: asked of "the 1915 American film version of Charley's Aunt", the passages
+   * "Charley's Aunt (1925 film)" and "Charley's Aunt (1930 film)" are about other films. A word
+   * every qualifier of the title holds ("film") tells none apart.
+   */
+  private get otherNamesakes(): Set<string> {
+    if (this.namesakesMemo) return this.namesakesMemo;
+    const asked = new Set(contentTerms(this.question));
+    const byTitle = new Map<string, Map<string, string[]>>();
+    for (const s of this.all) {
+      const qualifier = /\(([^)]*)\)\s*$/.exec(s.title)?.[1] ?? '';
+      const docs = byTitle.get(titleKey(s.title)) ?? new Map<string, string[]>();
+      docs.set(s.docId, contentTerms(qualifier));
+      byTitle.set(titleKey(s.title), docs);
+    }
+    const out = new Set<string>();
+    for (const docs of byTitle.values()) {
+      if (docs.size < 2) continue;
+      const told = (terms: string[]) => terms.filter((t) => [...docs.values()].some((other) => !other.includes(t)));
+      const said = [...docs].filter(([, terms]) => told(terms).some((t) => asked.has(t)));
+      if (said.length === 0) continue;
+      for (const [docId] of docs) if (!said.some(([d]) => d === docId)) out.add(docId);
+    }
+    this.namesakesMemo = out;
+    return out;
+  }
+
+  private namesakesMemo: Set<string> | undefined;
 
   /** Whether the sentence's passage is titled after one of the question's names ("Public transport in Lyon" for Lyon's). */
   titledAfterName(s: Sentence): boolean {
