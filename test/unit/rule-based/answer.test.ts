@@ -2079,6 +2079,23 @@ describe('Function: answerStructured on the type of a place', () => {
   });
 });
 
+describe('Function: answerStructured on agents', () => {
+  it("gives the agent of the phrase that says more of what is asked: 'a music score by', over 'written by'", () => {
+    // Arrange
+    const film = doc(
+      'vips',
+      'The Envoys (film)',
+      'The Envoys is a 1963 British drama film. The film was written by Tara Rattan, with a music score by Mika Rozan.',
+    );
+
+    // Act
+    const answer = ask('Who wrote the music score for The Envoys?', [film]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Mika Rozan');
+  });
+});
+
 describe('Function: answerStructured on namesakes', () => {
   const early = doc('aunt-1915', "Ada's Aunt (1915 film)", "Ada's Aunt is a 1915 American film. It is based on a play by Tom Brandt.");
   const later = doc(

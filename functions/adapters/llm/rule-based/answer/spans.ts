@@ -82,9 +82,23 @@ export function inAppositive(c: Candidate, s: Sentence): boolean {
  * "directed by Adam Green"; a title may stand between ("created by TV executive Reg Watson").
  */
 export function isAgent(c: Candidate, s: Sentence, relation: ReadonlyArray<ReadonlySet<string>>): boolean {
-  const verb = /([\p{L}]+)\s+by\s+(?:(?:\p{Lu}{2,5}|\p{Ll}+)\s+){0,2}$/u.exec(s.text.slice(Math.max(0, c.at - 40), c.at))?.[1];
-  const term = verb ? contentTerms(verb)[0] : undefined;
-  return term !== undefined && relation.some((set) => set.has(term));
+  return agentOf(c, s, relation) > 0;
+}
+
+/**
+ * How many words of the relation the phrase before a span's "by" says: "with a music score by
+ * Miklós Rózsa" says two of "who wrote the music score", "written by Terence Rattigan" one.
+ */
+function agentOf(c: Candidate, s: Sentence, relation: ReadonlyArray<ReadonlySet<string>>): number {
+  // The words before the verb that make one phrase with it ("music score"), not a clause's subject ("the film was").
+  const m = /((?:(?!(?:is|was|are|were|be|been|being|has|have|had|the|a|an)\s)[\p{L}]+\s+){0,2})([\p{L}]+)\s+by\s+(?:(?:\p{Lu}{2,5}|\p{Ll}+)\s+){0,2}$/u.exec(
+    s.text.slice(Math.max(0, c.at - 60), c.at),
+  );
+  if (!m) return 0;
+  const verb = contentTerms(m[2]!)[0];
+  if (verb === undefined || !relation.some((set) => set.has(verb))) return 0;
+  const before = contentTerms(m[1]!);
+  return 1 + relation.filter((set) => !set.has(verb) && before.some((t) => set.has(t))).length;
 }
 
 export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, reading?: QuestionReading, given?: Array<Set<string>>): Candidate {
@@ -125,7 +139,8 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
     // A name right beside the class noun ("the Garonne river") is the answer.
     if (toClass <= 2) return -1;
     const fitsType = !reading || (typeFits(c, reading, s.text) && !knownOtherPlace(c, reading, focus));
-    if (reading?.type === 'person' && fitsType && isAgent(c, s, only ?? focus.relation)) return -0.5;
+    const agent = reading?.type === 'person' && fitsType ? agentOf(c, s, only ?? focus.relation) : 0;
+    if (agent > 0) return -0.4 - agent / 10;
     // A span that does not read as the expected type stands further off, by a sentence's length.
     return toAny + (reading && !fitsType ? 200 : 0);
   };
