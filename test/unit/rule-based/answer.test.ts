@@ -2214,6 +2214,21 @@ describe('Function: answerStructured on what the question itself asks', () => {
 });
 
 describe('Function: answerStructured on kinship and lives', () => {
+  it('reads a birthplace from a sentence that opens on it, without the subject after it', () => {
+    // Arrange
+    const maker = doc(
+      'hal',
+      'Hal Yorke (director)',
+      'Hal Yorke (13 November 1897 – 3 March 1972) was an American film director. Born in Portland, Oregon, Yorke was active as an editor from 1923.',
+    );
+
+    // Act
+    const answer = ask('Where was the director Hal Yorke born?', [maker]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Portland, Oregon');
+  });
+
   const ALDRIC = doc(
     'aldric',
     'Aldric Venn',

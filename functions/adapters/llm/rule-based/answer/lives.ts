@@ -63,12 +63,18 @@ export function lifePlace(reading: QuestionReading, documents: AnswerInput['docu
     if (place.test(said)) found = said;
   }
   // Else "born ... in X", read sentence by sentence so a name ends where its sentence does ("Kelso. He ...").
+  // A sentence may open on it: "Born in Portland, Oregon, Young was ...": the last name before the verb is its subject.
   const bornIn = new RegExp(
-    `\\b${event === 'birth' ? 'born' : 'died'}\\b[^.;()]*?\\bin\\s+(\\p{Lu}[\\p{L}'’.-]*(?:(?:\\s|,\\s)\\p{Lu}[\\p{L}'’.-]*){0,3})`,
+    `\\b${event === 'birth' ? '[Bb]orn' : '[Dd]ied'}\\b[^.;()]*?\\bin\\s+(\\p{Lu}[\\p{L}'’.-]*(?:(?:\\s|,\\s)\\p{Lu}[\\p{L}'’.-]*){0,3})(\\s+\\p{Ll})?`,
     'u',
   );
   found ??= sentences(own.text)
-    .map((x) => bornIn.exec(x.replace(/\s+/g, ' '))?.[1]?.replace(/\.$/, ''))
+    .map((x) => {
+      const m = bornIn.exec(x.replace(/\s+/g, ' '));
+      if (!m) return undefined;
+      const opening = /^(?:Born|Died)\b/.test(x) && m[2] !== undefined;
+      return (opening ? m[1]!.replace(/,\s[^,]+$/, '') : m[1]!).replace(/\.$/, '');
+    })
     .find((x) => x !== undefined);
   if (!found) return undefined;
   return { shortAnswer: found, answer: citing(own, found) };
