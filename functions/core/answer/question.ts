@@ -144,6 +144,12 @@ export function readQuestion(raw: string): QuestionReading {
     .replace(/^(?:please\s+)?(?:give me|tell me|show me|name|find|identify)\s+(?:the|a|an)\s+([\p{Ll}-]+)\s+(where|when)\s+/iu, 'Which $1 is $2 ')
     // "What is the birthplace of X?" asks "Where was X born?"; "the place of death of X", "Where did X die?".
     .replace(/^(?:what|which)\s+(?:is|was)\s+the\s+(?:birthplace|birth\s+place|place\s+of\s+birth)\s+of\s+([^?]+?)\s*\?*$/i, 'Where was $1 born?')
+    // Typed as keywords: "helge schneider birthplace", "Yves Robert place of death".
+    .replace(
+      /^(?!(?:what|which|who|where|when|how|is|was|did|does)\b)([^?]+?)(?:'s)?\s+(?:birthplace|birth\s+place|place\s+of\s+birth)\s*\?*$/i,
+      'Where was $1 born?',
+    )
+    .replace(/^(?!(?:what|which|who|where|when|how|is|was|did|does)\b)([^?]+?)(?:'s)?\s+(?:place\s+of\s+death|death\s+place)\s*\?*$/i, 'Where did $1 die?')
     .replace(/^(?:what|which)\s+(?:is|was)\s+the\s+(?:place\s+of\s+death|death\s+place)\s+of\s+([^?]+?)\s*\?*$/i, 'Where did $1 die?')
     // "What country of origin do A and B have in common?": "in common" says the answer is both
     // sides' (lives.ts inCommon), and a country "of origin" is a country; neither is a word to find.

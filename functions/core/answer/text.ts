@@ -135,8 +135,8 @@ const SENTENCE_END = new RegExp(
   'u',
 );
 
-/** Lowercase words allowed inside a proper-name span ("Bank of America", "Palace of Westminster"). */
-const NAME_CONNECTORS = new Set([
+/** Lowercase words allowed inside a proper-name span ("Bank of America", "Palace of Westminster", "Mülheim an der Ruhr"). */
+export const NAME_CONNECTORS = new Set([
   // A case's parties: "Craig v. Boren", "United States v. Paramount Pictures, Inc." ("A vs B" compares two names).
   'v',
   'of',
@@ -164,6 +164,10 @@ const NAME_CONNECTORS = new Set([
   'van',
   'der',
   'den',
+  // A place on its river or by its hill: "Mülheim an der Ruhr", "Frankfurt am Main", "Kingston upon Hull".
+  'an',
+  'am',
+  'upon',
   'y',
   '&',
 ]);

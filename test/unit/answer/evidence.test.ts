@@ -196,8 +196,8 @@ describe('Function: checkEvidence', () => {
     const bio = { id: 'brenner', title: 'Oda Brenner', text: 'Oda Brenner is a Canadian film director. She was born in Winnipeg, Manitoba.' };
 
     // Act
-    const withLexicon = checkEvidence('Oda Brenner place of birth?', [bio], { shortAnswer: 'Winnipeg' }, wordNet());
-    const without = checkEvidence('Oda Brenner place of birth?', [bio], { shortAnswer: 'Winnipeg' });
+    const withLexicon = checkEvidence("What was Oda Brenner's place of birth?", [bio], { shortAnswer: 'Winnipeg' }, wordNet());
+    const without = checkEvidence("What was Oda Brenner's place of birth?", [bio], { shortAnswer: 'Winnipeg' });
 
     // Assess
     expect(withLexicon.covered).toBe(true);

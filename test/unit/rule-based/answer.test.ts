@@ -2214,6 +2214,19 @@ describe('Function: answerStructured on what the question itself asks', () => {
 });
 
 describe('Function: answerStructured on kinship and lives', () => {
+  it('reads a life event the lexicon relates to dying or birth: "pass away", "birthplace" typed as a keyword, a place joined by "an der"', () => {
+    // Arrange
+    const maker = doc('jc', 'Jean Brisard', 'Jean Brisard (17 July 1944 – 11 May 2019) was a French filmmaker.');
+    const comic = doc('hs', 'Helmut Schnell', 'Helmut Schnell (born 30 August 1955 in Mülheim an der Ruhr) is a German comedian.');
+
+    // Act
+    const died = ask('When did the French filmmaker Jean Brisard pass away?', [maker]);
+    const born = ask('helmut schnell birthplace', [comic]);
+
+    // Assess
+    expect([died.shortAnswer, born.shortAnswer]).toEqual(['11 May 2019', 'Mülheim an der Ruhr']);
+  });
+
   it('reads a birthplace from a sentence that opens on it, without the subject after it', () => {
     // Arrange
     const maker = doc(

@@ -4,6 +4,7 @@
  */
 import { type Candidate, datesIn, namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import type { QuestionReading } from '../../../../core/answer/question.js';
+import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { cite, type ExtractedAnswer, type Focus, type Sentence, sameName, sentencesAbout, titleKey } from './focus.js';
 import { nearest, relationGap, withYear } from './spans.js';
@@ -22,7 +23,7 @@ export function choose(reading: QuestionReading, focus: Focus): ExtractedAnswer 
   if (!options) return undefined;
   const perSide = options.map((side) => sentencesAbout(side, focus));
   if (perSide.every((ss) => ss.length === 0)) return undefined;
-  const event = lifeEvent(focus.reading.relation.join(' '));
+  const event = lifeEvent(focus.reading.relation.join(' '), focus.lexicon);
   if (event) {
     const dated = options.map((side, i) => sideDate(side, perSide[i]!, event, focus));
     const [da, db] = dated;
@@ -142,14 +143,27 @@ function alike(
  * What a comparison of times compares: a life's length ("lived longer"), a birth, a death, or the
  * date of what each side is (its release, its founding: the first date its passage gives).
  */
-export function lifeEvent(relation: string): LifeEvent | undefined {
+export function lifeEvent(relation: string, lexicon?: Lexicon): LifeEvent | undefined {
   if (/\b(?:lived|live|lives|living)\b/i.test(relation) && /\b(?:longer|shorter|longest|shortest)\b/i.test(relation)) return 'life';
-  if (/\b(?:born|birth)\b/i.test(relation)) return 'birth';
+  if (/\b(?:born|birth)\b/i.test(relation) || saysLife(relation, lexicon, (w) => /\bbirth\b/.test(w))) return 'birth';
   if (/\b(?:older|oldest|younger|youngest)\b/i.test(relation)) return 'age';
-  if (/\b(?:died|die|dies|death)\b/i.test(relation)) return 'death';
+  if (/\b(?:died|die|dies|death)\b/i.test(relation) || saysLife(relation, lexicon, (w) => w === 'die')) return 'death';
   return /\b(?:released|recently|recent|earlier|later|first|last|newer|older|founded|established|formed|created|built|opened|came)\b/i.test(relation)
     ? 'date'
     : undefined;
+}
+
+/**
+ * Whether a word of the relation, or two side by side, is one the lexicon relates to a life's
+ * event: "pass away", "perished" (die), "birthplace" (place of birth). A phrase's verb is read
+ * by its stem ("passed away" is "pass away").
+ */
+function saysLife(relation: string, lexicon: Lexicon | undefined, event: (related: string) => boolean): boolean {
+  if (!lexicon) return false;
+  const words = relation.toLowerCase().split(/\s+/).filter(Boolean);
+  const bases = words.map((w) => contentTerms(w)[0] ?? w);
+  const phrases = [...words, ...words.slice(1).map((w, i) => `${bases[i]} ${w}`)];
+  return phrases.some((p) => lexicon.related(p).some(event));
 }
 
 /** An age is a birth for a person (a life's dates, "born"), the first date of anything else. */

@@ -107,8 +107,8 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   if (kin) return kin;
   const dated =
     reading.type === 'date' || reading.type === 'year'
-      ? lifeDate(reading, input.documents)
-      : (lifePlace(reading, input.documents) ??
+      ? lifeDate(reading, input.documents, lexicon)
+      : (lifePlace(reading, input.documents, lexicon) ??
         homeCountry(text, reading, input.documents, lexicon) ??
         deathCause(text, reading, input.documents) ??
         (reading.type === 'place' ? whereIs(text, focus) : undefined));

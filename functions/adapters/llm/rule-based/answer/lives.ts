@@ -8,7 +8,7 @@ import { NATION_CLASS, nationAdjectivesIn } from '../../../../core/answer/answer
 import { type Candidate, datesIn } from '../../../../core/answer/candidates.js';
 import { ownPassage } from '../../../../core/answer/kinship.js';
 import type { QuestionReading } from '../../../../core/answer/question.js';
-import { sentences } from '../../../../core/answer/text.js';
+import { NAME_CONNECTORS, sentences } from '../../../../core/answer/text.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { lifeEvent } from './choice.js';
@@ -30,8 +30,8 @@ function lifeSpan(text: string, dates: readonly Candidate[]): [Candidate, Candid
  * life ("(1 April 1925, Kraków – 3 October 2000, Łódź)"), or after "born ... in" / "died ... in".
  * Undefined when the question asks no birth or death place, or the passage says none.
  */
-export function lifePlace(reading: QuestionReading, documents: AnswerInput['documents']): ExtractedAnswer | undefined {
-  const event = lifeEvent(reading.relation.join(' '));
+export function lifePlace(reading: QuestionReading, documents: AnswerInput['documents'], lexicon?: Lexicon): ExtractedAnswer | undefined {
+  const event = lifeEvent(reading.relation.join(' '), lexicon);
   if (reading.type !== 'place' || (event !== 'birth' && event !== 'death')) return undefined;
   const own = passageOfNamed(reading, documents);
   if (!own) return undefined;
@@ -40,7 +40,9 @@ export function lifePlace(reading: QuestionReading, documents: AnswerInput['docu
     text,
     datesIn(text).filter((d) => /\d{3,4}/.test(d.text)),
   );
-  const place = /^\p{Lu}[\p{L}'’.-]*(?:[ ,]+\p{Lu}[\p{L}'’.-]*){0,5}$/u;
+  // A place's name: capitalised words, and the words a name joins them with ("Mülheim an der Ruhr").
+  const connector = `(?:\\s+(?:${[...NAME_CONNECTORS].filter((w) => /^\p{Ll}+$/u.test(w)).join('|')}))*`;
+  const place = new RegExp(`^\\p{Lu}[\\p{L}'’.-]*(?:${connector}[ ,]+\\p{Lu}[\\p{L}'’.-]*){0,5}$`, 'u');
   let found: string | undefined;
   if (span) {
     const [a, b] = span;
@@ -65,7 +67,7 @@ export function lifePlace(reading: QuestionReading, documents: AnswerInput['docu
   // Else "born ... in X", read sentence by sentence so a name ends where its sentence does ("Kelso. He ...").
   // A sentence may open on it: "Born in Portland, Oregon, Young was ...": the last name before the verb is its subject.
   const bornIn = new RegExp(
-    `\\b${event === 'birth' ? '[Bb]orn' : '[Dd]ied'}\\b[^.;()]*?\\bin\\s+(\\p{Lu}[\\p{L}'’.-]*(?:(?:\\s|,\\s)\\p{Lu}[\\p{L}'’.-]*){0,3})(\\s+\\p{Ll})?`,
+    `\\b${event === 'birth' ? '[Bb]orn' : '[Dd]ied'}\\b[^.;()]*?\\bin\\s+(\\p{Lu}[\\p{L}'’.-]*(?:${connector}(?:\\s|,\\s)\\p{Lu}[\\p{L}'’.-]*){0,3})(\\s+\\p{Ll})?`,
     'u',
   );
   found ??= sentences(own.text)
@@ -168,8 +170,8 @@ export function deathCause(question: string, reading: QuestionReading, documents
   return undefined;
 }
 
-export function lifeDate(reading: QuestionReading, documents: AnswerInput['documents']): ExtractedAnswer | undefined {
-  const event = lifeEvent(reading.relation.join(' '));
+export function lifeDate(reading: QuestionReading, documents: AnswerInput['documents'], lexicon?: Lexicon): ExtractedAnswer | undefined {
+  const event = lifeEvent(reading.relation.join(' '), lexicon);
   if (event !== 'birth' && event !== 'death') return undefined;
   const own = passageOfNamed(reading, documents);
   if (!own) return undefined;
