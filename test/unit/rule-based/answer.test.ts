@@ -2096,6 +2096,30 @@ describe('Function: answerStructured on agents', () => {
   });
 });
 
+describe('Function: answerStructured on several agents', () => {
+  it('gives every name coordinated after the agent word, and one name when one is given', () => {
+    // Arrange
+    const noir = doc('step', 'One Wrong Step', 'One Wrong Step is a 1949 crime film directed by Chester Erle and starring Wilma Pond and Shelly Winn.');
+    const documentary = doc(
+      'heirs',
+      'Heirs of the Beast',
+      'Heirs of the Beast is a 2016 documentary film directed by Diego Lomas and David Pizan, released in 2017.',
+    );
+
+    // Act
+    const stars = ask('Who starred in One Wrong Step?', [noir]);
+    const directors = ask('Who directed Heirs of the Beast?', [documentary]);
+    const director = ask('Who directed One Wrong Step?', [noir]);
+
+    // Assess
+    expect([stars.shortAnswer, directors.shortAnswer, director.shortAnswer]).toEqual([
+      'Wilma Pond and Shelly Winn',
+      'Diego Lomas and David Pizan',
+      'Chester Erle',
+    ]);
+  });
+});
+
 describe('Function: answerStructured on namesakes', () => {
   const early = doc('aunt-1915', "Ada's Aunt (1915 film)", "Ada's Aunt is a 1915 American film. It is based on a play by Tom Brandt.");
   const later = doc(

@@ -469,6 +469,13 @@ function joined(c: Candidate, s: Sentence, reading: QuestionReading): Candidate 
   const m = /(?:the\s+)?([\p{Lu}][\p{L}'’-]*(?:\s+[\p{Lu}][\p{L}'’-]*)*)\s+and\s+(?:the\s+)?$/u.exec(before);
   const after = s.text.slice(c.at + c.text.length);
   if (m && reading.answerClass && /^\s+\p{Ll}+s\b/u.test(after)) return { ...c, text: `${m[1]} and ${c.text}`, at: m.index };
+  // Who did it, when several did: "directed by Diego López and David Pizarro", "starring William
+  // Powell and Shelley Winters": the names coordinated after the agent's word all answer.
+  const agents =
+    reading.type === 'person' && /\b(?:by|starring|featuring)\s+$/.test(before)
+      ? /^((?:,\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3})*,?\s+and\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3})/u.exec(after)
+      : null;
+  if (agents) return { ...c, text: `${c.text}${agents[1]!.replace(/\.$/, '')}` };
   // A place with the region it is in: "Dallas, Texas", "Pilton, Somerset".
   // Not a list of places, which ends in "and": "Peterborough, Doncaster, York and Newcastle" ("Saginaw, Michigan, United States" is a place).
   const regionAt = reading.type === 'place' ? /^,\s*(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2})(?=\s*(?:[,.;)]|$))/u.exec(after) : null;
