@@ -393,7 +393,7 @@ const FORMAT_BEFORE = new RegExp(
  * briefly?"); also a request of its own after the question ("What is a bouchon? Give me the gist.").
  */
 const FORMAT_AFTER = new RegExp(
-  String.raw`(?:\s*,?\s+(?:in\s+${COUNT_WORD}\s+(?:short\s+)?(?:sentences?|lines?)|,\s*(?:briefly|in\s+(?:short|brief|a\s+nutshell|a\s+few\s+words))|(?<=^\s*(?:please\s+)?(?:describe|summari[sz]e|explain|outline|tell|give)\b.*)(?:briefly|in\s+(?:short|brief|a\s+nutshell|a\s+few\s+words))|as\s+(?:a\s+)?(?:bullet(?:ed)?\s+(?:list|points)|bullets|list)|in\s+bullet\s+points|(?:with|using)\s+bullet(?:\s+point)?s)|(?<=[?.!])\s*(?:please\s+)?(?:(?:just\s+)?give\s+(?:me|us)\s+(?:just\s+)?the\s+gist|just\s+the\s+gist|keep\s+it\s+(?:short|brief)|be\s+brief)(?:,?\s+please)?)(?=\s*[?.!]*\s*$)`,
+  String.raw`(?:\s*,?\s+(?:in\s+${COUNT_WORD}\s+(?:short\s+)?(?:sentences?|lines?)(?:\s+or\s+${COUNT_WORD})?|,\s*(?:briefly|in\s+(?:short|brief|a\s+nutshell|a\s+few\s+words))|(?<=^\s*(?:please\s+)?(?:describe|summari[sz]e|explain|outline|tell|give)\b.*)(?:briefly|in\s+(?:short|brief|a\s+nutshell|a\s+few\s+words))|as\s+(?:a\s+)?(?:bullet(?:ed)?\s+(?:list|points)|bullets|list)|in\s+bullet\s+points|(?:with|using)\s+bullet(?:\s+point)?s)|(?<=[?.!])\s*(?:please\s+)?(?:(?:just\s+)?give\s+(?:me|us)\s+(?:just\s+)?the\s+gist|just\s+the\s+gist|keep\s+it\s+(?:short|brief)|be\s+brief)(?:,?\s+please)?)(?=\s*[?.!]*\s*$)`,
   'iu',
 );
 
@@ -406,7 +406,9 @@ export interface AnswerFormat {
 /** The form a question asks its answer in ("Summarise X as a bullet list", "In two sentences, ..."). */
 export function answerFormat(question: string): AnswerFormat {
   const said = `${FORMAT_BEFORE.exec(question)?.[0] ?? ''} ${FORMAT_AFTER.exec(question)?.[0] ?? ''}`.toLowerCase();
-  const count = new RegExp(String.raw`\b(${COUNT_WORD})\s+(?:short\s+)?(?:sentences?|lines?)\b`).exec(said)?.[1];
+  // "in a sentence or two": at most the larger.
+  const counted = new RegExp(String.raw`\b(${COUNT_WORD})\s+(?:short\s+)?(?:sentences?|lines?)\b(?:\s+or\s+(${COUNT_WORD}))?`).exec(said);
+  const count = counted?.[2] ?? counted?.[1];
   const sentences = count
     ? (NUMBER_WORDS[count === 'a' ? 'one' : count] ?? Number(count))
     : /\b(?:briefly|short|brief|gist|nutshell|few words)\b/.test(said)

@@ -113,6 +113,8 @@ describe('Function: askedPart', () => {
     expect(answerFormat('Summarise Essin in two sentences')).toEqual({ sentences: 2 });
     expect(answerFormat('Briefly describe Essin')).toEqual({ sentences: 1 });
     expect(answerFormat('What is the population of Essin?')).toEqual({});
+    expect(askedPart('tell me about the port of essin in a sentence or two')).toBe('tell me about the port of essin');
+    expect(answerFormat('tell me about the port of essin in a sentence or two')).toEqual({ sentences: 2 });
   });
 
   it('puts a year before a yes/no question\'s verb last, and reads "more X ... or more Y?" as the choice of X and Y', () => {
