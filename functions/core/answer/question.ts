@@ -289,7 +289,12 @@ export function readQuestion(raw: string): QuestionReading {
   // "Which rivers meet in Lyon?": a plural noun then a bare word is the class and its verb, not a class of two words.
   if (answerClass && /^[\p{Ll}-]+[^s\s]s\s+[\p{Ll}-]+$/u.test(answerClass)) answerClass = answerClass.split(' ')[0];
   // "What is the name of the tram to ...?": what is named is the class asked for.
-  const named = type === 'entity' && !answerClass ? /\bthe name of (?:the|a|an)\s+([\p{Ll}-]+)/u.exec(q)?.[1] : undefined;
+  // "the name of the Lyon deputy mayor who ...": a name before the class says whose; the class's last word is its head.
+  const named =
+    type === 'entity' && !answerClass
+      ? (/\bthe name of (?:the|a|an)\s+([\p{Ll}-]+)/u.exec(q)?.[1] ??
+        /\bthe name of (?:the|a|an)\s+(?:\p{Lu}[\p{L}'’-]*\s+)+((?:[\p{Ll}-]+\s+)?[\p{Ll}-]+)(?=\s+(?:who|whom|that|which|whose)\b|\s*[?.,]|$)/u.exec(q)?.[1])
+      : undefined;
   if (named) answerClass = named;
   const clause = wh?.embedded ? askedClause(q, wh.index) : undefined;
   const bounded = type === 'yes_no' ? YEAR_BOUND.exec(q) : null;

@@ -2166,9 +2166,13 @@ describe('Function: answerStructured on who a person is', () => {
   it('reads "the name of the deputy mayor" as asking for a person, whom neither a role nor a name after "the" ("the Calder Lanes") names', () => {
     // Act
     const answer = ask('What is the name of the deputy mayor of Calder who was interviewed about cycling?', [INTERVIEW]);
+    // A name before the class says whose deputy mayor: the class is still asked.
+    const named = ask("What's the name of the Calder deputy mayor who gave the cycling interview?", [INTERVIEW]);
 
     // Assess
-    expect(answer.shortAnswer).toBeNull();
+    expect([answer.shortAnswer, named.shortAnswer]).toEqual([null, null]);
+    expect(readQuestion('What is the name of the Calder deputy mayor who gave the interview?').type).toBe('entity');
+    expect(readQuestion('What is the name of the Calder deputy mayor who gave the interview?').answerClass).toBe('deputy mayor');
   });
 });
 
