@@ -2027,6 +2027,18 @@ describe('Function: answerStructured on the type of a place', () => {
     expect(answer.shortAnswer).toBeNull();
   });
 
+  it("gives no fuller form of the asked person's name, as its own passage opens on it, for a place", () => {
+    // Arrange
+    const film = doc('hop', 'Skip (film)', 'Skip is a 2011 comedy film. Directed by Tam Hull and produced by Chris Mellor.');
+    const maker = doc('hull', 'Tam Hull (director)', 'Tamworth Hull (born May 31, 1973) is an American animator and film director.');
+
+    // Act
+    const answer = ask('Where was Tam Hull, the director of Skip, born?', [film, maker]);
+
+    // Assess
+    expect(answer.shortAnswer).toBeNull();
+  });
+
   it('gives no cast member, nor a participle opening a sentence, for a place', () => {
     // Arrange
     const film = doc(

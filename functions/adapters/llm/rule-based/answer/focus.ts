@@ -152,6 +152,8 @@ export class Focus {
 
   private namesakesMemo: Set<string> | undefined;
 
+  private ownSubjects: Set<string> | undefined;
+
   /** Whether the sentence's passage is titled after one of the question's names ("Public transport in Lyon" for Lyon's). */
   titledAfterName(s: Sentence): boolean {
     const title = ` ${titleKey(s.title)} `;
@@ -325,8 +327,25 @@ export class Focus {
     const terms = contentTerms(c.text);
     // A longer form of a name the question gives ("Herbert Weston Scott Howell III" for "Scott Howell") is that name.
     return (
-      terms.length > 0 && (terms.every((t) => this.questionTerms.has(t)) || this.nameTerms.some((n) => n.length >= 2 && n.every((t) => terms.includes(t))))
+      terms.length > 0 &&
+      (terms.every((t) => this.questionTerms.has(t)) ||
+        this.nameTerms.some((n) => n.length >= 2 && n.every((t) => terms.includes(t))) ||
+        this.ownSubject(c.text))
     );
+  }
+
+  /**
+   * Whether a name is how the own passage of a name the question gives opens on its subject:
+   * "Timothy Hill (born May 31, 1973) is an American animator", of "Tim Hill (director)", is Tim Hill.
+   */
+  private ownSubject(name: string): boolean {
+    this.ownSubjects ??= new Set(
+      this.all
+        .filter((s) => s.position === 0 && this.reading.names.some((n) => sameName(s.title, n)))
+        .map((s) => subjectOf(s.text.replace(/\s*\([^)]*\)/g, ''))?.trim())
+        .filter((x): x is string => x !== undefined),
+    );
+    return this.ownSubjects.has(name);
   }
 }
 
