@@ -582,6 +582,11 @@ export function relationSets(words: readonly string[], related: (phrase: string)
 const ROLE_NOUNS =
   'director|performer|composer|writer|author|producer|creator|founder|owner|singer|designer|architect|developer|publisher|editor|presenter|screenwriter|lyricist|painter|sculptor|star|manager|coach|captain|leader|president|chairman|ceo|head|inventor|discoverer|builder|artist|narrator|host';
 
+/** "Hit Parade of 1941's director" written as "the director of Hit Parade of 1941", as describedPerson reads a role. */
+export function roleOfWritten(question: string): string {
+  return question.replace(new RegExp(`(?:\\bthe\\s+)?(\\p{Lu}[^?'’,]*?)['’]s\\s+(${ROLE_NOUNS})\\b(?!\\s+of\\b)`, 'u'), 'the $2 of $1');
+}
+
 /**
  * A person the question describes by a role before asking something of them ("Where was the
  * director of film Hatchet II born?": the director is found first, then asked where he was born):
@@ -601,7 +606,7 @@ export function describedPerson(question: string): { phrase: string; find: strin
   if (!m) return undefined;
   // The words after the subject that ask of it ("... born", "... die") are not the subject's.
   const phrase = m[0].replace(
-    /\s+(?:born|die|died|buried|live|lived|work|worked|study|studied|come\s+from|from|graduate|graduated|start|started|begin|began)\s*$/i,
+    /\s+(?:born|die|died|buried|live|lived|work|worked|study|studied|come\s+from|from|graduate|graduated|start|started|begin|began)(?:\s+(?:in|at))?\s*$/i,
     '',
   );
   const before = q.slice(0, m.index).trim();

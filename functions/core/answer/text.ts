@@ -476,6 +476,11 @@ export function askedPart(question: string): string {
     (/\b(?:it|its|he|him|his|she|her|they|them|their|this|these|those|there|here)\b/i.test(last) || /\s(?!I\b)\p{Lu}/u.test(parts.slice(0, -1).join(' ')));
   // "hydro or wind — which ...?" chooses between the two as "hydro or wind: which ...?" does.
   if (options) return `${parts[0]!.trim()}: ${last}`;
+  // "Hit Parade of 1941's director - what city was he born in?": a person the question points
+  // back to is the one the preamble names, asked of in its place.
+  const person = /\b(?:he|she|they|him|her|them)\b(?!['’])/i.exec(last);
+  if (parts.length === 2 && asks && pointsBack && person && !/\b(?:he|she|they|him|her|them)\b/i.test(parts[0]!) && /\p{Lu}/u.test(parts[0]!))
+    return `${last.slice(0, person.index)}${parts[0]!.trim()}${last.slice(person.index + person[0].length)}`;
   // The question after a preamble may itself ask for a summary ("I'm curious: what is Vélo'v and ...?").
   return parts.length > 1 && asks && !pointsBack ? asTellMeAbout(last) : expanded;
 }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { wordNet } from '../../../functions/adapters/lexicon/wordnet.js';
 import { answerExtractively, answerStructured } from '../../../functions/adapters/llm/rule-based/answer/index.js';
 import { readQuestion } from '../../../functions/core/answer/question.js';
+import { askedPart } from '../../../functions/core/answer/text.js';
 
 const doc = (id: string, title: string, text: string) => ({ id, title, text });
 
@@ -2129,6 +2130,25 @@ describe('Function: answerStructured on several agents', () => {
       'Diego Lomas and David Pizan',
       'Chester Erle',
     ]);
+  });
+});
+
+describe('Function: answerStructured on a person a preamble names', () => {
+  it("asks of the one a preamble names by a role what the question after the dash asks of 'he'", () => {
+    // Arrange
+    const film = doc('parade', 'Song Parade of 1941', 'Song Parade of 1941 is a 1940 American film directed by John K. Auden.');
+    const maker = doc(
+      'auden',
+      'John K. Auden',
+      'John K. Auden (August 3, 1906 in Budapest, Hungary – March 15, 1975 in North Hollywood, Los Angeles) was a film director.',
+    );
+
+    // Act
+    const answer = ask("Song Parade of 1941's director - what city was he born in?", [film, maker]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Budapest, Hungary');
+    expect(askedPart("Song Parade of 1941's director - what city was he born in?")).toBe("what city was Song Parade of 1941's director born in?");
   });
 });
 

@@ -27,7 +27,7 @@
 import { figureIn, numbersIn, unitOf } from '../../../../core/answer/candidates.js';
 import { checkEvidence } from '../../../../core/answer/evidence.js';
 import { followPath, kinQuestion, ownPassage } from '../../../../core/answer/kinship.js';
-import { describedPerson, describedThing, listedOptions, type QuestionReading, readQuestion } from '../../../../core/answer/question.js';
+import { describedPerson, describedThing, listedOptions, type QuestionReading, readQuestion, roleOfWritten } from '../../../../core/answer/question.js';
 import { answerFormat, askedPart, bareTitle, escapeRegExp, NUMBER_WORDS, sentences, upperFirst } from '../../../../core/answer/text.js';
 import { asPassagesWrite } from '../../../../core/answer/truecase.js';
 import type { Lexicon } from '../../../../core/ports.js';
@@ -156,7 +156,8 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
  */
 function describedAnswer(asked: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
   // "the French capital" is "the capital of France" (the name the adjective is of, from the lexicon).
-  const question = asked.replace(/\bthe\s+(\p{Lu}\p{Ll}+)\s+(\p{Ll}+)(?=\s*\?*\s*$)/u, (phrase, adjective: string, noun: string) => {
+  // "Hit Parade of 1941's director" is "the director of Hit Parade of 1941".
+  const question = roleOfWritten(asked).replace(/\bthe\s+(\p{Lu}\p{Ll}+)\s+(\p{Ll}+)(?=\s*\?*\s*$)/u, (phrase, adjective: string, noun: string) => {
     const name = lexicon.nameOf?.(adjective);
     return name && name !== adjective ? `the ${noun} of ${name}` : phrase;
   });
