@@ -458,6 +458,10 @@ export function askedPart(question: string): string {
     /^(?:what|which)(?:\s+[\p{L}-]+){1,2}\s*\??$/iu.test(last) &&
     !new RegExp(`\\b(?:${BE_DO_HAVE}|more|less|most|least|one)\\b|\\p{L}(?:ed|ing)\\b`, 'iu').test(last);
   if (bare) return `${last.replace(/\s*\?$/, '')} is ${parts[0]!.trim()}?`;
+  // "The Toy of the Tsarina (1919) - who was the director?": a role asked alone is the preamble's.
+  const role = /^(who|what)\s+(is|was|are|were)\s+the\s+(\p{Ll}+(?:\s+\p{Ll}+)?)\s*\??$/u.exec(last);
+  const named = /^\s*(?:the\s+)?(?!(?:I|We|My|Our|You|He|She|They|It|This|That)\b)\p{Lu}/u.test(parts[0]!) && parts[0]!.trim().split(/\s+/).length <= 8;
+  if (parts.length === 2 && role && named) return `${role[1]} ${role[2]} the ${role[3]} of ${parts[0]!.trim()}?`;
   // A keyword query "capital of france", "headquarters of airbus" asks what that noun of the name is.
   const keyword = /^\s*(?:the\s+)?(\p{L}[\p{Ll}-]+)\s+of\s+((?:the\s+)?[^\s?\d]+(?:\s+[^\s?\d]+){0,2})\s*\??\s*$/u.exec(expanded);
   if (

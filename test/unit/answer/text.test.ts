@@ -114,6 +114,9 @@ describe('Function: askedPart', () => {
     expect(answerFormat('Briefly describe Essin')).toEqual({ sentences: 1 });
     expect(answerFormat('What is the population of Essin?')).toEqual({});
     expect(askedPart('tell me about the port of essin in a sentence or two')).toBe('tell me about the port of essin');
+    // A role asked alone after a dash is the named preamble's; a preamble about the asker is not asked of.
+    expect(askedPart('The Toy of Essin (1919, silent) - who was the director?')).toBe('who was the director of The Toy of Essin (1919, silent)?');
+    expect(askedPart("I'm visiting Essin next week - what's the scheme called?")).toBe("I'm visiting Essin next week - what is the scheme called?");
     expect(answerFormat('tell me about the port of essin in a sentence or two')).toEqual({ sentences: 2 });
   });
 
