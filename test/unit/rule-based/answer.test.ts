@@ -2150,6 +2150,18 @@ describe('Function: answerStructured on a person a preamble names', () => {
     expect(answer.shortAnswer).toBe('Budapest, Hungary');
     expect(askedPart("Song Parade of 1941's director - what city was he born in?")).toBe("what city was Song Parade of 1941's director born in?");
   });
+
+  it('finds the director of a film described by its year and language first', () => {
+    // Arrange
+    const film = doc('stone', 'Stone Carver (film)', 'Stone Carver is a 1964 Indian Kannada film, directed and produced by B. S. Rangan.');
+    const maker = doc('rangan', 'B. S. Rangan', 'Bindu Srinivas Rangan (11 November 1917 – 12 December 2010) was an Indian film director.');
+
+    // Act
+    const answer = ask('When was the director of the 1964 Kannada film Stone Carver born?', [film, maker]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('11 November 1917');
+  });
 });
 
 describe('Function: answerStructured on namesakes', () => {
