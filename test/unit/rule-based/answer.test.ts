@@ -2164,6 +2164,25 @@ describe('Function: answerStructured on a person a preamble names', () => {
   });
 });
 
+describe('Function: answerStructured on kinds given as examples', () => {
+  it('gives every kind an example list names, and one kind said alone', () => {
+    // Arrange
+    const inn = doc(
+      'inn',
+      'Cellar inn',
+      'A cellar inn is a type of restaurant found in Essin that serves local cuisine such as sausages, duck pâté and roast pork.',
+    );
+    const stall = doc('stall', 'Street stall', 'A street stall is a kiosk found in Essin that sells soup.');
+
+    // Act
+    const several = ask('what kind of food do you get at a cellar inn', [inn]);
+    const one = ask('what kind of food does a street stall sell', [stall]);
+
+    // Assess
+    expect([several.shortAnswer, one.shortAnswer]).toEqual(['sausages, duck pâté and roast pork', 'soup']);
+  });
+});
+
 describe('Function: answerStructured on namesakes', () => {
   const early = doc('aunt-1915', "Ada's Aunt (1915 film)", "Ada's Aunt is a 1915 American film. It is based on a play by Tom Brandt.");
   const later = doc(

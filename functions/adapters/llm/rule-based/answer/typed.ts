@@ -476,6 +476,12 @@ function joined(c: Candidate, s: Sentence, reading: QuestionReading): Candidate 
       ? /^((?:,\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3})*,?\s+and\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3})/u.exec(after)
       : null;
   if (agents) return { ...c, text: `${c.text}${agents[1]!.replace(/\.$/, '')}` };
+  // Kinds given as examples: "cuisine such as sausages, duck pâté and roast pork": all of them answer "what kind of food".
+  const examples =
+    reading.type === 'entity' && /^\p{Ll}/u.test(c.text) && /\b(?:such\s+as|including|namely)\s+$/.test(before)
+      ? /^((?:,\s+\p{Ll}[\p{Ll}'’-]*(?:\s+\p{Ll}[\p{Ll}'’-]*){0,2})*,?\s+and\s+\p{Ll}[\p{Ll}'’-]*(?:\s+\p{Ll}[\p{Ll}'’-]*){0,2})(?=\s*[.;,)]|\s*$)/u.exec(after)
+      : null;
+  if (examples) return { ...c, text: `${c.text}${examples[1]}` };
   // A place with the region it is in: "Dallas, Texas", "Pilton, Somerset".
   // Not a list of places, which ends in "and": "Peterborough, Doncaster, York and Newcastle" ("Saginaw, Michigan, United States" is a place).
   const regionAt = reading.type === 'place' ? /^,\s*(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2})(?=\s*(?:[,.;)]|$))/u.exec(after) : null;
