@@ -2164,6 +2164,20 @@ describe('Function: answerStructured on a person a preamble names', () => {
   });
 });
 
+describe('Function: answerStructured on dates in one sentence', () => {
+  it('gives the date of the clause that says more of what is asked', () => {
+    // Arrange
+    const camera = doc('camera', 'Kinetoscope', 'It was patented by the Varn brothers in 1891 and first shown to a paying audience in Essin in March 1894.');
+
+    // Act
+    const shown = ask('When did the kinetoscope get its first paying audience?', [camera]);
+    const patented = ask('When was the kinetoscope patented?', [camera]);
+
+    // Assess
+    expect([shown.shortAnswer, patented.shortAnswer]).toEqual(['March 1894', '1891']);
+  });
+});
+
 describe('Function: answerStructured on kinds given as examples', () => {
   it('gives every kind an example list names, and one kind said alone', () => {
     // Arrange

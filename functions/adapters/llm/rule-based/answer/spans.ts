@@ -144,7 +144,16 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
     // A span that does not read as the expected type stands further off, by a sentence's length.
     return toAny + (reading && !fitsType ? 200 : 0);
   };
-  return [...candidates].sort((a, b) => counted(b) - counted(a) || distance(a) - distance(b) || a.at - b.at)[0]!;
+  // A date in the clause that says more of what is asked ("first shown to a paying audience in
+  // Paris in December 1895", over "patented ... in 1895 and"): clauses part at commas, semicolons and "and".
+  const inClause = (c: Candidate) => {
+    if (c.kind !== 'date' && c.kind !== 'year') return 0;
+    const start = Math.max(0, ...[...s.text.slice(0, c.at).matchAll(/[,;]\s|\sand\s/g)].map((m) => m.index + m[0].length));
+    const stop = /[,;]\s|\sand\s/.exec(s.text.slice(c.at + c.text.length));
+    const clause = new Set(contentTerms(s.text.slice(start, stop ? c.at + c.text.length + stop.index : undefined)));
+    return (only ?? focus.relation).filter((set) => [...set].some((t) => holdsTerm(clause, t))).length;
+  };
+  return [...candidates].sort((a, b) => counted(b) - counted(a) || inClause(b) - inClause(a) || distance(a) - distance(b) || a.at - b.at)[0]!;
 }
 
 /**
