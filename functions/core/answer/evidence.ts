@@ -187,14 +187,17 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // yet a passage on electricity does not speak of geothermal energy.
   // A passage's words are read only when a class is asked this way, once a passage.
   const kinds = new Map<string, boolean>();
+  const occupation = (word: string) => ['occupation', 'profession'].includes(word.toLowerCase()) || lexicon.isKindOf?.(word, 'occupation', 2) === true;
   const wordsOf = new Map<(typeof docs)[number], string[]>();
   const saysKind = (d: (typeof docs)[number], r: (typeof required)[number]) => {
-    if (r.words !== classWords || /\s/.test(r.words) || !lexicon.isKindOf) return false;
-    const asked = r.words.toLowerCase();
+    // An occupation asked ("Which athletic profession do A and B share?") is spoken of by what a person is: "a footballer".
+    const working = occupation(r.words.split(' ').pop()!);
+    if (r.words !== classWords || (/\s/.test(r.words) && !working) || !lexicon.isKindOf) return false;
+    const asked = working ? 'person' : r.words.toLowerCase();
     if (!wordsOf.has(d)) wordsOf.set(d, [...new Set(d.text.toLowerCase().match(/\p{L}{3,}/gu) ?? [])]);
     return wordsOf.get(d)!.some((w) => {
       const key = `${w} ${asked}`;
-      if (!kinds.has(key)) kinds.set(key, w !== asked && lexicon.isKindOf!(w, asked, 1));
+      if (!kinds.has(key)) kinds.set(key, w !== asked && lexicon.isKindOf!(w, asked, working ? undefined : 1));
       return kinds.get(key)!;
     });
   };

@@ -154,6 +154,9 @@ export function readQuestion(raw: string): QuestionReading {
     // "What country of origin do A and B have in common?": "in common" says the answer is both
     // sides' (lives.ts inCommon), and a country "of origin" is a country; neither is a word to find.
     .replace(/\s+in\s+common\b/i, '')
+    // "A and B shared which profession?", "What genre do A and B share?": sharing is the answer's being both sides', as "in common" is.
+    .replace(/\s+(?:both\s+)?shared?\s+(?=(?:what|which)\b)/i, ' ')
+    .replace(/^((?:what|which)\b[^?]*\b(?:do|did|does)\b[^?]*?)\s+(?:both\s+)?share\s*(\?*)\s*$/i, '$1$2')
     .replace(/\b(country|nation|nationality)\s+of\s+origin\b/i, '$1');
   const n = topN(q);
   // The count of a top-N is no part of a name: "Top 5 French cities" names French, not "5 French".

@@ -191,6 +191,20 @@ describe('Function: checkEvidence', () => {
     expect(noAnswer({ covered: false, share: 0, missing: [] })).toBe('The corpus does not answer this: nothing relevant was retrieved.');
   });
 
+  it('takes what a person is ("a footballer") as speaking of an occupation asked, and sharing as no word to find', () => {
+    // Prepare
+    const one = { id: 'wolde', title: 'Pierre Wolde', text: 'Pierre Wolde (born 26 March 1979) is a Cameroonian retired footballer.' };
+    const two = { id: 'poul', title: 'Christian Poul', text: 'Christian Poul (born 28 February 1980) is a Danish former footballer.' };
+
+    // Act
+    const shared = checkEvidence('Pierre Wolde and Christian Poul shared which athletic profession?', [one, two], { shortAnswer: 'footballer' }, wordNet());
+    const share = checkEvidence('What profession do Pierre Wolde and Christian Poul share?', [one, two], { shortAnswer: 'footballer' }, wordNet());
+    const river = checkEvidence('Which river do Pierre Wolde and Christian Poul share?', [one, two], { shortAnswer: 'footballer' }, wordNet());
+
+    // Assess
+    expect([shared.covered, share.covered, river.covered]).toEqual([true, true, false]);
+  });
+
   it('reads a noun whose verb is "be X" through X: a place of birth is where someone was born', () => {
     // Prepare
     const bio = { id: 'brenner', title: 'Oda Brenner', text: 'Oda Brenner is a Canadian film director. She was born in Winnipeg, Manitoba.' };
