@@ -2178,6 +2178,25 @@ describe('Function: answerStructured on dates in one sentence', () => {
   });
 });
 
+describe('Function: answerStructured on the day of a year', () => {
+  it('gives the one day of the year its passage gives, asked when; the year when it gives two', () => {
+    // Arrange
+    const one = doc(
+      'rug',
+      "The Weaver's Daughter",
+      "The Weaver's Daughter is a 1915 American silent film. The film was released on July 5, 1915, by Paramount.",
+    );
+    const two = doc('loom', 'The Loom', 'The Loom is a 1915 American silent film. It was shot on March 2, 1915 and released on July 5, 1915.');
+
+    // Act
+    const day = ask("When did The Weaver's Daughter come out?", [one]);
+    const year = ask('When did The Loom come out?', [two]);
+
+    // Assess
+    expect([day.shortAnswer, year.shortAnswer]).toEqual(['July 5, 1915', '1915']);
+  });
+});
+
 describe('Function: answerStructured on kinds given as examples', () => {
   it('gives every kind an example list names, and one kind said alone', () => {
     // Arrange

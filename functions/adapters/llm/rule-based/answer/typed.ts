@@ -3,7 +3,7 @@
  * type in the best sentence about the question's names, or in a second hop through a bridge entity
  * (chain), with the tests that keep a bridge, a sibling or the question's own names from answering.
  */
-import { type Candidate, candidatesFor, namesIn } from '../../../../core/answer/candidates.js';
+import { type Candidate, candidatesFor, datesIn, namesIn } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { bareTitle, escapeRegExp } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
@@ -188,7 +188,23 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const shortAnswer = withYear(joined(best.candidate, best.sentence, reading), best.sentence.text, reading);
   const head = best.via ?? first;
   const support = best.sentence.docId === head.docId ? [best.sentence] : [head, best.sentence];
+  const fuller = reading.type === 'date' ? dayOfYear(shortAnswer, best.sentence, focus) : undefined;
+  if (fuller) return { shortAnswer: fuller.date, answer: [...new Set([...support, fuller.sentence])].map(cite).join(' ') };
   return { shortAnswer, answer: support.map(cite).join(' ') };
+}
+
+/**
+ * "When did The Rug Maker's Daughter come out?": a year its passage's opening gives ("is a 1915
+ * American film") when the same passage gives one day of that year ("was released on July 5,
+ * 1915"): the day, asked when. Undefined when it gives none, or days of that year more than one.
+ */
+function dayOfYear(answer: string, s: Sentence, focus: Focus): { date: string; sentence: Sentence } | undefined {
+  if (!/^\d{4}$/.test(answer)) return undefined;
+  const days = focus.all
+    .filter((o) => o.docId === s.docId)
+    .flatMap((o) => datesIn(o.text).map((d) => ({ date: d.text, sentence: o })))
+    .filter((d) => d.date.includes(answer) && /\b\d{1,2}\b/.test(d.date.replace(answer, '')) && !/[–-]/.test(d.date));
+  return new Set(days.map((d) => d.date)).size === 1 ? days[0] : undefined;
 }
 
 /**
