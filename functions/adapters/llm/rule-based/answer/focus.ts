@@ -152,8 +152,6 @@ export class Focus {
 
   private namesakesMemo: Set<string> | undefined;
 
-  private ownSubjects: Set<string> | undefined;
-
   /** Whether the sentence's passage is titled after one of the question's names ("Public transport in Lyon" for Lyon's). */
   titledAfterName(s: Sentence): boolean {
     const title = ` ${titleKey(s.title)} `;
@@ -338,6 +336,8 @@ export class Focus {
    * Whether a name is how the own passage of a name the question gives opens on its subject:
    * "Timothy Hill (born May 31, 1973) is an American animator", of "Tim Hill (director)", is Tim Hill.
    */
+  private ownSubjects: Set<string> | undefined;
+
   private ownSubject(name: string): boolean {
     this.ownSubjects ??= new Set(
       this.all
