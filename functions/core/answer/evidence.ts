@@ -157,7 +157,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // So is a choice among three or more listed ("Of Lyon, Marseille and Nice, which has the fewest residents?").
   const listed = listedOptions(task, reading.names);
   const required = reading.options || listed ? [] : [...relation, ...classSets];
-  const classWords = reading.answerClass === undefined ? undefined : relationSets([reading.answerClass], (w) => lexicon.related(w))[0]?.words;
+  const classWords = classSets[0]?.words;
   // A kinship term is spoken of by a passage that states the first relation it is made of
   // ("the son of A": A is the father a "paternal grandfather" goes through; core/answer/kinship.ts).
   const kin = kinQuestion(task);
@@ -187,11 +187,13 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // yet a passage on electricity does not speak of geothermal energy.
   // A passage's words are read only when a class is asked this way, once a passage.
   const kinds = new Map<string, boolean>();
-  const occupation = (word: string) => ['occupation', 'profession'].includes(word.toLowerCase()) || lexicon.isKindOf?.(word, 'occupation', 2) === true;
+  // An occupation asked ("Which athletic profession do A and B share?") is spoken of by what a person is: "a footballer".
+  const classHeadWord = classWords?.split(' ').pop();
+  const working =
+    classHeadWord !== undefined &&
+    (['occupation', 'profession'].includes(classHeadWord.toLowerCase()) || lexicon.isKindOf?.(classHeadWord, 'occupation', 2) === true);
   const wordsOf = new Map<(typeof docs)[number], string[]>();
   const saysKind = (d: (typeof docs)[number], r: (typeof required)[number]) => {
-    // An occupation asked ("Which athletic profession do A and B share?") is spoken of by what a person is: "a footballer".
-    const working = occupation(r.words.split(' ').pop()!);
     if (r.words !== classWords || (/\s/.test(r.words) && !working) || !lexicon.isKindOf) return false;
     const asked = working ? 'person' : r.words.toLowerCase();
     if (!wordsOf.has(d)) wordsOf.set(d, [...new Set(d.text.toLowerCase().match(/\p{L}{3,}/gu) ?? [])]);

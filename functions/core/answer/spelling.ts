@@ -17,12 +17,9 @@ export function oneEditApart(a: string, b: string): boolean {
   return short.slice(i) === long.slice(i + 1);
 }
 
-/** Whether two words of one length differ only by two neighbouring letters swapped ("Wein", "Wien"). */
+/** Whether two words differ only by two neighbouring letters swapped ("Wein", "Wien"): one edit apart, with the same letters. */
 export function neighboursSwapped(a: string, b: string): boolean {
-  if (a.length !== b.length || a === b) return false;
-  let i = 0;
-  while (a[i] === b[i]) i++;
-  return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  return a.length === b.length && oneEditApart(a, b) && [...a].sort().join('') === [...b].sort().join('');
 }
 
 /**

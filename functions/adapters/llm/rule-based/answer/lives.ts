@@ -40,9 +40,6 @@ export function lifePlace(reading: QuestionReading, documents: AnswerInput['docu
     text,
     datesIn(text).filter((d) => /\d{3,4}/.test(d.text)),
   );
-  // A place's name: capitalised words, and the words a name joins them with ("Mülheim an der Ruhr").
-  const connector = `(?:\\s+(?:${[...NAME_CONNECTORS].filter((w) => /^\p{Ll}+$/u.test(w)).join('|')}))*`;
-  const place = new RegExp(`^\\p{Lu}[\\p{L}'’.-]*(?:${connector}[ ,]+\\p{Lu}[\\p{L}'’.-]*){0,5}$`, 'u');
   let found: string | undefined;
   if (span) {
     const [a, b] = span;
@@ -54,20 +51,20 @@ export function lifePlace(reading: QuestionReading, documents: AnswerInput['docu
     // Or after "in" or "at": "(17 October 1913 in the village Gabrilovo, Smolensk Governorate – 17
     // June 1990 in Riga)", "(4 August 1825 at Altenstein Castle – ...)".
     const within = /^\s+(?:in|at)\s+(?:the\s+\p{Ll}+\s+(?:of\s+)?)?(.+?)\s*$/u.exec(after(date))?.[1];
-    if (said && place.test(said)) found = said;
-    else if (before && place.test(before)) found = before;
-    else if (within && place.test(within)) found = within;
+    if (said && PLACE.test(said)) found = said;
+    else if (before && PLACE.test(before)) found = before;
+    else if (within && PLACE.test(within)) found = within;
   }
   // A life's places without its dates, in the parenthesis after the name: "(Gura Humorului – , Palos Verdes Estates, California)".
   const places = /^[^(.]*?\(([^()0-9]*?)\s+[–-]\s*,?\s*([^()0-9]*)\)/u.exec(text);
   if (!found && !span && places) {
     const said = places[event === 'birth' ? 1 : 2]!.trim();
-    if (place.test(said)) found = said;
+    if (PLACE.test(said)) found = said;
   }
   // Else "born ... in X", read sentence by sentence so a name ends where its sentence does ("Kelso. He ...").
   // A sentence may open on it: "Born in Portland, Oregon, Young was ...": the last name before the verb is its subject.
   const bornIn = new RegExp(
-    `\\b${event === 'birth' ? '[Bb]orn' : '[Dd]ied'}\\b[^.;()]*?\\bin\\s+(\\p{Lu}[\\p{L}'’.-]*(?:${connector}(?:\\s|,\\s)\\p{Lu}[\\p{L}'’.-]*){0,3})(\\s+\\p{Ll})?`,
+    `\\b${event === 'birth' ? '[Bb]orn' : '[Dd]ied'}\\b[^.;()]*?\\bin\\s+(\\p{Lu}[\\p{L}'’.-]*(?:${CONNECTOR}(?:\\s|,\\s)\\p{Lu}[\\p{L}'’.-]*){0,3})(\\s+\\p{Ll})?`,
     'u',
   );
   found ??= sentences(own.text)
@@ -81,6 +78,11 @@ export function lifePlace(reading: QuestionReading, documents: AnswerInput['docu
   if (!found) return undefined;
   return { shortAnswer: found, answer: citing(own, found) };
 }
+
+/** The words a place's name joins its capitalised words with ("Mülheim an der Ruhr"), as a pattern. */
+const CONNECTOR = `(?:\\s+(?:${[...NAME_CONNECTORS].filter((w) => /^\p{Ll}+$/u.test(w)).join('|')}))*`;
+/** A place's name: capitalised words, and the words a name joins them with. */
+const PLACE = new RegExp(`^\\p{Lu}[\\p{L}'’.-]*(?:${CONNECTOR}[ ,]+\\p{Lu}[\\p{L}'’.-]*){0,5}$`, 'u');
 
 /** The own passage of the first name the question gives that has one. */
 function passageOfNamed(reading: QuestionReading, documents: AnswerInput['documents']): AnswerInput['documents'][number] | undefined {

@@ -487,17 +487,14 @@ function joined(c: Candidate, s: Sentence, reading: QuestionReading): Candidate 
   if (m && reading.answerClass && /^\s+\p{Ll}+s\b/u.test(after)) return { ...c, text: `${m[1]} and ${c.text}`, at: m.index };
   // Who did it, when several did: "directed by Diego López and David Pizarro", "starring William
   // Powell and Shelley Winters": the names coordinated after the agent's word all answer.
-  const agents =
-    reading.type === 'person' && /\b(?:by|starring|featuring)\s+$/.test(before)
-      ? /^((?:,\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3})*,?\s+and\s+\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3})/u.exec(after)
-      : null;
-  if (agents) return { ...c, text: `${c.text}${agents[1]!.replace(/\.$/, '')}` };
+  const agents = reading.type === 'person' && /\b(?:by|starring|featuring)\s+$/.test(before) ? listedAfter(after, NAME_WORD, 4) : undefined;
+  if (agents) return { ...c, text: `${c.text}${agents.replace(/\.$/, '')}` };
   // Kinds given as examples: "cuisine such as sausages, duck pâté and roast pork": all of them answer "what kind of food".
   const examples =
     reading.type === 'entity' && /^\p{Ll}/u.test(c.text) && /\b(?:such\s+as|including|namely)\s+$/.test(before)
-      ? /^((?:,\s+\p{Ll}[\p{Ll}'’-]*(?:\s+\p{Ll}[\p{Ll}'’-]*){0,2})*,?\s+and\s+\p{Ll}[\p{Ll}'’-]*(?:\s+\p{Ll}[\p{Ll}'’-]*){0,2})(?=\s*[.;,)]|\s*$)/u.exec(after)
-      : null;
-  if (examples) return { ...c, text: `${c.text}${examples[1]}` };
+      ? listedAfter(after, COMMON_WORD, 3, String.raw`(?=\s*[.;,)]|\s*$)`)
+      : undefined;
+  if (examples) return { ...c, text: `${c.text}${examples}` };
   // A place with the region it is in: "Dallas, Texas", "Pilton, Somerset".
   // Not a list of places, which ends in "and": "Peterborough, Doncaster, York and Newcastle" ("Saginaw, Michigan, United States" is a place).
   const regionAt = reading.type === 'place' ? /^,\s*(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2})(?=\s*(?:[,.;)]|$))/u.exec(after) : null;
@@ -505,6 +502,18 @@ function joined(c: Candidate, s: Sentence, reading: QuestionReading): Candidate 
   const region = listed ? undefined : regionAt?.[1];
   if (region) return { ...c, text: `${c.text}, ${region.replace(/\.$/, '')}` };
   return c;
+}
+
+const NAME_WORD = String.raw`\p{Lu}[\p{L}.'’-]*`;
+const COMMON_WORD = String.raw`\p{Ll}[\p{Ll}'’-]*`;
+
+/**
+ * The items coordinated right after a span, through the last one after "and" (", B, C and D"),
+ * each of one to `most` words of the given pattern, the match followed by `end`.
+ */
+function listedAfter(after: string, word: string, most: number, end = ''): string | undefined {
+  const item = `${word}(?:\\s+${word}){0,${most - 1}}`;
+  return new RegExp(`^((?:,\\s+${item})*,?\\s+and\\s+${item})${end}`, 'u').exec(after)?.[1];
 }
 
 /** How many characters lie between a candidate and the nearest word of the answer class in its sentence. */
