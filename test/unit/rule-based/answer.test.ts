@@ -1373,6 +1373,18 @@ describe('Function: answerStructured', () => {
     expect(given.shortAnswer).toContain('performed on clay');
   });
 
+  it('reads "what kind of X" where it stands in the question, not only at its start', () => {
+    // Prepare
+    const history = doc('history', 'History of Vexa', 'The history of Vexa began in 1991 with a personal project by the student Ilkka Torvo.');
+    const torvo = doc('torvo', 'Ilkka Torvo', 'Ilkka Torvo (born 1969) is a Finnish software engineer who created the Vexa kernel.');
+
+    // Act
+    const inside = ask('The History of Vexa began with a personal project by what kind of engineer?', [history, torvo]);
+
+    // Assess: the words before the class noun, not the nationality alone.
+    expect(inside.shortAnswer).toBe('Finnish software engineer');
+  });
+
   it('keeps a short relation question on its named subject, and a bridge on the clause that says it', () => {
     // Prepare: a long river passage opens by calling its subject a river that flows through places;
     // the device's passage says it was patented, and shown elsewhere, through "It".

@@ -34,10 +34,12 @@ export function figureOf(reading: QuestionReading, focus: Focus): ExtractedAnswe
 /**
  * "What type of museum is the Musée des Confluences?": the words a sentence about the subject
  * puts before the class noun ("a science and anthropology museum"), or after it when it is "a type
- * of" the class ("a type of restaurant found in Lyon that serves ..."). Undefined for other questions.
+ * of" the class ("a type of restaurant found in Lyon that serves ..."). The kind may be asked
+ * anywhere in the question ("... began with a project by what kind of engineer?"). Undefined for
+ * other questions.
  */
 export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefined {
-  const kind = /^\s*[Ww]hat\s+(?:type|kind|sort)\s+of\s+([\p{Ll}-]+)/u.exec(question)?.[1];
+  const kind = /(?:^\s*|\s)(?:[Ww]hat|[Ww]hich)\s+(?:type|kind|sort)\s+of\s+([\p{Ll}-]+)/u.exec(question)?.[1];
   if (!kind) return undefined;
   const noun = new RegExp(`\\b${kind.replace(/s$/, '')}s?\\b`, 'i');
   for (const s of ranked(focus).filter((x) => focus.about(x) > 0 && noun.test(x.text))) {
