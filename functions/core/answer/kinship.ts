@@ -10,7 +10,7 @@
  * person of a path is followed to the passage titled after them.
  */
 import { contentTerms } from '../retrieval/tokenize.js';
-import { bareTitle, entitySpans, sentences } from './text.js';
+import { bareTitle, CLOSING_WORDS, entitySpans, sentences } from './text.js';
 
 /** One family relation, the step of a path. */
 export type Kin = 'father' | 'mother' | 'parent' | 'spouse' | 'child' | 'son' | 'daughter' | 'sibling' | 'brother' | 'sister';
@@ -80,9 +80,6 @@ export interface KinQuestion {
   asksWho: boolean;
 }
 
-/** A verb or particle that closes a question after its subject ("... of X born?"), not part of the subject. */
-const CLOSING = /\s+(?:born|die|died|buried|live|lived|work|worked|study|studied|come\s+from|from|graduate|graduated)\s*$/i;
-
 /** The kinship a question asks through: "the KIN of X" or "X's KIN"; undefined when it asks none. */
 export function kinQuestion(question: string): KinQuestion | undefined {
   const q = question
@@ -95,7 +92,7 @@ export function kinQuestion(question: string): KinQuestion | undefined {
   if (of && !/^(?:which|what|whom|who)\b/i.test(of[2]!)) {
     const term = of[1]!.toLowerCase().replace(/\s+/g, ' ');
     const subject = of[2]!
-      .replace(CLOSING, '')
+      .replace(CLOSING_WORDS, '')
       .replace(/[,;]\s*(?:who|which|that)\b.*$/i, '')
       .trim();
     const path = PATHS[term];

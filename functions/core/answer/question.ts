@@ -16,7 +16,7 @@
 import type { Lexicon } from '../ports.js';
 import { contentTerms, isContentToken, normalizeText, stem, tokenize } from '../retrieval/tokenize.js';
 import { classRecogniser } from './answer-classes.js';
-import { AUX, askedPart, BE_DO_HAVE, entitySpans, escapeRegExp, isQualifier, NUMBER_WORDS, TELL_ME_ABOUT } from './text.js';
+import { AUX, askedPart, BE_DO_HAVE, CLOSING_WORDS, entitySpans, escapeRegExp, isQualifier, NUMBER_WORDS, TELL_ME_ABOUT } from './text.js';
 
 export type AnswerType = 'person' | 'date' | 'year' | 'number' | 'place' | 'entity' | 'yes_no' | 'choice' | 'comparison' | 'list' | 'description';
 
@@ -608,10 +608,7 @@ export function describedPerson(question: string): { phrase: string; find: strin
   ).exec(q);
   if (!m) return undefined;
   // The words after the subject that ask of it ("... born", "... die") are not the subject's.
-  const phrase = m[0].replace(
-    /\s+(?:born|die|died|buried|live|lived|work|worked|study|studied|come\s+from|from|graduate|graduated|start|started|begin|began)(?:\s+(?:in|at))?\s*$/i,
-    '',
-  );
+  const phrase = m[0].replace(CLOSING_WORDS, '');
   const before = q.slice(0, m.index).trim();
   // "Who is the director of X?": the role is what is asked, not a step to it.
   if (/^(?:who|whom)(?:\s+(?:is|was|are|were))?$/i.test(before) || before === '') return undefined;

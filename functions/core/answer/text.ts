@@ -362,6 +362,13 @@ export function summaryTopic(question: string): string | undefined {
 const DIFFERENCES =
   /^\s*(?:what\s+are\s+the\s+(?:main\s+)?differences\s+between\s+(.+?)\s+and\s+(.+?)|how\s+(?:do|does|did)\s+(.+?)\s+and\s+(.+?)\s+differ)\s*\??\s*$/iu;
 
+/**
+ * The verbs and particles that close a question after its subject ("... of X born?", "... of X
+ * graduate from?", "... die in?"): a run of them, none part of the subject.
+ */
+export const CLOSING_WORDS =
+  /(?:\s+(?:born|die|died|buried|live|lived|work|worked|study|studied|come\s+from|from|graduate|graduated|start|started|begin|began)(?:\s+(?:in|at))?)+\s*$/i;
+
 /** "Tell me about <topic>": the one form a request for a summary is read in (asTellMeAbout). */
 export const TELL_ME_ABOUT = /^(?:please\s+)?(?:tell|show)\s+me\s+about\b/i;
 

@@ -918,6 +918,22 @@ describe('Function: answerStructured', () => {
     expect(educated.shortAnswer).toMatch(/^(?:Lancing College|Royal Military College, Sandhurst)$/);
   });
 
+  it('asks where a described person graduated from of the person found, "graduate from" no part of the description', () => {
+    // Prepare: the director's passage names a birthplace before the school.
+    const film = doc('farewell', 'Last Bow', 'Last Bow is a 1963 British crime film directed by Rob Tressel.');
+    const tressel = doc(
+      'tressel',
+      'Rob Tressel',
+      'Rob Tressel (1924 – 2008) was an English director, born in Chilmark. Educated at Essin College, he served in the navy.',
+    );
+
+    // Act
+    const graduated = ask('Where did the director of film Last Bow graduate from?', [film, tressel]);
+
+    // Assess
+    expect(graduated.shortAnswer).toBe('Essin College');
+  });
+
   it('settles a bound on a figure by the figure asked for ("Does Norvolt run fewer than 50 reactors?")', () => {
     // Prepare: the figure is given once bare and once bounded by the passage itself.
     const power = doc('power', 'Nuclear power in Norvia', 'Nuclear power in Norvia comes from 56 reactors operated by Norvolt.');
