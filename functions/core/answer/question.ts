@@ -190,7 +190,7 @@ export function readQuestion(raw: string): QuestionReading {
       ? after.replace(/^\p{Lu}\p{Ll}+\s+/u, '')
       : after;
     const phrase =
-      /^(?:(?:kind|type|sort|name)\s+of\s+)?((?:(?!(?:the|a|an)\s)[\p{Ll}-]+\s+){0,2}?(?!(?:the|a|an)\b)[\p{Ll}-]+)\b(?=\s+(?:was|were|is|are|did|does|do|has|have|had|of|in|on|at|for|by|from|that|which|who|whose|with|to|can|could|would|will|should|shall|may|might|must|released|made|produced|written|directed|known|called|located|based|founded|created|formed|born|named|played|became|won|did|\w+ed\b|\w+s\b(?!\s+(?:had|have|has|are|were|do|did|does)\b))|\s*[?,.]|$)/u.exec(
+      /^(?:(?:kind|type|sort|name)\s+of\s+)?((?:(?!(?:the|a|an)\s)[\p{Ll}-]+\s+){0,2}?(?!(?:the|a|an)\b)[\p{Ll}-]+)\b(?=\s+(?:was|were|is|are|did|does|do|has|have|had|of|in|on|at|for|by|from|that|which|who|whose|with|to|can|could|would|will|should|shall|may|might|must|released|made|produced|written|directed|known|called|located|based|founded|created|formed|born|named|played|became|won|did|\w+ed\b|\w+s\b(?!\s+(?:had|have|has|are|were|do|did|does)\b))\b|\s*[?,.]|$)/u.exec(
         classed,
       ) ??
       // "Which country the director of film X is from?", "Which country Anne Aghion is from?": one noun before the subject.
@@ -248,7 +248,9 @@ export function readQuestion(raw: string): QuestionReading {
         const adjunct = noun !== undefined && /^(?:for|in|on|at|of|by|to|from|with|about|during|after|before|since|until|as)$/i.test(noun.split(' ')[0]!);
         if (noun && head && !adjunct && !new RegExp(`^(?:${AUX})$`, 'i').test(noun.split(' ')[0]!)) {
           answerClass = noun;
-          type = NUMBER_NOUNS.test(head) ? 'number' : (typeOfNoun(head) ?? 'entity');
+          // "Which metropolitan area ...?": an area that is chosen or qualified is a place, not a figure.
+          const placeArea = PLACE_NOUNS.test(head) && (wh.word.toLowerCase() === 'which' || noun.includes(' '));
+          type = NUMBER_NOUNS.test(head) && !placeArea ? 'number' : (typeOfNoun(head) ?? 'entity');
         } else if (/\bpopulation\b/i.test(after)) type = 'number';
         // "What does X say / mean / do?": a clause, not a name.
         else if (/^(?:do|does|did)\b/i.test(after)) type = 'description';

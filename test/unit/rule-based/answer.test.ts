@@ -809,6 +809,18 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('8 percent');
   });
 
+  it('reads a class noun whole when its last word begins like an auxiliary ("area", "island"), and a chosen area as a place', () => {
+    // Act
+    const area = readQuestion('Laura Vell is a professor in which metropolitan area?');
+    const island = readQuestion('Which volcanic island is Essin on?');
+    const figure = readQuestion('What is the area of Essin?');
+
+    // Assess: "area" is no "are", "island" no "is"; the area of a place is still a figure.
+    expect([area.answerClass, area.type]).toEqual(['metropolitan area', 'place']);
+    expect([island.answerClass, island.type]).toEqual(['volcanic island', 'place']);
+    expect([figure.answerClass, figure.type]).toEqual(['area', 'number']);
+  });
+
   it('describes a thing named in a list by its appositive, and reads "What is <common noun>?" as what it is', () => {
     // Prepare: the museums are named in one list; the port passage defines something else; the
     // stew's passage is titled after a common noun the question writes in lower case.
