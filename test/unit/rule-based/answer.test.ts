@@ -821,6 +821,18 @@ describe('Function: answerStructured', () => {
     expect([figure.answerClass, figure.type]).toEqual(['area', 'number']);
   });
 
+  it('reads a place and its region joined by a comma as no list of names', () => {
+    // Prepare: the race's passage names a town with its state; the park's passage names the range.
+    const race = doc('run', 'Essin Run', 'The Essin Run is a trail race held in Frozen Park near Wartburg, Tennessee.');
+    const park = doc('park', 'Frozen Park', 'Frozen Park is a state park in Morgan County. The park is situated in the Crab Orchard Mountains.');
+
+    // Act
+    const mountains = ask('In what mountains is the Essin Run held?', [race, park]);
+
+    // Assess
+    expect(mountains.shortAnswer).toBe('Crab Orchard Mountains');
+  });
+
   it('describes a thing named in a list by its appositive, and reads "What is <common noun>?" as what it is', () => {
     // Prepare: the museums are named in one list; the port passage defines something else; the
     // stew's passage is titled after a common noun the question writes in lower case.

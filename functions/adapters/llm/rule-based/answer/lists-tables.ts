@@ -183,7 +183,9 @@ export function coordinated(focus: Focus): ExtractedAnswer | undefined {
       const joined = runs.filter((r) => joins(r[r.length - 1]!, c)).sort((a, b) => b.length - a.length)[0];
       const run = joined ? [...joined, c] : [c];
       runs.push(run);
-      if (run.length < 2) continue;
+      // Names joined by commas alone are a place and its region ("near Wartburg, Tennessee"), no list.
+      const commasOnly = run.every((c, i) => i === 0 || /^\s*,\s*$/.test(s.text.slice(run[i - 1]!.at + run[i - 1]!.text.length, c.at)));
+      if (run.length < 2 || commasOnly) continue;
       // A run the class noun closes or opens ("the Rhône and the Saône rivers") is of the class asked for.
       const end = run[run.length - 1]!;
       const after = contentTerms(
