@@ -833,6 +833,29 @@ describe('Function: answerStructured', () => {
     expect(mountains.shortAnswer).toBe('Crab Orchard Mountains');
   });
 
+  it('never answers a person of a class with an acronym alone ("NRIA")', () => {
+    // Prepare: the percussionist's passage lists whom she played with; the singer's says what she is recognised as.
+    const kith = doc(
+      'kith',
+      'Kith Vell',
+      'Kith Vell is a Norvian musician best known as the percussionist in Faithless. She has also played with K-Klass, Lina Mora, Ian Brask and Dido.',
+    );
+    const lina = doc(
+      'lina',
+      'Lina Mora',
+      'Lina Ann Mora (born 1968) is a Norvian singer and actress. She achieved recognition starring in a soap opera. Since then, Mora has been a recording artist. She is recognised as the highest-selling Norvian artist of all time by the Norvian Recording Industry Association (NRIA).',
+    );
+
+    // Act
+    const singer = ask(
+      'Kith Vell who is musician best know as the percussionist in Faithless has played with what singer who is recognized at the highest-selling Norvian artist of all time by the Norvian Recording industry Association?',
+      [kith, lina],
+    );
+
+    // Assess
+    expect(singer.shortAnswer).toBe('Lina Mora');
+  });
+
   it('describes a thing named in a list by its appositive, and reads "What is <common noun>?" as what it is', () => {
     // Prepare: the museums are named in one list; the port passage defines something else; the
     // stew's passage is titled after a common noun the question writes in lower case.

@@ -44,7 +44,10 @@ export function fits(c: Candidate, reading: QuestionReading, s: Sentence): boole
   if (reading.type === 'place' && AGENT_BEFORE.test(s.text.slice(Math.max(0, c.at - 80), c.at))) return false;
   // A name after "the" is a thing ("the Voies Lyonnaises"), unless it names a group by a plural noun ("the Lumière brothers").
   const thing = /\bthe\s+$/i.test(s.text.slice(Math.max(0, c.at - 4), c.at)) && !/\s\p{Ll}+s$/u.test(c.text);
-  if (reading.type === 'person') return (words.length >= 2 || !/^(?:The|A|An)\b/.test(c.text)) && !isPlace(c, s.text) && !thing;
+  // An acronym alone ("NFL", "BBC") names a body, not the person of a class ("the head coach"); "who"
+  // alone may ask for a body ("Who operates the reactors?": EDF).
+  const acronym = reading.answerClass !== undefined && words.length === 1 && /^\p{Lu}{2,}$/u.test(c.text);
+  if (reading.type === 'person') return (words.length >= 2 || !/^(?:The|A|An)\b/.test(c.text)) && !isPlace(c, s.text) && !thing && !acronym;
   // A sentence's first word is capitalised whatever it is; only a name of more than one word is trusted there.
   return !(c.at === 0 && words.length === 1 && s.position >= 0 && /^(?:It|This|These|Its|He|She|They|In|On|At|After|Before)$/.test(c.text));
 }
