@@ -262,8 +262,10 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // A name may carry a rank the title leaves out ("King George VII of Imereti", titled "George VII
   // of Imereti"; "Sultan Abdülaziz"): a title that ends the name, and is most of it, is its title.
   const endsName = (title: string, name: string) => name.endsWith(` ${title}`) && title.split(' ').length * 2 >= name.split(' ').length;
+  // A name of two words or more may run on with what it is of ("Andrés D'Alessandro of Internacional").
+  const opensName = (title: string, name: string) => title.includes(' ') && name.startsWith(`${title} of `);
   const titledAfter = (d: (typeof docs)[number], name: string, exactly: boolean) =>
-    d.title !== '' && (exactly ? d.title === name : ` ${d.title} `.includes(` ${name} `) || endsName(d.title, name));
+    d.title !== '' && (exactly ? d.title === name : ` ${d.title} `.includes(` ${name} `) || endsName(d.title, name) || opensName(d.title, name));
   const ledTo = (d: (typeof docs)[number], exactly = false) => docs.filter((x) => x !== d && d.names.some((n) => titledAfter(x, n, exactly)));
   if (names.length === 0 && required.length > 1) {
     const held = (d: (typeof docs)[number]) => required.filter((r) => [...r.terms].some((t) => holdsTerm(d.terms, t)) || saysKind(d, r));

@@ -9,13 +9,16 @@
  * of its words is not only a common word ("Toulouse", "Nice"; not "Bouillabaisse" or "Wind
  * power", whose capitals are those of a title) and no passage writes it in lower case ("the
  * cinematograph"). A question with a capital beyond its first word
- * (and "I") was cased by its writer and is left as written.
+ * (and "I") was cased by its writer and is left as written, but for a title of three words or
+ * more it writes with fewer capitals than the title has ("the 2010 South American footballer of
+ * the year").
  */
 import type { Lexicon } from '../ports.js';
 import { respeltQuestion } from './spelling.js';
 import { bareTitle, entitySpans, escapeRegExp, sentences } from './text.js';
 
 const MAX_NAME_WORDS = 6;
+const MAX_TITLE_WORDS = 10;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
 
 /** Lower case, without accents, one apostrophe, one space: the key two spellings of a name share. */
@@ -51,10 +54,40 @@ function namesOf(documents: ReadonlyArray<{ title?: string; text: string }>, lex
   return names;
 }
 
+/**
+ * The titles of three words or more, by their folded key: a cased question may still write one
+ * partly in lower case ("the 2010 South American footballer of the year", titled "2010 South
+ * American Footballer of the Year").
+ */
+function longTitlesOf(documents: ReadonlyArray<{ title?: string; text: string }>): Map<string, string> {
+  const titles = new Map<string, string>();
+  for (const doc of documents) {
+    const title = bareTitle(doc.title ?? '').trim();
+    if (title.split(/\s+/).length >= 3) titles.set(foldName(title), title);
+  }
+  return titles;
+}
+
+/**
+ * Whether a run of a cased question writes a title with fewer capitals than the title has: it opens
+ * as a name does (a capital or a figure), and each of its capitals is the title's, some of the
+ * title's lacking ("2010 South American footballer of the year"). Capitals the title lacks ("Hit
+ * Parade Of 1941") are the writer's style, left as written.
+ */
+function partlyLowerCase(run: readonly string[], title: string): boolean {
+  const words = title.split(/\s+/);
+  if (words.length !== run.length || !/^[\p{Lu}\p{N}]/u.test(run[0]!)) return false;
+  const capital = (w: string) => /^\p{Lu}/u.test(w);
+  return run.every((w, i) => !capital(w) || capital(words[i]!)) && run.some((w, i) => !capital(w) && capital(words[i]!));
+}
+
 /** The question with each run of its words that spells a passage's name written as the passage writes it. */
 export function truecased(question: string, documents: ReadonlyArray<{ title?: string; text: string }>, lexicon: Lexicon): string {
-  if (isCased(question) || documents.length === 0) return question;
-  const names = namesOf(documents, lexicon);
+  if (documents.length === 0) return question;
+  // A cased question is rewritten only where it writes a long title partly in lower case, a capital in it.
+  const cased = isCased(question);
+  const names = cased ? longTitlesOf(documents) : namesOf(documents, lexicon);
+  const maxWords = cased ? MAX_TITLE_WORDS : MAX_NAME_WORDS;
   const words = [...question.matchAll(WORD)].map((m) => {
     // "lyon's" is Lyon with its possessive; a closing full stop is the sentence's.
     const word = m[0].replace(/['’]s$|\.+$/u, '');
@@ -64,10 +97,18 @@ export function truecased(question: string, documents: ReadonlyArray<{ title?: s
   let last = 0;
   for (let i = 0; i < words.length; ) {
     let matched = 0;
-    for (let n = Math.min(MAX_NAME_WORDS, words.length - i); n >= 1 && matched === 0; n--) {
+    for (let n = Math.min(maxWords, words.length - i); n >= 1 && matched === 0; n--) {
       const run = words.slice(i, i + n);
       const name = names.get(foldName(run.map((w) => w.word).join(' ')));
-      if (name === undefined) continue;
+      if (
+        name === undefined ||
+        (cased &&
+          !partlyLowerCase(
+            run.map((w) => w.word),
+            name,
+          ))
+      )
+        continue;
       out += question.slice(last, run[0]!.start) + name;
       last = run[n - 1]!.end;
       matched = n;

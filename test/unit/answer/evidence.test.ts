@@ -22,6 +22,27 @@ describe('Function: checkEvidence', () => {
     expect(check).toMatchObject({ covered: true });
   });
 
+  it('follows a name that runs on with what it is of ("Ian Brask of Essin") to the passage titled after it', () => {
+    // Prepare: the award's passage names the winner with his club; his own passage gives his nationality.
+    const award = {
+      id: 'award',
+      title: '2010 Norvian Footballer of the Year',
+      text: 'The 2010 Norvian Footballer of the Year was awarded to Ian Brask of Essin.',
+    };
+    const brask = { id: 'brask', title: 'Ian Brask', text: 'Ian Brask (born 1981) is a Vellish footballer who plays as a midfielder.' };
+
+    // Act
+    const check = checkEvidence(
+      'What is the nationality of the player who was awarded the 2010 Norvian Footballer of the Year?',
+      [award, brask],
+      { shortAnswer: 'Vellish' },
+      wordNet(),
+    );
+
+    // Assess
+    expect(check).toMatchObject({ covered: true });
+  });
+
   it('reads a bound on a figure as met by a figure, not said, and a count of inhabitants as a population', () => {
     // Prepare
     const towns = [

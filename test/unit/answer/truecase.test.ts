@@ -41,6 +41,20 @@ describe('Function: truecased', () => {
     expect(cased('Which river flows through toulouse in France?')).toBe('Which river flows through toulouse in France?');
   });
 
+  it('writes a long title a cased question writes partly in lower case as the title, and leaves extra capitals', () => {
+    // Prepare
+    const award = doc('award', '2010 Norvian Footballer of the Year', 'The 2010 Norvian Footballer of the Year was awarded to Ian Brask of Essin.');
+    const film = doc('film', 'Hit Parade of 1941', 'Hit Parade of 1941 is a film directed by John Vell.');
+
+    // Act
+    const cased = (q: string) => truecased(q, [award, film], wordNet());
+
+    // Assess: the title's capitals are given; a capital the title lacks ("Of") is the writer's.
+    expect(cased('Who was awarded the 2010 Norvian footballer of the year?')).toBe('Who was awarded the 2010 Norvian Footballer of the Year?');
+    expect(cased('Who directed Hit Parade Of 1941?')).toBe('Who directed Hit Parade Of 1941?');
+    expect(cased('Name the museums of Lyon.')).toBe('Name the museums of Lyon.');
+  });
+
   it('lets the answerer and the relevance rule read a lower-case question as its cased form', () => {
     // Act
     const river = answerStructured({ question: 'what river flows through toulouse', instruction: 'Answer.', documents: [RHONE, TOULOUSE] }, wordNet());
