@@ -856,6 +856,21 @@ describe('Function: answerStructured', () => {
     expect(singer.shortAnswer).toBe('Lina Mora');
   });
 
+  it('never answers where with a relative named by the relation, a quoted work or an owner', () => {
+    // Prepare: no passage says where the filmmaker was born or where the hero's father died.
+    const green = doc('green', 'Ada Vell', 'Ada Vell (born March 31, 1975) is an American filmmaker known for the "Axe" franchise.');
+    const monkey = doc('monkey', 'Iron Crane', 'The film is an account of the folk hero Lin Bao and his father Lin Kei-ying in the city.');
+    const wed = doc('wed', 'Andrey of Brask', "Only two years later, when Vasily's second son was born, was Andrey allowed to marry.");
+
+    // Act
+    const born = ask('Where was Ada Vell born?', [green]);
+    const died = ask("Where was the place of death of Lin Bao's father?", [monkey]);
+    const married = ask('Where was Andrey of Brask born?', [wed]);
+
+    // Assess
+    expect([born.shortAnswer, died.shortAnswer, married.shortAnswer]).toEqual([null, null, null]);
+  });
+
   it('describes a thing named in a list by its appositive, and reads "What is <common noun>?" as what it is', () => {
     // Prepare: the museums are named in one list; the port passage defines something else; the
     // stew's passage is titled after a common noun the question writes in lower case.

@@ -29,6 +29,9 @@ export function relationGap(c: Candidate, s: Sentence, focus: Focus): number {
 const AGENT_BEFORE =
   /(?:\bby(?:\s+(?:(?:the|a|an)\s+)?(?:\p{Lu}\p{Ll}+\s+)?(?!(?:the|a|an|of)\s)\p{Ll}+(?:\s+(?!(?:the|a|an|of)\s)\p{Ll}+)?)?|\bstarring|\bfeaturing|\bborn|\bnée)\s+(?:\p{Lu}[\p{L}.'’-]*\s+|\p{Lu}[\p{L}.'’-]*,\s+|and\s+)*$/u;
 
+/** A relation a person is named by, right before their name: "his father Wong Kei-ying". */
+const RELATIVE_BEFORE = /\b(?:father|mother|son|daughter|wife|husband|brother|sister|uncle|aunt|cousin|grandfather|grandmother)\s+$/i;
+
 /** Whether a candidate can be what is asked: a person is not a year, a place's name is capitalised. */
 export function fits(c: Candidate, reading: QuestionReading, s: Sentence): boolean {
   if (c.kind !== 'name') return true;
@@ -42,6 +45,12 @@ export function fits(c: Candidate, reading: QuestionReading, s: Sentence): boole
   // birth name, after "born" or "née" with no preposition ("born Harry Wilbur Siggins").
   // The names listed after such a word are too ("starring Wojciech Wysocki, Zdzislaw Wardejnc and Jan Peszek").
   if (reading.type === 'place' && AGENT_BEFORE.test(s.text.slice(Math.max(0, c.at - 80), c.at))) return false;
+  // Nor is a relative named by their relation ("his father Wong Kei-ying"), a work quoted ("the
+  // "Hatchet" franchise") or an owner ("Vasily's second son") where something is or happened.
+  if (reading.type === 'place' && !isPlace(c, s.text)) {
+    const before = s.text.slice(Math.max(0, c.at - 30), c.at);
+    if (RELATIVE_BEFORE.test(before) || /["“‘]$/.test(before) || /['’]s$/.test(c.text)) return false;
+  }
   // A name after "the" is a thing ("the Voies Lyonnaises"), unless it names a group by a plural noun ("the Lumière brothers").
   const thing = /\bthe\s+$/i.test(s.text.slice(Math.max(0, c.at - 4), c.at)) && !/\s\p{Ll}+s$/u.test(c.text);
   // An acronym alone ("NFL", "BBC") names a body, not the person of a class ("the head coach"); "who"
