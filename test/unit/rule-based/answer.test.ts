@@ -871,6 +871,21 @@ describe('Function: answerStructured', () => {
     expect([born.shortAnswer, died.shortAnswer, married.shortAnswer]).toEqual([null, null, null]);
   });
 
+  it('answers a birthplace said as a part of a place with the place it is part of', () => {
+    // Prepare
+    const ruben = doc(
+      'ruben',
+      'Ruben Vell',
+      'Ruben Vell (1887 – 1954) was a German actor. He was born in St. Essin, the poorest part of Brask. He left in 1938.',
+    );
+
+    // Act
+    const born = ask('Where was Ruben Vell born?', [ruben]);
+
+    // Assess
+    expect(born.shortAnswer).toBe('St. Essin, Brask');
+  });
+
   it('describes a thing named in a list by its appositive, and reads "What is <common noun>?" as what it is', () => {
     // Prepare: the museums are named in one list; the port passage defines something else; the
     // stew's passage is titled after a common noun the question writes in lower case.

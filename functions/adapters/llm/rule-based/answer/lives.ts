@@ -69,15 +69,23 @@ export function lifePlace(reading: QuestionReading, documents: AnswerInput['docu
   );
   found ??= sentences(own.text)
     .map((x) => {
-      const m = bornIn.exec(x.replace(/\s+/g, ' '));
+      const line = x.replace(/\s+/g, ' ');
+      const m = bornIn.exec(line);
       if (!m) return undefined;
       const opening = /^(?:Born|Died)\b/.test(x) && m[2] !== undefined;
-      return (opening ? m[1]!.replace(/,\s[^,]+$/, '') : m[1]!).replace(/\.$/, '');
+      const place = (opening ? m[1]!.replace(/,\s[^,]+$/, '') : m[1]!).replace(/\.$/, '');
+      // "born in St. Pauli, the poorest part of Hamburg": the place keeps the one it is a part of.
+      const whole = PART_OF.exec(line.slice(m.index + m[0].length - (m[2]?.length ?? 0)))?.[1];
+      return whole && !opening ? `${place}, ${whole.replace(/\.$/, '')}` : place;
     })
     .find((x) => x !== undefined);
   if (!found) return undefined;
   return { shortAnswer: found, answer: citing(own, found) };
 }
+
+/** A part of a place, said after it: ", the poorest part of Hamburg", ", a suburb of Leeds". */
+const PART_OF =
+  /^,\s*(?:the|a|an)\s+(?:[\p{Ll}-]+\s+){0,3}(?:part|district|suburb|quarter|neighbou?rhood|borough|section|ward)\s+(?:of|in)\s+(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2})/u;
 
 /** The words a place's name joins its capitalised words with ("Mülheim an der Ruhr"), as a pattern. */
 const CONNECTOR = `(?:\\s+(?:${[...NAME_CONNECTORS].filter((w) => /^\p{Ll}+$/u.test(w)).join('|')}))*`;
