@@ -584,7 +584,7 @@ export function relationSets(words: readonly string[], related: (phrase: string)
 }
 
 /** Nouns naming who made, leads or holds a thing: "the director of film X" is a person to find first. */
-const ROLE_NOUNS =
+export const ROLE_NOUNS =
   'director|performer|composer|writer|author|producer|creator|founder|owner|singer|designer|architect|developer|publisher|editor|presenter|screenwriter|lyricist|painter|sculptor|star|manager|coach|captain|leader|president|chairman|ceo|head|inventor|discoverer|builder|artist|narrator|host';
 
 /** "Hit Parade of 1941's director" written as "the director of Hit Parade of 1941", as describedPerson reads a role. */

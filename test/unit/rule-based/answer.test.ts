@@ -886,6 +886,26 @@ describe('Function: answerStructured', () => {
     expect(born.shortAnswer).toBe('St. Essin, Brask');
   });
 
+  it("compares the nations of two works' directors, each found first, a nation of birth only when no other is given", () => {
+    // Prepare
+    const docs = [
+      doc('a', 'Essin Road', 'Essin Road is a 1955 film written and directed by Orin Vell.'),
+      doc('b', 'Brask Two', 'Brask Two is a 2013 comedy film directed by Jon Mora.'),
+      doc('c', 'Lake Camp', 'Lake Camp is a 1913 silent film. It was directed by Sid Olt.'),
+      doc('vell', 'Orin Vell', 'Orin Vell (1915 – 1985) was an American actor and director.'),
+      doc('mora', 'Jon Mora', 'Jon Mora (born 1976) is a Ukrainian-born, Lithuanian-American film director.'),
+      doc('olt', 'Sid Olt', 'Sid Olt (1872 – 1949) was a Canadian-born film producer and director.'),
+    ];
+
+    // Act
+    const same = ask('Do both films: Essin Road and Brask Two have the directors from the same country?', docs);
+    const other = ask('Are the directors of films Brask Two and Lake Camp both from the same country?', docs);
+
+    // Assess
+    expect([same.shortAnswer, other.shortAnswer]).toEqual(['yes', 'no']);
+    expect(same.answer).toContain('[mora]');
+  });
+
   it('describes a thing named in a list by its appositive, and reads "What is <common noun>?" as what it is', () => {
     // Prepare: the museums are named in one list; the port passage defines something else; the
     // stew's passage is titled after a common noun the question writes in lower case.

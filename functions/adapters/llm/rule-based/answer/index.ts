@@ -24,10 +24,20 @@
  * description, no answer, names only). The questions rewritten and asked again (a family relation,
  * a described person) stay here, beside the entry they re-enter.
  */
+
+import { nationAdjectivesIn, SAME_NATION } from '../../../../core/answer/answer-classes.js';
 import { figureIn, numbersIn, unitOf } from '../../../../core/answer/candidates.js';
 import { checkEvidence } from '../../../../core/answer/evidence.js';
 import { followPath, kinQuestion, ownPassage } from '../../../../core/answer/kinship.js';
-import { describedPerson, describedThing, listedOptions, type QuestionReading, readQuestion, roleOfWritten } from '../../../../core/answer/question.js';
+import {
+  describedPerson,
+  describedThing,
+  listedOptions,
+  type QuestionReading,
+  ROLE_NOUNS,
+  readQuestion,
+  roleOfWritten,
+} from '../../../../core/answer/question.js';
 import { answerFormat, askedPart, bareTitle, escapeRegExp, NUMBER_WORDS, sentences, upperFirst } from '../../../../core/answer/text.js';
 import { asPassagesWrite } from '../../../../core/answer/truecase.js';
 import type { Lexicon } from '../../../../core/ports.js';
@@ -96,7 +106,8 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
       ? (ageOf(text, input.documents, lexicon, depth) ??
         difference(text, input.documents, lexicon, depth) ??
         oneOfMany(text, reading, input.documents, lexicon, depth) ??
-        eachOf(text, reading, input.documents, lexicon, depth))
+        eachOf(text, reading, input.documents, lexicon, depth) ??
+        sameNationOfRole(text, input.documents, lexicon, depth))
       : undefined);
   if (common) return common;
   const kin = hops
@@ -454,6 +465,64 @@ function oneOfMany(asked: string, reading: QuestionReading, documents: AnswerInp
     said.push(round.answer);
   }
   return { shortAnswer: winner, answer: [...new Set(said)].join(' ') };
+}
+
+/** A role's noun, as a pattern. */
+const ROLE_WORD = `(?:${ROLE_NOUNS})`;
+/** The works a role is of, named before a title: "the directors of films A and B". */
+const WORK_NOUN = '(?:films?|movies?|songs?|albums?|books?|novels?|plays?|shows?|series)';
+/** A role asked of two works, in the forms such questions take. */
+const ROLE_OF_TWO = [
+  // "Are the directors of films A and B both from the same country?", "Are director of film A and director of film B ...?"
+  new RegExp(
+    `^(?:are|were)\\s+(?:the\\s+)?(${ROLE_WORD})s?\\s+of\\s+(?:(?:the\\s+)?${WORK_NOUN}\\s+)?(.+?)\\s+and\\s+(?:(?:the\\s+)?\\1\\s+of\\s+(?:(?:the\\s+)?${WORK_NOUN}\\s+)?)?(.+?)\\s+(?:both\\s+)?(?:from|of|share|have)\\b`,
+    'i',
+  ),
+  // "Do both films A and B have the directors from the same country?"
+  new RegExp(`^(?:do|did|does)\\s+(?:both\\s+)?(?:the\\s+)?${WORK_NOUN}\\s*:?\\s+(.+?)\\s+and\\s+(.+?)\\s+have\\s+(?:the\\s+)?(${ROLE_WORD})s?\\b`, 'i'),
+];
+
+/**
+ * "Are the directors of films A and B both from the same country?": each work's person in the role
+ * is found ("Who is the director of A?"), then their nationality ("What nationality is X?"), in
+ * their own passage first; yes when the two are the same. Undefined when the question asks no
+ * such thing, or a step is not answered: the question is then read as any other.
+ */
+function sameNationOfRole(asked: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
+  if (!SAME_NATION.test(asked)) return undefined;
+  const q = asked.trim().replace(/\s+/g, ' ');
+  const [first, second] = ROLE_OF_TWO.map((re) => re.exec(q));
+  const parts = first ? [first[1]!, first[2]!, first[3]!] : second ? [second[3]!, second[1]!, second[2]!] : undefined;
+  if (!parts) return undefined;
+  const [role, ...works] = parts as [string, string, string];
+  const said: string[] = [];
+  const nations: string[] = [];
+  for (const work of works) {
+    const found = askAgain(`Who is the ${role.toLowerCase()} of ${work}?`, documents, lexicon, depth);
+    // Of two people in the role ("directed by A and B"), the first named.
+    const person = found.shortAnswer?.split(/\s*,\s*|\s+and\s+/)[0];
+    if (!person) return undefined;
+    const own = ownPassage(person, documents);
+    const opening = own ? sentences(own.text)[0] : undefined;
+    const nation = opening ? citizenship(opening, lexicon) : undefined;
+    if (!own || !opening || !nation) return undefined;
+    nations.push(nation);
+    said.push(found.answer, `${opening} [${own.id}]`);
+  }
+  return { shortAnswer: nations[0] === nations[1] ? 'yes' : 'no', answer: [...new Set(said)].join(' ') };
+}
+
+/**
+ * The nation a person's opening makes them a citizen of: the last nation adjective it calls them
+ * ("a Ukrainian-born, Lithuanian-American filmmaker": America), one of birth ("Canadian-born")
+ * only when it gives no other.
+ */
+function citizenship(opening: string, lexicon: Lexicon): string | undefined {
+  // Each part of a compound is read: "Lithuanian-American" as "Lithuanian- American".
+  const text = opening.replace(/(?<=\p{L})-(?=\p{Lu})/gu, '- ');
+  const adjectives = nationAdjectivesIn(text, lexicon);
+  const born = (a: (typeof adjectives)[number]) => /^-\s*born\b/.test(text.slice(a.at + a.text.length));
+  return (adjectives.filter((a) => !born(a)).at(-1) ?? adjectives.at(-1))?.nation;
 }
 
 /** The instruction a rewritten question is answered with: it asks nothing of its own. */
