@@ -266,6 +266,9 @@ function secondParent(text: string): number | undefined {
   return plain ? plain[0].length : undefined;
 }
 
+/** A word describing a name as a relative other than a parent: "and thus nephew of B". */
+const OTHER_RELATIVE = /\b(?:nephew|niece|cousin|uncle|aunt|brother|sister|son|daughter|grand\p{Ll}+|half-\p{Ll}+|step\p{Ll}+)\b/iu;
+
 /** The relatives of one kind a sentence names of its subject, in the order they appear. */
 export function relativesIn(sentence: string, kin: Kin, titles: readonly string[]): string[] {
   const found: string[] = [];
@@ -279,7 +282,9 @@ export function relativesIn(sentence: string, kin: Kin, titles: readonly string[
       if (!first) continue;
       const said = /\b(?:his|her|their)\s+(father|mother)/i.exec(m[0])?.[1]?.toLowerCase();
       const second = secondParent(sentence.slice(first.end));
-      const other = second !== undefined ? nameAt(sentence, first.end + second, titles) : undefined;
+      const found2 = second !== undefined ? nameAt(sentence, first.end + second, titles) : undefined;
+      // "son of A and thus nephew of B": B is described as another relative, no parent.
+      const other = found2 && !OTHER_RELATIVE.test(sentence.slice(first.end + second!, found2.end - found2.name.length)) ? found2 : undefined;
       // "son of A and B": the father first, by the convention of such sentences, unless A is a woman's title.
       const firstIsMother = said === 'mother' || (said === undefined && FEMALE_TITLE.test(first.name));
       if (kin === 'parent') {

@@ -72,6 +72,18 @@ describe('Function: relativesIn', () => {
     expect(mother).toEqual(['Celia Marsh']);
   });
 
+  it('reads no mother in "the son of A and thus nephew of B"', () => {
+    // Prepare
+    const sentence = 'He was the son of Harald Vell and thus nephew of King Eric II of Brask.';
+
+    // Act
+    const mother = relativesIn(sentence, 'mother', []);
+    const father = relativesIn(sentence, 'father', []);
+
+    // Assess
+    expect([mother, father]).toEqual([[], ['Harald Vell']]);
+  });
+
   it('skips the words describing a relative and keeps a name aside in parentheses', () => {
     // Act
     const spouse = relativesIn(DORA.text, 'spouse', []);
