@@ -906,6 +906,33 @@ describe('Function: answerStructured', () => {
     expect(same.answer).toContain('[mora]');
   });
 
+  it('reads "where does X start?" of X: a sentence saying the verb before it names X says it of something else', () => {
+    // Prepare: the hydro passage says "source" (a word of "start") before it names the Brask.
+    const brask = doc(
+      'brask',
+      'Brask',
+      'The Brask is a major river of Europe that rises in the Vell Glacier in the Norvian Alps, flows through Lake Tarn and into Essland, where it meets the Orne at Essin.',
+    );
+    const essin = doc(
+      'essin',
+      'Essin',
+      'Essin is the third-largest city of Essland. Essin lies at the confluence of the Brask and the Orne rivers, in the Tarn region.',
+    );
+    const orne = doc('orne', 'Orne', 'The Orne is a river of eastern Essland. It is a right tributary of the Brask, joining it at Essin.');
+    const hydro = doc(
+      'hydro',
+      'Hydroelectricity in Essland',
+      'Hydroelectricity is the second source of electricity in Essland and its first renewable source, with dams on the Brask, the Rhine and in the Alps.',
+    );
+
+    // Act
+    const start = ask('where does the brask river start', [brask, essin, orne, hydro]);
+
+    // Assess
+    expect(start.shortAnswer).not.toBe('Essland');
+    expect(start.shortAnswer).toMatch(/Vell Glacier|Norvian Alps/);
+  });
+
   it('describes a thing named in a list by its appositive, and reads "What is <common noun>?" as what it is', () => {
     // Prepare: the museums are named in one list; the port passage defines something else; the
     // stew's passage is titled after a common noun the question writes in lower case.

@@ -93,6 +93,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   );
   const asksName = /\bname\s+of\b/i.test(focus.question);
   const owned = reading.type === 'date' || reading.type === 'year' ? ownedSets(focus) : [];
+  const subjectAsked = askedSubject(reading, focus);
   for (const s of focus.all) {
     const about = (!hasNames || focus.nameScore(s) > 0 || (s.position === 0 && pronounPassages.has(s.docId))) && namesSubject(s);
     const asked = focus.relationScore(s) + focus.classScore(s);
@@ -114,6 +115,10 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // The date of a thing of several words ("Workers Leaving the Lumière Factory") is given where
     // most of its name stands, not where one of its words does ("the Lumière brothers ... in 1895").
     if (dated && about && hasNames && !halfNamed(s, focus)) continue;
+    // "Where does the Saône rise?" asks what the Saône does: a sentence of another passage saying
+    // the verb before it names the Saône ("The Rhône ... rises in the Alps ... meets the Saône at
+    // Lyon") says it of something else.
+    if (subjectAsked && !focus.titledAfterName(s) && verbBeforeName(s, subjectAsked, focus)) continue;
     // "When did Lyon's metro open?": the date is of what the name owns, so its sentence says it.
     if (dated && about && owned.length > 0 && !owned.some((set) => [...set].some((t) => holdsTerm(s.terms, t)))) continue;
     // A date needs no word of the relation when the relation is only its verb ("When was X released?":
@@ -344,6 +349,26 @@ function pronounSubject(s: Sentence, focus: Focus, reading: QuestionReading): Ca
   const text = bareTitle(s.title);
   const c: Candidate = { text, at: 0, kind: 'name' };
   return focus.isGiven(c) ? undefined : c;
+}
+
+/**
+ * The name a "where" or "when" question asks what it does ("Where does the Saône rise?": the
+ * Saône), with the verb after it; undefined for other questions.
+ */
+function askedSubject(reading: QuestionReading, focus: Focus): string | undefined {
+  if (!['place', 'date', 'year'].includes(reading.type)) return undefined;
+  const name = reading.names[0];
+  if (!name) return undefined;
+  const m = new RegExp(`^\\s*(?:where|when)\\s+(?:does|did|do)\\s+(?:the\\s+)?${escapeRegExp(name)}(?:\\s+\\p{Ll}+)?\\s+(\\p{Ll}+)`, 'iu').exec(focus.question);
+  return m && focus.relation.some((set) => set.has(contentTerms(m[1]!)[0] ?? '')) ? name : undefined;
+}
+
+/** Whether a sentence says a word of the relation before it first names `name`. */
+function verbBeforeName(s: Sentence, name: string, focus: Focus): boolean {
+  const at = s.text.toLowerCase().indexOf(name.toLowerCase());
+  if (at < 0) return false;
+  const before = new Set(contentTerms(s.text.slice(0, at)));
+  return focus.relation.some((set) => [...set].some((t) => holdsTerm(before, t)));
 }
 
 /** Whether a sentence (or its passage's title) holds at least half the words of one of the question's names. */
