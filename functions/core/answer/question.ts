@@ -382,7 +382,10 @@ function questionWord(q: string): { word: string; index: number; embedded: boole
       /^\s+(?:year|date|day|century|decade|city|country|state|place)\b/i.test(after) ||
       // "... was awarded what medal?": a noun or two closing the question.
       /^\s+\p{Ll}[\p{L}-]*(?:\s+\p{Ll}[\p{L}-]*)?\s*\?\s*$/u.test(after) ||
-      (PREPOSITION_BEFORE.test(before) && !/\b(?:the|a|an)\s+\S+\s+$/i.test(before))
+      (PREPOSITION_BEFORE.test(before) && !/\b(?:the|a|an)\s+\S+\s+$/i.test(before)) ||
+      // "... features which exotic bird that ...?": a verb's object asked by "which" and its noun,
+      // not a relative clause ("the band which was formed", "the film which starred ...").
+      (/^which$/i.test(m[1]!) && /\b\p{Ll}{2,}s\s+$/u.test(before) && new RegExp(`^\\s+(?!(?:${AUX})\\b)[\\p{L}-]+(?<!ed)\\s+\\p{Ll}`, 'u').test(after))
     ) {
       return { word: m[1]!, index: m.index, embedded: true };
     }

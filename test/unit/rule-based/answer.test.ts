@@ -933,6 +933,16 @@ describe('Function: answerStructured', () => {
     expect(start.shortAnswer).toMatch(/Vell Glacier|Norvian Alps/);
   });
 
+  it('reads "X features which exotic bird ...?" as asking for a bird, and "the band which was formed" as no question', () => {
+    // Act
+    const asked = readQuestion('The Vell Gardens features which exotic bird that is mainly endemic to Norvia?');
+    const relative = readQuestion('The band which was formed in 1990 plays rock.');
+
+    // Assess
+    expect([asked.type, asked.answerClass]).toEqual(['entity', 'exotic bird']);
+    expect(relative.type).toBe('description');
+  });
+
   it('describes a thing named in a list by its appositive, and reads "What is <common noun>?" as what it is', () => {
     // Prepare: the museums are named in one list; the port passage defines something else; the
     // stew's passage is titled after a common noun the question writes in lower case.
