@@ -943,6 +943,21 @@ describe('Function: answerStructured', () => {
     expect(relative.type).toBe('description');
   });
 
+  it('answers "Who did A, and also did B?" by the clause that names something, asked on its own', () => {
+    // Prepare
+    const vell = doc(
+      'vell',
+      'Ernest Vell',
+      'Ernest Thomas Vell (6 October 1903 – 25 June 1995) was a Norvian physicist and Nobel laureate for his work with John Brask with "atom-smashing" experiments done at Essin University.',
+    );
+
+    // Act
+    const both = ask('Who helped develop nuclear power, and also worked with Ernest Vell?', [vell]);
+
+    // Assess
+    expect(both.shortAnswer).toBe('John Brask');
+  });
+
   it('describes a thing named in a list by its appositive, and reads "What is <common noun>?" as what it is', () => {
     // Prepare: the museums are named in one list; the port passage defines something else; the
     // stew's passage is titled after a common noun the question writes in lower case.

@@ -107,6 +107,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
         difference(text, input.documents, lexicon, depth) ??
         oneOfMany(text, reading, input.documents, lexicon, depth) ??
         eachOf(text, reading, input.documents, lexicon, depth) ??
+        conjoined(text, reading, input.documents, lexicon, depth) ??
         sameNationOfRole(text, input.documents, lexicon, depth))
       : undefined);
   if (common) return common;
@@ -465,6 +466,23 @@ function oneOfMany(asked: string, reading: QuestionReading, documents: AnswerInp
     said.push(round.answer);
   }
   return { shortAnswer: winner, answer: [...new Set(said)].join(' ') };
+}
+
+/**
+ * "Who helped develop nuclear power, and also worked with Ernest Walton?": one person of whom two
+ * clauses are said, each asked on its own ("Who worked with Ernest Walton?"); the answer of the
+ * clauses that name something, when they agree. Undefined when the question joins no two clauses
+ * so, when no clause naming something is answered, or when two answers differ.
+ */
+function conjoined(asked: string, reading: QuestionReading, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
+  if (reading.type !== 'person' && reading.type !== 'entity') return undefined;
+  const m = /^\s*(who|what|which\s+\p{Ll}+)\s+([^,?]+?),\s+and\s+(?:also\s+)?([^,?]+?)\s*\?\s*$/iu.exec(asked);
+  if (!m) return undefined;
+  const named = [m[2]!, m[3]!].filter((clause) => /\p{Lu}/u.test(clause));
+  if (named.length === 0) return undefined;
+  const answers = named.map((clause) => askAgain(`${upperFirst(m[1]!)} ${clause}?`, documents, lexicon, depth)).filter((a) => a.shortAnswer);
+  if (answers.length === 0 || new Set(answers.map((a) => a.shortAnswer!.toLowerCase())).size > 1) return undefined;
+  return { shortAnswer: answers[0]!.shortAnswer, answer: [...new Set(answers.map((a) => a.answer))].join(' ') };
 }
 
 /** A role's noun, as a pattern. */
