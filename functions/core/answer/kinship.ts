@@ -266,8 +266,12 @@ function secondParent(text: string): number | undefined {
   return plain ? plain[0].length : undefined;
 }
 
+/** The nouns naming a relative who is no parent: "nephew", "grandson", "half-brother", "stepson". */
+const NON_PARENT = String.raw`nephew|niece|cousin|uncle|aunt|brother|sister|son|daughter|grand\p{Ll}+|half-\p{Ll}+|step\p{Ll}+`;
+/** The nouns naming a relative, a pattern's alternatives: "his father Wong Kei-ying", "and thus nephew of B". */
+export const RELATIVE_NOUN = `father|mother|wife|husband|${NON_PARENT}`;
 /** A word describing a name as a relative other than a parent: "and thus nephew of B". */
-const OTHER_RELATIVE = /\b(?:nephew|niece|cousin|uncle|aunt|brother|sister|son|daughter|grand\p{Ll}+|half-\p{Ll}+|step\p{Ll}+)\b/iu;
+const OTHER_RELATIVE = new RegExp(`\\b(?:${NON_PARENT})\\b`, 'iu');
 
 /** The relatives of one kind a sentence names of its subject, in the order they appear. */
 export function relativesIn(sentence: string, kin: Kin, titles: readonly string[]): string[] {

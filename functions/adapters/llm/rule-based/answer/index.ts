@@ -489,34 +489,36 @@ function conjoined(asked: string, reading: QuestionReading, documents: AnswerInp
 const ROLE_WORD = `(?:${ROLE_NOUNS})`;
 /** The works a role is of, named before a title: "the directors of films A and B". */
 const WORK_NOUN = '(?:films?|movies?|songs?|albums?|books?|novels?|plays?|shows?|series)';
-/** A role asked of two works, in the forms such questions take. */
+/** A role asked of two works, in the forms such questions take: the role and the two works, by name. */
 const ROLE_OF_TWO = [
   // "Are the directors of films A and B both from the same country?", "Are director of film A and director of film B ...?"
   new RegExp(
-    `^(?:are|were)\\s+(?:the\\s+)?(${ROLE_WORD})s?\\s+of\\s+(?:(?:the\\s+)?${WORK_NOUN}\\s+)?(.+?)\\s+and\\s+(?:(?:the\\s+)?\\1\\s+of\\s+(?:(?:the\\s+)?${WORK_NOUN}\\s+)?)?(.+?)\\s+(?:both\\s+)?(?:from|of|share|have)\\b`,
+    `^(?:are|were)\\s+(?:the\\s+)?(?<role>${ROLE_WORD})s?\\s+of\\s+(?:(?:the\\s+)?${WORK_NOUN}\\s+)?(?<a>.+?)\\s+and\\s+(?:(?:the\\s+)?\\k<role>\\s+of\\s+(?:(?:the\\s+)?${WORK_NOUN}\\s+)?)?(?<b>.+?)\\s+(?:both\\s+)?(?:from|of|share|have)\\b`,
     'i',
   ),
   // "Do both films A and B have the directors from the same country?"
-  new RegExp(`^(?:do|did|does)\\s+(?:both\\s+)?(?:the\\s+)?${WORK_NOUN}\\s*:?\\s+(.+?)\\s+and\\s+(.+?)\\s+have\\s+(?:the\\s+)?(${ROLE_WORD})s?\\b`, 'i'),
+  new RegExp(
+    `^(?:do|did|does)\\s+(?:both\\s+)?(?:the\\s+)?${WORK_NOUN}\\s*:?\\s+(?<a>.+?)\\s+and\\s+(?<b>.+?)\\s+have\\s+(?:the\\s+)?(?<role>${ROLE_WORD})s?\\b`,
+    'i',
+  ),
 ];
 
 /**
  * "Are the directors of films A and B both from the same country?": each work's person in the role
- * is found ("Who is the director of A?"), then their nationality ("What nationality is X?"), in
- * their own passage first; yes when the two are the same. Undefined when the question asks no
- * such thing, or a step is not answered: the question is then read as any other.
+ * is found ("Who is the director of A?"), then the nation their own passage's opening makes them a
+ * citizen of; yes when the two are the same. Undefined when the question asks no such thing, or a
+ * step is not answered: the question is then read as any other.
  */
 function sameNationOfRole(asked: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
   if (!SAME_NATION.test(asked)) return undefined;
   const q = asked.trim().replace(/\s+/g, ' ');
-  const [first, second] = ROLE_OF_TWO.map((re) => re.exec(q));
-  const parts = first ? [first[1]!, first[2]!, first[3]!] : second ? [second[3]!, second[1]!, second[2]!] : undefined;
-  if (!parts) return undefined;
-  const [role, ...works] = parts as [string, string, string];
+  const groups = ROLE_OF_TWO.map((re) => re.exec(q)?.groups).find((g) => g !== undefined);
+  if (!groups) return undefined;
+  const role = groups.role!.toLowerCase();
   const said: string[] = [];
   const nations: string[] = [];
-  for (const work of works) {
-    const found = askAgain(`Who is the ${role.toLowerCase()} of ${work}?`, documents, lexicon, depth);
+  for (const work of [groups.a!, groups.b!]) {
+    const found = askAgain(`Who is the ${role} of ${work}?`, documents, lexicon, depth);
     // Of two people in the role ("directed by A and B"), the first named.
     const person = found.shortAnswer?.split(/\s*,\s*|\s+and\s+/)[0];
     if (!person) return undefined;

@@ -184,7 +184,7 @@ export function coordinated(focus: Focus): ExtractedAnswer | undefined {
       const run = joined ? [...joined, c] : [c];
       runs.push(run);
       // Names joined by commas alone are a place and its region ("near Wartburg, Tennessee"), no list.
-      const commasOnly = run.every((c, i) => i === 0 || /^\s*,\s*$/.test(s.text.slice(run[i - 1]!.at + run[i - 1]!.text.length, c.at)));
+      const commasOnly = run.every((x, i) => i === 0 || /^\s*,\s*$/.test(s.text.slice(run[i - 1]!.at + run[i - 1]!.text.length, x.at)));
       if (run.length < 2 || commasOnly) continue;
       // A run the class noun closes or opens ("the Rhône and the Saône rivers") is of the class asked for.
       const end = run[run.length - 1]!;

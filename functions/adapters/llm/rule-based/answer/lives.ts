@@ -75,7 +75,7 @@ export function lifePlace(reading: QuestionReading, documents: AnswerInput['docu
       const opening = /^(?:Born|Died)\b/.test(x) && m[2] !== undefined;
       const place = (opening ? m[1]!.replace(/,\s[^,]+$/, '') : m[1]!).replace(/\.$/, '');
       // "born in St. Pauli, the poorest part of Hamburg": the place keeps the one it is a part of.
-      const whole = PART_OF.exec(line.slice(m.index + m[0].length - (m[2]?.length ?? 0)))?.[1];
+      const whole = PART_OF.exec(line.slice(m.index + m[0].length - (m[2] ?? '').length))?.[1];
       return whole && !opening ? `${place}, ${whole.replace(/\.$/, '')}` : place;
     })
     .find((x) => x !== undefined);

@@ -4,6 +4,7 @@
  * year (withYear). Shared by the typed, yes/no, choice and list answers.
  */
 import { type Candidate, datesIn } from '../../../../core/answer/candidates.js';
+import { RELATIVE_NOUN } from '../../../../core/answer/kinship.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import type { Focus, Sentence } from './focus.js';
@@ -30,7 +31,7 @@ const AGENT_BEFORE =
   /(?:\bby(?:\s+(?:(?:the|a|an)\s+)?(?:\p{Lu}\p{Ll}+\s+)?(?!(?:the|a|an|of)\s)\p{Ll}+(?:\s+(?!(?:the|a|an|of)\s)\p{Ll}+)?)?|\bstarring|\bfeaturing|\bborn|\bnée)\s+(?:\p{Lu}[\p{L}.'’-]*\s+|\p{Lu}[\p{L}.'’-]*,\s+|and\s+)*$/u;
 
 /** A relation a person is named by, right before their name: "his father Wong Kei-ying". */
-const RELATIVE_BEFORE = /\b(?:father|mother|son|daughter|wife|husband|brother|sister|uncle|aunt|cousin|grandfather|grandmother)\s+$/i;
+const RELATIVE_BEFORE = new RegExp(`\\b(?:${RELATIVE_NOUN})\\s+$`, 'iu');
 
 /** Whether a candidate can be what is asked: a person is not a year, a place's name is capitalised. */
 export function fits(c: Candidate, reading: QuestionReading, s: Sentence): boolean {
