@@ -27,7 +27,7 @@
  * the evidence does not hold is refused by the same rule as the keyless answerer's.
  */
 import type { Lexicon } from '../ports.js';
-import { contentTerms, normalizeText } from '../retrieval/tokenize.js';
+import { contentTerms, isContentToken, normalizeText } from '../retrieval/tokenize.js';
 import { classRecogniser, NATION_CLASS, nationAdjectivesIn, SAME_NATION } from './answer-classes.js';
 import { figureIn, numbersIn, unitOf, YEAR_WORD } from './candidates.js';
 import { kinQuestion, relativesIn } from './kinship.js';
@@ -37,6 +37,7 @@ import {
   describedPerson,
   describedThing,
   expandedTerms,
+  figureQualifiers,
   holdsTerm,
   listedOptions,
   NUMBER_NOUNS,
@@ -348,6 +349,17 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
       );
       if (sayers.length > 0 && scope.length > 0) return refuse(`no retrieved passage says "${figure}" of ${scope.map((r) => `"${r.words}"`).join(', ')}`);
     }
+    // What is counted is of the kind the question qualifies it by: a passage giving solar power's
+    // capacity does not answer for hydroelectric capacity, nor nuclear power's share for coal's; a
+    // figure its own sentence qualifies otherwise ("22 gigawatts of onshore capacity") is not one
+    // of offshore capacity.
+    const qualifiers = compared || gap ? [] : figureQualifiers(task);
+    if (sayers.length > 0 && qualifiers.length > 0) {
+      const unsaid = qualifiers.filter((q) => !sayers.some((d) => saysQualifier(d.terms, q.word, related)));
+      if (unsaid.length > 0) return refuse(`no retrieved passage that says "${figure}" speaks of ${unsaid.map((q) => `"${q.word}"`).join(', ')}`);
+      const other = otherQualifier(figure, qualifiers, task, sayers, related);
+      if (other) return refuse(`the passages give "${figure}" of ${other}, not of what is asked`);
+    }
   }
   // A birth or a death is dated where the passage says it: in a sentence saying born or died, or
   // in a life's span of dates ("(4 June 1790 – 1864)"). The year of a patent in a sentence about a
@@ -390,6 +402,46 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     return refuse(`no retrieved passage says "${short}" of ${asOf}`);
   }
   return { covered: true, share, missing };
+}
+
+/** Whether a text gives a figure whole: "20" is not said by "2023" nor by "120". */
+function saysFigure(text: string, figure: string): boolean {
+  return new RegExp(`(?<!\\d|\\d[.,])${escapeRegExp(figure)}(?!\\d|[.,]\\d)`).test(text);
+}
+
+/** Whether a passage's words say a qualifier: its forms, the words the lexicon relates to it, or a longer word it begins ("metro" of "metropolitan"). */
+function saysQualifier(terms: Set<string>, word: string, related: (w: string) => readonly string[]): boolean {
+  const forms = expandedTerms(word, related);
+  return [...forms].some((t) => holdsTerm(terms, t)) || contentTerms(word).every((t) => t.length >= 4 && [...terms].some((u) => u.startsWith(t)));
+}
+
+/**
+ * The qualifier the sentences giving a figure put on its noun instead of the question's ("onshore
+ * capacity" for "offshore wind capacity"), when every such sentence does; undefined otherwise.
+ */
+function otherQualifier(
+  figure: string,
+  qualifiers: ReadonlyArray<{ word: string; noun?: string }>,
+  task: string,
+  sayers: ReadonlyArray<{ text: string }>,
+  related: (w: string) => readonly string[],
+): string | undefined {
+  const nouns = [...new Set(qualifiers.flatMap((q) => (q.noun ? [q.noun] : [])))];
+  const figures = figure.match(/\d[\d,.]*\d|\d/g) ?? [];
+  if (nouns.length === 0 || figures.length === 0) return undefined;
+  const asked = new Set(contentTerms(task));
+  const giving = sayers.flatMap((d) => sentences(d.text)).filter((x) => figures.every((f) => saysFigure(x, f)));
+  let other: string | undefined;
+  for (const x of giving) {
+    const m = new RegExp(`\\b(\\p{Ll}[\\p{Ll}-]+)\\s+(?:${nouns.map(escapeRegExp).join('|')})\\b`, 'u').exec(x);
+    const word = m?.[1];
+    if (!word || /(?:ed|ing)$/.test(word) || !isContentToken(word)) return undefined;
+    // The question's own word, or one it begins ("metro" of "metropolitan"), is no other qualifier.
+    const terms = new Set(contentTerms(word));
+    if ([...terms].some((t) => asked.has(t)) || qualifiers.some((q) => saysQualifier(terms, q.word, related))) return undefined;
+    other ??= `"${m[0]}"`;
+  }
+  return other;
 }
 
 /** A question asking how far apart two figures are. */
@@ -443,7 +495,7 @@ function saidBy(short: string, reading: ReturnType<typeof readQuestion>, docs: A
   const figures = short.match(/\d[\d,.]*\d|\d/g) ?? [];
   const words = contentTerms(short.replace(/\d[\d,.]*/g, ' '));
   const plainText = docs.map((d) => d.text.replace(/\s+/g, ' ')).join(' ');
-  if (!figures.every((f) => plainText.includes(f))) return false;
+  if (!figures.every((f) => saysFigure(plainText, f))) return false;
   if (words.length === 0) return true;
   return docs.some((d) => words.filter((t) => d.terms.has(t)).length >= Math.ceil(words.length / 2));
 }

@@ -565,6 +565,36 @@ export function classWords(reading: QuestionReading, lexicon: Lexicon): Set<stri
   return words;
 }
 
+/** Words before a figure noun that say how much or how exactly, not which ("the total population"). */
+const AMOUNT_WORDS =
+  /^(?:total|overall|current|present|approximate|exact|estimated|entire|whole|full|latest|recent|annual|yearly|average|combined|maximum|minimum|peak|net|gross)$/i;
+
+/**
+ * What a question asking for a figure says the counted thing is of: the words right before its
+ * figure noun ("hydroelectric capacity", "offshore wind capacity", "metropolitan area population")
+ * and the source it comes from ("electricity from coal"), each with the figure noun it qualifies
+ * (undefined for a source). Not a name, a year, a participle ("installed capacity" says how the
+ * capacity is had, not which), nor a word of amount ("the total population").
+ */
+export function figureQualifiers(question: string): Array<{ word: string; noun?: string }> {
+  const out: Array<{ word: string; noun?: string }> = [];
+  const words = question.split(/\s+/).map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
+  const qualifies = (w: string) =>
+    /^\p{Ll}[\p{Ll}-]+$/u.test(w) &&
+    isContentToken(w) &&
+    !/(?:ed|ing)$/.test(w) &&
+    !AMOUNT_WORDS.test(w) &&
+    !NOT_RELATION.has(stem(w)) &&
+    !/^(?:much|many)$/.test(w);
+  for (const [i, noun] of words.entries()) {
+    if (!NUMBER_NOUNS.test(noun)) continue;
+    for (let j = i - 1; j >= Math.max(0, i - 2) && qualifies(words[j]!); j--) out.push({ word: words[j]!, noun: noun.toLowerCase() });
+  }
+  const source = /\b(?:comes?|came|generated|produced|made|generates?|produces?)\s+(?:\p{L}+\s+)?from\s+(\p{Ll}[\p{Ll}-]+)\b/u.exec(question)?.[1];
+  if (source && qualifies(source)) out.push({ word: source });
+  return out;
+}
+
 /** Whether a word counts the people who live somewhere ("residents", "inhabitants", "people"): a population. */
 export function countsPeople(word: string, lexicon: Lexicon): boolean {
   return ['inhabitant', 'people', 'citizen'].some((kind) => lexicon.isKindOf?.(word, kind) === true);

@@ -672,6 +672,49 @@ describe('Function: checkEvidence', () => {
     expect(own.covered).toBe(true);
     expect(larger.covered).toBe(true);
   });
+  it('refuses a figure of another kind than the question qualifies what it counts by, and reads a figure whole', () => {
+    // Prepare: a made-up land's energy passages; the table's title holds "2023", which holds "20".
+    const sun = { id: 'sun', title: 'Solar power in Norvia', text: 'Solar power in Norvia had an installed capacity of about 20 gigawatts in 2023.' };
+    const gale = {
+      id: 'gale',
+      title: 'Wind power in Norvia',
+      text: 'Wind power is the third source of electricity in Norvia, with about 22 gigawatts of onshore capacity in 2023 and the first offshore wind farm at Essin.',
+    };
+    const atom = { id: 'atom', title: 'Nuclear power in Norvia', text: 'Nuclear power produces about 65 percent of the electricity of Norvia.' };
+    const table = { id: 'table', title: 'Electricity of Norvia by source, 2023 (table)', text: 'source,share_percent\nhydroelectricity,12\ngas,6' };
+    const ask = (question: string, shortAnswer: string) => checkEvidence(question, [sun, gale, atom, table], { shortAnswer }, wordNet());
+
+    // Act
+    const hydro = ask('How many gigawatts of hydroelectric capacity does Norvia have?', 'about 20 gigawatts (2023)');
+    const coal = ask('What percentage of the electricity of Norvia comes from coal?', 'about 65 percent');
+    const offshore = ask('How many gigawatts of offshore wind capacity did Norvia have in 2023?', 'about 22 gigawatts');
+    const solar = ask('How much solar capacity did Norvia have installed in 2023?', 'about 20 gigawatts (2023)');
+    const gas = ask('What percent of the electricity of Norvia came from gas in 2023?', '6 percent');
+
+    // Assess: the solar passage is no hydroelectric one (the table's "2023" does not say "20");
+    // nuclear power is no coal; onshore capacity is no offshore capacity.
+    expect(hydro).toMatchObject({ covered: false, reason: 'no retrieved passage that says "about 20 gigawatts (2023)" speaks of "hydroelectric"' });
+    expect(coal).toMatchObject({ covered: false, reason: 'no retrieved passage that says "about 65 percent" speaks of "coal"' });
+    expect(offshore).toMatchObject({ covered: false, reason: 'the passages give "about 22 gigawatts" of "onshore capacity", not of what is asked' });
+    expect(solar.covered).toBe(true);
+    expect(gas.covered).toBe(true);
+  });
+
+  it('reads a figure noun\'s qualifier through a longer word it begins: "metro area" is the metropolitan area', () => {
+    // Prepare
+    const essin = { id: 'essin', title: 'Essin', text: 'The city of Essin had about 522,000 people in 2020, and its metropolitan area about 2.3 million.' };
+
+    // Act
+    const check = checkEvidence(
+      'How many people live in greater Essin, counting the whole metro area?',
+      [essin],
+      { shortAnswer: 'about 2.3 million' },
+      wordNet(),
+    );
+
+    // Assess
+    expect(check.covered).toBe(true);
+  });
 });
 
 describe('Function: evidenceOf', () => {
