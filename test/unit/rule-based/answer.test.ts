@@ -906,6 +906,29 @@ describe('Function: answerStructured', () => {
     expect(same.answer).toContain('[mora]');
   });
 
+  it('dates what is asked of a name only by its own lead, a word of the relation, or the preposition asked with', () => {
+    // Prepare: Essin's own passage never dates its founding; its lead names Marl, whose passage does;
+    // a transport passage dates a reopening at an airport named after Essin; a plan is due "by 2027".
+    const essin = doc('essin', 'Essin', 'Essin is the third-largest city of Norvia, after Brugh and Marl. The city had a population of about 522,000 in 2020.');
+    const marl = doc('marl', 'Marl', 'Marl is the oldest city of Norvia. It is a port city, founded by Greek settlers around 600 BC.');
+    const trams = doc('trams', 'Public transport in Essin', 'The tram network reopened in 2001 and a tram links the city to Essin–Vell Airport.');
+    const lanes = doc('lanes', 'Interview on cycling in Essin', 'We are building two hundred kilometres of protected cycle lanes, the Essin Ways, by 2027.');
+    const film = doc('film', 'Tarn Bridge', 'Tarn Bridge is a 2010 drama film set in Essin.');
+    const all = [essin, marl, trams, lanes, film];
+
+    // Act
+    const essinFounded = ask('When was Essin founded?', all);
+    const marlFounded = ask('When was Marl founded?', all);
+    const ways = ask('By what year should the Essin Ways be finished?', all);
+    const released = ask('When was Tarn Bridge released?', all);
+
+    // Assess
+    expect(essinFounded.shortAnswer).toBeNull();
+    expect(marlFounded.shortAnswer).toBe('600 BC');
+    expect(ways.shortAnswer).toBe('2027');
+    expect(released.shortAnswer).toBe('2010');
+  });
+
   it('reads "where does X start?" of X: a sentence saying the verb before it names X says it of something else', () => {
     // Prepare: the hydro passage says "source" (a word of "start") before it names the Brask.
     const brask = doc(

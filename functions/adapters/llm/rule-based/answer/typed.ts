@@ -103,6 +103,8 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     const hop2 =
       !about &&
       !firstSaysAll &&
+      // What the name does, or when it was done to it, is said of it, not of a name it leads to.
+      !subjectAsked &&
       (s.docId === first.docId ? focus.classScore(s) > 0 && focus.answerClass.size > 0 : bridged(s) || namesDescribed.has(s.docId)) &&
       asked > 0 &&
       !defining.has(s.docId) &&
@@ -139,7 +141,11 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           !(about && titled(c, s)) &&
           !(hop2 && bridges.some((b) => namesBridge(c, new Set(b))) && !headedByClass(c, focus)) &&
           !ownedBySibling(c, s, focus) &&
-          !(dated && about && clauseApart(c, s, focus)),
+          !(dated && about && clauseApart(c, s, focus)) &&
+          // Without a word of the relation, a date is of the name itself only in its own passage's
+          // lead ("X is a 2010 film") or after the preposition the question asks with ("By what
+          // year ...?": "by 2026"); "The tram network reopened in 2001" does not date Lyon's founding.
+          !(dated && asked === 0 && !ownLead(s, focus) && !afterAskedPreposition(c, s, focus.question)),
       );
     // "It is home to the headquarters of Airbus": the pronoun stands for its passage's subject.
     const subject = ['place', 'entity', 'person'].includes(reading.type) ? pronounSubject(s, focus, reading) : undefined;
@@ -180,7 +186,8 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
       0.05 * s.docRank;
     if (!best || score > best.score) best = { sentence: s, candidate, score };
   }
-  const chained = hasNames ? chain(reading, focus) : undefined;
+  // Nor by a chain: "When was Lyon founded?" is not answered by when Marseille, which Lyon's passage names, was.
+  const chained = hasNames && !subjectAsked ? chain(reading, focus) : undefined;
   // A figure a sentence of the asked name's own passage gives, saying every word of the relation,
   // needs no hop (a name or a date there may be the first hop of a longer question).
   const settled =
@@ -359,8 +366,25 @@ function askedSubject(reading: QuestionReading, focus: Focus): string | undefine
   if (!['place', 'date', 'year'].includes(reading.type)) return undefined;
   const name = reading.names[0];
   if (!name) return undefined;
-  const m = new RegExp(`^\\s*(?:where|when)\\s+(?:does|did|do)\\s+(?:the\\s+)?${escapeRegExp(name)}(?:\\s+\\p{Ll}+)?\\s+(\\p{Ll}+)`, 'iu').exec(focus.question);
+  const n = escapeRegExp(name);
+  // "When was Lyon founded?" asks when it was done to the name: its participle right after it.
+  const m =
+    new RegExp(`^\\s*(?:where|when)\\s+(?:does|did|do)\\s+(?:the\\s+)?${n}(?:\\s+\\p{Ll}+)?\\s+(\\p{Ll}+)`, 'iu').exec(focus.question) ??
+    new RegExp(`^\\s*when\\s+(?:was|were)\\s+(?:the\\s+)?${n}\\s+(\\p{Ll}+ed)\\s*\\??\\s*$`, 'iu').exec(focus.question);
   return m && focus.relation.some((set) => set.has(contentTerms(m[1]!)[0] ?? '')) ? name : undefined;
+}
+
+/** Whether a sentence opens the passage of the question's names: every word of its title is one of theirs ("The Weaver's Daughter"; not "Public transport in Lyon"). */
+function ownLead(s: Sentence, focus: Focus): boolean {
+  const named = new Set(focus.nameTerms.flat());
+  const title = contentTerms(bareTitle(s.title));
+  return s.position === 0 && title.length > 0 && title.every((t) => named.has(t));
+}
+
+/** Whether a date follows the preposition, other than "in", that the question asks with ("By what year ...?": "by 2026"). */
+function afterAskedPreposition(c: Candidate, s: Sentence, question: string): boolean {
+  const asked = /^\s*(by|since|until|till|before|after)\s+(?:what|which|when)\b/i.exec(question)?.[1];
+  return asked !== undefined && new RegExp(`\\b${asked}\\s+$`, 'i').test(s.text.slice(0, c.at));
 }
 
 /** Whether a sentence says a word of the relation before it first names `name`. */
