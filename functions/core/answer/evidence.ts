@@ -377,6 +377,15 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     );
     if (!dated) return refuse(`no retrieved passage dates the ${/^(?:born|birth)$/i.test(life) ? 'birth' : 'death'} asked for`);
   }
+  // "On what day ...?", "What exact date ...?" ask for a day: a month or a year alone is not one.
+  if (
+    typeof short === 'string' &&
+    reading.type === 'date' &&
+    DAY_ASKED.test(task) &&
+    !/(?<!\d)(?:[1-9]|[12]\d|3[01])(?!\d)/.test(short.replace(new RegExp(YEAR_WORD.source, 'g'), ' '))
+  ) {
+    return refuse(`no retrieved passage gives the day asked for, only "${short}"`);
+  }
   // "Who is the mayor of Lyon?" is not answered by the role itself ("the deputy mayor of Lyon"):
   // a person is named, and a description that restates what is asked names no one.
   if (typeof short === 'string' && reading.type === 'person' && /^(?:the|a|an)\s+\p{Ll}/u.test(short)) {
@@ -443,6 +452,9 @@ function otherQualifier(
   }
   return other;
 }
+
+/** A question asking for a day of the month, not a year or a month. */
+const DAY_ASKED = /\b(?:what|which)\s+(?:exact\s+|precise\s+)?(?:day|date)\b|\bon\s+what\s+(?:exact\s+)?date\b/i;
 
 /** A question asking how far apart two figures are. */
 const GAP_ASKED = /\bhow\s+(?:many|much)\s+(?:more|fewer|less)\b|\bby\s+how\s+(?:many|much)\b|\b(?:difference|gap)\s+between\b/i;

@@ -700,6 +700,26 @@ describe('Function: checkEvidence', () => {
     expect(gas.covered).toBe(true);
   });
 
+  it('refuses a month or a year for a question asking for a day', () => {
+    // Prepare
+    const camera = {
+      id: 'camera',
+      title: 'Vellograph',
+      text: 'The vellograph was patented in 1895 and first shown in Essin in December 1895, on 28 December 1895.',
+    };
+    const patent = { id: 'patent', title: 'Vellograph', text: 'The vellograph was patented in 1895 and first shown in Essin in December 1895.' };
+
+    // Act
+    const month = checkEvidence('On what exact day in 1895 was the vellograph first shown?', [patent], { shortAnswer: 'December 1895' }, wordNet());
+    const day = checkEvidence('On what exact day in 1895 was the vellograph first shown?', [camera], { shortAnswer: '28 December 1895' }, wordNet());
+    const when = checkEvidence('When was the vellograph first shown?', [patent], { shortAnswer: 'December 1895' }, wordNet());
+
+    // Assess
+    expect(month).toMatchObject({ covered: false, reason: 'no retrieved passage gives the day asked for, only "December 1895"' });
+    expect(day.covered).toBe(true);
+    expect(when.covered).toBe(true);
+  });
+
   it('reads a figure noun\'s qualifier through a longer word it begins: "metro area" is the metropolitan area', () => {
     // Prepare
     const essin = { id: 'essin', title: 'Essin', text: 'The city of Essin had about 522,000 people in 2020, and its metropolitan area about 2.3 million.' };
