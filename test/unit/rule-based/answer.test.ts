@@ -929,6 +929,26 @@ describe('Function: answerStructured', () => {
     expect(released.shortAnswer).toBe('2010');
   });
 
+  it("reads the year a figure is counted in as the figure's, not as the date of another thing the sentence names", () => {
+    // Prepare
+    const gale = doc(
+      'gale',
+      'Wind power in Norvia',
+      'Wind power is the third source of electricity in Norvia, with about 22 gigawatts of onshore capacity in 2023 and the first offshore wind farm at Essin.',
+    );
+    const brugh = doc('brugh', 'Brugh', 'Brugh is the fourth-largest city of Norvia, with a population of about 493,000 in 2020.');
+
+    // Act
+    const farm = ask('When was the first offshore wind farm of Norvia built?', [gale, brugh]);
+    const count = ask('Brugh is put at roughly 493,000 inhabitants: as of which year?', [gale, brugh]);
+    const capacity = ask('In what year did Norvia have 22 gigawatts of onshore capacity?', [gale, brugh]);
+
+    // Assess
+    expect(farm.shortAnswer).toBeNull();
+    expect(count.shortAnswer).toBe('2020');
+    expect(capacity.shortAnswer).toBe('2023');
+  });
+
   it('reads "where does X start?" of X: a sentence saying the verb before it names X says it of something else', () => {
     // Prepare: the hydro passage says "source" (a word of "start") before it names the Brask.
     const brask = doc(

@@ -145,7 +145,10 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           // Without a word of the relation, a date is of the name itself only in its own passage's
           // lead ("X is a 2010 film") or after the preposition the question asks with ("By what
           // year ...?": "by 2026"); "The tram network reopened in 2001" does not date Lyon's founding.
-          !(dated && asked === 0 && !ownLead(s, focus) && !afterAskedPreposition(c, s, focus.question)),
+          !(dated && asked === 0 && !ownLead(s, focus) && !afterAskedPreposition(c, s, focus.question)) &&
+          // The year a figure is counted in ("22 gigawatts of onshore capacity in 2023") dates the
+          // count, not an event the question asks of besides ("When was the first offshore wind farm built?").
+          !(dated && countedIn(c, s, focus)),
       );
     // "It is home to the headquarters of Airbus": the pronoun stands for its passage's subject.
     const subject = ['place', 'entity', 'person'].includes(reading.type) ? pronounSubject(s, focus, reading) : undefined;
@@ -379,6 +382,15 @@ function ownLead(s: Sentence, focus: Focus): boolean {
   const named = new Set(focus.nameTerms.flat());
   const title = contentTerms(bareTitle(s.title));
   return s.position === 0 && title.length > 0 && title.every((t) => named.has(t));
+}
+
+/** Whether a date is the year a figure before it is counted in, of a thing the question names no word of and a figure it does not quote. */
+function countedIn(c: Candidate, s: Sentence, focus: Focus): boolean {
+  const m = /(\d(?:[\d,.]*\d)?)((?:\s+[\p{L}'’-]+){0,5}?)\s+(?:in|as\s+of)\s+$/u.exec(s.text.slice(0, c.at));
+  // "Toulouse is put at roughly 493,000 inhabitants: as of which year?" asks of the figure itself.
+  if (!m || focus.question.includes(m[1]!)) return false;
+  const counted = new Set(contentTerms(m[2]!));
+  return !focus.relation.some((set) => [...set].some((t) => holdsTerm(counted, t))) && !focus.nameTerms.some((n) => n.some((t) => counted.has(t)));
 }
 
 /** Whether a date follows the preposition, other than "in", that the question asks with ("By what year ...?": "by 2026"). */
