@@ -949,6 +949,33 @@ describe('Function: answerStructured', () => {
     expect(capacity.shortAnswer).toBe('2023');
   });
 
+  it('gives a figure asked of a name only where it is said of that name, not of a name its passage leads to', () => {
+    // Prepare: Essin's passage names its region and gives its own figures; Marl's names Brugh,
+    // whose passage gives a metropolitan figure.
+    const essin = doc(
+      'essin',
+      'Essin',
+      'The city of Essin had a population of about 522,000 in 2020, and its metropolitan area about 2.3 million. Essin lies at the confluence of the Vell and the Orne, in the Tarn region.',
+    );
+    const marl = doc('marl', 'Marl', 'Marl is the second-largest city of Norvia by population, after Brugh.');
+    const brugh = doc(
+      'brugh',
+      'Brugh',
+      'Brugh is the capital of Norvia, with about 2.1 million people in the city proper and more than 12 million in its metropolitan area.',
+    );
+    const all = [essin, marl, brugh];
+
+    // Act
+    const region = ask('What is the population of the Tarn region?', all);
+    const metro = ask('Marl metropolitan area population', all);
+    const own = ask('What is the population of Essin?', all);
+
+    // Assess
+    expect(region.shortAnswer).toBeNull();
+    expect(metro.shortAnswer).toBeNull();
+    expect(own.shortAnswer).toBe('about 522,000 (2020)');
+  });
+
   it('reads "where does X start?" of X: a sentence saying the verb before it names X says it of something else', () => {
     // Prepare: the hydro passage says "source" (a word of "start") before it names the Brask.
     const brask = doc(

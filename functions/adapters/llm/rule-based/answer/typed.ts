@@ -4,7 +4,7 @@
  * (chain), with the tests that keep a bridge, a sibling or the question's own names from answering.
  */
 import { type Candidate, candidatesFor, datesIn, namesIn } from '../../../../core/answer/candidates.js';
-import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
+import { holdsTerm, NUMBER_NOUNS, type QuestionReading } from '../../../../core/answer/question.js';
 import { bareTitle, escapeRegExp } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { cite, type ExtractedAnswer, type Focus, ORDINALS, ranked, type Sentence, sameName, titleKey } from './focus.js';
@@ -94,6 +94,8 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const asksName = /\bname\s+of\b/i.test(focus.question);
   const owned = reading.type === 'date' || reading.type === 'year' ? ownedSets(focus) : [];
   const subjectAsked = askedSubject(reading, focus);
+  // Asked of the name itself (what it does, what was done to it, a figure of it), the answer is said of it, not of a name it leads to.
+  const ofNameItself = subjectAsked !== undefined || figureOfName(reading, focus);
   for (const s of focus.all) {
     const about = (!hasNames || focus.nameScore(s) > 0 || (s.position === 0 && pronounPassages.has(s.docId))) && namesSubject(s);
     const asked = focus.relationScore(s) + focus.classScore(s);
@@ -103,8 +105,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     const hop2 =
       !about &&
       !firstSaysAll &&
-      // What the name does, or when it was done to it, is said of it, not of a name it leads to.
-      !subjectAsked &&
+      !ofNameItself &&
       (s.docId === first.docId ? focus.classScore(s) > 0 && focus.answerClass.size > 0 : bridged(s) || namesDescribed.has(s.docId)) &&
       asked > 0 &&
       !defining.has(s.docId) &&
@@ -189,8 +190,9 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
       0.05 * s.docRank;
     if (!best || score > best.score) best = { sentence: s, candidate, score };
   }
-  // Nor by a chain: "When was Lyon founded?" is not answered by when Marseille, which Lyon's passage names, was.
-  const chained = hasNames && !subjectAsked ? chain(reading, focus) : undefined;
+  // Nor by a chain: "When was Lyon founded?" is not answered by when Marseille, which Lyon's
+  // passage names, was; nor the population of Marseille's metropolitan area by that of Paris.
+  const chained = hasNames && !ofNameItself ? chain(reading, focus) : undefined;
   // A figure a sentence of the asked name's own passage gives, saying every word of the relation,
   // needs no hop (a name or a date there may be the first hop of a longer question).
   const settled =
@@ -382,6 +384,25 @@ function ownLead(s: Sentence, focus: Focus): boolean {
   const named = new Set(focus.nameTerms.flat());
   const title = contentTerms(bareTitle(s.title));
   return s.position === 0 && title.length > 0 && title.every((t) => named.has(t));
+}
+
+/** A figure noun a question may ask of a name ("population", "capacity", "length"), as a pattern. */
+const FIGURE_NOUN = NUMBER_NOUNS.source.replace(/^\^|\$$/g, '');
+
+/**
+ * Whether a question asks a figure of one of its names directly: "the population of the
+ * Auvergne-Rhône-Alpes region", "Marseille's population", "Marseille metropolitan area
+ * population", "How many people live in Nice?". Not "the population of the city where ...".
+ */
+function figureOfName(reading: QuestionReading, focus: Focus): boolean {
+  if (reading.type !== 'number') return false;
+  return reading.names.some((name) => {
+    const n = escapeRegExp(name);
+    return new RegExp(
+      `\\b(?:${FIGURE_NOUN})\\s+of\\s+(?:the\\s+)?${n}(?:\\s+\\p{Ll}+)?\\s*(?:[?,.]|$)|\\b${n}(?:['’]s)?\\s+(?:[\\p{Ll}-]+\\s+){0,2}(?:${FIGURE_NOUN})\\b|\\bhow\\s+many\\s+(?:people|residents|inhabitants)\\s+live\\s+in\\s+(?:the\\s+)?${n}\\s*(?:[?,.]|$)`,
+      'iu',
+    ).test(focus.question);
+  });
 }
 
 /** Whether a date is the year a figure before it is counted in, of a thing the question names no word of and a figure it does not quote. */
