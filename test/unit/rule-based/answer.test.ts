@@ -976,6 +976,21 @@ describe('Function: answerStructured', () => {
     expect(own.shortAnswer).toBe('about 522,000 (2020)');
   });
 
+  it('dates a thing a name modifies ("the first Essin metro line") only by a sentence that names the thing', () => {
+    // Prepare: the transport passage names the metro lines without a date; the museums' passage dates an opening.
+    const transport = doc('transport', 'Public transport in Essin', "Essin's public transport network includes four metro lines and seven tram lines.");
+    const museums = doc('museums', 'Museums in Essin', "Essin's museums include the Vell Museum, a science museum opened in 2014.");
+    const metro = doc('metro', 'Essin Metro', 'The first line of the Essin metro opened in 1978.');
+
+    // Act
+    const unsaid = ask('When did the first Essin metro line open?', [transport, museums]);
+    const said = ask('When did the first Essin metro line open?', [transport, museums, metro]);
+
+    // Assess
+    expect(unsaid.shortAnswer).toBeNull();
+    expect(said.shortAnswer).toBe('1978');
+  });
+
   it('reads "where does X start?" of X: a sentence saying the verb before it names X says it of something else', () => {
     // Prepare: the hydro passage says "source" (a word of "start") before it names the Brask.
     const brask = doc(

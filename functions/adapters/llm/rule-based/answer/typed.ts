@@ -146,7 +146,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           // Without a word of the relation, a date is of the name itself only in its own passage's
           // lead ("X is a 2010 film") or after the preposition the question asks with ("By what
           // year ...?": "by 2026"); "The tram network reopened in 2001" does not date Lyon's founding.
-          !(dated && asked === 0 && !ownLead(s, focus) && !afterAskedPreposition(c, s, focus.question)) &&
+          !(dated && focus.relationScore(s) === 0 && focus.relation.length > 0 && !ownLead(s, focus) && !afterAskedPreposition(c, s, focus.question)) &&
           // The year a figure is counted in ("22 gigawatts of onshore capacity in 2023") dates the
           // count, not an event the question asks of besides ("When was the first offshore wind farm built?").
           !(dated && countedIn(c, s, focus)),
@@ -507,7 +507,13 @@ function definedAsClass(bridge: Candidate, own: readonly Sentence[], focus: Focu
  * line), less ordinals and the question's last word, its verb ("When did Lyon's metro open?").
  */
 function ownedSets(focus: Focus): Array<Set<string>> {
-  const m = /\p{Lu}[\p{L}.-]*['’]s\s+((?:[\p{Ll}-]+\s+){0,3}[\p{Ll}-]+)/u.exec(focus.question.replace(/\s*[\p{Ll}-]+\s*\??\s*$/u, ''));
+  const asked = focus.question.replace(/\s*[\p{Ll}-]+\s*\??\s*$/u, '');
+  // "Lyon's metro", or a name inside a noun phrase: "the first Lyon metro line".
+  const m =
+    /\p{Lu}[\p{L}.-]*['’]s\s+((?:[\p{Ll}-]+\s+){0,3}[\p{Ll}-]+)/u.exec(asked) ??
+    /\b(?:the|a|an)\s+(?:[\p{Ll}-]+\s+){0,2}\p{Lu}[\p{L}.-]*(?:\s+\p{Lu}[\p{L}.-]*)*\s+((?!(?:its|his|her|their|the|a|an|to|of)\b)[\p{Ll}-]+(?:\s+(?!(?:its|his|her|their|the|a|an|to|of)\b)[\p{Ll}-]+)?)$/u.exec(
+      asked,
+    );
   const words = (m?.[1] ?? '')
     .split(/\s+/)
     .filter((w) => w !== '' && !ORDINALS.includes(w.toLowerCase()))
