@@ -991,6 +991,22 @@ describe('Function: answerStructured', () => {
     expect(said.shortAnswer).toBe('1978');
   });
 
+  it('gives no verdict on two names no sentence joins when no passage says the verb asked at all', () => {
+    // Prepare
+    const gale = doc('gale', 'Wind power in Norvia', 'Wind power is the third source of electricity in Norvia, with the first offshore wind farm at Essin.');
+    const atom = doc('atom', 'Nuclear power in Norvia', 'Nuclear power produces most of the electricity of Norvia, from 56 reactors operated by Norvel.');
+    const vell = doc('vell', 'Vell', 'The Vell river flows through Essin.');
+    const marl = doc('marl', 'Marl', 'Marl is a port city of Norvia.');
+
+    // Act
+    const built = ask('Did Norvel build the offshore wind farm at Essin?', [gale, atom]);
+    const flows = ask('Does the Vell flow through Marl?', [vell, marl]);
+
+    // Assess: nothing is said to be built; the Vell is said to flow through another city.
+    expect(built.shortAnswer).toBeNull();
+    expect(flows.shortAnswer).toBe('no');
+  });
+
   it('reads "where does X start?" of X: a sentence saying the verb before it names X says it of something else', () => {
     // Prepare: the hydro passage says "source" (a word of "start") before it names the Brask.
     const brask = doc(

@@ -51,6 +51,13 @@ export function yesNo(reading: QuestionReading, focus: Focus, question: string):
         focus.relationScore(s) > 0 &&
         !negated(s.text);
       const said = focus.all.find(together);
+      // No verdict when no passage says the verb asked of the first name at all ("Did EDF build
+      // ...?" where nothing is said to be built): the passages are silent, not saying no.
+      const verb = new RegExp(`${escapeRegExp(sides[0])}\\s+(\\p{Ll}+)`, 'u').exec(question)?.[1];
+      const verbSet = verb === undefined ? undefined : focus.relation.find((set) => set.has(contentTerms(verb)[0] ?? ''));
+      if (!said && verbSet && !focus.all.some((s) => [...verbSet].some((t) => holdsTerm(s.terms, t)))) {
+        return { shortAnswer: null, answer: perSide.map((ss) => cite(ss[0]!)).join(' ') };
+      }
       if (!said) return { shortAnswer: 'no', answer: perSide.map((ss) => cite(ss[0]!)).join(' ') };
     }
     // Both hold the attribute: the relation's words (beyond the names) in each side's sentences, and
