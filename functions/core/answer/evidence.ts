@@ -70,6 +70,9 @@ export interface AnswerClaim {
   shortAnswer?: string | null;
 }
 
+/** Every year a text gives (YEAR_WORD, global). */
+const YEAR_WORDS = new RegExp(YEAR_WORD.source, 'g');
+
 /** At least this share of the relation's words must occur in the evidence. */
 export const EVIDENCE_MIN_SHARE = 0.5;
 
@@ -228,7 +231,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // A year the task names narrows what it asks ("the population of Toulouse in 1990"): evidence
   // that never gives that year answers another question.
   // The end of a range ("the 2003-2004 season") is written many ways ("2003–04"): its start stands for it.
-  const years = [...new Set(task.replace(/\b(\d{4})\s*[-–]\s*\d{2,4}\b/g, '$1').match(new RegExp(YEAR_WORD.source, 'g')) ?? [])];
+  const years = [...new Set(task.replace(/\b(\d{4})\s*[-–]\s*\d{2,4}\b/g, '$1').match(YEAR_WORDS) ?? [])];
   // A year a yes/no question bounds its event by ("before 2010") is compared with, not said.
   const unsaidYears = years.filter((y) => Number(y) !== reading.bound?.year && !docs.some((d) => new RegExp(`\\b${y}\\b`).test(d.text)));
   if (unsaidYears.length > 0) return refuse(`no retrieved passage speaks of ${unsaidYears.map((y) => `"${y}"`).join(', ')}`);
@@ -247,8 +250,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // Each side of a choice is spoken of: "Nice or Bordeaux?" is not settled by Nice's passage alone.
   // An option may name the start of a passage's word ("hydro" and "hydroelectricity").
   // An option of several words ("onshore wind power") is spoken of through most of them.
-  const saysOption = (d: (typeof docs)[number], terms: string[]) =>
-    terms.filter((t) => d.terms.has(t) || (t.length >= 4 && [...d.terms].some((u) => u.startsWith(t)))).length * 2 >= terms.length;
+  const saysOption = (d: (typeof docs)[number], terms: string[]) => terms.filter((t) => d.terms.has(t) || begun(d.terms, t)).length * 2 >= terms.length;
   const unsaidOptions = (reading.options ?? []).filter((o) => {
     const terms = contentTerms(o);
     return terms.length > 0 && !docs.some((d) => holdsName(d.terms, { terms, forms: [] }) || saysOption(d, terms));
@@ -382,7 +384,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     typeof short === 'string' &&
     reading.type === 'date' &&
     DAY_ASKED.test(task) &&
-    !/(?<!\d)(?:[1-9]|[12]\d|3[01])(?!\d)/.test(short.replace(new RegExp(YEAR_WORD.source, 'g'), ' '))
+    !/(?<!\d)(?:[1-9]|[12]\d|3[01])(?!\d)/.test(short.replace(YEAR_WORDS, ' '))
   ) {
     return refuse(`no retrieved passage gives the day asked for, only "${short}"`);
   }
@@ -413,6 +415,16 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   return { covered: true, share, missing };
 }
 
+/** The figures an answer gives, as written ("about 342,000 (2020)": 342,000 and 2020). */
+function figuresOf(short: string): string[] {
+  return short.match(/\d[\d,.]*\d|\d/g) ?? [];
+}
+
+/** Whether a term is the start of a longer word of the terms, of four letters or more ("hydro" of "hydroelectricity", "metro" of "metropolitan"). */
+function begun(terms: ReadonlySet<string>, t: string): boolean {
+  return t.length >= 4 && [...terms].some((u) => u.startsWith(t));
+}
+
 /** Whether a text gives a figure whole: "20" is not said by "2023" nor by "120". */
 function saysFigure(text: string, figure: string): boolean {
   return new RegExp(`(?<!\\d|\\d[.,])${escapeRegExp(figure)}(?!\\d|[.,]\\d)`).test(text);
@@ -421,7 +433,7 @@ function saysFigure(text: string, figure: string): boolean {
 /** Whether a passage's words say a qualifier: its forms, the words the lexicon relates to it, or a longer word it begins ("metro" of "metropolitan"). */
 function saysQualifier(terms: Set<string>, word: string, related: (w: string) => readonly string[]): boolean {
   const forms = expandedTerms(word, related);
-  return [...forms].some((t) => holdsTerm(terms, t)) || contentTerms(word).every((t) => t.length >= 4 && [...terms].some((u) => u.startsWith(t)));
+  return [...forms].some((t) => holdsTerm(terms, t)) || contentTerms(word).every((t) => begun(terms, t));
 }
 
 /**
@@ -436,7 +448,7 @@ function otherQualifier(
   related: (w: string) => readonly string[],
 ): string | undefined {
   const nouns = [...new Set(qualifiers.flatMap((q) => (q.noun ? [q.noun] : [])))];
-  const figures = figure.match(/\d[\d,.]*\d|\d/g) ?? [];
+  const figures = figuresOf(figure);
   if (nouns.length === 0 || figures.length === 0) return undefined;
   const asked = new Set(contentTerms(task));
   const giving = sayers.flatMap((d) => sentences(d.text)).filter((x) => figures.every((f) => saysFigure(x, f)));
@@ -499,12 +511,12 @@ function saidBy(short: string, reading: ReturnType<typeof readQuestion>, docs: A
   if ((reading.type === 'choice' || reading.type === 'comparison') && reading.options) {
     const terms = new Set(contentTerms(short));
     // An option names the answer's word it begins ("hydro" and "hydroelectricity").
-    const names = (t: string) => terms.has(t) || (t.length >= 4 && [...terms].some((u) => u.startsWith(t)));
+    const names = (t: string) => terms.has(t) || begun(terms, t);
     if (!reading.options.some((o) => contentTerms(o).some(names))) return false;
     if (reading.type === 'choice') return true;
   }
   if (reading.type === 'description' || reading.type === 'list') return true;
-  const figures = short.match(/\d[\d,.]*\d|\d/g) ?? [];
+  const figures = figuresOf(short);
   const words = contentTerms(short.replace(/\d[\d,.]*/g, ' '));
   const plainText = docs.map((d) => d.text.replace(/\s+/g, ' ')).join(' ');
   if (!figures.every((f) => saysFigure(plainText, f))) return false;

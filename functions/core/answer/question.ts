@@ -108,8 +108,10 @@ const PERSON_NOUNS =
 /** Nouns after what/which that ask for a figure. */
 export const NUMBER_NOUNS =
   /^(?:population|number|amount|count|total|size|length|height|area|age|percentage|percent|proportion|fraction|share|headcount|capacity|distance|width|depth|weight|duration)$/i;
+/** The figure nouns as a pattern's alternatives, to stand anywhere in a question. */
+export const FIGURE_NOUNS = NUMBER_NOUNS.source.replace(/^\^|\$$/g, '');
 /** A figure noun of something, anywhere in a question ("percentage of", "share of"). */
-const FIGURE_NOUN_OF = new RegExp(`\\b(?:${NUMBER_NOUNS.source.replace(/^\^|\$$/g, '')})\\s+of\\b`, 'i');
+const FIGURE_NOUN_OF = new RegExp(`\\b(?:${FIGURE_NOUNS})\\s+of\\b`, 'i');
 
 /** The answer type a noun of time, place or person asks for; undefined for any other noun. */
 function typeOfNoun(noun: string): AnswerType | undefined {

@@ -4,7 +4,7 @@
  * (chain), with the tests that keep a bridge, a sibling or the question's own names from answering.
  */
 import { type Candidate, candidatesFor, datesIn, namesIn } from '../../../../core/answer/candidates.js';
-import { holdsTerm, NUMBER_NOUNS, type QuestionReading } from '../../../../core/answer/question.js';
+import { FIGURE_NOUNS, holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { bareTitle, escapeRegExp } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { cite, type ExtractedAnswer, type Focus, ORDINALS, ranked, type Sentence, sameName, titleKey } from './focus.js';
@@ -94,6 +94,9 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const asksName = /\bname\s+of\b/i.test(focus.question);
   const owned = reading.type === 'date' || reading.type === 'year' ? ownedSets(focus) : [];
   const subjectAsked = askedSubject(reading, focus);
+  // Read once for the date rules below: the words of the question's names, the preposition it asks with.
+  const nameWords = new Set(focus.nameTerms.flat());
+  const preposition = askedPreposition(focus.question);
   // Asked of the name itself (what it does, what was done to it, a figure of it), the answer is said of it, not of a name it leads to.
   const ofNameItself = subjectAsked !== undefined || figureOfName(reading, focus);
   for (const s of focus.all) {
@@ -125,11 +128,15 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // "When did Lyon's metro open?": the date is of what the name owns, so its sentence says it.
     if (dated && about && owned.length > 0 && !owned.some((set) => [...set].some((t) => holdsTerm(s.terms, t)))) continue;
     // A date needs no word of the relation when the relation is only its verb ("When was X released?":
-    // "X is a 2010 film"); one that asks of a thing besides ("When did the bike sharing system
+    // "X is a 2010 film", in X's own lead: `unrelated` below); one that asks of a thing besides ("When did the bike sharing system
     // start in Lyon?") is not dated by a sentence that names none of it ("a population of ... in 2020").
     if ((!dated || focus.relation.length >= 2) && asked === 0 && (focus.relation.length > 0 || focus.answerClass.size > 0)) continue;
     // Who did what is asked ("Who designed ...") is read only where that is said to have been done.
     if (about && (reading.type === 'person' || reading.type === 'entity') && !focus.saysEvent(s)) continue;
+    // Without a word of the relation, a date is of the name itself only in its own passage's lead
+    // ("X is a 2010 film") or after the preposition the question asks with ("By what year ...?":
+    // "by 2026"); "The tram network reopened in 2001" does not date Lyon's founding.
+    const unrelated = dated && focus.relation.length > 0 && focus.relationScore(s) === 0 && !ownLead(s, nameWords);
     const named = focus
       .candidates(s.text)
       .map((c) => (reading.type === 'person' ? withGroupNoun(c, s.text) : c))
@@ -143,10 +150,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           !(hop2 && bridges.some((b) => namesBridge(c, new Set(b))) && !headedByClass(c, focus)) &&
           !ownedBySibling(c, s, focus) &&
           !(dated && about && clauseApart(c, s, focus)) &&
-          // Without a word of the relation, a date is of the name itself only in its own passage's
-          // lead ("X is a 2010 film") or after the preposition the question asks with ("By what
-          // year ...?": "by 2026"); "The tram network reopened in 2001" does not date Lyon's founding.
-          !(dated && focus.relationScore(s) === 0 && focus.relation.length > 0 && !ownLead(s, focus) && !afterAskedPreposition(c, s, focus.question)) &&
+          !(unrelated && !after(preposition, c, s)) &&
           // The year a figure is counted in ("22 gigawatts of onshore capacity in 2023") dates the
           // count, not an event the question asks of besides ("When was the first offshore wind farm built?").
           !(dated && countedIn(c, s, focus)),
@@ -379,15 +383,12 @@ function askedSubject(reading: QuestionReading, focus: Focus): string | undefine
   return m && focus.relation.some((set) => set.has(contentTerms(m[1]!)[0] ?? '')) ? name : undefined;
 }
 
-/** Whether a sentence opens the passage of the question's names: every word of its title is one of theirs ("The Weaver's Daughter"; not "Public transport in Lyon"). */
-function ownLead(s: Sentence, focus: Focus): boolean {
-  const named = new Set(focus.nameTerms.flat());
+/** Whether a sentence opens the passage of the question's names (their words): every word of its title is one of theirs ("The Weaver's Daughter"; not "Public transport in Lyon"). */
+function ownLead(s: Sentence, nameWords: ReadonlySet<string>): boolean {
+  if (s.position !== 0) return false;
   const title = contentTerms(bareTitle(s.title));
-  return s.position === 0 && title.length > 0 && title.every((t) => named.has(t));
+  return title.length > 0 && title.every((t) => nameWords.has(t));
 }
-
-/** A figure noun a question may ask of a name ("population", "capacity", "length"), as a pattern. */
-const FIGURE_NOUN = NUMBER_NOUNS.source.replace(/^\^|\$$/g, '');
 
 /**
  * Whether a question asks a figure of one of its names directly: "the population of the
@@ -399,7 +400,7 @@ function figureOfName(reading: QuestionReading, focus: Focus): boolean {
   return reading.names.some((name) => {
     const n = escapeRegExp(name);
     return new RegExp(
-      `\\b(?:${FIGURE_NOUN})\\s+of\\s+(?:the\\s+)?${n}(?:\\s+\\p{Ll}+)?\\s*(?:[?,.]|$)|\\b${n}(?:['’]s)?\\s+(?:[\\p{Ll}-]+\\s+){0,2}(?:${FIGURE_NOUN})\\b|\\bhow\\s+many\\s+(?:people|residents|inhabitants)\\s+live\\s+in\\s+(?:the\\s+)?${n}\\s*(?:[?,.]|$)`,
+      `\\b(?:${FIGURE_NOUNS})\\s+of\\s+(?:the\\s+)?${n}(?:\\s+\\p{Ll}+)?\\s*(?:[?,.]|$)|\\b${n}(?:['’]s)?\\s+(?:[\\p{Ll}-]+\\s+){0,2}(?:${FIGURE_NOUNS})\\b|\\bhow\\s+many\\s+(?:people|residents|inhabitants)\\s+live\\s+in\\s+(?:the\\s+)?${n}\\s*(?:[?,.]|$)`,
       'iu',
     ).test(focus.question);
   });
@@ -414,10 +415,15 @@ function countedIn(c: Candidate, s: Sentence, focus: Focus): boolean {
   return !focus.relation.some((set) => [...set].some((t) => holdsTerm(counted, t))) && !focus.nameTerms.some((n) => n.some((t) => counted.has(t)));
 }
 
-/** Whether a date follows the preposition, other than "in", that the question asks with ("By what year ...?": "by 2026"). */
-function afterAskedPreposition(c: Candidate, s: Sentence, question: string): boolean {
+/** The preposition, other than "in", a question asks with ("By what year ...?": by), as the pattern of its end of text; undefined for others. */
+function askedPreposition(question: string): RegExp | undefined {
   const asked = /^\s*(by|since|until|till|before|after)\s+(?:what|which|when)\b/i.exec(question)?.[1];
-  return asked !== undefined && new RegExp(`\\b${asked}\\s+$`, 'i').test(s.text.slice(0, c.at));
+  return asked === undefined ? undefined : new RegExp(`\\b${asked}\\s+$`, 'i');
+}
+
+/** Whether a date follows that preposition in its sentence ("by 2026"). */
+function after(preposition: RegExp | undefined, c: Candidate, s: Sentence): boolean {
+  return preposition?.test(s.text.slice(0, c.at)) === true;
 }
 
 /** Whether a sentence says a word of the relation before it first names `name`. */
