@@ -217,7 +217,7 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
       expect(record.status).toBe('succeeded');
       const reason = 'no document is titled by an entity named in "Which tram lines run in Atlantis?"; seeded by direct matches only';
       const completed = stepEvents(await eventsOf(record), 1).find((e) => e.type === 'step.completed')!;
-      expect(completed.data).toMatchObject({ reason, graph_method: 'entity-seeded-expansion-v1(depth=1,graph=title-mention-graph-v1)' });
+      expect(completed.data).toMatchObject({ reason, graph_method: 'entity-seeded-expansion-v1(depth=1,graph=title-mention-graph-v2)' });
       const output = (await stack.runtime.store.listStepOutputs(record.planId)).find((o) => o.step_id === 1)!;
       expect(output).toMatchObject({ status: 'succeeded', result: { entities: [], reason } });
       expect((output.result.documents as Array<{ id: string }>)[0]!.id).toBe('lyon-transport');
@@ -237,7 +237,7 @@ describe.concurrent('Workflow: tools, error strategies and retrieval rounds', ()
       expect(record.status).toBe('succeeded');
       const hop = (await stack.runtime.store.listStepOutputs(record.planId)).find((o) => o.step_id === 2)!;
       expect(hop.result.paths).toContainEqual({ id: 'lyon', hop: 1, via: 'lumiere-brothers' });
-      expect(String(hop.result.multi_hop)).toBe('entity-link-expansion-v1(hops=1,seeds=5,link_bonus=0.8,graph=title-mention-graph-v1)');
+      expect(String(hop.result.multi_hop)).toBe('entity-link-expansion-v1(hops=1,seeds=5,link_bonus=0.8,graph=title-mention-graph-v2)');
     });
   });
 

@@ -170,6 +170,8 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const kinWord = (words: string) => kinTerms.size > 0 && contentTerms(words).every((t) => kinTerms.has(t));
   // "By what year ...": a passage giving a year speaks of the year asked for, whether or not it says "year".
   const givesTime = (d: { text: string }) => (reading.type === 'year' || reading.type === 'date') && YEAR_WORD.test(d.text);
+  // A birth or death is spoken of by a life's span of years, which says both without the words.
+  const spansLife = (d: { text: string }, words: string) => words.split(/\s+/).some((w) => LIFE_WORD.test(w)) && LIFE_SPAN.test(d.text.slice(0, 400));
   // The lexicon's relations run one way from a word's commonest senses: "runs" does not reach
   // "operated", but "operated" reaches "run". A word of the relation that a verb of the passage
   // ("operated", "founded") relates to counts too; other words ("city" reaches "metropolitan") do not.
@@ -212,6 +214,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     (r.words === classWords && d.saysClass) ||
     (r.words === classWords && givesTime(d)) ||
     (kinWord(r.words) && statesKin(d)) ||
+    spansLife(d, r.words) ||
     saysBack(d, r) ||
     saysKind(d, r);
   const foundRelation = required.filter((r) => docs.some((d) => holds(d, r)));
@@ -267,8 +270,17 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const endsName = (title: string, name: string) => name.endsWith(` ${title}`) && title.split(' ').length * 2 >= name.split(' ').length;
   // A name of two words or more may run on with what it is of ("Andrés D'Alessandro of Internacional").
   const opensName = (title: string, name: string) => title.includes(' ') && name.startsWith(`${title} of `);
+  // A name of two words may be given with a middle name ("Wojciech Jerzy Has", titled "Wojciech Has").
+  const middleNamed = (title: string, name: string) => {
+    const [first, last, ...more] = title.split(' ');
+    const said = name.split(' ');
+    return more.length === 0 && last !== undefined && said.length === 3 && said[0] === first && said[2] === last;
+  };
   const titledAfter = (d: (typeof docs)[number], name: string, exactly: boolean) =>
-    d.title !== '' && (exactly ? d.title === name : ` ${d.title} `.includes(` ${name} `) || endsName(d.title, name) || opensName(d.title, name));
+    d.title !== '' &&
+    (exactly
+      ? d.title === name || middleNamed(d.title, name)
+      : ` ${d.title} `.includes(` ${name} `) || endsName(d.title, name) || opensName(d.title, name) || middleNamed(d.title, name));
   const ledTo = (d: (typeof docs)[number], exactly = false) => docs.filter((x) => x !== d && d.names.some((n) => titledAfter(x, n, exactly)));
   if (names.length === 0 && required.length > 1) {
     const held = (d: (typeof docs)[number]) => required.filter((r) => [...r.terms].some((t) => holdsTerm(d.terms, t)) || saysKind(d, r));
@@ -296,7 +308,8 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
         required.some((r) => saysKind(d, r)) ||
         d.saysClass ||
         (reading.answerClass !== undefined && givesTime(d)) ||
-        (kinTerms.size > 0 && statesKin(d)),
+        (kinTerms.size > 0 && statesKin(d)) ||
+        spansLife(d, reading.relation.join(' ')),
     );
     if (!joined) {
       const what = [...reading.relation, ...(reading.answerClass ? [reading.answerClass] : [])].slice(0, 4);
@@ -366,7 +379,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // A birth or a death is dated where the passage says it: in a sentence saying born or died, or
   // in a life's span of dates ("(4 June 1790 – 1864)"). The year of a patent in a sentence about a
   // person is no year of their birth.
-  const life = reading.relation.find((w) => /^(?:born|birth|died|death|die|dies)$/i.test(w));
+  const life = reading.relation.find((w) => LIFE_WORD.test(w));
   if (typeof short === 'string' && (reading.type === 'date' || reading.type === 'year') && life) {
     const word = /^(?:born|birth)$/i.test(life) ? /\b(?:born|birth|b\.)/i : /\b(?:died|death|dies|d\.)/i;
     const year = /\d{3,4}/.exec(short)?.[0] ?? short;
@@ -469,6 +482,14 @@ function otherQualifier(
 const DAY_ASKED = /\b(?:what|which)\s+(?:exact\s+|precise\s+)?(?:day|date)\b|\bon\s+what\s+(?:exact\s+)?date\b/i;
 
 /** A question asking how far apart two figures are. */
+/**
+ * A life's span of years in a parenthesis ("(1 April 1925, Kraków – 3 October 2000, Łódź)",
+ * "(c. 1565 – 1591)"): where a person's passage says their birth and death without the words.
+ */
+const LIFE_SPAN = /\([^()]*?\d{3,4}[^().;]*?\s?[–-]\s?[^().;]*?\d{3,4}[^()]*\)/;
+/** A word of a life's birth or death in the question's relation. */
+const LIFE_WORD = /^(?:born|birth|died|death|die|dies)$/i;
+
 const GAP_ASKED = /\bhow\s+(?:many|much)\s+(?:more|fewer|less)\b|\bby\s+how\s+(?:many|much)\b|\b(?:difference|gap)\s+between\b/i;
 
 /** Whether a figure is the gap between two figures the passages give, as rounded (within 5%). */

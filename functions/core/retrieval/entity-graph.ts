@@ -4,13 +4,15 @@
  * cross exactly these links: the passage found first names the entity the answer is about.
  *
  * Titles are matched as whole token sequences (lowercased, diacritics folded), with a trailing
- * parenthetical dropped ("Big Stone Gap (film)" is mentioned as "Big Stone Gap"). Titles of one
- * stopword-like token are not linked: they would match everywhere.
+ * parenthetical dropped ("Big Stone Gap (film)" is mentioned as "Big Stone Gap"). A title of two
+ * words is also mentioned with a middle name between them ("Wojciech Jerzy Has" names "Wojciech
+ * Has", "John F. Kennedy" names "John Kennedy"). Titles of one stopword-like token are not linked:
+ * they would match everywhere.
  */
 import type { CorpusDocument } from '../types.js';
 import { isStopword, tokenize } from './tokenize.js';
 
-export const ENTITY_GRAPH_METHOD = 'title-mention-graph-v1';
+export const ENTITY_GRAPH_METHOD = 'title-mention-graph-v2';
 
 /** Longest title, in tokens, that is matched; longer titles are rare and costly to scan for. */
 const MAX_TITLE_TOKENS = 10;
@@ -98,15 +100,27 @@ export class EntityGraph {
         if (ids) for (const id of ids) found.add(id);
         if (!this.prefixes.has(key)) break;
       }
+      const skipping = middleNameKey(tokens, i);
+      if (skipping !== undefined) for (const id of this.byKey.get(skipping) ?? []) found.add(id);
     }
     return found;
   }
 }
 
+/**
+ * The key of a two-word name mentioned with a middle name at `i` ("wojciech jerzy has" → "wojciech
+ * has"): the word between is a word of letters, not a stopword ("Paris and Lyon" names no "Paris Lyon").
+ */
+function middleNameKey(tokens: readonly string[], i: number): string | undefined {
+  const middle = tokens[i + 1];
+  if (i + 2 >= tokens.length || middle === undefined || !/^\p{L}+$/u.test(middle) || isStopword(middle)) return undefined;
+  return `${tokens[i]!} ${tokens[i + 2]!}`;
+}
+
 // "Lyon's" mentions Lyon: drop the possessive before tokens are joined ("lyons").
 const mentionTokens = (text: string): string[] => tokenize(text.replace(/['’]s\b/g, ''));
 
-/** Every run of up to `maxTokens` tokens of `text`, as a title key would be written. */
+/** Every run of up to `maxTokens` tokens of `text`, as a title key would be written, and every two-word name with a middle name. */
 export function mentionKeys(text: string, maxTokens: number): Set<string> {
   const tokens = mentionTokens(text);
   const keys = new Set<string>();
@@ -116,6 +130,8 @@ export function mentionKeys(text: string, maxTokens: number): Set<string> {
       key = n === 1 ? tokens[i]! : `${key} ${tokens[i + n - 1]!}`;
       keys.add(key);
     }
+    const skipping = middleNameKey(tokens, i);
+    if (skipping !== undefined) keys.add(skipping);
   }
   return keys;
 }

@@ -22,6 +22,27 @@ describe('Function: checkEvidence', () => {
     expect(check).toMatchObject({ covered: true });
   });
 
+  it("reads a life's span of years as speaking of the birth and death, and a middle name as leading to the two-word title", () => {
+    // Prepare: the film names its director with a middle name; his passage says where he died only in its span.
+    const film = { id: 'film', title: 'Gray Harbour', text: 'Gray Harbour is a 1979 Vellish film directed by Tomasz Jerzy Orel.' };
+    const orel = { id: 'orel', title: 'Tomasz Orel', text: 'Tomasz Jerzy Orel (2 May 1921, Essin – 9 June 1998, Brugh) was a Vellish film director.' };
+
+    // Act
+    const own = checkEvidence('Where did Tomasz Orel die?', [orel], { shortAnswer: 'Brugh' }, wordNet());
+    const hop = checkEvidence('Where did the director of film Gray Harbour die?', [film, orel], { shortAnswer: 'Brugh' }, wordNet());
+    const unsaid = checkEvidence(
+      'Where did Tomasz Orel die?',
+      [{ ...orel, text: 'Tomasz Jerzy Orel was a Vellish film director in Brugh.' }],
+      { shortAnswer: 'Brugh' },
+      wordNet(),
+    );
+
+    // Assess
+    expect(own).toMatchObject({ covered: true });
+    expect(hop).toMatchObject({ covered: true });
+    expect(unsaid).toMatchObject({ covered: false });
+  });
+
   it('follows a name that runs on with what it is of ("Ian Brask of Essin") to the passage titled after it', () => {
     // Prepare: the award's passage names the winner with his club; his own passage gives his nationality.
     const award = {

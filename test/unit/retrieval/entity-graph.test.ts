@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCorpusIndex } from '../../../functions/core/retrieval/corpus-index.js';
-import { ENTITY_GRAPH_METHOD, EntityGraph } from '../../../functions/core/retrieval/entity-graph.js';
+import { ENTITY_GRAPH_METHOD, EntityGraph, mentionKeys } from '../../../functions/core/retrieval/entity-graph.js';
 import { corpusDoc, miniCorpusIndex } from '../../support/corpus.js';
 
 describe('EntityGraph', () => {
@@ -161,6 +161,19 @@ describe('EntityGraph', () => {
       expect(named).toEqual(['nd']);
     });
 
+    it('finds a two-word title mentioned with a middle name, but not across a stopword', async () => {
+      // Prepare
+      const graph = new EntityGraph([corpusDoc('has', 'Tomasz Orel', 'A director.'), corpusDoc('ab', 'Vessa Brill', 'A town.')]);
+
+      // Act
+      const named = graph.namedIn('a film directed by Tomasz Jerzy Orel, shot between Vessa and Brill');
+      const keys = mentionKeys('Tomasz Jerzy Orel', 3);
+
+      // Assess
+      expect(named).toEqual(['has']);
+      expect(keys.has('tomasz orel')).toBe(true);
+    });
+
     it('finds every title in an overlapping mention, short and long', async () => {
       // Prepare
       const graph = new EntityGraph([
@@ -252,8 +265,8 @@ describe('InMemoryCorpusIndex graph', () => {
     const index = createCorpusIndex([corpusDoc('a', 'Alpha Point', 'x')]);
 
     // Assess
-    expect(index.graphMethod).toBe('title-mention-graph-v1');
-    expect(ENTITY_GRAPH_METHOD).toBe('title-mention-graph-v1');
+    expect(index.graphMethod).toBe('title-mention-graph-v2');
+    expect(ENTITY_GRAPH_METHOD).toBe('title-mention-graph-v2');
   });
 
   describe('over the mini fixture corpus', () => {

@@ -160,7 +160,7 @@ describe('multiHop', () => {
     expect(one.paths.map((p) => p.id)).not.toContain('portvell');
     expect(two.paths).toContainEqual({ id: 'portvell', hop: 2, via: 'nadia' });
     expect(two.documents.find((d) => d.id === 'portvell')!.score).toBe(0.8);
-    expect(two.multi_hop).toBe('entity-link-expansion-v1(hops=2,seeds=5,link_bonus=0.8,graph=title-mention-graph-v1)');
+    expect(two.multi_hop).toBe('entity-link-expansion-v1(hops=2,seeds=5,link_bonus=0.8,graph=title-mention-graph-v2)');
   });
 
   it('keeps the first hop’s score and path for a document the second hop reaches again', async () => {
@@ -224,7 +224,7 @@ describe('graphQuery', () => {
       ['rhone', 1, 2],
       ['lyon', 1, 3],
     ]);
-    expect(out.graph_method).toBe('entity-seeded-expansion-v1(depth=1,graph=title-mention-graph-v1)');
+    expect(out.graph_method).toBe('entity-seeded-expansion-v1(depth=1,graph=title-mention-graph-v2)');
   });
 
   it('walks further at each depth, each level worth less', async () => {
@@ -284,7 +284,7 @@ describe('graphQuery', () => {
     const out = await graphQuery(index, { query: 'Atlantis', depth: 2, topK: 5 });
 
     // Assess
-    expect(out).toEqual({ documents: [], entities: [], graph_method: 'entity-seeded-expansion-v1(depth=2,graph=title-mention-graph-v1)' });
+    expect(out).toEqual({ documents: [], entities: [], graph_method: 'entity-seeded-expansion-v1(depth=2,graph=title-mention-graph-v2)' });
   });
 });
 
@@ -310,7 +310,7 @@ describe('graph step operators', () => {
         top_score: 1.8,
         linked: 1,
         input_step: 1,
-        multi_hop: 'entity-link-expansion-v1(hops=1,seeds=5,link_bonus=0.8,graph=title-mention-graph-v1)',
+        multi_hop: 'entity-link-expansion-v1(hops=1,seeds=5,link_bonus=0.8,graph=title-mention-graph-v2)',
         paths: [
           { id: 'nadia', hop: 1, via: 'studio' },
           { id: 'quiet', hop: 1 },
@@ -367,7 +367,7 @@ describe('graph step operators', () => {
         count: 3,
         top_score: 2,
         entities: ['saone'],
-        graph_method: 'entity-seeded-expansion-v1(depth=1,graph=title-mention-graph-v1)',
+        graph_method: 'entity-seeded-expansion-v1(depth=1,graph=title-mention-graph-v2)',
       });
       expect(result.reason).toBeUndefined();
       expect((result.documents as RetrievedDocument[]).map((d) => [d.id, d.subquery_id, d.rank_in_subquery])).toEqual([
@@ -410,7 +410,7 @@ describe('graph step operators', () => {
         top_coverage: 0,
         entities: [],
         reason: 'no document is titled by an entity named in "Atlantis"; seeded by direct matches only',
-        graph_method: 'entity-seeded-expansion-v1(depth=1,graph=title-mention-graph-v1)',
+        graph_method: 'entity-seeded-expansion-v1(depth=1,graph=title-mention-graph-v2)',
       });
     });
 
