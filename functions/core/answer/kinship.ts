@@ -246,9 +246,9 @@ const PARENT_CUE =
 /** "his father, X", "his mother was X". */
 const FATHER_CUE = /\b(?:his|her|their)\s+(?:late\s+)?father\s*(?:,\s*|(?:was|is)\s+)?/gi;
 const MOTHER_CUE = /\b(?:his|her|their)\s+(?:late\s+)?mother\s*(?:,\s*|(?:was|is)\s+)?/gi;
-/** "wife of", "wife and Queen Consort of", "married to", "his second wife". */
+/** "wife of", "wife and Queen Consort of", "married to", "his second wife", "his wives include". */
 const SPOUSE_CUE =
-  /\b(?:(?:wife|husband|spouse|widow|widower|consort)\s+(?:and\s+(?:\p{Lu}\p{Ll}+\s+){1,2})?of\s+|married\s+(?:to\s+)?|(?:his|her)\s+(?:(?:first|second|third|fourth|late)\s+)?(?:wife|husband|spouse|consort)\s*,?\s*)/giu;
+  /\b(?:(?:wife|husband|spouse|widow|widower|consort)\s+(?:and\s+(?:\p{Lu}\p{Ll}+\s+){1,2})?of\s+|married\s+(?:to\s+)?|(?:his|her)\s+(?:(?:first|second|third|fourth|late)\s+)?(?:wife|husband|spouse|consort)\s*,?\s*|(?:his|her)\s+(?:wives|husbands|spouses)\s+(?:include[sd]?|were)\s+)/giu;
 const SIBLING_CUE =
   /\b(?:(?:brother|sister|sibling|half-brother|half-sister)s?\s+of\s+|(?:his|her)\s+(?:(?:elder|older|younger|twin|half-)\s*)?(?:brother|sister)s?\s*,?\s*)/gi;
 const CHILD_CUE = /\b(?:(?:father|mother|parent)\s+of\s+|(?:his|her|their)\s+(?:(?:eldest|elder|younger|youngest|only)\s+)?(?:son|daughter|child)\s*,?\s*)/gi;

@@ -5,7 +5,8 @@
  * from one passage to the next); a passage's first sentence, which says what it is about, is kept
  * too, and so are the first sentences of a passage such a sentence leads to (what the first hop left
  * unsaid rarely shares the question's words) and a sentence that goes on about what a kept one said
- * ("It ..."); a passage with no sentence that matters is left out. Passages stay in their order and their sentences in theirs, so what is kept reads as the
+ * ("It ..."), and one naming a relative of the kind a family question asks for; a passage with no
+ * sentence that matters is left out. Passages stay in their order and their sentences in theirs, so what is kept reads as the
  * passage did, shorter. Whatever is kept, the whole is bounded (SOURCES_BUDGET_CHARS): past it,
  * the sentences that matter least go first.
  *
@@ -13,6 +14,7 @@
  * and the rule-based answerer reading the intent are given the same evidence.
  */
 import { YEAR_WORD } from '../answer/candidates.js';
+import { type Kin, kinQuestion, relativesIn } from '../answer/kinship.js';
 import { fileMentions, sentences } from '../answer/text.js';
 import { contentTerms } from '../retrieval/tokenize.js';
 
@@ -65,6 +67,10 @@ export function answerSources(question: string, instruction: string, documents: 
   // sentence giving a year, whatever words it shares ("Sixty issues were published, from January
   // 1887"); a date that only describes a subject ("Guy of Ibelin (died 1304)") asks no time.
   const asksTime = TIME_QUESTION.test(question);
+  // A question asked through a family relation ("Who is the spouse of X?") is answered by a sentence
+  // naming such a relative, in whatever words ("His wives include actress May Allison").
+  const kin = new Set<Kin>(kinQuestion(question)?.path ?? []);
+  const namesKin = (text: string) => [...kin].some((k) => relativesIn(text, k, []).length > 0);
   const counts: number[] = [];
   // A passage that is a file the question names is read from its start, like one a bridge leads to.
   const stems = new Set(files.map((f) => f.replace(/\.[^.]+$/, '').toLowerCase()));
@@ -83,7 +89,7 @@ export function answerSources(question: string, instruction: string, documents: 
       // So does one that goes on about it ("Vyacheslav Yaroslavich was ... He was son of ... Ingegerd Olofsdotter").
       onTopic = overlap > 0 || (onTopic && ANAPHOR.test(text));
       if (onTopic) for (const other of named) reached.add(other);
-      return { position, text, overlap: overlap + (asksTime && YEAR_WORD.test(text) ? 1 : 0), links: named.length };
+      return { position, text, overlap: overlap + (asksTime && YEAR_WORD.test(text) ? 1 : 0) + (kin.size > 0 && namesKin(text) ? 1 : 0), links: named.length };
     });
   });
   const kept: Scored[] = [];

@@ -94,6 +94,14 @@ describe('Function: relativesIn', () => {
     expect(mother).toEqual(['Margaret of Baux (Margherita del Balzo)']);
   });
 
+  it('reads "his wives include X" as a spouse, the first named', () => {
+    // Act
+    const spouse = relativesIn('His wives include actress Mara Vell, actress Ina Rosk, and screenwriter Ada Brill.', 'spouse', []);
+
+    // Assess
+    expect(spouse).toEqual(['Mara Vell']);
+  });
+
   it('reads "the wife and Queen Consort of X" as a spouse, and "his mother was X" as a mother', () => {
     // Act
     const spouse = relativesIn('Queen Insa (1514 – 1578) was the wife and Queen Consort of King Injo of Jusa, the 12th monarch.', 'spouse', []);

@@ -64,6 +64,24 @@ describe('Function: answerSources', () => {
     expect(what[0]!.text).not.toContain('from January 1887');
   });
 
+  it('keeps the sentence naming a relative of the kind a family question asks for, whatever words it shares', () => {
+    // Prepare: the film leads to its director, whose wives are named late, in words the question does not use.
+    const film = { id: 'film', title: 'Gray Harbour', text: 'Gray Harbour is a 1919 Vellish film directed by Tomasz Orel.' };
+    const orel = {
+      id: 'orel',
+      title: 'Tomasz Orel',
+      text: 'Tomasz Orel (1892 – 1974) was a Vellish actor. He appeared in 166 works. He was born in Essin. Orel was married several times. His wives include actress Mara Vell and screenwriter Ada Brill.',
+    };
+
+    // Act
+    const spouse = answerSources('Who is the spouse of the director of film Gray Harbour?', '', [film, orel]);
+    const born = answerSources('Where was the director of film Gray Harbour born?', '', [film, orel]);
+
+    // Assess
+    expect(spouse[1]!.text).toContain('His wives include actress Mara Vell');
+    expect(born[1]!.text).not.toContain('His wives include');
+  });
+
   it('keeps with a sentence that matters the one after it that goes on about the same thing', () => {
     // Prepare: "headquarters" shares no word with "head office".
     const toulouse = {
