@@ -2675,6 +2675,22 @@ describe('Function: answerStructured on kinship and lives', () => {
     expect(born.shortAnswer).toBe('Kelso');
   });
 
+  it("gives no answer when the relative is found but no passage says what is asked of them, not a place of the subject's", () => {
+    // Arrange: the father's passage says nothing of where he was born; the son's names a place.
+    const bertram = doc('bertram', 'Bertram Venn', 'Bertram Venn (c. 1770 – 4 May 1840) was a landowner.');
+    const aldric = doc(
+      'aldric',
+      'Aldric Venn',
+      'Aldric Venn (also known as Aldo Renn; 1801–1870) was a Scottish judge in Dundee during the late reign of his father Bertram Venn.',
+    );
+
+    // Act
+    const born = ask('Where was the father of Aldric Venn born?', [aldric, bertram]);
+
+    // Assess
+    expect(born.shortAnswer).toBeNull();
+  });
+
   it('answers the person a description names before following the relation from them', () => {
     // Act
     const answer = ask('Who is the father of the director of film The Wren (1931 Film)?', [FILM, ALDRIC, BERTRAM]);

@@ -558,7 +558,8 @@ function askAgain(question: string, documents: AnswerInput['documents'], lexicon
  * grandfather?" follows X's father to his passage and reads his father there; "Where was the
  * husband of X born?" finds the husband, then answers "Where was <husband> born?". A subject that
  * is a description ("the father of the director of film Y") is answered first as "Who is the
- * director of film Y?". Undefined when a step is not stated: the question is then read as any other.
+ * director of film Y?". Undefined when a step is not stated: the question is then read as any other;
+ * a null answer when every step is but nothing says what is asked of the relative.
  */
 function kinAnswer(question: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
   const kin = kinQuestion(question);
@@ -581,7 +582,9 @@ function kinAnswer(question: string, documents: AnswerInput['documents'], lexico
   const ask = (docs: AnswerInput['documents']) => askAgain(rewritten, docs, lexicon, depth);
   const own = relative.own ? ask([relative.own]) : undefined;
   const then = own?.shortAnswer ? own : ask(documents);
-  if (!then.shortAnswer) return undefined;
+  // The relative found, what is asked of them is said of no one else: when no passage says it,
+  // the question has no answer here (a place in the subject's own passage is not the father's).
+  if (!then.shortAnswer) return { shortAnswer: null, answer: [...new Set(cited)].join(' ') };
   return { shortAnswer: then.shortAnswer, answer: [...new Set([...cited, then.answer])].join(' ') };
 }
 
