@@ -57,6 +57,8 @@ export const FIGURE_BOUND =
 const YEAR_BOUND = /\b(before|after|earlier than|later than|prior to)\s+((?:1[0-9]|20)[0-9]{2})\b/i;
 
 const WH = /\b(who|whom|whose|what|which|when|where|how)\b/gi;
+/** A noun phrase after an embedded "which" or "what": capitalised adjectives, then a word that is no verb ("South Korean singer", "British comedian"). */
+const ASKED_NOUN = new RegExp(`^\\s+(?:\\p{Lu}\\p{Ll}+\\s+){0,2}(?!(?:${AUX})\\b)\\p{Ll}[\\p{Ll}-]+(?<!ed)(?:\\s|[?,.]|$)`, 'u');
 const PREPOSITION_BEFORE = /\b(?:in|on|at|of|by|for|from|to|with|into|under|during|after|before|since|until|about|as|than)\s*$/i;
 /** Words that say what to do with the answer or how to ask, not what it is about. */
 const NOT_RELATION = new Set(
@@ -190,7 +192,10 @@ export function readQuestion(raw: string): QuestionReading {
       'u',
     ).test(after)
       ? after.replace(/^\p{Lu}\p{Ll}+\s+/u, '')
-      : after;
+      : // "... was which South Korean singer-songwriter and ...?": asked mid-sentence, the adjectives before the noun.
+        wh.embedded
+        ? after.replace(/^(?:\p{Lu}\p{Ll}+\s+){1,2}(?=\p{Ll}[\p{Ll}-]+(?:\s|[?,.]|$))/u, '')
+        : after;
     const phrase =
       /^(?:(?:kind|type|sort|name)\s+of\s+)?((?:(?!(?:the|a|an)\s)[\p{Ll}-]+\s+){0,2}?(?!(?:the|a|an)\b)[\p{Ll}-]+)\b(?=\s+(?:was|were|is|are|did|does|do|has|have|had|of|in|on|at|for|by|from|that|which|who|whose|with|to|can|could|would|will|should|shall|may|might|must|released|made|produced|written|directed|known|called|located|based|founded|created|formed|born|named|played|became|won|did|\w+ed\b|\w+s\b(?!\s+(?:had|have|has|are|were|do|did|does)\b))\b|\s*[?,.]|$)/u.exec(
         classed,
@@ -387,7 +392,11 @@ function questionWord(q: string): { word: string; index: number; embedded: boole
       (PREPOSITION_BEFORE.test(before) && !/\b(?:the|a|an)\s+\S+\s+$/i.test(before)) ||
       // "... features which exotic bird that ...?": a verb's object asked by "which" and its noun,
       // not a relative clause ("the band which was formed", "the film which starred ...").
-      (/^which$/i.test(m[1]!) && /\b\p{Ll}{2,}s\s+$/u.test(before) && new RegExp(`^\\s+(?!(?:${AUX})\\b)[\\p{L}-]+(?<!ed)\\s+\\p{Ll}`, 'u').test(after))
+      (/^which$/i.test(m[1]!) && /\b\p{Ll}{2,}s\s+$/u.test(before) && new RegExp(`^\\s+(?!(?:${AUX})\\b)[\\p{L}-]+(?<!ed)\\s+\\p{Ll}`, 'u').test(after)) ||
+      // "... the first winner was which South Korean singer?", "... a program that included which
+      // British comedian ...?": after a verb (a copula, a past tense), "which" or "what" and a noun
+      // ask; a relative "which" follows its noun ("the band which was formed").
+      (/^(?:which|what)$/i.test(m[1]!) && /\b(?:is|are|was|were|\p{Ll}{3,}ed)\s+$/u.test(before) && ASKED_NOUN.test(after))
     ) {
       return { word: m[1]!, index: m.index, embedded: true };
     }

@@ -1044,6 +1044,18 @@ describe('Function: answerStructured', () => {
     expect(relative.type).toBe('description');
   });
 
+  it('reads "which" or "what" and a noun after a verb mid-sentence as the question, and a relative "which" after its noun as none', () => {
+    // Act
+    const included = readQuestion('Vell Hour is a program that included which Norvian comedian as guest presenter in its second week?');
+    const was = readQuestion('The show premiered in 2011, and the first winner was which Norvian singer?');
+    const relative = readQuestion('Vell Hour is the program which was broadcast in 2005.');
+
+    // Assess
+    expect([included.type, included.answerClass]).toEqual(['entity', 'comedian']);
+    expect([was.type, was.answerClass]).toEqual(['person', 'singer']);
+    expect(relative.type).toBe('description');
+  });
+
   it('answers "Who did A, and also did B?" by the clause that names something, asked on its own', () => {
     // Prepare
     const vell = doc(
