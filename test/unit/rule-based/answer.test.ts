@@ -104,10 +104,13 @@ describe('Function: answerStructured', () => {
   it('decides a yes/no question from the evidence: two airports in different states are not in the same state', () => {
     // Act
     const same = ask('Are Watertown Airport and Alexandria Airport both airports in the same state?', [AIRPORT_A, AIRPORT_B]);
+    // Asked with a verb both sides say ("located"): the states are compared, not the verb held by each.
+    const located = ask('Are Watertown Airport and Alexandria Airport located in the same state?', [AIRPORT_A, AIRPORT_B]);
     const both = ask('Are The Exies and Circus Diablo both American rock bands?', [BAND_A, BAND_B]);
 
     // Assess
     expect(same.shortAnswer).toBe('no');
+    expect(located.shortAnswer).toBe('no');
     expect(both.shortAnswer).toBe('yes');
   });
 

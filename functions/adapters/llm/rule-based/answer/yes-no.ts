@@ -22,7 +22,12 @@ export function yesNo(reading: QuestionReading, focus: Focus, question: string):
   if (sides) {
     const perSide = sides.map((side) => sentencesAbout(side, focus));
     if (perSide.some((s) => s.length === 0)) return undefined;
-    const same = /\bsame\b/i.test(focus.reading.relation.join(' ')) || /\bsame\s+(\w+)/i.test(reading.names.join(' '));
+    // "... in the same state?": the reading keeps the noun after "same" as the class asked, not in
+    // the relation. (A nation asked the same is read by its adjective below.)
+    const same =
+      (/\bsame\b/i.test(question) && !SAME_NATION.test(question)) ||
+      /\bsame\b/i.test(focus.reading.relation.join(' ')) ||
+      /\bsame\s+(\w+)/i.test(reading.names.join(' '));
     // "From the same country?", "the same nationality?": the nation each side's opening names by its
     // adjective ("an American painter", "a Canadian thriller film"), through the name it is of.
     // Sides named through a role ("director of film X") are people the films' openings do not describe.
