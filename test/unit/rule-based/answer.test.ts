@@ -1010,6 +1010,21 @@ describe('Function: answerStructured', () => {
     expect(flows.shortAnswer).toBe('no');
   });
 
+  it('reads a verb that only says where a thing is ("lie on") as said by a sentence naming both', () => {
+    // Prepare
+    const vell = doc('vell', 'Vell', 'The Vell river flows through Essin.');
+    const marl = doc('marl', 'Marl', 'Marl lies at the mouth of the Orne.');
+
+    // Act
+    const lies = ask('Does Essin lie on the Vell?', [vell, marl]);
+    const not = ask('Does Marl lie on the Vell?', [vell, marl]);
+
+    // Assess
+    expect(lies.shortAnswer).toBe('yes');
+    expect(lies.answer).toContain('[vell]');
+    expect(not.shortAnswer).toBe('no');
+  });
+
   it('reads "where does X start?" of X: a sentence saying the verb before it names X says it of something else', () => {
     // Prepare: the hydro passage says "source" (a word of "start") before it names the Brask.
     const brask = doc(

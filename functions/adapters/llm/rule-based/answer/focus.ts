@@ -375,6 +375,9 @@ export function sentencesAbout(side: string, focus: Focus): Sentence[] {
   return ranked(focus, focus.all.filter(named));
 }
 
+/** A verb that only says where a thing is ("sit", "lie", "located"): the place itself says it. */
+export const LOCATIVE_VERB = /^(?:sits?|sitting|sat|lies|lie|lying|lay|stands?|standing|stood|located|situated)$/i;
+
 export const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 
 /** Whether a word ranks as a superlative does ("largest", "oldest", "third"), not one that merely ends so ("west", "interest", "forest"). */

@@ -8,7 +8,7 @@ import { bareTitle, entitySpans, escapeRegExp } from '../../../../core/answer/te
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { settled } from './choice.js';
-import { type AnswerInput, cite, type ExtractedAnswer, type Focus, NO_ANSWER, ORDINALS, ranked, type Sentence, sameName } from './focus.js';
+import { type AnswerInput, cite, type ExtractedAnswer, type Focus, LOCATIVE_VERB, NO_ANSWER, ORDINALS, ranked, type Sentence, sameName } from './focus.js';
 import { fits } from './spans.js';
 
 /**
@@ -152,8 +152,6 @@ export function membersWith(focus: Focus, least = 2): ExtractedAnswer | undefine
   if (members.length < least) return undefined;
   return { shortAnswer: members.map((m) => m.name).join(', '), answer: members.map((m) => cite(m.sentence)).join(' ') };
 }
-
-const LOCATIVE_VERB = /^(?:sits?|sitting|sat|lies|lie|lying|lay|stands?|standing|stood|located|situated)$/i;
 
 /**
  * "Which regions have most of the solar farms?": the names a sentence about what is asked gives

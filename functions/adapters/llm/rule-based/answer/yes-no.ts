@@ -9,7 +9,7 @@ import { datesIn, namesIn } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { escapeRegExp } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
-import { cite, type ExtractedAnswer, type Focus, ORDINALS, ranked, type Sentence, sentencesAbout } from './focus.js';
+import { cite, type ExtractedAnswer, type Focus, LOCATIVE_VERB, ORDINALS, ranked, type Sentence, sentencesAbout } from './focus.js';
 import { nearest, relationGap } from './spans.js';
 
 /** Yes or no: both sides hold the attribute, or both name the same place of the asked kind; one claim holds or not. */
@@ -51,11 +51,15 @@ export function yesNo(reading: QuestionReading, focus: Focus, question: string):
       /\b(?:both|same|each|either|neither|all)\b/i.test(question) ||
       new RegExp(`${escapeRegExp(sides[0])}(?:['’]s?)?\\s*(?:,|and|or|&)\\s*(?:the\\s+)?${escapeRegExp(sides[1])}`, 'iu').test(question);
     if (!joined) {
+      // "Does Paris lie on the Seine?": a verb that only says where a thing is is said by any sentence
+      // naming both ("The Seine river flows through Paris").
+      const locative = focus.reading.relation.length > 0 && focus.reading.relation.every((w) => LOCATIVE_VERB.test(w));
       const together = (s: Sentence) =>
         sides.every((side) => contentTerms(side).every((t) => s.terms.has(t) || contentTerms(s.title).includes(t))) &&
-        focus.relationScore(s) > 0 &&
+        (locative || focus.relationScore(s) > 0) &&
         !negated(s.text);
       const said = focus.all.find(together);
+      if (said && locative) return { shortAnswer: 'yes', answer: cite(said) };
       // No verdict when no passage says the verb asked of the first name at all ("Did EDF build
       // ...?" where nothing is said to be built): the passages are silent, not saying no.
       const verb = new RegExp(`${escapeRegExp(sides[0])}\\s+(\\p{Ll}+)`, 'u').exec(question)?.[1];
