@@ -121,7 +121,7 @@ function typeOfNoun(noun: string): AnswerType | undefined {
   if (PLACE_NOUNS.test(noun)) return 'place';
   return PERSON_NOUNS.test(noun) ? 'person' : undefined;
 }
-const QUANTITY_ADJECTIVES = 'old|long|tall|high|big|large|far|deep|wide|heavy|fast|often|much|many';
+const QUANTITY_ADJECTIVES = 'old|long|tall|high|big|large|far|deep|wide|heavy|fast|often|much|many|populous';
 
 export function readQuestion(raw: string): QuestionReading {
   // A word before the question's wh-word ("Roughly how many ...", "Approximately what share ...")
@@ -229,6 +229,8 @@ export function readQuestion(raw: string): QuestionReading {
           // "How many nuclear reactors": the plural is the head; "how many people live": the first word.
           // "How much of France's electricity": a part of a whole, a share; "how many of the museums" counts them.
           if (m[1] === 'much' && /^of\b/i.test(m[2] ?? '')) answerClass = 'share';
+          // "How populous is Nice?" asks its population.
+          else if (m[1]!.toLowerCase() === 'populous') answerClass = 'population';
           else if ((m[1] === 'many' || m[1] === 'much') && m[2]) {
             const words = m[2].split(' ').filter((w) => !new RegExp(`^(?:${AUX}|of|the|a|an)$`, 'i').test(w));
             answerClass = [...words].reverse().find((w) => /[^su]s$/.test(w)) ?? words[0];

@@ -74,6 +74,14 @@ describe('Function: answerStructured', () => {
     expect(answer.answer).toBe('The city of Lyon had a population of about 522,000 in 2020. [lyon]');
   });
 
+  it('reads "How populous is X?" as asking its population', () => {
+    // Act
+    const answer = ask('How populous is Lyon?', [LYON, MARSEILLE]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('about 522,000 (2020)');
+  });
+
   it('names the place beside the noun the question asks for ("which river")', () => {
     // Act
     const answer = ask('Which river flows through Toulouse?', [TOULOUSE, PARIS]);
