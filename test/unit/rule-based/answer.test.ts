@@ -74,6 +74,17 @@ describe('Function: answerStructured', () => {
     expect(answer.answer).toBe('The city of Lyon had a population of about 522,000 in 2020. [lyon]');
   });
 
+  it('takes a common word of the class asked where it qualifies what is asked about, not another noun', () => {
+    // Prepare
+    const cove = doc('cove', 'Vell Cove', 'Steep white limestone cliffs of Vell Cove plunge into turquoise Norvian water, in a feminine form of the old name.');
+
+    // Act
+    const answer = ask('What colour are the cliffs of Vell Cove?', [cove]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('white');
+  });
+
   it('reads "How populous is X?" as asking its population', () => {
     // Act
     const answer = ask('How populous is Lyon?', [LYON, MARSEILLE]);

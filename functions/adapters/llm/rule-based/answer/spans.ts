@@ -224,9 +224,18 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
   if (reading.type === 'person')
     return !figure && !qualifies && !describesPeople && !/\b(?:in|at|from|near)\s+(?:the\s+)?$/i.test(before) && !/^\p{Lu}{2,5}$/u.test(c.text);
   // A lone capitalised word before a common noun describes it ("an Australian painter", "a Sumerian
-  // demon"): what is asked is a thing, not the adjective of one.
-  if (reading.type === 'entity') return !qualifiesNoun;
+  // demon"): what is asked is a thing, not the adjective of one. A common word of the class asked
+  // is said so of what the question asks about ("What colour are the cliffs?": "white limestone
+  // cliffs"), not of another noun ("feminine form").
+  if (reading.type === 'entity') return !qualifiesNoun || (/^\p{Ll}/u.test(c.text) && qualifiesAsked(c, reading, text));
   return true;
+}
+
+/** Whether one of the two words after a candidate is a word of the question's relation ("white limestone cliffs" for "the cliffs"). */
+function qualifiesAsked(c: Candidate, reading: QuestionReading, text: string): boolean {
+  const asked = new Set(reading.relation.flatMap((w) => contentTerms(w)));
+  const next = /^\s+(\p{Ll}+)(?:\s+(\p{Ll}+))?/u.exec(text.slice(c.at + c.text.length));
+  return next !== null && [next[1], next[2]].some((w) => w !== undefined && asked.has(contentTerms(w)[0] ?? ''));
 }
 
 /** A number gets the year its sentence gives it ("about 873,000 (2020)"). */
