@@ -74,6 +74,17 @@ describe('Function: answerStructured', () => {
     expect(answer.answer).toBe('The city of Lyon had a population of about 522,000 in 2020. [lyon]');
   });
 
+  it('answers "What type of X is Y?" with the kind of X that Y\'s own opening gives, when no passage says X', () => {
+    // Prepare
+    const hound = doc('hound', 'Vell Hound', 'The Vell Hound is a large breed of dog used to guard sheep in Norvia.');
+
+    // Act
+    const answer = ask('What type of animal is the Vell Hound?', [hound]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('dog');
+  });
+
   it('takes a common word of the class asked where it qualifies what is asked about, not another noun', () => {
     // Prepare
     const cove = doc('cove', 'Vell Cove', 'Steep white limestone cliffs of Vell Cove plunge into turquoise Norvian water, in a feminine form of the old name.');

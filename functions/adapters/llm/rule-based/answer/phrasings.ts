@@ -61,6 +61,12 @@ export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefi
       before && !/\b(?:type|kind|sort)\s+of\s*$/i.test(before) ? `${before.replace(/^(?:an?|the)\s+/i, '')}${kind}` : after ? `${kind} ${after}` : undefined;
     if (phrase && phrase.trim() !== kind) return { shortAnswer: phrase.trim(), answer: cite(s) };
   }
+  // "What type of animal is the Great Pyrenees?" with no passage saying "animal": the kind of it the
+  // name's own opening sentence gives ("a large breed of dog").
+  for (const s of focus.all.filter((x) => x.position === 0 && focus.reading.names.some((n) => sameName(x.title, n)))) {
+    const [first] = focus.kindsIn(s.text);
+    if (first) return { shortAnswer: first.text, answer: cite(s) };
+  }
   return undefined;
 }
 
