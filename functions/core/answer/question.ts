@@ -241,7 +241,10 @@ export function readQuestion(raw: string): QuestionReading {
       default: {
         // what / which: the noun after it says what the answer is.
         // "What is the place of birth of X?": a time, place or person noun after "is the" says what the answer is.
-        const copular = /^(?:is|was|are|were)\s+the\s+([\p{Ll}-]+)\s+of\b/iu.exec(after)?.[1];
+        // "What was the installed solar capacity of France?": a figure's noun after words that qualify it.
+        const figureNoun = /^(?:is|was|are|were)\s+the\s+(?:[\p{Ll}-]+\s+){1,2}([\p{Ll}-]+)\s+of\b/iu.exec(after)?.[1];
+        const copular =
+          figureNoun !== undefined && NUMBER_NOUNS.test(figureNoun) ? figureNoun : /^(?:is|was|are|were)\s+the\s+([\p{Ll}-]+)\s+of\b/iu.exec(after)?.[1];
         // "What was France's installed solar capacity?": what the name has is the answer's noun.
         const possessed =
           /^(?:is|was|are|were)\s+(?:the\s+)?\p{Lu}[\p{L}.-]*(?:\s+\p{Lu}[\p{L}.-]*)*['’]s\s+((?:[\p{Ll}-]+\s+){0,2}?[\p{Ll}-]+)(?=\s+(?:in|of|on|at|for|by|during|from)\b|\s*[?,.]|$)/u.exec(
@@ -605,6 +608,11 @@ export function figureQualifiers(question: string): Array<{ word: string; noun?:
   }
   const source = /\b(?:comes?|came|generated|produced|made|generates?|produces?)\s+(?:\p{L}+\s+)?from\s+(\p{Ll}[\p{Ll}-]+)\b/u.exec(question)?.[1];
   if (source && qualifies(source)) out.push({ word: source });
+  // "the installed capacity of nuclear power": the first word of a compound after the figure's "of".
+  for (const [i, noun] of words.entries()) {
+    const [of, word, next] = [words[i + 1], words[i + 2], words[i + 3]];
+    if (NUMBER_NOUNS.test(noun) && of?.toLowerCase() === 'of' && word && next && qualifies(word) && /^\p{Ll}/u.test(next)) out.push({ word });
+  }
   return out;
 }
 

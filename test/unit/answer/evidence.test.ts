@@ -711,6 +711,7 @@ describe('Function: checkEvidence', () => {
     const offshore = ask('How many gigawatts of offshore wind capacity did Norvia have in 2023?', 'about 22 gigawatts');
     const solar = ask('How much solar capacity did Norvia have installed in 2023?', 'about 20 gigawatts (2023)');
     const gas = ask('What percent of the electricity of Norvia came from gas in 2023?', '6 percent');
+    const ofNuclear = ask('What is the installed capacity of nuclear power in Norvia?', 'about 20 gigawatts (2023)');
 
     // Assess: the solar passage is no hydroelectric one (the table's "2023" does not say "20");
     // nuclear power is no coal; onshore capacity is no offshore capacity.
@@ -719,6 +720,7 @@ describe('Function: checkEvidence', () => {
     expect(offshore).toMatchObject({ covered: false, reason: 'the passages give "about 22 gigawatts" of "onshore capacity", not of what is asked' });
     expect(solar.covered).toBe(true);
     expect(gas.covered).toBe(true);
+    expect(ofNuclear).toMatchObject({ covered: false, reason: 'no retrieved passage that says "about 20 gigawatts (2023)" speaks of "nuclear"' });
   });
 
   it('refuses a month or a year for a question asking for a day', () => {

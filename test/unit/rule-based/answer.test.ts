@@ -96,6 +96,16 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('white');
   });
 
+  it('reads "What was the installed solar capacity of X?" as asking a figure, its noun after the words qualifying it', () => {
+    // Act
+    const reading = readQuestion('What was the installed solar capacity of Norvia in 2023?');
+    const birth = readQuestion('What is the date of birth of Ada Brill?');
+
+    // Assess
+    expect([reading.type, reading.answerClass]).toEqual(['number', 'capacity']);
+    expect(birth.type).toBe('date');
+  });
+
   it('reads "How populous is X?" as asking its population', () => {
     // Act
     const answer = ask('How populous is Lyon?', [LYON, MARSEILLE]);
