@@ -386,6 +386,8 @@ function questionWord(q: string): { word: string; index: number; embedded: boole
   if (found.length === 0) return undefined;
   const first = found[0]!;
   if (first.index === 0 || /^(?:and|but|so|then|,)\s*$/i.test(q.slice(0, first.index))) return { word: first[1]!, index: first.index, embedded: false };
+  // "X (1933) starred John Wayne - who was behind the camera?": a question after a dash, colon or semicolon.
+  if (/\s[-–—]\s*$|[:;]\s*$/.test(q.slice(0, first.index))) return { word: first[1]!, index: first.index, embedded: false };
   for (const m of found) {
     const before = q.slice(0, m.index);
     const after = q.slice(m.index + m[0].length);

@@ -1102,6 +1102,16 @@ describe('Function: answerStructured', () => {
     expect(relative.type).toBe('description');
   });
 
+  it('reads a question after a dash, colon or semicolon as the question asked', () => {
+    // Act
+    const dash = readQuestion('Gray Harbour (1933) starred Ada Brill - who was behind the camera?');
+    const semicolon = readQuestion('The Vell flows into the Brask; which sea does that river empty into?');
+
+    // Assess
+    expect(dash.type).toBe('person');
+    expect([semicolon.type, semicolon.answerClass]).toEqual(['place', 'sea']);
+  });
+
   it('reads "which" or "what" and a noun after a verb mid-sentence as the question, and a relative "which" after its noun as none', () => {
     // Act
     const included = readQuestion('Vell Hour is a program that included which Norvian comedian as guest presenter in its second week?');
