@@ -105,6 +105,8 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     // A possessive names its owner: "Lyon's museums" names Lyon.
     names: entitySpans(d.text).map((n) => normalizeText(n).replace(/['’]s$/, '')),
     title: bareTitle(normalizeText(d.title ?? '')),
+    // Whether its opening gives a life's span of years (spansLife), read once here.
+    lifeSpan: LIFE_SPAN.test(`${d.title ?? ''} ${d.text}`.slice(0, 400)),
     // Its verbs in -ed ("operated"), which the relation's words are looked for backwards through (saysBack).
     pastVerbs: [...new Set(`${d.title ?? ''} ${d.text}`.toLowerCase().match(/\b\p{Ll}{2,}ed\b/gu) ?? [])],
   }));
@@ -171,7 +173,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // "By what year ...": a passage giving a year speaks of the year asked for, whether or not it says "year".
   const givesTime = (d: { text: string }) => (reading.type === 'year' || reading.type === 'date') && YEAR_WORD.test(d.text);
   // A birth or death is spoken of by a life's span of years, which says both without the words.
-  const spansLife = (d: { text: string }, words: string) => words.split(/\s+/).some((w) => LIFE_WORD.test(w)) && LIFE_SPAN.test(d.text.slice(0, 400));
+  const spansLife = (d: (typeof docs)[number], words: string) => d.lifeSpan && words.split(/\s+/).some((w) => LIFE_WORD.test(w));
   // The lexicon's relations run one way from a word's commonest senses: "runs" does not reach
   // "operated", but "operated" reaches "run". A word of the relation that a verb of the passage
   // ("operated", "founded") relates to counts too; other words ("city" reaches "metropolitan") do not.
@@ -481,7 +483,6 @@ function otherQualifier(
 /** A question asking for a day of the month, not a year or a month. */
 const DAY_ASKED = /\b(?:what|which)\s+(?:exact\s+|precise\s+)?(?:day|date)\b|\bon\s+what\s+(?:exact\s+)?date\b/i;
 
-/** A question asking how far apart two figures are. */
 /**
  * A life's span of years in a parenthesis ("(1 April 1925, Kraków – 3 October 2000, Łódź)",
  * "(c. 1565 – 1591)"): where a person's passage says their birth and death without the words.
@@ -490,6 +491,7 @@ const LIFE_SPAN = /\([^()]*?\d{3,4}[^().;]*?\s?[–-]\s?[^().;]*?\d{3,4}[^()]*\)
 /** A word of a life's birth or death in the question's relation. */
 const LIFE_WORD = /^(?:born|birth|died|death|die|dies)$/i;
 
+/** A question asking how far apart two figures are. */
 const GAP_ASKED = /\bhow\s+(?:many|much)\s+(?:more|fewer|less)\b|\bby\s+how\s+(?:many|much)\b|\b(?:difference|gap)\s+between\b/i;
 
 /** Whether a figure is the gap between two figures the passages give, as rounded (within 5%). */
