@@ -280,9 +280,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   };
   const titledAfter = (d: (typeof docs)[number], name: string, exactly: boolean) =>
     d.title !== '' &&
-    (exactly
-      ? d.title === name || middleNamed(d.title, name)
-      : ` ${d.title} `.includes(` ${name} `) || endsName(d.title, name) || opensName(d.title, name) || middleNamed(d.title, name));
+    (middleNamed(d.title, name) || (exactly ? d.title === name : ` ${d.title} `.includes(` ${name} `) || endsName(d.title, name) || opensName(d.title, name)));
   const ledTo = (d: (typeof docs)[number], exactly = false) => docs.filter((x) => x !== d && d.names.some((n) => titledAfter(x, n, exactly)));
   if (names.length === 0 && required.length > 1) {
     const held = (d: (typeof docs)[number]) => required.filter((r) => [...r.terms].some((t) => holdsTerm(d.terms, t)) || saysKind(d, r));
@@ -381,9 +379,10 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // A birth or a death is dated where the passage says it: in a sentence saying born or died, or
   // in a life's span of dates ("(4 June 1790 – 1864)"). The year of a patent in a sentence about a
   // person is no year of their birth.
-  const life = reading.relation.find((w) => LIFE_WORD.test(w));
+  const lifeWord = reading.relation.find((w) => LIFE_WORD.test(w));
+  const life = lifeWord === undefined ? undefined : /^(?:born|birth)$/i.test(lifeWord) ? 'birth' : 'death';
   if (typeof short === 'string' && (reading.type === 'date' || reading.type === 'year') && life) {
-    const word = /^(?:born|birth)$/i.test(life) ? /\b(?:born|birth|b\.)/i : /\b(?:died|death|dies|d\.)/i;
+    const word = life === 'birth' ? /\b(?:born|birth|b\.)/i : /\b(?:died|death|dies|d\.)/i;
     const year = /\d{3,4}/.exec(short)?.[0] ?? short;
     const dated = docs.some((d) =>
       sentences(d.text).some(
@@ -392,7 +391,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
           (word.test(x) || new RegExp(`${year}\\s*[–-]\\s*[^.;()]{0,25}?\\d{3,4}|\\d{3,4}[^.;()]{0,25}?[–-]\\s*[^.;()]{0,25}?${year}`).test(x)),
       ),
     );
-    if (!dated) return refuse(`no retrieved passage dates the ${/^(?:born|birth)$/i.test(life) ? 'birth' : 'death'} asked for`);
+    if (!dated) return refuse(`no retrieved passage dates the ${life} asked for`);
   }
   // "On what day ...?", "What exact date ...?" ask for a day: a month or a year alone is not one.
   if (

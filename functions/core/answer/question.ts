@@ -604,18 +604,17 @@ export function figureQualifiers(question: string): Array<{ word: string; noun?:
     !AMOUNT_WORDS.test(w) &&
     !NOT_RELATION.has(stem(w)) &&
     !/^(?:much|many)$/.test(w);
+  // "the installed capacity of nuclear power": the first word of a compound after the figure's "of" (listed last).
+  const after: Array<{ word: string }> = [];
   for (const [i, noun] of words.entries()) {
     if (!NUMBER_NOUNS.test(noun)) continue;
     for (let j = i - 1; j >= Math.max(0, i - 2) && qualifies(words[j]!); j--) out.push({ word: words[j]!, noun: noun.toLowerCase() });
+    const [of, word, next] = [words[i + 1], words[i + 2], words[i + 3]];
+    if (of?.toLowerCase() === 'of' && word && next && qualifies(word) && /^\p{Ll}/u.test(next)) after.push({ word });
   }
   const source = /\b(?:comes?|came|generated|produced|made|generates?|produces?)\s+(?:\p{L}+\s+)?from\s+(\p{Ll}[\p{Ll}-]+)\b/u.exec(question)?.[1];
   if (source && qualifies(source)) out.push({ word: source });
-  // "the installed capacity of nuclear power": the first word of a compound after the figure's "of".
-  for (const [i, noun] of words.entries()) {
-    const [of, word, next] = [words[i + 1], words[i + 2], words[i + 3]];
-    if (NUMBER_NOUNS.test(noun) && of?.toLowerCase() === 'of' && word && next && qualifies(word) && /^\p{Ll}/u.test(next)) out.push({ word });
-  }
-  return out;
+  return [...out, ...after];
 }
 
 /** Whether a word counts the people who live somewhere ("residents", "inhabitants", "people"): a population. */

@@ -231,9 +231,16 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
   return true;
 }
 
+/** The terms of a reading's relation words, read once a reading (nearest's sort asks per comparison). */
+const relationTermsOf = new WeakMap<QuestionReading, Set<string>>();
+
 /** Whether one of the two words after a candidate is a word of the question's relation ("white limestone cliffs" for "the cliffs"). */
 function qualifiesAsked(c: Candidate, reading: QuestionReading, text: string): boolean {
-  const asked = new Set(reading.relation.flatMap((w) => contentTerms(w)));
+  let asked = relationTermsOf.get(reading);
+  if (asked === undefined) {
+    asked = new Set(reading.relation.flatMap((w) => contentTerms(w)));
+    relationTermsOf.set(reading, asked);
+  }
   const next = /^\s+(\p{Ll}+)(?:\s+(\p{Ll}+))?/u.exec(text.slice(c.at + c.text.length));
   return next !== null && [next[1], next[2]].some((w) => w !== undefined && asked.has(contentTerms(w)[0] ?? ''));
 }
