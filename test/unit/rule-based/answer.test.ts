@@ -2771,6 +2771,17 @@ describe('Function: answerStructured on kinship and lives', () => {
     expect(born.shortAnswer).toBeNull();
   });
 
+  it("does not read the subject's own dates as a relative's when the relative has no passage of their own", () => {
+    // Arrange: the father is named by a role only, inside the daughter's dated sentence.
+    const mara = doc('mara', 'Mara Venn', 'Mara Venn (born 4 May 1977) is a soprano and the daughter of former United States Senator from Fife, Bertram Venn.');
+
+    // Act
+    const born = ask('When was the father of Mara Venn born?', [mara]);
+
+    // Assess
+    expect(born.shortAnswer).toBeNull();
+  });
+
   it('answers the person a description names before following the relation from them', () => {
     // Act
     const answer = ask('Who is the father of the director of film The Wren (1931 Film)?', [FILM, ALDRIC, BERTRAM]);

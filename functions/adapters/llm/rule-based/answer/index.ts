@@ -581,7 +581,10 @@ function kinAnswer(question: string, documents: AnswerInput['documents'], lexico
   const rewritten = question.replace(kin.phrase, relative.name);
   const ask = (docs: AnswerInput['documents']) => askAgain(rewritten, docs, lexicon, depth);
   const own = relative.own ? ask([relative.own]) : undefined;
-  const then = own?.shortAnswer ? own : ask(documents);
+  // Else it is read anywhere but the passages of the path's people: there a date or place is theirs
+  // ("the daughter of Senator Tom Coburn, born August 4, 1977" gives the daughter's birth).
+  const onPath = new Set(path.map((step) => step.docId));
+  const then = own?.shortAnswer ? own : ask(documents.filter((d) => !onPath.has(d.id)));
   // The relative found, what is asked of them is said of no one else: when no passage says it,
   // the question has no answer here (a place in the subject's own passage is not the father's).
   if (!then.shortAnswer) return { shortAnswer: null, answer: [...new Set(cited)].join(' ') };
