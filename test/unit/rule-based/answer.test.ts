@@ -1447,6 +1447,24 @@ describe('Function: answerStructured', () => {
     expect([born.shortAnswer, died.shortAnswer]).toEqual(['Gura Vell', 'Palos Verdes Estates, California, USA']);
   });
 
+  it('reads where a person comes from as their birthplace when no passage says where they were born, never as where they died', () => {
+    // Prepare
+    const maker = doc(
+      'dell',
+      'Ada Dell',
+      'Ada Dell (born March 3, 1975) is an American filmmaker. Originating from Hollis Falls, Vermont, Dell earned a degree at Boston University.',
+    );
+    const native = doc('orr', 'Tom Orr', 'Tom Orr (1901–1980) was a painter and a native of Kelso who worked in Leeds.');
+
+    // Act
+    const born = ask('Where was Ada Dell born?', [maker]);
+    const nativeBorn = ask('Where was Tom Orr born?', [native]);
+    const died = ask('Where did Ada Dell die?', [maker]);
+
+    // Assess: the sentence's subject after the comma is no part of the place.
+    expect([born.shortAnswer, nativeBorn.shortAnswer, died.shortAnswer]).toEqual(['Hollis Falls, Vermont', 'Kelso', null]);
+  });
+
   it('gives no year from another clause than the thing asked about, unless its passage is titled after it', () => {
     // Prepare
     const transport = doc('transport', 'Public transport in Norle', 'The tram network reopened in 2001 and the Rhonex tram links the city to Norle Airport.');

@@ -79,6 +79,21 @@ export function lifePlace(reading: QuestionReading, documents: AnswerInput['docu
       return whole && !opening ? `${place}, ${whole.replace(/\.$/, '')}` : place;
     })
     .find((x) => x !== undefined);
+  // Else where the person is said to come from: "a native of Holliston", "Originating from
+  // Holliston, Massachusetts, Green earned ..." (a birthplace in other words; never a death's place).
+  if (!found && event === 'birth') {
+    const native = new RegExp(
+      `\\b(?:[Aa]\\s+native\\s+of|[Nn]ative\\s+to|[Oo]riginating\\s+from|[Oo]riginally\\s+from|[Hh]ails?\\s+from)\\s+(?:the\\s+)?(\\p{Lu}[\\p{L}'’.-]*(?:${CONNECTOR}(?:\\s|,\\s)\\p{Lu}[\\p{L}'’.-]*){0,3})`,
+      'u',
+    );
+    found = sentences(own.text)
+      .map((x) => {
+        const m = native.exec(x.replace(/\s+/g, ' '));
+        // Opening its sentence, the last name before the verb is the sentence's subject, as "Born in" above.
+        return m ? (m.index === 0 ? m[1]!.replace(/,\s[^,]+$/, '') : m[1]!).replace(/\.$/, '') : undefined;
+      })
+      .find((x) => x !== undefined);
+  }
   if (!found) return undefined;
   return { shortAnswer: found, answer: citing(own, found) };
 }
