@@ -180,6 +180,13 @@ const DESCRIPTION_ENDS =
   /^(?:in|on|at|by|was|were|is|are|who|which|that|he|she|with|from|to|for|as|had|has|have|also|but|or|nor|not|after|before|when|while|until|since)$/;
 /** A verb after a capitalised word: the word is a name, not an adjective ("Gofraid was"). */
 const NAME_FOLLOWS = /^(?:was|were|had|has|and|who|which|whom|whose|died|became|ruled|reigned|succeeded)$/;
+/**
+ * An office held, written before a name and no part of it: "former United States Senator from
+ * Oklahoma, Tom Coburn", "Governor and U.S. Senator Clifford Hansen". Royal and noble titles stay
+ * with the name ("King Binnya U", "Sir Edmund Venn"): passages are titled so.
+ */
+const OFFICE =
+  /^(?:(?:former|late|then)\s+)?(?:(?:U\.\s?S\.|United\s+States|US|State|Federal)\s+)?(?:Senator|Governor|President|Vice\s+President|General|Colonel|Admiral|Judge|Justice|Minister|Prime\s+Minister|Premier|Mayor|Congressman|Congresswoman|Representative|Ambassador|Bishop|Archbishop|Reverend|Professor|Chancellor|Secretary)(?:\s+from\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)?\s*,)?\s+(?:and\s+)?(?=\p{Lu})/u;
 /** A parenthesised aside after a name: another spelling of it or the name it is also known by. */
 const ASIDE = /^\s*\(((?:aka\s+|also\s+known\s+as\s+)?\p{Lu}[^()\d]{1,60})\)/u;
 
@@ -199,6 +206,7 @@ function nameAt(text: string, at: number, titles: readonly string[]): { name: st
     if (/^\p{Ll}/u.test(word) ? DESCRIPTION_ENDS.test(word) || (word === 'and' && k === 0) : CONNECTORS.has(m[2]!) || NAME_FOLLOWS.test(m[2]!)) break;
     i += m[0].length;
   }
+  for (let office = OFFICE.exec(text.slice(i)); office; office = OFFICE.exec(text.slice(i))) i += office[0].length;
   const rest = text.slice(i);
   const lowerRest = rest.toLowerCase();
   const title = titles

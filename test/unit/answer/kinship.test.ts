@@ -84,6 +84,16 @@ describe('Function: relativesIn', () => {
     expect([mother, father]).toEqual([[], ['Harald Vell']]);
   });
 
+  it("skips the offices written before a relative's name, and keeps a king's title with his", () => {
+    // Act
+    const senator = relativesIn('She is the daughter of former United States Senator from Fife, Bertram Venn.', 'father', []);
+    const governor = relativesIn('She was the daughter of Governor and U.S. Senator Osric Marsh and the mother of Ada Pell.', 'father', []);
+    const king = relativesIn('He was the son of King Harl II.', 'father', []);
+
+    // Assess
+    expect([senator, governor, king]).toEqual([['Bertram Venn'], ['Osric Marsh'], ['King Harl II']]);
+  });
+
   it('skips the words describing a relative and keeps a name aside in parentheses', () => {
     // Act
     const spouse = relativesIn(DORA.text, 'spouse', []);
