@@ -293,7 +293,20 @@ export function readQuestion(raw: string): QuestionReading {
     type === 'description' && !wh && !/^(?:please|tell|show|give|name|list|describe|explain|summari[sz]e|compare)\b/i.test(q)
       ? /([\p{Ll}-]+)\s*(?:\b(?:1[0-9]|20)[0-9]{2})?\s*\??$/u.exec(q)?.[1]
       : undefined;
-  const keywordType = keyword ? (typeOfNoun(keyword) ?? (NUMBER_NOUNS.test(keyword) ? 'number' : undefined)) : undefined;
+  // Or opens with it, a clause after: "year trams came back to the streets of lyon", "city the
+  // Rhône meets the Saône in"; "river cruises in lyon" has no verb, and its noun is "cruises".
+  const leading =
+    type === 'description' && !wh
+      ? /^(?:the\s+)?([\p{Ll}-]+)\s+(?=(?:that|which|where|when)\s|(?:[\p{L}'’-]+\s+){0,4}?(?:\p{Ll}{2,}ed|came|went|began|became|was|were|is|are|has|had|did|does|got|meets?|rises?)\b)/u.exec(
+          q,
+        )?.[1]
+      : undefined;
+  const leadingType = leading ? (typeOfNoun(leading) ?? (NUMBER_NOUNS.test(leading) ? 'number' : undefined)) : undefined;
+  if (leading && leadingType) {
+    answerClass = leading;
+    type = leadingType;
+  }
+  const keywordType = keyword && !leadingType ? (typeOfNoun(keyword) ?? (NUMBER_NOUNS.test(keyword) ? 'number' : undefined)) : undefined;
   if (keyword && keywordType) {
     answerClass = keyword;
     type = keywordType;

@@ -637,6 +637,20 @@ describe('Function: answerStructured', () => {
     expect(river.shortAnswer).toBe('Garonne');
   });
 
+  it('reads a query of keywords by the noun it opens with when a clause follows ("year trams came back to essin")', () => {
+    // Prepare
+    const port = doc('port', 'Port of Essin', 'The Port of Essin is the largest port of the coast, handling 80 million tonnes a year.');
+    const trams = doc('trams', 'Trams in Essin', 'The tram network of Essin reopened in 2001 after forty years without trams.');
+
+    // Act
+    const year = ask('year trams came back to the streets of essin', [port, trams]);
+    const about = readQuestion('river cruises in essin');
+
+    // Assess: a noun before other nouns, no verb after, says what the query is about, not what it asks.
+    expect(year.shortAnswer).toBe('2001');
+    expect(about.type).toBe('description');
+  });
+
   it('answers who with a person the passage names only by a role ("the deputy mayor of Essin")', () => {
     // Prepare
     const audio = doc('audio', 'Interview on cycling in Essin (audio)', 'Audio recording: interview with the deputy mayor of Essin about cycling.');
