@@ -252,6 +252,17 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     );
     if (!states) return refuse('no retrieved passage states why');
   }
+  // "How many reactors is EDF planning to build?" asks of a plan: evidence of what exists ("56 reactors
+  // operated by EDF") does not answer it; a passage saying what is asked must speak of a plan or the future.
+  if (/\b(?:plan(?:s|ning)?\s+to|plans?\s+for|going\s+to|expected\s+to|intends?\s+to|intending\s+to|will|shall)\s+(?:\p{Ll}+\s+)?\p{Ll}+/iu.test(task)) {
+    const planned =
+      /\b(?:plan(?:s|ned|ning)?|will|would|shall|expected|proposed|intends?|intended|future|aims?|aiming|aimed|target(?:s|ed)?|scheduled|upcoming|to\s+be\s+\p{Ll}+ed|by\s+(?:19|20)\d\d)\b/iu;
+    const states = docs.some(
+      (d) =>
+        relation.filter((r) => [...r.terms].some((t) => holdsTerm(d.terms, t))).length * 2 >= relation.length && sentences(d.text).some((x) => planned.test(x)),
+    );
+    if (!states) return refuse('no retrieved passage speaks of a plan or of what is to come');
+  }
   // Each side of a choice is spoken of: "Nice or Bordeaux?" is not settled by Nice's passage alone.
   // An option may name the start of a passage's word ("hydro" and "hydroelectricity").
   // An option of several words ("onshore wind power") is spoken of through most of them.

@@ -223,7 +223,7 @@ export function readQuestion(raw: string): QuestionReading {
         type = 'place';
         break;
       case 'how': {
-        const m = new RegExp(`^(${QUANTITY_ADJECTIVES})\\b\\s*((?:[\\p{Ll}-]+\\s+){0,1}[\\p{Ll}-]+)?`, 'iu').exec(after);
+        const m = new RegExp(`^(${QUANTITY_ADJECTIVES})\\b\\s*((?:[\\p{Ll}-]+\\s+){0,2}[\\p{Ll}-]+)?`, 'iu').exec(after);
         if (m) {
           type = 'number';
           // "How many nuclear reactors": the plural is the head; "how many people live": the first word.

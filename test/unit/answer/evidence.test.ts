@@ -610,6 +610,21 @@ describe('Function: checkEvidence', () => {
     expect(stated.covered).toBe(true);
   });
 
+  it('refuses a question about a plan that no passage speaks of as planned, and lets one through that does', () => {
+    // Prepare
+    const now = { id: 'now', title: 'Power in Norle', text: 'Velt built 12 new reactors in Norle, which produce its electricity.' };
+    const planned = { id: 'plan', title: 'Velt', text: 'Velt plans to build 6 new reactors in Norle by 2035.' };
+
+    // Act
+    const unstated = checkEvidence('How many new reactors is Velt planning to build?', [now], { shortAnswer: '12 new reactors' }, wordNet());
+    const stated = checkEvidence('How many new reactors is Velt planning to build?', [now, planned], { shortAnswer: '6 new reactors' }, wordNet());
+    const present = checkEvidence('How many new reactors did Velt build?', [now], { shortAnswer: '12 new reactors' }, wordNet());
+
+    // Assess
+    expect(unstated).toMatchObject({ covered: false, reason: 'no retrieved passage speaks of a plan or of what is to come' });
+    expect([stated.covered, present.covered]).toEqual([true, true]);
+  });
+
   it('refuses a figure of another scope than the question gives, where another passage gives that scope its figure', () => {
     // Prepare: one town's passage gives its metropolitan area a figure; the other's gives only its commune's.
     const lyne = { id: 'lyne', title: 'Lyne', text: 'The city of Lyne had a population of about 522,000, and its metropolitan area about 2.3 million.' };

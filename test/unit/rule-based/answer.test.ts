@@ -637,6 +637,17 @@ describe('Function: answerStructured', () => {
     expect(river.shortAnswer).toBe('Garonne');
   });
 
+  it('counts the plural noun of "how many" after two words qualifying it ("How many underground metro lines")', () => {
+    // Prepare
+    const transport = doc('tcl', 'Transport in Essin', "Essin's public transport network includes four metro lines and seven tram lines.");
+
+    // Act
+    const lines = ask("How many underground metro lines does Essin's network run?", [transport]);
+
+    // Assess
+    expect(lines.shortAnswer).toBe('four metro lines');
+  });
+
   it('reads a query of keywords by the noun it opens with when a clause follows ("year trams came back to essin")', () => {
     // Prepare
     const port = doc('port', 'Port of Essin', 'The Port of Essin is the largest port of the coast, handling 80 million tonnes a year.');
