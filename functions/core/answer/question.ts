@@ -129,6 +129,8 @@ export function readQuestion(raw: string): QuestionReading {
   const q = askedPart(raw)
     .trim()
     .replace(/\s+/g, ' ')
+    // "what % of ...": the sign standing alone is the word.
+    .replace(/(^|\s)%(?=\s)/g, '$1percent')
     // Typed in lower case, such a word is an adverb ("roughly how many"); a lower-case name stays.
     .replace(/^(?:\p{Lu}\p{Ll}+|\p{Ll}+ly)\s+(?=(?:how|what|which|who|whom|whose|when|where|why)\b)/u, '')
     // "Could you tell me where ...?", "Do you know when ...?": the question is the one asked inside.

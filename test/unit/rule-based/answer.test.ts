@@ -637,6 +637,17 @@ describe('Function: answerStructured', () => {
     expect(river.shortAnswer).toBe('Garonne');
   });
 
+  it('reads a percent sign standing alone as the word ("what % of ...")', () => {
+    // Prepare
+    const solar = doc('solar', 'Solar power in Essin', "Solar power produced about 5 percent of Essin's electricity in 2023, and wind about 9 percent.");
+
+    // Act
+    const share = ask("what % of essin's electricity came from solar power in 2023", [solar]);
+
+    // Assess
+    expect(share.shortAnswer).toBe('about 5 percent');
+  });
+
   it('counts the plural noun of "how many" after two words qualifying it ("How many underground metro lines")', () => {
     // Prepare
     const transport = doc('tcl', 'Transport in Essin', "Essin's public transport network includes four metro lines and seven tram lines.");
