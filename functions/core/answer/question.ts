@@ -199,7 +199,7 @@ export function readQuestion(raw: string): QuestionReading {
         ? after.replace(/^(?:\p{Lu}\p{Ll}+\s+){1,2}(?=\p{Ll}[\p{Ll}-]+(?:\s|[?,.]|$))/u, '')
         : after;
     const phrase =
-      /^(?:(?:kind|type|sort|name)\s+of\s+)?((?:(?!(?:the|a|an)\s)[\p{Ll}-]+\s+){0,2}?(?!(?:the|a|an)\b)[\p{Ll}-]+)\b(?=\s+(?:was|were|is|are|did|does|do|has|have|had|of|in|on|at|for|by|from|that|which|who|whose|with|to|can|could|would|will|should|shall|may|might|must|released|made|produced|written|directed|known|called|located|based|founded|created|formed|born|named|played|became|won|did|\w+ed\b|\w+s\b(?!\s+(?:had|have|has|are|were|do|did|does)\b))\b|\s*[?,.]|$)/u.exec(
+      /^(?:(?:kind|type|sort|name)\s+of\s+)?((?:(?!(?:the|a|an)\s)[\p{Ll}-]+\s+){0,2}?(?!(?:the|a|an)\b)[\p{Ll}-]+)\b(?=\s+(?:was|were|is|are|did|does|do|has|have|had|of|in|on|at|for|by|from|that|which|who|whose|with|to|can|could|would|will|should|shall|may|might|must|released|made|produced|written|directed|known|called|located|based|founded|created|formed|born|named|played|became|won|did|\w+ed\b|\w+s\b(?!\s+(?:had|have|has|are|were|do|did|does)\b))\b|\s+and\s+\p{Lu}\p{Ll}+\s*[?,.]|\s*[?,.]|$)/u.exec(
         classed,
       ) ??
       // "Which country the director of film X is from?", "Which country Anne Aghion is from?": one noun before the subject.

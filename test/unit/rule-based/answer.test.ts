@@ -637,6 +637,23 @@ describe('Function: answerStructured', () => {
     expect(river.shortAnswer).toBe('Garonne');
   });
 
+  it('reads the class asked before "and" and a capitalised second noun ("which American businessman and Senator?")', () => {
+    // Prepare
+    const firm = doc(
+      'firm',
+      'Orne, Vell and Co.',
+      'Orne, Vell and Co., a company started in Essin in the 1850s and headed by Essin lawyer Tam Vell with Ada Orne, grew to be the largest firm of the coast.',
+    );
+
+    // Act
+    const reading = readQuestion('Orne, Vell and Co. was headed by which Essin businessman and Senator?');
+    const who = ask('Orne, Vell and Co. was headed by which Essin businessman and Senator?', [firm]);
+
+    // Assess: a person, not the place before the lawyer's name.
+    expect(reading.answerClass).toBe('businessman');
+    expect(['Tam Vell', 'Ada Orne']).toContain(who.shortAnswer);
+  });
+
   it('reads a percent sign standing alone as the word ("what % of ...")', () => {
     // Prepare
     const solar = doc('solar', 'Solar power in Essin', "Solar power produced about 5 percent of Essin's electricity in 2023, and wind about 9 percent.");
