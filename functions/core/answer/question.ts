@@ -403,6 +403,9 @@ function questionWord(q: string): { word: string; index: number; embedded: boole
   if (first.index === 0 || /^(?:and|but|so|then|,)\s*$/i.test(q.slice(0, first.index))) return { word: first[1]!, index: first.index, embedded: false };
   // "X (1933) starred John Wayne - who was behind the camera?": a question after a dash, colon or semicolon.
   if (/\s[-–—]\s*$|[:;]\s*$/.test(q.slice(0, first.index))) return { word: first[1]!, index: first.index, embedded: false };
+  // "In addition to A, B and C, who else starred in X?": "who else" or "what else" asks; no relative word is followed by "else".
+  const otherwise = found.find((m) => /^\s+else\b/i.test(q.slice(m.index + m[0].length)));
+  if (otherwise) return { word: otherwise[1]!, index: otherwise.index, embedded: false };
   for (const m of found) {
     const before = q.slice(0, m.index);
     const after = q.slice(m.index + m[0].length);

@@ -1165,6 +1165,14 @@ describe('Function: answerStructured', () => {
     expect([semicolon.type, semicolon.answerClass]).toEqual(['place', 'sea']);
   });
 
+  it('reads "who else" after a list of names as the question, not as a relative clause of the last name', () => {
+    // Act
+    const who = readQuestion('In addition to Ada Brill, Tam Vell and the actor born on June 2 1958 in Essin, Norvia, who else starred in Gray Harbour?');
+
+    // Assess
+    expect(who.type).toBe('person');
+  });
+
   it('reads "which" or "what" and a noun after a verb mid-sentence as the question, and a relative "which" after its noun as none', () => {
     // Act
     const included = readQuestion('Vell Hour is a program that included which Norvian comedian as guest presenter in its second week?');
