@@ -118,7 +118,9 @@ export function kinQuestion(question: string): KinQuestion | undefined {
   const poss = new RegExp(`^(.*?)(?:'s|’s|')\\s+(${TERM})\\b`, 'i').exec(q);
   if (poss) {
     const head = poss[1]!;
-    const start = Math.max(...[...head.matchAll(/\b(?:of|is|was|are|were|did|does|do)\s+/g)].map((m) => m.index + m[0].length), 0);
+    // "Which country Konrad Wolf's father is from?": the question word and its noun stand before X.
+    const asked = /^(?:[Ww]hich|[Ww]hat)\s+(?:[\p{Ll}-]+\s+){1,3}(?=\p{Lu})/u.exec(head)?.[0].length ?? 0;
+    const start = Math.max(...[...head.matchAll(/\b(?:of|is|was|are|were|did|does|do)\s+/g)].map((m) => m.index + m[0].length), asked);
     const subject = head.slice(start).trim();
     const term = poss[2]!.toLowerCase().replace(/\s+/g, ' ');
     const path = PATHS[term];

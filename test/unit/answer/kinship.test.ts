@@ -41,8 +41,10 @@ describe('Function: kinQuestion', () => {
     // Act
     const born = kinQuestion('Where was the husband of Dora Quill born?');
     const possessive = kinQuestion("What is the place of birth of Dora Quill's husband?");
+    const fronted = kinQuestion("Which country Dora Quill's husband is from?");
 
     // Assess
+    expect(fronted).toMatchObject({ path: ['spouse'], subject: 'Dora Quill', phrase: "Dora Quill's husband", asksWho: false });
     expect(born).toMatchObject({ path: ['spouse'], subject: 'Dora Quill', phrase: 'the husband of Dora Quill', asksWho: false });
     expect(possessive).toMatchObject({ path: ['spouse'], subject: 'Dora Quill', phrase: "Dora Quill's husband", asksWho: false });
   });
