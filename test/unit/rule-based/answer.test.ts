@@ -1707,6 +1707,20 @@ describe('Function: answerStructured', () => {
     expect(described.shortAnswer).toBe('France');
   });
 
+  it('answers "Which country is X from?" with the country of X\'s birthplace when X\'s opening names no nation', () => {
+    // Prepare
+    const baron = doc('orr', 'Tam Orr', 'Baron Tam Orr, (25 October 1749 in Loddby, Sweden – 9 May 1802 in Poligny, Jura). He was a chamberlain.');
+    const unplaced = doc('vell', 'Ada Vell', 'Ada Vell, (1749 – 1802). She was a chamberlain.');
+
+    // Act
+    const country = ask('Which country Tam Orr is from?', [baron]);
+    const none = ask('Which country Ada Vell is from?', [unplaced]);
+
+    // Assess
+    expect(country.shortAnswer).toBe('Sweden');
+    expect(none.shortAnswer).toBeNull();
+  });
+
   it('writes whole a word the text split at its hyphen', () => {
     // Prepare
     const prince = doc('olm', 'Prince Olm', 'Prince Olm (born 1950) is the son of Princess Isa of Orla- Vell.');

@@ -173,7 +173,11 @@ export function homeCountry(question: string, reading: QuestionReading, document
   const lead = own ? sentences(own.text)[0] : undefined;
   if (!own || !lead) return undefined;
   const nation = nationAdjectivesIn(lead, lexicon)[0]?.nation;
-  return nation === undefined ? undefined : { shortAnswer: nation, answer: `${lead} [${own.id}]` };
+  if (nation !== undefined) return { shortAnswer: nation, answer: `${lead} [${own.id}]` };
+  // Else the country the person was born in, the last part of their birthplace: "(25 October 1749 in Loddby, Sweden – ...)".
+  const born = lifePlace({ ...reading, relation: ['born'] }, [own], lexicon);
+  const country = born?.shortAnswer?.split(/,\s*/).pop();
+  return country && lexicon.isKindOf?.(country, 'country') === true ? { shortAnswer: country, answer: born!.answer } : undefined;
 }
 
 /**
