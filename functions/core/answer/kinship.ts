@@ -239,10 +239,12 @@ function nameAt(text: string, at: number, titles: readonly string[]): { name: st
     end += aside[0].length;
   }
   // "Guy I, Count of Blois", "Albert, 8th Prince of Thurn and Taxis": a title of a place after the comma is part of the
-  // name; a second place after "and" only where the sentence or an aside follows ("and Margaret of Valois" is a person).
-  const styled = /^,\s+(?:\d+(?:st|nd|rd|th)\s+)?\p{Lu}\p{Ll}+\s+of\s+\p{Lu}[\p{L}'’-]*(?:\s+and\s+\p{Lu}[\p{L}'’-]*(?=\s*[.;]|\s+\(|$))?/u.exec(
-    rest.slice(end),
-  );
+  // name; a second place after "and" only where the sentence, an aside or the second parent ("and his wife") follows
+  // ("and Margaret of Valois" is a person).
+  const styled =
+    /^,\s+(?:\d+(?:st|nd|rd|th)\s+)?\p{Lu}\p{Ll}+\s+of\s+\p{Lu}[\p{L}'’-]*(?:\s+and\s+\p{Lu}[\p{L}'’-]*(?=\s*[.;]|\s+\(|\s+and\s+(?:his|her)\s|$))?/u.exec(
+      rest.slice(end),
+    );
   if (styled) {
     name = `${name}${styled[0]}`;
     end += styled[0].length;

@@ -96,6 +96,16 @@ describe('Function: relativesIn', () => {
     expect([senator, governor, king]).toEqual([['Bertram Venn'], ['Osric Marsh'], ['King Harl II']]);
   });
 
+  it('keeps a title of two places with the name when the second parent follows ("of Thurn and Taxis and his wife")', () => {
+    // Act
+    const father = relativesIn('She was the sixth child of Albert, 8th Prince of Orla and Vell and his wife Ada of Brask.', 'father', []);
+    const mother = relativesIn('He was the son of Guy, Count of Orla and Margaret of Vell.', 'mother', []);
+
+    // Assess: "and" a person after a single place is the second parent.
+    expect(father).toEqual(['Albert, 8th Prince of Orla and Vell']);
+    expect(mother).toEqual(['Margaret of Vell']);
+  });
+
   it('skips the words describing a relative and keeps a name aside in parentheses', () => {
     // Act
     const spouse = relativesIn(DORA.text, 'spouse', []);
