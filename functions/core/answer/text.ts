@@ -438,7 +438,10 @@ export function askedPart(question: string): string {
   const expanded = tagAsked(
     leadingPhraseLast(
       asTellMeAbout(withFilterAsked(withoutFormat(question)))
-        .replace(/\b(what|who|where|when|how|which|that|there|it)['’]s\b/gi, '$1 is')
+        // Not inside a title written in capitals ("... or There'S One Born Every Minute?").
+        .replace(/\b(what|who|where|when|how|which|that|there|it)['’]s\b/gi, (whole, word: string, at: number, all: string) =>
+          at === 0 || /^\p{Ll}/u.test(word) || /(?:^|[.!?:;—–-])\s*$/u.test(all.slice(0, at)) ? `${word} is` : whole,
+        )
         // "Which cities in the collection ...?": the corpus itself is no part of what is asked.
         .replace(
           /\s+(?:in|from|within|among)\s+(?:the|this|these|our|your|my)\s+(?:collection|corpus|documents?|dataset|data\s*set|files?|passages?|texts?)\b/gi,

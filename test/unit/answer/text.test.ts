@@ -53,6 +53,14 @@ describe('Function: askedPart', () => {
     expect(askedPart('essin and vell — what nationality')).toBe('what nationality is essin and vell?');
   });
 
+  it('leaves a contraction inside a title written in capitals as it is', () => {
+    // Act & Assess
+    expect(askedPart("Which film came first, Gray Harbour or There'S One Born In Essin?")).toBe(
+      "Which film came first, Gray Harbour or There'S One Born In Essin?",
+    );
+    expect(askedPart("I know Essin. What's its river?")).toBe('I know Essin. What is its river?');
+  });
+
   it('reads a keyword query "<noun> of <name>" as asking what that noun of the name is, and no list or summary so', () => {
     // Act & Assess
     expect(askedPart('capital of norvia')).toBe('What is the capital of norvia?');
