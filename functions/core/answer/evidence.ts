@@ -254,7 +254,12 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   }
   // "How many reactors is EDF planning to build?" asks of a plan: evidence of what exists ("56 reactors
   // operated by EDF") does not answer it; a passage saying what is asked must speak of a plan or the future.
-  if (/\b(?:plan(?:s|ning)?\s+to|plans?\s+for|going\s+to|expected\s+to|intends?\s+to|intending\s+to|will|shall)\s+(?:\p{Ll}+\s+)?\p{Ll}+/iu.test(task)) {
+  // "the tram going to the airport" goes somewhere: "going to" plans only before a verb, not an article.
+  if (
+    /\b(?:plan(?:s|ning)?\s+to|plans?\s+for|going\s+to(?!\s+(?:the|a|an|my|our|his|her|their|its)\b)|expected\s+to|intends?\s+to|intending\s+to|will|shall)\s+(?:\p{Ll}+\s+)?\p{Ll}+/iu.test(
+      task,
+    )
+  ) {
     const planned =
       /\b(?:plan(?:s|ned|ning)?|will|would|shall|expected|proposed|intends?|intended|future|aims?|aiming|aimed|target(?:s|ed)?|scheduled|upcoming|to\s+be\s+\p{Ll}+ed|by\s+(?:19|20)\d\d)\b/iu;
     const states = docs.some(

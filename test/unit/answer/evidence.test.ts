@@ -619,10 +619,12 @@ describe('Function: checkEvidence', () => {
     const unstated = checkEvidence('How many new reactors is Velt planning to build?', [now], { shortAnswer: '12 new reactors' }, wordNet());
     const stated = checkEvidence('How many new reactors is Velt planning to build?', [now, planned], { shortAnswer: '6 new reactors' }, wordNet());
     const present = checkEvidence('How many new reactors did Velt build?', [now], { shortAnswer: '12 new reactors' }, wordNet());
+    const tram = { id: 'tram', title: 'Trams in Norle', text: 'The Velt tram links Norle to its airport.' };
+    const going = checkEvidence('Which tram is going to the airport of Norle?', [tram], { shortAnswer: 'Velt' }, wordNet());
 
     // Assess
     expect(unstated).toMatchObject({ covered: false, reason: 'no retrieved passage speaks of a plan or of what is to come' });
-    expect([stated.covered, present.covered]).toEqual([true, true]);
+    expect([stated.covered, present.covered, going.covered]).toEqual([true, true, true]);
   });
 
   it('refuses a figure of another scope than the question gives, where another passage gives that scope its figure', () => {
