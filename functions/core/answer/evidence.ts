@@ -79,6 +79,26 @@ export const EVIDENCE_MIN_SHARE = 0.5;
 /** Answer types that have a short answer to find: without one, the evidence does not answer. */
 const SHORT_TYPES: ReadonlySet<AnswerType> = new Set(['person', 'date', 'year', 'number', 'place', 'entity', 'yes_no', 'choice', 'comparison']);
 
+/**
+ * What some questions ask must be stated, not only their subject spoken of. "Why ...?", "How did X
+ * become Y?" ask for a cause: evidence that never states one ("because", "due to", "so that")
+ * does not answer, however much it says of the subject. "How many reactors is EDF planning to
+ * build?" asks of a plan: evidence of what exists ("56 reactors operated by EDF") does not answer
+ * it; "the tram going to the airport" goes somewhere ("going to" plans only before a verb).
+ */
+const STATED_ASKS: ReadonlyArray<{ asks: RegExp; says: RegExp; reason: string }> = [
+  {
+    asks: /^\s*why\b|^\s*how\s+(?:did|does|do|has|have|had|was|were|is|are)\b[^?]*\b(?:become|came|come|get|got|manage[sd]?|happen(?:ed)?)\b/i,
+    says: /\b(?:because|due to|owing to|as a result of|caused by|so that|in order to|thanks to|led to|the reason)\b|\b(?:died|death)\b[^.;]*?\b(?:of|from)\b/i,
+    reason: 'no retrieved passage states why',
+  },
+  {
+    asks: /\b(?:plan(?:s|ning)?\s+to|plans?\s+for|going\s+to(?!\s+(?:the|a|an|my|our|his|her|their|its)\b)|expected\s+to|intends?\s+to|intending\s+to|will|shall)\s+(?:\p{Ll}+\s+)?\p{Ll}+/iu,
+    says: /\b(?:plan(?:s|ned|ning)?|will|would|shall|expected|proposed|intends?|intended|future|aims?|aiming|aimed|target(?:s|ed)?|scheduled|upcoming|to\s+be\s+\p{Ll}+ed|by\s+(?:19|20)\d\d)\b/iu,
+    reason: 'no retrieved passage speaks of a plan or of what is to come',
+  },
+];
+
 /** Answer types whose short answer is a span a passage says (not a verdict drawn from several). */
 const SPAN_TYPES: ReadonlySet<AnswerType> = new Set(['person', 'date', 'year', 'number', 'place', 'entity']);
 
@@ -240,34 +260,14 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // A year a yes/no question bounds its event by ("before 2010") is compared with, not said.
   const unsaidYears = years.filter((y) => Number(y) !== reading.bound?.year && !docs.some((d) => new RegExp(`\\b${y}\\b`).test(d.text)));
   if (unsaidYears.length > 0) return refuse(`no retrieved passage speaks of ${unsaidYears.map((y) => `"${y}"`).join(', ')}`);
-  // "Why ...?", "How did X become Y?" ask for a cause: evidence that never states one about what is asked ("because",
-  // "due to", "so that") does not answer it, however much it says of the subject.
-  if (/^\s*why\b|^\s*how\s+(?:did|does|do|has|have|had|was|were|is|are)\b[^?]*\b(?:become|came|come|get|got|manage[sd]?|happen(?:ed)?)\b/i.test(task)) {
-    const causal =
-      /\b(?:because|due to|owing to|as a result of|caused by|so that|in order to|thanks to|led to|the reason)\b|\b(?:died|death)\b[^.;]*?\b(?:of|from)\b/i;
-    // A passage that says what is asked, with a sentence stating a cause.
-    const states = docs.some(
+  // A question asking for a cause or a plan (STATED_ASKS) is answered only by a passage that says
+  // what is asked (half the relation or more) in a sentence stating one.
+  const states = (says: RegExp) =>
+    docs.some(
       (d) =>
-        relation.filter((r) => [...r.terms].some((t) => holdsTerm(d.terms, t))).length * 2 >= relation.length && sentences(d.text).some((x) => causal.test(x)),
+        relation.filter((r) => [...r.terms].some((t) => holdsTerm(d.terms, t))).length * 2 >= relation.length && sentences(d.text).some((x) => says.test(x)),
     );
-    if (!states) return refuse('no retrieved passage states why');
-  }
-  // "How many reactors is EDF planning to build?" asks of a plan: evidence of what exists ("56 reactors
-  // operated by EDF") does not answer it; a passage saying what is asked must speak of a plan or the future.
-  // "the tram going to the airport" goes somewhere: "going to" plans only before a verb, not an article.
-  if (
-    /\b(?:plan(?:s|ning)?\s+to|plans?\s+for|going\s+to(?!\s+(?:the|a|an|my|our|his|her|their|its)\b)|expected\s+to|intends?\s+to|intending\s+to|will|shall)\s+(?:\p{Ll}+\s+)?\p{Ll}+/iu.test(
-      task,
-    )
-  ) {
-    const planned =
-      /\b(?:plan(?:s|ned|ning)?|will|would|shall|expected|proposed|intends?|intended|future|aims?|aiming|aimed|target(?:s|ed)?|scheduled|upcoming|to\s+be\s+\p{Ll}+ed|by\s+(?:19|20)\d\d)\b/iu;
-    const states = docs.some(
-      (d) =>
-        relation.filter((r) => [...r.terms].some((t) => holdsTerm(d.terms, t))).length * 2 >= relation.length && sentences(d.text).some((x) => planned.test(x)),
-    );
-    if (!states) return refuse('no retrieved passage speaks of a plan or of what is to come');
-  }
+  for (const stated of STATED_ASKS) if (stated.asks.test(task) && !states(stated.says)) return refuse(stated.reason);
   // Each side of a choice is spoken of: "Nice or Bordeaux?" is not settled by Nice's passage alone.
   // An option may name the start of a passage's word ("hydro" and "hydroelectricity").
   // An option of several words ("onshore wind power") is spoken of through most of them.

@@ -79,16 +79,11 @@ export function lifePlace(reading: QuestionReading, documents: AnswerInput['docu
       return whole && !opening ? `${place}, ${whole.replace(/\.$/, '')}` : place;
     })
     .find((x) => x !== undefined);
-  // Else where the person is said to come from: "a native of Holliston", "Originating from
-  // Holliston, Massachusetts, Green earned ..." (a birthplace in other words; never a death's place).
+  // Else where the person is said to come from (NATIVE_OF): a birthplace in other words, never a death's place.
   if (!found && event === 'birth') {
-    const native = new RegExp(
-      `\\b(?:[Aa]\\s+native\\s+of|[Nn]ative\\s+to|[Oo]riginating\\s+from|[Oo]riginally\\s+from|[Hh]ails?\\s+from)\\s+(?:the\\s+)?(\\p{Lu}[\\p{L}'’.-]*(?:${CONNECTOR}(?:\\s|,\\s)\\p{Lu}[\\p{L}'’.-]*){0,3})`,
-      'u',
-    );
     found = sentences(own.text)
       .map((x) => {
-        const m = native.exec(x.replace(/\s+/g, ' '));
+        const m = NATIVE_OF.exec(x.replace(/\s+/g, ' '));
         // Opening its sentence, the last name before the verb is the sentence's subject, as "Born in" above.
         return m ? (m.index === 0 ? m[1]!.replace(/,\s[^,]+$/, '') : m[1]!).replace(/\.$/, '') : undefined;
       })
@@ -104,6 +99,11 @@ const PART_OF =
 
 /** The words a place's name joins its capitalised words with ("Mülheim an der Ruhr"), as a pattern. */
 const CONNECTOR = `(?:\\s+(?:${[...NAME_CONNECTORS].filter((w) => /^\p{Ll}+$/u.test(w)).join('|')}))*`;
+/** Where a person is said to come from: "a native of Holliston", "Originating from Holliston, Massachusetts, Green earned ...". */
+const NATIVE_OF = new RegExp(
+  `\\b(?:[Aa]\\s+native\\s+of|[Nn]ative\\s+to|[Oo]riginating\\s+from|[Oo]riginally\\s+from|[Hh]ails?\\s+from)\\s+(?:the\\s+)?(\\p{Lu}[\\p{L}'’.-]*(?:${CONNECTOR}(?:\\s|,\\s)\\p{Lu}[\\p{L}'’.-]*){0,3})`,
+  'u',
+);
 /** A place's name: capitalised words, and the words a name joins them with. */
 const PLACE = new RegExp(`^\\p{Lu}[\\p{L}'’.-]*(?:${CONNECTOR}[ ,]+\\p{Lu}[\\p{L}'’.-]*){0,5}$`, 'u');
 
