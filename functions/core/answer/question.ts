@@ -303,15 +303,14 @@ export function readQuestion(raw: string): QuestionReading {
           q,
         )?.[1]
       : undefined;
-  const leadingType = leading ? (typeOfNoun(leading) ?? (NUMBER_NOUNS.test(leading) ? 'number' : undefined)) : undefined;
-  if (leading && leadingType) {
-    answerClass = leading;
-    type = leadingType;
-  }
-  const keywordType = keyword && !leadingType ? (typeOfNoun(keyword) ?? (NUMBER_NOUNS.test(keyword) ? 'number' : undefined)) : undefined;
-  if (keyword && keywordType) {
-    answerClass = keyword;
-    type = keywordType;
+  // The noun it opens with is read first; either asks only when it is a noun of time, place, person or figure.
+  const queried = [leading, keyword]
+    .filter((noun) => noun !== undefined)
+    .map((noun) => ({ noun, asks: typeOfNoun(noun) ?? (NUMBER_NOUNS.test(noun) ? ('number' as const) : undefined) }))
+    .find((read) => read.asks !== undefined);
+  if (queried?.asks) {
+    answerClass = queried.noun;
+    type = queried.asks;
   }
   // "... in the same province?": the province is what each side is in.
   const same = type === 'yes_no' ? /\bsame\s+([\p{Ll}-]+)/iu.exec(q)?.[1] : undefined;

@@ -340,12 +340,19 @@ export class Focus {
 
   private ownSubject(name: string): boolean {
     this.ownSubjects ??= new Set(
-      this.all
-        .filter((s) => s.position === 0 && this.reading.names.some((n) => sameName(s.title, n)))
+      this.ownOpenings()
         .map((s) => subjectOf(s.text.replace(/\s*\([^)]*\)/g, ''))?.trim())
         .filter((x): x is string => x !== undefined),
     );
     return this.ownSubjects.has(name);
+  }
+
+  private openings: Sentence[] | undefined;
+
+  /** The opening sentences of the passages titled after a name the question gives ("Toulouse is the fourth-largest city ..."). */
+  ownOpenings(): readonly Sentence[] {
+    this.openings ??= this.all.filter((s) => s.position === 0 && this.reading.names.some((n) => sameName(s.title, n)));
+    return this.openings;
   }
 }
 

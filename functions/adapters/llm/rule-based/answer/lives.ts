@@ -34,7 +34,12 @@ export function lifePlace(reading: QuestionReading, documents: AnswerInput['docu
   const event = lifeEvent(reading.relation.join(' '), lexicon);
   if (reading.type !== 'place' || (event !== 'birth' && event !== 'death')) return undefined;
   const own = passageOfNamed(reading, documents);
-  if (!own) return undefined;
+  const found = own ? placeOfLife(own, event) : undefined;
+  return own && found ? { shortAnswer: found, answer: citing(own, found) } : undefined;
+}
+
+/** Where a person's own passage says they were born or died (lifePlace); undefined when it says not. */
+function placeOfLife(own: AnswerInput['documents'][number], event: 'birth' | 'death'): string | undefined {
   const text = own.text.replace(/\s+/g, ' ');
   const span = lifeSpan(
     text,
@@ -89,8 +94,7 @@ export function lifePlace(reading: QuestionReading, documents: AnswerInput['docu
       })
       .find((x) => x !== undefined);
   }
-  if (!found) return undefined;
-  return { shortAnswer: found, answer: citing(own, found) };
+  return found;
 }
 
 /** A part of a place, said after it: ", the poorest part of Hamburg", ", a suburb of Leeds". */
@@ -175,9 +179,9 @@ export function homeCountry(question: string, reading: QuestionReading, document
   const nation = nationAdjectivesIn(lead, lexicon)[0]?.nation;
   if (nation !== undefined) return { shortAnswer: nation, answer: `${lead} [${own.id}]` };
   // Else the country the person was born in, the last part of their birthplace: "(25 October 1749 in Loddby, Sweden – ...)".
-  const born = lifePlace({ ...reading, relation: ['born'] }, [own], lexicon);
-  const country = born?.shortAnswer?.split(/,\s*/).pop();
-  return country && lexicon.isKindOf?.(country, 'country') === true ? { shortAnswer: country, answer: born!.answer } : undefined;
+  const born = placeOfLife(own, 'birth');
+  const country = born?.split(/,\s*/).pop();
+  return born && country && lexicon.isKindOf?.(country, 'country') === true ? { shortAnswer: country, answer: citing(own, born) } : undefined;
 }
 
 /**

@@ -63,7 +63,7 @@ export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefi
   }
   // "What type of animal is the Great Pyrenees?" with no passage saying "animal": the kind of it the
   // name's own opening sentence gives ("a large breed of dog").
-  for (const s of focus.all.filter((x) => x.position === 0 && focus.reading.names.some((n) => sameName(x.title, n)))) {
+  for (const s of focus.ownOpenings()) {
     const [first] = focus.kindsIn(s.text);
     if (first) return { shortAnswer: first.text, answer: cite(s) };
   }
