@@ -220,6 +220,35 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBeNull();
   });
 
+  it('answers no place where the sentence saying "born" names none: a capitalised word not standing where a place does is no birthplace', () => {
+    // Prepare: the director's passage says "born" and gives only a date; its one other capitalised word is a kind of film.
+    const film = doc('saltmarsh', 'Saltmarsh Signal', 'Saltmarsh Signal is a 1988 science fiction film directed by Ansel Quorn.');
+    const director = doc(
+      'quorn',
+      'Ansel Quorn',
+      'Ansel Quorn (born May 19, 1953) is an American film director best known for low-budget B-movies and action films.',
+    );
+
+    // Act
+    const answer = ask('What is the place of birth of the director of film Saltmarsh Signal?', [film, director]);
+
+    // Assess
+    expect(answer.shortAnswer).toBeNull();
+  });
+
+  it("reads a place of death given after the date of death in the life's parenthesis", () => {
+    // Prepare: the film names its director by a middle name the passage's title leaves out, and
+    // the surname is a common word ("Will"), so only the place's stand after a date marks it.
+    const film = doc('quill', 'Quill and Cell', 'Quill and Cell is a 1985 Polish film directed by Marek Jan Will.');
+    const director = doc('will', 'Marek Will', 'Marek Jan Will (1 April 1925, Kraków – 3 October 2000, Łódź) was a Polish film director and screenwriter.');
+
+    // Act
+    const answer = ask('Where was the place of death of the director of film Quill and Cell?', [film, director]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Łódź');
+  });
+
   it("reads a birthplace given before the date of birth in the life's parenthesis", () => {
     // Prepare
     const director = doc(

@@ -46,6 +46,11 @@ export function fits(c: Candidate, reading: QuestionReading, s: Sentence): boole
   // birth name, after "born" or "née" with no preposition ("born Harry Wilbur Siggins").
   // The names listed after such a word are too ("starring Wojciech Wysocki, Zdzislaw Wardejnc and Jan Peszek").
   if (reading.type === 'place' && AGENT_BEFORE.test(s.text.slice(Math.max(0, c.at - 80), c.at))) return false;
+  // "Where ...?" with no class asked is answered by a name standing where a place does (after in,
+  // at, from, near, to, or a life's date; before ", Region"): in "Ansel Quorn (born May 19, 1953)
+  // is ... known for low-budget B-movies", no place is given, and "B-movies" is none. A class asked
+  // ("Which river ...?") is told by its noun instead (the Garonne river).
+  if (reading.type === 'place' && !reading.answerClass && !typeFits(c, reading, s.text)) return false;
   // Nor is a relative named by their relation ("his father Wong Kei-ying"), a work quoted ("the
   // "Hatchet" franchise") or an owner ("Vasily's second son") where something is or happened.
   if (reading.type === 'place' && !isPlace(c, s.text)) {
@@ -189,7 +194,7 @@ export function misfit(c: Candidate, reading: QuestionReading, s: Sentence): num
 }
 
 /**
- * Whether a name's surroundings read as the type asked: a place follows in/at/from/near or comes
+ * Whether a name's surroundings read as the type asked: a place follows in/at/from/near/to or a date, or comes
  * before ", Region"; a person is not after "in", is no acronym and does not qualify a name after it; neither holds a figure ("2010 American").
  */
 function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean {
@@ -210,8 +215,10 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
     );
   // "in the port city of Marseille": the place a place's noun names, after in/at/from/near/to.
   const ofPlace = /\b(?:in|at|from|near|to)\s+(?:the|a)\s+(?:\p{Ll}+\s+){0,2}of\s+$/u.test(text.slice(Math.max(0, c.at - 40), c.at));
+  // "(1 April 1925, Kraków – 3 October 2000, Łódź)": a life's places follow its dates.
+  const afterDate = /\b\d{3,4},\s+$/.test(before);
   if (reading.type === 'place')
-    return !figure && !qualifiesNoun && (/\b(?:in|at|from|near|to)\s+(?:the\s+)?$/i.test(before) || ofPlace || /^,\s*\p{Lu}/u.test(after));
+    return !figure && !qualifiesNoun && (/\b(?:in|at|from|near|to)\s+(?:the\s+)?$/i.test(before) || afterDate || ofPlace || /^,\s*\p{Lu}/u.test(after));
   // An acronym ("TV", "NBA") names an organisation or a thing, seldom a person.
   // A word before a common noun and a name qualifies the name ("French-Canadian author Mélanie Watt").
   const qualifies =
