@@ -182,18 +182,24 @@ export class WordNetLexicon implements Lexicon {
 
   isCommonWord(word: string): boolean {
     const lower = word.trim().toLowerCase();
+    if (/\s/.test(lower)) return false;
     const written = this.writtenAs(lower);
     // Every sense writes it in lower case; an adverb (index.adv holds no capitals) is common too.
     if (written.some((w) => w !== lower)) return false;
-    return written.length > 0 || (lower !== '' && !/\s/.test(lower) && this.file('index.adv')?.find(lower) !== undefined);
+    return written.length > 0 || (lower !== '' && this.file('index.adv')?.find(lower) !== undefined);
   }
 
-  /** How the senses of a one-word lower-case key write it ("Nice", "nice"); [] for an unknown word or a phrase. */
+  /**
+   * How the senses of a lower-case key write it ("Nice", "nice"; "British Columbia", which WordNet's
+   * index files as british_columbia); [] for an unknown word or phrase.
+   */
   private writtenAs(lower: string): string[] {
-    if (lower === '' || /\s/.test(lower)) return [];
+    const phrase = lower.trim().replace(/\s+/g, ' ');
+    if (phrase === '') return [];
     const out: string[] = [];
     for (const pos of ['noun', 'verb', 'adj'] as const)
-      for (const offset of this.senses(pos, lower)) for (const w of this.synset(pos, offset).written) if (w.toLowerCase() === lower) out.push(w);
+      for (const offset of this.senses(pos, phrase.replace(/ /g, '_')))
+        for (const w of this.synset(pos, offset).written) if (w.toLowerCase() === phrase) out.push(w);
     return out;
   }
 

@@ -16,4 +16,14 @@ describe('Function: wordNet', () => {
     expect(biggest).toEqual(expect.arrayContaining(['big', 'large']));
     expect(hotter).toContain('hot');
   });
+
+  it('knows a name of two words as only a name ("British Columbia"), and a phrase as no common word', () => {
+    // Act
+    const province = wordNet().isOnlyName?.('British Columbia');
+    const army = wordNet().isOnlyName?.('British Army');
+    const phrase = wordNet().isCommonWord?.('ice cream');
+
+    // Assess
+    expect([province, army, phrase]).toEqual([true, false, false]);
+  });
 });

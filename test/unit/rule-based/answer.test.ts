@@ -1025,9 +1025,10 @@ describe('Function: answerStructured', () => {
     // Act
     const same = ask('Do both films: Essin Road and Brask Two have the directors from the same country?', docs);
     const other = ask('Are the directors of films Brask Two and Lake Camp both from the same country?', docs);
+    const both = ask('Are both director of film Brask Two and director of film Lake Camp from the same country?', docs);
 
     // Assess
-    expect([same.shortAnswer, other.shortAnswer]).toEqual(['yes', 'no']);
+    expect([same.shortAnswer, other.shortAnswer, both.shortAnswer]).toEqual(['yes', 'no', 'no']);
     expect(same.answer).toContain('[mora]');
   });
 
@@ -1776,6 +1777,18 @@ describe('Function: answerStructured', () => {
 
     // Assess
     expect([villages.shortAnswer, schools.shortAnswer, people.shortAnswer]).toEqual(['no', 'yes', 'yes']);
+  });
+
+  it('reads no nation from an adjective that opens the name of a place ("British Columbia, Canada")', () => {
+    // Prepare
+    const west = doc('pend', 'Pendle Harbour Aerodrome', 'Pendle Harbour Aerodrome is located adjacent to Pendle Harbour, British Columbia, Canada.');
+    const east = doc('kang', 'Kanqi Airport', 'Kanqi Airport is located southeast of Kanqi, Quebec, Canada.');
+
+    // Act
+    const answer = ask('Are both Pendle Harbour Aerodrome and Kanqi Airport located in the same country?', [west, east]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('yes');
   });
 
   it('reads a parenthesis of a year or one word after a name as which one it is, not as a second side', () => {

@@ -491,9 +491,9 @@ const ROLE_WORD = `(?:${ROLE_NOUNS})`;
 const WORK_NOUN = '(?:films?|movies?|songs?|albums?|books?|novels?|plays?|shows?|series)';
 /** A role asked of two works, in the forms such questions take: the role and the two works, by name. */
 const ROLE_OF_TWO = [
-  // "Are the directors of films A and B both from the same country?", "Are director of film A and director of film B ...?"
+  // "Are the directors of films A and B both from the same country?", "Are (both) director of film A and director of film B ...?"
   new RegExp(
-    `^(?:are|were)\\s+(?:the\\s+)?(?<role>${ROLE_WORD})s?\\s+of\\s+(?:(?:the\\s+)?${WORK_NOUN}\\s+)?(?<a>.+?)\\s+and\\s+(?:(?:the\\s+)?\\k<role>\\s+of\\s+(?:(?:the\\s+)?${WORK_NOUN}\\s+)?)?(?<b>.+?)\\s+(?:both\\s+)?(?:from|of|share|have)\\b`,
+    `^(?:are|were)\\s+(?:both\\s+)?(?:the\\s+)?(?<role>${ROLE_WORD})s?\\s+of\\s+(?:(?:the\\s+)?${WORK_NOUN}\\s+)?(?<a>.+?)\\s+and\\s+(?:(?:the\\s+)?\\k<role>\\s+of\\s+(?:(?:the\\s+)?${WORK_NOUN}\\s+)?)?(?<b>.+?)\\s+(?:both\\s+)?(?:from|of|share|have)\\b`,
     'i',
   ),
   // "Do both films A and B have the directors from the same country?"

@@ -186,6 +186,9 @@ function nationOf(ss: readonly Sentence[], focus: Focus): string | undefined {
     const own = new Set(s.title.split(/[\s()]+/));
     for (const m of s.text.matchAll(/\b\p{Lu}\p{Ll}+\b/gu)) {
       if (m.index === 0 || own.has(m[0])) continue;
+      // "British Columbia" is a province's name, not a British thing: an adjective opening a name the lexicon knows.
+      const next = /^\s+(\p{Lu}\p{Ll}+)/u.exec(s.text.slice(m.index + m[0].length))?.[1];
+      if (next !== undefined && lexicon.isOnlyName?.(`${m[0]} ${next}`) === true) continue;
       // A nation's adjective ("an American actor"), or a country named ("a village ... of Botswana"), not a capital.
       const nation = lexicon.nameOf?.(m[0]) ?? (lexicon.isKindOf?.(m[0], 'country') && !lexicon.isKindOf(m[0], 'city') ? m[0] : undefined);
       if (nation) return nation;
