@@ -301,8 +301,10 @@ export function relativesIn(sentence: string, kin: Kin, titles: readonly string[
       const found2 = second !== undefined ? nameAt(sentence, first.end + second, titles) : undefined;
       // "son of A and thus nephew of B": B is described as another relative, no parent.
       const other = found2 && !OTHER_RELATIVE.test(sentence.slice(first.end + second!, found2.end - found2.name.length)) ? found2 : undefined;
-      // "son of A and B": the father first, by the convention of such sentences, unless A is a woman's title.
-      const firstIsMother = said === 'mother' || (said === undefined && FEMALE_TITLE.test(first.name));
+      // "son of A and B": the father first, by the convention of such sentences, unless A is a woman's
+      // title or B is named as "her husband" ("son of Elizabeth Stafford and her husband John Tuchet").
+      const herHusband = second !== undefined && /\bher\s+(?:(?:first|second|third|late)\s+)?husband\b/i.test(sentence.slice(first.end, first.end + second));
+      const firstIsMother = said === 'mother' || (said === undefined && (herHusband || FEMALE_TITLE.test(first.name)));
       if (kin === 'parent') {
         push(first.name);
         push(other?.name);

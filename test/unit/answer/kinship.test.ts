@@ -74,6 +74,18 @@ describe('Function: relativesIn', () => {
     expect(mother).toEqual(['Celia Marsh']);
   });
 
+  it('reads "the son of A and her husband B" as B the father and A the mother', () => {
+    // Arrange
+    const sentence = 'Hal Venn, 5th Baron Orrin, son of Celia Marsh and her husband Bertram Venn, 4th Baron Orrin, was a soldier.';
+
+    // Act
+    const father = relativesIn(sentence, 'father', []);
+    const mother = relativesIn(sentence, 'mother', []);
+
+    // Assess
+    expect([father, mother]).toEqual([['Bertram Venn'], ['Celia Marsh']]);
+  });
+
   it('reads no mother in "the son of A and thus nephew of B"', () => {
     // Prepare
     const sentence = 'He was the son of Harald Vell and thus nephew of King Eric II of Brask.';
