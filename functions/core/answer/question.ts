@@ -481,7 +481,9 @@ export function listedOptions(question: string, names: readonly string[]): { opt
 }
 
 /** "..., A or B?", "Which X, A or B?", "Is A or B ...?": the two options. */
-function eitherOr(q: string, names: string[]): [string, string] | undefined {
+function eitherOr(asked: string, names: string[]): [string, string] | undefined {
+  // "..., What Would Jesus Buy? or Nerdcore Rising?": a title's own question mark before "or" ends no question.
+  const q = asked.replace(/\?(?=\s+or\s)/g, '');
   // "Did gas or solar produce a bigger share ...?", "Did France have more capacity in solar or in
   // onshore wind?": a question that grades two things around "or" asks which of them.
   const graded = /^(?:.*?,\s*)?(?:do|does|did|is|was|are|were|has|have|had)\b/i.test(q) && GRADED.test(q);

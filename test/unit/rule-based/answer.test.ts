@@ -369,6 +369,18 @@ describe('Function: answerStructured', () => {
     expect(ask('Which film came out later, Now, Voyager or A Demon for Trouble?', [a, b]).shortAnswer).toBe('Now, Voyager');
   });
 
+  it('reads a title\'s own question mark before "or" as part of the first option', () => {
+    // Prepare
+    const a = doc('auntie', 'Whoever Slew Aunt Bel?', 'Whoever Slew Aunt Bel? is a 1971 American horror film.');
+    const b = doc('heart', 'Fields of the Heart', 'Fields of the Heart is a 1984 American drama film.');
+
+    // Act
+    const answer = ask('Which film came out first, Whoever Slew Aunt Bel? or Fields of the Heart?', [a, b]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Whoever Slew Aunt Bel?');
+  });
+
   it('counts what "how many" asks for by its plural head, and keeps an elided article inside a name', () => {
     // Prepare
     const nuclear = doc('nuclear', 'Nuclear power', 'Nuclear power gives about 65 percent of the electricity of Veloria from 56 reactors.');
