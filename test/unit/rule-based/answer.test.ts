@@ -1649,6 +1649,23 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('emphysema');
   });
 
+  it("reads a death by its cause, never a relative's, and no description where no cause is given", () => {
+    // Prepare
+    const elder = doc(
+      'agra',
+      'Agra the Elder',
+      'Agra the Elder was a Norvian noblewoman. During the feud, her husband died of illness. She was exiled to Pand, where she remained until her death by starvation in 833.',
+    );
+    const prince = doc('vald', 'Vald of Staro', 'Vald of Staro (1533 – 1569) was the last appanage prince of Norvia. He was forced to leave Staro in 1566.');
+
+    // Act
+    const starved = ask('Why did Agra the Elder die?', [elder]);
+    const silent = ask('What was the cause of death of Vald of Staro?', [prince]);
+
+    // Assess
+    expect([starved.shortAnswer, silent.shortAnswer]).toEqual(['starvation', null]);
+  });
+
   it('counts "how many" of a thing, never with an amount in a unit of measurement', () => {
     // Prepare
     const port = doc('port', 'Port of Norle', 'The Port of Norle handles about 80 million tonnes of cargo a year with 12 cranes.');

@@ -6,7 +6,7 @@
 
 import { NATION_CLASS, nationAdjectivesIn } from '../../../../core/answer/answer-classes.js';
 import { type Candidate, datesIn } from '../../../../core/answer/candidates.js';
-import { ownPassage } from '../../../../core/answer/kinship.js';
+import { ownPassage, RELATIVE_NOUN } from '../../../../core/answer/kinship.js';
 import type { QuestionReading } from '../../../../core/answer/question.js';
 import { NAME_CONNECTORS, sentences } from '../../../../core/answer/text.js';
 import type { Lexicon } from '../../../../core/ports.js';
@@ -186,22 +186,29 @@ export function homeCountry(question: string, reading: QuestionReading, document
 
 /**
  * "Why did Fons Rademakers die?", "What was the cause of death of X?": what the person's own
- * passage says they died of ("He died in 2007 in a Geneva hospital of emphysema"). Undefined for
- * other questions, or when the passage gives no cause.
+ * passage says they died of ("He died in 2007 in a Geneva hospital of emphysema", "until her death
+ * by starvation"), never a relative's death ("her husband died of illness"). Undefined for other
+ * questions, or when the person has no passage here; a null answer when their passage gives no
+ * cause, which no description of them answers.
  */
 export function deathCause(question: string, reading: QuestionReading, documents: AnswerInput['documents']): ExtractedAnswer | undefined {
   if (!/^\s*why\b.*\bdie\b|\bcause\s+of\s+(?:\w+\s+)?death\b|\bdie\s+(?:of|from)\s*\??\s*$/i.test(question)) return undefined;
   const own = passageOfNamed(reading, documents);
   if (!own) return undefined;
   for (const sentence of sentences(own.text)) {
-    const cause =
-      /\b(?:died|death)\b[^.;]*?\b(?:of|from)\s+(?:an?\s+|the\s+)?([\p{Ll}][\p{Ll}\s'-]{2,40}?)(?=\s*[,.;]|\s+(?:at|in|on|after|aged|while|during)\b|$)/u.exec(
-        sentence,
-      )?.[1];
-    if (cause) return { shortAnswer: cause.trim(), answer: `${sentence} [${own.id}]` };
+    const said = DIED_OF.exec(sentence);
+    if (said && !RELATIVE_BEFORE.test(sentence.slice(0, said.index))) {
+      return { shortAnswer: said[1]!.trim(), answer: `${sentence} [${own.id}]` };
+    }
   }
-  return undefined;
+  return { shortAnswer: null, answer: `${sentences(own.text)[0] ?? own.text} [${own.id}]` };
 }
+
+/** A relative's, right before a death: "her husband died", "his father's death". */
+const RELATIVE_BEFORE = new RegExp(`\\b(?:his|her|their)\\s+(?:${RELATIVE_NOUN})(?:['’]s)?\\s+$`, 'iu');
+/** A death and what caused it: "died in 2007 ... of emphysema", "her death by starvation". */
+const DIED_OF =
+  /\b(?:died|death)\b[^.;]*?\b(?:of|from|by)\s+(?:an?\s+|the\s+)?([\p{Ll}][\p{Ll}\s'-]{2,40}?)(?=\s*[,.;]|\s+(?:at|in|on|after|aged|while|during)\b|$)/u;
 
 export function lifeDate(reading: QuestionReading, documents: AnswerInput['documents'], lexicon?: Lexicon): ExtractedAnswer | undefined {
   const event = lifeEvent(reading.relation.join(' '), lexicon);
