@@ -236,6 +236,17 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBeNull();
   });
 
+  it('reads a birthplace right after the date of birth in a parenthesis with no "in"', () => {
+    // Prepare: the passage also names where she teaches, "at" a university.
+    const poet = doc('gylo', 'Beth Gylo', 'Beth Ann Gylo (born 1964 Passmore, New Jersey) is a poet and professor of English at Georgia Coast University.');
+
+    // Act
+    const answer = ask('Where was Beth Gylo born?', [poet]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Passmore, New Jersey');
+  });
+
   it("reads a place of death given after the date of death in the life's parenthesis", () => {
     // Prepare: the film names its director by a middle name the passage's title leaves out, and
     // the surname is a common word ("Will"), so only the place's stand after a date marks it.

@@ -60,6 +60,9 @@ function placeOfLife(own: AnswerInput['documents'][number], event: 'birth' | 'de
     else if (before && PLACE.test(before)) found = before;
     else if (within && PLACE.test(within)) found = within;
   }
+  // A birth's date and place alone in the parenthesis: "(born 1964 Passaic, New Jersey)", "(born 7 September 1963, Malta)".
+  const bornThere = event === 'birth' && !span ? BORN_DATE_PLACE.exec(text)?.[1] : undefined;
+  if (!found && bornThere && PLACE.test(bornThere)) found = bornThere;
   // A life's places without its dates, in the parenthesis after the name: "(Gura Humorului – , Palos Verdes Estates, California)".
   const places = /^[^(.]*?\(([^()0-9]*?)\s+[–-]\s*,?\s*([^()0-9]*)\)/u.exec(text);
   if (!found && !span && places) {
@@ -109,6 +112,8 @@ const NATIVE_OF = new RegExp(
   'u',
 );
 /** A place's name: capitalised words, and the words a name joins them with. */
+/** "(born 1964 Passaic, New Jersey)": a place right after the date of birth, its parenthesis holding nothing else. */
+const BORN_DATE_PLACE = /\(\s*born\s+[^()]*?\d{3,4},?\s+(\p{Lu}[^();]*?)\s*\)/u;
 const PLACE = new RegExp(`^\\p{Lu}[\\p{L}'’.-]*(?:${CONNECTOR}[ ,]+\\p{Lu}[\\p{L}'’.-]*){0,5}$`, 'u');
 
 /** The own passage of the first name the question gives that has one. */
