@@ -41,6 +41,13 @@ export function nationAdjectivesIn(text: string, lexicon: Lexicon): Array<ClassS
   });
 }
 
+/**
+ * A death and what caused it, the cause as group 1: "died in 2007 ... of emphysema", "her death by
+ * starvation". The cause is lower case (a case-insensitive copy also finds "died of Cholera").
+ */
+export const DIED_OF =
+  /\b(?:died|death)\b[^.;]*?\b(?:of|from|by)\s+(?:an?\s+|the\s+)?([\p{Ll}][\p{Ll}\s'-]{2,40}?)(?=\s*[,.;]|\s+(?:at|in|on|after|aged|while|during)\b|$)/u;
+
 /** An answer class that is a nation: "Which country is X from?" is answered by the nation X's adjective names ("a French director"). */
 export const NATION_CLASS = /^(?:country|nation)$/i;
 

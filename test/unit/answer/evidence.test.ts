@@ -610,6 +610,17 @@ describe('Function: checkEvidence', () => {
     expect(stated.covered).toBe(true);
   });
 
+  it('reads a death by its cause as a cause stated, as the answerer reads it', () => {
+    // Prepare
+    const exile = { id: 'agra', title: 'Agra the Elder', text: 'Agra the Elder was exiled to Pand, where she remained until her death by starvation in 833.' };
+
+    // Act
+    const evidence = checkEvidence('Why did Agra the Elder die?', [exile], { shortAnswer: 'starvation' }, wordNet());
+
+    // Assess
+    expect(evidence.covered).toBe(true);
+  });
+
   it('refuses a question about a plan that no passage speaks of as planned, and lets one through that does', () => {
     // Prepare
     const now = { id: 'now', title: 'Power in Norle', text: 'Velt built 12 new reactors in Norle, which produce its electricity.' };

@@ -4,7 +4,7 @@
  * people have in common (inCommon).
  */
 
-import { NATION_CLASS, nationAdjectivesIn } from '../../../../core/answer/answer-classes.js';
+import { DIED_OF, NATION_CLASS, nationAdjectivesIn } from '../../../../core/answer/answer-classes.js';
 import { type Candidate, datesIn } from '../../../../core/answer/candidates.js';
 import { ownPassage, RELATIVE_NOUN } from '../../../../core/answer/kinship.js';
 import type { QuestionReading } from '../../../../core/answer/question.js';
@@ -111,9 +111,9 @@ const NATIVE_OF = new RegExp(
   `\\b(?:[Aa]\\s+native\\s+of|[Nn]ative\\s+to|[Oo]riginating\\s+from|[Oo]riginally\\s+from|[Hh]ails?\\s+from)\\s+(?:the\\s+)?(\\p{Lu}[\\p{L}'’.-]*(?:${CONNECTOR}(?:\\s|,\\s)\\p{Lu}[\\p{L}'’.-]*){0,3})`,
   'u',
 );
-/** A place's name: capitalised words, and the words a name joins them with. */
 /** "(born 1964 Passaic, New Jersey)": a place right after the date of birth, its parenthesis holding nothing else. */
 const BORN_DATE_PLACE = /\(\s*born\s+[^()]*?\d{3,4},?\s+(\p{Lu}[^();]*?)\s*\)/u;
+/** A place's name: capitalised words, and the words a name joins them with. */
 const PLACE = new RegExp(`^\\p{Lu}[\\p{L}'’.-]*(?:${CONNECTOR}[ ,]+\\p{Lu}[\\p{L}'’.-]*){0,5}$`, 'u');
 
 /** The own passage of the first name the question gives that has one. */
@@ -202,18 +202,15 @@ export function deathCause(question: string, reading: QuestionReading, documents
   if (!own) return undefined;
   for (const sentence of sentences(own.text)) {
     const said = DIED_OF.exec(sentence);
-    if (said && !RELATIVE_BEFORE.test(sentence.slice(0, said.index))) {
+    if (said && !RELATIVES_DEATH.test(sentence.slice(0, said.index))) {
       return { shortAnswer: said[1]!.trim(), answer: `${sentence} [${own.id}]` };
     }
   }
   return { shortAnswer: null, answer: `${sentences(own.text)[0] ?? own.text} [${own.id}]` };
 }
 
-/** A relative's, right before a death: "her husband died", "his father's death". */
-const RELATIVE_BEFORE = new RegExp(`\\b(?:his|her|their)\\s+(?:${RELATIVE_NOUN})(?:['’]s)?\\s+$`, 'iu');
-/** A death and what caused it: "died in 2007 ... of emphysema", "her death by starvation". */
-const DIED_OF =
-  /\b(?:died|death)\b[^.;]*?\b(?:of|from|by)\s+(?:an?\s+|the\s+)?([\p{Ll}][\p{Ll}\s'-]{2,40}?)(?=\s*[,.;]|\s+(?:at|in|on|after|aged|while|during)\b|$)/u;
+/** A relative named right before a death, whose death it is: "her husband died", "his father's death". */
+const RELATIVES_DEATH = new RegExp(`\\b(?:his|her|their)\\s+(?:${RELATIVE_NOUN})(?:['’]s)?\\s+$`, 'iu');
 
 export function lifeDate(reading: QuestionReading, documents: AnswerInput['documents'], lexicon?: Lexicon): ExtractedAnswer | undefined {
   const event = lifeEvent(reading.relation.join(' '), lexicon);
