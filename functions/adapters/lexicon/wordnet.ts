@@ -149,7 +149,7 @@ export class WordNetLexicon implements Lexicon {
   }
 
   related(phrase: string): readonly string[] {
-    const key = phrase.trim().toLowerCase().replace(/\s+/g, '_');
+    const key = indexKey(phrase);
     const known = this.memo.get(key);
     if (known) return known;
     const out = new Set<string>([key.replace(/_/g, ' ')]);
@@ -194,12 +194,12 @@ export class WordNetLexicon implements Lexicon {
    * index files as british_columbia); [] for an unknown word or phrase.
    */
   private writtenAs(lower: string): string[] {
-    const phrase = lower.trim().replace(/\s+/g, ' ');
-    if (phrase === '') return [];
+    const key = indexKey(lower);
+    if (key === '') return [];
+    const phrase = key.replace(/_/g, ' ');
     const out: string[] = [];
     for (const pos of ['noun', 'verb', 'adj'] as const)
-      for (const offset of this.senses(pos, phrase.replace(/ /g, '_')))
-        for (const w of this.synset(pos, offset).written) if (w.toLowerCase() === phrase) out.push(w);
+      for (const offset of this.senses(pos, key)) for (const w of this.synset(pos, offset).written) if (w.toLowerCase() === phrase) out.push(w);
     return out;
   }
 
@@ -359,6 +359,11 @@ function verbExceptions(require: NodeJS.Require): Record<string, string> {
 }
 
 /** A lexicon that knows no word: each phrase is related to itself only. */
+/** A word or phrase as WordNet's index files key it: lower case, its words joined by "_" ("british_columbia"). */
+function indexKey(phrase: string): string {
+  return phrase.trim().toLowerCase().replace(/\s+/g, '_');
+}
+
 export const NO_LEXICON: Lexicon = { related: (phrase) => [phrase.trim().toLowerCase()] };
 
 let opened: Lexicon | undefined;

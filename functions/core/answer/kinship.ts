@@ -268,14 +268,16 @@ const CHILD_CUE = /\b(?:(?:father|mother|parent)\s+of\s+|(?:his|her|their)\s+(?:
 /**
  * Where the second parent's name starts after the first's: "... and his wife Anne", "..., by his
  * first wife, Catharina" within a few commas of titles; else "and Jacquetta of Luxembourg" after at
- * most one title ("Richard Woodville, 1st Earl Rivers, and ...").
+ * most one title ("Richard Woodville, 1st Earl Rivers, and ..."). `herHusband` when the second is
+ * named as "her husband", so the first is the mother ("son of Elizabeth Stafford and her husband John Tuchet").
  */
-function secondParent(text: string): number | undefined {
-  const wife =
-    /^[^;.()]{0,80}?,?\s+(?:and|by)\s+(?:his|her)\s+(?:(?:first|second|third|chief|late)\s+)?(?:wife|husband|consort|queen|empress|spouse)\s*,?\s*/.exec(text);
-  if (wife) return wife[0].length;
+function secondParent(text: string): { at: number; herHusband: boolean } | undefined {
+  const wife = /^[^;.()]{0,80}?,?\s+(?:and|by)\s+(his|her)\s+(?:(?:first|second|third|chief|late)\s+)?(wife|husband|consort|queen|empress|spouse)\s*,?\s*/.exec(
+    text,
+  );
+  if (wife) return { at: wife[0].length, herHusband: wife[1] === 'her' && wife[2] === 'husband' };
   const plain = /^(?:,\s*[^,;.()]{1,40}?)?(?:\s*\([^)]*\))?,?\s+(?:and|by)\s+/.exec(text);
-  return plain ? plain[0].length : undefined;
+  return plain ? { at: plain[0].length, herHusband: false } : undefined;
 }
 
 /** The nouns naming a relative who is no parent: "nephew", "grandson", "half-brother", "stepson". */
@@ -298,13 +300,12 @@ export function relativesIn(sentence: string, kin: Kin, titles: readonly string[
       if (!first) continue;
       const said = /\b(?:his|her|their)\s+(father|mother)/i.exec(m[0])?.[1]?.toLowerCase();
       const second = secondParent(sentence.slice(first.end));
-      const found2 = second !== undefined ? nameAt(sentence, first.end + second, titles) : undefined;
+      const found2 = second !== undefined ? nameAt(sentence, first.end + second.at, titles) : undefined;
       // "son of A and thus nephew of B": B is described as another relative, no parent.
-      const other = found2 && !OTHER_RELATIVE.test(sentence.slice(first.end + second!, found2.end - found2.name.length)) ? found2 : undefined;
+      const other = found2 && !OTHER_RELATIVE.test(sentence.slice(first.end + second!.at, found2.end - found2.name.length)) ? found2 : undefined;
       // "son of A and B": the father first, by the convention of such sentences, unless A is a woman's
-      // title or B is named as "her husband" ("son of Elizabeth Stafford and her husband John Tuchet").
-      const herHusband = second !== undefined && /\bher\s+(?:(?:first|second|third|late)\s+)?husband\b/i.test(sentence.slice(first.end, first.end + second));
-      const firstIsMother = said === 'mother' || (said === undefined && (herHusband || FEMALE_TITLE.test(first.name)));
+      // title or B is named as "her husband".
+      const firstIsMother = said === 'mother' || (said === undefined && (second?.herHusband === true || FEMALE_TITLE.test(first.name)));
       if (kin === 'parent') {
         push(first.name);
         push(other?.name);

@@ -61,8 +61,8 @@ function placeOfLife(own: AnswerInput['documents'][number], event: 'birth' | 'de
     else if (within && PLACE.test(within)) found = within;
   }
   // A birth's date and place alone in the parenthesis: "(born 1964 Passaic, New Jersey)", "(born 7 September 1963, Malta)".
-  const bornThere = event === 'birth' && !span ? BORN_DATE_PLACE.exec(text)?.[1] : undefined;
-  if (!found && bornThere && PLACE.test(bornThere)) found = bornThere;
+  const bornThere = !found && event === 'birth' && !span ? BORN_DATE_PLACE.exec(text)?.[1] : undefined;
+  if (bornThere && PLACE.test(bornThere)) found = bornThere;
   // A life's places without its dates, in the parenthesis after the name: "(Gura Humorului – , Palos Verdes Estates, California)".
   const places = /^[^(.]*?\(([^()0-9]*?)\s+[–-]\s*,?\s*([^()0-9]*)\)/u.exec(text);
   if (!found && !span && places) {

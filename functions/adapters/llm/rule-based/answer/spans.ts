@@ -215,10 +215,13 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
     );
   // "in the port city of Marseille": the place a place's noun names, after in/at/from/near/to.
   const ofPlace = /\b(?:in|at|from|near|to)\s+(?:the|a)\s+(?:\p{Ll}+\s+){0,2}of\s+$/u.test(text.slice(Math.max(0, c.at - 40), c.at));
-  // "(1 April 1925, Kraków – 3 October 2000, Łódź)": a life's places follow its dates.
-  const afterDate = /\b\d{3,4},\s+$/.test(before);
+  // A life's places follow its dates: "(1 April 1925, Kraków – 3 October 2000, Łódź)".
   if (reading.type === 'place')
-    return !figure && !qualifiesNoun && (/\b(?:in|at|from|near|to)\s+(?:the\s+)?$/i.test(before) || afterDate || ofPlace || /^,\s*\p{Lu}/u.test(after));
+    return (
+      !figure &&
+      !qualifiesNoun &&
+      (/\b(?:in|at|from|near|to)\s+(?:the\s+)?$/i.test(before) || /\b\d{3,4},\s+$/.test(before) || ofPlace || /^,\s*\p{Lu}/u.test(after))
+    );
   // An acronym ("TV", "NBA") names an organisation or a thing, seldom a person.
   // A word before a common noun and a name qualifies the name ("French-Canadian author Mélanie Watt").
   const qualifies =
