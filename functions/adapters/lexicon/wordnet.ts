@@ -249,7 +249,7 @@ export class WordNetLexicon implements Lexicon {
 
   isKindOf(word: string, kind: string, levels = 5): boolean {
     const target = kind.trim().toLowerCase();
-    let frontier = this.senses('noun', word.trim().toLowerCase()).slice(0, SENSES);
+    let frontier = this.senses('noun', indexKey(word)).slice(0, SENSES);
     const seen = new Set<number>();
     // Hypernyms up a few levels: "resident" → inhabitant → person; far enough for a kind, not to "entity".
     for (let depth = 0; depth <= levels && frontier.length > 0; depth++) {

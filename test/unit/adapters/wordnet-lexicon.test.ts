@@ -26,4 +26,13 @@ describe('Function: wordNet', () => {
     // Assess
     expect([province, army, phrase]).toEqual([true, false, false]);
   });
+
+  it('files a name of two words under its kind through the same index key ("United States" is a country)', () => {
+    // Act
+    const states = wordNet().isKindOf?.('United States', 'country');
+    const germany = wordNet().isKindOf?.('East Germany', 'country');
+
+    // Assess
+    expect([states, germany]).toEqual([true, true]);
+  });
 });
