@@ -410,6 +410,18 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     );
     if (!dated) return refuse(`no retrieved passage dates the ${life} asked for`);
   }
+  // So is it placed: a birthplace is said in a sentence saying born (or native), a place of death in
+  // one saying died, or in a life's span of places, dated or not ("(1 April 1925, Kraków – 3 October
+  // 2000, Łódź)", "(Gura Humorului – , Palos Verdes Estates)"). "patented the cinematograph in 1895
+  // in Lyon" says where they worked; "the city that gave birth to bouillabaisse" asks of no life.
+  const lifePlace = BIRTH_PLACE_ASKED.test(task) ? 'birth' : DEATH_PLACE_ASKED.test(task) ? 'death' : undefined;
+  if (typeof short === 'string' && reading.type === 'place' && lifePlace) {
+    const word = lifePlace === 'birth' ? /\b(?:born|birth|native|b\.)/i : /\b(?:died|death|dies|d\.)/i;
+    const place = short.split(',')[0]!.trim();
+    const spanned = (x: string) => [...x.matchAll(/\([^()]*\)/g)].some((m) => /[–-]/.test(m[0]) && m[0].includes(place));
+    const placed = docs.some((d) => sentences(d.text).some((x) => x.includes(place) && (word.test(x) || spanned(x))));
+    if (!placed) return refuse(`no retrieved passage places the ${lifePlace} asked for`);
+  }
   // "On what day ...?", "What exact date ...?" ask for a day: a month or a year alone is not one.
   if (
     typeof short === 'string' &&
@@ -424,6 +436,20 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   if (typeof short === 'string' && reading.type === 'person' && /^(?:the|a|an)\s+\p{Ll}/u.test(short)) {
     const said = new Set(contentTerms(short));
     if (relation.some((r) => [...r.terms].some((t) => said.has(t)))) return refuse(`no retrieved passage names the ${reading.relation.join(' ')} asked for`);
+  }
+  // A person is someone: a phrase ending on a common noun names one only when the noun is a kind of
+  // person ("the Lumière brothers", "Greek settlers"), not "Lyon's museums".
+  // The class asked ("Which type of character ...?": "fictional character") is answer enough.
+  const head = typeof short === 'string' && reading.type === 'person' ? /(?:^|\s)(\p{Ll}{3,})$/u.exec(short.trim())?.[1] : undefined;
+  const askedClass = contentTerms(reading.answerClass ?? '');
+  if (
+    head !== undefined &&
+    lexicon.isKindOf &&
+    !askedClass.includes(contentTerms(head)[0] ?? '') &&
+    !lexicon.isKindOf(head, 'person') &&
+    !lexicon.isKindOf(head, 'organization')
+  ) {
+    return refuse(`"${short}" names no person`);
   }
   // The year a figure is asked for ("... capacity in 2020?") is the year of the passage that gives
   // it: a capacity of 2023 is not one of 2020. A year that describes a subject ("born in 1952") is
@@ -504,6 +530,9 @@ const DAY_ASKED = /\b(?:what|which)\s+(?:exact\s+|precise\s+)?(?:day|date)\b|\bo
  * "(c. 1565 – 1591)"): where a person's passage says their birth and death without the words.
  */
 const LIFE_SPAN = /\([^()]*?\d{3,4}[^().;]*?\s?[–-]\s?[^().;]*?\d{3,4}[^()]*\)/;
+/** A question asking where someone was born, or where they died. */
+const BIRTH_PLACE_ASKED = /\bborn\b|\bbirth\s*place\b|\bplace\s+of\s+birth\b/i;
+const DEATH_PLACE_ASKED = /\b(?:die|died|dies)\b|\bdeath\s*place\b|\bplace\s+of\s+death\b/i;
 /** A word of a life's birth or death in the question's relation. */
 const LIFE_WORD = /^(?:born|birth|died|death|die|dies)$/i;
 

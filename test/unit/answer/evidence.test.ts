@@ -810,3 +810,36 @@ describe('Function: evidenceOf', () => {
     expect(evidenceOf(outputs[1], outputs, sources)).toEqual(sources);
   });
 });
+
+describe('Function: checkEvidence on lives and persons', () => {
+  it('takes a birthplace only where a passage says born or gives a span of places, not the place of another event', () => {
+    // Prepare
+    const patent = { id: 'patent', title: 'Aug Vell', text: 'Aug Vell was born in 1850. He patented the kinetoscope in 1891 in Essin.' };
+    const born = { id: 'born', title: 'Ann Ost', text: 'Ann Ost is a Norvian painter. She was born in Essin, Norvia.' };
+    const span = { id: 'span', title: 'Tom Orel', text: 'Tom Orel (2 May 1921, Essin – 9 June 1998, Brugh) was a Norvian film director.' };
+
+    // Act
+    const other = checkEvidence('Where was Aug Vell born?', [patent], { shortAnswer: 'Essin' }, wordNet());
+    const said = checkEvidence('Where was Ann Ost born?', [born], { shortAnswer: 'Essin, Norvia' }, wordNet());
+    const spanned = checkEvidence('Where did Tom Orel die?', [span], { shortAnswer: 'Brugh' }, wordNet());
+
+    // Assess
+    expect(other).toMatchObject({ covered: false, reason: 'no retrieved passage places the birth asked for' });
+    expect(said.covered).toBe(true);
+    expect(spanned.covered).toBe(true);
+  });
+
+  it('refuses a person asked for with a phrase that names none, and keeps a group of people or a company', () => {
+    // Prepare
+    const museums = { id: 'museums', title: 'Museums of Essin', text: "Essin's museums include the Orne Institute, devoted to the history of cinema." };
+    const founders = { id: 'founders', title: 'Essin', text: 'Essin was founded by Greek settlers around 600 BC.' };
+
+    // Act
+    const museum = checkEvidence('Who founded the Orne Institute?', [museums], { shortAnswer: "Essin's museums" }, wordNet());
+    const settlers = checkEvidence('Who founded Essin?', [founders], { shortAnswer: 'Greek settlers' }, wordNet());
+
+    // Assess
+    expect(museum).toMatchObject({ covered: false, reason: `"Essin's museums" names no person` });
+    expect(settlers.covered).toBe(true);
+  });
+});
