@@ -84,6 +84,12 @@ const NOT_RELATION = new Set(
     'passage',
     'information',
     'please',
+    // How sure or plain the asker wants it ("What's a cinematograph exactly?"), not what it is about.
+    'exactly',
+    'precisely',
+    'actually',
+    'really',
+    'basically',
     'many',
     'much',
     'kind',

@@ -327,7 +327,7 @@ const SUMMARY_REQUEST = new RegExp(
 );
 /** "Summarise what the corpus says about cycling in Lyon": the corpus is where the answer comes from, not what it is about. */
 const CORPUS_SAYS =
-  /^what\s+(?:the\s+)?(?:corpus|documents?|sources?|passages?|texts?)\s+(?:says?|tells?(?:\s+(?:me|us))?|knows?|mentions?)\s+(?:about|of|on)\s+/iu;
+  /^what\s+(?:(?:the\s+)?(?:corpus|documents?|sources?|passages?|texts?)|you|we)\s+(?:says?|tells?(?:\s+(?:me|us))?|knows?|mentions?|have)\s+(?:about|of|on)\s+/iu;
 /** "What is Lyon known for?", "What are bouchons famous for?": what is said of the thing is what it is known for. */
 const KNOWN_FOR = /^what\s+(?:is|are|was|were)\s+(.+?)\s+(?:best\s+|most\s+|mainly\s+|mostly\s+)?(?:known|famous|noted|renowned)\s+for\s*[?.!]*\s*$/iu;
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { describedThing, readQuestion } from '../../../functions/core/answer/question.js';
-import { answerFormat, askedPart, entitySpans, sentences } from '../../../functions/core/answer/text.js';
+import { answerFormat, askedPart, entitySpans, sentences, summaryTopic } from '../../../functions/core/answer/text.js';
 
 describe('Function: entitySpans and sentences on a case name', () => {
   it('keeps "Craig v. Boren" one name and one sentence', () => {
@@ -220,5 +220,15 @@ describe('Function: askedPart on a question tag', () => {
     expect(askedPart('When Vell opened in 2005, was it the first?')).toBe('Was it the first when Vell opened in 2005?');
     expect(askedPart('When did Essin, the city, open its metro?')).toBe('When did Essin, the city, open its metro?');
     expect(askedPart('What is Essin, right?')).toBe('What is Essin, right?');
+  });
+});
+
+describe('Function: readQuestion on how a question is asked', () => {
+  it('reads "exactly" as how plainly to answer, and "what you know about X" as a request for a summary of X', () => {
+    // Act & Assess
+    expect(readQuestion("what's a kinetoscope exactly").relation).not.toContain('exactly');
+    expect(readQuestion('What actually is a bouchon?').relation).not.toContain('actually');
+    expect(summaryTopic('can you summarize what you know about essin')).toBe('essin');
+    expect(summaryTopic('Summarise what we have on the port of Essin')).toBe('the port of Essin');
   });
 });

@@ -630,14 +630,19 @@ describe('Function: answerStructured', () => {
     const transit = ask('Summarise public transport in Essin', [transport]);
 
     // Assess: statements, not one span; the city's own passage first, in its own order, then the passage titled after it.
-    expect(city.shortAnswer).toBe('Essin is the second city of Norvia');
+    // The short answer is the summary of the city's own passage.
+    expect(city.shortAnswer).toBe(
+      'Essin is the second city of Norvia. Essin had a population of about 310,000 in 2020. It lies on the Vell river and is known for its silk weavers',
+    );
     expect(city.answer).toBe(
       'Essin is the second city of Norvia. [essin] Essin had a population of about 310,000 in 2020. [essin] It lies on the Vell river and is known for its silk weavers. [essin] The port of Essin is the largest river port of Norvia. [essin-port] Orne is the third city of Norvia, after Tarn and Essin. [orne]',
     );
     // About the relation asked, cycling, not everything said of the city.
     expect(cycling.shortAnswer).toBe('Cycling in Essin has doubled since Velib opened in 2009');
     expect(cycling.answer).toBe('Cycling in Essin has doubled since Velib opened in 2009. [velib]');
-    expect(known.shortAnswer).toBe('Essin is the second city of Norvia');
+    expect(known.shortAnswer).toBe(
+      'Essin is the second city of Norvia. Essin had a population of about 310,000 in 2020. It lies on the Vell river and is known for its silk weavers',
+    );
     expect(what.shortAnswer).toBe('a type of restaurant found in Lyon');
     // "Who were <name>?" asks who they are; "Who invented X?" still asks for a name.
     expect(who.shortAnswer).toBe('Norvian inventors');
@@ -657,7 +662,7 @@ describe('Function: answerStructured', () => {
     // The passage whose title holds most of the topic leads, though another ranks first.
     expect(overview.shortAnswer).toBe('Nuclear power is the largest source of electricity in Norvia');
     // A passage titled after the whole topic speaks of it in every sentence; its caption is no short answer.
-    expect(transit.shortAnswer).toBe('Essin runs three tram lines');
+    expect(transit.shortAnswer).toBe('Essin runs three tram lines. The first opened in 1999');
     expect(transit.answer).toBe(`${transport.text.replace(/\. /g, '. [transport] ')} [transport]`);
   });
 
@@ -3115,5 +3120,21 @@ describe('Function: answerExtractively', () => {
 
     // Assess
     expect(JSON.parse(text)).toEqual({ shortAnswer: 'Christopher Nolan', answer: `${INCEPTION.text} [inception]` });
+  });
+});
+
+describe('Function: answerStructured on a summary', () => {
+  it('gives as short answer the summary of the passage most about the topic, the passage titled after the whole topic first', () => {
+    // Prepare
+    const essin = doc('essin', 'Essin', 'Essin is the second city of Norvia. It lies on the Vell river. Essin is the oldest city of Norvia.');
+    const port = doc('essin-port', 'Port of Essin', 'The port of Essin is the largest river port of Norvia. It handles about 9 million tonnes a year.');
+
+    // Act
+    const city = ask('Give me an overview of Essin', [port, essin]);
+    const harbour = ask('Please give an overview of the port of Essin', [essin, port]);
+
+    // Assess
+    expect(city.shortAnswer).toBe('Essin is the second city of Norvia. It lies on the Vell river. Essin is the oldest city of Norvia');
+    expect(harbour.shortAnswer).toBe('The port of Essin is the largest river port of Norvia. It handles about 9 million tonnes a year');
   });
 });

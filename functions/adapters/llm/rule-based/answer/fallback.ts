@@ -76,8 +76,10 @@ export function summarize(focus: Focus, format: AnswerFormat = {}): ExtractedAns
   const topic = contentTerms([...focus.reading.names, ...focus.reading.relation].join(' '));
   const titleOrder = (s: Sentence) => {
     const title = new Set(contentTerms(bareTitle(s.title)));
+    // Titled after the whole topic, name and relation ("Port of Marseille" for the port of Marseille), or after a name asked.
+    const whole = title.size === new Set(topic).size && topic.every((t) => title.has(t));
     const exact =
-      focus.reading.names.some((n) => sameName(s.title, n)) || sameName(s.title, focus.reading.relation.join(' ')) || opensOn(s.docId, topic, focus);
+      whole || focus.reading.names.some((n) => sameName(s.title, n)) || sameName(s.title, focus.reading.relation.join(' ')) || opensOn(s.docId, topic, focus);
     return (exact ? 1 : 0) + topic.filter((t) => title.has(t)).length / Math.max(topic.length, 1) / 2;
   };
   const order = [...new Set(top.map((s) => s.docId))]
@@ -94,9 +96,18 @@ export function summarize(focus: Focus, format: AnswerFormat = {}): ExtractedAns
     if (picked.length >= most) break;
   }
   const answer = format.bullets ? picked.map((s) => `- ${cite(s)}`).join('\n') : picked.map(cite).join(' ');
-  // A label's caption ("Audio recording: interview with ...") says what a passage is, not what it says.
+  // The short answer is the summary of the passage most about the topic, its picked sentences
+  // uncited: a summary of Lyon says its rank, its size and its rivers, not its rank alone. A label's
+  // caption ("Audio recording: interview with ...") says what a passage is, not what it says.
   const lead = picked.find((s) => !/^[^:]{1,40}:\s/.test(s.text)) ?? picked[0]!;
-  return { shortAnswer: lead.text.replace(/[.]$/, '').trim(), answer };
+  const short = picked.filter((s) => s.docId === lead.docId && (s === lead || !/^[^:]{1,40}:\s/.test(s.text)));
+  return {
+    shortAnswer: short
+      .map((s) => s.text.trim())
+      .join(' ')
+      .replace(/[.]$/, ''),
+    answer,
+  };
 }
 
 /**
