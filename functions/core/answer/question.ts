@@ -66,6 +66,8 @@ const NOT_RELATION = new Set(
     'explain',
     'describe',
     'compare',
+    'vs',
+    'versus',
     'comparison',
     'list',
     'name',
@@ -517,7 +519,7 @@ function eitherOr(asked: string, names: string[]): [string, string] | undefined 
   }
   // "Nice vs Toulouse: which is bigger?", "solar versus wind, which ...?": the options before the question.
   const versus = /^\s*(?:(?-i:the|a|an)\s+)?([^,:?]+?)\s+(?:vs\.?|versus)\s+(?:(?-i:the|a|an)\s+)?([^,:?]+?)\s*[,:;–—-]\s*(?:which|who|what)\b/i.exec(q);
-  if (versus) return [versus[1]!.trim(), versus[2]!.trim()];
+  if (versus) return parallel(versus[1]!.trim(), versus[2]!.trim());
   if (!/\bor\b/i.test(q) || !/\?\s*$|\b(which|who|whom|what)\b/i.test(q)) return undefined;
   // "Gas or solar: which generated a larger share ...?": the options before the question.
   const leading = /^\s*(?:(?-i:the|a|an)\s+)?([^,:?]+?)\s+or\s+(?:(?-i:the|a|an)\s+)?([^,:?]+?)\s*[,:;–-]\s*(?:which|who|what)\b/i.exec(q);
@@ -532,6 +534,18 @@ function eitherOr(asked: string, names: string[]): [string, string] | undefined 
   if (split) return [split[1]!, split[2]!];
   const plain = /\b([\p{L}-]+)\s+or\s+([\p{L}-]+)\s*\?\s*$/iu.exec(q);
   return plain ? [plain[1]!, plain[2]!] : undefined;
+}
+
+/**
+ * Two options as long as each other: "gas vs solar share of french electricity 2023" sets gas
+ * against solar, the rest being what both are compared on. The second is cut to the first's
+ * length when it runs on by two words or more, or by a figure noun ("lyon vs marseille population").
+ */
+function parallel(first: string, second: string): [string, string] {
+  const a = first.split(/\s+/);
+  const b = second.split(/\s+/);
+  const runsOn = b.length >= a.length + 2 || (b.length > a.length && NUMBER_NOUNS.test(b[a.length]!));
+  return runsOn && a.length <= 2 ? [first, b.slice(0, a.length).join(' ')] : [first, second];
 }
 
 /** The first two names next to each other in the question with only `between` between them, and `before` before the first when given. */

@@ -232,3 +232,18 @@ describe('Function: readQuestion on how a question is asked', () => {
     expect(summaryTopic('Summarise what we have on the port of Essin')).toBe('the port of Essin');
   });
 });
+
+describe('Function: readQuestion on options set against each other', () => {
+  it('cuts the second option of "A vs B ..." to the first\'s length when it runs on with what both are compared on', () => {
+    // Act
+    const share = readQuestion('gas vs solar share of norvian electricity 2023, which is higher');
+    const towns = readQuestion('essin vs brugh population - which is larger');
+    const names = readQuestion('Orne Institute vs Vell Museum, which opened first');
+
+    // Assess
+    expect(share.options).toEqual(['gas', 'solar']);
+    expect(share.relation).not.toContain('vs');
+    expect(towns.options).toEqual(['essin', 'brugh']);
+    expect(names.options).toEqual(['Orne Institute', 'Vell Museum']);
+  });
+});
