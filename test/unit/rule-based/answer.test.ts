@@ -3138,3 +3138,19 @@ describe('Function: answerStructured on a summary', () => {
     expect(harbour.shortAnswer).toBe('The port of Essin is the largest river port of Norvia. It handles about 9 million tonnes a year');
   });
 });
+
+describe('Function: answerStructured on a change', () => {
+  it('answers how much something grew with the change its sentence says, a multiple or a share', () => {
+    // Prepare
+    const trips = doc('trips', 'Cycling in Essin', 'Since the Velib scheme opened in 2009 the number of trips by bike in Essin has doubled.');
+    const census = doc('census', 'Brugh', 'Brugh had about 40,000 residents in 1990. Its population fell by 12 percent between 1990 and 2000.');
+
+    // Act
+    const grown = ask('How much has cycling in Essin grown since Velib opened?', [trips]);
+    const fallen = ask('How much did the population of Brugh fall between 1990 and 2000?', [census]);
+
+    // Assess
+    expect(grown.shortAnswer).toBe('doubled');
+    expect(fallen.shortAnswer).toBe('by 12 percent');
+  });
+});

@@ -49,7 +49,7 @@ import { describe, fallback, namesFrom, summarize } from './fallback.js';
 import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, ranksAs, type Sentence, titleKey } from './focus.js';
 import { coordinated, gradedSynonyms, list, membersWith, tableChoice, tableFigure, tableMembers, tableRows, tableSuperlative } from './lists-tables.js';
 import { deathCause, homeCountry, inCommon, lifeDate, lifePlace } from './lives.js';
-import { asksForMany, bridgedTitle, definedSubject, figureOf, kindOf, objectOf, superlative, whereIs } from './phrasings.js';
+import { asksForMany, bridgedTitle, changeOf, definedSubject, figureOf, kindOf, objectOf, superlative, whereIs } from './phrasings.js';
 import { typed } from './typed.js';
 import { yesNo } from './yes-no.js';
 
@@ -146,6 +146,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
       return (asksForMany(text) ? coordinated(focus) : undefined) ?? definedSubject(reading, focus, text) ?? describe(focus) ?? fallback(focus);
     default:
       return (
+        changeOf(text, focus) ??
         (reading.type === 'number' ? tableFigure(tables, focus) : tableSuperlative(reading, tables, focus, text)) ??
         (asksForMany(text) ? (tableMembers(tables, focus) ?? membersWith(focus) ?? coordinated(focus)) : undefined) ??
         bridgedTitle(reading, focus, text) ??

@@ -31,6 +31,27 @@ export function figureOf(reading: QuestionReading, focus: Focus): ExtractedAnswe
   return undefined;
 }
 
+/** "How much has cycling grown since ...?", "By how much did the population fall?": a change asked for. */
+const CHANGE_ASKED =
+  /\bhow\s+much\s+(?:has|have|had|did|does|do)\b[^?]*\b(?:grow|grown|grew|increased?|rise|risen|rose|fall|fallen|fell|drop(?:ped)?|declined?|changed?|shrink|shrunk|shrank)\b/i;
+/** A change said as a multiple ("has tripled", "more than doubled") or by a share or a factor ("rose by 30 percent"). */
+const CHANGE_SAID =
+  /\b(?:(?:more than|nearly|almost|roughly)\s+)?(?:doubled|tripled|trebled|quadrupled|halved)\b|\bby\s+(?:about\s+|around\s+|nearly\s+|almost\s+|some\s+)?\d[\d,.]*\s*(?:%|percent|per cent|times)|\b\d+(?:\.\d+)?-fold\b/i;
+
+/**
+ * "How much has cycling in Lyon grown since Vélo'v opened?": the change a sentence about the focus
+ * and its relation says ("the number of trips by bike has tripled"), which is no figure of its
+ * own. Undefined for other questions, or when no such sentence says a change.
+ */
+export function changeOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  if (!CHANGE_ASKED.test(question)) return undefined;
+  for (const s of ranked(focus).filter((x) => focus.about(x) > 0 && focus.relationScore(x) > 0)) {
+    const change = CHANGE_SAID.exec(s.text)?.[0];
+    if (change) return { shortAnswer: change, answer: cite(s) };
+  }
+  return undefined;
+}
+
 /**
  * "What type of museum is the Musée des Confluences?": the words a sentence about the subject
  * puts before the class noun ("a science and anthropology museum"), or after it when it is "a type
