@@ -46,7 +46,7 @@ import {
   classWords as wordsOfClass,
 } from './question.js';
 import { respelling } from './spelling.js';
-import { bareTitle, entitySpans, escapeRegExp, sentences, upperFirst } from './text.js';
+import { bareTitle, entitySpans, escapeRegExp, sentences, TOTAL_ASKED, upperFirst } from './text.js';
 import { asPassagesWrite } from './truecase.js';
 
 export interface EvidenceDocument {
@@ -337,8 +337,9 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   if (short === null && SHORT_TYPES.has(reading.type)) return refuse(`no retrieved passage holds ${expected(reading.type)} about what is asked`);
   // The figure a question asking for a number was answered with, which the checks of figures below read.
   const figure = typeof short === 'string' && reading.type === 'number' ? short : undefined;
-  // A gap asked for ("How many more ...?", "By how many ...?") is said as the two figures it lies between.
-  const gap = figure !== undefined && GAP_ASKED.test(task) && isGap(figure, docs);
+  // A gap asked for ("How many more ...?", "By how many ...?") is said as the two figures it lies
+  // between, a total ("the combined population of A and B") as the figures it adds up.
+  const gap = figure !== undefined && ((GAP_ASKED.test(task) && isGap(figure, docs)) || (TOTAL_ASKED.test(task) && isTotal(figure, docs)));
   if (typeof short === 'string' && !gap && !saidBy(short, reading, docs)) return refuse(`no retrieved passage says "${short}"`);
   // A span answers about the question's names when a passage about them, or one they lead to, says
   // it: Paris's population is no answer to "Toulouse metro area population". A name compared with
@@ -539,12 +540,28 @@ const LIFE_WORD = /^(?:born|birth|died|death|die|dies)$/i;
 /** A question asking how far apart two figures are. */
 const GAP_ASKED = /\bhow\s+(?:many|much)\s+(?:more|fewer|less)\b|\bby\s+how\s+(?:many|much)\b|\b(?:difference|gap)\s+between\b/i;
 
+/** The figures the passages give, and the one a short answer gives (undefined when it gives none above 0). */
+function figuresGiven(figure: string, docs: ReadonlyArray<{ text: string }>): { value: number; given: number[] } | undefined {
+  const value = figureIn(figure)?.value;
+  if (value === undefined || value <= 0) return undefined;
+  return { value, given: docs.flatMap((d) => numbersIn(d.text).flatMap((c) => (c.value === undefined ? [] : [c.value]))) };
+}
+
 /** Whether a figure is the gap between two figures the passages give, as rounded (within 5%). */
 function isGap(figure: string, docs: ReadonlyArray<{ text: string }>): boolean {
-  const value = figureIn(figure)?.value;
-  if (value === undefined || value <= 0) return false;
-  const given = docs.flatMap((d) => numbersIn(d.text).flatMap((c) => (c.value === undefined ? [] : [c.value])));
+  const read = figuresGiven(figure, docs);
+  if (!read) return false;
+  const { value, given } = read;
   return given.some((x) => given.some((y) => x > y && Math.abs(x - y - value) <= 0.05 * value));
+}
+
+/** Whether a figure is the total of two or three figures the passages give, as rounded (within 5%). */
+function isTotal(figure: string, docs: ReadonlyArray<{ text: string }>): boolean {
+  const read = figuresGiven(figure, docs);
+  if (!read) return false;
+  const { value, given } = read;
+  const near = (sum: number) => Math.abs(sum - value) <= 0.05 * value;
+  return given.some((x, i) => given.some((y, j) => j > i && (near(x + y) || given.some((z, k) => k > j && near(x + y + z)))));
 }
 
 /**

@@ -369,6 +369,9 @@ const DIFFERENCES =
 export const CLOSING_WORDS =
   /(?:\s+(?:born|die|died|buried|live|lived|work|worked|study|studied|come\s+from|from|graduate|graduated|start|started|begin|began)(?:\s+(?:in|at))?)+\s*$/i;
 
+/** A total asked of several things: "the combined population of A and B", "A and B together". */
+export const TOTAL_ASKED = /\b(?:combined|total|together|altogether|in\s+all|added\s+up)\b/i;
+
 /** "Tell me about <topic>": the one form a request for a summary is read in (asTellMeAbout). */
 export const TELL_ME_ABOUT = /^(?:please\s+)?(?:tell|show)\s+me\s+about\b/i;
 

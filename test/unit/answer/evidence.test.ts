@@ -843,3 +843,23 @@ describe('Function: checkEvidence on lives and persons', () => {
     expect(settlers.covered).toBe(true);
   });
 });
+
+describe('Function: checkEvidence on a total', () => {
+  it('reads a total asked for as said by the two or three figures it adds up, and no other figure', () => {
+    // Prepare
+    const essin = { id: 'essin', title: 'Essin', text: 'The city of Essin had a population of about 410,000 in 2020.' };
+    const brugh = { id: 'brugh', title: 'Brugh', text: 'The commune of Brugh had a population of about 250,000 in 2020.' };
+    const orne = { id: 'orne', title: 'Orne', text: 'Orne had a population of about 40,000 in 2020.' };
+    const asked = 'What is the combined population of Essin, Brugh and Orne?';
+
+    // Act
+    const three = checkEvidence(asked, [essin, brugh, orne], { shortAnswer: 'about 700,000' }, wordNet());
+    const two = checkEvidence('What is the combined population of Essin and Brugh?', [essin, brugh], { shortAnswer: 'about 660,000' }, wordNet());
+    const other = checkEvidence(asked, [essin, brugh, orne], { shortAnswer: 'about 900,000' }, wordNet());
+
+    // Assess
+    expect(three.covered).toBe(true);
+    expect(two.covered).toBe(true);
+    expect(other).toMatchObject({ covered: false, reason: 'no retrieved passage says "about 900,000"' });
+  });
+});

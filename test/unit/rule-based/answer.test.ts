@@ -3154,3 +3154,34 @@ describe('Function: answerStructured on a change', () => {
     expect(fallen.shortAnswer).toBe('by 12 percent');
   });
 });
+
+describe('Function: answerStructured on a total', () => {
+  it('adds up the figure asked of each name listed, each in the answer, and gives none when a name has no figure', () => {
+    // Prepare
+    const essin = doc('essin', 'Essin', 'Essin is a city of Norvia. The city of Essin had a population of about 410,000 in 2020.');
+    const brugh = doc('brugh', 'Brugh', 'Brugh is a port of Norvia. The commune of Brugh had a population of about 250,000 in 2020.');
+    const orne = doc('orne', 'Orne', 'Orne is a town of Norvia. Orne had a population of about 40,000 in 2020.');
+
+    // Act
+    const two = ask('What is the combined population of Essin and Brugh?', [essin, brugh]);
+    const three = ask('How many people live in Essin, Brugh and Orne together?', [essin, brugh, orne]);
+    const missing = ask('What is the total population of Essin and Tarn?', [essin, brugh]);
+
+    // Assess
+    expect(two.shortAnswer).toBe('about 660,000');
+    expect(two.answer).toContain('Essin: about 410,000 (2020); Brugh: about 250,000 (2020).');
+    expect(three.shortAnswer).toBe('about 700,000');
+    expect(missing.shortAnswer).toBeNull();
+  });
+});
+
+describe('Function: answerStructured on a table total', () => {
+  it("adds up the rows of a table the question names, in the table's unit, each row in the answer", () => {
+    // Act
+    const total = ask('What was the combined share of wind and solar in electricity generation?', [ENERGY]);
+
+    // Assess
+    expect(total.shortAnswer).toBe('15 percent');
+    expect(total.answer).toBe('Electricity generation by source (table): wind, 10 percent; solar, 5 percent [energy-table]');
+  });
+});

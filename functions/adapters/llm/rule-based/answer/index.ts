@@ -38,7 +38,7 @@ import {
   readQuestion,
   roleOfWritten,
 } from '../../../../core/answer/question.js';
-import { answerFormat, askedPart, bareTitle, escapeRegExp, NUMBER_WORDS, sentences, upperFirst } from '../../../../core/answer/text.js';
+import { answerFormat, askedPart, bareTitle, escapeRegExp, NUMBER_WORDS, sentences, TOTAL_ASKED, upperFirst } from '../../../../core/answer/text.js';
 import { asPassagesWrite } from '../../../../core/answer/truecase.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
@@ -47,7 +47,18 @@ import { readTask } from '../reading.js';
 import { choose } from './choice.js';
 import { describe, fallback, namesFrom, summarize } from './fallback.js';
 import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, ranksAs, type Sentence, titleKey } from './focus.js';
-import { coordinated, gradedSynonyms, list, membersWith, tableChoice, tableFigure, tableMembers, tableRows, tableSuperlative } from './lists-tables.js';
+import {
+  coordinated,
+  gradedSynonyms,
+  list,
+  membersWith,
+  tableChoice,
+  tableFigure,
+  tableMembers,
+  tableRows,
+  tableSuperlative,
+  tableTotal,
+} from './lists-tables.js';
 import { deathCause, homeCountry, inCommon, lifeDate, lifePlace } from './lives.js';
 import { asksForMany, bridgedTitle, changeOf, definedSubject, figureOf, kindOf, objectOf, superlative, whereIs } from './phrasings.js';
 import { typed } from './typed.js';
@@ -106,6 +117,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
       ? (ageOf(text, input.documents, lexicon, depth) ??
         difference(text, input.documents, lexicon, depth) ??
         oneOfMany(text, reading, input.documents, lexicon, depth) ??
+        totalOf(text, input.documents, lexicon, depth) ??
         eachOf(text, reading, input.documents, lexicon, depth) ??
         conjoined(text, reading, input.documents, lexicon, depth) ??
         sameNationOfRole(text, input.documents, lexicon, depth))
@@ -147,6 +159,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
     default:
       return (
         changeOf(text, focus) ??
+        (reading.type === 'number' && TOTAL_ASKED.test(text) ? tableTotal(tables, focus) : undefined) ??
         (reading.type === 'number' ? tableFigure(tables, focus) : tableSuperlative(reading, tables, focus, text)) ??
         (asksForMany(text) ? (tableMembers(tables, focus) ?? membersWith(focus) ?? coordinated(focus)) : undefined) ??
         bridgedTitle(reading, focus, text) ??
@@ -334,9 +347,8 @@ function difference(asked: string, documents: AnswerInput['documents'], lexicon:
   const unit = unitOf(a.text);
   if (unit !== unitOf(b.text)) return none;
   const gap = Math.abs(a.value - b.value);
-  const rough = /\b(?:about|around|some|roughly|nearly|more than|over|almost)\b/i.test(`${a.text} ${b.text}`);
-  const figure = gap >= 1e6 ? `${Number((gap / 1e6).toFixed(1))} million` : Number(gap.toPrecision(gap >= 1000 ? 3 : 15)).toLocaleString('en-US');
-  return { shortAnswer: `${rough ? 'about ' : ''}${figure}${unit ? ` ${unit}` : ''}`, answer: found.answer };
+  const rough = ROUGHLY.test(`${a.text} ${b.text}`);
+  return { shortAnswer: `${rough ? 'about ' : ''}${figureText(gap)}${unit ? ` ${unit}` : ''}`, answer: found.answer };
 }
 
 /** A bound a yes/no question sets a figure ("over 12 million", "fewer than 50"), and the figure after it. */
@@ -422,6 +434,65 @@ const NAMES_LISTED = new RegExp(String.raw`\b(of|for|in)\s+(${NAME}(?:\s*,\s*${N
  * question is then read as any other.
  */
 function eachOf(asked: string, reading: QuestionReading, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
+  const answers = answersOfEach(asked, reading, documents, lexicon, depth);
+  if (!answers || answers.some((a) => !a.found.shortAnswer || /^(?:yes|no)$/i.test(a.found.shortAnswer))) return undefined;
+  // One answer for all ("the confluence of the Rhône and the Saône": Lyon) is one thing asked of them together.
+  if (new Set(answers.map((a) => a.found.shortAnswer!.toLowerCase())).size === 1) return undefined;
+  return {
+    shortAnswer: answers.map((a) => `${a.name}: ${a.found.shortAnswer}`).join('; '),
+    answer: [...new Set(answers.map((a) => a.found.answer))].join(' '),
+  };
+}
+
+/**
+ * "What is the combined population of Lyon and Marseille?", "How many people live in Lyon and
+ * Marseille together?": the figure asked of each name (eachOf), added up when every name has one
+ * in the same unit, with each in the answer: "about 1.4 million". No answer when a name's figure
+ * is missing or in another unit; undefined when the question asks no total of listed names.
+ */
+function totalOf(asked: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
+  if (!TOTAL_ASKED.test(asked)) return undefined;
+  // The question asked of each: without its word of the total.
+  const each = asked
+    .replace(/\b(?:combined|total)\s+(?=\p{L})/iu, '')
+    .replace(/\s*,?\s*\b(?:combined|together|altogether|in\s+all|in\s+total|added\s+up)\b\s*(?=[?.!]*\s*$)/iu, '');
+  const reading = readQuestion(each);
+  if (reading.type !== 'number' || each === asked) return undefined;
+  const answers = answersOfEach(each, reading, documents, lexicon, depth);
+  if (!answers) return undefined;
+  // A total of names one of which has no figure here is not given.
+  const figures = answers.map((a) => (a.found.shortAnswer ? figureIn(a.found.shortAnswer) : undefined));
+  const unit = unitOf(figures[0]?.text ?? '');
+  if (figures.some((f) => f?.value === undefined || unitOf(f.text) !== unit)) return { shortAnswer: null, answer: NO_ANSWER };
+  const total = figures.reduce((sum, f) => sum + f!.value!, 0);
+  const rough = answers.some((a) => ROUGHLY.test(a.found.shortAnswer!));
+  const parts = answers.map((a) => `${a.name}: ${a.found.shortAnswer}`).join('; ');
+  return {
+    shortAnswer: `${rough ? 'about ' : ''}${figureText(total)}${unit ? ` ${unit}` : ''}`,
+    answer: `${parts}. ${[...new Set(answers.map((a) => a.found.answer))].join(' ')}`,
+  };
+}
+
+/** A figure written as the answerer writes one: "1.2 million", "29,000", "2.5". */
+function figureText(value: number): string {
+  return value >= 1e6 ? `${Number((value / 1e6).toFixed(1))} million` : Number(value.toPrecision(value >= 1000 ? 3 : 15)).toLocaleString('en-US');
+}
+
+/** A figure given roughly: "about 522,000", "more than 400". */
+const ROUGHLY = /\b(?:about|around|some|roughly|nearly|more than|over|almost)\b/i;
+
+/**
+ * The thing a question asks of each name it lists ("the population of Lyon and Marseille"), asked
+ * of each in turn, answered or not. Undefined when it asks to choose, or lists a part that is not
+ * one of its names.
+ */
+function answersOfEach(
+  asked: string,
+  reading: QuestionReading,
+  documents: AnswerInput['documents'],
+  lexicon: Lexicon,
+  depth: number,
+): Array<{ name: string; found: ExtractedAnswer }> | undefined {
   if (!['number', 'date', 'year', 'place', 'person', 'entity'].includes(reading.type) || reading.options) return undefined;
   const m = NAMES_LISTED.exec(asked);
   if (!m) return undefined;
@@ -429,14 +500,7 @@ function eachOf(asked: string, reading: QuestionReading, documents: AnswerInput[
   if (parts.length < 2 || !parts.every((p) => reading.names.some((n) => n.toLowerCase() === p.toLowerCase()))) return undefined;
   // "the populations of": each name has one.
   const before = asked.slice(0, m.index).replace(/\b(\p{Ll}{3,}[^s\s])s(\s*)$/u, '$1$2');
-  const answers = parts.map((p) => ({ name: p, found: askAgain(`${before}${m[1]} ${p}${asked.slice(m.index + m[0].length)}`, documents, lexicon, depth) }));
-  if (answers.some((a) => !a.found.shortAnswer || /^(?:yes|no)$/i.test(a.found.shortAnswer))) return undefined;
-  // One answer for all ("the confluence of the Rhône and the Saône": Lyon) is one thing asked of them together.
-  if (new Set(answers.map((a) => a.found.shortAnswer!.toLowerCase())).size === 1) return undefined;
-  return {
-    shortAnswer: answers.map((a) => `${a.name}: ${a.found.shortAnswer}`).join('; '),
-    answer: [...new Set(answers.map((a) => a.found.answer))].join(' '),
-  };
+  return parts.map((p) => ({ name: p, found: askAgain(`${before}${m[1]} ${p}${asked.slice(m.index + m[0].length)}`, documents, lexicon, depth) }));
 }
 
 /**

@@ -300,6 +300,28 @@ export function tableFigure(tables: readonly Table[], focus: Focus): ExtractedAn
 }
 
 /**
+ * "What was the combined share of wind and solar?", "add up the shares of hydro, wind and solar":
+ * the rows the question names, each by a word of its relation, added up in the column asked
+ * ("15 percent"), each row in the answer. Undefined unless two rows or more of a table whose
+ * title or header speaks of what is asked are named.
+ */
+export function tableTotal(tables: readonly Table[], focus: Focus): ExtractedAnswer | undefined {
+  for (const { doc, rows } of tables) {
+    const heading = tableHeading(doc);
+    const measures = new Set(contentTerms(rows[0]?.column ?? ''));
+    if (![focus.answerClass, ...focus.relation].some((set) => [...set].some((t) => measures.has(t)))) continue;
+    const named = rows.filter((row) => {
+      const terms = contentTerms(row.name);
+      return focus.relation.some((set) => terms.length > 0 && terms.every((t) => set.has(t)));
+    });
+    if (named.length < 2 || !focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)))) continue;
+    const total = { ...named[0]!, value: Number(named.reduce((sum, row) => sum + row.value, 0).toPrecision(12)) };
+    return { shortAnswer: rowFigure(total), answer: `${doc.title ?? doc.id}: ${named.map((row) => `${row.name}, ${rowFigure(row)}`).join('; ')} [${doc.id}]` };
+  }
+  return undefined;
+}
+
+/**
  * "Which produces more of France's electricity, hydro or wind?": two rows of one table, the
  * options, compared by its figure ("hydroelectricity,12" against "wind,10"). An option names a row
  * when one's words begin the other's ("hydro" and "hydroelectricity"). Undefined unless both
