@@ -1,6 +1,7 @@
 /** `llm_call`: asks the LLM to answer from the documents of earlier steps, citing them. */
 import schema from '../../../schemas/steps/llm_call.schema.json' with { type: 'json' };
 import { composeAnswer } from '../answer/compose-answer.js';
+import { kinQuestion, relativesIn } from '../answer/kinship.js';
 import { LlmRefusalError } from '../errors.js';
 import type { CorpusIndex } from '../ports.js';
 import { contentTerms } from '../retrieval/tokenize.js';
@@ -30,11 +31,17 @@ const sentencesOf = (text: string): string[] => text.split(/(?<=[.!?])\s+(?=[A-Z
  * after Paris" when "in the Provence-Alpes-Côte d'Azur region" says what is asked. A passage none
  * of whose sentences speaks of it leads on through every name it gives: what it says of the
  * subject is the hop, in words the task does not use ("whose clients include Rudy Giuliani" for
- * the mayor a consultant worked with).
+ * the mayor a consultant worked with). A sentence stating the kinship a task asks through
+ * (`statesKin`: "She is married to ... Roman Polanski" for her husband) speaks of it too.
  */
-async function namedInRelevantSentences(index: CorpusIndex, doc: ReadDocument, relation: ReadonlySet<string>): Promise<string[]> {
+async function namedInRelevantSentences(
+  index: CorpusIndex,
+  doc: ReadDocument,
+  relation: ReadonlySet<string>,
+  statesKin: (sentence: string) => boolean,
+): Promise<string[]> {
   const said = sentencesOf(doc.text);
-  const speaking = said.filter((sentence) => contentTerms(sentence).some((t) => relation.has(t)));
+  const speaking = said.filter((sentence) => contentTerms(sentence).some((t) => relation.has(t)) || statesKin(sentence));
   const found: string[] = [];
   for (const sentence of speaking.length > 0 ? speaking : said)
     for (const id of await index.documentsNamedIn(sentence)) if (id !== doc.id && !found.includes(id)) found.push(id);
@@ -70,9 +77,13 @@ export const llmCall: StepDefinition = {
     const naming = documents.filter((d) => subjects.has(d.id));
     const names = new Set(naming.flatMap((d) => contentTerms(d.title ?? '')));
     const relation = new Set(contentTerms(ctx.task).filter((t) => !names.has(t)));
+    // A relative asked through ("Where was the husband of X born?") is named where a sentence
+    // states the kinship, in words the task does not use: "She is married to ... Roman Polanski".
+    const kin = kinQuestion(ctx.task);
+    const statesKin = (sentence: string) => kin !== undefined && relativesIn(sentence, kin.path[0]!, []).length > 0;
     for (const d of naming) {
       let taken = 0;
-      for (const id of await namedInRelevantSentences(ctx.index, d, relation)) {
+      for (const id of await namedInRelevantSentences(ctx.index, d, relation, statesKin)) {
         if (taken >= NAMED_PER_DOC || documents.length >= LLM_DOCS_MAX) break;
         if (seen.has(id)) continue;
         const doc = await ctx.index.get(id);

@@ -19,6 +19,9 @@ const CORPUS: CorpusDocument[] = [
   corpusDoc('marseille', 'Marseille', "Marseille is the second-largest city of France, after Paris. It lies in the Provence-Alpes-Côte d'Azur region."),
   corpusDoc('howell', 'Scott Howell (political consultant)', 'Scott Howell is an American political consultant, whose clients include Rudy Giuliani.'),
   corpusDoc('giuliani', 'Rudy Giuliani', 'Rudy Giuliani was the mayor of New York City.'),
+  corpusDoc('seigne', 'Ema Seigne', 'Ema Seigne (born 22 June 1966) is a Norvian actress, known for Bitter Sun. She is married to film director Ravel Polan.'),
+  corpusDoc('polan', 'Ravel Polan', 'Ravel Polan (born 18 August 1933 in Essin) is a Norvian film director.'),
+  corpusDoc('sun', 'Bitter Sun', 'Bitter Sun is a 1992 film directed by Ravel Polan.'),
 ];
 
 /** Runs an llm_call over one input step holding `inputIds` (in that order) for `task`. */
@@ -64,6 +67,14 @@ describe('llm_call: the passages a first hop names', () => {
 
     // Assess
     expect(result.read_documents).toEqual(['howell', 'giuliani']);
+  });
+
+  it('follows the name of the relative a task asks through from the sentence stating the kinship, in words the task does not use', async () => {
+    // Act: "born" is said in the sentence naming no one; the husband is named where she "is married to" him.
+    const { result } = await answerOver('Where was the husband of Ema Seigne born?', ['seigne']);
+
+    // Assess
+    expect(result.read_documents).toContain('polan');
   });
 
   it('reads at most two passages named by one passage, first mentioned first', async () => {
