@@ -3185,3 +3185,20 @@ describe('Function: answerStructured on a table total', () => {
     expect(total.answer).toBe('Electricity generation by source (table): wind, 10 percent; solar, 5 percent [energy-table]');
   });
 });
+
+describe('Function: answerStructured on first names', () => {
+  it('gives the first names a sentence lists after those they are of, and the first word of a name written in full', () => {
+    // Prepare
+    const orne = doc('orne', 'Paul and Jean Orne', 'The Orne brothers, Paul and Jean, were Norvian inventors who patented the kinetoscope in 1891.');
+    const vell = doc('vell', 'Ada Vell', 'Ada Vell is a Norvian painter born in Essin.');
+
+    // Act
+    const brothers = ask('What are the first names of the Orne brothers?', [orne, vell]);
+    const painter = ask("What is Ada Vell's first name?", [vell]);
+
+    // Assess
+    expect(brothers.shortAnswer).toBe('Paul and Jean');
+    expect(brothers.answer).toBe(`${orne.text} [orne]`);
+    expect(painter.shortAnswer).toBe('Ada');
+  });
+});

@@ -31,6 +31,33 @@ export function figureOf(reading: QuestionReading, focus: Focus): ExtractedAnswe
   return undefined;
 }
 
+/** "What are the first names of the Lumière brothers?": given names asked for. */
+const FIRST_NAMES_ASKED = /\b(?:first|given|christian)\s+names?\b/i;
+/** An appositive of given names after who they are of: "The Lumière brothers, Auguste and Louis, were ...". */
+const GIVEN_NAMES = /(\p{Lu}[\p{L}'’-]*(?:\s+\p{Ll}+)?)\s*,\s+(\p{Lu}\p{Ll}+(?:\s*,\s+\p{Lu}\p{Ll}+)*,?\s+and\s+\p{Lu}\p{Ll}+)\s*,/gu;
+
+/**
+ * "What are the first names of the Lumière brothers?": the given names a sentence about them lists
+ * after them ("The Lumière brothers, Auguste and Louis, were ..."); of one person named in full,
+ * the first word of the name where a passage writes it. Undefined for other questions, or when no
+ * sentence gives them.
+ */
+export function firstNames(question: string, focus: Focus): ExtractedAnswer | undefined {
+  if (!FIRST_NAMES_ASKED.test(question)) return undefined;
+  // Whose names: the question's words but those asking for names.
+  const whose = new Set(contentTerms(question.replace(FIRST_NAMES_ASKED, ' ')));
+  const about = ranked(focus).filter((x) => focus.about(x) > 0);
+  for (const s of about) {
+    for (const m of s.text.matchAll(GIVEN_NAMES)) {
+      const of = contentTerms(m[1]!);
+      if (of.length > 0 && of.every((t) => whose.has(t))) return { shortAnswer: m[2]!, answer: cite(s) };
+    }
+  }
+  const person = focus.reading.names.find((n) => /^\p{Lu}\p{Ll}+\s+\p{Lu}/u.test(n));
+  const written = person ? about.find((x) => x.text.includes(person)) : undefined;
+  return person && written ? { shortAnswer: person.split(/\s+/)[0]!, answer: cite(written) } : undefined;
+}
+
 /** "How much has cycling grown since ...?", "By how much did the population fall?": a change asked for. */
 const CHANGE_ASKED =
   /\bhow\s+much\s+(?:has|have|had|did|does|do)\b[^?]*\b(?:grow|grown|grew|increased?|rise|risen|rose|fall|fallen|fell|drop(?:ped)?|declined?|changed?|shrink|shrunk|shrank)\b/i;
