@@ -339,13 +339,13 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const figure = typeof short === 'string' && reading.type === 'number' ? short : undefined;
   // A gap asked for ("How many more ...?", "By how many ...?") is said as the two figures it lies
   // between, a total ("the combined population of A and B") as the figures it adds up.
-  const gap = figure !== undefined && ((GAP_ASKED.test(task) && isGap(figure, docs)) || (TOTAL_ASKED.test(task) && isTotal(figure, docs)));
-  if (typeof short === 'string' && !gap && !saidBy(short, reading, docs)) return refuse(`no retrieved passage says "${short}"`);
+  const derived = figure !== undefined && ((GAP_ASKED.test(task) && isGap(figure, docs)) || (TOTAL_ASKED.test(task) && isTotal(figure, docs)));
+  if (typeof short === 'string' && !derived && !saidBy(short, reading, docs)) return refuse(`no retrieved passage says "${short}"`);
   // A span answers about the question's names when a passage about them, or one they lead to, says
   // it: Paris's population is no answer to "Toulouse metro area population". A name compared with
   // ("Which cities are larger than Toulouse?") is no subject of the answer.
   const compared = /\bthan\b/i.test(task);
-  if (typeof short === 'string' && names.length > 0 && !compared && !gap && SPAN_TYPES.has(reading.type) && !saidBy(short, reading, linked)) {
+  if (typeof short === 'string' && names.length > 0 && !compared && !derived && SPAN_TYPES.has(reading.type) && !saidBy(short, reading, linked)) {
     return refuse(`no retrieved passage about ${names.map((n) => n.surface).join(', ')} says "${short}"`);
   }
   // A passage that gives the figure asked for speaks of what is asked, beyond the thing counted:
@@ -354,7 +354,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   if (figure !== undefined) {
     // The passages that give the figure, read once for this check and the scope's below.
     const sayers = docs.filter((d) => saidBy(figure, reading, [d]));
-    if (!compared && !gap && relation.length > 0 && sayers.length > 0 && !sayers.some((d) => relation.some((r) => holds(d, r)))) {
+    if (!compared && !derived && relation.length > 0 && sayers.length > 0 && !sayers.some((d) => relation.some((r) => holds(d, r)))) {
       return refuse(`no retrieved passage that says "${figure}" speaks of ${reading.relation.map((w) => `"${w}"`).join(', ')}`);
     }
     const unfit = unfitFigure(task, figure, reading.answerClass, lexicon);
@@ -386,7 +386,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     // capacity does not answer for hydroelectric capacity, nor nuclear power's share for coal's; a
     // figure its own sentence qualifies otherwise ("22 gigawatts of onshore capacity") is not one
     // of offshore capacity.
-    const qualifiers = compared || gap ? [] : figureQualifiers(task);
+    const qualifiers = compared || derived ? [] : figureQualifiers(task);
     if (sayers.length > 0 && qualifiers.length > 0) {
       const unsaid = qualifiers.filter((q) => !sayers.some((d) => saysQualifier(d.terms, q.word, related)));
       if (unsaid.length > 0) return refuse(`no retrieved passage that says "${figure}" speaks of ${unsaid.map((q) => `"${q.word}"`).join(', ')}`);
@@ -447,7 +447,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     typeof short === 'string' &&
     /\d/.test(short) &&
     asOf &&
-    !gap &&
+    !derived &&
     !saidBy(
       short,
       reading,

@@ -325,7 +325,10 @@ const SUMMARY_REQUEST = new RegExp(
   ].join('|'),
   'iu',
 );
-/** "Summarise what the corpus says about cycling in Lyon": the corpus is where the answer comes from, not what it is about. */
+/**
+ * "Summarise what the corpus says about cycling in Lyon", "... what you know about Marseille": the
+ * corpus (or whoever answers) is where the answer comes from, not what it is about.
+ */
 const CORPUS_SAYS =
   /^what\s+(?:(?:the\s+)?(?:corpus|documents?|sources?|passages?|texts?)|you|we)\s+(?:says?|tells?(?:\s+(?:me|us))?|knows?|mentions?|have)\s+(?:about|of|on)\s+/iu;
 /** "What is Lyon known for?", "What are bouchons famous for?": what is said of the thing is what it is known for. */
