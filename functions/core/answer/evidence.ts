@@ -30,7 +30,7 @@ import type { Lexicon } from '../ports.js';
 import { contentTerms, isContentToken, normalizeText } from '../retrieval/tokenize.js';
 import { classRecogniser, DIED_OF, NATION_CLASS, nationAdjectivesIn, SAME_NATION } from './answer-classes.js';
 import { figureIn, numbersIn, unitOf, YEAR_WORD } from './candidates.js';
-import { kinQuestion, relativesIn } from './kinship.js';
+import { kinQuestion, statesKinOf } from './kinship.js';
 import {
   type AnswerType,
   countsPeople,
@@ -189,7 +189,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // ("the son of A": A is the father a "paternal grandfather" goes through; core/answer/kinship.ts).
   const kin = kinQuestion(task);
   const kinTerms = new Set(contentTerms(kin?.term ?? ''));
-  const statesKin = (d: { text: string }) => kin !== undefined && sentences(d.text).some((s) => relativesIn(s, kin.path[0]!, []).length > 0);
+  const statesKin = (d: { text: string }) => sentences(d.text).some((s) => statesKinOf(s, kin));
   const kinWord = (words: string) => kinTerms.size > 0 && contentTerms(words).every((t) => kinTerms.has(t));
   // "By what year ...": a passage giving a year speaks of the year asked for, whether or not it says "year".
   const givesTime = (d: { text: string }) => (reading.type === 'year' || reading.type === 'date') && YEAR_WORD.test(d.text);
@@ -400,7 +400,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const lifeWord = reading.relation.find((w) => LIFE_WORD.test(w));
   const life = lifeWord === undefined ? undefined : /^(?:born|birth)$/i.test(lifeWord) ? 'birth' : 'death';
   if (typeof short === 'string' && (reading.type === 'date' || reading.type === 'year') && life) {
-    const word = life === 'birth' ? /\b(?:born|birth|b\.)/i : /\b(?:died|death|dies|d\.)/i;
+    const word = LIFE_SAID[life];
     const year = /\d{3,4}/.exec(short)?.[0] ?? short;
     const dated = docs.some((d) =>
       sentences(d.text).some(
@@ -417,10 +417,11 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // in Lyon" says where they worked; "the city that gave birth to bouillabaisse" asks of no life.
   const lifePlace = BIRTH_PLACE_ASKED.test(task) ? 'birth' : DEATH_PLACE_ASKED.test(task) ? 'death' : undefined;
   if (typeof short === 'string' && reading.type === 'place' && lifePlace) {
-    const word = lifePlace === 'birth' ? /\b(?:born|birth|native|b\.)/i : /\b(?:died|death|dies|d\.)/i;
     const place = short.split(',')[0]!.trim();
+    // A native of a place was born there.
+    const said = (x: string) => LIFE_SAID[lifePlace].test(x) || (lifePlace === 'birth' && /\bnative/i.test(x));
     const spanned = (x: string) => [...x.matchAll(/\([^()]*\)/g)].some((m) => /[–-]/.test(m[0]) && m[0].includes(place));
-    const placed = docs.some((d) => sentences(d.text).some((x) => x.includes(place) && (word.test(x) || spanned(x))));
+    const placed = docs.some((d) => sentences(d.text).some((x) => x.includes(place) && (said(x) || spanned(x))));
     if (!placed) return refuse(`no retrieved passage places the ${lifePlace} asked for`);
   }
   // "On what day ...?", "What exact date ...?" ask for a day: a month or a year alone is not one.
@@ -517,6 +518,8 @@ const DAY_ASKED = /\b(?:what|which)\s+(?:exact\s+|precise\s+)?(?:day|date)\b|\bo
  * "(c. 1565 – 1591)"): where a person's passage says their birth and death without the words.
  */
 const LIFE_SPAN = /\([^()]*?\d{3,4}[^().;]*?\s?[–-]\s?[^().;]*?\d{3,4}[^()]*\)/;
+/** A sentence that says a birth, or a death. */
+const LIFE_SAID = { birth: /\b(?:born|birth|b\.)/i, death: /\b(?:died|death|dies|d\.)/i } as const;
 /** A question asking where someone was born, or where they died. */
 const BIRTH_PLACE_ASKED = /\bborn\b|\bbirth\s*place\b|\bplace\s+of\s+birth\b/i;
 const DEATH_PLACE_ASKED = /\b(?:die|died|dies)\b|\bdeath\s*place\b|\bplace\s+of\s+death\b/i;

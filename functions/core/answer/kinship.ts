@@ -287,6 +287,14 @@ export const RELATIVE_NOUN = `father|mother|wife|husband|${NON_PARENT}`;
 /** A word describing a name as a relative other than a parent: "and thus nephew of B". */
 const OTHER_RELATIVE = new RegExp(`\\b(?:${NON_PARENT})\\b`, 'iu');
 
+/**
+ * Whether a sentence states the first relation a kinship question asks through ("She is married to
+ * ... Roman Polanski" for "the husband of X"), whatever words the question uses.
+ */
+export function statesKinOf(sentence: string, kin: KinQuestion | undefined): boolean {
+  return kin !== undefined && relativesIn(sentence, kin.path[0]!, []).length > 0;
+}
+
 /** The relatives of one kind a sentence names of its subject, in the order they appear. */
 export function relativesIn(sentence: string, kin: Kin, titles: readonly string[]): string[] {
   const found: string[] = [];

@@ -1,7 +1,7 @@
 /** `llm_call`: asks the LLM to answer from the documents of earlier steps, citing them. */
 import schema from '../../../schemas/steps/llm_call.schema.json' with { type: 'json' };
 import { composeAnswer } from '../answer/compose-answer.js';
-import { kinQuestion, relativesIn } from '../answer/kinship.js';
+import { kinQuestion, statesKinOf } from '../answer/kinship.js';
 import { LlmRefusalError } from '../errors.js';
 import type { CorpusIndex } from '../ports.js';
 import { contentTerms } from '../retrieval/tokenize.js';
@@ -80,7 +80,7 @@ export const llmCall: StepDefinition = {
     // A relative asked through ("Where was the husband of X born?") is named where a sentence
     // states the kinship, in words the task does not use: "She is married to ... Roman Polanski".
     const kin = kinQuestion(ctx.task);
-    const statesKin = (sentence: string) => kin !== undefined && relativesIn(sentence, kin.path[0]!, []).length > 0;
+    const statesKin = (sentence: string) => statesKinOf(sentence, kin);
     for (const d of naming) {
       let taken = 0;
       for (const id of await namedInRelevantSentences(ctx.index, d, relation, statesKin)) {

@@ -77,9 +77,11 @@ export function summarize(focus: Focus, format: AnswerFormat = {}): ExtractedAns
   const titleOrder = (s: Sentence) => {
     const title = new Set(contentTerms(bareTitle(s.title)));
     // Titled after the whole topic, name and relation ("Port of Marseille" for the port of Marseille), or after a name asked.
-    const whole = title.size === new Set(topic).size && topic.every((t) => title.has(t));
     const exact =
-      whole || focus.reading.names.some((n) => sameName(s.title, n)) || sameName(s.title, focus.reading.relation.join(' ')) || opensOn(s.docId, topic, focus);
+      sameWords(title, topic) ||
+      focus.reading.names.some((n) => sameName(s.title, n)) ||
+      sameName(s.title, focus.reading.relation.join(' ')) ||
+      opensOn(s.docId, topic, focus);
     return (exact ? 1 : 0) + topic.filter((t) => title.has(t)).length / Math.max(topic.length, 1) / 2;
   };
   const order = [...new Set(top.map((s) => s.docId))]
@@ -99,8 +101,8 @@ export function summarize(focus: Focus, format: AnswerFormat = {}): ExtractedAns
   // The short answer is the summary of the passage most about the topic, its picked sentences
   // uncited: a summary of Lyon says its rank, its size and its rivers, not its rank alone. A label's
   // caption ("Audio recording: interview with ...") says what a passage is, not what it says.
-  const lead = picked.find((s) => !/^[^:]{1,40}:\s/.test(s.text)) ?? picked[0]!;
-  const short = picked.filter((s) => s.docId === lead.docId && (s === lead || !/^[^:]{1,40}:\s/.test(s.text)));
+  const lead = picked.find((s) => !isCaption(s)) ?? picked[0]!;
+  const short = picked.filter((s) => s.docId === lead.docId && (s === lead || !isCaption(s)));
   return {
     shortAnswer: short
       .map((s) => s.text.trim())
@@ -119,8 +121,17 @@ function opensOn(docId: string, topic: readonly string[], focus: Focus): boolean
   const opening = focus.all.find((s) => s.docId === docId && s.position === 0);
   const subject = opening ? subjectOf(opening.text)?.split(/[,(]/)[0] : undefined;
   if (!subject || topic.length === 0) return false;
-  const terms = new Set(contentTerms(subject));
+  return sameWords(new Set(contentTerms(subject)), topic);
+}
+
+/** Whether a set of stems is exactly the topic's (each of its words, and no other). */
+function sameWords(terms: ReadonlySet<string>, topic: readonly string[]): boolean {
   return terms.size === new Set(topic).size && topic.every((t) => terms.has(t));
+}
+
+/** A label's caption ("Audio recording: interview with ..."): what a passage is, not what it says. */
+function isCaption(s: Sentence): boolean {
+  return /^[^:]{1,40}:\s/.test(s.text);
 }
 
 /** When nothing of the expected type is found: the sentences most about the focus, and no short answer. */

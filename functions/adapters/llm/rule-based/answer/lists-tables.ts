@@ -279,12 +279,10 @@ function ordinalOf(text: string, superlative: string, ofClass: ReadonlySet<strin
 export function tableFigure(tables: readonly Table[], focus: Focus): ExtractedAnswer | undefined {
   for (const { doc, rows } of tables) {
     const heading = tableHeading(doc);
-    // The table's figure must be what is asked: "what percentage" or "what share" reads a share column, "how much capacity" does not.
     const measures = new Set(contentTerms(rows[0]?.column ?? ''));
-    if (![focus.answerClass, ...focus.relation].some((set) => [...set].some((t) => measures.has(t)))) continue;
+    if (!measuresAsked(measures, focus)) continue;
     for (const row of rows) {
-      const terms = contentTerms(row.name);
-      const named = focus.relation.findIndex((set) => terms.length > 0 && terms.every((t) => set.has(t)));
+      const named = rowNamedAt(row, focus);
       if (named < 0 || !focus.relation.some((set, i) => i !== named && [...set].some((t) => holdsTerm(heading, t)))) continue;
       const figure = rowFigure(row);
       return { shortAnswer: figure, answer: `${doc.title ?? doc.id}: ${row.name}, ${figure} [${doc.id}]` };
@@ -299,6 +297,17 @@ export function tableFigure(tables: readonly Table[], focus: Focus): ExtractedAn
   return undefined;
 }
 
+/** Whether a table's figure column is what is asked: "what percentage" or "what share" reads a share column, "how much capacity" does not. */
+function measuresAsked(measures: ReadonlySet<string>, focus: Focus): boolean {
+  return [focus.answerClass, ...focus.relation].some((set) => [...set].some((t) => measures.has(t)));
+}
+
+/** The word of the relation that names a row ("from gas": the row "gas"), as its index; -1 when none does. */
+function rowNamedAt(row: Row, focus: Focus): number {
+  const terms = contentTerms(row.name);
+  return focus.relation.findIndex((set) => terms.length > 0 && terms.every((t) => set.has(t)));
+}
+
 /**
  * "What was the combined share of wind and solar?", "add up the shares of hydro, wind and solar":
  * the rows the question names, each by a word of its relation, added up in the column asked
@@ -307,13 +316,9 @@ export function tableFigure(tables: readonly Table[], focus: Focus): ExtractedAn
  */
 export function tableTotal(tables: readonly Table[], focus: Focus): ExtractedAnswer | undefined {
   for (const { doc, rows } of tables) {
+    if (!measuresAsked(new Set(contentTerms(rows[0]?.column ?? '')), focus)) continue;
     const heading = tableHeading(doc);
-    const measures = new Set(contentTerms(rows[0]?.column ?? ''));
-    if (![focus.answerClass, ...focus.relation].some((set) => [...set].some((t) => measures.has(t)))) continue;
-    const named = rows.filter((row) => {
-      const terms = contentTerms(row.name);
-      return focus.relation.some((set) => terms.length > 0 && terms.every((t) => set.has(t)));
-    });
+    const named = rows.filter((row) => rowNamedAt(row, focus) >= 0);
     if (named.length < 2 || !focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)))) continue;
     const total = { ...named[0]!, value: Number(named.reduce((sum, row) => sum + row.value, 0).toPrecision(12)) };
     return { shortAnswer: rowFigure(total), answer: `${doc.title ?? doc.id}: ${named.map((row) => `${row.name}, ${rowFigure(row)}`).join('; ')} [${doc.id}]` };
