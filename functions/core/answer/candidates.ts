@@ -35,6 +35,17 @@ const NUMBER = new RegExp(
   `${QUALIFIER}(?:[$€£]\\s?)?\\d[\\d,]*(?:\\.\\d+)?(?:\\s*(?:hundred|thousand|million|billion|trillion))?(?:\\s*(?:%|percent|per\\s+cent))?(?:\\s+${NOT_COUNTED}[\\p{Ll}][\\p{Ll}-]+(?:\\s+${NOT_COUNTED}[\\p{Ll}][\\p{Ll}-]*s\\b)?)?`,
   'giu',
 );
+/**
+ * A unit of length, area, mass or speed as passages abbreviate or spell it ("m", "km2", "sq mi",
+ * "ft", "kg", "mph"). Not "in" (a preposition after any figure: "1,000 in 2010") unless it follows
+ * a larger unit, and no one-letter unit but "m" ("g", "t" and "l" stand for too much else).
+ */
+const UNIT =
+  '(?:sq\\.?\\s+(?:mi|ft|km|m)|square\\s+(?:kilometres|kilometers|metres|meters|miles|feet)|(?:km|mi|ft|m)[²2]|mm|cm|km|m|ft|feet|foot|mi|miles|yd|yards|metres|meters|kilometres|kilometers|ha|hectares|acres|kg|lb|lbs|tonnes|km/h|mph|knots)(?![\\p{L}\\d/])';
+/** One figure and its unit, then a smaller unit after it ("6 ft 7 in", "5 feet 11 inches"). */
+const MEASURED = `\\d[\\d,]*(?:\\.\\d+)?\\s*${UNIT}(?:\\s+\\d+(?:\\.\\d+)?\\s*(?:in|inches|inch|cm)(?![\\p{L}\\d]))?`;
+/** A measure, with its conversion in parentheses: "6 ft 7 in (2.01 m)", "212 m (696 ft)", "12.4 square miles (32 km2)". */
+const MEASURE = new RegExp(`${QUALIFIER}${MEASURED}(?:\\s*\\(\\s*(?:about\\s+|approx\\.\\s+)?${MEASURED}\\s*\\))?`, 'giu');
 /** "a hundred bus routes", "over a thousand stations": a scale word counted once, with what it counts. */
 const A_SCALE = /\b((?:over|about|nearly|almost|more than|some)\s+)?a\s+(hundred|thousand|million|billion)\s+((?:[\p{Ll}-]+\s+)?[\p{Ll}-]+s)\b/giu;
 /** "the only species", "its only child": one of a thing. */
@@ -60,7 +71,12 @@ export function numbersIn(sentence: string): Candidate[] {
   const dates = datesIn(sentence);
   const inDate = (at: number, end: number) => dates.some((d) => at < d.at + d.text.length && end > d.at);
   const out: Candidate[] = [];
+  // A measure is one figure with its units and conversion, not a figure for each of them.
+  const measures = [...sentence.matchAll(MEASURE)].filter((m) => !/[$€£]\s?$/.test(sentence.slice(0, m.index)));
+  for (const m of measures) out.push({ text: m[0], at: m.index, kind: 'number', value: Number(/\d[\d,]*(?:\.\d+)?/.exec(m[0])![0].replace(/,/g, '')) });
+  const measured = (at: number) => measures.some((m) => at >= m.index && at < m.index + m[0].length);
   for (const m of sentence.matchAll(NUMBER)) {
+    if (measured(m.index + m[0].search(/\d/))) continue;
     // A comma after a figure ends the clause ("Op. 85, is an opera"); it is no digit group.
     // A plural already counted ends the noun: "400 stations across" counts stations.
     const text = m[0]

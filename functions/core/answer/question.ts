@@ -117,7 +117,7 @@ const PERSON_NOUNS =
   /^(?:person|people|man|men|woman|women|actor|actress|singer|writer|author|director|player|president|king|queen|leader|musician|artist|composer|poet|politician|scientist|founder|producer|member|wife|husband|son|daughter|father|mother|child|brother|sister|character|coach)s?$/i;
 /** Nouns after what/which that ask for a figure. */
 export const NUMBER_NOUNS =
-  /^(?:population|number|amount|count|total|size|length|height|area|age|percentage|percent|proportion|fraction|share|headcount|capacity|distance|width|depth|weight|duration)$/i;
+  /^(?:population|number|amount|count|total|size|length|height|area|age|percentage|percent|proportion|fraction|share|headcount|capacity|distance|width|depth|weight|duration|elevation|altitude|diameter)$/i;
 /** The figure nouns as a pattern's alternatives, to stand anywhere in a question. */
 export const FIGURE_NOUNS = NUMBER_NOUNS.source.replace(/^\^|\$$/g, '');
 /** A figure noun of something, anywhere in a question ("percentage of", "share of"). */

@@ -42,6 +42,19 @@ describe('Function: numbersIn', () => {
     expect(spans('It has 400 stations across the city and 56 reactors operated by EDF.')).toEqual(['400 stations', '56 reactors']);
   });
 
+  it('reads a measure whole: its units, a smaller unit after it and its conversion, never "in" alone', () => {
+    // Act
+    const spans = (sentence: string) => numbersIn(sentence).map((c) => [c.text, c.value]);
+
+    // Assess
+    expect(spans('He is 6 ft 7 in (2.01 m) tall.')).toEqual([['6 ft 7 in (2.01 m)', 6]]);
+    expect(spans('The mast is 212 m (696 ft) tall.')).toEqual([['212 m (696 ft)', 212]]);
+    expect(spans('She stands 1.81 m tall.')).toEqual([['1.81 m', 1.81]]);
+    expect(spans('The town covers 12.4 square miles (32 km2).')).toEqual([['12.4 square miles (32 km2)', 12.4]]);
+    expect(spans('It had 4,210 in 2010.')).toEqual([['4,210', 4210]]);
+    expect(spans('The fund raised $5 m in a year.')).toEqual([['$5', 5]]);
+  });
+
   it('reads no count in a catalogue number ("Op. 85", "No. 5"), and no comma after a figure', () => {
     // Act
     const opera = numbersIn('Owen Wingrave, Op. 85, is an opera in two acts.').map((c) => [c.text, c.value]);
@@ -55,6 +68,28 @@ describe('Function: numbersIn', () => {
       ['30 minutes', 30],
       ['four movements', 4],
     ]);
+  });
+});
+
+describe('Function: answerStructured on measures', () => {
+  it('answers "how tall", "the height of" and "the elevation of" with the whole measure a sentence gives', () => {
+    // Prepare
+    const documents = [
+      { id: 'quist', title: 'Dara Quist', text: 'Dara Quist is a Norvian basketball player. He is 6 ft 7 in (2.01 m) tall and plays as a forward.' },
+      { id: 'mast', title: 'Vesk Mast', text: 'The Vesk Mast is a lattice tower in Essin. It is 212 m (696 ft) tall and was completed in 1961.' },
+      { id: 'peak', title: 'Mount Orla', text: 'Mount Orla is a mountain in Norvia with an elevation of 1,103 metres (3,619 ft).' },
+    ];
+    const ask = (question: string) => answerStructured({ question, instruction: 'Answer.', documents }, wordNet()).shortAnswer;
+
+    // Act
+    const player = ask('How tall is Dara Quist?');
+    const mast = ask('What is the height of the Vesk Mast?');
+    const peak = ask('What is the elevation of Mount Orla?');
+
+    // Assess
+    expect(player).toBe('6 ft 7 in (2.01 m)');
+    expect(mast).toBe('212 m (696 ft)');
+    expect(peak).toBe('1,103 metres (3,619 ft)');
   });
 });
 
