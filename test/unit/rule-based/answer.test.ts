@@ -3202,3 +3202,23 @@ describe('Function: answerStructured on first names', () => {
     expect(painter.shortAnswer).toBe('Ada');
   });
 });
+
+describe('Function: answerStructured on a life read through another passage', () => {
+  it("gives a span's second date for a death and its first for a birth, of a person the question only describes", () => {
+    // Prepare
+    const chemist = doc('holm', 'Mara Holm', 'Mara Holm (3 May 1921 – 9 October 1987) was a Norvian chemist.');
+    const reaction = doc(
+      'reaction',
+      'Holm reaction',
+      'The Holm reaction is a coupling reaction. It is named after the chemist Mara Holm, who described it in 1958.',
+    );
+
+    // Act
+    const died = ask('When did the chemist after whom the Holm reaction is named die?', [reaction, chemist]);
+    const born = ask('When was the chemist after whom the Holm reaction is named born?', [reaction, chemist]);
+
+    // Assess
+    expect(died.shortAnswer).toBe('9 October 1987');
+    expect(born.shortAnswer).toBe('3 May 1921');
+  });
+});

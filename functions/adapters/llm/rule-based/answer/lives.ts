@@ -20,7 +20,7 @@ import type { AnswerInput, ExtractedAnswer } from './focus.js';
  * gives ("(c. 1565 – 7 February 1591/2)": the first is the birth, the second the death).
  */
 /** The two dates of a life in a passage's opening: a dash between them and no stop ("(1 April 1925, Kraków – 3 October 2000, Łódź)"). */
-function lifeSpan(text: string, dates: readonly Candidate[]): [Candidate, Candidate] | undefined {
+export function lifeSpan(text: string, dates: readonly Candidate[]): [Candidate, Candidate] | undefined {
   const [a, b] = dates;
   return a && b && b.at < 300 && /^[^.;]*?[–-][^.;]*$/.test(text.slice(a.at + a.text.length, b.at)) ? [a, b] : undefined;
 }

@@ -7,7 +7,9 @@ import { type Candidate, candidatesFor, datesIn, namesIn } from '../../../../cor
 import { FIGURE_NOUNS, holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { bareTitle, escapeRegExp } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
+import { lifeEvent } from './choice.js';
 import { cite, type ExtractedAnswer, type Focus, ORDINALS, ranked, type Sentence, sameName, titleKey } from './focus.js';
+import { lifeSpan } from './lives.js';
 import { fits, inAppositive, isAgent, misfit, nearest, relationGap, withYear } from './spans.js';
 
 /**
@@ -97,6 +99,9 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   // Read once for the date rules below: the words of the question's names, the preposition it asks with.
   const nameWords = new Set(focus.nameTerms.flat());
   const preposition = askedPreposition(focus.question);
+  // "When did the chemist the Hollis reaction is named after die?": of a life's span ("(3 May 1921 – 9
+  // October 1987)"), the death is its second date and the birth its first, wherever the span is read.
+  const event = reading.type === 'date' || reading.type === 'year' ? lifeEvent(reading.relation.join(' '), focus.lexicon) : undefined;
   // Asked of the name itself (what it does, what was done to it, a figure of it), the answer is said of it, not of a name it leads to.
   const ofNameItself = subjectAsked !== undefined || figureOfName(reading, focus);
   for (const s of focus.all) {
@@ -153,7 +158,8 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           !(unrelated && !after(preposition, c, s)) &&
           // The year a figure is counted in ("22 gigawatts of onshore capacity in 2023") dates the
           // count, not an event the question asks of besides ("When was the first offshore wind farm built?").
-          !(dated && countedIn(c, s, focus)),
+          !(dated && countedIn(c, s, focus)) &&
+          !((event === 'birth' || event === 'death') && otherEndOfLife(c, s, event)),
       );
     // "It is home to the headquarters of Airbus": the pronoun stands for its passage's subject.
     const subject = ['place', 'entity', 'person'].includes(reading.type) ? pronounSubject(s, focus, reading) : undefined;
@@ -404,6 +410,15 @@ function figureOfName(reading: QuestionReading, focus: Focus): boolean {
       'iu',
     ).test(focus.question);
   });
+}
+
+/** Whether a date is the end of a life's span other than the one asked (the death when the birth is asked). */
+function otherEndOfLife(c: Candidate, s: Sentence, event: 'birth' | 'death'): boolean {
+  const span = lifeSpan(
+    s.text,
+    datesIn(s.text).filter((d) => /\d{3,4}/.test(d.text)),
+  );
+  return span !== undefined && span[event === 'birth' ? 1 : 0].at === c.at;
 }
 
 /** Whether a date is the year a figure before it is counted in, of a thing the question names no word of and a figure it does not quote. */
