@@ -3222,3 +3222,21 @@ describe('Function: answerStructured on a life read through another passage', ()
     expect(born.shortAnswer).toBe('3 May 1921');
   });
 });
+
+describe('Function: answerStructured on a name the lexicon knows as the class asked', () => {
+  it('takes the city a sentence says the relation of, over a city of another passage that says none of it', () => {
+    // Prepare: Bordeaux has no passage of its own here; the lexicon knows it as a city.
+    const chateau = doc(
+      'chateau',
+      'Château (wine)',
+      'A château is a wine estate found around Bordeaux that makes red blends. Bordeaux is often called the capital of French wine.',
+    );
+    const nantes = doc('nantes', 'Nantes', 'Nantes is the sixth-largest city of France, with a population of about 320,000, near the French Atlantic coast.');
+
+    // Act
+    const answer = ask('Which city is the capital of French wine?', [chateau, nantes]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Bordeaux');
+  });
+});

@@ -171,7 +171,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     const inRole = (c: Candidate) => roles.some((r) => c.at >= r.at && c.at + c.text.length <= r.at + r.text.length);
     const candidates = [...named, ...(subject ? [subject] : []), ...(owner ? [owner] : [])].filter((c) => !inRole(c)).concat(roles);
     if (candidates.length === 0) continue;
-    const ofClass = candidates.filter((c) => focus.answerClass.size > 0 && (ownPassageDefines(c, focus) || focus.isKind(c)));
+    const ofClass = candidates.filter((c) => focus.answerClass.size > 0 && (ownPassageDefines(c, focus) || focus.isKind(c) || knownAsClass(c, focus)));
     // "It ... is home to the headquarters of Airbus": where the headquarters are is the sentence's subject.
     const homeTo = subject !== undefined && reading.type === 'place' && !reading.answerClass && /\bhome\s+to\b/i.test(s.text) && focus.relationScore(s) > 0;
     const candidate = homeTo ? subject : ofClass.length > 0 ? nearest(ofClass, s, focus, reading) : nearest(candidates, s, focus, reading);
@@ -495,6 +495,20 @@ function ownPassageDefines(c: Candidate, focus: Focus): boolean {
   // ("The Rhône is a major river ... before reaching the Mediterranean Sea": the Rhône is no sea).
   const predicate = /\s(?:is|was|are|were)\s+((?:[^\s.,;]+\s+){0,5}[^\s.,;]+)/.exec(lead.text)?.[1];
   return predicate !== undefined && focus.classScore({ ...lead, terms: new Set(contentTerms(predicate)) }) > 0;
+}
+
+/**
+ * Whether the lexicon knows a name as one of the class asked for, as its own passage would say it
+ * (ownPassageDefines) were it retrieved: "Lyon is often called the capital of French gastronomy"
+ * names a city, though Lyon's own passage is not among those read. Within two levels: Paris is a
+ * national capital, a kind of city; France is a country, but a region only further up. Of three
+ * letters or more ("As" is a name to the lexicon, of an element).
+ */
+function knownAsClass(c: Candidate, focus: Focus): boolean {
+  const head = focus.reading.answerClass?.split(' ').pop();
+  return (
+    c.kind === 'name' && head !== undefined && !focus.spansOfClass && /^\p{Lu}\p{L}{2}/u.test(c.text) && focus.lexicon.isKindOf?.(c.text, head, 2) === true
+  );
 }
 
 /** Whether a name of several words ends in a word of the class asked for: "Rhône Glacier" for a glacier. */
