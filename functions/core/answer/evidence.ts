@@ -46,7 +46,7 @@ import {
   classWords as wordsOfClass,
 } from './question.js';
 import { respelling } from './spelling.js';
-import { bareTitle, entitySpans, escapeRegExp, sentences, TOTAL_ASKED, upperFirst } from './text.js';
+import { bareTitle, entitySpans, escapeRegExp, MATERIAL_ASKED, sentences, TOTAL_ASKED, upperFirst } from './text.js';
 import { asPassagesWrite } from './truecase.js';
 
 export interface EvidenceDocument {
@@ -138,7 +138,13 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   );
   // A count of people who live somewhere ("more than 500,000 inhabitants") is said as a population,
   // as classWords reads the class of a question asking for a number so.
-  const relation = relationSets(reading.relation, related).map((r) =>
+  // "What is bouillabaisse made of?": what it is made of is the answer ("a fish stew"), seldom said
+  // with "made" or "ingredient"; the thing it is asked of must still be spoken of.
+  const material = new Set(contentTerms(MATERIAL_ASKED.exec(task)?.[0] ?? ''));
+  const relation = relationSets(
+    reading.relation.filter((w) => !contentTerms(w).every((t) => material.has(t))),
+    related,
+  ).map((r) =>
     reading.type !== 'number' && countsPeople(r.words, lexicon) ? { ...r, terms: new Set([...r.terms, ...expandedTerms('population', related)]) } : r,
   );
   if (reading.names.length === 0 && relation.length === 0 && !reading.answerClass) {

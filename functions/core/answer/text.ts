@@ -375,6 +375,10 @@ export const CLOSING_WORDS =
 /** A total asked of several things: "the combined population of A and B", "A and B together". */
 export const TOTAL_ASKED = /\b(?:combined|total|together|altogether|in\s+all|added\s+up)\b/i;
 
+/** What a thing is made of, asked: "What is bouillabaisse made of?", "the main ingredient of paella". */
+export const MATERIAL_ASKED =
+  /\b(?:made\s+(?:of|from|out\s+of|with)|(?:main|chief|principal|key|basic)\s+ingredients?|consists?\s+(?:mainly\s+|chiefly\s+)?of|composed\s+of)\b/i;
+
 /** "Tell me about <topic>": the one form a request for a summary is read in (asTellMeAbout). */
 export const TELL_ME_ABOUT = /^(?:please\s+)?(?:tell|show)\s+me\s+about\b/i;
 

@@ -3240,3 +3240,25 @@ describe('Function: answerStructured on a name the lexicon knows as the class as
     expect(answer.shortAnswer).toBe('Bordeaux');
   });
 });
+
+describe('Function: answerStructured on what a thing is made of', () => {
+  it('gives what a sentence says it is made from, else the matter its own lead calls it by', () => {
+    // Prepare
+    const stew = doc('stew', 'Kalmora', 'Kalmora is a traditional Norvian fish stew that originated in the port of Essin.');
+    const noodle = doc('noodle', 'Vesk noodles', 'Vesk noodles are a dish of Ostmark. They are made from buckwheat flour and served cold.');
+    const port = doc('port', 'Port of Essin', 'The Port of Essin is the largest port of Norvia.');
+
+    // Act
+    const made = ask('What is kalmora made of?', [stew, port]);
+    const main = ask('kalmora main ingredient', [stew, port]);
+    const said = ask('What are Vesk noodles made from?', [noodle, stew]);
+    const absent = ask('What is the main ingredient of paella?', [stew, noodle, port]);
+
+    // Assess
+    expect(made.shortAnswer).toBe('fish');
+    expect(made.answer).toBe(`${stew.text} [stew]`);
+    expect(main.shortAnswer).toBe('fish');
+    expect(said.shortAnswer).toBe('buckwheat flour');
+    expect(absent.shortAnswer).toBeNull();
+  });
+});

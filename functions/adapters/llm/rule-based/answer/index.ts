@@ -60,7 +60,7 @@ import {
   tableTotal,
 } from './lists-tables.js';
 import { deathCause, homeCountry, inCommon, lifeDate, lifePlace } from './lives.js';
-import { asksForMany, bridgedTitle, changeOf, definedSubject, figureOf, firstNames, kindOf, objectOf, superlative, whereIs } from './phrasings.js';
+import { asksForMany, bridgedTitle, changeOf, definedSubject, figureOf, firstNames, kindOf, materialOf, objectOf, superlative, whereIs } from './phrasings.js';
 import { typed } from './typed.js';
 import { yesNo } from './yes-no.js';
 
@@ -137,7 +137,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
         deathCause(text, reading, input.documents) ??
         (reading.type === 'place' ? whereIs(text, focus) : undefined));
   if (dated) return dated;
-  const given = firstNames(text, focus);
+  const given = firstNames(text, focus) ?? (['yes_no', 'choice', 'comparison'].includes(reading.type) ? undefined : materialOf(text, focus));
   if (given) return given;
   switch (reading.type) {
     case 'yes_no':

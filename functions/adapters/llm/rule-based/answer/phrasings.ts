@@ -2,11 +2,12 @@
  * Questions whose wording says where their answer stands, tried before the typed span (typed.ts):
  * a noun's figure (figureOf), "What type of ...?" (kindOf), "... devoted to?" (objectOf), a
  * superlative ("Which is the oldest city?"), a question that describes its answer (definedSubject)
- * and one that describes a passage's subject another passage names (bridgedTitle).
+ * one that describes a passage's subject another passage names (bridgedTitle), and what a thing is
+ * made of (materialOf).
  */
 import { namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
-import { bareTitle, escapeRegExp } from '../../../../core/answer/text.js';
+import { bareTitle, escapeRegExp, MATERIAL_ASKED } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { COPULA, cite, type ExtractedAnswer, type Focus, NO_ANSWER, ORDINALS, ranked, ranksAs, type Sentence, sameName } from './focus.js';
 import { withYear } from './spans.js';
@@ -415,4 +416,39 @@ function predicateOf(text: string): string | undefined {
     .split(/\s+/)
     .slice(0, 10)
     .join(' ');
+}
+
+/** What a sentence says a thing is made of, up to the words it ends on: "made from durum wheat semolina". */
+const MADE_OF_SAID =
+  /\b(?:made\s+(?:of|from|with)|consist(?:s|ing)\s+(?:mainly\s+|chiefly\s+)?of|composed\s+of)\s+(?:the\s+|an?\s+)?((?:[\p{L}-]+(?:,\s+|\s+))*?[\p{L}-]+)(?=\s+(?:in|on|at|to|by|for|from|with|that|which|who|as|since|during|until)\b|\s*[.;:()]|\s*$)/iu;
+/** A lead's predicate: "Bouillabaisse is a traditional Provençal fish stew that ..." → "traditional Provençal fish stew". */
+const PREDICATE =
+  /\s(?:is|was|are|were)\s+(?:an?|the)\s+((?:[\p{L}-]+\s+){0,5}?[\p{L}-]+)(?=\s+(?:that|which|who|from|of|in|with|made|served|originating)\b|\s*[,.;]|\s*$)/u;
+
+/**
+ * "What is bouillabaisse made of?", "bouillabaisse main ingredient": what a sentence about the thing
+ * says it is made of ("made from durum wheat"), else the word before the noun its own passage calls
+ * it that the lexicon knows as a matter ("a traditional Provençal fish stew": fish). Undefined for
+ * other questions, for a class asked ("what kind of rock ... made of": typed reads the class), or
+ * when no sentence says it.
+ */
+export function materialOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  if (!MATERIAL_ASKED.test(question) || focus.reading.answerClass) return undefined;
+  const about = ranked(focus).filter((x) => focus.about(x) > 0);
+  for (const s of about) {
+    // "made from buckwheat flour and served cold": a verb after "and" ends what it is made of.
+    const said = MADE_OF_SAID.exec(s.text)?.[1]?.replace(/,?\s+and\s+\p{Ll}+(?:ed|en)\b.*$/u, '');
+    if (said && said.split(/\s+/).length <= 8) return { shortAnswer: said, answer: cite(s) };
+  }
+  // The thing asked of: the question's words but those asking what it is made of.
+  const asked = new Set(contentTerms(question.replace(MATERIAL_ASKED, ' ')));
+  for (const s of about.filter((x) => x.position === 0 && contentTerms(bareTitle(x.title)).some((t) => asked.has(t)))) {
+    const words = PREDICATE.exec(s.text)?.[1]?.split(/\s+/) ?? [];
+    const matter = words
+      .slice(0, -1)
+      .reverse()
+      .find((w) => /^\p{Ll}/u.test(w) && focus.lexicon.isKindOf?.(w, 'matter') === true);
+    if (matter) return { shortAnswer: matter, answer: cite(s) };
+  }
+  return undefined;
 }
