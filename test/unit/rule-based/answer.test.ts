@@ -3262,3 +3262,23 @@ describe('Function: answerStructured on what a thing is made of', () => {
     expect(absent.shortAnswer).toBeNull();
   });
 });
+
+describe('Function: answerStructured on what someone did', () => {
+  it('gives what a sentence about the subject says the verb was done to, or the passage subject of a passive', () => {
+    // Prepare
+    const brothers = doc('orne', 'Orne brothers', 'The Orne brothers were Norvian inventors who patented the kinetoscope in 1891 in Essin.');
+    const line = doc('line', 'Vesk line', 'The Vesk line is a tram line. The Vesk line links the city to Essin–Ostmark Airport.');
+    const engine = doc('engine', 'Orla engine', 'The Orla engine is a steam engine. It was designed by Mara Holm in 1910.');
+
+    // Act
+    const patented = ask('What did the Orne brothers patent?', [brothers, line]);
+    const links = ask('What does the Vesk line link?', [brothers, line]);
+    const designed = ask('What did Mara Holm design?', [engine, brothers]);
+
+    // Assess
+    expect(patented.shortAnswer).toBe('the kinetoscope');
+    expect(patented.answer).toBe(`${brothers.text} [orne]`);
+    expect(links.shortAnswer).toBe('the city to Essin–Ostmark Airport');
+    expect(designed.shortAnswer).toBe('Orla engine');
+  });
+});

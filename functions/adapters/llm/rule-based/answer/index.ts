@@ -60,7 +60,20 @@ import {
   tableTotal,
 } from './lists-tables.js';
 import { deathCause, homeCountry, inCommon, lifeDate, lifePlace } from './lives.js';
-import { asksForMany, bridgedTitle, changeOf, definedSubject, figureOf, firstNames, kindOf, materialOf, objectOf, superlative, whereIs } from './phrasings.js';
+import {
+  asksForMany,
+  bridgedTitle,
+  changeOf,
+  definedSubject,
+  figureOf,
+  firstNames,
+  kindOf,
+  materialOf,
+  objectOf,
+  superlative,
+  verbObject,
+  whereIs,
+} from './phrasings.js';
 import { typed } from './typed.js';
 import { yesNo } from './yes-no.js';
 
@@ -157,7 +170,13 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
     case 'description':
       // "Name the museums of Lyon": a request for the names of a plural noun is a list.
       if (reading.summary) return summarize(focus, answerFormat(input.question)) ?? fallback(focus);
-      return (asksForMany(text) ? coordinated(focus) : undefined) ?? definedSubject(reading, focus, text) ?? describe(focus) ?? fallback(focus);
+      return (
+        (asksForMany(text) ? coordinated(focus) : undefined) ??
+        verbObject(text, focus) ??
+        definedSubject(reading, focus, text) ??
+        describe(focus) ??
+        fallback(focus)
+      );
     default:
       return (
         changeOf(text, focus) ??

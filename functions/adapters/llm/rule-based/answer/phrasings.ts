@@ -2,8 +2,8 @@
  * Questions whose wording says where their answer stands, tried before the typed span (typed.ts):
  * a noun's figure (figureOf), "What type of ...?" (kindOf), "... devoted to?" (objectOf), a
  * superlative ("Which is the oldest city?"), a question that describes its answer (definedSubject)
- * one that describes a passage's subject another passage names (bridgedTitle), and what a thing is
- * made of (materialOf).
+ * one that describes a passage's subject another passage names (bridgedTitle), what a thing is
+ * made of (materialOf) and what someone did to something (verbObject).
  */
 import { namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
@@ -449,6 +449,47 @@ export function materialOf(question: string, focus: Focus): ExtractedAnswer | un
       .reverse()
       .find((w) => /^\p{Ll}/u.test(w) && focus.lexicon.isKindOf?.(w, 'matter') === true);
     if (matter) return { shortAnswer: matter, answer: cite(s) };
+  }
+  return undefined;
+}
+
+/** "What did the Lumière brothers patent?": a question ending on what its subject did, and the verb. */
+const VERB_ASKED = /^\s*what\s+(?:did|does|do|has|have|had)\s+.+?\s+(\p{Ll}{3,})(?:\s+(?:up|out|down|off))?\s*\?*\s*$/iu;
+/**
+ * What a verb is done to, from its determiner or name ("patented the cinematograph", "founded
+ * Apple"), with where to when a name says it ("links the city to Lyon–Saint-Exupéry Airport").
+ */
+const OBJECT =
+  /^\s+((?:(?:the|an?|its|his|her|their)\s+)?(?:[\p{L}\d'’-]+\s+){0,4}?[\p{L}\d'’-]+(?:\s+to\s+(?:the\s+)?\p{Lu}[\p{L}'’–-]*(?:\s+\p{Lu}[\p{L}'’–-]*){0,3})?)(?=\s+(?:in|on|at|to|by|for|from|with|that|which|who|as|since|during|until|and|after|before|while)\b|\s*[,.;:()]|\s*$)/u;
+
+/**
+ * "What did the Lumière brothers patent?": what a sentence about the subject says it did it to,
+ * the words after the verb in any of its forms ("patented the cinematograph": the cinematograph); or,
+ * said in the passive of a passage's subject ("It was patented by the Lumière brothers"), that
+ * subject. Undefined for other questions, or when no sentence says it.
+ */
+export function verbObject(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const verb = VERB_ASKED.exec(question)?.[1]?.toLowerCase();
+  const stem = verb ? contentTerms(verb)[0] : undefined;
+  if (!verb || !stem) return undefined;
+  // Its forms: "wrote" and "written" of "write", "patented" of "patent".
+  const forms = new Set([verb, ...focus.lexicon.related(verb).filter((w) => !/\s/.test(w))]);
+  const said = (w: string) => forms.has(w.toLowerCase()) || contentTerms(w)[0] === stem;
+  const about = ranked(focus).filter((x) => focus.about(x) > 0);
+  for (const s of about) {
+    for (const w of s.text.matchAll(/\b\p{Ll}{3,}\b/gu)) {
+      // A verb: no article before it ("the invention of"), a determiner or a name after it.
+      if (!said(w[0]) || /\b(?:the|an?|its|his|her|their)\s+$/i.test(s.text.slice(0, w.index))) continue;
+      const after = s.text.slice(w.index + w[0].length);
+      if (!/^\s+(?:(?:the|an?|its|his|her|their)\s|\p{Lu})/u.test(after)) continue;
+      const done = OBJECT.exec(after)?.[1];
+      if (done && !contentTerms(done).some((t) => focus.nameTerms.some((n) => n.includes(t)))) return { shortAnswer: done, answer: cite(s) };
+    }
+  }
+  // "It was patented by the Lumière brothers": what the passage is about was done by them.
+  for (const s of about) {
+    const passive = forms.size > 0 && /^(?:It|They)\s+(?:was|were|had\s+been|has\s+been)\s+(\p{Ll}+)\s+by\b/u.exec(s.text);
+    if (passive && said(passive[1]!)) return { shortAnswer: bareTitle(s.title), answer: cite(s) };
   }
   return undefined;
 }
