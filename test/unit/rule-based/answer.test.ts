@@ -3282,3 +3282,16 @@ describe('Function: answerStructured on what someone did', () => {
     expect(designed.shortAnswer).toBe('Orla engine');
   });
 });
+
+describe('Function: answerStructured on a place named after a capitalised noun of place', () => {
+  it('reads "at the Confluence district of Essin" as placing the answer in Essin', () => {
+    // Prepare
+    const river = doc('orla', 'Orla', 'The Orla is a river of Norvia. It is a right tributary of the Vesk, joining it at the Confluence district of Essin.');
+
+    // Act
+    const answer = ask('Where does the Orla join the Vesk?', [river]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Essin');
+  });
+});

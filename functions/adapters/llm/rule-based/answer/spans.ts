@@ -213,8 +213,9 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
     !/^\s+(?:is|was|are|were|be|been|and|or|but|in|on|at|of|to|by|for|with|from|as|into|near|has|had|have|which|who|whom|that|where|when|while|after|before|since|until|during|than)\b/.test(
       text.slice(c.at + c.text.length),
     );
-  // "in the port city of Marseille": the place a place's noun names, after in/at/from/near/to.
-  const ofPlace = /\b(?:in|at|from|near|to)\s+(?:the|a)\s+(?:\p{Ll}+\s+){0,2}of\s+$/u.test(text.slice(Math.max(0, c.at - 40), c.at));
+  // "in the port city of Marseille", "at the Confluence district of Lyon": the place a place's noun
+  // names, after in/at/from/near/to.
+  const ofPlace = /\b(?:in|at|from|near|to)\s+(?:the|a)\s+(?:[\p{L}'’-]+\s+){0,2}of\s+$/u.test(text.slice(Math.max(0, c.at - 40), c.at));
   // A life's places follow its dates: "(1 April 1925, Kraków – 3 October 2000, Łódź)".
   if (reading.type === 'place')
     return (
