@@ -3295,3 +3295,20 @@ describe('Function: answerStructured on a place named after a capitalised noun o
     expect(answer.shortAnswer).toBe('Essin');
   });
 });
+
+describe('Function: answerStructured on what one of two named rivers does', () => {
+  it("does not read the other river's own passage, saying the verb before the one asked, as saying it of that one", () => {
+    // Prepare
+    const vesk = doc(
+      'vesk',
+      'Vesk',
+      'The Vesk is a river that rises in the Tarn Glacier in the Kalm Alps, flows through Lake Tarn and meets the Orla at Essin.',
+    );
+
+    // Act
+    const answer = ask('Where does the Orla flow into the Vesk?', [vesk]);
+
+    // Assess: the Vesk flows through the Alps; where the Orla flows into it is not said so.
+    expect(answer.shortAnswer).not.toBe('Kalm Alps');
+  });
+});

@@ -128,8 +128,8 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     if (dated && about && hasNames && !halfNamed(s, focus)) continue;
     // "Where does the Saône rise?" asks what the Saône does: a sentence of another passage saying
     // the verb before it names the Saône ("The Rhône ... rises in the Alps ... meets the Saône at
-    // Lyon") says it of something else.
-    if (subjectAsked && !focus.titledAfterName(s) && verbBeforeName(s, subjectAsked, focus)) continue;
+    // Lyon") says it of something else, the Rhône's own passage too when the Rhône is named besides.
+    if (subjectAsked && !` ${titleKey(s.title)} `.includes(` ${titleKey(subjectAsked)} `) && verbBeforeName(s, subjectAsked, focus)) continue;
     // "When did Lyon's metro open?": the date is of what the name owns, so its sentence says it.
     if (dated && about && owned.length > 0 && !owned.some((set) => [...set].some((t) => holdsTerm(s.terms, t)))) continue;
     // A date needs no word of the relation when the relation is only its verb ("When was X released?":
@@ -383,10 +383,13 @@ function askedSubject(reading: QuestionReading, focus: Focus): string | undefine
   if (!name) return undefined;
   const n = escapeRegExp(name);
   // "When was Lyon founded?" asks when it was done to the name: its participle right after it.
+  // "Where does the Saône river rise?", "Where does the Saône flow into the Rhône?": the verb is
+  // the first or second word after the name.
   const m =
-    new RegExp(`^\\s*(?:where|when)\\s+(?:does|did|do)\\s+(?:the\\s+)?${n}(?:\\s+\\p{Ll}+)?\\s+(\\p{Ll}+)`, 'iu').exec(focus.question) ??
+    new RegExp(`^\\s*(?:where|when)\\s+(?:does|did|do)\\s+(?:the\\s+)?${n}\\s+(\\p{Ll}+)(?:\\s+(\\p{Ll}+))?`, 'iu').exec(focus.question) ??
     new RegExp(`^\\s*when\\s+(?:was|were)\\s+(?:the\\s+)?${n}\\s+(\\p{Ll}+ed)\\s*\\??\\s*$`, 'iu').exec(focus.question);
-  return m && focus.relation.some((set) => set.has(contentTerms(m[1]!)[0] ?? '')) ? name : undefined;
+  const verbs = (m ?? []).slice(1, 3).filter((w): w is string => w !== undefined);
+  return verbs.some((w) => focus.relation.some((set) => set.has(contentTerms(w)[0] ?? ''))) ? name : undefined;
 }
 
 /** Whether a sentence opens the passage of the question's names (their words): every word of its title is one of theirs ("The Weaver's Daughter"; not "Public transport in Lyon"). */
