@@ -3274,12 +3274,17 @@ describe('Function: answerStructured on what someone did', () => {
     const patented = ask('What did the Orne brothers patent?', [brothers, line]);
     const links = ask('What does the Vesk line link?', [brothers, line]);
     const designed = ask('What did Mara Holm design?', [engine, brothers]);
+    const network = doc('network', 'Essin transit', "Essin's transit network, ETN, includes four metro lines, seven tram lines and two funiculars.");
+    const museums = doc('museums', 'Museums of Essin', "Essin's museums include the Orla Museum, opened in 2014.");
+    const includes = ask('What does ETN include?', [museums, network]);
 
     // Assess
     expect(patented.shortAnswer).toBe('the kinetoscope');
     expect(patented.answer).toBe(`${brothers.text} [orne]`);
     expect(links.shortAnswer).toBe('the city to Essin–Ostmark Airport');
     expect(designed.shortAnswer).toBe('Orla engine');
+    // The list whole, from the sentence about ETN, not what Essin's museums include.
+    expect(includes.shortAnswer).toBe('four metro lines, seven tram lines and two funiculars');
   });
 });
 

@@ -454,13 +454,19 @@ export function materialOf(question: string, focus: Focus): ExtractedAnswer | un
 }
 
 /** "What did the Lumière brothers patent?": a question ending on what its subject did, and the verb. */
-const VERB_ASKED = /^\s*what\s+(?:did|does|do|has|have|had)\s+.+?\s+(\p{Ll}{3,})(?:\s+(?:up|out|down|off))?\s*\?*\s*$/iu;
+const VERB_ASKED = /^\s*what\s+(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})(?:\s+(?:up|out|down|off))?\s*\?*\s*$/iu;
+/** What may open what a verb is done to: a determiner, a name, a figure or a count (after the space before it). */
+const OPENS = '(?:(?:the|an?|its|his|her|their)\\s|\\p{Lu}|\\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|over|about|some|several|many)\\s)';
 /**
- * What a verb is done to, from its determiner or name ("patented the cinematograph", "founded
- * Apple"), with where to when a name says it ("links the city to Lyon–Saint-Exupéry Airport").
+ * What a verb is done to, from its determiner, figure or name ("patented the cinematograph",
+ * "includes four metro lines", "founded Apple"), with where to when a name says it ("links the
+ * city to Lyon–Saint-Exupéry Airport"), up to the preposition, clause or stop that ends it.
  */
-const OBJECT =
-  /^\s+((?:(?:the|an?|its|his|her|their)\s+)?(?:[\p{L}\d'’-]+\s+){0,4}?[\p{L}\d'’-]+(?:\s+to\s+(?:the\s+)?\p{Lu}[\p{L}'’–-]*(?:\s+\p{Lu}[\p{L}'’–-]*){0,3})?)(?=\s+(?:in|on|at|to|by|for|from|with|that|which|who|as|since|during|until|and|after|before|while)\b|\s*[,.;:()]|\s*$)/u;
+const THING =
+  "((?:(?:the|an?|its|his|her|their)\\s+)?(?:[\\p{L}\\d'’-]+\\s+){0,4}?[\\p{L}\\d'’-]+(?:\\s+to\\s+(?:the\\s+)?\\p{Lu}[\\p{L}'’–-]*(?:\\s+\\p{Lu}[\\p{L}'’–-]*){0,3})?)(?=\\s+(?:in|on|at|to|by|for|from|with|that|which|who|as|since|during|until|and|after|before|while)\\b|\\s*[,.;:()]|\\s*$)";
+const OBJECT = new RegExp(`^\\s+(?=${OPENS})${THING}`, 'u');
+/** One more of a list after the first thing named, opened as it is: ", seven tram lines", " and over a hundred bus routes". */
+const LISTED = new RegExp(`^(?:,|,?\\s+and)\\s+(?=${OPENS})${THING}`, 'u');
 
 /**
  * "What did the Lumière brothers patent?": what a sentence about the subject says it did it to,
@@ -469,21 +475,31 @@ const OBJECT =
  * subject. Undefined for other questions, or when no sentence says it.
  */
 export function verbObject(question: string, focus: Focus): ExtractedAnswer | undefined {
-  const verb = VERB_ASKED.exec(question)?.[1]?.toLowerCase();
+  const asked = VERB_ASKED.exec(question);
+  const verb = asked?.[2]?.toLowerCase();
   const stem = verb ? contentTerms(verb)[0] : undefined;
-  if (!verb || !stem) return undefined;
+  if (!asked || !verb || !stem) return undefined;
+  // Of whom it is asked ("the Lumière brothers"): at least half its words in the sentence or its passage's title.
+  const subject = contentTerms(asked[1]!);
+  const ofSubject = (x: Sentence) => {
+    const title = new Set(contentTerms(x.title));
+    return subject.filter((t) => x.terms.has(t) || title.has(t)).length * 2 >= subject.length;
+  };
   // Its forms: "wrote" and "written" of "write", "patented" of "patent".
   const forms = new Set([verb, ...focus.lexicon.related(verb).filter((w) => !/\s/.test(w))]);
   const said = (w: string) => forms.has(w.toLowerCase()) || contentTerms(w)[0] === stem;
-  const about = ranked(focus).filter((x) => focus.about(x) > 0);
+  const about = ranked(focus).filter((x) => focus.about(x) > 0 && ofSubject(x));
   for (const s of about) {
     for (const w of s.text.matchAll(/\b\p{Ll}{3,}\b/gu)) {
       // A verb: no article before it ("the invention of"), a determiner or a name after it.
       if (!said(w[0]) || /\b(?:the|an?|its|his|her|their)\s+$/i.test(s.text.slice(0, w.index))) continue;
       const after = s.text.slice(w.index + w[0].length);
-      if (!/^\s+(?:(?:the|an?|its|his|her|their)\s|\p{Lu})/u.test(after)) continue;
-      const done = OBJECT.exec(after)?.[1];
-      if (done && !contentTerms(done).some((t) => focus.nameTerms.some((n) => n.includes(t)))) return { shortAnswer: done, answer: cite(s) };
+      const first = OBJECT.exec(after);
+      if (!first || contentTerms(first[1]!).some((t) => focus.nameTerms.some((n) => n.includes(t)))) continue;
+      // "includes four metro lines, seven tram lines ... and over a hundred bus routes": the list whole.
+      let done = first[0];
+      for (let next = LISTED.exec(after.slice(done.length)); next; next = LISTED.exec(after.slice(done.length))) done += next[0];
+      return { shortAnswer: done.trim(), answer: cite(s) };
     }
   }
   // "It was patented by the Lumière brothers": what the passage is about was done by them.
