@@ -46,6 +46,40 @@ const UNIT =
 const MEASURED = `\\d[\\d,]*(?:\\.\\d+)?\\s*${UNIT}(?:\\s+\\d+(?:\\.\\d+)?\\s*(?:in|inches|inch|cm)(?![\\p{L}\\d]))?`;
 /** A measure, with its conversion in parentheses: "6 ft 7 in (2.01 m)", "212 m (696 ft)", "12.4 square miles (32 km2)". */
 const MEASURE = new RegExp(`${QUALIFIER}${MEASURED}(?:\\s*\\(\\s*(?:about\\s+|approx\\.\\s+)?${MEASURED}\\s*\\))?`, 'giu');
+/** Each unit's spellings and abbreviations, by the name a question asks it in ("in metres"). */
+const UNIT_SPELLINGS: Readonly<Record<string, readonly string[]>> = {
+  metre: ['m', 'metre', 'metres', 'meter', 'meters'],
+  kilometre: ['km', 'kilometre', 'kilometres', 'kilometer', 'kilometers'],
+  centimetre: ['cm', 'centimetre', 'centimetres', 'centimeter', 'centimeters'],
+  foot: ['ft', 'foot', 'feet'],
+  mile: ['mi', 'mile', 'miles'],
+  'square kilometre': ['km2', 'km²', 'sq km', 'square kilometre', 'square kilometres', 'square kilometer', 'square kilometers'],
+  'square metre': ['m2', 'm²', 'sq m', 'square metre', 'square metres', 'square meter', 'square meters'],
+  'square mile': ['mi2', 'mi²', 'sq mi', 'square mile', 'square miles'],
+  hectare: ['ha', 'hectare', 'hectares'],
+  kilogram: ['kg', 'kilogram', 'kilograms', 'kilogramme', 'kilogrammes'],
+  pound: ['lb', 'lbs', 'pound', 'pounds'],
+};
+
+/** The unit a word or two name, however spelt ("km", "kilometres": kilometre); undefined for any other words. */
+export function unitNamed(words: string): string | undefined {
+  const said = words.toLowerCase().replace(/\.\s*/g, ' ').replace(/\s+/g, ' ').trim();
+  return Object.keys(UNIT_SPELLINGS).find((unit) => UNIT_SPELLINGS[unit]!.includes(said));
+}
+
+/** The measures a text gives whole (MEASURE): "6 ft 7 in (2.01 m)". */
+export function measuresIn(text: string): string[] {
+  return [...text.matchAll(MEASURE)].map((m) => m[0]);
+}
+
+/** The part of a measure in a unit: "32 km2" of "12.4 square miles (32 km2)" in square kilometres; undefined when it has none. */
+export function measureIn(measure: string, unit: string): string | undefined {
+  const asked = unitNamed(unit);
+  if (asked === undefined) return undefined;
+  const parts = /^(.*?)\s*\(\s*(?:about\s+|approx\.\s+)?(.+?)\s*\)\s*$/.exec(measure)?.slice(1) ?? [measure];
+  return parts.find((part) => unitNamed(/^\D*\d[\d,]*(?:\.\d+)?\s*(.+?)(?:\s+\d.*)?$/.exec(part)?.[1] ?? '') === asked);
+}
+
 /** "a hundred bus routes", "over a thousand stations": a scale word counted once, with what it counts. */
 const A_SCALE = /\b((?:over|about|nearly|almost|more than|some)\s+)?a\s+(hundred|thousand|million|billion)\s+((?:[\p{Ll}-]+\s+)?[\p{Ll}-]+s)\b/giu;
 /** "the only species", "its only child": one of a thing. */

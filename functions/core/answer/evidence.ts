@@ -29,7 +29,7 @@
 import type { Lexicon } from '../ports.js';
 import { contentTerms, isContentToken, normalizeText } from '../retrieval/tokenize.js';
 import { classRecogniser, DIED_OF, NATION_CLASS, nationAdjectivesIn, SAME_NATION } from './answer-classes.js';
-import { figureIn, numbersIn, unitOf, YEAR_WORD } from './candidates.js';
+import { figureIn, measureIn, measuresIn, numbersIn, unitNamed, unitOf, YEAR_WORD } from './candidates.js';
 import { kinQuestion, statesKinOf } from './kinship.js';
 import {
   type AnswerType,
@@ -238,8 +238,12 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
       return kinds.get(key)!;
     });
   };
+  // "in metres" is spoken of by a measure in metres, however abbreviated ("6 ft 7 in (2.01 m)").
+  const givesUnit = (d: (typeof docs)[number], words: string) =>
+    unitNamed(words) !== undefined && measuresIn(d.text).some((m) => measureIn(m, words) !== undefined);
   const holds = (d: (typeof docs)[number], r: (typeof required)[number]) =>
     [...r.terms].some((t) => holdsTerm(d.terms, t)) ||
+    givesUnit(d, r.words) ||
     (r.words === classWords && d.saysClass) ||
     (r.words === classWords && givesTime(d)) ||
     (kinWord(r.words) && statesKin(d)) ||
@@ -332,7 +336,8 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
         d.saysClass ||
         (reading.answerClass !== undefined && givesTime(d)) ||
         (kinTerms.size > 0 && statesKin(d)) ||
-        spansLife(d, reading.relation.join(' ')),
+        spansLife(d, reading.relation.join(' ')) ||
+        reading.relation.some((w) => givesUnit(d, w)),
     );
     if (!joined) {
       const what = [...reading.relation, ...(reading.answerClass ? [reading.answerClass] : [])].slice(0, 4);
@@ -579,7 +584,9 @@ function unfitFigure(task: string, figure: string, counted: string | undefined, 
   }
   const asked = /\bin\s+((?:square|cubic)\s+)?([\p{L}-]+)\s*\??\s*$/iu.exec(task);
   const measure = asked?.[2];
-  if (measure !== undefined && lexicon.isKindOf?.(measure, 'unit of measurement') === true && !(unit !== undefined && same(measure, unit))) {
+  // A measure gives its conversion too: "12.4 square miles (32 km2)" is a figure in square kilometres.
+  const given = measure !== undefined && measureIn(figure, (asked?.[1] ?? '') + measure) !== undefined;
+  if (measure !== undefined && lexicon.isKindOf?.(measure, 'unit of measurement') === true && !given && !(unit !== undefined && same(measure, unit))) {
     return `no retrieved passage gives a figure in "${(asked?.[1] ?? '') + measure}"`;
   }
   return undefined;
@@ -597,7 +604,8 @@ function saidBy(short: string, reading: ReturnType<typeof readQuestion>, docs: A
   }
   if (reading.type === 'description' || reading.type === 'list') return true;
   const figures = figuresOf(short);
-  const words = contentTerms(short.replace(/\d[\d,.]*/g, ' '));
+  // A figure is read as one, not the digit of a unit ("km2").
+  const words = contentTerms(short.replace(/(?<!\p{L})\d[\d,.]*/gu, ' '));
   const plainText = docs.map((d) => d.text.replace(/\s+/g, ' ')).join(' ');
   if (!figures.every((f) => saysFigure(plainText, f))) return false;
   if (words.length === 0) return true;

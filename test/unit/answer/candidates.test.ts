@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { wordNet } from '../../../functions/adapters/lexicon/wordnet.js';
 import { answerStructured } from '../../../functions/adapters/llm/rule-based/answer/index.js';
 
-import { datesIn, numbersIn } from '../../../functions/core/answer/candidates.js';
+import { datesIn, measureIn, numbersIn } from '../../../functions/core/answer/candidates.js';
 import { sentences } from '../../../functions/core/answer/text.js';
 
 describe('Function: numbersIn', () => {
@@ -90,6 +90,28 @@ describe('Function: answerStructured on measures', () => {
     expect(player).toBe('6 ft 7 in (2.01 m)');
     expect(mast).toBe('212 m (696 ft)');
     expect(peak).toBe('1,103 metres (3,619 ft)');
+  });
+
+  it('gives the part of a measure in the unit the question asks in, and nothing when no part is in it', () => {
+    // Prepare
+    const documents = [
+      { id: 'quist', title: 'Dara Quist', text: 'Dara Quist is a Norvian basketball player. He is 6 ft 7 in (2.01 m) tall and plays as a forward.' },
+      { id: 'town', title: 'Kelm', text: 'Kelm is a town in Norvia. It covers an area of 12.4 square miles (32 km2).' },
+      { id: 'brill', title: 'Jana Brill', text: 'Jana Brill is a Norvian high jumper. She stands 1.81 m tall.' },
+    ];
+    const ask = (question: string) => answerStructured({ question, instruction: 'Answer.', documents }, wordNet()).shortAnswer;
+
+    // Act
+    const metres = ask('How tall is Dara Quist in metres?');
+    const area = ask('What is the area of Kelm in square kilometres?');
+    const feet = ask('How tall is Jana Brill in feet?');
+
+    // Assess: the answerer keeps the measure it has; the relevance rule refuses one in no unit asked.
+    expect(metres).toBe('2.01 m');
+    expect(area).toBe('32 km2');
+    expect(feet).toBe('1.81 m');
+    expect(measureIn('1.81 m', 'feet')).toBeUndefined();
+    expect(measureIn('6 ft 7 in (2.01 m)', 'ft')).toBe('6 ft 7 in');
   });
 });
 

@@ -849,3 +849,19 @@ describe('Function: checkEvidence on a total', () => {
     expect(other).toMatchObject({ covered: false, reason: 'no retrieved passage says "about 900,000"' });
   });
 });
+
+describe('Function: checkEvidence on a unit asked', () => {
+  it('reads "in metres" as spoken of by a measure abbreviated in metres, and refuses a measure in no unit asked', () => {
+    // Prepare
+    const quist = { id: 'quist', title: 'Dara Quist', text: 'Dara Quist is a Norvian basketball player. He is 6 ft 7 in (2.01 m) tall.' };
+    const brill = { id: 'brill', title: 'Jana Brill', text: 'Jana Brill is a Norvian high jumper. She stands 1.81 m tall.' };
+
+    // Act
+    const metres = checkEvidence('How tall is Dara Quist in metres?', [quist], { shortAnswer: '2.01 m' }, wordNet());
+    const feet = checkEvidence('How tall is Jana Brill in feet?', [brill], { shortAnswer: '1.81 m' }, wordNet());
+
+    // Assess
+    expect(metres.covered).toBe(true);
+    expect(feet.covered).toBe(false);
+  });
+});

@@ -26,7 +26,7 @@
  */
 
 import { nationAdjectivesIn, SAME_NATION } from '../../../../core/answer/answer-classes.js';
-import { figureIn, numbersIn, unitOf } from '../../../../core/answer/candidates.js';
+import { figureIn, measureIn, numbersIn, unitNamed, unitOf } from '../../../../core/answer/candidates.js';
 import { checkEvidence } from '../../../../core/answer/evidence.js';
 import { followPath, kinQuestion, ownPassage } from '../../../../core/answer/kinship.js';
 import {
@@ -79,6 +79,9 @@ import { yesNo } from './yes-no.js';
 
 export type { AnswerInput, ExtractedAnswer } from './focus.js';
 
+/** The unit a question asks a measure in, at its end: "in square kilometres?", "in km". */
+const UNIT_ASKED = /\bin\s+((?:square\s+|sq\.?\s+)?[\p{L}²2]+)\s*\??\s*$/iu;
+
 const NAMES_ONLY = /\b(names? only|entities only|just the names?|answer with the names?)\b/i;
 
 /** The answer as the text a model's structured answer reads as: its JSON. */
@@ -90,8 +93,12 @@ export function answerExtractively(input: AnswerInput, lexicon: Lexicon = wordNe
 /** `depth`: how many kinship questions this one was rewritten from (kinAnswer), so a rewrite is never rewritten again. */
 export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(), depth = 0): ExtractedAnswer {
   const found = answerOf(input, lexicon, depth);
+  if (!found.shortAnswer) return found;
   // A word split at its hyphen by the text's extraction ("Orléans- Braganza") is written whole.
-  return found.shortAnswer ? { ...found, shortAnswer: found.shortAnswer.replace(/(?<=\p{L})-\s+(?=\p{Lu})/gu, '-') } : found;
+  const whole = found.shortAnswer.replace(/(?<=\p{L})-\s+(?=\p{Lu})/gu, '-');
+  // "What is the area of X in square kilometres?": of "12.4 square miles (32 km2)", the part in that unit.
+  const unit = UNIT_ASKED.exec(input.question)?.[1];
+  return { ...found, shortAnswer: (unit ? measureIn(whole, unit) : undefined) ?? whole };
 }
 
 function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): ExtractedAnswer {
@@ -117,7 +124,12 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   // A question typed in lower case names what the passages spell ("toulouse": Toulouse).
   // Read as the passages write it: "toulose" names Toulouse (core/answer/truecase.ts).
   const posed = askedPart(asked && asked.length > 3 && !input.question.trim().endsWith(asked) ? asked : input.question);
-  const text = asPassagesWrite(posed, input.documents, lexicon);
+  // "How tall is X in metres?" is read as "How tall is X?"; the part in metres is kept after (answerStructured).
+  const text = asPassagesWrite(
+    posed.replace(UNIT_ASKED, (asked, unit: string) => (unitNamed(unit) ? '?' : asked)),
+    input.documents,
+    lexicon,
+  );
   const reading = withoutClassAdjective(asPerson(withTitledOptions(readQuestion(text), text, all), lexicon), text, lexicon);
   const focus = new Focus(reading, all, lexicon, readTask(text).kind === 'bridge', text);
   if (NAMES_ONLY.test(input.instruction)) return { shortAnswer: null, answer: namesFrom(all, focus, input.question) };
