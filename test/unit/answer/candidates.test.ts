@@ -72,15 +72,16 @@ describe('Function: numbersIn', () => {
 });
 
 describe('Function: answerStructured on measures', () => {
-  it('answers "how tall", "the height of" and "the elevation of" with the whole measure a sentence gives', () => {
-    // Prepare
-    const documents = [
-      { id: 'quist', title: 'Dara Quist', text: 'Dara Quist is a Norvian basketball player. He is 6 ft 7 in (2.01 m) tall and plays as a forward.' },
-      { id: 'mast', title: 'Vesk Mast', text: 'The Vesk Mast is a lattice tower in Essin. It is 212 m (696 ft) tall and was completed in 1961.' },
-      { id: 'peak', title: 'Mount Orla', text: 'Mount Orla is a mountain in Norvia with an elevation of 1,103 metres (3,619 ft).' },
-    ];
-    const ask = (question: string) => answerStructured({ question, instruction: 'Answer.', documents }, wordNet()).shortAnswer;
+  const documents = [
+    { id: 'quist', title: 'Dara Quist', text: 'Dara Quist is a Norvian basketball player. He is 6 ft 7 in (2.01 m) tall and plays as a forward.' },
+    { id: 'mast', title: 'Vesk Mast', text: 'The Vesk Mast is a lattice tower in Essin. It is 212 m (696 ft) tall and was completed in 1961.' },
+    { id: 'peak', title: 'Mount Orla', text: 'Mount Orla is a mountain in Norvia with an elevation of 1,103 metres (3,619 ft).' },
+    { id: 'town', title: 'Kelm', text: 'Kelm is a town in Norvia. It covers an area of 12.4 square miles (32 km2).' },
+    { id: 'brill', title: 'Jana Brill', text: 'Jana Brill is a Norvian high jumper. She stands 1.81 m tall.' },
+  ];
+  const ask = (question: string) => answerStructured({ question, instruction: 'Answer.', documents }, wordNet()).shortAnswer;
 
+  it('answers "how tall", "the height of" and "the elevation of" with the whole measure a sentence gives', () => {
     // Act
     const player = ask('How tall is Dara Quist?');
     const mast = ask('What is the height of the Vesk Mast?');
@@ -93,14 +94,6 @@ describe('Function: answerStructured on measures', () => {
   });
 
   it('gives the part of a measure in the unit the question asks in, and nothing when no part is in it', () => {
-    // Prepare
-    const documents = [
-      { id: 'quist', title: 'Dara Quist', text: 'Dara Quist is a Norvian basketball player. He is 6 ft 7 in (2.01 m) tall and plays as a forward.' },
-      { id: 'town', title: 'Kelm', text: 'Kelm is a town in Norvia. It covers an area of 12.4 square miles (32 km2).' },
-      { id: 'brill', title: 'Jana Brill', text: 'Jana Brill is a Norvian high jumper. She stands 1.81 m tall.' },
-    ];
-    const ask = (question: string) => answerStructured({ question, instruction: 'Answer.', documents }, wordNet()).shortAnswer;
-
     // Act
     const metres = ask('How tall is Dara Quist in metres?');
     const area = ask('What is the area of Kelm in square kilometres?');
