@@ -5,7 +5,7 @@
  * the relevance rule asks whether any exists.
  */
 import type { AnswerType } from './question.js';
-import { bareTitle, entitySpans, NUMBER_WORDS } from './text.js';
+import { bareTitle, entitySpans, escapeRegExp, NUMBER_WORDS } from './text.js';
 
 export interface Candidate {
   text: string;
@@ -36,30 +36,42 @@ const NUMBER = new RegExp(
   'giu',
 );
 /**
- * A unit of length, area, mass or speed as passages abbreviate or spell it ("m", "km2", "sq mi",
- * "ft", "kg", "mph"). Not "in" (a preposition after any figure: "1,000 in 2010") unless it follows
- * a larger unit, and no one-letter unit but "m" ("g", "t" and "l" stand for too much else).
+ * Each unit of length, area, mass or speed a measure is given in, by the name a question asks it
+ * in ("in metres"), with the spellings and abbreviations passages use. No one-letter unit but "m"
+ * ("g", "t" and "l" stand for too much else), no "pounds" (money too).
  */
-const UNIT =
-  '(?:sq\\.?\\s+(?:mi|ft|km|m)|square\\s+(?:kilometres|kilometers|metres|meters|miles|feet)|(?:km|mi|ft|m)[²2]|mm|cm|km|m|ft|feet|foot|mi|miles|yd|yards|metres|meters|kilometres|kilometers|ha|hectares|acres|kg|lb|lbs|tonnes|km/h|mph|knots)(?![\\p{L}\\d/])';
-/** One figure and its unit, then a smaller unit after it ("6 ft 7 in", "5 feet 11 inches"). */
-const MEASURED = `\\d[\\d,]*(?:\\.\\d+)?\\s*${UNIT}(?:\\s+\\d+(?:\\.\\d+)?\\s*(?:in|inches|inch|cm)(?![\\p{L}\\d]))?`;
-/** A measure, with its conversion in parentheses: "6 ft 7 in (2.01 m)", "212 m (696 ft)", "12.4 square miles (32 km2)". */
-const MEASURE = new RegExp(`${QUALIFIER}${MEASURED}(?:\\s*\\(\\s*(?:about\\s+|approx\\.\\s+)?${MEASURED}\\s*\\))?`, 'giu');
-/** Each unit's spellings and abbreviations, by the name a question asks it in ("in metres"). */
 const UNIT_SPELLINGS: Readonly<Record<string, readonly string[]>> = {
   metre: ['m', 'metre', 'metres', 'meter', 'meters'],
   kilometre: ['km', 'kilometre', 'kilometres', 'kilometer', 'kilometers'],
   centimetre: ['cm', 'centimetre', 'centimetres', 'centimeter', 'centimeters'],
+  millimetre: ['mm'],
   foot: ['ft', 'foot', 'feet'],
+  inch: ['in', 'inch', 'inches'],
   mile: ['mi', 'mile', 'miles'],
+  yard: ['yd', 'yards'],
   'square kilometre': ['km2', 'km²', 'sq km', 'square kilometre', 'square kilometres', 'square kilometer', 'square kilometers'],
   'square metre': ['m2', 'm²', 'sq m', 'square metre', 'square metres', 'square meter', 'square meters'],
   'square mile': ['mi2', 'mi²', 'sq mi', 'square mile', 'square miles'],
+  'square foot': ['ft2', 'ft²', 'sq ft', 'square feet'],
   hectare: ['ha', 'hectare', 'hectares'],
+  acre: ['acres'],
   kilogram: ['kg', 'kilogram', 'kilograms', 'kilogramme', 'kilogrammes'],
-  pound: ['lb', 'lbs', 'pound', 'pounds'],
+  pound: ['lb', 'lbs'],
+  tonne: ['tonnes'],
+  'kilometre per hour': ['km/h'],
+  'mile per hour': ['mph'],
+  knot: ['knots'],
 };
+/** A unit after a figure, as UNIT_SPELLINGS spell it ("sq." with its stop too); not "in" or "inches" (a preposition after any figure: "1,000 in 2010"), read only after a larger unit (MEASURED). */
+const UNIT = `(?:${Object.entries(UNIT_SPELLINGS)
+  .flatMap(([unit, spellings]) => (unit === 'inch' ? [] : spellings))
+  .sort((a, b) => b.length - a.length)
+  .map((spelling) => escapeRegExp(spelling).replace(/^sq /, 'sq\\.?\\s+').replace(/ /g, '\\s+'))
+  .join('|')})(?![\\p{L}\\d/])`;
+/** One figure and its unit, then a smaller unit after it ("6 ft 7 in", "5 feet 11 inches"). */
+const MEASURED = `\\d[\\d,]*(?:\\.\\d+)?\\s*${UNIT}(?:\\s+\\d+(?:\\.\\d+)?\\s*(?:in|inches|inch|cm)(?![\\p{L}\\d]))?`;
+/** A measure, with its conversion in parentheses: "6 ft 7 in (2.01 m)", "212 m (696 ft)", "12.4 square miles (32 km2)". */
+const MEASURE = new RegExp(`${QUALIFIER}${MEASURED}(?:\\s*\\(\\s*(?:about\\s+|approx\\.\\s+)?${MEASURED}\\s*\\))?`, 'giu');
 
 /** The unit a word or two name, however spelt ("km", "kilometres": kilometre); undefined for any other words. */
 export function unitNamed(words: string): string | undefined {

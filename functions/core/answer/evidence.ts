@@ -142,7 +142,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // with "made" or "ingredient"; the thing it is asked of must still be spoken of.
   const material = new Set(contentTerms(MATERIAL_ASKED.exec(task)?.[0] ?? ''));
   const relation = relationSets(
-    reading.relation.filter((w) => !contentTerms(w).every((t) => material.has(t))),
+    material.size === 0 ? reading.relation : reading.relation.filter((w) => !contentTerms(w).every((t) => material.has(t))),
     related,
   ).map((r) =>
     reading.type !== 'number' && countsPeople(r.words, lexicon) ? { ...r, terms: new Set([...r.terms, ...expandedTerms('population', related)]) } : r,

@@ -20,9 +20,19 @@ import type { AnswerInput, ExtractedAnswer } from './focus.js';
  * gives ("(c. 1565 – 7 February 1591/2)": the first is the birth, the second the death).
  */
 /** The two dates of a life in a passage's opening: a dash between them and no stop ("(1 April 1925, Kraków – 3 October 2000, Łódź)"). */
-export function lifeSpan(text: string, dates: readonly Candidate[]): [Candidate, Candidate] | undefined {
+function lifeSpan(text: string, dates: readonly Candidate[]): [Candidate, Candidate] | undefined {
   const [a, b] = dates;
   return a && b && b.at < 300 && /^[^.;]*?[–-][^.;]*$/.test(text.slice(a.at + a.text.length, b.at)) ? [a, b] : undefined;
+}
+
+/** The dates a text gives with a year, the life's span among them read by lifeSpan. */
+function yearDatesIn(text: string): Candidate[] {
+  return datesIn(text).filter((d) => /\d{3,4}/.test(d.text));
+}
+
+/** The two dates of a life a text opens with (lifeSpan over its dates with a year). */
+export function lifeSpanIn(text: string): [Candidate, Candidate] | undefined {
+  return lifeSpan(text, yearDatesIn(text));
 }
 
 /**
@@ -41,10 +51,7 @@ export function lifePlace(reading: QuestionReading, documents: AnswerInput['docu
 /** Where a person's own passage says they were born or died (lifePlace); undefined when it says not. */
 function placeOfLife(own: AnswerInput['documents'][number], event: 'birth' | 'death'): string | undefined {
   const text = own.text.replace(/\s+/g, ' ');
-  const span = lifeSpan(
-    text,
-    datesIn(text).filter((d) => /\d{3,4}/.test(d.text)),
-  );
+  const span = lifeSpanIn(text);
   let found: string | undefined;
   if (span) {
     const [a, b] = span;
@@ -219,7 +226,7 @@ export function lifeDate(reading: QuestionReading, documents: AnswerInput['docum
   if (!own) return undefined;
   const text = own.text.replace(/\s+/g, ' ');
   const word = event === 'birth' ? /\bborn\b/i : /\bdied\b/i;
-  const dates = datesIn(text).filter((d) => /\d{3,4}/.test(d.text));
+  const dates = yearDatesIn(text);
   const said = dates.find(
     (d) =>
       word.test(text.slice(Math.max(0, d.at - 24), d.at)) &&

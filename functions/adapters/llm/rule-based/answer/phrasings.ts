@@ -504,7 +504,7 @@ export function verbObject(question: string, focus: Focus): ExtractedAnswer | un
   }
   // "It was patented by the Lumière brothers": what the passage is about was done by them.
   for (const s of about) {
-    const passive = forms.size > 0 && /^(?:It|They)\s+(?:was|were|had\s+been|has\s+been)\s+(\p{Ll}+)\s+by\b/u.exec(s.text);
+    const passive = /^(?:It|They)\s+(?:was|were|had\s+been|has\s+been)\s+(\p{Ll}+)\s+by\b/u.exec(s.text);
     if (passive && said(passive[1]!)) return { shortAnswer: bareTitle(s.title), answer: cite(s) };
   }
   return undefined;

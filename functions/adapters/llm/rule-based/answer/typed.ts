@@ -9,7 +9,7 @@ import { bareTitle, escapeRegExp } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { lifeEvent } from './choice.js';
 import { cite, type ExtractedAnswer, type Focus, ORDINALS, ranked, type Sentence, sameName, titleKey } from './focus.js';
-import { lifeSpan } from './lives.js';
+import { lifeSpanIn } from './lives.js';
 import { fits, inAppositive, isAgent, misfit, nearest, relationGap, withYear } from './spans.js';
 
 /**
@@ -417,10 +417,7 @@ function figureOfName(reading: QuestionReading, focus: Focus): boolean {
 
 /** Whether a date is the end of a life's span other than the one asked (the death when the birth is asked). */
 function otherEndOfLife(c: Candidate, s: Sentence, event: 'birth' | 'death'): boolean {
-  const span = lifeSpan(
-    s.text,
-    datesIn(s.text).filter((d) => /\d{3,4}/.test(d.text)),
-  );
+  const span = lifeSpanIn(s.text);
   return span !== undefined && span[event === 'birth' ? 1 : 0].at === c.at;
 }
 
