@@ -4,7 +4,7 @@
  */
 import { type AnswerFormat, bareTitle, entitySpans, escapeRegExp } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
-import { cite, type ExtractedAnswer, type Focus, NO_ANSWER, ranked, type Sentence, sameName, subjectOf } from './focus.js';
+import { cite, type ExtractedAnswer, type Focus, NO_ANSWER, rankedAbout, type Sentence, sameName, subjectOf } from './focus.js';
 
 /** How many names a names-only answer gives: enough to hold the bridge entity, few enough to stay a query. */
 const MAX_NAMES = 6;
@@ -12,7 +12,7 @@ const MAX_NAMES = 6;
 /** What something is: the sentence defining the focus ("A bouchon is a type of restaurant ..."), its predicate the short answer. */
 export function describe(focus: Focus): ExtractedAnswer | undefined {
   // About what is asked, not only about a name the question gives ("summarise public transport in Lyon").
-  const all = ranked(focus).filter((s) => focus.about(s) > 0);
+  const all = rankedAbout(focus);
   const onRelation = all.filter((s) => focus.relationScore(s) > 0);
   const top = onRelation.length > 0 ? onRelation : all;
   if (top.length === 0) return undefined;
@@ -65,7 +65,7 @@ const SUMMARY_SENTENCES_EACH = 3;
  * it. The first statement is the short answer, as a summary's answer is.
  */
 export function summarize(focus: Focus, format: AnswerFormat = {}): ExtractedAnswer | undefined {
-  const about = ranked(focus).filter((s) => focus.about(s) > 0);
+  const about = rankedAbout(focus);
   // About the relation asked when the topic has one ("cycling"), not only about its name ("Lyon").
   const onRelation = about.filter((s) => focus.relationScore(s) > 0);
   const top = onRelation.length > 0 ? onRelation : about;
@@ -136,7 +136,7 @@ function isCaption(s: Sentence): boolean {
 
 /** When nothing of the expected type is found: the sentences most about the focus, and no short answer. */
 export function fallback(focus: Focus): ExtractedAnswer {
-  const top = ranked(focus).filter((s) => focus.about(s) > 0);
+  const top = rankedAbout(focus);
   if (top.length === 0) return { shortAnswer: null, answer: NO_ANSWER };
   const picked: Sentence[] = [];
   for (const s of top) if (picked.length < 2 && !picked.some((p) => p.docId === s.docId)) picked.push(s);
@@ -147,9 +147,7 @@ export function fallback(focus: Focus): ExtractedAnswer {
 export function namesFrom(all: Sentence[], focus: Focus, question: string): string {
   const questionTerms = new Set(contentTerms(question));
   const names: string[] = [];
-  for (const s of ranked(focus, all)
-    .filter((x) => focus.about(x) > 0)
-    .slice(0, 4)) {
+  for (const s of rankedAbout(focus, all).slice(0, 4)) {
     for (const span of entitySpans(s.text)) {
       const terms = contentTerms(span);
       // Bare numbers (years, counts) are facts, not entities a second hop can search for.

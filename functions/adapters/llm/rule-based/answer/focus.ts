@@ -358,8 +358,25 @@ export class Focus {
 
 /** The best sentences first: most about the focus, then the higher-ranked passage, then the earlier sentence. */
 export function ranked(focus: Focus, sentencesOf: readonly Sentence[] = focus.all): Sentence[] {
+  return rankedBy(focus, sentencesOf, false);
+}
+
+/** The sentences about the question at all (`about` above 0), ranked as `ranked` ranks them, each scored once. */
+export function rankedAbout(focus: Focus, sentencesOf: readonly Sentence[] = focus.all): Sentence[] {
+  return rankedBy(focus, sentencesOf, true);
+}
+
+function rankedBy(focus: Focus, sentencesOf: readonly Sentence[], aboutOnly: boolean): Sentence[] {
   const score = new Map(sentencesOf.map((s) => [s, focus.about(s)]));
-  return [...sentencesOf].sort((a, b) => score.get(b)! - score.get(a)! || a.docRank - b.docRank || a.position - b.position);
+  return sentencesOf
+    .filter((s) => !aboutOnly || score.get(s)! > 0)
+    .sort((a, b) => score.get(b)! - score.get(a)! || a.docRank - b.docRank || a.position - b.position);
+}
+
+/** Whether a sentence, or its passage's title, holds at least half of some words ("the Lumière brothers"). */
+export function holdsHalf(s: Sentence, terms: readonly string[]): boolean {
+  const title = new Set(contentTerms(s.title));
+  return terms.filter((t) => s.terms.has(t) || title.has(t)).length * 2 >= terms.length;
 }
 
 /** A passage's title as a key: lower case, without its parenthesised qualifier ("Adam Green (filmmaker)"). */

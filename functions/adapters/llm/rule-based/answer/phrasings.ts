@@ -9,7 +9,20 @@ import { namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { bareTitle, escapeRegExp, MATERIAL_ASKED } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
-import { COPULA, cite, type ExtractedAnswer, type Focus, NO_ANSWER, ORDINALS, ranked, ranksAs, type Sentence, sameName } from './focus.js';
+import {
+  COPULA,
+  cite,
+  type ExtractedAnswer,
+  type Focus,
+  holdsHalf,
+  NO_ANSWER,
+  ORDINALS,
+  ranked,
+  rankedAbout,
+  ranksAs,
+  type Sentence,
+  sameName,
+} from './focus.js';
 import { withYear } from './spans.js';
 
 /**
@@ -21,7 +34,7 @@ export function figureOf(reading: QuestionReading, focus: Focus): ExtractedAnswe
   const head = reading.answerClass?.split(' ').pop();
   if (reading.type !== 'entity' || !head) return undefined;
   const said = new RegExp(`\\b${head}s?\\s+(?:of|was|is|stood at|reached)\\s+$`, 'i');
-  for (const s of ranked(focus).filter((x) => focus.about(x) > 0)) {
+  for (const s of rankedAbout(focus)) {
     const figure = numbersIn(s.text).find((c) =>
       said.test(
         s.text.slice(Math.max(0, c.at - head.length - 16), c.at).replace(/\b(?:about|around|some|nearly|almost|over|roughly|more than|less than)\s+$/i, ''),
@@ -47,7 +60,7 @@ export function firstNames(question: string, focus: Focus): ExtractedAnswer | un
   if (!FIRST_NAMES_ASKED.test(question)) return undefined;
   // Whose names: the question's words but those asking for names.
   const whose = new Set(contentTerms(question.replace(FIRST_NAMES_ASKED, ' ')));
-  const about = ranked(focus).filter((x) => focus.about(x) > 0);
+  const about = rankedAbout(focus);
   for (const s of about) {
     for (const m of s.text.matchAll(GIVEN_NAMES)) {
       const of = contentTerms(m[1]!);
@@ -73,7 +86,7 @@ const CHANGE_SAID =
  */
 export function changeOf(question: string, focus: Focus): ExtractedAnswer | undefined {
   if (!CHANGE_ASKED.test(question)) return undefined;
-  for (const s of ranked(focus).filter((x) => focus.about(x) > 0 && focus.relationScore(x) > 0)) {
+  for (const s of rankedAbout(focus).filter((x) => focus.relationScore(x) > 0)) {
     const change = CHANGE_SAID.exec(s.text)?.[0];
     if (change) return { shortAnswer: change, answer: cite(s) };
   }
@@ -91,7 +104,7 @@ export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefi
   const kind = /(?:^\s*|\s)(?:[Ww]hat|[Ww]hich)\s+(?:type|kind|sort)\s+of\s+([\p{Ll}-]+)/u.exec(question)?.[1];
   if (!kind) return undefined;
   const noun = new RegExp(`\\b${kind.replace(/s$/, '')}s?\\b`, 'i');
-  for (const s of ranked(focus).filter((x) => focus.about(x) > 0 && noun.test(x.text))) {
+  for (const s of rankedAbout(focus).filter((x) => noun.test(x.text))) {
     // The class noun said of the subject: its first after the subject's name, when the sentence names it.
     const name = focus.reading.names[0];
     const from = name ? Math.max(0, s.text.toLowerCase().indexOf(name.toLowerCase())) : 0;
@@ -421,9 +434,6 @@ function predicateOf(text: string): string | undefined {
 /** What a sentence says a thing is made of, up to the words it ends on: "made from durum wheat semolina". */
 const MADE_OF_SAID =
   /\b(?:made\s+(?:of|from|with)|consist(?:s|ing)\s+(?:mainly\s+|chiefly\s+)?of|composed\s+of)\s+(?:the\s+|an?\s+)?((?:[\p{L}-]+(?:,\s+|\s+))*?[\p{L}-]+)(?=\s+(?:in|on|at|to|by|for|from|with|that|which|who|as|since|during|until)\b|\s*[.;:()]|\s*$)/iu;
-/** A lead's predicate: "Bouillabaisse is a traditional Provençal fish stew that ..." → "traditional Provençal fish stew". */
-const PREDICATE =
-  /\s(?:is|was|are|were)\s+(?:an?|the)\s+((?:[\p{L}-]+\s+){0,5}?[\p{L}-]+)(?=\s+(?:that|which|who|from|of|in|with|made|served|originating)\b|\s*[,.;]|\s*$)/u;
 
 /**
  * "What is bouillabaisse made of?", "bouillabaisse main ingredient": what a sentence about the thing
@@ -434,7 +444,7 @@ const PREDICATE =
  */
 export function materialOf(question: string, focus: Focus): ExtractedAnswer | undefined {
   if (!MATERIAL_ASKED.test(question) || focus.reading.answerClass) return undefined;
-  const about = ranked(focus).filter((x) => focus.about(x) > 0);
+  const about = rankedAbout(focus);
   for (const s of about) {
     // "made from buckwheat flour and served cold": a verb after "and" ends what it is made of.
     const said = MADE_OF_SAID.exec(s.text)?.[1]?.replace(/,?\s+and\s+\p{Ll}+(?:ed|en)\b.*$/u, '');
@@ -443,7 +453,8 @@ export function materialOf(question: string, focus: Focus): ExtractedAnswer | un
   // The thing asked of: the question's words but those asking what it is made of.
   const asked = new Set(contentTerms(question.replace(MATERIAL_ASKED, ' ')));
   for (const s of about.filter((x) => x.position === 0 && contentTerms(bareTitle(x.title)).some((t) => asked.has(t)))) {
-    const words = PREDICATE.exec(s.text)?.[1]?.split(/\s+/) ?? [];
+    // What its lead calls it, to a comma: "a traditional Provençal fish stew that ..." → "traditional Provençal fish stew".
+    const words = (predicateOf(s.text) ?? '').split(/[,;.]/)[0]!.trim().split(/\s+/);
     const matter = words
       .slice(0, -1)
       .reverse()
@@ -481,14 +492,10 @@ export function verbObject(question: string, focus: Focus): ExtractedAnswer | un
   if (!asked || !verb || !stem) return undefined;
   // Of whom it is asked ("the Lumière brothers"): at least half its words in the sentence or its passage's title.
   const subject = contentTerms(asked[1]!);
-  const ofSubject = (x: Sentence) => {
-    const title = new Set(contentTerms(x.title));
-    return subject.filter((t) => x.terms.has(t) || title.has(t)).length * 2 >= subject.length;
-  };
   // Its forms: "wrote" and "written" of "write", "patented" of "patent".
   const forms = new Set([verb, ...focus.lexicon.related(verb).filter((w) => !/\s/.test(w))]);
   const said = (w: string) => forms.has(w.toLowerCase()) || contentTerms(w)[0] === stem;
-  const about = ranked(focus).filter((x) => focus.about(x) > 0 && ofSubject(x));
+  const about = rankedAbout(focus).filter((x) => holdsHalf(x, subject));
   for (const s of about) {
     for (const w of s.text.matchAll(/\b\p{Ll}{3,}\b/gu)) {
       // A verb: no article before it ("the invention of"), a determiner or a name after it.

@@ -8,7 +8,7 @@ import { FIGURE_NOUNS, holdsTerm, type QuestionReading } from '../../../../core/
 import { bareTitle, escapeRegExp } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { lifeEvent } from './choice.js';
-import { cite, type ExtractedAnswer, type Focus, ORDINALS, ranked, type Sentence, sameName, titleKey } from './focus.js';
+import { cite, type ExtractedAnswer, type Focus, holdsHalf, ORDINALS, ranked, type Sentence, sameName, titleKey } from './focus.js';
 import { lifeSpanIn } from './lives.js';
 import { fits, inAppositive, isAgent, misfit, nearest, relationGap, withYear } from './spans.js';
 
@@ -451,8 +451,7 @@ function verbBeforeName(s: Sentence, name: string, focus: Focus): boolean {
 
 /** Whether a sentence (or its passage's title) holds at least half the words of one of the question's names. */
 function halfNamed(s: Sentence, focus: Focus): boolean {
-  const title = new Set(contentTerms(s.title));
-  return focus.nameTerms.some((terms) => terms.filter((t) => s.terms.has(t) || title.has(t)).length * 2 >= terms.length);
+  return focus.nameTerms.some((terms) => holdsHalf(s, terms));
 }
 
 /**
