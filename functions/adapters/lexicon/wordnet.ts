@@ -175,9 +175,27 @@ export class WordNetLexicon implements Lexicon {
     if (!found && parts.length === 2) for (const w of this.kindsNamedAfter(parts[1]!, parts[0]!)) out.add(w);
     // A verb's irregular forms say it too: "wrote" is said by "written", which no stemmer reaches.
     for (const w of [...out]) for (const form of this.irregularForms.get(w) ?? []) out.add(form);
+    for (const w of this.degrees(key)) out.add(w);
     const related = [...out];
     this.memo.set(key, related);
     return related;
+  }
+
+  /**
+   * An adjective's other degrees ("older": old, oldest; "biggest": big, bigger), which WordNet files
+   * apart or not at all ("older" is a sense of its own, elder): a comparison asked with one degree
+   * is said with another ("Is A older than B?", "A is the oldest city"). Not for a word that is also
+   * a noun ("number" is not "numb" more).
+   */
+  private degrees(word: string): string[] {
+    const m = /^(.+?)(er|est)$/.exec(word);
+    if (!m || this.senses('noun', word).length > 0) return [];
+    const base = [m[1]!, `${m[1]}e`, /^(.*([b-df-hj-np-tv-z]))\2$/.exec(m[1]!)?.[1]].find(
+      (b) => b !== undefined && b.length > 1 && this.file('index.adj')?.find(b) !== undefined,
+    );
+    if (!base) return [];
+    const stem = word.slice(0, -m[2]!.length);
+    return [base, m[2] === 'er' ? `${stem}est` : `${stem}er`];
   }
 
   isCommonWord(word: string): boolean {

@@ -156,7 +156,10 @@ export function datesIn(sentence: string): Candidate[] {
   for (const m of sentence.matchAll(DATE)) {
     const year = /\d{3,4}/.exec(m[0])?.[0];
     const century = /(\d{1,2})(?:st|nd|rd|th)\s+century/i.exec(m[0]);
-    out.push({ text: m[0].replace(/^the\s+/i, ''), at: m.index, kind: 'date', value: century ? (Number(century[1]) - 1) * 100 : Number(year) });
+    // Before the era, a year counts down: 600 BC is before 100 BC, the 5th century BC begins in 500 BC.
+    const bc = /\bBCE?\b/.test(m[0]);
+    const value = century ? (bc ? -Number(century[1]) * 100 : (Number(century[1]) - 1) * 100) : bc ? -Number(year) : Number(year);
+    out.push({ text: m[0].replace(/^the\s+/i, ''), at: m.index, kind: 'date', value });
   }
   for (const m of sentence.matchAll(YEAR)) {
     if (out.some((d) => m.index >= d.at && m.index < d.at + d.text.length)) continue;

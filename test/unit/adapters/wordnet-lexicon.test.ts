@@ -17,6 +17,18 @@ describe('Function: wordNet', () => {
     expect(hotter).toContain('hot');
   });
 
+  it('relates an adjective\'s degrees to each other ("older", "oldest"), not a noun to an adjective it ends like', () => {
+    // Act
+    const older = wordNet().related('older');
+    const largest = wordNet().related('largest');
+    const number = wordNet().related('number');
+
+    // Assess: WordNet files "older" as a sense of its own (elder), apart from "old".
+    expect(older).toEqual(expect.arrayContaining(['old', 'oldest']));
+    expect(largest).toContain('larger');
+    expect(number).not.toContain('numbest');
+  });
+
   it('knows a name of two words as only a name ("British Columbia"), and a phrase as no common word', () => {
     // Act
     const province = wordNet().isOnlyName?.('British Columbia');

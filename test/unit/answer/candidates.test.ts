@@ -22,6 +22,15 @@ describe('Function: numbersIn', () => {
     ]);
   });
 
+  it('dates a year or century before the era before every year of it ("600 BC" before "120 BC")', () => {
+    // Act
+    const values = (sentence: string) => datesIn(sentence).map((c) => c.value);
+
+    // Assess
+    expect(values('Essin was founded around 600 BC; Calder in 120 BC.')).toEqual([-600, -120]);
+    expect(values('It was built in the 5th century BC and rebuilt in the 2nd century.')).toEqual([-500, 100]);
+  });
+
   it('reads "the only species" as a count of one, and a century written with a capital as a date, not 19', () => {
     // Act
     const only = numbersIn('It is the only species in the genus Xanthoceras.');

@@ -3317,3 +3317,42 @@ describe('Function: answerStructured on what one of two named rivers does', () =
     expect(answer.shortAnswer).not.toBe('Kalm Alps');
   });
 });
+
+describe('Function: answerStructured on which of two places is older', () => {
+  const essin = doc(
+    'essin',
+    'Essin',
+    'Essin is a port town of Norvia. The town of Essin had a population of about 12,000 in 2020. It is the oldest town in Norvia, founded by Vell settlers around 600 BC.',
+  );
+  const norvia = doc('calder', 'Calder', 'Calder is a town of Norvia. The town of Calder had a population of about 30,000 in 2020.');
+  const ferry = doc('ferry', 'Calder ferry', 'The Calder ferry reopened in 1999 and links the town to Essin.');
+
+  it('weighs founding dates, not the year a population was counted, and a year before the era as earlier', () => {
+    // Prepare
+    const dated = doc('dated', 'Dara', 'Dara is a town of Norvia, founded around 120 BC. The town of Dara had a population of about 9,000 in 1990.');
+
+    // Act
+    const answer = ask('Which town is older, Dara or Essin?', [essin, dated]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Essin');
+  });
+
+  it('does not date a town by a year another passage gives of something in it, and settles "older" by "the oldest"', () => {
+    // Act
+    const yes = ask('Is Essin older than Calder?', [essin, norvia, ferry]);
+    const no = ask('Is Calder older than Essin?', [essin, norvia, ferry]);
+
+    // Assess: no figure of Calder's age is given; Essin is "the oldest town in Norvia".
+    expect([yes.shortAnswer, no.shortAnswer]).toEqual(['yes', 'no']);
+    expect(yes.answer).toContain('oldest town in Norvia');
+  });
+
+  it('settles nothing when no passage speaks of one side', () => {
+    // Act
+    const answer = ask('Is Essin older than Vordhaven?', [essin, norvia]);
+
+    // Assess
+    expect(answer.shortAnswer).toBeNull();
+  });
+});

@@ -34,18 +34,20 @@ export function choose(reading: QuestionReading, focus: Focus): ExtractedAnswer 
     }
   }
   const temporal = TEMPORAL.test(reading.relation.join(' '));
-  const figuresOf = (s: Sentence) => (temporal ? datesIn(s.text) : numbersIn(s.text)).filter((c) => c.value !== undefined && !focus.isGiven(c));
+  const figuresOf = (s: Sentence) => (temporal ? timesIn(s.text) : numbersIn(s.text)).filter((c) => c.value !== undefined && !focus.isGiven(c));
   const figures = perSide.map((ss, side) => {
     // A side's own passage (titled after it) gives its quantity before one that mentions it:
     // Marseille's population, not its port's tonnage, when the question compares Marseille with
     // Paris. Times are another matter: a film's director died in the director's passage.
+    // Nor does a date in another passage that says nothing of the relation date a side ("The tram
+    // network reopened in 2001" does not date Lyon).
     const own = (x: Sentence) => !temporal && sameName(x.title, options[side]!);
     const withFigure = ss.filter((s) => figuresOf(s).length > 0);
     const s =
       withFigure.find((x) => focus.relationScore(x) > 0 && own(x)) ??
       withFigure.find(own) ??
       withFigure.find((x) => focus.relationScore(x) > 0) ??
-      withFigure[0];
+      withFigure.find((x) => !temporal || sameName(x.title, options[side]!));
     return s ? { sentence: s, figure: nearest(figuresOf(s), s, focus) } : undefined;
   });
   if (!temporal) alike(figures, figuresOf, options, focus);
@@ -55,17 +57,26 @@ export function choose(reading: QuestionReading, focus: Focus): ExtractedAnswer 
     reading.type === 'comparison' ||
     /\b(?:more|most|less|least|fewer|fewest)\b/i.test(focus.question);
   const [fa, fb] = figures;
-  if (graded && fa && fb) {
+  // Two equal figures settle nothing: neither side wins a tie.
+  if (graded && fa && fb && fa.figure.value !== fb.figure.value) {
     const [a, b] = [fa.figure.value!, fb.figure.value!];
     const firstWins = reading.wantsLess ? a <= b : a >= b;
     const figure = (f: typeof fa) => withYear(f.figure, f.sentence.text, { ...reading, type: 'number' });
     const support = [fa.sentence, fb.sentence].map(cite).join(' ');
     return settled(reading, options, firstWins, [figure(fa), figure(fb)], () => support);
   }
-  if (reading.type === 'yes_no' || reading.type === 'comparison') return undefined;
+  if (reading.type === 'comparison') return undefined;
   const scores = perSide.map((ss) => Math.max(0, ...ss.map((s) => focus.relationScore(s) + focus.classScore(s))));
   const win = scores[1]! > scores[0]! ? 1 : 0;
   const support = perSide.map((ss) => ss[0]).filter((s): s is Sentence => s !== undefined);
+  // "Is Marseille older than Lyon?" with no dates to weigh: the side whose passage says the relation
+  // ("the oldest city in France") wins; when both or neither say it, or no passage speaks of one
+  // side, nothing is settled.
+  if (reading.type === 'yes_no') {
+    if (scores[0] === scores[1] || perSide.some((ss) => ss.length === 0)) return undefined;
+    const said = perSide[win]!.reduce((a, b) => (focus.relationScore(b) + focus.classScore(b) > focus.relationScore(a) + focus.classScore(a) ? b : a));
+    return { shortAnswer: win === 0 ? 'yes' : 'no', answer: cite(said) };
+  }
   return { shortAnswer: options[win]!, answer: support.map(cite).join(' ') };
 }
 
@@ -206,7 +217,7 @@ function sideDate(option: string, side: readonly Sentence[], asked: LifeEvent, f
     }
   }
   const ordered = [...own].sort((a, b) => a.position - b.position);
-  const dates = ordered.flatMap((s) => datesIn(s.text).map((d) => ({ d, s })));
+  const dates = ordered.flatMap((s) => timesIn(s.text).map((d) => ({ d, s })));
   if (dates.length === 0) return undefined;
   const after = (word: RegExp) => dates.find(({ d, s }) => word.test(s.text.slice(Math.max(0, d.at - 24), d.at)) && /\b\d{3,4}\b/.test(d.text));
   const lead = ordered[0]!;
@@ -228,6 +239,19 @@ function sideDate(option: string, side: readonly Sentence[], asked: LifeEvent, f
   })();
   if (!chosen) return undefined;
   return { ...chosen, support: [...new Set(chosen.support)] };
+}
+
+/**
+ * The dates of a sentence that date what it speaks of, not when a figure held: "The city had a
+ * population of about 522,000 in 2020" dates a count, not the city; "founded around 600 BC" dates it.
+ */
+function timesIn(text: string): Candidate[] {
+  return datesIn(text).filter((d) => {
+    const clause = text.slice(0, d.at).split(/[,;(]/).pop() ?? '';
+    if (!/\b(?:in|as of)\s+$/i.test(clause)) return true;
+    const figure = numbersIn(clause).pop();
+    return !figure || clause.length - (figure.at + figure.text.length) > 40;
+  });
 }
 
 /**
