@@ -3356,3 +3356,21 @@ describe('Function: answerStructured on which of two places is older', () => {
     expect(answer.shortAnswer).toBeNull();
   });
 });
+
+describe('Function: answerStructured on the one of a class with the most of something', () => {
+  it('answers "Which city has the most people?" with the city a passage ranks largest, not one ranked first on another superlative', () => {
+    // Prepare: Brask is "the oldest city" (first on another superlative); Essin is the largest.
+    const essin = doc('essin', 'Essin', 'Essin is the capital and largest city of Norvia, with a population of about 900,000 in 2020.');
+    const brask = doc('brask', 'Brask', 'Brask is the second-largest city of Norvia by population, after Essin. It is the oldest city in Norvia.');
+    const vell = doc('vell', 'Vell', 'Vell is the third-largest city of Norvia, with a population of about 200,000 in 2020.');
+
+    // Act
+    const people = ask('Which city has the most people?', [brask, vell, essin]);
+    const inhabitants = ask('Which Norvian city has the most inhabitants?', [brask, vell, essin]);
+
+    // Assess
+    expect(people.shortAnswer).toBe('Essin');
+    expect(inhabitants.shortAnswer).toBe('Essin');
+    expect(people.answer).toContain('largest city of Norvia');
+  });
+});

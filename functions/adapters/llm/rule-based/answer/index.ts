@@ -52,6 +52,7 @@ import {
   gradedSynonyms,
   list,
   membersWith,
+  mostOfClass,
   tableChoice,
   tableFigure,
   tableMembers,
@@ -194,6 +195,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
         changeOf(text, focus) ??
         (reading.type === 'number' && TOTAL_ASKED.test(text) ? tableTotal(tables, focus) : undefined) ??
         (reading.type === 'number' ? tableFigure(tables, focus) : tableSuperlative(reading, tables, focus, text)) ??
+        mostOfClass(reading, focus, text) ??
         (asksForMany(text) ? (tableMembers(tables, focus) ?? membersWith(focus) ?? coordinated(focus)) : undefined) ??
         bridgedTitle(reading, focus, text) ??
         figureOf(reading, focus) ??

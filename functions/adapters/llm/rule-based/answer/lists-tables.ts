@@ -16,7 +16,7 @@ import { fits } from './spans.js';
  * (ranked by its figure, largest first); otherwise each passage about the relation is an item,
  * named by what its sentence is about.
  */
-export function list(reading: QuestionReading, tables: readonly Table[], focus: Focus): ExtractedAnswer | undefined {
+export function list(reading: QuestionReading, tables: readonly Table[], focus: Focus, rankedOnly = false): ExtractedAnswer | undefined {
   const n = reading.n === 0 ? Number.POSITIVE_INFINITY : (reading.n ?? 3);
   for (const { doc, rows } of tables) {
     if (rows.length < n && reading.n !== 0) continue;
@@ -34,9 +34,11 @@ export function list(reading: QuestionReading, tables: readonly Table[], focus: 
   // "Top 3 cities by population" ranks by the largest, as "the three largest cities" does.
   // "The five most populous cities" ranks by the superlative the passages rank that class with
   // ("the third-largest city"), whichever it is.
+  // "The most people", "the most inhabitants": a place's size is its people, so the largest.
+  const most = /\bmost\s+(\p{Ll}{3,})/u.exec(focus.question)?.[1];
   const superlative =
     /\b(\p{L}+est)\b/iu.exec(focus.reading.relation.join(' '))?.[1]?.toLowerCase() ??
-    (reading.n !== undefined && /\bmost\s+\p{Ll}{3,}/u.test(focus.question) ? ANY_SUPERLATIVE : undefined) ??
+    (reading.n !== undefined && most ? (countsPeople(most, focus.lexicon) ? 'largest' : ANY_SUPERLATIVE) : undefined) ??
     (reading.n !== undefined && /\btop\b/i.test(focus.question) ? 'largest' : undefined) ??
     // "Rank the cities by population", "in order of size": the largest first.
     (reading.n === 0 && /\b(?:by|in\s+order\s+of)\s+(?:their\s+|its\s+)?(?:population|size)\b/i.test(focus.question) ? 'largest' : undefined);
@@ -44,7 +46,10 @@ export function list(reading: QuestionReading, tables: readonly Table[], focus: 
   if (named) return named;
   const pool: Array<{ name: string; sentence: Sentence }> = [];
   for (const s of ranked(focus)) {
-    if (pool.length >= (superlative ? 3 * n : n) || focus.relationScore(s) === 0) break;
+    // Only the ranked ones kept: every passage about the relation or of the class may hold the first.
+    if (rankedOnly) {
+      if (focus.relationScore(s) === 0 && focus.classScore(s) === 0) continue;
+    } else if (pool.length >= (superlative ? 3 * n : n) || focus.relationScore(s) === 0) break;
     if (pool.some((i) => i.sentence.docId === s.docId)) continue;
     const name = s.title || entitySpans(s.text)[0] || s.text.split(' ').slice(0, 4).join(' ');
     pool.push({ name, sentence: s });
@@ -69,13 +74,28 @@ export function list(reading: QuestionReading, tables: readonly Table[], focus: 
     ? pool
         .map((item, i) => ({ item, i }))
         // All of them ranked ("Rank the cities from largest to smallest") are those whose passage gives their rank.
-        .filter((x) => reading.n !== 0 || Number.isFinite(rank(x.item.sentence)))
+        .filter((x) => (reading.n !== 0 && !rankedOnly) || Number.isFinite(rank(x.item.sentence)))
         .sort((a, b) => rank(a.item.sentence) - rank(b.item.sentence) || a.i - b.i)
         .map((x) => x.item)
         .slice(0, n)
     : pool;
   if (items.length === 0) return undefined;
   return { shortAnswer: items.map((i) => i.name).join(', '), answer: items.map((i, k) => `${k + 1}. ${cite(i.sentence)}`).join('\n') };
+}
+
+/** "Which city has the most inhabitants?", "What is the most populous city?": one of a class, ranked on a figure. */
+const MOST_OF_CLASS =
+  /^\s*(?:which|what)\s+(?:[\p{L}-]+\s+){1,2}(?:has|have|had)\s+the\s+(?:most|largest|highest|biggest|greatest)\s+\p{L}|^\s*(?:which|what)\s+(?:is|was|are|were)\s+the\s+most\s+\p{Ll}{3,}\s+\p{L}/iu;
+
+/**
+ * "Which city has the most inhabitants?": the first of a top-N of one, the item a passage ranks
+ * first on the superlative asked or any ("the capital and largest city of France"). Undefined when
+ * no passage ranks one, or the question names the options ("A or B?" is a choice).
+ */
+export function mostOfClass(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
+  if (reading.options || !MOST_OF_CLASS.test(question)) return undefined;
+  const top = list({ ...reading, n: 1 }, [], focus, true);
+  return top?.shortAnswer ? { shortAnswer: top.shortAnswer, answer: top.answer.replace(/^1\.\s+/, '') } : undefined;
 }
 
 /**
