@@ -919,6 +919,20 @@ describe('Function: answerStructured', () => {
     expect(renewable.shortAnswer).not.toBe('hydro (55%)');
   });
 
+  it('does not rank "Which renewable source ...?" by a table of all sources when a passage tells renewable sources apart', () => {
+    // Prepare: coal tops the table; a passage says which source is the first renewable one.
+    const table = doc('norvia-mix', 'Electricity generation in Norvia by source (table)', 'source,share_percent\ncoal,55\nhydro,30\nsolar,15');
+    const hydro = doc('hydro', 'Hydroelectricity in Norvia', 'Hydroelectricity is the second source of electricity in Norvia and its first renewable source.');
+
+    // Act
+    const renewable = ask('Which renewable source produces the most electricity in Norvia?', [table, hydro]);
+    const energy = ask('Which energy source produces the least electricity in Norvia?', [table, hydro]);
+
+    // Assess: "energy source" tells no kind of source apart, so the table still ranks it.
+    expect(renewable.shortAnswer).not.toBe('coal (55%)');
+    expect(energy.shortAnswer).toBe('solar (15%)');
+  });
+
   it('settles "Which is bigger: A or B?" by a table whose rows name both, the question\'s place no part of an option', () => {
     // Prepare: the wind passage gives a capacity, the table the shares.
     const wind = doc('wind', 'Wind power in Norvia', 'Wind power in Norvia had about 12 gigawatts of capacity in 2023.');

@@ -409,11 +409,19 @@ export function tableSuperlative(reading: QuestionReading, tables: readonly Tabl
   const of = new RegExp(`\\b${escapeRegExp(head)}s?\\s+of\\s+((?:[\\p{Ll}-]+\\s+){0,3}?[\\p{Ll}-]+)(?=\\s+(?:in|for|during|by)\\b|\\s*[?,.]|\\s*$)`, 'iu').exec(
     question,
   )?.[1];
+  // So must it say the word the question puts before the class ("Which renewable source ...?") when
+  // a passage tells that kind apart ("its first renewable source"); "energy source" tells none apart.
+  const kind = new RegExp(`\\b(\\p{Ll}[\\p{Ll}-]+)\\s+${escapeRegExp(head)}s?\\b`, 'u').exec(question)?.[1];
+  const qualifier =
+    kind && !RANKING_WORD.test(kind) && focus.all.some((s) => new RegExp(`\\b${escapeRegExp(kind)}\\s+${escapeRegExp(head)}`, 'i').test(s.text))
+      ? kind
+      : undefined;
   const rank = m[1] ? ORDINALS.indexOf(m[1].toLowerCase()) : 0;
   for (const { doc, rows } of tables) {
     const heading = tableHeading(doc);
     if (!contentTerms(head).every((t) => heading.has(t)) || !saysRelation(heading, focus)) continue;
     if (of !== undefined && !contentTerms(of).every((t) => heading.has(t))) continue;
+    if (qualifier !== undefined && !contentTerms(qualifier).every((t) => heading.has(t))) continue;
     const row = [...rows].sort((a, b) => (least ? a.value - b.value : b.value - a.value))[rank];
     if (!row) continue;
     return { shortAnswer: rowWithFigure(row), answer: `${doc.title ?? doc.id}: ${row.name}, ${row.value}${row.unit} [${doc.id}]` };
@@ -425,6 +433,9 @@ export function tableSuperlative(reading: QuestionReading, tables: readonly Tabl
 function saysRelation(heading: ReadonlySet<string>, focus: Focus): boolean {
   return focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)));
 }
+
+/** Words before a class noun that rank or pick it, not say its kind: "the largest source", "which source". */
+const RANKING_WORD = new RegExp(`^(?:${ORDINALS.join('|')}|\\p{L}+est|most|least|main|leading|top|which|what|the|single|one)$`, 'iu');
 
 /** A document that is a table, with its rows read once. */
 type Row = NonNullable<ReturnType<typeof tableRows>>[number];
