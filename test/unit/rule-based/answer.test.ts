@@ -3388,3 +3388,25 @@ describe('Function: answerStructured on the one of a class with the most of some
     expect(people.answer).toContain('largest city of Norvia');
   });
 });
+
+describe('Function: answerStructured on what a passage calls the first of its kind', () => {
+  it('answers "What was the first motion picture?" with the film named after "Their film", not what was "first shown"', () => {
+    // Prepare
+    const camera = doc(
+      'kinetar',
+      'Kinetar',
+      'The kinetar is a motion picture camera. It was patented by the Vell brothers in 1890 and first shown in Essin in 1891.',
+    );
+    const brothers = doc(
+      'vell-brothers',
+      'Vell brothers',
+      'The Vell brothers were Norvian inventors. Their film Dockers at Essin Quay was shot in Essin and is often called the first motion picture.',
+    );
+
+    // Act
+    const answer = ask('What was the first motion picture?', [camera, brothers]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Dockers at Essin Quay');
+  });
+});

@@ -198,10 +198,21 @@ export function superlative(reading: QuestionReading, focus: Focus, question: st
     const phrase = new Set(contentTerms(text.slice(0, from) + text.slice(from).split(/[,;.]|\s(?:and|but|while)\s/)[0]));
     return focus.nameTerms.every((terms) => terms.filter((t) => phrase.has(t)).length * 2 >= terms.length);
   };
+  const others = focus.relation.filter((_, i) => i !== at);
+  // An ordinal ranks the noun after it when the question names one: "the first motion picture",
+  // not "first shown to a paying audience".
+  const nouns = new Set([...focus.answerClass, ...contentTerms(reading.relation.filter((_, i) => i !== at).join(' '))]);
+  const ranksAsked = (text: string, from: number) =>
+    nouns.size === 0 ||
+    contentTerms(text.slice(from).split(/[,;.]/)[0] ?? '')
+      .slice(0, 2)
+      .some((t) => nouns.has(t));
   // "One of the largest museums" says no museum is the largest.
   const saysSuperlative = (s: Sentence) =>
     ordinal(asked)
-      ? [...s.text.matchAll(new RegExp(`\\b${asked}\\b`, 'gi'))].some((m) => !/\bone\s+of\s+the\s+(?:[\p{L}-]+\s+)?$/iu.test(s.text.slice(0, m.index)))
+      ? [...s.text.matchAll(new RegExp(`\\b${asked}\\b`, 'gi'))].some(
+          (m) => !/\bone\s+of\s+the\s+(?:[\p{L}-]+\s+)?$/iu.test(s.text.slice(0, m.index)) && ranksAsked(s.text, m.index + m[0].length),
+        )
       : [...s.text.matchAll(/\p{L}{2,}est\b/gu)].some(
           (m) =>
             basesOf(m[0]).some((b) => bases.has(b)) &&
@@ -210,13 +221,14 @@ export function superlative(reading: QuestionReading, focus: Focus, question: st
             !new RegExp(`\\b(?:${ORDINALS.join('|')}|\\d{1,2}(?:st|nd|rd|th))[\\s-]+$`, 'i').test(s.text.slice(0, m.index)) &&
             inScope(s.text, m.index),
         );
-  const others = focus.relation.filter((_, i) => i !== at);
   const saying = ranked(focus).filter((s) => saysSuperlative(s) && others.every((o) => [...o].some((t) => holdsTerm(s.terms, t))));
   for (const s of saying) {
     // "It is ..., the oldest city": the pronoun stands for the passage's subject, its title;
     // otherwise the subject is what the sentence opens with before its verb ("Nuclear power is ...").
     const pronoun = /^(?:It|This|He|She|They)\s/.test(s.text);
-    const opening = /^(?:The\s+)?([^,;:]{2,60}?)\s+(?:is|was|are|were)\s/.exec(s.text)?.[1];
+    // "Their film Workers Leaving the Factory was ...": the name a possessive and its noun introduce.
+    const said = /^(?:The\s+)?([^,;:]{2,60}?)\s+(?:is|was|are|were)\s/.exec(s.text)?.[1];
+    const opening = said && (/^(?:(?:[Tt]heir|[Hh]is|[Hh]er|[Ii]ts|[Oo]ur)\s+)?\p{Ll}+\s+(\p{Lu}.*)$/u.exec(said)?.[1] ?? said);
     const subject = pronoun ? bareTitle(s.title) : opening && opening.split(/\s+/).length <= 6 ? opening : undefined;
     if (subject && !focus.isGiven({ text: subject, at: 0, kind: 'name' })) return { shortAnswer: subject, answer: cite(s) };
   }
