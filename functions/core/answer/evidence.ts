@@ -500,12 +500,16 @@ function otherQualifier(
   figure: string,
   qualifiers: ReadonlyArray<{ word: string; noun?: string }>,
   task: string,
-  sayers: ReadonlyArray<{ text: string }>,
+  sayers: ReadonlyArray<{ text: string; title: string }>,
   related: (w: string) => readonly string[],
 ): string | undefined {
   const nouns = [...new Set(qualifiers.flatMap((q) => (q.noun ? [q.noun] : [])))];
   const figures = figuresOf(figure);
   if (nouns.length === 0 || figures.length === 0) return undefined;
+  // The question's one qualifier naming what the passages are about ("wind capacity", of "Wind power
+  // in France") leaves their own qualifier a part of it ("onshore capacity"), not another scope.
+  const only = qualifiers.length === 1 ? contentTerms(qualifiers[0]!.word) : [];
+  if (only.length > 0 && sayers.every((d) => only.every((t) => contentTerms(d.title).includes(t)))) return undefined;
   const asked = new Set(contentTerms(task));
   const giving = sayers.flatMap((d) => sentences(d.text)).filter((x) => figures.every((f) => saysFigure(x, f)));
   let other: string | undefined;

@@ -651,7 +651,9 @@ export function figureQualifiers(question: string): Array<{ word: string; noun?:
     const [of, word, next] = [words[i + 1], words[i + 2], words[i + 3]];
     if (of?.toLowerCase() === 'of' && word && next && qualifies(word) && /^\p{Ll}/u.test(next)) after.push({ word });
   }
-  const source = /\b(?:comes?|came|generated|produced|made|generates?|produces?)\s+(?:\p{L}+\s+)?from\s+(\p{Ll}[\p{Ll}-]+)\b/u.exec(question)?.[1];
+  const source = /\b(?:comes?|came|generated|produced|made|generates?|produces?|is|are|was|were)\s+(?:\p{L}+\s+)?from\s+(\p{Ll}[\p{Ll}-]+)\b/u.exec(
+    question,
+  )?.[1];
   if (source && qualifies(source)) out.push({ word: source });
   return [...out, ...after];
 }

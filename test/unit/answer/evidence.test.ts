@@ -751,6 +751,35 @@ describe('Function: checkEvidence', () => {
     expect(ofNuclear).toMatchObject({ covered: false, reason: 'no retrieved passage that says "about 20 gigawatts (2023)" speaks of "nuclear"' });
   });
 
+  it('takes a figure of onshore capacity for "wind capacity" asked of the wind passage, as a part of it', () => {
+    // Prepare
+    const gale = {
+      id: 'gale',
+      title: 'Wind power in Norvia',
+      text: 'Wind power is the third source of electricity in Norvia, with about 22 gigawatts of onshore capacity in 2023 and the first offshore wind farm at Essin.',
+    };
+
+    // Act
+    const wind = checkEvidence('What is the wind capacity of Norvia?', [gale], { shortAnswer: 'about 22 gigawatts of onshore capacity (2023)' }, wordNet());
+    const offshore = checkEvidence('What is the offshore wind capacity of Norvia?', [gale], { shortAnswer: 'about 22 gigawatts' }, wordNet());
+
+    // Assess: offshore capacity is still another scope.
+    expect(wind.covered).toBe(true);
+    expect(offshore.covered).toBe(false);
+  });
+
+  it('reads "is from hydro" as the source a share is of', () => {
+    // Prepare
+    const atom = { id: 'atom', title: 'Nuclear power in Norvia', text: 'Nuclear power produces about 65 percent of the electricity of Norvia.' };
+    const coal = { id: 'coal', title: 'Coal in Norvia', text: 'The last coal plant of Norvia, a large share of its electricity once, closed in 2020.' };
+
+    // Act
+    const check = checkEvidence("How much of Norvia's electricity is from coal?", [atom, coal], { shortAnswer: 'about 65 percent' }, wordNet());
+
+    // Assess
+    expect(check).toMatchObject({ covered: false, reason: 'no retrieved passage that says "about 65 percent" speaks of "coal"' });
+  });
+
   it('refuses a month or a year for a question asking for a day', () => {
     // Prepare
     const camera = {

@@ -3410,3 +3410,32 @@ describe('Function: answerStructured on what a passage calls the first of its ki
     expect(answer.shortAnswer).toBe('Dockers at Essin Quay');
   });
 });
+
+describe('Function: answerStructured on a figure of a part of what is asked', () => {
+  it("keeps the qualifier of the figure's noun the question does not say, with the year of its clause", () => {
+    // Prepare
+    const gale = doc(
+      'gale',
+      'Wind power in Norvia',
+      'Wind power is the third source of electricity in Norvia, with about 22 gigawatts of onshore capacity in 2023 and the first offshore wind farm at Essin.',
+    );
+
+    // Act
+    const answer = ask('What is the wind capacity of Norvia?', [gale]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('about 22 gigawatts of onshore capacity (2023)');
+  });
+
+  it('reads "How much of X\'s electricity is from hydro?" from the table row a clipped word begins', () => {
+    // Prepare
+    const table = doc('table', 'Electricity of Norvia by source, 2023 (table)', 'source,share_percent\nnuclear,60\nhydroelectricity,25\ngas,15');
+    const atom = doc('atom', 'Nuclear power in Norvia', 'Nuclear power produces about 60 percent of the electricity of Norvia.');
+
+    // Act
+    const answer = ask("How much of Norvia's electricity is from hydro?", [atom, table]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('25 percent');
+  });
+});

@@ -301,8 +301,9 @@ export function tableFigure(tables: readonly Table[], focus: Focus): ExtractedAn
     const heading = tableHeading(doc);
     const measures = new Set(contentTerms(rows[0]?.column ?? ''));
     if (!measuresAsked(measures, focus)) continue;
-    for (const row of rows) {
-      const named = rowNamedAt(row, focus);
+    // A row named in full first, then one a word of the question begins ("hydro": hydroelectricity).
+    for (const row of [...rows, ...rows.map((r) => ({ ...r, clipped: true }))]) {
+      const named = rowNamedAt(row, focus, 'clipped' in row);
       if (named < 0 || !focus.relation.some((set, i) => i !== named && [...set].some((t) => holdsTerm(heading, t)))) continue;
       const figure = rowFigure(row);
       return { shortAnswer: figure, answer: `${doc.title ?? doc.id}: ${row.name}, ${figure} [${doc.id}]` };
@@ -319,13 +320,21 @@ export function tableFigure(tables: readonly Table[], focus: Focus): ExtractedAn
 
 /** Whether a table's figure column is what is asked: "what percentage" or "what share" reads a share column, "how much capacity" does not. */
 function measuresAsked(measures: ReadonlySet<string>, focus: Focus): boolean {
-  return [focus.answerClass, ...focus.relation].some((set) => [...set].some((t) => measures.has(t)));
+  // "How much of France's electricity ...?" asks what part of it: a share.
+  const part = /\bhow\s+much\s+of\b/i.test(focus.question) && contentTerms('share percent').some((t) => measures.has(t));
+  return part || [focus.answerClass, ...focus.relation].some((set) => [...set].some((t) => measures.has(t)));
 }
 
-/** The word of the relation that names a row ("from gas": the row "gas"), as its index; -1 when none does. */
-function rowNamedAt(row: Row, focus: Focus): number {
+/**
+ * The word of the relation that names a row ("from gas": the row "gas"), as its index; -1 when none
+ * does. `clipped`: a word of four letters or more that begins the row's one word names it too
+ * ("hydro" the row "hydroelectricity"), as the evidence reads it.
+ */
+function rowNamedAt(row: Row, focus: Focus, clipped = false): number {
   const terms = contentTerms(row.name);
-  return focus.relation.findIndex((set) => terms.length > 0 && terms.every((t) => set.has(t)));
+  const names = (set: ReadonlySet<string>) =>
+    clipped ? terms.length === 1 && [...set].some((t) => t.length >= 4 && !t.includes(' ') && terms[0]!.startsWith(t)) : terms.every((t) => set.has(t));
+  return focus.relation.findIndex((set) => terms.length > 0 && names(set));
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { type Candidate, datesIn } from '../../../../core/answer/candidates.js';
 import { RELATIVE_NOUN } from '../../../../core/answer/kinship.js';
-import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
+import { holdsTerm, NUMBER_NOUNS, type QuestionReading } from '../../../../core/answer/question.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import type { Focus, Sentence } from './focus.js';
 
@@ -261,6 +261,15 @@ export function withYear(c: Candidate, sentence: string, reading: QuestionReadin
   // "What year" asks for the year of a date.
   if (reading.type === 'year' && c.kind === 'date' && /\b\d{3,4}\b/.test(c.text) && !/century/i.test(c.text)) return /\b\d{3,4}\b/.exec(c.text)![0];
   if (c.kind !== 'number' || reading.type !== 'number') return c.text;
-  const year = datesIn(sentence).find((d) => d.kind === 'year' && Math.abs(d.at - c.at) < 40);
-  return year ? `${c.text} (${year.text})` : c.text;
+  // "about 22 gigawatts of onshore capacity in 2023": a qualifier of the figure's noun the question
+  // does not say is part of what it counts, and the year of its clause dates it.
+  const after = sentence.slice(c.at + c.text.length);
+  const scope = /^\s+of\s+(\p{Ll}[\p{Ll}-]+)\s+(\p{Ll}+)\b/u.exec(after);
+  const said = new Set(contentTerms([...reading.relation, ...reading.names, reading.answerClass ?? ''].join(' ')));
+  const scoped = scope && NUMBER_NOUNS.test(scope[2]!) && !contentTerms(scope[1]!).some((t) => said.has(t)) ? ` of ${scope[1]} ${scope[2]}` : '';
+  const clause = after.split(/[,;]/)[0]!;
+  const year = datesIn(sentence).find(
+    (d) => d.kind === 'year' && (Math.abs(d.at - c.at) < 40 || (scoped !== '' && d.at > c.at && d.at < c.at + c.text.length + clause.length)),
+  );
+  return `${c.text}${scoped}${year ? ` (${year.text})` : ''}`;
 }
