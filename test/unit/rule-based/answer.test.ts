@@ -3439,3 +3439,45 @@ describe('Function: answerStructured on a figure of a part of what is asked', ()
     expect(answer.shortAnswer).toBe('25 percent');
   });
 });
+
+describe('Function: answerStructured on what does something', () => {
+  it('answers "What links Essin to its airport?" with what opens the clause of the verb, and a verb its clause does not open with the sentence\'s subject', () => {
+    // Prepare
+    const transport = doc(
+      'transport',
+      'Public transport in Essin',
+      'The tram network of Essin reopened in 2001 and the Vellexpress tram links the city to Essin–Brask Airport.',
+    );
+    const river = doc(
+      'orla',
+      'Orla',
+      'The Orla is a major river of Norvia that rises in the Kalm Glacier, flows through Lake Tarn and meets the Vesk at Essin.',
+    );
+    const inn = doc(
+      'stube',
+      'Stube',
+      'A stube is a type of restaurant found in Essin that serves traditional Norvian cuisine such as sausages and roast pork.',
+    );
+
+    // Act
+    const links = ask('What links Essin to its airport?', [transport]);
+    const flows = ask('What flows through Lake Tarn?', [river]);
+    const serves = ask('What serves traditional Norvian cuisine?', [inn]);
+
+    // Assess
+    expect(links.shortAnswer).toBe('Vellexpress tram');
+    expect(flows.shortAnswer).toBe('Orla');
+    expect(serves.shortAnswer).toBe('stube');
+  });
+
+  it('reads "What rivers meet at Essin?" as asking for rivers, not for what "rivers" something', () => {
+    // Prepare
+    const essin = doc('essin', 'Essin', 'Essin lies at the confluence of the Orla and the Vesk rivers.');
+
+    // Act
+    const answer = ask('What rivers meet at Essin?', [essin]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Orla, Vesk');
+  });
+});

@@ -73,6 +73,7 @@ import {
   objectOf,
   superlative,
   verbObject,
+  verbSubject,
   whereIs,
 } from './phrasings.js';
 import { typed } from './typed.js';
@@ -186,6 +187,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
       return (
         (asksForMany(text) ? coordinated(focus) : undefined) ??
         verbObject(text, focus) ??
+        verbSubject(text, focus) ??
         definedSubject(reading, focus, text) ??
         describe(focus) ??
         fallback(focus)
@@ -196,6 +198,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
         (reading.type === 'number' && TOTAL_ASKED.test(text) ? tableTotal(tables, focus) : undefined) ??
         (reading.type === 'number' ? tableFigure(tables, focus) : tableSuperlative(reading, tables, focus, text)) ??
         mostOfClass(reading, focus, text) ??
+        verbSubject(text, focus) ??
         (asksForMany(text) ? (tableMembers(tables, focus) ?? membersWith(focus) ?? coordinated(focus)) : undefined) ??
         bridgedTitle(reading, focus, text) ??
         figureOf(reading, focus) ??

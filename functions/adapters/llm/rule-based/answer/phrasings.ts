@@ -528,3 +528,51 @@ export function verbObject(question: string, focus: Focus): ExtractedAnswer | un
   }
   return undefined;
 }
+
+/** "What links Lyon to its airport?", "What flows through Paris?": what does something, asked by its verb. */
+const SUBJECT_ASKED = /^\s*what\s+(\p{Ll}{3,}s|\p{Ll}{3,}ed)\s+(.+?)\s*\?*\s*$/iu;
+
+/**
+ * "What links Lyon to its airport?": the thing a sentence says does it, the words before the verb
+ * (in any of its forms) that open its clause with a determiner or a name ("and the Rhônexpress
+ * tram links the city to ...": Rhônexpress tram), in a sentence holding half the question's
+ * words after the verb. Undefined for other questions, or when no clause opens so.
+ */
+export function verbSubject(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const asked = SUBJECT_ASKED.exec(question);
+  const verb = asked?.[1]?.toLowerCase();
+  const stem = verb ? contentTerms(verb)[0] : undefined;
+  // "What does ...?" asks what someone does (verbObject).
+  if (!asked || !verb || !stem || verb === 'does') return undefined;
+  // "What rivers meet at Lyon?": a class the question asks, its verb the word after it.
+  const next = /^\S+/.exec(asked[2]!)?.[0]?.toLowerCase();
+  if (focus.reading.answerClass?.toLowerCase() === verb && next !== undefined && focus.reading.relation[0]?.toLowerCase() === next) return undefined;
+  const rest = contentTerms(asked[2]!);
+  const forms = new Set([verb, ...focus.lexicon.related(verb).filter((w) => !/\s/.test(w))]);
+  const said = (w: string) => forms.has(w.toLowerCase()) || contentTerms(w)[0] === stem;
+  for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, rest))) {
+    for (const w of s.text.matchAll(/\b\p{Ll}{3,}\b/gu)) {
+      if (!said(w[0])) continue;
+      const clause = (
+        s.text
+          .slice(0, w.index)
+          .split(/[,;:()]|\b(?:and|but|while|which|that|who|where)\s/)
+          .pop() ?? ''
+      ).trim();
+      // A verb its clause does not open ("..., flows through Lake Geneva", "a restaurant that serves")
+      // is said of the sentence's subject: what it opens with before "is", or its passage's.
+      if (clause === '') {
+        const opening = /^(?:(?:The|An?)\s+)?([^,;:]{2,40}?)\s+(?:is|was|are|were)\s/u.exec(s.text)?.[1];
+        const subject = opening && /^(?:It|They|He|She|This)$/.test(opening) ? bareTitle(s.title) : opening;
+        if (subject && subject.split(/\s+/).length <= 4 && !contentTerms(subject).some((t) => rest.includes(t)))
+          return { shortAnswer: subject, answer: cite(s) };
+        continue;
+      }
+      const thing = /^(?:(?:the|an?)\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+[\p{L}'’-]+){0,3}|\p{Ll}[\p{L}'’-]*(?:\s+[\p{L}'’-]+){0,2})$/iu.exec(clause);
+      if (!thing || !/^(?:the|an?)\s|^\p{Lu}/u.test(clause) || /^(?:it|they|he|she|this|these)$/i.test(thing[1]!)) continue;
+      if (contentTerms(thing[1]!).some((t) => rest.includes(t))) continue;
+      return { shortAnswer: thing[1]!, answer: cite(s) };
+    }
+  }
+  return undefined;
+}
