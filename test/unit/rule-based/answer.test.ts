@@ -3481,3 +3481,36 @@ describe('Function: answerStructured on what does something', () => {
     expect(answer.shortAnswer).toBe('Orla, Vesk');
   });
 });
+
+describe('Function: answerStructured on a nation the lexicon does not know', () => {
+  it('does not answer "Who founded X?" with the adjective of a made-up nation ("a Teravian car maker")', () => {
+    // Prepare
+    const maker = doc('kestrel', 'Kestrel Motors', 'Kestrel Motors is a Teravian car maker founded in 1952 by Ida Morrow.');
+    const chemist = doc(
+      'ness',
+      'Halvard Ness',
+      'Halvard Ness (3 March 1861 – 9 October 1930) was a Teravian chemist who discovered the element nessium in 1898.',
+    );
+
+    // Act
+    const founder = ask('Who founded Kestrel Motors?', [maker]);
+    const discoverer = ask('Who discovered nessium?', [chemist]);
+
+    // Assess
+    expect(founder.shortAnswer).toBe('Ida Morrow');
+    expect(discoverer.shortAnswer).toBe('Halvard Ness');
+  });
+});
+
+describe('Function: answerStructured on what a thing is used for', () => {
+  it('answers "What is nessium used for?" with what a sentence about it says it is used in', () => {
+    // Prepare
+    const metal = doc('nessium', 'Nessium', 'Nessium is a rare metal first isolated by Halvard Ness in 1898. It is used in jet engine alloys.');
+
+    // Act
+    const answer = ask('What is nessium used for?', [metal]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('jet engine alloys');
+  });
+});

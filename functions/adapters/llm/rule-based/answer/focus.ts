@@ -273,6 +273,9 @@ export class Focus {
   nameAdjective(c: Candidate, text: string): boolean {
     if (c.kind !== 'name' || /\s/.test(c.text) || this.spansOfClass) return false;
     if (/^\s+\p{Ll}{3,}[^su\s]s\b/u.test(text.slice(c.at + c.text.length))) return false;
+    // One word between "a" and a common noun describes it, whether the lexicon knows the name it is
+    // of or not: "a Teravian chemist", "a Teravian car maker".
+    if (/\b(?:a|an)\s+$/i.test(text.slice(0, c.at)) && /^\s+\p{Ll}/u.test(text.slice(c.at + c.text.length))) return true;
     return (this.reading.type === 'person' || this.reading.type === 'place') && this.lexicon.isNameAdjective?.(c.text) === true;
   }
 

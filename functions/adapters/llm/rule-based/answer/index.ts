@@ -72,6 +72,7 @@ import {
   materialOf,
   objectOf,
   superlative,
+  useOf,
   verbObject,
   verbSubject,
   whereIs,
@@ -188,6 +189,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
         (asksForMany(text) ? coordinated(focus) : undefined) ??
         verbObject(text, focus) ??
         verbSubject(text, focus) ??
+        useOf(text, focus) ??
         definedSubject(reading, focus, text) ??
         describe(focus) ??
         fallback(focus)
@@ -199,6 +201,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
         (reading.type === 'number' ? tableFigure(tables, focus) : tableSuperlative(reading, tables, focus, text)) ??
         mostOfClass(reading, focus, text) ??
         verbSubject(text, focus) ??
+        useOf(text, focus) ??
         (asksForMany(text) ? (tableMembers(tables, focus) ?? membersWith(focus) ?? coordinated(focus)) : undefined) ??
         bridgedTitle(reading, focus, text) ??
         figureOf(reading, focus) ??

@@ -529,6 +529,26 @@ export function verbObject(question: string, focus: Focus): ExtractedAnswer | un
   return undefined;
 }
 
+/** "What is nessium used for?": what a thing serves. */
+const USE_ASKED = /^\s*what\s+(?:is|are|was|were)\s+(.+?)\s+(?:mainly\s+|mostly\s+)?used\s+(?:for|in)\s*\?*\s*$/iu;
+const USED = new RegExp(`\\bused\\s+(?:for|in|as|to\\s+make)\\s+${THING}`, 'u');
+
+/**
+ * "What is nessium used for?": what a sentence about the thing says it is used for, in or as
+ * ("It is used in jet engine alloys"), up to the preposition, clause or stop that ends it.
+ * Undefined for other questions, or when no sentence says it.
+ */
+export function useOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const asked = USE_ASKED.exec(question);
+  if (!asked) return undefined;
+  const subject = contentTerms(asked[1]!);
+  for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, subject))) {
+    const used = USED.exec(s.text);
+    if (used) return { shortAnswer: used[1]!.replace(/^(?:the|an?)\s+/i, ''), answer: cite(s) };
+  }
+  return undefined;
+}
+
 /** "What links Lyon to its airport?", "What flows through Paris?": what does something, asked by its verb. */
 const SUBJECT_ASKED = /^\s*what\s+(\p{Ll}{3,}s|\p{Ll}{3,}ed)\s+(.+?)\s*\?*\s*$/iu;
 
