@@ -368,7 +368,10 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     if (!compared && !derived && relation.length > 0 && sayers.length > 0 && !sayers.some((d) => relation.some((r) => holds(d, r)))) {
       return refuse(`no retrieved passage that says "${figure}" speaks of ${reading.relation.map((w) => `"${w}"`).join(', ')}`);
     }
-    const unfit = unfitFigure(task, figure, reading.answerClass, lexicon);
+    // The word before the figure where it is said: "employs about 6,500 people" counts employees.
+    const spoken = figure.replace(/\s*\([^)]*\)\s*$/, '');
+    const before = sayers.flatMap((d) => [...d.text.matchAll(new RegExp(`(\\p{L}+)\\s+${escapeRegExp(spoken)}`, 'gu'))].map((m) => m[1]!));
+    const unfit = unfitFigure(task, figure, reading.answerClass, lexicon, before);
     if (unfit) return refuse(unfit);
     // A figure answers the scope the question gives it: where another passage says the question's
     // qualifier beside what is counted and a figure ("its metropolitan area about 2.3 million", with the
@@ -575,7 +578,7 @@ function isTotal(figure: string, docs: ReadonlyArray<{ text: string }>): boolean
  * to it). A unit of measurement the question asks in ("the area in square kilometres") is one the
  * figure must carry. A figure noun ("the population", "what share") names no unit.
  */
-function unfitFigure(task: string, figure: string, counted: string | undefined, lexicon: Lexicon): string | undefined {
+function unfitFigure(task: string, figure: string, counted: string | undefined, lexicon: Lexicon, before: readonly string[] = []): string | undefined {
   const unit = unitOf(figure);
   const head = counted?.split(' ').pop();
   const same = (a: string, b: string) => {
@@ -583,7 +586,9 @@ function unfitFigure(task: string, figure: string, counted: string | undefined, 
     return contentTerms(a).some((t) => terms.has(t)) || lexicon.related(a).some((w) => contentTerms(w).some((t) => terms.has(t)));
   };
   // "How much cargo": a mass is measured in units of its own ("80 million tonnes"); "how many" counts the noun.
-  if (unit !== undefined && head !== undefined && /\bhow\s+many\b/i.test(task) && !NUMBER_NOUNS.test(head) && !same(head, unit) && !same(unit, head)) {
+  // The verb said before the figure may count it: "employs about 6,500 people" gives employees.
+  const counts = (w: string) => same(head!, w) || same(w, head!);
+  if (unit !== undefined && head !== undefined && /\bhow\s+many\b/i.test(task) && !NUMBER_NOUNS.test(head) && !counts(unit) && !before.some(counts)) {
     return `no retrieved passage gives "${counted}" as a figure (it gives "${figure}")`;
   }
   const asked = /\bin\s+((?:square|cubic)\s+)?([\p{L}-]+)\s*\??\s*$/iu.exec(task);

@@ -768,6 +768,19 @@ describe('Function: checkEvidence', () => {
     expect(offshore.covered).toBe(false);
   });
 
+  it('takes "employs about 6,500 people" as a count of employees, and no other count of people for cars', () => {
+    // Prepare
+    const maker = { id: 'kestrel', title: 'Kestrel Motors', text: 'Its head office is in Brennick, and it employs about 6,500 people.' };
+
+    // Act
+    const employees = checkEvidence('How many employees does Kestrel Motors have?', [maker], { shortAnswer: 'about 6,500 people' }, wordNet());
+    const cars = checkEvidence('How many cars does Kestrel Motors make?', [maker], { shortAnswer: 'about 6,500 people' }, wordNet());
+
+    // Assess
+    expect(employees.covered).toBe(true);
+    expect(cars.covered).toBe(false);
+  });
+
   it('reads "is from hydro" as the source a share is of', () => {
     // Prepare
     const atom = { id: 'atom', title: 'Nuclear power in Norvia', text: 'Nuclear power produces about 65 percent of the electricity of Norvia.' };

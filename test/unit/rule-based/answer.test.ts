@@ -3482,6 +3482,24 @@ describe('Function: answerStructured on what does something', () => {
   });
 });
 
+describe('Function: answerStructured on the largest of a class a passage names after "is"', () => {
+  it('answers "Which city has the most people?" with the city "Its capital and largest city is" names, not the nation the passage is about', () => {
+    // Prepare
+    const nation = doc(
+      'teravia',
+      'Teravia',
+      'Teravia is an island nation with a population of about 1.4 million. Its capital and largest city is Port Hollin.',
+    );
+    const second = doc('brennick', 'Brennick', 'Brennick is the second-largest city of Teravia, with a population of about 150,000.');
+
+    // Act
+    const answer = ask('Which city has the most people?', [nation, second]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Port Hollin');
+  });
+});
+
 describe('Function: answerStructured on a nation the lexicon does not know', () => {
   it('does not answer "Who founded X?" with the adjective of a made-up nation ("a Teravian car maker")', () => {
     // Prepare

@@ -95,7 +95,14 @@ const MOST_OF_CLASS =
 export function mostOfClass(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
   if (reading.options || !MOST_OF_CLASS.test(question)) return undefined;
   const top = list({ ...reading, n: 1 }, [], focus, true);
-  return top?.shortAnswer ? { shortAnswer: top.shortAnswer, answer: top.answer.replace(/^1\.\s+/, '') } : undefined;
+  if (!top?.shortAnswer) return undefined;
+  const answer = top.answer.replace(/^1\.\s+/, '');
+  // "Its capital and largest city is Port Hollin": the passage ranks what it names, not its subject.
+  const head = reading.answerClass?.split(' ').pop();
+  const named = head
+    ? new RegExp(`\\b\\p{L}+est\\s+${escapeRegExp(head)}\\s+(?:is|was)\\s+(\\p{Lu}[\\p{L}'’-]*(?:\\s+\\p{Lu}[\\p{L}'’-]*){0,3})`, 'u').exec(answer)?.[1]
+    : undefined;
+  return { shortAnswer: named ?? top.shortAnswer, answer };
 }
 
 /**
