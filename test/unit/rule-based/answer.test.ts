@@ -3470,6 +3470,21 @@ describe('Function: answerStructured on what does something', () => {
     expect(serves.shortAnswer).toBe('stube');
   });
 
+  it('reads a verb after "and" in a sentence opened by a pronoun as said of the passage\'s subject', () => {
+    // Prepare
+    const aske = doc(
+      'aske',
+      'Aske (river)',
+      'The Aske is the longest river of Teravia. It rises in the Moel Hills and flows through Brennick before reaching the sea.',
+    );
+
+    // Act
+    const answer = ask('What flows through Brennick?', [aske]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Aske');
+  });
+
   it('reads "What rivers meet at Essin?" as asking for rivers, not for what "rivers" something', () => {
     // Prepare
     const essin = doc('essin', 'Essin', 'Essin lies at the confluence of the Orla and the Vesk rivers.');

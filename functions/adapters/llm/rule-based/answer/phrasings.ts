@@ -582,8 +582,9 @@ export function verbSubject(question: string, focus: Focus): ExtractedAnswer | u
       // A verb its clause does not open ("..., flows through Lake Geneva", "a restaurant that serves")
       // is said of the sentence's subject: what it opens with before "is", or its passage's.
       if (clause === '') {
+        const pronoun = /^(?:It|They|He|She|This)\s/.test(s.text);
         const opening = /^(?:(?:The|An?)\s+)?([^,;:]{2,40}?)\s+(?:is|was|are|were)\s/u.exec(s.text)?.[1];
-        const subject = opening && /^(?:It|They|He|She|This)$/.test(opening) ? bareTitle(s.title) : opening;
+        const subject = pronoun ? bareTitle(s.title) : opening;
         if (subject && subject.split(/\s+/).length <= 4 && !contentTerms(subject).some((t) => rest.includes(t)))
           return { shortAnswer: subject, answer: cite(s) };
         continue;
