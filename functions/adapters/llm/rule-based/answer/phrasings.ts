@@ -171,6 +171,19 @@ export function objectOf(question: string, focus: Focus): ExtractedAnswer | unde
 }
 
 /**
+ * What a sentence is about, by name: its passage's subject when it opens with a pronoun ("It is
+ * ..., the oldest city"), else what it opens with before "is" ("Nuclear power is ...", "A bouchon
+ * is ..."), the name a possessive and its noun introduce ("Their film Workers Leaving the Factory
+ * was ..."); undefined when that is longer than `words` words.
+ */
+function subjectOf(s: Sentence, words: number): string | undefined {
+  if (/^(?:It|This|He|She|They)\s/.test(s.text)) return bareTitle(s.title);
+  const said = /^(?:(?:The|An?)\s+)?([^,;:]{2,60}?)\s+(?:is|was|are|were)\s/u.exec(s.text)?.[1];
+  const opening = said && (/^(?:(?:[Tt]heir|[Hh]is|[Hh]er|[Ii]ts|[Oo]ur)\s+)?\p{Ll}+\s+(\p{Lu}.*)$/u.exec(said)?.[1] ?? said);
+  return opening && opening.split(/\s+/).length <= words ? opening : undefined;
+}
+
+/**
  * "Which is the oldest city in France?": the subject of the sentence that says the superlative of
  * the class ("It is ... the oldest city in France" in Marseille's passage: Marseille). A superlative
  * no passage says ("the oldest bouchon") is not answered by another thing's sentence: no short
@@ -223,13 +236,7 @@ export function superlative(reading: QuestionReading, focus: Focus, question: st
         );
   const saying = ranked(focus).filter((s) => saysSuperlative(s) && others.every((o) => [...o].some((t) => holdsTerm(s.terms, t))));
   for (const s of saying) {
-    // "It is ..., the oldest city": the pronoun stands for the passage's subject, its title;
-    // otherwise the subject is what the sentence opens with before its verb ("Nuclear power is ...").
-    const pronoun = /^(?:It|This|He|She|They)\s/.test(s.text);
-    // "Their film Workers Leaving the Factory was ...": the name a possessive and its noun introduce.
-    const said = /^(?:The\s+)?([^,;:]{2,60}?)\s+(?:is|was|are|were)\s/.exec(s.text)?.[1];
-    const opening = said && (/^(?:(?:[Tt]heir|[Hh]is|[Hh]er|[Ii]ts|[Oo]ur)\s+)?\p{Ll}+\s+(\p{Lu}.*)$/u.exec(said)?.[1] ?? said);
-    const subject = pronoun ? bareTitle(s.title) : opening && opening.split(/\s+/).length <= 6 ? opening : undefined;
+    const subject = subjectOf(s, 6);
     if (subject && !focus.isGiven({ text: subject, at: 0, kind: 'name' })) return { shortAnswer: subject, answer: cite(s) };
   }
   return saying.length === 0 ? { shortAnswer: null, answer: NO_ANSWER } : undefined;
@@ -504,9 +511,7 @@ export function verbObject(question: string, focus: Focus): ExtractedAnswer | un
   if (!asked || !verb || !stem) return undefined;
   // Of whom it is asked ("the Lumière brothers"): at least half its words in the sentence or its passage's title.
   const subject = contentTerms(asked[1]!);
-  // Its forms: "wrote" and "written" of "write", "patented" of "patent".
-  const forms = new Set([verb, ...focus.lexicon.related(verb).filter((w) => !/\s/.test(w))]);
-  const said = (w: string) => forms.has(w.toLowerCase()) || contentTerms(w)[0] === stem;
+  const said = saysVerb(verb, stem, focus);
   const about = rankedAbout(focus).filter((x) => holdsHalf(x, subject));
   for (const s of about) {
     for (const w of s.text.matchAll(/\b\p{Ll}{3,}\b/gu)) {
@@ -527,6 +532,12 @@ export function verbObject(question: string, focus: Focus): ExtractedAnswer | un
     if (passive && said(passive[1]!)) return { shortAnswer: bareTitle(s.title), answer: cite(s) };
   }
   return undefined;
+}
+
+/** Whether a word is a form of a verb: "wrote" and "written" of "write", "patented" of "patent". */
+function saysVerb(verb: string, stem: string, focus: Focus): (word: string) => boolean {
+  const forms = new Set([verb, ...focus.lexicon.related(verb).filter((w) => !/\s/.test(w))]);
+  return (w) => forms.has(w.toLowerCase()) || contentTerms(w)[0] === stem;
 }
 
 /** "What is nessium used for?": what a thing serves. */
@@ -568,8 +579,7 @@ export function verbSubject(question: string, focus: Focus): ExtractedAnswer | u
   const next = /^\S+/.exec(asked[2]!)?.[0]?.toLowerCase();
   if (focus.reading.answerClass?.toLowerCase() === verb && next !== undefined && focus.reading.relation[0]?.toLowerCase() === next) return undefined;
   const rest = contentTerms(asked[2]!);
-  const forms = new Set([verb, ...focus.lexicon.related(verb).filter((w) => !/\s/.test(w))]);
-  const said = (w: string) => forms.has(w.toLowerCase()) || contentTerms(w)[0] === stem;
+  const said = saysVerb(verb, stem, focus);
   for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, rest))) {
     for (const w of s.text.matchAll(/\b\p{Ll}{3,}\b/gu)) {
       if (!said(w[0])) continue;
@@ -582,11 +592,8 @@ export function verbSubject(question: string, focus: Focus): ExtractedAnswer | u
       // A verb its clause does not open ("..., flows through Lake Geneva", "a restaurant that serves")
       // is said of the sentence's subject: what it opens with before "is", or its passage's.
       if (clause === '') {
-        const pronoun = /^(?:It|They|He|She|This)\s/.test(s.text);
-        const opening = /^(?:(?:The|An?)\s+)?([^,;:]{2,40}?)\s+(?:is|was|are|were)\s/u.exec(s.text)?.[1];
-        const subject = pronoun ? bareTitle(s.title) : opening;
-        if (subject && subject.split(/\s+/).length <= 4 && !contentTerms(subject).some((t) => rest.includes(t)))
-          return { shortAnswer: subject, answer: cite(s) };
+        const subject = subjectOf(s, 4);
+        if (subject && !contentTerms(subject).some((t) => rest.includes(t))) return { shortAnswer: subject, answer: cite(s) };
         continue;
       }
       const thing = /^(?:(?:the|an?)\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+[\p{L}'’-]+){0,3}|\p{Ll}[\p{L}'’-]*(?:\s+[\p{L}'’-]+){0,2})$/iu.exec(clause);
