@@ -33,6 +33,7 @@ import { figureIn, measureIn, measuresIn, numbersIn, unitNamed, unitOf, YEAR_WOR
 import { kinQuestion, statesKinOf } from './kinship.js';
 import {
   type AnswerType,
+  begun,
   countsPeople,
   describedPerson,
   describedThing,
@@ -368,10 +369,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     if (!compared && !derived && relation.length > 0 && sayers.length > 0 && !sayers.some((d) => relation.some((r) => holds(d, r)))) {
       return refuse(`no retrieved passage that says "${figure}" speaks of ${reading.relation.map((w) => `"${w}"`).join(', ')}`);
     }
-    // The word before the figure where it is said: "employs about 6,500 people" counts employees.
-    const spoken = figure.replace(/\s*\([^)]*\)\s*$/, '');
-    const before = sayers.flatMap((d) => [...d.text.matchAll(new RegExp(`(\\p{L}+)\\s+${escapeRegExp(spoken)}`, 'gu'))].map((m) => m[1]!));
-    const unfit = unfitFigure(task, figure, reading.answerClass, lexicon, before);
+    const unfit = unfitFigure(task, figure, reading.answerClass, lexicon, sayers);
     if (unfit) return refuse(unfit);
     // A figure answers the scope the question gives it: where another passage says the question's
     // qualifier beside what is counted and a figure ("its metropolitan area about 2.3 million", with the
@@ -479,11 +477,6 @@ function figuresOf(short: string): string[] {
   return short.match(/\d[\d,.]*\d|\d/g) ?? [];
 }
 
-/** Whether a term is the start of a longer word of the terms, of four letters or more ("hydro" of "hydroelectricity", "metro" of "metropolitan"). */
-function begun(terms: ReadonlySet<string>, t: string): boolean {
-  return t.length >= 4 && [...terms].some((u) => u.startsWith(t));
-}
-
 /** Whether a text gives a figure whole: "20" is not said by "2023" nor by "120". */
 function saysFigure(text: string, figure: string): boolean {
   return new RegExp(`(?<!\\d|\\d[.,])${escapeRegExp(figure)}(?!\\d|[.,]\\d)`).test(text);
@@ -578,7 +571,13 @@ function isTotal(figure: string, docs: ReadonlyArray<{ text: string }>): boolean
  * to it). A unit of measurement the question asks in ("the area in square kilometres") is one the
  * figure must carry. A figure noun ("the population", "what share") names no unit.
  */
-function unfitFigure(task: string, figure: string, counted: string | undefined, lexicon: Lexicon, before: readonly string[] = []): string | undefined {
+function unfitFigure(
+  task: string,
+  figure: string,
+  counted: string | undefined,
+  lexicon: Lexicon,
+  sayers: ReadonlyArray<{ text: string }> = [],
+): string | undefined {
   const unit = unitOf(figure);
   const head = counted?.split(' ').pop();
   const same = (a: string, b: string) => {
@@ -586,9 +585,14 @@ function unfitFigure(task: string, figure: string, counted: string | undefined, 
     return contentTerms(a).some((t) => terms.has(t)) || lexicon.related(a).some((w) => contentTerms(w).some((t) => terms.has(t)));
   };
   // "How much cargo": a mass is measured in units of its own ("80 million tonnes"); "how many" counts the noun.
-  // The verb said before the figure may count it: "employs about 6,500 people" gives employees.
+  // The word said before the figure where the passages give it may count it: "employs about 6,500
+  // people" gives employees.
   const counts = (w: string) => same(head!, w) || same(w, head!);
-  if (unit !== undefined && head !== undefined && /\bhow\s+many\b/i.test(task) && !NUMBER_NOUNS.test(head) && !counts(unit) && !before.some(counts)) {
+  const before = () => {
+    const spoken = escapeRegExp(figure.replace(/\s*\([^)]*\)\s*$/, ''));
+    return sayers.flatMap((d) => [...d.text.matchAll(new RegExp(`(\\p{L}+)\\s+${spoken}`, 'gu'))].map((m) => m[1]!));
+  };
+  if (unit !== undefined && head !== undefined && /\bhow\s+many\b/i.test(task) && !NUMBER_NOUNS.test(head) && !counts(unit) && !before().some(counts)) {
     return `no retrieved passage gives "${counted}" as a figure (it gives "${figure}")`;
   }
   const asked = /\bin\s+((?:square|cubic)\s+)?([\p{L}-]+)\s*\??\s*$/iu.exec(task);

@@ -607,6 +607,11 @@ export function holdsTerm(terms: ReadonlySet<string>, term: string): boolean {
   return term.includes(' ') ? term.split(' ').every((t) => terms.has(t)) : terms.has(term);
 }
 
+/** Whether a term is the start of a longer word of the terms, of four letters or more ("hydro" of "hydroelectricity", "metro" of "metropolitan"). */
+export function begun(terms: ReadonlySet<string>, t: string): boolean {
+  return t.length >= 4 && [...terms].some((u) => u.startsWith(t));
+}
+
 /**
  * The words that say the class a question asks for: the class word's own related words, and for
  * a count of the people who live somewhere ("how many residents", "inhabitants", "people": kinds

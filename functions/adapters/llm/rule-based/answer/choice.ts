@@ -41,13 +41,14 @@ export function choose(reading: QuestionReading, focus: Focus): ExtractedAnswer 
     // Paris. Times are another matter: a film's director died in the director's passage.
     // Nor does a date in another passage that says nothing of the relation date a side ("The tram
     // network reopened in 2001" does not date Lyon).
-    const own = (x: Sentence) => !temporal && sameName(x.title, options[side]!);
+    const titled = (x: Sentence) => sameName(x.title, options[side]!);
+    const own = (x: Sentence) => !temporal && titled(x);
     const withFigure = ss.filter((s) => figuresOf(s).length > 0);
     const s =
       withFigure.find((x) => focus.relationScore(x) > 0 && own(x)) ??
       withFigure.find(own) ??
       withFigure.find((x) => focus.relationScore(x) > 0) ??
-      withFigure.find((x) => !temporal || sameName(x.title, options[side]!));
+      withFigure.find((x) => !temporal || titled(x));
     return s ? { sentence: s, figure: nearest(figuresOf(s), s, focus) } : undefined;
   });
   if (!temporal) alike(figures, figuresOf, options, focus);
@@ -66,7 +67,12 @@ export function choose(reading: QuestionReading, focus: Focus): ExtractedAnswer 
     return settled(reading, options, firstWins, [figure(fa), figure(fb)], () => support);
   }
   if (reading.type === 'comparison') return undefined;
-  const scores = perSide.map((ss) => Math.max(0, ...ss.map((s) => focus.relationScore(s) + focus.classScore(s))));
+  // Each side's sentence holding most of the relation and the class, scored once.
+  const weight = (s: Sentence) => focus.relationScore(s) + focus.classScore(s);
+  const best = perSide.map((ss) =>
+    ss.map((s) => ({ s, score: weight(s) })).reduce<{ s?: Sentence; score: number }>((a, b) => (b.score > a.score ? b : a), { score: 0 }),
+  );
+  const scores = best.map((b) => b.score);
   const win = scores[1]! > scores[0]! ? 1 : 0;
   const support = perSide.map((ss) => ss[0]).filter((s): s is Sentence => s !== undefined);
   // "Is Marseille older than Lyon?" with no dates to weigh: the side whose passage says the relation
@@ -74,8 +80,7 @@ export function choose(reading: QuestionReading, focus: Focus): ExtractedAnswer 
   // side, nothing is settled.
   if (reading.type === 'yes_no') {
     if (scores[0] === scores[1] || perSide.some((ss) => ss.length === 0)) return undefined;
-    const said = perSide[win]!.reduce((a, b) => (focus.relationScore(b) + focus.classScore(b) > focus.relationScore(a) + focus.classScore(a) ? b : a));
-    return { shortAnswer: win === 0 ? 'yes' : 'no', answer: cite(said) };
+    return { shortAnswer: win === 0 ? 'yes' : 'no', answer: cite(best[win]!.s!) };
   }
   return { shortAnswer: options[win]!, answer: support.map(cite).join(' ') };
 }

@@ -3,7 +3,7 @@
  * read as named figures (tableRows), for a figure (tableFigure) or a choice between two rows (tableChoice).
  */
 import { type Candidate, namesIn, numbersIn } from '../../../../core/answer/candidates.js';
-import { countsPeople, FIGURE_BOUND, holdsTerm, type QuestionReading, relationSets } from '../../../../core/answer/question.js';
+import { begun, countsPeople, FIGURE_BOUND, holdsTerm, type QuestionReading, relationSets } from '../../../../core/answer/question.js';
 import { bareTitle, entitySpans, escapeRegExp } from '../../../../core/answer/text.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
@@ -309,11 +309,13 @@ export function tableFigure(tables: readonly Table[], focus: Focus): ExtractedAn
     const measures = new Set(contentTerms(rows[0]?.column ?? ''));
     if (!measuresAsked(measures, focus)) continue;
     // A row named in full first, then one a word of the question begins ("hydro": hydroelectricity).
-    for (const row of [...rows, ...rows.map((r) => ({ ...r, clipped: true }))]) {
-      const named = rowNamedAt(row, focus, 'clipped' in row);
-      if (named < 0 || !focus.relation.some((set, i) => i !== named && [...set].some((t) => holdsTerm(heading, t)))) continue;
-      const figure = rowFigure(row);
-      return { shortAnswer: figure, answer: `${doc.title ?? doc.id}: ${row.name}, ${figure} [${doc.id}]` };
+    for (const clipped of [false, true]) {
+      for (const row of rows) {
+        const named = rowNamedAt(row, focus, clipped);
+        if (named < 0 || !focus.relation.some((set, i) => i !== named && [...set].some((t) => holdsTerm(heading, t)))) continue;
+        const figure = rowFigure(row);
+        return { shortAnswer: figure, answer: `${doc.title ?? doc.id}: ${row.name}, ${figure} [${doc.id}]` };
+      }
     }
     // A table about what is asked that measures it but has no row for it ("from coal", where the
     // rows are nuclear, hydro, wind, solar and gas) does not give that figure; another row's
@@ -340,7 +342,7 @@ function measuresAsked(measures: ReadonlySet<string>, focus: Focus): boolean {
 function rowNamedAt(row: Row, focus: Focus, clipped = false): number {
   const terms = contentTerms(row.name);
   const names = (set: ReadonlySet<string>) =>
-    clipped ? terms.length === 1 && [...set].some((t) => t.length >= 4 && !t.includes(' ') && terms[0]!.startsWith(t)) : terms.every((t) => set.has(t));
+    clipped ? terms.length === 1 && [...set].some((t) => !t.includes(' ') && begun(new Set(terms), t)) : terms.every((t) => set.has(t));
   return focus.relation.findIndex((set) => terms.length > 0 && names(set));
 }
 
