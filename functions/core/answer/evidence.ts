@@ -29,7 +29,7 @@
 import type { Lexicon } from '../ports.js';
 import { contentTerms, isContentToken, normalizeText } from '../retrieval/tokenize.js';
 import { classRecogniser, DIED_OF, NATION_CLASS, nationAdjectivesIn, SAME_NATION } from './answer-classes.js';
-import { figureIn, measureIn, measuresIn, numbersIn, unitNamed, unitOf, YEAR_WORD } from './candidates.js';
+import { datesIn, figureIn, measureIn, measuresIn, numbersIn, unitNamed, unitOf, YEAR_WORD } from './candidates.js';
 import { kinQuestion, statesKinOf } from './kinship.js';
 import {
   type AnswerType,
@@ -47,7 +47,7 @@ import {
   classWords as wordsOfClass,
 } from './question.js';
 import { respelling } from './spelling.js';
-import { bareTitle, entitySpans, escapeRegExp, MATERIAL_ASKED, sentences, TOTAL_ASKED, upperFirst } from './text.js';
+import { ageAtDeathOf, bareTitle, entitySpans, escapeRegExp, MATERIAL_ASKED, sentences, TOTAL_ASKED, upperFirst } from './text.js';
 import { asPassagesWrite } from './truecase.js';
 
 export interface EvidenceDocument {
@@ -350,8 +350,13 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // The figure a question asking for a number was answered with, which the checks of figures below read.
   const figure = typeof short === 'string' && reading.type === 'number' ? short : undefined;
   // A gap asked for ("How many more ...?", "By how many ...?") is said as the two figures it lies
-  // between, a total ("the combined population of A and B") as the figures it adds up.
-  const derived = figure !== undefined && ((GAP_ASKED.test(task) && isGap(figure, docs)) || (TOTAL_ASKED.test(task) && isTotal(figure, docs)));
+  // between, a total ("the combined population of A and B") as the figures it adds up, an age at
+  // death ("60 or 61") as the years of a birth and a death.
+  const derived =
+    figure !== undefined &&
+    ((GAP_ASKED.test(task) && isGap(figure, docs)) ||
+      (TOTAL_ASKED.test(task) && isTotal(figure, docs)) ||
+      (ageAtDeathOf(task) !== undefined && isLifeLength(figure, docs)));
   if (typeof short === 'string' && !derived && !saidBy(short, reading, docs)) return refuse(`no retrieved passage says "${short}"`);
   // A span answers about the question's names when a passage about them, or one they lead to, says
   // it: Paris's population is no answer to "Toulouse metro area population". A name compared with
@@ -553,6 +558,14 @@ function isGap(figure: string, docs: ReadonlyArray<{ text: string }>): boolean {
   if (!read) return false;
   const { value, given } = read;
   return given.some((x) => given.some((y) => x > y && Math.abs(x - y - value) <= 0.05 * value));
+}
+
+/** Whether an age ("60 or 61", "35") is the years between two years the passages give, less one at most. */
+function isLifeLength(figure: string, docs: ReadonlyArray<{ text: string }>): boolean {
+  const value = figureIn(figure)?.value;
+  if (value === undefined) return false;
+  const years = docs.flatMap((d) => datesIn(d.text).flatMap((c) => (c.value === undefined ? [] : [c.value])));
+  return years.some((x) => years.some((y) => y - x === value || y - x === value + 1));
 }
 
 /** Whether a figure is the total of two or three figures the passages give, as rounded (within 5%). */

@@ -332,7 +332,7 @@ const SUMMARY_REQUEST = new RegExp(
 const CORPUS_SAYS =
   /^what\s+(?:(?:the\s+)?(?:corpus|documents?|sources?|passages?|texts?)|you|we)\s+(?:says?|tells?(?:\s+(?:me|us))?|knows?|mentions?|have)\s+(?:about|of|on)\s+/iu;
 /** "What is Lyon known for?", "What are bouchons famous for?": what is said of the thing is what it is known for. */
-const KNOWN_FOR = /^what\s+(?:is|are|was|were)\s+(.+?)\s+(?:best\s+|most\s+|mainly\s+|mostly\s+)?(?:known|famous|noted|renowned)\s+for\s*[?.!]*\s*$/iu;
+export const KNOWN_FOR = /^what\s+(?:is|are|was|were)\s+(.+?)\s+(?:best\s+|most\s+|mainly\s+|mostly\s+)?(?:known|famous|noted|renowned)\s+for\s*[?.!]*\s*$/iu;
 
 /**
  * "What is Vélo'v and how big is it?", "What are bouchons and where are they found?": what a thing
@@ -373,6 +373,16 @@ export const CLOSING_WORDS =
   /(?:\s+(?:born|die|died|buried|live|lived|work|worked|study|studied|come\s+from|from|graduate|graduated|start|started|begin|began)(?:\s+(?:in|at))?)+\s*$/i;
 
 /** A total asked of several things: "the combined population of A and B", "A and B together". */
+/** "How old was X when he died?", "... at his death?", "At what age did X die?": whose age at death is asked, or undefined. */
+export function ageAtDeathOf(question: string): string | undefined {
+  return AGE_AT_DEATH.map((form) => form.exec(question)?.[1]).find((x) => x !== undefined);
+}
+
+const AGE_AT_DEATH = [
+  /^\s*how\s+old\s+(?:was|were)\s+(.+?)\s+(?:when\s+(?:he|she|they)\s+died|at\s+(?:the\s+time\s+of\s+)?(?:his|her|their)\s+death)\s*\?*\s*$/i,
+  /^\s*at\s+what\s+age\s+did\s+(.+?)\s+die\s*\?*\s*$/i,
+];
+
 export const TOTAL_ASKED = /\b(?:combined|total|together|altogether|in\s+all|added\s+up)\b/i;
 
 /** What a thing is made of, asked: "What is bouillabaisse made of?", "the main ingredient of paella". */

@@ -907,3 +907,19 @@ describe('Function: checkEvidence on a unit asked', () => {
     expect(feet.covered).toBe(false);
   });
 });
+
+describe('Function: checkEvidence on an age at death', () => {
+  it('reads an age at death as said by the years of a birth and a death, and no other figure', () => {
+    // Prepare
+    const producer = { id: 'neil', title: 'Neil Abernethy', text: 'Neil Abernethy (1958 – 2019) was a Scottish record producer.' };
+    const asked = 'How old was Neil Abernethy when he died?';
+
+    // Act
+    const counted = checkEvidence(asked, [producer], { shortAnswer: '60 or 61' }, wordNet());
+    const unsaid = checkEvidence(asked, [producer], { shortAnswer: '45' }, wordNet());
+
+    // Assess
+    expect(counted.covered).toBe(true);
+    expect(unsaid.covered).toBe(false);
+  });
+});

@@ -640,9 +640,9 @@ describe('Function: answerStructured', () => {
     // About the relation asked, cycling, not everything said of the city.
     expect(cycling.shortAnswer).toBe('Cycling in Essin has doubled since Velib opened in 2009');
     expect(cycling.answer).toBe('Cycling in Essin has doubled since Velib opened in 2009. [velib]');
-    expect(known.shortAnswer).toBe(
-      'Essin is the second city of Norvia. Essin had a population of about 310,000 in 2020. It lies on the Vell river and is known for its silk weavers',
-    );
+    // What a thing is known for, when a passage says it, is the short answer; the summary stays the answer.
+    expect(known.shortAnswer).toBe('its silk weavers');
+    expect(known.answer).toContain('[essin] The port of Essin');
     expect(what.shortAnswer).toBe('a type of restaurant found in Lyon');
     // "Who were <name>?" asks who they are; "Who invented X?" still asks for a name.
     expect(who.shortAnswer).toBe('Norvian inventors');
@@ -3545,5 +3545,65 @@ describe('Function: answerStructured on what a thing is used for', () => {
 
     // Assess
     expect(answer.shortAnswer).toBe('jet engine alloys');
+  });
+});
+
+describe('Function: answerStructured on an age at death', () => {
+  it('counts the years of a life its passage dates, exactly with both days and as one of two with years alone', () => {
+    // Prepare
+    const chemist = doc('ness', 'Halvard Ness', 'Halvard Ness (3 March 1861 – 9 October 1930) was a Teravian chemist.');
+    const producer = doc('neil', 'Neil Abernethy', 'Neil Abernethy (1958 – 2019) was a Scottish record producer. He was born in Paisley.');
+    const singer = doc('moira', 'Moira Kell', 'Moira Kell (born 22 August 1983) is a Scottish singer.');
+
+    // Act
+    const exact = ask('How old was Halvard Ness when he died?', [chemist]);
+    const years = ask('At what age did Neil Abernethy die?', [producer]);
+    const living = ask('How old was Moira Kell when she died?', [singer]);
+
+    // Assess
+    expect(exact.shortAnswer).toBe('69');
+    expect(years.shortAnswer).toBe('60 or 61');
+    expect(living.shortAnswer).toBeNull();
+  });
+});
+
+describe('Function: answerStructured on what a thing is known for', () => {
+  it('answers "What is X known for?" with what a sentence about X says it is known for, or the role it is known as', () => {
+    // Prepare
+    const town = doc(
+      'arbroath',
+      'Arbroath',
+      'Arbroath is a town on the North Sea coast of Angus, Scotland. It is known for the Arbroath smokie, a type of smoked haddock.',
+    );
+    const singer = doc('moira', 'Moira Kell', 'Moira Kell (born 1983) is a Scottish singer, best known as the lead vocalist of The Glass Orchard.');
+    const city = doc('velm', 'Velm', 'Velm is the largest city of Norvia, known as the Grey Harbour. It lies on the Aske river.');
+
+    // Act
+    const smokie = ask('What is Arbroath known for?', [town]);
+    const role = ask('What is Moira Kell best known for?', [singer]);
+    const nickname = ask('What is Velm known for?', [city]);
+
+    // Assess
+    expect(smokie.shortAnswer).toBe('Arbroath smokie');
+    expect(smokie.answer).toContain('[arbroath]');
+    expect(role.shortAnswer).toBe('lead vocalist of The Glass Orchard');
+    expect(nickname.shortAnswer).not.toBe('Grey Harbour');
+  });
+});
+
+describe('Function: answerStructured on an agent after a date', () => {
+  it('names the agent of the asked verb when a date stands between them', () => {
+    // Prepare
+    const studio = doc(
+      'castlegate',
+      'Castlegate Studios',
+      'Castlegate Studios is a recording studio in the Merchant City area of Glasgow, opened in 1991 by Neil Abernethy.',
+    );
+
+    // Act
+    const answer = ask('Who opened Castlegate Studios?', [studio]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Neil Abernethy');
   });
 });

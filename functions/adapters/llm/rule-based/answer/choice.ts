@@ -188,7 +188,7 @@ type LifeEvent = 'life' | 'birth' | 'death' | 'age' | 'date';
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 /** A date as a number that orders days: its year, and its month and day when it gives them. */
-function dayValue(c: Candidate): number {
+export function dayValue(c: Candidate): number {
   const month = MONTHS.findIndex((m) => new RegExp(`\\b${m}`, 'i').test(c.text));
   const day = /\b(\d{1,2})\b(?!\d)/.exec(c.text.replace(/\d{3,4}/g, ''))?.[1];
   return (c.value ?? 0) + (month >= 0 ? month / 12 : 0) + (day ? Number(day) / 400 : 0);

@@ -26,7 +26,7 @@
  */
 
 import { nationAdjectivesIn, SAME_NATION } from '../../../../core/answer/answer-classes.js';
-import { figureIn, measureIn, numbersIn, unitNamed, unitOf } from '../../../../core/answer/candidates.js';
+import { type Candidate, datesIn, figureIn, measureIn, numbersIn, unitNamed, unitOf } from '../../../../core/answer/candidates.js';
 import { checkEvidence } from '../../../../core/answer/evidence.js';
 import { followPath, kinQuestion, ownPassage } from '../../../../core/answer/kinship.js';
 import {
@@ -38,13 +38,23 @@ import {
   readQuestion,
   roleOfWritten,
 } from '../../../../core/answer/question.js';
-import { answerFormat, askedPart, bareTitle, escapeRegExp, NUMBER_WORDS, sentences, TOTAL_ASKED, upperFirst } from '../../../../core/answer/text.js';
+import {
+  ageAtDeathOf,
+  answerFormat,
+  askedPart,
+  bareTitle,
+  escapeRegExp,
+  NUMBER_WORDS,
+  sentences,
+  TOTAL_ASKED,
+  upperFirst,
+} from '../../../../core/answer/text.js';
 import { asPassagesWrite } from '../../../../core/answer/truecase.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { wordNet } from '../../../lexicon/wordnet.js';
 import { readTask } from '../reading.js';
-import { choose } from './choice.js';
+import { choose, dayValue } from './choice.js';
 import { describe, fallback, namesFrom, summarize } from './fallback.js';
 import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, ranksAs, type Sentence, titleKey } from './focus.js';
 import {
@@ -72,9 +82,9 @@ import {
   materialOf,
   objectOf,
   superlative,
-  useOf,
   verbObject,
   verbSubject,
+  whatFor,
   whereIs,
 } from './phrasings.js';
 import { typed } from './typed.js';
@@ -184,12 +194,19 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
       return list(reading, tables, focus) ?? coordinated(focus) ?? fallback(focus);
     case 'description':
       // "Name the museums of Lyon": a request for the names of a plural noun is a list.
-      if (reading.summary) return summarize(focus, answerFormat(input.question)) ?? fallback(focus);
+      if (reading.summary) {
+        // "What is Arbroath known for?" (asked as "Tell me about Arbroath"): what a passage says it is known for, with the summary of it.
+        const summary = summarize(focus, answerFormat(input.question));
+        const known = whatFor(input.question, focus);
+        if (known && summary)
+          return { shortAnswer: known.shortAnswer, answer: summary.answer.includes(known.answer) ? summary.answer : `${known.answer} ${summary.answer}` };
+        return known ?? summary ?? fallback(focus);
+      }
       return (
         (asksForMany(text) ? coordinated(focus) : undefined) ??
         verbObject(text, focus) ??
         verbSubject(text, focus) ??
-        useOf(text, focus) ??
+        whatFor(text, focus) ??
         definedSubject(reading, focus, text) ??
         describe(focus) ??
         fallback(focus)
@@ -201,7 +218,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
         (reading.type === 'number' ? tableFigure(tables, focus) : tableSuperlative(reading, tables, focus, text)) ??
         mostOfClass(reading, focus, text) ??
         verbSubject(text, focus) ??
-        useOf(text, focus) ??
+        whatFor(text, focus) ??
         (asksForMany(text) ? (tableMembers(tables, focus) ?? membersWith(focus) ?? coordinated(focus)) : undefined) ??
         bridgedTitle(reading, focus, text) ??
         figureOf(reading, focus) ??
@@ -325,6 +342,8 @@ const BEGINNINGS = ['founded', 'born', 'established', 'built'];
  * no passage dates its beginning.
  */
 function ageOf(asked: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
+  const atDeath = ageAtDeathOf(asked);
+  if (atDeath) return ageAtDeath(atDeath, documents, lexicon, depth);
   const subject = /^\s*how\s+old\s+(?:is|are|was|were)\s+([^?]+?)\s*\?*\s*$/i.exec(asked)?.[1];
   if (!subject || /\b(?:when|at|in|by)\b/i.test(subject)) return undefined;
   for (const verb of BEGINNINGS) {
@@ -339,6 +358,28 @@ function ageOf(asked: string, documents: AnswerInput['documents'], lexicon: Lexi
   }
   // A figure or a date said of something else (a population, a museum's opening) is no age.
   return { shortAnswer: null, answer: NO_ANSWER };
+}
+
+/**
+ * "How old was Neil Abernethy when he died?": the years between the birth and the death the
+ * passages date, each asked again ("When was X born?", "When did X die?"). With both days known
+ * the age is exact; with a year alone on either side it is one of two ("60 or 61"). No answer when
+ * either date is not found, or both are one (a living person's birth read for a death): an age is
+ * never guessed from one end of a life.
+ */
+function ageAtDeath(subject: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer {
+  const [born, died] = [`When was ${subject} born?`, `When did ${subject} die?`].map((q) => askAgain(q, documents, lexicon, depth));
+  const [birth, death] = [born!, died!].map((found) =>
+    found.shortAnswer ? datesIn(found.shortAnswer).find((d) => d.kind === 'date' || d.kind === 'year') : undefined,
+  );
+  if (!birth || !death || birth.value === undefined || death.value === undefined || death.value <= birth.value) {
+    return { shortAnswer: null, answer: NO_ANSWER };
+  }
+  const full = (d: Candidate) => /\b\d{1,2}\b/.test(d.text.replace(/\d{3,4}/g, '')) && /\p{L}{3,}/u.test(d.text);
+  const years = Math.floor(dayValue(death) - dayValue(birth));
+  const age = full(birth) && full(death) ? `${years}` : `${death.value - birth.value - 1} or ${death.value - birth.value}`;
+  const support = [...new Set([...sentences(born!.answer), ...sentences(died!.answer)])].join(' ');
+  return { shortAnswer: age, answer: support };
 }
 
 /** The ways a gap is asked, each with the comparison it is asked as. */

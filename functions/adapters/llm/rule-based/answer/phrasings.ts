@@ -7,7 +7,7 @@
  */
 import { namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
-import { bareTitle, escapeRegExp, MATERIAL_ASKED } from '../../../../core/answer/text.js';
+import { bareTitle, escapeRegExp, KNOWN_FOR, MATERIAL_ASKED } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import {
   COPULA,
@@ -540,22 +540,37 @@ function saysVerb(verb: string, stem: string, focus: Focus): (word: string) => b
   return (w) => forms.has(w.toLowerCase()) || contentTerms(w)[0] === stem;
 }
 
-/** "What is nessium used for?": what a thing serves. */
-const USE_ASKED = /^\s*what\s+(?:is|are|was|were)\s+(.+?)\s+(?:mainly\s+|mostly\s+)?used\s+(?:for|in)\s*\?*\s*$/iu;
-const USED = new RegExp(`\\bused\\s+(?:for|in|as|to\\s+make)\\s+${THING}`, 'u');
+/**
+ * "What is nessium used for?", "What is Arbroath known for?": what a thing serves, or is known for,
+ * each asked and said its own way.
+ */
+const FOR_WHAT: ReadonlyArray<{ asked: RegExp; said: RegExp }> = [
+  {
+    asked: /^\s*what\s+(?:is|are|was|were)\s+(.+?)\s+(?:mainly\s+|mostly\s+)?used\s+(?:for|in)\s*\?*\s*$/iu,
+    said: new RegExp(`\\bused\\s+(?:for|in|as|to\\s+make)\\s+${THING}`, 'u'),
+  },
+  // What it is known for runs to its clause's end: "known for his role as Detective Ewan Blair in the BBC series";
+  // so does a role it is known as ("best known as the lead vocalist of ..."), not another name ("known as the Big Apple").
+  {
+    asked: KNOWN_FOR,
+    said: /\b(?:known|famous|noted|renowned|celebrated)\s+(?:for|as(?=\s+(?:the|an?)\s+\p{Ll}))\s+([^,;.()]+?)(?=\s*[,;.()]|\s+(?:and|which|that|where|while)\s|\s*$)/u,
+  },
+];
 
 /**
- * "What is nessium used for?": what a sentence about the thing says it is used for, in or as
- * ("It is used in jet engine alloys"), up to the preposition, clause or stop that ends it.
- * Undefined for other questions, or when no sentence says it.
+ * "What is nessium used for?", "What is Arbroath known for?": what a sentence about the thing says
+ * it is used for, in or as ("It is used in jet engine alloys"), or known for ("It is known for the
+ * Arbroath smokie, a type of smoked haddock"), up to what ends it. Undefined for other questions,
+ * or when no sentence says it.
  */
-export function useOf(question: string, focus: Focus): ExtractedAnswer | undefined {
-  const asked = USE_ASKED.exec(question);
-  if (!asked) return undefined;
-  const subject = contentTerms(asked[1]!);
-  for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, subject))) {
-    const used = USED.exec(s.text);
-    if (used) return { shortAnswer: used[1]!.replace(/^(?:the|an?)\s+/i, ''), answer: cite(s) };
+export function whatFor(question: string, focus: Focus): ExtractedAnswer | undefined {
+  for (const { asked, said } of FOR_WHAT) {
+    const subject = asked.exec(question.trim())?.[1];
+    if (!subject) continue;
+    for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, contentTerms(subject)))) {
+      const found = said.exec(s.text);
+      if (found) return { shortAnswer: found[1]!.replace(/^(?:the|an?)\s+/i, ''), answer: cite(s) };
+    }
   }
   return undefined;
 }

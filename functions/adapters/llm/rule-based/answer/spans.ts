@@ -109,9 +109,11 @@ export function isAgent(c: Candidate, s: Sentence, relation: ReadonlyArray<Reado
  */
 function agentOf(c: Candidate, s: Sentence, relation: ReadonlyArray<ReadonlySet<string>>): number {
   // The words before the verb that make one phrase with it ("music score"), not a clause's subject ("the film was").
-  const m = /((?:(?!(?:is|was|are|were|be|been|being|has|have|had|the|a|an)\s)[\p{L}]+\s+){0,2})([\p{L}]+)\s+by\s+(?:(?:\p{Lu}{2,5}|\p{Ll}+)\s+){0,2}$/u.exec(
-    s.text.slice(Math.max(0, c.at - 60), c.at),
-  );
+  // A date may stand between the verb and its agent: "opened in 1991 by Neil Abernethy", "founded on 4 May 1902 by".
+  const m =
+    /((?:(?!(?:is|was|are|were|be|been|being|has|have|had|the|a|an)\s)[\p{L}]+\s+){0,2})([\p{L}]+)(?:\s+(?:in|on)\s+(?:\d{1,2}\s+)?(?:\p{Lu}\p{Ll}+\s+)?(?:\d{1,2},?\s+)?\d{4})?\s+by\s+(?:(?:\p{Lu}{2,5}|\p{Ll}+)\s+){0,2}$/u.exec(
+      s.text.slice(Math.max(0, c.at - 60), c.at),
+    );
   if (!m) return 0;
   const verb = contentTerms(m[2]!)[0];
   if (verb === undefined || !relation.some((set) => set.has(verb))) return 0;
