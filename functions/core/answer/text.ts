@@ -462,6 +462,11 @@ export function askedPart(question: string): string {
         .replace(/\b(what|who|where|when|how|which|that|there|it)['’]s\b/gi, (whole, word: string, at: number, all: string) =>
           at === 0 || /^\p{Ll}/u.test(word) || /(?:^|[.!?:;—–-])\s*$/u.test(all.slice(0, at)) ? `${word} is` : whole,
         )
+        // "Where does Frayne come from?" asks "Where is Frayne from?": coming from is being from.
+        .replace(/^(\s*)where\s+(does|do|did)\s+(.+?)\s+(?:come|hail)\s+from\s*\?*\s*$/i, (_, space: string, verb: string, who: string) => {
+          const be = { does: 'is', do: 'are', did: 'was' }[verb.toLowerCase() as 'does' | 'do' | 'did'];
+          return `${space}Where ${be} ${who} from?`;
+        })
         // "Which cities in the collection ...?": the corpus itself is no part of what is asked.
         .replace(
           /\s+(?:in|from|within|among)\s+(?:the|this|these|our|your|my)\s+(?:collection|corpus|documents?|dataset|data\s*set|files?|passages?|texts?)\b/gi,

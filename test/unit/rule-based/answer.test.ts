@@ -3607,3 +3607,57 @@ describe('Function: answerStructured on an agent after a date', () => {
     expect(answer.shortAnswer).toBe('Neil Abernethy');
   });
 });
+
+describe('Function: answerStructured on what someone did, and where they are from', () => {
+  it('reads a bare noun as what a verb is done to, not an adverb', () => {
+    // Prepare
+    const singer = doc(
+      'moira',
+      'Moira Kell',
+      'Moira Kell (born 1983) is a Scottish singer. She was born in Arbroath and studied music at the University of Aberdeen.',
+    );
+    const writer = doc('ana', 'Ana Vell', 'Ana Vell (1901 – 1970) was a Norvian writer. She wrote extensively about birds, and wrote three novels.');
+
+    // Act
+    const studied = ask('What did Moira Kell study?', [singer]);
+    const wrote = ask('What did Ana Vell write?', [writer]);
+
+    // Assess
+    expect(studied.shortAnswer).toBe('music');
+    expect(wrote.shortAnswer).not.toBe('extensively');
+  });
+
+  it('names the title a quoted appositive gives beside the class asked, over a name holding the class word', () => {
+    // Prepare
+    const musician = doc(
+      'callum',
+      'Callum Dray',
+      'Callum Dray (born 1981) is a Scottish musician. His first solo album, "Tidewater", was released in 2013 and won the Scottish Album of the Year Award.',
+    );
+
+    // Act
+    const answer = ask("What was Callum Dray's first solo album?", [musician]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Tidewater');
+  });
+
+  it('reads "Where does X come from?" as where X is from, a person\'s birthplace when their passage gives it', () => {
+    // Prepare
+    const duo = doc('frayne', 'Frayne', 'Frayne is a folk duo from Shetland, formed in 2009 by the sisters Ann and Kirsty Frayne.');
+    const producer = doc('neil', 'Neil Abernethy', 'Neil Abernethy (1958 – 2019) was a Scottish record producer. He was born in Paisley and died in Glasgow.');
+    const studio = doc(
+      'castlegate',
+      'Castlegate Studios',
+      'Castlegate Studios is a recording studio in the Merchant City area of Glasgow, opened in 1991 by Neil Abernethy.',
+    );
+
+    // Act
+    const band = ask('Where does Frayne come from?', [duo]);
+    const person = ask('Where did Neil Abernethy come from?', [producer, studio]);
+
+    // Assess
+    expect(band.shortAnswer).toBe('Shetland');
+    expect(person.shortAnswer).toBe('Paisley');
+  });
+});

@@ -170,7 +170,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   const dated =
     reading.type === 'date' || reading.type === 'year'
       ? lifeDate(reading, input.documents, lexicon)
-      : (lifePlace(reading, input.documents, lexicon) ??
+      : (lifePlace(reading, input.documents, lexicon, text) ??
         homeCountry(text, reading, input.documents, lexicon) ??
         deathCause(text, reading, input.documents) ??
         (reading.type === 'place' ? whereIs(text, focus) : undefined));

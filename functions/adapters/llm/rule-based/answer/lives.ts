@@ -40,8 +40,10 @@ export function lifeSpanIn(text: string): [Candidate, Candidate] | undefined {
  * life ("(1 April 1925, Kraków – 3 October 2000, Łódź)"), or after "born ... in" / "died ... in".
  * Undefined when the question asks no birth or death place, or the passage says none.
  */
-export function lifePlace(reading: QuestionReading, documents: AnswerInput['documents'], lexicon?: Lexicon): ExtractedAnswer | undefined {
-  const event = lifeEvent(reading.relation.join(' '), lexicon);
+export function lifePlace(reading: QuestionReading, documents: AnswerInput['documents'], lexicon?: Lexicon, question = ''): ExtractedAnswer | undefined {
+  // "Where is Neil Abernethy from?": where a person is from is where they were born, when their passage says so.
+  const from = reading.relation.length === 0 && /^\s*where\s+(?:is|was|are|were)\s+.+\s+from\s*\?*\s*$/i.test(question);
+  const event = lifeEvent(reading.relation.join(' '), lexicon) ?? (from ? 'birth' : undefined);
   if (reading.type !== 'place' || (event !== 'birth' && event !== 'death')) return undefined;
   const own = passageOfNamed(reading, documents);
   const found = own ? placeOfLife(own, event) : undefined;

@@ -485,8 +485,13 @@ export function materialOf(question: string, focus: Focus): ExtractedAnswer | un
 
 /** "What did the Lumière brothers patent?": a question ending on what its subject did, and the verb. */
 const VERB_ASKED = /^\s*what\s+(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})(?:\s+(?:up|out|down|off))?\s*\?*\s*$/iu;
-/** What may open what a verb is done to: a determiner, a name, a figure or a count (after the space before it). */
-const OPENS = '(?:(?:the|an?|its|his|her|their)\\s|\\p{Lu}|\\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|over|about|some|several|many)\\s)';
+/**
+ * What may open what a verb is done to: a determiner, a name, a figure or a count (after the space
+ * before it); or a noun alone that a preposition, "and" or a stop ends ("studied music at the
+ * University of Aberdeen"), not a particle or an adverb ("moved abroad", "wrote extensively").
+ */
+const OPENS =
+  '(?:(?:the|an?|its|his|her|their)\\s|\\p{Lu}|\\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|over|about|some|several|many)\\s|(?!(?:in|on|at|to|by|for|from|with|into|onto|over|under|up|out|off|down|away|back|abroad|again|together|alone|there|here|then|also|not|only|just|and|or|but)\\b)\\p{Ll}{3,}(?<!ly)(?=\\s+(?:in|on|at|to|by|for|from|with|and|under)\\b|\\s*[,.;:()]|\\s*$))';
 /**
  * What a verb is done to, from its determiner, figure or name ("patented the cinematograph",
  * "includes four metro lines", "founded Apple"), with where to when a name says it ("links the

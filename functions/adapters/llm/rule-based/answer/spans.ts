@@ -152,7 +152,10 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
   const distance = (c: Candidate) => {
     const end = c.at + c.text.length;
     const gap = (a: { at: number; end: number }) => (a.at >= end ? a.at - end : a.end <= c.at ? c.at - a.end : 0);
-    const toClass = classAnchors.length > 0 ? Math.min(...classAnchors.map(gap)) : Number.POSITIVE_INFINITY;
+    // Beside the class noun, quotes aside ('His first solo album, "Tidewater"').
+    const besideGap = (a: { at: number; end: number }) =>
+      (a.at >= end ? s.text.slice(end, a.at) : a.end <= c.at ? s.text.slice(a.end, c.at) : '').replace(/["“”‘’]/gu, '').length;
+    const toClass = classAnchors.length > 0 ? Math.min(...classAnchors.map(besideGap)) : Number.POSITIVE_INFINITY;
     // A word of the question inside the span itself ("Rhône" in "the Rhône Glacier") does not bring it nearer.
     const outside = anchors.filter((a) => a.end <= c.at || a.at >= end);
     const toAny = outside.length > 0 ? Math.min(...outside.map(gap)) : anchors.length > 0 ? Number.POSITIVE_INFINITY : c.at;
