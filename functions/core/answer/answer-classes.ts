@@ -48,6 +48,14 @@ export function nationAdjectivesIn(text: string, lexicon: Lexicon): Array<ClassS
 export const DIED_OF =
   /\b(?:died|death)\b[^.;]*?\b(?:of|from|by)\s+(?:an?\s+|the\s+)?([\p{Ll}][\p{Ll}\s'-]{2,40}?)(?=\s*[,.;]|\s+(?:at|in|on|after|aged|while|during)\b|$)/u;
 
+/**
+ * A cause or a purpose a sentence states, from its word to its clause's end: "because ...", "due to
+ * ...", "in order to ...", or an infinitive of purpose before what it is done to ("left the band in
+ * 2011 to pursue a solo career"; not "moved to Paris", "devoted to the history").
+ */
+export const CAUSE_SAID =
+  /\b(?:because(?:\s+of)?|due\s+to|owing\s+to|as\s+a\s+result\s+of|caused\s+by|in\s+order\s+to|so\s+that|thanks\s+to|to\s+(?!(?:the|an?|be|his|her|its|their|our)\s)\p{Ll}{3,}\s+(?:an?|the|his|her|its|their|our)\s)[^;.()]+/u;
+
 /** An answer class that is a nation: "Which country is X from?" is answered by the nation X's adjective names ("a French director"). */
 export const NATION_CLASS = /^(?:country|nation)$/i;
 

@@ -28,7 +28,7 @@
  */
 import type { Lexicon } from '../ports.js';
 import { contentTerms, isContentToken, normalizeText } from '../retrieval/tokenize.js';
-import { classRecogniser, DIED_OF, NATION_CLASS, nationAdjectivesIn, SAME_NATION } from './answer-classes.js';
+import { CAUSE_SAID, classRecogniser, DIED_OF, NATION_CLASS, nationAdjectivesIn, SAME_NATION } from './answer-classes.js';
 import { datesIn, figureIn, measureIn, measuresIn, numbersIn, unitNamed, unitOf, YEAR_WORD } from './candidates.js';
 import { kinQuestion, statesKinOf } from './kinship.js';
 import {
@@ -91,7 +91,7 @@ const STATED_ASKS: ReadonlyArray<{ asks: RegExp; says: RegExp; reason: string }>
   {
     asks: /^\s*why\b|^\s*how\s+(?:did|does|do|has|have|had|was|were|is|are)\b[^?]*\b(?:become|came|come|get|got|manage[sd]?|happen(?:ed)?)\b/i,
     // A cause of death is stated as the answerer reads it (DIED_OF: "died ... of emphysema", "death by starvation").
-    says: new RegExp(`\\b(?:because|due to|owing to|as a result of|caused by|so that|in order to|thanks to|led to|the reason)\\b|${DIED_OF.source}`, 'iu'),
+    says: new RegExp(`\\b(?:led to|the reason)\\b|${CAUSE_SAID.source}|${DIED_OF.source}`, 'iu'),
     reason: 'no retrieved passage states why',
   },
   {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { wordNet } from '../../../functions/adapters/lexicon/wordnet.js';
 import { answerExtractively, answerStructured } from '../../../functions/adapters/llm/rule-based/answer/index.js';
+import { checkEvidence } from '../../../functions/core/answer/evidence.js';
 import { readQuestion } from '../../../functions/core/answer/question.js';
 import { askedPart } from '../../../functions/core/answer/text.js';
 
@@ -3659,5 +3660,26 @@ describe('Function: answerStructured on what someone did, and where they are fro
     // Assess
     expect(band.shortAnswer).toBe('Shetland');
     expect(person.shortAnswer).toBe('Paisley');
+  });
+});
+
+describe('Function: answerStructured on why', () => {
+  it('answers "Why ...?" with the purpose or cause a sentence about its names gives, and nothing when none does', () => {
+    // Prepare
+    const band = doc(
+      'orchard',
+      'The Glass Orchard',
+      'The Glass Orchard are a Scottish indie rock band formed in Dundee in 2004. Former guitarist Callum Dray left the band in 2011 to pursue a solo career.',
+    );
+    const museum = doc('museum', 'Essin Museum', 'The Essin Museum is devoted to the history of the river port. It closed in 1990 and reopened in 2004.');
+
+    // Act
+    const purpose = ask('Why did Callum Dray leave The Glass Orchard?', [band]);
+    const unsaid = ask('Why did the Essin Museum close?', [museum]);
+
+    // Assess
+    expect(purpose.shortAnswer).toBe('to pursue a solo career');
+    expect(checkEvidence('Why did Callum Dray leave The Glass Orchard?', [band], purpose, wordNet()).covered).toBe(true);
+    expect(checkEvidence('Why did the Essin Museum close?', [museum], unsaid, wordNet()).covered).toBe(false);
   });
 });

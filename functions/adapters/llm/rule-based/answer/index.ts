@@ -74,6 +74,7 @@ import { deathCause, homeCountry, inCommon, lifeDate, lifePlace } from './lives.
 import {
   asksForMany,
   bridgedTitle,
+  causeOf,
   changeOf,
   definedSubject,
   figureOf,
@@ -204,6 +205,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
       }
       return (
         (asksForMany(text) ? coordinated(focus) : undefined) ??
+        causeOf(text, focus) ??
         verbObject(text, focus) ??
         verbSubject(text, focus) ??
         whatFor(text, focus) ??

@@ -5,6 +5,7 @@
  * one that describes a passage's subject another passage names (bridgedTitle), what a thing is
  * made of (materialOf) and what someone did to something (verbObject).
  */
+import { CAUSE_SAID } from '../../../../core/answer/answer-classes.js';
 import { namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { bareTitle, escapeRegExp, KNOWN_FOR, MATERIAL_ASKED } from '../../../../core/answer/text.js';
@@ -576,6 +577,21 @@ export function whatFor(question: string, focus: Focus): ExtractedAnswer | undef
       const found = said.exec(s.text);
       if (found) return { shortAnswer: found[1]!.replace(/^(?:the|an?)\s+/i, ''), answer: cite(s) };
     }
+  }
+  return undefined;
+}
+
+/**
+ * "Why did Callum Dray leave The Glass Orchard?": the cause or the purpose (CAUSE_SAID) a sentence
+ * about the question's names gives where it says the asked verb ("left the band in 2011 to pursue a
+ * solo career": to pursue a solo career). Undefined for other questions, or when no such sentence
+ * states one: the evidence check then refuses (core/answer/evidence.ts STATED_ASKS).
+ */
+export function causeOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  if (!/^\s*why\b/i.test(question)) return undefined;
+  for (const s of rankedAbout(focus).filter((x) => focus.nameScore(x) > 0 && focus.relationScore(x) > 0)) {
+    const cause = CAUSE_SAID.exec(s.text);
+    if (cause) return { shortAnswer: cause[0].trim(), answer: cite(s) };
   }
   return undefined;
 }
