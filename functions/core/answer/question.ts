@@ -242,7 +242,10 @@ export function readQuestion(raw: string): QuestionReading {
           // "How populous is Nice?" asks its population.
           else if (m[1]!.toLowerCase() === 'populous') answerClass = 'population';
           else if ((m[1] === 'many' || m[1] === 'much') && m[2]) {
-            const words = m[2].split(' ').filter((w) => !new RegExp(`^(?:${AUX}|of|the|a|an)$`, 'i').test(w));
+            // The noun ends at the verb's auxiliary: "How many caps did Jonas Brell earn?" counts caps, not "Jonas".
+            const all = m[2].split(' ');
+            const verbAt = all.findIndex((w) => new RegExp(`^(?:${AUX})$`, 'i').test(w));
+            const words = all.slice(0, verbAt < 0 ? undefined : verbAt).filter((w) => !/^(?:of|the|a|an)$/i.test(w));
             answerClass = [...words].reverse().find((w) => /[^su]s$/.test(w)) ?? words[0];
           }
         }

@@ -3683,3 +3683,36 @@ describe('Function: answerStructured on why', () => {
     expect(checkEvidence('Why did the Essin Museum close?', [museum], unsaid, wordNet()).covered).toBe(false);
   });
 });
+
+describe('Function: answerStructured on counts and roles of players', () => {
+  it('counts the noun before the auxiliary, not a name after it that ends in s', () => {
+    // Prepare
+    const manager = doc(
+      'brell',
+      'Jonas Brell',
+      'Jonas Brell (born 1975) is an Ostmarker football manager. As a player he was a defender and earned 54 caps for the Ostmark national team.',
+    );
+
+    // Act
+    const reading = readQuestion('How many caps did Jonas Brell earn?');
+    const answer = ask('How many caps did Jonas Brell earn?', [manager]);
+
+    // Assess
+    expect(reading.answerClass).toBe('caps');
+    expect(answer.shortAnswer).toBe('54 caps');
+  });
+
+  it('answers "What position does X play?" with the role X\'s own passage says X plays as', () => {
+    // Prepare
+    const striker = doc('hale', 'Tomas Hale', 'Tomas Hale (born 1998) is an Ostmarker professional footballer who plays as a striker for FC Varn.');
+    const manager = doc('brell', 'Jonas Brell', 'Jonas Brell (born 1975) is an Ostmarker football manager who has managed FC Varn since 2016.');
+
+    // Act
+    const hale = ask('What position does Tomas Hale play?', [striker, manager]);
+    const brell = ask('What position did Jonas Brell play?', [striker, manager]);
+
+    // Assess
+    expect(hale.shortAnswer).toBe('striker');
+    expect(brell.shortAnswer).not.toBe('striker');
+  });
+});

@@ -82,6 +82,7 @@ import {
   kindOf,
   materialOf,
   objectOf,
+  playsAs,
   superlative,
   verbObject,
   verbSubject,
@@ -219,6 +220,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
         (reading.type === 'number' && TOTAL_ASKED.test(text) ? tableTotal(tables, focus) : undefined) ??
         (reading.type === 'number' ? tableFigure(tables, focus) : tableSuperlative(reading, tables, focus, text)) ??
         mostOfClass(reading, focus, text) ??
+        playsAs(reading, focus) ??
         verbSubject(text, focus) ??
         whatFor(text, focus) ??
         (asksForMany(text) ? (tableMembers(tables, focus) ?? membersWith(focus) ?? coordinated(focus)) : undefined) ??

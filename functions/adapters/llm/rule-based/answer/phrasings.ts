@@ -596,6 +596,28 @@ export function causeOf(question: string, focus: Focus): ExtractedAnswer | undef
   return undefined;
 }
 
+/** "plays as a striker", "played primarily as a central defender": the role, group 1. */
+const PLAYS_AS =
+  /\bplay(?:s|ed|ing)?\s+(?:(?:primarily|mainly|mostly|usually|chiefly)\s+)?as\s+(?:an?|the)\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)(?=\s+(?:for|in|at|with|and|who|from|on)\b|\s*[,.;()]|\s*$)/u;
+
+/**
+ * "What position does Tomas Hale play?", "What position did the receiver of ... play?": the role a
+ * sentence about the question's subject, or one it leads to, says someone plays as ("who plays as a
+ * striker for FC Varn": striker). Undefined when the class asked is no position or role, or no
+ * sentence says it so.
+ */
+export function playsAs(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
+  if (!/^(?:position|role)$/i.test(reading.answerClass ?? '') || !reading.relation.some((w) => /^pla[yi]/i.test(w))) return undefined;
+  // Of a name with a passage of its own, only that passage says what it plays; of a description
+  // ("the receiver of the 2007 Golden Shoe"), the passages it leads to.
+  const own = rankedAbout(focus).filter((x) => focus.reading.names.some((n) => sameName(x.title, n)));
+  for (const s of own.length > 0 ? own : rankedAbout(focus)) {
+    const role = PLAYS_AS.exec(s.text);
+    if (role) return { shortAnswer: role[1]!, answer: cite(s) };
+  }
+  return undefined;
+}
+
 /** "What links Lyon to its airport?", "What flows through Paris?": what does something, asked by its verb. */
 const SUBJECT_ASKED = /^\s*what\s+(\p{Ll}{3,}s|\p{Ll}{3,}ed)\s+(.+?)\s*\?*\s*$/iu;
 
