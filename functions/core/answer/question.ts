@@ -747,6 +747,9 @@ export function describedThing(question: string): { phrase: string; find: string
   const named = /\p{Lu}/u.test(clause);
   if (!named && contentTerms(clause).length < 2) return undefined;
   const person = relative === 'who' || relative === 'whom';
-  const find = relative === 'where' ? `Where ${clause}?` : person ? `Who ${clause}?` : `Which ${noun} ${clause}?`;
+  // "where FC Varn is based" is asked in a question's order: "Where is FC Varn based?".
+  const asked = /^(.+?)\s+(is|was|are|were)\s+(\p{Ll}.*)$/u.exec(clause);
+  const where = asked ? `Where ${asked[2]} ${asked[1]} ${asked[3]}?` : `Where ${clause}?`;
+  const find = relative === 'where' ? where : person ? `Who ${clause}?` : `Which ${noun} ${clause}?`;
   return named || person ? { phrase, find } : { phrase, find, kind: noun };
 }

@@ -192,7 +192,9 @@ describe('Function: describedThing', () => {
       find: 'Where vellade originated?',
       kind: 'city',
     });
-    expect(describedThing('What river runs through the city where the kinetograph was first shown?')?.find).toBe('Where the kinetograph was first shown?');
+    // A clause with its verb "be" is asked in a question's order.
+    expect(describedThing('What river runs through the city where the kinetograph was first shown?')?.find).toBe('Where was the kinetograph first shown?');
+    expect(describedThing('What is the population of the city where FC Varn is based?')?.find).toBe('Where is FC Varn based?');
     expect(describedThing('In which region is the city that has the Grand Port?')?.find).toBe('Which city has the Grand Port?');
     expect(describedThing('What is the population of the city where it rains?')).toBeUndefined();
   });

@@ -3716,3 +3716,21 @@ describe('Function: answerStructured on counts and roles of players', () => {
     expect(brell.shortAnswer).not.toBe('striker');
   });
 });
+
+describe('Function: answerStructured on a thing a clause with "is" describes', () => {
+  it('finds "the city where FC Varn is based" as "Where is FC Varn based?", then its figure', () => {
+    // Prepare
+    const club = doc(
+      'varn-fc',
+      'FC Varn',
+      'FC Varn is a professional football club based in Varn, Ostmark, that competes in the Ostmark Premier League. Founded in 1908, the club has won the league title eleven times.',
+    );
+    const city = doc('varn', 'Varn', 'Varn is the capital of Ostmark, with a population of about 690,000.');
+
+    // Act
+    const answer = ask('What is the population of the city where FC Varn is based?', [club, city]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('about 690,000');
+  });
+});
