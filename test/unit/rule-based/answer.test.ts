@@ -3734,3 +3734,35 @@ describe('Function: answerStructured on a thing a clause with "is" describes', (
     expect(answer.shortAnswer).toBe('about 690,000');
   });
 });
+
+describe('Function: answerStructured on how long, and on a fee', () => {
+  it('answers "How long has X <verb>ed Y?" with when it began or the years it ran, after the verb', () => {
+    // Prepare
+    const manager = doc(
+      'brell',
+      'Jonas Brell',
+      'Jonas Brell (born 1975) is an Ostmarker football manager who has managed FC Varn since 2016. He previously coached Essin United from 2011 to 2015.',
+    );
+
+    // Act
+    const managed = ask('How long has Jonas Brell managed FC Varn?', [manager]);
+    const coached = ask('How long did Jonas Brell coach Essin United?', [manager]);
+
+    // Assess
+    expect(managed.shortAnswer).toBe('since 2016');
+    expect(coached.shortAnswer).toBe('from 2011 to 2015');
+  });
+
+  it('reads "the fee for X" as a figure asked', () => {
+    // Prepare
+    const striker = doc('hale', 'Tomas Hale', 'Tomas Hale (born 1998) is a striker. He joined FC Varn from Essin United in 2020 for a fee of €6 million.');
+
+    // Act
+    const reading = readQuestion('What was the fee for Tomas Hale?');
+    const answer = ask('What was the fee for Tomas Hale?', [striker]);
+
+    // Assess
+    expect(reading).toMatchObject({ type: 'number', answerClass: 'fee' });
+    expect(answer.shortAnswer).toContain('€6 million');
+  });
+});

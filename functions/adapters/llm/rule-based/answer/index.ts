@@ -79,6 +79,7 @@ import {
   definedSubject,
   figureOf,
   firstNames,
+  howLong,
   kindOf,
   materialOf,
   objectOf,
@@ -221,6 +222,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
         (reading.type === 'number' ? tableFigure(tables, focus) : tableSuperlative(reading, tables, focus, text)) ??
         mostOfClass(reading, focus, text) ??
         playsAs(reading, focus) ??
+        howLong(text, focus) ??
         verbSubject(text, focus) ??
         whatFor(text, focus) ??
         (asksForMany(text) ? (tableMembers(tables, focus) ?? membersWith(focus) ?? coordinated(focus)) : undefined) ??

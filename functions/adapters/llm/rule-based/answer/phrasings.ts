@@ -596,6 +596,31 @@ export function causeOf(question: string, focus: Focus): ExtractedAnswer | undef
   return undefined;
 }
 
+/** "How long has Jonas Brell managed FC Varn?", "How long did he coach Essin United?": the subject and the verb. */
+const HOW_LONG_ASKED = /^\s*[Hh]ow\s+long\s+(?:has|have|had|did|does|do|was|were)\s+(.+?)\s+(?:been\s+)?(\p{Ll}{3,})\b[^?]*\?*\s*$/u;
+/** When something began, or the years it ran: "since 2016", "from 2011 to 2015". */
+const SPAN_OF_TIME = /\b(?:since\s+(?:(?:\d{1,2}\s+)?\p{Lu}\p{Ll}+\s+)?\d{4}|from\s+\d{4}\s+(?:to|until|till)\s+\d{4}|between\s+\d{4}\s+and\s+\d{4})\b/u;
+
+/**
+ * "How long has Jonas Brell managed FC Varn?": the time a sentence about the subject gives after
+ * the asked verb, in any of its forms: when it began ("has managed FC Varn since 2016": since 2016)
+ * or the years it ran ("coached Essin United from 2011 to 2015"). Undefined for other questions,
+ * or when no such sentence gives one: a length said as a figure ("for 12 years") is read as any figure.
+ */
+export function howLong(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const asked = HOW_LONG_ASKED.exec(question);
+  const verb = asked?.[2]?.toLowerCase();
+  const stem = verb ? contentTerms(verb)[0] : undefined;
+  if (!asked || !verb || !stem) return undefined;
+  const said = saysVerb(verb, stem, focus);
+  for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, contentTerms(asked[1]!)))) {
+    const at = [...s.text.matchAll(/\b\p{Ll}{3,}\b/gu)].find((w) => said(w[0]));
+    const span = at ? SPAN_OF_TIME.exec(s.text.slice(at.index)) : null;
+    if (span) return { shortAnswer: span[0], answer: cite(s) };
+  }
+  return undefined;
+}
+
 /** "plays as a striker", "played primarily as a central defender": the role, group 1. */
 const PLAYS_AS =
   /\bplay(?:s|ed|ing)?\s+(?:(?:primarily|mainly|mostly|usually|chiefly)\s+)?as\s+(?:an?|the)\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)(?=\s+(?:for|in|at|with|and|who|from|on)\b|\s*[,.;()]|\s*$)/u;
