@@ -3621,10 +3621,13 @@ describe('Function: answerStructured on what someone did, and where they are fro
 
     // Act
     const studied = ask('What did Moira Kell study?', [singer]);
+    const where = ask('What did Moira Kell study in Aberdeen?', [singer]);
     const wrote = ask('What did Ana Vell write?', [writer]);
 
     // Assess
     expect(studied.shortAnswer).toBe('music');
+    // Where it was done, after the verb, is no verb ("Aberdeen").
+    expect(where.shortAnswer).toBe('music');
     expect(wrote.shortAnswer).not.toBe('extensively');
   });
 

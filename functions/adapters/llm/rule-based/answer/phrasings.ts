@@ -484,8 +484,13 @@ export function materialOf(question: string, focus: Focus): ExtractedAnswer | un
   return undefined;
 }
 
-/** "What did the Lumière brothers patent?": a question ending on what its subject did, and the verb. */
-const VERB_ASKED = /^\s*what\s+(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})(?:\s+(?:up|out|down|off))?\s*\?*\s*$/iu;
+/**
+ * "What did the Lumière brothers patent?", "What did Moira Kell study in Aberdeen?": a question on
+ * what its subject did, and the verb, which may take a place or a year after it. Case-sensitive: with
+ * the i flag \p{Ll} matches capitals too, and a name after the verb ("... in Aberdeen") would be it.
+ */
+const VERB_ASKED =
+  /^\s*[Ww]hat\s+(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})(?:\s+(?:up|out|down|off))?(?:\s+(?:in|at|on|during|from|with)\s+(?:the\s+)?(?:\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,3}|\d{4}))?\s*\?*\s*$/u;
 /**
  * What may open what a verb is done to: a determiner, a name, a figure or a count (after the space
  * before it); or a noun alone that a preposition, "and" or a stop ends ("studied music at the
