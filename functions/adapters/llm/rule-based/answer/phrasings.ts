@@ -490,7 +490,7 @@ export function materialOf(question: string, focus: Focus): ExtractedAnswer | un
  * the i flag \p{Ll} matches capitals too, and a name after the verb ("... in Aberdeen") would be it.
  */
 const VERB_ASKED =
-  /^\s*[Ww]hat\s+(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})(?:\s+(?:up|out|down|off))?(?:\s+(?:in|at|on|during|from|with)\s+(?:the\s+)?(?:\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,3}|\d{4}))?\s*\?*\s*$/u;
+  /^\s*[Ww]hat\s+(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})(?:\s+(?:up|out|down|off))?(?:\s+(?:in|at|on|during|from|with)\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,3}|\d{4}))?\s*\?*\s*$/u;
 /**
  * What may open what a verb is done to: a determiner, a name, a figure or a count (after the space
  * before it); or a noun alone that a preposition, "and" or a stop ends ("studied music at the
@@ -523,7 +523,10 @@ export function verbObject(question: string, focus: Focus): ExtractedAnswer | un
   // Of whom it is asked ("the Lumière brothers"): at least half its words in the sentence or its passage's title.
   const subject = contentTerms(asked[1]!);
   const said = saysVerb(verb, stem, focus);
-  const about = rankedAbout(focus).filter((x) => holdsHalf(x, subject));
+  // The place or year after the verb is said where it was done: "What did Lyon build in 2014?" is
+  // not answered by what the city plans to build.
+  const where = asked[3] ? contentTerms(asked[3]) : [];
+  const about = rankedAbout(focus).filter((x) => holdsHalf(x, subject) && where.every((t) => holdsTerm(x.terms, t)));
   for (const s of about) {
     for (const w of s.text.matchAll(/\b\p{Ll}{3,}\b/gu)) {
       // A verb: no article before it ("the invention of"), a determiner or a name after it.
