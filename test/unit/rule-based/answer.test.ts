@@ -3622,12 +3622,15 @@ describe('Function: answerStructured on what someone did, and where they are fro
     // Act
     const studied = ask('What did Moira Kell study?', [singer]);
     const where = ask('What did Moira Kell study in Aberdeen?', [singer]);
+    const unsaid = ask('What did Moira Kell study in 2001?', [singer]);
     const wrote = ask('What did Ana Vell write?', [writer]);
 
     // Assess
     expect(studied.shortAnswer).toBe('music');
     // Where it was done, after the verb, is no verb ("Aberdeen").
     expect(where.shortAnswer).toBe('music');
+    // A year the sentence does not give is not where it was done.
+    expect(unsaid.shortAnswer).not.toBe('music');
     expect(wrote.shortAnswer).not.toBe('extensively');
   });
 
@@ -3767,5 +3770,24 @@ describe('Function: answerStructured on how long, and on a fee', () => {
     // Assess
     expect(reading).toMatchObject({ type: 'number', answerClass: 'fee' });
     expect(answer.shortAnswer).toContain('€6 million');
+  });
+});
+
+describe('Function: answerStructured on a change asked the other way', () => {
+  it('answers no when the question asks a fall and the passage says a rise, and yes when both say a rise', () => {
+    // Prepare
+    const cycling = doc(
+      'cycling',
+      'Cycling in Essin',
+      'Since the Velib bicycle sharing system opened in 2009 in Essin, the number of trips by bike has doubled.',
+    );
+
+    // Act
+    const down = ask('Have bike trips in Essin gone down since Velib opened?', [cycling]);
+    const up = ask('Has cycling in Essin increased since Velib opened?', [cycling]);
+
+    // Assess
+    expect(down.shortAnswer).toBe('no');
+    expect(up.shortAnswer).toBe('yes');
   });
 });

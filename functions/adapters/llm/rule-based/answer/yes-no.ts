@@ -120,12 +120,21 @@ function inClause(name: string, s: Sentence, focus: Focus): boolean {
   });
 }
 
+/** A change upwards, and one downwards, as a question asks or a sentence says it. */
+const CHANGED_UP =
+  /\b(?:(?:gone|go|goes|went)\s+up|grow|grows|grown|grew|rise|rises|risen|rose|increased?|increases|doubled|tripled|trebled|quadrupled|climbed|soared)\b/i;
+const CHANGED_DOWN =
+  /\b(?:(?:gone|go|goes|went)\s+down|fall|falls|fallen|fell|drop|drops|dropped|declined?|declines|decreased?|decreases|shrunk|shrank|shrink|halved|dwindled)\b/i;
+
 /**
  * Whether a sentence says the opposite of what a yes/no question asks: a word of the question is
  * missing and the lexicon's opposite of it is there ("a right tributary" for "a left tributary?"),
- * or another rank stands where the question's does ("the third-largest" for "the second-largest?").
+ * another rank stands where the question's does ("the third-largest" for "the second-largest?"),
+ * or a change goes the other way ("Have bike journeys gone down?": "has tripled").
  */
 function contradicts(s: Sentence, focus: Focus, question: string): boolean {
+  const way = (text: string) => (CHANGED_UP.test(text) === CHANGED_DOWN.test(text) ? 0 : CHANGED_UP.test(text) ? 1 : -1);
+  if (way(question) * way(s.text) < 0) return true;
   for (const w of focus.reading.relation) {
     const term = contentTerms(w)[0];
     if (!term || s.terms.has(term) || ORDINALS.includes(term)) continue;
