@@ -187,11 +187,17 @@ type LifeEvent = 'life' | 'birth' | 'death' | 'age' | 'date';
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
-/** A date as a number that orders days: its year, and its month and day when it gives them. */
-export function dayValue(c: Candidate): number {
+/** A date's month (0 for January, -1 when it gives none) and day (undefined when it gives none). */
+export function monthAndDay(c: Candidate): { month: number; day: number | undefined } {
   const month = MONTHS.findIndex((m) => new RegExp(`\\b${m}`, 'i').test(c.text));
   const day = /\b(\d{1,2})\b(?!\d)/.exec(c.text.replace(/\d{3,4}/g, ''))?.[1];
-  return (c.value ?? 0) + (month >= 0 ? month / 12 : 0) + (day ? Number(day) / 400 : 0);
+  return { month, day: day ? Number(day) : undefined };
+}
+
+/** A date as a number that orders days: its year, and its month and day when it gives them. */
+export function dayValue(c: Candidate): number {
+  const { month, day } = monthAndDay(c);
+  return (c.value ?? 0) + (month >= 0 ? month / 12 : 0) + (day ? day / 400 : 0);
 }
 
 /**

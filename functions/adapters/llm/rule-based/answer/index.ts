@@ -54,7 +54,7 @@ import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { wordNet } from '../../../lexicon/wordnet.js';
 import { readTask } from '../reading.js';
-import { choose, dayValue } from './choice.js';
+import { choose, dayValue, monthAndDay } from './choice.js';
 import { describe, fallback, namesFrom, summarize } from './fallback.js';
 import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, ranksAs, type Sentence, titleKey } from './focus.js';
 import {
@@ -381,7 +381,7 @@ function ageAtDeath(subject: string, documents: AnswerInput['documents'], lexico
   if (!birth || !death || birth.value === undefined || death.value === undefined || death.value <= birth.value) {
     return { shortAnswer: null, answer: NO_ANSWER };
   }
-  const full = (d: Candidate) => /\b\d{1,2}\b/.test(d.text.replace(/\d{3,4}/g, '')) && /\p{L}{3,}/u.test(d.text);
+  const full = (d: Candidate) => monthAndDay(d).month >= 0 && monthAndDay(d).day !== undefined;
   const years = Math.floor(dayValue(death) - dayValue(birth));
   const age = full(birth) && full(death) ? `${years}` : `${death.value - birth.value - 1} or ${death.value - birth.value}`;
   const support = [...new Set([...sentences(born!.answer), ...sentences(died!.answer)])].join(' ');

@@ -73,9 +73,13 @@ export function firstNames(question: string, focus: Focus): ExtractedAnswer | un
   return person && written ? { shortAnswer: person.split(/\s+/)[0]!, answer: cite(written) } : undefined;
 }
 
+/** A change upwards, and one downwards, as a question asks or a sentence says it (yes-no.ts reads its way). */
+export const CHANGED_UP =
+  /\b(?:(?:gone|go|goes|went)\s+up|grow|grows|grown|grew|rise|rises|risen|rose|increased?|increases|doubled|tripled|trebled|quadrupled|climbed|soared)\b/i;
+export const CHANGED_DOWN =
+  /\b(?:(?:gone|go|goes|went)\s+down|fall|falls|fallen|fell|drop|drops|dropped|declined?|declines|decreased?|decreases|shrunk|shrank|shrink|halved|dwindled)\b/i;
 /** "How much has cycling grown since ...?", "By how much did the population fall?": a change asked for. */
-const CHANGE_ASKED =
-  /\bhow\s+much\s+(?:has|have|had|did|does|do)\b[^?]*\b(?:grow|grown|grew|increased?|rise|risen|rose|fall|fallen|fell|drop(?:ped)?|declined?|changed?|shrink|shrunk|shrank)\b/i;
+const CHANGE_ASKED = new RegExp(`\\bhow\\s+much\\s+(?:has|have|had|did|does|do)\\b[^?]*(?:${CHANGED_UP.source}|${CHANGED_DOWN.source}|\\bchanged?\\b)`, 'i');
 /** A change said as a multiple ("has tripled", "more than doubled") or by a share or a factor ("rose by 30 percent"). */
 const CHANGE_SAID =
   /\b(?:(?:more than|nearly|almost|roughly)\s+)?(?:doubled|tripled|trebled|quadrupled|halved)\b|\bby\s+(?:about\s+|around\s+|nearly\s+|almost\s+|some\s+)?\d[\d,.]*\s*(?:%|percent|per cent|times)|\b\d+(?:\.\d+)?-fold\b/i;

@@ -10,6 +10,7 @@ import { holdsTerm, type QuestionReading } from '../../../../core/answer/questio
 import { escapeRegExp } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { cite, type ExtractedAnswer, type Focus, LOCATIVE_VERB, ORDINALS, ranked, type Sentence, sentencesAbout } from './focus.js';
+import { CHANGED_DOWN, CHANGED_UP } from './phrasings.js';
 import { nearest, relationGap } from './spans.js';
 
 /** Yes or no: both sides hold the attribute, or both name the same place of the asked kind; one claim holds or not. */
@@ -119,12 +120,6 @@ function inClause(name: string, s: Sentence, focus: Focus): boolean {
     return term !== undefined && focus.relation.some((set) => set.has(term)) && !/\band\b|;/.test(between(m.index));
   });
 }
-
-/** A change upwards, and one downwards, as a question asks or a sentence says it. */
-const CHANGED_UP =
-  /\b(?:(?:gone|go|goes|went)\s+up|grow|grows|grown|grew|rise|rises|risen|rose|increased?|increases|doubled|tripled|trebled|quadrupled|climbed|soared)\b/i;
-const CHANGED_DOWN =
-  /\b(?:(?:gone|go|goes|went)\s+down|fall|falls|fallen|fell|drop|drops|dropped|declined?|declines|decreased?|decreases|shrunk|shrank|shrink|halved|dwindled)\b/i;
 
 /**
  * Whether a sentence says the opposite of what a yes/no question asks: a word of the question is
