@@ -381,7 +381,10 @@ function ageAtDeath(subject: string, documents: AnswerInput['documents'], lexico
   if (!birth || !death || birth.value === undefined || death.value === undefined || death.value <= birth.value) {
     return { shortAnswer: null, answer: NO_ANSWER };
   }
-  const full = (d: Candidate) => monthAndDay(d).month >= 0 && monthAndDay(d).day !== undefined;
+  const full = (d: Candidate) => {
+    const { month, day } = monthAndDay(d);
+    return month >= 0 && day !== undefined;
+  };
   const years = Math.floor(dayValue(death) - dayValue(birth));
   const age = full(birth) && full(death) ? `${years}` : `${death.value - birth.value - 1} or ${death.value - birth.value}`;
   const support = [...new Set([...sentences(born!.answer), ...sentences(died!.answer)])].join(' ');

@@ -585,7 +585,8 @@ export function whatFor(question: string, focus: Focus): ExtractedAnswer | undef
   for (const { asked, said } of FOR_WHAT) {
     const subject = asked.exec(question.trim())?.[1];
     if (!subject) continue;
-    for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, contentTerms(subject)))) {
+    const terms = contentTerms(subject);
+    for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, terms))) {
       const found = said.exec(s.text);
       if (found) return { shortAnswer: found[1]!.replace(/^(?:the|an?)\s+/i, ''), answer: cite(s) };
     }
@@ -625,7 +626,8 @@ export function howLong(question: string, focus: Focus): ExtractedAnswer | undef
   const stem = verb ? contentTerms(verb)[0] : undefined;
   if (!asked || !verb || !stem) return undefined;
   const said = saysVerb(verb, stem, focus);
-  for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, contentTerms(asked[1]!)))) {
+  const subject = contentTerms(asked[1]!);
+  for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, subject))) {
     const at = [...s.text.matchAll(/\b\p{Ll}{3,}\b/gu)].find((w) => said(w[0]));
     const span = at ? SPAN_OF_TIME.exec(s.text.slice(at.index)) : null;
     if (span) return { shortAnswer: span[0], answer: cite(s) };
