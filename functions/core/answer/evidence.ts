@@ -87,11 +87,14 @@ const SHORT_TYPES: ReadonlySet<AnswerType> = new Set(['person', 'date', 'year', 
  * build?" asks of a plan: evidence of what exists ("56 reactors operated by EDF") does not answer
  * it; "the tram going to the airport" goes somewhere ("going to" plans only before a verb).
  */
-const STATED_ASKS: ReadonlyArray<{ asks: RegExp; says: RegExp; reason: string }> = [
+const CAUSE_WORDS_OR_DEATH = new RegExp(`\\b(?:led to|the reason)\\b|${DIED_OF.source}`, 'iu');
+
+const STATED_ASKS: ReadonlyArray<{ asks: RegExp; says: { test(sentence: string): boolean }; reason: string }> = [
   {
     asks: /^\s*why\b|^\s*how\s+(?:did|does|do|has|have|had|was|were|is|are)\b[^?]*\b(?:become|came|come|get|got|manage[sd]?|happen(?:ed)?)\b/i,
-    // A cause of death is stated as the answerer reads it (DIED_OF: "died ... of emphysema", "death by starvation").
-    says: new RegExp(`\\b(?:led to|the reason)\\b|${CAUSE_SAID.source}|${DIED_OF.source}`, 'iu'),
+    // A cause is stated as the answerer reads it (CAUSE_SAID, as causeOf does; DIED_OF: "died ... of
+    // emphysema", "death by starvation", in a case-insensitive copy).
+    says: { test: (sentence) => CAUSE_SAID.test(sentence) || CAUSE_WORDS_OR_DEATH.test(sentence) },
     reason: 'no retrieved passage states why',
   },
   {
@@ -274,7 +277,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   if (unsaidYears.length > 0) return refuse(`no retrieved passage speaks of ${unsaidYears.map((y) => `"${y}"`).join(', ')}`);
   // A question asking for a cause or a plan (STATED_ASKS) is answered only by a passage that says
   // what is asked (half the relation or more) in a sentence stating one.
-  const states = (says: RegExp) =>
+  const states = (says: { test(sentence: string): boolean }) =>
     docs.some(
       (d) =>
         relation.filter((r) => [...r.terms].some((t) => holdsTerm(d.terms, t))).length * 2 >= relation.length && sentences(d.text).some((x) => says.test(x)),

@@ -3791,3 +3791,20 @@ describe('Function: answerStructured on a change asked the other way', () => {
     expect(up.shortAnswer).toBe('yes');
   });
 });
+
+describe('Function: answerStructured on why, read one way by the answerer and the evidence check', () => {
+  it('takes a capitalised "Because" as a cause, and no name after "to" as a purpose', () => {
+    // Prepare
+    const museum = doc('museum', 'Essin Museum', 'The Essin Museum is a museum of the river port. Because of a flood, it closed in 1990.');
+    const painter = doc('vell', 'Ana Vell', 'Ana Vell (1901 – 1970) was a Norvian painter. She moved to Essin the following year.');
+
+    // Act
+    const cause = ask('Why did the Essin Museum close?', [museum]);
+    const moved = ask('Why did Ana Vell move to Essin?', [painter]);
+
+    // Assess
+    expect(cause.shortAnswer).toBe('Because of a flood, it closed in 1990');
+    expect(checkEvidence('Why did the Essin Museum close?', [museum], cause, wordNet()).covered).toBe(true);
+    expect(checkEvidence('Why did Ana Vell move to Essin?', [painter], moved, wordNet()).covered).toBe(false);
+  });
+});
