@@ -75,6 +75,40 @@ describe('Function: answerStructured', () => {
     expect(answer.answer).toBe('The city of Lyon had a population of about 522,000 in 2020. [lyon]');
   });
 
+  it("dates a figure with its own clause's year, not another clause's", () => {
+    // Prepare
+    const fund = doc('fund', 'Brask Capital', 'Brask Capital is a venture fund based in Essin. It was founded in 2012 and manages about €400 million.');
+    const city = doc('orsk', 'Orsk', 'In 2020, Orsk had a population of about 61,000.');
+    const bikes = doc('vel', "Vel'o", "Vel'o is the bicycle sharing system of Orsk, launched in 2005 with about 4,000 bicycles at more than 400 stations.");
+
+    // Act
+    const managed = ask('How much money does Brask Capital manage?', [fund]);
+    const people = ask('What is the population of Orsk?', [city]);
+    const stations = ask("How many stations did Vel'o launch with?", [bikes]);
+
+    // Assess
+    expect(managed.shortAnswer).toBe('about €400 million');
+    expect(people.shortAnswer).toBe('about 61,000 (2020)');
+    expect(stations.shortAnswer).toBe('more than 400 stations (2005)');
+  });
+
+  it("gives the place after the question's verb, over one as near another of its words", () => {
+    // Prepare
+    const botanist = doc(
+      'pryce',
+      'Tomas Prell',
+      'Tomas Prell was a botanist. He collected more than 4,000 plant specimens in Varnia, now held at Essin Gardens.',
+    );
+
+    // Act
+    const held = ask("Where are Tomas Prell's specimens held?", [botanist]);
+    const collected = ask('Where did Tomas Prell collect specimens?', [botanist]);
+
+    // Assess
+    expect(held.shortAnswer).toBe('Essin Gardens');
+    expect(collected.shortAnswer).toBe('Varnia');
+  });
+
   it('answers "What type of X is Y?" with the kind of X that Y\'s own opening gives, when no passage says X', () => {
     // Prepare
     const hound = doc('hound', 'Vell Hound', 'The Vell Hound is a large breed of dog used to guard sheep in Norvia.');
@@ -540,6 +574,18 @@ describe('Function: answerStructured', () => {
 
     // Assess
     expect([side.shortAnswer, same.shortAnswer, rank.shortAnswer]).toEqual(['no', 'yes', 'no']);
+  });
+
+  it('answers no to "the largest?" when the evidence ranks the thing second, and yes to "the second-largest?"', () => {
+    // Prepare
+    const city = doc('orsk', 'Orsk', 'Orsk is the second-largest city in Norvia, on the east coast of the Vell peninsula.');
+
+    // Act
+    const largest = ask('Is Orsk the largest city in Norvia?', [city]);
+    const second = ask('Is Orsk the second-largest city in Norvia?', [city]);
+
+    // Assess
+    expect([largest.shortAnswer, second.shortAnswer]).toEqual(['no', 'yes']);
   });
 
   it('settles "before 2010" with the year the named thing\'s passage gives its event, and no other passage\'s', () => {

@@ -164,8 +164,12 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
     const fitsType = !reading || (typeFits(c, reading, s.text) && !knownOtherPlace(c, reading, focus));
     const agent = reading?.type === 'person' && fitsType ? agentOf(c, s, only ?? focus.relation) : 0;
     if (agent > 0) return -0.4 - agent / 10;
+    // A place right after the question's last word and a preposition, its verb ("Where are the
+    // specimens held?": "specimens in Patagonia, now held at Kew Gardens"), over one as near another word.
+    const last = (only ?? focus.relation).at(-1);
+    const placed = reading?.type === 'place' && focus.relation.length > 1 && last !== undefined && afterVerb(s.text.slice(0, c.at), last) ? 0.5 : 0;
     // A span that does not read as the expected type stands further off, by a sentence's length.
-    return toAny + (reading && !fitsType ? 200 : 0);
+    return toAny - placed + (reading && !fitsType ? 200 : 0);
   };
   // A date in the clause that says more of what is asked ("first shown to a paying audience in
   // Paris in December 1895", over "patented ... in 1895 and"): clauses part at commas, semicolons and "and".
@@ -177,6 +181,12 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
     return (only ?? focus.relation).filter((set) => [...set].some((t) => holdsTerm(clause, t))).length;
   };
   return [...candidates].sort((a, b) => counted(b) - counted(a) || inClause(b) - inClause(a) || distance(a) - distance(b) || a.at - b.at)[0]!;
+}
+
+/** Whether text ends in a word of the set and a preposition of place ("now held at "). */
+function afterVerb(before: string, set: ReadonlySet<string>): boolean {
+  const word = /(\p{L}+)\s+(?:at|in|on|near|to|into)\s+(?:the\s+)?$/u.exec(before)?.[1];
+  return word !== undefined && set.has(contentTerms(word)[0] ?? '');
 }
 
 /**
@@ -273,8 +283,17 @@ export function withYear(c: Candidate, sentence: string, reading: QuestionReadin
   const said = new Set(contentTerms([...reading.relation, ...reading.names, reading.answerClass ?? ''].join(' ')));
   const scoped = scope && NUMBER_NOUNS.test(scope[2]!) && !contentTerms(scope[1]!).some((t) => said.has(t)) ? ` of ${scope[1]} ${scope[2]}` : '';
   const clause = after.split(/[,;]/)[0]!;
+  // The year of another clause, one with a verb of its own, does not date the figure: "founded in
+  // 2012 and manages about €400 million", "as chief executive in 2015, he worked for twelve years".
+  // A sentence's opening "In 2020," dates all of it, and so does a clause sharing its verb ("about
+  // 2.1 million in 2020 and more than 12 million in its metropolitan area").
+  const ownClause = (d: Candidate) => {
+    const between = d.at < c.at ? sentence.slice(d.at + d.text.length, c.at) : sentence.slice(c.at + c.text.length, d.at);
+    const opening = d.at < c.at && /^\s*(?:in|by|as\s+of|since|during)\s+(?:\p{L}+\s+)?$/iu.test(sentence.slice(0, d.at));
+    return opening || !/\band\s+(?:is|was|are|were|has|had|have|(?!less\b|this\b)\p{Ll}{3,}(?:s|ed))\b|[,;]\s+(?:he|she|it|they|we)\b/u.test(between);
+  };
   const year = datesIn(sentence).find(
-    (d) => d.kind === 'year' && (Math.abs(d.at - c.at) < 40 || (scoped !== '' && d.at > c.at && d.at < c.at + c.text.length + clause.length)),
+    (d) => d.kind === 'year' && ownClause(d) && (Math.abs(d.at - c.at) < 40 || (scoped !== '' && d.at > c.at && d.at < c.at + c.text.length + clause.length)),
   );
   return `${c.text}${scoped}${year ? ` (${year.text})` : ''}`;
 }

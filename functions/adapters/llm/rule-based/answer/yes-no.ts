@@ -143,7 +143,13 @@ function contradicts(s: Sentence, focus: Focus, question: string): boolean {
         .filter((r) => r > 0),
     );
   const said = ranks(s.text);
-  return [...ranks(question)].some((asked) => said.size > 0 && !said.has(asked));
+  const asked = ranks(question);
+  if ([...asked].some((r) => said.size > 0 && !said.has(r))) return true;
+  // A superlative asked without a rank asks the first: "the second-largest city" does not answer "Is it the largest?".
+  const superlative = asked.size === 0 ? /\bthe\s+(\p{L}+est)\b/iu.exec(question)?.[1] : undefined;
+  if (superlative === undefined) return false;
+  const rankedAs = new RegExp(`\\b(?:\\d+(?:st|nd|rd|th)|${ORDINALS.slice(1).join('|')})[-\\s]${escapeRegExp(superlative)}\\b`, 'iu');
+  return rankedAs.test(s.text);
 }
 
 /**
