@@ -92,6 +92,31 @@ describe('Function: answerStructured', () => {
     expect(stations.shortAnswer).toBe('more than 400 stations (2005)');
   });
 
+  it('reads "It was founded ... by A and B" in the asked thing\'s own passage as said of it, over one co-founder\'s passage', () => {
+    // Prepare
+    const company = doc(
+      'brask',
+      'Brask Systems',
+      'Brask Systems is a Norvian software company headquartered in Essin. It was founded in 2004 by Mara Vell and Anders Orn. The company develops Ledgerline, an accounting platform.',
+    );
+    const orn = doc(
+      'orn',
+      'Anders Orn',
+      'Anders Orn (1971 – 2020) was a Norvian programmer and co-founder of Brask Systems. He wrote the first version of Ledgerline.',
+    );
+    const vell = doc(
+      'vell',
+      'Mara Vell',
+      'Mara Vell (born 12 March 1976) is a Norvian entrepreneur and engineer. She studied computer science at Essin University and co-founded Brask Systems in 2004.',
+    );
+
+    // Act
+    const answer = ask('Who founded Brask Systems?', [orn, company, vell]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('Mara Vell and Anders Orn');
+  });
+
   it("gives the place after the question's verb, over one as near another of its words", () => {
     // Prepare
     const botanist = doc(

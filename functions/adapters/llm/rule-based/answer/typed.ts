@@ -104,8 +104,13 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const event = reading.type === 'date' || reading.type === 'year' ? lifeEvent(reading.relation.join(' '), focus.lexicon) : undefined;
   // Asked of the name itself (what it does, what was done to it, a figure of it), the answer is said of it, not of a name it leads to.
   const ofNameItself = subjectAsked !== undefined || figureOfName(reading, focus);
+  // "It was founded in 2004 by ...", in Quillon Systems' own passage: the pronoun names the passage's subject.
+  const nameScoreOf = (s: Sentence) =>
+    s.position > 0 && /^(?:It|He|She|They)\s/.test(s.text) && focus.reading.names.some((n) => sameName(s.title, n))
+      ? focus.nameScore({ ...s, terms: new Set([...s.terms, ...contentTerms(bareTitle(s.title))]) })
+      : focus.nameScore(s);
   for (const s of focus.all) {
-    const about = (!hasNames || focus.nameScore(s) > 0 || (s.position === 0 && pronounPassages.has(s.docId))) && namesSubject(s);
+    const about = (!hasNames || nameScoreOf(s) > 0 || (s.position === 0 && pronounPassages.has(s.docId))) && namesSubject(s);
     const asked = focus.relationScore(s) + focus.classScore(s);
     // A second hop is a sentence of a passage the first hop leads to, or one of the first hop's own
     // passage that says the class asked for ("The company was founded ... by CEO Rex Maughan. After
@@ -191,7 +196,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
         : 0;
     const agent = reading.type === 'person' && isAgent(candidate, s, focus.relation) ? 1 + pronounTitle : 0;
     const score =
-      (about ? 1.5 * focus.nameScore(s) : 1 + unsaidScore(s)) +
+      (about ? 1.5 * nameScoreOf(s) : 1 + unsaidScore(s)) +
       asked +
       besideClass +
       agent +
