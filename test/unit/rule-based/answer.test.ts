@@ -117,6 +117,23 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('Mara Vell and Anders Orn');
   });
 
+  it('gives the age a sentence says beside the event asked, and none when no sentence says one', () => {
+    // Prepare
+    const officer = doc(
+      'varn',
+      'Edmund Varn',
+      'Edmund Varn (4 June 1802 – 19 November 1867) was a Norvian naval officer. Born in Essin, he joined the navy at the age of thirteen. He commanded the survey ship Marl.',
+    );
+
+    // Act
+    const joined = ask('How old was Edmund Varn when he joined the navy?', [officer]);
+    const atWhat = ask('At what age did Edmund Varn join the navy?', [officer]);
+    const commanded = ask('How old was Edmund Varn when he commanded the Marl?', [officer]);
+
+    // Assess
+    expect([joined.shortAnswer, atWhat.shortAnswer, commanded.shortAnswer]).toEqual(['thirteen', 'thirteen', null]);
+  });
+
   it("gives the place after the question's verb, over one as near another of its words", () => {
     // Prepare
     const botanist = doc(

@@ -72,6 +72,7 @@ import {
 } from './lists-tables.js';
 import { deathCause, homeCountry, inCommon, lifeDate, lifePlace } from './lives.js';
 import {
+  ageAtEvent,
   asksForMany,
   bridgedTitle,
   causeOf,
@@ -223,6 +224,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
         mostOfClass(reading, focus, text) ??
         playsAs(reading, focus) ??
         howLong(text, focus) ??
+        ageAtEvent(text, focus) ??
         verbSubject(text, focus) ??
         whatFor(text, focus) ??
         (asksForMany(text) ? (tableMembers(tables, focus) ?? membersWith(focus) ?? coordinated(focus)) : undefined) ??

@@ -635,6 +635,36 @@ export function howLong(question: string, focus: Focus): ExtractedAnswer | undef
   return undefined;
 }
 
+/** "How old was Edmund Varley when he joined the Royal Navy?", "At what age did X join ...?": the subject and the event's verb. */
+const AGE_AT_EVENT = [
+  /^\s*[Hh]ow\s+old\s+(?:was|were|is)\s+(.+?)\s+when\s+(?:he|she|they|it)\s+(?:first\s+)?(\p{Ll}{3,})\b[^?]*\?*\s*$/u,
+  /^\s*[Aa]t\s+what\s+age\s+(?:did|does|do)\s+(.+?)\s+(?:first\s+)?(\p{Ll}{3,})\b[^?]*\?*\s*$/u,
+];
+/** An age said beside an event: "at the age of thirteen", "aged 21", "at age 12"; the figure, group 1. */
+const AGE_SAID =
+  /\b(?:at\s+(?:the\s+)?age\s+(?:of\s+)?|aged\s+)(\d{1,3}|(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-\p{Ll}+)?|\p{Ll}+teen|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/u;
+
+/**
+ * "How old was Edmund Varley when he joined the Royal Navy?": the age a sentence about the subject
+ * gives after the event's verb, in any of its forms ("he joined the Royal Navy at the age of
+ * thirteen": thirteen). Undefined for other questions (an age at death is read from a life's dates,
+ * index.ts#ageAtDeath) or when no such sentence says an age.
+ */
+export function ageAtEvent(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const asked = AGE_AT_EVENT.map((form) => form.exec(question)).find((m) => m !== null);
+  const verb = asked?.[2]?.toLowerCase();
+  const stem = verb ? contentTerms(verb)[0] : undefined;
+  if (!asked || !verb || !stem || /^di(?:e|ed)$/.test(verb)) return undefined;
+  const said = saysVerb(verb, stem, focus);
+  const subject = contentTerms(asked[1]!);
+  for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, subject))) {
+    const at = [...s.text.matchAll(/\b\p{Ll}{3,}\b/gu)].find((w) => said(w[0]));
+    const age = at ? AGE_SAID.exec(s.text.slice(at.index)) : null;
+    if (age) return { shortAnswer: age[1]!, answer: cite(s) };
+  }
+  return undefined;
+}
+
 /** "plays as a striker", "played primarily as a central defender": the role, group 1. */
 const PLAYS_AS =
   /\bplay(?:s|ed|ing)?\s+(?:(?:primarily|mainly|mostly|usually|chiefly)\s+)?as\s+(?:an?|the)\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)(?=\s+(?:for|in|at|with|and|who|from|on)\b|\s*[,.;()]|\s*$)/u;
