@@ -57,6 +57,17 @@ export const DIED_OF =
 export const CAUSE_SAID =
   /\b(?:[Bb]ecause(?:\s+of)?|[Dd]ue\s+to|[Oo]wing\s+to|[Aa]s\s+a\s+result\s+of|[Cc]aused\s+by|[Ii]n\s+order\s+to|[Ss]o\s+that|[Tt]hanks\s+to|[Tt]o\s+(?!(?:the|an?|be|his|her|its|their|our)\s)\p{Ll}{3,}\s+(?:an?|the|his|her|its|their|our)\s)[^;.()]+/u;
 
+/**
+ * A price asked through the exchange: "How much did Quillon pay for Pixaro?", "How much was Pixaro
+ * sold for?", "For how much ...?"; not a quantity sold ("How much did the album sell?").
+ */
+export const PRICE_ASKED = /^\s*for\s+how\s+much\b|^\s*how\s+much\b[^?]*\b(?:pa(?:y|id)|spen[dt]|(?:buy|bought|sell|sold|acquired?|purchased?)\b[^?]*\bfor)\b/i;
+/** A verb of buying or selling in a sentence, in any form: "acquired", "bought", "sale", "takeover" (the answerer's pricePaid and the evidence check read a price by it). */
+export const EXCHANGE_SAID =
+  /\b(?:acquir\w*|acquisition|bought|buy\w*|purchas\w*|sold|sell\w*|sale|paid|pay\w*|spen[dt]\w*|took\s+over|taken\s+over|takeover)\b/i;
+/** A sum of money: a currency sign before the figure, or a currency after it. */
+export const MONEY = /^(?:[^\d]*[$€£¥]|.*\d\s*(?:million|billion|thousand)?\s*(?:dollars|euros|pounds|yen|francs|kronor|kroner|marks|rupees)\b)/iu;
+
 /** An answer class that is a nation: "Which country is X from?" is answered by the nation X's adjective names ("a French director"). */
 export const NATION_CLASS = /^(?:country|nation)$/i;
 

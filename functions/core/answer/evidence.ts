@@ -28,7 +28,7 @@
  */
 import type { Lexicon } from '../ports.js';
 import { contentTerms, isContentToken, normalizeText } from '../retrieval/tokenize.js';
-import { CAUSE_SAID, classRecogniser, DIED_OF, NATION_CLASS, nationAdjectivesIn, SAME_NATION } from './answer-classes.js';
+import { CAUSE_SAID, classRecogniser, DIED_OF, EXCHANGE_SAID, MONEY, NATION_CLASS, nationAdjectivesIn, PRICE_ASKED, SAME_NATION } from './answer-classes.js';
 import { datesIn, figureIn, measureIn, measuresIn, numbersIn, unitNamed, unitOf, YEAR_WORD } from './candidates.js';
 import { kinQuestion, statesKinOf } from './kinship.js';
 import {
@@ -245,6 +245,9 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // "in metres" is spoken of by a measure in metres, however abbreviated ("6 ft 7 in (2.01 m)").
   const givesUnit = (d: (typeof docs)[number], words: string) =>
     unitNamed(words) !== undefined && measuresIn(d.text).some((m) => measureIn(m, words) !== undefined);
+  // A price asked ("How much did X pay for Y?") is spoken of by any buying or selling ("acquired Y for ...").
+  const priceAsked = PRICE_ASKED.test(task);
+  const exchanged = (d: (typeof docs)[number]) => priceAsked && EXCHANGE_SAID.test(d.text);
   const holds = (d: (typeof docs)[number], r: (typeof required)[number]) =>
     [...r.terms].some((t) => holdsTerm(d.terms, t)) ||
     givesUnit(d, r.words) ||
@@ -252,6 +255,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     (r.words === classWords && givesTime(d)) ||
     (kinWord(r.words) && statesKin(d)) ||
     spansLife(d, r.words) ||
+    (EXCHANGE_SAID.test(r.words) && exchanged(d)) ||
     saysBack(d, r) ||
     saysKind(d, r);
   const foundRelation = required.filter((r) => docs.some((d) => holds(d, r)));
@@ -341,6 +345,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
         (reading.answerClass !== undefined && givesTime(d)) ||
         (kinTerms.size > 0 && statesKin(d)) ||
         spansLife(d, reading.relation.join(' ')) ||
+        exchanged(d) ||
         reading.relation.some((w) => givesUnit(d, w)),
     );
     if (!joined) {
@@ -354,12 +359,13 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const figure = typeof short === 'string' && reading.type === 'number' ? short : undefined;
   // A gap asked for ("How many more ...?", "By how many ...?") is said as the two figures it lies
   // between, a total ("the combined population of A and B") as the figures it adds up, an age at
-  // death ("60 or 61") as the years of a birth and a death.
+  // death ("60 or 61") as the years of a birth and a death, a price paid as a sum a sale gives.
   const derived =
     figure !== undefined &&
     ((GAP_ASKED.test(task) && isGap(figure, docs)) ||
       (TOTAL_ASKED.test(task) && isTotal(figure, docs)) ||
-      (ageAtDeathOf(task) !== undefined && isLifeLength(figure, docs)));
+      (ageAtDeathOf(task) !== undefined && isLifeLength(figure, docs)) ||
+      (priceAsked && isPrice(figure, docs)));
   if (typeof short === 'string' && !derived && !saidBy(short, reading, docs)) return refuse(`no retrieved passage says "${short}"`);
   // A span answers about the question's names when a passage about them, or one they lead to, says
   // it: Paris's population is no answer to "Toulouse metro area population". A name compared with
@@ -377,6 +383,8 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     if (!compared && !derived && relation.length > 0 && sayers.length > 0 && !sayers.some((d) => relation.some((r) => holds(d, r)))) {
       return refuse(`no retrieved passage that says "${figure}" speaks of ${reading.relation.map((w) => `"${w}"`).join(', ')}`);
     }
+    // A price asked is a sum of money: "300,000 paying customers" is no price paid.
+    if (priceAsked && !MONEY.test(figure)) return refuse(`"${figure}" is no sum of money`);
     const unfit = unfitFigure(task, figure, reading.answerClass, lexicon, sayers);
     if (unfit) return refuse(unfit);
     // A figure answers the scope the question gives it: where another passage says the question's
@@ -569,6 +577,11 @@ function isLifeLength(figure: string, docs: ReadonlyArray<{ text: string }>): bo
   if (value === undefined) return false;
   const years = docs.flatMap((d) => datesIn(d.text).flatMap((c) => (c.value === undefined ? [] : [c.value])));
   return years.some((x) => years.some((y) => y - x === value || y - x === value + 1));
+}
+
+/** Whether a sum is said as a price: in a sentence that buys or sells ("acquired ... for €45 million"), read as a paying is. */
+function isPrice(figure: string, docs: ReadonlyArray<{ text: string }>): boolean {
+  return docs.some((d) => sentences(d.text).some((x) => x.includes(figure) && EXCHANGE_SAID.test(x)));
 }
 
 /** Whether a figure is the total of two or three figures the passages give, as rounded (within 5%). */

@@ -126,6 +126,20 @@ describe('Function: checkEvidence', () => {
     expect(check).toMatchObject({ covered: true });
   });
 
+  it('reads a price asked as said by a sale that gives a sum, and a count as no price', () => {
+    // Prepare
+    const deal = { id: 'brask', title: 'Brask Systems', text: 'In 2018 Brask acquired the startup Pixel for €45 million.' };
+    const users = { id: 'line', title: 'Ledgerline', text: 'By 2022 Ledgerline had more than 300,000 paying customers.' };
+
+    // Act
+    const price = checkEvidence('How much did Brask pay for Pixel?', [deal], { shortAnswer: '€45 million' }, wordNet());
+    const count = checkEvidence('How much did Brask pay for Ledgerline?', [deal, users], { shortAnswer: 'more than 300,000 paying customers' }, wordNet());
+
+    // Assess
+    expect(price).toMatchObject({ covered: true });
+    expect(count).toMatchObject({ covered: false });
+  });
+
   it('reads "in common" and a country "of origin" as no words to find', () => {
     // Prepare
     const cal = { id: 'cal', title: 'Cal Moss', text: 'Cal Moss is an American track coach.' };

@@ -134,6 +134,23 @@ describe('Function: answerStructured', () => {
     expect([joined.shortAnswer, atWhat.shortAnswer, commanded.shortAnswer]).toEqual(['thirteen', 'thirteen', null]);
   });
 
+  it('gives the sum a sale naming both sides was made for, and no count for a price', () => {
+    // Prepare
+    const company = doc('brask', 'Brask Systems', 'Brask Systems is a software company in Essin. In 2018 Brask acquired the startup Pixel for €45 million.');
+    const line = doc(
+      'line',
+      'Ledgerline',
+      'Ledgerline is an accounting platform made by Brask Systems. By 2022 Ledgerline had more than 300,000 paying customers.',
+    );
+
+    // Act
+    const paid = ask('How much did Brask pay for Pixel?', [company, line]);
+    const sold = ask('How much was Pixel sold for?', [company, line]);
+
+    // Assess
+    expect([paid.shortAnswer, sold.shortAnswer]).toEqual(['€45 million', '€45 million']);
+  });
+
   it("gives the place after the question's verb, over one as near another of its words", () => {
     // Prepare
     const botanist = doc(

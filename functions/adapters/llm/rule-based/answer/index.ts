@@ -85,6 +85,7 @@ import {
   materialOf,
   objectOf,
   playsAs,
+  pricePaid,
   superlative,
   verbObject,
   verbSubject,
@@ -225,6 +226,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
         playsAs(reading, focus) ??
         howLong(text, focus) ??
         ageAtEvent(text, focus) ??
+        pricePaid(text, focus) ??
         verbSubject(text, focus) ??
         whatFor(text, focus) ??
         (asksForMany(text) ? (tableMembers(tables, focus) ?? membersWith(focus) ?? coordinated(focus)) : undefined) ??

@@ -5,7 +5,7 @@
  * one that describes a passage's subject another passage names (bridgedTitle), what a thing is
  * made of (materialOf) and what someone did to something (verbObject).
  */
-import { CAUSE_SAID } from '../../../../core/answer/answer-classes.js';
+import { CAUSE_SAID, EXCHANGE_SAID, MONEY, PRICE_ASKED } from '../../../../core/answer/answer-classes.js';
 import { namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { bareTitle, escapeRegExp, KNOWN_FOR, MATERIAL_ASKED } from '../../../../core/answer/text.js';
@@ -631,6 +631,22 @@ export function howLong(question: string, focus: Focus): ExtractedAnswer | undef
     const at = [...s.text.matchAll(/\b\p{Ll}{3,}\b/gu)].find((w) => said(w[0]));
     const span = at ? SPAN_OF_TIME.exec(s.text.slice(at.index)) : null;
     if (span) return { shortAnswer: span[0], answer: cite(s) };
+  }
+  return undefined;
+}
+
+/**
+ * "How much did Quillon pay for Pixaro?": the sum a sentence naming both sides (each by half its
+ * words or its passage's title) gives for the exchange, after "for" ("acquired the Estonian startup
+ * Pixaro for €45 million"). Undefined for other questions, or when no such sentence gives a sum:
+ * a count ("300,000 paying customers") is no price.
+ */
+export function pricePaid(question: string, focus: Focus): ExtractedAnswer | undefined {
+  if (!PRICE_ASKED.test(question) || focus.nameTerms.length === 0) return undefined;
+  const named = (s: Sentence) => focus.nameTerms.every((n) => holdsHalf(s, n));
+  for (const s of rankedAbout(focus).filter((x) => named(x) && EXCHANGE_SAID.test(x.text))) {
+    const sum = numbersIn(s.text).find((c) => MONEY.test(c.text) && /\b(?:for|paid|of)\s+$/i.test(s.text.slice(0, c.at)));
+    if (sum) return { shortAnswer: sum.text, answer: cite(s) };
   }
   return undefined;
 }
