@@ -3715,6 +3715,21 @@ describe('Function: answerStructured on an agent after a date', () => {
 });
 
 describe('Function: answerStructured on what someone did, and where they are from', () => {
+  it('ends what a verb is done to at "under", "near" or "through" as at "in"', () => {
+    // Prepare
+    const ship = doc(
+      'marl',
+      'HMS Marl',
+      'HMS Marl was a three-masted survey ship of the Norvian navy, launched in 1838. From 1841 to 1846 she surveyed the coasts of Varnia under Captain Edmund Orn.',
+    );
+
+    // Act
+    const answer = ask('What did HMS Marl survey?', [ship]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('the coasts of Varnia');
+  });
+
   it('reads a bare noun as what a verb is done to, not an adverb', () => {
     // Prepare
     const singer = doc(

@@ -508,7 +508,7 @@ const OPENS =
  * city to Lyon–Saint-Exupéry Airport"), up to the preposition, clause or stop that ends it.
  */
 const THING =
-  "((?:(?:the|an?|its|his|her|their)\\s+)?(?:[\\p{L}\\d'’-]+\\s+){0,4}?[\\p{L}\\d'’-]+(?:\\s+to\\s+(?:the\\s+)?\\p{Lu}[\\p{L}'’–-]*(?:\\s+\\p{Lu}[\\p{L}'’–-]*){0,3})?)(?=\\s+(?:in|on|at|to|by|for|from|with|that|which|who|as|since|during|until|and|after|before|while)\\b|\\s*[,.;:()]|\\s*$)";
+  "((?:(?:the|an?|its|his|her|their)\\s+)?(?:[\\p{L}\\d'’-]+\\s+){0,4}?[\\p{L}\\d'’-]+(?:\\s+to\\s+(?:the\\s+)?\\p{Lu}[\\p{L}'’–-]*(?:\\s+\\p{Lu}[\\p{L}'’–-]*){0,3})?)(?=\\s+(?:in|on|at|to|by|for|from|with|that|which|who|as|since|during|until|and|after|before|while|under|near|through|across|along|via)\\b|\\s*[,.;:()]|\\s*$)";
 const OBJECT = new RegExp(`^\\s+(?=${OPENS})${THING}`, 'u');
 /** One more of a list after the first thing named, opened as it is: ", seven tram lines", " and over a hundred bus routes". */
 const LISTED = new RegExp(`^(?:,|,?\\s+and)\\s+(?=${OPENS})${THING}`, 'u');
