@@ -51,11 +51,11 @@ export const DIED_OF =
 /**
  * A cause or a purpose a sentence states, from its word to its clause's end: "because ...", "due to
  * ...", "in order to ...", or an infinitive of purpose before what it is done to ("left the band in
- * 2011 to pursue a solo career"; not "moved to Paris", "devoted to the history"). Case-sensitive
+ * 2011 to pursue a solo career", "to found Brightfell"; not "moved to Paris", "devoted to the history"). Case-sensitive
  * but for a marker's first letter: under the i flag \p{Ll} would take "to Lyon the" for a purpose.
  */
 export const CAUSE_SAID =
-  /\b(?:[Bb]ecause(?:\s+of)?|[Dd]ue\s+to|[Oo]wing\s+to|[Aa]s\s+a\s+result\s+of|[Cc]aused\s+by|[Ii]n\s+order\s+to|[Ss]o\s+that|[Tt]hanks\s+to|[Tt]o\s+(?!(?:the|an?|be|his|her|its|their|our)\s)\p{Ll}{3,}\s+(?:an?|the|his|her|its|their|our)\s)[^;.()]+/u;
+  /\b(?:[Bb]ecause(?:\s+of)?|[Dd]ue\s+to|[Oo]wing\s+to|[Aa]s\s+a\s+result\s+of|[Cc]aused\s+by|[Ii]n\s+order\s+to|[Ss]o\s+that|[Tt]hanks\s+to|[Tt]o\s+(?!(?:the|an?|be|his|her|its|their|our)\s)\p{Ll}{3,}\s+(?:(?:an?|the|his|her|its|their|our)\s|\p{Lu}))[^;.()]+/u;
 
 /**
  * A price asked through the exchange: "How much did Quillon pay for Pixaro?", "How much was Pixaro

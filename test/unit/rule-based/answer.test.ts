@@ -151,6 +151,24 @@ describe('Function: answerStructured', () => {
     expect([paid.shortAnswer, sold.shortAnswer]).toEqual(['€45 million', '€45 million']);
   });
 
+  it('gives the years a thing ran for "when", and the first or the last for when it began or ended', () => {
+    // Prepare
+    const ship = doc(
+      'marl',
+      'HMS Marl',
+      'HMS Marl was a survey ship of the Norvian navy, launched in 1838. From 1841 to 1846 she surveyed the coasts of Varnia under Captain Edmund Orn.',
+    );
+
+    // Act
+    const when = ask('When did HMS Marl survey Varnia?', [ship]);
+    const began = ask('In what year did HMS Marl begin surveying Varnia?', [ship]);
+    const ended = ask('When did HMS Marl finish surveying Varnia?', [ship]);
+    const launched = ask('When was HMS Marl launched?', [ship]);
+
+    // Assess
+    expect([when.shortAnswer, began.shortAnswer, ended.shortAnswer, launched.shortAnswer]).toEqual(['from 1841 to 1846', '1841', '1846', '1838']);
+  });
+
   it("gives the place after the question's verb, over one as near another of its words", () => {
     // Prepare
     const botanist = doc(
@@ -3807,6 +3825,24 @@ describe('Function: answerStructured on why', () => {
     expect(purpose.shortAnswer).toBe('to pursue a solo career');
     expect(checkEvidence('Why did Callum Dray leave The Glass Orchard?', [band], purpose, wordNet()).covered).toBe(true);
     expect(checkEvidence('Why did the Essin Museum close?', [museum], unsaid, wordNet()).covered).toBe(false);
+  });
+
+  it('reads a purpose said with a name after its verb ("to found Brightfell"), and no place gone to ("moved to Paris")', () => {
+    // Prepare
+    const coder = doc(
+      'orn',
+      'Anders Orn',
+      'Anders Orn (1971 – 2020) was a Norvian programmer. Orn left Brask Systems in 2010 to found Pixel, a company making software for schools.',
+    );
+    const painter = doc('vell', 'Mara Vell', 'Mara Vell was a Norvian painter. She left Essin in 1920 and moved to Paris.');
+
+    // Act
+    const founded = ask('Why did Anders Orn leave Brask Systems?', [coder]);
+    const moved = ask('Why did Mara Vell leave Essin?', [painter]);
+
+    // Assess
+    expect(founded.shortAnswer).toBe('to found Pixel, a company making software for schools');
+    expect(checkEvidence('Why did Mara Vell leave Essin?', [painter], moved, wordNet()).covered).toBe(false);
   });
 });
 

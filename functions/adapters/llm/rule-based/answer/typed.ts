@@ -607,6 +607,7 @@ function withGroupNoun(c: Candidate, text: string): Candidate {
 
 /** Two names coordinated before a plural class noun are both the answer: "the Rhône and the Saône rivers"; a place keeps its region. */
 function joined(c: Candidate, s: Sentence, reading: QuestionReading): Candidate {
+  if (c.kind === 'year' && (reading.type === 'date' || reading.type === 'year')) return yearsRun(c, s.text, reading) ?? c;
   if (c.kind !== 'name') return c;
   const before = s.text.slice(0, c.at);
   const m = /(?:the\s+)?([\p{Lu}][\p{L}'’-]*(?:\s+[\p{Lu}][\p{L}'’-]*)*)\s+and\s+(?:the\s+)?$/u.exec(before);
@@ -629,6 +630,31 @@ function joined(c: Candidate, s: Sentence, reading: QuestionReading): Candidate 
   const region = listed ? undefined : regionAt?.[1];
   if (region) return { ...c, text: `${c.text}, ${region.replace(/\.$/, '')}` };
   return c;
+}
+
+/** The years something ran: "from 1841 to 1846", "between 1855 and 1863". */
+const YEARS_RUN = /\b(?:[Ff]rom\s+(\d{4})\s+(?:to|until|till)\s+(\d{4})|[Bb]etween\s+(\d{4})\s+and\s+(\d{4}))\b/g;
+/** A question asking when a run began, or when it ended. */
+const BEGAN = /\b(?:begin\w*|began|begun|start\w*|first)\b/i;
+const ENDED = /\b(?:end|ended|ending|finish\w*|last|until|stop\w*)\b/i;
+/** A "when" asked of an event of one day (a birth, a death, an opening) is not the years a thing ran. */
+const ONE_DAY = /\b(?:clos\w*|open\w*|launch\w*|found\w*|born|die|died|leave|left|join\w*|return\w*)\b/i;
+
+/**
+ * "When did HMS Marisol survey Patagonia?": a year that is one end of the years a thing ran ("From
+ * 1841 to 1846 she surveyed ...") answers with both; "When did it begin?" with the first, "... end?"
+ * with the second. "What year ...?" asks for one year: only its beginning or its end is read here.
+ */
+function yearsRun(c: Candidate, text: string, reading: QuestionReading): Candidate | undefined {
+  const asked = reading.relation.join(' ');
+  for (const m of text.matchAll(YEARS_RUN)) {
+    if (c.at < m.index || c.at >= m.index + m[0].length) continue;
+    const [first, last] = [m[1] ?? m[3]!, m[2] ?? m[4]!];
+    if (BEGAN.test(asked)) return { ...c, text: first, at: m.index };
+    if (ENDED.test(asked)) return { ...c, text: last, at: m.index };
+    if (reading.type === 'date' && !ONE_DAY.test(asked)) return { ...c, text: `from ${first} to ${last}`, at: m.index };
+  }
+  return undefined;
 }
 
 const NAME_WORD = String.raw`\p{Lu}[\p{L}.'’-]*`;
