@@ -169,6 +169,23 @@ describe('Function: answerStructured', () => {
     expect([when.shortAnswer, began.shortAnswer, ended.shortAnswer, launched.shortAnswer]).toEqual(['from 1841 to 1846', '1841', '1846', '1838']);
   });
 
+  it("dates what a person did by its own years, not by their life's span, which answers when they lived", () => {
+    // Prepare
+    const botanist = doc(
+      'prell',
+      'Tomas Prell',
+      'Tomas Prell (1815 – 1889) was a Norvian botanist who sailed as naturalist aboard HMS Marl from 1841 to 1846.',
+    );
+
+    // Act
+    const sailed = ask('When did Tomas Prell sail aboard HMS Marl?', [botanist]);
+    const lived = ask('When did Tomas Prell live?', [botanist]);
+    const born = ask('When was Tomas Prell born?', [botanist]);
+
+    // Assess
+    expect([sailed.shortAnswer, lived.shortAnswer, born.shortAnswer]).toEqual(['from 1841 to 1846', '1815 – 1889', '1815']);
+  });
+
   it("gives the place after the question's verb, over one as near another of its words", () => {
     // Prepare
     const botanist = doc(

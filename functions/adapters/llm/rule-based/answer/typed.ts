@@ -164,7 +164,10 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           // The year a figure is counted in ("22 gigawatts of onshore capacity in 2023") dates the
           // count, not an event the question asks of besides ("When was the first offshore wind farm built?").
           !(dated && countedIn(c, s, focus)) &&
-          !((event === 'birth' || event === 'death') && otherEndOfLife(c, s, event)),
+          !((event === 'birth' || event === 'death') && otherEndOfLife(c, s, event)) &&
+          // "Thomas Pryce (1815 – 1889) ... sailed aboard HMS Marisol from 1841 to 1846": a life's
+          // span dates the life, not another thing its sentence says was done.
+          !(dated && event === undefined && !LIVED.test(reading.relation.join(' ')) && !OF_LIFE.test(reading.relation.join(' ')) && inLifeSpan(c, s)),
       );
     // "It is home to the headquarters of Airbus": the pronoun stands for its passage's subject.
     const subject = ['place', 'entity', 'person'].includes(reading.type) ? pronounSubject(s, focus, reading) : undefined;
@@ -421,6 +424,20 @@ function figureOfName(reading: QuestionReading, focus: Focus): boolean {
 }
 
 /** Whether a date is the end of a life's span other than the one asked (the death when the birth is asked). */
+/** Whether a date is one end of the life's span a person's lead gives in brackets ("Thomas Pryce (1815 – 1889) was ..."). */
+function inLifeSpan(c: Candidate, s: Sentence): boolean {
+  const span = lifeSpanIn(s.text);
+  if (span === undefined || !span.some((d) => d.at === c.at)) return false;
+  const open = s.text.lastIndexOf('(', span[0].at);
+  const close = s.text.indexOf(')', span[1].at);
+  return open > 0 && close > 0 && !/[()]/.test(s.text.slice(0, open)) && /^\)\s*(?:was|is|were|are)\b/.test(s.text.slice(close));
+}
+
+/** A question asking when someone lived, which a life's span answers. */
+const LIVED = /\b(?:live[ds]?|living|active|flourish\w*)\b/i;
+/** A life's event asked in words lifeEvent does not read ("birthday"). */
+const OF_LIFE = /\b(?:birth\w*|death\w*)\b/i;
+
 function otherEndOfLife(c: Candidate, s: Sentence, event: 'birth' | 'death'): boolean {
   const span = lifeSpanIn(s.text);
   return span !== undefined && span[event === 'birth' ? 1 : 0].at === c.at;
@@ -607,6 +624,9 @@ function withGroupNoun(c: Candidate, text: string): Candidate {
 
 /** Two names coordinated before a plural class noun are both the answer: "the Rhône and the Saône rivers"; a place keeps its region. */
 function joined(c: Candidate, s: Sentence, reading: QuestionReading): Candidate {
+  // "When did Thomas Pryce live?": the life's span whole.
+  const life = reading.type === 'date' && LIVED.test(reading.relation.join(' ')) ? lifeSpanIn(s.text) : undefined;
+  if (life?.some((d) => d.at === c.at)) return { ...c, text: `${life[0].text} – ${life[1].text}`, at: life[0].at };
   if (c.kind === 'year' && (reading.type === 'date' || reading.type === 'year')) return yearsRun(c, s.text, reading) ?? c;
   if (c.kind !== 'name') return c;
   const before = s.text.slice(0, c.at);
