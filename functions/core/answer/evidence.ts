@@ -616,7 +616,9 @@ function unfitFigure(
   // "How much cargo": a mass is measured in units of its own ("80 million tonnes"); "how many" counts the noun.
   // The word said before the figure where the passages give it may count it: "employs about 6,500
   // people" gives employees.
-  const counts = (w: string) => same(head!, w) || same(w, head!);
+  // A count of people is one of visitors, residents, passengers ...: kinds of person (as Focus#measures reads it).
+  const people = head !== undefined && (head.toLowerCase() === 'people' || lexicon.isKindOf?.(head, 'person') === true);
+  const counts = (w: string) => same(head!, w) || same(w, head!) || (people && lexicon.isKindOf?.(w, 'person') === true);
   const before = () => {
     const spoken = escapeRegExp(figure.replace(/\s*\([^)]*\)\s*$/, ''));
     return sayers.flatMap((d) => [...d.text.matchAll(new RegExp(`(\\p{L}+)\\s+${spoken}`, 'gu'))].map((m) => m[1]!));

@@ -186,6 +186,21 @@ describe('Function: answerStructured', () => {
     expect([sailed.shortAnswer, lived.shortAnswer, born.shortAnswer]).toEqual(['from 1841 to 1846', '1815 – 1889', '1815']);
   });
 
+  it('gives a length for "how deep", never an area, and counts visitors as people', () => {
+    // Prepare
+    const lake = doc('vessel', 'Lake Orn', 'Lake Orn is a freshwater lake in Norvia with an area of 310 square kilometres. Its maximum depth is 96 metres.');
+    const park = doc('park', 'Essin National Park', 'Essin National Park is a national park in Norvia. The park receives about 40,000 visitors a year.');
+
+    // Act
+    const deep = ask('How deep is Lake Orn?', [lake]);
+    const big = ask('How big is Lake Orn?', [lake]);
+    const visit = ask('How many people visit Essin National Park each year?', [park]);
+
+    // Assess
+    expect([deep.shortAnswer, big.shortAnswer, visit.shortAnswer]).toEqual(['96 metres', '310 square kilometres', 'about 40,000 visitors']);
+    expect(checkEvidence('How many people visit Essin National Park each year?', [park], visit, wordNet()).covered).toBe(true);
+  });
+
   it("gives the place after the question's verb, over one as near another of its words", () => {
     // Prepare
     const botanist = doc(

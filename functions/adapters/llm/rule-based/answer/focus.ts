@@ -304,6 +304,8 @@ export class Focus {
    */
   measures(c: Candidate): boolean {
     if (c.kind !== 'number' || this.reading.type !== 'number') return true;
+    // "How deep is Lake Vessel?" asks for a length: an area ("310 square kilometres") is no depth.
+    if (LENGTH_ASKED.test(this.question) && AREA_SAID.test(c.text)) return false;
     // "How many containers?" counts them: "80 million tonnes" is a measure in a unit, no count of containers.
     const unit = /\b(\p{L}{3,})$/u.exec(c.text)?.[1];
     const counts = /\bhow\s+many\b/i.test(this.question) && this.answerClass.size > 0;
@@ -404,6 +406,11 @@ export function sentencesAbout(side: string, focus: Focus): Sentence[] {
 
 /** A verb that only says where a thing is ("sit", "lie", "located"): the place itself says it. */
 export const LOCATIVE_VERB = /^(?:sits?|sitting|sat|lies|lie|lying|lay|stands?|standing|stood|located|situated)$/i;
+
+/** A question asking for a length: how deep, tall, high, long, wide, far or thick a thing is. */
+const LENGTH_ASKED = /\bhow\s+(?:deep|tall|high|long|wide|far|thick)\b/i;
+/** A figure of an area or a volume: "310 square kilometres", "9,100 km²", "40 hectares", "2 cubic metres". */
+const AREA_SAID = /\b(?:square|sq\.?|cubic|hectares?|acres?)\b|[²³]/i;
 
 export const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 
