@@ -201,6 +201,26 @@ describe('Function: answerStructured', () => {
     expect(checkEvidence('How many people visit Essin National Park each year?', [park], visit, wordNet()).covered).toBe(true);
   });
 
+  it('names what is named after someone, from their passage or its own, and nothing when no passage says it', () => {
+    // Prepare
+    const climber = doc('drask', 'Pavel Drask', 'Pavel Drask (1899 – 1944) was a Norvian climber. A hut on Mount Orn is named after him.');
+    const sound = doc(
+      'sound',
+      'Vell Sound',
+      'Vell Sound is a channel in Varnia. It was charted in 1843 by the crew of HMS Marl and named after her captain, Edmund Vell.',
+    );
+    const captain = doc('vell', 'Edmund Vell', 'Edmund Vell (1802 – 1867) was a Norvian naval officer.');
+    const botanist = doc('prell', 'Tomas Prell', 'Tomas Prell (1815 – 1889) was a Norvian botanist.');
+
+    // Act
+    const hut = ask('What is named after Pavel Drask?', [climber]);
+    const channel = ask('What is named after Edmund Vell?', [captain, sound]);
+    const none = ask('What was named after Tomas Prell?', [botanist]);
+
+    // Assess
+    expect([hut.shortAnswer, channel.shortAnswer, none.shortAnswer]).toEqual(['a hut on Mount Orn', 'Vell Sound', null]);
+  });
+
   it("gives the place after the question's verb, over one as near another of its words", () => {
     // Prepare
     const botanist = doc(

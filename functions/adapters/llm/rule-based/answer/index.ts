@@ -83,6 +83,7 @@ import {
   howLong,
   kindOf,
   materialOf,
+  namedAfter,
   objectOf,
   playsAs,
   pricePaid,
@@ -227,6 +228,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
         howLong(text, focus) ??
         ageAtEvent(text, focus) ??
         pricePaid(text, focus) ??
+        namedAfter(text, focus) ??
         verbSubject(text, focus) ??
         whatFor(text, focus) ??
         (asksForMany(text) ? (tableMembers(tables, focus) ?? membersWith(focus) ?? coordinated(focus)) : undefined) ??

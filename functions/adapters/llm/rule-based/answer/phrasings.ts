@@ -651,6 +651,37 @@ export function pricePaid(question: string, focus: Focus): ExtractedAnswer | und
   return undefined;
 }
 
+/** "What is named after Pavel Drasko?", "What was named for X?": whose name it bears, group 1. */
+const NAMED_AFTER_ASKED = /^\s*what\s+(?:is|was|are|were)\s+(?:also\s+)?named\s+(?:after|for|in\s+honou?r\s+of)\s+(.+?)\s*\?*\s*$/i;
+/** Where a sentence says a thing bears a name: what it is named after, to the sentence's end. */
+const NAMED_AFTER_SAID = /\bnamed\s+(?:after|for|in\s+honou?r\s+of)\s+([^.;]+)/u;
+
+/**
+ * "What is named after Pavel Drasko?": the subject of a sentence saying it is named after them
+ * ("A hut on Mount Korvath is named after him", in his passage; "It was charted ... and named after
+ * her captain, Edmund Varley", in the sound's own passage, whose subject the pronoun is). Undefined
+ * for other questions; no answer when no sentence says so.
+ */
+export function namedAfter(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const person = NAMED_AFTER_ASKED.exec(question)?.[1];
+  if (person === undefined) return undefined;
+  const terms = contentTerms(person);
+  for (const s of rankedAbout(focus)) {
+    const bearer = NAMED_AFTER_SAID.exec(s.text)?.[1];
+    if (bearer === undefined) continue;
+    // After them by name, or by a pronoun in their own passage.
+    const theirs =
+      holdsHalf({ ...s, text: bearer, terms: new Set(contentTerms(bearer)), title: '' }, terms) ||
+      (/^(?:him|her|them)\b/.test(bearer) && sameName(s.title, person));
+    const subject = /^(.+?)\s+(?:is|was|are|were|has\s+been|had\s+been)\b/u.exec(s.text)?.[1];
+    if (!theirs || subject === undefined) continue;
+    const named = /^(?:It|They)$/.test(subject) ? bareTitle(s.title) : subject.replace(/^(?:An?|The)\s/, (a) => a.toLowerCase());
+    if (named && !contentTerms(named).some((t) => terms.includes(t) && !contentTerms(s.title).includes(t))) return { shortAnswer: named, answer: cite(s) };
+  }
+  // What else the passages say of them (a life's span, a place) names nothing after them.
+  return { shortAnswer: null, answer: NO_ANSWER };
+}
+
 /** "How old was Edmund Varley when he joined the Royal Navy?", "At what age did X join ...?": the subject and the event's verb. */
 const AGE_AT_EVENT = [
   /^\s*[Hh]ow\s+old\s+(?:was|were|is)\s+(.+?)\s+when\s+(?:he|she|they|it)\s+(?:first\s+)?(\p{Ll}{3,})\b[^?]*\?*\s*$/u,
