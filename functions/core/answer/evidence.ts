@@ -546,7 +546,7 @@ const DAY_ASKED = /\b(?:what|which)\s+(?:exact\s+|precise\s+)?(?:day|date)\b|\bo
  */
 const LIFE_SPAN = /\([^()]*?\d{3,4}[^().;]*?\s?[–-]\s?[^().;]*?\d{3,4}[^()]*\)/;
 /** A sentence that says a birth, or a death. */
-const LIFE_SAID = { birth: /\b(?:born|birth|b\.)/i, death: /\b(?:died|death|dies|d\.)/i } as const;
+const LIFE_SAID = { birth: /\b(?:born|birth|b\.)/i, death: /\b(?:died|death|dies|d\.|killed)/i } as const;
 /** A question asking where someone was born, or where they died. */
 const BIRTH_PLACE_ASKED = /\bborn\b|\bbirth\s*place\b|\bplace\s+of\s+birth\b/i;
 const DEATH_PLACE_ASKED = /\b(?:die|died|dies)\b|\bdeath\s*place\b|\bplace\s+of\s+death\b/i;

@@ -221,6 +221,24 @@ describe('Function: answerStructured', () => {
     expect([hut.shortAnswer, channel.shortAnswer, none.shortAnswer]).toEqual(['a hut on Mount Orn', 'Vell Sound', null]);
   });
 
+  it('names every agent after a description of them, and reads a killing as a death and where it was', () => {
+    // Prepare
+    const peak = doc(
+      'orn',
+      'Mount Orn',
+      'Mount Orn is the highest mountain of Norvia. The first ascent was made in 1936 by the Norvian climbers Ilse Vell and Pavel Drask.',
+    );
+    const climber = doc('drask', 'Pavel Drask', 'Pavel Drask (1899 – 1944) was a Norvian climber. He was killed in an avalanche on the Sarn Glacier in 1944.');
+
+    // Act
+    const climbed = ask('Who first climbed Mount Orn?', [peak]);
+    const died = ask('Where did Pavel Drask die?', [climber]);
+
+    // Assess
+    expect([climbed.shortAnswer, died.shortAnswer]).toEqual(['Ilse Vell and Pavel Drask', 'Sarn Glacier']);
+    expect(checkEvidence('Where did Pavel Drask die?', [climber], died, wordNet()).covered).toBe(true);
+  });
+
   it("gives the place after the question's verb, over one as near another of its words", () => {
     // Prepare
     const botanist = doc(

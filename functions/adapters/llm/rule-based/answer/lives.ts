@@ -80,10 +80,9 @@ function placeOfLife(own: AnswerInput['documents'][number], event: 'birth' | 'de
   }
   // Else "born ... in X", read sentence by sentence so a name ends where its sentence does ("Kelso. He ...").
   // A sentence may open on it: "Born in Portland, Oregon, Young was ...": the last name before the verb is its subject.
-  const bornIn = new RegExp(
-    `\\b${event === 'birth' ? '[Bb]orn' : '[Dd]ied'}\\b[^.;()]*?\\bin\\s+(\\p{Lu}[\\p{L}'’.-]*(?:${CONNECTOR}(?:\\s|,\\s)\\p{Lu}[\\p{L}'’.-]*){0,3})(\\s+\\p{Ll})?`,
-    'u',
-  );
+  // A death may be said as a killing, and where on or at: "was killed in an avalanche on the Sarn Glacier".
+  const verbIn = event === 'birth' ? '[Bb]orn\\b[^.;()]*?\\bin' : '(?:[Dd]ied\\b[^.;()]*?\\bin|\\bkilled\\b[^.;()]*?\\b(?:in|on|at)(?:\\s+the)?)';
+  const bornIn = new RegExp(`\\b${verbIn}\\s+(\\p{Lu}[\\p{L}'’.-]*(?:${CONNECTOR}(?:\\s|,\\s)\\p{Lu}[\\p{L}'’.-]*){0,3})(\\s+\\p{Ll})?`, 'u');
   found ??= sentences(own.text)
     .map((x) => {
       const line = x.replace(/\s+/g, ' ');

@@ -635,7 +635,11 @@ function joined(c: Candidate, s: Sentence, reading: QuestionReading): Candidate 
   if (m && reading.answerClass && /^\s+\p{Ll}+s\b/u.test(after)) return { ...c, text: `${m[1]} and ${c.text}`, at: m.index };
   // Who did it, when several did: "directed by Diego López and David Pizarro", "starring William
   // Powell and Shelley Winters": the names coordinated after the agent's word all answer.
-  const agents = reading.type === 'person' && /\b(?:by|starring|featuring)\s+$/.test(before) ? listedAfter(after, NAME_WORD, 4) : undefined;
+  // So do names after a description of them: "by the Valdorian climbers Ilse Marten and Pavel Drasko".
+  const agents =
+    reading.type === 'person' && /\b(?:by|starring|featuring)\s+(?:(?:the|an?)\s+)?(?:(?:\p{Lu}\p{Ll}+|\p{Ll}[\p{Ll}-]*)\s+){0,3}$/u.test(before)
+      ? listedAfter(after, NAME_WORD, 4)
+      : undefined;
   if (agents) return { ...c, text: `${c.text}${agents.replace(/\.$/, '')}` };
   // Kinds given as examples: "cuisine such as sausages, duck pâté and roast pork": all of them answer "what kind of food".
   const examples =
