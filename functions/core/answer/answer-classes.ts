@@ -46,7 +46,7 @@ export function nationAdjectivesIn(text: string, lexicon: Lexicon): Array<ClassS
  * starvation". The cause is lower case (a case-insensitive copy also finds "died of Cholera").
  */
 export const DIED_OF =
-  /\b(?:died|death)\b[^.;]*?\b(?:of|from|by)\s+(?:an?\s+|the\s+)?([\p{Ll}][\p{Ll}\s'-]{2,40}?)(?=\s*[,.;]|\s+(?:at|in|on|after|aged|while|during)\b|$)/u;
+  /\b(?:(?:died|death)\b[^.;]*?\b(?:of|from|by)|killed\b[^.;]*?\b(?:in|by))\s+(?:an?\s+|the\s+)?([\p{Ll}][\p{Ll}\s'-]{2,40}?)(?=\s*[,.;]|\s+(?:at|in|on|after|aged|while|during)\b|$)/u;
 
 /**
  * A cause or a purpose a sentence states, from its word to its clause's end: "because ...", "due to

@@ -82,16 +82,18 @@ const SHORT_TYPES: ReadonlySet<AnswerType> = new Set(['person', 'date', 'year', 
 
 /**
  * What some questions ask must be stated, not only their subject spoken of. "Why ...?", "How did X
- * become Y?" ask for a cause: evidence that never states one ("because", "due to", "so that")
+ * become Y?", "How did X die?" ask for a cause: evidence that never states one ("because", "due to", "so that")
  * does not answer, however much it says of the subject. "How many reactors is EDF planning to
  * build?" asks of a plan: evidence of what exists ("56 reactors operated by EDF") does not answer
  * it; "the tram going to the airport" goes somewhere ("going to" plans only before a verb).
  */
 const CAUSE_WORDS_OR_DEATH = new RegExp(`\\b(?:led to|the reason)\\b|${DIED_OF.source}`, 'iu');
+/** A death and its cause, in a case-insensitive copy of DIED_OF. */
+const DEATH_CAUSED = new RegExp(DIED_OF.source, 'iu');
 
 const STATED_ASKS: ReadonlyArray<{ asks: RegExp; says: { test(sentence: string): boolean }; reason: string }> = [
   {
-    asks: /^\s*why\b|^\s*how\s+(?:did|does|do|has|have|had|was|were|is|are)\b[^?]*\b(?:become|came|come|get|got|manage[sd]?|happen(?:ed)?)\b/i,
+    asks: /^\s*why\b|^\s*how\s+(?:did|does|do|has|have|had|was|were|is|are)\b[^?]*\b(?:become|came|come|get|got|manage[sd]?|happen(?:ed)?|die)\b/i,
     // A cause is stated as the answerer reads it (CAUSE_SAID, as causeOf does; DIED_OF: "died ... of
     // emphysema", "death by starvation", in a case-insensitive copy).
     says: { test: (sentence) => CAUSE_SAID.test(sentence) || CAUSE_WORDS_OR_DEATH.test(sentence) },
@@ -281,10 +283,14 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   if (unsaidYears.length > 0) return refuse(`no retrieved passage speaks of ${unsaidYears.map((y) => `"${y}"`).join(', ')}`);
   // A question asking for a cause or a plan (STATED_ASKS) is answered only by a passage that says
   // what is asked (half the relation or more) in a sentence stating one.
+  // A death asked of is stated by a death's cause however the death is worded ("killed in an avalanche"), in a passage about the names.
+  const dying = /\b(?:die|died|death)\b/i.test(task);
   const states = (says: { test(sentence: string): boolean }) =>
     docs.some(
       (d) =>
-        relation.filter((r) => [...r.terms].some((t) => holdsTerm(d.terms, t))).length * 2 >= relation.length && sentences(d.text).some((x) => says.test(x)),
+        (relation.filter((r) => [...r.terms].some((t) => holdsTerm(d.terms, t))).length * 2 >= relation.length &&
+          sentences(d.text).some((x) => says.test(x))) ||
+        (dying && names.some((n) => holdsName(d.terms, n)) && sentences(d.text).some((x) => DEATH_CAUSED.test(x))),
     );
   for (const stated of STATED_ASKS) if (stated.asks.test(task) && !states(stated.says)) return refuse(stated.reason);
   // Each side of a choice is spoken of: "Nice or Bordeaux?" is not settled by Nice's passage alone.

@@ -239,6 +239,22 @@ describe('Function: answerStructured', () => {
     expect(checkEvidence('Where did Pavel Drask die?', [climber], died, wordNet()).covered).toBe(true);
   });
 
+  it('answers "How did X die?" with the cause a killing gives, and refuses when the passage gives none', () => {
+    // Prepare
+    const climber = doc('drask', 'Pavel Drask', 'Pavel Drask (1899 – 1944) was a Norvian climber. He was killed in an avalanche on the Sarn Glacier in 1944.');
+    const painter = doc('vell', 'Ilse Vell', 'Ilse Vell (1904 – 1991) was a Norvian painter and photographer.');
+
+    // Act
+    const how = ask('How did Pavel Drask die?', [climber, painter]);
+    const unsaid = ask('How did Ilse Vell die?', [climber, painter]);
+
+    // Assess
+    expect(how.shortAnswer).toBe('avalanche');
+    expect(checkEvidence('How did Pavel Drask die?', [climber, painter], how, wordNet()).covered).toBe(true);
+    expect(unsaid.shortAnswer).toBeNull();
+    expect(checkEvidence('How did Ilse Vell die?', [climber, painter], unsaid, wordNet()).covered).toBe(false);
+  });
+
   it("gives the place after the question's verb, over one as near another of its words", () => {
     // Prepare
     const botanist = doc(
