@@ -51,8 +51,9 @@ export const DIED_OF =
 /**
  * A cause or a purpose a sentence states, from its word to its clause's end: "because ...", "due to
  * ...", "in order to ...", or an infinitive of purpose before what it is done to ("left the band in
- * 2011 to pursue a solo career", "to found Brightfell"; not "moved to Paris", "devoted to the history"). Case-sensitive
- * but for a marker's first letter: under the i flag \p{Ll} would take "to Lyon the" for a purpose.
+ * 2011 to pursue a solo career", "to found Brightfell"; not "moved to Paris", "devoted to the
+ * history"). Case-sensitive but for a marker's first letter: under the i flag \p{Ll} would take
+ * "to Lyon the" for a purpose.
  */
 export const CAUSE_SAID =
   /\b(?:[Bb]ecause(?:\s+of)?|[Dd]ue\s+to|[Oo]wing\s+to|[Aa]s\s+a\s+result\s+of|[Cc]aused\s+by|[Ii]n\s+order\s+to|[Ss]o\s+that|[Tt]hanks\s+to|[Tt]o\s+(?!(?:the|an?|be|his|her|its|their|our)\s)\p{Ll}{3,}\s+(?:(?:an?|the|his|her|its|their|our)\s|\p{Lu}))[^;.()]+/u;
@@ -62,7 +63,10 @@ export const CAUSE_SAID =
  * sold for?", "For how much ...?"; not a quantity sold ("How much did the album sell?").
  */
 export const PRICE_ASKED = /^\s*for\s+how\s+much\b|^\s*how\s+much\b[^?]*\b(?:pa(?:y|id)|spen[dt]|(?:buy|bought|sell|sold|acquired?|purchased?)\b[^?]*\bfor)\b/i;
-/** A verb of buying or selling in a sentence, in any form: "acquired", "bought", "sale", "takeover" (the answerer's pricePaid and the evidence check read a price by it). */
+/**
+ * A verb of buying or selling in a sentence, in any form: "acquired", "bought", "sale", "takeover"
+ * (the answerer's pricePaid and the evidence check read a price by it).
+ */
 export const EXCHANGE_SAID =
   /\b(?:acquir\w*|acquisition|bought|buy\w*|purchas\w*|sold|sell\w*|sale|paid|pay\w*|spen[dt]\w*|took\s+over|taken\s+over|takeover)\b/i;
 /** A sum of money: a currency sign before the figure, or a currency after it. */

@@ -82,8 +82,8 @@ const SHORT_TYPES: ReadonlySet<AnswerType> = new Set(['person', 'date', 'year', 
 
 /**
  * What some questions ask must be stated, not only their subject spoken of. "Why ...?", "How did X
- * become Y?", "How did X die?" ask for a cause: evidence that never states one ("because", "due to", "so that")
- * does not answer, however much it says of the subject. "How many reactors is EDF planning to
+ * become Y?", "How did X die?" ask for a cause: evidence that never states one ("because", "due
+ * to", "so that") does not answer, however much it says of the subject. "How many reactors is EDF planning to
  * build?" asks of a plan: evidence of what exists ("56 reactors operated by EDF") does not answer
  * it; "the tram going to the airport" goes somewhere ("going to" plans only before a verb).
  */
@@ -283,7 +283,8 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   if (unsaidYears.length > 0) return refuse(`no retrieved passage speaks of ${unsaidYears.map((y) => `"${y}"`).join(', ')}`);
   // A question asking for a cause or a plan (STATED_ASKS) is answered only by a passage that says
   // what is asked (half the relation or more) in a sentence stating one.
-  // A death asked of is stated by a death's cause however the death is worded ("killed in an avalanche"), in a passage about the names.
+  // A death asked of is stated by a death's cause however the death is worded ("killed in an
+  // avalanche"), in a passage about the names.
   const dying = /\b(?:die|died|death)\b/i.test(task);
   const states = (says: { test(sentence: string): boolean }) =>
     docs.some(

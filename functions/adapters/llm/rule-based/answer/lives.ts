@@ -199,10 +199,10 @@ export function homeCountry(question: string, reading: QuestionReading, document
 
 /**
  * "Why did Fons Rademakers die?", "How did X die?", "What was the cause of death of X?": what the
- * person's own passage says they died of ("He died in 2007 in a Geneva hospital of emphysema", "until
- * her death by starvation", "was killed in an avalanche"), never a relative's death ("her husband died of illness"). Undefined for other
- * questions, or when the person has no passage here; a null answer when their passage gives no
- * cause, which no description of them answers.
+ * person's own passage says they died of ("He died in 2007 in a Geneva hospital of emphysema",
+ * "until her death by starvation", "was killed in an avalanche"), never a relative's death ("her
+ * husband died of illness"). Undefined for other questions, or when the person has no passage
+ * here; a null answer when their passage gives no cause, which no description of them answers.
  */
 export function deathCause(question: string, reading: QuestionReading, documents: AnswerInput['documents']): ExtractedAnswer | undefined {
   if (!/^\s*(?:why|how)\b.*\bdie\b|\bcause\s+of\s+(?:\w+\s+)?death\b|\bdie\s+(?:of|from)\s*\??\s*$/i.test(question)) return undefined;

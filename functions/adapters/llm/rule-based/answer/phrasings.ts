@@ -669,14 +669,14 @@ export function namedAfter(question: string, focus: Focus): ExtractedAnswer | un
   for (const s of rankedAbout(focus)) {
     const bearer = NAMED_AFTER_SAID.exec(s.text)?.[1];
     if (bearer === undefined) continue;
-    // After them by name, or by a pronoun in their own passage.
-    const theirs =
-      holdsHalf({ ...s, text: bearer, terms: new Set(contentTerms(bearer)), title: '' }, terms) ||
-      (/^(?:him|her|them)\b/.test(bearer) && sameName(s.title, person));
+    // After them by half their name or more, or by a pronoun in their own passage.
+    const bearerTerms = new Set(contentTerms(bearer));
+    const theirs = terms.filter((t) => bearerTerms.has(t)).length * 2 >= terms.length || (/^(?:him|her|them)\b/.test(bearer) && sameName(s.title, person));
     const subject = /^(.+?)\s+(?:is|was|are|were|has\s+been|had\s+been)\b/u.exec(s.text)?.[1];
     if (!theirs || subject === undefined) continue;
     const named = /^(?:It|They)$/.test(subject) ? bareTitle(s.title) : subject.replace(/^(?:An?|The)\s/, (a) => a.toLowerCase());
-    if (named && !contentTerms(named).some((t) => terms.includes(t) && !contentTerms(s.title).includes(t))) return { shortAnswer: named, answer: cite(s) };
+    // Not the person themselves ("Edmund Varley was named after ...").
+    if (named && !sameName(named, person)) return { shortAnswer: named, answer: cite(s) };
   }
   // What else the passages say of them (a life's span, a place) names nothing after them.
   return { shortAnswer: null, answer: NO_ANSWER };

@@ -423,7 +423,6 @@ function figureOfName(reading: QuestionReading, focus: Focus): boolean {
   });
 }
 
-/** Whether a date is the end of a life's span other than the one asked (the death when the birth is asked). */
 /** Whether a date is one end of the life's span a person's lead gives in brackets ("Thomas Pryce (1815 – 1889) was ..."). */
 function inLifeSpan(c: Candidate, s: Sentence): boolean {
   const span = lifeSpanIn(s.text);
@@ -438,6 +437,7 @@ const LIVED = /\b(?:live[ds]?|living|active|flourish\w*)\b/i;
 /** A life's event asked in words lifeEvent does not read ("birthday"). */
 const OF_LIFE = /\b(?:birth\w*|death\w*)\b/i;
 
+/** Whether a date is the end of a life's span other than the one asked (the death when the birth is asked). */
 function otherEndOfLife(c: Candidate, s: Sentence, event: 'birth' | 'death'): boolean {
   const span = lifeSpanIn(s.text);
   return span !== undefined && span[event === 'birth' ? 1 : 0].at === c.at;
