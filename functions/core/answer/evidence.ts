@@ -80,16 +80,17 @@ export const EVIDENCE_MIN_SHARE = 0.5;
 /** Answer types that have a short answer to find: without one, the evidence does not answer. */
 const SHORT_TYPES: ReadonlySet<AnswerType> = new Set(['person', 'date', 'year', 'number', 'place', 'entity', 'yes_no', 'choice', 'comparison']);
 
+/** A death and its cause, in a case-insensitive copy of DIED_OF. */
+const DEATH_CAUSED = new RegExp(DIED_OF.source, 'iu');
+
 /**
  * What some questions ask must be stated, not only their subject spoken of. "Why ...?", "How did X
  * become Y?", "How did X die?" ask for a cause: evidence that never states one ("because", "due
- * to", "so that") does not answer, however much it says of the subject. "How many reactors is EDF planning to
- * build?" asks of a plan: evidence of what exists ("56 reactors operated by EDF") does not answer
- * it; "the tram going to the airport" goes somewhere ("going to" plans only before a verb).
+ * to", "so that") does not answer, however much it says of the subject. "How many reactors is EDF
+ * planning to build?" asks of a plan: evidence of what exists ("56 reactors operated by EDF") does
+ * not answer it; "the tram going to the airport" goes somewhere ("going to" plans only before a verb).
  */
-const CAUSE_WORDS_OR_DEATH = new RegExp(`\\b(?:led to|the reason)\\b|${DIED_OF.source}`, 'iu');
-/** A death and its cause, in a case-insensitive copy of DIED_OF. */
-const DEATH_CAUSED = new RegExp(DIED_OF.source, 'iu');
+const CAUSE_WORDS_OR_DEATH = new RegExp(`\\b(?:led to|the reason)\\b|${DEATH_CAUSED.source}`, 'iu');
 
 const STATED_ASKS: ReadonlyArray<{ asks: RegExp; says: { test(sentence: string): boolean }; reason: string }> = [
   {

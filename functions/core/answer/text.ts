@@ -383,6 +383,9 @@ const AGE_AT_DEATH = [
   /^\s*at\s+what\s+age\s+did\s+(.+?)\s+die\s*\?*\s*$/i,
 ];
 
+/** The years something ran: "from 1841 to 1846", "between 1855 and 1863" (first and last year: groups 1 and 2, or 3 and 4). */
+export const YEARS_RUN = /\b(?:[Ff]rom\s+(\d{4})\s+(?:to|until|till)\s+(\d{4})|[Bb]etween\s+(\d{4})\s+and\s+(\d{4}))\b/g;
+
 export const TOTAL_ASKED = /\b(?:combined|total|together|altogether|in\s+all|added\s+up)\b/i;
 
 /** What a thing is made of, asked: "What is bouillabaisse made of?", "the main ingredient of paella". */

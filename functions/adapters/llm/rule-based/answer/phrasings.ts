@@ -8,7 +8,7 @@
 import { CAUSE_SAID, EXCHANGE_SAID, MONEY, PRICE_ASKED } from '../../../../core/answer/answer-classes.js';
 import { namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
-import { bareTitle, escapeRegExp, KNOWN_FOR, MATERIAL_ASKED } from '../../../../core/answer/text.js';
+import { bareTitle, escapeRegExp, KNOWN_FOR, MATERIAL_ASKED, YEARS_RUN } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import {
   COPULA,
@@ -612,7 +612,7 @@ export function causeOf(question: string, focus: Focus): ExtractedAnswer | undef
 /** "How long has Jonas Brell managed FC Varn?", "How long did he coach Essin United?": the subject and the verb. */
 const HOW_LONG_ASKED = /^\s*[Hh]ow\s+long\s+(?:has|have|had|did|does|do|was|were)\s+(.+?)\s+(?:been\s+)?(\p{Ll}{3,})\b[^?]*\?*\s*$/u;
 /** When something began, or the years it ran: "since 2016", "from 2011 to 2015". */
-const SPAN_OF_TIME = /\b(?:since\s+(?:(?:\d{1,2}\s+)?\p{Lu}\p{Ll}+\s+)?\d{4}|from\s+\d{4}\s+(?:to|until|till)\s+\d{4}|between\s+\d{4}\s+and\s+\d{4})\b/u;
+const SPAN_OF_TIME = new RegExp(`\\bsince\\s+(?:(?:\\d{1,2}\\s+)?\\p{Lu}\\p{Ll}+\\s+)?\\d{4}\\b|${YEARS_RUN.source}`, 'u');
 
 /**
  * "How long has Jonas Brell managed FC Varn?": the time a sentence about the subject gives after
@@ -621,16 +621,26 @@ const SPAN_OF_TIME = /\b(?:since\s+(?:(?:\d{1,2}\s+)?\p{Lu}\p{Ll}+\s+)?\d{4}|fro
  * or when no such sentence gives one: a length said as a figure ("for 12 years") is read as any figure.
  */
 export function howLong(question: string, focus: Focus): ExtractedAnswer | undefined {
-  const asked = HOW_LONG_ASKED.exec(question);
+  const found = afterAskedVerb(HOW_LONG_ASKED.exec(question), SPAN_OF_TIME, focus);
+  return found && { shortAnswer: found.match[0], answer: cite(found.sentence) };
+}
+
+/**
+ * The first sentence about a question's subject (half its words or more, or its passage's title)
+ * that says the asked verb, in any of its forms, and after it what `after` finds there ("has managed
+ * FC Varn since 2016", "joined the Royal Navy at the age of thirteen"). `asked` is the question's
+ * match: the subject as group 1, the verb as group 2.
+ */
+function afterAskedVerb(asked: RegExpExecArray | null | undefined, after: RegExp, focus: Focus): { match: RegExpExecArray; sentence: Sentence } | undefined {
   const verb = asked?.[2]?.toLowerCase();
   const stem = verb ? contentTerms(verb)[0] : undefined;
   if (!asked || !verb || !stem) return undefined;
   const said = saysVerb(verb, stem, focus);
   const subject = contentTerms(asked[1]!);
-  for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, subject))) {
-    const at = [...s.text.matchAll(/\b\p{Ll}{3,}\b/gu)].find((w) => said(w[0]));
-    const span = at ? SPAN_OF_TIME.exec(s.text.slice(at.index)) : null;
-    if (span) return { shortAnswer: span[0], answer: cite(s) };
+  for (const sentence of rankedAbout(focus).filter((x) => holdsHalf(x, subject))) {
+    const at = [...sentence.text.matchAll(/\b\p{Ll}{3,}\b/gu)].find((w) => said(w[0]));
+    const match = at ? after.exec(sentence.text.slice(at.index)) : null;
+    if (match) return { match, sentence };
   }
   return undefined;
 }
@@ -699,17 +709,9 @@ const AGE_SAID =
  */
 export function ageAtEvent(question: string, focus: Focus): ExtractedAnswer | undefined {
   const asked = AGE_AT_EVENT.map((form) => form.exec(question)).find((m) => m !== null);
-  const verb = asked?.[2]?.toLowerCase();
-  const stem = verb ? contentTerms(verb)[0] : undefined;
-  if (!asked || !verb || !stem || /^di(?:e|ed)$/.test(verb)) return undefined;
-  const said = saysVerb(verb, stem, focus);
-  const subject = contentTerms(asked[1]!);
-  for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, subject))) {
-    const at = [...s.text.matchAll(/\b\p{Ll}{3,}\b/gu)].find((w) => said(w[0]));
-    const age = at ? AGE_SAID.exec(s.text.slice(at.index)) : null;
-    if (age) return { shortAnswer: age[1]!, answer: cite(s) };
-  }
-  return undefined;
+  if (!asked || /^di(?:e|ed)$/i.test(asked[2] ?? '')) return undefined;
+  const found = afterAskedVerb(asked, AGE_SAID, focus);
+  return found && { shortAnswer: found.match[1]!, answer: cite(found.sentence) };
 }
 
 /** "plays as a striker", "played primarily as a central defender": the role, group 1. */

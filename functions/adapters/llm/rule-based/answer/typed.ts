@@ -5,7 +5,7 @@
  */
 import { type Candidate, candidatesFor, datesIn, namesIn } from '../../../../core/answer/candidates.js';
 import { FIGURE_NOUNS, holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
-import { bareTitle, escapeRegExp } from '../../../../core/answer/text.js';
+import { bareTitle, escapeRegExp, YEARS_RUN } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { lifeEvent } from './choice.js';
 import { cite, type ExtractedAnswer, type Focus, holdsHalf, ORDINALS, ranked, type Sentence, sameName, titleKey } from './focus.js';
@@ -106,9 +106,9 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const ofNameItself = subjectAsked !== undefined || figureOfName(reading, focus);
   // "It was founded in 2004 by ...", in Quillon Systems' own passage: the pronoun names the passage's subject.
   const nameScoreOf = (s: Sentence) =>
-    s.position > 0 && /^(?:It|He|She|They)\s/.test(s.text) && focus.reading.names.some((n) => sameName(s.title, n))
-      ? focus.nameScore({ ...s, terms: new Set([...s.terms, ...contentTerms(bareTitle(s.title))]) })
-      : focus.nameScore(s);
+    pronounLed(s) && focus.reading.names.some((n) => sameName(s.title, n)) ? focus.nameScore(withTitleTerms(s)) : focus.nameScore(s);
+  // A life's span answers a birth, a death, a birthday or when someone lived; no other date asked (below).
+  const asksLife = event !== undefined || LIVED.test(reading.relation.join(' ')) || OF_LIFE.test(reading.relation.join(' '));
   for (const s of focus.all) {
     const about = (!hasNames || nameScoreOf(s) > 0 || (s.position === 0 && pronounPassages.has(s.docId))) && namesSubject(s);
     const asked = focus.relationScore(s) + focus.classScore(s);
@@ -167,7 +167,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           !((event === 'birth' || event === 'death') && otherEndOfLife(c, s, event)) &&
           // "Thomas Pryce (1815 – 1889) ... sailed aboard HMS Marisol from 1841 to 1846": a life's
           // span dates the life, not another thing its sentence says was done.
-          !(dated && event === undefined && !LIVED.test(reading.relation.join(' ')) && !OF_LIFE.test(reading.relation.join(' ')) && inLifeSpan(c, s)),
+          !(dated && !asksLife && inLifeSpan(c, s)),
       );
     // "It is home to the headquarters of Airbus": the pronoun stands for its passage's subject.
     const subject = ['place', 'entity', 'person'].includes(reading.type) ? pronounSubject(s, focus, reading) : undefined;
@@ -193,10 +193,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // merely near its words (weight fitted on the blind probes of the sample corpus, a dev set).
     // "It was patented by the Lumière brothers": the pronoun is the passage's subject, so its title's
     // words count with what the sentence says of the one who did it.
-    const pronounTitle =
-      s.position > 0 && /^(?:It|He|She|They)\s/.test(s.text)
-        ? focus.relationScore({ ...s, terms: new Set([...s.terms, ...contentTerms(bareTitle(s.title))]) }) - focus.relationScore(s)
-        : 0;
+    const pronounTitle = pronounLed(s) ? focus.relationScore(withTitleTerms(s)) - focus.relationScore(s) : 0;
     const agent = reading.type === 'person' && isAgent(candidate, s, focus.relation) ? 1 + pronounTitle : 0;
     const score =
       (about ? 1.5 * nameScoreOf(s) : 1 + unsaidScore(s)) +
@@ -421,6 +418,16 @@ function figureOfName(reading: QuestionReading, focus: Focus): boolean {
       'iu',
     ).test(focus.question);
   });
+}
+
+/** Whether a sentence after its passage's first opens on a pronoun, which stands for the passage's subject. */
+function pronounLed(s: Sentence): boolean {
+  return s.position > 0 && /^(?:It|He|She|They)\s/.test(s.text);
+}
+
+/** A sentence with its passage's title's words added to its own, as a pronoun opening it names them. */
+function withTitleTerms(s: Sentence): Sentence {
+  return { ...s, terms: new Set([...s.terms, ...contentTerms(bareTitle(s.title))]) };
 }
 
 /** Whether a date is one end of the life's span a person's lead gives in brackets ("Thomas Pryce (1815 – 1889) was ..."). */
@@ -656,8 +663,6 @@ function joined(c: Candidate, s: Sentence, reading: QuestionReading): Candidate 
   return c;
 }
 
-/** The years something ran: "from 1841 to 1846", "between 1855 and 1863". */
-const YEARS_RUN = /\b(?:[Ff]rom\s+(\d{4})\s+(?:to|until|till)\s+(\d{4})|[Bb]etween\s+(\d{4})\s+and\s+(\d{4}))\b/g;
 /** A question asking when a run began, or when it ended. */
 const BEGAN = /\b(?:begin\w*|began|begun|start\w*|first)\b/i;
 const ENDED = /\b(?:end|ended|ending|finish\w*|last|until|stop\w*)\b/i;
