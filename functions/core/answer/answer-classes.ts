@@ -75,6 +75,21 @@ export const MONEY = /^(?:[^\d]*[$€£¥]|.*\d\s*(?:million|billion|thousand)?\
 /** An answer class that is a nation: "Which country is X from?" is answered by the nation X's adjective names ("a French director"). */
 export const NATION_CLASS = /^(?:country|nation)$/i;
 
+/** The classes of place that hold other places: "In which county is Portmoral?" is answered by the part of its place that is one. */
+export const CONTAINING_CLASS = /^(?:country|nation|county|state|province|region|district|department|prefecture|canton)$/i;
+
+/**
+ * Whether a place's name makes it one of a class of places that hold others: named so ("Fairfield
+ * County"), or known so to the lexicon within two levels (Cornwall a county, a county a region).
+ * A country is a state and a region to the lexicon too, and a city a region: asked for one of the
+ * places between, neither answers.
+ */
+export function placeOfClass(name: string, head: string, lexicon: Lexicon): boolean {
+  if (name.toLowerCase().endsWith(` ${head}`)) return true;
+  if (!lexicon.isKindOf?.(name, head, 2)) return false;
+  return NATION_CLASS.test(head) || !['country', 'city'].some((k) => lexicon.isKindOf!(name, k, 2));
+}
+
 /** A yes/no question asking whether two things share a nation: each side's is said by its adjective ("an American comedy film"). */
 export const SAME_NATION = /\bsame\s+(?:country|nationality|citizenship|origin)\b/i;
 

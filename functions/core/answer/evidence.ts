@@ -28,7 +28,19 @@
  */
 import type { Lexicon } from '../ports.js';
 import { contentTerms, isContentToken, normalizeText } from '../retrieval/tokenize.js';
-import { CAUSE_SAID, classRecogniser, DIED_OF, EXCHANGE_SAID, MONEY, NATION_CLASS, nationAdjectivesIn, PRICE_ASKED, SAME_NATION } from './answer-classes.js';
+import {
+  CAUSE_SAID,
+  CONTAINING_CLASS,
+  classRecogniser,
+  DIED_OF,
+  EXCHANGE_SAID,
+  MONEY,
+  NATION_CLASS,
+  nationAdjectivesIn,
+  PRICE_ASKED,
+  placeOfClass,
+  SAME_NATION,
+} from './answer-classes.js';
 import { datesIn, figureIn, measureIn, measuresIn, numbersIn, unitNamed, unitOf, YEAR_WORD } from './candidates.js';
 import { kinQuestion, statesKinOf } from './kinship.js';
 import {
@@ -251,8 +263,13 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // A price asked ("How much did X pay for Y?") is spoken of by any buying or selling ("acquired Y for ...").
   const priceAsked = PRICE_ASKED.test(task);
   const exchanged = (d: (typeof docs)[number]) => priceAsked && EXCHANGE_SAID.test(d.text);
+  // "In which state is Harlan Mill?": a passage naming a place the lexicon knows as one ("North
+  // Carolina") speaks of the state, as the answerer reads it (containingPlace).
+  const containing = reading.type === 'place' && classHead !== undefined && CONTAINING_CLASS.test(classHead) ? classHead : undefined;
+  const namesContaining = (d: (typeof docs)[number]) => containing !== undefined && d.names.some((n) => placeOfClass(n, containing, lexicon));
   const holds = (d: (typeof docs)[number], r: (typeof required)[number]) =>
     [...r.terms].some((t) => holdsTerm(d.terms, t)) ||
+    (r.words === classWords && namesContaining(d)) ||
     givesUnit(d, r.words) ||
     (r.words === classWords && d.saysClass) ||
     (r.words === classWords && givesTime(d)) ||
@@ -350,6 +367,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
         asked.some((set) => [...set].some((t) => holdsTerm(d.terms, t))) ||
         required.some((r) => saysKind(d, r)) ||
         d.saysClass ||
+        namesContaining(d) ||
         (reading.answerClass !== undefined && givesTime(d)) ||
         (kinTerms.size > 0 && statesKin(d)) ||
         spansLife(d, reading.relation.join(' ')) ||

@@ -4050,3 +4050,27 @@ describe('Function: answerStructured on why, read one way by the answerer and th
     expect(checkEvidence('Why did Ana Vell move to Essin?', [painter], moved, wordNet()).covered).toBe(false);
   });
 });
+
+describe('Function: answerStructured on the place that holds a place', () => {
+  it('answers "In which county/state/country is X?" with the part of X\'s place the lexicon knows as one', () => {
+    // Prepare
+    const town = doc('ashford', 'Ashford Hollow', 'Ashford Hollow is a town in Tolland County, Connecticut, United States. It was settled in 1730.');
+    const village = doc('pennick', 'Pennick', 'Pennick is a fishing village in Cornwall, England. Its harbour dates from 1790.');
+    const market = doc('feldau', 'Feldau', 'Feldau is a market town in the district of Traunstein in Bavaria, Germany.');
+    const asked = (q: string, d: ReturnType<typeof doc>) => {
+      const a = ask(q, [d]);
+      return [a.shortAnswer, checkEvidence(q, [d], a, wordNet()).covered];
+    };
+
+    // Act and assess
+    expect(asked('In which county is Ashford Hollow?', town)).toEqual(['Tolland County', true]);
+    expect(asked('In what state is Ashford Hollow located?', town)).toEqual(['Connecticut', true]);
+    expect(asked('Ashford Hollow is in which country?', town)).toEqual(['United States', true]);
+    expect(asked('In which county is Pennick?', village)).toEqual(['Cornwall', true]);
+    expect(asked('What country is Pennick in?', village)).toEqual(['England', true]);
+    // A country is no state asked; a district is the one the sentence calls so.
+    expect(asked('In which state is Pennick?', village)[0]).toBeNull();
+    expect(asked('In which district is Feldau?', market)).toEqual(['Traunstein', true]);
+    expect(asked('Which country is Feldau in?', market)).toEqual(['Germany', true]);
+  });
+});

@@ -77,6 +77,7 @@ import {
   bridgedTitle,
   causeOf,
   changeOf,
+  containingPlace,
   definedSubject,
   figureOf,
   firstNames,
@@ -179,7 +180,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
       : (lifePlace(reading, input.documents, lexicon, text) ??
         homeCountry(text, reading, input.documents, lexicon) ??
         deathCause(text, reading, input.documents) ??
-        (reading.type === 'place' ? whereIs(text, focus) : undefined));
+        (reading.type === 'place' ? (whereIs(text, focus) ?? containingPlace(focus)) : undefined));
   if (dated) return dated;
   const given = firstNames(text, focus) ?? (['yes_no', 'choice', 'comparison'].includes(reading.type) ? undefined : materialOf(text, focus));
   if (given) return given;

@@ -5,7 +5,7 @@
  * one that describes a passage's subject another passage names (bridgedTitle), what a thing is
  * made of (materialOf) and what someone did to something (verbObject).
  */
-import { CAUSE_SAID, EXCHANGE_SAID, MONEY, PRICE_ASKED } from '../../../../core/answer/answer-classes.js';
+import { CAUSE_SAID, CONTAINING_CLASS, EXCHANGE_SAID, MONEY, PRICE_ASKED, placeOfClass } from '../../../../core/answer/answer-classes.js';
 import { namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { bareTitle, escapeRegExp, KNOWN_FOR, MATERIAL_ASKED, YEARS_RUN } from '../../../../core/answer/text.js';
@@ -362,6 +362,43 @@ export function whereIs(question: string, focus: Focus): ExtractedAnswer | undef
     ? /\s(?:is|are|was|were)\s[^,.;]*?\b(?:of|in)\s+((?:\p{Ll}+\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)*)/u.exec(lead.text)?.[1]
     : undefined;
   return of && lead ? { shortAnswer: of, answer: cite(lead) } : undefined;
+}
+
+/** The places after "in" or "of": "in Cornwall, England", "in Fairfield County, Connecticut, United States", "city of France". */
+const PLACES_AFTER =
+  /\b(?:in|of)\s+((?:the\s+)?\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*(?:,\s+(?:the\s+)?\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)*)/gu;
+
+/**
+ * "In which county is Portmoral?", "What country is Portmoral in?": of the places its own passage
+ * puts it in ("a fishing village in Cornwall, England"), the one the lexicon knows as the class
+ * asked (Cornwall a county, England a country), or one named after the class ("Fairfield County").
+ * Asked only where the name is (no word besides "located"); undefined when no such place is said.
+ */
+export function containingPlace(focus: Focus): ExtractedAnswer | undefined {
+  const { reading, lexicon } = focus;
+  const head = reading.answerClass?.split(' ').pop();
+  const name = reading.names.length === 1 ? reading.names[0]! : undefined;
+  if (reading.type !== 'place' || !head || !CONTAINING_CLASS.test(head) || !name || !lexicon.isKindOf) return undefined;
+  if (reading.relation.some((w) => !/^(?:located|situated|lies?|found|based)$/i.test(w))) return undefined;
+  const own = focus.all.filter((s) => sameName(s.title, name));
+  // "the district of Rosenheim", "the Provence-Alpes-Côte d'Azur region": the sentence calls the place the class.
+  const namedClass = new RegExp(
+    `\\bthe\\s+${head}\\s+of\\s+(\\p{Lu}[\\p{L}'’.-]*(?:\\s+\\p{Lu}[\\p{L}'’.-]*)*)|\\bthe\\s+(\\p{Lu}[^,.;]*?)\\s+${head}\\b`,
+    'u',
+  );
+  for (const s of own) {
+    const m = namedClass.exec(s.text);
+    const called = m?.[1] ?? m?.[2];
+    if (called) return { shortAnswer: called, answer: cite(s) };
+    for (const m of s.text.matchAll(PLACES_AFTER)) {
+      const place = m[1]!
+        .split(/,\s+/)
+        .map((p) => p.replace(/^the\s+/, '').replace(/\.$/, ''))
+        .find((p) => placeOfClass(p, head, lexicon));
+      if (place) return { shortAnswer: place, answer: cite(s) };
+    }
+  }
+  return undefined;
 }
 
 /**
