@@ -4074,3 +4074,29 @@ describe('Function: answerStructured on the place that holds a place', () => {
     expect(asked('Which country is Feldau in?', market)).toEqual(['Germany', true]);
   });
 });
+
+describe('Function: answerStructured on who made a work, beside other works', () => {
+  it('answers no "who" with a film\'s title, and reads "Its score" in the film\'s own passage as the film\'s', () => {
+    // Prepare
+    const harbour = doc('harbour', 'Grey Harbour', 'Grey Harbour is a 1964 drama film directed by Ivo Sand. Its score was written by Lena Varga.');
+    const varga = doc(
+      'varga',
+      'Lena Varga',
+      'Lena Varga (born 1930) is a Hungarian composer of film music. She wrote the scores for many films, including Grey Harbour and Cold Lantern.',
+    );
+    const lantern = doc('lantern', 'Cold Lantern', 'Cold Lantern is a 1969 thriller film directed by Ivo Sand.');
+    const holt = doc(
+      'holt',
+      'Mara Holt',
+      'Mara Holt (1910 – 1980) was an English novelist. She wrote nine novels, the best known of which is Grey Harbour (1958).',
+    );
+
+    // Act
+    const composer = ask('Who composed the music for Grey Harbour?', [harbour, varga, lantern, holt]);
+    const asPassages = ask('Who composed the music for Grey Harbour?', [harbour, varga, holt, lantern]);
+
+    // Assess
+    expect(composer.shortAnswer).toBe('Lena Varga');
+    expect(asPassages.shortAnswer).toBe('Lena Varga');
+  });
+});

@@ -11,6 +11,10 @@ import { bareTitle } from '../../../../core/answer/text.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 
+/** The noun an opening calls its subject, before what qualifies it: "is a 1981 thriller film directed by ...": film. */
+const WORK_OPENING =
+  /\s(?:is|was)\s+(?:an?|the)\s+(?:[^\s,.;()]+\s+){0,4}?(\p{Ll}+)(?=[,.;]|\s+(?:by|of|in|from|directed|written|starring|produced|released|about|based|that|which|who|whose|with|for|set|made)\b)/u;
+
 export interface AnswerInput {
   question: string;
   instruction: string;
@@ -322,6 +326,24 @@ export class Focus {
     if (![...this.answerClass].some((t) => t.startsWith('percent'))) return true;
     return /%|\bper\s?cent\b/i.test(c.text);
   }
+
+  /**
+   * Whether a name is the title of a passage here whose opening calls it a work ("Night Ferry is a
+   * 1981 thriller film"): a film, a book or an album is no one who did something.
+   */
+  isWorkTitle(c: Candidate): boolean {
+    if (c.kind !== 'name' || !this.lexicon.isKindOf) return false;
+    let work = this.works.get(c.text);
+    if (work === undefined) {
+      const lead = this.all.find((s) => s.position === 0 && sameName(s.title, c.text));
+      const head = lead ? WORK_OPENING.exec(lead.text)?.[1] : undefined;
+      work = head !== undefined && this.lexicon.isKindOf(head, 'creation');
+      this.works.set(c.text, work);
+    }
+    return work;
+  }
+
+  private readonly works = new Map<string, boolean>();
 
   /** A candidate is no answer when the question already says it. */
   isGiven(c: Candidate): boolean {

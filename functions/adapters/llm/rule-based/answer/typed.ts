@@ -155,7 +155,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           !focus.isGiven(c) &&
           fits(c, reading, s) &&
           focus.measures(c) &&
-          !(reading.type === 'person' && inAppositive(c, s)) &&
+          !(reading.type === 'person' && (inAppositive(c, s) || focus.isWorkTitle(c))) &&
           !(about && titled(c, s)) &&
           !(hop2 && bridges.some((b) => namesBridge(c, new Set(b))) && !headedByClass(c, focus)) &&
           !ownedBySibling(c, s, focus) &&
@@ -422,7 +422,7 @@ function figureOfName(reading: QuestionReading, focus: Focus): boolean {
 
 /** Whether a sentence after its passage's first opens on a pronoun, which stands for the passage's subject. */
 function pronounLed(s: Sentence): boolean {
-  return s.position > 0 && /^(?:It|He|She|They)\s/.test(s.text);
+  return s.position > 0 && /^(?:It|He|She|They|Its|His|Her|Their)\s/.test(s.text);
 }
 
 /** A sentence with its passage's title's words added to its own, as a pronoun opening it names them. */
