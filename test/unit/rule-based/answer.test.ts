@@ -4100,3 +4100,28 @@ describe('Function: answerStructured on who made a work, beside other works', ()
     expect(asPassages.shortAnswer).toBe('Lena Varga');
   });
 });
+
+describe('Function: answerStructured on a character played', () => {
+  it('answers the one an actor played in the work asked, named or described, and never the work', () => {
+    // Prepare
+    const actor = doc(
+      'rask',
+      'Ebbe Rask',
+      'Ebbe Rask (1931 – 2001) was a Danish actor. He played the ferryman Jon Vidde in Cold Water. He later played a judge on stage.',
+    );
+    const film = doc('cold', 'Cold Water', 'Cold Water is a 1966 drama film directed by Ivo Sand. It stars Ebbe Rask and Lisa Orm as a lighthouse keeper.');
+    const other = doc('salt', 'Salt Roads', 'Salt Roads is a 1970 film starring Lisa Orm as Greta Lund.');
+
+    // Act
+    const character = ask('What character did Ebbe Rask play in Cold Water?', [film, actor, other]);
+    const whom = ask('Who did Ebbe Rask play in Cold Water?', [film, actor, other]);
+    const role = ask('What role did Lisa Orm play in Cold Water?', [film, actor, other]);
+    const named = ask('Which character did Lisa Orm play in Salt Roads?', [film, actor, other]);
+
+    // Assess
+    expect(character.shortAnswer).toBe('Jon Vidde');
+    expect(whom.shortAnswer).toBe('Jon Vidde');
+    expect(role.shortAnswer).toBe('a lighthouse keeper');
+    expect(named.shortAnswer).toBe('Greta Lund');
+  });
+});

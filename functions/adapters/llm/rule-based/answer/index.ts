@@ -225,7 +225,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
         (reading.type === 'number' && TOTAL_ASKED.test(text) ? tableTotal(tables, focus) : undefined) ??
         (reading.type === 'number' ? tableFigure(tables, focus) : tableSuperlative(reading, tables, focus, text)) ??
         mostOfClass(reading, focus, text) ??
-        playsAs(reading, focus) ??
+        playsAs(reading, focus, text) ??
         howLong(text, focus) ??
         ageAtEvent(text, focus) ??
         pricePaid(text, focus) ??

@@ -761,14 +761,55 @@ const PLAYS_AS =
  * striker for FC Varn": striker). Undefined when the class asked is no position or role, or no
  * sentence says it so.
  */
-export function playsAs(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
-  if (!/^(?:position|role)$/i.test(reading.answerClass ?? '') || !reading.relation.some((w) => /^pla[yi]/i.test(w))) return undefined;
+export function playsAs(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
+  if (!reading.relation.some((w) => /^pla[yi]/i.test(w))) return undefined;
+  const character = characterPlayed(reading, focus, question);
+  if (character) return character;
+  if (!/^(?:position|role)$/i.test(reading.answerClass ?? '')) return undefined;
   // Of a name with a passage of its own, only that passage says what it plays; of a description
   // ("the receiver of the 2007 Golden Shoe"), the passages it leads to.
   const own = rankedAbout(focus).filter((x) => focus.reading.names.some((n) => sameName(x.title, n)));
   for (const s of own.length > 0 ? own : rankedAbout(focus)) {
     const role = PLAYS_AS.exec(s.text);
     if (role) return { shortAnswer: role[1]!, answer: cite(s) };
+  }
+  return undefined;
+}
+
+/** "played the fisherman Tom Calloway", "portrayed Anna Varn", "starred as ...", "in the role of ...": the character, group 1. */
+const PLAYED_CHARACTER =
+  /\b(?:play(?:s|ed|ing)?|portray(?:s|ed|ing)?|voic(?:e|es|ed|ing)|star(?:s|red|ring)?\s+as|role\s+of)\s+(?:(?:the|a|an)\s+(?:[\p{Ll}-]+\s+){0,3})?(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*)*)/u;
+
+/**
+ * "What character did Oskar Lind play in The Salt Orchard?", "Who did X play in Y?": the one the
+ * actor's own passage says they played, in a sentence naming the work when one is asked of ("He
+ * played the fisherman Tom Calloway in The Salt Orchard"), or the one a sentence names after the
+ * actor and "as" ("starring Oskar Lind as Tom Calloway"). Undefined for a position played, or
+ * when no sentence says so.
+ */
+function characterPlayed(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
+  const classHead = reading.answerClass?.split(' ').pop();
+  // "Who did X play ...?" asks whom X played; "Who played Y?" asks the actor.
+  const whom = reading.type === 'person' && /^\s*who(?:m)?\s+(?:did|does|do|has|had|will|would)\s/i.test(question);
+  if (!(classHead ? /^(?:character|role|part)$/i.test(classHead) : whom) || reading.names.length === 0) return undefined;
+  const [actor, work] = reading.names as [string, string | undefined];
+  const workTerms = work ? contentTerms(work) : [];
+  const namesWork = (x: Sentence) => workTerms.length === 0 || holdsHalf(x, workTerms);
+  const own = focus.all.filter((x) => sameName(x.title, actor) && namesWork(x));
+  for (const x of own) {
+    // A name's pattern takes the dot of an initial ("J. Vidde"), and so the sentence's last.
+    const played = PLAYED_CHARACTER.exec(x.text)?.[1]?.replace(/\.$/, '');
+    if (played && !sameName(played, work ?? '')) return { shortAnswer: played, answer: cite(x) };
+  }
+  // "starring Oskar Lind as Tom Calloway"; a role asked may be described ("stars Hanne Bjorn as a ship's radio operator").
+  const as = new RegExp(
+    `${escapeRegExp(actor)}\\s+(?:\\([^)]*\\)\\s+)?as\\s+(?:the\\s+)?(\\p{Lu}[\\p{L}.'’-]*(?:\\s+\\p{Lu}[\\p{L}.'’-]*)*)|${escapeRegExp(actor)}\\s+as\\s+((?:a|an|the)\\s+[^,.;()]+?)(?=\\s+(?:in|for|and|opposite|alongside|with)\\b|[,.;()]|$)`,
+    'u',
+  );
+  for (const x of focus.all.filter(namesWork)) {
+    const m = as.exec(x.text);
+    const played = m?.[1]?.replace(/\.$/, '') ?? (classHead ? m?.[2] : undefined);
+    if (played) return { shortAnswer: played, answer: cite(x) };
   }
   return undefined;
 }
