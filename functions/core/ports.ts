@@ -381,6 +381,11 @@ export interface Lexicon {
   nameOf?(adjective: string): string | undefined;
   /** The words the lexicon gives as a word's opposites ("left" → right, "north" → south), lower case; [] when it knows none. */
   antonyms?(word: string): readonly string[];
+  /**
+   * A verb's irregular forms, lower case, both ways: "win" → won, "won" → win, "built" → build;
+   * [] for a word without (a stemmer reaches the regular ones).
+   */
+  irregularForms?(word: string): readonly string[];
 }
 
 // ---------------------------------------------------------------- time

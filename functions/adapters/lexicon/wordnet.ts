@@ -134,7 +134,7 @@ export class WordNetLexicon implements Lexicon {
   private readonly memo = new Map<string, readonly string[]>();
   private readonly synsets = new Map<string, Synset>();
   /** Each verb's irregular forms, from the exception list read backwards ("write" → wrote, written). */
-  private readonly irregularForms = new Map<string, string[]>();
+  private readonly irregularOf = new Map<string, string[]>();
 
   /**
    * `verbExceptions`: WordNet's exception list of verbs (verb.exc), an irregular form to its base
@@ -145,7 +145,13 @@ export class WordNetLexicon implements Lexicon {
     private readonly sizes: Readonly<Record<string, number>>,
     private readonly verbExceptions: Readonly<Record<string, string>> = {},
   ) {
-    for (const [form, base] of Object.entries(verbExceptions)) this.irregularForms.set(base, [...(this.irregularForms.get(base) ?? []), form]);
+    for (const [form, base] of Object.entries(verbExceptions)) this.irregularOf.set(base, [...(this.irregularOf.get(base) ?? []), form]);
+  }
+
+  irregularForms(word: string): readonly string[] {
+    const w = word.toLowerCase();
+    const base = Object.hasOwn(this.verbExceptions, w) ? this.verbExceptions[w]! : undefined;
+    return [...(this.irregularOf.get(w) ?? []), ...(base === undefined ? [] : [base, ...(this.irregularOf.get(base) ?? []).filter((f) => f !== w)])];
   }
 
   related(phrase: string): readonly string[] {
@@ -174,7 +180,7 @@ export class WordNetLexicon implements Lexicon {
     const parts = key.split('_');
     if (!found && parts.length === 2) for (const w of this.kindsNamedAfter(parts[1]!, parts[0]!)) out.add(w);
     // A verb's irregular forms say it too: "wrote" is said by "written", which no stemmer reaches.
-    for (const w of [...out]) for (const form of this.irregularForms.get(w) ?? []) out.add(form);
+    for (const w of [...out]) for (const form of this.irregularOf.get(w) ?? []) out.add(form);
     for (const w of this.degrees(key)) out.add(w);
     const related = [...out];
     this.memo.set(key, related);

@@ -7,7 +7,7 @@ import { callLlm } from '../llm/call-llm.js';
 import { answerSources } from '../planner/answer-sources.js';
 import { extractJson } from '../planner/extract-json.js';
 import { ANSWER_RESPONSE_SCHEMA, ANSWER_SYSTEM, answerPrompt } from '../planner/prompts.js';
-import type { LlmProvider } from '../ports.js';
+import type { Lexicon, LlmProvider } from '../ports.js';
 import type { LlmCallRecord } from '../types.js';
 
 export interface AnswerDocument {
@@ -33,10 +33,11 @@ export async function composeAnswer(
   llm: LlmProvider,
   input: { question: string; instruction: string; documents: AnswerDocument[]; maxTokens: number },
   signal?: AbortSignal,
+  lexicon?: Lexicon,
 ): Promise<ComposedAnswer> {
   const { question, instruction } = input;
   // The sentences of each document that matter to the question, in the prompt and the intent alike.
-  const documents = answerSources(question, instruction, input.documents);
+  const documents = answerSources(question, instruction, input.documents, lexicon);
   const { response, record } = await callLlm(
     llm,
     {

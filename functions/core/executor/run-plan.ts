@@ -10,7 +10,7 @@
 import { boundedMessage, InputRequiredError, LlmTransientError, oneLine, RetrievalServiceTransientError, StepExecutionError } from '../errors.js';
 import { evaluateCondition, type StepView } from '../expression/expression.js';
 import { renderParameters } from '../expression/templates.js';
-import type { Clock, CorpusIndex, LlmProvider, Reranker } from '../ports.js';
+import type { Clock, CorpusIndex, Lexicon, LlmProvider, Reranker } from '../ports.js';
 import { policyOnSkip, STEP_OPERATORS, stepPolicy } from '../steps/index.js';
 import { toolCallOf } from '../steps/tool_call.js';
 import { canonicalToolName, type SubPlanRunner, type ToolRegistry } from '../tools/registry.js';
@@ -30,6 +30,8 @@ export interface ExecutionContext {
   llm: LlmProvider;
   /** A cross-encoder or reranking service for the rerank step; the lexical reranker when absent. */
   reranker?: Reranker | undefined;
+  /** Word forms for choosing the sentences an answer reads; the words themselves when absent. */
+  lexicon?: Lexicon | undefined;
   clock: Clock;
   concurrency: number;
   topK: number;

@@ -16,6 +16,7 @@
 import { YEAR_WORD } from '../answer/candidates.js';
 import { type Kin, kinQuestion, relativesIn } from '../answer/kinship.js';
 import { fileMentions, sentences } from '../answer/text.js';
+import type { Lexicon } from '../ports.js';
 import { contentTerms } from '../retrieval/tokenize.js';
 
 export interface SourceDocument {
@@ -55,12 +56,22 @@ const ANSWERING = new Set(
 );
 
 /** Each document cut to the sentences that matter for `question` (and the step's `instruction`). */
-export function answerSources(question: string, instruction: string, documents: readonly SourceDocument[]): SourceDocument[] {
+export function answerSources(
+  question: string,
+  instruction: string,
+  documents: readonly SourceDocument[],
+  lexicon?: Pick<Lexicon, 'irregularForms'>,
+): SourceDocument[] {
   // A file the question names is a source of its own (its transcript, its caption), not words to
   // look for: "interview-lyon-mobility.mp3" would keep every passage saying "Lyon".
   const files = [...fileMentions(question), ...fileMentions(instruction)].map((f) => f.file);
   const unnamed = (text: string) => files.reduce((t, f) => t.split(f).join(' '), text);
   const asked = new Set([...contentTerms(unnamed(question)), ...contentTerms(unnamed(instruction)).filter((t) => !ANSWERING.has(t))]);
+  // A verb asked is said in its irregular forms too, which no stemmer reaches: "Which award did X win?" by "won".
+  for (const word of unnamed(question)
+    .toLowerCase()
+    .match(/\p{L}{3,}/gu) ?? [])
+    if (contentTerms(word).length > 0) for (const form of lexicon?.irregularForms?.(word) ?? []) for (const t of contentTerms(form)) asked.add(t);
   // The names of the sources given: a sentence naming one leads to that passage.
   const titles = documents.map((d) => new Set(contentTerms(d.title ?? '')));
   // A question about time ("Which magazine came out first?", "When was X born?") is answered by a

@@ -4,7 +4,7 @@
  * sets, the policies and the labels are all derived from it.
  */
 import type { StepView } from '../expression/expression.js';
-import type { CorpusIndex, LlmProvider, Reranker } from '../ports.js';
+import type { CorpusIndex, Lexicon, LlmProvider, Reranker } from '../ports.js';
 import type { SubPlanRunner, ToolRegistry } from '../tools/registry.js';
 import type { DecompositionStep, LlmCallRecord, Modality, StepOutput, StepType } from '../types.js';
 
@@ -14,6 +14,8 @@ export interface OperatorContext {
   llm: LlmProvider;
   /** A cross-encoder or reranking service for the rerank step; the lexical reranker when absent. */
   reranker?: Reranker | undefined;
+  /** Word forms for choosing the sentences an answer reads ("won" for "win"); the words themselves when absent. */
+  lexicon?: Lexicon | undefined;
   topK: number;
   /** The results of every ancestor of the step (what its condition and expression may read). */
   scope?: ReadonlyMap<number, StepView>;

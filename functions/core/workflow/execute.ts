@@ -142,6 +142,7 @@ async function executeRecord(
     index,
     llm,
     reranker: deps.reranker,
+    lexicon: deps.lexicon,
     clock: deps.clock,
     concurrency: o.concurrency,
     topK: o.topK,

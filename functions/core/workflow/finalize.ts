@@ -146,12 +146,17 @@ async function finalizeRecord(
       'finalizing',
       llm,
       () =>
-        composeAnswer(llm, {
-          question: task,
-          instruction: 'Answer the task from the sources, citing them.',
-          documents,
-          maxTokens: deps.budgets.answer,
-        }),
+        composeAnswer(
+          llm,
+          {
+            question: task,
+            instruction: 'Answer the task from the sources, citing them.',
+            documents,
+            maxTokens: deps.budgets.answer,
+          },
+          undefined,
+          deps.lexicon,
+        ),
       status.writes,
     );
     calls.push(composed.call);

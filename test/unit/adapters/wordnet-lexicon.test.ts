@@ -47,4 +47,12 @@ describe('Function: wordNet', () => {
     // Assess
     expect([states, germany]).toEqual([true, true]);
   });
+
+  it('gives a verb\'s irregular forms both ways ("win" → won, "built" → build), and none for a regular one', () => {
+    // Act and assess
+    expect(wordNet().irregularForms?.('win')).toContain('won');
+    expect(wordNet().irregularForms?.('won')).toContain('win');
+    expect(wordNet().irregularForms?.('built')).toContain('build');
+    expect(wordNet().irregularForms?.('walk')).toEqual([]);
+  });
 });

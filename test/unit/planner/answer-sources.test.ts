@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wordNet } from '../../../functions/adapters/lexicon/wordnet.js';
 import { answerSources, MAX_SENTENCES_PER_SOURCE, SOURCES_BUDGET_CHARS } from '../../../functions/core/planner/answer-sources.js';
 import { answerPrompt } from '../../../functions/core/planner/prompts.js';
 
@@ -167,5 +168,23 @@ describe('Function: answerPrompt', () => {
     expect(text).toContain('[Lyon]\nLyon is a city.');
     expect(text.endsWith('Question: Who patented the cinematograph?')).toBe(true);
     expect(text.split('Who patented the cinematograph?')).toHaveLength(2);
+  });
+
+  it('keeps a sentence saying the question\'s verb in an irregular form ("won" for "win") when given a lexicon', () => {
+    // Prepare
+    const film = {
+      id: 'film',
+      title: 'Grey Harbour',
+      text: 'Grey Harbour is a 1964 drama film. It is based on a novel. The film was shot in Pennick. Its score was written by Lena Varga. The film won the Silver Gull at the Tallinn festival in 1965.',
+    };
+    const question = 'Which award did Grey Harbour win?';
+
+    // Act
+    const plain = answerSources(question, 'Answer, citing sources.', [film]);
+    const read = answerSources(question, 'Answer, citing sources.', [film], wordNet());
+
+    // Assess
+    expect(plain[0]?.text).not.toContain('Silver Gull');
+    expect(read[0]?.text).toContain('The film won the Silver Gull');
   });
 });
