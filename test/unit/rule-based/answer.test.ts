@@ -4125,3 +4125,17 @@ describe('Function: answerStructured on a character played', () => {
     expect(named.shortAnswer).toBe('Greta Lund');
   });
 });
+
+describe('Function: answerStructured on how long a work runs', () => {
+  it('answers "How long is X?" with its running time, not a count of works that names it', () => {
+    // Prepare
+    const film = doc('ferry', 'Low Bridge', 'Low Bridge is a 1983 thriller film directed by Ivo Sand. The film runs 97 minutes.');
+    const director = doc('sand', 'Ivo Sand', 'Ivo Sand (1940 – 2010) was a Latvian film director. He directed twelve feature films, including Low Bridge.');
+
+    // Act
+    const length = ask('How long is Low Bridge?', [director, film]);
+
+    // Assess
+    expect(length.shortAnswer).toBe('97 minutes');
+  });
+});

@@ -312,6 +312,8 @@ export class Focus {
     if (LENGTH_ASKED.test(this.question) && AREA_SAID.test(c.text)) return false;
     // "How many containers?" counts them: "80 million tonnes" is a measure in a unit, no count of containers.
     const unit = /\b(\p{L}{3,})$/u.exec(c.text)?.[1];
+    // "How long is Night Ferry?": a count of works or of people ("nine feature films") is no length.
+    if (LENGTH_ASKED.test(this.question) && unit && ['creation', 'person', 'organization'].some((k) => this.lexicon.isKindOf?.(unit, k) === true)) return false;
     const counts = /\bhow\s+many\b/i.test(this.question) && this.answerClass.size > 0;
     const head = this.reading.answerClass?.split(' ').pop() ?? '';
     // A count of people is one of residents, inhabitants, passengers ...: kinds of person.
