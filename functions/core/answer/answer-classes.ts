@@ -108,8 +108,18 @@ export function schoolsIn(sentence: string): ClassSpan[] {
     `(?:${word}\\s+){0,4}(?:${SCHOOL_HEAD})(?![\\p{L}])(?:\\s+(?:of|for|de|in)\\s+(?:the\\s+)?${word}(?:\\s+${word}){0,3})?(?:,\\s+${word}(?=[\\s.;)]|$)(?!\\s*,\\s*\\p{Lu}))?`,
     'gu',
   );
-  return [...sentence.matchAll(pattern)].map((m) => ({ text: m[0].replace(/\.$/, ''), at: m.index, kind: 'name' as const }));
+  const headed = [...sentence.matchAll(pattern)].map((m) => ({ text: m[0].replace(/\.$/, ''), at: m.index, kind: 'name' as const }));
+  // A name after a common noun for one: "the Moscow film school VGIK".
+  const named = [...sentence.matchAll(SCHOOL_NAMED)].map((m) => ({
+    text: m[1]!.replace(/\.$/, ''),
+    at: m.index + m[0].length - m[1]!.length,
+    kind: 'name' as const,
+  }));
+  return [...headed, ...named.filter((n) => !headed.some((h) => n.at >= h.at && n.at < h.at + h.text.length))].sort((a, b) => a.at - b.at);
 }
+
+/** A place of learning's name after a common noun for one: "the film school VGIK", "the art academy Valand". */
+const SCHOOL_NAMED = /\b(?:school|university|college|academy|conservatory|institute)\s+(\p{Lu}[\p{L}'’.&-]*(?:\s+\p{Lu}[\p{L}'’.&-]*){0,3})/gu;
 
 /** The answer classes told by their spans rather than by a word for them: a nationality is said as "a French painter". */
 const RECOGNISED_CLASSES: ReadonlyArray<[RegExp, (sentence: string) => ClassSpan[]]> = [

@@ -4139,3 +4139,19 @@ describe('Function: answerStructured on how long a work runs', () => {
     expect(length.shortAnswer).toBe('97 minutes');
   });
 });
+
+describe('Function: answerStructured on where someone studied', () => {
+  it('reads a school named after a common noun for one ("the film school VGIK") as well as one headed by it', () => {
+    // Prepare
+    const director = doc('kivi', 'Jaan Kivi', 'Jaan Kivi (1936 – 1999) was an Estonian film director. He studied at the Leningrad film school LGITMiK.');
+    const actress = doc('orm', 'Lisa Orm', 'Lisa Orm (born 1948) is an Estonian actress. She studied at the Tallinn Drama School.');
+
+    // Act
+    const named = ask('Where did Jaan Kivi study?', [director, actress]);
+    const headed = ask('Where did Lisa Orm study?', [director, actress]);
+
+    // Assess
+    expect(named.shortAnswer).toBe('LGITMiK');
+    expect(headed.shortAnswer).toBe('Tallinn Drama School');
+  });
+});
