@@ -4155,3 +4155,17 @@ describe('Function: answerStructured on where someone studied', () => {
     expect(headed.shortAnswer).toBe('Tallinn Drama School');
   });
 });
+
+describe('Function: answerStructured on who did what to someone', () => {
+  it('answers "Who played the ferryman ...?" with the actor, not the character played', () => {
+    // Prepare
+    const actor = doc('rask', 'Ebbe Rask', 'Ebbe Rask (1931 – 2001) was a Danish actor. He played the ferryman Jon Vidde in Cold Water.');
+    const film = doc('cold', 'Cold Water', 'Cold Water is a 1966 drama film directed by Ivo Sand.');
+
+    // Act
+    const who = ask('Who played the ferryman in Cold Water?', [film, actor]);
+
+    // Assess
+    expect(who.shortAnswer).toBe('Ebbe Rask');
+  });
+});

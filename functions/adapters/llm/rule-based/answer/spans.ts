@@ -104,6 +104,21 @@ export function isAgent(c: Candidate, s: Sentence, relation: ReadonlyArray<Reado
 }
 
 /**
+ * Whether a span stands as the object of a verb of the relation: "He played the fisherman Tom
+ * Calloway" for "Who played the fisherman ...?", which asks who did it (the pronoun), not whom.
+ * The verb, then at most a determiner and two words that are no preposition, then the span.
+ */
+export function objectOfVerb(c: Candidate, s: Sentence, relation: ReadonlyArray<ReadonlySet<string>>): boolean {
+  const m = OBJECT_BEFORE.exec(s.text.slice(Math.max(0, c.at - 60), c.at));
+  const verb = m ? contentTerms(m[1]!)[0] : undefined;
+  return verb !== undefined && relation.some((set) => set.has(verb));
+}
+
+/** A verb, then at most a determiner and two words that are no preposition, before a span ("played the fisherman "). */
+const OBJECT_BEFORE =
+  /(\p{L}+)\s+(?:(?:the|a|an|his|her|their|its)\s+)?(?:(?!(?:by|of|in|on|at|to|for|with|from|and|as|or|into|after|before)\s)[\p{Ll}-]+\s+){0,2}$/u;
+
+/**
  * How many words of the relation the phrase before a span's "by" says: "with a music score by
  * Miklós Rózsa" says two of "who wrote the music score", "written by Terence Rattigan" one.
  */

@@ -10,7 +10,7 @@ import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { lifeEvent } from './choice.js';
 import { cite, type ExtractedAnswer, type Focus, holdsHalf, ORDINALS, ranked, type Sentence, sameName, titleKey } from './focus.js';
 import { lifeSpanIn } from './lives.js';
-import { fits, inAppositive, isAgent, misfit, nearest, relationGap, withYear } from './spans.js';
+import { fits, inAppositive, isAgent, misfit, nearest, objectOfVerb, relationGap, withYear } from './spans.js';
 
 /**
  * A person, place, named thing, number, date or year. The sentences about the question's names
@@ -109,6 +109,8 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     pronounLed(s) && focus.reading.names.some((n) => sameName(s.title, n)) ? focus.nameScore(withTitleTerms(s)) : focus.nameScore(s);
   // A life's span answers a birth, a death, a birthday or when someone lived; no other date asked (below).
   const asksLife = event !== undefined || LIVED.test(reading.relation.join(' ')) || OF_LIFE.test(reading.relation.join(' '));
+  // "Who played the fisherman ...?" asks who did it: the one done to ("played the fisherman Tom Calloway") is not the answer.
+  const whoDid = WHO_DID.test(focus.question);
   for (const s of focus.all) {
     const about = (!hasNames || nameScoreOf(s) > 0 || (s.position === 0 && pronounPassages.has(s.docId))) && namesSubject(s);
     const asked = focus.relationScore(s) + focus.classScore(s);
@@ -155,7 +157,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           !focus.isGiven(c) &&
           fits(c, reading, s) &&
           focus.measures(c) &&
-          !(reading.type === 'person' && (inAppositive(c, s) || focus.isWorkTitle(c))) &&
+          !(reading.type === 'person' && (inAppositive(c, s) || focus.isWorkTitle(c) || (whoDid && objectOfVerb(c, s, focus.relation)))) &&
           !(about && titled(c, s)) &&
           !(hop2 && bridges.some((b) => namesBridge(c, new Set(b))) && !headedByClass(c, focus)) &&
           !ownedBySibling(c, s, focus) &&
@@ -419,6 +421,9 @@ function figureOfName(reading: QuestionReading, focus: Focus): boolean {
     ).test(focus.question);
   });
 }
+
+/** A question asking who did something, by its verb: "Who played ...?", not "Who did X play?" nor "Who is ...?". */
+const WHO_DID = /^\s*who\s+(?!(?:is|was|are|were|did|does|do|has|had|have|will|would|can|could)\b)\p{Ll}+(?:ed|s)?\b/iu;
 
 /** Whether a sentence after its passage's first opens on a pronoun, which stands for the passage's subject. */
 function pronounLed(s: Sentence): boolean {
