@@ -4169,3 +4169,20 @@ describe('Function: answerStructured on who did what to someone', () => {
     expect(who.shortAnswer).toBe('Ebbe Rask');
   });
 });
+
+describe('Function: answerStructured on the same year', () => {
+  it('answers "founded in the same year?" by the years each side\'s founding sentence gives', () => {
+    // Prepare
+    const rovers = doc('rovers', 'Elmbury Rovers', 'Elmbury Rovers is a football club. The club was founded in 1887 and plays at Kiln Road.');
+    const united = doc('united', 'Daleford United', 'Daleford United is a football club. Founded in 1887, the club plays at Bank Street.');
+    const city = doc('city', 'Daleford City', 'Daleford City is a football club. It was founded in 1902 and plays at the Meadow.');
+
+    // Act
+    const same = ask('Were Elmbury Rovers and Daleford United founded in the same year?', [rovers, united, city]);
+    const other = ask('Were Elmbury Rovers and Daleford City founded in the same year?', [rovers, united, city]);
+
+    // Assess
+    expect(same.shortAnswer).toBe('yes');
+    expect(other.shortAnswer).toBe('no');
+  });
+});

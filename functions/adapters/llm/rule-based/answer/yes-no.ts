@@ -13,6 +13,18 @@ import { cite, type ExtractedAnswer, type Focus, LOCATIVE_VERB, ORDINALS, ranked
 import { CHANGED_DOWN, CHANGED_UP } from './phrasings.js';
 import { nearest, relationGap } from './spans.js';
 
+/** "... in the same year?", "the same decade", "on the same day": a time asked to be the same. */
+const SAME_TIME = /\bsame\s+(?:year|decade|century|day|date|time)\b/i;
+
+/** The first year of a side's first sentence saying the relation ("The club was founded in 1889"), with that sentence. */
+function yearSaid(side: readonly Sentence[], focus: Focus): { year: string; sentence: Sentence } | undefined {
+  for (const s of side.filter((x) => focus.relationScore(x) > 0)) {
+    const year = /\b(1\d{3}|20\d{2})\b/.exec(s.text)?.[1];
+    if (year) return { year, sentence: s };
+  }
+  return undefined;
+}
+
 /** Yes or no: both sides hold the attribute, or both name the same place of the asked kind; one claim holds or not. */
 export function yesNo(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
   // A year bound is settled by the year of the event, or not at all.
@@ -36,6 +48,11 @@ export function yesNo(reading: QuestionReading, focus: Focus, question: string):
     const nations = asksNation ? perSide.map((ss) => nationOf(ss, focus)) : [];
     if (asksNation && nations.every((n) => n !== undefined)) {
       return { shortAnswer: nations[0] === nations[1] ? 'yes' : 'no', answer: perSide.map((ss) => cite(ss[0]!)).join(' ') };
+    }
+    // "Were X and Y founded in the same year?": the year each side's sentence saying the relation gives.
+    const years = same && SAME_TIME.test(question) ? perSide.map((ss) => yearSaid(ss, focus)) : [];
+    if (years.length === 2 && years.every((y) => y !== undefined)) {
+      return { shortAnswer: years[0]!.year === years[1]!.year ? 'yes' : 'no', answer: years.map((y) => cite(y!.sentence)).join(' ') };
     }
     if (same) {
       // What each side is "in": the name beside the class noun the question asks to be the same.
