@@ -4186,3 +4186,21 @@ describe('Function: answerStructured on the same year', () => {
     expect(other.shortAnswer).toBe('no');
   });
 });
+
+describe('Function: answerStructured on which of a class does what is asked', () => {
+  it('answers "Which river flows through X?" with the river the pronoun stands for, not one it joins', () => {
+    // Prepare
+    const river = doc(
+      'brent',
+      'River Brent, Cumbria',
+      'The River Brent is a river in Cumbria, England. It rises on Coldfell and flows through Elmbury before joining the River Eden near Penrith.',
+    );
+    const town = doc('elmbury', 'Elmbury', 'Elmbury is a market town in Cumbria, England. It has a population of 9,000.');
+
+    // Act
+    const which = ask('Which river flows through Elmbury?', [river, town]);
+
+    // Assess
+    expect(which.shortAnswer).toBe('River Brent');
+  });
+});

@@ -111,6 +111,9 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const asksLife = event !== undefined || LIVED.test(reading.relation.join(' ')) || OF_LIFE.test(reading.relation.join(' '));
   // "Who played the fisherman ...?" asks who did it: the one done to ("played the fisherman Tom Calloway") is not the answer.
   const whoDid = WHO_DID.test(focus.question);
+  // "Which river flows through ...?": a class asked as the subject of a verb of the relation.
+  const classVerb = CLASS_DID.exec(focus.question)?.[1];
+  const classDid = classVerb !== undefined && focus.relation.some((set) => set.has(contentTerms(classVerb)[0] ?? ''));
   for (const s of focus.all) {
     const about = (!hasNames || nameScoreOf(s) > 0 || (s.position === 0 && pronounPassages.has(s.docId))) && namesSubject(s);
     const asked = focus.relationScore(s) + focus.classScore(s);
@@ -184,7 +187,18 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     const ofClass = candidates.filter((c) => focus.answerClass.size > 0 && (ownPassageDefines(c, focus) || focus.isKind(c) || knownAsClass(c, focus)));
     // "It ... is home to the headquarters of Airbus": where the headquarters are is the sentence's subject.
     const homeTo = subject !== undefined && reading.type === 'place' && !reading.answerClass && /\bhome\s+to\b/i.test(s.text) && focus.relationScore(s) > 0;
-    const candidate = homeTo ? subject : ofClass.length > 0 ? nearest(ofClass, s, focus, reading) : nearest(candidates, s, focus, reading);
+    // "Which river flows through Harwick?": of the class, the one the sentence's pronoun stands for does what is asked ("It ... flows through Harwick").
+    const subjectOfClass =
+      subject !== undefined &&
+      (ofClass.includes(subject) ||
+        contentTerms(subject.text).some((t) => focus.answerClass.has(t)) ||
+        definedAsClass(
+          subject,
+          focus.all.filter((x) => x.docId === s.docId),
+          focus,
+        ));
+    const doer = classDid && subjectOfClass ? subject : undefined;
+    const candidate = homeTo ? subject : (doer ?? (ofClass.length > 0 ? nearest(ofClass, s, focus, reading) : nearest(candidates, s, focus, reading)));
     // The text calling a name what the question asks for ("the Garonne river"), or the name's own
     // passage calling it that ("Toulouse is the fourth-largest city"), all but settles it, over a
     // first hop that merely shares the question's words. The weights here (8 beside the class, 1.5
@@ -375,7 +389,14 @@ function namesBridge(c: Candidate, bridgeTerms: ReadonlySet<string>): boolean {
 function pronounSubject(s: Sentence, focus: Focus, reading: QuestionReading): Candidate | undefined {
   const pronoun = reading.type === 'person' ? /^(?:It|He|She|They)\s/ : /^(?:It|They)\s/;
   if (!pronoun.test(s.text) || s.title === '') return undefined;
-  const text = bareTitle(s.title);
+  // "River Calder, Lancashire": a title told apart by its place after a comma is the name before it
+  // when its passage's opening says so ("The River Calder is a river in Lancashire").
+  const title = bareTitle(s.title);
+  const head = title.split(',')[0]!;
+  const lead = focus.all.find((x) => x.docId === s.docId && x.position === 0)?.text.replace(/^the\s+/i, '') ?? '';
+  const opens = (name: string) => lead.toLowerCase().startsWith(name.replace(/^the\s+/i, '').toLowerCase());
+  // A comma within the name ("Henry FitzRoy, 5th Duke of Grafton") opens its passage whole.
+  const text = head !== title && opens(head) && !opens(title) ? head : title;
   const c: Candidate = { text, at: 0, kind: 'name' };
   return focus.isGiven(c) ? undefined : c;
 }
@@ -424,6 +445,9 @@ function figureOfName(reading: QuestionReading, focus: Focus): boolean {
 
 /** A question asking who did something, by its verb: "Who played ...?", not "Who did X play?" nor "Who is ...?". */
 const WHO_DID = /^\s*who\s+(?!(?:is|was|are|were|did|does|do|has|had|have|will|would|can|could)\b)\p{Ll}+(?:ed|s)?\b/iu;
+
+/** "Which river flows ...?", "What company makes ...?": the verb a class asked does, group 1. */
+const CLASS_DID = /^\s*(?:which|what)\s+\p{Ll}+\s+(?!(?:is|was|are|were|did|does|do|has|had|have)\b)(\p{Ll}+)\b/iu;
 
 /** Whether a sentence after its passage's first opens on a pronoun, which stands for the passage's subject. */
 function pronounLed(s: Sentence): boolean {
