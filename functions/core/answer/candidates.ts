@@ -169,9 +169,13 @@ export function datesIn(sentence: string): Candidate[] {
 }
 
 export function namesIn(sentence: string): Candidate[] {
-  return entitySpans(sentence)
-    .filter((span) => !/^[\d\s,.]+$/.test(span))
-    .map((span) => ({ text: span, at: Math.max(0, sentence.indexOf(span)), kind: 'name' as const }));
+  return (
+    entitySpans(sentence)
+      .filter((span) => !/^[\d\s,.]+$/.test(span))
+      // A match's score after a side's name is no part of it: "beat Sheffield United 1–0".
+      .map((span) => span.replace(/\s+\d{1,2}\s*[–-]\s*\d{1,2}$/, ''))
+      .map((span) => ({ text: span, at: Math.max(0, sentence.indexOf(span)), kind: 'name' as const }))
+  );
 }
 
 /** The candidates of a sentence for a question of `type`, in the order they appear. */

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { wordNet } from '../../../functions/adapters/lexicon/wordnet.js';
 import { answerStructured } from '../../../functions/adapters/llm/rule-based/answer/index.js';
 
-import { datesIn, measureIn, numbersIn } from '../../../functions/core/answer/candidates.js';
+import { datesIn, measureIn, namesIn, numbersIn } from '../../../functions/core/answer/candidates.js';
 import { sentences } from '../../../functions/core/answer/text.js';
 
 describe('Function: numbersIn', () => {
@@ -132,5 +132,17 @@ describe('Function: answerStructured on counts', () => {
 
     // Assess
     expect(answer.shortAnswer).toBe('Ereta');
+  });
+});
+
+describe('Function: namesIn', () => {
+  it("leaves a match's score off the side named before it, and keeps a number that is part of a name", () => {
+    // Act
+    const beaten = namesIn('Elmbury Rovers beat Daleford United 2–1 in the final.').map((c) => c.text);
+    const craft = namesIn('The crew flew Apollo 11 to the Moon.').map((c) => c.text);
+
+    // Assess
+    expect(beaten).toContain('Daleford United');
+    expect(craft).toContain('Apollo 11');
   });
 });
