@@ -4204,3 +4204,19 @@ describe('Function: answerStructured on which of a class does what is asked', ()
     expect(which.shortAnswer).toBe('River Brent');
   });
 });
+
+describe('Function: answerStructured on an age at death stated', () => {
+  it('takes the age the passage states at the death when the years alone leave two', () => {
+    // Prepare
+    const stated = doc('rask', 'Ebbe Rask', 'Ebbe Rask (1931 – 2001) was a Danish actor. He died in Odense at the age of 69.');
+    const unstated = doc('orm', 'Lisa Orm', 'Lisa Orm (1920 – 1990) was a Danish actress. She died in Aarhus.');
+
+    // Act
+    const rask = ask('How old was Ebbe Rask when he died?', [stated, unstated]);
+    const orm = ask('How old was Lisa Orm when she died?', [stated, unstated]);
+
+    // Assess
+    expect(rask.shortAnswer).toBe('69');
+    expect(orm.shortAnswer).toBe('69 or 70');
+  });
+});

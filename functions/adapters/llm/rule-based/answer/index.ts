@@ -56,7 +56,7 @@ import { wordNet } from '../../../lexicon/wordnet.js';
 import { readTask } from '../reading.js';
 import { choose, dayValue, monthAndDay } from './choice.js';
 import { describe, fallback, namesFrom, summarize } from './fallback.js';
-import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, ranksAs, type Sentence, titleKey } from './focus.js';
+import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, ranksAs, type Sentence, sameName, titleKey } from './focus.js';
 import {
   coordinated,
   gradedSynonyms,
@@ -345,6 +345,9 @@ function superlativeClaim(asked: string, documents: AnswerInput['documents'], le
   return { shortAnswer: same ? 'yes' : 'no', answer: found.answer };
 }
 
+/** A death with the age it came at: "died in Malmö at the age of 73", "died in 1967, aged 66" (the age: group 1). */
+const STATED_AGE_AT_DEATH = /\bdied\b[^.;]*?\b(?:at\s+the\s+age\s+of|aged)\s+(\d{1,3})\b/i;
+
 /** The verbs a thing's age is counted from: when it came to be. */
 const BEGINNINGS = ['founded', 'born', 'established', 'built'];
 
@@ -393,9 +396,16 @@ function ageAtDeath(subject: string, documents: AnswerInput['documents'], lexico
     return month >= 0 && day !== undefined;
   };
   const years = Math.floor(dayValue(death) - dayValue(birth));
-  const age = full(birth) && full(death) ? `${years}` : `${death.value - birth.value - 1} or ${death.value - birth.value}`;
   const support = [...new Set([...sentences(born!.answer), ...sentences(died!.answer)])].join(' ');
-  return { shortAnswer: age, answer: support };
+  if (full(birth) && full(death)) return { shortAnswer: `${years}`, answer: support };
+  // With a year alone on either side, an age its own passage states at the death settles which of
+  // the two it was: "(1936 – 2009) ... He died in Malmö at the age of 73".
+  const two = [death.value - birth.value - 1, death.value - birth.value];
+  const own = documents.find((d) => sameName(d.title ?? '', subject));
+  const stated = own ? sentences(own.text).find((x) => STATED_AGE_AT_DEATH.test(x)) : undefined;
+  const age = stated ? Number(STATED_AGE_AT_DEATH.exec(stated)![1]) : undefined;
+  if (stated && age !== undefined && two.includes(age)) return { shortAnswer: `${age}`, answer: `${support} ${stated} [${own!.id}]` };
+  return { shortAnswer: `${two[0]} or ${two[1]}`, answer: support };
 }
 
 /** The ways a gap is asked, each with the comparison it is asked as. */
