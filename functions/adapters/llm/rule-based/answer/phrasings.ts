@@ -758,8 +758,8 @@ const PLAYS_AS =
 /**
  * "What position does Tomas Hale play?", "What position did the receiver of ... play?": the role a
  * sentence about the question's subject, or one it leads to, says someone plays as ("who plays as a
- * striker for FC Varn": striker). Undefined when the class asked is no position or role, or no
- * sentence says it so.
+ * striker for FC Varn": striker). A character played is read first (characterPlayed). Undefined
+ * when the class asked is no position or role, or no sentence says it so.
  */
 export function playsAs(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
   if (!reading.relation.some((w) => /^pla[yi]/i.test(w))) return undefined;

@@ -189,6 +189,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     const homeTo = subject !== undefined && reading.type === 'place' && !reading.answerClass && /\bhome\s+to\b/i.test(s.text) && focus.relationScore(s) > 0;
     // "Which river flows through Harwick?": of the class, the one the sentence's pronoun stands for does what is asked ("It ... flows through Harwick").
     const subjectOfClass =
+      classDid &&
       subject !== undefined &&
       (ofClass.includes(subject) ||
         contentTerms(subject.text).some((t) => focus.answerClass.has(t)) ||
@@ -197,7 +198,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           focus.all.filter((x) => x.docId === s.docId),
           focus,
         ));
-    const doer = classDid && subjectOfClass ? subject : undefined;
+    const doer = subjectOfClass ? subject : undefined;
     const candidate = homeTo ? subject : (doer ?? (ofClass.length > 0 ? nearest(ofClass, s, focus, reading) : nearest(candidates, s, focus, reading)));
     // The text calling a name what the question asks for ("the Garonne river"), or the name's own
     // passage calling it that ("Toulouse is the fourth-largest city"), all but settles it, over a
@@ -393,12 +394,23 @@ function pronounSubject(s: Sentence, focus: Focus, reading: QuestionReading): Ca
   // when its passage's opening says so ("The River Calder is a river in Lancashire").
   const title = bareTitle(s.title);
   const head = title.split(',')[0]!;
-  const lead = focus.all.find((x) => x.docId === s.docId && x.position === 0)?.text.replace(/^the\s+/i, '') ?? '';
-  const opens = (name: string) => lead.toLowerCase().startsWith(name.replace(/^the\s+/i, '').toLowerCase());
-  // A comma within the name ("Henry FitzRoy, 5th Duke of Grafton") opens its passage whole.
-  const text = head !== title && opens(head) && !opens(title) ? head : title;
-  const c: Candidate = { text, at: 0, kind: 'name' };
+  const c: Candidate = { text: head !== title && opensOnly(head, title, s, focus) ? head : title, at: 0, kind: 'name' };
   return focus.isGiven(c) ? undefined : c;
+}
+
+/**
+ * Whether a passage opens on the part of its title before a comma and not on the whole title:
+ * "The River Calder is a river ..." under "River Calder, Lancashire"; not "Henry FitzRoy, 5th
+ * Duke of Grafton (1 October 1663 – ...)", whose comma is within the name.
+ */
+function opensOnly(head: string, title: string, s: Sentence, focus: Focus): boolean {
+  const lead =
+    focus.all
+      .find((x) => x.docId === s.docId && x.position === 0)
+      ?.text.replace(/^the\s+/i, '')
+      .toLowerCase() ?? '';
+  const opens = (name: string) => lead.startsWith(name.replace(/^the\s+/i, '').toLowerCase());
+  return opens(head) && !opens(title);
 }
 
 /**
@@ -444,7 +456,7 @@ function figureOfName(reading: QuestionReading, focus: Focus): boolean {
 }
 
 /** A question asking who did something, by its verb: "Who played ...?", not "Who did X play?" nor "Who is ...?". */
-const WHO_DID = /^\s*who\s+(?!(?:is|was|are|were|did|does|do|has|had|have|will|would|can|could)\b)\p{Ll}+(?:ed|s)?\b/iu;
+const WHO_DID = /^\s*who\s+(?!(?:is|was|are|were|did|does|do|has|had|have|will|would|can|could)\b)\p{Ll}+\b/iu;
 
 /** "Which river flows ...?", "What company makes ...?": the verb a class asked does, group 1. */
 const CLASS_DID = /^\s*(?:which|what)\s+\p{Ll}+\s+(?!(?:is|was|are|were|did|does|do|has|had|have)\b)(\p{Ll}+)\b/iu;

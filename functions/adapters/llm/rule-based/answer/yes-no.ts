@@ -5,7 +5,7 @@
  */
 
 import { SAME_NATION } from '../../../../core/answer/answer-classes.js';
-import { datesIn, namesIn } from '../../../../core/answer/candidates.js';
+import { datesIn, namesIn, YEAR_WORD } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { escapeRegExp } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
@@ -19,7 +19,7 @@ const SAME_TIME = /\bsame\s+(?:year|decade|century|day|date|time)\b/i;
 /** The first year of a side's first sentence saying the relation ("The club was founded in 1889"), with that sentence. */
 function yearSaid(side: readonly Sentence[], focus: Focus): { year: string; sentence: Sentence } | undefined {
   for (const s of side.filter((x) => focus.relationScore(x) > 0)) {
-    const year = /\b(1\d{3}|20\d{2})\b/.exec(s.text)?.[1];
+    const year = YEAR_WORD.exec(s.text)?.[0];
     if (year) return { year, sentence: s };
   }
   return undefined;
