@@ -101,6 +101,10 @@ export class LoopbackLlm {
 
   static async start(responder: Responder = () => ({ text: 'No script for this request.' }), options: LoopbackOptions = {}): Promise<LoopbackLlm> {
     const server = createServer();
+    // The client alone ends an idle kept-alive connection: a server closing one as the client
+    // reuses it (Node's 5 s default, reached on a loaded machine between two tests) resets the next
+    // request (ECONNRESET) though nothing failed. close() destroys every socket at the end.
+    server.keepAliveTimeout = 0;
     const loopback = new LoopbackLlm(server, await listenOnLoopback(server), responder, options.latencyMs ?? 0, options.promptCache ?? true);
     server.on('connection', (socket) => {
       loopback.sockets.add(socket);
