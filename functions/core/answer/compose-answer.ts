@@ -31,13 +31,13 @@ export interface ComposedAnswer {
 
 export async function composeAnswer(
   llm: LlmProvider,
-  input: { question: string; instruction: string; documents: AnswerDocument[]; maxTokens: number },
+  // `lexicon`: the word forms answerSources reads the question's verbs in ("won" for "win"); the words themselves without it.
+  input: { question: string; instruction: string; documents: AnswerDocument[]; maxTokens: number; lexicon?: Lexicon | undefined },
   signal?: AbortSignal,
-  lexicon?: Lexicon,
 ): Promise<ComposedAnswer> {
   const { question, instruction } = input;
   // The sentences of each document that matter to the question, in the prompt and the intent alike.
-  const documents = answerSources(question, instruction, input.documents, lexicon);
+  const documents = answerSources(question, instruction, input.documents, input.lexicon);
   const { response, record } = await callLlm(
     llm,
     {

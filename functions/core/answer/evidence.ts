@@ -137,19 +137,27 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const nationAdjectives = (text: string) => (asksNation ? nationAdjectivesIn(text, lexicon) : []);
   // A class told by its spans (a nationality: "a French painter") is spoken of where such a span stands.
   const spansOfClass = classRecogniser(reading.answerClass) ?? (asksNation ? nationAdjectives : undefined);
-  const docs = documents.map((d) => ({
-    terms: new Set([...contentTerms(`${d.title ?? ''} ${d.text}`), ...nationAdjectives(d.text).flatMap((m) => contentTerms(m.nation))]),
-    text: `${d.title ?? ''} ${d.text}`,
-    // Whether it holds a span of such a class, read once here rather than for each word asked.
-    saysClass: spansOfClass !== undefined && spansOfClass(`${d.title ?? ''} ${d.text}`).length > 0,
+  // "In which state is Harlan Mill?": a passage naming a place the lexicon knows as one ("North
+  // Carolina") speaks of the state, as the answerer reads it (containingPlace).
+  const containing = reading.type === 'place' && classHead !== undefined && CONTAINING_CLASS.test(classHead) ? classHead : undefined;
+  const docs = documents.map((d) => {
     // A possessive names its owner: "Lyon's museums" names Lyon.
-    names: entitySpans(d.text).map((n) => normalizeText(n).replace(/['’]s$/, '')),
-    title: bareTitle(normalizeText(d.title ?? '')),
-    // Whether its opening gives a life's span of years (spansLife), read once here.
-    lifeSpan: LIFE_SPAN.test(`${d.title ?? ''} ${d.text}`.slice(0, 400)),
-    // Its verbs in -ed ("operated"), which the relation's words are looked for backwards through (saysBack).
-    pastVerbs: [...new Set(`${d.title ?? ''} ${d.text}`.toLowerCase().match(/\b\p{Ll}{2,}ed\b/gu) ?? [])],
-  }));
+    const names = entitySpans(d.text).map((n) => normalizeText(n).replace(/['’]s$/, ''));
+    return {
+      terms: new Set([...contentTerms(`${d.title ?? ''} ${d.text}`), ...nationAdjectives(d.text).flatMap((m) => contentTerms(m.nation))]),
+      text: `${d.title ?? ''} ${d.text}`,
+      // Whether it holds a span of such a class, read once here rather than for each word asked.
+      saysClass: spansOfClass !== undefined && spansOfClass(`${d.title ?? ''} ${d.text}`).length > 0,
+      // Whether it names a place of the containing class asked, read once here too.
+      namesContaining: containing !== undefined && names.some((n) => placeOfClass(n, containing, lexicon)),
+      names,
+      title: bareTitle(normalizeText(d.title ?? '')),
+      // Whether its opening gives a life's span of years (spansLife), read once here.
+      lifeSpan: LIFE_SPAN.test(`${d.title ?? ''} ${d.text}`.slice(0, 400)),
+      // Its verbs in -ed ("operated"), which the relation's words are looked for backwards through (saysBack).
+      pastVerbs: [...new Set(`${d.title ?? ''} ${d.text}`.toLowerCase().match(/\b\p{Ll}{2,}ed\b/gu) ?? [])],
+    };
+  });
   // A word of the question misspelt ("aquire") reads as the passages' word a letter away ("acquired").
   const related = respelling(
     (w) => lexicon.related(w),
@@ -263,13 +271,9 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // A price asked ("How much did X pay for Y?") is spoken of by any buying or selling ("acquired Y for ...").
   const priceAsked = PRICE_ASKED.test(task);
   const exchanged = (d: (typeof docs)[number]) => priceAsked && EXCHANGE_SAID.test(d.text);
-  // "In which state is Harlan Mill?": a passage naming a place the lexicon knows as one ("North
-  // Carolina") speaks of the state, as the answerer reads it (containingPlace).
-  const containing = reading.type === 'place' && classHead !== undefined && CONTAINING_CLASS.test(classHead) ? classHead : undefined;
-  const namesContaining = (d: (typeof docs)[number]) => containing !== undefined && d.names.some((n) => placeOfClass(n, containing, lexicon));
   const holds = (d: (typeof docs)[number], r: (typeof required)[number]) =>
     [...r.terms].some((t) => holdsTerm(d.terms, t)) ||
-    (r.words === classWords && namesContaining(d)) ||
+    (r.words === classWords && d.namesContaining) ||
     givesUnit(d, r.words) ||
     (r.words === classWords && d.saysClass) ||
     (r.words === classWords && givesTime(d)) ||
@@ -367,7 +371,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
         asked.some((set) => [...set].some((t) => holdsTerm(d.terms, t))) ||
         required.some((r) => saysKind(d, r)) ||
         d.saysClass ||
-        namesContaining(d) ||
+        d.namesContaining ||
         (reading.answerClass !== undefined && givesTime(d)) ||
         (kinTerms.size > 0 && statesKin(d)) ||
         spansLife(d, reading.relation.join(' ')) ||

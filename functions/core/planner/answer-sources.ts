@@ -17,7 +17,7 @@ import { YEAR_WORD } from '../answer/candidates.js';
 import { type Kin, kinQuestion, relativesIn } from '../answer/kinship.js';
 import { fileMentions, sentences } from '../answer/text.js';
 import type { Lexicon } from '../ports.js';
-import { contentTerms } from '../retrieval/tokenize.js';
+import { contentTerms, tokenize } from '../retrieval/tokenize.js';
 
 export interface SourceDocument {
   id: string;
@@ -68,10 +68,9 @@ export function answerSources(
   const unnamed = (text: string) => files.reduce((t, f) => t.split(f).join(' '), text);
   const asked = new Set([...contentTerms(unnamed(question)), ...contentTerms(unnamed(instruction)).filter((t) => !ANSWERING.has(t))]);
   // A verb asked is said in its irregular forms too, which no stemmer reaches: "Which award did X win?" by "won".
-  for (const word of unnamed(question)
-    .toLowerCase()
-    .match(/\p{L}{3,}/gu) ?? [])
-    if (contentTerms(word).length > 0) for (const form of lexicon?.irregularForms?.(word) ?? []) for (const t of contentTerms(form)) asked.add(t);
+  for (const word of tokenize(unnamed(question)))
+    if (word.length >= 3 && contentTerms(word).length > 0)
+      for (const form of lexicon?.irregularForms?.(word) ?? []) for (const t of contentTerms(form)) asked.add(t);
   // The names of the sources given: a sentence naming one leads to that passage.
   const titles = documents.map((d) => new Set(contentTerms(d.title ?? '')));
   // A question about time ("Which magazine came out first?", "When was X born?") is answered by a

@@ -94,13 +94,15 @@ export const llmCall: StepDefinition = {
       }
     }
     const maxTokens = typeof p.max_tokens === 'number' ? p.max_tokens : ANSWER_BUDGET_TOKENS;
-    const answer = await composeAnswer(ctx.llm, { question: ctx.task, instruction: String(p.prompt), documents, maxTokens }, ctx.signal, ctx.lexicon).catch(
-      (error: unknown) => {
-        // A refused call was made and paid for: it is the plan's call, as an answered one is.
-        if (error instanceof LlmRefusalError) ctx.recordLlmCall(error.call);
-        throw error;
-      },
-    );
+    const answer = await composeAnswer(
+      ctx.llm,
+      { question: ctx.task, instruction: String(p.prompt), documents, maxTokens, lexicon: ctx.lexicon },
+      ctx.signal,
+    ).catch((error: unknown) => {
+      // A refused call was made and paid for: it is the plan's call, as an answered one is.
+      if (error instanceof LlmRefusalError) ctx.recordLlmCall(error.call);
+      throw error;
+    });
     const record = answer.call;
     ctx.recordLlmCall(record);
     return {

@@ -146,17 +146,13 @@ async function finalizeRecord(
       'finalizing',
       llm,
       () =>
-        composeAnswer(
-          llm,
-          {
-            question: task,
-            instruction: 'Answer the task from the sources, citing them.',
-            documents,
-            maxTokens: deps.budgets.answer,
-          },
-          undefined,
-          deps.lexicon,
-        ),
+        composeAnswer(llm, {
+          question: task,
+          instruction: 'Answer the task from the sources, citing them.',
+          documents,
+          maxTokens: deps.budgets.answer,
+          lexicon: deps.lexicon,
+        }),
       status.writes,
     );
     calls.push(composed.call);

@@ -72,6 +72,7 @@ import {
 } from './lists-tables.js';
 import { deathCause, homeCountry, inCommon, lifeDate, lifePlace } from './lives.js';
 import {
+  AGE_SAID,
   ageAtEvent,
   asksForMany,
   bridgedTitle,
@@ -345,9 +346,6 @@ function superlativeClaim(asked: string, documents: AnswerInput['documents'], le
   return { shortAnswer: same ? 'yes' : 'no', answer: found.answer };
 }
 
-/** A death with the age it came at: "died in Malmö at the age of 73", "died in 1967, aged 66" (the age: group 1). */
-const STATED_AGE_AT_DEATH = /\bdied\b[^.;]*?\b(?:at\s+the\s+age\s+of|aged)\s+(\d{1,3})\b/i;
-
 /** The verbs a thing's age is counted from: when it came to be. */
 const BEGINNINGS = ['founded', 'born', 'established', 'built'];
 
@@ -402,9 +400,17 @@ function ageAtDeath(subject: string, documents: AnswerInput['documents'], lexico
   // the two it was: "(1936 – 2009) ... He died in Malmö at the age of 73".
   const two = [death.value - birth.value - 1, death.value - birth.value];
   const own = documents.find((d) => sameName(d.title ?? '', subject));
-  const stated = own ? sentences(own.text).find((x) => STATED_AGE_AT_DEATH.test(x)) : undefined;
-  const age = stated ? Number(STATED_AGE_AT_DEATH.exec(stated)![1]) : undefined;
-  if (stated && age !== undefined && two.includes(age)) return { shortAnswer: `${age}`, answer: `${support} ${stated} [${own!.id}]` };
+  // A death with the age it came at, in the words of an age at an event: "died in Malmö at the age of 73", "died in 1967, aged 66".
+  const atDeath = (x: string) => {
+    const died = x.search(/\bdied\b/i);
+    return died < 0 ? undefined : AGE_SAID.exec(x.slice(died))?.[1];
+  };
+  const stated = own
+    ? sentences(own.text)
+        .map((text) => ({ text, age: Number(atDeath(text)) }))
+        .find((x) => two.includes(x.age))
+    : undefined;
+  if (stated) return { shortAnswer: `${stated.age}`, answer: `${support} ${stated.text} [${own!.id}]` };
   return { shortAnswer: `${two[0]} or ${two[1]}`, answer: support };
 }
 

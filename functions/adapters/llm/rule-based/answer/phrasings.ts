@@ -735,14 +735,14 @@ const AGE_AT_EVENT = [
   /^\s*[Aa]t\s+what\s+age\s+(?:did|does|do)\s+(.+?)\s+(?:first\s+)?(\p{Ll}{3,})\b[^?]*\?*\s*$/u,
 ];
 /** An age said beside an event: "at the age of thirteen", "aged 21", "at age 12"; the figure, group 1. */
-const AGE_SAID =
+export const AGE_SAID =
   /\b(?:at\s+(?:the\s+)?age\s+(?:of\s+)?|aged\s+)(\d{1,3}|(?:twen|thir|for|fif|six|seven|eigh|nine)ty(?:-\p{Ll}+)?|\p{Ll}+teen|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/u;
 
 /**
  * "How old was Edmund Varley when he joined the Royal Navy?": the age a sentence about the subject
  * gives after the event's verb, in any of its forms ("he joined the Royal Navy at the age of
  * thirteen": thirteen). Undefined for other questions (an age at death is read from a life's dates,
- * index.ts#ageAtDeath) or when no such sentence says an age.
+ * and from this same phrase after "died": index.ts#ageAtDeath) or when no such sentence says an age.
  */
 export function ageAtEvent(question: string, focus: Focus): ExtractedAnswer | undefined {
   const asked = AGE_AT_EVENT.map((form) => form.exec(question)).find((m) => m !== null);
