@@ -4075,6 +4075,31 @@ describe('Function: answerStructured on the place that holds a place', () => {
   });
 });
 
+describe('Function: answerStructured on the place of the class asked that holds the answer found', () => {
+  it('answers "In what country/county ...?" with the place a hall or a firm is in, one place further at most', () => {
+    // Prepare
+    const singer = doc('orsa', 'Lina Orsa', 'Lina Orsa (born 1960) is a Danish soprano. In 2004 she sang the opening gala at the Kelmar Hall in Graz.');
+    const hall = doc('kelmar', 'Kelmar Hall', 'The Kelmar Hall is a concert hall in the old town of Graz, Austria. It opened in 1885.');
+    const fund = doc(
+      'brisk',
+      'Brisk Partners',
+      'Brisk Partners is an American hedge fund founded in 2001 by Ada Brisk. It is headquartered in Norwalk, Connecticut.',
+    );
+    const city = doc('norwalk', 'Norwalk, Connecticut', 'Norwalk is a city in Fairfield County, Connecticut, United States. It lies on Long Island Sound.');
+    const covered = (q: string, docs: ReturnType<typeof doc>[]) => {
+      const a = ask(q, docs);
+      return [a.shortAnswer, checkEvidence(q, docs, a, wordNet()).covered];
+    };
+
+    // Act and assess
+    expect(covered('In what country did Lina Orsa sing the opening gala?', [singer, hall])).toEqual(['Austria', true]);
+    expect(covered('In which county did Ada Brisk found her hedge fund?', [fund, city])).toEqual(['Fairfield County', true]);
+    expect(covered('In which state did Ada Brisk found her hedge fund?', [fund, city])).toEqual(['Connecticut', true]);
+    // With no passage of the hall's own, nothing places it in a country: the answer is not made a country.
+    expect(ask('In what country did Lina Orsa sing the opening gala?', [singer]).shortAnswer).not.toBe('Austria');
+  });
+});
+
 describe('Function: answerStructured on who made a work, beside other works', () => {
   it('answers no "who" with a film\'s title, and reads "Its score" in the film\'s own passage as the film\'s', () => {
     // Prepare

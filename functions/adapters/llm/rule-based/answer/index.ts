@@ -87,6 +87,7 @@ import {
   materialOf,
   namedAfter,
   objectOf,
+  placeOfAnswer,
   playsAs,
   pricePaid,
   superlative,
@@ -113,8 +114,14 @@ export function answerExtractively(input: AnswerInput, lexicon: Lexicon = wordNe
 
 /** `depth`: how many kinship questions this one was rewritten from (kinAnswer), so a rewrite is never rewritten again. */
 export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(), depth = 0): ExtractedAnswer {
-  const found = answerOf(input, lexicon, depth);
-  if (!found.shortAnswer) return found;
+  const answered = answerOf(input, lexicon, depth);
+  if (!answered.shortAnswer) return answered;
+  // "In what country ...?" answered by a hall or a firm: the country its own passage puts it in.
+  const head = readQuestion(input.question).answerClass?.split(' ').pop();
+  const within = head ? placeOfAnswer(answered.shortAnswer, head, input.documents, lexicon) : undefined;
+  const found = within
+    ? { shortAnswer: within.place, answer: [answered.answer, ...within.cited].join(' ') }
+    : { ...answered, shortAnswer: answered.shortAnswer };
   // A word split at its hyphen by the text's extraction ("Orléans- Braganza") is written whole.
   const whole = found.shortAnswer.replace(/(?<=\p{L})-\s+(?=\p{Lu})/gu, '-');
   // "What is the area of X in square kilometres?": of "12.4 square miles (32 km2)", the part in that unit.

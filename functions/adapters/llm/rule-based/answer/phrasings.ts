@@ -7,8 +7,10 @@
  */
 import { CAUSE_SAID, CONTAINING_CLASS, EXCHANGE_SAID, MONEY, PRICE_ASKED, placeOfClass } from '../../../../core/answer/answer-classes.js';
 import { namesIn, numbersIn } from '../../../../core/answer/candidates.js';
+import { ownPassage } from '../../../../core/answer/kinship.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
-import { bareTitle, escapeRegExp, KNOWN_FOR, MATERIAL_ASKED, YEARS_RUN } from '../../../../core/answer/text.js';
+import { bareTitle, escapeRegExp, KNOWN_FOR, MATERIAL_ASKED, sentences, YEARS_RUN } from '../../../../core/answer/text.js';
+import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import {
   COPULA,
@@ -390,12 +392,45 @@ export function containingPlace(focus: Focus): ExtractedAnswer | undefined {
     const m = namedClass.exec(s.text);
     const called = m?.[1] ?? m?.[2];
     if (called) return { shortAnswer: called, answer: cite(s) };
-    for (const m of s.text.matchAll(PLACES_AFTER)) {
-      const place = m[1]!
-        .split(/,\s+/)
-        .map((p) => p.replace(/^the\s+/, '').replace(/\.$/, ''))
-        .find((p) => placeOfClass(p, head, lexicon));
-      if (place) return { shortAnswer: place, answer: cite(s) };
+    const place = placesAfter(s.text).find((p) => placeOfClass(p, head, lexicon));
+    if (place) return { shortAnswer: place, answer: cite(s) };
+  }
+  return undefined;
+}
+
+/** The places a sentence puts something in, each a name of its own: "in Cornwall, England" gives Cornwall and England. */
+function placesAfter(text: string): string[] {
+  return [...text.matchAll(PLACES_AFTER)].flatMap((m) => m[1]!.split(/,\s+/).map((p) => p.replace(/^the\s+/, '').replace(/\.$/, '')));
+}
+
+/**
+ * "In what country did Marta Veils conduct the concert?" answered by the hall it was in
+ * ("Musikverein"): the place of the class asked (CONTAINING_CLASS) that the answer's own passage
+ * puts it in ("a concert hall ... of Vienna, Austria"), or, a place further, that the own passage of
+ * a place it is put in puts that one in ("headquartered in Stamford, Connecticut"; "Stamford is a
+ * city in Fairfield County"). Undefined when the answer is of the class already, has no passage of
+ * its own, or no such place is said.
+ */
+export function placeOfAnswer(
+  answer: string,
+  head: string,
+  documents: readonly { id: string; title?: string; text: string }[],
+  lexicon: Lexicon,
+  hops = 2,
+): { place: string; cited: string[] } | undefined {
+  if (!CONTAINING_CLASS.test(head) || placeOfClass(answer, head, lexicon)) return undefined;
+  const own = ownPassage(answer, documents);
+  if (!own) return undefined;
+  const said = sentences(own.text).map((text) => ({ text, places: placesAfter(text).filter((p) => !sameName(answer, p)) }));
+  for (const s of said) {
+    const place = s.places.find((p) => placeOfClass(p, head, lexicon));
+    if (place) return { place, cited: [`${s.text} [${own.id}]`] };
+  }
+  if (hops < 2) return undefined;
+  for (const s of said) {
+    for (const p of s.places) {
+      const further = placeOfAnswer(p, head, documents, lexicon, hops - 1);
+      if (further) return { place: further.place, cited: [`${s.text} [${own.id}]`, ...further.cited] };
     }
   }
   return undefined;
