@@ -90,6 +90,9 @@ export function placeOfClass(name: string, head: string, lexicon: Lexicon): bool
   return NATION_CLASS.test(head) || !['country', 'city'].some((k) => lexicon.isKindOf!(name, k, 2));
 }
 
+/** A noun for one who does something, made from a word for what it is done with: "pianist", "drummer", "conductor". */
+export const AGENT_NOUN = /\p{Ll}{2,}(?:ist|er|or)$/u;
+
 /** A yes/no question asking whether two things share a nation: each side's is said by its adjective ("an American comedy film"). */
 export const SAME_NATION = /\bsame\s+(?:country|nationality|citizenship|origin)\b/i;
 

@@ -29,6 +29,7 @@
 import type { Lexicon } from '../ports.js';
 import { contentTerms, isContentToken, normalizeText } from '../retrieval/tokenize.js';
 import {
+  AGENT_NOUN,
   CAUSE_SAID,
   CONTAINING_CLASS,
   classRecogniser,
@@ -396,12 +397,18 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
       (TOTAL_ASKED.test(task) && isTotal(figure, docs)) ||
       (ageAtDeathOf(task) !== undefined && isLifeLength(figure, docs)) ||
       (priceAsked && isPrice(figure, docs)));
-  if (typeof short === 'string' && !derived && !saidBy(short, reading, docs)) return refuse(`no retrieved passage says "${short}"`);
+  // "piano", said as "pianist": a one-word answer an agent noun of a passage is made from (Focus#kindsIn).
+  const madeInto = (d: (typeof docs)[number]) =>
+    typeof short === 'string' &&
+    /^\p{Ll}{3,}$/u.test(short) &&
+    (d.text.toLowerCase().match(/\p{Ll}{3,}/gu) ?? []).some((w) => AGENT_NOUN.test(w) && lexicon.related(w).includes(short));
+  const said = (among: typeof docs) => typeof short === 'string' && (saidBy(short, reading, among) || among.some(madeInto));
+  if (typeof short === 'string' && !derived && !said(docs)) return refuse(`no retrieved passage says "${short}"`);
   // A span answers about the question's names when a passage about them, or one they lead to, says
   // it: Paris's population is no answer to "Toulouse metro area population". A name compared with
   // ("Which cities are larger than Toulouse?") is no subject of the answer.
   const compared = /\bthan\b/i.test(task);
-  if (typeof short === 'string' && names.length > 0 && !compared && !derived && SPAN_TYPES.has(reading.type) && !saidBy(short, reading, linked)) {
+  if (typeof short === 'string' && names.length > 0 && !compared && !derived && SPAN_TYPES.has(reading.type) && !said(linked)) {
     return refuse(`no retrieved passage about ${names.map((n) => n.surface).join(', ')} says "${short}"`);
   }
   // A passage that gives the figure asked for speaks of what is asked, beyond the thing counted:

@@ -4100,6 +4100,27 @@ describe('Function: answerStructured on the place of the class asked that holds 
   });
 });
 
+describe('Function: answerStructured on the kind of a class a person is named after', () => {
+  it('answers "What instrument does X play?" with what a pianist or a drummer plays, and a kind of two words', () => {
+    // Prepare
+    const lead = doc('aune', 'Sigrid Aune', 'Sigrid Aune (born 1968) is a Norwegian jazz pianist and composer. She leads the Aune Quartet, formed in Bergen.');
+    const quartet = doc('quartet', 'Aune Quartet', 'The Aune Quartet is a jazz group. Its drummer, Olav Brekke, also plays in the band Kystlys.');
+    const drummer = doc('brekke', 'Olav Brekke', 'Olav Brekke (born 1977) is a Norwegian drummer from Stavanger. He also plays in the band Kystlys.');
+    const bassist = doc('lid', 'Arne Lid', 'Arne Lid (born 1971) is a Norwegian double bass player.');
+    const pro = doc('moe', 'Kari Moe', 'Kari Moe (born 1990) is a Norwegian professional tennis player.');
+    const covered = (q: string, docs: ReturnType<typeof doc>[]) => {
+      const a = ask(q, docs);
+      return [a.shortAnswer, checkEvidence(q, docs, a, wordNet()).covered];
+    };
+
+    // Act and assess
+    expect(covered('What instrument does Sigrid Aune play?', [lead, quartet])).toEqual(['piano', true]);
+    expect(covered('What instrument does Olav Brekke play?', [drummer])).toEqual(['drum', true]);
+    expect(covered('What instrument does Arne Lid play?', [bassist])).toEqual(['double bass', true]);
+    expect(covered('What sport does Kari Moe play?', [pro])).toEqual(['tennis', true]);
+  });
+});
+
 describe('Function: answerStructured on who made a work, beside other works', () => {
   it('answers no "who" with a film\'s title, and reads "Its score" in the film\'s own passage as the film\'s', () => {
     // Prepare

@@ -3,7 +3,7 @@
  * reads, the question's focus that scores them (Focus, ranked), and small helpers on titles, names
  * and ranks (titleKey, sameName, sentencesAbout, ORDINALS), and a defining sentence's subject (subjectOf).
  */
-import { classRecogniser } from '../../../../core/answer/answer-classes.js';
+import { AGENT_NOUN, classRecogniser } from '../../../../core/answer/answer-classes.js';
 import { type Candidate, candidatesFor } from '../../../../core/answer/candidates.js';
 import { classWords, expandedTerms, holdsTerm, type QuestionReading, relationSets } from '../../../../core/answer/question.js';
 import { respelling } from '../../../../core/answer/spelling.js';
@@ -172,7 +172,11 @@ export class Focus {
 
   classScore(s: Sentence): number {
     for (const t of this.answerClass) if (holdsTerm(s.terms, t)) return 1;
-    return this.spansOfClass && this.spansOfClass(s.text).length > 0 ? 1 : 0;
+    if (this.spansOfClass) return this.spansOfClass(s.text).length > 0 ? 1 : 0;
+    // "What instrument does X play?": "X is a Danish drummer" names one who plays a kind of it (kindsIn).
+    const head = this.reading.answerClass?.split(' ').pop();
+    if (this.reading.type !== 'entity' || !head || !this.lexicon.isKindOf || this.lexicon.isKindOf('person', head)) return 0;
+    return (s.text.match(/\b\p{Ll}{3,}\b/gu) ?? []).some((w) => this.kindOfAgent(w, head) !== undefined) ? 1 : 0;
   }
 
   /** The spans that answer a question asking for a class told by its spans (a nationality); undefined for the other questions. */
@@ -208,19 +212,47 @@ export class Focus {
     // A class a person is a kind of ("What entity ...?") is too broad to be told by a common noun: every noun is one.
     if (!head || !this.lexicon.isKindOf || this.lexicon.isKindOf('person', head)) return [];
     const out: Candidate[] = [];
-    for (const m of text.matchAll(/\b\p{Ll}{3,}\b/gu)) {
-      let kind = this.kinds.get(m[0]);
-      if (kind === undefined) {
-        // The class itself, by another of its words ("film" for "movie"), is no kind of it.
-        kind = this.lexicon.isKindOf(m[0], head) && m[0] !== head && !contentTerms(m[0]).some((t) => this.answerClass.has(t));
-        this.kinds.set(m[0], kind);
-      }
-      if (kind) out.push({ text: m[0], at: m.index, kind: 'name' });
+    // "a double bass player": a kind named in two words, read before the words alone.
+    for (const m of text.matchAll(/\b(?=(\p{Ll}{3,}\s+\p{Ll}{3,})\b)/gu)) {
+      // Not one whose last word is a kind alone: "professional tennis" is tennis.
+      if (this.isKindWord(m[1]!, head) && !this.isKindWord(m[1]!.split(/\s+/)[1]!, head)) out.push({ text: m[1]!, at: m.index, kind: 'name' });
     }
-    return out;
+    for (const m of text.matchAll(/\b\p{Ll}{3,}\b/gu)) {
+      if (out.some((c) => m.index >= c.at && m.index < c.at + c.text.length)) continue;
+      const named = this.isKindWord(m[0], head) ? m[0] : this.kindOfAgent(m[0], head);
+      if (named) out.push({ text: named, at: m.index, kind: 'name' });
+    }
+    return out.sort((a, b) => a.at - b.at);
+  }
+
+  /** Whether a word names a kind of the class; the class itself, by another of its words ("film" for "movie"), is none. */
+  private isKindWord(word: string, head: string): boolean {
+    let kind = this.kinds.get(word);
+    if (kind === undefined) {
+      kind = this.lexicon.isKindOf!(word, head) && word !== head && !contentTerms(word).some((t) => this.answerClass.has(t));
+      this.kinds.set(word, kind);
+    }
+    return kind;
+  }
+
+  /**
+   * The kind of the class an agent noun is made from, as the lexicon derives it: "pianist" plays the
+   * piano, "drummer" the drum. What one does something with is a thing made or an activity.
+   */
+  private kindOfAgent(word: string, head: string): string | undefined {
+    if (!AGENT_NOUN.test(word)) return undefined;
+    let named = this.agents.get(word);
+    if (named === undefined) {
+      const usable = (f: string) => ['artifact', 'activity'].some((k) => this.lexicon.isKindOf!(f, k));
+      named = this.lexicon.related(word).find((f) => f !== word && /^\p{Ll}{3,}$/u.test(f) && this.isKindWord(f, head) && usable(f)) ?? null;
+      this.agents.set(word, named);
+    }
+    return named ?? undefined;
   }
 
   private readonly kinds = new Map<string, boolean>();
+
+  private readonly agents = new Map<string, string | null>();
 
   /** The passages' titles of two words or more, without their parenthesis: "The Tall Blond Man with One Black Shoe". */
   private get titles(): string[] {
