@@ -4121,6 +4121,22 @@ describe('Function: answerStructured on the kind of a class a person is named af
   });
 });
 
+describe('Function: answerStructured on two things over the same river', () => {
+  it('reads a name holding the class noun as a place of the class, and settles nothing when a side names none', () => {
+    // Prepare
+    const upper = doc('upper', 'Kell Bridge', 'The Kell Bridge is a stone bridge across the River Tamm at Orby. It opened in 1840.');
+    const lower = doc('lower', 'Orby Viaduct', 'The Orby Viaduct is a railway viaduct over the River Tamm, completed in 1871.');
+    const other = doc('other', 'Sand Bridge', 'The Sand Bridge is an iron bridge over the River Lune, built in 1902.');
+    const bare = doc('bare', 'Mill Bridge', 'The Mill Bridge is a packhorse bridge built in 1650.');
+    const said = (q: string, docs: ReturnType<typeof doc>[]) => ask(q, docs).shortAnswer;
+
+    // Act and assess
+    expect(said('Are the Kell Bridge and the Orby Viaduct over the same river?', [upper, lower])).toBe('yes');
+    expect(said('Are the Kell Bridge and the Sand Bridge over the same river?', [upper, other])).toBe('no');
+    expect(said('Are the Kell Bridge and the Mill Bridge over the same river?', [upper, bare])).not.toBe('no');
+  });
+});
+
 describe('Function: answerStructured on who made a work, beside other works', () => {
   it('answers no "who" with a film\'s title, and reads "Its score" in the film\'s own passage as the film\'s', () => {
     // Prepare

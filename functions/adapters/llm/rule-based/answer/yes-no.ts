@@ -58,8 +58,9 @@ export function yesNo(reading: QuestionReading, focus: Focus, question: string):
       // What each side is "in": the name beside the class noun the question asks to be the same.
       const places = perSide.map((ss) => placesOf(ss, focus));
       const shared = places[0]!.filter((p) => places[1]!.some((q) => q.toLowerCase() === p.toLowerCase()));
-      const verdict = places[0]!.length > 0 && places[1]!.length > 0 ? (shared.length > 0 ? 'yes' : 'no') : shared.length > 0 ? 'yes' : 'no';
-      return { shortAnswer: verdict, answer: perSide.map((ss) => cite(ss[0]!)).join(' ') };
+      // Where a side's passages name no such place, nothing settles it.
+      if (places.some((p) => p.length === 0)) return { shortAnswer: null, answer: perSide.map((ss) => cite(ss[0]!)).join(' ') };
+      return { shortAnswer: shared.length > 0 ? 'yes' : 'no', answer: perSide.map((ss) => cite(ss[0]!)).join(' ') };
     }
     // Two names the question does not join ("Does the Seine flow through Lyon?") are asked of
     // together: one sentence says both, with the relation ("The Seine river flows through Paris"
@@ -232,7 +233,9 @@ function placesOf(ss: Sentence[], focus: Focus): string[] {
       const after = s.text.slice(c.at + c.text.length, c.at + c.text.length + 20);
       const before = s.text.slice(Math.max(0, c.at - 12), c.at);
       const besideClass = [...focus.answerClass].some((t) => contentTerms(after.split(/[,.;]/)[0]!)[0] === t);
-      if (besideClass || /\b(?:in|of)\s+(?:the\s+)?$/i.test(before)) out.push(c.text);
+      // "the River Ouse": a name that holds the class noun as written is one of the class ("United States" is no state).
+      const ofClass = c.text.split(/\s+/).some((w) => w.toLowerCase() === focus.reading.answerClass?.toLowerCase());
+      if (besideClass || ofClass || /\b(?:in|of)\s+(?:the\s+)?$/i.test(before)) out.push(c.text);
     }
   }
   return out;
