@@ -343,9 +343,12 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     const said = name.split(' ');
     return more.length === 0 && last !== undefined && said.length === 3 && said[0] === first && said[2] === last;
   };
+  // A title's place after a comma ("River Ouse, Yorkshire") is no part of the name others call it by.
   const titledAfter = (d: (typeof docs)[number], name: string, exactly: boolean) =>
     d.title !== '' &&
-    (middleNamed(d.title, name) || (exactly ? d.title === name : ` ${d.title} `.includes(` ${name} `) || endsName(d.title, name) || opensName(d.title, name)));
+    [...new Set([d.title, d.title.split(', ')[0]!])].some(
+      (title) => middleNamed(title, name) || (exactly ? title === name : ` ${title} `.includes(` ${name} `) || endsName(title, name) || opensName(title, name)),
+    );
   const ledTo = (d: (typeof docs)[number], exactly = false) => docs.filter((x) => x !== d && d.names.some((n) => titledAfter(x, n, exactly)));
   if (names.length === 0 && required.length > 1) {
     const held = (d: (typeof docs)[number]) => required.filter((r) => [...r.terms].some((t) => holdsTerm(d.terms, t)) || saysKind(d, r));

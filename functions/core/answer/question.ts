@@ -730,6 +730,23 @@ export function describedPerson(question: string): { phrase: string; find: strin
  * it, asked with the clause's own words ("Where Kerry Saxby-Junna was born?", "Which company
  * published X?"). Undefined for a question without such a clause.
  */
+/**
+ * "... the river the Varn Bridge crosses", "... the river crossed by the Varn Bridge": a clause
+ * with no relative word, read as the one with "that" ("the river that the Varn Bridge crosses",
+ * "the river that was crossed by ...").
+ */
+function contactClause(q: string): [string, string, string, string, string] | undefined {
+  const name = "(?:the\\s+)?\\p{Lu}[\\p{L}'’.-]*(?:\\s+(?:of\\s+)?\\p{Lu}[\\p{L}'’.-]*)*";
+  const lead = '\\b(?:of|in|from|for|at|on|to|with|through|into|near|across|is|was)\\s+(the\\s+(\\p{Ll}+)\\s+';
+  // Its verb ("crosses", "was born"), and a preposition it ends with ("plays for").
+  const verb =
+    '(?:(?:is|was|are|were)\\s+(?:\\p{Ll}+ed|born|known|built|made|held)|\\p{Ll}+(?:s|ed))(?:\\s+(?:in|at|for|on|from|with|to|into|through|across|by|under))?';
+  const active = new RegExp(`${lead}(${name}\\s+${verb}))$`, 'u').exec(q);
+  if (active) return [active[0], active[1]!, active[2]!, 'that', active[3]!];
+  const passive = new RegExp(`${lead}(\\p{Ll}+ed\\s+by\\s+${name}))$`, 'u').exec(q);
+  return passive ? [passive[0], passive[1]!, passive[2]!, 'that', `was ${passive[3]!}`] : undefined;
+}
+
 export function describedThing(question: string): { phrase: string; find: string; role?: string; kind?: string } | undefined {
   const q = question
     .trim()
@@ -741,7 +758,9 @@ export function describedThing(question: string): { phrase: string; find: string
     return { phrase: held[1]!, find: `What is ${held[1]}?`, role: held[2]! };
   }
   // "... through the city where ...", "Which region is the city that ...?".
-  const m = /\b(?:of|in|from|for|at|by|on|to|with|through|into|near|across|is|was)\s+(the\s+(\p{Ll}+)\s+(where|that|which|who|whom)\s+([^,;]+))$/u.exec(q);
+  const m =
+    /\b(?:of|in|from|for|at|by|on|to|with|through|into|near|across|is|was)\s+(the\s+(\p{Ll}+)\s+(where|that|which|who|whom)\s+([^,;]+))$/u.exec(q) ??
+    contactClause(q);
   if (!m) return undefined;
   const [, phrase, noun, relative, clause] = m as unknown as [string, string, string, string, string];
   // The clause must name what it is about: a capitalised name of its own, or two words of its own,

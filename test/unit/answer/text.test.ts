@@ -198,6 +198,18 @@ describe('Function: describedThing', () => {
     expect(describedThing('In which region is the city that has the Grand Port?')?.find).toBe('Which city has the Grand Port?');
     expect(describedThing('What is the population of the city where it rains?')).toBeUndefined();
   });
+
+  it('reads a clause with no relative word as the one with "that", active or passive', () => {
+    // Act & Assess
+    expect(describedThing('How long is the river the Kell Bridge crosses?')).toEqual({
+      phrase: 'the river the Kell Bridge crosses',
+      find: 'Which river the Kell Bridge crosses?',
+    });
+    expect(describedThing('What is the population of the town Ada Brisk was born in?')?.find).toBe('Which town Ada Brisk was born in?');
+    expect(describedThing('How long is the river crossed by the Kell Bridge?')?.find).toBe('Which river was crossed by the Kell Bridge?');
+    // The question's own verb is no part of the clause: "the college Ada Brisk attended" is its subject.
+    expect(describedThing('When was the college Ada Brisk attended founded?')).toBeUndefined();
+  });
 });
 
 describe('Function: readQuestion on a class after a name adjective', () => {

@@ -4137,6 +4137,24 @@ describe('Function: answerStructured on two things over the same river', () => {
   });
 });
 
+describe('Function: answerStructured on a thing described by a clause with no relative word', () => {
+  it("finds the river a bridge crosses, then asks its length of the river's own passage, titled with its region", () => {
+    // Prepare
+    const bridge = doc('kell', 'Kell Bridge', 'The Kell Bridge is a stone bridge across the River Tamm at Orby, England. It opened in 1840.');
+    const river = doc('tamm', 'River Tamm, Cumbria', 'The River Tamm is a river in Cumbria, England. It is 61 kilometres long and flows into the Irish Sea.');
+    const docs = [bridge, river];
+
+    // Act
+    const active = ask('How long is the river the Kell Bridge crosses?', docs);
+    const passive = ask('How long is the river crossed by the Kell Bridge?', docs);
+
+    // Assess
+    expect(active.shortAnswer).toBe('61 kilometres');
+    expect(passive.shortAnswer).toBe('61 kilometres');
+    expect(checkEvidence('How long is the river the Kell Bridge crosses?', docs, active, wordNet()).covered).toBe(true);
+  });
+});
+
 describe('Function: answerStructured on who made a work, beside other works', () => {
   it('answers no "who" with a film\'s title, and reads "Its score" in the film\'s own passage as the film\'s', () => {
     // Prepare
