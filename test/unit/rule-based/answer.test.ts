@@ -283,6 +283,17 @@ describe('Function: answerStructured', () => {
     expect(answer.shortAnswer).toBe('dog');
   });
 
+  it('answers "What type of bridge is the X Bridge?" with the kind said after the name, not the name holding the noun', () => {
+    // Prepare
+    const bridge = doc('kell', 'Kell Bridge', 'The Kell Bridge is a cantilever bridge across the River Tamm, completed in 1890.');
+
+    // Act
+    const answer = ask('What type of bridge is the Kell Bridge?', [bridge]);
+
+    // Assess
+    expect(answer.shortAnswer).toBe('cantilever bridge');
+  });
+
   it('takes a common word of the class asked where it qualifies what is asked about, not another noun', () => {
     // Prepare
     const cove = doc('cove', 'Vell Cove', 'Steep white limestone cliffs of Vell Cove plunge into turquoise Norvian water, in a feminine form of the old name.');

@@ -112,13 +112,15 @@ export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefi
   if (!kind) return undefined;
   const noun = new RegExp(`\\b${kind.replace(/s$/, '')}s?\\b`, 'i');
   for (const s of rankedAbout(focus).filter((x) => noun.test(x.text))) {
-    // The class noun said of the subject: its first after the subject's name, when the sentence names it.
+    // The class noun said of the subject: its first after the subject's name (not in it: "the Tolmere
+    // Bridge is a cantilever bridge"), when the sentence names it.
     const name = focus.reading.names[0];
-    const from = name ? Math.max(0, s.text.toLowerCase().indexOf(name.toLowerCase())) : 0;
+    const named = name ? s.text.toLowerCase().indexOf(name.toLowerCase()) : -1;
+    const from = named >= 0 ? named + name!.length : 0;
     const found = noun.exec(s.text.slice(from));
     if (!found) continue;
     const at = from + found.index;
-    const before = /(?:^|[,;(]\s*|\b(?:is|was|are|were)\s+)((?:an?|the)\s+[^,;()]*?)$/i.exec(s.text.slice(0, at))?.[1];
+    const before = /(?:^|[,;(]\s*|\b(?:is|was|are|were)\s+)((?:an?|the)\s+[^,;()]*?)$/i.exec(s.text.slice(from, at))?.[1];
     const after = /^[\p{L}]+\s+([^,;.()]+)/u.exec(s.text.slice(at))?.[1];
     // "Dirt track racing is a type of auto racing performed on clay ...": when the question does not
     // give the subject, the subject is the kind asked for ("What type of auto racing ... is run for X?").
