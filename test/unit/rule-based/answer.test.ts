@@ -4106,6 +4106,8 @@ describe('Function: answerStructured on the place of the class asked that holds 
     expect(covered('In what country did Lina Orsa sing the opening gala?', [singer, hall])).toEqual(['Austria', true]);
     expect(covered('In which county did Ada Brisk found her hedge fund?', [fund, city])).toEqual(['Fairfield County', true]);
     expect(covered('In which state did Ada Brisk found her hedge fund?', [fund, city])).toEqual(['Connecticut', true]);
+    // A place found with the places after its commas is given as the part of the class asked.
+    expect(covered('In which county is the city Brisk Partners is headquartered in?', [fund, city])).toEqual(['Fairfield County', true]);
     // With no passage of the hall's own, nothing places it in a country: the answer is not made a country.
     expect(ask('In what country did Lina Orsa sing the opening gala?', [singer]).shortAnswer).not.toBe('Austria');
   });

@@ -410,8 +410,8 @@ function placesAfter(text: string): string[] {
  * ("Musikverein"): the place of the class asked (CONTAINING_CLASS) that the answer's own passage
  * puts it in ("a concert hall ... of Vienna, Austria"), or, a place further, that the own passage of
  * a place it is put in puts that one in ("headquartered in Stamford, Connecticut"; "Stamford is a
- * city in Fairfield County"). Undefined when the answer is of the class already, has no passage of
- * its own, or no such place is said.
+ * city in Fairfield County"). Of places after commas, the one of the class. Undefined when the answer
+ * is of the class already, has no passage of its own, or no such place is said.
  */
 export function placeOfAnswer(
   answer: string,
@@ -421,6 +421,9 @@ export function placeOfAnswer(
   hops = 2,
 ): { place: string; cited: string[] } | undefined {
   if (!CONTAINING_CLASS.test(head) || placeOfClass(answer, head, lexicon)) return undefined;
+  // "North Yorkshire, England" asked a county: the part of it that is one.
+  const part = answer.includes(', ') ? answer.split(', ').find((p) => placeOfClass(p, head, lexicon)) : undefined;
+  if (part) return { place: part, cited: [] };
   const own = ownPassage(answer, documents);
   if (!own) return undefined;
   const said = sentences(own.text).map((text) => ({ text, places: placesAfter(text).filter((p) => !sameName(answer, p)) }));
