@@ -97,6 +97,9 @@ const A_SCALE = /\b((?:over|about|nearly|almost|more than|some)\s+)?a\s+(hundred
 /** "the only species", "its only child": one of a thing. */
 const ONLY_ONE = /\b(?:the|its|his|her|their)\s+only\s+([\p{Ll}-]+)\b/giu;
 /** A number word before a plural noun, with its qualifier: "four metro lines", "more than two decades". */
+/** A plural already counted ends the noun: "400 stations across", "seven players pass" count stations and players. */
+const PLURAL_THEN_WORD = /(\s\p{Ll}[\p{Ll}-]*[^s\s]s)\s+\p{Ll}[\p{Ll}-]*$/u;
+
 const WORD_NUMBER = new RegExp(
   `\\b${QUALIFIER}(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\\s+((?:[\\p{Ll}-]+\\s+)?[\\p{Ll}-]+s)\\b`,
   'giu',
@@ -125,10 +128,7 @@ export function numbersIn(sentence: string): Candidate[] {
     if (measured(m.index + m[0].search(/\d/))) continue;
     // A comma after a figure ends the clause ("Op. 85, is an opera"); it is no digit group.
     // A plural already counted ends the noun: "400 stations across" counts stations.
-    const text = m[0]
-      .trim()
-      .replace(/,$/, '')
-      .replace(/(\s\p{Ll}[\p{Ll}-]*s)\s+\p{Ll}[\p{Ll}-]*$/u, '$1');
+    const text = m[0].trim().replace(/,$/, '').replace(PLURAL_THEN_WORD, '$1');
     const digits = /\d[\d,]*(?:\.\d+)?/.exec(text)![0];
     const at = m.index + m[0].indexOf(text);
     // A catalogue number ("Op. 85", "No. 5", "#9") names a work; it counts nothing.
@@ -143,7 +143,9 @@ export function numbersIn(sentence: string): Candidate[] {
     const value = Number(digits.replace(/,/g, '')) * (scale ? SCALE[scale]! : 1);
     out.push({ text, at, kind: 'number', value });
   }
-  for (const m of sentence.matchAll(WORD_NUMBER)) out.push({ text: m[0], at: m.index, kind: 'number', value: NUMBER_WORDS[m[1]!.toLowerCase()]! });
+  for (const m of sentence.matchAll(WORD_NUMBER)) {
+    out.push({ text: m[0].replace(PLURAL_THEN_WORD, '$1'), at: m.index, kind: 'number', value: NUMBER_WORDS[m[1]!.toLowerCase()]! });
+  }
   // "the only species in the genus": a count of one.
   for (const m of sentence.matchAll(ONLY_ONE)) out.push({ text: m[0], at: m.index, kind: 'number', value: 1 });
   // "over a hundred bus routes": a scale word after "a" is a count too.

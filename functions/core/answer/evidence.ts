@@ -351,7 +351,8 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     );
   const ledTo = (d: (typeof docs)[number], exactly = false) => docs.filter((x) => x !== d && d.names.some((n) => titledAfter(x, n, exactly)));
   if (names.length === 0 && required.length > 1) {
-    const held = (d: (typeof docs)[number]) => required.filter((r) => [...r.terms].some((t) => holdsTerm(d.terms, t)) || saysKind(d, r));
+    const held = (d: (typeof docs)[number]) =>
+      required.filter((r) => [...r.terms].some((t) => holdsTerm(d.terms, t)) || saysKind(d, r) || spansLife(d, r.words));
     const together = Math.max(...docs.map((d) => new Set([...held(d), ...ledTo(d, true).flatMap(held)]).size));
     if (together / required.length <= EVIDENCE_MIN_SHARE) {
       return refuse(`no retrieved passage speaks of ${required.map((r) => `"${r.words}"`).join(', ')} together`);
@@ -368,7 +369,11 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // system of Lyon"), as its own passage does.
   const described = describedThing(task) ?? describedPerson(task);
   const leadsBack = (d: (typeof docs)[number]) => reached.some((x) => x !== d && x.title !== '' && d.names.includes(x.title));
-  const linked = described ? [...new Set([...led, ...docs.filter(leadsBack)])] : led;
+  // So does the passage titled after a common word a focus passage holds: "the sport Signe Rask
+  // plays", where her passage says "a Danish handball player", is spoken of by "Handball".
+  const wordTitled = (d: (typeof docs)[number]) =>
+    !led.includes(d) && /^\p{L}+$/u.test(d.title) && aboutFocus.some((x) => x !== d && x.terms.has(contentTerms(d.title)[0] ?? ''));
+  const linked = described ? [...new Set([...led, ...docs.filter(leadsBack), ...docs.filter(wordTitled)])] : led;
   if (names.length > 0 && asked.length > 0 && !reading.options && !listed) {
     const joined = linked.some(
       (d) =>

@@ -737,7 +737,7 @@ export function describedPerson(question: string): { phrase: string; find: strin
  */
 function contactClause(q: string): [string, string, string, string, string] | undefined {
   const name = "(?:the\\s+)?\\p{Lu}[\\p{L}'’.-]*(?:\\s+(?:of\\s+)?\\p{Lu}[\\p{L}'’.-]*)*";
-  const lead = '\\b(?:of|in|from|for|at|on|to|with|through|into|near|across|is|was)\\s+(the\\s+(\\p{Ll}+)\\s+';
+  const lead = '\\b(?:of|in|from|for|at|on|to|with|through|into|near|across|is|was|\\p{Ll}{3,}ed)\\s+(the\\s+(\\p{Ll}+)\\s+';
   // Its verb ("crosses", "was born"), and a preposition it ends with ("plays for").
   const verb =
     '(?:(?:is|was|are|were)\\s+(?:\\p{Ll}+ed|born|known|built|made|held)|\\p{Ll}+(?:s|ed))(?:\\s+(?:in|at|for|on|from|with|to|into|through|across|by|under))?';
@@ -759,8 +759,9 @@ export function describedThing(question: string): { phrase: string; find: string
   }
   // "... through the city where ...", "Which region is the city that ...?".
   const m =
-    /\b(?:of|in|from|for|at|by|on|to|with|through|into|near|across|is|was)\s+(the\s+(\p{Ll}+)\s+(where|that|which|who|whom)\s+([^,;]+))$/u.exec(q) ??
-    contactClause(q);
+    /\b(?:of|in|from|for|at|by|on|to|with|through|into|near|across|is|was|\p{Ll}{3,}ed)\s+(the\s+(\p{Ll}+)\s+(where|that|which|who|whom)\s+([^,;]+))$/u.exec(
+      q,
+    ) ?? contactClause(q);
   if (!m) return undefined;
   const [, phrase, noun, relative, clause] = m as unknown as [string, string, string, string, string];
   // The clause must name what it is about: a capitalised name of its own, or two words of its own,

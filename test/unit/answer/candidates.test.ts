@@ -20,6 +20,13 @@ describe('Function: numbersIn', () => {
       ['four metro lines', 4],
       ['about 873,000 riders', 873000],
     ]);
+    // A plural already counted ends the noun, written in words or figures; "glass" is no plural.
+    expect(spans('Two teams of seven players pass the ball; 400 stations across the city.')).toEqual([
+      ['Two teams', 2],
+      ['seven players', 7],
+      ['400 stations', 400],
+    ]);
+    expect(spans('It has three glass domes.')).toEqual([['three glass domes', 3]]);
   });
 
   it('dates a year or century before the era before every year of it ("600 BC" before "120 BC")', () => {

@@ -937,3 +937,28 @@ describe('Function: checkEvidence on an age at death', () => {
     expect(unsaid.covered).toBe(false);
   });
 });
+
+describe('Function: checkEvidence on a thing described through a common word', () => {
+  it('reads the passage titled after a word the focus passage holds as speaking for the thing described', () => {
+    // Prepare
+    const player = { id: 'brisk', title: 'Ada Brisk', text: 'Ada Brisk (born 1995) is a Norvian bandy player who plays for Essin IK.' };
+    const sport = {
+      id: 'bandy',
+      title: 'Bandy',
+      text: 'Bandy is a team sport played on ice. Its rules were first written down in 1891 by Tom Vell, a teacher in Calder.',
+    };
+    const other = { id: 'vell', title: 'Tom Vell', text: 'Tom Vell (1860 – 1932) was a Norvian teacher.' };
+    const docs = [player, sport, other];
+
+    // Act
+    const described = checkEvidence('Who wrote down the rules of the sport Ada Brisk plays?', docs, { shortAnswer: 'Tom Vell' }, wordNet());
+    const undescribed = checkEvidence('Who wrote down the rules of Ada Brisk?', docs, { shortAnswer: 'Tom Vell' }, wordNet());
+    // A life's span of years says "born" in a question naming nothing ("the man who wrote ...").
+    const born = checkEvidence('When was the man who first wrote down the rules of bandy born?', docs, { shortAnswer: '1860' }, wordNet());
+
+    // Assess
+    expect(described.covered).toBe(true);
+    expect(undescribed.covered).toBe(false);
+    expect(born.covered).toBe(true);
+  });
+});
