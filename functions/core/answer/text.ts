@@ -290,7 +290,11 @@ export function entitySpans(text: string): string[] {
       run.length > 0 && (/^\p{Lu}$/u.test(run[run.length - 1]!.word) || TITLE_ABBREVIATION.test(run[run.length - 1]!.word)) && /^\.\s*$/.test(gap);
     if (run.length > 0 && (/[,;:?!()"“”]/.test(gap) || (/\.\s/.test(gap) && !afterInitial))) flush();
     // A rank after a connector starts no part of the name before it: "Nice the 4th largest city" names Nice.
-    if (ORDINAL_NUMBER.test(tok.word) && run.length > 0 && NAME_CONNECTORS.has(run[run.length - 1]!.word.toLowerCase())) flush();
+    // Nor does a figure ("acquired by Hollis Group for $1.2 billion"), but a year of ("War of 1812").
+    const connector = run.length > 0 ? run[run.length - 1]!.word.toLowerCase() : undefined;
+    if (connector !== undefined && NAME_CONNECTORS.has(connector)) {
+      if (ORDINAL_NUMBER.test(tok.word) || (/^\d/.test(tok.word) && !(connector === 'of' && /^\d{4}$/.test(tok.word)))) flush();
+    }
     if (isCapitalised(tok.word)) run.push(tok);
     else if (run.length > 0 && NAME_CONNECTORS.has(tok.word.toLowerCase())) run.push(tok);
     else flush();

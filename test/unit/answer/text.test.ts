@@ -33,6 +33,16 @@ describe('Function: entitySpans on Arabic names', () => {
   });
 });
 
+describe('Function: entitySpans on a figure after a connector', () => {
+  it('ends a name before a figure after "for" ("Essin Group for $2.4 billion"), keeping a year after "of"', () => {
+    // Act
+    const spans = entitySpans('It was bought by Essin Group for $2.4 billion after the War of 1812 ended.');
+
+    // Assess
+    expect(spans).toEqual(['Essin Group', '2.4', 'War of 1812']);
+  });
+});
+
 describe('Function: sentences', () => {
   it('ends no sentence at "c.", "b.", "d." or "fl." before a year, and still ends one before a year', () => {
     // Act
