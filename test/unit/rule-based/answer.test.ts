@@ -4168,6 +4168,19 @@ describe('Function: answerStructured on a thing described by a clause with no re
   });
 });
 
+describe('Function: answerStructured on a former name', () => {
+  it('answers "What was X originally called?" with the name its own passage says it was founded as', () => {
+    // Prepare
+    const firm = doc('wren', 'Wren plc', 'Wren plc is a British engineering company based in Derby. It was founded in 1948 as Wren Marine Instruments.');
+    const named = doc('orby', 'Orby Hall', 'Orby Hall is a country house in Norvia, originally called Orby Grange.');
+
+    // Act and assess
+    expect(ask('What was Wren plc originally called?', [firm]).shortAnswer).toBe('Wren Marine Instruments');
+    expect(ask('Under what name was Wren plc founded?', [firm]).shortAnswer).toBe('Wren Marine Instruments');
+    expect(ask("What was Orby Hall's original name?", [named]).shortAnswer).toBe('Orby Grange');
+  });
+});
+
 describe('Function: answerStructured on who made a work, beside other works', () => {
   it('answers no "who" with a film\'s title, and reads "Its score" in the film\'s own passage as the film\'s', () => {
     // Prepare

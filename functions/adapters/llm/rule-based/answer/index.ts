@@ -82,6 +82,7 @@ import {
   definedSubject,
   figureOf,
   firstNames,
+  formerName,
   howLong,
   kindOf,
   materialOf,
@@ -238,6 +239,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
         ageAtEvent(text, focus) ??
         pricePaid(text, focus) ??
         namedAfter(text, focus) ??
+        formerName(text, focus) ??
         verbSubject(text, focus) ??
         whatFor(text, focus) ??
         (asksForMany(text) ? (tableMembers(tables, focus) ?? membersWith(focus) ?? coordinated(focus)) : undefined) ??

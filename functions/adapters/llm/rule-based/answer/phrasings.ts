@@ -769,6 +769,30 @@ export function namedAfter(question: string, focus: Focus): ExtractedAnswer | un
   return { shortAnswer: null, answer: NO_ANSWER };
 }
 
+/** "What was X originally called?", "the original name of X", "X's former name", "Under what name was X founded?". */
+const FORMER_NAME_ASKED =
+  /\b(?:originally|first|formerly|previously)\s+(?:called|named|known\s+as|titled)\b|\b(?:original|former|earlier|previous|first)\s+(?:name|title)\b|\bunder\s+what\s+name\b[^?]*\b(?:founded|established|formed|started|created|incorporated|launched)\b/i;
+/** Where a sentence gives a thing's first name: "founded in 1952 as Kestrel Aircraft Instruments", "originally named X", "formerly X". */
+const FORMER_NAME_SAID =
+  /\b(?:(?:founded|established|formed|started|created|incorporated|launched|opened|built)(?:\s+(?:in|on)\s+[^,;.]*?\d{4})?(?:\s+by\s+[^,;.]*?)?\s+as|originally\s+(?:called|named|known\s+as|titled)?|formerly\s+(?:called|named|known\s+as)?)\s+(?:the\s+)?(\p{Lu}[\p{L}'’.&-]*(?:\s+(?:(?:of|and|for|the)\s+)?\p{Lu}[\p{L}'’.&-]*)*)/u;
+
+/**
+ * "What was Kestrel plc originally called?": the name a sentence of the thing's own passage says it
+ * had first ("It was founded in 1952 as Kestrel Aircraft Instruments"). Undefined for other
+ * questions, or when no such sentence names one.
+ */
+export function formerName(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const name = focus.reading.names[0];
+  if (!FORMER_NAME_ASKED.test(question) || name === undefined) return undefined;
+  // Its own passage: titled after the name, with any word the question writes in lower case ("Kestrel plc").
+  const terms = contentTerms(name);
+  for (const s of focus.all.filter((x) => terms.every((t) => contentTerms(x.title).includes(t)))) {
+    const first = FORMER_NAME_SAID.exec(s.text)?.[1]?.replace(/\.$/, '');
+    if (first && !sameName(first, bareTitle(s.title))) return { shortAnswer: first, answer: cite(s) };
+  }
+  return undefined;
+}
+
 /** "How old was Edmund Varley when he joined the Royal Navy?", "At what age did X join ...?": the subject and the event's verb. */
 const AGE_AT_EVENT = [
   /^\s*[Hh]ow\s+old\s+(?:was|were|is)\s+(.+?)\s+when\s+(?:he|she|they|it)\s+(?:first\s+)?(\p{Ll}{3,})\b[^?]*\?*\s*$/u,
