@@ -763,7 +763,12 @@ export function describedThing(question: string): { phrase: string; find: string
       q,
     ) ?? contactClause(q);
   if (!m) return undefined;
-  const [, phrase, noun, relative, clause] = m as unknown as [string, string, string, string, string];
+  const [lead, whole, noun, relative, said] = m as unknown as [string, string, string, string, string];
+  // "In which city was the band that recorded Low Tides formed?": after "was", a word after the
+  // name of a clause that opens with its verb is the question's own participle, no part of the clause.
+  const own = /^(?:is|was|are|were)\s/.test(lead) ? /^((?!(?:the|a|an)\s)\p{Ll}+\s.*\p{Lu}[\p{L}\p{N}'’.-]*)\s+(\p{Ll}+)$/u.exec(said) : null;
+  const clause = own ? own[1]! : said;
+  const phrase = own ? whole.slice(0, whole.length - own[2]!.length - 1) : whole;
   // The clause must name what it is about: a capitalised name of its own, or two words of its own,
   // with its verb ("where bouillabaisse comes from", typed in lower case); then what it finds must
   // be of the noun's kind (`kind`: a city, for "the city where ..."; "who" says a person already).

@@ -217,6 +217,11 @@ describe('Function: describedThing', () => {
     });
     expect(describedThing('What is the population of the town Ada Brisk was born in?')?.find).toBe('Which town Ada Brisk was born in?');
     expect(describedThing('How long is the river crossed by the Kell Bridge?')?.find).toBe('Which river was crossed by the Kell Bridge?');
+    // After "was", the question's own participle ends the clause: "was the band that recorded X formed?".
+    expect(describedThing('In which city was the band that recorded Low Water formed?')).toEqual({
+      phrase: 'the band that recorded Low Water',
+      find: 'Which band recorded Low Water?',
+    });
     // After a verb in the past: "codified the sport ...".
     expect(describedThing('Who codified the sport Ada Brisk plays?')?.find).toBe('Which sport Ada Brisk plays?');
     // The question's own verb is no part of the clause: "the college Ada Brisk attended" is its subject.

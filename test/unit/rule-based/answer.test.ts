@@ -4181,6 +4181,28 @@ describe('Function: answerStructured on a former name', () => {
   });
 });
 
+describe('Function: answerStructured on a band named in a list beside another', () => {
+  it('answers where a band was formed from its own passage, not from another band a list names beside it', () => {
+    // Prepare
+    const producer = doc(
+      'vane',
+      'Oli Vane',
+      'Oli Vane (born 1970) is an English record producer. He has produced albums for The Sedge, Ironhouse and Pale Fern.',
+    );
+    const sedge = doc('sedge', 'The Sedge', 'The Sedge are a Scottish indie rock band formed in Perth in 2004.');
+    const iron = doc('iron', 'Ironhouse (band)', 'Ironhouse are an English rock band from Leeds, formed in 1998.');
+    const album = doc(
+      'water',
+      'Low Water (album)',
+      'Low Water is the second studio album by the Scottish indie rock band The Sedge. It was produced by Oli Vane.',
+    );
+
+    // Act and assess
+    expect(ask('In which city was The Sedge formed?', [producer, sedge, iron]).shortAnswer).toBe('Perth');
+    expect(ask('In which city was the band that recorded Low Water formed?', [album, producer, sedge, iron]).shortAnswer).toBe('Perth');
+  });
+});
+
 describe('Function: answerStructured on who made a work, beside other works', () => {
   it('answers no "who" with a film\'s title, and reads "Its score" in the film\'s own passage as the film\'s', () => {
     // Prepare
