@@ -90,6 +90,16 @@ export function placeOfClass(name: string, head: string, lexicon: Lexicon): bool
   return NATION_CLASS.test(head) || !['country', 'city'].some((k) => lexicon.isKindOf!(name, k, 2));
 }
 
+/** "What chart position did X reach?", "What number did X peak at on the chart?", "X's highest chart position". */
+export const CHART_ASKED =
+  /\b(?:chart\s+position|position\b[^?]*\b(?:chart|billboard)|(?:peak|highest|top)\s+position|what\s+(?:number|position)\b[^?]*\b(?:peak(?:ed)?|reach(?:ed)?|chart(?:ed)?|debut(?:ed)?))/i;
+
+/** The place on a chart a sentence speaking of one gives: "reached number 7 on the UK Albums Chart", "peaked at No. 12". */
+export function chartPlace(sentence: string): string | undefined {
+  if (!/\b(?:charts?|peak(?:ed|ing)?|Billboard|Hot\s+100|Top\s+\d+)\b/i.test(sentence)) return undefined;
+  return /\b(?:number|No\.)\s?(\d{1,3})\b/.exec(sentence)?.[1];
+}
+
 /** A noun for one who does something, made from a word for what it is done with: "pianist", "drummer", "conductor". */
 export const AGENT_NOUN = /\p{Ll}{2,}(?:ist|er|or)$/u;
 

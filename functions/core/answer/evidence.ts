@@ -31,7 +31,9 @@ import { contentTerms, isContentToken, normalizeText } from '../retrieval/tokeni
 import {
   AGENT_NOUN,
   CAUSE_SAID,
+  CHART_ASKED,
   CONTAINING_CLASS,
+  chartPlace,
   classRecogniser,
   DIED_OF,
   EXCHANGE_SAID,
@@ -122,6 +124,9 @@ const STATED_ASKS: ReadonlyArray<{ asks: RegExp; says: { test(sentence: string):
 
 /** Answer types whose short answer is a span a passage says (not a verdict drawn from several). */
 const SPAN_TYPES: ReadonlySet<AnswerType> = new Set(['person', 'date', 'year', 'number', 'place', 'entity']);
+
+/** The words a question asking a place on a chart says it with. */
+const CHART_WORDS = /^(?:chart(?:ed)?|position|peak(?:ed)?|highest|top|number|reach(?:ed)?|debut(?:ed)?)$/i;
 
 const SELF: Lexicon = { related: (phrase) => [phrase] };
 
@@ -272,8 +277,13 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // A price asked ("How much did X pay for Y?") is spoken of by any buying or selling ("acquired Y for ...").
   const priceAsked = PRICE_ASKED.test(task);
   const exchanged = (d: (typeof docs)[number]) => priceAsked && EXCHANGE_SAID.test(d.text);
+  // "What chart position did X reach?" is spoken of by a place a passage gives on a chart, however worded.
+  const chartAsked = CHART_ASKED.test(task);
+  const placesOnChart = (d: (typeof docs)[number], words: string) =>
+    chartAsked && CHART_WORDS.test(words) && sentences(d.text).some((x) => chartPlace(x) !== undefined);
   const holds = (d: (typeof docs)[number], r: (typeof required)[number]) =>
     [...r.terms].some((t) => holdsTerm(d.terms, t)) ||
+    placesOnChart(d, r.words) ||
     (r.words === classWords && d.namesContaining) ||
     givesUnit(d, r.words) ||
     (r.words === classWords && d.saysClass) ||

@@ -4203,6 +4203,24 @@ describe('Function: answerStructured on a band named in a list beside another', 
   });
 });
 
+describe('Function: answerStructured on a place on a chart', () => {
+  it('answers "What chart position did X reach?" with the place its own passage gives, and refuses one never charted', () => {
+    // Prepare
+    const water = doc('water', 'Low Water (album)', 'Low Water is the second album by The Sedge. The album reached number 9 on the UK Albums Chart.');
+    const debut = doc('reeds', 'Reed Beds', 'Reed Beds is the debut album by The Sedge, released in 2005.');
+    const docs = [water, debut];
+    const covered = (q: string) => {
+      const a = ask(q, docs);
+      return [a.shortAnswer, checkEvidence(q, docs, a, wordNet()).covered];
+    };
+
+    // Act and assess
+    expect(covered('What chart position did Low Water reach?')).toEqual(['number 9', true]);
+    expect(covered('What number did Low Water peak at on the UK Albums Chart?')).toEqual(['number 9', true]);
+    expect(covered('What chart position did Reed Beds reach?')[1]).toBe(false);
+  });
+});
+
 describe('Function: answerStructured on who made a work, beside other works', () => {
   it('answers no "who" with a film\'s title, and reads "Its score" in the film\'s own passage as the film\'s', () => {
     // Prepare

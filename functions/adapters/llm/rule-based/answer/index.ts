@@ -78,6 +78,7 @@ import {
   bridgedTitle,
   causeOf,
   changeOf,
+  chartPosition,
   containingPlace,
   definedSubject,
   figureOf,
@@ -240,6 +241,7 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
         pricePaid(text, focus) ??
         namedAfter(text, focus) ??
         formerName(text, focus) ??
+        chartPosition(text, focus) ??
         verbSubject(text, focus) ??
         whatFor(text, focus) ??
         (asksForMany(text) ? (tableMembers(tables, focus) ?? membersWith(focus) ?? coordinated(focus)) : undefined) ??

@@ -5,7 +5,16 @@
  * one that describes a passage's subject another passage names (bridgedTitle), what a thing is
  * made of (materialOf) and what someone did to something (verbObject).
  */
-import { CAUSE_SAID, CONTAINING_CLASS, EXCHANGE_SAID, MONEY, PRICE_ASKED, placeOfClass } from '../../../../core/answer/answer-classes.js';
+import {
+  CAUSE_SAID,
+  CHART_ASKED,
+  CONTAINING_CLASS,
+  chartPlace,
+  EXCHANGE_SAID,
+  MONEY,
+  PRICE_ASKED,
+  placeOfClass,
+} from '../../../../core/answer/answer-classes.js';
 import { namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import { ownPassage } from '../../../../core/answer/kinship.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
@@ -767,6 +776,21 @@ export function namedAfter(question: string, focus: Focus): ExtractedAnswer | un
   }
   // What else the passages say of them (a life's span, a place) names nothing after them.
   return { shortAnswer: null, answer: NO_ANSWER };
+}
+
+/**
+ * "What chart position did Low Tides reach?": the place a sentence about it gives on a chart
+ * ("The album reached number 7 on the UK Albums Chart"), as "number 7". Undefined for other
+ * questions, or when no sentence about it speaks of a chart and gives a place.
+ */
+export function chartPosition(question: string, focus: Focus): ExtractedAnswer | undefined {
+  if (!CHART_ASKED.test(question)) return undefined;
+  // Of it: a sentence naming it, or one of its own passage ("The album reached ...").
+  for (const s of rankedAbout(focus).filter((x) => focus.nameScore(x) > 0 || focus.titledAfterName(x))) {
+    const place = chartPlace(s.text);
+    if (place) return { shortAnswer: `number ${place}`, answer: cite(s) };
+  }
+  return undefined;
 }
 
 /** "What was X originally called?", "the original name of X", "X's former name", "Under what name was X founded?". */
