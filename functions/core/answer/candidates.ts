@@ -96,10 +96,9 @@ export function measureIn(measure: string, unit: string): string | undefined {
 const A_SCALE = /\b((?:over|about|nearly|almost|more than|some)\s+)?a\s+(hundred|thousand|million|billion)\s+((?:[\p{Ll}-]+\s+)?[\p{Ll}-]+s)\b/giu;
 /** "the only species", "its only child": one of a thing. */
 const ONLY_ONE = /\b(?:the|its|his|her|their)\s+only\s+([\p{Ll}-]+)\b/giu;
-/** A number word before a plural noun, with its qualifier: "four metro lines", "more than two decades". */
 /** A plural already counted ends the noun: "400 stations across", "seven players pass" count stations and players. */
 const PLURAL_THEN_WORD = /(\s\p{Ll}[\p{Ll}-]*[^s\s]s)\s+\p{Ll}[\p{Ll}-]*$/u;
-
+/** A number word before a plural noun, with its qualifier: "four metro lines", "more than two decades". */
 const WORD_NUMBER = new RegExp(
   `\\b${QUALIFIER}(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\\s+((?:[\\p{Ll}-]+\\s+)?[\\p{Ll}-]+s)\\b`,
   'giu',

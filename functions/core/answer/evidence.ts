@@ -146,6 +146,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // "In which state is Harlan Mill?": a passage naming a place the lexicon knows as one ("North
   // Carolina") speaks of the state, as the answerer reads it (containingPlace).
   const containing = reading.type === 'place' && classHead !== undefined && CONTAINING_CLASS.test(classHead) ? classHead : undefined;
+  const chartAsked = CHART_ASKED.test(task);
   const docs = documents.map((d) => {
     // A possessive names its owner: "Lyon's museums" names Lyon.
     const names = entitySpans(d.text).map((n) => normalizeText(n).replace(/['’]s$/, ''));
@@ -156,6 +157,8 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
       saysClass: spansOfClass !== undefined && spansOfClass(`${d.title ?? ''} ${d.text}`).length > 0,
       // Whether it names a place of the containing class asked, read once here too.
       namesContaining: containing !== undefined && names.some((n) => placeOfClass(n, containing, lexicon)),
+      // Whether it gives a place on a chart, when one is asked ("reached number 7 on the UK Albums Chart").
+      placesOnChart: chartAsked && sentences(d.text).some((x) => chartPlace(x) !== undefined),
       names,
       title: bareTitle(normalizeText(d.title ?? '')),
       // Whether its opening gives a life's span of years (spansLife), read once here.
@@ -278,9 +281,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const priceAsked = PRICE_ASKED.test(task);
   const exchanged = (d: (typeof docs)[number]) => priceAsked && EXCHANGE_SAID.test(d.text);
   // "What chart position did X reach?" is spoken of by a place a passage gives on a chart, however worded.
-  const chartAsked = CHART_ASKED.test(task);
-  const placesOnChart = (d: (typeof docs)[number], words: string) =>
-    chartAsked && CHART_WORDS.test(words) && sentences(d.text).some((x) => chartPlace(x) !== undefined);
+  const placesOnChart = (d: (typeof docs)[number], words: string) => d.placesOnChart && CHART_WORDS.test(words);
   const holds = (d: (typeof docs)[number], r: (typeof required)[number]) =>
     [...r.terms].some((t) => holdsTerm(d.terms, t)) ||
     placesOnChart(d, r.words) ||

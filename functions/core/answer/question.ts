@@ -725,12 +725,6 @@ export function describedPerson(question: string): { phrase: string; find: strin
 }
 
 /**
- * A thing the question describes by a relative clause after a preposition ("the population of the
- * city where Kerry Saxby-Junna was born"): the words that describe it, and the question that finds
- * it, asked with the clause's own words ("Where Kerry Saxby-Junna was born?", "Which company
- * published X?"). Undefined for a question without such a clause.
- */
-/**
  * "... the river the Varn Bridge crosses", "... the river crossed by the Varn Bridge": a clause
  * with no relative word, read as the one with "that" ("the river that the Varn Bridge crosses",
  * "the river that was crossed by ...").
@@ -747,6 +741,12 @@ function contactClause(q: string): [string, string, string, string, string] | un
   return passive ? [passive[0], passive[1]!, passive[2]!, 'that', `was ${passive[3]!}`] : undefined;
 }
 
+/**
+ * A thing the question describes by a relative clause after a preposition ("the population of the
+ * city where Kerry Saxby-Junna was born"): the words that describe it, and the question that finds
+ * it, asked with the clause's own words ("Where Kerry Saxby-Junna was born?", "Which company
+ * published X?"). Undefined for a question without such a clause.
+ */
 export function describedThing(question: string): { phrase: string; find: string; role?: string; kind?: string } | undefined {
   const q = question
     .trim()

@@ -4178,6 +4178,8 @@ describe('Function: answerStructured on a former name', () => {
     expect(ask('What was Wren plc originally called?', [firm]).shortAnswer).toBe('Wren Marine Instruments');
     expect(ask('Under what name was Wren plc founded?', [firm]).shortAnswer).toBe('Wren Marine Instruments');
     expect(ask("What was Orby Hall's original name?", [named]).shortAnswer).toBe('Orby Grange');
+    // A first name is a given name, no former one.
+    expect(ask('What is the first name of Wren plc?', [firm]).shortAnswer).not.toBe('Wren Marine Instruments');
   });
 });
 

@@ -119,7 +119,7 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
   const answered = answerOf(input, lexicon, depth);
   if (!answered.shortAnswer) return answered;
   // "In what country ...?" answered by a hall or a firm: the country its own passage puts it in.
-  const head = readQuestion(input.question).answerClass?.split(' ').pop();
+  const head = readQuestion(questionAsked(input)).answerClass?.split(' ').pop();
   const within = head ? placeOfAnswer(answered.shortAnswer, head, input.documents, lexicon) : undefined;
   const found = within
     ? { shortAnswer: within.place, answer: [answered.answer, ...within.cited].join(' ') }
@@ -129,6 +129,16 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
   // "What is the area of X in square kilometres?": of "12.4 square miles (32 km2)", the part in that unit.
   const unit = UNIT_ASKED.exec(input.question)?.[1];
   return { ...found, shortAnswer: (unit ? measureIn(whole, unit) : undefined) ?? whole };
+}
+
+/**
+ * The question an answer is to: a step's own ("What is the population of {{ the city the user
+ * chose }}?") when its instruction asks one, else the task's, read whole, not from the last period
+ * of an initial in it ("John C. Reilly").
+ */
+function questionAsked(input: AnswerInput): string {
+  const asked = /(?:^|[.:!]\s+)([^.:!?]*\?)\s*(?:[^?]*)$/.exec(input.instruction)?.[1]?.trim();
+  return askedPart(asked && asked.length > 3 && !input.question.trim().endsWith(asked) ? asked : input.question);
 }
 
 function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): ExtractedAnswer {
@@ -148,12 +158,9 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
       terms: new Set(contentTerms(text)),
     })),
   );
-  // A step that asks its own question ("What is the population of {{ the city the user chose }}?") is answered on it.
-  const asked = /(?:^|[.:!]\s+)([^.:!?]*\?)\s*(?:[^?]*)$/.exec(input.instruction)?.[1]?.trim();
-  // The task's own question read whole, not from the last period of an initial in it ("John C. Reilly").
   // A question typed in lower case names what the passages spell ("toulouse": Toulouse).
   // Read as the passages write it: "toulose" names Toulouse (core/answer/truecase.ts).
-  const posed = askedPart(asked && asked.length > 3 && !input.question.trim().endsWith(asked) ? asked : input.question);
+  const posed = questionAsked(input);
   // "How tall is X in metres?" is read as "How tall is X?"; the part in metres is kept after (answerStructured).
   const text = asPassagesWrite(
     posed.replace(UNIT_ASKED, (asked, unit: string) => (unitNamed(unit) ? '?' : asked)),

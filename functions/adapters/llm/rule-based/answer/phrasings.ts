@@ -793,9 +793,9 @@ export function chartPosition(question: string, focus: Focus): ExtractedAnswer |
   return undefined;
 }
 
-/** "What was X originally called?", "the original name of X", "X's former name", "Under what name was X founded?". */
+/** "What was X originally called?", "the original name of X", "X's former name", "Under what name was X founded?" (a first name is a given name). */
 const FORMER_NAME_ASKED =
-  /\b(?:originally|first|formerly|previously)\s+(?:called|named|known\s+as|titled)\b|\b(?:original|former|earlier|previous|first)\s+(?:name|title)\b|\bunder\s+what\s+name\b[^?]*\b(?:founded|established|formed|started|created|incorporated|launched)\b/i;
+  /\b(?:originally|first|formerly|previously)\s+(?:called|named|known\s+as|titled)\b|\b(?:original|former|earlier|previous)\s+(?:name|title)\b|\bunder\s+what\s+name\b[^?]*\b(?:founded|established|formed|started|created|incorporated|launched)\b/i;
 /** Where a sentence gives a thing's first name: "founded in 1952 as Kestrel Aircraft Instruments", "originally named X", "formerly X". */
 const FORMER_NAME_SAID =
   /\b(?:(?:founded|established|formed|started|created|incorporated|launched|opened|built)(?:\s+(?:in|on)\s+[^,;.]*?\d{4})?(?:\s+by\s+[^,;.]*?)?\s+as|originally\s+(?:called|named|known\s+as|titled)?|formerly\s+(?:called|named|known\s+as)?)\s+(?:the\s+)?(\p{Lu}[\p{L}'’.&-]*(?:\s+(?:(?:of|and|for|the)\s+)?\p{Lu}[\p{L}'’.&-]*)*)/u;
