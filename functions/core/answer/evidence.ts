@@ -416,12 +416,20 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
       (TOTAL_ASKED.test(task) && isTotal(figure, docs)) ||
       (ageAtDeathOf(task) !== undefined && isLifeLength(figure, docs)) ||
       (priceAsked && isPrice(figure, docs)));
-  // "piano", said as "pianist": a one-word answer an agent noun of a passage is made from (Focus#kindsIn).
-  const madeInto = (d: (typeof docs)[number]) =>
-    typeof short === 'string' &&
-    /^\p{Ll}{3,}$/u.test(short) &&
-    (d.text.toLowerCase().match(/\p{Ll}{3,}/gu) ?? []).some((w) => AGENT_NOUN.test(w) && lexicon.related(w).includes(short));
-  const said = (among: typeof docs) => typeof short === 'string' && (saidBy(short, reading, among) || among.some(madeInto));
+  // "piano", said as "pianist": a one-word answer an agent noun of a passage is made from (Focus#kindsIn),
+  // read once a passage and only when the answer is not said as written.
+  const madeInto = new Map<(typeof docs)[number], boolean>();
+  const saysMadeInto = (d: (typeof docs)[number]) => {
+    if (typeof short !== 'string' || !/^\p{Ll}{3,}$/u.test(short)) return false;
+    if (!madeInto.has(d)) {
+      madeInto.set(
+        d,
+        (d.text.toLowerCase().match(/\p{Ll}{3,}/gu) ?? []).some((w) => AGENT_NOUN.test(w) && lexicon.related(w).includes(short)),
+      );
+    }
+    return madeInto.get(d)!;
+  };
+  const said = (among: typeof docs) => typeof short === 'string' && (saidBy(short, reading, among) || among.some(saysMadeInto));
   if (typeof short === 'string' && !derived && !said(docs)) return refuse(`no retrieved passage says "${short}"`);
   // A span answers about the question's names when a passage about them, or one they lead to, says
   // it: Paris's population is no answer to "Toulouse metro area population". A name compared with

@@ -174,10 +174,24 @@ export class Focus {
     for (const t of this.answerClass) if (holdsTerm(s.terms, t)) return 1;
     if (this.spansOfClass) return this.spansOfClass(s.text).length > 0 ? 1 : 0;
     // "What instrument does X play?": "X is a Danish drummer" names one who plays a kind of it (kindsIn).
-    const head = this.reading.answerClass?.split(' ').pop();
-    if (this.reading.type !== 'entity' || !head || !this.lexicon.isKindOf || this.lexicon.isKindOf('person', head)) return 0;
+    const head = this.kindHead;
+    if (this.reading.type !== 'entity' || head === undefined) return 0;
     return (s.text.match(/\b\p{Ll}{3,}\b/gu) ?? []).some((w) => this.kindOfAgent(w, head) !== undefined) ? 1 : 0;
   }
+
+  /**
+   * The class asked's head noun when common nouns can name kinds of it, read once: a class a person
+   * is a kind of ("What entity ...?") is too broad to be told by a common noun (every noun is one).
+   */
+  private get kindHead(): string | undefined {
+    if (this.kindHeadRead === undefined) {
+      const head = this.reading.answerClass?.split(' ').pop();
+      this.kindHeadRead = head && this.lexicon.isKindOf && !this.lexicon.isKindOf('person', head) ? head : null;
+    }
+    return this.kindHeadRead ?? undefined;
+  }
+
+  private kindHeadRead: string | null | undefined;
 
   /** The spans that answer a question asking for a class told by its spans (a nationality); undefined for the other questions. */
   get spansOfClass(): ((sentence: string) => Candidate[]) | undefined {
@@ -208,9 +222,8 @@ export class Focus {
    * noun WordNet files things under ("What colour ...?": "white"; "What instrument ...?": "piano").
    */
   kindsIn(text: string): Candidate[] {
-    const head = this.reading.answerClass?.split(' ').pop();
-    // A class a person is a kind of ("What entity ...?") is too broad to be told by a common noun: every noun is one.
-    if (!head || !this.lexicon.isKindOf || this.lexicon.isKindOf('person', head)) return [];
+    const head = this.kindHead;
+    if (head === undefined) return [];
     const out: Candidate[] = [];
     // "a double bass player": a kind named in two words, read before the words alone.
     for (const m of text.matchAll(/\b(?=(\p{Ll}{3,}\s+\p{Ll}{3,})\b)/gu)) {

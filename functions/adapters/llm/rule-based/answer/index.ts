@@ -56,7 +56,7 @@ import { wordNet } from '../../../lexicon/wordnet.js';
 import { readTask } from '../reading.js';
 import { choose, dayValue, monthAndDay } from './choice.js';
 import { describe, fallback, namesFrom, summarize } from './fallback.js';
-import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, ranksAs, type Sentence, sameName, titleKey } from './focus.js';
+import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, ranksAs, type Sentence, titleKey } from './focus.js';
 import {
   coordinated,
   gradedSynonyms,
@@ -116,14 +116,8 @@ export function answerExtractively(input: AnswerInput, lexicon: Lexicon = wordNe
 
 /** `depth`: how many kinship questions this one was rewritten from (kinAnswer), so a rewrite is never rewritten again. */
 export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(), depth = 0): ExtractedAnswer {
-  const answered = answerOf(input, lexicon, depth);
-  if (!answered.shortAnswer) return answered;
-  // "In what country ...?" answered by a hall or a firm: the country its own passage puts it in.
-  const head = readQuestion(questionAsked(input)).answerClass?.split(' ').pop();
-  const within = head ? placeOfAnswer(answered.shortAnswer, head, input.documents, lexicon) : undefined;
-  const found = within
-    ? { shortAnswer: within.place, answer: [answered.answer, ...within.cited].join(' ') }
-    : { ...answered, shortAnswer: answered.shortAnswer };
+  const found = answerOf(input, lexicon, depth);
+  if (!found.shortAnswer) return found;
   // A word split at its hyphen by the text's extraction ("Orléans- Braganza") is written whole.
   const whole = found.shortAnswer.replace(/(?<=\p{L})-\s+(?=\p{Lu})/gu, '-');
   // "What is the area of X in square kilometres?": of "12.4 square miles (32 km2)", the part in that unit.
@@ -169,6 +163,24 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   );
   const reading = withoutClassAdjective(asPerson(withTitledOptions(readQuestion(text), text, all), lexicon), text, lexicon);
   const focus = new Focus(reading, all, lexicon, readTask(text).kind === 'bridge', text);
+  const found = answerRead(input, lexicon, depth, { text, reading, focus, tables, all });
+  // "In what country ...?" answered by a hall or a firm: the country its own passage puts it in.
+  const head = reading.answerClass?.split(' ').pop();
+  const within = found.shortAnswer && head ? placeOfAnswer(found.shortAnswer, head, input.documents, lexicon) : undefined;
+  return within ? { shortAnswer: within.place, answer: [found.answer, ...within.cited].join(' ') } : found;
+}
+
+/** The question as answerOf read it: its text, its reading and focus, the passages' tables and sentences. */
+interface QuestionRead {
+  text: string;
+  reading: QuestionReading;
+  focus: Focus;
+  tables: Array<{ doc: AnswerInput['documents'][number]; rows: NonNullable<ReturnType<typeof tableRows>> }>;
+  all: Sentence[];
+}
+
+/** What answerOf answers, once the question is read: by the kind of question, each reader in turn. */
+function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text, reading, focus, tables, all }: QuestionRead): ExtractedAnswer {
   if (NAMES_ONLY.test(input.instruction)) return { shortAnswer: null, answer: namesFrom(all, focus, input.question) };
   // A question rewritten and asked again (a hop, a claim, a gap) is asked at most two deep.
   const again = depth < 2;
@@ -417,7 +429,7 @@ function ageAtDeath(subject: string, documents: AnswerInput['documents'], lexico
   // With a year alone on either side, an age its own passage states at the death settles which of
   // the two it was: "(1936 – 2009) ... He died in Malmö at the age of 73".
   const two = [death.value - birth.value - 1, death.value - birth.value];
-  const own = documents.find((d) => sameName(d.title ?? '', subject));
+  const own = ownPassage(subject, documents);
   // A death with the age it came at, in the words of an age at an event: "died in Malmö at the age of 73", "died in 1967, aged 66".
   const atDeath = (x: string) => {
     const died = x.search(/\bdied\b/i);
