@@ -170,12 +170,20 @@ export function datesIn(sentence: string): Candidate[] {
 }
 
 export function namesIn(sentence: string): Candidate[] {
+  // Spans come in the order they are written: each is looked for after the one before, so a name
+  // said twice ("The Brno Summer Gala ... in Brno") stands where it is said, not at its first letters.
+  let from = 0;
   return (
     entitySpans(sentence)
       .filter((span) => !/^[\d\s,.]+$/.test(span))
       // A match's score after a side's name is no part of it: "beat Sheffield United 1–0".
       .map((span) => span.replace(/\s+\d{1,2}\s*[–-]\s*\d{1,2}$/, ''))
-      .map((span) => ({ text: span, at: Math.max(0, sentence.indexOf(span)), kind: 'name' as const }))
+      .map((span) => {
+        const next = sentence.indexOf(span, from);
+        const at = next >= 0 ? next : Math.max(0, sentence.indexOf(span));
+        if (next >= 0) from = next + span.length;
+        return { text: span, at, kind: 'name' as const };
+      })
   );
 }
 

@@ -128,6 +128,16 @@ const SPAN_TYPES: ReadonlySet<AnswerType> = new Set(['person', 'date', 'year', '
 /** The words a question asking a place on a chart says it with. */
 const CHART_WORDS = /^(?:chart(?:ed)?|position|peak(?:ed)?|highest|top|number|reach(?:ed)?|debut(?:ed)?)$/i;
 
+/** The words a question asking when a work came out says it with. */
+const RELEASE_WORDS = /^(?:releas|publish|premier|issu|air|debut|launch|came|come|out)/i;
+
+/** An opening that dates what it describes: "is a 1949 American crime film", "was an 1894 novel". */
+const DATED_LEAD = /\b(?:is|was)\s+an?\s+(?:\p{Ll}+\s+)?(?:1[5-9]|20)\d\d\s+(?:[\p{L}-]+\s+){0,4}\p{L}/u;
+
+/** A name a person had first, asked ("birth name", "real name", "maiden name") and said ("born Eleanor Grace Haverty", "née Voss"). */
+const NAME_AT_BIRTH_ASKED = /^(?:birth|real|maiden|original)\s+name$/i;
+const NAME_AT_BIRTH_SAID = /\b(?:born|née|nee)\s+(?!(?:January|February|March|April|May|June|July|August|September|October|November|December)\b)\p{Lu}\p{Ll}/u;
+
 const SELF: Lexicon = { related: (phrase) => [phrase] };
 
 export function checkEvidence(question: string, documents: readonly EvidenceDocument[], claim: AnswerClaim = {}, lexicon: Lexicon = SELF): EvidenceCheck {
@@ -159,6 +169,8 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
       namesContaining: containing !== undefined && names.some((n) => placeOfClass(n, containing, lexicon)),
       // Whether it gives a place on a chart, when one is asked ("reached number 7 on the UK Albums Chart").
       placesOnChart: chartAsked && sentences(d.text).some((x) => chartPlace(x) !== undefined),
+      // Whether its opening dates what it describes ("is a 1949 American crime film"), when a date is asked.
+      datedLead: (reading.type === 'year' || reading.type === 'date') && DATED_LEAD.test(sentences(d.text)[0] ?? ''),
       names,
       title: bareTitle(normalizeText(d.title ?? '')),
       // Whether its opening gives a life's span of years (spansLife), read once here.
@@ -282,9 +294,15 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const exchanged = (d: (typeof docs)[number]) => priceAsked && EXCHANGE_SAID.test(d.text);
   // "What chart position did X reach?" is spoken of by a place a passage gives on a chart, however worded.
   const placesOnChart = (d: (typeof docs)[number], words: string) => d.placesOnChart && CHART_WORDS.test(words);
+  // "When was Cold Harbor Road released?" is spoken of by an opening that dates the film ("is a 1949 ... film").
+  const datesRelease = (d: (typeof docs)[number], words: string) => d.datedLead && RELEASE_WORDS.test(words);
+  // "What was Nell Haverty's birth name?" is spoken of by "born Eleanor Grace Haverty".
+  const namesBirth = (d: (typeof docs)[number], words: string) => NAME_AT_BIRTH_ASKED.test(words) && NAME_AT_BIRTH_SAID.test(d.text);
   const holds = (d: (typeof docs)[number], r: (typeof required)[number]) =>
     [...r.terms].some((t) => holdsTerm(d.terms, t)) ||
     placesOnChart(d, r.words) ||
+    datesRelease(d, r.words) ||
+    namesBirth(d, r.words) ||
     (r.words === classWords && d.namesContaining) ||
     givesUnit(d, r.words) ||
     (r.words === classWords && d.saysClass) ||
@@ -396,7 +414,8 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
         (kinTerms.size > 0 && statesKin(d)) ||
         spansLife(d, reading.relation.join(' ')) ||
         exchanged(d) ||
-        reading.relation.some((w) => givesUnit(d, w)),
+        reading.relation.some((w) => givesUnit(d, w) || datesRelease(d, w)) ||
+        (reading.answerClass !== undefined && namesBirth(d, reading.answerClass)),
     );
     if (!joined) {
       const what = [...reading.relation, ...(reading.answerClass ? [reading.answerClass] : [])].slice(0, 4);

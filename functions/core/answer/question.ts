@@ -207,7 +207,7 @@ export function readQuestion(raw: string): QuestionReading {
         ? after.replace(/^(?:\p{Lu}\p{Ll}+\s+){1,2}(?=\p{Ll}[\p{Ll}-]+(?:\s|[?,.]|$))/u, '')
         : after;
     const phrase =
-      /^(?:(?:kind|type|sort|name)\s+of\s+)?((?:(?!(?:the|a|an)\s)[\p{Ll}-]+\s+){0,2}?(?!(?:the|a|an)\b)[\p{Ll}-]+)\b(?=\s+(?:was|were|is|are|did|does|do|has|have|had|of|in|on|at|for|by|from|that|which|who|whose|with|to|can|could|would|will|should|shall|may|might|must|released|made|produced|written|directed|known|called|located|based|founded|created|formed|born|named|played|became|won|did|\w+ed\b|\w+s\b(?!\s+(?:had|have|has|are|were|do|did|does)\b))\b|\s+and\s+\p{Lu}\p{Ll}+\s*[?,.]|\s*[?,.]|$)/u.exec(
+      /^(?:(?:kind|type|sort|name)\s+of\s+)?((?:(?!(?:the|a|an)\s)[\p{Ll}-]+\s+){0,2}?(?!(?:the|a|an)\b)[\p{Ll}-]+)\b(?=\s+(?:was|were|is|are|did|does|do|has|have|had|of|in|on|at|for|by|from|that|which|who|whose|with|to|can|could|would|will|should|shall|may|might|must|released|made|produced|written|directed|known|called|located|based|founded|created|formed|born|named|played|became|won|did|built|wrote|ran|sang|drew|bought|sold|led|held|beat|took|gave|left|lost|met|kept|sent|told|taught|brought|fought|began|came|went|saw|grew|threw|flew|rose|shot|struck|\w+ed\b|\w+s\b(?!\s+(?:had|have|has|are|were|do|did|does)\b))\b|\s+and\s+\p{Lu}\p{Ll}+\s*[?,.]|\s*[?,.]|$)/u.exec(
         classed,
       ) ??
       // "Which country the director of film X is from?", "Which country Anne Aghion is from?": one noun before the subject.
@@ -759,14 +759,18 @@ export function describedThing(question: string): { phrase: string; find: string
   }
   // "... through the city where ...", "Which region is the city that ...?".
   const m =
-    /\b(?:of|in|from|for|at|by|on|to|with|through|into|near|across|is|was|\p{Ll}{3,}ed)\s+(the\s+(\p{Ll}+)\s+(where|that|which|who|whom)\s+([^,;]+))$/u.exec(
+    /\b(?:of|in|from|for|at|by|on|to|with|through|into|near|across|is|was|did|does|do|\p{Ll}{3,}ed)\s+(the\s+(\p{Ll}+)\s+(where|that|which|who|whom)\s+([^,;]+))$/u.exec(
       q,
     ) ?? contactClause(q);
   if (!m) return undefined;
   const [lead, whole, noun, relative, said] = m as unknown as [string, string, string, string, string];
-  // "In which city was the band that recorded Low Tides formed?": after "was", a word after the
-  // name of a clause that opens with its verb is the question's own participle, no part of the clause.
-  const own = /^(?:is|was|are|were)\s/.test(lead) ? /^((?!(?:the|a|an)\s)\p{Ll}+\s.*\p{Lu}[\p{L}\p{N}'’.-]*)\s+(\p{Ll}+)$/u.exec(said) : null;
+  // "In which city was the band that recorded Low Tides formed?", "When did the shipyard that built
+  // MS Halsa close?": after "was" or "did", a word after the name of a clause that opens with its
+  // verb is the question's own participle or verb, no part of the clause.
+  const auxiliary = /^(?:did|does|do)\s/.test(lead);
+  const own = auxiliary || /^(?:is|was|are|were)\s/.test(lead) ? /^((?!(?:the|a|an)\s)\p{Ll}+\s.*\p{Lu}[\p{L}\p{N}'’.-]*)\s+(\p{Ll}+)$/u.exec(said) : null;
+  // After "did", the question's own verb ends it: without one, the clause is the question's.
+  if (auxiliary && !own) return undefined;
   const clause = own ? own[1]! : said;
   const phrase = own ? whole.slice(0, whole.length - own[2]!.length - 1) : whole;
   // The clause must name what it is about: a capitalised name of its own, or two words of its own,

@@ -152,4 +152,12 @@ describe('Function: namesIn', () => {
     expect(beaten).toContain('Daleford United');
     expect(craft).toContain('Apollo 11');
   });
+
+  it('places a name said twice where it is said the second time, not at the first letters of a longer name', () => {
+    // Act
+    const names = namesIn('The Tarn Autumn Fair is held each October on Market Square in Tarn, Valdesia.');
+
+    // Assess
+    expect(names.find((c) => c.text === 'Tarn')?.at).toBe(62);
+  });
 });

@@ -227,6 +227,24 @@ describe('Function: describedThing', () => {
     // The question's own verb is no part of the clause: "the college Ada Brisk attended" is its subject.
     expect(describedThing('When was the college Ada Brisk attended founded?')).toBeUndefined();
   });
+
+  it('reads the thing after "did" up to the question\'s own verb, and nothing when no verb of its own ends it', () => {
+    // Act & Assess
+    expect(describedThing('When did the shipyard that built the MS Tarn close?')).toEqual({
+      phrase: 'the shipyard that built the MS Tarn',
+      find: 'Which shipyard built the MS Tarn?',
+    });
+    expect(describedThing('When did the shipyard that built the MS Tarn?')).toBeUndefined();
+  });
+});
+
+describe('Function: readQuestion on a verb in the past that is not regular', () => {
+  it('reads the noun before "built", "bought" or "beat" as the class asked', () => {
+    // Act & Assess
+    expect(readQuestion('Which shipyard built the MS Tarn?').answerClass).toBe('shipyard');
+    expect(readQuestion('Which company bought Vell Systems?').answerClass).toBe('company');
+    expect(readQuestion('Which team beat Elmbury Rovers in the final?').answerClass).toBe('team');
+  });
 });
 
 describe('Function: readQuestion on a class after a name adjective', () => {

@@ -4368,3 +4368,122 @@ describe('Function: answerStructured on an age at death stated', () => {
     expect(orm.shortAnswer).toBe('69 or 70');
   });
 });
+
+describe('Function: answerStructured on where a founding was', () => {
+  it("answers the county a firm was established in with the county its offices' town lies in", () => {
+    // Prepare
+    const firm = doc(
+      'corran',
+      'Marrow Partners',
+      'Marrow Partners was a private equity firm founded by Ilse Varga in 1997. The firm employed about 300 people across its offices in Dunstow, Pelland and Port Ashe.',
+    );
+    const town = doc('dunstow', 'Dunstow, Pelland', 'Dunstow is a market town in Garrow County, Pelland. It lies on the River Tain.');
+    const founder = doc('varga', 'Ilse Varga', 'Ilse Varga (born 1960) is an investor. She founded Marrow Partners and later chaired the Tain Valley Trust.');
+
+    // Act
+    const established = ask('In which county did Ilse Varga establish Marrow Partners?', [firm, town, founder]);
+    const passive = ask('In what county was Marrow Partners founded?', [firm, town, founder]);
+
+    // Assess
+    expect(established.shortAnswer).toBe('Garrow County');
+    expect(passive.shortAnswer).toBe('Garrow County');
+  });
+});
+
+describe('Function: answerStructured on a city inside the name of what it holds', () => {
+  it('answers the city a festival named after it is held in, not the square it is held on', () => {
+    // Prepare
+    const conductor = doc('solk', 'Irma Kelt', 'Irma Kelt (born 1950) is a Czech conductor. In 2005 and 2010 she conducted the Brno Autumn Gala.');
+    const gala = doc('gala', 'Brno Autumn Gala', 'The Brno Autumn Gala is an open-air concert given each September on Liberty Square in Brno, Czech Republic.');
+
+    // Act
+    const city = ask('In what city did Irma Kelt conduct a concert in 2010?', [conductor, gala]);
+
+    // Assess
+    expect(city.shortAnswer).toMatch(/^Brno\b/);
+  });
+});
+
+describe('Function: answerStructured on names and dates a lead gives', () => {
+  it('answers a person\'s birth name with the name after "born", and refuses it of one whose passage gives none', () => {
+    // Prepare
+    const actress = doc('haverty', 'Nora Vance', 'Nora Vance (born Eleanor Ruth Vance; 12 March 1921 – 4 June 1990) was an American actress.');
+    const actor = doc('doyle', 'Frank Tull', 'Frank Tull (born 3 May 1919) was an American actor.');
+
+    // Act
+    const birth = ask("What was Nora Vance's birth name?", [actress, actor]);
+    const real = ask("What is Nora Vance's real name?", [actress, actor]);
+    const none = ask("What was Frank Tull's birth name?", [actress, actor]);
+
+    // Assess
+    expect(birth.shortAnswer).toBe('Eleanor Ruth Vance');
+    expect(checkEvidence("What was Nora Vance's birth name?", [actress, actor], birth, wordNet()).covered).toBe(true);
+    expect(real.shortAnswer).toBe('Eleanor Ruth Vance');
+    expect(none.shortAnswer).toBeNull();
+  });
+
+  it('answers when a film was released with the year its opening dates it by', () => {
+    // Prepare
+    const film = doc('road', 'Cold Tide Road', 'Cold Tide Road is a 1949 American crime film directed by Leo Marsh.');
+
+    // Act
+    const released = ask('When was Cold Tide Road released?', [film]);
+    const out = ask('When did Cold Tide Road come out?', [film]);
+
+    // Assess
+    expect(released.shortAnswer).toBe('1949');
+    expect(out.shortAnswer).toBe('1949');
+    expect(checkEvidence('When was Cold Tide Road released?', [film], released, wordNet()).covered).toBe(true);
+    expect(checkEvidence('When did Cold Tide Road come out?', [film], out, wordNet()).covered).toBe(true);
+  });
+});
+
+describe('Function: answerStructured on a ferry line, its team and yard', () => {
+  const team = doc(
+    'keld',
+    'Tarn Racing',
+    'Tarn Racing is a professional cycling team founded in 2008. It is based in Ulvik and sponsored by the shipping company Tarn Lines.',
+  );
+  const city = doc('ulvik', 'Ulvik', 'Ulvik is a port city on the west coast of Nordland, with a population of 212,000.');
+  const ferry = doc('halsa', 'MS Vessa', 'MS Vessa is a passenger ferry. She was built in 1999 by the Sollen Yard and can carry 1,800 passengers.');
+  const yard = doc(
+    'sollen',
+    'Sollen Yard',
+    'Sollen Yard was a shipyard in Tassby, founded in 1921 by the engineer Per Sollen. It built more than 300 ships before it closed in 2011.',
+  );
+  const engineer = doc('per', 'Per Sollen', 'Per Sollen (1885 – 1961) was an engineer. He studied naval architecture at the Royal Technical College in Ostby.');
+  const lecturer = doc(
+    'moor',
+    'Lene Moor',
+    'Lene Moor is a marine biologist and lecturer at the University of Brennby, where she leads a study of kelp forests.',
+  );
+  const university = doc(
+    'brennby',
+    'University of Brennby',
+    'The University of Brennby is a public university in Brennby, the second-largest city of Nordland.',
+  );
+  const all = [team, city, ferry, yard, engineer, lecturer, university];
+
+  it('ends where a thing is based at "and" and a verb, and reads the population of that city', () => {
+    // Act & Assess
+    expect(ask('Where is Tarn Racing based?', all).shortAnswer).toBe('in Ulvik');
+    expect(ask('What is the population of the city where Tarn Racing is based?', all).shortAnswer).toBe('212,000');
+  });
+
+  it('answers which yard built a ship, and when the yard that built it closed', () => {
+    // Act & Assess
+    expect(ask('Which shipyard built the MS Vessa?', all).shortAnswer).toBe('Sollen Yard');
+    expect(ask('When did the shipyard that built the MS Vessa close?', all).shortAnswer).toBe('2011');
+  });
+
+  it('answers what someone studied in two words, from their own passage', () => {
+    // Act & Assess
+    expect(ask('What did Per Sollen study?', all).shortAnswer).toBe('naval architecture');
+  });
+
+  it('answers the city a university is in with the name its passage calls a city, though the university is named after it', () => {
+    // Act & Assess
+    expect(ask('In which city is the University of Brennby?', all).shortAnswer).toBe('Brennby');
+    expect(ask('In which city is the university where Lene Moor lectures?', all).shortAnswer).toBe('Brennby');
+  });
+});

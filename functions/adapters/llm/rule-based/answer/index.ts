@@ -84,6 +84,7 @@ import {
   figureOf,
   firstNames,
   formerName,
+  foundedWhere,
   howLong,
   kindOf,
   materialOf,
@@ -163,6 +164,8 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   );
   const reading = withoutClassAdjective(asPerson(withTitledOptions(readQuestion(text), text, all), lexicon), text, lexicon);
   const focus = new Focus(reading, all, lexicon, readTask(text).kind === 'bridge', text);
+  const founded = foundedWhere(text, reading, input.documents, lexicon);
+  if (founded) return founded;
   const found = answerRead(input, lexicon, depth, { text, reading, focus, tables, all });
   // "In what country ...?" answered by a hall or a firm: the country its own passage puts it in.
   const head = reading.answerClass?.split(' ').pop();

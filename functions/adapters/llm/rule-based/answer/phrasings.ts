@@ -360,8 +360,8 @@ export function whereIs(question: string, focus: Focus): ExtractedAnswer | undef
   const opens = (s: Sentence) => s.text.toLowerCase().startsWith(name.toLowerCase()) || s.text.toLowerCase().startsWith(`the ${name.toLowerCase()}`);
   for (const s of [...own, ...focus.all.filter((x) => !own.includes(x) && opens(x))]) {
     // The place ends where the sentence goes on to say something else ("on the Garonne river and is
-    // the centre of ...", "above the old town, seen at sunset from ...").
-    const at = LOCATIVE.exec(s.text)?.[1]?.split(/,?\s+and\s+(?:is|are|was|were|has|have|had|its|it)\b|,\s+\p{Ll}+(?:ed|en|ing)\b/u)[0];
+    // the centre of ...", "in Orvik and sponsored by ...", "above the old town, seen at sunset from ...").
+    const at = LOCATIVE.exec(s.text)?.[1]?.split(/,?\s+and\s+(?:is|are|was|were|has|have|had|its|it|\p{Ll}+(?:ed|en))\b|,\s+\p{Ll}+(?:ed|en|ing)\b/u)[0];
     if (at) return { shortAnswer: at.trim(), answer: cite(s) };
   }
   const words = contentTerms(name);
@@ -446,6 +446,36 @@ export function placeOfAnswer(
       const further = placeOfAnswer(p, head, documents, lexicon, hops - 1);
       if (further) return { place: further.place, cited: [`${s.text} [${own.id}]`, ...further.cited] };
     }
+  }
+  return undefined;
+}
+
+/** The verbs of a founding, as a question asks where it was: "establish", "founded", "set up". */
+const FOUNDING_VERB = String.raw`(?:found|establish|form|set\s+up|start|creat|incorporat|launch)\p{Ll}*`;
+
+/**
+ * "In which county did Miriam Aske establish Corran Partners?": where the thing founded is, as
+ * placeOfAnswer reads it from its own passage ("offices in Halverton, Ostria"; "Halverton is a
+ * market town in Brenmoor County"). Asked only of a county, state or country, and of a name the
+ * question's founding verb takes as its object ("was Corran Partners founded" too); undefined otherwise, or when no such place is said.
+ */
+export function foundedWhere(
+  question: string,
+  reading: QuestionReading,
+  documents: readonly { id: string; title?: string; text: string }[],
+  lexicon: Lexicon,
+): ExtractedAnswer | undefined {
+  const head = reading.answerClass?.split(' ').pop();
+  if (reading.type !== 'place' || !head || !CONTAINING_CLASS.test(head)) return undefined;
+  for (const name of reading.names) {
+    const named = escapeRegExp(name);
+    const object = new RegExp(
+      String.raw`\b${FOUNDING_VERB}\s+(?:(?:the|a|an|his|her|their|its)\s+)?(?:[\p{Ll}-]+\s+){0,3}${named}|\b(?:was|were|is)\s+(?:the\s+)?${named}\s+${FOUNDING_VERB}`,
+      'iu',
+    );
+    if (!object.test(question)) continue;
+    const within = placeOfAnswer(name, head, documents, lexicon);
+    if (within) return { shortAnswer: within.place, answer: within.cited.join(' ') };
   }
   return undefined;
 }
@@ -583,11 +613,12 @@ const VERB_ASKED =
   /^\s*[Ww]hat\s+(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})(?:\s+(?:up|out|down|off))?(?:\s+(?:in|at|on|during|from|with)\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,3}|\d{4}))?\s*\?*\s*$/u;
 /**
  * What may open what a verb is done to: a determiner, a name, a figure or a count (after the space
- * before it); or a noun alone that a preposition, "and" or a stop ends ("studied music at the
- * University of Aberdeen"), not a particle or an adverb ("moved abroad", "wrote extensively").
+ * before it); or a noun alone, or with a word before it, that a preposition, "and" or a stop ends
+ * ("studied music at the University of Aberdeen", "studied naval architecture at"), not a particle
+ * or an adverb ("moved abroad", "wrote extensively").
  */
 const OPENS =
-  '(?:(?:the|an?|its|his|her|their)\\s|\\p{Lu}|\\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|over|about|some|several|many)\\s|(?!(?:in|on|at|to|by|for|from|with|into|onto|over|under|up|out|off|down|away|back|abroad|again|together|alone|there|here|then|also|not|only|just|and|or|but)\\b)\\p{Ll}{3,}(?<!ly)(?=\\s+(?:in|on|at|to|by|for|from|with|and|under)\\b|\\s*[,.;:()]|\\s*$))';
+  '(?:(?:the|an?|its|his|her|their)\\s|\\p{Lu}|\\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|over|about|some|several|many)\\s|(?!(?:in|on|at|to|by|for|from|with|into|onto|over|under|up|out|off|down|away|back|abroad|again|together|alone|there|here|then|also|not|only|just|and|or|but)\\b)\\p{Ll}{3,}(?:\\s+(?!(?:in|on|at|to|by|for|from|with|into|onto|over|under|up|out|off|down|away|back|abroad|again|together|alone|there|here|then|also|not|only|just|and|or|but)\\b)\\p{Ll}{3,})?(?<!ly)(?=\\s+(?:in|on|at|to|by|for|from|with|and|under)\\b|\\s*[,.;:()]|\\s*$))';
 /**
  * What a verb is done to, from its determiner, figure or name ("patented the cinematograph",
  * "includes four metro lines", "founded Apple"), with where to when a name says it ("links the
@@ -793,12 +824,18 @@ export function chartPosition(question: string, focus: Focus): ExtractedAnswer |
   return undefined;
 }
 
-/** "What was X originally called?", "the original name of X", "X's former name", "Under what name was X founded?" (a first name is a given name). */
+/**
+ * "What was X originally called?", "the original name of X", "X's former name", "Under what name was
+ * X founded?", "What was Nell Haverty's birth name?" (a first name is a given name).
+ */
 const FORMER_NAME_ASKED =
-  /\b(?:originally|first|formerly|previously)\s+(?:called|named|known\s+as|titled)\b|\b(?:original|former|earlier|previous)\s+(?:name|title)\b|\bunder\s+what\s+name\b[^?]*\b(?:founded|established|formed|started|created|incorporated|launched)\b/i;
-/** Where a sentence gives a thing's first name: "founded in 1952 as Kestrel Aircraft Instruments", "originally named X", "formerly X". */
+  /\b(?:originally|first|formerly|previously)\s+(?:called|named|known\s+as|titled)\b|\b(?:original|former|earlier|previous|birth|real|maiden)\s+(?:name|title)\b|\bname\s+at\s+birth\b|\bunder\s+what\s+name\b[^?]*\b(?:founded|established|formed|started|created|incorporated|launched)\b/i;
+/**
+ * Where a sentence gives a thing's first name: "founded in 1952 as Kestrel Aircraft Instruments",
+ * "originally named X", "formerly X"; or a person's: "(born Eleanor Grace Haverty; ...)", "née Voss".
+ */
 const FORMER_NAME_SAID =
-  /\b(?:(?:founded|established|formed|started|created|incorporated|launched|opened|built)(?:\s+(?:in|on)\s+[^,;.]*?\d{4})?(?:\s+by\s+[^,;.]*?)?\s+as|originally\s+(?:called|named|known\s+as|titled)?|formerly\s+(?:called|named|known\s+as)?)\s+(?:the\s+)?(\p{Lu}[\p{L}'’.&-]*(?:\s+(?:(?:of|and|for|the)\s+)?\p{Lu}[\p{L}'’.&-]*)*)/u;
+  /\b(?:(?:born|née|nee)(?=\s+(?!(?:January|February|March|April|May|June|July|August|September|October|November|December)\b)\p{Lu})|(?:founded|established|formed|started|created|incorporated|launched|opened|built)(?:\s+(?:in|on)\s+[^,;.]*?\d{4})?(?:\s+by\s+[^,;.]*?)?\s+as|originally\s+(?:called|named|known\s+as|titled)?|formerly\s+(?:called|named|known\s+as)?)\s+(?:the\s+)?(\p{Lu}[\p{L}'’.&-]*(?:\s+(?:(?:of|and|for|the)\s+)?\p{Lu}[\p{L}'’.&-]*)*)/u;
 
 /**
  * "What was Kestrel plc originally called?": the name a sentence of the thing's own passage says it

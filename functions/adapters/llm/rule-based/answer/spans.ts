@@ -174,8 +174,13 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
     // A word of the question inside the span itself ("Rhône" in "the Rhône Glacier") does not bring it nearer.
     const outside = anchors.filter((a) => a.end <= c.at || a.at >= end);
     const toAny = outside.length > 0 ? Math.min(...outside.map(gap)) : anchors.length > 0 ? Number.POSITIVE_INFINITY : c.at;
-    // A name right beside the class noun ("the Garonne river") is the answer.
+    // A name the sentence calls the class asked ("in Brenhaven, the second-largest city of Norland")
+    // is the answer, over the name after the class noun; a name right beside it ("the Garonne river") is too.
+    if (c.kind === 'name' && calledClass(c, s, focus)) return -1.1;
     if (toClass <= 2) return -1;
+    // A place asked by its class ("In what city ...?") is the name the lexicon knows as one ("on
+    // Freedom Square in Brno": Brno), over a nearer name it does not.
+    if (reading?.type === 'place' && knownAsHead(c, reading, focus)) return -0.9;
     const fitsType = !reading || (typeFits(c, reading, s.text) && !knownOtherPlace(c, reading, focus));
     const agent = reading?.type === 'person' && fitsType ? agentOf(c, s, only ?? focus.relation) : 0;
     if (agent > 0) return -0.4 - agent / 10;
@@ -202,6 +207,19 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
 function afterVerb(before: string, set: ReadonlySet<string>): boolean {
   const word = /(\p{L}+)\s+(?:at|in|on|near|to|into)\s+(?:the\s+)?$/u.exec(before)?.[1];
   return word !== undefined && set.has(contentTerms(word)[0] ?? '');
+}
+
+/** A name its sentence calls the class asked for ("in the Salzkammergut, a region in Austria", "Brenhaven, the second-largest city of Norland") is the answer, not a hop. */
+export function calledClass(c: Candidate, s: Sentence, focus: Focus): boolean {
+  if (focus.spansOfClass) return false;
+  const phrase = /^,\s+(?:a|an|the)\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)/u.exec(s.text.slice(c.at + c.text.length))?.[1];
+  return phrase !== undefined && contentTerms(phrase).some((t) => focus.answerClass.has(t));
+}
+
+/** Whether the lexicon knows a name as one of the class asked, within two levels (Brno a city; Austria a country). */
+function knownAsHead(c: Candidate, reading: QuestionReading, focus: Focus): boolean {
+  const head = reading.answerClass?.split(' ').pop();
+  return c.kind === 'name' && head !== undefined && /^\p{Lu}\p{L}{2}/u.test(c.text) && focus.lexicon.isKindOf?.(c.text, head, 2) === true;
 }
 
 /**

@@ -10,7 +10,7 @@ import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { lifeEvent } from './choice.js';
 import { cite, type ExtractedAnswer, type Focus, holdsHalf, ORDINALS, ranked, type Sentence, sameName, titleKey } from './focus.js';
 import { lifeSpanIn } from './lives.js';
-import { fits, inAppositive, isAgent, misfit, nearest, objectOfVerb, relationGap, withYear } from './spans.js';
+import { calledClass, fits, inAppositive, isAgent, misfit, nearest, objectOfVerb, relationGap, withYear } from './spans.js';
 
 /**
  * A person, place, named thing, number, date or year. The sentences about the question's names
@@ -157,7 +157,9 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
       .map((c) => (reading.type === 'person' ? withGroupNoun(c, s.text) : c))
       .filter(
         (c) =>
-          !focus.isGiven(c) &&
+          // "In which city is the University of Brenhaven?": a word of a name given that the sentence
+          // calls the class asked ("in Brenhaven, the second-largest city") answers, though given.
+          (!focus.isGiven(c) || (calledClass(c, s, focus) && !reading.names.some((n) => titleKey(n) === titleKey(c.text)))) &&
           fits(c, reading, s) &&
           focus.measures(c) &&
           !(reading.type === 'person' && (inAppositive(c, s) || focus.isWorkTitle(c) || (whoDid && objectOfVerb(c, s, focus.relation)))) &&
@@ -327,7 +329,14 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
         const candidates = focus
           .candidates(s2.text)
           .map((c) => (reading.type === 'person' ? withGroupNoun(c, s2.text) : c))
-          .filter((c) => !focus.isGiven(c) && fits(c, reading, s2) && (!namesBridge(c, bridgeTerms) || headedByClass(c, focus)));
+          .filter(
+            (c) =>
+              !focus.isGiven(c) &&
+              fits(c, reading, s2) &&
+              // "the Brno Summer Gala ... in Brno", "the University of Brenhaven ... in Brenhaven, the
+              // second-largest city", asked the city: a word of the bridge called or known as the class is no bridge.
+              (!namesBridge(c, bridgeTerms) || headedByClass(c, focus) || calledClass(c, s2, focus) || (reading.type === 'place' && knownAsClass(c, focus))),
+          );
         if (candidates.length === 0) continue;
         const addedSets = added.map((i) => focus.relation[i]!);
         const candidate = nearest(candidates, s2, focus, reading, addedSets.length > 0 ? addedSets : undefined);
@@ -588,13 +597,6 @@ function knownAsClass(c: Candidate, focus: Focus): boolean {
 function headedByClass(c: Candidate, focus: Focus): boolean {
   const terms = contentTerms(c.text);
   return terms.length >= 2 && holdsTerm(focus.answerClass, terms.at(-1)!);
-}
-
-/** A name its sentence calls the class asked for ("in the Salzkammergut, a region in Austria") is the answer, not a hop. */
-function calledClass(c: Candidate, s: Sentence, focus: Focus): boolean {
-  if (focus.spansOfClass) return false;
-  const phrase = /^,\s+(?:a|an|the)\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)/u.exec(s.text.slice(c.at + c.text.length))?.[1];
-  return phrase !== undefined && contentTerms(phrase).some((t) => focus.answerClass.has(t));
 }
 
 /** A bridge its own passage defines as the class asked for ("Botswana ... is a landlocked country") is the answer, not a hop. */
