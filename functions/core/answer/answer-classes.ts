@@ -90,6 +90,15 @@ export function placeOfClass(name: string, head: string, lexicon: Lexicon): bool
   return NATION_CLASS.test(head) || !['country', 'city'].some((k) => lexicon.isKindOf!(name, k, 2));
 }
 
+/** "When did The Harbour Light end?", "... finish?", "... come to an end?": the subject, group 1. */
+export const END_ASKED =
+  /^\s*[Ww]hen\s+(?:did|does|do|was|were)\s+(.+?)\s+(?:end|finish|conclude|stop|cease|close|come\s+to\s+an\s+end|(?:was|were)\s+(?:ended|finished|concluded|cancelled))\b[^?]*\?*\s*$/u;
+/** A period a sentence gives: "from 2011 to 2015", "between 2011 and 2015", "(2011–2015)"; its end, group 1. */
+export const PERIOD_SAID = /\b(?:from|between)\s+\d{4}\s+(?:to|until|till|and)\s+(\d{4})\b|\(\s*\d{4}\s*[–-]\s*(\d{4})\s*\)/u;
+
+/** The words a question asking when something ended says it with. */
+export const END_WORDS = /^(?:end|ended|finish|finished|conclude|concluded|stop|stopped|cease|ceased|close|closed|cancelled)$/i;
+
 /** "What chart position did X reach?", "What number did X peak at on the chart?", "X's highest chart position". */
 export const CHART_ASKED =
   /\b(?:chart\s+position|position\b[^?]*\b(?:chart|billboard)|(?:peak|highest|top)\s+position|what\s+(?:number|position)\b[^?]*\b(?:peak(?:ed)?|reach(?:ed)?|chart(?:ed)?|debut(?:ed)?))/i;

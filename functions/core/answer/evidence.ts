@@ -36,10 +36,13 @@ import {
   chartPlace,
   classRecogniser,
   DIED_OF,
+  END_ASKED,
+  END_WORDS,
   EXCHANGE_SAID,
   MONEY,
   NATION_CLASS,
   nationAdjectivesIn,
+  PERIOD_SAID,
   PRICE_ASKED,
   placeOfClass,
   SAME_NATION,
@@ -157,6 +160,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // Carolina") speaks of the state, as the answerer reads it (containingPlace).
   const containing = reading.type === 'place' && classHead !== undefined && CONTAINING_CLASS.test(classHead) ? classHead : undefined;
   const chartAsked = CHART_ASKED.test(task);
+  const endAsked = END_ASKED.test(task);
   const docs = documents.map((d) => {
     // A possessive names its owner: "Lyon's museums" names Lyon.
     const names = entitySpans(d.text).map((n) => normalizeText(n).replace(/['’]s$/, ''));
@@ -169,6 +173,8 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
       namesContaining: containing !== undefined && names.some((n) => placeOfClass(n, containing, lexicon)),
       // Whether it gives a place on a chart, when one is asked ("reached number 7 on the UK Albums Chart").
       placesOnChart: chartAsked && sentences(d.text).some((x) => chartPlace(x) !== undefined),
+      // Whether it gives a period ("from 2011 to 2015"), when when something ended is asked.
+      givesPeriod: endAsked && PERIOD_SAID.test(d.text),
       // Whether its opening dates what it describes ("is a 1949 American crime film"), when a date is asked.
       datedLead: (reading.type === 'year' || reading.type === 'date') && DATED_LEAD.test(sentences(d.text)[0] ?? ''),
       names,
@@ -296,12 +302,15 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const placesOnChart = (d: (typeof docs)[number], words: string) => d.placesOnChart && CHART_WORDS.test(words);
   // "When was Cold Harbor Road released?" is spoken of by an opening that dates the film ("is a 1949 ... film").
   const datesRelease = (d: (typeof docs)[number], words: string) => d.datedLead && RELEASE_WORDS.test(words);
+  // "When did The Harbour Light end?" is spoken of by the period it ran ("from 2011 to 2015").
+  const endsPeriod = (d: (typeof docs)[number], words: string) => d.givesPeriod && END_WORDS.test(words);
   // "What was Nell Haverty's birth name?" is spoken of by "born Eleanor Grace Haverty".
   const namesBirth = (d: (typeof docs)[number], words: string) => NAME_AT_BIRTH_ASKED.test(words) && NAME_AT_BIRTH_SAID.test(d.text);
   const holds = (d: (typeof docs)[number], r: (typeof required)[number]) =>
     [...r.terms].some((t) => holdsTerm(d.terms, t)) ||
     placesOnChart(d, r.words) ||
     datesRelease(d, r.words) ||
+    endsPeriod(d, r.words) ||
     namesBirth(d, r.words) ||
     (r.words === classWords && d.namesContaining) ||
     givesUnit(d, r.words) ||
@@ -414,7 +423,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
         (kinTerms.size > 0 && statesKin(d)) ||
         spansLife(d, reading.relation.join(' ')) ||
         exchanged(d) ||
-        reading.relation.some((w) => givesUnit(d, w) || datesRelease(d, w)) ||
+        reading.relation.some((w) => givesUnit(d, w) || datesRelease(d, w) || endsPeriod(d, w)) ||
         (reading.answerClass !== undefined && namesBirth(d, reading.answerClass)),
     );
     if (!joined) {

@@ -195,13 +195,13 @@ export function readQuestion(raw: string): QuestionReading {
   else if (comparing && !wh) type = 'comparison';
   else if (wh) {
     const after = q.slice(wh.index + wh.word.length).trim();
-    // "Which French region ...", "... by what American rock band?": a capitalised adjective before
-    // the noun qualifies the class; the noun is still what is asked.
+    // "Which French region ...", "... by what American rock band?", "Which TV series ...?": a
+    // capitalised adjective or an acronym before the noun qualifies the class; the noun is still what is asked.
     const classed = new RegExp(
-      `^\\p{Lu}\\p{Ll}+\\s+(?=(?:\\p{Ll}+\\s+){1,2}(?:${BE_DO_HAVE}|\\p{Ll}{2,}(?:s|ed))\\b|(?:\\p{Ll}+\\s+)?\\p{Ll}+\\s*[?.]?\\s*$)`,
+      `^(?:\\p{Lu}\\p{Ll}+|\\p{Lu}{2,4})\\s+(?=(?:\\p{Ll}+\\s+){1,2}(?:${BE_DO_HAVE}|\\p{Ll}{2,}(?:s|ed))\\b|(?:\\p{Ll}+\\s+)?\\p{Ll}+\\s*[?.]?\\s*$)`,
       'u',
     ).test(after)
-      ? after.replace(/^\p{Lu}\p{Ll}+\s+/u, '')
+      ? after.replace(/^(?:\p{Lu}\p{Ll}+|\p{Lu}{2,4})\s+/u, '')
       : // "... was which South Korean singer-songwriter and ...?": asked mid-sentence, the adjectives before the noun.
         wh.embedded
         ? after.replace(/^(?:\p{Lu}\p{Ll}+\s+){1,2}(?=\p{Ll}[\p{Ll}-]+(?:\s|[?,.]|$))/u, '')

@@ -4487,3 +4487,63 @@ describe('Function: answerStructured on a ferry line, its team and yard', () => 
     expect(ask('In which city is the university where Lene Moor lectures?', all).shortAnswer).toBe('Brennby');
   });
 });
+
+describe('Function: answerStructured on an island, its distillery and a series set there', () => {
+  const island = doc(
+    'carra',
+    'Isle of Carra',
+    'The Isle of Carra is an island in the Inner Hebrides, with an area of 86 square kilometres and a population of 1,240. The island is known for its whisky distillery and its colony of puffins.',
+  );
+  const other = doc(
+    'tressy',
+    'Isle of Tressy',
+    'The Isle of Tressy is an island in the Outer Hebrides, with an area of 132 square kilometres and a population of 980.',
+  );
+  const distillery = doc(
+    'still',
+    'Carra Distillery',
+    'Carra Distillery is a Scotch whisky distillery on the Isle of Carra. It was built in 1824 by the Reid Company. Its best-known whisky is a 12-year-old single malt.',
+  );
+  const series = doc(
+    'light',
+    'The Harbour Lamp',
+    'The Harbour Lamp is a British television drama series set on the Isle of Carra. It ran for four series on BBC Scotland from 2011 to 2015.',
+  );
+  const racer = doc('vitt', 'Arne Vitt', 'Arne Vitt is a professional road cyclist who rides for the team Keld Racing.');
+  const all = [island, other, distillery, series, racer];
+
+  it('weighs two islands by their populations, not the areas said before them, however the people are named', () => {
+    // Act & Assess
+    expect(ask('Which has a larger population, Carra or Tressy?', all).shortAnswer).toBe('Carra');
+    expect(ask('Which island has more people, Carra or Tressy?', all).shortAnswer).toBe('Carra');
+    expect(ask('Which island has more inhabitants, Carra or Tressy?', all).shortAnswer).toBe('Carra');
+  });
+
+  it("counts the series a run made without a year of the run, and answers when it ended with the run's last year", () => {
+    // Act
+    const ended = ask('When did The Harbour Lamp end?', all);
+
+    // Assess
+    expect(ask('How many series of The Harbour Lamp were made?', all).shortAnswer).toBe('four series');
+    expect(ended.shortAnswer).toBe('2015');
+    expect(checkEvidence('When did The Harbour Lamp end?', all, ended, wordNet()).covered).toBe(true);
+  });
+
+  it('answers who built a thing with the body after "by the", and a team without the word "team" before it', () => {
+    // Act & Assess
+    expect(ask('Who built Carra Distillery?', all).shortAnswer).toBe('Reid Company');
+    expect(ask('Which team does Arne Vitt ride for?', all).shortAnswer).toBe('Keld Racing');
+  });
+
+  it('reads "Which TV series" as asking a series, and what a passage says its class is', () => {
+    // Act & Assess
+    expect(ask('Which TV series is set on the Isle of Carra?', all).shortAnswer).toMatch(/Harbour Lamp$/);
+    expect(ask("What is Carra Distillery's best-known whisky?", all).shortAnswer).toBe('a 12-year-old single malt');
+    expect(ask('What is the best-known whisky of Carra Distillery?', all).shortAnswer).toBe('a 12-year-old single malt');
+  });
+
+  it('answers what a place is known for with both things an "and" joins', () => {
+    // Act & Assess
+    expect(ask('What is the Isle of Carra known for?', all).shortAnswer).toBe('its whisky distillery and its colony of puffins');
+  });
+});

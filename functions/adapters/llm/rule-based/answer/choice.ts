@@ -7,7 +7,7 @@ import type { QuestionReading } from '../../../../core/answer/question.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { cite, type ExtractedAnswer, type Focus, type Sentence, sameName, sentencesAbout, titleKey } from './focus.js';
-import { nearest, relationGap, withYear } from './spans.js';
+import { nearest, relationGap, withYear, wordsAfter } from './spans.js';
 
 /** Comparatives settled by dates rather than quantities. */
 const TEMPORAL =
@@ -117,14 +117,8 @@ function scopeOf(c: Candidate, text: string, options: readonly string[]): Set<st
       .slice(0, c.at)
       .split(/[,;:]|\band\b|\d[\d,.]*\s*(?:million|billion)?/i)
       .pop() ?? '';
-  const after = /^[^,;.()]{0,40}/
-    .exec(text.slice(c.at + c.text.length))![0]
-    .trim()
-    .split(/\s+/)
-    .slice(0, 4)
-    .join(' ');
   const named = new Set(contentTerms(options.join(' ')));
-  return new Set(contentTerms(`${before} ${after}`).filter((t) => !named.has(t)));
+  return new Set(contentTerms(`${before} ${wordsAfter(c, text)}`).filter((t) => !named.has(t)));
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { AGENT_NOUN, classRecogniser } from '../../../../core/answer/answer-classes.js';
 import { type Candidate, candidatesFor } from '../../../../core/answer/candidates.js';
-import { classWords, expandedTerms, holdsTerm, type QuestionReading, relationSets } from '../../../../core/answer/question.js';
+import { classWords, countsPeople, expandedTerms, holdsTerm, type QuestionReading, relationSets } from '../../../../core/answer/question.js';
 import { respelling } from '../../../../core/answer/spelling.js';
 import { bareTitle } from '../../../../core/answer/text.js';
 import type { Lexicon } from '../../../../core/ports.js';
@@ -70,7 +70,13 @@ export class Focus {
     // Two words the lexicon knows as one ("film director") also count through their head's own
     // forms ("directed by"): the answerer weighs sentences, it does not refuse on them.
     const sets = relationSets(reading.relation, related);
-    this.relation = sets.map((r) => (r.words.includes(' ') ? new Set([...r.terms, ...expandedTerms(r.words.split(' ').pop()!, related)]) : r.terms));
+    // Two sides weighed by their people ("Which island has more people, A or B?"): a word that counts
+    // the people who live somewhere is said by a population too, as a count asked of them is (classWords).
+    const weighed = ['choice', 'comparison', 'yes_no'].includes(reading.type);
+    this.relation = sets.map((r) => {
+      const terms = r.words.includes(' ') ? new Set([...r.terms, ...expandedTerms(r.words.split(' ').pop()!, related)]) : r.terms;
+      return weighed && countsPeople(r.words.split(' ').pop()!, lexicon) ? new Set([...terms, ...expandedTerms('population', related)]) : terms;
+    });
     // What the question's clause asks ("created by who?") weighs twice what identifies its subject
     // (fitted on HotpotQA's dev split and checked on the sample set's and 2WikiMultihopQA's).
     const asked = new Set(contentTerms((reading.asked ?? []).join(' ')));

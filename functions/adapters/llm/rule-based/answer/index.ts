@@ -90,6 +90,8 @@ import {
   materialOf,
   namedAfter,
   objectOf,
+  ownClassIs,
+  periodEnd,
   placeOfAnswer,
   playsAs,
   pricePaid,
@@ -170,7 +172,10 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   // "In what country ...?" answered by a hall or a firm: the country its own passage puts it in.
   const head = reading.answerClass?.split(' ').pop();
   const within = found.shortAnswer && head ? placeOfAnswer(found.shortAnswer, head, input.documents, lexicon) : undefined;
-  return within ? { shortAnswer: within.place, answer: [found.answer, ...within.cited].join(' ') } : found;
+  if (within) return { shortAnswer: within.place, answer: [found.answer, ...within.cited].join(' ') };
+  // "Which team does Arno Vitt ride for?": "the team Keld Racing" is said "Keld Racing".
+  const named = head && found.shortAnswer ? new RegExp(`^(?:the|a|an)\\s+${escapeRegExp(head)}\\s+(\\p{Lu}.*)$`, 'u').exec(found.shortAnswer)?.[1] : undefined;
+  return named ? { ...found, shortAnswer: named } : found;
 }
 
 /** The question as answerOf read it: its text, its reading and focus, the passages' tables and sentences. */
@@ -259,10 +264,12 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         mostOfClass(reading, focus, text) ??
         playsAs(reading, focus, text) ??
         howLong(text, focus) ??
+        periodEnd(text, focus) ??
         ageAtEvent(text, focus) ??
         pricePaid(text, focus) ??
         namedAfter(text, focus) ??
         formerName(text, focus) ??
+        ownClassIs(reading, focus, text) ??
         chartPosition(text, focus) ??
         verbSubject(text, focus) ??
         whatFor(text, focus) ??

@@ -10,8 +10,10 @@ import {
   CHART_ASKED,
   CONTAINING_CLASS,
   chartPlace,
+  END_ASKED,
   EXCHANGE_SAID,
   MONEY,
+  PERIOD_SAID,
   PRICE_ASKED,
   placeOfClass,
 } from '../../../../core/answer/answer-classes.js';
@@ -684,11 +686,12 @@ const FOR_WHAT: ReadonlyArray<{ asked: RegExp; said: RegExp }> = [
     asked: /^\s*what\s+(?:is|are|was|were)\s+(.+?)\s+(?:mainly\s+|mostly\s+)?used\s+(?:for|in)\s*\?*\s*$/iu,
     said: new RegExp(`\\bused\\s+(?:for|in|as|to\\s+make)\\s+${THING}`, 'u'),
   },
-  // What it is known for runs to its clause's end: "known for his role as Detective Ewan Blair in the BBC series";
+  // What it is known for runs to its clause's end: "known for his role as Detective Ewan Blair in the BBC series",
+  // "known for its whisky distillery and its colony of puffins" (an "and" before a determiner goes on);
   // so does a role it is known as ("best known as the lead vocalist of ..."), not another name ("known as the Big Apple").
   {
     asked: KNOWN_FOR,
-    said: /\b(?:known|famous|noted|renowned|celebrated)\s+(?:for|as(?=\s+(?:the|an?)\s+\p{Ll}))\s+([^,;.()]+?)(?=\s*[,;.()]|\s+(?:and|which|that|where|while)\s|\s*$)/u,
+    said: /\b(?:known|famous|noted|renowned|celebrated)\s+(?:for|as(?=\s+(?:the|an?)\s+\p{Ll}))\s+([^,;.()]+?)(?=\s*[,;.()]|\s+and\s+(?!(?:its|his|her|their|the|an?)\s)|\s+(?:which|that|where|while)\s|\s*$)/u,
   },
 ];
 
@@ -740,6 +743,24 @@ const SPAN_OF_TIME = new RegExp(`\\bsince\\s+(?:(?:\\d{1,2}\\s+)?\\p{Lu}\\p{Ll}+
 export function howLong(question: string, focus: Focus): ExtractedAnswer | undefined {
   const found = afterAskedVerb(HOW_LONG_ASKED.exec(question), SPAN_OF_TIME, focus);
   return found && { shortAnswer: found.match[0], answer: cite(found.sentence) };
+}
+
+/**
+ * "When did The Harbour Light end?": the last year of the period a sentence about the subject gives
+ * ("It ran for four series ... from 2011 to 2015": 2015), not a life's span at a passage's opening
+ * (a life's end is read as a death). Undefined for other questions, or when no sentence gives a period.
+ */
+export function periodEnd(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const subject = END_ASKED.exec(question)?.[1];
+  if (subject === undefined) return undefined;
+  const words = contentTerms(subject);
+  // Of its own passage: a period a sentence gives of another thing ("starred Iona Blake ... from 2011 to 2015") is not hers.
+  for (const s of rankedAbout(focus).filter((x) => focus.titledAfterName(x) && holdsHalf(x, words))) {
+    const m = PERIOD_SAID.exec(s.text);
+    // Years in brackets at a passage's opening are a life's span ("Per Sollen (1885 – 1961)"), no run.
+    if (m && !(m[2] !== undefined && s.position === 0 && m.index < 80)) return { shortAnswer: m[1] ?? m[2]!, answer: cite(s) };
+  }
+  return undefined;
 }
 
 /**
@@ -850,6 +871,28 @@ export function formerName(question: string, focus: Focus): ExtractedAnswer | un
   for (const s of focus.all.filter((x) => terms.every((t) => contentTerms(x.title).includes(t)))) {
     const first = FORMER_NAME_SAID.exec(s.text)?.[1]?.replace(/\.$/, '');
     if (first && !sameName(first, bareTitle(s.title))) return { shortAnswer: first, answer: cite(s) };
+  }
+  return undefined;
+}
+
+/**
+ * "What is Carrow Distillery's best-known whisky?", "What is the best-known whisky of X?": what a
+ * sentence of the name's own passage says its class is ("Its best-known whisky is a 12-year-old
+ * single malt"), up to the comma, stop or clause that ends it. Undefined for a question without a
+ * class, or when no such sentence says it.
+ */
+export function ownClassIs(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
+  // "What is the best-known whisky of X?" names its class before "of", as a reading of nouns of time, place or person does not.
+  const asked = reading.answerClass ?? /^\s*what\s+(?:is|was|are|were)\s+the\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)\s+of\s+\p{Lu}/iu.exec(question)?.[1];
+  if (!asked || reading.names.length !== 1 || !['entity', 'person', 'place'].includes(reading.type)) return undefined;
+  const name = escapeRegExp(reading.names[0]!);
+  const said = new RegExp(
+    String.raw`(?:^|\.\s+)(?:Its|His|Her|Their|The\s+\p{Ll}+['’]s|(?:The\s+)?${name}['’]s?)\s+${escapeRegExp(asked)}\s+(?:is|was|are|were)\s+((?:the|an?)\s+)?([^,;.]+?)(?=\s*[,;.]|\s+(?:and|which|who|that)\s|$)`,
+    'u',
+  );
+  for (const s of focus.all.filter((x) => focus.titledAfterName(x))) {
+    const m = said.exec(s.text);
+    if (m) return { shortAnswer: `${m[1] ?? ''}${m[2]!}`.trim(), answer: cite(s) };
   }
   return undefined;
 }

@@ -57,8 +57,13 @@ export function fits(c: Candidate, reading: QuestionReading, s: Sentence): boole
     const before = s.text.slice(Math.max(0, c.at - 30), c.at);
     if (RELATIVE_BEFORE.test(before) || /["“‘]$/.test(before) || /['’]s$/.test(c.text)) return false;
   }
-  // A name after "the" is a thing ("the Voies Lyonnaises"), unless it names a group by a plural noun ("the Lumière brothers").
-  const thing = /\bthe\s+$/i.test(s.text.slice(Math.max(0, c.at - 4), c.at)) && !/\s\p{Ll}+s$/u.test(c.text);
+  // A name after "the" is a thing ("the Voies Lyonnaises"), unless it names a group by a plural noun
+  // ("the Lumière brothers"), or is the body a "who" with no class asks for, after "by" ("built in
+  // 1999 by the Sollen Yard", "organised by the Norland Cycling Federation").
+  const thing =
+    /\bthe\s+$/i.test(s.text.slice(Math.max(0, c.at - 4), c.at)) &&
+    !/\s\p{Ll}+s$/u.test(c.text) &&
+    !(reading.answerClass === undefined && words.length >= 2 && /\bby\s+the\s+$/i.test(s.text.slice(Math.max(0, c.at - 7), c.at)));
   // An acronym alone ("NFL", "BBC") names a body, not the person of a class ("the head coach"); "who"
   // alone may ask for a body ("Who operates the reactors?": EDF).
   const acronym = reading.answerClass !== undefined && words.length === 1 && /^\p{Lu}{2,}$/u.test(c.text);
@@ -136,6 +141,21 @@ function agentOf(c: Candidate, s: Sentence, relation: ReadonlyArray<ReadonlySet<
   return 1 + relation.filter((set) => !set.has(verb) && before.some((t) => set.has(t))).length;
 }
 
+/**
+ * The words a figure is said with after it: up to four, to the stop, comma or conjunction that ends
+ * its phrase ("seven tram lines"; in "86 square kilometres and a population of 1,240", the area is
+ * said with no population).
+ */
+export function wordsAfter(c: Candidate, text: string): string {
+  return /^[^,.;:()]{0,40}/
+    .exec(text.slice(c.at + c.text.length))![0]
+    .split(/\s(?:and|or|but|while|whereas)\s/)[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(0, 4)
+    .join(' ');
+}
+
 export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, reading?: QuestionReading, given?: Array<Set<string>>): Candidate {
   const words = [...s.text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({ at: m.index, end: m.index + m[0].length, term: contentTerms(m[0])[0] }));
   // The words of the question's own clause ("who starred in what for seven years?"), when the
@@ -154,13 +174,7 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
   // holds more of what is asked wins over one merely near it ("four metro lines", for tram lines).
   const counted = (c: Candidate) => {
     if (c.kind !== 'number') return 0;
-    const after = /^[^,.;:()]{0,40}/
-      .exec(s.text.slice(c.at + c.text.length))![0]
-      .trim()
-      .split(/\s+/)
-      .slice(0, 4)
-      .join(' ');
-    const phrase = new Set(contentTerms(`${c.text} ${after}`));
+    const phrase = new Set(contentTerms(`${c.text} ${wordsAfter(c, s.text)}`));
     return [...(only ?? focus.relation), ...(focus.answerClass.size > 0 ? [focus.answerClass] : [])].filter((set) => [...set].some((t) => holdsTerm(phrase, t)))
       .length;
   };
@@ -325,8 +339,16 @@ export function withYear(c: Candidate, sentence: string, reading: QuestionReadin
     const opening = d.at < c.at && /^\s*(?:in|by|as\s+of|since|during)\s+(?:\p{L}+\s+)?$/iu.test(sentence.slice(0, d.at));
     return opening || !/\band\s+(?:is|was|are|were|has|had|have|(?!less\b|this\b)\p{Ll}{3,}(?:s|ed))\b|[,;]\s+(?:he|she|it|they|we)\b/u.test(between);
   };
+  // Nor does a year that bounds a period ("ran for four series ... from 2011 to 2015"): the count is of all of it.
+  const bounds = (d: Candidate) =>
+    /^\s*(?:–|-|to|until|and)\s*\d{4}\b/.test(sentence.slice(d.at + d.text.length)) ||
+    /\b(?:from|between)\s+$|\d{4}\s*(?:–|-|to|until|and)\s*$/.test(sentence.slice(0, d.at));
   const year = datesIn(sentence).find(
-    (d) => d.kind === 'year' && ownClause(d) && (Math.abs(d.at - c.at) < 40 || (scoped !== '' && d.at > c.at && d.at < c.at + c.text.length + clause.length)),
+    (d) =>
+      d.kind === 'year' &&
+      ownClause(d) &&
+      !bounds(d) &&
+      (Math.abs(d.at - c.at) < 40 || (scoped !== '' && d.at > c.at && d.at < c.at + c.text.length + clause.length)),
   );
   return `${c.text}${scoped}${year ? ` (${year.text})` : ''}`;
 }
