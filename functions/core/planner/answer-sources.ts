@@ -99,7 +99,9 @@ export function answerSources(
       // So does one that goes on about it ("Vyacheslav Yaroslavich was ... He was son of ... Ingegerd Olofsdotter").
       onTopic = overlap > 0 || (onTopic && ANAPHOR.test(text));
       if (onTopic) for (const other of named) reached.add(other);
-      return { position, text, overlap: overlap + (asksTime && YEAR_WORD.test(text) ? 1 : 0) + (kin.size > 0 && namesKin(text) ? 1 : 0), links: named.length };
+      // A sentence naming the relative asked is what the question asks, however few of its words it
+      // shares: it weighs above the sentences that share only a name's nouns ("film", "director").
+      return { position, text, overlap: overlap + (asksTime && YEAR_WORD.test(text) ? 1 : 0) + (kin.size > 0 && namesKin(text) ? 3 : 0), links: named.length };
     });
   });
   const kept: Scored[] = [];

@@ -83,6 +83,22 @@ describe('Function: answerSources', () => {
     expect(born[1]!.text).not.toContain('His wives include');
   });
 
+  it('keeps that sentence over five that share only the film and the director with the question', () => {
+    // Prepare: a director's long passage, the marriage said last and in other words.
+    const film = { id: 'film', title: 'Low Harbour', text: 'Low Harbour is a 1995 Vellish film directed by Jan Ravel.' };
+    const ravel = {
+      id: 'ravel',
+      title: 'Jan Ravel',
+      text: 'Jan Ravel (1928 – 2016) was a Vellish film director and film critic. He made twenty films, including the film Out. His films are noted for their length. He shot his first film at twenty. He moved to Essin to direct films. He was a film critic for a film magazine. Ravel was briefly married to the photographer Mila Parin.',
+    };
+
+    // Act
+    const spouse = answerSources('Who is the spouse of the director of film Low Harbour?', '', [film, ravel]);
+
+    // Assess
+    expect(spouse[1]!.text).toContain('married to the photographer Mila Parin');
+  });
+
   it('keeps with a sentence that matters the one after it that goes on about the same thing', () => {
     // Prepare: "headquarters" shares no word with "head office".
     const toulouse = {
