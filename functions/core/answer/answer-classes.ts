@@ -99,6 +99,27 @@ export const PERIOD_SAID = /\b(?:from|between)\s+\d{4}\s+(?:to|until|till|and)\s
 /** The words a question asking when something ended says it with. */
 export const END_WORDS = /^(?:end|ended|finish|finished|conclude|concluded|stop|stopped|cease|ceased|close|closed|cancelled)$/i;
 
+/** "Who heads the Nordic Space Agency?", "Who leads X?", "Who is the head of X?": the body, group 1. */
+export const LEADER_ASKED =
+  /^\s*[Ww]ho\s+(?:heads|leads|runs|chairs|directs|manages|is\s+(?:the\s+)?(?:head|leader)\s+of|is\s+in\s+charge\s+of)\s+(.+?)\s*\?*\s*$/u;
+/** The roles that head a body, as its passage says who holds one ("Its director general is Ola Strand"). */
+const HEAD_ROLE =
+  '(?:(?:[\\p{Ll}-]+\\s+)?(?:director(?:\\s+general)?|chief\\s+executive(?:\\s+officer)?|CEO|head|leader|president|chair(?:man|woman|person)?|secretary\\s+general|managing\\s+director|principal|rector|chancellor|mayor|governor|commander|manager))';
+const PERSON_NAME = "(\\p{Lu}[\\p{L}'’.-]*(?:\\s+(?:(?:de|van|von|da|del|la|le)\\s+)?\\p{Lu}[\\p{L}'’.-]*)+)";
+const HEAD_SAID = [
+  new RegExp(`(?:^|\\.\\s+)(?:Its|Their|The\\s+\\p{Ll}+['’]s)\\s+(?:current\\s+)?${HEAD_ROLE}\\s+(?:is|has\\s+been|was)\\s+${PERSON_NAME}`, 'u'),
+  new RegExp(`\\b(?:headed|led|chaired|run|directed|managed)\\s+by\\s+(?:(?:its|the)\\s+)?(?:${HEAD_ROLE}\\s+)?${PERSON_NAME}`, 'u'),
+];
+
+/** The person a sentence says heads a body ("Its director general is Ola Strand", "headed by Ola Strand"), without a stop after. */
+export function headNamed(sentence: string): string | undefined {
+  for (const said of HEAD_SAID) {
+    const m = said.exec(sentence);
+    if (m) return m[1]!.replace(/\.$/, '');
+  }
+  return undefined;
+}
+
 /** "What chart position did X reach?", "What number did X peak at on the chart?", "X's highest chart position". */
 export const CHART_ASKED =
   /\b(?:chart\s+position|position\b[^?]*\b(?:chart|billboard)|(?:peak|highest|top)\s+position|what\s+(?:number|position)\b[^?]*\b(?:peak(?:ed)?|reach(?:ed)?|chart(?:ed)?|debut(?:ed)?))/i;

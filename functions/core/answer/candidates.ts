@@ -130,8 +130,15 @@ export function numbersIn(sentence: string): Candidate[] {
     const text = m[0].trim().replace(/,$/, '').replace(PLURAL_THEN_WORD, '$1');
     const digits = /\d[\d,]*(?:\.\d+)?/.exec(text)![0];
     const at = m.index + m[0].indexOf(text);
-    // A catalogue number ("Op. 85", "No. 5", "#9") names a work; it counts nothing.
-    if (/\b(?:No|Nos|Op|Opp)\.\s*$|#\s*$/.test(sentence.slice(0, at))) continue;
+    // A catalogue number ("Op. 85", "No. 5", "#9") names a work; it counts nothing. Nor does one
+    // written into a name, a capital against it ("41P/Varga", "F-16").
+    const digitsAt = at + text.indexOf(digits);
+    if (
+      /\b(?:No|Nos|Op|Opp)\.\s*$|#\s*$/.test(sentence.slice(0, at)) ||
+      /\p{Lu}-?$/u.test(sentence.slice(0, digitsAt)) ||
+      /^\d+\p{Lu}/u.test(sentence.slice(digitsAt))
+    )
+      continue;
     // A bare year is a date, not a quantity.
     if (inDate(at + text.indexOf(digits), at + text.indexOf(digits) + digits.length) || (/^\d{4}$/.test(text) && YEAR.test(text))) {
       YEAR.lastIndex = 0;

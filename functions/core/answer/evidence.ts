@@ -39,6 +39,8 @@ import {
   END_ASKED,
   END_WORDS,
   EXCHANGE_SAID,
+  headNamed,
+  LEADER_ASKED,
   MONEY,
   NATION_CLASS,
   nationAdjectivesIn,
@@ -161,6 +163,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const containing = reading.type === 'place' && classHead !== undefined && CONTAINING_CLASS.test(classHead) ? classHead : undefined;
   const chartAsked = CHART_ASKED.test(task);
   const endAsked = END_ASKED.test(task);
+  const leaderAsked = LEADER_ASKED.test(task);
   const docs = documents.map((d) => {
     // A possessive names its owner: "Lyon's museums" names Lyon.
     const names = entitySpans(d.text).map((n) => normalizeText(n).replace(/['’]s$/, ''));
@@ -175,6 +178,8 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
       placesOnChart: chartAsked && sentences(d.text).some((x) => chartPlace(x) !== undefined),
       // Whether it gives a period ("from 2011 to 2015"), when when something ended is asked.
       givesPeriod: endAsked && PERIOD_SAID.test(d.text),
+      // Whether it names who heads a body ("Its director general is Ola Strand"), when who heads one is asked.
+      namesHead: leaderAsked && sentences(d.text).some((x) => headNamed(x) !== undefined),
       // Whether its opening dates what it describes ("is a 1949 American crime film"), when a date is asked.
       datedLead: (reading.type === 'year' || reading.type === 'date') && DATED_LEAD.test(sentences(d.text)[0] ?? ''),
       names,
@@ -311,6 +316,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     placesOnChart(d, r.words) ||
     datesRelease(d, r.words) ||
     endsPeriod(d, r.words) ||
+    d.namesHead ||
     namesBirth(d, r.words) ||
     (r.words === classWords && d.namesContaining) ||
     givesUnit(d, r.words) ||
@@ -424,6 +430,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
         spansLife(d, reading.relation.join(' ')) ||
         exchanged(d) ||
         reading.relation.some((w) => givesUnit(d, w) || datesRelease(d, w) || endsPeriod(d, w)) ||
+        d.namesHead ||
         (reading.answerClass !== undefined && namesBirth(d, reading.answerClass)),
     );
     if (!joined) {

@@ -117,7 +117,7 @@ const PERSON_NOUNS =
   /^(?:person|people|man|men|woman|women|actor|actress|singer|writer|author|director|player|president|king|queen|leader|musician|artist|composer|poet|politician|scientist|founder|producer|member|wife|husband|son|daughter|father|mother|child|brother|sister|character|coach)s?$/i;
 /** Nouns after what/which that ask for a figure. */
 export const NUMBER_NOUNS =
-  /^(?:population|number|amount|count|total|size|length|height|area|age|percentage|percent|proportion|fraction|share|headcount|capacity|distance|width|depth|weight|duration|elevation|altitude|diameter|cost|price|fee|budget|revenue|salary)$/i;
+  /^(?:population|number|amount|count|total|size|length|height|area|age|percentage|percent|proportion|fraction|share|headcount|capacity|distance|width|depth|weight|duration|elevation|altitude|diameter|cost|price|fee|budget|revenue|salary|period|speed|temperature|mass|radius|runtime)$/i;
 /** The figure nouns as a pattern's alternatives, to stand anywhere in a question. */
 export const FIGURE_NOUNS = NUMBER_NOUNS.source.replace(/^\^|\$$/g, '');
 /** A figure noun of something, anywhere in a question ("percentage of", "share of"). */
@@ -278,7 +278,9 @@ export function readQuestion(raw: string): QuestionReading {
           answerClass = noun;
           // "Which metropolitan area ...?": an area that is chosen or qualified is a place, not a figure.
           const placeArea = PLACE_NOUNS.test(head) && (wh.word.toLowerCase() === 'which' || noun.includes(' '));
-          type = NUMBER_NOUNS.test(head) && !placeArea ? 'number' : (typeOfNoun(head) ?? 'entity');
+          // "During which period ...?" asks a span of time; "the orbital period of X", a figure.
+          const timeSpan = head === 'period' && figureNoun === undefined;
+          type = NUMBER_NOUNS.test(head) && !placeArea && !timeSpan ? 'number' : (typeOfNoun(head) ?? 'entity');
         } else if (/\bpopulation\b/i.test(after)) type = 'number';
         // "What does X say / mean / do?": a clause, not a name.
         else if (/^(?:do|does|did)\b/i.test(after)) type = 'description';
@@ -384,7 +386,10 @@ function withRelation(reading: Omit<QuestionReading, 'relation'> & { clause?: st
     for (const token of tokenize(m[0])) {
       if (!isContentToken(token)) continue;
       const term = stem(token);
-      if (nameTerms.has(term) || classTerms.has(term) || optionTerms.has(term) || NOT_RELATION.has(term) || seen.has(term)) continue;
+      // A word of asking said as a verb in the past is what was done ("Who first described X?"), but
+      // not one that asks a name ("What is X called?", "named").
+      const asking = NOT_RELATION.has(term) && (!/\p{Ll}{3,}ed$/u.test(token) || /^(?:called|named|titled|termed|dubbed)$/i.test(token));
+      if (nameTerms.has(term) || classTerms.has(term) || optionTerms.has(term) || asking || seen.has(term)) continue;
       if (/^\d+$/.test(token) && reading.n !== undefined && Number(token) === reading.n) continue;
       if (/^\d+$/.test(token) && reading.bound?.year === Number(token)) continue;
       seen.add(term);

@@ -161,3 +161,13 @@ describe('Function: namesIn', () => {
     expect(names.find((c) => c.text === 'Tarn')?.at).toBe(62);
   });
 });
+
+describe('Function: numbersIn on figures written into names', () => {
+  it('takes no figure from "52P/Sarka" or "F-16", and keeps a price after a currency', () => {
+    // Act
+    const figures = numbersIn('Comet 52P/Sarka has an orbital period of 6.4 years. The F-16 flew 3 missions, costing US$ 4 million.').map((c) => c.text);
+
+    // Assess
+    expect(figures).toEqual(['6.4 years', '3 missions', '$ 4 million']);
+  });
+});

@@ -238,6 +238,21 @@ describe('Function: describedThing', () => {
   });
 });
 
+describe('Function: readQuestion on a word of asking said as a verb in the past', () => {
+  it('keeps "described" as what was done, and leaves "called" out as asking a name', () => {
+    // Act & Assess
+    expect(readQuestion('Who first described Tarn fever?').relation).toContain('described');
+    expect(readQuestion('Describe Tarn fever.').relation).not.toContain('describe');
+    expect(readQuestion("What is Lyon's tram network called?").relation).not.toContain('called');
+  });
+
+  it('reads a period asked as a span of time, and an orbital period as a figure', () => {
+    // Act & Assess
+    expect(readQuestion('During which period was Vellia governed by a council?').type).toBe('date');
+    expect(readQuestion('What is the orbital period of 52P/Sarka?').type).toBe('number');
+  });
+});
+
 describe('Function: readQuestion on a verb in the past that is not regular', () => {
   it('reads the noun before "built", "bought" or "beat" as the class asked', () => {
     // Act & Assess

@@ -4547,3 +4547,34 @@ describe('Function: answerStructured on an island, its distillery and a series s
     expect(ask('What is the Isle of Carra known for?', all).shortAnswer).toBe('its whisky distillery and its colony of puffins');
   });
 });
+
+describe('Function: answerStructured on a probe, a comet and an agency', () => {
+  const comet = doc('comet', '52P/Sarka', 'Comet 52P/Sarka is a periodic comet with an orbital period of 6.4 years. Its nucleus is about 3 kilometres across.');
+  const agency = doc(
+    'agency',
+    'Western Space Agency',
+    'The Western Space Agency is a space agency of five countries, headquartered in Tarvo. Its director general is Ola Brandt.',
+  );
+  const firm = doc('firm', 'Tallow Spirits', 'Tallow Spirits is a drinks company. It is headed by Fiona Marsh.');
+  const all = [comet, agency, firm];
+
+  it('reads an orbital period as a figure, and no figure written into a name', () => {
+    // Act
+    const period = ask('What is the orbital period of 52P/Sarka?', all);
+
+    // Assess
+    expect(period.shortAnswer).toBe('6.4 years');
+  });
+
+  it('answers who heads a body with the person its passage says holds its head role, and the evidence check takes it', () => {
+    // Act
+    const heads = ask('Who heads the Western Space Agency?', all);
+    const runs = ask('Who runs Tallow Spirits?', all);
+
+    // Assess
+    expect(heads.shortAnswer).toBe('Ola Brandt');
+    expect(runs.shortAnswer).toBe('Fiona Marsh');
+    expect(checkEvidence('Who heads the Western Space Agency?', all, heads, wordNet()).covered).toBe(true);
+    expect(checkEvidence('Who runs Tallow Spirits?', all, runs, wordNet()).covered).toBe(true);
+  });
+});

@@ -87,6 +87,7 @@ import {
   foundedWhere,
   howLong,
   kindOf,
+  leaderOf,
   materialOf,
   namedAfter,
   objectOf,
@@ -270,6 +271,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         namedAfter(text, focus) ??
         formerName(text, focus) ??
         ownClassIs(reading, focus, text) ??
+        leaderOf(text, focus) ??
         chartPosition(text, focus) ??
         verbSubject(text, focus) ??
         whatFor(text, focus) ??

@@ -12,6 +12,8 @@ import {
   chartPlace,
   END_ASKED,
   EXCHANGE_SAID,
+  headNamed,
+  LEADER_ASKED,
   MONEY,
   PERIOD_SAID,
   PRICE_ASKED,
@@ -893,6 +895,20 @@ export function ownClassIs(reading: QuestionReading, focus: Focus, question: str
   for (const s of focus.all.filter((x) => focus.titledAfterName(x))) {
     const m = said.exec(s.text);
     if (m) return { shortAnswer: `${m[1] ?? ''}${m[2]!}`.trim(), answer: cite(s) };
+  }
+  return undefined;
+}
+
+/**
+ * "Who heads the Nordic Space Agency?": the person its own passage says holds its head role ("Its
+ * director general is Ola Strand", "headed by Ola Strand"). Undefined for other questions, or when
+ * its passage names no one so.
+ */
+export function leaderOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  if (!LEADER_ASKED.test(question)) return undefined;
+  for (const s of focus.all.filter((x) => focus.titledAfterName(x))) {
+    const head = headNamed(s.text);
+    if (head) return { shortAnswer: head, answer: cite(s) };
   }
   return undefined;
 }
