@@ -120,6 +120,21 @@ export function headNamed(sentence: string): string | undefined {
   return undefined;
 }
 
+/** "Where did Anna Lind work?", "Where does X teach?": the person, group 1. */
+export const WORK_ASKED = /^\s*[Ww]here\s+(?:did|does|do|has|have|had)\s+(.+?)\s+(?:work|teach|lecture|serve|practi[sc]e)\b[^?]*\?*\s*$/u;
+/**
+ * Where a sentence says someone works: a word of work or a post, then the body after "at" ("worked
+ * at the Lund Hill Observatory", "head of infectious diseases at Kelby General Hospital", "lecturer
+ * at the University of Brenhaven"); the body, group 1.
+ */
+const WORKS_AT =
+  /\b(?:work(?:s|ed|ing)?|taught|teach(?:es|ing)?|lectur(?:er|es|ed)|professor|head|director|chief|employed|served|physician|doctor|surgeon|nurse|researcher|scientist|curator|teacher|fellow|dean|chair)\b[^.;]{0,40}?\s(?:at|for)\s+(?:the\s+)?(\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:of|and|for|de)\s+)?\p{Lu}[\p{L}'’.-]*)*)/u;
+
+/** The body a sentence says someone works at (WORKS_AT), without a stop after. */
+export function worksAt(sentence: string): string | undefined {
+  return WORKS_AT.exec(sentence)?.[1]?.replace(/\.$/, '');
+}
+
 /** "What chart position did X reach?", "What number did X peak at on the chart?", "X's highest chart position". */
 export const CHART_ASKED =
   /\b(?:chart\s+position|position\b[^?]*\b(?:chart|billboard)|(?:peak|highest|top)\s+position|what\s+(?:number|position)\b[^?]*\b(?:peak(?:ed)?|reach(?:ed)?|chart(?:ed)?|debut(?:ed)?))/i;

@@ -48,6 +48,8 @@ import {
   PRICE_ASKED,
   placeOfClass,
   SAME_NATION,
+  WORK_ASKED,
+  worksAt,
 } from './answer-classes.js';
 import { datesIn, figureIn, measureIn, measuresIn, numbersIn, unitNamed, unitOf, YEAR_WORD } from './candidates.js';
 import { kinQuestion, statesKinOf } from './kinship.js';
@@ -164,6 +166,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const chartAsked = CHART_ASKED.test(task);
   const endAsked = END_ASKED.test(task);
   const leaderAsked = LEADER_ASKED.test(task);
+  const workAsked = WORK_ASKED.test(task);
   const docs = documents.map((d) => {
     // A possessive names its owner: "Lyon's museums" names Lyon.
     const names = entitySpans(d.text).map((n) => normalizeText(n).replace(/['’]s$/, ''));
@@ -180,6 +183,8 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
       givesPeriod: endAsked && PERIOD_SAID.test(d.text),
       // Whether it names who heads a body ("Its director general is Ola Strand"), when who heads one is asked.
       namesHead: leaderAsked && sentences(d.text).some((x) => headNamed(x) !== undefined),
+      // Whether it says where someone works ("head of infectious diseases at Kelby General Hospital"), when that is asked.
+      namesWork: workAsked && sentences(d.text).some((x) => worksAt(x) !== undefined),
       // Whether its opening dates what it describes ("is a 1949 American crime film"), when a date is asked.
       datedLead: (reading.type === 'year' || reading.type === 'date') && DATED_LEAD.test(sentences(d.text)[0] ?? ''),
       names,
@@ -317,6 +322,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     datesRelease(d, r.words) ||
     endsPeriod(d, r.words) ||
     d.namesHead ||
+    d.namesWork ||
     namesBirth(d, r.words) ||
     (r.words === classWords && d.namesContaining) ||
     givesUnit(d, r.words) ||
@@ -431,6 +437,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
         exchanged(d) ||
         reading.relation.some((w) => givesUnit(d, w) || datesRelease(d, w) || endsPeriod(d, w)) ||
         d.namesHead ||
+        d.namesWork ||
         (reading.answerClass !== undefined && namesBirth(d, reading.answerClass)),
     );
     if (!joined) {

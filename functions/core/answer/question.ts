@@ -210,8 +210,9 @@ export function readQuestion(raw: string): QuestionReading {
       /^(?:(?:kind|type|sort|name)\s+of\s+)?((?:(?!(?:the|a|an)\s)[\p{Ll}-]+\s+){0,2}?(?!(?:the|a|an)\b)[\p{Ll}-]+)\b(?=\s+(?:was|were|is|are|did|does|do|has|have|had|of|in|on|at|for|by|from|that|which|who|whose|with|to|can|could|would|will|should|shall|may|might|must|released|made|produced|written|directed|known|called|located|based|founded|created|formed|born|named|played|became|won|did|built|wrote|ran|sang|drew|bought|sold|led|held|beat|took|gave|left|lost|met|kept|sent|told|taught|brought|fought|began|came|went|saw|grew|threw|flew|rose|shot|struck|\w+ed\b|\w+s\b(?!\s+(?:had|have|has|are|were|do|did|does)\b))\b|\s+and\s+\p{Lu}\p{Ll}+\s*[?,.]|\s*[?,.]|$)/u.exec(
         classed,
       ) ??
-      // "Which country the director of film X is from?", "Which country Anne Aghion is from?": one noun before the subject.
-      /^([\p{Ll}-]+)(?=\s+(?:the\s|\p{Lu}))/u.exec(classed);
+      // "Which country the director of film X is from?", "Which country Anne Aghion is from?": one noun
+      // before the subject; a word in -s there is a verb ("What spreads Tarn fever?", "What causes X?").
+      /^([\p{Ll}-]+(?<![^s]s))(?=\s+(?:the\s|\p{Lu}))/u.exec(classed);
     // "What was France's installed capacity?": an auxiliary is no noun, whatever follows it.
     const nounPhrase = phrase && !new RegExp(`^(?:${AUX})$`, 'i').test(phrase[1]!.split(' ')[0]!) ? phrase : undefined;
     switch (wh.word.toLowerCase()) {

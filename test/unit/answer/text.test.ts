@@ -246,6 +246,12 @@ describe('Function: readQuestion on a word of asking said as a verb in the past'
     expect(readQuestion("What is Lyon's tram network called?").relation).not.toContain('called');
   });
 
+  it('reads a word in -s after "what" and before a name as a verb, not the class asked', () => {
+    // Act & Assess
+    expect(readQuestion('What spreads Tarn fever?').answerClass).toBeUndefined();
+    expect(readQuestion('Which country Anne Aghion is from?').answerClass).toBe('country');
+  });
+
   it('reads a period asked as a span of time, and an orbital period as a figure', () => {
     // Act & Assess
     expect(readQuestion('During which period was Vellia governed by a council?').type).toBe('date');

@@ -4578,3 +4578,36 @@ describe('Function: answerStructured on a probe, a comet and an agency', () => {
     expect(checkEvidence('Who runs Tallow Spirits?', all, runs, wordNet()).covered).toBe(true);
   });
 });
+
+describe('Function: answerStructured on a disease, its drug and a physician', () => {
+  const disease = doc(
+    'tarn',
+    'Tarn Fever',
+    'Tarn fever is a viral disease spread by ticks, first described in 1957. Symptoms include high fever, headache and joint pain.',
+  );
+  const physician = doc(
+    'lind',
+    'Ada Lind (physician)',
+    'Ada Lind (born 1948) is a physician who first described Tarn fever. She was head of infectious diseases at Orby General Hospital from 1985 to 2010.',
+  );
+  const all = [disease, physician];
+
+  it('answers what spreads a disease with the doer after "spread by"', () => {
+    // Act & Assess
+    expect(ask('What spreads Tarn fever?', all).shortAnswer).toBe('ticks');
+  });
+
+  it('answers the symptoms of a disease with all its passage lists', () => {
+    // Act & Assess
+    expect(ask('What are the symptoms of Tarn fever?', all).shortAnswer).toBe('high fever, headache and joint pain');
+  });
+
+  it('answers where someone worked with the body a post of theirs is at, and the evidence check takes it', () => {
+    // Act
+    const worked = ask('Where did Ada Lind work?', all);
+
+    // Assess
+    expect(worked.shortAnswer).toBe('Orby General Hospital');
+    expect(checkEvidence('Where did Ada Lind work?', all, worked, wordNet()).covered).toBe(true);
+  });
+});

@@ -101,6 +101,7 @@ import {
   verbSubject,
   whatFor,
   whereIs,
+  workPlace,
 } from './phrasings.js';
 import { typed } from './typed.js';
 import { yesNo } from './yes-no.js';
@@ -218,7 +219,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
       : (lifePlace(reading, input.documents, lexicon, text) ??
         homeCountry(text, reading, input.documents, lexicon) ??
         deathCause(text, reading, input.documents) ??
-        (reading.type === 'place' ? (whereIs(text, focus) ?? containingPlace(focus)) : undefined));
+        (reading.type === 'place' ? (whereIs(text, focus) ?? containingPlace(focus) ?? workPlace(text, focus)) : undefined));
   if (dated) return dated;
   const given = firstNames(text, focus) ?? (['yes_no', 'choice', 'comparison'].includes(reading.type) ? undefined : materialOf(text, focus));
   if (given) return given;

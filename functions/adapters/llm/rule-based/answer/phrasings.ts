@@ -18,6 +18,8 @@ import {
   PERIOD_SAID,
   PRICE_ASKED,
   placeOfClass,
+  WORK_ASKED,
+  worksAt,
 } from '../../../../core/answer/answer-classes.js';
 import { namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import { ownPassage } from '../../../../core/answer/kinship.js';
@@ -880,7 +882,8 @@ export function formerName(question: string, focus: Focus): ExtractedAnswer | un
 /**
  * "What is Carrow Distillery's best-known whisky?", "What is the best-known whisky of X?": what a
  * sentence of the name's own passage says its class is ("Its best-known whisky is a 12-year-old
- * single malt"), up to the comma, stop or clause that ends it. Undefined for a question without a
+ * single malt"), up to the comma, stop or clause that ends it; a class of many, all it lists
+ * ("Symptoms include high fever, headache and joint pain"). Undefined for a question without a
  * class, or when no such sentence says it.
  */
 export function ownClassIs(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
@@ -892,9 +895,16 @@ export function ownClassIs(reading: QuestionReading, focus: Focus, question: str
     String.raw`(?:^|\.\s+)(?:Its|His|Her|Their|The\s+\p{Ll}+['’]s|(?:The\s+)?${name}['’]s?)\s+${escapeRegExp(asked)}\s+(?:is|was|are|were)\s+((?:the|an?)\s+)?([^,;.]+?)(?=\s*[,;.]|\s+(?:and|which|who|that)\s|$)`,
     'u',
   );
+  // A class of many, listed: "Symptoms include high fever, headache and joint pain."
+  const listed = new RegExp(
+    String.raw`(?:^|\.\s+)(?:(?:its|his|her|their|the)\s+)?(?:(?:common|main|usual|early)\s+)?${escapeRegExp(asked.split(' ').pop()!)}\s+(?:include|includes|included|are|were)\s+([^;.]+?)\s*(?:[;.]|$)`,
+    'iu',
+  );
   for (const s of focus.all.filter((x) => focus.titledAfterName(x))) {
     const m = said.exec(s.text);
     if (m) return { shortAnswer: `${m[1] ?? ''}${m[2]!}`.trim(), answer: cite(s) };
+    const many = /[^s]s$/.test(asked) ? listed.exec(s.text) : null;
+    if (many) return { shortAnswer: many[1]!, answer: cite(s) };
   }
   return undefined;
 }
@@ -909,6 +919,21 @@ export function leaderOf(question: string, focus: Focus): ExtractedAnswer | unde
   for (const s of focus.all.filter((x) => focus.titledAfterName(x))) {
     const head = headNamed(s.text);
     if (head) return { shortAnswer: head, answer: cite(s) };
+  }
+  return undefined;
+}
+
+/**
+ * "Where did Anna Lind work?": the body a sentence of the person's own passage says they work at,
+ * whether it says "worked at" or a post there ("head of infectious diseases at Kelby General
+ * Hospital", "lecturer at the University of Brenhaven"). Undefined for other questions, or when
+ * no such sentence names one.
+ */
+export function workPlace(question: string, focus: Focus): ExtractedAnswer | undefined {
+  if (!WORK_ASKED.test(question)) return undefined;
+  for (const s of focus.all.filter((x) => focus.titledAfterName(x))) {
+    const body = worksAt(s.text);
+    if (body) return { shortAnswer: body, answer: cite(s) };
   }
   return undefined;
 }
@@ -998,14 +1023,17 @@ function characterPlayed(reading: QuestionReading, focus: Focus, question: strin
   return undefined;
 }
 
+/** The doer after a verb in the passive, up to what ends its phrase: " by ticks", " by a retrovirus in 1983". */
+const PASSIVE_BY = /^\s+by\s+((?:(?:the|an?)\s+)?[^,;.()]+?)(?=\s*[,;.()]|\s+(?:and|which|that|who|in|on|at|from|during|since)\s|\s*$)/u;
+
 /** "What links Lyon to its airport?", "What flows through Paris?": what does something, asked by its verb. */
 const SUBJECT_ASKED = /^\s*what\s+(\p{Ll}{3,}s|\p{Ll}{3,}ed)\s+(.+?)\s*\?*\s*$/iu;
 
 /**
  * "What links Lyon to its airport?": the thing a sentence says does it, the words before the verb
  * (in any of its forms) that open its clause with a determiner or a name ("and the Rhônexpress
- * tram links the city to ...": Rhônexpress tram), in a sentence holding half the question's
- * words after the verb. Undefined for other questions, or when no clause opens so.
+ * tram links the city to ...": Rhônexpress tram), or after it and "by" ("spread by ticks"), in a
+ * sentence holding half the question's words after the verb. Undefined for other questions, or when no clause opens so.
  */
 export function verbSubject(question: string, focus: Focus): ExtractedAnswer | undefined {
   const asked = SUBJECT_ASKED.exec(question);
@@ -1021,6 +1049,9 @@ export function verbSubject(question: string, focus: Focus): ExtractedAnswer | u
   for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, rest))) {
     for (const w of s.text.matchAll(/\b\p{Ll}{3,}\b/gu)) {
       if (!said(w[0])) continue;
+      // Said in the passive, the doer follows "by": "a viral disease spread by ticks".
+      const by = PASSIVE_BY.exec(s.text.slice(w.index + w[0].length))?.[1];
+      if (by && !contentTerms(by).some((t) => rest.includes(t))) return { shortAnswer: by, answer: cite(s) };
       const clause = (
         s.text
           .slice(0, w.index)
