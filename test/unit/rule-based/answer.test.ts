@@ -4611,3 +4611,22 @@ describe('Function: answerStructured on a disease, its drug and a physician', ()
     expect(checkEvidence('Where did Ada Lind work?', all, worked, wordNet()).covered).toBe(true);
   });
 });
+
+describe('Function: answerStructured on the place a name is of', () => {
+  it('answers where a treaty was signed with the town it is named after, said where it was signed', () => {
+    // Prepare
+    const treaty = doc(
+      'treaty',
+      'Treaty of Hollen',
+      'The Treaty of Hollen was a peace treaty signed on 9 May 1821 in the town of Hollen between the Kingdom of Varn and the Duchy of Halm.',
+    );
+
+    // Act
+    const where = ask('Where was the Treaty of Hollen signed?', [treaty]);
+    const town = ask('In which town was the Treaty of Hollen signed?', [treaty]);
+
+    // Assess
+    expect(where.shortAnswer).toBe('Hollen');
+    expect(town.shortAnswer).toBe('Hollen');
+  });
+});

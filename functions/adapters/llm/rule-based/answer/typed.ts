@@ -158,12 +158,14 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
       .filter(
         (c) =>
           // "In which city is the University of Brenhaven?": a word of a name given that the sentence
-          // calls the class asked ("in Brenhaven, the second-largest city") answers, though given.
-          (!focus.isGiven(c) || (calledClass(c, s, focus) && !reading.names.some((n) => titleKey(n) === titleKey(c.text)))) &&
+          // calls the class asked ("in Brenhaven, the second-largest city") answers, though given; so
+          // does the place a name is "of", said where a thing was done ("Where was the Treaty of
+          // Ossel signed?": "signed ... in the town of Ossel").
+          (!focus.isGiven(c) || ((calledClass(c, s, focus) || placeNamedOf(c, s, reading)) && !reading.names.some((n) => titleKey(n) === titleKey(c.text)))) &&
           fits(c, reading, s) &&
           focus.measures(c) &&
           !(reading.type === 'person' && (inAppositive(c, s) || focus.isWorkTitle(c) || (whoDid && objectOfVerb(c, s, focus.relation)))) &&
-          !(about && titled(c, s)) &&
+          !(about && titled(c, s) && !placeNamedOf(c, s, reading)) &&
           !(hop2 && bridges.some((b) => namesBridge(c, new Set(b))) && !headedByClass(c, focus)) &&
           !ownedBySibling(c, s, focus) &&
           !(dated && about && clauseApart(c, s, focus)) &&
@@ -597,6 +599,16 @@ function knownAsClass(c: Candidate, focus: Focus): boolean {
 function headedByClass(c: Candidate, focus: Focus): boolean {
   const terms = contentTerms(c.text);
   return terms.length >= 2 && holdsTerm(focus.answerClass, terms.at(-1)!);
+}
+
+/**
+ * Whether a place asked is the place a name given is "of" ("Treaty of Ossel": Ossel), said in the
+ * sentence as where something was done: after "in" or "at", or "in the town of".
+ */
+function placeNamedOf(c: Candidate, s: Sentence, reading: QuestionReading): boolean {
+  if (reading.type !== 'place' || c.kind !== 'name') return false;
+  const ofIt = reading.names.some((n) => new RegExp(`\\sof\\s+(?:the\\s+)?${escapeRegExp(c.text)}$`, 'u').test(n));
+  return ofIt && /\b(?:in|at)\s+(?:the\s+(?:town|city|village|port|castle|palace)\s+of\s+)?$/u.test(s.text.slice(Math.max(0, c.at - 24), c.at));
 }
 
 /** A bridge its own passage defines as the class asked for ("Botswana ... is a landlocked country") is the answer, not a hop. */
