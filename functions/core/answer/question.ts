@@ -117,7 +117,7 @@ const PERSON_NOUNS =
   /^(?:person|people|man|men|woman|women|actor|actress|singer|writer|author|director|player|president|king|queen|leader|musician|artist|composer|poet|politician|scientist|founder|producer|member|wife|husband|son|daughter|father|mother|child|brother|sister|character|coach)s?$/i;
 /** Nouns after what/which that ask for a figure. */
 export const NUMBER_NOUNS =
-  /^(?:population|number|amount|count|total|size|length|height|area|age|percentage|percent|proportion|fraction|share|headcount|capacity|distance|width|depth|weight|duration|elevation|altitude|diameter|cost|price|fee|budget|revenue|salary|period|speed|temperature|mass|radius|runtime)$/i;
+  /^(?:population|number|amount|count|total|size|length|height|area|age|percentage|percent|proportion|fraction|share|headcount|capacity|distance|width|depth|weight|duration|elevation|altitude|diameter|cost|price|fee|budget|revenue|salary|period|speed|temperature|mass|radius|runtime|attendance)$/i;
 /** The figure nouns as a pattern's alternatives, to stand anywhere in a question. */
 export const FIGURE_NOUNS = NUMBER_NOUNS.source.replace(/^\^|\$$/g, '');
 /** A figure noun of something, anywhere in a question ("percentage of", "share of"). */
@@ -256,10 +256,12 @@ export function readQuestion(raw: string): QuestionReading {
         // what / which: the noun after it says what the answer is.
         // "What is the place of birth of X?": a time, place or person noun after "is the" says what the answer is.
         // "What was the installed solar capacity of France?": a figure's noun after words that qualify it.
-        // "What was the transfer fee for Tomas Hale?": a figure's noun before "for" too.
+        // "What was the transfer fee for Tomas Hale?", "the record attendance at X": a figure's noun before "for" or "at" too.
         const figureNoun =
           /^(?:is|was|are|were)\s+the\s+(?:[\p{Ll}-]+\s+){1,2}([\p{Ll}-]+)\s+of\b/iu.exec(after)?.[1] ??
-          [/^(?:is|was|are|were)\s+the\s+(?:[\p{Ll}-]+\s+){0,2}([\p{Ll}-]+)\s+for\b/iu.exec(after)?.[1]].find((n) => n !== undefined && NUMBER_NOUNS.test(n));
+          [/^(?:is|was|are|were)\s+the\s+(?:[\p{Ll}-]+\s+){0,2}([\p{Ll}-]+)\s+(?:for|at)\b/iu.exec(after)?.[1]].find(
+            (n) => n !== undefined && NUMBER_NOUNS.test(n),
+          );
         const copular =
           figureNoun !== undefined && NUMBER_NOUNS.test(figureNoun) ? figureNoun : /^(?:is|was|are|were)\s+the\s+([\p{Ll}-]+)\s+of\b/iu.exec(after)?.[1];
         // "What was France's installed solar capacity?": what the name has is the answer's noun.

@@ -4630,3 +4630,22 @@ describe('Function: answerStructured on the place a name is of', () => {
     expect(town.shortAnswer).toBe('Hollen');
   });
 });
+
+describe('Function: answerStructured on a football club, its ground and manager', () => {
+  const ground = doc(
+    'ground',
+    'Millford Park',
+    'Millford Park is a football stadium in Brannow with a capacity of 24,500. The record attendance of 31,002 was set in 1951 against Harlow Rovers.',
+  );
+  const manager = doc('reyk', 'Tomas Reel', 'Tomas Reel (born 2 February 1979) is a football manager and former defender.');
+
+  it('reads a record attendance as a figure', () => {
+    // Act & Assess
+    expect(ask('What is the record attendance at Millford Park?', [ground, manager]).shortAnswer).toMatch(/^31,002\b/);
+  });
+
+  it('never answers a position with a post a word for a player is made from ("defender": protectorship)', () => {
+    // Act & Assess
+    expect(ask('What position did Tomas Reel play?', [ground, manager]).shortAnswer).not.toBe('protectorship');
+  });
+});

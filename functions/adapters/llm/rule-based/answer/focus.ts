@@ -256,14 +256,18 @@ export class Focus {
 
   /**
    * The kind of the class an agent noun is made from, as the lexicon derives it: "pianist" plays the
-   * piano, "drummer" the drum. What one does something with is a thing made or an activity.
+   * piano, "drummer" the drum. What one does something with is a thing made or an activity, and so is
+   * the class: a "defender" is made from "protectorship", a kind of position (a post), never a
+   * position a defender plays.
    */
   private kindOfAgent(word: string, head: string): string | undefined {
     if (!AGENT_NOUN.test(word)) return undefined;
     let named = this.agents.get(word);
     if (named === undefined) {
       const usable = (f: string) => ['artifact', 'activity'].some((k) => this.lexicon.isKindOf!(f, k));
-      named = this.lexicon.related(word).find((f) => f !== word && /^\p{Ll}{3,}$/u.test(f) && this.isKindWord(f, head) && usable(f)) ?? null;
+      named = usable(head)
+        ? (this.lexicon.related(word).find((f) => f !== word && /^\p{Ll}{3,}$/u.test(f) && this.isKindWord(f, head) && usable(f)) ?? null)
+        : null;
       this.agents.set(word, named);
     }
     return named ?? undefined;
