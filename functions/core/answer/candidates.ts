@@ -17,6 +17,8 @@ export interface Candidate {
 }
 
 const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\\.?';
+/** The word a birth name follows, not a birthday: "born Eleanor Grace Haverty", "née Voss", never "born May 3". */
+export const BORN_AS = `(?:born|née|nee)(?=\\s+(?!${MONTH}\\b)\\p{Lu})`;
 const DATE = new RegExp(
   `\\b(?:\\d{1,2}\\s+${MONTH}\\s+\\d{3,4}|${MONTH}\\s+\\d{1,2},?\\s+\\d{3,4}|${MONTH}\\s+\\d{3,4}|(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)\\s+[Cc]entury(?:\\s+(?:BC|AD|BCE|CE))?|\\d{3,4}\\s*(?:BC|AD|BCE|CE)\\b|\\d{4}s\\b)`,
   'g',

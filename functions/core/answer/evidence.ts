@@ -51,7 +51,7 @@ import {
   WORK_ASKED,
   worksAt,
 } from './answer-classes.js';
-import { datesIn, figureIn, measureIn, measuresIn, numbersIn, unitNamed, unitOf, YEAR_WORD } from './candidates.js';
+import { BORN_AS, datesIn, figureIn, measureIn, measuresIn, numbersIn, unitNamed, unitOf, YEAR_WORD } from './candidates.js';
 import { kinQuestion, statesKinOf } from './kinship.js';
 import {
   type AnswerType,
@@ -143,7 +143,7 @@ const DATED_LEAD = /\b(?:is|was)\s+an?\s+(?:\p{Ll}+\s+)?(?:1[5-9]|20)\d\d\s+(?:[
 
 /** A name a person had first, asked ("birth name", "real name", "maiden name") and said ("born Eleanor Grace Haverty", "née Voss"). */
 const NAME_AT_BIRTH_ASKED = /^(?:birth|real|maiden|original)\s+name$/i;
-const NAME_AT_BIRTH_SAID = /\b(?:born|née|nee)\s+(?!(?:January|February|March|April|May|June|July|August|September|October|November|December)\b)\p{Lu}\p{Ll}/u;
+const NAME_AT_BIRTH_SAID = new RegExp(`\\b${BORN_AS}\\s+\\p{Lu}\\p{Ll}`, 'u');
 
 const SELF: Lexicon = { related: (phrase) => [phrase] };
 

@@ -21,7 +21,7 @@ import {
   WORK_ASKED,
   worksAt,
 } from '../../../../core/answer/answer-classes.js';
-import { namesIn, numbersIn } from '../../../../core/answer/candidates.js';
+import { BORN_AS, namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import { ownPassage } from '../../../../core/answer/kinship.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { bareTitle, escapeRegExp, KNOWN_FOR, MATERIAL_ASKED, sentences, YEARS_RUN } from '../../../../core/answer/text.js';
@@ -859,8 +859,10 @@ const FORMER_NAME_ASKED =
  * Where a sentence gives a thing's first name: "founded in 1952 as Kestrel Aircraft Instruments",
  * "originally named X", "formerly X"; or a person's: "(born Eleanor Grace Haverty; ...)", "née Voss".
  */
-const FORMER_NAME_SAID =
-  /\b(?:(?:born|née|nee)(?=\s+(?!(?:January|February|March|April|May|June|July|August|September|October|November|December)\b)\p{Lu})|(?:founded|established|formed|started|created|incorporated|launched|opened|built)(?:\s+(?:in|on)\s+[^,;.]*?\d{4})?(?:\s+by\s+[^,;.]*?)?\s+as|originally\s+(?:called|named|known\s+as|titled)?|formerly\s+(?:called|named|known\s+as)?)\s+(?:the\s+)?(\p{Lu}[\p{L}'’.&-]*(?:\s+(?:(?:of|and|for|the)\s+)?\p{Lu}[\p{L}'’.&-]*)*)/u;
+const FORMER_NAME_SAID = new RegExp(
+  String.raw`\b(?:${BORN_AS}|(?:founded|established|formed|started|created|incorporated|launched|opened|built)(?:\s+(?:in|on)\s+[^,;.]*?\d{4})?(?:\s+by\s+[^,;.]*?)?\s+as|originally\s+(?:called|named|known\s+as|titled)?|formerly\s+(?:called|named|known\s+as)?)\s+(?:the\s+)?(\p{Lu}[\p{L}'’.&-]*(?:\s+(?:(?:of|and|for|the)\s+)?\p{Lu}[\p{L}'’.&-]*)*)`,
+  'u',
+);
 
 /**
  * "What was Kestrel plc originally called?": the name a sentence of the thing's own passage says it
@@ -910,33 +912,30 @@ export function ownClassIs(reading: QuestionReading, focus: Focus, question: str
 }
 
 /**
- * "Who heads the Nordic Space Agency?": the person its own passage says holds its head role ("Its
- * director general is Ola Strand", "headed by Ola Strand"). Undefined for other questions, or when
- * its passage names no one so.
+ * What a sentence of the name's own passage says when the question asks it (`asked`), as `read`
+ * finds it there; undefined for other questions, or when no sentence of that passage says it.
  */
-export function leaderOf(question: string, focus: Focus): ExtractedAnswer | undefined {
-  if (!LEADER_ASKED.test(question)) return undefined;
+function fromOwnPassage(question: string, focus: Focus, asked: RegExp, read: (sentence: string) => string | undefined): ExtractedAnswer | undefined {
+  if (!asked.test(question)) return undefined;
   for (const s of focus.all.filter((x) => focus.titledAfterName(x))) {
-    const head = headNamed(s.text);
-    if (head) return { shortAnswer: head, answer: cite(s) };
+    const found = read(s.text);
+    if (found) return { shortAnswer: found, answer: cite(s) };
   }
   return undefined;
 }
 
 /**
+ * "Who heads the Nordic Space Agency?": the person its own passage says holds its head role ("Its
+ * director general is Ola Strand", "headed by Ola Strand").
+ */
+export const leaderOf = (question: string, focus: Focus) => fromOwnPassage(question, focus, LEADER_ASKED, headNamed);
+
+/**
  * "Where did Anna Lind work?": the body a sentence of the person's own passage says they work at,
  * whether it says "worked at" or a post there ("head of infectious diseases at Kelby General
- * Hospital", "lecturer at the University of Brenhaven"). Undefined for other questions, or when
- * no such sentence names one.
+ * Hospital", "lecturer at the University of Brenhaven").
  */
-export function workPlace(question: string, focus: Focus): ExtractedAnswer | undefined {
-  if (!WORK_ASKED.test(question)) return undefined;
-  for (const s of focus.all.filter((x) => focus.titledAfterName(x))) {
-    const body = worksAt(s.text);
-    if (body) return { shortAnswer: body, answer: cite(s) };
-  }
-  return undefined;
-}
+export const workPlace = (question: string, focus: Focus) => fromOwnPassage(question, focus, WORK_ASKED, worksAt);
 
 /** "How old was Edmund Varley when he joined the Royal Navy?", "At what age did X join ...?": the subject and the event's verb. */
 const AGE_AT_EVENT = [

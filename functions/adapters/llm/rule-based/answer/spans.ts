@@ -194,7 +194,7 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
     if (toClass <= 2) return -1;
     // A place asked by its class ("In what city ...?") is the name the lexicon knows as one ("on
     // Freedom Square in Brno": Brno), over a nearer name it does not.
-    if (reading?.type === 'place' && knownAsHead(c, reading, focus)) return -0.9;
+    if (reading?.type === 'place' && knownAsClass(c, focus)) return -0.9;
     const fitsType = !reading || (typeFits(c, reading, s.text) && !knownOtherPlace(c, reading, focus));
     const agent = reading?.type === 'person' && fitsType ? agentOf(c, s, only ?? focus.relation) : 0;
     if (agent > 0) return -0.4 - agent / 10;
@@ -230,10 +230,18 @@ export function calledClass(c: Candidate, s: Sentence, focus: Focus): boolean {
   return phrase !== undefined && contentTerms(phrase).some((t) => focus.answerClass.has(t));
 }
 
-/** Whether the lexicon knows a name as one of the class asked, within two levels (Brno a city; Austria a country). */
-function knownAsHead(c: Candidate, reading: QuestionReading, focus: Focus): boolean {
-  const head = reading.answerClass?.split(' ').pop();
-  return c.kind === 'name' && head !== undefined && /^\p{Lu}\p{L}{2}/u.test(c.text) && focus.lexicon.isKindOf?.(c.text, head, 2) === true;
+/**
+ * Whether the lexicon knows a name as one of the class asked for, as its own passage would say it
+ * (ownPassageDefines) were it retrieved: "Lyon is often called the capital of French gastronomy"
+ * names a city, though Lyon's own passage is not among those read; "on Freedom Square in Brno":
+ * Brno. Within two levels: Paris is a national capital, a kind of city; France is a country, but a
+ * region only further up. Of three letters or more ("As" is a name to the lexicon, of an element).
+ */
+export function knownAsClass(c: Candidate, focus: Focus): boolean {
+  const head = focus.reading.answerClass?.split(' ').pop();
+  return (
+    c.kind === 'name' && head !== undefined && !focus.spansOfClass && /^\p{Lu}\p{L}{2}/u.test(c.text) && focus.lexicon.isKindOf?.(c.text, head, 2) === true
+  );
 }
 
 /**

@@ -10,7 +10,7 @@ import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { lifeEvent } from './choice.js';
 import { cite, type ExtractedAnswer, type Focus, holdsHalf, ORDINALS, ranked, type Sentence, sameName, titleKey } from './focus.js';
 import { lifeSpanIn } from './lives.js';
-import { calledClass, fits, inAppositive, isAgent, misfit, nearest, objectOfVerb, relationGap, withYear } from './spans.js';
+import { calledClass, fits, inAppositive, isAgent, knownAsClass, misfit, nearest, objectOfVerb, relationGap, withYear } from './spans.js';
 
 /**
  * A person, place, named thing, number, date or year. The sentences about the question's names
@@ -579,20 +579,6 @@ function ownPassageDefines(c: Candidate, focus: Focus): boolean {
   // ("The Rhône is a major river ... before reaching the Mediterranean Sea": the Rhône is no sea).
   const predicate = /\s(?:is|was|are|were)\s+((?:[^\s.,;]+\s+){0,5}[^\s.,;]+)/.exec(lead.text)?.[1];
   return predicate !== undefined && focus.classScore({ ...lead, terms: new Set(contentTerms(predicate)) }) > 0;
-}
-
-/**
- * Whether the lexicon knows a name as one of the class asked for, as its own passage would say it
- * (ownPassageDefines) were it retrieved: "Lyon is often called the capital of French gastronomy"
- * names a city, though Lyon's own passage is not among those read. Within two levels: Paris is a
- * national capital, a kind of city; France is a country, but a region only further up. Of three
- * letters or more ("As" is a name to the lexicon, of an element).
- */
-function knownAsClass(c: Candidate, focus: Focus): boolean {
-  const head = focus.reading.answerClass?.split(' ').pop();
-  return (
-    c.kind === 'name' && head !== undefined && !focus.spansOfClass && /^\p{Lu}\p{L}{2}/u.test(c.text) && focus.lexicon.isKindOf?.(c.text, head, 2) === true
-  );
 }
 
 /** Whether a name of several words ends in a word of the class asked for: "Rhône Glacier" for a glacier. */
