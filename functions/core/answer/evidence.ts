@@ -167,9 +167,12 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const endAsked = END_ASKED.test(task);
   const leaderAsked = LEADER_ASKED.test(task);
   const workAsked = WORK_ASKED.test(task);
+  const dateAsked = reading.type === 'year' || reading.type === 'date';
   const docs = documents.map((d) => {
     // A possessive names its owner: "Lyon's museums" names Lyon.
     const names = entitySpans(d.text).map((n) => normalizeText(n).replace(/['’]s$/, ''));
+    // Its sentences, split once for the flags below that read them, and only when one is asked.
+    const said = chartAsked || leaderAsked || workAsked || dateAsked ? sentences(d.text) : [];
     return {
       terms: new Set([...contentTerms(`${d.title ?? ''} ${d.text}`), ...nationAdjectives(d.text).flatMap((m) => contentTerms(m.nation))]),
       text: `${d.title ?? ''} ${d.text}`,
@@ -178,15 +181,15 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
       // Whether it names a place of the containing class asked, read once here too.
       namesContaining: containing !== undefined && names.some((n) => placeOfClass(n, containing, lexicon)),
       // Whether it gives a place on a chart, when one is asked ("reached number 7 on the UK Albums Chart").
-      placesOnChart: chartAsked && sentences(d.text).some((x) => chartPlace(x) !== undefined),
+      placesOnChart: chartAsked && said.some((x) => chartPlace(x) !== undefined),
       // Whether it gives a period ("from 2011 to 2015"), when when something ended is asked.
       givesPeriod: endAsked && PERIOD_SAID.test(d.text),
       // Whether it names who heads a body ("Its director general is Ola Strand"), when who heads one is asked.
-      namesHead: leaderAsked && sentences(d.text).some((x) => headNamed(x) !== undefined),
+      namesHead: leaderAsked && said.some((x) => headNamed(x) !== undefined),
       // Whether it says where someone works ("head of infectious diseases at Kelby General Hospital"), when that is asked.
-      namesWork: workAsked && sentences(d.text).some((x) => worksAt(x) !== undefined),
+      namesWork: workAsked && said.some((x) => worksAt(x) !== undefined),
       // Whether its opening dates what it describes ("is a 1949 American crime film"), when a date is asked.
-      datedLead: (reading.type === 'year' || reading.type === 'date') && DATED_LEAD.test(sentences(d.text)[0] ?? ''),
+      datedLead: dateAsked && DATED_LEAD.test(said[0] ?? ''),
       names,
       title: bareTitle(normalizeText(d.title ?? '')),
       // Whether its opening gives a life's span of years (spansLife), read once here.
@@ -316,16 +319,14 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const endsPeriod = (d: (typeof docs)[number], words: string) => d.givesPeriod && END_WORDS.test(words);
   // "What was Nell Haverty's birth name?" is spoken of by "born Eleanor Grace Haverty".
   const namesBirth = (d: (typeof docs)[number], words: string) => NAME_AT_BIRTH_ASKED.test(words) && NAME_AT_BIRTH_SAID.test(d.text);
+  // The ways a passage speaks of words asked without holding them, read alike by `holds` (each
+  // set asked) and by the check that a passage about the names joins what is asked (below).
+  const saysAsked = (d: (typeof docs)[number], words: string) =>
+    placesOnChart(d, words) || datesRelease(d, words) || endsPeriod(d, words) || namesBirth(d, words) || givesUnit(d, words) || d.namesHead || d.namesWork;
   const holds = (d: (typeof docs)[number], r: (typeof required)[number]) =>
     [...r.terms].some((t) => holdsTerm(d.terms, t)) ||
-    placesOnChart(d, r.words) ||
-    datesRelease(d, r.words) ||
-    endsPeriod(d, r.words) ||
-    d.namesHead ||
-    d.namesWork ||
-    namesBirth(d, r.words) ||
+    saysAsked(d, r.words) ||
     (r.words === classWords && d.namesContaining) ||
-    givesUnit(d, r.words) ||
     (r.words === classWords && d.saysClass) ||
     (r.words === classWords && givesTime(d)) ||
     (kinWord(r.words) && statesKin(d)) ||
@@ -435,10 +436,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
         (kinTerms.size > 0 && statesKin(d)) ||
         spansLife(d, reading.relation.join(' ')) ||
         exchanged(d) ||
-        reading.relation.some((w) => givesUnit(d, w) || datesRelease(d, w) || endsPeriod(d, w)) ||
-        d.namesHead ||
-        d.namesWork ||
-        (reading.answerClass !== undefined && namesBirth(d, reading.answerClass)),
+        [...reading.relation, ...(reading.answerClass ? [reading.answerClass] : [])].some((w) => saysAsked(d, w)),
     );
     if (!joined) {
       const what = [...reading.relation, ...(reading.answerClass ? [reading.answerClass] : [])].slice(0, 4);

@@ -617,14 +617,16 @@ export function materialOf(question: string, focus: Focus): ExtractedAnswer | un
  */
 const VERB_ASKED =
   /^\s*[Ww]hat\s+(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})(?:\s+(?:up|out|down|off))?(?:\s+(?:in|at|on|during|from|with)\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,3}|\d{4}))?\s*\?*\s*$/u;
+/** A word that is no particle, preposition or adverb of place or time ("abroad", "together"), as OPENS reads a bare noun. */
+const NOT_PARTICLE =
+  '(?!(?:in|on|at|to|by|for|from|with|into|onto|over|under|up|out|off|down|away|back|abroad|again|together|alone|there|here|then|also|not|only|just|and|or|but)\\b)\\p{Ll}{3,}';
 /**
  * What may open what a verb is done to: a determiner, a name, a figure or a count (after the space
  * before it); or a noun alone, or with a word before it, that a preposition, "and" or a stop ends
  * ("studied music at the University of Aberdeen", "studied naval architecture at"), not a particle
  * or an adverb ("moved abroad", "wrote extensively").
  */
-const OPENS =
-  '(?:(?:the|an?|its|his|her|their)\\s|\\p{Lu}|\\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|over|about|some|several|many)\\s|(?!(?:in|on|at|to|by|for|from|with|into|onto|over|under|up|out|off|down|away|back|abroad|again|together|alone|there|here|then|also|not|only|just|and|or|but)\\b)\\p{Ll}{3,}(?:\\s+(?!(?:in|on|at|to|by|for|from|with|into|onto|over|under|up|out|off|down|away|back|abroad|again|together|alone|there|here|then|also|not|only|just|and|or|but)\\b)\\p{Ll}{3,})?(?<!ly)(?=\\s+(?:in|on|at|to|by|for|from|with|and|under)\\b|\\s*[,.;:()]|\\s*$))';
+const OPENS = `(?:(?:the|an?|its|his|her|their)\\s|\\p{Lu}|\\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|over|about|some|several|many)\\s|${NOT_PARTICLE}(?:\\s+${NOT_PARTICLE})?(?<!ly)(?=\\s+(?:in|on|at|to|by|for|from|with|and|under)\\b|\\s*[,.;:()]|\\s*$))`;
 /**
  * What a verb is done to, from its determiner, figure or name ("patented the cinematograph",
  * "includes four metro lines", "founded Apple"), with where to when a name says it ("links the
