@@ -59,6 +59,11 @@ const YEAR_BOUND = /\b(before|after|earlier than|later than|prior to)\s+((?:1[0-
 const WH = /\b(who|whom|whose|what|which|when|where|how)\b/gi;
 /** A noun phrase after an embedded "which" or "what": capitalised adjectives, then a word that is no verb ("South Korean singer", "British comedian"). */
 const ASKED_NOUN = new RegExp(`^\\s+(?:\\p{Lu}\\p{Ll}+\\s+){0,2}(?!(?:${AUX})\\b)\\p{Ll}[\\p{Ll}-]+(?<!ed)(?:\\s|[?,.]|$)`, 'u');
+/** The verb a wh-question opens on, past a subject of at most two words and an adverb ("Who first described", "Which botanist listed"). */
+const MAIN_VERB = new RegExp(
+  `^\\s*(?:who|(?:which|what)(?:\\s+(?!(?:${AUX})\\b)\\p{L}+){1,2}?)\\s+(?:(?:first|originally|initially|\\p{Ll}+ly)\\s+)?(\\p{Ll}{3,}ed)\\b`,
+  'iu',
+);
 const PREPOSITION_BEFORE = /\b(?:in|on|at|of|by|for|from|to|with|into|under|during|after|before|since|until|about|as|than)\s*$/i;
 /** Words that say what to do with the answer or how to ask, not what it is about. */
 const NOT_RELATION = new Set(
@@ -389,9 +394,16 @@ function withRelation(reading: Omit<QuestionReading, 'relation'> & { clause?: st
     for (const token of tokenize(m[0])) {
       if (!isContentToken(token)) continue;
       const term = stem(token);
-      // A word of asking said as a verb in the past is what was done ("Who first described X?"), but
-      // not one that asks a name ("What is X called?", "named").
-      const asking = NOT_RELATION.has(term) && (!/\p{Ll}{3,}ed$/u.test(token) || /^(?:called|named|titled|termed|dubbed)$/i.test(token));
+      // A word of asking said as the question's own verb in the past is what was done ("Who first
+      // described X?"); said after "is" ("Which is described as ..."), or asking a name ("What is X
+      // called?"), it only asks.
+      const asking =
+        NOT_RELATION.has(term) &&
+        !(
+          /\p{Ll}{3,}ed$/u.test(token) &&
+          !/^(?:called|named|titled|termed|dubbed)$/i.test(token) &&
+          MAIN_VERB.exec(q)?.[1]?.toLowerCase() === token.toLowerCase()
+        );
       if (nameTerms.has(term) || classTerms.has(term) || optionTerms.has(term) || asking || seen.has(term)) continue;
       if (/^\d+$/.test(token) && reading.n !== undefined && Number(token) === reading.n) continue;
       if (/^\d+$/.test(token) && reading.bound?.year === Number(token)) continue;

@@ -246,6 +246,14 @@ describe('Function: readQuestion on a word of asking said as a verb in the past'
     expect(readQuestion("What is Lyon's tram network called?").relation).not.toContain('called');
   });
 
+  it('reads such a verb as what was done only when the question opens on it, not after "is"', () => {
+    // Act & Assess
+    expect(readQuestion('Which botanist described the Ossen pine?').relation).toContain('described');
+    expect(readQuestion('Who listed the ships of the Varn fleet?').relation).toContain('listed');
+    expect(readQuestion('Which band is described as the loudest in Estmark?').relation).not.toContain('described');
+    expect(readQuestion('The river listed as the longest in Estmark rises where?').relation).not.toContain('listed');
+  });
+
   it('reads a word in -s after "what" and before a name as a verb, not the class asked', () => {
     // Act & Assess
     expect(readQuestion('What spreads Tarn fever?').answerClass).toBeUndefined();
