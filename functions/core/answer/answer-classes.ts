@@ -96,6 +96,15 @@ export const END_ASKED =
 /** A period a sentence gives: "from 2011 to 2015", "between 2011 and 2015", "(2011–2015)"; its end, group 1. */
 export const PERIOD_SAID = /\b(?:from|between)\s+\d{4}\s+(?:to|until|till|and)\s+(\d{4})\b|\(\s*\d{4}\s*[–-]\s*(\d{4})\s*\)/u;
 
+/** "When did Marta Ellund become Prime Minister?": who, group 1; what they became, group 2. */
+export const BECAME_ASKED = /^\s*(?:when|(?:in\s+)?(?:what|which)\s+year)\s+did\s+(.+?)\s+become\s+(?:the\s+|an?\s+)?(.+?)\s*\?*\s*$/iu;
+
+/** "Between which towns does the Aun Valley Railway run?": a question asking for two ends. */
+export const ENDS_ASKED = /^\s*between\s+(?:which|what)\b/i;
+/** Two places a sentence puts a thing between: "between Kessel and Brund", "from Kessel to Brund"; each a name, groups 1 and 2. */
+const END_NAME = String.raw`(\p{Lu}[\p{L}'’-]*(?:\s+(?:of\s+|de\s+|upon\s+)?\p{Lu}[\p{L}'’-]*)*)`;
+export const ENDS_SAID = new RegExp(String.raw`\b(?:between|from)\s+(?:the\s+)?${END_NAME}\s+(?:and|to)\s+(?:the\s+)?${END_NAME}`, 'u');
+
 /** The words a question asking when something ended says it with. */
 export const END_WORDS = /^(?:end|ended|finish|finished|conclude|concluded|stop|stopped|cease|ceased|close|closed|cancelled)$/i;
 

@@ -404,7 +404,9 @@ function withRelation(reading: Omit<QuestionReading, 'relation'> & { clause?: st
           !/^(?:called|named|titled|termed|dubbed)$/i.test(token) &&
           MAIN_VERB.exec(q)?.[1]?.toLowerCase() === token.toLowerCase()
         );
-      if (nameTerms.has(term) || classTerms.has(term) || optionTerms.has(term) || asking || seen.has(term)) continue;
+      // "Which party does X belong to?": belonging is what the class asked already says.
+      const belongs = answerClass !== undefined && term === stem('belong');
+      if (nameTerms.has(term) || classTerms.has(term) || optionTerms.has(term) || asking || belongs || seen.has(term)) continue;
       if (/^\d+$/.test(token) && reading.n !== undefined && Number(token) === reading.n) continue;
       if (/^\d+$/.test(token) && reading.bound?.year === Number(token)) continue;
       seen.add(term);

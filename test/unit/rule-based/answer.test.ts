@@ -4649,3 +4649,46 @@ describe('Function: answerStructured on a football club, its ground and manager'
     expect(ask('What position did Tomas Reel play?', [ground, manager]).shortAnswer).not.toBe('protectorship');
   });
 });
+
+describe('Function: answerStructured on a politician, her party, her city and a railway', () => {
+  const politician = doc(
+    'ellby',
+    'Maren Ellby',
+    'Maren Ellby (born 3 March 1971) is a Tovian politician who has served as Prime Minister of Tovia since 2018. A member of the Civic Union, she previously served as mayor of Hessen from 2006 to 2014.',
+  );
+  const party = doc('union', 'Civic Union (Tovia)', 'The Civic Union is a centre-right political party in Tovia. It was founded in 1951 by Arvid Moss.');
+  const city = doc('hessen', 'Hessen', 'Hessen is a port city in Tovia, with a population of 88,300. It is the western terminus of the Hessen Railway.');
+  const railway = doc(
+    'railway',
+    'Hessen Railway',
+    'The Hessen Railway is a 118-kilometre railway line in Tovia that runs from Hessen to Grune. It opened in 1884.',
+  );
+  const all = [politician, party, city, railway];
+
+  it('names the party a person belongs to, said in a sentence opening on a phrase before "she"', () => {
+    // Act & Assess
+    expect(ask('Which party does Maren Ellby belong to?', all).shortAnswer).toBe('Civic Union');
+    expect(ask('Which party is Maren Ellby in?', all).shortAnswer).toBe('Civic Union');
+  });
+
+  it('dates when someone became what the question names, not their birth', () => {
+    // Act
+    const became = ask('When did Maren Ellby become Prime Minister?', all);
+
+    // Assess
+    expect(became.shortAnswer).toBe('2018');
+    expect(checkEvidence('When did Maren Ellby become Prime Minister?', all, became, wordNet()).covered).toBe(true);
+  });
+
+  it('reads the place a role asked is of, and a figure of it', () => {
+    // Act & Assess
+    expect(ask('Where was Maren Ellby mayor?', all).shortAnswer).toBe('Hessen');
+    expect(ask('What is the population of the city where Maren Ellby was mayor?', all).shortAnswer).toMatch(/^88,300\b/);
+  });
+
+  it('gives both ends of a line, and its length with the unit joined by a hyphen', () => {
+    // Act & Assess
+    expect(ask('Between which towns does the Hessen Railway run?', all).shortAnswer).toBe('Hessen and Grune');
+    expect(ask('How long is the Hessen Railway?', all).shortAnswer).toBe('118-kilometre');
+  });
+});

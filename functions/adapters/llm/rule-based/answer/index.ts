@@ -75,12 +75,14 @@ import {
   AGE_SAID,
   ageAtEvent,
   asksForMany,
+  becameWhen,
   bridgedTitle,
   causeOf,
   changeOf,
   chartPosition,
   containingPlace,
   definedSubject,
+  endsOf,
   figureOf,
   firstNames,
   formerName,
@@ -267,6 +269,8 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         playsAs(reading, focus, text) ??
         howLong(text, focus) ??
         periodEnd(text, focus) ??
+        becameWhen(text, focus) ??
+        endsOf(text, focus) ??
         ageAtEvent(text, focus) ??
         pricePaid(text, focus) ??
         namedAfter(text, focus) ??

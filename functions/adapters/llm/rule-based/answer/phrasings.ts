@@ -6,11 +6,14 @@
  * made of (materialOf) and what someone did to something (verbObject).
  */
 import {
+  BECAME_ASKED,
   CAUSE_SAID,
   CHART_ASKED,
   CONTAINING_CLASS,
   chartPlace,
   END_ASKED,
+  ENDS_ASKED,
+  ENDS_SAID,
   EXCHANGE_SAID,
   headNamed,
   LEADER_ASKED,
@@ -21,7 +24,7 @@ import {
   WORK_ASKED,
   worksAt,
 } from '../../../../core/answer/answer-classes.js';
-import { BORN_AS, namesIn, numbersIn } from '../../../../core/answer/candidates.js';
+import { BORN_AS, datesIn, namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import { ownPassage } from '../../../../core/answer/kinship.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { bareTitle, escapeRegExp, KNOWN_FOR, MATERIAL_ASKED, sentences, YEARS_RUN } from '../../../../core/answer/text.js';
@@ -770,6 +773,22 @@ export function periodEnd(question: string, focus: Focus): ExtractedAnswer | und
 }
 
 /**
+ * "Between which towns does the Aun Valley Railway run?": the two names a sentence about the
+ * question's names, its own passage's first, puts it between ("runs from Kessel to Brund", "between
+ * Kessel and Brund"). Undefined for other questions, or when no such sentence names two.
+ */
+export function endsOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  if (!ENDS_ASKED.test(question) || focus.nameTerms.length === 0) return undefined;
+  const about = rankedAbout(focus);
+  for (const s of [...about.filter((x) => focus.titledAfterName(x)), ...about]) {
+    const m = ENDS_SAID.exec(s.text);
+    // An end may be a word of the name asked ("the Hessen Railway runs from Hessen"), not the name itself.
+    if (m && ![m[1]!, m[2]!].some((end) => focus.reading.names.some((n) => sameName(n, end)))) return { shortAnswer: `${m[1]} and ${m[2]}`, answer: cite(s) };
+  }
+  return undefined;
+}
+
+/**
  * The first sentence about a question's subject (half its words or more, or its passage's title)
  * that says the asked verb, in any of its forms, and after it what `after` finds there ("has managed
  * FC Varn since 2016", "joined the Royal Navy at the age of thirteen"). `asked` is the question's
@@ -959,6 +978,44 @@ export function ageAtEvent(question: string, focus: Focus): ExtractedAnswer | un
   if (!asked || /^di(?:e|ed)$/i.test(asked[2] ?? '')) return undefined;
   const found = afterAskedVerb(asked, AGE_SAID, focus);
   return found && { shortAnswer: found.match[1]!, answer: cite(found.sentence) };
+}
+
+/**
+ * "When did Marta Ellund become Prime Minister?": the first date a sentence about the person gives
+ * within eight words after what they became ("has served as Prime Minister of Sorvia since 2019",
+ * "was appointed manager of FC Varn in June 2021"); a date before it (a birth in brackets) dates
+ * something else. Undefined for other questions, or when no sentence says the role so.
+ */
+export function becameWhen(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const asked = BECAME_ASKED.exec(question);
+  if (!asked) return undefined;
+  const who = contentTerms(asked[1]!);
+  const role = contentTerms(asked[2]!);
+  if (role.length === 0) return undefined;
+  for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, who) || focus.titledAfterName(x))) {
+    const end = phraseEnd(s.text, role);
+    if (end === undefined) continue;
+    const date = datesIn(s.text).find((d) => d.at >= end && s.text.slice(end, d.at).trim().split(/\s+/).length <= 8);
+    if (date) return { shortAnswer: date.text, answer: cite(s) };
+  }
+  return undefined;
+}
+
+/** Where in a text the words of a phrase end, said in order with at most two words between each ("Prime Minister of Sorvia"); undefined when not said. */
+function phraseEnd(text: string, terms: readonly string[]): number | undefined {
+  const words = [...text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)].map((m) => ({ term: contentTerms(m[0])[0], end: m.index + m[0].length }));
+  for (let i = 0; i < words.length; i++) {
+    if (words[i]!.term !== terms[0]) continue;
+    let j = i;
+    let k = 1;
+    for (; k < terms.length; k++) {
+      const next = words.slice(j + 1, j + 4).findIndex((w) => w.term === terms[k]);
+      if (next < 0) break;
+      j += next + 1;
+    }
+    if (k === terms.length) return words[j]!.end;
+  }
+  return undefined;
 }
 
 /** "plays as a striker", "played primarily as a central defender": the role, group 1. */

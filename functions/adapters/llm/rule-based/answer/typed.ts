@@ -145,7 +145,10 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // A date needs no word of the relation when the relation is only its verb ("When was X released?":
     // "X is a 2010 film", in X's own lead: `unrelated` below); one that asks of a thing besides ("When did the bike sharing system
     // start in Lyon?") is not dated by a sentence that names none of it ("a population of ... in 2020").
-    if ((!dated || focus.relation.length >= 2) && asked === 0 && (focus.relation.length > 0 || focus.answerClass.size > 0)) continue;
+    // A sentence about the name that names a thing its own passage here defines as the class asked
+    // says the class ("A member of the Liberal Union, she ...": a party, its passage says).
+    const namesOfClass = () => about && focus.answerClass.size > 0 && focus.candidates(s.text).some((c) => !focus.isGiven(c) && ownPassageDefines(c, focus));
+    if ((!dated || focus.relation.length >= 2) && asked === 0 && (focus.relation.length > 0 || focus.answerClass.size > 0) && !namesOfClass()) continue;
     // Who did what is asked ("Who designed ...") is read only where that is said to have been done.
     if (about && (reading.type === 'person' || reading.type === 'entity') && !focus.saysEvent(s)) continue;
     // Without a word of the relation, a date is of the name itself only in its own passage's lead
@@ -162,7 +165,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           // does the place a name is "of", said where a thing was done ("Where was the Treaty of
           // Ossel signed?": "signed ... in the town of Ossel").
           (!focus.isGiven(c) || ((calledClass(c, s, focus) || placeNamedOf(c, s, reading)) && !reading.names.some((n) => titleKey(n) === titleKey(c.text)))) &&
-          fits(c, reading, s) &&
+          (fits(c, reading, s) || placeOfRole(c, s, focus)) &&
           focus.measures(c) &&
           !(reading.type === 'person' && (inAppositive(c, s) || focus.isWorkTitle(c) || (whoDid && objectOfVerb(c, s, focus.relation)))) &&
           !(about && titled(c, s) && !placeNamedOf(c, s, reading)) &&
@@ -476,9 +479,12 @@ const WHO_DID = /^\s*who\s+(?!(?:is|was|are|were|did|does|do|has|had|have|will|w
 /** "Which river flows ...?", "What company makes ...?": the verb a class asked does, group 1. */
 const CLASS_DID = /^\s*(?:which|what)\s+\p{Ll}+\s+(?!(?:is|was|are|were|did|does|do|has|had|have)\b)(\p{Ll}+)\b/iu;
 
-/** Whether a sentence after its passage's first opens on a pronoun, which stands for the passage's subject. */
+/**
+ * Whether a sentence after its passage's first opens on a pronoun, which stands for the passage's
+ * subject, or on a phrase put before it ("A member of the Liberal Union, she ...", "In 1995, he ...").
+ */
 function pronounLed(s: Sentence): boolean {
-  return s.position > 0 && /^(?:It|He|She|They|Its|His|Her|Their)\s/.test(s.text);
+  return s.position > 0 && /^(?:[^,;.]{1,60},\s+)?(?:It|He|She|They|Its|His|Her|Their)\s/i.test(s.text);
 }
 
 /** A sentence with its passage's title's words added to its own, as a pronoun opening it names them. */
@@ -572,9 +578,7 @@ function ownPassageDefines(c: Candidate, focus: Focus): boolean {
   const own = focus.all.filter((x) => sameName(x.title, c.text));
   if (own.length === 0 || focus.spansOfClass) return false;
   const lead = own.find((x) => x.position === 0);
-  // "The Rhône is a major river": an article may open the lead.
-  const opening = lead?.text.replace(/^the\s+/i, '').toLowerCase() ?? '';
-  if (lead === undefined || !opening.startsWith(c.text.toLowerCase())) return false;
+  if (lead === undefined || !opensOn(lead, c.text)) return false;
   // The class within six words of the verb: said later in the lead, it is said of something else
   // ("The Rhône is a major river ... before reaching the Mediterranean Sea": the Rhône is no sea).
   const predicate = /\s(?:is|was|are|were)\s+((?:[^\s.,;]+\s+){0,5}[^\s.,;]+)/.exec(lead.text)?.[1];
@@ -597,17 +601,42 @@ function placeNamedOf(c: Candidate, s: Sentence, reading: QuestionReading): bool
   return ofIt && /\b(?:in|at)\s+(?:the\s+(?:town|city|village|port|castle|palace)\s+of\s+)?$/u.test(s.text.slice(Math.max(0, c.at - 24), c.at));
 }
 
+/**
+ * "Where was Marta Ellund mayor?": whether a name is the place the role the question ends on is of
+ * ("mayor of Kessel"), a role the lexicon knows as a kind of person (not "river of Europe").
+ */
+function placeOfRole(c: Candidate, s: Sentence, focus: Focus): boolean {
+  const role = /\b(\p{L}+)\s+of\s+(?:the\s+)?$/u.exec(s.text.slice(Math.max(0, c.at - 30), c.at))?.[1];
+  const last = focus.reading.relation.at(-1);
+  return (
+    focus.reading.type === 'place' &&
+    focus.reading.answerClass === undefined &&
+    c.kind === 'name' &&
+    role !== undefined &&
+    last !== undefined &&
+    contentTerms(last)[0] === contentTerms(role)[0] &&
+    focus.lexicon.isKindOf?.(role, 'person') === true
+  );
+}
+
+/** Whether a passage's lead opens on a name, an article before it or not ("The Rhône is a major river"). */
+function opensOn(lead: Sentence, name: string): boolean {
+  return lead.text
+    .replace(/^the\s+/i, '')
+    .toLowerCase()
+    .startsWith(name.replace(/^the\s+/i, '').toLowerCase());
+}
+
 /** A bridge its own passage defines as the class asked for ("Botswana ... is a landlocked country") is the answer, not a hop. */
 function definedAsClass(bridge: Candidate, own: readonly Sentence[], focus: Focus): boolean {
   // A class told by its spans is said of the bridge ("a British film director"), never what the bridge is.
   if (focus.spansOfClass) return false;
   const lead = own.find((x) => x.position === 0);
-  return (
-    lead !== undefined &&
-    focus.classScore(lead) > 0 &&
-    lead.text.toLowerCase().startsWith(bridge.text.toLowerCase()) &&
-    /\s(?:is|was|are|were)\s/.test(lead.text)
-  );
+  if (lead === undefined) return false;
+  // After an article ("The Civic Union is a ... political party"), only the class said near its verb
+  // does: "The University of Cincinnati is a ... university in ... the U.S. state of Ohio" is no state.
+  if (/^the\s/i.test(lead.text) && !/^the\s/i.test(bridge.text)) return ownPassageDefines(bridge, focus);
+  return focus.classScore(lead) > 0 && lead.text.toLowerCase().startsWith(bridge.text.toLowerCase()) && /\s(?:is|was|are|were)\s/.test(lead.text);
 }
 
 /**
