@@ -111,12 +111,15 @@ export const END_WORDS = /^(?:end|ended|finish|finished|conclude|concluded|stop|
 /** "Who heads the Nordic Space Agency?", "Who leads X?", "Who is the head of X?": the body, group 1. */
 export const LEADER_ASKED =
   /^\s*[Ww]ho\s+(?:heads|leads|runs|chairs|directs|manages|is\s+(?:the\s+)?(?:head|leader)\s+of|is\s+in\s+charge\s+of)\s+(.+?)\s*\?*\s*$/u;
-/** The roles that head a body, as its passage says who holds one ("Its director general is Ola Strand"). */
+/** The roles that head a body, as its passage says who holds one ("Its director general is Ola Strand", "Avair's chief executive is ..."). */
 const HEAD_ROLE =
   '(?:(?:[\\p{Ll}-]+\\s+)?(?:director(?:\\s+general)?|chief\\s+executive(?:\\s+officer)?|CEO|head|leader|president|chair(?:man|woman|person)?|secretary\\s+general|managing\\s+director|principal|rector|chancellor|mayor|governor|commander|manager))';
 const PERSON_NAME = "(\\p{Lu}[\\p{L}'’.-]*(?:\\s+(?:(?:de|van|von|da|del|la|le)\\s+)?\\p{Lu}[\\p{L}'’.-]*)+)";
 const HEAD_SAID = [
-  new RegExp(`(?:^|\\.\\s+)(?:Its|Their|The\\s+\\p{Ll}+['’]s)\\s+(?:current\\s+)?${HEAD_ROLE}\\s+(?:is|has\\s+been|was)\\s+${PERSON_NAME}`, 'u'),
+  new RegExp(
+    `(?:^|\\.\\s+)(?:Its|Their|The\\s+\\p{Ll}+['’]s|\\p{Lu}[\\p{L}-]*(?:\\s+\\p{Lu}[\\p{L}-]*){0,3}['’]s)\\s+(?:current\\s+)?${HEAD_ROLE}\\s+(?:is|has\\s+been|was)\\s+${PERSON_NAME}`,
+    'u',
+  ),
   new RegExp(`\\b(?:headed|led|chaired|run|directed|managed)\\s+by\\s+(?:(?:its|the)\\s+)?(?:${HEAD_ROLE}\\s+)?${PERSON_NAME}`, 'u'),
 ];
 
@@ -134,10 +137,10 @@ export const WORK_ASKED = /^\s*[Ww]here\s+(?:did|does|do|has|have|had)\s+(.+?)\s
 /**
  * Where a sentence says someone works: a word of work or a post, then the body after "at" ("worked
  * at the Lund Hill Observatory", "head of infectious diseases at Kelby General Hospital", "lecturer
- * at the University of Brenhaven"); the body, group 1.
+ * at the University of Brenhaven", "worked at the logistics company Nordfrakt"); the body, group 1.
  */
 const WORKS_AT =
-  /\b(?:work(?:s|ed|ing)?|taught|teach(?:es|ing)?|lectur(?:er|es|ed)|professor|head|director|chief|employed|served|physician|doctor|surgeon|nurse|researcher|scientist|curator|teacher|fellow|dean|chair)\b[^.;]{0,40}?\s(?:at|for)\s+(?:the\s+)?(\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:of|and|for|de)\s+)?\p{Lu}[\p{L}'’.-]*)*)/u;
+  /\b(?:work(?:s|ed|ing)?|taught|teach(?:es|ing)?|lectur(?:er|es|ed)|professor|head|director|chief|employed|served|physician|doctor|surgeon|nurse|researcher|scientist|curator|teacher|fellow|dean|chair)\b[^.;]{0,40}?\s(?:at|for)\s+(?:the\s+(?:\p{Ll}+\s+){0,2}?)?(\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:of|and|for|de)\s+)?\p{Lu}[\p{L}'’.-]*)*)/u;
 
 /** The body a sentence says someone works at (WORKS_AT), without a stop after. */
 export function worksAt(sentence: string): string | undefined {

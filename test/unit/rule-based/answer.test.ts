@@ -4692,3 +4692,42 @@ describe('Function: answerStructured on a politician, her party, her city and a 
     expect(ask('How long is the Hessen Railway?', all).shortAnswer).toBe('118-kilometre');
   });
 });
+
+describe('Function: answerStructured on a national park, its lake, a town and an airline', () => {
+  const park = doc(
+    'park',
+    'Greywater National Park',
+    'Greywater National Park is a national park in northern Elvia, established in 1931. It covers an area of 1,870 square kilometres and receives about 450,000 visitors a year. Its largest lake is Lake Orra.',
+  );
+  const lake = doc('lake', 'Lake Orra', 'Lake Orra is a glacial lake in Greywater National Park. It is 11 kilometres long and reaches a depth of 180 metres.');
+  const town = doc('town', 'Brisby', 'Brisby is a town in northern Elvia, with a population of 7,400. It is the main gateway to Greywater National Park.');
+  const airline = doc('airline', 'Elvair', "Elvair is the flag carrier airline of Elvia. Elvair's chief executive is Hanna Lund.");
+  const executive = doc(
+    'lund',
+    'Hanna Lund',
+    'Hanna Lund (born 1971) is an Elvian business executive. She became chief executive of Elvair in 2019, having previously worked at the shipping company Nordlast for a decade.',
+  );
+  const all = [park, lake, town, airline, executive];
+
+  it('counts the visitors a park receives, not the people of a town near it', () => {
+    // Act & Assess
+    expect(ask('How many people visit Greywater National Park each year?', all).shortAnswer).toBe('about 450,000 visitors');
+  });
+
+  it('gives the depth asked, not the length said beside it', () => {
+    // Act & Assess
+    expect(ask('How deep is Lake Orra?', all).shortAnswer).toBe('180 metres');
+    expect(ask('How long is Lake Orra?', all).shortAnswer).toBe('11 kilometres');
+  });
+
+  it('names the largest thing of a class a passage says its subject has', () => {
+    // Act & Assess
+    expect(ask('What is the largest lake in Greywater National Park?', all).shortAnswer).toBe('Lake Orra');
+  });
+
+  it('names who heads a body its passage names by a possessive, and where someone worked, after a common noun', () => {
+    // Act & Assess
+    expect(ask('Who runs Elvair?', all).shortAnswer).toBe('Hanna Lund');
+    expect(ask('Where did Hanna Lund work before Elvair?', all).shortAnswer).toBe('Nordlast');
+  });
+});

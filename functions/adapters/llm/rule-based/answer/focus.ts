@@ -361,25 +361,43 @@ export class Focus {
    * gigawatts" or a bare count; one asking how many of a thing, never by an amount in a unit of
    * measurement. Other questions take any figure.
    */
-  measures(c: Candidate): boolean {
+  /**
+   * Whether a noun a figure counts is of the class asked: the class itself, a kind of it, or, for a
+   * count of people, any kind of person (residents, inhabitants, visitors).
+   */
+  ofCountedClass(noun: string): boolean {
+    const head = this.reading.answerClass?.split(' ').pop() ?? '';
+    if (head === '') return false;
+    const people = head === 'people' || this.lexicon.isKindOf?.(head, 'person') === true;
+    return (
+      this.answerClass.has(contentTerms(noun)[0] ?? '') ||
+      this.lexicon.isKindOf?.(noun, head) === true ||
+      (people && this.lexicon.isKindOf?.(noun, 'person') === true)
+    );
+  }
+
+  /** Whether a figure counts a thing of the class asked ("about 600,000 visitors", asked how many people). */
+  countsClass(c: Candidate): boolean {
+    const unit = c.kind === 'number' ? /\b(\p{L}{3,})$/u.exec(c.text)?.[1] : undefined;
+    return unit !== undefined && this.ofCountedClass(unit);
+  }
+
+  measures(c: Candidate, sentence?: string): boolean {
     if (c.kind !== 'number' || this.reading.type !== 'number') return true;
-    // "How deep is Lake Vessel?" asks for a length: an area ("310 square kilometres") is no depth.
-    if (LENGTH_ASKED.test(this.question) && AREA_SAID.test(c.text)) return false;
+    // "How deep is Lake Vessel?" asks for a length: an area ("310 square kilometres") is no depth,
+    // nor is a measure said of another of its lengths ("14 kilometres long").
+    const length = LENGTH_ASKED.exec(this.question)?.[1]?.toLowerCase();
+    if (length && AREA_SAID.test(c.text)) return false;
+    const said = sentence === undefined ? undefined : LENGTH_SAID.exec(sentence.slice(c.at + c.text.length))?.[1]?.toLowerCase();
+    if (length && said && said !== length && !(TALL.test(said) && TALL.test(length))) return false;
     // "How many containers?" counts them: "80 million tonnes" is a measure in a unit, no count of containers.
     const unit = /\b(\p{L}{3,})$/u.exec(c.text)?.[1];
     // "How long is Night Ferry?": a count of works or of people ("nine feature films") is no length.
-    if (LENGTH_ASKED.test(this.question) && unit && ['creation', 'person', 'organization'].some((k) => this.lexicon.isKindOf?.(unit, k) === true)) return false;
+    if (length && unit && ['creation', 'person', 'organization'].some((k) => this.lexicon.isKindOf?.(unit, k) === true)) return false;
     const counts = /\bhow\s+many\b/i.test(this.question) && this.answerClass.size > 0;
-    const head = this.reading.answerClass?.split(' ').pop() ?? '';
-    // A count of people is one of residents, inhabitants, passengers ...: kinds of person.
-    const people = head === 'people' || this.lexicon.isKindOf?.(head, 'person') === true;
-    const ofClass = (noun: string) =>
-      this.answerClass.has(contentTerms(noun)[0] ?? '') ||
-      this.lexicon.isKindOf?.(noun, head) === true ||
-      (people && this.lexicon.isKindOf?.(noun, 'person') === true);
-    if (counts && unit && !ofClass(unit) && this.lexicon.isKindOf?.(unit, 'unit of measurement') === true) return false;
+    if (counts && unit && !this.ofCountedClass(unit) && this.lexicon.isKindOf?.(unit, 'unit of measurement') === true) return false;
     // ... nor with a count of another thing ("12 cranes" for containers).
-    if (counts && unit && /[^su]s$/.test(unit) && !ofClass(unit)) return false;
+    if (counts && unit && /[^su]s$/.test(unit) && !this.ofCountedClass(unit)) return false;
     if (![...this.answerClass].some((t) => t.startsWith('percent'))) return true;
     return /%|\bper\s?cent\b/i.test(c.text);
   }
@@ -486,8 +504,12 @@ export function sentencesAbout(side: string, focus: Focus): Sentence[] {
 /** A verb that only says where a thing is ("sit", "lie", "located"): the place itself says it. */
 export const LOCATIVE_VERB = /^(?:sits?|sitting|sat|lies|lie|lying|lay|stands?|standing|stood|located|situated)$/i;
 
-/** A question asking for a length: how deep, tall, high, long, wide, far or thick a thing is. */
-const LENGTH_ASKED = /\bhow\s+(?:deep|tall|high|long|wide|far|thick)\b/i;
+/** A question asking for a length: how deep, tall, high, long, wide, far or thick a thing is; the adjective, group 1. */
+const LENGTH_ASKED = /\bhow\s+(deep|tall|high|long|wide|far|thick)\b/i;
+/** The length a measure is said to be, just after it ("14 kilometres long"), group 1. */
+const LENGTH_SAID = /^\s+(deep|tall|high|long|wide|thick)\b/i;
+/** Two words asking the same length. */
+const TALL = /^(?:tall|high)$/;
 /** A figure of an area or a volume: "310 square kilometres", "9,100 km²", "40 hectares", "2 cubic metres". */
 const AREA_SAID = /\b(?:square|sq\.?|cubic|hectares?|acres?)\b|[²³]/i;
 

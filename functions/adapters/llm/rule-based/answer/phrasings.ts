@@ -910,8 +910,10 @@ export function formerName(question: string, focus: Focus): ExtractedAnswer | un
  * class, or when no such sentence says it.
  */
 export function ownClassIs(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
-  // "What is the best-known whisky of X?" names its class before "of", as a reading of nouns of time, place or person does not.
-  const asked = reading.answerClass ?? /^\s*what\s+(?:is|was|are|were)\s+the\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)\s+of\s+\p{Lu}/iu.exec(question)?.[1];
+  // "What is the best-known whisky of X?", "What is the largest lake in X?" name the class before
+  // "of" or "in", as a reading of nouns of time, place or person does not.
+  const asked =
+    reading.answerClass ?? /^\s*(?:what|which)\s+(?:is|was|are|were)\s+the\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)\s+(?:of|in)\s+\p{Lu}/iu.exec(question)?.[1];
   if (!asked || reading.names.length !== 1 || !['entity', 'person', 'place'].includes(reading.type)) return undefined;
   const name = escapeRegExp(reading.names[0]!);
   const said = new RegExp(
