@@ -96,8 +96,15 @@ export const END_ASKED =
 /** A period a sentence gives: "from 2011 to 2015", "between 2011 and 2015", "(2011–2015)"; its end, group 1. */
 export const PERIOD_SAID = /\b(?:from|between)\s+\d{4}\s+(?:to|until|till|and)\s+(\d{4})\b|\(\s*\d{4}\s*[–-]\s*(\d{4})\s*\)/u;
 
-/** "When did Marta Ellund become Prime Minister?": who, group 1; what they became, group 2. */
-export const BECAME_ASKED = /^\s*(?:when|(?:in\s+)?(?:what|which)\s+year)\s+did\s+(.+?)\s+become\s+(?:the\s+|an?\s+)?(.+?)\s*\?*\s*$/iu;
+/**
+ * "When did Marta Ellund become Prime Minister?", "When did Hedda Voss win the Marlow Prize?": who,
+ * group 1; what they became, won or were given, group 2, a verb its passage may say otherwise
+ * ("served as Prime Minister since 2019", "was awarded the Marlow Prize in 1930").
+ */
+export const BECAME_ASKED =
+  /^\s*(?:when|(?:in\s+)?(?:what|which)\s+year)\s+did\s+(.+?)\s+(?:become|win|receive|earn|gain|obtain)\s+(?:the\s+|an?\s+|his\s+|her\s+|their\s+)?(.+?)\s*\?*\s*$/iu;
+/** The verbs BECAME_ASKED reads. */
+export const BECAME_VERBS = 'become win receive earn gain obtain';
 
 /** "Between which towns does the Aun Valley Railway run?": a question asking for two ends. */
 export const ENDS_ASKED = /^\s*between\s+(?:which|what)\b/i;
@@ -140,7 +147,7 @@ export const WORK_ASKED = /^\s*[Ww]here\s+(?:did|does|do|has|have|had)\s+(.+?)\s
  * at the University of Brenhaven", "worked at the logistics company Nordfrakt"); the body, group 1.
  */
 const WORKS_AT =
-  /\b(?:work(?:s|ed|ing)?|taught|teach(?:es|ing)?|lectur(?:er|es|ed)|professor|head|director|chief|employed|served|physician|doctor|surgeon|nurse|researcher|scientist|curator|teacher|fellow|dean|chair)\b[^.;]{0,40}?\s(?:at|for)\s+(?:the\s+(?:\p{Ll}+\s+){0,2}?)?(\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:of|and|for|de)\s+)?\p{Lu}[\p{L}'’.-]*)*)/u;
+  /\b(?:work(?:s|ed|ing)?|career|taught|teach(?:es|ing)?|lectur(?:er|es|ed)|professor|head|director|chief|employed|served|physician|doctor|surgeon|nurse|researcher|scientist|curator|teacher|fellow|dean|chair)\b[^.;]{0,40}?\s(?:at|for)\s+(?:the\s+(?:\p{Ll}+\s+){0,2}?)?(\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:of|and|for|de)\s+)?\p{Lu}[\p{L}'’.-]*)*)/u;
 
 /** The body a sentence says someone works at (WORKS_AT), without a stop after. */
 export function worksAt(sentence: string): string | undefined {

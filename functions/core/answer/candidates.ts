@@ -98,8 +98,8 @@ export function measureIn(measure: string, unit: string): string | undefined {
 const A_SCALE = /\b((?:over|about|nearly|almost|more than|some)\s+)?a\s+(hundred|thousand|million|billion)\s+((?:[\p{Ll}-]+\s+)?[\p{Ll}-]+s)\b/giu;
 /** "the only species", "its only child": one of a thing. */
 const ONLY_ONE = /\b(?:the|its|his|her|their)\s+only\s+([\p{Ll}-]+)\b/giu;
-/** A plural already counted ends the noun: "400 stations across", "seven players pass" count stations and players. */
-const PLURAL_THEN_WORD = /(\s\p{Ll}[\p{Ll}-]*[^s\s]s)\s+\p{Ll}[\p{Ll}-]*$/u;
+/** A plural already counted ends the noun: "400 stations across", "seven players pass" count stations and players; a plural after it is the noun ("14 singles titles"). */
+const PLURAL_THEN_WORD = /(\s\p{Ll}[\p{Ll}-]*[^s\s]s)\s+(?!\p{Ll}[\p{Ll}-]*[^su\s]s$)\p{Ll}[\p{Ll}-]*$/u;
 /** A number word before a plural noun, with its qualifier: "four metro lines", "more than two decades". */
 const WORD_NUMBER = new RegExp(
   `\\b${QUALIFIER}(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\\s+((?:[\\p{Ll}-]+\\s+)?[\\p{Ll}-]+s)\\b`,
@@ -175,8 +175,17 @@ export function datesIn(sentence: string): Candidate[] {
     if (out.some((d) => m.index >= d.at && m.index < d.at + d.text.length)) continue;
     out.push({ text: m[0], at: m.index, kind: 'year', value: Number(m[0]) });
   }
+  // A month with no day or year is when something recurs ("held each October", "in December"): a date of no year.
+  for (const m of sentence.matchAll(RECURRING_MONTH)) {
+    const at = m.index + m[0].length - m[1]!.length;
+    if (!out.some((d) => at >= d.at && at < d.at + d.text.length)) out.push({ text: m[1]!, at, kind: 'date' });
+  }
   return out.sort((a, b) => a.at - b.at);
 }
+
+/** A month named alone after "each", "every" or "in", no day or year beside it: group 1. */
+const RECURRING_MONTH =
+  /\b(?:each|every|in)\s+(January|February|March|April|May|June|July|August|September|October|November|December)\b(?!\s*\d|,?\s+(?:of\s+)?(?:the\s+)?(?:year|\d))/gu;
 
 export function namesIn(sentence: string): Candidate[] {
   // Spans come in the order they are written: each is looked for after the one before, so a name

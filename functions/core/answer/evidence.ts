@@ -31,6 +31,7 @@ import { contentTerms, isContentToken, normalizeText } from '../retrieval/tokeni
 import {
   AGENT_NOUN,
   BECAME_ASKED,
+  BECAME_VERBS,
   CAUSE_SAID,
   CHART_ASKED,
   CONTAINING_CLASS,
@@ -208,8 +209,8 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // as classWords reads the class of a question asking for a number so.
   // "What is bouillabaisse made of?": what it is made of is the answer ("a fish stew"), seldom said
   // with "made" or "ingredient"; the thing it is asked of must still be spoken of.
-  // So is "become" in "When did X become Prime Minister?": what they became is spoken of, and a date.
-  const material = new Set(contentTerms(MATERIAL_ASKED.exec(task)?.[0] ?? (BECAME_ASKED.test(task) ? 'become' : '')));
+  // So is "become" in "When did X become Prime Minister?" ("win" the Marlow Prize): what they became is spoken of, and a date.
+  const material = new Set(contentTerms(MATERIAL_ASKED.exec(task)?.[0] ?? (BECAME_ASKED.test(task) ? BECAME_VERBS : '')));
   const relation = relationSets(
     material.size === 0 ? reading.relation : reading.relation.filter((w) => !contentTerms(w).every((t) => material.has(t))),
     related,

@@ -4731,3 +4731,68 @@ describe('Function: answerStructured on a national park, its lake, a town and an
     expect(ask('Where did Hanna Lund work before Elvair?', all).shortAnswer).toBe('Nordlast');
   });
 });
+
+describe('Function: answerStructured on a chemist, her element, a prize and a tournament', () => {
+  const chemist = doc(
+    'vell',
+    'Greta Vell',
+    'Greta Vell (3 May 1885 – 9 April 1958) was a Tarvian chemist who discovered the element vellium in 1919. She was awarded the Orrin Prize in Chemistry in 1928. Vell spent most of her career at the University of Sollen.',
+  );
+  const element = doc(
+    'vellium',
+    'Vellium',
+    'Vellium is a chemical element with the symbol Vl and atomic number 121. It was named after its discoverer, Greta Vell.',
+  );
+  const prize = doc(
+    'orrin',
+    'Orrin Prize',
+    'The Orrin Prize is an annual award for achievement in chemistry. It was established in 1899 by the will of the industrialist Per Orrin and is presented in Hask each December.',
+  );
+  const player = doc(
+    'kade',
+    'Ivo Kade',
+    'Ivo Kade (born 2 July 1996) is a Tarvian tennis player. He has won 12 singles titles, including the Sollen Open in 2020.',
+  );
+  const open = doc(
+    'sollen-open',
+    'Sollen Open',
+    "The Sollen Open is a men's tennis tournament held each October in Sollen, Tarvia. It is played on indoor hard courts and has been part of the ATP Tour since 1991.",
+  );
+  const city = doc('sollen', 'Sollen', 'Sollen is the second-largest city in Tarvia, with a population of 388,000.');
+  const all = [chemist, element, prize, player, open, city];
+
+  it('names whom a thing was named after, said after a role and a comma', () => {
+    // Act & Assess
+    expect(ask('Who was vellium named after?', [element, chemist]).shortAnswer).toBe('Greta Vell');
+  });
+
+  it('dates a prize won by when it was awarded', () => {
+    // Act
+    const won = ask('When did Greta Vell win the Orrin Prize?', all);
+
+    // Assess
+    expect(won.shortAnswer).toBe('1928');
+    expect(checkEvidence('When did Greta Vell win the Orrin Prize?', all, won, wordNet()).covered).toBe(true);
+  });
+
+  it('reads where someone spent a career, and a count of plurals said twice', () => {
+    // Act & Assess
+    expect(ask('Where did Greta Vell work?', all).shortAnswer).toBe('University of Sollen');
+    expect(ask('How many titles has Ivo Kade won?', all).shortAnswer).toBe('12 singles titles');
+  });
+
+  it('ends an object at "and" before a verb, and names the month a thing recurs only when that is asked', () => {
+    // Act & Assess
+    expect(ask('What surface is the Sollen Open played on?', all).shortAnswer).toBe('indoor hard courts');
+    expect(ask('In which month is the Sollen Open held?', all).shortAnswer).toBe('October');
+    expect(ask('When is the Orrin Prize presented?', all).shortAnswer).toBe('December');
+    expect(ask('When was the Sollen Open founded?', all).shortAnswer).not.toBe('October');
+  });
+
+  it('reads a place before a determiner, and one a name opens on, as where a thing is', () => {
+    // Act & Assess
+    expect(ask('Where is the Orrin Prize presented?', all).shortAnswer).toBe('Hask');
+    expect(ask('Where is the Sollen Open held?', all).shortAnswer).toMatch(/^Sollen\b/);
+    expect(ask('What is the population of the city where the Sollen Open is held?', all).shortAnswer).toMatch(/^388,000\b/);
+  });
+});

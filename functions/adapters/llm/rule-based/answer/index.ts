@@ -92,6 +92,7 @@ import {
   leaderOf,
   materialOf,
   namedAfter,
+  namedFor,
   objectOf,
   ownClassIs,
   periodEnd,
@@ -274,6 +275,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         ageAtEvent(text, focus) ??
         pricePaid(text, focus) ??
         namedAfter(text, focus) ??
+        namedFor(text, focus) ??
         formerName(text, focus) ??
         ownClassIs(reading, focus, text) ??
         leaderOf(text, focus) ??
@@ -309,7 +311,9 @@ function describedAnswer(asked: string, documents: AnswerInput['documents'], lex
   const described = describedPerson(question) ?? describedThing(question);
   if (!described) return undefined;
   const found = askAgain(described.find, documents, lexicon, depth);
-  const own = found.shortAnswer ? ownPassage(found.shortAnswer, documents) : undefined;
+  // A place found with its region ("Altheim, Dresvia") is asked of by its own name, as its passage is titled.
+  const asName = found.shortAnswer && !ownPassage(found.shortAnswer, documents) ? found.shortAnswer.split(',')[0] : found.shortAnswer;
+  const own = asName ? ownPassage(asName, documents) : undefined;
   if (!found.shortAnswer || !own) return undefined;
   // A role found must be said of what was found: "Paris is the capital ... of France" finds Paris;
   // "Lyon is the third-largest city of France by population of the commune" finds no commune of anything.
@@ -320,7 +324,7 @@ function describedAnswer(asked: string, documents: AnswerInput['documents'], lex
   const kind = (described as { kind?: string }).kind;
   if (kind && !contentTerms(sentences(own.text)[0] ?? '').includes(contentTerms(kind)[0] ?? kind) && lexicon.isKindOf?.(found.shortAnswer, kind) !== true)
     return undefined;
-  const rewritten = question.replace(described.phrase, found.shortAnswer);
+  const rewritten = question.replace(described.phrase, asName!);
   const ask = (docs: AnswerInput['documents']) => askAgain(rewritten, docs, lexicon, depth);
   const home = ask([own]);
   const then = home.shortAnswer ? home : ask(documents);

@@ -190,7 +190,10 @@ export function objectOf(question: string, focus: Focus): ExtractedAnswer | unde
         if (name && /^\p{Lu}/u.test(name.text) && !focus.isGiven(name)) return { shortAnswer: name.text, answer: cite(s) };
         continue;
       }
-      const object = w[2]!.split(/\s+(?:that|which|who|whose|where)\s/)[0]!.trim();
+      // Up to a clause of its own: a relative word, or "and" before a verb ("indoor hard courts and has been ...").
+      const object = w[2]!
+        .split(/\s+(?:that|which|who|whose|where)\s|\s+and\s+(?=(?:has|have|had|is|was|are|were|will|would|can|could)\s|\p{Ll}+ed\s)/u)[0]!
+        .trim();
       if (object !== '') return { shortAnswer: object, answer: cite(s) };
     }
   }
@@ -853,6 +856,28 @@ export function namedAfter(question: string, focus: Focus): ExtractedAnswer | un
   }
   // What else the passages say of them (a life's span, a place) names nothing after them.
   return { shortAnswer: null, answer: NO_ANSWER };
+}
+
+/** "Who was vossium named after?": the thing named, group 1. */
+const NAMED_FOR_ASKED = /^\s*(?:who|whom|what)\s+(?:is|was|are|were)\s+(.+?)\s+named\s+(?:after|for)\s*\?*\s*$/i;
+/** The name a bearer is given as: after a role and a comma ("its discoverer, Hedda Voss") or at once ("Hedda Voss"), group 1. */
+const BEARER_NAME = /^(?:(?:his|her|its|their|the)\s+[^,]{1,40},\s+)?(\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:of|de|van|von)\s+)?\p{Lu}[\p{L}'’.-]*)*)/u;
+
+/**
+ * "Who was vossium named after?": the one a sentence of the thing's own passage says it is named
+ * after ("It was named after its discoverer, Hedda Voss"). Undefined for other questions, or when
+ * no sentence there says it by a name.
+ */
+export function namedFor(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const thing = NAMED_FOR_ASKED.exec(question)?.[1]?.replace(/^the\s+/i, '');
+  if (thing === undefined) return undefined;
+  // Its own passage, by title: a name asked in lower case ("vossium") is still its name.
+  for (const s of focus.all.filter((x) => sameName(x.title, thing) || focus.titledAfterName(x))) {
+    const bearer = NAMED_AFTER_SAID.exec(s.text)?.[1];
+    const name = bearer === undefined ? undefined : BEARER_NAME.exec(bearer)?.[1];
+    if (name) return { shortAnswer: name.replace(/\.$/, ''), answer: cite(s) };
+  }
+  return undefined;
 }
 
 /**

@@ -280,7 +280,7 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
     !namesClass &&
     !/\s/.test(c.text) &&
     /^\s+\p{Ll}+/u.test(text.slice(c.at + c.text.length)) &&
-    !/^\s+(?:is|was|are|were|be|been|and|or|but|in|on|at|of|to|by|for|with|from|as|into|near|has|had|have|which|who|whom|that|where|when|while|after|before|since|until|during|than|between|among|against|under|over|along|across|through|around|behind|beyond|within|without|via)\b/.test(
+    !/^\s+(?:is|was|are|were|be|been|and|or|but|in|on|at|of|to|by|for|with|from|as|into|near|has|had|have|which|who|whom|that|where|when|while|after|before|since|until|during|than|between|among|against|under|over|along|across|through|around|behind|beyond|within|without|via|each|every|this|these|those|its|his|her|their|a|an|the)\b/.test(
       text.slice(c.at + c.text.length),
     );
   // "in the port city of Marseille", "at the Confluence district of Lyon": the place a place's noun

@@ -111,6 +111,8 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const asksLife = event !== undefined || LIVED.test(reading.relation.join(' ')) || OF_LIFE.test(reading.relation.join(' '));
   // "Who played the fisherman ...?" asks who did it: the one done to ("played the fisherman Tom Calloway") is not the answer.
   const whoDid = WHO_DID.test(focus.question);
+  // "When is the Altheim Open held?", "In which month ...?": a time that recurs, or a month, is asked.
+  const recurs = reading.answerClass === 'month' || /^\s*when\s+(?:is|are|does|do)\b/i.test(focus.question);
   // "Which river flows through ...?": a class asked as the subject of a verb of the relation.
   const classVerb = CLASS_DID.exec(focus.question)?.[1];
   const classDid = classVerb !== undefined && focus.relation.some((set) => set.has(contentTerms(classVerb)[0] ?? ''));
@@ -176,6 +178,8 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           // The year a figure is counted in ("22 gigawatts of onshore capacity in 2023") dates the
           // count, not an event the question asks of besides ("When was the first offshore wind farm built?").
           !(dated && countedIn(c, s, focus)) &&
+          // A month with no year ("held each October") answers only when a month or a recurring time is asked.
+          !(c.kind === 'date' && c.value === undefined && !recurs) &&
           !((event === 'birth' || event === 'death') && otherEndOfLife(c, s, event)) &&
           // "Thomas Pryce (1815 – 1889) ... sailed aboard HMS Marisol from 1841 to 1846": a life's
           // span dates the life, not another thing its sentence says was done.
@@ -594,12 +598,14 @@ function headedByClass(c: Candidate, focus: Focus): boolean {
 }
 
 /**
- * Whether a place asked is the place a name given is "of" ("Treaty of Ossel": Ossel), said in the
- * sentence as where something was done: after "in" or "at", or "in the town of".
+ * Whether a place asked is the place a name given is "of" ("Treaty of Ossel": Ossel), or opens on
+ * ("Altheim Open": Altheim), said in the sentence as where something was done: after "in" or "at",
+ * or "in the town of".
  */
 function placeNamedOf(c: Candidate, s: Sentence, reading: QuestionReading): boolean {
   if (reading.type !== 'place' || c.kind !== 'name') return false;
-  const ofIt = reading.names.some((n) => new RegExp(`\\sof\\s+(?:the\\s+)?${escapeRegExp(c.text)}$`, 'u').test(n));
+  // "Treaty of Ossel": Ossel; "Altheim Open", "held ... in Altheim": Altheim.
+  const ofIt = reading.names.some((n) => new RegExp(`\\sof\\s+(?:the\\s+)?${escapeRegExp(c.text)}$|^(?:the\\s+)?${escapeRegExp(c.text)}\\s`, 'iu').test(n));
   return ofIt && /\b(?:in|at)\s+(?:the\s+(?:town|city|village|port|castle|palace)\s+of\s+)?$/u.test(s.text.slice(Math.max(0, c.at - 24), c.at));
 }
 
