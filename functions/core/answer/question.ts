@@ -53,6 +53,9 @@ export interface QuestionReading {
 export const FIGURE_BOUND =
   /\b(more\s+than|over|above|greater\s+than|at\s+least|fewer\s+than|less\s+than|under|below|at\s+most)\s+(?:about\s+)?(\d[\d,]*(?:\.\d+)?(?:\s*(?:thousand|million|billion))?)/i;
 
+/** "deeper than 100", "taller than 2.5": a measure a yes/no question claims against a figure. */
+const MEASURE_COMPARED = /\b(?:deeper|longer|taller|higher|wider|heavier|bigger|larger)\s+than\s+\d[\d,]*(?:\.\d+)?/gi;
+
 /** "before 2010", "later than 1900": a year a yes/no question bounds its event by. */
 const YEAR_BOUND = /\b(before|after|earlier than|later than|prior to)\s+((?:1[0-9]|20)[0-9]{2})\b/i;
 
@@ -389,7 +392,9 @@ function withRelation(reading: Omit<QuestionReading, 'relation'> & { clause?: st
     .replace(/(?<=\p{L})['’]s\b/gu, '');
   // A bound on a figure ("Which cities have more than 500,000 inhabitants?") is met by a figure, not
   // said; a yes/no question keeps it, for the claim it makes.
-  const said = reading.type === 'yes_no' ? written : written.replace(new RegExp(FIGURE_BOUND.source, 'gi'), ' ');
+  // A measure claimed against a figure ("deeper than 100 metres") is met by a measure in its unit,
+  // which stays; the comparative and the figure are not said.
+  const said = reading.type === 'yes_no' ? written.replace(MEASURE_COMPARED, ' ') : written.replace(new RegExp(FIGURE_BOUND.source, 'gi'), ' ');
   for (const m of said.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
     for (const token of tokenize(m[0])) {
       if (!isContentToken(token)) continue;

@@ -4796,3 +4796,40 @@ describe('Function: answerStructured on a chemist, her element, a prize and a to
     expect(ask('What is the population of the city where the Sollen Open is held?', all).shortAnswer).toMatch(/^388,000\b/);
   });
 });
+
+describe('Function: answerStructured on a band, its album and a studio with no passage of its own', () => {
+  const band = doc(
+    'pines',
+    'The Marsh Lights',
+    'The Marsh Lights are a Tovian indie rock band formed in Orby in 2004. The band consists of singer Lena Kask, guitarist Per Holm and drummer Ari Vend.',
+  );
+  const album = doc(
+    'album',
+    'Low Water',
+    'Low Water is the second studio album by The Marsh Lights, released in 2010. It was produced by Jon Stell and recorded at Seaview Studios in Marrow.',
+  );
+  const producer = doc('stell', 'Jon Stell', 'Jon Stell (born 1966) is a Tovian record producer. He founded Seaview Studios in 1997.');
+  const all = [band, album, producer];
+
+  it('reads "The band ..." in the band\'s own passage as the band itself', () => {
+    // Act & Assess
+    expect(ask('Which band is Lena Kask the singer of?', all).shortAnswer).toBe('The Marsh Lights');
+  });
+
+  it('asks of a thing found with no passage of its own in another passage that names it', () => {
+    // Act & Assess
+    expect(ask('Who founded the studio where Low Water was recorded?', all).shortAnswer).toBe('Jon Stell');
+  });
+});
+
+describe('Function: answerStructured on a measure claimed against a figure', () => {
+  const loch = doc('loch', 'Loch Orran', 'Loch Orran is a freshwater loch in Scotland. It is about 21 kilometres long and has a maximum depth of 140 metres.');
+
+  it('settles "deeper than" by the depth in the unit asked, not the first figure', () => {
+    // Act & Assess
+    expect(ask('Is Loch Orran deeper than 100 metres?', [loch]).shortAnswer).toBe('yes');
+    expect(ask('Is Loch Orran deeper than 200 metres?', [loch]).shortAnswer).toBe('no');
+    expect(ask('Is Loch Orran longer than 30 kilometres?', [loch]).shortAnswer).toBe('no');
+    expect(checkEvidence('Is Loch Orran deeper than 200 metres?', [loch], { shortAnswer: 'no' }, wordNet()).covered).toBe(true);
+  });
+});

@@ -56,7 +56,7 @@ import { wordNet } from '../../../lexicon/wordnet.js';
 import { readTask } from '../reading.js';
 import { choose, dayValue, monthAndDay } from './choice.js';
 import { describe, fallback, namesFrom, summarize } from './fallback.js';
-import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, ranksAs, type Sentence, titleKey } from './focus.js';
+import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, ranksAs, type Sentence, sameName, titleKey } from './focus.js';
 import {
   coordinated,
   gradedSynonyms,
@@ -314,7 +314,20 @@ function describedAnswer(asked: string, documents: AnswerInput['documents'], lex
   // A place found with its region ("Altheim, Dresvia") is asked of by its own name, as its passage is titled.
   const asName = found.shortAnswer && !ownPassage(found.shortAnswer, documents) ? found.shortAnswer.split(',')[0] : found.shortAnswer;
   const own = asName ? ownPassage(asName, documents) : undefined;
-  if (!found.shortAnswer || !own) return undefined;
+  if (!found.shortAnswer || !asName) return undefined;
+  // Found with no passage of its own ("recorded at Cliffside Studios"), it may still be spoken of
+  // in another's ("He founded Cliffside Studios in 1998"): asked of by name there, the answer is
+  // taken when a sentence other than the one that found it names what was found, and it is not that.
+  if (!own) {
+    // Without a passage to tell what it is, it must be named as the kind described ("Cliffside Studios", a studio).
+    const kindWord = contentTerms((described as { kind?: string }).kind ?? /^the\s+(\p{Ll}+)\s/u.exec(described.phrase)?.[1] ?? '')[0];
+    if (kindWord === undefined || !contentTerms(asName).includes(kindWord)) return undefined;
+    const then = askAgain(question.replace(described.phrase, asName), documents, lexicon, depth);
+    const namesFound = then.answer.toLowerCase().includes(asName.toLowerCase());
+    const anotherHop = !found.answer.includes(then.answer) && !then.answer.includes(found.answer);
+    if (!then.shortAnswer || !namesFound || !anotherHop || sameName(then.shortAnswer, asName)) return undefined;
+    return { shortAnswer: then.shortAnswer, answer: [...new Set([found.answer, then.answer])].join(' ') };
+  }
   // A role found must be said of what was found: "Paris is the capital ... of France" finds Paris;
   // "Lyon is the third-largest city of France by population of the commune" finds no commune of anything.
   const role = (described as { role?: string }).role;
@@ -324,7 +337,7 @@ function describedAnswer(asked: string, documents: AnswerInput['documents'], lex
   const kind = (described as { kind?: string }).kind;
   if (kind && !contentTerms(sentences(own.text)[0] ?? '').includes(contentTerms(kind)[0] ?? kind) && lexicon.isKindOf?.(found.shortAnswer, kind) !== true)
     return undefined;
-  const rewritten = question.replace(described.phrase, asName!);
+  const rewritten = question.replace(described.phrase, asName);
   const ask = (docs: AnswerInput['documents']) => askAgain(rewritten, docs, lexicon, depth);
   const home = ask([own]);
   const then = home.shortAnswer ? home : ask(documents);
@@ -531,7 +544,7 @@ const FIGURE_BOUND = new RegExp(
  */
 function figureClaim(asked: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
   const m = FIGURE_BOUND.exec(asked);
-  if (!m) return countClaim(asked, documents, lexicon, depth);
+  if (!m) return measureClaim(asked, documents, lexicon, depth) ?? countClaim(asked, documents, lexicon, depth);
   const [, aux, subject, bound, figure, noun, rest] = m;
   // "more than half of France's electricity": a share, in percent, of what follows.
   const fraction = /(half|third|quarter)$/i.exec(figure!)?.[1]?.toLowerCase();
@@ -557,6 +570,37 @@ function figureClaim(asked: string, documents: AnswerInput['documents'], lexicon
         ? v <= limit
         : v < limit;
   return { shortAnswer: holds ? 'yes' : 'no', answer: found.answer };
+}
+
+/** "Is Loch Fenn deeper than 100 metres?": the subject, group 2; the comparative, 3; the figure, 4; its unit, 5. */
+const MEASURE_BOUND =
+  /^\s*(is|are|was|were)\s+(.+?)\s+(deeper|longer|taller|higher|wider|heavier|bigger|larger)\s+than\s+(\d[\d,]*(?:\.\d+)?)\s*([\p{L}²]+(?:\s+[\p{L}]+)?)\s*\?*\s*$/iu;
+/** Each comparative MEASURE_BOUND reads, by the adjective "how" asks it with. */
+const ASKED_AS: Readonly<Record<string, string>> = {
+  deeper: 'deep',
+  longer: 'long',
+  taller: 'tall',
+  higher: 'high',
+  wider: 'wide',
+  heavier: 'heavy',
+  bigger: 'big',
+  larger: 'large',
+};
+
+/**
+ * "Is Loch Fenn deeper than 100 metres?": a measure claimed is settled by asking for it ("How deep is
+ * Loch Fenn?") and comparing, in the unit the question gives (a conversion in brackets counts).
+ * Undefined when the question claims no measure so, or the passage gives none in that unit.
+ */
+function measureClaim(asked: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
+  const m = MEASURE_BOUND.exec(asked);
+  const unit = m ? unitNamed(m[5]!) : undefined;
+  if (!m || unit === undefined) return undefined;
+  const found = askAgain(`How ${ASKED_AS[m[3]!.toLowerCase()]} ${m[1]!.toLowerCase()} ${m[2]}?`, documents, lexicon, depth);
+  const given = found.shortAnswer ? measureIn(found.shortAnswer.replace(/^(?:about|around|some|nearly|almost|over|more than)\s+/i, ''), m[5]!) : undefined;
+  const value = given === undefined ? undefined : figureIn(given)?.value;
+  if (value === undefined) return undefined;
+  return { shortAnswer: value > Number(m[4]!.replace(/,/g, '')) ? 'yes' : 'no', answer: found.answer };
 }
 
 /** "Does Lyon's network have five metro lines?": a count of a plural noun, claimed of a subject by its verb. */

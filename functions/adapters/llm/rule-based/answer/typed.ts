@@ -413,7 +413,15 @@ function namesBridge(c: Candidate, bridgeTerms: ReadonlySet<string>): boolean {
  */
 function pronounSubject(s: Sentence, focus: Focus, reading: QuestionReading): Candidate | undefined {
   const pronoun = reading.type === 'person' ? /^(?:It|He|She|They)\s/ : /^(?:It|They)\s/;
-  if (!pronoun.test(s.text) || s.title === '') return undefined;
+  // "The band consists of singer Mira Joss, ...", asked which band: the class asked, said as the
+  // subject of a later sentence, stands for the passage's subject as a pronoun does.
+  const classNoun = s.position > 0 ? /^The\s+(\p{Ll}+)\s/u.exec(s.text)?.[1] : undefined;
+  // Only where the passage's own lead calls its subject that ("The Hollow Pines are a ... band").
+  const asClass =
+    classNoun !== undefined &&
+    focus.answerClass.has(contentTerms(classNoun)[0] ?? '') &&
+    ownPassageDefines({ text: bareTitle(s.title), at: 0, kind: 'name' }, focus);
+  if (!(pronoun.test(s.text) || asClass) || s.title === '') return undefined;
   // "River Calder, Lancashire": a title told apart by its place after a comma is the name before it
   // when its passage's opening says so ("The River Calder is a river in Lancashire").
   const title = bareTitle(s.title);
