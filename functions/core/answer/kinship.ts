@@ -334,6 +334,9 @@ const key = (s: string) => contentTerms(bareTitle(s)).join(' ');
 const HONORIFIC =
   /^(?:(?:Sir|King|Queen|Emperor|Empress|Prince|Princess|Lord|Lady|Duke|Duchess|Count|Countess|Pope|Saint|St\.?|Crown\s+Prince|Shahzadi|Dr\.?)\s+)+/;
 
+/** A peerage a title gives after its holder's name, without its ordinal ("1st Earl of Selby": Earl of Selby), group 1. */
+const PEERAGE = /^(?:\d+(?:st|nd|rd|th)\s+)?((?:Lord|Lady|Earl|Duke|Duchess|Baron|Baroness|Count|Countess|Marquess|Marquis|Viscount)\b.*)$/;
+
 /** The passage titled after a name: the same words, or the name less an honorific, or a title that begins with the name. */
 export function ownPassage(name: string, documents: readonly KinDocument[], exclude?: string): KinDocument | undefined {
   const plain = bareTitle(name);
@@ -345,6 +348,12 @@ export function ownPassage(name: string, documents: readonly KinDocument[], excl
     const found = candidates.find((d) => key(d.title!) === bare);
     if (found) return found;
   }
+  // "Lord Dunmore" for "Robert Lyle, Lord Dunmore", "Earl of Selby" for "Thomas Wray, 1st Earl of Selby": a peer by the peerage after the comma.
+  const peer = candidates.find((d) => {
+    const peerage = PEERAGE.exec(d.title!.split(',').slice(1).join(',').trim())?.[1];
+    return peerage !== undefined && key(peerage) === key(plain);
+  });
+  if (peer) return peer;
   // "Charles Emmanuel II" for "Charles Emmanuel II, Duke of Savoy"; "Simon Yuen Siu-tien" for "Yuen Siu-tien".
   const words = new Set(contentTerms(plain));
   return candidates.find((d) => {

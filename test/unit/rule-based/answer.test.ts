@@ -4833,3 +4833,30 @@ describe('Function: answerStructured on a measure claimed against a figure', () 
     expect(checkEvidence('Is Loch Orran deeper than 200 metres?', [loch], { shortAnswer: 'no' }, wordNet()).covered).toBe(true);
   });
 });
+
+describe('Function: answerStructured on a battle and the peers who led its sides', () => {
+  const battle = doc(
+    'battle',
+    'Battle of Moss Ford',
+    'The Battle of Moss Ford was fought on 4 August 1488 near Moss Ford, between an English army led by the Earl of Kelby and a Scottish force under Lord Arran. The English won.',
+  );
+  const earl = doc('kelby', 'Henry Vane, Earl of Kelby', 'Henry Vane, 1st Earl of Kelby (1450 – 3 June 1502) was an English soldier.');
+  const lord = doc(
+    'arran',
+    'David Moray, Lord Arran',
+    'David Moray, Lord Arran (c. 1452 – 4 August 1488) was a Scottish nobleman. He was killed at the Battle of Moss Ford.',
+  );
+  const all = [battle, earl, lord];
+
+  it('names the leader of the side asked, after "under" as after "led by"', () => {
+    // Act & Assess
+    expect(ask('Who led the Scottish force at Moss Ford?', all).shortAnswer).toBe('Lord Arran');
+    expect(ask('Who led the English army at the Battle of Moss Ford?', all).shortAnswer).toBe('Earl of Kelby');
+  });
+
+  it("finds a peer's own passage by the peerage after the comma of its title", () => {
+    // Act & Assess
+    expect(ask('When did Lord Arran die?', all).shortAnswer).toBe('4 August 1488');
+    expect(ask('When did the Earl of Kelby die?', all).shortAnswer).toBe('3 June 1502');
+  });
+});

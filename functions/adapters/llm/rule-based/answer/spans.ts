@@ -134,11 +134,27 @@ function agentOf(c: Candidate, s: Sentence, relation: ReadonlyArray<ReadonlySet<
     /((?:(?!(?:is|was|are|were|be|been|being|has|have|had|the|a|an)\s)[\p{L}]+\s+){0,2})([\p{L}]+)(?:\s+(?:in|on)\s+(?:\d{1,2}\s+)?(?:\p{Lu}\p{Ll}+\s+)?(?:\d{1,2},?\s+)?\d{4})?\s+by\s+(?:(?:\p{Lu}{2,5}|\p{Ll}+)\s+){0,2}$/u.exec(
       s.text.slice(Math.max(0, c.at - 60), c.at),
     );
-  if (!m) return 0;
+  if (!m) return underLeader(c, s, relation);
   const verb = contentTerms(m[2]!)[0];
   if (verb === undefined || !relation.some((set) => set.has(verb))) return 0;
   const before = contentTerms(m[1]!);
   return 1 + relation.filter((set) => !set.has(verb) && before.some((t) => set.has(t))).length;
+}
+
+/** The words of leading something a question asks with ("Who led ...?", "... commanded ..."). */
+const LEADING = new Set(contentTerms('lead leads led leading command commands commanded commanding'));
+
+/**
+ * "a Scottish force under Lord Dunmore", asked who led the Scottish force: a leader named after
+ * "under" did what is asked, by as many words of the relation as the two words before it say, less
+ * the verb of leading itself.
+ */
+function underLeader(c: Candidate, s: Sentence, relation: ReadonlyArray<ReadonlySet<string>>): number {
+  if (!relation.some((set) => [...set].some((t) => LEADING.has(t)))) return 0;
+  const m = /((?:[\p{L}-]+\s+){0,2})under\s+(?:the\s+)?$/u.exec(s.text.slice(Math.max(0, c.at - 40), c.at));
+  if (!m) return 0;
+  const before = contentTerms(m[1]!);
+  return 1 + relation.filter((set) => ![...set].some((t) => LEADING.has(t)) && before.some((t) => set.has(t))).length;
 }
 
 /**
