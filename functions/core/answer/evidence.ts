@@ -160,6 +160,9 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const asksNation =
     (reading.type === 'place' && classHead !== undefined && NATION_CLASS.test(classHead)) || (reading.type === 'yes_no' && SAME_NATION.test(task));
   const nationAdjectives = (text: string) => (asksNation ? nationAdjectivesIn(text, lexicon) : []);
+  // "a Scottish-born surveyor" says Scotland, where a place is asked (as lifePlace reads it).
+  const bornIn = (text: string) =>
+    reading.type === 'place' ? [...text.matchAll(/\b(\p{Lu}\p{Ll}+)-born\b/gu)].flatMap((m) => lexicon.nameOf?.(m[1]!) ?? []) : [];
   // A class told by its spans (a nationality: "a French painter") is spoken of where such a span stands.
   const spansOfClass = classRecogniser(reading.answerClass) ?? (asksNation ? nationAdjectives : undefined);
   // "In which state is Harlan Mill?": a passage naming a place the lexicon knows as one ("North
@@ -176,7 +179,11 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     // Its sentences, split once for the flags below that read them, and only when one is asked.
     const said = chartAsked || leaderAsked || workAsked || dateAsked ? sentences(d.text) : [];
     return {
-      terms: new Set([...contentTerms(`${d.title ?? ''} ${d.text}`), ...nationAdjectives(d.text).flatMap((m) => contentTerms(m.nation))]),
+      terms: new Set([
+        ...contentTerms(`${d.title ?? ''} ${d.text}`),
+        ...nationAdjectives(d.text).flatMap((m) => contentTerms(m.nation)),
+        ...bornIn(d.text).flatMap((country) => contentTerms(country)),
+      ]),
       text: `${d.title ?? ''} ${d.text}`,
       // Whether it holds a span of such a class, read once here rather than for each word asked.
       saysClass: spansOfClass !== undefined && spansOfClass(`${d.title ?? ''} ${d.text}`).length > 0,
@@ -556,7 +563,9 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     // A native of a place was born there.
     const said = (x: string) => LIFE_SAID[lifePlace].test(x) || (lifePlace === 'birth' && /\bnative/i.test(x));
     const spanned = (x: string) => [...x.matchAll(/\([^()]*\)/g)].some((m) => /[–-]/.test(m[0]) && m[0].includes(place));
-    const placed = docs.some((d) => sentences(d.text).some((x) => x.includes(place) && (said(x) || spanned(x))));
+    // "a Scottish-born surveyor" places a birth in Scotland.
+    const bornThere = (x: string) => lifePlace === 'birth' && bornIn(x).includes(place);
+    const placed = docs.some((d) => sentences(d.text).some((x) => (x.includes(place) && (said(x) || spanned(x))) || bornThere(x)));
     if (!placed) return refuse(`no retrieved passage places the ${lifePlace} asked for`);
   }
   // "On what day ...?", "What exact date ...?" ask for a day: a month or a year alone is not one.

@@ -4860,3 +4860,27 @@ describe('Function: answerStructured on a battle and the peers who led its sides
     expect(ask('When did the Earl of Kelby die?', all).shortAnswer).toBe('3 June 1502');
   });
 });
+
+describe('Function: answerStructured on a village named after a surveyor born abroad', () => {
+  const village = doc('village', 'Port Ellis', 'Port Ellis is a fishing village on Orran Island. The village was named after the surveyor Adam Ellis.');
+  const surveyor = doc(
+    'ellis',
+    'Adam Ellis',
+    'Adam Ellis (1805–1871) was an Irish-born surveyor who mapped the Gulf of Orran. He later settled in Halifax, where he died.',
+  );
+  const all = [village, surveyor];
+
+  it('names whom a thing was named after, after a role with no comma', () => {
+    // Act & Assess
+    expect(ask('Who was Port Ellis named after?', all).shortAnswer).toBe('Adam Ellis');
+  });
+
+  it('places a birth in the country a lead calls someone born in', () => {
+    // Act
+    const born = ask('Where was Adam Ellis born?', all);
+
+    // Assess
+    expect(born.shortAnswer).toBe('Ireland');
+    expect(checkEvidence('Where was Adam Ellis born?', all, born, wordNet()).covered).toBe(true);
+  });
+});

@@ -46,12 +46,12 @@ export function lifePlace(reading: QuestionReading, documents: AnswerInput['docu
   const event = lifeEvent(reading.relation.join(' '), lexicon) ?? (from ? 'birth' : undefined);
   if (reading.type !== 'place' || (event !== 'birth' && event !== 'death')) return undefined;
   const own = passageOfNamed(reading, documents);
-  const found = own ? placeOfLife(own, event) : undefined;
+  const found = own ? placeOfLife(own, event, lexicon) : undefined;
   return own && found ? { shortAnswer: found, answer: citing(own, found) } : undefined;
 }
 
 /** Where a person's own passage says they were born or died (lifePlace); undefined when it says not. */
-function placeOfLife(own: AnswerInput['documents'][number], event: 'birth' | 'death'): string | undefined {
+function placeOfLife(own: AnswerInput['documents'][number], event: 'birth' | 'death', lexicon?: Lexicon): string | undefined {
   const text = own.text.replace(/\s+/g, ' ');
   const span = lifeSpanIn(text);
   let found: string | undefined;
@@ -104,6 +104,12 @@ function placeOfLife(own: AnswerInput['documents'][number], event: 'birth' | 'de
         return m ? (m.index === 0 ? m[1]!.replace(/,\s[^,]+$/, '') : m[1]!).replace(/\.$/, '') : undefined;
       })
       .find((x) => x !== undefined);
+  }
+  // Else the country a lead calls them born in: "was a Scottish-born surveyor" (the name the adjective is of, from the lexicon).
+  if (!found && event === 'birth') {
+    const adjective = /\b(?:is|was)\s+an?\s+(\p{Lu}\p{Ll}+)-born\b/u.exec(sentences(own.text)[0] ?? '')?.[1];
+    const country = adjective === undefined ? undefined : lexicon?.nameOf?.(adjective);
+    if (country && country !== adjective) found = country;
   }
   return found;
 }
