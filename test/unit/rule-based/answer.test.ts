@@ -4884,3 +4884,16 @@ describe('Function: answerStructured on a village named after a surveyor born ab
     expect(checkEvidence('Where was Adam Ellis born?', all, born, wordNet()).covered).toBe(true);
   });
 });
+
+describe('Function: answerStructured on a film shot on an island', () => {
+  const film = doc(
+    'film',
+    'The Salt Meadow',
+    'The Salt Meadow is a 2015 Danish drama film directed by Lis Brun. The film premiered at the Berlin International Film Festival. It was shot on the island of Rømø.',
+  );
+
+  it('reads a place after "on the island of" as where it was filmed, not where it premiered', () => {
+    // Act & Assess
+    expect(ask('Where was The Salt Meadow filmed?', [film]).shortAnswer).toBe('Rømø');
+  });
+});

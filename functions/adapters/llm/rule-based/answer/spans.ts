@@ -301,7 +301,10 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
     );
   // "in the port city of Marseille", "at the Confluence district of Lyon": the place a place's noun
   // names, after in/at/from/near/to.
-  const ofPlace = /\b(?:in|at|from|near|to)\s+(?:the|a)\s+(?:[\p{L}'’-]+\s+){0,2}of\s+$/u.test(text.slice(Math.max(0, c.at - 40), c.at));
+  // "on the island of Fanø" too, a place a place's noun names after "on".
+  const ofPlace =
+    /\b(?:in|at|from|near|to)\s+(?:the|a)\s+(?:[\p{L}'’-]+\s+){0,2}of\s+$/u.test(text.slice(Math.max(0, c.at - 40), c.at)) ||
+    /\bon\s+the\s+(?:island|isle|peninsula|coast|banks?|shore)\s+of\s+$/u.test(text.slice(Math.max(0, c.at - 40), c.at));
   // A life's places follow its dates: "(1 April 1925, Kraków – 3 October 2000, Łódź)".
   if (reading.type === 'place')
     return (
