@@ -101,16 +101,21 @@ export const PERIOD_SAID = /\b(?:from|between)\s+\d{4}\s+(?:to|until|till|and)\s
  * group 1; what they became, won or were given, group 2, a verb its passage may say otherwise
  * ("served as Prime Minister since 2019", "was awarded the Marlow Prize in 1930").
  */
-export const BECAME_ASKED =
-  /^\s*(?:when|(?:in\s+)?(?:what|which)\s+year)\s+did\s+(.+?)\s+(?:become|win|receive|earn|gain|obtain)\s+(?:the\s+|an?\s+|his\s+|her\s+|their\s+)?(.+?)\s*\?*\s*$/iu;
 /** The verbs BECAME_ASKED reads. */
 export const BECAME_VERBS = 'become win receive earn gain obtain';
+export const BECAME_ASKED = new RegExp(
+  `^\\s*(?:when|(?:in\\s+)?(?:what|which)\\s+year)\\s+did\\s+(.+?)\\s+(?:${BECAME_VERBS.replace(/ /g, '|')})\\s+(?:the\\s+|an?\\s+|his\\s+|her\\s+|their\\s+)?(.+?)\\s*\\?*\\s*$`,
+  'iu',
+);
 
 /** "Between which towns does the Aun Valley Railway run?": a question asking for two ends. */
 export const ENDS_ASKED = /^\s*between\s+(?:which|what)\b/i;
 /** Two places a sentence puts a thing between: "between Kessel and Brund", "from Kessel to Brund"; each a name, groups 1 and 2. */
 const END_NAME = String.raw`(\p{Lu}[\p{L}'’-]*(?:\s+(?:of\s+|de\s+|upon\s+)?\p{Lu}[\p{L}'’-]*)*)`;
 export const ENDS_SAID = new RegExp(String.raw`\b(?:between|from)\s+(?:the\s+)?${END_NAME}\s+(?:and|to)\s+(?:the\s+)?${END_NAME}`, 'u');
+
+/** "a Scottish-born surveyor": the adjective of the country someone was born in, group 1. */
+export const BORN_ADJECTIVE = /\b(\p{Lu}\p{Ll}+)-born\b/gu;
 
 /** The words a question asking when something ended says it with. */
 export const END_WORDS = /^(?:end|ended|finish|finished|conclude|concluded|stop|stopped|cease|ceased|close|closed|cancelled)$/i;

@@ -32,6 +32,7 @@ import {
   AGENT_NOUN,
   BECAME_ASKED,
   BECAME_VERBS,
+  BORN_ADJECTIVE,
   CAUSE_SAID,
   CHART_ASKED,
   CONTAINING_CLASS,
@@ -161,8 +162,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     (reading.type === 'place' && classHead !== undefined && NATION_CLASS.test(classHead)) || (reading.type === 'yes_no' && SAME_NATION.test(task));
   const nationAdjectives = (text: string) => (asksNation ? nationAdjectivesIn(text, lexicon) : []);
   // "a Scottish-born surveyor" says Scotland, where a place is asked (as lifePlace reads it).
-  const bornIn = (text: string) =>
-    reading.type === 'place' ? [...text.matchAll(/\b(\p{Lu}\p{Ll}+)-born\b/gu)].flatMap((m) => lexicon.nameOf?.(m[1]!) ?? []) : [];
+  const bornIn = (text: string) => (reading.type === 'place' ? [...text.matchAll(BORN_ADJECTIVE)].flatMap((m) => lexicon.nameOf?.(m[1]!) ?? []) : []);
   // A class told by its spans (a nationality: "a French painter") is spoken of where such a span stands.
   const spansOfClass = classRecogniser(reading.answerClass) ?? (asksNation ? nationAdjectives : undefined);
   // "In which state is Harlan Mill?": a passage naming a place the lexicon knows as one ("North

@@ -53,8 +53,19 @@ export interface QuestionReading {
 export const FIGURE_BOUND =
   /\b(more\s+than|over|above|greater\s+than|at\s+least|fewer\s+than|less\s+than|under|below|at\s+most)\s+(?:about\s+)?(\d[\d,]*(?:\.\d+)?(?:\s*(?:thousand|million|billion))?)/i;
 
+/** The comparatives a measure is claimed with, each by the adjective "how" asks it with ("deeper": How deep). */
+export const MEASURE_COMPARATIVES: Readonly<Record<string, string>> = {
+  deeper: 'deep',
+  longer: 'long',
+  taller: 'tall',
+  higher: 'high',
+  wider: 'wide',
+  heavier: 'heavy',
+  bigger: 'big',
+  larger: 'large',
+};
 /** "deeper than 100", "taller than 2.5": a measure a yes/no question claims against a figure. */
-const MEASURE_COMPARED = /\b(?:deeper|longer|taller|higher|wider|heavier|bigger|larger)\s+than\s+\d[\d,]*(?:\.\d+)?/gi;
+const MEASURE_COMPARED = new RegExp(`\\b(?:${Object.keys(MEASURE_COMPARATIVES).join('|')})\\s+than\\s+\\d[\\d,]*(?:\\.\\d+)?`, 'gi');
 
 /** "before 2010", "later than 1900": a year a yes/no question bounds its event by. */
 const YEAR_BOUND = /\b(before|after|earlier than|later than|prior to)\s+((?:1[0-9]|20)[0-9]{2})\b/i;

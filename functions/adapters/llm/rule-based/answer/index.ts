@@ -33,6 +33,7 @@ import {
   describedPerson,
   describedThing,
   listedOptions,
+  MEASURE_COMPARATIVES,
   type QuestionReading,
   ROLE_NOUNS,
   readQuestion,
@@ -573,19 +574,10 @@ function figureClaim(asked: string, documents: AnswerInput['documents'], lexicon
 }
 
 /** "Is Loch Fenn deeper than 100 metres?": the subject, group 2; the comparative, 3; the figure, 4; its unit, 5. */
-const MEASURE_BOUND =
-  /^\s*(is|are|was|were)\s+(.+?)\s+(deeper|longer|taller|higher|wider|heavier|bigger|larger)\s+than\s+(\d[\d,]*(?:\.\d+)?)\s*([\p{L}²]+(?:\s+[\p{L}]+)?)\s*\?*\s*$/iu;
-/** Each comparative MEASURE_BOUND reads, by the adjective "how" asks it with. */
-const ASKED_AS: Readonly<Record<string, string>> = {
-  deeper: 'deep',
-  longer: 'long',
-  taller: 'tall',
-  higher: 'high',
-  wider: 'wide',
-  heavier: 'heavy',
-  bigger: 'big',
-  larger: 'large',
-};
+const MEASURE_BOUND = new RegExp(
+  `^\\s*(is|are|was|were)\\s+(.+?)\\s+(${Object.keys(MEASURE_COMPARATIVES).join('|')})\\s+than\\s+(\\d[\\d,]*(?:\\.\\d+)?)\\s*([\\p{L}²]+(?:\\s+[\\p{L}]+)?)\\s*\\?*\\s*$`,
+  'iu',
+);
 
 /**
  * "Is Loch Fenn deeper than 100 metres?": a measure claimed is settled by asking for it ("How deep is
@@ -596,7 +588,7 @@ function measureClaim(asked: string, documents: AnswerInput['documents'], lexico
   const m = MEASURE_BOUND.exec(asked);
   const unit = m ? unitNamed(m[5]!) : undefined;
   if (!m || unit === undefined) return undefined;
-  const found = askAgain(`How ${ASKED_AS[m[3]!.toLowerCase()]} ${m[1]!.toLowerCase()} ${m[2]}?`, documents, lexicon, depth);
+  const found = askAgain(`How ${MEASURE_COMPARATIVES[m[3]!.toLowerCase()]} ${m[1]!.toLowerCase()} ${m[2]}?`, documents, lexicon, depth);
   const given = found.shortAnswer ? measureIn(found.shortAnswer.replace(/^(?:about|around|some|nearly|almost|over|more than)\s+/i, ''), m[5]!) : undefined;
   const value = given === undefined ? undefined : figureIn(given)?.value;
   if (value === undefined) return undefined;

@@ -4,7 +4,7 @@
  * people have in common (inCommon).
  */
 
-import { DIED_OF, NATION_CLASS, nationAdjectivesIn } from '../../../../core/answer/answer-classes.js';
+import { BORN_ADJECTIVE, DIED_OF, NATION_CLASS, nationAdjectivesIn } from '../../../../core/answer/answer-classes.js';
 import { type Candidate, datesIn } from '../../../../core/answer/candidates.js';
 import { ownPassage, RELATIVE_NOUN } from '../../../../core/answer/kinship.js';
 import type { QuestionReading } from '../../../../core/answer/question.js';
@@ -107,7 +107,7 @@ function placeOfLife(own: AnswerInput['documents'][number], event: 'birth' | 'de
   }
   // Else the country a lead calls them born in: "was a Scottish-born surveyor" (the name the adjective is of, from the lexicon).
   if (!found && event === 'birth') {
-    const adjective = /\b(?:is|was)\s+an?\s+(\p{Lu}\p{Ll}+)-born\b/u.exec(sentences(own.text)[0] ?? '')?.[1];
+    const adjective = new RegExp(`\\b(?:is|was)\\s+an?\\s+${BORN_ADJECTIVE.source}`, 'u').exec(sentences(own.text)[0] ?? '')?.[1];
     const country = adjective === undefined ? undefined : lexicon?.nameOf?.(adjective);
     if (country && country !== adjective) found = country;
   }
