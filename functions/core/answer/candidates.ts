@@ -16,7 +16,8 @@ export interface Candidate {
   value?: number;
 }
 
-const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\\.?';
+const MONTH_NAMES = 'January|February|March|April|May|June|July|August|September|October|November|December';
+const MONTH = `(?:${MONTH_NAMES}|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\\.?`;
 /** The word a birth name follows, not a birthday: "born Eleanor Grace Haverty", "née Voss", never "born May 3". */
 export const BORN_AS = `(?:born|née|nee)(?=\\s+(?!${MONTH}\\b)\\p{Lu})`;
 const DATE = new RegExp(
@@ -184,8 +185,7 @@ export function datesIn(sentence: string): Candidate[] {
 }
 
 /** A month named alone after "each", "every" or "in", no day or year beside it: group 1. */
-const RECURRING_MONTH =
-  /\b(?:each|every|in)\s+(January|February|March|April|May|June|July|August|September|October|November|December)\b(?!\s*\d|,?\s+(?:of\s+)?(?:the\s+)?(?:year|\d))/gu;
+const RECURRING_MONTH = new RegExp(`\\b(?:each|every|in)\\s+(${MONTH_NAMES})\\b(?!\\s*\\d|,?\\s+(?:of\\s+)?(?:the\\s+)?(?:year|\\d))`, 'gu');
 
 export function namesIn(sentence: string): Candidate[] {
   // Spans come in the order they are written: each is looked for after the one before, so a name

@@ -217,9 +217,9 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // "What is bouillabaisse made of?": what it is made of is the answer ("a fish stew"), seldom said
   // with "made" or "ingredient"; the thing it is asked of must still be spoken of.
   // So is "become" in "When did X become Prime Minister?" ("win" the Marlow Prize): what they became is spoken of, and a date.
-  const material = new Set(contentTerms(MATERIAL_ASKED.exec(task)?.[0] ?? (BECAME_ASKED.test(task) ? BECAME_VERBS : '')));
+  const unsaid = new Set(contentTerms(MATERIAL_ASKED.exec(task)?.[0] ?? (BECAME_ASKED.test(task) ? BECAME_VERBS : '')));
   const relation = relationSets(
-    material.size === 0 ? reading.relation : reading.relation.filter((w) => !contentTerms(w).every((t) => material.has(t))),
+    unsaid.size === 0 ? reading.relation : reading.relation.filter((w) => !contentTerms(w).every((t) => unsaid.has(t))),
     related,
   ).map((r) =>
     reading.type !== 'number' && countsPeople(r.words, lexicon) ? { ...r, terms: new Set([...r.terms, ...expandedTerms('population', related)]) } : r,

@@ -78,6 +78,8 @@ const MAIN_VERB = new RegExp(
   `^\\s*(?:who|(?:which|what)(?:\\s+(?!(?:${AUX})\\b)\\p{L}+){1,2}?)\\s+(?:(?:first|originally|initially|\\p{Ll}+ly)\\s+)?(\\p{Ll}{3,}ed)\\b`,
   'iu',
 );
+/** The stem of "belong", which a class asked already says ("Which party does X belong to?"). */
+const BELONG = stem('belong');
 const PREPOSITION_BEFORE = /\b(?:in|on|at|of|by|for|from|to|with|into|under|during|after|before|since|until|about|as|than)\s*$/i;
 /** Words that say what to do with the answer or how to ask, not what it is about. */
 const NOT_RELATION = new Set(
@@ -421,7 +423,7 @@ function withRelation(reading: Omit<QuestionReading, 'relation'> & { clause?: st
           MAIN_VERB.exec(q)?.[1]?.toLowerCase() === token.toLowerCase()
         );
       // "Which party does X belong to?": belonging is what the class asked already says.
-      const belongs = answerClass !== undefined && term === stem('belong');
+      const belongs = answerClass !== undefined && term === BELONG;
       if (nameTerms.has(term) || classTerms.has(term) || optionTerms.has(term) || asking || belongs || seen.has(term)) continue;
       if (/^\d+$/.test(token) && reading.n !== undefined && Number(token) === reading.n) continue;
       if (/^\d+$/.test(token) && reading.bound?.year === Number(token)) continue;

@@ -382,13 +382,13 @@ export class Focus {
     return unit !== undefined && this.ofCountedClass(unit);
   }
 
-  measures(c: Candidate, sentence?: string): boolean {
+  measures(c: Candidate, sentence: string): boolean {
     if (c.kind !== 'number' || this.reading.type !== 'number') return true;
     // "How deep is Lake Vessel?" asks for a length: an area ("310 square kilometres") is no depth,
     // nor is a measure said of another of its lengths ("14 kilometres long").
     const length = LENGTH_ASKED.exec(this.question)?.[1]?.toLowerCase();
     if (length && AREA_SAID.test(c.text)) return false;
-    const said = sentence === undefined ? undefined : LENGTH_SAID.exec(sentence.slice(c.at + c.text.length))?.[1]?.toLowerCase();
+    const said = LENGTH_SAID.exec(sentence.slice(c.at + c.text.length))?.[1]?.toLowerCase();
     if (length && said && said !== length && !(TALL.test(said) && TALL.test(length))) return false;
     // "How many containers?" counts them: "80 million tonnes" is a measure in a unit, no count of containers.
     const unit = /\b(\p{L}{3,})$/u.exec(c.text)?.[1];

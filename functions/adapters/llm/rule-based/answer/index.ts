@@ -319,15 +319,17 @@ function describedAnswer(asked: string, documents: AnswerInput['documents'], lex
   // Found with no passage of its own ("recorded at Cliffside Studios"), it may still be spoken of
   // in another's ("He founded Cliffside Studios in 1998"): asked of by name there, the answer is
   // taken when a sentence other than the one that found it names what was found, and it is not that.
+  const rewritten = question.replace(described.phrase, asName);
+  const ask = (docs: AnswerInput['documents']) => askAgain(rewritten, docs, lexicon, depth);
+  const hop = (then: ExtractedAnswer) => ({ shortAnswer: then.shortAnswer, answer: [...new Set([found.answer, then.answer])].join(' ') });
   if (!own) {
     // Without a passage to tell what it is, it must be named as the kind described ("Cliffside Studios", a studio).
     const kindWord = contentTerms((described as { kind?: string }).kind ?? /^the\s+(\p{Ll}+)\s/u.exec(described.phrase)?.[1] ?? '')[0];
     if (kindWord === undefined || !contentTerms(asName).includes(kindWord)) return undefined;
-    const then = askAgain(question.replace(described.phrase, asName), documents, lexicon, depth);
+    const then = ask(documents);
     const namesFound = then.answer.toLowerCase().includes(asName.toLowerCase());
     const anotherHop = !found.answer.includes(then.answer) && !then.answer.includes(found.answer);
-    if (!then.shortAnswer || !namesFound || !anotherHop || sameName(then.shortAnswer, asName)) return undefined;
-    return { shortAnswer: then.shortAnswer, answer: [...new Set([found.answer, then.answer])].join(' ') };
+    return then.shortAnswer && namesFound && anotherHop && !sameName(then.shortAnswer, asName) ? hop(then) : undefined;
   }
   // A role found must be said of what was found: "Paris is the capital ... of France" finds Paris;
   // "Lyon is the third-largest city of France by population of the commune" finds no commune of anything.
@@ -338,13 +340,10 @@ function describedAnswer(asked: string, documents: AnswerInput['documents'], lex
   const kind = (described as { kind?: string }).kind;
   if (kind && !contentTerms(sentences(own.text)[0] ?? '').includes(contentTerms(kind)[0] ?? kind) && lexicon.isKindOf?.(found.shortAnswer, kind) !== true)
     return undefined;
-  const rewritten = question.replace(described.phrase, asName);
-  const ask = (docs: AnswerInput['documents']) => askAgain(rewritten, docs, lexicon, depth);
   const home = ask([own]);
   const then = home.shortAnswer ? home : ask(documents);
   // The one described is found and has a passage here: what is asked is asked of them, or not answered.
-  if (!then.shortAnswer) return { shortAnswer: null, answer: found.answer };
-  return { shortAnswer: then.shortAnswer, answer: [...new Set([found.answer, then.answer])].join(' ') };
+  return then.shortAnswer ? hop(then) : { shortAnswer: null, answer: found.answer };
 }
 
 /**
@@ -589,7 +588,7 @@ function measureClaim(asked: string, documents: AnswerInput['documents'], lexico
   const unit = m ? unitNamed(m[5]!) : undefined;
   if (!m || unit === undefined) return undefined;
   const found = askAgain(`How ${MEASURE_COMPARATIVES[m[3]!.toLowerCase()]} ${m[1]!.toLowerCase()} ${m[2]}?`, documents, lexicon, depth);
-  const given = found.shortAnswer ? measureIn(found.shortAnswer.replace(/^(?:about|around|some|nearly|almost|over|more than)\s+/i, ''), m[5]!) : undefined;
+  const given = found.shortAnswer ? measureIn(found.shortAnswer, m[5]!) : undefined;
   const value = given === undefined ? undefined : figureIn(given)?.value;
   if (value === undefined) return undefined;
   return { shortAnswer: value > Number(m[4]!.replace(/,/g, '')) ? 'yes' : 'no', answer: found.answer };

@@ -107,12 +107,15 @@ function placeOfLife(own: AnswerInput['documents'][number], event: 'birth' | 'de
   }
   // Else the country a lead calls them born in: "was a Scottish-born surveyor" (the name the adjective is of, from the lexicon).
   if (!found && event === 'birth') {
-    const adjective = new RegExp(`\\b(?:is|was)\\s+an?\\s+${BORN_ADJECTIVE.source}`, 'u').exec(sentences(own.text)[0] ?? '')?.[1];
+    const adjective = BORN_IN_LEAD.exec(sentences(own.text)[0] ?? '')?.[1];
     const country = adjective === undefined ? undefined : lexicon?.nameOf?.(adjective);
     if (country && country !== adjective) found = country;
   }
   return found;
 }
+
+/** "was a Scottish-born surveyor": the adjective of the country a lead says someone was born in, group 1. */
+const BORN_IN_LEAD = new RegExp(`\\b(?:is|was)\\s+an?\\s+${BORN_ADJECTIVE.source}`, 'u');
 
 /** A part of a place, said after it: ", the poorest part of Hamburg", ", a suburb of Leeds". */
 const PART_OF =

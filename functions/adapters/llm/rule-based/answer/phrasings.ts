@@ -869,17 +869,11 @@ const BEARER_NAME =
  * after ("It was named after its discoverer, Hedda Voss"). Undefined for other questions, or when
  * no sentence there says it by a name.
  */
-export function namedFor(question: string, focus: Focus): ExtractedAnswer | undefined {
-  const thing = NAMED_FOR_ASKED.exec(question)?.[1]?.replace(/^the\s+/i, '');
-  if (thing === undefined) return undefined;
-  // Its own passage, by title: a name asked in lower case ("vossium") is still its name.
-  for (const s of focus.all.filter((x) => sameName(x.title, thing) || focus.titledAfterName(x))) {
-    const bearer = NAMED_AFTER_SAID.exec(s.text)?.[1];
-    const name = bearer === undefined ? undefined : BEARER_NAME.exec(bearer)?.[1];
-    if (name) return { shortAnswer: name.replace(/\.$/, ''), answer: cite(s) };
-  }
-  return undefined;
-}
+export const namedFor = (question: string, focus: Focus) =>
+  fromOwnPassage(question, focus, NAMED_FOR_ASKED, (sentence) => {
+    const bearer = NAMED_AFTER_SAID.exec(sentence)?.[1];
+    return bearer === undefined ? undefined : BEARER_NAME.exec(bearer)?.[1]?.replace(/\.$/, '');
+  });
 
 /**
  * "What chart position did Low Tides reach?": the place a sentence about it gives on a chart
@@ -965,8 +959,10 @@ export function ownClassIs(reading: QuestionReading, focus: Focus, question: str
  * finds it there; undefined for other questions, or when no sentence of that passage says it.
  */
 function fromOwnPassage(question: string, focus: Focus, asked: RegExp, read: (sentence: string) => string | undefined): ExtractedAnswer | undefined {
-  if (!asked.test(question)) return undefined;
-  for (const s of focus.all.filter((x) => focus.titledAfterName(x))) {
+  const subject = asked.exec(question)?.[1]?.replace(/^the\s+/i, '');
+  if (subject === undefined) return undefined;
+  // Its own passage, by title too: a name asked in lower case ("vossium") is still its name.
+  for (const s of focus.all.filter((x) => focus.titledAfterName(x) || sameName(x.title, subject))) {
     const found = read(s.text);
     if (found) return { shortAnswer: found, answer: cite(s) };
   }

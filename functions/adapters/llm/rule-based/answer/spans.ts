@@ -302,9 +302,10 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
   // "in the port city of Marseille", "at the Confluence district of Lyon": the place a place's noun
   // names, after in/at/from/near/to.
   // "on the island of Fanø" too, a place a place's noun names after "on".
+  const near = text.slice(Math.max(0, c.at - 40), c.at);
   const ofPlace =
-    /\b(?:in|at|from|near|to)\s+(?:the|a)\s+(?:[\p{L}'’-]+\s+){0,2}of\s+$/u.test(text.slice(Math.max(0, c.at - 40), c.at)) ||
-    /\bon\s+the\s+(?:island|isle|peninsula|coast|banks?|shore)\s+of\s+$/u.test(text.slice(Math.max(0, c.at - 40), c.at));
+    /\b(?:in|at|from|near|to)\s+(?:the|a)\s+(?:[\p{L}'’-]+\s+){0,2}of\s+$/u.test(near) ||
+    /\bon\s+the\s+(?:island|isle|peninsula|coast|banks?|shore)\s+of\s+$/u.test(near);
   // A life's places follow its dates: "(1 April 1925, Kraków – 3 October 2000, Łódź)".
   if (reading.type === 'place')
     return (
