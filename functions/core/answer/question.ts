@@ -294,7 +294,7 @@ export function readQuestion(raw: string): QuestionReading {
           copular &&
           (TIME_NOUNS.test(copular) || NUMBER_NOUNS.test(copular) || PLACE_NOUNS.test(copular) || PERSON_NOUNS.test(copular) || classRecogniser(copular))
             ? copular
-            : (nounPhrase?.[1] ?? possessed);
+            : (nounPhrase?.[1]?.replace(ADVERB_BEFORE_VERB, '') ?? possessed);
         const head = noun?.split(' ').pop();
         // "starred in what for seven years?": a preposition after the question word starts an adjunct, not the answer's noun.
         const adjunct = noun !== undefined && /^(?:for|in|on|at|of|by|to|from|with|about|during|after|before|since|until|as)$/i.test(noun.split(' ')[0]!);
@@ -787,7 +787,10 @@ function contactClause(q: string): [string, string, string, string, string] | un
  * it, asked with the clause's own words ("Where Kerry Saxby-Junna was born?", "Which company
  * published X?"). Undefined for a question without such a clause.
  */
-export function describedThing(question: string): { phrase: string; find: string; role?: string; kind?: string } | undefined {
+/** "Which Greek astronomer first recorded ...?": an adverb before the question's verb is no word of the class asked. */
+const ADVERB_BEFORE_VERB = /\s+(?:first|last|also|originally|once|later|initially|then|still|only|never|ever|formerly|jointly|officially|currently|now)$/;
+
+export function describedThing(question: string): { phrase: string; find: string; role?: string; kind?: string; also?: string } | undefined {
   const q = question
     .trim()
     .replace(/\s+/g, ' ')
@@ -823,5 +826,8 @@ export function describedThing(question: string): { phrase: string; find: string
   const asked = /^(.+?)\s+(is|was|are|were)\s+(\p{Ll}.*)$/u.exec(clause);
   const where = asked ? `Where ${asked[2]} ${asked[1]} ${asked[3]}?` : `Where ${clause}?`;
   const find = relative === 'where' ? where : person ? `Who ${clause}?` : `Which ${noun} ${clause}?`;
-  return named || person ? { phrase, find } : { phrase, find, kind: noun };
+  // "the stadium where FC Varn plays": when "Where FC Varn plays?" finds nothing with a passage of
+  // its own, "In which stadium FC Varn plays?" may, the noun saying what is found.
+  const also = relative === 'where' && !asked && noun !== 'place' ? { also: `In which ${noun} ${clause}?` } : {};
+  return named || person ? { phrase, find, ...also } : { phrase, find, kind: noun, ...also };
 }

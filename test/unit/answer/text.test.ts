@@ -201,7 +201,10 @@ describe('Function: describedThing', () => {
       phrase: 'the city where vellade originated',
       find: 'Where vellade originated?',
       kind: 'city',
+      also: 'In which city vellade originated?',
     });
+    // "Where FC Varn plays?" may find its league: the noun is asked by besides.
+    expect(describedThing('What is the capacity of the stadium where FC Varn plays?')?.also).toBe('In which stadium FC Varn plays?');
     // A clause with its verb "be" is asked in a question's order.
     expect(describedThing('What river runs through the city where the kinetograph was first shown?')?.find).toBe('Where was the kinetograph first shown?');
     expect(describedThing('What is the population of the city where FC Varn is based?')?.find).toBe('Where is FC Varn based?');

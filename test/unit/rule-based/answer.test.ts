@@ -4897,3 +4897,93 @@ describe('Function: answerStructured on a film shot on an island', () => {
     expect(ask('Where was The Salt Meadow filmed?', [film]).shortAnswer).toBe('Rømø');
   });
 });
+
+describe('Function: answerStructured on a football club, its ground and its city', () => {
+  const club = doc(
+    'rovers',
+    'Haverly Rovers',
+    'Haverly Rovers is a football club based in Haverly, Tarnia. The club plays in the Tarnian League. Its home ground is Mill Lane. The club has won the Tarnian Cup four times, most recently in 2016.',
+  );
+  const ground = doc('ground', 'Mill Lane', 'Mill Lane is a football stadium in Haverly. It has a capacity of 18,400 and is the home of Haverly Rovers.');
+  const league = doc('league', 'Tarnian League', 'The Tarnian League is the top division of football in Tarnia. It was established in 1911.');
+  const city = doc('haverly', 'Haverly', 'Haverly is the capital and largest city of Tarnia. It lies on the river Wend.');
+  const coach = doc('rook', 'Ben Rook', 'Ben Rook (born 1979) is a Tarnian football manager. He has been the head coach of Haverly Rovers since 2020.');
+  const striker = doc(
+    'vale',
+    'Owen Vale',
+    'Owen Vale is a Tarnian footballer who plays as a forward for Haverly Rovers. He scored 31 goals in the 2019–20 season.',
+  );
+  const other = doc(
+    'dunmere',
+    'Dunmere United',
+    'Dunmere United is a football club from Dunmere, the second-largest city in Tarnia. The club plays at the Quay Arena.',
+  );
+  const all = [club, ground, league, city, coach, striker, other];
+
+  it('finds the stadium where a club plays as a stadium, not the league it plays in', () => {
+    // Act & Assess
+    expect(ask('What is the capacity of the stadium where Haverly Rovers plays?', all).shortAnswer).toBe('18,400');
+  });
+
+  it('answers a city the club is named after when the sentence calls it a city', () => {
+    // Act & Assess
+    expect(ask('In which city does Dunmere United play?', all).shortAnswer).toBe('Dunmere');
+  });
+
+  it('drops the region the question itself names from a place', () => {
+    // Act & Assess
+    expect(ask('What is the capital of Tarnia?', all).shortAnswer).toBe('Haverly');
+  });
+
+  it('dates no count by its season, nor by the last of the things counted', () => {
+    // Act & Assess
+    expect(ask('How many goals did Owen Vale score in the 2019–20 season?', all).shortAnswer).toBe('31 goals');
+    expect(ask('How many times has Haverly Rovers won the Tarnian Cup?', all).shortAnswer).toBe('four times');
+  });
+
+  it('reads the role a person holds at a club', () => {
+    // Act & Assess
+    expect(ask("What is Ben Rook's role at Haverly Rovers?", all).shortAnswer).toBe('head coach');
+  });
+});
+
+describe('Function: answerStructured on a software company, its app, its buyer and a start-up', () => {
+  const company = doc(
+    'corvel',
+    'Corvel',
+    'Corvel is a software company headquartered in Ashby, Norland. Corvel makes the mapping app Beacon. In 2019 the company was acquired by Stroma Holdings.',
+  );
+  const app = doc('beacon', 'Beacon (app)', 'Beacon is a mapping application developed by Corvel. It was released in 2014.');
+  const buyer = doc('stroma', 'Stroma Holdings', 'Stroma Holdings is a Norlander technology company based in Pell. Its chairman is Iris Stroma.');
+  const person = doc(
+    'winter',
+    'Ida Winter',
+    "Ida Winter (born 1980) is a Norlander engineer. She was Corvel's chief financial officer and later founded the start-up Tallow Labs in 2022.",
+  );
+  const all = [company, app, buyer, person];
+
+  it('takes no place after the class noun and a preposition for one of the class', () => {
+    // Act & Assess
+    expect(ask('Which company makes Beacon?', all).shortAnswer).toBe('Corvel');
+    expect(ask('Which company acquired Corvel?', all).shortAnswer).toBe('Stroma Holdings');
+  });
+
+  it('reads the role a person held at a company, cut at the word for a person', () => {
+    // Act & Assess
+    expect(ask("What was Ida Winter's role at Corvel?", all).shortAnswer).toBe('chief financial officer');
+    expect(ask('What position did Ida Winter hold at Corvel?', all).shortAnswer).toBe('chief financial officer');
+  });
+
+  it('dates a thing with no passage of its own where it is named, not by the birth of who named it', () => {
+    // Act & Assess
+    expect(ask('When was Tallow Labs founded?', all).shortAnswer).toBe('2022');
+    expect(ask('Is Beacon older than Tallow Labs?', all).shortAnswer).toMatch(/^yes\b/);
+  });
+});
+
+describe('Function: readQuestion with an adverb before its verb', () => {
+  it('keeps the adverb out of the class asked', () => {
+    // Act & Assess
+    expect(readQuestion('Which Dutch botanist first described the Lorn orchid?').answerClass).toBe('botanist');
+  });
+});

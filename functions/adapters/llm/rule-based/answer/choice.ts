@@ -203,9 +203,12 @@ export function dayValue(c: Candidate): number {
 function sideDate(option: string, side: readonly Sentence[], asked: LifeEvent, focus: Focus): { value: number; text: string; support: Sentence[] } | undefined {
   if (side.length === 0) return undefined;
   // The side's own passage (titled after it) before a passage that only mentions it.
-  const docId = (side.find((s) => titleKey(s.title) === titleKey(option)) ?? side[0]!).docId;
+  const titled = side.find((s) => titleKey(s.title) === titleKey(option));
+  const docId = (titled ?? side[0]!).docId;
   let event = asked;
-  let own = focus.all.filter((s) => s.docId === docId);
+  // A side with no passage of its own is dated where it is named: "later founded the start-up Quill
+  // Labs in 2023", not by the birth its mentioning passage opens with ("Oskar Lind (born 1982)").
+  let own = titled ? focus.all.filter((s) => s.docId === docId) : [...side];
   const support = [side[0]!];
   // A relation word beyond the times (director, composer, father) names whose date is compared.
   if (event !== 'date') {

@@ -100,6 +100,7 @@ import {
   placeOfAnswer,
   playsAs,
   pricePaid,
+  roleHeld,
   superlative,
   verbObject,
   verbSubject,
@@ -181,7 +182,13 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   if (within) return { shortAnswer: within.place, answer: [found.answer, ...within.cited].join(' ') };
   // "Which team does Arno Vitt ride for?": "the team Keld Racing" is said "Keld Racing".
   const named = head && found.shortAnswer ? new RegExp(`^(?:the|a|an)\\s+${escapeRegExp(head)}\\s+(\\p{Lu}.*)$`, 'u').exec(found.shortAnswer)?.[1] : undefined;
-  return named ? { ...found, shortAnswer: named } : found;
+  // "What is the capital of Kessaria?": "Varnholm, Kessaria" is said "Varnholm"; the region is the question's own.
+  const region =
+    found.shortAnswer && !text.includes(found.shortAnswer)
+      ? reading.names.find((n) => found.shortAnswer!.endsWith(`, ${n}`) && found.shortAnswer!.length > n.length + 2)
+      : undefined;
+  const placed = region ? found.shortAnswer!.slice(0, -(region.length + 2)) : undefined;
+  return named ? { ...found, shortAnswer: named } : placed ? { ...found, shortAnswer: placed } : found;
 }
 
 /** The question as answerOf read it: its text, its reading and focus, the passages' tables and sentences. */
@@ -269,6 +276,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         (reading.type === 'number' ? tableFigure(tables, focus) : tableSuperlative(reading, tables, focus, text)) ??
         mostOfClass(reading, focus, text) ??
         playsAs(reading, focus, text) ??
+        roleHeld(reading, focus) ??
         howLong(text, focus) ??
         periodEnd(text, focus) ??
         becameWhen(text, focus) ??
@@ -311,7 +319,17 @@ function describedAnswer(asked: string, documents: AnswerInput['documents'], lex
   });
   const described = describedPerson(question) ?? describedThing(question);
   if (!described) return undefined;
-  const found = askAgain(described.find, documents, lexicon, depth);
+  // "Where FC Varn plays?" may find its league; "In which stadium FC Varn plays?" is asked then, and
+  // taken when it finds one named so or whose own passage opens by calling it so.
+  const first = askAgain(described.find, documents, lexicon, depth);
+  const also = (described as { also?: string }).also;
+  const noun = contentTerms(/^the\s+(\p{Ll}+)\s/u.exec(described.phrase)?.[1] ?? '')[0];
+  const ofNoun = (name: string | null) => {
+    const own = name ? ownPassage(name, documents) : undefined;
+    return noun !== undefined && name !== null && [name, sentences(own?.text ?? '')[0] ?? ''].some((t) => contentTerms(t).includes(noun));
+  };
+  const other = also && !ofNoun(first.shortAnswer) ? askAgain(also, documents, lexicon, depth) : undefined;
+  const found = other && ofNoun(other.shortAnswer) ? other : first;
   // A place found with its region ("Altheim, Dresvia") is asked of by its own name, as its passage is titled.
   const asName = found.shortAnswer && !ownPassage(found.shortAnswer, documents) ? found.shortAnswer.split(',')[0] : found.shortAnswer;
   const own = asName ? ownPassage(asName, documents) : undefined;

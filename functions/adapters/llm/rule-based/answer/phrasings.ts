@@ -1042,6 +1042,44 @@ function phraseEnd(text: string, terms: readonly string[]): number | undefined {
   return undefined;
 }
 
+/** The nouns a question asks a held role by ("What was X's role at Y?", "What position did X hold?"). */
+const ROLE_ASKED = /^(?:role|job|position|post|title|office)$/i;
+
+/**
+ * "What was Oskar Lind's role at Lumora?", "What position did Nadia Berg hold at Lumora?": the
+ * office the person's own passage says they held there ("He was Lumora's chief technology officer",
+ * "served as its chief executive", "head coach of FC Varn"): the words before the organisation's
+ * possessive, "its", or after "as" or before "of"/"at" it, cut at the last word the lexicon knows as
+ * a kind of person. Undefined when no role is asked (a role played is playsAs's), or none is said so.
+ */
+export function roleHeld(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
+  if (!ROLE_ASKED.test(reading.answerClass ?? '') || reading.relation.some((w) => /^pla[yi]/i.test(w))) return undefined;
+  const [person, body] = reading.names as [string | undefined, string | undefined];
+  if (!person) return undefined;
+  const org = body ? escapeRegExp(body) : '(?!)';
+  const words = String.raw`((?:[\p{Ll}-]+\s+){0,3}[\p{Ll}-]+)`;
+  const patterns = [
+    new RegExp(String.raw`\b(?:${org}['’]s|its|their)\s+${words}`, 'gu'),
+    new RegExp(String.raw`\b(?:as|was|is|been|became|become)\s+(?:the\s+|an?\s+)?${words}\s+(?:of|at|for)\s+(?:the\s+)?${org}\b`, 'gu'),
+  ];
+  // The role is the longest run of its words that ends on a kind of person ("chief technology officer", not "... and later").
+  const cut = (phrase: string) => {
+    const ws = phrase.split(/\s+/);
+    for (let n = ws.length; n > 0; n--) if (focus.lexicon.isKindOf?.(ws[n - 1]!, 'person') === true) return ws.slice(0, n).join(' ');
+    return undefined;
+  };
+  const own = focus.all.filter((x) => sameName(x.title, person) && (!body || x.text.includes(body) || /\bits\b/.test(x.text)));
+  for (const x of own) {
+    for (const pattern of patterns) {
+      for (const m of x.text.matchAll(pattern)) {
+        const role = cut(m[1]!);
+        if (role) return { shortAnswer: role, answer: cite(x) };
+      }
+    }
+  }
+  return undefined;
+}
+
 /** "plays as a striker", "played primarily as a central defender": the role, group 1. */
 const PLAYS_AS =
   /\bplay(?:s|ed|ing)?\s+(?:(?:primarily|mainly|mostly|usually|chiefly)\s+)?as\s+(?:an?|the)\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)(?=\s+(?:for|in|at|with|and|who|from|on)\b|\s*[,.;()]|\s*$)/u;

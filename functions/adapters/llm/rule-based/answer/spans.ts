@@ -368,8 +368,10 @@ export function withYear(c: Candidate, sentence: string, reading: QuestionReadin
     return opening || !/\band\s+(?:is|was|are|were|has|had|have|(?!less\b|this\b)\p{Ll}{3,}(?:s|ed))\b|[,;]\s+(?:he|she|it|they|we)\b/u.test(between);
   };
   // Nor does a year that bounds a period ("ran for four series ... from 2011 to 2015"): the count is of all of it.
+  // A season ("in the 2022–23 season") is a period too; nor is the year of the last of the things counted ("won the title six times, most recently in 2018").
   const bounds = (d: Candidate) =>
-    /^\s*(?:–|-|to|until|and)\s*\d{4}\b/.test(sentence.slice(d.at + d.text.length)) ||
+    /^\s*(?:[–-]\d{2}|(?:–|-|to|until|and)\s*\d{4})\b/.test(sentence.slice(d.at + d.text.length)) ||
+    /\b(?:most\s+recently|last|latest)\s+(?:in\s+)?$/.test(sentence.slice(0, d.at)) ||
     /\b(?:from|between)\s+$|\d{4}\s*(?:–|-|to|until|and)\s*$/.test(sentence.slice(0, d.at));
   const year = datesIn(sentence).find(
     (d) =>

@@ -141,7 +141,17 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // "Where does the Saône rise?" asks what the Saône does: a sentence of another passage saying
     // the verb before it names the Saône ("The Rhône ... rises in the Alps ... meets the Saône at
     // Lyon") says it of something else, the Rhône's own passage too when the Rhône is named besides.
-    if (subjectAsked && !` ${titleKey(s.title)} `.includes(` ${titleKey(subjectAsked)} `) && verbBeforeName(s, subjectAsked, focus)) continue;
+    // Asked what was done to it ("When was Quill Labs founded?"), a sentence with the name as that verb's object says it ("later founded the start-up Quill Labs in 2023").
+    if (
+      subjectAsked &&
+      !` ${titleKey(s.title)} `.includes(` ${titleKey(subjectAsked)} `) &&
+      verbBeforeName(s, subjectAsked, focus) &&
+      !(
+        PASSIVE_ASKED.test(focus.question) &&
+        objectOfVerb({ text: subjectAsked, at: s.text.toLowerCase().indexOf(subjectAsked.toLowerCase()), kind: 'name' }, s, focus.relation)
+      )
+    )
+      continue;
     // "When did Lyon's metro open?": the date is of what the name owns, so its sentence says it.
     if (dated && about && owned.length > 0 && !owned.some((set) => [...set].some((t) => holdsTerm(s.terms, t)))) continue;
     // A date needs no word of the relation when the relation is only its verb ("When was X released?":
@@ -195,7 +205,10 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     const inRole = (c: Candidate) => roles.some((r) => c.at >= r.at && c.at + c.text.length <= r.at + r.text.length);
     const candidates = [...named, ...(subject ? [subject] : []), ...(owner ? [owner] : [])].filter((c) => !inRole(c)).concat(roles);
     if (candidates.length === 0) continue;
-    const ofClass = candidates.filter((c) => focus.answerClass.size > 0 && (ownPassageDefines(c, focus) || focus.isKind(c) || knownAsClass(c, focus)));
+    // "a football club from Rotberg, the second-largest city in Kessaria": the sentence calls it the class.
+    const ofClass = candidates.filter(
+      (c) => focus.answerClass.size > 0 && (ownPassageDefines(c, focus) || focus.isKind(c) || knownAsClass(c, focus) || calledClass(c, s, focus)),
+    );
     // "It ... is home to the headquarters of Airbus": where the headquarters are is the sentence's subject.
     const homeTo = subject !== undefined && reading.type === 'place' && !reading.answerClass && /\bhome\s+to\b/i.test(s.text) && focus.relationScore(s) > 0;
     // "Which river flows through Harwick?": of the class, the one the sentence's pronoun stands for does what is asked ("It ... flows through Harwick").
@@ -444,6 +457,9 @@ function opensOnly(head: string, title: string, s: Sentence, focus: Focus): bool
   const opens = (name: string) => lead.startsWith(name.replace(/^the\s+/i, '').toLowerCase());
   return opens(head) && !opens(title);
 }
+
+/** "When was Lyon founded?": a question asking when a thing was done to its name (askedSubject's second form). */
+const PASSIVE_ASKED = /^\s*when\s+(?:was|were)\s/i;
 
 /**
  * The name a "where" or "when" question asks what it does ("Where does the Saône rise?": the
@@ -796,6 +812,9 @@ function classGap(c: Candidate, s: Sentence, focus: Focus): number {
     if (term === undefined || !focus.answerClass.has(term)) continue;
     const end = c.at + c.text.length;
     const words = m.index >= end ? s.text.slice(end, m.index) : s.text.slice(m.index + m[0].length, c.at);
+    // "a software company headquartered in Tessford": a name after the class noun's preposition is
+    // where or whence the thing is, not one of the class ("the city of Lyon" is one).
+    if (m.index < c.at && /\b(?:in|at|from|near|by)\b/.test(words)) continue;
     gap = Math.min(gap, words.trim() === '' ? 0 : words.trim().split(/\s+/).length);
   }
   return gap;
