@@ -177,6 +177,8 @@ export class WordNetLexicon implements Lexicon {
         }
       }
     }
+    // "Who directed X?" is said "director of X": the agent nouns of the verb, in any of its senses.
+    for (const w of this.agentNouns(key)) out.add(w);
     const parts = key.split('_');
     if (!found && parts.length === 2) for (const w of this.kindsNamedAfter(parts[1]!, parts[0]!)) out.add(w);
     // A verb's irregular forms say it too: "wrote" is said by "written", which no stemmer reaches.
@@ -185,6 +187,28 @@ export class WordNetLexicon implements Lexicon {
     const related = [...out];
     this.memo.set(key, related);
     return related;
+  }
+
+  /**
+   * The nouns for one who does what a verb says, that the lexicon files as kinds of person and
+   * derives from that verb in any sense ("directed": director; "founded": founder; "run": runner),
+   * WordNet's commonest two senses of the verb often being others ("direct" is first to aim).
+   */
+  private agentNouns(word: string): string[] {
+    const offsets = this.senses('verb', word);
+    if (offsets.length === 0) return [];
+    const base = this.synset('verb', offsets[0]!).words.find((w) => word.startsWith(w.slice(0, Math.max(2, w.length - 1))));
+    if (base === undefined || base.includes('_')) return [];
+    const last = base.at(-1)!;
+    const forms = [`${base}er`, `${base}or`, ...(last === 'e' ? [`${base}r`] : []), ...(/[b-df-hj-np-tv-z]/.test(last) ? [`${base}${last}er`] : [])];
+    return forms.filter(
+      (noun) =>
+        this.senses('noun', noun).length > 0 &&
+        this.isKindOf(noun, 'person') &&
+        this.senses('noun', noun).some((offset) =>
+          this.synset('noun', offset).pointers.some((p) => p.symbol === '+' && p.pos === 'verb' && this.synset('verb', p.offset).words.includes(base)),
+        ),
+    );
   }
 
   /**

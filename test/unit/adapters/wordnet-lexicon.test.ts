@@ -55,4 +55,17 @@ describe('Function: wordNet', () => {
     expect(wordNet().irregularForms?.('built')).toContain('build');
     expect(wordNet().irregularForms?.('walk')).toEqual([]);
   });
+
+  it('relates a verb to its agent noun from any of its senses ("directed": director), never to a noun of no person', () => {
+    // Act
+    const directed = wordNet().related('directed');
+    const founded = wordNet().related('founded');
+    const painted = wordNet().related('painted');
+
+    // Assess: "painter" is a person; "walker" of "walked" would be too, but "aimer" is no word for one.
+    expect(directed).toContain('director');
+    expect(founded).toContain('founder');
+    expect(painted).toContain('painter');
+    expect(wordNet().related('aimed')).not.toContain('aimer');
+  });
 });

@@ -4987,3 +4987,21 @@ describe('Function: readQuestion with an adverb before its verb', () => {
     expect(readQuestion('Which Dutch botanist first described the Lorn orchid?').answerClass).toBe('botanist');
   });
 });
+
+describe('Function: answerStructured on a music school and its director', () => {
+  const school = doc(
+    'school',
+    'Ostrava Academy of Music',
+    'The Ostrava Academy of Music is a music school in Lenz. Founded in 1841, it is the oldest in Tarnia.',
+  );
+  const head = doc(
+    'head',
+    'Emil Vask',
+    'Emil Vask (1810–1888) was a Tarnian composer and teacher. He was director of the Ostrava Academy of Music from 1852 to 1879.',
+  );
+
+  it('reads "Who directed X?" in "He was director of X", the verb said by its agent noun', () => {
+    // Act & Assess
+    expect(ask('Who directed the Ostrava Academy of Music?', [school, head]).shortAnswer).toBe('Emil Vask');
+  });
+});
