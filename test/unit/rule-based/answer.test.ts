@@ -5005,3 +5005,30 @@ describe('Function: answerStructured on a music school and its director', () => 
     expect(ask('Who directed the Ostrava Academy of Music?', [school, head]).shortAnswer).toBe('Emil Vask');
   });
 });
+
+describe('Function: answerStructured on a disease, its cure and the one who described it', () => {
+  const disease = doc(
+    'disease',
+    'Reed ague',
+    'Reed ague is an infectious disease caused by the bacterium Borrelia lacustris. It is spread by the bites of marsh ticks and is common along the coast of Tarnia. Symptoms include chills, fatigue and joint pain. It is treated with the antibiotic selvamycin.',
+  );
+  const drug = doc('drug', 'Selvamycin', 'Selvamycin is an antibiotic used to treat bacterial infections, including reed ague. It was discovered in 1949.');
+  const all = [disease, drug];
+
+  it('says how a thing is done by the phrase after its verb, to the end of its clause', () => {
+    // Act & Assess
+    expect(ask('How is reed ague spread?', all).shortAnswer).toBe('by the bites of marsh ticks');
+    expect(ask('How is reed ague treated?', all).shortAnswer).toBe('with the antibiotic selvamycin');
+  });
+
+  it('lists what a plural noun of the subject is said to include', () => {
+    // Act & Assess
+    expect(ask('What are the symptoms of reed ague?', all).shortAnswer).toBe('chills, fatigue and joint pain');
+  });
+
+  it('answers a kind asked with the one the sentence names by it, not the kind', () => {
+    // Act & Assess
+    expect(ask('What drug is used to treat reed ague?', all).shortAnswer).toBe('Selvamycin');
+    expect(ask('What drug is reed ague treated with?', [disease]).shortAnswer).toMatch(/\bselvamycin$/);
+  });
+});

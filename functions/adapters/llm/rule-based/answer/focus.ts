@@ -239,9 +239,29 @@ export class Focus {
     for (const m of text.matchAll(/\b\p{Ll}{3,}\b/gu)) {
       if (out.some((c) => m.index >= c.at && m.index < c.at + c.text.length)) continue;
       const named = this.isKindWord(m[0], head) ? m[0] : this.kindOfAgent(m[0], head);
-      if (named) out.push({ text: named, at: m.index, kind: 'name' });
+      if (!named) continue;
+      // "the antibiotic dorvacin": a word the lexicon does not know, right after the kind, is the one of it named.
+      const next = /^\s+(\p{Ll}{4,})\b(?![\s-]+\p{Ll})/u.exec(text.slice(m.index + m[0].length));
+      // "Dorvacin is an antibiotic used to ...": the kind said of the sentence's subject names it.
+      const subject =
+        /^(\p{Lu}[\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+){0,3})\s+(?:is|was|are|were)\s+(?:an?|the)\s+(?:(?!(?:of|in|for|from|with|by|to|on|at)\s)[\p{Ll}-]+\s+){0,2}$/u.exec(
+          text.slice(0, m.index),
+        )?.[1];
+      if (named === m[0] && next && this.unknownWord(next[1]!)) {
+        this.kinds.set(next[1]!, true);
+        out.push({ text: next[1]!, at: m.index + m[0].length + next[0].length - next[1]!.length, kind: 'name' });
+      } else if (named === m[0] && subject && !this.isGiven({ text: subject, at: 0, kind: 'name' })) {
+        this.kinds.set(subject, true);
+        out.push({ text: subject, at: 0, kind: 'name' });
+      } else out.push({ text: named, at: m.index, kind: 'name' });
     }
     return out.sort((a, b) => a.at - b.at);
+  }
+
+  /** Whether the lexicon knows a word in no sense, common or name ("dorvacin"). */
+  private unknownWord(word: string): boolean {
+    const related = this.lexicon.related(word);
+    return related.length === 1 && related[0] === word && this.lexicon.isCommonWord?.(word) !== true && this.lexicon.isOnlyName?.(word) !== true;
   }
 
   /** Whether a word names a kind of the class; the class itself, by another of its words ("film" for "movie"), is none. */

@@ -89,8 +89,10 @@ import {
   formerName,
   foundedWhere,
   howLong,
+  includedIn,
   kindOf,
   leaderOf,
+  mannerOf,
   materialOf,
   namedAfter,
   namedFor,
@@ -232,7 +234,9 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         deathCause(text, reading, input.documents) ??
         (reading.type === 'place' ? (whereIs(text, focus) ?? containingPlace(focus) ?? workPlace(text, focus)) : undefined));
   if (dated) return dated;
-  const given = firstNames(text, focus) ?? (['yes_no', 'choice', 'comparison'].includes(reading.type) ? undefined : materialOf(text, focus));
+  const given =
+    firstNames(text, focus) ??
+    (['yes_no', 'choice', 'comparison'].includes(reading.type) ? undefined : (materialOf(text, focus) ?? mannerOf(text, focus) ?? includedIn(text, focus)));
   if (given) return given;
   switch (reading.type) {
     case 'yes_no':

@@ -741,6 +741,59 @@ export function causeOf(question: string, focus: Focus): ExtractedAnswer | undef
   return undefined;
 }
 
+/** "How is marsh fever spread?", "How was the Kell Bridge built?": the subject and the participle asked. */
+const MANNER_ASKED = /^\s*[Hh]ow\s+(?:is|are|was|were)\s+(.+?)\s+(\p{Ll}{3,})\s*\?*\s*$/u;
+/** A verb, then the phrase that says how it is done: "spread by the bites of water rats", "treated with ...". */
+const MANNER_SAID = /\b(\p{Ll}{3,})\s+((?:by|with|through|via|using|from)\s+[^,;.]+)/gu;
+
+/** The sentences of passages about a thing the question names in its own words (a common noun typed in lower case too). */
+function sentencesOn(subject: string, focus: Focus): Sentence[] {
+  const terms = contentTerms(subject);
+  return terms.length === 0 ? [] : focus.all.filter((s) => terms.every((t) => s.terms.has(t) || contentTerms(s.title).includes(t)));
+}
+
+/**
+ * "How is marsh fever spread?", "How is it treated?": the phrase after the asked verb, in a sentence
+ * on the subject, that says by what or with what it is done ("It is spread by the bites of water
+ * rats": by the bites of water rats), to the end of its clause. Undefined for other questions, or
+ * when no sentence says the verb with such a phrase.
+ */
+export function mannerOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const m = MANNER_ASKED.exec(question);
+  if (!m) return undefined;
+  const verb = contentTerms(m[2]!)[0];
+  for (const s of sentencesOn(m[1]!, focus)) {
+    for (const said of s.text.matchAll(MANNER_SAID)) {
+      if (contentTerms(said[1]!)[0] !== verb) continue;
+      // "... by the bites of water rats and is common in ...": a verb after "and" ends it.
+      const phrase = said[2]!.replace(/\s+and\s+(?:is|was|are|were|has|had|have|\p{Ll}+(?:ed|s))\b.*$/u, '').trim();
+      if (phrase.split(/\s+/).length <= 10) return { shortAnswer: phrase, answer: cite(s) };
+    }
+  }
+  return undefined;
+}
+
+/** "What are the symptoms of marsh fever?", "What are the main exports of Tarnia?": the plural noun asked and what it is of. */
+const INCLUDED_ASKED =
+  /^\s*[Ww]hat\s+(?:are|were)\s+(?:the\s+|its\s+)?(?:(?:main|common|usual|typical|chief|principal|major)\s+)?(\p{Ll}{3,}s)\s+of\s+(.+?)\s*\?*\s*$/u;
+
+/**
+ * "What are the symptoms of marsh fever?": what a sentence on the subject says the plural noun
+ * includes or is ("Symptoms include high fever, headache and muscle pain"), to the sentence's end.
+ * Undefined for other questions, or when no sentence says so.
+ */
+export function includedIn(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const m = INCLUDED_ASKED.exec(question);
+  if (!m) return undefined;
+  const noun = contentTerms(m[1]!)[0];
+  for (const s of sentencesOn(m[2]!, focus)) {
+    for (const said of s.text.matchAll(/\b(\p{L}{3,})\s+(?:include|includes|included|are|were)\s+([^.;]+)/gu)) {
+      if (contentTerms(said[1]!)[0] === noun) return { shortAnswer: said[2]!.trim(), answer: cite(s) };
+    }
+  }
+  return undefined;
+}
+
 /** "How long has Jonas Brell managed FC Varn?", "How long did he coach Essin United?": the subject and the verb. */
 const HOW_LONG_ASKED = /^\s*[Hh]ow\s+long\s+(?:has|have|had|did|does|do|was|were)\s+(.+?)\s+(?:been\s+)?(\p{Ll}{3,})\b[^?]*\?*\s*$/u;
 /** When something began, or the years it ran: "since 2016", "from 2011 to 2015". */
