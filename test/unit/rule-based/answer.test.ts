@@ -5032,3 +5032,44 @@ describe('Function: answerStructured on a disease, its cure and the one who desc
     expect(ask('What drug is reed ague treated with?', [disease]).shortAnswer).toMatch(/\bselvamycin$/);
   });
 });
+
+describe('Function: answerStructured on a television series, its writer, star and composer', () => {
+  const series = doc(
+    'series',
+    'Cold Quay (TV series)',
+    'Cold Quay is a Tarnian crime drama television series created by Ilse Marr. It aired on TTV 2 from 2012 to 2018 and ran for four series and 32 episodes. The series stars Otto Brand as Sergeant Nils Voss.',
+  );
+  const writer = doc(
+    'writer',
+    'Ilse Marr',
+    'Ilse Marr (born 3 May 1970) is a Tarnian screenwriter. She is married to the composer Karl Ebb, who wrote the series\' theme music.',
+  );
+  const actor = doc('actor', 'Otto Brand', 'Otto Brand (born 1966) is a Tarnian actor. He won a Tarnian Television Award in 2015 for his role as Sergeant Nils Voss.');
+  const scientist = doc(
+    'scientist',
+    'Vera Holm',
+    'Vera Holm (1880–1949) was a Tarnian chemist. In 1921 she became the first woman elected to the Tarnian Academy of Sciences.',
+  );
+  const all = [series, writer, actor, scientist];
+
+  it('names the actor a sentence puts before "as" and the character, or whose own passage gives it as a role', () => {
+    // Act & Assess
+    expect(ask('Who plays Sergeant Nils Voss?', all).shortAnswer).toBe('Otto Brand');
+    expect(ask('Who plays Sergeant Nils Voss?', [writer, actor]).shortAnswer).toBe('Otto Brand');
+  });
+
+  it('names the one a relative clause says did all that is asked', () => {
+    // Act & Assess
+    expect(ask('Who wrote the theme music for Cold Quay?', all).shortAnswer).toBe('Karl Ebb');
+  });
+
+  it('gives how long a thing ran by the years its sentence says, not a count', () => {
+    // Act & Assess
+    expect(ask('How long did Cold Quay run?', all).shortAnswer).toBe('from 2012 to 2018');
+  });
+
+  it('reads a pronoun after a time put first as the passage subject', () => {
+    // Act & Assess
+    expect(ask('Who was the first woman elected to the Tarnian Academy of Sciences?', all).shortAnswer).toBe('Vera Holm');
+  });
+});

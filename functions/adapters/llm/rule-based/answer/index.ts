@@ -74,6 +74,7 @@ import {
 import { deathCause, homeCountry, inCommon, lifeDate, lifePlace } from './lives.js';
 import {
   AGE_SAID,
+  actorOf,
   ageAtEvent,
   asksForMany,
   becameWhen,
@@ -102,6 +103,7 @@ import {
   placeOfAnswer,
   playsAs,
   pricePaid,
+  relativeAgent,
   roleHeld,
   superlative,
   verbObject,
@@ -279,6 +281,8 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         (reading.type === 'number' && TOTAL_ASKED.test(text) ? tableTotal(tables, focus) : undefined) ??
         (reading.type === 'number' ? tableFigure(tables, focus) : tableSuperlative(reading, tables, focus, text)) ??
         mostOfClass(reading, focus, text) ??
+        actorOf(text, focus) ??
+        relativeAgent(reading, focus) ??
         playsAs(reading, focus, text) ??
         roleHeld(reading, focus) ??
         howLong(text, focus) ??

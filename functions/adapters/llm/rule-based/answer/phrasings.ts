@@ -806,7 +806,9 @@ const SPAN_OF_TIME = new RegExp(`\\bsince\\s+(?:(?:\\d{1,2}\\s+)?\\p{Lu}\\p{Ll}+
  * or when no such sentence gives one: a length said as a figure ("for 12 years") is read as any figure.
  */
 export function howLong(question: string, focus: Focus): ExtractedAnswer | undefined {
-  const found = afterAskedVerb(HOW_LONG_ASKED.exec(question), SPAN_OF_TIME, focus);
+  const asked = HOW_LONG_ASKED.exec(question);
+  // "It aired on SRT 1 from 2015 to 2021 and ran for five series": the sentence saying the verb gives the span before it too.
+  const found = afterAskedVerb(asked, SPAN_OF_TIME, focus) ?? afterAskedVerb(asked, SPAN_OF_TIME, focus, true);
   return found && { shortAnswer: found.match[0], answer: cite(found.sentence) };
 }
 
@@ -847,10 +849,15 @@ export function endsOf(question: string, focus: Focus): ExtractedAnswer | undefi
 /**
  * The first sentence about a question's subject (half its words or more, or its passage's title)
  * that says the asked verb, in any of its forms, and after it what `after` finds there ("has managed
- * FC Varn since 2016", "joined the Royal Navy at the age of thirteen"). `asked` is the question's
- * match: the subject as group 1, the verb as group 2.
+ * FC Varn since 2016", "joined the Royal Navy at the age of thirteen"), or `anywhere` in it. `asked`
+ * is the question's match: the subject as group 1, the verb as group 2.
  */
-function afterAskedVerb(asked: RegExpExecArray | null | undefined, after: RegExp, focus: Focus): { match: RegExpExecArray; sentence: Sentence } | undefined {
+function afterAskedVerb(
+  asked: RegExpExecArray | null | undefined,
+  after: RegExp,
+  focus: Focus,
+  anywhere = false,
+): { match: RegExpExecArray; sentence: Sentence } | undefined {
   const verb = asked?.[2]?.toLowerCase();
   const stem = verb ? contentTerms(verb)[0] : undefined;
   if (!asked || !verb || !stem) return undefined;
@@ -858,7 +865,7 @@ function afterAskedVerb(asked: RegExpExecArray | null | undefined, after: RegExp
   const subject = contentTerms(asked[1]!);
   for (const sentence of rankedAbout(focus).filter((x) => holdsHalf(x, subject))) {
     const at = [...sentence.text.matchAll(/\b\p{Ll}{3,}\b/gu)].find((w) => said(w[0]));
-    const match = at ? after.exec(sentence.text.slice(at.index)) : null;
+    const match = at ? after.exec(anywhere ? sentence.text : sentence.text.slice(at.index)) : null;
     if (match) return { match, sentence };
   }
   return undefined;
@@ -1154,6 +1161,64 @@ export function playsAs(reading: QuestionReading, focus: Focus, question: string
   for (const s of own.length > 0 ? own : rankedAbout(focus)) {
     const role = PLAYS_AS.exec(s.text);
     if (role) return { shortAnswer: role[1]!, answer: cite(s) };
+  }
+  return undefined;
+}
+
+/** The auxiliaries a "Who ...?" question may open with, asking a role or a state, not a deed. */
+const AUXILIARY = /^(?:is|was|are|were|has|had|have|does|did|do|will|would|can|could)$/;
+
+/**
+ * "Who wrote the theme music for Harbour Lights?": the person a relative clause says did all that
+ * is asked ("married to the composer Lars Vind, who wrote the series' theme music"), in a passage
+ * about the question's names or about one they name. Undefined for other questions, or when no clause says it all.
+ */
+export function relativeAgent(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
+  // Asked "Who <verb> ...?"; a verb alone is too little to tell whose it is ("co-produced by Matthew
+  // Vaughn, who directed the first film"), and so is a role asked ("Who is the director of ...?").
+  const verb = /^\s*who\s+(\p{Ll}{3,})\b/iu.exec(focus.question)?.[1]?.toLowerCase();
+  if (reading.type !== 'person' || !verb || AUXILIARY.test(verb) || focus.relation.length < 2 || focus.nameTerms.length === 0) return undefined;
+  const saysDone = saysVerb(verb, contentTerms(verb)[0] ?? verb, focus);
+  // The passages about the names, and those whose subject they name ("created by Ilse Marr").
+  const about = focus.all.filter((x) => focus.nameScore(x) > 0);
+  const onNames = new Set(about.map((x) => x.docId));
+  for (const x of focus.all) if (about.some((a) => a.text.includes(bareTitle(x.title)))) onNames.add(x.docId);
+  for (const s of focus.all.filter((x) => onNames.has(x.docId))) {
+    for (const m of s.text.matchAll(/(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*)+),\s+who\s+([^.;]+)/gu)) {
+      const said = new Set(contentTerms(m[2]!));
+      // Nor is it when the sentence says the doing before the name: "written and directed by Jeff Wadlow and ...".
+      const doneBefore = (s.text.slice(0, m.index).match(/\p{L}+/gu) ?? []).some(saysDone);
+      if (!doneBefore && focus.relation.every((set) => [...set].some((t) => holdsTerm(said, t))) && !focus.isGiven({ text: m[1]!, at: 0, kind: 'name' }))
+        return { shortAnswer: m[1]!, answer: cite(s) };
+    }
+  }
+  return undefined;
+}
+
+/** "Who plays Inspector Aron Falk?", "Who voiced X in Y?": the character asked, group 1. */
+const ACTOR_ASKED =
+  /^\s*who\s+(?:plays|played|portrays|portrayed|voices|voiced|stars\s+as|starred\s+as)\s+(?:the\s+(?:role|part)\s+of\s+)?(?:the\s+)?(.+?)(?:\s+(?:in|on)\s+.+?)?\s*\?*\s*$/i;
+
+/**
+ * "Who plays Inspector Aron Falk?": the actor a sentence names right before "as" and the character
+ * ("stars Jakob Lenn as Inspector Aron Falk"), or the person whose own passage gives the character
+ * as their role ("for his role as Inspector Aron Falk"). The reverse of characterPlayed. Undefined
+ * for other questions, or when no sentence says so.
+ */
+export function actorOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const character = ACTOR_ASKED.exec(question)?.[1];
+  if (!character || !/^\p{Lu}/u.test(character)) return undefined;
+  const c = escapeRegExp(character);
+  const named = new RegExp(`(\\p{Lu}[\\p{L}.'’-]*(?:\\s+\\p{Lu}[\\p{L}.'’-]*)*)\\s+(?:\\([^)]*\\)\\s+)?as\\s+(?:the\\s+)?${c}\\b`, 'u');
+  const role = new RegExp(`\\b(?:role|part)\\s+(?:as|of)\\s+(?:the\\s+)?${c}\\b`, 'u');
+  for (const s of focus.all) {
+    const actor = named.exec(s.text)?.[1];
+    if (actor && !sameName(actor, character)) return { shortAnswer: actor, answer: cite(s) };
+  }
+  for (const s of focus.all.filter((x) => role.test(x.text) && !sameName(bareTitle(x.title), character))) {
+    const lead = focus.all.find((x) => x.docId === s.docId && x.position === 0);
+    // The passage is a person's: its opening gives a birth or a life's span.
+    if (lead && /\(\s*(?:born\b|b\.|\d{3,4}\s*[–-])/.test(lead.text)) return { shortAnswer: bareTitle(s.title), answer: cite(s) };
   }
   return undefined;
 }

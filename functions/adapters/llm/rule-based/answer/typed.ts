@@ -425,7 +425,10 @@ function namesBridge(c: Candidate, bridgeTerms: ReadonlySet<string>): boolean {
  * "He" and "she" stand for a person, never a place or a thing ("He died in 1937 ...": not where he died).
  */
 function pronounSubject(s: Sentence, focus: Focus, reading: QuestionReading): Candidate | undefined {
-  const pronoun = reading.type === 'person' ? /^(?:It|He|She|They)\s/ : /^(?:It|They)\s/;
+  // "In 1925 she became the first woman elected to ...": a time or place put first, then the pronoun.
+  const fronted = String.raw`(?:(?:In|On|By|After|Before|During|Since|From|At)\s+(?:[\p{L}\p{N}'’-]+\s+){1,3}?|[^,;.]{1,60},\s+)`;
+  const pronoun = new RegExp(`^(?:(?:It|They)|${fronted}(?:it|they))\\s`, 'u');
+  const person = new RegExp(`^(?:(?:It|He|She|They)|${fronted}(?:he|she|they))\\s`, 'u');
   // "The band consists of singer Mira Joss, ...", asked which band: the class asked, said as the
   // subject of a later sentence, stands for the passage's subject as a pronoun does.
   const classNoun = s.position > 0 ? /^The\s+(\p{Ll}+)\s/u.exec(s.text)?.[1] : undefined;
@@ -434,7 +437,7 @@ function pronounSubject(s: Sentence, focus: Focus, reading: QuestionReading): Ca
     classNoun !== undefined &&
     focus.answerClass.has(contentTerms(classNoun)[0] ?? '') &&
     ownPassageDefines({ text: bareTitle(s.title), at: 0, kind: 'name' }, focus);
-  if (!(pronoun.test(s.text) || asClass) || s.title === '') return undefined;
+  if (!((reading.type === 'person' ? person : pronoun).test(s.text) || asClass) || s.title === '') return undefined;
   // "River Calder, Lancashire": a title told apart by its place after a comma is the name before it
   // when its passage's opening says so ("The River Calder is a river in Lancashire").
   const title = bareTitle(s.title);
