@@ -5042,9 +5042,13 @@ describe('Function: answerStructured on a television series, its writer, star an
   const writer = doc(
     'writer',
     'Ilse Marr',
-    'Ilse Marr (born 3 May 1970) is a Tarnian screenwriter. She is married to the composer Karl Ebb, who wrote the series\' theme music.',
+    "Ilse Marr (born 3 May 1970) is a Tarnian screenwriter. She is married to the composer Karl Ebb, who wrote the series' theme music.",
   );
-  const actor = doc('actor', 'Otto Brand', 'Otto Brand (born 1966) is a Tarnian actor. He won a Tarnian Television Award in 2015 for his role as Sergeant Nils Voss.');
+  const actor = doc(
+    'actor',
+    'Otto Brand',
+    'Otto Brand (born 1966) is a Tarnian actor. He won a Tarnian Television Award in 2015 for his role as Sergeant Nils Voss.',
+  );
   const scientist = doc(
     'scientist',
     'Vera Holm',
@@ -5071,5 +5075,14 @@ describe('Function: answerStructured on a television series, its writer, star an
   it('reads a pronoun after a time put first as the passage subject', () => {
     // Act & Assess
     expect(ask('Who was the first woman elected to the Tarnian Academy of Sciences?', all).shortAnswer).toBe('Vera Holm');
+  });
+});
+
+describe('Function: answerStructured on a ship lost off a headland', () => {
+  const ship = doc('ship', 'SS Halda', 'SS Halda was a passenger steamship built in Brenn. She sank on 2 June 1909 after striking a reef off Cape Vell.');
+
+  it('reads a place after "off" as where a thing happened', () => {
+    // Act & Assess
+    expect(ask('Where did the SS Halda sink?', [ship]).shortAnswer).toBe('Cape Vell');
   });
 });

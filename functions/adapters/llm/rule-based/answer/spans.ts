@@ -280,7 +280,7 @@ export function misfit(c: Candidate, reading: QuestionReading, s: Sentence): num
 }
 
 /**
- * Whether a name's surroundings read as the type asked: a place follows in/at/from/near/to or a date, or comes
+ * Whether a name's surroundings read as the type asked: a place follows in/at/from/near/to/off ("a reef off Cape Maren") or a date, or comes
  * before ", Region"; a person is not after "in", is no acronym and does not qualify a name after it; neither holds a figure ("2010 American").
  */
 function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean {
@@ -311,7 +311,7 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
     return (
       !figure &&
       !qualifiesNoun &&
-      (/\b(?:in|at|from|near|to)\s+(?:the\s+)?$/i.test(before) || /\b\d{3,4},\s+$/.test(before) || ofPlace || /^,\s*\p{Lu}/u.test(after))
+      (/\b(?:in|at|from|near|to|off)\s+(?:the\s+)?$/i.test(before) || /\b\d{3,4},\s+$/.test(before) || ofPlace || /^,\s*\p{Lu}/u.test(after))
     );
   // An acronym ("TV", "NBA") names an organisation or a thing, seldom a person.
   // A word before a common noun and a name qualifies the name ("French-Canadian author Mélanie Watt").
