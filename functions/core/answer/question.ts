@@ -144,6 +144,9 @@ export const FIGURE_NOUNS = NUMBER_NOUNS.source.replace(/^\^|\$$/g, '');
 /** A figure noun of something, anywhere in a question ("percentage of", "share of"). */
 const FIGURE_NOUN_OF = new RegExp(`\\b(?:${FIGURE_NOUNS})\\s+of\\b`, 'i');
 
+/** "Which Greek astronomer first recorded ...?": an adverb before the question's verb is no word of the class asked. */
+const ADVERB_BEFORE_VERB = /\s+(?:first|last|also|originally|once|later|initially|then|still|only|never|ever|formerly|jointly|officially|currently|now)$/;
+
 /** The answer type a noun of time, place or person asks for; undefined for any other noun. */
 function typeOfNoun(noun: string): AnswerType | undefined {
   if (TIME_NOUNS.test(noun)) return /^years?$/i.test(noun) ? 'year' : 'date';
@@ -787,9 +790,6 @@ function contactClause(q: string): [string, string, string, string, string] | un
  * it, asked with the clause's own words ("Where Kerry Saxby-Junna was born?", "Which company
  * published X?"). Undefined for a question without such a clause.
  */
-/** "Which Greek astronomer first recorded ...?": an adverb before the question's verb is no word of the class asked. */
-const ADVERB_BEFORE_VERB = /\s+(?:first|last|also|originally|once|later|initially|then|still|only|never|ever|formerly|jointly|officially|currently|now)$/;
-
 export function describedThing(question: string): { phrase: string; find: string; role?: string; kind?: string; also?: string } | undefined {
   const q = question
     .trim()
@@ -826,8 +826,8 @@ export function describedThing(question: string): { phrase: string; find: string
   const asked = /^(.+?)\s+(is|was|are|were)\s+(\p{Ll}.*)$/u.exec(clause);
   const where = asked ? `Where ${asked[2]} ${asked[1]} ${asked[3]}?` : `Where ${clause}?`;
   const find = relative === 'where' ? where : person ? `Who ${clause}?` : `Which ${noun} ${clause}?`;
-  // "the stadium where FC Varn plays": when "Where FC Varn plays?" finds nothing with a passage of
-  // its own, "In which stadium FC Varn plays?" may, the noun saying what is found.
+  // "the stadium where FC Varn plays": when "Where FC Varn plays?" finds nothing the noun names
+  // (its league), "In which stadium FC Varn plays?" is asked besides (describedAnswer).
   const also = relative === 'where' && !asked && noun !== 'place' ? { also: `In which ${noun} ${clause}?` } : {};
   return named || person ? { phrase, find, ...also } : { phrase, find, kind: noun, ...also };
 }

@@ -1108,9 +1108,9 @@ const ROLE_ASKED = /^(?:role|job|position|post|title|office)$/i;
 /**
  * "What was Oskar Lind's role at Lumora?", "What position did Nadia Berg hold at Lumora?": the
  * office the person's own passage says they held there ("He was Lumora's chief technology officer",
- * "served as its chief executive", "head coach of FC Varn"): the words before the organisation's
- * possessive, "its", or after "as" or before "of"/"at" it, cut at the last word the lexicon knows as
- * a kind of person. Undefined when no role is asked (a role played is playsAs's), or none is said so.
+ * "served as its chief executive", "has been the head coach of FC Varn"): the words after the
+ * organisation's possessive or "its", or between "as"/"was"/"been" and "of"/"at"/"for" it, cut at the
+ * last word the lexicon knows as a kind of person. Undefined when no role is asked (a role played is playsAs's), or none is said so.
  */
 export function roleHeld(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
   if (!ROLE_ASKED.test(reading.answerClass ?? '') || reading.relation.some((w) => /^pla[yi]/i.test(w))) return undefined;

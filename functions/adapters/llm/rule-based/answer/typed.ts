@@ -815,8 +815,8 @@ function classGap(c: Candidate, s: Sentence, focus: Focus): number {
     if (term === undefined || !focus.answerClass.has(term)) continue;
     const end = c.at + c.text.length;
     const words = m.index >= end ? s.text.slice(end, m.index) : s.text.slice(m.index + m[0].length, c.at);
-    // "a software company headquartered in Tessford": a name after the class noun's preposition is
-    // where or whence the thing is, not one of the class ("the city of Lyon" is one).
+    // "a software company headquartered in Tessford", "a film directed by ...": a name after the class
+    // noun's preposition is where, whence or by whom the thing is, not one of the class ("the city of Lyon" is one).
     if (m.index < c.at && /\b(?:in|at|from|near|by)\b/.test(words)) continue;
     gap = Math.min(gap, words.trim() === '' ? 0 : words.trim().split(/\s+/).length);
   }
