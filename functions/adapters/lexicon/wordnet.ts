@@ -201,14 +201,16 @@ export class WordNetLexicon implements Lexicon {
     if (base === undefined || base.includes('_')) return [];
     const last = base.at(-1)!;
     const forms = [`${base}er`, `${base}or`, ...(last === 'e' ? [`${base}r`] : []), ...(/[b-df-hj-np-tv-z]/.test(last) ? [`${base}${last}er`] : [])];
-    return forms.filter(
-      (noun) =>
-        this.senses('noun', noun).length > 0 &&
+    return forms.filter((noun) => {
+      const senses = this.senses('noun', noun);
+      return (
+        senses.length > 0 &&
         this.isKindOf(noun, 'person') &&
-        this.senses('noun', noun).some((offset) =>
+        senses.some((offset) =>
           this.synset('noun', offset).pointers.some((p) => p.symbol === '+' && p.pos === 'verb' && this.synset('verb', p.offset).words.includes(base)),
-        ),
-    );
+        )
+      );
+    });
   }
 
   /**

@@ -45,6 +45,10 @@ export interface Sentence {
 
 export const cite = (s: Sentence) => `${s.text} [${s.docId}]`;
 
+/** A sentence's subject, then "is a" and up to two words that are no preposition, before a kind ("Dorvacin is an "): group 1. */
+const KIND_OF_SUBJECT =
+  /^(\p{Lu}[\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+){0,3})\s+(?:is|was|are|were)\s+(?:an?|the)\s+(?:(?!(?:of|in|for|from|with|by|to|on|at)\s)[\p{Ll}-]+\s+){0,2}$/u;
+
 /** The question's focus as sentence scores: its names, its relation's words (with related words) and its answer class. */
 export class Focus {
   readonly nameTerms: string[][];
@@ -242,15 +246,14 @@ export class Focus {
       if (!named) continue;
       // "the antibiotic dorvacin": a word the lexicon does not know, right after the kind, is the one of it named.
       const next = /^\s+(\p{Ll}{4,})\b(?![\s-]+\p{Ll})/u.exec(text.slice(m.index + m[0].length));
-      // "Dorvacin is an antibiotic used to ...": the kind said of the sentence's subject names it.
-      const subject =
-        /^(\p{Lu}[\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+){0,3})\s+(?:is|was|are|were)\s+(?:an?|the)\s+(?:(?!(?:of|in|for|from|with|by|to|on|at)\s)[\p{Ll}-]+\s+){0,2}$/u.exec(
-          text.slice(0, m.index),
-        )?.[1];
       if (named === m[0] && next && this.unknownWord(next[1]!)) {
         this.kinds.set(next[1]!, true);
         out.push({ text: next[1]!, at: m.index + m[0].length + next[0].length - next[1]!.length, kind: 'name' });
-      } else if (named === m[0] && subject && !this.isGiven({ text: subject, at: 0, kind: 'name' })) {
+        continue;
+      }
+      // "Dorvacin is an antibiotic used to ...": the kind said of the sentence's subject names it.
+      const subject = named === m[0] ? KIND_OF_SUBJECT.exec(text.slice(0, m.index))?.[1] : undefined;
+      if (subject && !this.isGiven({ text: subject, at: 0, kind: 'name' })) {
         this.kinds.set(subject, true);
         out.push({ text: subject, at: 0, kind: 'name' });
       } else out.push({ text: named, at: m.index, kind: 'name' });

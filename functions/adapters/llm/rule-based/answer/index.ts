@@ -331,6 +331,7 @@ function describedAnswer(asked: string, documents: AnswerInput['documents'], lex
   // taken when it finds one named so or whose own passage opens by calling it so.
   const first = askAgain(described.find, documents, lexicon, depth);
   const also = (described as { also?: string }).also;
+  // The noun the phrase opens on ("the stadium where ...").
   const noun = contentTerms(/^the\s+(\p{Ll}+)\s/u.exec(described.phrase)?.[1] ?? '')[0];
   const ofNoun = (name: string | null) => {
     const own = name ? ownPassage(name, documents) : undefined;
@@ -350,7 +351,8 @@ function describedAnswer(asked: string, documents: AnswerInput['documents'], lex
   const hop = (then: ExtractedAnswer) => ({ shortAnswer: then.shortAnswer, answer: [...new Set([found.answer, then.answer])].join(' ') });
   if (!own) {
     // Without a passage to tell what it is, it must be named as the kind described ("Cliffside Studios", a studio).
-    const kindWord = contentTerms((described as { kind?: string }).kind ?? /^the\s+(\p{Ll}+)\s/u.exec(described.phrase)?.[1] ?? '')[0];
+    const kind = (described as { kind?: string }).kind;
+    const kindWord = kind === undefined ? noun : contentTerms(kind)[0];
     if (kindWord === undefined || !contentTerms(asName).includes(kindWord)) return undefined;
     const then = ask(documents);
     const namesFound = then.answer.toLowerCase().includes(asName.toLowerCase());

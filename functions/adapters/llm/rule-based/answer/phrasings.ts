@@ -27,7 +27,7 @@ import {
 import { BORN_AS, datesIn, namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import { ownPassage } from '../../../../core/answer/kinship.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
-import { bareTitle, escapeRegExp, KNOWN_FOR, MATERIAL_ASKED, sentences, YEARS_RUN } from '../../../../core/answer/text.js';
+import { AUX, bareTitle, escapeRegExp, KNOWN_FOR, MATERIAL_ASKED, sentences, YEARS_RUN } from '../../../../core/answer/text.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import {
@@ -1113,7 +1113,7 @@ const ROLE_ASKED = /^(?:role|job|position|post|title|office)$/i;
  * last word the lexicon knows as a kind of person. Undefined when no role is asked (a role played is playsAs's), or none is said so.
  */
 export function roleHeld(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
-  if (!ROLE_ASKED.test(reading.answerClass ?? '') || reading.relation.some((w) => /^pla[yi]/i.test(w))) return undefined;
+  if (!ROLE_ASKED.test(reading.answerClass ?? '') || asksPlay(reading)) return undefined;
   const [person, body] = reading.names as [string | undefined, string | undefined];
   if (!person) return undefined;
   const org = body ? escapeRegExp(body) : '(?!)';
@@ -1140,6 +1140,11 @@ export function roleHeld(reading: QuestionReading, focus: Focus): ExtractedAnswe
   return undefined;
 }
 
+/** Whether a question asks what one plays ("plays", "played"): a role played, playsAs's; not one held, roleHeld's. */
+function asksPlay(reading: QuestionReading): boolean {
+  return reading.relation.some((w) => /^pla[yi]/i.test(w));
+}
+
 /** "plays as a striker", "played primarily as a central defender": the role, group 1. */
 const PLAYS_AS =
   /\bplay(?:s|ed|ing)?\s+(?:(?:primarily|mainly|mostly|usually|chiefly)\s+)?as\s+(?:an?|the)\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)(?=\s+(?:for|in|at|with|and|who|from|on)\b|\s*[,.;()]|\s*$)/u;
@@ -1151,7 +1156,7 @@ const PLAYS_AS =
  * when the class asked is no position or role, or no sentence says it so.
  */
 export function playsAs(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
-  if (!reading.relation.some((w) => /^pla[yi]/i.test(w))) return undefined;
+  if (!asksPlay(reading)) return undefined;
   const character = characterPlayed(reading, focus, question);
   if (character) return character;
   if (!/^(?:position|role)$/i.test(reading.answerClass ?? '')) return undefined;
@@ -1165,8 +1170,8 @@ export function playsAs(reading: QuestionReading, focus: Focus, question: string
   return undefined;
 }
 
-/** The auxiliaries a "Who ...?" question may open with, asking a role or a state, not a deed. */
-const AUXILIARY = /^(?:is|was|are|were|has|had|have|does|did|do|will|would|can|could)$/;
+/** An auxiliary a "Who ...?" question may open with, asking a role or a state, not a deed. */
+const AUXILIARY = new RegExp(`^(?:${AUX})$`);
 
 /**
  * "Who wrote the theme music for Harbour Lights?": the person a relative clause says did all that

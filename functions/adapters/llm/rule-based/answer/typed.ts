@@ -96,6 +96,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const asksName = /\bname\s+of\b/i.test(focus.question);
   const owned = reading.type === 'date' || reading.type === 'year' ? ownedSets(focus) : [];
   const subjectAsked = askedSubject(reading, focus);
+  const passive = subjectAsked !== undefined && PASSIVE_ASKED.test(focus.question);
   // Read once for the date rules below: the words of the question's names, the preposition it asks with.
   const nameWords = new Set(focus.nameTerms.flat());
   const preposition = askedPreposition(focus.question);
@@ -146,10 +147,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
       subjectAsked &&
       !` ${titleKey(s.title)} `.includes(` ${titleKey(subjectAsked)} `) &&
       verbBeforeName(s, subjectAsked, focus) &&
-      !(
-        PASSIVE_ASKED.test(focus.question) &&
-        objectOfVerb({ text: subjectAsked, at: s.text.toLowerCase().indexOf(subjectAsked.toLowerCase()), kind: 'name' }, s, focus.relation)
-      )
+      !(passive && objectOfVerb({ text: subjectAsked, at: s.text.toLowerCase().indexOf(subjectAsked.toLowerCase()), kind: 'name' }, s, focus.relation))
     )
       continue;
     // "When did Lyon's metro open?": the date is of what the name owns, so its sentence says it.
