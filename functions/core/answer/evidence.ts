@@ -72,7 +72,7 @@ import {
   classWords as wordsOfClass,
 } from './question.js';
 import { respelling } from './spelling.js';
-import { ageAtDeathOf, bareTitle, entitySpans, escapeRegExp, MATERIAL_ASKED, sentences, TOTAL_ASKED, upperFirst } from './text.js';
+import { ageAtDeathOf, bareTitle, entitySpans, escapeRegExp, MATERIAL_ASKED, PLOT_ASKED, sentences, TOTAL_ASKED, upperFirst } from './text.js';
 import { asPassagesWrite } from './truecase.js';
 
 export interface EvidenceDocument {
@@ -148,6 +148,9 @@ const DATED_LEAD = /\b(?:is|was)\s+an?\s+(?:\p{Ll}+\s+)?(?:1[5-9]|20)\d\d\s+(?:[
 const NAME_AT_BIRTH_ASKED = /^(?:birth|real|maiden|original)\s+name$/i;
 const NAME_AT_BIRTH_SAID = new RegExp(`\\b${BORN_AS}\\s+\\p{Lu}\\p{Ll}`, 'u');
 
+/** The words PLOT_ASKED asks a story with. */
+const PLOT_WORDS = 'about plot story storyline premise happens';
+
 const SELF: Lexicon = { related: (phrase) => [phrase] };
 
 export function checkEvidence(question: string, documents: readonly EvidenceDocument[], claim: AnswerClaim = {}, lexicon: Lexicon = SELF): EvidenceCheck {
@@ -217,7 +220,8 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // "What is bouillabaisse made of?": what it is made of is the answer ("a fish stew"), seldom said
   // with "made" or "ingredient"; the thing it is asked of must still be spoken of.
   // So is "become" in "When did X become Prime Minister?" ("win" the Marlow Prize): what they became is spoken of, and a date.
-  const unsaid = new Set(contentTerms(MATERIAL_ASKED.exec(task)?.[0] ?? (BECAME_ASKED.test(task) ? BECAME_VERBS : '')));
+  // So are the words asking a work's story ("What is X about?", "What happens in X?"): what it follows is said.
+  const unsaid = new Set(contentTerms(MATERIAL_ASKED.exec(task)?.[0] ?? (BECAME_ASKED.test(task) ? BECAME_VERBS : PLOT_ASKED.test(task) ? PLOT_WORDS : '')));
   const relation = relationSets(
     unsaid.size === 0 ? reading.relation : reading.relation.filter((w) => !contentTerms(w).every((t) => unsaid.has(t))),
     related,

@@ -301,7 +301,9 @@ export function readQuestion(raw: string): QuestionReading {
         const head = noun?.split(' ').pop();
         // "starred in what for seven years?": a preposition after the question word starts an adjunct, not the answer's noun.
         const adjunct = noun !== undefined && /^(?:for|in|on|at|of|by|to|from|with|about|during|after|before|since|until|as)$/i.test(noun.split(' ')[0]!);
-        if (noun && head && !adjunct && !new RegExp(`^(?:${AUX})$`, 'i').test(noun.split(' ')[0]!)) {
+        // "What happens in X?", "What happened to X?": the word after is the verb asked, not the answer's noun.
+        const happens = noun !== undefined && /^happen(?:s|ed)?$/i.test(noun);
+        if (noun && head && !adjunct && !happens && !new RegExp(`^(?:${AUX})$`, 'i').test(noun.split(' ')[0]!)) {
           answerClass = noun;
           // "Which metropolitan area ...?": an area that is chosen or qualified is a place, not a figure.
           const placeArea = PLACE_NOUNS.test(head) && (wh.word.toLowerCase() === 'which' || noun.includes(' '));

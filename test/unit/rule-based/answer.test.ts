@@ -4131,6 +4131,9 @@ describe('Function: answerStructured on the kind of a class a person is named af
     expect(covered('What instrument does Olav Brekke play?', [drummer])).toEqual(['drum', true]);
     expect(covered('What instrument does Arne Lid play?', [bassist])).toEqual(['double bass', true]);
     expect(covered('What sport does Kari Moe play?', [pro])).toEqual(['tennis', true]);
+    // A cello is six levels of kinds below an artifact; a cellist trained on it.
+    const cellist = doc('vinter', 'Ola Vinter', 'Ola Vinter (born 1975) was born in Hamar and trained as a cellist at the Bergen Academy.');
+    expect(covered('What instrument did Ola Vinter train on?', [cellist])).toEqual(['cello', true]);
   });
 });
 
@@ -5084,5 +5087,29 @@ describe('Function: answerStructured on a ship lost off a headland', () => {
   it('reads a place after "off" as where a thing happened', () => {
     // Act & Assess
     expect(ask('Where did the SS Halda sink?', [ship]).shortAnswer).toBe('Cape Vell');
+  });
+});
+
+describe('Function: answerStructured on what a work is about', () => {
+  const told = doc(
+    'told',
+    'Salt Hollow',
+    'Salt Hollow is a 2016 adventure game by Tern Works. The game follows a ferryman searching for his lost daughter along a frozen river.',
+  );
+  const untold = doc('untold', 'Tern Works', 'Tern Works is a video game developer based in Brekka. It made Salt Hollow.');
+
+  it('gives the story its passage tells, however the story is asked', () => {
+    // Act & Assess
+    for (const q of ['What is Salt Hollow about?', 'What is the plot of Salt Hollow?', 'What happens in Salt Hollow?']) {
+      const a = ask(q, [told, untold]);
+      expect(a.shortAnswer).toBe('a ferryman searching for his lost daughter along a frozen river');
+      expect(checkEvidence(q, [told, untold], a, wordNet()).covered).toBe(true);
+    }
+  });
+
+  it('says what a thing is when no passage tells its story, and gives no plot then', () => {
+    // Act & Assess
+    expect(ask('What is Tern Works about?', [told, untold]).shortAnswer).toBe('a video game developer');
+    expect(ask('What is the plot of Tern Works?', [told, untold]).shortAnswer).toBeNull();
   });
 });

@@ -287,9 +287,10 @@ export class Focus {
     if (!AGENT_NOUN.test(word)) return undefined;
     let named = this.agents.get(word);
     if (named === undefined) {
-      const usable = (f: string) => ['artifact', 'activity'].some((k) => this.lexicon.isKindOf!(f, k));
+      // A cello is six levels below artifact (bowed, stringed, musical instrument, device, instrumentality).
+      const usable = (f: string, levels?: number) => ['artifact', 'activity'].some((k) => this.lexicon.isKindOf!(f, k, levels));
       named = usable(head)
-        ? (this.lexicon.related(word).find((f) => f !== word && /^\p{Ll}{3,}$/u.test(f) && this.isKindWord(f, head) && usable(f)) ?? null)
+        ? (this.lexicon.related(word).find((f) => f !== word && /^\p{Ll}{3,}$/u.test(f) && this.isKindWord(f, head) && usable(f, 8)) ?? null)
         : null;
       this.agents.set(word, named);
     }

@@ -46,6 +46,7 @@ import {
   bareTitle,
   escapeRegExp,
   NUMBER_WORDS,
+  PLOT_ASKED,
   sentences,
   TOTAL_ASKED,
   upperFirst,
@@ -102,6 +103,7 @@ import {
   periodEnd,
   placeOfAnswer,
   playsAs,
+  plotOf,
   pricePaid,
   relativeAgent,
   roleHeld,
@@ -238,8 +240,14 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
   if (dated) return dated;
   const given =
     firstNames(text, focus) ??
-    (['yes_no', 'choice', 'comparison'].includes(reading.type) ? undefined : (materialOf(text, focus) ?? mannerOf(text, focus) ?? includedIn(text, focus)));
+    (['yes_no', 'choice', 'comparison'].includes(reading.type)
+      ? undefined
+      : (materialOf(text, focus) ?? mannerOf(text, focus) ?? includedIn(text, focus) ?? plotOf(text, focus)));
   if (given) return given;
+  // Asked a work's story that no passage tells: "What is X about?" is answered by what X is; "What
+  // is the plot of X?" is not answered (a name its passage gives is no plot).
+  const story = PLOT_ASKED.exec(text);
+  if (story && again) return story[1] ? askAgain(`What is ${story[1]}?`, input.documents, lexicon, depth) : { shortAnswer: null, answer: NO_ANSWER };
   switch (reading.type) {
     case 'yes_no':
       return (

@@ -27,7 +27,7 @@ import {
 import { BORN_AS, datesIn, namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import { ownPassage } from '../../../../core/answer/kinship.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
-import { AUX, bareTitle, escapeRegExp, KNOWN_FOR, MATERIAL_ASKED, sentences, YEARS_RUN } from '../../../../core/answer/text.js';
+import { AUX, bareTitle, escapeRegExp, KNOWN_FOR, MATERIAL_ASKED, PLOT_ASKED, sentences, YEARS_RUN } from '../../../../core/answer/text.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import {
@@ -790,6 +790,26 @@ export function includedIn(question: string, focus: Focus): ExtractedAnswer | un
     for (const said of s.text.matchAll(/\b(\p{L}{3,})\s+(?:include|includes|included|are|were)\s+([^.;]+)/gu)) {
       if (contentTerms(said[1]!)[0] === noun) return { shortAnswer: said[2]!.trim(), answer: cite(s) };
     }
+  }
+  return undefined;
+}
+
+/** How a passage tells a work's story: "The game follows ...", "It tells the story of ...", "The novel concerns ...". */
+const PLOT_SAID =
+  /\b(?:follows|tells\s+(?:the\s+)?(?:story|tale)\s+of|is\s+about|was\s+about|cent(?:re|er)s\s+(?:on|around)|revolves\s+around|concerns(?!\s+(?:about|over|that)\b)|depicts|chronicles|recounts|focuses\s+on)\s+([^;]+)$/u;
+
+/**
+ * "What is Lantern Deep about?": what a sentence of the work's own passage says its story is
+ * ("The game follows a lighthouse keeper searching for her brother ..."), from after the verb that
+ * tells it to the sentence's end. Undefined for other questions, or when the work's passage tells no story.
+ */
+export function plotOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const m = PLOT_ASKED.exec(question);
+  const work = m?.[1] ?? m?.[2] ?? m?.[3];
+  if (!work) return undefined;
+  for (const s of focus.all.filter((x) => sameName(x.title, work) || sameName(bareTitle(x.title), work))) {
+    const said = PLOT_SAID.exec(s.text.replace(/\.\s*$/, ''));
+    if (said) return { shortAnswer: said[1]!.trim(), answer: cite(s) };
   }
   return undefined;
 }
