@@ -5113,3 +5113,37 @@ describe('Function: answerStructured on what a work is about', () => {
     expect(ask('What is the plot of Tern Works?', [told, untold]).shortAnswer).toBeNull();
   });
 });
+
+describe('Function: answerStructured on a bird named after the one who described it', () => {
+  const bird = doc(
+    'bird',
+    "Holm's petrel",
+    "Holm's petrel (Puffinus holmi) is a seabird of the petrel family. It breeds only on the Varra Islands. The species was first described in 1902 by the naturalist Ida Holm, after whom it is named.",
+  );
+  const naturalist = doc('holm', 'Ida Holm', 'Ida Holm (1860–1931) was a naturalist from Lunde. Her book Seabirds of the West was published in 1910.');
+  const society = doc('society', 'Lunde Bird Club', 'The Lunde Bird Club is a conservation charity. It has its headquarters in Lunde and about 9,000 members.');
+  const all = [bird, naturalist, society];
+
+  it('reads a title the question writes whole as the name asked, with its place after "on"', () => {
+    // Act & Assess
+    expect(ask("Where does Holm's petrel breed?", all).shortAnswer).toBe('Varra Islands');
+    expect(ask("When was Holm's petrel first described?", all).shortAnswer).toBe('1902');
+  });
+
+  it('names what is named after one, of the kind asked, by "after whom it is named"', () => {
+    // Act & Assess
+    expect(ask('Which bird is named after Ida Holm?', all).shortAnswer).toBe("Holm's petrel");
+    expect(ask('Which river is named after Ida Holm?', all).shortAnswer).toBeNull();
+  });
+
+  it('gives the binomial its lead brackets as the scientific name, and none for a person', () => {
+    // Act & Assess
+    expect(ask("What is the scientific name of Holm's petrel?", all).shortAnswer).toBe('Puffinus holmi');
+    expect(ask('What is the scientific name of Ida Holm?', all).shortAnswer).toBeNull();
+  });
+
+  it('places a body where it has its headquarters, to the end of the place', () => {
+    // Act & Assess
+    expect(ask('Where is the Lunde Bird Club based?', all).shortAnswer).toBe('in Lunde');
+  });
+});

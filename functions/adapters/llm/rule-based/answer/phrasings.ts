@@ -354,8 +354,9 @@ export function asksForMany(question: string): boolean {
   return noun !== undefined && /[^su]s$/.test(noun) && !/^(?:is|was|does|has|its|this|thus|plus|bus|gas|yes)$/.test(noun);
 }
 
-/** A verb placing its subject, and the place it gives: "lies at the confluence of ...", "is located in ...". */
-const LOCATIVE = /\b(?:lies|lie|lay|(?:is|are|was|were)\s+(?:located|situated|based)|stands|sits)\s+((?:at|in|on|near|along|by|between|beside)\b[^.;]*)/i;
+/** A verb placing its subject, and the place it gives: "lies at the confluence of ...", "is located in ...", "has its headquarters in ...". */
+const LOCATIVE =
+  /\b(?:lies|lie|lay|(?:is|are|was|were)\s+(?:located|situated|based|headquartered)|stands|sits|(?:has|had)\s+(?:its|their)\s+headquarters)\s+((?:at|in|on|near|along|by|between|beside)\b[^.;]*)/i;
 
 /**
  * "Where is Lyon?", "Where is the Musée des Confluences located?": where the thing itself is, not
@@ -372,8 +373,11 @@ export function whereIs(question: string, focus: Focus): ExtractedAnswer | undef
   const opens = (s: Sentence) => s.text.toLowerCase().startsWith(name.toLowerCase()) || s.text.toLowerCase().startsWith(`the ${name.toLowerCase()}`);
   for (const s of [...own, ...focus.all.filter((x) => !own.includes(x) && opens(x))]) {
     // The place ends where the sentence goes on to say something else ("on the Garonne river and is
-    // the centre of ...", "in Orvik and sponsored by ...", "above the old town, seen at sunset from ...").
-    const at = LOCATIVE.exec(s.text)?.[1]?.split(/,?\s+and\s+(?:is|are|was|were|has|have|had|its|it|\p{Ll}+(?:ed|en))\b|,\s+\p{Ll}+(?:ed|en|ing)\b/u)[0];
+    // the centre of ...", "in Orvik and sponsored by ...", "above the old town, seen at sunset from ...",
+    // "in Hallby and about 60,000 members").
+    const at = LOCATIVE.exec(s.text)?.[1]?.split(
+      /,?\s+and\s+(?:is|are|was|were|has|have|had|its|it|\p{Ll}+(?:ed|en))\b|,?\s+and\s+(?=(?:about|around|some|over|nearly|almost)?\s*\d)|,\s+\p{Ll}+(?:ed|en|ing)\b/u,
+    )[0];
     if (at) return { shortAnswer: at.trim(), answer: cite(s) };
   }
   const words = contentTerms(name);
@@ -907,10 +911,13 @@ export function pricePaid(question: string, focus: Focus): ExtractedAnswer | und
   return undefined;
 }
 
-/** "What is named after Pavel Drasko?", "What was named for X?": whose name it bears, group 1. */
-const NAMED_AFTER_ASKED = /^\s*what\s+(?:is|was|are|were)\s+(?:also\s+)?named\s+(?:after|for|in\s+honou?r\s+of)\s+(.+?)\s*\?*\s*$/i;
+/** "What is named after Pavel Drasko?", "Which bird is named for X?": the kind asked, group 1, and whose name it bears, group 2. */
+const NAMED_AFTER_ASKED =
+  /^\s*(?:what|which)\s+(?:(\p{Ll}[\p{Ll}-]+)\s+)?(?:is|was|are|were)\s+(?:also\s+)?named\s+(?:after|for|in\s+honou?r\s+of)\s+(.+?)\s*\?*\s*$/iu;
 /** Where a sentence says a thing bears a name: what it is named after, to the sentence's end. */
 const NAMED_AFTER_SAID = /\bnamed\s+(?:after|for|in\s+honou?r\s+of)\s+([^.;]+)/u;
+/** "... by the ornithologist Agnes Vessel, after whom it is named": the one it is named after, group 1, and the thing, group 2. */
+const AFTER_WHOM_SAID = /([^,;]+),\s+(?:after|for)\s+whom\s+(.+?)\s+(?:is|was|are|were)\s+(?:also\s+)?named\b/u;
 
 /**
  * "What is named after Pavel Drasko?": the subject of a sentence saying it is named after them
@@ -919,20 +926,28 @@ const NAMED_AFTER_SAID = /\bnamed\s+(?:after|for|in\s+honou?r\s+of)\s+([^.;]+)/u
  * for other questions; no answer when no sentence says so.
  */
 export function namedAfter(question: string, focus: Focus): ExtractedAnswer | undefined {
-  const person = NAMED_AFTER_ASKED.exec(question)?.[1];
-  if (person === undefined) return undefined;
+  const asked = NAMED_AFTER_ASKED.exec(question);
+  if (!asked) return undefined;
+  const [, kind, person] = asked as unknown as [string, string | undefined, string];
   const terms = contentTerms(person);
+  // "Which bird ...?": the thing's own passage opens by calling it one, or a kind of one ("a seabird").
+  const ofKind = (named: string) => {
+    if (kind === undefined || kind === 'thing') return true;
+    const lead = sentences(focus.all.find((x) => sameName(x.title, named))?.text ?? '')[0] ?? named;
+    return (lead.match(/\p{Ll}{3,}/gu) ?? []).some((w) => w === kind || focus.lexicon.isKindOf?.(w, kind) === true);
+  };
   for (const s of rankedAbout(focus)) {
-    const bearer = NAMED_AFTER_SAID.exec(s.text)?.[1];
+    const whom = AFTER_WHOM_SAID.exec(s.text);
+    const bearer = whom?.[1] ?? NAMED_AFTER_SAID.exec(s.text)?.[1];
     if (bearer === undefined) continue;
     // After them by half their name or more, or by a pronoun in their own passage.
     const bearerTerms = new Set(contentTerms(bearer));
     const theirs = terms.filter((t) => bearerTerms.has(t)).length * 2 >= terms.length || (/^(?:him|her|them)\b/.test(bearer) && sameName(s.title, person));
-    const subject = /^(.+?)\s+(?:is|was|are|were|has\s+been|had\s+been)\b/u.exec(s.text)?.[1];
+    const subject = whom?.[2] ?? /^(.+?)\s+(?:is|was|are|were|has\s+been|had\s+been)\b/u.exec(s.text)?.[1];
     if (!theirs || subject === undefined) continue;
-    const named = /^(?:It|They)$/.test(subject) ? bareTitle(s.title) : subject.replace(/^(?:An?|The)\s/, (a) => a.toLowerCase());
-    // Not the person themselves ("Edmund Varley was named after ...").
-    if (named && !sameName(named, person)) return { shortAnswer: named, answer: cite(s) };
+    const named = /^(?:It|They|it|they)$/.test(subject) ? bareTitle(s.title) : subject.replace(/^(?:An?|The)\s/, (a) => a.toLowerCase());
+    // Not the person themselves ("Edmund Varley was named after ..."), and of the kind asked.
+    if (named && !sameName(named, person) && ofKind(named)) return { shortAnswer: named, answer: cite(s) };
   }
   // What else the passages say of them (a life's span, a place) names nothing after them.
   return { shortAnswer: null, answer: NO_ANSWER };
@@ -1032,6 +1047,25 @@ export function ownClassIs(reading: QuestionReading, focus: Focus, question: str
     if (many) return { shortAnswer: many[1]!, answer: cite(s) };
   }
   return undefined;
+}
+
+/** "What is the scientific name of Vessel's tern?", "What is the oak's Latin name?". */
+const SCIENTIFIC_ASKED = /\b(?:scientific|latin|binomial|botanical|zoological|taxonomic)\s+name\b/i;
+/** A binomial in brackets after a lead's subject: "Vessel's tern (Sterna vesseli) is ...". */
+const BINOMIAL_SAID = /^[^(.]{1,80}\(\s*(\p{Lu}\p{Ll}+\s+\p{Ll}{3,}(?:\s+\p{Ll}{3,})?)\s*[),;]/u;
+
+/**
+ * "What is the scientific name of Vessel's tern?": the binomial the lead of its own passage gives in
+ * brackets after it. Undefined for other questions; no answer when its passage gives none (a name
+ * the lead gives besides is no scientific name).
+ */
+export function scientificName(question: string, focus: Focus): ExtractedAnswer | undefined {
+  if (!SCIENTIFIC_ASKED.test(question) || focus.reading.names.length === 0) return undefined;
+  for (const s of focus.all.filter((x) => x.position === 0 && focus.titledAfterName(x))) {
+    const binomial = BINOMIAL_SAID.exec(s.text)?.[1];
+    if (binomial) return { shortAnswer: binomial, answer: cite(s) };
+  }
+  return { shortAnswer: null, answer: NO_ANSWER };
 }
 
 /**

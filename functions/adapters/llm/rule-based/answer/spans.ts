@@ -305,7 +305,9 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
   const near = text.slice(Math.max(0, c.at - 40), c.at);
   const ofPlace =
     /\b(?:in|at|from|near|to)\s+(?:the|a)\s+(?:[\p{L}'’-]+\s+){0,2}of\s+$/u.test(near) ||
-    /\bon\s+the\s+(?:island|isle|peninsula|coast|banks?|shore)\s+of\s+$/u.test(near);
+    /\bon\s+the\s+(?:island|isle|peninsula|coast|banks?|shore)\s+of\s+$/u.test(near) ||
+    // "on the Skerra Islands", "on Skerra Isle": a place named as such a noun.
+    (/\bon\s+(?:the\s+)?$/.test(before) && /\s(?:Islands?|Isles?|Peninsula|Coast|Atoll|Archipelago)$/.test(c.text));
   // A life's places follow its dates: "(1 April 1925, Kraków – 3 October 2000, Łódź)".
   if (reading.type === 'place')
     return (
