@@ -5147,3 +5147,28 @@ describe('Function: answerStructured on a bird named after the one who described
     expect(ask('Where is the Lunde Bird Club based?', all).shortAnswer).toBe('in Lunde');
   });
 });
+
+describe('Function: answerStructured on a newspaper and a reporter', () => {
+  const paper = doc(
+    'paper',
+    'The Varby Post',
+    'The Varby Post is a daily newspaper published in Varby. The paper has a daily circulation of about 42,000 copies.',
+  );
+  const reporter = doc(
+    'lind',
+    'Eva Lind',
+    'Eva Lind (1940–2011) was a journalist. Her reporting on the Kestrel Dock scandal in 1981 led to the fall of the harbour board.',
+  );
+  const all = [paper, reporter];
+
+  it('gives the figure a noun no class reads is said of ("a daily circulation of")', () => {
+    // Act & Assess
+    expect(ask('What is the circulation of The Varby Post?', all).shortAnswer).toBe('about 42,000 copies');
+  });
+
+  it('ends the object at the class asked, and reads what a thing led to', () => {
+    // Act & Assess
+    expect(ask('What scandal did Eva Lind report on?', all).shortAnswer).toBe('the Kestrel Dock scandal');
+    expect(ask("What did Eva Lind's reporting lead to?", all).shortAnswer).toBe('the fall of the harbour board');
+  });
+});

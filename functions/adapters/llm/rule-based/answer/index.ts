@@ -280,6 +280,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         verbObject(text, focus) ??
         verbSubject(text, focus) ??
         whatFor(text, focus) ??
+        objectOf(text, focus) ??
         definedSubject(reading, focus, text) ??
         describe(focus) ??
         fallback(focus)

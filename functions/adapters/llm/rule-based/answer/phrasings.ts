@@ -46,13 +46,17 @@ import {
 } from './focus.js';
 import { withYear } from './spans.js';
 
+/** "What is the circulation of X?": the noun asked, group 1. */
+const FIGURE_OF_ASKED = /^\s*what\s+(?:is|was)\s+the\s+(\p{Ll}{4,})\s+of\b/iu;
+
 /**
  * "What was France's installed solar capacity?": a noun the evidence gives a figure for ("an
  * installed capacity of about 20 gigawatts") asks for that figure, whatever the noun. Undefined
  * when no sentence about the focus says a figure of it.
  */
 export function figureOf(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
-  const head = reading.answerClass?.split(' ').pop();
+  // "What is the circulation of The Morrow Herald?": a noun no class reads is asked for as well.
+  const head = reading.answerClass?.split(' ').pop() ?? (reading.relation.length === 1 ? FIGURE_OF_ASKED.exec(focus.question)?.[1] : undefined);
   if (reading.type !== 'entity' || !head) return undefined;
   const said = new RegExp(`\\b${head}s?\\s+(?:of|was|is|stood at|reached)\\s+$`, 'i');
   for (const s of rankedAbout(focus)) {
@@ -172,15 +176,18 @@ export function objectOf(question: string, focus: Focus): ExtractedAnswer | unde
   // A class the question goes on to describe ("with what singer who is ...") is a hop further.
   const named = open ? null : new RegExp(`\\b(\\p{L}{3,})\\s+${PREPOSITION}\\s+(?:which|what)\\s+\\p{Ll}+\\s*[,?]`, 'u').exec(question);
   const m = open ?? named;
-  if (!m || (open ? focus.reading.type !== 'entity' : !['entity', 'place', 'person'].includes(focus.reading.type))) return undefined;
+  // "What did her reporting lead to?" asks the same as "What is X devoted to?", in another tense.
+  if (!m || (open ? !['entity', 'description'].includes(focus.reading.type) : !['entity', 'place', 'person'].includes(focus.reading.type))) return undefined;
   const word = contentTerms(m[1]!)[0];
+  // Its irregular forms too: "lead to" is said "led to".
+  const forms = new Set([word, ...(focus.lexicon.irregularForms?.(m[1]!.toLowerCase()) ?? []).map((f) => contentTerms(f)[0])]);
   // "linked Edinburgh to what city?": a name before the preposition is an object of the verb, not the word the answer follows.
   // A title written with a capital ("an Earl of which place") is a common word still.
   if (!word || (focus.reading.names.some((n) => sameName(n, m[1]!)) && focus.lexicon.isCommonWord?.(m[1]!) !== true)) return undefined;
   // A name is read only where the question's names are: "Mayor of Edison" in another passage is another mayor's city.
   for (const s of ranked(focus).filter((x) => (named ? focus.nameScore(x) : focus.about(x)) > 0)) {
     for (const w of s.text.matchAll(new RegExp(`\\b(\\p{L}+)\\s+${m[2]}\\s+([^,;.()]+)`, 'giu'))) {
-      if (contentTerms(w[1]!)[0] !== word) continue;
+      if (!forms.has(contentTerms(w[1]!)[0])) continue;
       const at = w.index + w[0].length - w[2]!.length;
       if (named) {
         // The name that stands right after the preposition, not one the question gives.
@@ -194,7 +201,10 @@ export function objectOf(question: string, focus: Focus): ExtractedAnswer | unde
       const object = w[2]!
         .split(/\s+(?:that|which|who|whose|where)\s|\s+and\s+(?=(?:has|have|had|is|was|are|were|will|would|can|could)\s|\p{Ll}+ed\s)/u)[0]!
         .trim();
-      if (object !== '') return { shortAnswer: object, answer: cite(s) };
+      // "What scandal did she report on?": the object ends at the class asked ("the Harbour Bank scandal in 1977 led to ...").
+      const head = focus.reading.answerClass?.split(' ').pop();
+      const classed = head ? new RegExp(`^.*?\\b${escapeRegExp(head)}s?\\b`, 'iu').exec(object)?.[0] : undefined;
+      if (object !== '') return { shortAnswer: classed ?? object, answer: cite(s) };
     }
   }
   return undefined;
