@@ -177,13 +177,16 @@ export function datesIn(sentence: string): Candidate[] {
     out.push({ text: m[0], at: m.index, kind: 'year', value: Number(m[0]) });
   }
   // A month with no day or year is when something recurs ("held each October", "in December"): a date of no year.
-  for (const m of sentence.matchAll(RECURRING_MONTH)) {
+  // So is a day of the week said plural or after "each", "every" ("closed on Mondays", "every Sunday").
+  for (const m of [...sentence.matchAll(RECURRING_MONTH), ...sentence.matchAll(RECURRING_DAY)]) {
     const at = m.index + m[0].length - m[1]!.length;
     if (!out.some((d) => at >= d.at && at < d.at + d.text.length)) out.push({ text: m[1]!, at, kind: 'date' });
   }
   return out.sort((a, b) => a.at - b.at);
 }
 
+/** A day of the week that recurs: "on Mondays", "each Sunday", "every Friday": group 1. */
+const RECURRING_DAY = /\b(?:on\s+(?=\p{Lu}\p{Ll}+days\b)|each\s+|every\s+)((?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?)\b/gu;
 /** A month named alone after "each", "every" or "in", no day or year beside it: group 1. */
 const RECURRING_MONTH = new RegExp(`\\b(?:each|every|in)\\s+(${MONTH_NAMES})\\b(?!\\s*\\d|,?\\s+(?:of\\s+)?(?:the\\s+)?(?:year|\\d))`, 'gu');
 

@@ -72,7 +72,7 @@ import {
   classWords as wordsOfClass,
 } from './question.js';
 import { respelling } from './spelling.js';
-import { ageAtDeathOf, bareTitle, entitySpans, escapeRegExp, MATERIAL_ASKED, PLOT_ASKED, sentences, TOTAL_ASKED, upperFirst } from './text.js';
+import { ageAtDeathOf, bareTitle, entitySpans, escapeRegExp, MATERIAL_ASKED, PLOT_ASKED, STILL_ASKED, sentences, TOTAL_ASKED, upperFirst } from './text.js';
 import { asPassagesWrite } from './truecase.js';
 
 export interface EvidenceDocument {
@@ -222,8 +222,9 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // So is "become" in "When did X become Prime Minister?" ("win" the Marlow Prize): what they became is spoken of, and a date.
   // So are the words asking a work's story ("What is X about?", "What happens in X?"): what it follows is said.
   const unsaid = new Set(contentTerms(MATERIAL_ASKED.exec(task)?.[0] ?? (BECAME_ASKED.test(task) ? BECAME_VERBS : PLOT_ASKED.test(task) ? PLOT_WORDS : '')));
+  // "Is Granen still open?" is read from what its passage says of it now or of its end: no word of the relation need be said.
   const relation = relationSets(
-    unsaid.size === 0 ? reading.relation : reading.relation.filter((w) => !contentTerms(w).every((t) => unsaid.has(t))),
+    STILL_ASKED.test(task) ? [] : unsaid.size === 0 ? reading.relation : reading.relation.filter((w) => !contentTerms(w).every((t) => unsaid.has(t))),
     related,
   ).map((r) =>
     reading.type !== 'number' && countsPeople(r.words, lexicon) ? { ...r, terms: new Set([...r.terms, ...expandedTerms('population', related)]) } : r,
@@ -572,11 +573,13 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     const placed = docs.some((d) => sentences(d.text).some((x) => (x.includes(place) && (said(x) || spanned(x))) || bornThere(x)));
     if (!placed) return refuse(`no retrieved passage places the ${lifePlace} asked for`);
   }
-  // "On what day ...?", "What exact date ...?" ask for a day: a month or a year alone is not one.
+  // "On what day ...?", "What exact date ...?" ask for a day: a month or a year alone is not one; a
+  // day of the week is ("closed on Mondays").
   if (
     typeof short === 'string' &&
     reading.type === 'date' &&
     DAY_ASKED.test(task) &&
+    !/^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?$/.test(short) &&
     !/(?<!\d)(?:[1-9]|[12]\d|3[01])(?!\d)/.test(short.replace(YEAR_WORDS, ' '))
   ) {
     return refuse(`no retrieved passage gives the day asked for, only "${short}"`);

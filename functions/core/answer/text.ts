@@ -400,6 +400,9 @@ export const MATERIAL_ASKED =
  * What the question asks with ("about", "plot", "happens") is no word a passage tells a story with. */
 export const PLOT_ASKED =
   /^\s*(?:[Ww]hat\s+(?:is|was|are|were)\s+(?!the\s+(?:plot|story|storyline|premise)\s+of\b)(.+?)\s+about|[Ww]hat\s+(?:is|was)\s+the\s+(?:plot|story|storyline|premise)\s+of\s+(.+?)|[Ww]hat\s+happens\s+in\s+(.+?))\s*\?*\s*$/u;
+/** "Is Granen still open?", "Does X still exist?": whether a thing lasts to now, read from its passage's tense, not its words. */
+export const STILL_ASKED = /^\s*(?:is|are|does|do)\b[^?]*\bstill\b/i;
+
 /** "Tell me about <topic>": the one form a request for a summary is read in (asTellMeAbout). */
 export const TELL_ME_ABOUT = /^(?:please\s+)?(?:tell|show)\s+me\s+about\b/i;
 

@@ -5172,3 +5172,40 @@ describe('Function: answerStructured on a newspaper and a reporter', () => {
     expect(ask("What did Eva Lind's reporting lead to?", all).shortAnswer).toBe('the fall of the harbour board');
   });
 });
+
+describe('Function: answerStructured on a restaurant, its chef and one that closed', () => {
+  const place = doc(
+    'place',
+    'Tangen',
+    'Tangen is a seafood restaurant in Ulvby, opened in 2011 by the chef Siri Moe. The restaurant seats 30 guests and is closed on Tuesdays.',
+  );
+  const chef = doc(
+    'moe',
+    'Siri Moe',
+    'Siri Moe (born 1981) is a chef. She trained at the restaurant Furu before opening Tangen. Her cookbook Brine and Ash won the Western Food Book Prize in 2020.',
+  );
+  const closed = doc('furu', 'Furu', 'Furu was a restaurant in Kvam, founded in 1979 by Arne Dal. It closed in 2015.');
+  const founder = doc('dal', 'Arne Dal', 'Arne Dal (1948–2014) was a chef.');
+  const all = [place, chef, closed, founder];
+
+  it('reads a day of the week that recurs, said of "The restaurant" its lead calls the place', () => {
+    // Act & Assess
+    expect(ask('When is Tangen closed?', all).shortAnswer).toBe('Tuesdays');
+    expect(ask('On which day is Tangen closed?', all).shortAnswer).toBe('Tuesdays');
+  });
+
+  it('reads the kind asked in lower case only, and a title of two names joined by "and" after the class', () => {
+    // Act & Assess
+    expect(ask('What kind of food does Tangen serve?', all).shortAnswer).toBe('seafood');
+    expect(ask('What cookbook did Siri Moe write?', all).shortAnswer).toBe('Brine and Ash');
+  });
+
+  it('says whether a thing or a person lasts to now from the end its passage says, or its present tense', () => {
+    // Act & Assess
+    expect(ask('Is Furu still open?', all).shortAnswer).toBe('no');
+    expect(ask('Is Tangen still open?', all).shortAnswer).toBe('yes');
+    expect(ask('Is Arne Dal still alive?', all).shortAnswer).toBe('no');
+    expect(ask('Is Siri Moe still alive?', all).shortAnswer).toBe('yes');
+    expect(checkEvidence('Does Furu still exist?', all, { shortAnswer: 'no' }, wordNet()).covered).toBe(true);
+  });
+});

@@ -7,7 +7,7 @@ import { AGENT_NOUN, classRecogniser } from '../../../../core/answer/answer-clas
 import { type Candidate, candidatesFor } from '../../../../core/answer/candidates.js';
 import { classWords, countsPeople, expandedTerms, holdsTerm, type QuestionReading, relationSets } from '../../../../core/answer/question.js';
 import { respelling } from '../../../../core/answer/spelling.js';
-import { bareTitle } from '../../../../core/answer/text.js';
+import { bareTitle, escapeRegExp } from '../../../../core/answer/text.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 
@@ -210,8 +210,11 @@ export class Focus {
 
   /** The candidates of a sentence: the spans of the class asked for when it has them, else those of the expected type. */
   candidates(text: string): Candidate[] {
-    const found = (this.spansOfClass ? this.spansOfClass(text) : candidatesFor(text, this.reading.type)).filter(
-      (c) => !this.commonOpener(c, text) && !this.nameAdjective(c, text) && !this.yearAndOrigin(c) && !this.insideTitle(c, text),
+    const found = this.titleWithAnd(
+      (this.spansOfClass ? this.spansOfClass(text) : candidatesFor(text, this.reading.type)).filter(
+        (c) => !this.commonOpener(c, text) && !this.nameAdjective(c, text) && !this.yearAndOrigin(c) && !this.insideTitle(c, text),
+      ),
+      text,
     );
     if (this.reading.type !== 'entity') return found;
     // "Under what name ...?", "under the pseudonym Bass Communion": a kind of name right before a
@@ -225,6 +228,21 @@ export class Focus {
       return [];
     });
     return [...found, ...kinds];
+  }
+
+  /**
+   * "What cookbook did Maja Holt write?": after the class asked, one noun, two names joined by "and"
+   * up to a verb or the clause's end are one title ("her cookbook Salt and Smoke won ..."), not two names.
+   */
+  private titleWithAnd(found: Candidate[], text: string): Candidate[] {
+    const head = this.reading.answerClass?.split(' ').pop();
+    if (head === undefined || /s$/.test(head) || this.reading.type !== 'entity') return found;
+    const name = String.raw`\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*`;
+    const m = new RegExp(`\\b${escapeRegExp(head)}\\s+(${name}\\s+and\\s+${name})(?=\\s+\\p{Ll}|\\s*[,.;]|\\s*$)`, 'u').exec(text);
+    if (!m) return found;
+    const at = m.index + m[0].length - m[1]!.length;
+    const title: Candidate = { text: m[1]!, at, kind: 'name' };
+    return [...found.filter((c) => c.at + c.text.length <= at || c.at >= at + title.text.length), title].sort((a, b) => a.at - b.at);
   }
 
   /**

@@ -132,7 +132,8 @@ export function changeOf(question: string, focus: Focus): ExtractedAnswer | unde
 export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefined {
   const kind = /(?:^\s*|\s)(?:[Ww]hat|[Ww]hich)\s+(?:type|kind|sort)\s+of\s+([\p{Ll}-]+)/u.exec(question)?.[1];
   if (!kind) return undefined;
-  const noun = new RegExp(`\\b${kind.replace(/s$/, '')}s?\\b`, 'i');
+  // In lower case: "the Nordic Food Book Award" names no food.
+  const noun = new RegExp(`\\b${kind.replace(/s$/, '')}s?\\b`);
   for (const s of rankedAbout(focus).filter((x) => noun.test(x.text))) {
     // The class noun said of the subject: its first after the subject's name (not in it: "the Tolmere
     // Bridge is a cantilever bridge"), when the sentence names it.

@@ -107,13 +107,13 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const ofNameItself = subjectAsked !== undefined || figureOfName(reading, focus);
   // "It was founded in 2004 by ...", in Quillon Systems' own passage: the pronoun names the passage's subject.
   const nameScoreOf = (s: Sentence) =>
-    pronounLed(s) && focus.reading.names.some((n) => sameName(s.title, n)) ? focus.nameScore(withTitleTerms(s)) : focus.nameScore(s);
+    (pronounLed(s) || definiteLed(s, focus)) && focus.reading.names.some((n) => sameName(s.title, n)) ? focus.nameScore(withTitleTerms(s)) : focus.nameScore(s);
   // A life's span answers a birth, a death, a birthday or when someone lived; no other date asked (below).
   const asksLife = event !== undefined || LIVED.test(reading.relation.join(' ')) || OF_LIFE.test(reading.relation.join(' '));
   // "Who played the fisherman ...?" asks who did it: the one done to ("played the fisherman Tom Calloway") is not the answer.
   const whoDid = WHO_DID.test(focus.question);
   // "When is the Altheim Open held?", "In which month ...?": a time that recurs, or a month, is asked.
-  const recurs = reading.answerClass === 'month' || /^\s*when\s+(?:is|are|does|do)\b/i.test(focus.question);
+  const recurs = reading.answerClass === 'month' || reading.answerClass === 'day' || /^\s*when\s+(?:is|are|does|do)\b/i.test(focus.question);
   // "Which river flows through ...?": a class asked as the subject of a verb of the relation.
   const classVerb = CLASS_DID.exec(focus.question)?.[1];
   const classDid = classVerb !== undefined && focus.relation.some((set) => set.has(contentTerms(classVerb)[0] ?? ''));
@@ -516,6 +516,17 @@ const CLASS_DID = /^\s*(?:which|what)\s+\p{Ll}+\s+(?!(?:is|was|are|were|did|does
  */
 function pronounLed(s: Sentence): boolean {
   return s.position > 0 && /^(?:[^,;.]{1,60},\s+)?(?:It|He|She|They|Its|His|Her|Their)\s/i.test(s.text);
+}
+
+/**
+ * Whether a sentence after its passage's first opens on "The" and the noun its lead calls the
+ * passage's subject ("Saltbrygga is a seafood restaurant ...": "The restaurant seats 40 guests"),
+ * which stands for that subject as a pronoun does.
+ */
+function definiteLed(s: Sentence, focus: Focus): boolean {
+  const noun = s.position > 0 ? /^The\s+(\p{Ll}{3,})\s/u.exec(s.text)?.[1] : undefined;
+  const lead = noun === undefined ? undefined : focus.all.find((x) => x.docId === s.docId && x.position === 0);
+  return lead !== undefined && new RegExp(`^[^,;]*?\\s(?:is|was|are|were)\\s+(?:an?|the)\\s+(?:[\\p{L}-]+\\s+){0,3}?${noun}\\b`, 'u').test(lead.text);
 }
 
 /** A sentence with its passage's title's words added to its own, as a pronoun opening it names them. */

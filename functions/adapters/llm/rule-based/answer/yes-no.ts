@@ -7,9 +7,9 @@
 import { SAME_NATION } from '../../../../core/answer/answer-classes.js';
 import { datesIn, namesIn, YEAR_WORD } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
-import { escapeRegExp } from '../../../../core/answer/text.js';
+import { escapeRegExp, STILL_ASKED } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
-import { cite, type ExtractedAnswer, type Focus, LOCATIVE_VERB, ORDINALS, ranked, type Sentence, sentencesAbout } from './focus.js';
+import { cite, type ExtractedAnswer, type Focus, LOCATIVE_VERB, ORDINALS, ranked, type Sentence, sameName, sentencesAbout } from './focus.js';
 import { CHANGED_DOWN, CHANGED_UP } from './phrasings.js';
 import { nearest, relationGap } from './spans.js';
 
@@ -25,10 +25,35 @@ function yearSaid(side: readonly Sentence[], focus: Focus): { year: string; sent
   return undefined;
 }
 
+/**
+ * An end its passage says a thing came to: "It closed in 2018" (not "is closed on Mondays"), "was
+ * dissolved", "ceased trading", "died", a life's span of two years ("(1950–2017)").
+ */
+const ENDED =
+  /(?<!\b(?:is|are)\s)\bclosed\b(?!\s+(?:on|to|for|during|at|every|each)\b)|\b(?:was\s+(?:dissolved|disbanded|demolished|abolished|liquidated)|ceased|shut\s+down|went\s+bankrupt|(?:is|was)\s+defunct|died)\b|\((?:[^()]*?\D)?\d{3,4}\s*[–-]\s*(?:[^()]*?\D)?\d{3,4}\s*\)/u;
+
+/**
+ * "Is Granen still open?", "Is X still alive?": whether a thing or a person lasts to now, by its own
+ * passage: no when a sentence there says it ended ("It closed in 2018"), yes when its lead says what
+ * it is in the present ("Saltbrygga is a seafood restaurant"). Undefined for other questions, or when the
+ * thing has no passage of its own.
+ */
+function stillSo(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
+  const name = reading.names.length === 1 ? reading.names[0]! : undefined;
+  if (name === undefined || !STILL_ASKED.test(question)) return undefined;
+  const own = focus.all.filter((s) => sameName(s.title, name));
+  const ended = own.find((s) => ENDED.test(s.text));
+  if (ended) return { shortAnswer: 'no', answer: cite(ended) };
+  const lead = own.find((s) => s.position === 0 && new RegExp(`^(?:The\\s+)?${escapeRegExp(name)}(?:\\s*\\([^()]*\\))?\\s+(?:is|are)\\s`, 'i').test(s.text));
+  return lead ? { shortAnswer: 'yes', answer: cite(lead) } : undefined;
+}
+
 /** Yes or no: both sides hold the attribute, or both name the same place of the asked kind; one claim holds or not. */
 export function yesNo(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
   // A year bound is settled by the year of the event, or not at all.
   if (reading.bound) return boundedYear(reading.bound, focus);
+  const lasting = stillSo(reading, focus, question);
+  if (lasting) return lasting;
   const claimed = claim(reading, focus, question);
   if (claimed) return claimed;
   const sides = reading.options ?? (reading.names.length >= 2 ? ([reading.names[0]!, reading.names[1]!] as [string, string]) : undefined);
