@@ -73,8 +73,14 @@ const UNIT = `(?:${Object.entries(UNIT_SPELLINGS)
   .join('|')})(?![\\p{L}\\d/])`;
 /** One figure and its unit, the unit joined by a hyphen too ("a 142-kilometre line"), then a smaller unit after it ("6 ft 7 in", "5 feet 11 inches"). */
 const MEASURED = `\\d[\\d,]*(?:\\.\\d+)?(?:\\s*|-)${UNIT}(?:\\s+\\d+(?:\\.\\d+)?\\s*(?:in|inches|inch|cm)(?![\\p{L}\\d]))?`;
-/** A measure, with its conversion in parentheses: "6 ft 7 in (2.01 m)", "212 m (696 ft)", "12.4 square miles (32 km2)". */
-const MEASURE = new RegExp(`${QUALIFIER}${MEASURED}(?:\\s*\\(\\s*(?:about\\s+|approx\\.\\s+)?${MEASURED}\\s*\\))?`, 'giu');
+/**
+ * A measure, with its conversion in parentheses: "6 ft 7 in (2.01 m)", "212 m (696 ft)", "12.4 square miles (32 km2)";
+ * of two sides, one figure before the other ("140 by 210 centimetres", "2 × 3 m").
+ */
+const MEASURE = new RegExp(
+  `${QUALIFIER}(?:\\d[\\d,]*(?:\\.\\d+)?\\s*(?:by|×)\\s*)?${MEASURED}(?:\\s*\\(\\s*(?:about\\s+|approx\\.\\s+)?${MEASURED}\\s*\\))?`,
+  'giu',
+);
 
 /** The unit a word or two name, however spelt ("km", "kilometres": kilometre); undefined for any other words. */
 export function unitNamed(words: string): string | undefined {

@@ -72,7 +72,20 @@ import {
   classWords as wordsOfClass,
 } from './question.js';
 import { respelling } from './spelling.js';
-import { ageAtDeathOf, bareTitle, entitySpans, escapeRegExp, MATERIAL_ASKED, PLOT_ASKED, STILL_ASKED, sentences, TOTAL_ASKED, upperFirst } from './text.js';
+import {
+  AGE_AT_DATED_EVENT,
+  ageAtDeathOf,
+  bareTitle,
+  entitySpans,
+  escapeRegExp,
+  MATERIAL_ASKED,
+  PLOT_ASKED,
+  STILL_ASKED,
+  sentences,
+  TEACHER_ASKED,
+  TOTAL_ASKED,
+  upperFirst,
+} from './text.js';
 import { asPassagesWrite } from './truecase.js';
 
 export interface EvidenceDocument {
@@ -148,6 +161,9 @@ const DATED_LEAD = /\b(?:is|was)\s+an?\s+(?:\p{Ll}+\s+)?(?:1[5-9]|20)\d\d\s+(?:[
 const NAME_AT_BIRTH_ASKED = /^(?:birth|real|maiden|original)\s+name$/i;
 const NAME_AT_BIRTH_SAID = new RegExp(`\\b${BORN_AS}\\s+\\p{Lu}\\p{Ll}`, 'u');
 
+/** The words TEACHER_ASKED asks a teacher with. */
+const TEACHER_WORDS = 'taught trained teaches teacher teachers';
+
 /** The words PLOT_ASKED asks a story with. */
 const PLOT_WORDS = 'about plot story storyline premise happens';
 
@@ -221,7 +237,13 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // with "made" or "ingredient"; the thing it is asked of must still be spoken of.
   // So is "become" in "When did X become Prime Minister?" ("win" the Marlow Prize): what they became is spoken of, and a date.
   // So are the words asking a work's story ("What is X about?", "What happens in X?"): what it follows is said.
-  const unsaid = new Set(contentTerms(MATERIAL_ASKED.exec(task)?.[0] ?? (BECAME_ASKED.test(task) ? BECAME_VERBS : PLOT_ASKED.test(task) ? PLOT_WORDS : '')));
+  // So is a teacher asked ("Who taught X?"), said by what the pupil did under them.
+  const unsaid = new Set(
+    contentTerms(
+      MATERIAL_ASKED.exec(task)?.[0] ??
+        (BECAME_ASKED.test(task) ? BECAME_VERBS : PLOT_ASKED.test(task) ? PLOT_WORDS : TEACHER_ASKED.test(task) ? TEACHER_WORDS : ''),
+    ),
+  );
   // "Is Granen still open?" is read from what its passage says of it now or of its end: no word of the relation need be said.
   const relation = relationSets(
     STILL_ASKED.test(task) ? [] : unsaid.size === 0 ? reading.relation : reading.relation.filter((w) => !contentTerms(w).every((t) => unsaid.has(t))),
@@ -464,12 +486,12 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const figure = typeof short === 'string' && reading.type === 'number' ? short : undefined;
   // A gap asked for ("How many more ...?", "By how many ...?") is said as the two figures it lies
   // between, a total ("the combined population of A and B") as the figures it adds up, an age at
-  // death ("60 or 61") as the years of a birth and a death, a price paid as a sum a sale gives.
+  // death or at a dated event ("60 or 61") as the years of a birth and the end, a price paid as a sum a sale gives.
   const derived =
     figure !== undefined &&
     ((GAP_ASKED.test(task) && isGap(figure, docs)) ||
       (TOTAL_ASKED.test(task) && isTotal(figure, docs)) ||
-      (ageAtDeathOf(task) !== undefined && isLifeLength(figure, docs)) ||
+      ((ageAtDeathOf(task) !== undefined || AGE_AT_DATED_EVENT.test(task)) && isLifeLength(figure, docs)) ||
       (priceAsked && isPrice(figure, docs)));
   // "piano", said as "pianist": a one-word answer an agent noun of a passage is made from (Focus#kindsIn),
   // read once a passage and only when the answer is not said as written.

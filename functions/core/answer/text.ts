@@ -376,7 +376,10 @@ const DIFFERENCES =
 export const CLOSING_WORDS =
   /(?:\s+(?:born|die|died|buried|live|lived|work|worked|study|studied|come\s+from|from|graduate|graduated|start|started|begin|began)(?:\s+(?:in|at))?)+\s*$/i;
 
-/** A total asked of several things: "the combined population of A and B", "A and B together". */
+/** "How old was Elin Roos when she painted The Herring Girls?": who, the verb, and the thing done, a name. */
+export const AGE_AT_DATED_EVENT =
+  /^\s*[Hh]ow\s+old\s+(?:was|were)\s+(.+?)\s+when\s+(?:he|she|they)\s+(\p{Ll}{3,}ed)\s+((?:the\s+|The\s+)?\p{Lu}[^?]*?)\s*\?*\s*$/u;
+
 /** "How old was X when he died?", "... at his death?", "At what age did X die?": whose age at death is asked, or undefined. */
 export function ageAtDeathOf(question: string): string | undefined {
   return AGE_AT_DEATH.map((form) => form.exec(question)?.[1]).find((x) => x !== undefined);
@@ -390,6 +393,7 @@ const AGE_AT_DEATH = [
 /** The years something ran: "from 1841 to 1846", "between 1855 and 1863" (first and last year: groups 1 and 2, or 3 and 4). */
 export const YEARS_RUN = /\b(?:[Ff]rom\s+(\d{4})\s+(?:to|until|till)\s+(\d{4})|[Bb]etween\s+(\d{4})\s+and\s+(\d{4}))\b/g;
 
+/** A total asked of several things: "the combined population of A and B", "A and B together". */
 export const TOTAL_ASKED = /\b(?:combined|total|together|altogether|in\s+all|added\s+up)\b/i;
 
 /** What a thing is made of, asked: "What is bouillabaisse made of?", "the main ingredient of paella". */
@@ -402,6 +406,14 @@ export const PLOT_ASKED =
   /^\s*(?:[Ww]hat\s+(?:is|was|are|were)\s+(?!the\s+(?:plot|story|storyline|premise)\s+of\b)(.+?)\s+about|[Ww]hat\s+(?:is|was)\s+the\s+(?:plot|story|storyline|premise)\s+of\s+(.+?)|[Ww]hat\s+happens\s+in\s+(.+?))\s*\?*\s*$/u;
 /** "Is Granen still open?", "Does X still exist?": whether a thing lasts to now, read from its passage's tense, not its words. */
 export const STILL_ASKED = /^\s*(?:is|are|does|do)\b[^?]*\bstill\b/i;
+
+/**
+ * "Who taught Elin Roos?", "Who was Elin Roos's teacher?": whose teacher is asked, group 1 or 2. A
+ * teacher is said by what the pupil did under them ("studied ... under Jules Marchal"), so the words
+ * asking are no words a passage need say.
+ */
+export const TEACHER_ASKED =
+  /^\s*who\s+(?:taught|trained|teaches|was\s+the\s+teacher\s+of|were\s+the\s+teachers\s+of)\s+(.+?)\s*\?*\s*$|^\s*who\s+(?:was|were|is)\s+(.+?)['’]s?\s+teachers?\s*\?*\s*$/i;
 
 /** "Tell me about <topic>": the one form a request for a summary is read in (asTellMeAbout). */
 export const TELL_ME_ABOUT = /^(?:please\s+)?(?:tell|show)\s+me\s+about\b/i;

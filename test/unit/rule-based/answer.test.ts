@@ -5209,3 +5209,42 @@ describe('Function: answerStructured on a restaurant, its chef and one that clos
     expect(checkEvidence('Does Furu still exist?', all, { shortAnswer: 'no' }, wordNet()).covered).toBe(true);
   });
 });
+
+describe('Function: answerStructured on a painting, its painter and her teacher', () => {
+  const painting = doc(
+    'painting',
+    'The Net Menders',
+    'The Net Menders is an oil painting by the artist Ruth Sand, completed in 1901. The painting measures 90 by 120 centimetres and hangs in the Arne Museum in Holby.',
+  );
+  const painter = doc(
+    'sand',
+    'Ruth Sand',
+    'Ruth Sand (1870–1940) was a painter. She studied at the academy in Holby and later in Paris under Paul Rivet. She married the potter Ole Berg in 1896.',
+  );
+  const all = [painting, painter];
+
+  it('gives a measure of two sides whole, and where a painting hangs', () => {
+    // Act & Assess
+    expect(ask('How big is The Net Menders?', all).shortAnswer).toBe('90 by 120 centimetres');
+    expect(ask('Where is The Net Menders?', all).shortAnswer).toBe('in the Arne Museum in Holby');
+  });
+
+  it('counts an age at a dated event from the birth, and gives none from another figure', () => {
+    // Act
+    const painted = ask('How old was Ruth Sand when she painted The Net Menders?', all);
+
+    // Assess
+    expect(painted.shortAnswer).toBe('30 or 31');
+    expect(checkEvidence('How old was Ruth Sand when she painted The Net Menders?', all, painted, wordNet()).covered).toBe(true);
+    expect(ask('How old was Ruth Sand when she sold The Net Menders?', all).shortAnswer).toBeNull();
+  });
+
+  it('names the teacher a pupil studied under, however the teacher is asked', () => {
+    // Act & Assess
+    for (const q of ['Who taught Ruth Sand?', "Who was Ruth Sand's teacher?"]) {
+      const a = ask(q, all);
+      expect(a.shortAnswer).toBe('Paul Rivet');
+      expect(checkEvidence(q, all, a, wordNet()).covered).toBe(true);
+    }
+  });
+});

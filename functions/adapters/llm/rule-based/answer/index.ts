@@ -40,6 +40,7 @@ import {
   roleOfWritten,
 } from '../../../../core/answer/question.js';
 import {
+  AGE_AT_DATED_EVENT,
   ageAtDeathOf,
   answerFormat,
   askedPart,
@@ -109,6 +110,7 @@ import {
   roleHeld,
   scientificName,
   superlative,
+  teacherOf,
   verbObject,
   verbSubject,
   whatFor,
@@ -307,6 +309,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         formerName(text, focus) ??
         ownClassIs(reading, focus, text) ??
         leaderOf(text, focus) ??
+        teacherOf(text, focus) ??
         chartPosition(text, focus) ??
         verbSubject(text, focus) ??
         whatFor(text, focus) ??
@@ -461,6 +464,8 @@ const BEGINNINGS = ['founded', 'born', 'established', 'built'];
 function ageOf(asked: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
   const atDeath = ageAtDeathOf(asked);
   if (atDeath) return ageAtDeath(atDeath, documents, lexicon, depth);
+  const atEvent = AGE_AT_DATED_EVENT.exec(asked);
+  if (atEvent) return ageAtDatedEvent(atEvent[1]!, atEvent[2]!, atEvent[3]!, documents, lexicon, depth);
   const subject = /^\s*how\s+old\s+(?:is|are|was|were)\s+([^?]+?)\s*\?*\s*$/i.exec(asked)?.[1];
   if (!subject || /\b(?:when|at|in|by)\b/i.test(subject)) return undefined;
   for (const verb of BEGINNINGS) {
@@ -515,6 +520,29 @@ function ageAtDeath(subject: string, documents: AnswerInput['documents'], lexico
     : undefined;
   if (stated) return { shortAnswer: `${stated.age}`, answer: `${support} ${stated.text} [${own!.id}]` };
   return { shortAnswer: `${two[0]} or ${two[1]}`, answer: support };
+}
+
+/**
+ * "How old was Elin Roos when she painted The Herring Girls?": an age its sentences state ("at the
+ * age of 33") is read as any other question reads it (ageAtEvent); else it is counted from the year
+ * the thing done is dated ("When was The Herring Girls painted?": 1894) and the birth ("When was
+ * Elin Roos born?": 1861), as one of two ("32 or 33"). No answer when either is not found: a figure
+ * the passages give of something else ("measures 140 by 210 centimetres") is no age.
+ */
+function ageAtDatedEvent(
+  subject: string,
+  verb: string,
+  done: string,
+  documents: AnswerInput['documents'],
+  lexicon: Lexicon,
+  depth: number,
+): ExtractedAnswer | undefined {
+  if (documents.some((d) => AGE_SAID.test(d.text) && d.text.includes(verb))) return undefined;
+  const [born, made] = [`When was ${subject} born?`, `When was ${done} ${verb}?`].map((q) => askAgain(q, documents, lexicon, depth));
+  const [birth, event] = [born!, made!].map((found) => (found.shortAnswer ? datesIn(found.shortAnswer).find((d) => d.value !== undefined) : undefined));
+  if (!birth?.value || !event?.value || event.value <= birth.value) return { shortAnswer: null, answer: NO_ANSWER };
+  const years = event.value - birth.value;
+  return { shortAnswer: `${years - 1} or ${years}`, answer: [...new Set([...sentences(born!.answer), ...sentences(made!.answer)])].join(' ') };
 }
 
 /** The ways a gap is asked, each with the comparison it is asked as. */

@@ -27,7 +27,7 @@ import {
 import { BORN_AS, datesIn, namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import { ownPassage } from '../../../../core/answer/kinship.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
-import { AUX, bareTitle, escapeRegExp, KNOWN_FOR, MATERIAL_ASKED, PLOT_ASKED, sentences, YEARS_RUN } from '../../../../core/answer/text.js';
+import { AUX, bareTitle, escapeRegExp, KNOWN_FOR, MATERIAL_ASKED, PLOT_ASKED, sentences, TEACHER_ASKED, YEARS_RUN } from '../../../../core/answer/text.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import {
@@ -367,7 +367,7 @@ export function asksForMany(question: string): boolean {
 
 /** A verb placing its subject, and the place it gives: "lies at the confluence of ...", "is located in ...", "has its headquarters in ...". */
 const LOCATIVE =
-  /\b(?:lies|lie|lay|(?:is|are|was|were)\s+(?:located|situated|based|headquartered)|stands|sits|(?:has|had)\s+(?:its|their)\s+headquarters)\s+((?:at|in|on|near|along|by|between|beside)\b[^.;]*)/i;
+  /\b(?:lies|lie|lay|(?:is|are|was|were)\s+(?:located|situated|based|headquartered)|stands|sits|hangs|(?:has|had)\s+(?:its|their)\s+headquarters)\s+((?:at|in|on|near|along|by|between|beside)\b[^.;]*)/i;
 
 /**
  * "Where is Lyon?", "Where is the Musée des Confluences located?": where the thing itself is, not
@@ -1090,6 +1090,27 @@ function fromOwnPassage(question: string, focus: Focus, asked: RegExp, read: (se
   for (const s of focus.all.filter((x) => focus.titledAfterName(x) || sameName(x.title, subject))) {
     const found = read(s.text);
     if (found) return { shortAnswer: found, answer: cite(s) };
+  }
+  return undefined;
+}
+
+/** Where a pupil's passage names a teacher: "studied ... under Jules Marchal", "a pupil of the painter Jules Marchal". */
+const TEACHER_SAID =
+  /\b(?:stud(?:ied|ies)|trained|apprenticed|was\s+apprenticed)\b[^.;]*?\bunder\s+(?:the\s+\p{Ll}+\s+)?(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)|\b(?:pupil|student|apprentice)\s+of\s+(?:the\s+\p{Ll}+\s+)?(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)/u;
+
+/**
+ * "Who taught Elin Roos?": the one a sentence of the pupil's own passage says they studied or
+ * trained under, or were a pupil of. Undefined for other questions, or when no sentence there says so.
+ */
+export function teacherOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const asked = TEACHER_ASKED.exec(question);
+  const pupil = asked?.[1] ?? asked?.[2];
+  if (pupil === undefined) return undefined;
+  for (const s of focus.all.filter((x) => sameName(x.title, pupil) || sameName(bareTitle(x.title), pupil))) {
+    const said = TEACHER_SAID.exec(s.text);
+    // A name's stops are its initials' ("J. M. Marchal"), not the sentence's last.
+    const teacher = (said?.[1] ?? said?.[2])?.replace(/\.$/, '');
+    if (teacher) return { shortAnswer: teacher, answer: cite(s) };
   }
   return undefined;
 }
