@@ -124,6 +124,13 @@ export function figureIn(answer: string): Candidate | undefined {
   return numbersIn(bareTitle(answer))[0];
 }
 
+/** A count of times said in one word. */
+const TIMES: Record<string, number> = { once: 1, twice: 2, thrice: 3 };
+const TIMES_WORD = /\b(?:once|twice|thrice)\b/giu;
+
+/** A time a race was run in: hours, minutes and seconds ("2:04:12"), or minutes and seconds with a fraction ("1:58.3"). */
+export const RACE_TIME = /(?<![\d:])(?:\d{1,2}:\d{2}:\d{2}(?:\.\d+)?|\d{1,2}:\d{2}\.\d+)(?![\d:])/g;
+
 export function numbersIn(sentence: string): Candidate[] {
   const dates = datesIn(sentence);
   const inDate = (at: number, end: number) => dates.some((d) => at < d.at + d.text.length && end > d.at);
@@ -131,6 +138,12 @@ export function numbersIn(sentence: string): Candidate[] {
   // A measure is one figure with its units and conversion, not a figure for each of them.
   const measures = [...sentence.matchAll(MEASURE)].filter((m) => !/[$€£]\s?$/.test(sentence.slice(0, m.index)));
   for (const m of measures) out.push({ text: m[0], at: m.index, kind: 'number', value: Number(/\d[\d,]*(?:\.\d+)?/.exec(m[0])![0].replace(/,/g, '')) });
+  // A time a race was run in ("2:04:12", "1:58.3"), as one figure of seconds; not a time of day ("10:30").
+  for (const m of sentence.matchAll(RACE_TIME)) {
+    const parts = m[0].split(':').map(Number);
+    out.push({ text: m[0], at: m.index, kind: 'number', value: parts.reduce((total, part) => total * 60 + part, 0) });
+    measures.push(m);
+  }
   const measured = (at: number) => measures.some((m) => at >= m.index && at < m.index + m[0].length);
   for (const m of sentence.matchAll(NUMBER)) {
     if (measured(m.index + m[0].search(/\d/))) continue;
@@ -161,6 +174,8 @@ export function numbersIn(sentence: string): Candidate[] {
   for (const m of sentence.matchAll(WORD_NUMBER)) {
     out.push({ text: m[0].replace(PLURAL_THEN_WORD, '$1'), at: m.index, kind: 'number', value: NUMBER_WORDS[m[1]!.toLowerCase()]! });
   }
+  // "has won it twice": a count of times.
+  for (const m of sentence.matchAll(TIMES_WORD)) out.push({ text: m[0], at: m.index, kind: 'number', value: TIMES[m[0].toLowerCase()]! });
   // "the only species in the genus": a count of one.
   for (const m of sentence.matchAll(ONLY_ONE)) out.push({ text: m[0], at: m.index, kind: 'number', value: 1 });
   // "over a hundred bus routes": a scale word after "a" is a count too.

@@ -309,7 +309,9 @@ export function readQuestion(raw: string): QuestionReading {
           const placeArea = PLACE_NOUNS.test(head) && (wh.word.toLowerCase() === 'which' || noun.includes(' '));
           // "During which period ...?" asks a span of time; "the orbital period of X", a figure.
           const timeSpan = head === 'period' && figureNoun === undefined;
-          type = NUMBER_NOUNS.test(head) && !placeArea && !timeSpan ? 'number' : (typeOfNoun(head) ?? 'entity');
+          // "What was X's winning time?": the time a race was run in is a figure, not a date.
+          const raceTime = /\b(?:winning|finishing|record|race|running)\s+time$/.test(noun);
+          type = (NUMBER_NOUNS.test(head) && !placeArea && !timeSpan) || raceTime ? 'number' : (typeOfNoun(head) ?? 'entity');
         } else if (/\bpopulation\b/i.test(after)) type = 'number';
         // "What does X say / mean / do?": a clause, not a name.
         else if (/^(?:do|does|did)\b/i.test(after)) type = 'description';

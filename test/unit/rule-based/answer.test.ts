@@ -5248,3 +5248,24 @@ describe('Function: answerStructured on a painting, its painter and her teacher'
     }
   });
 });
+
+describe('Function: answerStructured on a marathon, its record and its winners', () => {
+  const race = doc(
+    'race',
+    'Orne Marathon',
+    'The Orne Marathon is an annual road race held in Orne each May. The course record of 2:05:31 was set by Jonah Keter in 2018. The women’s record is held by Lise Varn, who won in 2:21:07 in 2020.',
+  );
+  const runner = doc('varn', 'Lise Varn', 'Lise Varn (born 1990) is a marathon runner. She has won the Orne Marathon twice, in 2020 and 2022.');
+  const all = [race, runner];
+
+  it('reads a race time as the figure of a record or a winning time, never as a count', () => {
+    // Act & Assess
+    expect(ask('What is the course record of the Orne Marathon?', all).shortAnswer).toBe('2:05:31');
+    expect(ask("What was Lise Varn's winning time in 2020?", all).shortAnswer).toBe('2:21:07 (2020)');
+  });
+
+  it('counts "twice" as how many times, with no year of the wins it lists', () => {
+    // Act & Assess
+    expect(ask('How many times has Lise Varn won the Orne Marathon?', all).shortAnswer).toBe('twice');
+  });
+});

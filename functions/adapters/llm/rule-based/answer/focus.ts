@@ -4,7 +4,7 @@
  * and ranks (titleKey, sameName, sentencesAbout, ORDINALS), and a defining sentence's subject (subjectOf).
  */
 import { AGENT_NOUN, classRecogniser } from '../../../../core/answer/answer-classes.js';
-import { type Candidate, candidatesFor } from '../../../../core/answer/candidates.js';
+import { type Candidate, candidatesFor, RACE_TIME } from '../../../../core/answer/candidates.js';
 import { classWords, countsPeople, expandedTerms, holdsTerm, type QuestionReading, relationSets } from '../../../../core/answer/question.js';
 import { respelling } from '../../../../core/answer/spelling.js';
 import { bareTitle, escapeRegExp } from '../../../../core/answer/text.js';
@@ -426,6 +426,10 @@ export class Focus {
 
   measures(c: Candidate, sentence: string): boolean {
     if (c.kind !== 'number' || this.reading.type !== 'number') return true;
+    // A time a race was run in ("2:19:40") answers a time or a record asked, never a count.
+    if (new RegExp(`^${RACE_TIME.source}$`).test(c.text)) return [...this.answerClass].some((t) => /^(?:time|record|best)/.test(t));
+    // "twice" answers how many times, or how often.
+    if (/^(?:once|twice|thrice)$/i.test(c.text)) return /\bhow\s+(?:many\s+times|often)\b/i.test(this.question);
     // "How deep is Lake Vessel?" asks for a length: an area ("310 square kilometres") is no depth,
     // nor is a measure said of another of its lengths ("14 kilometres long").
     const length = LENGTH_ASKED.exec(this.question)?.[1]?.toLowerCase();

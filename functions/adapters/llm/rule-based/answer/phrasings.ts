@@ -46,8 +46,8 @@ import {
 } from './focus.js';
 import { withYear } from './spans.js';
 
-/** "What is the circulation of X?": the noun asked, group 1. */
-const FIGURE_OF_ASKED = /^\s*what\s+(?:is|was)\s+the\s+(\p{Ll}{4,})\s+of\b/iu;
+/** "What is the circulation of X?", "What is the course record of X?": the noun asked, group 1. */
+const FIGURE_OF_ASKED = /^\s*what\s+(?:is|was)\s+the\s+(?:\p{Ll}+\s+)?(\p{Ll}{4,})\s+of\b/iu;
 
 /**
  * "What was France's installed solar capacity?": a noun the evidence gives a figure for ("an
@@ -56,7 +56,11 @@ const FIGURE_OF_ASKED = /^\s*what\s+(?:is|was)\s+the\s+(\p{Ll}{4,})\s+of\b/iu;
  */
 export function figureOf(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
   // "What is the circulation of The Morrow Herald?": a noun no class reads is asked for as well.
-  const head = reading.answerClass?.split(' ').pop() ?? (reading.relation.length === 1 ? FIGURE_OF_ASKED.exec(focus.question)?.[1] : undefined);
+  const asked = reading.answerClass === undefined ? FIGURE_OF_ASKED.exec(focus.question) : null;
+  // Its words all the relation holds ("the course record": course, record), the noun last.
+  const head =
+    reading.answerClass?.split(' ').pop() ??
+    (asked && reading.relation.every((w) => contentTerms(asked[0]).includes(contentTerms(w)[0] ?? '')) ? asked[1] : undefined);
   if (reading.type !== 'entity' || !head) return undefined;
   const said = new RegExp(`\\b${head}s?\\s+(?:of|was|is|stood at|reached)\\s+$`, 'i');
   for (const s of rankedAbout(focus)) {
