@@ -5269,3 +5269,13 @@ describe('Function: answerStructured on a marathon, its record and its winners',
     expect(ask('How many times has Lise Varn won the Orne Marathon?', all).shortAnswer).toBe('twice');
   });
 });
+
+describe('Function: answerStructured on the kind of a programming language', () => {
+  it('keeps adjectives a comma parts as the kind asked', () => {
+    // Prepare
+    const language = doc('lang', 'Fennel (language)', 'Fennel is a dynamically typed, object-oriented programming language designed by Ole Brun in 2001.');
+
+    // Act & Assess
+    expect(ask('What kind of language is Fennel?', [language]).shortAnswer).toBe('dynamically typed, object-oriented programming language');
+  });
+});

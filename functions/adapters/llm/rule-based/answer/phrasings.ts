@@ -147,7 +147,8 @@ export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefi
     const found = noun.exec(s.text.slice(from));
     if (!found) continue;
     const at = from + found.index;
-    const before = /(?:^|[,;(]\s*|\b(?:is|was|are|were)\s+)((?:an?|the)\s+[^,;()]*?)$/i.exec(s.text.slice(from, at))?.[1];
+    // Adjectives a comma parts are the kind too ("a statically typed, functional programming language").
+    const before = /(?:^|[,;(]\s*|\b(?:is|was|are|were)\s+)((?:an?|the)\s+(?:[^,;()]*?,\s+(?=\p{Ll}))*[^,;()]*?)$/iu.exec(s.text.slice(from, at))?.[1];
     const after = /^[\p{L}]+\s+([^,;.()]+)/u.exec(s.text.slice(at))?.[1];
     // "Dirt track racing is a type of auto racing performed on clay ...": when the question does not
     // give the subject, the subject is the kind asked for ("What type of auto racing ... is run for X?").
