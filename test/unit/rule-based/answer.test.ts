@@ -5279,3 +5279,18 @@ describe('Function: answerStructured on the kind of a programming language', () 
     expect(ask('What kind of language is Fennel?', [language]).shortAnswer).toBe('dynamically typed, object-oriented programming language');
   });
 });
+
+describe('Function: answerStructured on a winery and the family that owns it', () => {
+  const winery = doc(
+    'winery',
+    'Clos Arnel',
+    'Clos Arnel is a winery in the Tarn valley of Varesse, known for its red wines. It has been owned by the Morel family since 1901.',
+  );
+  const valley = doc('valley', 'Tarn valley', 'The Tarn valley is a wine region in Varesse.');
+
+  it('names the family that owns a thing, and a place by the title the text goes on to', () => {
+    // Act & Assess
+    expect(ask('Who owns Clos Arnel?', [winery, valley]).shortAnswer).toBe('Morel family');
+    expect(ask('Where is Clos Arnel?', [winery, valley]).shortAnswer).toBe('Tarn valley');
+  });
+});

@@ -148,7 +148,10 @@ export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefi
     if (!found) continue;
     const at = from + found.index;
     // Adjectives a comma parts are the kind too ("a statically typed, functional programming language").
-    const before = /(?:^|[,;(]\s*|\b(?:is|was|are|were)\s+)((?:an?|the)\s+(?:[^,;()]*?,\s+(?=\p{Ll}))*[^,;()]*?)$/iu.exec(s.text.slice(from, at))?.[1];
+    const before =
+      /(?:^|[,;(]\s*|\b(?:is|was|are|were)\s+)((?:an?|the)\s+(?:(?:[\p{L}-]+\s+){0,2}[\p{L}-]+,\s+(?!(?:and|or|but|the|an?|at|in|of)\s)(?=\p{Ll}))*[^,;()]*?)$/iu.exec(
+        s.text.slice(from, at),
+      )?.[1];
     const after = /^[\p{L}]+\s+([^,;.()]+)/u.exec(s.text.slice(at))?.[1];
     // "Dirt track racing is a type of auto racing performed on clay ...": when the question does not
     // give the subject, the subject is the kind asked for ("What type of auto racing ... is run for X?").
@@ -406,7 +409,11 @@ export function whereIs(question: string, focus: Focus): ExtractedAnswer | undef
   const of = lead
     ? /\s(?:is|are|was|were)\s[^,.;]*?\b(?:of|in)\s+((?:\p{Ll}+\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)*)/u.exec(lead.text)?.[1]
     : undefined;
-  return of && lead ? { shortAnswer: of, answer: cite(lead) } : undefined;
+  if (!of || !lead) return undefined;
+  // "a winery in the Aubrac valley of Sorenne": a passage's title the name begins and the text goes on to ("Aubrac valley") is the place.
+  const bare = of.replace(/^\p{Ll}+\s+/u, '');
+  const titled = focus.all.map((x) => bareTitle(x.title)).find((t) => t.startsWith(`${bare} `) && lead.text.includes(t));
+  return { shortAnswer: titled ?? of, answer: cite(lead) };
 }
 
 /** The places after "in" or "of": "in Cornwall, England", "in Fairfield County, Connecticut, United States", "city of France". */

@@ -742,7 +742,8 @@ function withGroupNoun(c: Candidate, text: string): Candidate {
   // A name of one word: "Lumière", "Greek"; a name of several is a person's own ("Reg Watson").
   if (c.kind !== 'name' || /\s/.test(c.text)) return c;
   const before = text.slice(Math.max(0, c.at - 4), c.at);
-  const noun = /^\s+(\p{Ll}{3,}[^su\s]s)\b(?!\s+\p{Lu})/u.exec(text.slice(c.at + c.text.length))?.[1];
+  // A plural ("the Lumière brothers"), or a noun of one's kin ("the Danel family").
+  const noun = /^\s+(\p{Ll}{3,}[^su\s]s|family|clan|dynasty)\b(?!\s+\p{Lu})/u.exec(text.slice(c.at + c.text.length))?.[1];
   if (!noun || !(/\b(?:the|by)\s+$/i.test(before) || c.at === 0)) return c;
   return { ...c, text: `${c.text} ${noun}` };
 }
