@@ -379,6 +379,11 @@ export interface Lexicon {
   isOnlyName?(word: string): boolean;
   /** The name an adjective of a name is of, as written ("French" → France); undefined for any other word. */
   nameOf?(adjective: string): string | undefined;
+  /**
+   * The nouns a noun's commonest senses are kinds of, at most `levels` up (two unless told), lower
+   * case: "red" → chromatic color, color; "white" → achromatic color, color. [] for a word it does not know as a noun.
+   */
+  kindsOf?(word: string, levels?: number): readonly string[];
   /** The words the lexicon gives as a word's opposites ("left" → right, "north" → south), lower case; [] when it knows none. */
   antonyms?(word: string): readonly string[];
   /**

@@ -297,6 +297,23 @@ export class WordNetLexicon implements Lexicon {
     return undefined;
   }
 
+  kindsOf(word: string, levels = 2): string[] {
+    const out = new Set<string>();
+    let frontier = this.senses('noun', indexKey(word)).slice(0, SENSES);
+    for (let depth = 0; depth < levels && frontier.length > 0; depth++) {
+      const next: number[] = [];
+      for (const offset of frontier) {
+        for (const p of this.synset('noun', offset).pointers) {
+          if ((p.symbol !== '@' && p.symbol !== '@i') || p.pos !== 'noun') continue;
+          for (const w of this.synset('noun', p.offset).words) out.add(w);
+          next.push(p.offset);
+        }
+      }
+      frontier = next;
+    }
+    return [...out];
+  }
+
   isKindOf(word: string, kind: string, levels = 5): boolean {
     const target = kind.trim().toLowerCase();
     let frontier = this.senses('noun', indexKey(word)).slice(0, SENSES);

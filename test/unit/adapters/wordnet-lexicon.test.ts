@@ -68,4 +68,15 @@ describe('Function: wordNet', () => {
     expect(painted).toContain('painter');
     expect(wordNet().related('aimed')).not.toContain('aimer');
   });
+
+  it('gives the kinds a noun is of two levels up ("red": chromatic color, color), and none for a word it does not know', () => {
+    // Act
+    const red = wordNet().kindsOf('red');
+    const white = wordNet().kindsOf('white');
+
+    // Assess
+    expect(red).toContain('color');
+    expect(white).toContain('color');
+    expect(wordNet().kindsOf('dorvacin')).toEqual([]);
+  });
 });

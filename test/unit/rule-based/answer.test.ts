@@ -5294,3 +5294,14 @@ describe('Function: answerStructured on a winery and the family that owns it', (
     expect(ask('Where is Clos Arnel?', [winery, valley]).shortAnswer).toBe('Tarn valley');
   });
 });
+
+describe('Function: answerStructured on a grape of one colour asked as another', () => {
+  it('says no when the sentence gives another value of the attribute, yes when it gives that one', () => {
+    // Prepare
+    const grape = doc('grape', 'Vandre (grape)', 'Vandre is a red wine grape variety grown mainly in Osta.');
+
+    // Act & Assess
+    expect(ask('Is Vandre a white grape?', [grape]).shortAnswer).toBe('no');
+    expect(ask('Is Vandre a red grape?', [grape]).shortAnswer).toBe('yes');
+  });
+});

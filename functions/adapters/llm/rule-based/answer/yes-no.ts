@@ -165,6 +165,22 @@ function inClause(name: string, s: Sentence, focus: Focus): boolean {
 }
 
 /**
+ * "Is Morelle a white grape?": the sentence says another value of the same attribute before the
+ * noun the word qualifies ("a red wine grape"): white and red are both colours, kinds of a kind of
+ * attribute. A word the lexicon files under no shared attribute ("a wine grape") says nothing against it.
+ */
+function otherValue(word: string, s: Sentence, focus: Focus, question: string): boolean {
+  const { lexicon } = focus;
+  if (!lexicon.kindsOf || !lexicon.isKindOf) return false;
+  const noun = new RegExp(`\\b${escapeRegExp(word)}\\s+(\\p{Ll}{3,})\\b`, 'iu').exec(question)?.[1];
+  if (noun === undefined) return false;
+  const kinds = new Set(lexicon.kindsOf(word));
+  if (kinds.size === 0) return false;
+  const said = [...s.text.matchAll(new RegExp(`\\b(\\p{Ll}{3,})\\s+(?:\\p{Ll}+\\s+)?${escapeRegExp(noun)}\\b`, 'gu'))].map((m) => m[1]!);
+  return said.some((other) => other !== word.toLowerCase() && lexicon.kindsOf!(other).some((k) => kinds.has(k) && lexicon.isKindOf!(k, 'attribute', 4)));
+}
+
+/**
  * Whether a sentence says the opposite of what a yes/no question asks: a word of the question is
  * missing and the lexicon's opposite of it is there ("a right tributary" for "a left tributary?"),
  * another rank stands where the question's does ("the third-largest" for "the second-largest?"),
@@ -177,6 +193,7 @@ function contradicts(s: Sentence, focus: Focus, question: string): boolean {
     const term = contentTerms(w)[0];
     if (!term || s.terms.has(term) || ORDINALS.includes(term)) continue;
     if ((focus.lexicon.antonyms?.(w) ?? []).some((a) => contentTerms(a).length > 0 && contentTerms(a).every((t) => s.terms.has(t)))) return true;
+    if (otherValue(w, s, focus, question)) return true;
   }
   // A rank: "4th largest", "second-biggest", "the third source".
   const ranks = (text: string) =>
