@@ -124,9 +124,9 @@ export function figureIn(answer: string): Candidate | undefined {
   return numbersIn(bareTitle(answer))[0];
 }
 
-/** A count of times said in one word. */
-const TIMES: Record<string, number> = { once: 1, twice: 2, thrice: 3 };
-const TIMES_WORD = /\b(?:once|twice|thrice)\b/giu;
+/** A count of times said in one word; not "once" ("a large share once": formerly), nor a multiple ("twice as large", "twice the size"). */
+const TIMES: Record<string, number> = { twice: 2, thrice: 3 };
+const TIMES_WORD = /\b(?:twice|thrice)\b(?!\s+(?:as|the|that|than)\b)/giu;
 
 /** A time a race was run in: hours, minutes and seconds ("2:04:12"), or minutes and seconds with a fraction ("1:58.3"). */
 export const RACE_TIME = /(?<![\d:])(?:\d{1,2}:\d{2}:\d{2}(?:\.\d+)?|\d{1,2}:\d{2}\.\d+)(?![\d:])/g;

@@ -244,7 +244,12 @@ export function readQuestion(raw: string): QuestionReading {
       case 'whom':
         // "Who is Christopher Nolan?", "Who were the Lumière brothers?" (a name and the plural it names,
         // not a role of it: "Who is the Lyon mayor?"): who someone is, a description.
-        type = names.some((n) => new RegExp(`^(?:is|are|was|were)\\s+(?:the\\s+)?${escapeRegExp(n)}(?:\\s+\\p{Ll}+[^s\\s]s)?\\s*\\??$`, 'iu').test(after))
+        // "Who is the Prime Minister of Arvenia?": a role of a place named after "the" is held by someone.
+        type = names.some(
+          (n) =>
+            new RegExp(`^(?:is|are|was|were)\\s+(?:the\\s+)?${escapeRegExp(n)}(?:\\s+\\p{Ll}+[^s\\s]s)?\\s*\\??$`, 'iu').test(after) &&
+            !/^(?:is|are|was|were)\s+the\s+\p{Lu}[^?]*\sof\s+\p{Lu}/u.test(after),
+        )
           ? 'description'
           : 'person';
         break;

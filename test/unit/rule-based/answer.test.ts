@@ -5305,3 +5305,30 @@ describe('Function: answerStructured on a grape of one colour asked as another',
     expect(ask('Is Vandre a red grape?', [grape]).shortAnswer).toBe('yes');
   });
 });
+
+describe('Function: answerStructured on a prime minister and a parliament', () => {
+  const leader = doc(
+    'leader',
+    'Ilse Varg',
+    'Ilse Varg (born 1971) is a politician who has served as Prime Minister of Ostmark since 2020. She has led the Labour Front since 2015.',
+  );
+  const parliament = doc('parliament', 'Diet (Ostmark)', 'The Diet is the parliament of Ostmark. Its 120 members are elected every five years.');
+  const rival = doc('rival', 'Farmers League', 'The Farmers League is an agrarian party in Ostmark, founded in 1919.');
+  const all = [leader, parliament, rival];
+
+  it('reads a role of a place after "the" as held by someone, not as a name to describe', () => {
+    // Act & Assess
+    expect(ask('Who is the Prime Minister of Ostmark?', all).shortAnswer).toBe('Ilse Varg');
+  });
+
+  it('dates "Since when ...?" by the date after "since", not a birth in brackets', () => {
+    // Act & Assess
+    expect(ask('Since when has Ilse Varg been Prime Minister?', all).shortAnswer).toBe('2020');
+  });
+
+  it('says how often a thing recurs, and gives no count of something else for it', () => {
+    // Act & Assess
+    expect(ask('How often is the Diet elected?', all).shortAnswer).toBe('every five years');
+    expect(ask('How often is the Farmers League founded?', all).shortAnswer).toBeNull();
+  });
+});

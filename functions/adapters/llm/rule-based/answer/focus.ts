@@ -429,7 +429,7 @@ export class Focus {
     // A time a race was run in ("2:19:40") answers a time or a record asked, never a count.
     if (new RegExp(`^${RACE_TIME.source}$`).test(c.text)) return [...this.answerClass].some((t) => /^(?:time|record|best)/.test(t));
     // "twice" answers how many times, or how often.
-    if (/^(?:once|twice|thrice)$/i.test(c.text)) return /\bhow\s+(?:many\s+times|often)\b/i.test(this.question);
+    if (/^(?:twice|thrice)$/i.test(c.text)) return /\bhow\s+(?:many\s+times|often)\b/i.test(this.question);
     // "How deep is Lake Vessel?" asks for a length: an area ("310 square kilometres") is no depth,
     // nor is a measure said of another of its lengths ("14 kilometres long").
     const length = LENGTH_ASKED.exec(this.question)?.[1]?.toLowerCase();

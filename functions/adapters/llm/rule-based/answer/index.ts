@@ -92,6 +92,7 @@ import {
   formerName,
   foundedWhere,
   howLong,
+  howOften,
   includedIn,
   kindOf,
   leaderOf,
@@ -298,6 +299,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         playsAs(reading, focus, text) ??
         roleHeld(reading, focus) ??
         howLong(text, focus) ??
+        howOften(text, focus) ??
         periodEnd(text, focus) ??
         becameWhen(text, focus) ??
         endsOf(text, focus) ??

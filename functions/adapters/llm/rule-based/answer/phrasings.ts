@@ -212,7 +212,10 @@ export function objectOf(question: string, focus: Focus): ExtractedAnswer | unde
         .trim();
       // "What scandal did she report on?": the object ends at the class asked ("the Harbour Bank scandal in 1977 led to ...").
       const head = focus.reading.answerClass?.split(' ').pop();
-      const classed = head ? new RegExp(`^.*?\\b${escapeRegExp(head)}s?\\b`, 'iu').exec(object)?.[0] : undefined;
+      // A name right after the class noun is the one of it ("the team Keld Racing").
+      const classed = head
+        ? new RegExp(`^.*?\\b${escapeRegExp(head)}s?\\b(?:\\s+\\p{Lu}[\\p{L}'’-]*(?:\\s+\\p{Lu}[\\p{L}'’-]*)*)?`, 'u').exec(object)?.[0]
+        : undefined;
       if (object !== '') return { shortAnswer: classed ?? object, answer: cite(s) };
     }
   }
@@ -839,6 +842,24 @@ export function plotOf(question: string, focus: Focus): ExtractedAnswer | undefi
     if (said) return { shortAnswer: said[1]!.trim(), answer: cite(s) };
   }
   return undefined;
+}
+
+/** How often a thing recurs: "every four years", "every September", "twice a year", "annually", "an annual race". */
+const RECURRENCE =
+  /\b(?:every\s+(?:(?:\p{Ll}+|\d+)\s+)?(?:years?|months?|weeks?|days?|decades?|spring|summer|autumn|winter|January|February|March|April|May|June|July|August|September|October|November|December)|annual|(?:once|twice|\p{Ll}+\s+times)\s+(?:a|per|each)\s+(?:year|month|week|day|decade)|annually|yearly|biennially|monthly|weekly|daily|each\s+(?:year|month|week|day|spring|summer|autumn|winter))\b/u;
+
+/**
+ * "How often are elections held in Arvenia?": how often a sentence about the question's names that
+ * says its relation gives it to recur ("Its 150 members are elected every four years"). Undefined for
+ * other questions; no answer when no such sentence says it (a count of something else is no frequency).
+ */
+export function howOften(question: string, focus: Focus): ExtractedAnswer | undefined {
+  if (!/^\s*how\s+often\b/i.test(question)) return undefined;
+  for (const s of rankedAbout(focus).filter((x) => focus.relation.length === 0 || focus.relationScore(x) > 0)) {
+    const said = RECURRENCE.exec(s.text);
+    if (said) return { shortAnswer: said[0], answer: cite(s) };
+  }
+  return { shortAnswer: null, answer: NO_ANSWER };
 }
 
 /** "How long has Jonas Brell managed FC Varn?", "How long did he coach Essin United?": the subject and the verb. */

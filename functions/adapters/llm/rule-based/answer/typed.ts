@@ -165,6 +165,8 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // ("X is a 2010 film") or after the preposition the question asks with ("By what year ...?":
     // "by 2026"); "The tram network reopened in 2001" does not date Lyon's founding.
     const unrelated = dated && focus.relation.length > 0 && focus.relationScore(s) === 0 && !ownLead(s, nameWords);
+    // "Since when has X been Prime Minister?": a sentence giving a date after that preposition ("since 2019") is read for it alone, not a birth in brackets.
+    const prepositioned = dated && preposition !== undefined && datesIn(s.text).some((d) => after(preposition, d, s));
     const named = focus
       .candidates(s.text)
       .map((c) => (reading.type === 'person' ? withGroupNoun(c, s.text) : c))
@@ -182,7 +184,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           !(hop2 && bridges.some((b) => namesBridge(c, new Set(b))) && !headedByClass(c, focus)) &&
           !ownedBySibling(c, s, focus) &&
           !(dated && about && clauseApart(c, s, focus)) &&
-          !(unrelated && !after(preposition, c, s)) &&
+          !((unrelated || prepositioned) && !after(preposition, c, s)) &&
           // The year a figure is counted in ("22 gigawatts of onshore capacity in 2023") dates the
           // count, not an event the question asks of besides ("When was the first offshore wind farm built?").
           !(dated && countedIn(c, s, focus)) &&
