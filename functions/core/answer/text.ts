@@ -400,10 +400,14 @@ export const TOTAL_ASKED = /\b(?:combined|total|together|altogether|in\s+all|add
 export const MATERIAL_ASKED =
   /\b(?:made\s+(?:of|from|out\s+of|with)|(?:main|chief|principal|key|basic)\s+ingredients?|consists?\s+(?:mainly\s+|chiefly\s+)?of|composed\s+of)\b/i;
 
-/** "What is Lantern Deep about?", "What is the plot of X?", "What happens in X?": the work whose story is asked.
- * What the question asks with ("about", "plot", "happens") is no word a passage tells a story with. */
+/**
+ * "What is Lantern Deep about?", "What is the plot of X?", "What happens in X?": the work whose story
+ * is asked (group 1 for "about", else 2 or 3). What the question asks with ("about", "plot",
+ * "happens") is no word a passage tells a story with.
+ */
 export const PLOT_ASKED =
   /^\s*(?:[Ww]hat\s+(?:is|was|are|were)\s+(?!the\s+(?:plot|story|storyline|premise)\s+of\b)(.+?)\s+about|[Ww]hat\s+(?:is|was)\s+the\s+(?:plot|story|storyline|premise)\s+of\s+(.+?)|[Ww]hat\s+happens\s+in\s+(.+?))\s*\?*\s*$/u;
+
 /** "Is Granen still open?", "Does X still exist?": whether a thing lasts to now, read from its passage's tense, not its words. */
 export const STILL_ASKED = /^\s*(?:is|are|does|do)\b[^?]*\bstill\b/i;
 

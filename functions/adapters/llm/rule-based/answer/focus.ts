@@ -11,6 +11,9 @@ import { bareTitle, escapeRegExp } from '../../../../core/answer/text.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 
+/** A candidate that is a race time and nothing else ("2:19:40"). */
+const RACE_TIME_WHOLE = new RegExp(`^${RACE_TIME.source}$`);
+
 /** The noun an opening calls its subject, before what qualifies it: "is a 1981 thriller film directed by ...": film. */
 const WORK_OPENING =
   /\s(?:is|was)\s+(?:an?|the)\s+(?:[^\s,.;()]+\s+){0,4}?(\p{Ll}+)(?=[,.;]|\s+(?:by|of|in|from|directed|written|starring|produced|released|about|based|that|which|who|whose|with|for|set|made)\b)/u;
@@ -235,15 +238,23 @@ export class Focus {
    * up to a verb or the clause's end are one title ("her cookbook Salt and Smoke won ..."), not two names.
    */
   private titleWithAnd(found: Candidate[], text: string): Candidate[] {
-    const head = this.reading.answerClass?.split(' ').pop();
-    if (head === undefined || /s$/.test(head) || this.reading.type !== 'entity') return found;
-    const name = String.raw`\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*`;
-    const m = new RegExp(`\\b${escapeRegExp(head)}\\s+(${name}\\s+and\\s+${name})(?=\\s+\\p{Ll}|\\s*[,.;]|\\s*$)`, 'u').exec(text);
+    if (this.titleAfterClass === undefined) {
+      const head = this.reading.answerClass?.split(' ').pop();
+      const name = String.raw`\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*`;
+      this.titleAfterClass =
+        head === undefined || /s$/.test(head) || this.reading.type !== 'entity'
+          ? null
+          : new RegExp(`\\b${escapeRegExp(head)}\\s+(${name}\\s+and\\s+${name})(?=\\s+\\p{Ll}|\\s*[,.;]|\\s*$)`, 'u');
+    }
+    const m = this.titleAfterClass?.exec(text);
     if (!m) return found;
     const at = m.index + m[0].length - m[1]!.length;
     const title: Candidate = { text: m[1]!, at, kind: 'name' };
     return [...found.filter((c) => c.at + c.text.length <= at || c.at >= at + title.text.length), title].sort((a, b) => a.at - b.at);
   }
+
+  /** titleWithAnd's pattern, made once a question: null when the class asked is none or plural. */
+  private titleAfterClass: RegExp | null | undefined;
 
   /**
    * The words of a sentence that name a kind of the class asked for, when the class is a common
@@ -427,7 +438,7 @@ export class Focus {
   measures(c: Candidate, sentence: string): boolean {
     if (c.kind !== 'number' || this.reading.type !== 'number') return true;
     // A time a race was run in ("2:19:40") answers a time or a record asked, never a count.
-    if (new RegExp(`^${RACE_TIME.source}$`).test(c.text)) return [...this.answerClass].some((t) => /^(?:time|record|best)/.test(t));
+    if (RACE_TIME_WHOLE.test(c.text)) return [...this.answerClass].some((t) => /^(?:time|record|best)/.test(t));
     // "twice" answers how many times, or how often.
     if (/^(?:twice|thrice)$/i.test(c.text)) return /\bhow\s+(?:many\s+times|often)\b/i.test(this.question);
     // "How deep is Lake Vessel?" asks for a length: an area ("310 square kilometres") is no depth,
