@@ -299,38 +299,32 @@ export class WordNetLexicon implements Lexicon {
 
   kindsOf(word: string, levels = 2): string[] {
     const out = new Set<string>();
-    let frontier = this.senses('noun', indexKey(word)).slice(0, SENSES);
-    for (let depth = 0; depth < levels && frontier.length > 0; depth++) {
-      const next: number[] = [];
-      for (const offset of frontier) {
-        for (const p of this.synset('noun', offset).pointers) {
-          if ((p.symbol !== '@' && p.symbol !== '@i') || p.pos !== 'noun') continue;
-          for (const w of this.synset('noun', p.offset).words) out.add(w);
-          next.push(p.offset);
-        }
-      }
-      frontier = next;
-    }
+    for (const { synset, depth } of this.kinds(word, levels)) if (depth > 0) for (const w of synset.words) out.add(w);
     return [...out];
   }
 
   isKindOf(word: string, kind: string, levels = 5): boolean {
     const target = kind.trim().toLowerCase();
+    // Hypernyms up a few levels: "resident" → inhabitant → person; far enough for a kind, not to "entity".
+    for (const { synset } of this.kinds(word, levels)) if (synset.words.includes(target)) return true;
+    return false;
+  }
+
+  /** A noun's commonest senses (depth 0) and their hypernyms up to `levels`, each synset once, nearest first. */
+  private *kinds(word: string, levels: number): Generator<{ synset: ReturnType<WordNetLexicon['synset']>; depth: number }> {
     let frontier = this.senses('noun', indexKey(word)).slice(0, SENSES);
     const seen = new Set<number>();
-    // Hypernyms up a few levels: "resident" → inhabitant → person; far enough for a kind, not to "entity".
     for (let depth = 0; depth <= levels && frontier.length > 0; depth++) {
       const next: number[] = [];
       for (const offset of frontier) {
         if (seen.has(offset)) continue;
         seen.add(offset);
         const synset = this.synset('noun', offset);
-        if (synset.words.includes(target)) return true;
+        yield { synset, depth };
         for (const p of synset.pointers) if ((p.symbol === '@' || p.symbol === '@i') && p.pos === 'noun') next.push(p.offset);
       }
       frontier = next;
     }
-    return false;
   }
 
   /** Kinds of `head` (its hyponyms) whose name holds `modifier`: "head office" → headquarters. */

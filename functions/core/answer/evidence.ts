@@ -78,6 +78,7 @@ import {
   bareTitle,
   entitySpans,
   escapeRegExp,
+  LIFE_SPAN,
   MATERIAL_ASKED,
   PLOT_ASKED,
   STILL_ASKED,
@@ -161,11 +162,12 @@ const DATED_LEAD = /\b(?:is|was)\s+an?\s+(?:\p{Ll}+\s+)?(?:1[5-9]|20)\d\d\s+(?:[
 const NAME_AT_BIRTH_ASKED = /^(?:birth|real|maiden|original)\s+name$/i;
 const NAME_AT_BIRTH_SAID = new RegExp(`\\b${BORN_AS}\\s+\\p{Lu}\\p{Ll}`, 'u');
 
-/** The words TEACHER_ASKED asks a teacher with. */
-const TEACHER_WORDS = 'taught trained teaches teacher teachers';
-
-/** The words PLOT_ASKED asks a story with. */
-const PLOT_WORDS = 'about plot story storyline premise happens';
+/** Questions whose asking words a passage need not say, each with those words (checkEvidence's `unsaid`), the first that reads the question. */
+const UNSAID_WORDS: ReadonlyArray<readonly [RegExp, string]> = [
+  [BECAME_ASKED, BECAME_VERBS],
+  [PLOT_ASKED, 'about plot story storyline premise happens'],
+  [TEACHER_ASKED, 'taught trained teaches teacher teachers'],
+];
 
 const SELF: Lexicon = { related: (phrase) => [phrase] };
 
@@ -238,12 +240,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // So is "become" in "When did X become Prime Minister?" ("win" the Marlow Prize): what they became is spoken of, and a date.
   // So are the words asking a work's story ("What is X about?", "What happens in X?"): what it follows is said.
   // So is a teacher asked ("Who taught X?"), said by what the pupil did under them.
-  const unsaid = new Set(
-    contentTerms(
-      MATERIAL_ASKED.exec(task)?.[0] ??
-        (BECAME_ASKED.test(task) ? BECAME_VERBS : PLOT_ASKED.test(task) ? PLOT_WORDS : TEACHER_ASKED.test(task) ? TEACHER_WORDS : ''),
-    ),
-  );
+  const unsaid = new Set(contentTerms(MATERIAL_ASKED.exec(task)?.[0] ?? UNSAID_WORDS.find(([asked]) => asked.test(task))?.[1] ?? ''));
   // "Is Granen still open?" is read from what its passage says of it now or of its end: no word of the relation need be said.
   const relation = relationSets(
     STILL_ASKED.test(task) ? [] : unsaid.size === 0 ? reading.relation : reading.relation.filter((w) => !contentTerms(w).every((t) => unsaid.has(t))),
@@ -685,11 +682,6 @@ function otherQualifier(
 /** A question asking for a day of the month, not a year or a month. */
 const DAY_ASKED = /\b(?:what|which)\s+(?:exact\s+|precise\s+)?(?:day|date)\b|\bon\s+what\s+(?:exact\s+)?date\b/i;
 
-/**
- * A life's span of years in a parenthesis ("(1 April 1925, Kraków – 3 October 2000, Łódź)",
- * "(c. 1565 – 1591)"): where a person's passage says their birth and death without the words.
- */
-const LIFE_SPAN = /\([^()]*?\d{3,4}[^().;]*?\s?[–-]\s?[^().;]*?\d{3,4}[^()]*\)/;
 /** A sentence that says a birth, or a death. */
 const LIFE_SAID = { birth: /\b(?:born|birth|b\.)/i, death: /\b(?:died|death|dies|d\.|killed)/i } as const;
 /** A question asking where someone was born, or where they died. */

@@ -380,6 +380,12 @@ export const CLOSING_WORDS =
 export const AGE_AT_DATED_EVENT =
   /^\s*[Hh]ow\s+old\s+(?:was|were)\s+(.+?)\s+when\s+(?:he|she|they)\s+(\p{Ll}{3,}ed)\s+((?:the\s+|The\s+)?\p{Lu}[^?]*?)\s*\?*\s*$/u;
 
+/**
+ * A life's span of years in a parenthesis ("(1 April 1925, Kraków – 3 October 2000, Łódź)",
+ * "(c. 1565 – 1591)"): where a person's passage says their birth and death without the words.
+ */
+export const LIFE_SPAN = /\([^()]*?\d{3,4}[^().;]*?\s?[–-]\s?[^().;]*?\d{3,4}[^()]*\)/;
+
 /** "How old was X when he died?", "... at his death?", "At what age did X die?": whose age at death is asked, or undefined. */
 export function ageAtDeathOf(question: string): string | undefined {
   return AGE_AT_DEATH.map((form) => form.exec(question)?.[1]).find((x) => x !== undefined);

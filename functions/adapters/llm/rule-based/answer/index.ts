@@ -492,19 +492,14 @@ function ageOf(asked: string, documents: AnswerInput['documents'], lexicon: Lexi
  * never guessed from one end of a life.
  */
 function ageAtDeath(subject: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer {
-  const [born, died] = [`When was ${subject} born?`, `When did ${subject} die?`].map((q) => askAgain(q, documents, lexicon, depth));
-  const [birth, death] = [born!, died!].map((found) =>
-    found.shortAnswer ? datesIn(found.shortAnswer).find((d) => d.kind === 'date' || d.kind === 'year') : undefined,
-  );
-  if (!birth || !death || birth.value === undefined || death.value === undefined || death.value <= birth.value) {
-    return { shortAnswer: null, answer: NO_ANSWER };
-  }
+  const span = birthAnd(subject, `When did ${subject} die?`, documents, lexicon, depth);
+  if (!span) return { shortAnswer: null, answer: NO_ANSWER };
+  const { birth, end: death, support } = span;
   const full = (d: Candidate) => {
     const { month, day } = monthAndDay(d);
     return month >= 0 && day !== undefined;
   };
   const years = Math.floor(dayValue(death) - dayValue(birth));
-  const support = [...new Set([...sentences(born!.answer), ...sentences(died!.answer)])].join(' ');
   if (full(birth) && full(death)) return { shortAnswer: `${years}`, answer: support };
   // With a year alone on either side, an age its own passage states at the death settles which of
   // the two it was: "(1936 – 2009) ... He died in Malmö at the age of 73".
@@ -540,11 +535,31 @@ function ageAtDatedEvent(
   depth: number,
 ): ExtractedAnswer | undefined {
   if (documents.some((d) => AGE_SAID.test(d.text) && d.text.includes(verb))) return undefined;
-  const [born, made] = [`When was ${subject} born?`, `When was ${done} ${verb}?`].map((q) => askAgain(q, documents, lexicon, depth));
-  const [birth, event] = [born!, made!].map((found) => (found.shortAnswer ? datesIn(found.shortAnswer).find((d) => d.value !== undefined) : undefined));
-  if (!birth?.value || !event?.value || event.value <= birth.value) return { shortAnswer: null, answer: NO_ANSWER };
-  const years = event.value - birth.value;
-  return { shortAnswer: `${years - 1} or ${years}`, answer: [...new Set([...sentences(born!.answer), ...sentences(made!.answer)])].join(' ') };
+  const span = birthAnd(subject, `When was ${done} ${verb}?`, documents, lexicon, depth);
+  if (!span) return { shortAnswer: null, answer: NO_ANSWER };
+  const years = span.end.value - span.birth.value;
+  return { shortAnswer: `${years - 1} or ${years}`, answer: span.support };
+}
+
+/**
+ * A birth and a later end of what is asked (a death, a thing done), each the first date its question,
+ * asked again, answers with, and the sentences that gave them; undefined when either is not found,
+ * or the end is not after the birth.
+ */
+function birthAnd(
+  subject: string,
+  endAsked: string,
+  documents: AnswerInput['documents'],
+  lexicon: Lexicon,
+  depth: number,
+): { birth: Candidate & { value: number }; end: Candidate & { value: number }; support: string } | undefined {
+  const [born, ended] = [`When was ${subject} born?`, endAsked].map((q) => askAgain(q, documents, lexicon, depth));
+  const [birth, end] = [born!, ended!].map((found) =>
+    found.shortAnswer ? datesIn(found.shortAnswer).find((d) => d.kind === 'date' || d.kind === 'year') : undefined,
+  );
+  if (birth?.value === undefined || end?.value === undefined || end.value <= birth.value) return undefined;
+  const support = [...new Set([...sentences(born!.answer), ...sentences(ended!.answer)])].join(' ');
+  return { birth: { ...birth, value: birth.value }, end: { ...end, value: end.value }, support };
 }
 
 /** The ways a gap is asked, each with the comparison it is asked as. */

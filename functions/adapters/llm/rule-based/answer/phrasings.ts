@@ -837,7 +837,7 @@ export function plotOf(question: string, focus: Focus): ExtractedAnswer | undefi
   const m = PLOT_ASKED.exec(question);
   const work = m?.[1] ?? m?.[2] ?? m?.[3];
   if (!work) return undefined;
-  for (const s of focus.all.filter((x) => sameName(x.title, work) || sameName(bareTitle(x.title), work))) {
+  for (const s of focus.all.filter((x) => sameName(x.title, work))) {
     const said = PLOT_SAID.exec(s.text.replace(/\.\s*$/, ''));
     if (said) return { shortAnswer: said[1]!.trim(), answer: cite(s) };
   }
@@ -1139,7 +1139,7 @@ export function teacherOf(question: string, focus: Focus): ExtractedAnswer | und
   const asked = TEACHER_ASKED.exec(question);
   const pupil = asked?.[1] ?? asked?.[2];
   if (pupil === undefined) return undefined;
-  for (const s of focus.all.filter((x) => sameName(x.title, pupil) || sameName(bareTitle(x.title), pupil))) {
+  for (const s of focus.all.filter((x) => sameName(x.title, pupil))) {
     const said = TEACHER_SAID.exec(s.text);
     // A name's stops are its initials' ("J. M. Marchal"), not the sentence's last.
     const teacher = (said?.[1] ?? said?.[2])?.replace(/\.$/, '');
@@ -1339,7 +1339,7 @@ export function actorOf(question: string, focus: Focus): ExtractedAnswer | undef
     const actor = named.exec(s.text)?.[1];
     if (actor && !sameName(actor, character)) return { shortAnswer: actor, answer: cite(s) };
   }
-  for (const s of focus.all.filter((x) => role.test(x.text) && !sameName(bareTitle(x.title), character))) {
+  for (const s of focus.all.filter((x) => role.test(x.text) && !sameName(x.title, character))) {
     const lead = focus.all.find((x) => x.docId === s.docId && x.position === 0);
     // The passage is a person's: its opening gives a birth or a life's span.
     if (lead && /\(\s*(?:born\b|b\.|\d{3,4}\s*[–-])/.test(lead.text)) return { shortAnswer: bareTitle(s.title), answer: cite(s) };

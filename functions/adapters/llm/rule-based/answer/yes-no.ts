@@ -7,7 +7,7 @@
 import { SAME_NATION } from '../../../../core/answer/answer-classes.js';
 import { datesIn, namesIn, YEAR_WORD } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
-import { escapeRegExp, STILL_ASKED } from '../../../../core/answer/text.js';
+import { escapeRegExp, LIFE_SPAN, STILL_ASKED } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { cite, type ExtractedAnswer, type Focus, LOCATIVE_VERB, ORDINALS, ranked, type Sentence, sameName, sentencesAbout } from './focus.js';
 import { CHANGED_DOWN, CHANGED_UP } from './phrasings.js';
@@ -27,10 +27,10 @@ function yearSaid(side: readonly Sentence[], focus: Focus): { year: string; sent
 
 /**
  * An end its passage says a thing came to: "It closed in 2018" (not "is closed on Mondays"), "was
- * dissolved", "ceased trading", "died", a life's span of two years ("(1950–2017)").
+ * dissolved", "ceased trading", "died"; a life's span of two years ("(1950–2017)") is read by LIFE_SPAN.
  */
 const ENDED =
-  /(?<!\b(?:is|are)\s)\bclosed\b(?!\s+(?:on|to|for|during|at|every|each)\b)|\b(?:was\s+(?:dissolved|disbanded|demolished|abolished|liquidated)|ceased|shut\s+down|went\s+bankrupt|(?:is|was)\s+defunct|died)\b|\((?:[^()]*?\D)?\d{3,4}\s*[–-]\s*(?:[^()]*?\D)?\d{3,4}\s*\)/u;
+  /(?<!\b(?:is|are)\s)\bclosed\b(?!\s+(?:on|to|for|during|at|every|each)\b)|\b(?:was\s+(?:dissolved|disbanded|demolished|abolished|liquidated)|ceased|shut\s+down|went\s+bankrupt|(?:is|was)\s+defunct|died)\b/u;
 
 /**
  * "Is Granen still open?", "Is X still alive?": whether a thing or a person lasts to now, by its own
@@ -42,7 +42,7 @@ function stillSo(reading: QuestionReading, focus: Focus, question: string): Extr
   const name = reading.names.length === 1 ? reading.names[0]! : undefined;
   if (name === undefined || !STILL_ASKED.test(question)) return undefined;
   const own = focus.all.filter((s) => sameName(s.title, name));
-  const ended = own.find((s) => ENDED.test(s.text));
+  const ended = own.find((s) => ENDED.test(s.text) || LIFE_SPAN.test(s.text));
   if (ended) return { shortAnswer: 'no', answer: cite(ended) };
   const lead = own.find((s) => s.position === 0 && new RegExp(`^(?:The\\s+)?${escapeRegExp(name)}(?:\\s*\\([^()]*\\))?\\s+(?:is|are)\\s`, 'i').test(s.text));
   return lead ? { shortAnswer: 'yes', answer: cite(lead) } : undefined;
