@@ -95,6 +95,8 @@ export const END_ASKED =
   /^\s*[Ww]hen\s+(?:did|does|do|was|were)\s+(.+?)\s+(?:end|finish|conclude|stop|cease|close|come\s+to\s+an\s+end|(?:was|were)\s+(?:ended|finished|concluded|cancelled))\b[^?]*\?*\s*$/u;
 /** A period a sentence gives: "from 2011 to 2015", "between 2011 and 2015", "(2011–2015)"; its end, group 1. */
 export const PERIOD_SAID = /\b(?:from|between)\s+\d{4}\s+(?:to|until|till|and)\s+(\d{4})\b|\(\s*\d{4}\s*[–-]\s*(\d{4})\s*\)/u;
+/** An end a sentence gives alone: "ran it until 1990", "till 2004"; the year, group 1. */
+export const UNTIL_SAID = /\b(?:until|till)\s+(\d{4})\b/u;
 
 /**
  * "When did Marta Ellund become Prime Minister?", "When did Hedda Voss win the Marlow Prize?": who,

@@ -107,9 +107,12 @@ const A_SCALE = /\b((?:over|about|nearly|almost|more than|some)\s+)?a\s+(hundred
 const ONLY_ONE = /\b(?:the|its|his|her|their)\s+only\s+([\p{Ll}-]+)\b/giu;
 /** A plural already counted ends the noun: "400 stations across", "seven players pass" count stations and players; a plural after it is the noun ("14 singles titles"). */
 const PLURAL_THEN_WORD = /(\s\p{Ll}[\p{Ll}-]*[^s\s]s)\s+(?!\p{Ll}[\p{Ll}-]*[^su\s]s$)\p{Ll}[\p{Ll}-]*$/u;
-/** A number word before a plural noun, with its qualifier: "four metro lines", "more than two decades". */
+/**
+ * A number word before a plural noun, with its qualifier: "four metro lines", "more than two
+ * decades"; not the last word of a number of several ("two hundred and fifty kilometres").
+ */
 const WORD_NUMBER = new RegExp(
-  `\\b${QUALIFIER}(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\\s+((?:[\\p{Ll}-]+\\s+)?[\\p{Ll}-]+s)\\b`,
+  `(?<!\\b(?:hundred|thousand|million|billion)\\s+(?:and\\s+)?|-)\\b${QUALIFIER}(${Object.keys(NUMBER_WORDS).join('|')})\\s+((?:[\\p{Ll}-]+\\s+)?[\\p{Ll}-]+s)\\b`,
   'giu',
 );
 

@@ -51,6 +51,7 @@ import {
   PRICE_ASKED,
   placeOfClass,
   SAME_NATION,
+  UNTIL_SAID,
   WORK_ASKED,
   worksAt,
 } from './answer-classes.js';
@@ -76,6 +77,7 @@ import {
   AGE_AT_DATED_EVENT,
   ageAtDeathOf,
   bareTitle,
+  DURATION_ASKED,
   entitySpans,
   escapeRegExp,
   LIFE_SPAN,
@@ -167,9 +169,23 @@ const UNSAID_WORDS: ReadonlyArray<readonly [RegExp, string]> = [
   [BECAME_ASKED, BECAME_VERBS],
   [PLOT_ASKED, 'about plot story storyline premise happens'],
   [TEACHER_ASKED, 'taught trained teaches teacher teachers'],
+  [DURATION_ASKED, 'last lasts take takes go'],
 ];
 
 const SELF: Lexicon = { related: (phrase) => [phrase] };
+
+/** "How many people attend X?", "How many workers ...": people counted, then what they do (group 1). */
+const PEOPLE_DO_ASKED = /^\s*how\s+many\s+(?:people|persons)\s+(?:(?:do|does|did)\s+)?(\p{Ll}+)\b/iu;
+
+/**
+ * The verb a question asks counted people to do ("attend", "work"), when the answer counts them by a
+ * noun for people ("about 40,000 visitors", "3,000 staff"): the noun says what they do.
+ */
+function peopleDo(task: string, answer: string | null | undefined, lexicon: Lexicon): string | undefined {
+  const verb = PEOPLE_DO_ASKED.exec(task)?.[1];
+  const noun = answer ? /\b(\p{Ll}{3,})\s*$/u.exec(answer)?.[1] : undefined;
+  return verb !== undefined && noun !== undefined && lexicon.isKindOf?.(noun, 'person') === true ? verb : undefined;
+}
 
 export function checkEvidence(question: string, documents: readonly EvidenceDocument[], claim: AnswerClaim = {}, lexicon: Lexicon = SELF): EvidenceCheck {
   // The question as the passages write it ("toulose" → Toulouse), as the answerer reads it.
@@ -213,7 +229,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
       // Whether it gives a place on a chart, when one is asked ("reached number 7 on the UK Albums Chart").
       placesOnChart: chartAsked && said.some((x) => chartPlace(x) !== undefined),
       // Whether it gives a period ("from 2011 to 2015"), when when something ended is asked.
-      givesPeriod: endAsked && PERIOD_SAID.test(d.text),
+      givesPeriod: endAsked && (PERIOD_SAID.test(d.text) || UNTIL_SAID.test(d.text)),
       // Whether it names who heads a body ("Its director general is Ola Strand"), when who heads one is asked.
       namesHead: leaderAsked && said.some((x) => headNamed(x) !== undefined),
       // Whether it says where someone works ("head of infectious diseases at Kelby General Hospital"), when that is asked.
@@ -240,7 +256,10 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // So is "become" in "When did X become Prime Minister?" ("win" the Marlow Prize): what they became is spoken of, and a date.
   // So are the words asking a work's story ("What is X about?", "What happens in X?"): what it follows is said.
   // So is a teacher asked ("Who taught X?"), said by what the pupil did under them.
-  const unsaid = new Set(contentTerms(MATERIAL_ASKED.exec(task)?.[0] ?? UNSAID_WORDS.find(([asked]) => asked.test(task))?.[1] ?? ''));
+  // So is what counted people do ("How many people attend X?"), said by the noun a figure counts them by ("about 40,000 visitors").
+  const unsaid = new Set(
+    contentTerms(MATERIAL_ASKED.exec(task)?.[0] ?? UNSAID_WORDS.find(([asked]) => asked.test(task))?.[1] ?? peopleDo(task, claim.shortAnswer, lexicon) ?? ''),
+  );
   // "Is Granen still open?" is read from what its passage says of it now or of its end: no word of the relation need be said.
   const relation = relationSets(
     STILL_ASKED.test(task) ? [] : unsaid.size === 0 ? reading.relation : reading.relation.filter((w) => !contentTerms(w).every((t) => unsaid.has(t))),

@@ -418,12 +418,13 @@ export const PLOT_ASKED =
 export const STILL_ASKED = /^\s*(?:is|are|does|do)\b[^?]*\bstill\b/i;
 
 /**
- * "Who taught Elin Roos?", "Who was Elin Roos's teacher?": whose teacher is asked, group 1 or 2. A
+ * "Who taught Elin Roos?", "Who taught Jonas Arke the fiddle?", "Who was Elin Roos's teacher?": whose
+ * teacher is asked (without the skill), group 1 or 2. A
  * teacher is said by what the pupil did under them ("studied ... under Jules Marchal"), so the words
  * asking are no words a passage need say.
  */
 export const TEACHER_ASKED =
-  /^\s*who\s+(?:taught|trained|teaches|was\s+the\s+teacher\s+of|were\s+the\s+teachers\s+of)\s+(.+?)\s*\?*\s*$|^\s*who\s+(?:was|were|is)\s+(.+?)['’]s?\s+teachers?\s*\?*\s*$/i;
+  /^\s*who\s+(?:taught|trained|teaches|was\s+the\s+teacher\s+of|were\s+the\s+teachers\s+of)\s+(.+?)(?:\s+(?:the|to|how)\s+[^?]+)?\s*\?*\s*$|^\s*who\s+(?:was|were|is)\s+(.+?)['’]s?\s+teachers?\s*\?*\s*$/i;
 
 /** "Tell me about <topic>": the one form a request for a summary is read in (asTellMeAbout). */
 export const TELL_ME_ABOUT = /^(?:please\s+)?(?:tell|show)\s+me\s+about\b/i;
@@ -633,7 +634,25 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   ten: 10,
   eleven: 11,
   twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
 };
+
+/** "How long does the Brennholt Festival last?", "How long did the siege take?": a length of time asked, the subject group 1. */
+export const DURATION_ASKED = /^\s*how\s+long\s+(?:does|did|do|will|would)\s+(.+?)\s+(?:last|take|go\s+on)\b[^?]*\?*\s*$/iu;
+
+/** A length of time a sentence gives: "over four days", "a four-day festival", "90 minutes"; figure group 1, unit group 2. */
+export const DURATION_SAID = new RegExp(
+  `\\b(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})[-\\s](second|minute|hour|day|night|week|month|year)s?\\b`,
+  'iu',
+);
 
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

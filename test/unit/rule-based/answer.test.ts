@@ -5332,3 +5332,83 @@ describe('Function: answerStructured on a prime minister and a parliament', () =
     expect(ask('How often is the Farmers League founded?', all).shortAnswer).toBeNull();
   });
 });
+
+describe('Function: answerStructured on a folk festival, its founder and a music prize', () => {
+  const festival = doc(
+    'festival',
+    'Morna Festival',
+    'The Morna Festival is an annual folk music festival held each July in the town of Morna, Vestria. It was founded in 1968 by the piper Aldo Brenn and now draws about 25,000 visitors over three days.',
+  );
+  const founder = doc(
+    'brenn',
+    'Aldo Brenn',
+    'Aldo Brenn (1929–2001) was a Vestrian piper. Born in Tolla, he learned the pipes from his uncle and recorded more than thirty albums. He founded the Morna Festival in 1968 and ran it until 1987.',
+  );
+  const prize = doc(
+    'prize',
+    'Vestria Folk Prize',
+    'The Vestria Folk Prize is an annual award for the best folk album. It carries a prize of 50,000 kroner. The winner is chosen by a panel of nine critics.',
+  );
+  const singer = doc('singer', 'Ada Lund', 'Ada Lund (born 1982) is a Vestrian singer. Her album Grey Water won the Vestria Folk Prize in 2010.');
+  const producer = doc(
+    'producer',
+    'Olle Sand',
+    "Olle Sand (born 1970) is a Vestrian producer. He produced Ada Lund's albums Grey Water and Cold Harbour, and has played with the band Kestrel since 1995.",
+  );
+  const lake = doc(
+    'lake',
+    'Lake Morn',
+    'Lake Morn is a lake in western Vestria. It is 18 kilometres long and reaches a depth of 120 metres, making it the deepest lake in the country.',
+  );
+  const university = doc(
+    'university',
+    'University of Tolla',
+    'The University of Tolla is a public university in Tolla, Vestria. Founded in 1502, it is the oldest university in the country.',
+  );
+  const tower = doc(
+    'tower',
+    'Tolla Cathedral',
+    'Tolla Cathedral is a Gothic cathedral in Tolla. Its tower, rebuilt after a storm in 1703, is 80 metres tall. The tower was rebuilt by the mason Per Ekdal between 1706 and 1710.',
+  );
+  const all = [festival, founder, prize, singer, producer, lake, university, tower];
+
+  it('reads "the country" as the region its passage names, for a superlative asked and claimed', () => {
+    // Act & Assess
+    expect(ask('What is the deepest lake in Vestria?', all).shortAnswer).toBe('Lake Morn');
+    expect(ask('Is Lake Morn the deepest lake in Vestria?', all).shortAnswer).toBe('yes');
+    expect(ask('What is the oldest university in Vestria?', all).shortAnswer).toBe('University of Tolla');
+  });
+
+  it('names a teacher one learned a skill from, and reads the skill apart from the pupil', () => {
+    // Act & Assess
+    expect(ask('Who taught Aldo Brenn the pipes?', all).shortAnswer).toBe('his uncle');
+  });
+
+  it('gives the prize won, not a figure of the prize, and a body of people who choose', () => {
+    // Act & Assess
+    expect(ask('What prize did Ada Lund win?', all).shortAnswer).toBe('Vestria Folk Prize');
+    expect(ask('Who chooses the winner of the Vestria Folk Prize?', all).shortAnswer).toBe('a panel of nine critics');
+  });
+
+  it('gives the pronoun that does the verb asked, not a name done to or named later', () => {
+    // Act & Assess
+    expect(ask('Who produced Cold Harbour?', all).shortAnswer).toBe('Olle Sand');
+  });
+
+  it('ends a run at "until", and dates a rebuilding, not the storm it came after', () => {
+    // Act & Assess
+    expect(ask('When did Aldo Brenn stop running the festival?', all).shortAnswer).toBe('1987');
+    expect(ask('When was the tower rebuilt?', all).shortAnswer).not.toBe('1703');
+  });
+
+  it('counts people by the noun a figure counts them by, gives a length of time, and counts in tens', () => {
+    // Act
+    const attend = ask('How many people attend the Morna Festival?', all);
+
+    // Assess
+    expect(attend.shortAnswer).toBe('about 25,000 visitors');
+    expect(checkEvidence('How many people attend the Morna Festival?', [festival], attend, wordNet()).covered).toBe(true);
+    expect(ask('How long does the Morna Festival last?', all).shortAnswer).toBe('three days');
+    expect(ask('How many albums did Aldo Brenn record?', all).shortAnswer).toBe('more than thirty albums');
+  });
+});

@@ -4,7 +4,7 @@
  * and ranks (titleKey, sameName, sentencesAbout, ORDINALS), and a defining sentence's subject (subjectOf).
  */
 import { AGENT_NOUN, classRecogniser } from '../../../../core/answer/answer-classes.js';
-import { type Candidate, candidatesFor, RACE_TIME } from '../../../../core/answer/candidates.js';
+import { type Candidate, candidatesFor, numbersIn, RACE_TIME } from '../../../../core/answer/candidates.js';
 import { classWords, countsPeople, expandedTerms, holdsTerm, type QuestionReading, relationSets } from '../../../../core/answer/question.js';
 import { respelling } from '../../../../core/answer/spelling.js';
 import { bareTitle, escapeRegExp } from '../../../../core/answer/text.js';
@@ -186,6 +186,8 @@ export class Focus {
   classScore(s: Sentence): number {
     for (const t of this.answerClass) if (holdsTerm(s.terms, t)) return 1;
     if (this.spansOfClass) return this.spansOfClass(s.text).length > 0 ? 1 : 0;
+    // "How many people attend X?": "draws about 40,000 visitors" counts a kind of the class.
+    if (this.reading.type === 'number' && numbersIn(s.text).some((c) => this.countsClass(c))) return 1;
     // "What instrument does X play?": "X is a Danish drummer" names one who plays a kind of it (kindsIn).
     const head = this.kindHead;
     if (this.reading.type !== 'entity' || head === undefined) return 0;
@@ -402,6 +404,17 @@ export class Focus {
     // Said in the sentence's passage: its other sentences often carry the verb ("It was founded in ...").
     const passage = this.all.filter((x) => x.docId === s.docId);
     return events.some((set) => [...set].some((t) => passage.some((x) => holdsTerm(x.terms, t))));
+  }
+
+  /**
+   * Whether a text of a sentence ("the deepest lake in the country") calls a region by a noun after
+   * "the" (country, state, city: a kind of region to the lexicon) where another sentence of its
+   * passage names the region with all the given words ("a lake in eastern Osterland"): the noun
+   * stands for that name as a pronoun stands for its passage's subject.
+   */
+  regionCalled(s: Sentence, text: string, terms: readonly string[]): boolean {
+    const regions = [...text.matchAll(/\bthe\s+(\p{Ll}{4,})\b(?!\s+of\b)/gu)].filter((m) => this.lexicon.isKindOf?.(m[1]!, 'region', 3) === true);
+    return regions.length > 0 && terms.length > 0 && this.all.some((x) => x.docId === s.docId && x !== s && terms.every((t) => x.terms.has(t)));
   }
 
   about(s: Sentence): number {

@@ -21,13 +21,26 @@ import {
   PERIOD_SAID,
   PRICE_ASKED,
   placeOfClass,
+  UNTIL_SAID,
   WORK_ASKED,
   worksAt,
 } from '../../../../core/answer/answer-classes.js';
 import { BORN_AS, datesIn, namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import { ownPassage } from '../../../../core/answer/kinship.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
-import { AUX, bareTitle, escapeRegExp, KNOWN_FOR, MATERIAL_ASKED, PLOT_ASKED, sentences, TEACHER_ASKED, YEARS_RUN } from '../../../../core/answer/text.js';
+import {
+  AUX,
+  bareTitle,
+  DURATION_ASKED,
+  DURATION_SAID,
+  escapeRegExp,
+  KNOWN_FOR,
+  MATERIAL_ASKED,
+  PLOT_ASKED,
+  sentences,
+  TEACHER_ASKED,
+  YEARS_RUN,
+} from '../../../../core/answer/text.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import {
@@ -49,6 +62,9 @@ import { withYear } from './spans.js';
 /** "What is the circulation of X?", "What is the course record of X?": the noun asked, group 1. */
 const FIGURE_OF_ASKED = /^\s*what\s+(?:is|was)\s+the\s+(?:\p{Ll}+\s+)?(\p{Ll}{4,})\s+of\b/iu;
 
+/** "What prize did X win?", "Which award has X received?": a class asked as what a verb was done to. */
+const DONE_TO_CLASS = /^\s*(?:what|which)\s+(?:\p{L}+\s+){1,3}(?:did|does|do|has|have|had)\s/iu;
+
 /**
  * "What was France's installed solar capacity?": a noun the evidence gives a figure for ("an
  * installed capacity of about 20 gigawatts") asks for that figure, whatever the noun. Undefined
@@ -61,7 +77,8 @@ export function figureOf(reading: QuestionReading, focus: Focus): ExtractedAnswe
   const head =
     reading.answerClass?.split(' ').pop() ??
     (asked && reading.relation.every((w) => contentTerms(asked[0]).includes(contentTerms(w)[0] ?? '')) ? asked[1] : undefined);
-  if (reading.type !== 'entity' || !head) return undefined;
+  // "What prize did Liv Tanner win?" asks for the thing done, not a figure of its noun ("a prize of 100,000 kroner").
+  if (reading.type !== 'entity' || !head || DONE_TO_CLASS.test(focus.question)) return undefined;
   const said = new RegExp(`\\b${head}s?\\s+(?:of|was|is|stood at|reached)\\s+$`, 'i');
   for (const s of rankedAbout(focus)) {
     const figure = numbersIn(s.text).find((c) =>
@@ -229,7 +246,8 @@ export function objectOf(question: string, focus: Focus): ExtractedAnswer | unde
  * was ..."); undefined when that is longer than `words` words.
  */
 function subjectOf(s: Sentence, words: number): string | undefined {
-  if (/^(?:It|This|He|She|They)\s/.test(s.text)) return bareTitle(s.title);
+  // A phrase may come first: "Founded in 1477, it is the oldest university".
+  if (/^(?:It|This|He|She|They)\s|^[^,;]{1,40},\s+(?:it|he|she|they)\s/.test(s.text)) return bareTitle(s.title);
   const said = /^(?:(?:The|An?)\s+)?([^,;:]{2,60}?)\s+(?:is|was|are|were)\s/u.exec(s.text)?.[1];
   const opening = said && (/^(?:(?:[Tt]heir|[Hh]is|[Hh]er|[Ii]ts|[Oo]ur)\s+)?\p{Ll}+\s+(\p{Lu}.*)$/u.exec(said)?.[1] ?? said);
   return opening && opening.split(/\s+/).length <= words ? opening : undefined;
@@ -259,9 +277,11 @@ export function superlative(reading: QuestionReading, focus: Focus, question: st
   const asked = reading.relation[at]!.toLowerCase();
   // "the largest port in France and one of the largest on the Mediterranean" is no largest port on
   // the Mediterranean: the question's names are said before the superlative or in its own phrase.
-  const inScope = (text: string, from: number) => {
-    const phrase = new Set(contentTerms(text.slice(0, from) + text.slice(from).split(/[,;.]|\s(?:and|but|while)\s/)[0]));
-    return focus.nameTerms.every((terms) => terms.filter((t) => phrase.has(t)).length * 2 >= terms.length);
+  // "the deepest lake in the country": a region called by its noun is named by its passage.
+  const inScope = (s: Sentence, from: number) => {
+    const said = s.text.slice(0, from) + s.text.slice(from).split(/[,;.]|\s(?:and|but|while)\s/)[0];
+    const phrase = new Set(contentTerms(said));
+    return focus.nameTerms.every((terms) => terms.filter((t) => phrase.has(t)).length * 2 >= terms.length || focus.regionCalled(s, said, terms));
   };
   const others = focus.relation.filter((_, i) => i !== at);
   // An ordinal ranks the noun after it when the question names one: "the first motion picture",
@@ -284,7 +304,7 @@ export function superlative(reading: QuestionReading, focus: Focus, question: st
             !/\bone\s+of\s+the\s+(?:[\p{L}-]+\s+)?$/iu.test(s.text.slice(0, m.index)) &&
             // "the second-largest city" is not the largest.
             !new RegExp(`\\b(?:${ORDINALS.join('|')}|\\d{1,2}(?:st|nd|rd|th))[\\s-]+$`, 'i').test(s.text.slice(0, m.index)) &&
-            inScope(s.text, m.index),
+            inScope(s, m.index),
         );
   const saying = ranked(focus).filter((s) => saysSuperlative(s) && others.every((o) => [...o].some((t) => holdsTerm(s.terms, t))));
   for (const s of saying) {
@@ -874,6 +894,16 @@ const SPAN_OF_TIME = new RegExp(`\\bsince\\s+(?:(?:\\d{1,2}\\s+)?\\p{Lu}\\p{Ll}+
  * or when no such sentence gives one: a length said as a figure ("for 12 years") is read as any figure.
  */
 export function howLong(question: string, focus: Focus): ExtractedAnswer | undefined {
+  // "How long does the Brennholt Festival last?": a length of time said in a sentence about the subject ("over four days").
+  const lasting = DURATION_ASKED.exec(question)?.[1];
+  if (lasting !== undefined) {
+    const subject = contentTerms(lasting);
+    for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, subject))) {
+      const said = DURATION_SAID.exec(s.text);
+      if (said) return { shortAnswer: `${said[1]} ${said[2]}${said[1] === 'one' || said[1] === '1' ? '' : 's'}`, answer: cite(s) };
+    }
+    return undefined;
+  }
   const asked = HOW_LONG_ASKED.exec(question);
   // "It aired on SRT 1 from 2015 to 2021 and ran for five series": the sentence saying the verb gives the span before it too.
   const found = afterAskedVerb(asked, SPAN_OF_TIME, focus) ?? afterAskedVerb(asked, SPAN_OF_TIME, focus, true);
@@ -890,12 +920,15 @@ export function periodEnd(question: string, focus: Focus): ExtractedAnswer | und
   if (subject === undefined) return undefined;
   const words = contentTerms(subject);
   // Of its own passage: a period a sentence gives of another thing ("starred Iona Blake ... from 2011 to 2015") is not hers.
-  for (const s of rankedAbout(focus).filter((x) => focus.titledAfterName(x) && holdsHalf(x, words))) {
+  const own = rankedAbout(focus).filter((x) => focus.titledAfterName(x) && holdsHalf(x, words));
+  for (const s of own) {
     const m = PERIOD_SAID.exec(s.text);
     // Years in brackets at a passage's opening are a life's span ("Per Sollen (1885 – 1961)"), no run.
     if (m && !(m[2] !== undefined && s.position === 0 && m.index < 80)) return { shortAnswer: m[1] ?? m[2]!, answer: cite(s) };
   }
-  return undefined;
+  // Else an end said alone ("founded the festival in 1972 and ran it until 1990"), in a sentence saying what is asked to end.
+  const until = own.filter((s) => focus.relation.length === 0 || focus.relationScore(s) > 0).find((s) => UNTIL_SAID.test(s.text));
+  return until && { shortAnswer: UNTIL_SAID.exec(until.text)![1]!, answer: cite(until) };
 }
 
 /**
@@ -1127,9 +1160,13 @@ function fromOwnPassage(question: string, focus: Focus, asked: RegExp, read: (se
   return undefined;
 }
 
-/** Where a pupil's passage names a teacher: "studied ... under Jules Marchal", "a pupil of the painter Jules Marchal". */
+/**
+ * Where a pupil's passage names a teacher: "studied ... under Jules Marchal", "a pupil of the
+ * painter Jules Marchal" (groups 1, 2); "learned the fiddle from his grandfather", "was taught by
+ * Ana Dorn" (group 3: a name, or a relative by a possessive).
+ */
 const TEACHER_SAID =
-  /\b(?:stud(?:ied|ies)|trained|apprenticed|was\s+apprenticed)\b[^.;]*?\bunder\s+(?:the\s+\p{Ll}+\s+)?(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)|\b(?:pupil|student|apprentice)\s+of\s+(?:the\s+\p{Ll}+\s+)?(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)/u;
+  /\b(?:stud(?:ied|ies)|trained|apprenticed|was\s+apprenticed)\b[^.;]*?\bunder\s+(?:the\s+\p{Ll}+\s+)?(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)|\b(?:pupil|student|apprentice)\s+of\s+(?:the\s+\p{Ll}+\s+)?(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)|\b(?:learn(?:ed|t)\b[^.;,]*?\bfrom|(?:was|were)\s+taught\b[^.;,]*?\bby)\s+((?:his|her|their)\s+\p{Ll}{3,}|(?:the\s+\p{Ll}+\s+)?\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)/u;
 
 /**
  * "Who taught Elin Roos?": the one a sentence of the pupil's own passage says they studied or
@@ -1142,7 +1179,7 @@ export function teacherOf(question: string, focus: Focus): ExtractedAnswer | und
   for (const s of focus.all.filter((x) => sameName(x.title, pupil))) {
     const said = TEACHER_SAID.exec(s.text);
     // A name's stops are its initials' ("J. M. Marchal"), not the sentence's last.
-    const teacher = (said?.[1] ?? said?.[2])?.replace(/\.$/, '');
+    const teacher = (said?.[1] ?? said?.[2] ?? said?.[3])?.replace(/\.$/, '');
     if (teacher) return { shortAnswer: teacher, answer: cite(s) };
   }
   return undefined;
@@ -1388,8 +1425,11 @@ function characterPlayed(reading: QuestionReading, focus: Focus, question: strin
 /** The doer after a verb in the passive, up to what ends its phrase: " by ticks", " by a retrovirus in 1983". */
 const PASSIVE_BY = /^\s+by\s+((?:(?:the|an?)\s+)?[^,;.()]+?)(?=\s*[,;.()]|\s+(?:and|which|that|who|in|on|at|from|during|since)\s|\s*$)/u;
 
-/** "What links Lyon to its airport?", "What flows through Paris?": what does something, asked by its verb. */
-const SUBJECT_ASKED = /^\s*what\s+(\p{Ll}{3,}s|\p{Ll}{3,}ed)\s+(.+?)\s*\?*\s*$/iu;
+/**
+ * "What links Lyon to its airport?", "What flows through Paris?", "Who chooses the winner of X?":
+ * what or who does something, asked by its verb (group 2), the rest group 3.
+ */
+const SUBJECT_ASKED = /^\s*(what|who)\s+(\p{Ll}{3,}s|\p{Ll}{3,}ed)\s+(.+?)\s*\?*\s*$/iu;
 
 /**
  * "What links Lyon to its airport?": the thing a sentence says does it, the words before the verb
@@ -1399,21 +1439,28 @@ const SUBJECT_ASKED = /^\s*what\s+(\p{Ll}{3,}s|\p{Ll}{3,}ed)\s+(.+?)\s*\?*\s*$/i
  */
 export function verbSubject(question: string, focus: Focus): ExtractedAnswer | undefined {
   const asked = SUBJECT_ASKED.exec(question);
-  const verb = asked?.[1]?.toLowerCase();
+  const verb = asked?.[2]?.toLowerCase();
+  // Who does it, when no name does: a body of people the passive says it is done by ("chosen by a jury of twelve critics").
+  const who = asked?.[1]?.toLowerCase() === 'who';
+  const people = (by: string) => {
+    const head = /^(?:(?:the|an?)\s+)?(?:\p{Ll}+\s+){0,2}?(\p{Ll}{3,})(?:\s+of\b|$)/u.exec(by)?.[1];
+    return head !== undefined && (focus.lexicon.isKindOf?.(head, 'person', 5) === true || focus.lexicon.isKindOf?.(head, 'group', 6) === true);
+  };
   const stem = verb ? contentTerms(verb)[0] : undefined;
   // "What does ...?" asks what someone does (verbObject).
   if (!asked || !verb || !stem || verb === 'does') return undefined;
   // "What rivers meet at Lyon?": a class the question asks, its verb the word after it.
-  const next = /^\S+/.exec(asked[2]!)?.[0]?.toLowerCase();
+  const next = /^\S+/.exec(asked[3]!)?.[0]?.toLowerCase();
   if (focus.reading.answerClass?.toLowerCase() === verb && next !== undefined && focus.reading.relation[0]?.toLowerCase() === next) return undefined;
-  const rest = contentTerms(asked[2]!);
+  const rest = contentTerms(asked[3]!);
   const said = saysVerb(verb, stem, focus);
   for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, rest))) {
     for (const w of s.text.matchAll(/\b\p{Ll}{3,}\b/gu)) {
       if (!said(w[0])) continue;
       // Said in the passive, the doer follows "by": "a viral disease spread by ticks".
       const by = PASSIVE_BY.exec(s.text.slice(w.index + w[0].length))?.[1];
-      if (by && !contentTerms(by).some((t) => rest.includes(t))) return { shortAnswer: by, answer: cite(s) };
+      if (by && !contentTerms(by).some((t) => rest.includes(t)) && (!who || people(by))) return { shortAnswer: by, answer: cite(s) };
+      if (who) continue;
       const clause = (
         s.text
           .slice(0, w.index)

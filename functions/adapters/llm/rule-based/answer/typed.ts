@@ -187,7 +187,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           !((unrelated || prepositioned) && !after(preposition, c, s)) &&
           // The year a figure is counted in ("22 gigawatts of onshore capacity in 2023") dates the
           // count, not an event the question asks of besides ("When was the first offshore wind farm built?").
-          !(dated && countedIn(c, s, focus)) &&
+          !(dated && (countedIn(c, s, focus) || datesAnother(c, s, focus))) &&
           // A month with no year ("held each October") answers only when a month or a recurring time is asked.
           !(c.kind === 'date' && c.value === undefined && !recurs) &&
           !((event === 'birth' || event === 'death') && otherEndOfLife(c, s, event)) &&
@@ -222,7 +222,9 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           focus.all.filter((x) => x.docId === s.docId),
           focus,
         ));
-    const doer = subjectOfClass ? subject : undefined;
+    // "Who produced Salt Wind?": "He produced ... Salt Wind, and has played with the band Fjellrev": the pronoun does the verb asked.
+    const pronounDid = whoDid && subject !== undefined && verbAfterPronoun(s, focus);
+    const doer = subjectOfClass || pronounDid ? subject : undefined;
     const candidate = homeTo ? subject : (doer ?? (ofClass.length > 0 ? nearest(ofClass, s, focus, reading) : nearest(candidates, s, focus, reading)));
     // The text calling a name what the question asks for ("the Garonne river"), or the name's own
     // passage calling it that ("Toulouse is the fourth-largest city"), all but settles it, over a
@@ -506,6 +508,13 @@ function figureOfName(reading: QuestionReading, focus: Focus): boolean {
   });
 }
 
+/** Whether a sentence opens on a pronoun that does a verb of the relation: "He produced ...", "She also founded ...". */
+function verbAfterPronoun(s: Sentence, focus: Focus): boolean {
+  const verb = /^(?:He|She|They|It)\s+(?:(?:has|had|have|also|later|then)\s+)?(\p{Ll}+)/u.exec(s.text)?.[1];
+  const term = verb === undefined ? undefined : contentTerms(verb)[0];
+  return term !== undefined && focus.relation.some((set) => set.has(term));
+}
+
 /** A question asking who did something, by its verb: "Who played ...?", not "Who did X play?" nor "Who is ...?". */
 const WHO_DID = /^\s*who\s+(?!(?:is|was|are|were|did|does|do|has|had|have|will|would|can|could)\b)\p{Ll}+\b/iu;
 
@@ -563,6 +572,19 @@ function countedIn(c: Candidate, s: Sentence, focus: Focus): boolean {
   if (!m || focus.question.includes(m[1]!)) return false;
   const counted = new Set(contentTerms(m[2]!));
   return !focus.relation.some((set) => [...set].some((t) => holdsTerm(counted, t))) && !focus.nameTerms.some((n) => n.some((t) => counted.has(t)));
+}
+
+/**
+ * Whether a date is of a thing a phrase before it names, one the question does not ask of: "rebuilt
+ * after a fire in 1702" dates the fire, not the rebuilding.
+ */
+function datesAnother(c: Candidate, s: Sentence, focus: Focus): boolean {
+  const m = /\b(?:after|before|following|during)\s+(?:(?:the|an?|its|his|her|their)\s+)?((?:\p{Ll}+\s+){0,2}?\p{Ll}+)\s+(?:in|of)\s+$/u.exec(
+    s.text.slice(0, c.at),
+  );
+  if (!m) return false;
+  const named = new Set(contentTerms(m[1]!));
+  return !focus.relation.some((set) => [...set].some((t) => holdsTerm(named, t)));
 }
 
 /** The preposition, other than "in", a question asks with ("By what year ...?": by), as the pattern of its end of text; undefined for others. */
