@@ -177,6 +177,18 @@ export const AGENT_NOUN = /\p{Ll}{2,}(?:ist|er|or)$/u;
 /** A yes/no question asking whether two things share a nation: each side's is said by its adjective ("an American comedy film"). */
 export const SAME_NATION = /\bsame\s+(?:country|nationality|citizenship|origin)\b/i;
 
+/** "Where did Anselm Kray study?", "Where did X train?": whose place of study is asked, group 1. */
+export const STUDY_ASKED = /^\s*[Ww]here\s+(?:did|does|do|has|have|had)\s+(.+?)\s+(?:study|studied|train|trained)\b[^?]*\?*\s*$/u;
+
+/**
+ * The place a sentence says someone studied or trained in, when it names no place of learning (a
+ * school's name is read as the class asked): "studied theology in Paris", "trained in Rome".
+ */
+export function studiedIn(sentence: string): string | undefined {
+  if (schoolsIn(sentence).length > 0) return undefined;
+  return /\b(?:stud(?:ied|ying)|trained)\b(?:\s+\p{Ll}+){0,3}?\s+(?:in|at)\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)/u.exec(sentence)?.[1];
+}
+
 /** The words that head the name of a place of learning, in English and as other languages write them. */
 const SCHOOL_HEAD =
   'University|College|School|Academy|Institute|Conservatory|Conservatoire|Polytechnic|Gymnasium|Lyceum|Lycée|Seminary|Université|Universität|Universidad|Università|Universitet|Universiteit|Hochschule|Högskola|Hogeschool|Institut|Institutet|Akademie|Akademi|Académie|École|Escuela|Scuola';

@@ -174,8 +174,11 @@ const UNSAID_WORDS: ReadonlyArray<readonly [RegExp, string]> = [
 
 const SELF: Lexicon = { related: (phrase) => [phrase] };
 
-/** "How many people attend X?", "How many workers ...": people counted, then what they do (group 1). */
-const PEOPLE_DO_ASKED = /^\s*how\s+many\s+(?:people|persons)\s+(?:(?:do|does|did)\s+)?(\p{Ll}+)\b/iu;
+/**
+ * "How many people attend X?", "How many people work at X?": people counted, then what they do
+ * now (group 1); not an event ("How many people died ...?"), which a count of them does not say.
+ */
+const PEOPLE_DO_ASKED = /^\s*how\s+many\s+(?:people|persons)\s+(?:(?:do|does)\s+)?(?!\p{Ll}+ed\b)(\p{Ll}+)\b/iu;
 
 /**
  * The verb a question asks counted people to do ("attend", "work"), when the answer counts them by a
@@ -184,7 +187,8 @@ const PEOPLE_DO_ASKED = /^\s*how\s+many\s+(?:people|persons)\s+(?:(?:do|does|did
 function peopleDo(task: string, answer: string | null | undefined, lexicon: Lexicon): string | undefined {
   const verb = PEOPLE_DO_ASKED.exec(task)?.[1];
   const noun = answer ? /\b(\p{Ll}{3,})\s*$/u.exec(answer)?.[1] : undefined;
-  return verb !== undefined && noun !== undefined && lexicon.isKindOf?.(noun, 'person') === true ? verb : undefined;
+  const people = noun !== undefined && (noun === 'people' || lexicon.isKindOf?.(noun, 'person') === true);
+  return verb !== undefined && people ? verb : undefined;
 }
 
 export function checkEvidence(question: string, documents: readonly EvidenceDocument[], claim: AnswerClaim = {}, lexicon: Lexicon = SELF): EvidenceCheck {

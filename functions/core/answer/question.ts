@@ -271,6 +271,9 @@ export function readQuestion(raw: string): QuestionReading {
           if (m[1] === 'much' && /^of\b/i.test(m[2] ?? '')) answerClass = 'share';
           // "How populous is Nice?" asks its population.
           else if (m[1]!.toLowerCase() === 'populous') answerClass = 'population';
+          // "How fast is X?" asks its speed, "How heavy is X?" its weight.
+          else if (m[1]!.toLowerCase() === 'fast') answerClass = 'speed';
+          else if (m[1]!.toLowerCase() === 'heavy') answerClass = 'weight';
           else if ((m[1] === 'many' || m[1] === 'much') && m[2]) {
             // The noun ends at the verb's auxiliary: "How many caps did Jonas Brell earn?" counts caps, not "Jonas".
             const all = m[2].split(' ');

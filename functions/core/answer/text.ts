@@ -648,11 +648,20 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
 /** "How long does the Brennholt Festival last?", "How long did the siege take?": a length of time asked, the subject group 1. */
 export const DURATION_ASKED = /^\s*how\s+long\s+(?:does|did|do|will|would)\s+(.+?)\s+(?:last|take|go\s+on)\b[^?]*\?*\s*$/iu;
 
-/** A length of time a sentence gives: "over four days", "a four-day festival", "90 minutes"; figure group 1, unit group 2. */
+/**
+ * A length of time a sentence gives: "over four days", "a four-day festival", "90 minutes", "two and
+ * a half hours"; figure group 1, unit group 2.
+ */
 export const DURATION_SAID = new RegExp(
-  `\\b(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})[-\\s](second|minute|hour|day|night|week|month|year)s?\\b`,
+  `\\b((?:\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})(?:\\s+and\\s+a\\s+half)?)[-\\s](second|minute|hour|day|night|week|month|year)s?\\b`,
   'iu',
 );
+
+/** "How long is The Glass Queen?": a thing's length asked, which may be a time it lasts; the thing, group 1. */
+export const LENGTH_OF_ASKED = /^\s*how\s+long\s+(?:is|was|are|were)\s+(.+?)\s*\?*\s*$/iu;
+
+/** A sentence saying how long a thing lasts: "A performance lasts about ...", "a running time of ...". */
+export const LASTS_SAID = /\b(?:lasts?|lasting|lasted|running\s+time|runtime|duration|runs\s+for)\b/i;
 
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -5412,3 +5412,47 @@ describe('Function: answerStructured on a folk festival, its founder and a music
     expect(ask('How many albums did Aldo Brenn record?', all).shortAnswer).toBe('more than thirty albums');
   });
 });
+
+describe('Function: answerStructured on a sports car, its maker, an opera and a bishop', () => {
+  const car = doc(
+    'car',
+    'Talon GT',
+    'The Talon GT is a two-door sports car made by Brix Motors from 1968 to 1981. It was designed by Rolf Amsel and powered by a 3.0-litre V6 engine. Its top speed was 210 km/h.',
+  );
+  const maker = doc('maker', 'Brix Motors', 'Brix Motors is a car manufacturer based in Lunde. The company employs about 9,000 people.');
+  const bishop = doc('bishop', 'Odo Venn', 'Odo Venn (c. 1190 – 1251) was a bishop. He studied law in Bologna and became Bishop of Lunde in 1230.');
+  const designer = doc(
+    'designer',
+    'Rolf Amsel',
+    'Rolf Amsel (1930–2012) was a car designer. He studied design at the Lunde School of Art and joined Brix Motors in 1955.',
+  );
+  const opera = doc(
+    'opera',
+    'The Silver Bell',
+    'The Silver Bell is an opera in four acts by Jon Strand. It premiered in Lunde in 1902. A performance lasts about two and a half hours.',
+  );
+  const all = [car, maker, bishop, designer, opera];
+
+  it('gives the place one studied in when no school is named, and the school when one is', () => {
+    // Act & Assess
+    expect(ask('Where did Odo Venn study?', all).shortAnswer).toBe('Bologna');
+    expect(ask('Where did Rolf Amsel study?', all).shortAnswer).toBe('Lunde School of Art');
+  });
+
+  it('counts the people a firm employs for how many work there, and reads how fast as a speed', () => {
+    // Act & Assess
+    expect(ask('How many people work at Brix Motors?', all).shortAnswer).toBe('about 9,000 people');
+    expect(ask('How fast is the Talon GT?', all).shortAnswer).toBe('210 km/h');
+  });
+
+  it('gives the kind of a made thing a thing has, as its own passage words it', () => {
+    // Act & Assess
+    expect(ask('What engine does the Talon GT have?', all).shortAnswer).toBe('3.0-litre V6 engine');
+  });
+
+  it('gives how long a work lasts, not a count of its parts', () => {
+    // Act & Assess
+    expect(ask('How long does The Silver Bell last?', all).shortAnswer).toBe('two and a half hours');
+    expect(ask('How long is The Silver Bell?', all).shortAnswer).toBe('two and a half hours');
+  });
+});

@@ -116,6 +116,7 @@ import {
   verbSubject,
   whatFor,
   whereIs,
+  studyPlace,
   workPlace,
 } from './phrasings.js';
 import { typed } from './typed.js';
@@ -240,7 +241,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
       : (lifePlace(reading, input.documents, lexicon, text) ??
         homeCountry(text, reading, input.documents, lexicon) ??
         deathCause(text, reading, input.documents) ??
-        (reading.type === 'place' ? (whereIs(text, focus) ?? containingPlace(focus) ?? workPlace(text, focus)) : undefined));
+        (reading.type === 'place' ? (whereIs(text, focus) ?? containingPlace(focus) ?? workPlace(text, focus) ?? studyPlace(text, focus)) : undefined));
   if (dated) return dated;
   const given =
     firstNames(text, focus) ??

@@ -21,6 +21,8 @@ import {
   PERIOD_SAID,
   PRICE_ASKED,
   placeOfClass,
+  STUDY_ASKED,
+  studiedIn,
   UNTIL_SAID,
   WORK_ASKED,
   worksAt,
@@ -35,6 +37,8 @@ import {
   DURATION_SAID,
   escapeRegExp,
   KNOWN_FOR,
+  LASTS_SAID,
+  LENGTH_OF_ASKED,
   MATERIAL_ASKED,
   PLOT_ASKED,
   sentences,
@@ -144,6 +148,23 @@ export function changeOf(question: string, focus: Focus): ExtractedAnswer | unde
 }
 
 /**
+ * "What engine does the Vireo Coupe have?": the words before the class noun in a sentence of the
+ * thing's own passage ("powered by a 2.4-litre six-cylinder engine"). Undefined when none says it
+ * with words of its own.
+ */
+function madeKind(noun: string, focus: Focus): ExtractedAnswer | undefined {
+  const said = new RegExp(`\\b(?:an?|the)\\s+((?:[\\p{L}\\d.-]+\\s+){1,4}${escapeRegExp(noun)})\\b`, 'u');
+  for (const s of rankedAbout(focus).filter((x) => focus.titledAfterName(x))) {
+    const phrase = said.exec(s.text)?.[1];
+    if (phrase) return { shortAnswer: phrase, answer: cite(s) };
+  }
+  return undefined;
+}
+
+/** "What engine does X have?", "What camera did X use?": the class asked of a thing had or used, group 1. */
+const HAD_ASKED = /^\s*(?:what|which)\s+([\p{Ll}-]{3,})\s+(?:does|did|do)\s+.+?\s+(?:have|has|use|uses|carry)\s*\?*\s*$/iu;
+
+/**
  * "What type of museum is the Musée des Confluences?": the words a sentence about the subject
  * puts before the class noun ("a science and anthropology museum"), or after it when it is "a type
  * of" the class ("a type of restaurant found in Lyon that serves ..."). The kind may be asked
@@ -151,8 +172,12 @@ export function changeOf(question: string, focus: Focus): ExtractedAnswer | unde
  * other questions.
  */
 export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefined {
-  const kind = /(?:^\s*|\s)(?:[Ww]hat|[Ww]hich)\s+(?:type|kind|sort)\s+of\s+([\p{Ll}-]+)/u.exec(question)?.[1];
+  // "What engine does the Vireo Coupe have?" asks the kind of a made thing it has, as its passage says it ("a 2.4-litre six-cylinder engine").
+  const had = HAD_ASKED.exec(question)?.[1];
+  const made = had !== undefined && focus.lexicon.isKindOf?.(had, 'artifact') === true ? had : undefined;
+  const kind = /(?:^\s*|\s)(?:[Ww]hat|[Ww]hich)\s+(?:type|kind|sort)\s+of\s+([\p{Ll}-]+)/u.exec(question)?.[1] ?? made;
   if (!kind) return undefined;
+  if (made) return madeKind(made, focus);
   // In lower case: "the Nordic Food Book Award" names no food.
   const noun = new RegExp(`\\b${kind.replace(/s$/, '')}s?\\b`);
   for (const s of rankedAbout(focus).filter((x) => noun.test(x.text))) {
@@ -895,14 +920,17 @@ const SPAN_OF_TIME = new RegExp(`\\bsince\\s+(?:(?:\\d{1,2}\\s+)?\\p{Lu}\\p{Ll}+
  */
 export function howLong(question: string, focus: Focus): ExtractedAnswer | undefined {
   // "How long does the Brennholt Festival last?": a length of time said in a sentence about the subject ("over four days").
+  // "How long is The Glass Queen?": a time its own passage says it lasts ("A performance lasts about two and a half hours"), else a length.
   const lasting = DURATION_ASKED.exec(question)?.[1];
-  if (lasting !== undefined) {
-    const subject = contentTerms(lasting);
-    for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, subject))) {
+  const long = lasting === undefined ? LENGTH_OF_ASKED.exec(question)?.[1] : undefined;
+  if (lasting !== undefined || long !== undefined) {
+    const subject = contentTerms(lasting ?? long!);
+    const about = rankedAbout(focus).filter((x) => holdsHalf(x, subject) && (lasting !== undefined || LASTS_SAID.test(x.text)));
+    for (const s of about) {
       const said = DURATION_SAID.exec(s.text);
       if (said) return { shortAnswer: `${said[1]} ${said[2]}${said[1] === 'one' || said[1] === '1' ? '' : 's'}`, answer: cite(s) };
     }
-    return undefined;
+    if (lasting !== undefined) return undefined;
   }
   const asked = HOW_LONG_ASKED.exec(question);
   // "It aired on SRT 1 from 2015 to 2021 and ran for five series": the sentence saying the verb gives the span before it too.
@@ -1197,6 +1225,9 @@ export const leaderOf = (question: string, focus: Focus) => fromOwnPassage(quest
  * Hospital", "lecturer at the University of Brenhaven").
  */
 export const workPlace = (question: string, focus: Focus) => fromOwnPassage(question, focus, WORK_ASKED, worksAt);
+
+/** "Where did Anselm Kray study?": the place a sentence of the person's own passage says they studied in, when it names no school. */
+export const studyPlace = (question: string, focus: Focus) => fromOwnPassage(question, focus, STUDY_ASKED, studiedIn);
 
 /** "How old was Edmund Varley when he joined the Royal Navy?", "At what age did X join ...?": the subject and the event's verb. */
 const AGE_AT_EVENT = [
