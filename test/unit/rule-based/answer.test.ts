@@ -5456,3 +5456,52 @@ describe('Function: answerStructured on a sports car, its maker, an opera and a 
     expect(ask('How long is The Silver Bell?', all).shortAnswer).toBe('two and a half hours');
   });
 });
+
+describe('Function: answerStructured on an election, its parties and a foundation', () => {
+  const election = doc(
+    'election',
+    '2021 Morvian general election',
+    'The 2021 Morvian general election was held on 3 June 2021. The People’s Union, led by Tomas Relk, won 58 seats and formed a coalition with the Farmers Party. Turnout was 68.2%.',
+  );
+  const leader = doc('relk', 'Tomas Relk', 'Tomas Relk (born 1966) is a Morvian politician. He has been Prime Minister of Morvia since 2021.');
+  const union = doc('union', 'People’s Union', 'The People’s Union is a centre-left political party in Morvia, founded in 1919.');
+  const farmers = doc('farmers', 'Farmers Party', 'The Farmers Party is an agrarian party in Morvia. It won 12 seats in 2021.');
+  const foundation = doc(
+    'foundation',
+    'Lark Foundation',
+    'The Lark Foundation is a non-profit organisation that maintains the Lark language and its compiler. It was set up in 2012.',
+  );
+  const language = doc('lark', 'Lark (programming language)', 'Lark is a functional programming language designed by Ada Renn and first released in 2008.');
+  const all = [election, leader, union, farmers, foundation, language];
+
+  it('gives the party a sentence says the person leads, not another it names', () => {
+    // Act & Assess
+    expect(ask('Which party does Tomas Relk lead?', all).shortAnswer).toBe('People’s Union');
+    expect(ask('Which party did Tomas Relk lead in 2021?', all).shortAnswer).toBe('People’s Union');
+  });
+
+  it('reads a title of a name and common nouns as the name asked about, and a figure asked "in" it', () => {
+    // Act & Assess
+    expect(ask('What was the turnout in the 2021 Morvian general election?', all).shortAnswer).toBe('68.2%');
+  });
+
+  it('gives the body a lead says does the verb asked to the name, and a named doer as a name', () => {
+    // Act & Assess
+    expect(ask('Who maintains Lark?', all).shortAnswer).toBe('Lark Foundation');
+    expect(ask('Who designed Lark?', all).shortAnswer).toBe('Ada Renn');
+  });
+});
+
+describe('Function: answerStructured on a language and its region', () => {
+  it('reads the place a region of a country is "of", past the quarter of it', () => {
+    // Arrange
+    const language = doc(
+      'varn',
+      'Varn language',
+      'Varn is a Finnic language spoken by about 90,000 people, mainly in the Lenna region of eastern Ostria. It is written in the Latin script.',
+    );
+
+    // Act & Assess
+    expect(ask('Where is Varn spoken?', [language]).shortAnswer).toBe('Ostria');
+  });
+});

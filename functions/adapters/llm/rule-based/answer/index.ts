@@ -110,13 +110,13 @@ import {
   relativeAgent,
   roleHeld,
   scientificName,
+  studyPlace,
   superlative,
   teacherOf,
   verbObject,
   verbSubject,
   whatFor,
   whereIs,
-  studyPlace,
   workPlace,
 } from './phrasings.js';
 import { typed } from './typed.js';
@@ -976,10 +976,10 @@ function withTitledNames(reading: QuestionReading, question: string, all: readon
   let relation = reading.relation;
   for (const name of reading.names) {
     const title = titles.find((t) => {
-      if (!new RegExp(`^${escapeRegExp(name)}['’]s(?:\\s+\\p{Ll}+)+$`, 'u').test(t)) return false;
+      if (!new RegExp(`^${escapeRegExp(name)}(?:['’]s)?(?:\\s+\\p{Ll}+)+$`, 'u').test(t)) return false;
       const at = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(t)}(?![\\p{L}\\p{N}])`, 'u').exec(question);
       const before = at ? question.slice(0, at.index) : '';
-      return at !== null && (ASKED_RIGHT_AFTER.test(before) || /\bof\s+$/.test(before));
+      return at !== null && (ASKED_RIGHT_AFTER.test(before) || /\b(?:of|in|at)\s+(?:the\s+)?$/.test(before));
     });
     if (!title) continue;
     const words = new Set(contentTerms(title));

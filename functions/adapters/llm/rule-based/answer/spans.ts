@@ -109,6 +109,16 @@ export function isAgent(c: Candidate, s: Sentence, relation: ReadonlyArray<Reado
 }
 
 /**
+ * Whether a name is what a name the question gives did the verb asked to, said in the passive right
+ * after it: "The Social Union, led by Mara Vesk, won 61 seats".
+ */
+export function doneByGiven(c: Pick<Candidate, 'text' | 'at'>, s: Sentence, focus: Focus): boolean {
+  const m = /^\s*,?\s*(?:(?:was|were|is|are|has\s+been|had\s+been)\s+)?(\p{Ll}+)\s+by\s+([^,;.]+)/u.exec(s.text.slice(c.at + c.text.length));
+  const verb = m ? contentTerms(m[1]!)[0] : undefined;
+  return verb !== undefined && focus.relation.some((set) => set.has(verb)) && focus.reading.names.some((n) => m![2]!.startsWith(n));
+}
+
+/**
  * Whether a span stands as the object of a verb of the relation: "He played the fisherman Tom
  * Calloway" for "Who played the fisherman ...?", which asks who did it (the pronoun), not whom.
  * The verb, then at most a determiner and two words that are no preposition, then the span.
@@ -303,8 +313,9 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
   // names, after in/at/from/near/to.
   // "on the island of Fanø" too, a place a place's noun names after "on".
   const near = text.slice(Math.max(0, c.at - 40), c.at);
+  // A quarter of it may stand between ("in the Orva region of northern Kestria").
   const ofPlace =
-    /\b(?:in|at|from|near|to)\s+(?:the|a)\s+(?:[\p{L}'’-]+\s+){0,2}of\s+$/u.test(near) ||
+    /\b(?:in|at|from|near|to)\s+(?:the|a)\s+(?:[\p{L}'’-]+\s+){0,2}of\s+(?:(?:northern|southern|eastern|western|central)\s+)?$/u.test(near) ||
     /\bon\s+the\s+(?:island|isle|peninsula|coast|banks?|shore)\s+of\s+$/u.test(near) ||
     // "on the Skerra Islands", "on Skerra Isle": a place named as such a noun.
     (/\bon\s+(?:the\s+)?$/.test(before) && /\s(?:Islands?|Isles?|Peninsula|Coast|Atoll|Archipelago)$/.test(c.text));

@@ -10,7 +10,7 @@ import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { lifeEvent } from './choice.js';
 import { cite, type ExtractedAnswer, type Focus, holdsHalf, ORDINALS, ranked, type Sentence, sameName, titleKey } from './focus.js';
 import { lifeSpanIn } from './lives.js';
-import { calledClass, fits, inAppositive, isAgent, knownAsClass, misfit, nearest, objectOfVerb, relationGap, withYear } from './spans.js';
+import { calledClass, doneByGiven, fits, inAppositive, isAgent, knownAsClass, misfit, nearest, objectOfVerb, relationGap, withYear } from './spans.js';
 
 /**
  * A person, place, named thing, number, date or year. The sentences about the question's names
@@ -225,7 +225,11 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // "Who produced Salt Wind?": "He produced ... Salt Wind, and has played with the band Fjellrev": the pronoun does the verb asked.
     const pronounDid = whoDid && subject !== undefined && verbAfterPronoun(s, focus);
     const doer = subjectOfClass || pronounDid ? subject : undefined;
-    const candidate = homeTo ? subject : (doer ?? (ofClass.length > 0 ? nearest(ofClass, s, focus, reading) : nearest(candidates, s, focus, reading)));
+    // "Which party does Mara Vesk lead?": "The Social Union, led by Mara Vesk, ... with the Green Party": what the name given did it to.
+    const doneTo = reading.type === 'person' ? undefined : candidates.find((c) => doneByGiven(c, s, focus));
+    const candidate = homeTo
+      ? subject
+      : (doer ?? doneTo ?? (ofClass.length > 0 ? nearest(ofClass, s, focus, reading) : nearest(candidates, s, focus, reading)));
     // The text calling a name what the question asks for ("the Garonne river"), or the name's own
     // passage calling it that ("Toulouse is the fourth-largest city"), all but settles it, over a
     // first hop that merely shares the question's words. The weights here (8 beside the class, 1.5
