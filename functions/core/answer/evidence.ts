@@ -175,20 +175,26 @@ const UNSAID_WORDS: ReadonlyArray<readonly [RegExp, string]> = [
 const SELF: Lexicon = { related: (phrase) => [phrase] };
 
 /**
- * "How many people attend X?", "How many people work at X?": people counted, then what they do
- * now (group 1); not an event ("How many people died ...?"), which a count of them does not say.
+ * "How many people attend X?", "How many species live at X?": what is counted (group 1), then what
+ * they do now (group 2); not an event ("How many people died ...?"), which a count of them does not say.
  */
-const PEOPLE_DO_ASKED = /^\s*how\s+many\s+(?:people|persons)\s+(?:(?:do|does)\s+)?(?!\p{Ll}+ed\b)(\p{Ll}+)\b/iu;
+const COUNTED_DO_ASKED = /^\s*how\s+many\s+(people|persons|\p{Ll}{3,}s)\s+(?:(?:do|does)\s+)?(?!\p{Ll}+ed\b)(\p{Ll}+)\b/iu;
 
 /**
- * The verb a question asks counted people to do ("attend", "work"), when the answer counts them by a
- * noun for people ("about 40,000 visitors", "3,000 staff"): the noun says what they do.
+ * The verb a question asks counted things to do ("attend", "work", "live"), when the answer counts
+ * them by the noun asked ("310 species") or, asked of people, by a noun for people ("about 40,000
+ * visitors", "3,000 people"): the count says it.
  */
-function peopleDo(task: string, answer: string | null | undefined, lexicon: Lexicon): string | undefined {
-  const verb = PEOPLE_DO_ASKED.exec(task)?.[1];
+function countedDo(task: string, answer: string | null | undefined, lexicon: Lexicon): string | undefined {
+  const m = COUNTED_DO_ASKED.exec(task);
   const noun = answer ? /\b(\p{Ll}{3,})\s*$/u.exec(answer)?.[1] : undefined;
-  const people = noun !== undefined && (noun === 'people' || lexicon.isKindOf?.(noun, 'person') === true);
-  return verb !== undefined && people ? verb : undefined;
+  if (!m || noun === undefined) return undefined;
+  const asked = m[1]!.toLowerCase();
+  const counted =
+    asked === 'people' || asked === 'persons'
+      ? noun === 'people' || lexicon.isKindOf?.(noun, 'person') === true
+      : contentTerms(noun)[0] !== undefined && contentTerms(noun)[0] === contentTerms(asked)[0];
+  return counted ? m[2] : undefined;
 }
 
 export function checkEvidence(question: string, documents: readonly EvidenceDocument[], claim: AnswerClaim = {}, lexicon: Lexicon = SELF): EvidenceCheck {
@@ -260,9 +266,9 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // So is "become" in "When did X become Prime Minister?" ("win" the Marlow Prize): what they became is spoken of, and a date.
   // So are the words asking a work's story ("What is X about?", "What happens in X?"): what it follows is said.
   // So is a teacher asked ("Who taught X?"), said by what the pupil did under them.
-  // So is what counted people do ("How many people attend X?"), said by the noun a figure counts them by ("about 40,000 visitors").
+  // So is what counted things do ("How many people attend X?"), said by the noun a figure counts them by ("about 40,000 visitors").
   const unsaid = new Set(
-    contentTerms(MATERIAL_ASKED.exec(task)?.[0] ?? UNSAID_WORDS.find(([asked]) => asked.test(task))?.[1] ?? peopleDo(task, claim.shortAnswer, lexicon) ?? ''),
+    contentTerms(MATERIAL_ASKED.exec(task)?.[0] ?? UNSAID_WORDS.find(([asked]) => asked.test(task))?.[1] ?? countedDo(task, claim.shortAnswer, lexicon) ?? ''),
   );
   // "Is Granen still open?" is read from what its passage says of it now or of its end: no word of the relation need be said.
   const relation = relationSets(
@@ -308,6 +314,10 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // A choice between named options is settled by what each passage says of its option, seldom in the question's comparative.
   // The class asked for, with a count of residents read as a population ("how many inhabitants").
   const ofClass = wordsOfClass(reading, lexicon);
+  // "How many people visit X?": a count of a kind of person ("about 900,000 visitors") says the class.
+  const countedBy = reading.type === 'number' && claim.shortAnswer ? /\b(\p{Ll}{3,})\s*$/u.exec(claim.shortAnswer)?.[1] : undefined;
+  if (countedBy !== undefined && /^(?:people|persons)$/i.test(reading.answerClass ?? '') && lexicon.isKindOf?.(countedBy, 'person') === true)
+    for (const t of contentTerms(countedBy)) ofClass.add(t);
   const classSets = reading.answerClass
     ? relationSets([reading.answerClass], (w) => lexicon.related(w)).map((set) => ({ ...set, terms: new Set([...set.terms, ...ofClass]) }))
     : [];

@@ -5505,3 +5505,38 @@ describe('Function: answerStructured on a language and its region', () => {
     expect(ask('Where is Varn spoken?', [language]).shortAnswer).toBe('Ostria');
   });
 });
+
+describe('Function: answerStructured on a zoo, its animals and the charity that runs it', () => {
+  const zoo = doc(
+    'zoo',
+    'Harrow Zoo',
+    'Harrow Zoo is a zoo in Harrow, Ostmark, covering 20 hectares on the slopes of Mount Harr. It opened in 1931 and houses about 1,800 animals of 240 species. Its best-known resident is the brown bear Bruna. The zoo receives about 700,000 visitors a year.',
+  );
+  const bear = doc(
+    'bear',
+    'Bruna (bear)',
+    'Bruna (born 2009) is a female brown bear at Harrow Zoo. She was born at Tierpark Kassel and moved to Harrow in 2011.',
+  );
+  const all = [zoo, bear];
+
+  it('gives where one was born "at", not the place its lead puts it now', () => {
+    // Act & Assess
+    expect(ask('Where was Bruna born?', all).shortAnswer).toBe('Tierpark Kassel');
+  });
+
+  it('counts the species or the visitors asked, without the verb asked of them being said', () => {
+    // Act
+    const species = ask('How many species live at Harrow Zoo?', all);
+    const visitors = ask('How many people visit Harrow Zoo?', all);
+
+    // Assess
+    expect([species.shortAnswer, visitors.shortAnswer]).toEqual(['240 species', 'about 700,000 visitors']);
+    expect(checkEvidence('How many species live at Harrow Zoo?', [zoo], species, wordNet()).covered).toBe(true);
+    expect(checkEvidence('How many people visit Harrow Zoo?', [zoo], visitors, wordNet()).covered).toBe(true);
+  });
+
+  it('gives no place the question names as the most of a class there', () => {
+    // Act & Assess
+    expect(ask('What is the most famous animal at Harrow Zoo?', all).shortAnswer).not.toBe('Harrow Zoo');
+  });
+});

@@ -95,7 +95,8 @@ const MOST_OF_CLASS =
 export function mostOfClass(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
   if (reading.options || !MOST_OF_CLASS.test(question)) return undefined;
   const top = list({ ...reading, n: 1 }, [], focus, true);
-  if (!top?.shortAnswer) return undefined;
+  // "What is the most famous animal at Kallby Zoo?": the place the question names is none of the class.
+  if (!top?.shortAnswer || focus.isGiven({ text: top.shortAnswer, at: 0, kind: 'name' })) return undefined;
   const answer = top.answer.replace(/^1\.\s+/, '');
   // "Its capital and largest city is Port Hollin": the passage ranks what it names, not its subject.
   const head = reading.answerClass?.split(' ').pop();

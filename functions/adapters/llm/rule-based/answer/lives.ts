@@ -78,10 +78,10 @@ function placeOfLife(own: AnswerInput['documents'][number], event: 'birth' | 'de
     const said = places[event === 'birth' ? 1 : 2]!.trim();
     if (PLACE.test(said)) found = said;
   }
-  // Else "born ... in X", read sentence by sentence so a name ends where its sentence does ("Kelso. He ...").
+  // Else "born ... in X" (or "at X": "born at Tierpark Ulm"), read sentence by sentence so a name ends where its sentence does ("Kelso. He ...").
   // A sentence may open on it: "Born in Portland, Oregon, Young was ...": the last name before the verb is its subject.
   // A death may be said as a killing, and where on or at: "was killed in an avalanche on the Sarn Glacier".
-  const verbIn = event === 'birth' ? '[Bb]orn\\b[^.;()]*?\\bin' : '(?:[Dd]ied\\b[^.;()]*?\\bin|\\bkilled\\b[^.;()]*?\\b(?:in|on|at)(?:\\s+the)?)';
+  const verbIn = event === 'birth' ? '[Bb]orn\\b[^.;()]*?\\b(?:in|at)' : '(?:[Dd]ied\\b[^.;()]*?\\bin|\\bkilled\\b[^.;()]*?\\b(?:in|on|at)(?:\\s+the)?)';
   const bornIn = new RegExp(`\\b${verbIn}\\s+(\\p{Lu}[\\p{L}'’.-]*(?:${CONNECTOR}(?:\\s|,\\s)\\p{Lu}[\\p{L}'’.-]*){0,3})(\\s+\\p{Ll})?`, 'u');
   found ??= sentences(own.text)
     .map((x) => {
