@@ -5540,3 +5540,29 @@ describe('Function: answerStructured on a zoo, its animals and the charity that 
     expect(ask('What is the most famous animal at Harrow Zoo?', all).shortAnswer).not.toBe('Harrow Zoo');
   });
 });
+
+describe('Function: answerStructured on a national park, its glacier and its river', () => {
+  const glacier = doc(
+    'glacier',
+    'Storm Glacier',
+    'The Storm Glacier is the largest glacier in Storm National Park. It has retreated by about 2 kilometres since 1900. Its meltwater feeds the river Sture.',
+  );
+  const river = doc('river', 'Sture (river)', 'The Sture is a river in Ostria. It flows from the Storm Glacier into the Kelp Fjord at the town of Sturby.');
+  const all = [glacier, river];
+
+  it('gives a superlative subject made of the words of a name asked, not that name', () => {
+    // Act & Assess
+    expect(ask('What is the largest glacier in Storm National Park?', all).shortAnswer).toBe('Storm Glacier');
+  });
+
+  it('gives the place after the preposition the question ends on', () => {
+    // Act & Assess
+    expect(ask('Where does the Sture flow into?', all).shortAnswer).toBe('Kelp Fjord');
+  });
+
+  it('reads a figure a change is "by" only for a change asked', () => {
+    // Act & Assess
+    expect(ask('How big is the Storm Glacier?', all).shortAnswer).not.toBe('about 2 kilometres (1900)');
+    expect(ask('How much has the Storm Glacier retreated?', all).shortAnswer).toBe('about 2 kilometres (1900)');
+  });
+});

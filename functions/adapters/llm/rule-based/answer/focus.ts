@@ -452,6 +452,12 @@ export class Focus {
     if (c.kind !== 'number' || this.reading.type !== 'number') return true;
     // A time a race was run in ("2:19:40") answers a time or a record asked, never a count.
     if (RACE_TIME_WHOLE.test(c.text)) return [...this.answerClass].some((t) => /^(?:time|record|best)/.test(t));
+    // "It has retreated by about 1.5 kilometres" gives a change, which only a change asked takes ("How much has it retreated?").
+    if (
+      /\b\p{Ll}{3,}(?:ed|en)\s+by\s+$/u.test(sentence.slice(Math.max(0, c.at - 30), c.at)) &&
+      !/\bhow\s+much\s+(?:has|have|had|did|does|do)\b/i.test(this.question)
+    )
+      return false;
     // "twice" answers how many times, or how often.
     if (/^(?:twice|thrice)$/i.test(c.text)) return /\bhow\s+(?:many\s+times|often)\b/i.test(this.question);
     // "How deep is Lake Vessel?" asks for a length: an area ("310 square kilometres") is no depth,

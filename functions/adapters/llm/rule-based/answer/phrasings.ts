@@ -334,7 +334,10 @@ export function superlative(reading: QuestionReading, focus: Focus, question: st
   const saying = ranked(focus).filter((s) => saysSuperlative(s) && others.every((o) => [...o].some((t) => holdsTerm(s.terms, t))));
   for (const s of saying) {
     const subject = subjectOf(s, 6);
-    if (subject && !focus.isGiven({ text: subject, at: 0, kind: 'name' })) return { shortAnswer: subject, answer: cite(s) };
+    // A name the question gives is no answer; one made of its words is ("the largest glacier in Hallen National Park": the Hallen Glacier).
+    const given = (x: string) =>
+      focus.reading.names.some((n) => sameName(n, x)) || (focus.reading.names.length === 0 && focus.isGiven({ text: x, at: 0, kind: 'name' }));
+    if (subject && !given(subject)) return { shortAnswer: subject, answer: cite(s) };
   }
   return saying.length === 0 ? { shortAnswer: null, answer: NO_ANSWER } : undefined;
 }

@@ -324,7 +324,7 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
     return (
       !figure &&
       !qualifiesNoun &&
-      (/\b(?:in|at|from|near|to|off)\s+(?:the\s+)?$/i.test(before) || /\b\d{3,4},\s+$/.test(before) || ofPlace || /^,\s*\p{Lu}/u.test(after))
+      (/\b(?:in|at|from|near|to|off|into|onto)\s+(?:the\s+)?$/i.test(before) || /\b\d{3,4},\s+$/.test(before) || ofPlace || /^,\s*\p{Lu}/u.test(after))
     );
   // An acronym ("TV", "NBA") names an organisation or a thing, seldom a person.
   // A word before a common noun and a name qualifies the name ("French-Canadian author Mélanie Watt").

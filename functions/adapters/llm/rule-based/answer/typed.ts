@@ -100,6 +100,13 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   // Read once for the date rules below: the words of the question's names, the preposition it asks with.
   const nameWords = new Set(focus.nameTerms.flat());
   const preposition = askedPreposition(focus.question);
+  // "Where does the Hale flow into?": a place asked by the preposition the question ends on is the one after it ("flows from the Hallen Glacier into the Sorvik Fjord").
+  // Only "Where ...?": a class asked ("Which sea ...?") is told by its noun; "from" asks an origin, said many ways.
+  const endsOn =
+    reading.type === 'place' && !reading.answerClass && /^\s*where\b/i.test(focus.question)
+      ? /\b(into|onto|through)\s*\?*\s*$/i.exec(focus.question)?.[1]
+      : undefined;
+  const endPreposition = endsOn === undefined ? undefined : new RegExp(`\\b${endsOn}\\s+(?:the\\s+)?$`, 'i');
   // "When did the chemist the Hollis reaction is named after die?": of a life's span ("(3 May 1921 – 9
   // October 1987)"), the death is its second date and the birth its first, wherever the span is read.
   const event = reading.type === 'date' || reading.type === 'year' ? lifeEvent(reading.relation.join(' '), focus.lexicon) : undefined;
@@ -185,6 +192,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           !ownedBySibling(c, s, focus) &&
           !(dated && about && clauseApart(c, s, focus)) &&
           !((unrelated || prepositioned) && !after(preposition, c, s)) &&
+          !(endPreposition && !after(endPreposition, c, s)) &&
           // The year a figure is counted in ("22 gigawatts of onshore capacity in 2023") dates the
           // count, not an event the question asks of besides ("When was the first offshore wind farm built?").
           !(dated && (countedIn(c, s, focus) || datesAnother(c, s, focus))) &&
