@@ -5566,3 +5566,17 @@ describe('Function: answerStructured on a national park, its glacier and its riv
     expect(ask('How much has the Storm Glacier retreated?', all).shortAnswer).toBe('about 2 kilometres (1900)');
   });
 });
+
+describe('Function: answerStructured on a fashion house', () => {
+  it('gives what a thing is known for to the end of its sentence, two nouns joined by "and"', () => {
+    // Arrange
+    const house = doc(
+      'house',
+      'Maison Arlet',
+      'Maison Arlet is a fashion house founded in Nantes in 1951. It is known for its wool blankets and leather bags.',
+    );
+
+    // Act & Assess
+    expect(ask('What is Maison Arlet known for?', [house]).shortAnswer).toBe('its wool blankets and leather bags');
+  });
+});

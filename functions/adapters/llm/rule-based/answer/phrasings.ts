@@ -786,11 +786,12 @@ const FOR_WHAT: ReadonlyArray<{ asked: RegExp; said: RegExp }> = [
     said: new RegExp(`\\bused\\s+(?:for|in|as|to\\s+make)\\s+${THING}`, 'u'),
   },
   // What it is known for runs to its clause's end: "known for his role as Detective Ewan Blair in the BBC series",
-  // "known for its whisky distillery and its colony of puffins" (an "and" before a determiner goes on);
+  // "known for its whisky distillery and its colony of puffins" (an "and" before a determiner goes on,
+  // as one before a last few words does: "known for its silk scarves and tailored coats.");
   // so does a role it is known as ("best known as the lead vocalist of ..."), not another name ("known as the Big Apple").
   {
     asked: KNOWN_FOR,
-    said: /\b(?:known|famous|noted|renowned|celebrated)\s+(?:for|as(?=\s+(?:the|an?)\s+\p{Ll}))\s+([^,;.()]+?)(?=\s*[,;.()]|\s+and\s+(?!(?:its|his|her|their|the|an?)\s)|\s+(?:which|that|where|while)\s|\s*$)/u,
+    said: /\b(?:known|famous|noted|renowned|celebrated)\s+(?:for|as(?=\s+(?:the|an?)\s+\p{Ll}))\s+([^,;.()]+?)(?=\s*[,;.()]|\s+and\s+(?!(?:its|his|her|their|the|an?)\s)(?!(?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+\s*[.;]?\s*$)|\s+(?:which|that|where|while)\s|\s*$)/u,
   },
 ];
 
