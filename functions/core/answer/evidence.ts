@@ -180,6 +180,11 @@ const SELF: Lexicon = { related: (phrase) => [phrase] };
  */
 const COUNTED_DO_ASKED = /^\s*how\s+many\s+(people|persons|\p{Ll}{3,}s)\s+(?:(?:do|does)\s+)?(?!\p{Ll}+ed\b)(\p{Ll}+)\b/iu;
 
+/** The noun a figure answering counts things by, its last word ("about 40,000 visitors": visitors). */
+function countedNoun(answer: string | null | undefined): string | undefined {
+  return answer ? /\b(\p{Ll}{3,})\s*$/u.exec(answer)?.[1] : undefined;
+}
+
 /**
  * The verb a question asks counted things to do ("attend", "work", "live"), when the answer counts
  * them by the noun asked ("310 species") or, asked of people, by a noun for people ("about 40,000
@@ -187,7 +192,7 @@ const COUNTED_DO_ASKED = /^\s*how\s+many\s+(people|persons|\p{Ll}{3,}s)\s+(?:(?:
  */
 function countedDo(task: string, answer: string | null | undefined, lexicon: Lexicon): string | undefined {
   const m = COUNTED_DO_ASKED.exec(task);
-  const noun = answer ? /\b(\p{Ll}{3,})\s*$/u.exec(answer)?.[1] : undefined;
+  const noun = countedNoun(answer);
   if (!m || noun === undefined) return undefined;
   const asked = m[1]!.toLowerCase();
   const counted =
@@ -315,7 +320,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   // The class asked for, with a count of residents read as a population ("how many inhabitants").
   const ofClass = wordsOfClass(reading, lexicon);
   // "How many people visit X?": a count of a kind of person ("about 900,000 visitors") says the class.
-  const countedBy = reading.type === 'number' && claim.shortAnswer ? /\b(\p{Ll}{3,})\s*$/u.exec(claim.shortAnswer)?.[1] : undefined;
+  const countedBy = reading.type === 'number' ? countedNoun(claim.shortAnswer) : undefined;
   if (countedBy !== undefined && /^(?:people|persons)$/i.test(reading.answerClass ?? '') && lexicon.isKindOf?.(countedBy, 'person') === true)
     for (const t of contentTerms(countedBy)) ofClass.add(t);
   const classSets = reading.answerClass

@@ -419,9 +419,8 @@ export const STILL_ASKED = /^\s*(?:is|are|does|do)\b[^?]*\bstill\b/i;
 
 /**
  * "Who taught Elin Roos?", "Who taught Jonas Arke the fiddle?", "Who was Elin Roos's teacher?": whose
- * teacher is asked (without the skill), group 1 or 2. A
- * teacher is said by what the pupil did under them ("studied ... under Jules Marchal"), so the words
- * asking are no words a passage need say.
+ * teacher is asked (without the skill), group 1 or 2. A teacher is said by what the pupil did under
+ * them ("studied ... under Jules Marchal"), so the words asking are no words a passage need say.
  */
 export const TEACHER_ASKED =
   /^\s*who\s+(?:taught|trained|teaches|was\s+the\s+teacher\s+of|were\s+the\s+teachers\s+of)\s+(.+?)(?:\s+(?:the|to|how)\s+[^?]+)?\s*\?*\s*$|^\s*who\s+(?:was|were|is)\s+(.+?)['’]s?\s+teachers?\s*\?*\s*$/i;

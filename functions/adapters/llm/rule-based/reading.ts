@@ -31,8 +31,8 @@ export interface TaskReading {
   files: FileMention[];
 }
 
-/** Counts a task asks for, in words: the answer's number words and a few round ones ("top twenty"). */
-const TASK_NUMBER_WORDS: Readonly<Record<string, number>> = { ...NUMBER_WORDS, fifteen: 15, twenty: 20, thirty: 30, fifty: 50 };
+/** Counts a task asks for, in words: the answer's number words, round ones too ("top twenty"). */
+const TASK_NUMBER_WORDS = NUMBER_WORDS;
 const NUM = `(\\d{1,2}|${Object.keys(TASK_NUMBER_WORDS).join('|')})`;
 /** The same without "one", which is as often a pronoun ("which one") as a count. */
 const NUM_PLURAL = `(\\d{1,2}|${Object.keys(TASK_NUMBER_WORDS)

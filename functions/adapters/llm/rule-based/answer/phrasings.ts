@@ -175,9 +175,9 @@ export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefi
   // "What engine does the Vireo Coupe have?" asks the kind of a made thing it has, as its passage says it ("a 2.4-litre six-cylinder engine").
   const had = HAD_ASKED.exec(question)?.[1];
   const made = had !== undefined && focus.lexicon.isKindOf?.(had, 'artifact') === true ? had : undefined;
-  const kind = /(?:^\s*|\s)(?:[Ww]hat|[Ww]hich)\s+(?:type|kind|sort)\s+of\s+([\p{Ll}-]+)/u.exec(question)?.[1] ?? made;
-  if (!kind) return undefined;
   if (made) return madeKind(made, focus);
+  const kind = /(?:^\s*|\s)(?:[Ww]hat|[Ww]hich)\s+(?:type|kind|sort)\s+of\s+([\p{Ll}-]+)/u.exec(question)?.[1];
+  if (!kind) return undefined;
   // In lower case: "the Nordic Food Book Award" names no food.
   const noun = new RegExp(`\\b${kind.replace(/s$/, '')}s?\\b`);
   for (const s of rankedAbout(focus).filter((x) => noun.test(x.text))) {
