@@ -185,6 +185,11 @@ function countedNoun(answer: string | null | undefined): string | undefined {
   return answer ? /\b(\p{Ll}{3,})\s*$/u.exec(answer)?.[1] : undefined;
 }
 
+/** Whether a noun counts people: "people" itself, or a kind of person ("visitors", "residents"). */
+function countsPersons(noun: string, lexicon: Lexicon): boolean {
+  return noun === 'people' || lexicon.isKindOf?.(noun, 'person') === true;
+}
+
 /**
  * The verb a question asks counted things to do ("attend", "work", "live"), when the answer counts
  * them by the noun asked ("310 species") or, asked of people, by a noun for people ("about 40,000
@@ -197,7 +202,7 @@ function countedDo(task: string, answer: string | null | undefined, lexicon: Lex
   const asked = m[1]!.toLowerCase();
   const counted =
     asked === 'people' || asked === 'persons'
-      ? noun === 'people' || lexicon.isKindOf?.(noun, 'person') === true
+      ? countsPersons(noun, lexicon)
       : contentTerms(noun)[0] !== undefined && contentTerms(noun)[0] === contentTerms(asked)[0];
   return counted ? m[2] : undefined;
 }
@@ -321,7 +326,7 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
   const ofClass = wordsOfClass(reading, lexicon);
   // "How many people visit X?": a count of a kind of person ("about 900,000 visitors") says the class.
   const countedBy = reading.type === 'number' ? countedNoun(claim.shortAnswer) : undefined;
-  if (countedBy !== undefined && /^(?:people|persons)$/i.test(reading.answerClass ?? '') && lexicon.isKindOf?.(countedBy, 'person') === true)
+  if (countedBy !== undefined && /^(?:people|persons)$/i.test(reading.answerClass ?? '') && countsPersons(countedBy, lexicon))
     for (const t of contentTerms(countedBy)) ofClass.add(t);
   const classSets = reading.answerClass
     ? relationSets([reading.answerClass], (w) => lexicon.related(w)).map((set) => ({ ...set, terms: new Set([...set.terms, ...ofClass]) }))

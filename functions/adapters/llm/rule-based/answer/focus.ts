@@ -109,6 +109,11 @@ export class Focus {
     return score;
   }
 
+  /** Whether some words (a table's heading, a phrase before a span) hold a word of the relation, in any of its forms. */
+  holdsRelation(terms: ReadonlySet<string>): boolean {
+    return this.relation.some((set) => [...set].some((t) => holdsTerm(terms, t)));
+  }
+
   /** Whether the relation's i-th word is of the question's own clause ("created by who?"). */
   isAsked(i: number): boolean {
     return this.weights[i] === 2;
@@ -187,7 +192,7 @@ export class Focus {
     for (const t of this.answerClass) if (holdsTerm(s.terms, t)) return 1;
     if (this.spansOfClass) return this.spansOfClass(s.text).length > 0 ? 1 : 0;
     // "How many people attend X?": "draws about 40,000 visitors" counts a kind of the class.
-    if (this.reading.type === 'number' && numbersIn(s.text).some((c) => this.countsClass(c))) return 1;
+    if (this.reading.type === 'number' && this.countsClassIn(s.text)) return 1;
     // "What instrument does X play?": "X is a Danish drummer" names one who plays a kind of it (kindsIn).
     const head = this.kindHead;
     if (this.reading.type !== 'entity' || head === undefined) return 0;
@@ -207,6 +212,18 @@ export class Focus {
   }
 
   private kindHeadRead: string | null | undefined;
+
+  /** Whether a sentence gives a figure counting the class asked, read once a sentence: classScore runs on every ranking. */
+  private countsClassIn(text: string): boolean {
+    let counts = this.countingClass.get(text);
+    if (counts === undefined) {
+      counts = numbersIn(text).some((c) => this.countsClass(c));
+      this.countingClass.set(text, counts);
+    }
+    return counts;
+  }
+
+  private readonly countingClass = new Map<string, boolean>();
 
   /** The spans that answer a question asking for a class told by its spans (a nationality); undefined for the other questions. */
   get spansOfClass(): ((sentence: string) => Candidate[]) | undefined {

@@ -358,7 +358,7 @@ export function tableTotal(tables: readonly Table[], focus: Focus): ExtractedAns
     if (!measuresAsked(new Set(contentTerms(rows[0]?.column ?? '')), focus)) continue;
     const heading = tableHeading(doc);
     const named = rows.filter((row) => rowNamedAt(row, focus) >= 0);
-    if (named.length < 2 || !focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)))) continue;
+    if (named.length < 2 || !saysRelation(heading, focus)) continue;
     const total = { ...named[0]!, value: Number(named.reduce((sum, row) => sum + row.value, 0).toPrecision(12)) };
     return { shortAnswer: rowFigure(total), answer: `${doc.title ?? doc.id}: ${named.map((row) => `${row.name}, ${rowFigure(row)}`).join('; ')} [${doc.id}]` };
   }
@@ -450,7 +450,7 @@ export function tableSuperlative(reading: QuestionReading, tables: readonly Tabl
 
 /** Whether a table's title or header says a word of what is asked: the table is about it. */
 function saysRelation(heading: ReadonlySet<string>, focus: Focus): boolean {
-  return focus.relation.some((set) => [...set].some((t) => holdsTerm(heading, t)));
+  return focus.holdsRelation(heading);
 }
 
 /** Words before a class noun that rank or pick it, not say its kind: "the largest source", "which source". */

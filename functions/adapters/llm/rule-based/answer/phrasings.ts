@@ -968,8 +968,11 @@ export function periodEnd(question: string, focus: Focus): ExtractedAnswer | und
     if (m && !(m[2] !== undefined && s.position === 0 && m.index < 80)) return { shortAnswer: m[1] ?? m[2]!, answer: cite(s) };
   }
   // Else an end said alone ("founded the festival in 1972 and ran it until 1990"), in a sentence saying what is asked to end.
-  const until = own.filter((s) => focus.relation.length === 0 || focus.relationScore(s) > 0).find((s) => UNTIL_SAID.test(s.text));
-  return until && { shortAnswer: UNTIL_SAID.exec(until.text)![1]!, answer: cite(until) };
+  for (const s of own.filter((x) => focus.relation.length === 0 || focus.relationScore(x) > 0)) {
+    const year = UNTIL_SAID.exec(s.text)?.[1];
+    if (year) return { shortAnswer: year, answer: cite(s) };
+  }
+  return undefined;
 }
 
 /**

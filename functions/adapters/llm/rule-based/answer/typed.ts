@@ -583,7 +583,7 @@ function countedIn(c: Candidate, s: Sentence, focus: Focus): boolean {
   // "Toulouse is put at roughly 493,000 inhabitants: as of which year?" asks of the figure itself.
   if (!m || focus.question.includes(m[1]!)) return false;
   const counted = new Set(contentTerms(m[2]!));
-  return !focus.relation.some((set) => [...set].some((t) => holdsTerm(counted, t))) && !focus.nameTerms.some((n) => n.some((t) => counted.has(t)));
+  return !focus.holdsRelation(counted) && !focus.nameTerms.some((n) => n.some((t) => counted.has(t)));
 }
 
 /**
@@ -595,8 +595,7 @@ function datesAnother(c: Candidate, s: Sentence, focus: Focus): boolean {
     s.text.slice(0, c.at),
   );
   if (!m) return false;
-  const named = new Set(contentTerms(m[1]!));
-  return !focus.relation.some((set) => [...set].some((t) => holdsTerm(named, t)));
+  return !focus.holdsRelation(new Set(contentTerms(m[1]!)));
 }
 
 /** The preposition, other than "in", a question asks with ("By what year ...?": by), as the pattern of its end of text; undefined for others. */
@@ -614,8 +613,7 @@ function after(preposition: RegExp | undefined, c: Candidate, s: Sentence): bool
 function verbBeforeName(s: Sentence, name: string, focus: Focus): boolean {
   const at = s.text.toLowerCase().indexOf(name.toLowerCase());
   if (at < 0) return false;
-  const before = new Set(contentTerms(s.text.slice(0, at)));
-  return focus.relation.some((set) => [...set].some((t) => holdsTerm(before, t)));
+  return focus.holdsRelation(new Set(contentTerms(s.text.slice(0, at))));
 }
 
 /** Whether a sentence (or its passage's title) holds at least half the words of one of the question's names. */
