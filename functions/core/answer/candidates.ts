@@ -33,9 +33,14 @@ const SCALE: Readonly<Record<string, number>> = { hundred: 1e2, thousand: 1e3, m
 /** Words that end the noun a figure counts: "873,000 in 2020", "65 percent of". */
 const NOT_COUNTED =
   '(?!(?:and|or|in|on|at|of|to|by|for|from|the|a|an|with|than|as|after|before|since|until|during|who|which|that|is|are|was|were|its|his|her|their|this|these|those)\\b)';
-/** A figure and the noun it counts: one word ("65 percent"), or a modifier and a plural ("24 studio albums"), as counts in words are read. */
+/** English's plurals without an "s" that a count may end on: "34 turboprop aircraft", "120 local people". */
+const PLURAL_WITHOUT_S = '(?:aircraft|spacecraft|people|children|men|women|sheep|deer|fish|cattle|police|staff|crew)';
+/**
+ * A figure and the noun it counts: one word ("65 percent"), or a modifier and a plural ("24 studio
+ * albums", "34 turboprop aircraft"), as counts in words are read.
+ */
 const NUMBER = new RegExp(
-  `${QUALIFIER}(?:[$€£]\\s?)?\\d[\\d,]*(?:\\.\\d+)?(?:\\s*(?:hundred|thousand|million|billion|trillion))?(?:\\s*(?:%|percent|per\\s+cent))?(?:\\s+${NOT_COUNTED}[\\p{Ll}][\\p{Ll}-]+(?:\\s+${NOT_COUNTED}[\\p{Ll}][\\p{Ll}-]*s\\b)?)?`,
+  `${QUALIFIER}(?:[$€£]\\s?)?\\d[\\d,]*(?:\\.\\d+)?(?:\\s*(?:hundred|thousand|million|billion|trillion))?(?:\\s*(?:%|percent|per\\s+cent))?(?:\\s+${NOT_COUNTED}[\\p{Ll}][\\p{Ll}-]+(?:\\s+${NOT_COUNTED}(?:[\\p{Ll}][\\p{Ll}-]*s|${PLURAL_WITHOUT_S})\\b)?)?`,
   'giu',
 );
 /**

@@ -812,9 +812,9 @@ export function describedThing(question: string): { phrase: string; find: string
   if (held && !/^(?:who|whom|what|which)\b/i.test(q.slice(held.index).trim())) {
     return { phrase: held[1]!, find: `What is ${held[1]}?`, role: held[2]! };
   }
-  // "... through the city where ...", "Which region is the city that ...?".
+  // "... through the city where ...", "Which region is the city that ...?", "Who owns the airport that ...?".
   const m =
-    /\b(?:of|in|from|for|at|by|on|to|with|through|into|near|across|is|was|did|does|do|\p{Ll}{3,}ed)\s+(the\s+(\p{Ll}+)\s+(where|that|which|who|whom)\s+([^,;]+))$/u.exec(
+    /\b(?:of|in|from|for|at|by|on|to|with|through|into|near|across|is|was|did|does|do|\p{Ll}{3,}ed|(?<=^[Ww]ho\s+)\p{Ll}{2,}s)\s+(the\s+(\p{Ll}+)\s+(where|that|which|who|whom)\s+([^,;]+))$/u.exec(
       q,
     ) ?? contactClause(q);
   if (!m) return undefined;
@@ -823,7 +823,13 @@ export function describedThing(question: string): { phrase: string; find: string
   // MS Halsa close?": after "was" or "did", a word after the name of a clause that opens with its
   // verb is the question's own participle or verb, no part of the clause.
   const auxiliary = /^(?:did|does|do)\s/.test(lead);
-  const own = auxiliary || /^(?:is|was|are|were)\s/.test(lead) ? /^((?!(?:the|a|an)\s)\p{Ll}+\s.*\p{Lu}[\p{L}\p{N}'’.-]*)\s+(\p{Ll}+)$/u.exec(said) : null;
+  // "When was the university where Ingrid Falk studied founded?": after "was", a participle after a
+  // clause that opens with its name and verb is the question's own too.
+  const own =
+    auxiliary || /^(?:is|was|are|were)\s/.test(lead)
+      ? (/^((?!(?:the|a|an)\s)\p{Ll}+\s.*\p{Lu}[\p{L}\p{N}'’.-]*)\s+(\p{Ll}+)$/u.exec(said) ??
+        (auxiliary ? null : /^(\p{Lu}.*\s\p{Ll}{3,})\s+(\p{Ll}{2,}(?:ed|en)|built|held|made|sold|won)$/u.exec(said)))
+      : null;
   // After "did", the question's own verb ends it: without one, the clause is the question's.
   if (auxiliary && !own) return undefined;
   const clause = own ? own[1]! : said;

@@ -119,15 +119,35 @@ export function truecased(question: string, documents: ReadonlyArray<{ title?: s
 }
 
 /**
+ * A question's acronym that no passage writes, written as the passages write what it stands for:
+ * "Who is the CEO of Norvik Air?" of a passage saying "its chief executive" asks for the chief
+ * executive. What it stands for is the lexicon's (its synonyms of two words or more, commonest
+ * first); a passage may write all of one or all but its last word ("chief executive" of "chief
+ * executive officer"). Left as written when no passage writes any.
+ */
+function expandedAcronyms(question: string, texts: readonly string[], lexicon: Lexicon): string {
+  return question.replace(/\b\p{Lu}{2,5}\b/gu, (acronym) => {
+    const written = (phrase: string) => {
+      const m = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}(?![\\p{L}\\p{N}])`, 'iu');
+      return texts.map((t) => m.exec(t)?.[0]).find((x) => x !== undefined);
+    };
+    if (written(acronym) !== undefined) return acronym;
+    for (const phrase of lexicon.related(acronym).filter((p) => /^[\p{L}-]+(?:\s+[\p{L}-]+)+$/u.test(p))) {
+      const words = phrase.split(/\s+/);
+      const said = written(phrase) ?? (words.length >= 3 ? written(words.slice(0, -1).join(' ')) : undefined);
+      if (said !== undefined) return said;
+    }
+    return acronym;
+  });
+}
+
+/**
  * The question as the passages write it, as the answerer and the relevance rule both read it: a
- * word misspelt read as the passages' word a letter away ("Toulose", spelling.ts), then a question
+ * word misspelt read as the passages' word a letter away ("Toulose", spelling.ts), an acronym as
+ * what it stands for ("CEO": chief executive), then a question
  * typed in lower case cased by the names the passages spell ("toulouse": Toulouse).
  */
 export function asPassagesWrite(question: string, documents: ReadonlyArray<{ title?: string; text: string }>, lexicon: Lexicon): string {
-  const respelt = respeltQuestion(
-    question,
-    documents.map((d) => `${d.title ?? ''} ${d.text}`),
-    lexicon,
-  );
-  return truecased(respelt, documents, lexicon);
+  const texts = documents.map((d) => `${d.title ?? ''} ${d.text}`);
+  return truecased(expandedAcronyms(respeltQuestion(question, texts, lexicon), texts, lexicon), documents, lexicon);
 }

@@ -5580,3 +5580,65 @@ describe('Function: answerStructured on a fashion house', () => {
     expect(ask('What is Maison Arlet known for?', [house]).shortAnswer).toBe('its wool blankets and leather bags');
   });
 });
+
+describe('Function: answerStructured on an airline, its founder, its airport and its chief executive', () => {
+  const airline = doc(
+    'airline',
+    'Tarn Air',
+    'Tarn Air is a regional airline based in Velby. It was founded in 1979 by the former pilot Oskar Brun. It operates a fleet of 22 turboprop aircraft. Since 2018 its chief executive has been Maren Lys.',
+  );
+  const founder = doc('founder', 'Oskar Brun', 'Oskar Brun (1938–2009) was a Norvian pilot and businessman. He was married to the sculptor Ida Brun.');
+  const airport = doc('airport', 'Velby Airport', 'Velby Airport is the main hub of Tarn Air. The airport is owned by the city of Velby and opened in 1958.');
+  const chief = doc(
+    'chief',
+    'Maren Lys',
+    'Maren Lys (born 1971) is a Norvian business executive. She studied law at the University of Orm and worked for a bank before joining Tarn Air in 2018.',
+  );
+  const town = doc('town', 'Orm', 'Orm is a university town. It is home to the University of Orm, founded in 1544.');
+  const all = [airline, founder, airport, chief, town];
+
+  it("gives a person's occupation from their own passage's opening, or the noun before their name", () => {
+    // Act & Assess
+    expect(ask("What was Oskar Brun's profession?", all).shortAnswer).toBe('pilot and businessman');
+    expect(ask('What is the occupation of Maren Lys?', all).shortAnswer).toBe('business executive');
+    expect(ask("What is Ida Brun's job?", all).shortAnswer).toBe('sculptor');
+  });
+
+  it('reads an acronym no passage writes as what it stands for, as the passages write it', () => {
+    // Act & Assess
+    expect(ask('Who is the CEO of Tarn Air?', all).shortAnswer).toBe('Maren Lys');
+  });
+
+  it('counts a plural without an "s" after a modifier, and gives the modifier as its kind', () => {
+    // Act & Assess
+    expect(ask('How many aircraft does Tarn Air have?', all).shortAnswer).toBe('22 turboprop aircraft');
+    expect(ask('What kind of aircraft does Tarn Air fly?', all).shortAnswer).toBe('turboprop aircraft');
+  });
+
+  it('gives the body of a given place that did what is asked, and the owner of a thing a clause describes', () => {
+    // Act & Assess
+    expect(ask('Who owns Velby Airport?', all).shortAnswer).toBe('the city of Velby');
+    expect(ask('Who owns the airport that Tarn Air uses as its hub?', all).shortAnswer).toBe('the city of Velby');
+  });
+
+  it("asks a clause's thing first when the question's participle follows the clause", () => {
+    // Act & Assess
+    expect(ask('When was the university where Maren Lys studied founded?', all).shortAnswer).toBe('1544');
+  });
+});
+
+describe('Function: answerStructured on a volcanic island', () => {
+  const volcano = doc('volcano', 'Mount Kessel', 'Mount Kessel is an active stratovolcano on the island of Orra. It last erupted in 1902.');
+  const island = doc('island', 'Orra', 'Orra is an island in the Brand Sea. Its economy relies on fishing, wine and tourism.');
+  const all = [volcano, island];
+
+  it('reads a kind asked in a word that ends with its noun', () => {
+    // Act & Assess
+    expect(ask('What type of volcano is Mount Kessel?', all).shortAnswer).toBe('active stratovolcano');
+  });
+
+  it('gives a list that ends its sentence as the object whole', () => {
+    // Act & Assess
+    expect(ask("What does Orra's economy rely on?", all).shortAnswer).toBe('fishing, wine and tourism');
+  });
+});

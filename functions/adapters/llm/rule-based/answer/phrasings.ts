@@ -179,8 +179,13 @@ export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefi
   const kind = /(?:^\s*|\s)(?:[Ww]hat|[Ww]hich)\s+(?:type|kind|sort)\s+of\s+([\p{Ll}-]+)/u.exec(question)?.[1];
   if (!kind) return undefined;
   // In lower case: "the Nordic Food Book Award" names no food.
-  const noun = new RegExp(`\\b${kind.replace(/s$/, '')}s?\\b`);
-  for (const s of rankedAbout(focus).filter((x) => noun.test(x.text))) {
+  // The noun, or a word it ends that is a kind of it, or one the lexicon does not know ("an active
+  // stratovolcano" of a volcano; not "friendship" of a ship).
+  const stem = kind.replace(/s$/, '');
+  const compound = (word: string) =>
+    word.length === stem.length || focus.lexicon.isKindOf?.(word, stem) === true || (focus.lexicon.kindsOf?.(word) ?? []).length === 0;
+  const noun = { exec: (text: string) => [...text.matchAll(new RegExp(`\\b\\p{Ll}*${escapeRegExp(stem)}(?=s?\\b)`, 'gu'))].find((m) => compound(m[0])) };
+  for (const s of rankedAbout(focus).filter((x) => noun.exec(x.text) !== undefined)) {
     // The class noun said of the subject: its first after the subject's name (not in it: "the Tolmere
     // Bridge is a cantilever bridge"), when the sentence names it.
     const name = focus.reading.names[0];
@@ -188,7 +193,7 @@ export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefi
     const from = named >= 0 ? named + name!.length : 0;
     const found = noun.exec(s.text.slice(from));
     if (!found) continue;
-    const at = from + found.index;
+    const at = from + found.index + found[0].length - stem.length;
     // Adjectives a comma parts are the kind too ("a statically typed, functional programming language").
     const before =
       /(?:^|[,;(]\s*|\b(?:is|was|are|were)\s+)((?:an?|the)\s+(?:(?:[\p{L}-]+\s+){0,2}[\p{L}-]+,\s+(?!(?:and|or|but|the|an?|at|in|of)\s)(?=\p{Ll}))*[^,;()]*?)$/iu.exec(
@@ -201,8 +206,16 @@ export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefi
     if (subject && !question.toLowerCase().includes(subject.toLowerCase())) {
       return { shortAnswer: subject, answer: cite(s) };
     }
+    // The words nearest the noun after a determiner or a figure: "It operates a fleet of 34 turboprop aircraft" says turboprop.
+    const nearest =
+      before?.replace(/^.*\s(?:an?|the|of|\d[\d,.]*)\s+/i, '') ??
+      /(?:^|\s)(?:an?|the|\d[\d,.]*)\s+((?:\p{Ll}[\p{L}-]*\s+){1,2})$/u.exec(s.text.slice(from, at))?.[1];
     const phrase: string | undefined =
-      before && !/\b(?:type|kind|sort)\s+of\s*$/i.test(before) ? `${before.replace(/^(?:an?|the)\s+/i, '')}${kind}` : after ? `${kind} ${after}` : undefined;
+      nearest !== undefined && !/\b(?:type|kind|sort)\s+of\s*$/i.test(before ?? '')
+        ? `${nearest.replace(/^(?:an?|the)\s+/i, '')}${kind}`
+        : after
+          ? `${kind} ${after}`
+          : undefined;
     if (phrase && phrase.trim() !== kind) return { shortAnswer: phrase.trim(), answer: cite(s) };
   }
   // "What type of animal is the Great Pyrenees?" with no passage saying "animal": the kind of it the
@@ -248,8 +261,12 @@ export function objectOf(question: string, focus: Focus): ExtractedAnswer | unde
         if (name && /^\p{Lu}/u.test(name.text) && !focus.isGiven(name)) return { shortAnswer: name.text, answer: cite(s) };
         continue;
       }
+      // A list to the sentence's end is the object whole: "relies on fishing, wine and tourism".
+      const list = /^(?:,\s+(?:[\p{L}-]+\s+){0,3}[\p{L}-]+)*,?\s+and\s+(?:[\p{L}-]+\s+){0,3}[\p{L}-]+(?=\s*[.;]|\s*$)/u.exec(
+        s.text.slice(at + w[2]!.length),
+      )?.[0];
       // Up to a clause of its own: a relative word, or "and" before a verb ("indoor hard courts and has been ...").
-      const object = w[2]!
+      const object = (list && w[2]!.split(/\s+/).length <= 4 ? w[2]! + list : w[2]!)
         .split(/\s+(?:that|which|who|whose|where)\s|\s+and\s+(?=(?:has|have|had|is|was|are|were|will|would|can|could)\s|\p{Ll}+ed\s)/u)[0]!
         .trim();
       // "What scandal did she report on?": the object ends at the class asked ("the Harbour Bank scandal in 1977 led to ...").
@@ -699,6 +716,36 @@ export function materialOf(question: string, focus: Focus): ExtractedAnswer | un
       .reverse()
       .find((w) => /^\p{Ll}/u.test(w) && focus.lexicon.isKindOf?.(w, 'matter') === true);
     if (matter) return { shortAnswer: matter, answer: cite(s) };
+  }
+  return undefined;
+}
+
+/** "What was X's profession?", "What is the occupation of X?", "What job did X do?", "What did X do for a living?". */
+const OCCUPATION_ASKED = /\b(?:profession|occupation|job|line\s+of\s+work)\b|\bdo\s+for\s+a\s+living\b/i;
+
+/**
+ * The occupation of the one person a question names: what the opening of their own passage calls
+ * them, without the capitals of a nationality before it ("Ragnar Toll (1941–2013) was a Kessian
+ * pilot and businessman": pilot and businessman), else the noun a sentence puts right before their
+ * name ("married to the painter Alva Toll": painter). A person's kind either way, as the lexicon
+ * knows it. Undefined for other questions, for a question naming two (what they share is a choice).
+ */
+export function occupationOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const [name, ...others] = focus.reading.names;
+  if (!OCCUPATION_ASKED.test(question) || name === undefined || others.length > 0) return undefined;
+  const person = (w: string | undefined) => w !== undefined && focus.lexicon.isKindOf?.(w, 'person') === true;
+  for (const s of focus.ownOpenings()) {
+    const called = (predicateOf(s.text.replace(/\s*\([^)]*\)/g, '')) ?? '')
+      .split(/[,;.]/)[0]!
+      .trim()
+      .replace(/^(?:(?:\p{Lu}[\p{L}-]*|[\p{L}-]+-born)\s+)+/u, '')
+      .replace(/\s+(?:and|or)$/, '');
+    if (/^\p{Ll}/u.test(called) && person(called.split(/\s+/).pop())) return { shortAnswer: called, answer: cite(s) };
+  }
+  const before = new RegExp(`\\bthe\\s+(?:[\\p{Ll}-]+\\s+)?([\\p{Ll}-]+)\\s+${escapeRegExp(name)}\\b`, 'u');
+  for (const s of rankedAbout(focus)) {
+    const noun = before.exec(s.text)?.[1];
+    if (person(noun)) return { shortAnswer: noun!, answer: cite(s) };
   }
   return undefined;
 }

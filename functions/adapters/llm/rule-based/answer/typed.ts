@@ -176,7 +176,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     const prepositioned = dated && preposition !== undefined && datesIn(s.text).some((d) => after(preposition, d, s));
     const named = focus
       .candidates(s.text)
-      .map((c) => (reading.type === 'person' ? withGroupNoun(c, s.text) : c))
+      .map((c) => (reading.type === 'person' ? (bodyOfPlace(c, s.text, focus) ?? withGroupNoun(c, s.text)) : c))
       .filter(
         (c) =>
           // "In which city is the University of Brenhaven?": a word of a name given that the sentence
@@ -766,6 +766,17 @@ function ownedBySibling(c: Candidate, s: Sentence, focus: Focus): boolean {
   if (!owner || focus.isGiven(owner)) return false;
   const first = (name: string) => name.split(/\s+/)[0]!.toLowerCase();
   return focus.reading.names.some((name) => /\s/.test(name) && first(name) === first(owner.text) && !sameName(owner.text, name) && s.text.includes(name));
+}
+
+/**
+ * "Who owns Kessmark Airport?": "owned by the city of Kessmark" names who did what is asked by the
+ * noun before the place it is of, the place alone being the question's own word.
+ */
+function bodyOfPlace(c: Candidate, text: string, focus: Focus): Candidate | undefined {
+  const m = /\b(\p{Ll}{3,})\s+by\s+(the\s+\p{Ll}{3,}\s+of\s+)$/u.exec(text.slice(Math.max(0, c.at - 60), c.at));
+  const verb = m ? contentTerms(m[1]!)[0] : undefined;
+  if (c.kind !== 'name' || verb === undefined || !focus.relation.some((set) => set.has(verb)) || !focus.isGiven(c)) return undefined;
+  return { ...c, text: `${m![2]}${c.text}`, at: c.at - m![2]!.length };
 }
 
 /**
