@@ -112,14 +112,20 @@ const A_SCALE = /\b((?:over|about|nearly|almost|more than|some)\s+)?a\s+(hundred
 const ONLY_ONE = /\b(?:the|its|his|her|their)\s+only\s+([\p{Ll}-]+)\b/giu;
 /** A plural already counted ends the noun: "400 stations across", "seven players pass" count stations and players; a plural after it is the noun ("14 singles titles"). */
 const PLURAL_THEN_WORD = /(\s\p{Ll}[\p{Ll}-]*[^s\s]s)\s+(?!\p{Ll}[\p{Ll}-]*[^su\s]s$)\p{Ll}[\p{Ll}-]*$/u;
+/** The number words of tens and of units, which a hyphen joins ("forty-one"). */
+const TENS_WORDS = Object.keys(NUMBER_WORDS).filter((w) => NUMBER_WORDS[w]! >= 20);
+const UNIT_WORDS = Object.keys(NUMBER_WORDS).filter((w) => NUMBER_WORDS[w]! < 10);
 /**
  * A number word before a plural noun, with its qualifier: "four metro lines", "more than two
- * decades"; not the last word of a number of several ("two hundred and fifty kilometres").
+ * decades", "forty-one miners"; not the last word of a number of several ("two hundred and fifty kilometres").
  */
 const WORD_NUMBER = new RegExp(
-  `(?<!\\b(?:hundred|thousand|million|billion)\\s+(?:and\\s+)?|-)\\b${QUALIFIER}(${Object.keys(NUMBER_WORDS).join('|')})\\s+((?:[\\p{Ll}-]+\\s+)?[\\p{Ll}-]+s)\\b`,
+  `(?<!\\b(?:hundred|thousand|million|billion)\\s+(?:and\\s+)?|-)\\b${QUALIFIER}((?:${TENS_WORDS.join('|')})-(?:${UNIT_WORDS.join('|')})|${Object.keys(NUMBER_WORDS).join('|')})\\s+((?:[\\p{Ll}-]+\\s+)?[\\p{Ll}-]+s)\\b`,
   'giu',
 );
+
+/** The lower bound of a range before a count ("two to ", "2–"); not the start of a change ("from 100 to 400 members"). */
+const RANGE_BEFORE = new RegExp(`(?<!\\bfrom\\s+)\\b(?:\\d[\\d,]*|${Object.keys(NUMBER_WORDS).join('|')})(?:\\s+to\\s+|\\s*[–-]\\s*)$`, 'iu');
 
 /** The words a figure is counted or measured in ("about 65 percent (2023)" → "percent"), without its multiplier and year. */
 export function unitOf(figure: string): string | undefined {
@@ -180,7 +186,11 @@ export function numbersIn(sentence: string): Candidate[] {
     out.push({ text, at, kind: 'number', value });
   }
   for (const m of sentence.matchAll(WORD_NUMBER)) {
-    out.push({ text: m[0].replace(PLURAL_THEN_WORD, '$1'), at: m.index, kind: 'number', value: NUMBER_WORDS[m[1]!.toLowerCase()]! });
+    const value = m[1]!
+      .toLowerCase()
+      .split('-')
+      .reduce((sum, word) => sum + NUMBER_WORDS[word]!, 0);
+    out.push({ text: m[0].replace(PLURAL_THEN_WORD, '$1'), at: m.index, kind: 'number', value });
   }
   // "has won it twice": a count of times.
   for (const m of sentence.matchAll(TIMES_WORD)) out.push({ text: m[0], at: m.index, kind: 'number', value: TIMES[m[0].toLowerCase()]! });
@@ -188,7 +198,12 @@ export function numbersIn(sentence: string): Candidate[] {
   for (const m of sentence.matchAll(ONLY_ONE)) out.push({ text: m[0], at: m.index, kind: 'number', value: 1 });
   // "over a hundred bus routes": a scale word after "a" is a count too.
   for (const m of sentence.matchAll(A_SCALE)) out.push({ text: m[0], at: m.index, kind: 'number', value: SCALE[m[2]!.toLowerCase()]! });
-  return out.sort((a, b) => a.at - b.at);
+  // "for two to five players", "2–5 players": a count is given as its range, the lower bound no count of its own.
+  const ranged = out.map((c) => {
+    const lower = /^[\d\p{L}]/u.test(c.text) ? RANGE_BEFORE.exec(sentence.slice(0, c.at)) : null;
+    return lower ? { ...c, text: lower[0] + c.text, at: lower.index } : c;
+  });
+  return ranged.filter((c) => !ranged.some((r) => r !== c && r.at <= c.at && r.at + r.text.length > c.at + c.text.length)).sort((a, b) => a.at - b.at);
 }
 
 export function datesIn(sentence: string): Candidate[] {

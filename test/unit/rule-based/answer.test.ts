@@ -5642,3 +5642,54 @@ describe('Function: answerStructured on a volcanic island', () => {
     expect(ask("What does Orra's economy rely on?", all).shortAnswer).toBe('fishing, wine and tourism');
   });
 });
+
+describe('Function: answerStructured on a board game, its designer and a ballet company', () => {
+  const game = doc(
+    'game',
+    'Tidewater (board game)',
+    'Tidewater is a strategy board game for two to six players, designed by Lena Rook and published in 2015 by Fernhill Games.',
+  );
+  const designer = doc(
+    'designer',
+    'Lena Rook',
+    'Lena Rook (born 1975) is a Danish board game designer. Before designing games she worked as a chemistry teacher in Odense. She is the daughter of a fisherman.',
+  );
+  const company = doc('company', 'Kelm City Ballet', 'The Kelm City Ballet is a ballet company based in Kelm. It was founded in 1958.');
+  const all = [game, designer, company];
+
+  it('gives a count as the range a sentence gives it', () => {
+    // Act & Assess
+    expect(ask('How many players can play Tidewater?', all).shortAnswer).toBe('two to six players');
+  });
+
+  it('gives what a person did before an event the question names, as the clause its "before" opens', () => {
+    // Act & Assess
+    expect(ask('What did Lena Rook do before designing games?', all).shortAnswer).toBe('worked as a chemistry teacher in Odense');
+  });
+
+  it("gives the place its lead puts a body in, not the body's own name that begins with that place", () => {
+    // Act & Assess
+    expect(ask('Where is the Kelm City Ballet based?', all).shortAnswer).toBe('Kelm');
+  });
+
+  it("reads no occupation of the one named when a relative's is asked", () => {
+    // Act & Assess
+    expect(ask("What was Lena Rook's father's profession?", all).shortAnswer).not.toBe('board game designer');
+    expect(ask("What is Lena Rook's profession?", all).shortAnswer).toBe('board game designer');
+  });
+});
+
+describe('Function: answerStructured on a mine, its town and a disaster', () => {
+  const town = doc('town', 'Dunby', 'Dunby is a town in central Vesmark with a population of 6,200. The town is twinned with Kerava in Finland.');
+  const disaster = doc('disaster', 'Dunby Mine disaster', 'The Dunby Mine disaster was a mining accident in 1931. Thirty-seven miners were killed.');
+
+  it('counts in a number word of tens and units joined by a hyphen', () => {
+    // Act & Assess
+    expect(ask('How many miners were killed in the Dunby Mine disaster?', [disaster]).shortAnswer).toBe('Thirty-seven miners');
+  });
+
+  it('reads no place another name is in as the place that holds the one asked', () => {
+    // Act & Assess
+    expect(ask('In which country is Dunby?', [town]).shortAnswer).not.toBe('Finland');
+  });
+});

@@ -86,6 +86,7 @@ import {
   chartPosition,
   containingPlace,
   definedSubject,
+  doneAround,
   endsOf,
   figureOf,
   firstNames,
@@ -248,7 +249,12 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
     firstNames(text, focus) ??
     (['yes_no', 'choice', 'comparison'].includes(reading.type)
       ? undefined
-      : (occupationOf(text, focus) ?? materialOf(text, focus) ?? mannerOf(text, focus) ?? includedIn(text, focus) ?? plotOf(text, focus)));
+      : (occupationOf(text, focus) ??
+        doneAround(text, focus) ??
+        materialOf(text, focus) ??
+        mannerOf(text, focus) ??
+        includedIn(text, focus) ??
+        plotOf(text, focus)));
   if (given) return given;
   // Asked a work's story that no passage tells: "What is X about?" is answered by what X is; "What
   // is the plot of X?" is not answered (a name its passage gives is no plot).

@@ -474,19 +474,23 @@ export function whereIs(question: string, focus: Focus): ExtractedAnswer | undef
   }
   const lead = own.find((s) => s.position === 0);
   // "a river of eastern France": the place with the word placing it within.
-  const of = lead
-    ? /\s(?:is|are|was|were)\s[^,.;]*?\b(?:of|in)\s+((?:\p{Ll}+\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)*)/u.exec(lead.text)?.[1]
-    : undefined;
+  const placed = lead ? /\s(?:is|are|was|were)\s[^,.;]*?\b(?:of|in)\s+((?:\p{Ll}+\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)*)/u.exec(lead.text) : undefined;
+  const of = placed?.[1];
   if (!of || !lead) return undefined;
   // "a winery in the Aubrac valley of Sorenne": a passage's title the name begins and the text goes on to ("Aubrac valley") is the place.
   const bare = of.replace(/^\p{Ll}+\s+/u, '');
-  const titled = focus.all.map((x) => bareTitle(x.title)).find((t) => t.startsWith(`${bare} `) && lead.text.includes(t));
+  const from = placed!.index + placed![0].length - bare.length;
+  const titled = focus.all.map((x) => bareTitle(x.title)).find((t) => t.startsWith(`${bare} `) && lead.text.startsWith(t, from));
   return { shortAnswer: titled ?? of, answer: cite(lead) };
 }
 
-/** The places after "in" or "of": "in Cornwall, England", "in Fairfield County, Connecticut, United States", "city of France". */
+/**
+ * The places after "in" or "of": "in Cornwall, England", "in Fairfield County, Connecticut, United
+ * States", "city of France", "in central Sarnia" (a quarter of it between); not those of a name
+ * another preposition gives ("twinned with Rauma in Finland").
+ */
 const PLACES_AFTER =
-  /\b(?:in|of)\s+((?:the\s+)?\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*(?:,\s+(?:the\s+)?\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)*)/gu;
+  /(?<!\b(?:with|and|to|by|from)\s+\p{Lu}[\p{L}'’.-]*\s+)\b(?:in|of)\s+(?:(?:northern|southern|eastern|western|central)\s+)?((?:the\s+)?\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*(?:,\s+(?:the\s+)?\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)*)/gu;
 
 /**
  * "In which county is Portmoral?", "What country is Portmoral in?": of the places its own passage
@@ -720,7 +724,34 @@ export function materialOf(question: string, focus: Focus): ExtractedAnswer | un
   return undefined;
 }
 
-/** "What was X's profession?", "What is the occupation of X?", "What job did X do?", "What did X do for a living?". */
+/** "What did Ines Varga do before designing games?": who (group 1), "before" or "after" (group 2), the event (group 3). */
+const DONE_AROUND_ASKED = /^\s*what\s+did\s+(.+?)\s+do\s+(before|after)\s+(.+?)\s*\?*\s*$/i;
+
+/**
+ * What a person did before or after an event the question names, as a sentence about them says it:
+ * the clause the event's "before" opens ("Before designing games she worked as a maths teacher in
+ * Szeged": worked as a maths teacher in Szeged) or ends ("He flew for the Air Force for twelve years
+ * before founding Norvik Air"). The sentence must name a word of the event. Undefined for other questions.
+ */
+export function doneAround(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const m = DONE_AROUND_ASKED.exec(question);
+  if (!m) return undefined;
+  const when = m[2]!.toLowerCase();
+  const event = new Set(contentTerms(m[3]!));
+  const subject = `(?:he|she|they|it|${[m[1]!, ...focus.reading.names, ...focus.reading.names.map((n) => n.split(/\s+/).pop()!)].map(escapeRegExp).join('|')})`;
+  const fronted = new RegExp(`^${when}\\s+([^,]+?),?\\s+${subject}\\s+(\\p{Ll}.+?)\\.?$`, 'iu');
+  const ended = new RegExp(`^${subject}\\s+(\\p{Ll}.+?)\\s+${when}\\s+(.+?)\\.?$`, 'iu');
+  for (const s of rankedAbout(focus)) {
+    const f = fronted.exec(s.text);
+    const e = f ? undefined : ended.exec(s.text);
+    const [said, done] = f ? [f[1]!, f[2]!] : e ? [e[2]!, e[1]!] : [];
+    if (done !== undefined && contentTerms(said!).some((t) => event.has(t)))
+      return { shortAnswer: done.split(/,\s+(?:and\s+)?(?=\p{Ll}+(?:ed|ing)\b)/u)[0]!, answer: cite(s) };
+  }
+  return undefined;
+}
+
+/** "What was X's profession?", "What is the occupation of X?", "What job did X have?", "What did X do for a living?". */
 const OCCUPATION_ASKED = /\b(?:profession|occupation|job|line\s+of\s+work)\b|\bdo\s+for\s+a\s+living\b/i;
 
 /**
@@ -733,6 +764,10 @@ const OCCUPATION_ASKED = /\b(?:profession|occupation|job|line\s+of\s+work)\b|\bd
 export function occupationOf(question: string, focus: Focus): ExtractedAnswer | undefined {
   const [name, ...others] = focus.reading.names;
   if (!OCCUPATION_ASKED.test(question) || name === undefined || others.length > 0) return undefined;
+  // Asked of the one named, not of a relative ("Axel Brandt's father's profession").
+  const work = '(?:profession|occupation|job|line\\s+of\\s+work)';
+  const named = escapeRegExp(name);
+  if (!new RegExp(`${named}['’]s\\s+${work}|${work}\\s+of\\s+${named}|\\b(?:did|does|do)\\s+${named}\\s+(?:have|do)\\b`, 'i').test(question)) return undefined;
   const person = (w: string | undefined) => w !== undefined && focus.lexicon.isKindOf?.(w, 'person') === true;
   for (const s of focus.ownOpenings()) {
     const called = (predicateOf(s.text.replace(/\s*\([^)]*\)/g, '')) ?? '')
