@@ -5693,3 +5693,27 @@ describe('Function: answerStructured on a mine, its town and a disaster', () => 
     expect(ask('In which country is Dunby?', [town]).shortAnswer).not.toBe('Finland');
   });
 });
+
+describe('Function: answerStructured on a railway tunnel', () => {
+  const tunnel = doc(
+    'tunnel',
+    'Ostra Tunnel',
+    'The Ostra Tunnel is a railway tunnel under the Varn Mountains that links the towns of Hellby and Sundby. At 19.2 km it is the longest tunnel in Kessia. It cost 2.1 billion kronor.',
+  );
+
+  it('gives a length, not a sum of money, for "How long"', () => {
+    // Act & Assess
+    expect(ask('How long is the Ostra Tunnel?', [tunnel]).shortAnswer).toBe('19.2 km');
+  });
+
+  it('gives the subject of a superlative said after a fronted measure', () => {
+    // Act & Assess
+    expect(ask('What is the longest tunnel in Kessia?', [tunnel]).shortAnswer).toBe('Ostra Tunnel');
+  });
+
+  it('reads no names another class noun opens as the class asked', () => {
+    // Act & Assess
+    expect(ask('Under which mountains does the Ostra Tunnel run?', [tunnel]).shortAnswer).toBe('Varn Mountains');
+    expect(ask('Which towns does the Ostra Tunnel link?', [tunnel]).shortAnswer).toBe('Hellby, Sundby');
+  });
+});

@@ -3,7 +3,7 @@
  * reads, the question's focus that scores them (Focus, ranked), and small helpers on titles, names
  * and ranks (titleKey, sameName, sentencesAbout, ORDINALS), and a defining sentence's subject (subjectOf).
  */
-import { AGENT_NOUN, classRecogniser } from '../../../../core/answer/answer-classes.js';
+import { AGENT_NOUN, classRecogniser, MONEY } from '../../../../core/answer/answer-classes.js';
 import { type Candidate, candidatesFor, numbersIn, RACE_TIME } from '../../../../core/answer/candidates.js';
 import { classWords, countsPeople, expandedTerms, holdsTerm, type QuestionReading, relationSets } from '../../../../core/answer/question.js';
 import { respelling } from '../../../../core/answer/spelling.js';
@@ -480,7 +480,8 @@ export class Focus {
     // "How deep is Lake Vessel?" asks for a length: an area ("310 square kilometres") is no depth,
     // nor is a measure said of another of its lengths ("14 kilometres long").
     const length = LENGTH_ASKED.exec(this.question)?.[1]?.toLowerCase();
-    if (length && AREA_SAID.test(c.text)) return false;
+    // Nor is a sum of money ("3.8 billion kronor") a length or a time.
+    if (length && (AREA_SAID.test(c.text) || MONEY.test(c.text))) return false;
     const said = LENGTH_SAID.exec(sentence.slice(c.at + c.text.length))?.[1]?.toLowerCase();
     if (length && said && said !== length && !(TALL.test(said) && TALL.test(length))) return false;
     // "How many containers?" counts them: "80 million tonnes" is a measure in a unit, no count of containers.

@@ -212,6 +212,10 @@ export function coordinated(focus: Focus): ExtractedAnswer | undefined {
       // Names joined by commas alone are a place and its region ("near Wartburg, Tennessee"), no list.
       const commasOnly = run.every((x, i) => i === 0 || /^\s*,\s*$/.test(s.text.slice(run[i - 1]!.at + run[i - 1]!.text.length, x.at)));
       if (run.length < 2 || commasOnly) continue;
+      // A run another class noun opens is of that class: "the towns of Oldheim and Vessig" are no mountains asked.
+      const opener = /\bthe\s+(\p{Ll}+)\s+of\s+$/u.exec(s.text.slice(Math.max(0, run[0]!.at - 30), run[0]!.at))?.[1];
+      const openerTerm = opener === undefined ? undefined : contentTerms(opener)[0];
+      if (focus.answerClass.size > 0 && openerTerm !== undefined && !holdsTerm(focus.answerClass, openerTerm)) continue;
       // A run the class noun closes or opens ("the Rhône and the Saône rivers") is of the class asked for.
       const end = run[run.length - 1]!;
       const after = contentTerms(

@@ -288,8 +288,9 @@ export function objectOf(question: string, focus: Focus): ExtractedAnswer | unde
  * was ..."); undefined when that is longer than `words` words.
  */
 function subjectOf(s: Sentence, words: number): string | undefined {
-  // A phrase may come first: "Founded in 1477, it is the oldest university".
-  if (/^(?:It|This|He|She|They)\s|^[^,;]{1,40},\s+(?:it|he|she|they)\s/.test(s.text)) return bareTitle(s.title);
+  // A phrase may come first: "Founded in 1477, it is the oldest university", "At 27.4 km it is the longest tunnel".
+  if (/^(?:It|This|He|She|They)\s|^[^,;]{1,40},\s+(?:it|he|she|they)\s|^(?:At|With)\s[^,;]{1,30}?\s(?:it|he|she|they)\s+(?:is|was|are|were)\s/.test(s.text))
+    return bareTitle(s.title);
   const said = /^(?:(?:The|An?)\s+)?([^,;:]{2,60}?)\s+(?:is|was|are|were)\s/u.exec(s.text)?.[1];
   const opening = said && (/^(?:(?:[Tt]heir|[Hh]is|[Hh]er|[Ii]ts|[Oo]ur)\s+)?\p{Ll}+\s+(\p{Lu}.*)$/u.exec(said)?.[1] ?? said);
   return opening && opening.split(/\s+/).length <= words ? opening : undefined;
