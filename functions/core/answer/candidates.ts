@@ -116,11 +116,12 @@ const PLURAL_THEN_WORD = /(\s\p{Ll}[\p{Ll}-]*[^s\s]s)\s+(?!\p{Ll}[\p{Ll}-]*[^su\
 const TENS_WORDS = Object.keys(NUMBER_WORDS).filter((w) => NUMBER_WORDS[w]! >= 20);
 const UNIT_WORDS = Object.keys(NUMBER_WORDS).filter((w) => NUMBER_WORDS[w]! < 10);
 /**
- * A number word before a plural noun, with its qualifier: "four metro lines", "more than two
- * decades", "forty-one miners"; not the last word of a number of several ("two hundred and fifty kilometres").
+ * A number word before a plural noun, with its qualifier and scale: "four metro lines", "more than two
+ * decades", "forty-one miners", "two hundred people"; not the last word of a number of several ("two
+ * hundred and fifty kilometres").
  */
 const WORD_NUMBER = new RegExp(
-  `(?<!\\b(?:hundred|thousand|million|billion)\\s+(?:and\\s+)?|-)\\b${QUALIFIER}((?:${TENS_WORDS.join('|')})-(?:${UNIT_WORDS.join('|')})|${Object.keys(NUMBER_WORDS).join('|')})\\s+((?:[\\p{Ll}-]+\\s+)?[\\p{Ll}-]+s)\\b`,
+  `(?<!\\b(?:hundred|thousand|million|billion)\\s+(?:and\\s+)?|-)\\b${QUALIFIER}((?:${TENS_WORDS.join('|')})-(?:${UNIT_WORDS.join('|')})|${Object.keys(NUMBER_WORDS).join('|')})(?:\\s+(hundred|thousand|million|billion))?\\s+((?:(?!(?:hundred|thousand|million|billion)\\b)[\\p{Ll}-]+\\s+)?(?:[\\p{Ll}-]+s|${PLURAL_WITHOUT_S}))\\b`,
   'giu',
 );
 
@@ -186,10 +187,11 @@ export function numbersIn(sentence: string): Candidate[] {
     out.push({ text, at, kind: 'number', value });
   }
   for (const m of sentence.matchAll(WORD_NUMBER)) {
-    const value = m[1]!
-      .toLowerCase()
-      .split('-')
-      .reduce((sum, word) => sum + NUMBER_WORDS[word]!, 0);
+    const value =
+      m[1]!
+        .toLowerCase()
+        .split('-')
+        .reduce((sum, word) => sum + NUMBER_WORDS[word]!, 0) * (m[2] ? SCALE[m[2].toLowerCase()]! : 1);
     out.push({ text: m[0].replace(PLURAL_THEN_WORD, '$1'), at: m.index, kind: 'number', value });
   }
   // "has won it twice": a count of times.

@@ -430,11 +430,12 @@ function withRelation(reading: Omit<QuestionReading, 'relation'> & { clause?: st
       // A word of asking said as the question's own verb in the past is what was done ("Who first
       // described X?"); said after "is" ("Which is described as ..."), or asking a name ("What is X
       // called?"), it only asks.
+      // "Who named Storm Elva?": a word of naming right after "who" is the question's verb.
       const asking =
         NOT_RELATION.has(term) &&
         !(
           /\p{Ll}{3,}ed$/u.test(token) &&
-          !/^(?:called|named|titled|termed|dubbed)$/i.test(token) &&
+          (!/^(?:called|named|titled|termed|dubbed)$/i.test(token) || new RegExp(`^\\s*who\\s+${token}\\b`, 'i').test(q)) &&
           MAIN_VERB.exec(q)?.[1]?.toLowerCase() === token.toLowerCase()
         );
       // "Which party does X belong to?": belonging is what the class asked already says.

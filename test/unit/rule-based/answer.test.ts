@@ -5717,3 +5717,21 @@ describe('Function: answerStructured on a railway tunnel', () => {
     expect(ask('Which towns does the Ostra Tunnel link?', [tunnel]).shortAnswer).toBe('Hellby, Sundby');
   });
 });
+
+describe('Function: answerStructured on a windstorm', () => {
+  const storm = doc(
+    'storm',
+    'Storm Irja',
+    'Storm Irja was a powerful European windstorm that struck the coast of Ostria in 2020. The storm killed two hundred people. It was named by the Ostrian Weather Service.',
+  );
+
+  it('reads a sentence opening on a word of its title as about its subject, and counts people in words', () => {
+    // Act & Assess
+    expect(ask('How many people did Storm Irja kill?', [storm]).shortAnswer).toBe('two hundred people');
+  });
+
+  it('reads "named" right after "who" as the verb asked', () => {
+    // Act & Assess
+    expect(ask('Who named Storm Irja?', [storm]).shortAnswer).toBe('Ostrian Weather Service');
+  });
+});

@@ -549,7 +549,10 @@ function pronounLed(s: Sentence): boolean {
 function definiteLed(s: Sentence, focus: Focus): boolean {
   const noun = s.position > 0 ? /^The\s+(\p{Ll}{3,})\s/u.exec(s.text)?.[1] : undefined;
   const lead = noun === undefined ? undefined : focus.all.find((x) => x.docId === s.docId && x.position === 0);
-  return lead !== undefined && new RegExp(`^[^,;]*?\\s(?:is|was|are|were)\\s+(?:an?|the)\\s+(?:[\\p{L}-]+\\s+){0,3}?${noun}\\b`, 'u').test(lead.text);
+  // "The storm" in Storm Elva's passage: a word of its title, or what its lead calls it, the end of a word too ("a windstorm").
+  if (lead === undefined) return false;
+  if (contentTerms(bareTitle(s.title)).includes(contentTerms(noun!)[0] ?? '')) return true;
+  return new RegExp(`^[^,;]*?\\s(?:is|was|are|were)\\s+(?:an?|the)\\s+(?:[\\p{L}-]+\\s+){0,3}?\\p{L}*${noun}\\b`, 'u').test(lead.text);
 }
 
 /** A sentence with its passage's title's words added to its own, as a pronoun opening it names them. */
