@@ -177,15 +177,21 @@ export const AGENT_NOUN = /\p{Ll}{2,}(?:ist|er|or)$/u;
 /** A yes/no question asking whether two things share a nation: each side's is said by its adjective ("an American comedy film"). */
 export const SAME_NATION = /\bsame\s+(?:country|nationality|citizenship|origin)\b/i;
 
-/** "Where did Anselm Kray study?", "Where did X train?": whose place of study is asked, group 1. */
-export const STUDY_ASKED = /^\s*[Ww]here\s+(?:did|does|do|has|have|had)\s+(.+?)\s+(?:study|studied|train|trained)\b[^?]*\?*\s*$/u;
+/** "Where did Anselm Kray study?", "Where did X train?", "Where was X educated?": whose place of study is asked, group 1. */
+export const STUDY_ASKED = /^\s*[Ww]here\s+(?:did|does|do|has|have|had|was|were)\s+(.+?)\s+(?:study|studied|train|trained|educated)\b[^?]*\?*\s*$/u;
 
 /**
- * The place a sentence says someone studied or trained in, when it names no place of learning (a
- * school's name is read as the class asked): "studied theology in Paris", "trained in Rome".
+ * The place a sentence says someone studied or trained in: the place of learning right after the
+ * verb ("was educated at Durham University and taught history at Wexley College": Durham
+ * University); when it names no place of learning (a school's name is then read as the class
+ * asked), the place after it ("studied theology in Paris", "trained in Rome").
  */
 export function studiedIn(sentence: string): string | undefined {
-  if (schoolsIn(sentence).length > 0) return undefined;
+  const schools = schoolsIn(sentence);
+  const verb = /\b(?:stud(?:ied|ying)|trained|educated|graduated)(?:\s+\p{Ll}+){0,3}?\s+(?:in|at|from)\s+(?:the\s+)?$/u;
+  const after = schools.find((c) => verb.test(sentence.slice(Math.max(0, c.at - 60), c.at)));
+  if (after) return after.text;
+  if (schools.length > 0) return undefined;
   return /\b(?:stud(?:ied|ying)|trained)\b(?:\s+\p{Ll}+){0,3}?\s+(?:in|at)\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)/u.exec(sentence)?.[1];
 }
 

@@ -5735,3 +5735,34 @@ describe('Function: answerStructured on a windstorm', () => {
     expect(ask('Who named Storm Irja?', [storm]).shortAnswer).toBe('Ostrian Weather Service');
   });
 });
+
+describe('Function: answerStructured on a school, its headmaster and a pupil', () => {
+  const school = doc(
+    'school',
+    'Fenmoor School',
+    'Fenmoor School is an independent boarding school for pupils aged 11 to 18 in the village of Fenmoor. The school has about 540 pupils.',
+  );
+  const head = doc(
+    'head',
+    'Ruth Calder',
+    'Ruth Calder (born 1972) is a British schoolmistress. She was educated at Leeds University and taught chemistry at Ormby College before becoming headmistress of Fenmoor School.',
+  );
+  const pupil = doc('pupil', 'Tom Reeve', 'Tom Reeve (born 1988) is an English rower who won a bronze medal at the 2016 Summer Olympics.');
+  const all = [school, head, pupil];
+
+  it('reads a figure after "aged" as an age, no count', () => {
+    // Act & Assess
+    expect(ask('How many pupils does Fenmoor School have?', all).shortAnswer).toBe('about 540 pupils');
+  });
+
+  it('gives the place of learning right after "educated at", of several a sentence names', () => {
+    // Act & Assess
+    expect(ask('Where did Ruth Calder study?', all).shortAnswer).toBe('Leeds University');
+    expect(ask('Where was Ruth Calder educated?', all).shortAnswer).toBe('Leeds University');
+  });
+
+  it('gives the class asked said as a common noun after the verb asked', () => {
+    // Act & Assess
+    expect(ask('Which medal did Tom Reeve win?', all).shortAnswer).toBe('bronze medal');
+  });
+});

@@ -475,6 +475,8 @@ export class Focus {
       !/\bhow\s+much\s+(?:has|have|had|did|does|do)\b/i.test(this.question)
     )
       return false;
+    // "for pupils aged 11 to 18" gives ages, which answer only an age asked.
+    if (/\baged\s+(?:between\s+)?$/i.test(sentence.slice(Math.max(0, c.at - 20), c.at))) return /\bhow\s+old\b|\bages?\b/i.test(this.question);
     // "twice" answers how many times, or how often.
     if (/^(?:twice|thrice)$/i.test(c.text)) return /\bhow\s+(?:many\s+times|often)\b/i.test(this.question);
     // "How deep is Lake Vessel?" asks for a length: an area ("310 square kilometres") is no depth,

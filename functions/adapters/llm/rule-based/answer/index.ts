@@ -84,6 +84,7 @@ import {
   causeOf,
   changeOf,
   chartPosition,
+  classSaid,
   containingPlace,
   definedSubject,
   doneAround,
@@ -330,6 +331,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         objectOf(text, focus) ??
         superlative(reading, focus, text) ??
         definedSubject(reading, focus, text) ??
+        classSaid(reading, focus) ??
         typed(reading, focus) ??
         fallback(focus)
       );

@@ -725,6 +725,28 @@ export function materialOf(question: string, focus: Focus): ExtractedAnswer | un
   return undefined;
 }
 
+/**
+ * "Which medal did Anna Pell win?": the class asked said as a common noun after a verb of the
+ * relation, with the words that tell which ("won a silver medal at the 2012 Summer Olympics": silver
+ * medal), in a sentence about the question's names. Undefined when none says it so; a name of the
+ * class ("the Golden Meeple award", "the crime film Night Ferry") is read as a name.
+ */
+export function classSaid(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
+  const head = reading.answerClass;
+  if (reading.type !== 'entity' || head === undefined || /\s/.test(head) || focus.relation.length === 0) return undefined;
+  const said = new RegExp(
+    `\\b(\\p{Ll}{3,})\\s+(?:a|an|the|his|her|its|their)\\s+((?:[\\p{Ll}-]+\\s+){1,2}${escapeRegExp(head)})\\b(?!\\s*,?\\s+\\p{Lu})`,
+    'gu',
+  );
+  for (const s of rankedAbout(focus).filter((x) => focus.nameScore(x) > 0)) {
+    for (const m of s.text.matchAll(said)) {
+      const verb = contentTerms(m[1]!)[0];
+      if (verb !== undefined && focus.relation.some((set) => set.has(verb))) return { shortAnswer: m[2]!, answer: cite(s) };
+    }
+  }
+  return undefined;
+}
+
 /** "What did Ines Varga do before designing games?": who (group 1), "before" or "after" (group 2), the event (group 3). */
 const DONE_AROUND_ASKED = /^\s*what\s+did\s+(.+?)\s+do\s+(before|after)\s+(.+?)\s*\?*\s*$/i;
 
