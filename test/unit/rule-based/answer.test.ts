@@ -5766,3 +5766,25 @@ describe('Function: answerStructured on a school, its headmaster and a pupil', (
     expect(ask('Which medal did Tom Reeve win?', all).shortAnswer).toBe('bronze medal');
   });
 });
+
+describe('Function: answerStructured on a dog breed, its valley and a dog show', () => {
+  const breed = doc('breed', 'Morra Hound', 'The Morra Hound is a breed of scent hound from the Morra valley in northern Kessia.');
+  const valley = doc('valley', 'Morra valley', 'The Morra valley is a valley in northern Kessia, drained by the river Morre.');
+  const show = doc('show', 'Tarn Dog Show', 'The Tarn Dog Show is an annual dog show held in Tarn every May.');
+  const all = [breed, valley, show];
+
+  it('reads no kind from a passage that no sentence about the subject names', () => {
+    // Act & Assess
+    expect(ask('What kind of dog is the Morra Hound?', all).shortAnswer).not.toBe('annual dog');
+  });
+
+  it('gives a place of the class asked named after its noun in a passive', () => {
+    // Act & Assess
+    expect(ask('Which river drains the Morra valley?', all).shortAnswer).toBe('Morre');
+  });
+
+  it('gives a place after a quarter of it', () => {
+    // Act & Assess
+    expect(ask('Where does the Morra Hound come from?', all).shortAnswer).toBe('Kessia');
+  });
+});

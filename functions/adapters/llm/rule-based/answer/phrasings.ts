@@ -185,7 +185,14 @@ export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefi
   const compound = (word: string) =>
     word.length === stem.length || focus.lexicon.isKindOf?.(word, stem) === true || (focus.lexicon.kindsOf?.(word) ?? []).length === 0;
   const noun = { exec: (text: string) => [...text.matchAll(new RegExp(`\\b\\p{Ll}*${escapeRegExp(stem)}(?=s?\\b)`, 'gu'))].find((m) => compound(m[0])) };
-  for (const s of rankedAbout(focus).filter((x) => noun.exec(x.text) !== undefined)) {
+  // Sentences naming the question's subject, or of its own passage, first; then those of a passage
+  // such a sentence names (a bridge's kind may be asked: "... by what kind of engineer?"). "An annual
+  // dog show", of a passage none of them names, is no kind of the Varden Hound.
+  const ofSubject = (x: Sentence) => focus.reading.names.length === 0 || focus.nameScore(x) > 0 || focus.titledAfterName(x);
+  const subjects = focus.all.filter(ofSubject);
+  const bridged = (x: Sentence) => subjects.some((y) => y.docId !== x.docId && y.text.includes(bareTitle(x.title)));
+  const saying = rankedAbout(focus).filter((x) => noun.exec(x.text) !== undefined);
+  for (const s of [...saying.filter(ofSubject), ...saying.filter((x) => !ofSubject(x) && bridged(x))]) {
     // The class noun said of the subject: its first after the subject's name (not in it: "the Tolmere
     // Bridge is a cantilever bridge"), when the sentence names it.
     const name = focus.reading.names[0];

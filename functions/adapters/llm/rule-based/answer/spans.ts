@@ -6,6 +6,7 @@
 import { type Candidate, datesIn } from '../../../../core/answer/candidates.js';
 import { RELATIVE_NOUN } from '../../../../core/answer/kinship.js';
 import { holdsTerm, NUMBER_NOUNS, type QuestionReading } from '../../../../core/answer/question.js';
+import { escapeRegExp } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import type { Focus, Sentence } from './focus.js';
 
@@ -45,7 +46,11 @@ export function fits(c: Candidate, reading: QuestionReading, s: Sentence): boole
   // Romanian performer Erik") is a person or a body, not where something is or happened; so is a
   // birth name, after "born" or "née" with no preposition ("born Harry Wilbur Siggins").
   // The names listed after such a word are too ("starring Wojciech Wysocki, Zdzislaw Wardejnc and Jan Peszek").
-  if (reading.type === 'place' && AGENT_BEFORE.test(s.text.slice(Math.max(0, c.at - 80), c.at))) return false;
+  // Not a place of the class asked named after its noun: "drained by the river Varde".
+  const classNamed =
+    reading.answerClass !== undefined &&
+    new RegExp(`\\bby\\s+(?:the\\s+)?${escapeRegExp(reading.answerClass)}\\s+$`, 'iu').test(s.text.slice(Math.max(0, c.at - 40), c.at));
+  if (reading.type === 'place' && !classNamed && AGENT_BEFORE.test(s.text.slice(Math.max(0, c.at - 80), c.at))) return false;
   // "Where ...?" with no class asked is answered by a name standing where a place does (after in,
   // at, from, near, to, or a life's date; before ", Region"): in "Ansel Quorn (born May 19, 1953)
   // is ... known for low-budget B-movies", no place is given, and "B-movies" is none. A class asked
@@ -319,12 +324,16 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
     /\bon\s+the\s+(?:island|isle|peninsula|coast|banks?|shore)\s+of\s+$/u.test(near) ||
     // "on the Skerra Islands", "on Skerra Isle": a place named as such a noun.
     (/\bon\s+(?:the\s+)?$/.test(before) && /\s(?:Islands?|Isles?|Peninsula|Coast|Atoll|Archipelago)$/.test(c.text));
-  // A life's places follow its dates: "(1 April 1925, Kraków – 3 October 2000, Łódź)".
+  // A life's places follow its dates: "(1 April 1925, Kraków – 3 October 2000, Łódź)"; a quarter
+  // may stand between the preposition and the place ("in northern Ostria").
   if (reading.type === 'place')
     return (
       !figure &&
       !qualifiesNoun &&
-      (/\b(?:in|at|from|near|to|off|into|onto)\s+(?:the\s+)?$/i.test(before) || /\b\d{3,4},\s+$/.test(before) || ofPlace || /^,\s*\p{Lu}/u.test(after))
+      (/\b(?:in|at|from|near|to|off|into|onto)\s+(?:the\s+)?(?:(?:northern|southern|eastern|western|central)\s+)?$/i.test(near) ||
+        /\b\d{3,4},\s+$/.test(before) ||
+        ofPlace ||
+        /^,\s*\p{Lu}/u.test(after))
     );
   // An acronym ("TV", "NBA") names an organisation or a thing, seldom a person.
   // A word before a common noun and a name qualifies the name ("French-Canadian author Mélanie Watt").
