@@ -5788,3 +5788,30 @@ describe('Function: answerStructured on a dog breed, its valley and a dog show',
     expect(ask('Where does the Morra Hound come from?', all).shortAnswer).toBe('Kessia');
   });
 });
+
+describe('Function: answerStructured on a poetry collection and the books of a geologist', () => {
+  const collection = doc('collection', 'Tide Lines', 'Tide Lines is a 1971 collection of 40 poems by Ada Brennan. It won the Marsh Prize.');
+  const opera = doc(
+    'opera',
+    'The Iron Bell',
+    'The Iron Bell is an opera in two acts by the Ostrian composer Karl Venn, with a libretto by Lise Aune after a legend.',
+  );
+  const geologist = doc(
+    'geologist',
+    'Hanna Voll',
+    'Hanna Voll (1870–1941) was a Kessian geologist. Her book Cold Stone, published in 1912, described the glaciers of Kessia.',
+  );
+  const all = [collection, opera, geologist];
+
+  it('gives the maker a work\'s own lead names after its first "by", past a role', () => {
+    // Act & Assess
+    expect(ask('Who wrote Tide Lines?', all).shortAnswer).toBe('Ada Brennan');
+    expect(ask('Who composed The Iron Bell?', all).shortAnswer).toBe('Karl Venn');
+    expect(ask('Who wrote the libretto of The Iron Bell?', all).shortAnswer).toBe('Lise Aune');
+  });
+
+  it('gives the subject of the passage that calls the work its own', () => {
+    // Act & Assess
+    expect(ask('Who wrote Cold Stone?', all).shortAnswer).toBe('Hanna Voll');
+  });
+});

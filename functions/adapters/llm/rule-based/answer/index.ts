@@ -98,6 +98,7 @@ import {
   includedIn,
   kindOf,
   leaderOf,
+  madeBy,
   mannerOf,
   materialOf,
   namedAfter,
@@ -252,6 +253,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
       ? undefined
       : (occupationOf(text, focus) ??
         doneAround(text, focus) ??
+        madeBy(text, focus) ??
         materialOf(text, focus) ??
         mannerOf(text, focus) ??
         includedIn(text, focus) ??

@@ -754,6 +754,41 @@ export function classSaid(reading: QuestionReading, focus: Focus): ExtractedAnsw
   return undefined;
 }
 
+/** "Who wrote Salt Hours?": the verb asked (group 1) of a name and nothing more (group 2; not "the libretto of ..."). */
+const MADE_BY_ASKED = /^\s*who\s+(\p{Ll}{3,})\s+(.+?)\s*\?*\s*$/iu;
+
+/**
+ * "Who wrote Salt Hours?", "Who painted X?": a verb whose doer is a maker or a writer to the lexicon
+ * (writer, painter, composer, designer; not a publisher), asked of one work. Its maker is the name
+ * after "by" in the work's own lead ("a 1966 collection of 34 poems by Nora Quill"), else the subject
+ * of a passage that calls the work its own ("Her book Fire Beneath the Sea, published in 1910, ..."
+ * in Emma Castell's). Undefined for other questions.
+ */
+export function madeBy(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const m = MADE_BY_ASKED.exec(question);
+  const verb = m?.[1]?.toLowerCase();
+  const [work, ...others] = focus.reading.names;
+  if (verb === undefined || work === undefined || others.length > 0 || focus.reading.type !== 'person' || !sameName(m![2]!, work)) return undefined;
+  const { lexicon } = focus;
+  const maker = lexicon
+    .related(verb)
+    .some((w) => !/\s/.test(w) && w !== verb && (lexicon.isKindOf?.(w, 'creator') === true || lexicon.isKindOf?.(w, 'communicator') === true));
+  if (!maker) return undefined;
+  for (const s of focus.ownOpenings()) {
+    // The first "by", past a role and a nationality: "an opera ... by the Sarnian composer Emil Roskov, with a libretto by ...".
+    const by = /\bby\s+(?:the\s+)?(?:\p{Lu}\p{Ll}+\s+(?=\p{Ll}))?(?:\p{Ll}+\s+){0,2}?(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)+)/u
+      .exec(s.text)?.[1]
+      ?.replace(/\.$/, '');
+    if (by !== undefined && !focus.isGiven({ text: by, at: 0, kind: 'name' })) return { shortAnswer: by, answer: cite(s) };
+  }
+  const owned = new RegExp(`\\b(?:[Hh]is|[Hh]er|[Tt]heir)\\s+(?:\\p{Ll}+\\s+)?(\\p{Ll}+)\\s+${escapeRegExp(work)}\\b`, 'u');
+  for (const s of focus.all.filter((x) => x.position > 0 && !sameName(x.title, work))) {
+    const noun = owned.exec(s.text)?.[1];
+    if (noun !== undefined && lexicon.isKindOf?.(noun, 'creation') === true) return { shortAnswer: bareTitle(s.title), answer: cite(s) };
+  }
+  return undefined;
+}
+
 /** "What did Ines Varga do before designing games?": who (group 1), "before" or "after" (group 2), the event (group 3). */
 const DONE_AROUND_ASKED = /^\s*what\s+did\s+(.+?)\s+do\s+(before|after)\s+(.+?)\s*\?*\s*$/i;
 
