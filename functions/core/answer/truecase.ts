@@ -121,9 +121,9 @@ export function truecased(question: string, documents: ReadonlyArray<{ title?: s
 /**
  * A question's acronym that no passage writes, written as the passages write what it stands for:
  * "Who is the CEO of Norvik Air?" of a passage saying "its chief executive" asks for the chief
- * executive. What it stands for is the lexicon's (its synonyms of two words or more, commonest
- * first); a passage may write all of one or all but its last word ("chief executive" of "chief
- * executive officer"). Left as written when no passage writes any.
+ * executive. What it stands for is the lexicon's (its synonyms whose words' initials it spells,
+ * commonest first); a passage may write all of one or all but its last word ("chief executive" of
+ * "chief executive officer"). Left as written when no passage writes any.
  */
 function expandedAcronyms(question: string, texts: readonly string[], lexicon: Lexicon): string {
   return question.replace(/\b\p{Lu}{2,5}\b/gu, (acronym) => {
@@ -132,7 +132,14 @@ function expandedAcronyms(question: string, texts: readonly string[], lexicon: L
       return texts.map((t) => m.exec(t)?.[0]).find((x) => x !== undefined);
     };
     if (written(acronym) !== undefined) return acronym;
-    for (const phrase of lexicon.related(acronym).filter((p) => /^[\p{L}-]+(?:\s+[\p{L}-]+)+$/u.test(p))) {
+    // A phrase whose words' initials it spells ("chief executive officer"; not "the states" of US).
+    const spelt = (p: string) =>
+      /^[\p{L}-]+(?:\s+[\p{L}-]+)+$/u.test(p) &&
+      p
+        .split(/\s+/)
+        .map((w) => w[0]!.toUpperCase())
+        .join('') === acronym;
+    for (const phrase of lexicon.related(acronym).filter(spelt)) {
       const words = phrase.split(/\s+/);
       const said = written(phrase) ?? (words.length >= 3 ? written(words.slice(0, -1).join(' ')) : undefined);
       if (said !== undefined) return said;

@@ -439,12 +439,6 @@ export class Focus {
   }
 
   /**
-   * Whether a figure measures what is asked: a question asking for a share ("what share", "what
-   * percentage": a class the lexicon relates to percent) is answered by a percentage, never by "22
-   * gigawatts" or a bare count; one asking how many of a thing, never by an amount in a unit of
-   * measurement. Other questions take any figure.
-   */
-  /**
    * Whether a noun a figure counts is of the class asked: the class itself, a kind of it, or, for a
    * count of people, any kind of person (residents, inhabitants, visitors).
    */
@@ -465,6 +459,12 @@ export class Focus {
     return unit !== undefined && this.ofCountedClass(unit);
   }
 
+  /**
+   * Whether a figure measures what is asked: a question asking for a share ("what share", "what
+   * percentage": a class the lexicon relates to percent) is answered by a percentage, never by "22
+   * gigawatts" or a bare count; one asking how many of a thing, never by an amount in a unit of
+   * measurement. Other questions take any figure.
+   */
   measures(c: Candidate, sentence: string): boolean {
     if (c.kind !== 'number' || this.reading.type !== 'number') return true;
     // A time a race was run in ("2:19:40") answers a time or a record asked, never a count.

@@ -842,7 +842,7 @@ export function occupationOf(question: string, focus: Focus): ExtractedAnswer | 
       .replace(/\s+(?:and|or)$/, '');
     if (/^\p{Ll}/u.test(called) && person(called.split(/\s+/).pop())) return { shortAnswer: called, answer: cite(s) };
   }
-  const before = new RegExp(`\\bthe\\s+(?:[\\p{Ll}-]+\\s+)?([\\p{Ll}-]+)\\s+${escapeRegExp(name)}\\b`, 'u');
+  const before = new RegExp(`\\bthe\\s+(?:[\\p{Ll}-]+\\s+)?([\\p{Ll}-]+)\\s+${named}\\b`, 'u');
   for (const s of rankedAbout(focus)) {
     const noun = before.exec(s.text)?.[1];
     if (person(noun)) return { shortAnswer: noun!, answer: cite(s) };

@@ -89,11 +89,6 @@ function isPlace(c: Candidate, text: string): boolean {
 }
 
 /**
- * The candidate nearest the words of the answer class or of the relation in its sentence (or of
- * the relation words given, for a second hop: those only it says); among equals, the one whose
- * surroundings fit the expected type (a place after "in", a person's name of two words).
- */
-/**
  * Whether a span only names the parts of the sentence's subject, in an appositive its verb follows:
  * "The Lumière brothers, Auguste and Louis, were French inventors who ..." says what the brothers
  * were; asked who invented, the brothers answer, not Louis.
@@ -187,6 +182,11 @@ export function wordsAfter(c: Candidate, text: string): string {
     .join(' ');
 }
 
+/**
+ * The candidate nearest the words of the answer class or of the relation in its sentence (or of
+ * the relation words given, for a second hop: those only it says); among equals, the one whose
+ * surroundings fit the expected type (a place after "in", a person's name of two words).
+ */
 export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, reading?: QuestionReading, given?: Array<Set<string>>): Candidate {
   const words = [...s.text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({ at: m.index, end: m.index + m[0].length, term: contentTerms(m[0])[0] }));
   // The words of the question's own clause ("who starred in what for seven years?"), when the
