@@ -825,10 +825,11 @@ export function describedThing(question: string): { phrase: string; find: string
   // verb is the question's own participle or verb, no part of the clause.
   const auxiliary = /^(?:did|does|do)\s/.test(lead);
   // "When was the university where Ingrid Falk studied founded?": after "was", a participle after a
-  // clause that opens with its name and verb is the question's own too.
+  // clause that opens with its name and verb is the question's own too; a name may end on a figure
+  // ("... introduced the Clean Rivers Act 1974 born?").
   const own =
     auxiliary || /^(?:is|was|are|were)\s/.test(lead)
-      ? (/^((?!(?:the|a|an)\s)\p{Ll}+\s.*\p{Lu}[\p{L}\p{N}'’.-]*)\s+(\p{Ll}+)$/u.exec(said) ??
+      ? (/^((?!(?:the|a|an)\s)\p{Ll}+\s.*\p{Lu}[\p{L}\p{N}'’.-]*(?:\s+\d+)?)\s+(\p{Ll}+)$/u.exec(said) ??
         (auxiliary ? null : /^(\p{Lu}.*\s\p{Ll}{3,})\s+(\p{Ll}{2,}(?:ed|en)|built|held|made|sold|won)$/u.exec(said)))
       : null;
   // After "did", the question's own verb ends it: without one, the clause is the question's.

@@ -5815,3 +5815,24 @@ describe('Function: answerStructured on a poetry collection and the books of a g
     expect(ask('Who wrote Cold Stone?', all).shortAnswer).toBe('Hanna Voll');
   });
 });
+
+describe('Function: answerStructured on an act of parliament and the minister who introduced it', () => {
+  const act = doc(
+    'act',
+    'Open Fields Act 1962',
+    'The Open Fields Act 1962 is an act of the Parliament of Varnia. It was introduced by the farm minister Olaf Berg. The act created the Fields Board. It was replaced by the Land Access Act in 1999.',
+  );
+  const minister = doc('minister', 'Olaf Berg', 'Olaf Berg (1920–1990) was a Varnian politician of the Farmers League. He was born in Skeld.');
+  const all = [act, minister];
+
+  it('reads a clause whose name ends on a figure before the participle the question asks', () => {
+    // Act & Assess
+    expect(ask('Where was the minister who introduced the Open Fields Act 1962 born?', all).shortAnswer).toBe('Skeld');
+  });
+
+  it('gives what a passive says did it, and what was done, though they share a word of the name asked', () => {
+    // Act & Assess
+    expect(ask('What replaced the Open Fields Act 1962?', all).shortAnswer).toBe('the Land Access Act');
+    expect(ask('What did the Open Fields Act 1962 create?', all).shortAnswer).toBe('the Fields Board');
+  });
+});

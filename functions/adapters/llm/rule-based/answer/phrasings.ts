@@ -902,7 +902,8 @@ export function verbObject(question: string, focus: Focus): ExtractedAnswer | un
       if (!said(w[0]) || /\b(?:the|an?|its|his|her|their)\s+$/i.test(s.text.slice(0, w.index))) continue;
       const after = s.text.slice(w.index + w[0].length);
       const first = OBJECT.exec(after);
-      if (!first || contentTerms(first[1]!).some((t) => focus.nameTerms.some((n) => n.includes(t)))) continue;
+      // Not the question's name itself; an object may share a word of it ("The act created the River Inspectorate").
+      if (!first || contentTerms(first[1]!).every((t) => focus.nameTerms.some((n) => n.includes(t)))) continue;
       // "includes four metro lines, seven tram lines ... and over a hundred bus routes": the list whole.
       let done = first[0];
       for (let next = LISTED.exec(after.slice(done.length)); next; next = LISTED.exec(after.slice(done.length))) done += next[0];
@@ -1653,7 +1654,8 @@ export function verbSubject(question: string, focus: Focus): ExtractedAnswer | u
       if (!said(w[0])) continue;
       // Said in the passive, the doer follows "by": "a viral disease spread by ticks".
       const by = PASSIVE_BY.exec(s.text.slice(w.index + w[0].length))?.[1];
-      if (by && !contentTerms(by).some((t) => rest.includes(t)) && (!who || people(by))) return { shortAnswer: by, answer: cite(s) };
+      // Not the question's own words ("merged into the Clean Rivers Act"), though it may share one ("replaced by the Water Protection Act").
+      if (by && !contentTerms(by).every((t) => rest.includes(t)) && (!who || people(by))) return { shortAnswer: by, answer: cite(s) };
       // A named doer ("founded by Hugo Kessler") is read as a person's name is (typed.ts).
       if (who && by) continue;
       const clause = (
@@ -1675,7 +1677,9 @@ export function verbSubject(question: string, focus: Focus): ExtractedAnswer | u
       }
       if (who) continue;
       const thing = /^(?:(?:the|an?)\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+[\p{L}'’-]+){0,3}|\p{Ll}[\p{L}'’-]*(?:\s+[\p{L}'’-]+){0,2})$/iu.exec(clause);
-      if (!thing || !/^(?:the|an?)\s|^\p{Lu}/u.test(clause) || /^(?:it|they|he|she|this|these)$/i.test(thing[1]!)) continue;
+      // A pronoun is no thing, nor is a pronoun and its auxiliary ("It was replaced ...").
+      if (!thing || !/^(?:the|an?)\s|^\p{Lu}/u.test(clause) || /^(?:it|they|he|she|this|these)(?:\s+(?:is|was|are|were|has|had|have|been))*$/i.test(thing[1]!))
+        continue;
       if (contentTerms(thing[1]!).some((t) => rest.includes(t))) continue;
       return { shortAnswer: thing[1]!, answer: cite(s) };
     }
