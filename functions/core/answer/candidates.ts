@@ -112,6 +112,8 @@ const A_SCALE = /\b((?:over|about|nearly|almost|more than|some)\s+)?a\s+(hundred
 const ONLY_ONE = /\b(?:the|its|his|her|their)\s+only\s+([\p{Ll}-]+)\b/giu;
 /** A plural already counted ends the noun: "400 stations across", "seven players pass" count stations and players; a plural after it is the noun ("14 singles titles"). */
 const PLURAL_THEN_WORD = /(\s\p{Ll}[\p{Ll}-]*[^s\s]s)\s+(?!\p{Ll}[\p{Ll}-]*[^su\s]s$)\p{Ll}[\p{Ll}-]*$/u;
+/** The scale words a number word may take ("two hundred"), as a pattern's alternatives. */
+const WORD_SCALE = 'hundred|thousand|million|billion';
 /** The number words of tens and of units, which a hyphen joins ("forty-one"). */
 const TENS_WORDS = Object.keys(NUMBER_WORDS).filter((w) => NUMBER_WORDS[w]! >= 20);
 const UNIT_WORDS = Object.keys(NUMBER_WORDS).filter((w) => NUMBER_WORDS[w]! < 10);
@@ -121,7 +123,7 @@ const UNIT_WORDS = Object.keys(NUMBER_WORDS).filter((w) => NUMBER_WORDS[w]! < 10
  * hundred and fifty kilometres").
  */
 const WORD_NUMBER = new RegExp(
-  `(?<!\\b(?:hundred|thousand|million|billion)\\s+(?:and\\s+)?|-)\\b${QUALIFIER}((?:${TENS_WORDS.join('|')})-(?:${UNIT_WORDS.join('|')})|${Object.keys(NUMBER_WORDS).join('|')})(?:\\s+(hundred|thousand|million|billion))?\\s+((?:(?!(?:hundred|thousand|million|billion)\\b)[\\p{Ll}-]+\\s+)?(?:[\\p{Ll}-]+s|${PLURAL_WITHOUT_S}))\\b`,
+  `(?<!\\b(?:${WORD_SCALE})\\s+(?:and\\s+)?|-)\\b${QUALIFIER}((?:${TENS_WORDS.join('|')})-(?:${UNIT_WORDS.join('|')})|${Object.keys(NUMBER_WORDS).join('|')})(?:\\s+(${WORD_SCALE}))?\\s+((?:(?!(?:${WORD_SCALE})\\b)[\\p{Ll}-]+\\s+)?(?:[\\p{Ll}-]+s|${PLURAL_WITHOUT_S}))\\b`,
   'giu',
 );
 

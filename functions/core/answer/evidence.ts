@@ -61,6 +61,7 @@ import {
   type AnswerType,
   begun,
   countsPeople,
+  countsPersons,
   describedPerson,
   describedThing,
   expandedTerms,
@@ -183,11 +184,6 @@ const COUNTED_DO_ASKED = /^\s*how\s+many\s+(people|persons|\p{Ll}{3,}s)\s+(?:(?:
 /** The noun a figure answering counts things by, its last word ("about 40,000 visitors": visitors). */
 function countedNoun(answer: string | null | undefined): string | undefined {
   return answer ? /\b(\p{Ll}{3,})\s*$/u.exec(answer)?.[1] : undefined;
-}
-
-/** Whether a noun counts people: "people" itself, or a kind of person ("visitors", "residents"). */
-function countsPersons(noun: string, lexicon: Lexicon): boolean {
-  return noun === 'people' || lexicon.isKindOf?.(noun, 'person') === true;
 }
 
 /**
@@ -797,7 +793,7 @@ function unfitFigure(
   // The word said before the figure where the passages give it may count it: "employs about 6,500
   // people" gives employees.
   // A count of people is one of visitors, residents, passengers ...: kinds of person (as Focus#measures reads it).
-  const people = head !== undefined && (head.toLowerCase() === 'people' || lexicon.isKindOf?.(head, 'person') === true);
+  const people = head !== undefined && countsPersons(head.toLowerCase(), lexicon);
   const counts = (w: string) => same(head!, w) || same(w, head!) || (people && lexicon.isKindOf?.(w, 'person') === true);
   const before = () => {
     const spoken = escapeRegExp(figure.replace(/\s*\([^)]*\)\s*$/, ''));

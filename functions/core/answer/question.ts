@@ -725,6 +725,11 @@ export function figureQualifiers(question: string): Array<{ word: string; noun?:
   return [...out, ...after];
 }
 
+/** Whether a noun counts people: "people" itself, or a kind of person ("visitors", "residents"). */
+export function countsPersons(noun: string, lexicon: Lexicon): boolean {
+  return noun === 'people' || lexicon.isKindOf?.(noun, 'person') === true;
+}
+
 /** Whether a word counts the people who live somewhere ("residents", "inhabitants", "people"): a population. */
 export function countsPeople(word: string, lexicon: Lexicon): boolean {
   return ['inhabitant', 'people', 'citizen'].some((kind) => lexicon.isKindOf?.(word, kind) === true);

@@ -620,6 +620,9 @@ export function splitPair(text: string): [string, string] | undefined {
 
 /** A text as a regular expression that matches it literally. */
 /** The numbers written as words that a count is most often given in (a count of items, a top-N). */
+/** A quarter of a place, said between a preposition and the place: "in northern Ostria", "of central Sarnia". */
+export const QUARTER = '(?:northern|southern|eastern|western|central)';
+
 export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1,
   two: 2,

@@ -5,7 +5,7 @@
  */
 import { AGENT_NOUN, classRecogniser, MONEY } from '../../../../core/answer/answer-classes.js';
 import { type Candidate, candidatesFor, numbersIn, RACE_TIME } from '../../../../core/answer/candidates.js';
-import { classWords, countsPeople, expandedTerms, holdsTerm, type QuestionReading, relationSets } from '../../../../core/answer/question.js';
+import { classWords, countsPeople, countsPersons, expandedTerms, holdsTerm, type QuestionReading, relationSets } from '../../../../core/answer/question.js';
 import { respelling } from '../../../../core/answer/spelling.js';
 import { bareTitle, escapeRegExp } from '../../../../core/answer/text.js';
 import type { Lexicon } from '../../../../core/ports.js';
@@ -445,7 +445,7 @@ export class Focus {
   ofCountedClass(noun: string): boolean {
     const head = this.reading.answerClass?.split(' ').pop() ?? '';
     if (head === '') return false;
-    const people = head === 'people' || this.lexicon.isKindOf?.(head, 'person') === true;
+    const people = countsPersons(head, this.lexicon);
     return (
       this.answerClass.has(contentTerms(noun)[0] ?? '') ||
       this.lexicon.isKindOf?.(noun, head) === true ||

@@ -41,6 +41,7 @@ import {
   LENGTH_OF_ASKED,
   MATERIAL_ASKED,
   PLOT_ASKED,
+  QUARTER,
   sentences,
   TEACHER_ASKED,
   YEARS_RUN,
@@ -184,21 +185,22 @@ export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefi
   const stem = kind.replace(/s$/, '');
   const compound = (word: string) =>
     word.length === stem.length || focus.lexicon.isKindOf?.(word, stem) === true || (focus.lexicon.kindsOf?.(word) ?? []).length === 0;
-  const noun = { exec: (text: string) => [...text.matchAll(new RegExp(`\\b\\p{Ll}*${escapeRegExp(stem)}(?=s?\\b)`, 'gu'))].find((m) => compound(m[0])) };
+  const kindWord = new RegExp(`\\b\\p{Ll}*${escapeRegExp(stem)}(?=s?\\b)`, 'gu');
+  const nounIn = (text: string) => [...text.matchAll(kindWord)].find((m) => compound(m[0]));
   // Sentences naming the question's subject, or of its own passage, first; then those of a passage
   // such a sentence names (a bridge's kind may be asked: "... by what kind of engineer?"). "An annual
   // dog show", of a passage none of them names, is no kind of the Varden Hound.
   const ofSubject = (x: Sentence) => focus.reading.names.length === 0 || focus.nameScore(x) > 0 || focus.titledAfterName(x);
   const subjects = focus.all.filter(ofSubject);
   const bridged = (x: Sentence) => subjects.some((y) => y.docId !== x.docId && y.text.includes(bareTitle(x.title)));
-  const saying = rankedAbout(focus).filter((x) => noun.exec(x.text) !== undefined);
+  const saying = rankedAbout(focus).filter((x) => nounIn(x.text) !== undefined);
   for (const s of [...saying.filter(ofSubject), ...saying.filter((x) => !ofSubject(x) && bridged(x))]) {
     // The class noun said of the subject: its first after the subject's name (not in it: "the Tolmere
     // Bridge is a cantilever bridge"), when the sentence names it.
     const name = focus.reading.names[0];
     const named = name ? s.text.toLowerCase().indexOf(name.toLowerCase()) : -1;
     const from = named >= 0 ? named + name!.length : 0;
-    const found = noun.exec(s.text.slice(from));
+    const found = nounIn(s.text.slice(from));
     if (!found) continue;
     const at = from + found.index + found[0].length - stem.length;
     // Adjectives a comma parts are the kind too ("a statically typed, functional programming language").
@@ -497,8 +499,10 @@ export function whereIs(question: string, focus: Focus): ExtractedAnswer | undef
  * States", "city of France", "in central Sarnia" (a quarter of it between); not those of a name
  * another preposition gives ("twinned with Rauma in Finland").
  */
-const PLACES_AFTER =
-  /(?<!\b(?:with|and|to|by|from)\s+\p{Lu}[\p{L}'’.-]*\s+)\b(?:in|of)\s+(?:(?:northern|southern|eastern|western|central)\s+)?((?:the\s+)?\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*(?:,\s+(?:the\s+)?\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)*)/gu;
+const PLACES_AFTER = new RegExp(
+  `(?<!\\b(?:with|and|to|by|from)\\s+\\p{Lu}[\\p{L}'’.-]*\\s+)\\b(?:in|of)\\s+(?:${QUARTER}\\s+)?((?:the\\s+)?\\p{Lu}[\\p{L}'’.-]*(?:\\s+\\p{Lu}[\\p{L}'’.-]*)*(?:,\\s+(?:the\\s+)?\\p{Lu}[\\p{L}'’.-]*(?:\\s+\\p{Lu}[\\p{L}'’.-]*)*)*)`,
+  'gu',
+);
 
 /**
  * "In which county is Portmoral?", "What country is Portmoral in?": of the places its own passage
@@ -817,7 +821,8 @@ export function doneAround(question: string, focus: Focus): ExtractedAnswer | un
 }
 
 /** "What was X's profession?", "What is the occupation of X?", "What job did X have?", "What did X do for a living?". */
-const OCCUPATION_ASKED = /\b(?:profession|occupation|job|line\s+of\s+work)\b|\bdo\s+for\s+a\s+living\b/i;
+const OCCUPATION = String.raw`(?:profession|occupation|job|line\s+of\s+work)`;
+const OCCUPATION_ASKED = new RegExp(String.raw`\b${OCCUPATION}\b|\bdo\s+for\s+a\s+living\b`, 'i');
 
 /**
  * The occupation of the one person a question names: what the opening of their own passage calls
@@ -830,9 +835,9 @@ export function occupationOf(question: string, focus: Focus): ExtractedAnswer | 
   const [name, ...others] = focus.reading.names;
   if (!OCCUPATION_ASKED.test(question) || name === undefined || others.length > 0) return undefined;
   // Asked of the one named, not of a relative ("Axel Brandt's father's profession").
-  const work = '(?:profession|occupation|job|line\\s+of\\s+work)';
   const named = escapeRegExp(name);
-  if (!new RegExp(`${named}['’]s\\s+${work}|${work}\\s+of\\s+${named}|\\b(?:did|does|do)\\s+${named}\\s+(?:have|do)\\b`, 'i').test(question)) return undefined;
+  if (!new RegExp(`${named}['’]s\\s+${OCCUPATION}|${OCCUPATION}\\s+of\\s+${named}|\\b(?:did|does|do)\\s+${named}\\s+(?:have|do)\\b`, 'i').test(question))
+    return undefined;
   const person = (w: string | undefined) => w !== undefined && focus.lexicon.isKindOf?.(w, 'person') === true;
   for (const s of focus.ownOpenings()) {
     const called = (predicateOf(s.text.replace(/\s*\([^)]*\)/g, '')) ?? '')

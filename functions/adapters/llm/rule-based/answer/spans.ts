@@ -6,7 +6,7 @@
 import { type Candidate, datesIn } from '../../../../core/answer/candidates.js';
 import { RELATIVE_NOUN } from '../../../../core/answer/kinship.js';
 import { holdsTerm, NUMBER_NOUNS, type QuestionReading } from '../../../../core/answer/question.js';
-import { escapeRegExp } from '../../../../core/answer/text.js';
+import { escapeRegExp, QUARTER } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import type { Focus, Sentence } from './focus.js';
 
@@ -31,6 +31,10 @@ export function relationGap(c: Candidate, s: Sentence, focus: Focus): number {
 const AGENT_BEFORE =
   /(?:\bby(?:\s+(?:(?:the|a|an)\s+)?(?:\p{Lu}\p{Ll}+\s+)?(?!(?:the|a|an|of)\s)\p{Ll}+(?:\s+(?!(?:the|a|an|of)\s)\p{Ll}+)?)?|\bstarring|\bfeaturing|\bborn|\bnée)\s+(?:\p{Lu}[\p{L}.'’-]*\s+|\p{Lu}[\p{L}.'’-]*,\s+|and\s+)*$/u;
 
+/** A preposition of place, the article and a quarter of the place that may follow it: "in northern ", "at the ". */
+const AT_PLACE = new RegExp(`\\b(?:in|at|from|near|to|off|into|onto)\\s+(?:the\\s+)?(?:${QUARTER}\\s+)?$`, 'i');
+/** "in the port city of ", "in the Orva region of northern ": a place's noun and "of" after such a preposition. */
+const OF_PLACE = new RegExp(`\\b(?:in|at|from|near|to)\\s+(?:the|a)\\s+(?:[\\p{L}'’-]+\\s+){0,2}of\\s+(?:${QUARTER}\\s+)?$`, 'u');
 /** A relation a person is named by, right before their name: "his father Wong Kei-ying". */
 const RELATIVE_BEFORE = new RegExp(`\\b(?:${RELATIVE_NOUN})\\s+$`, 'iu');
 
@@ -47,10 +51,10 @@ export function fits(c: Candidate, reading: QuestionReading, s: Sentence): boole
   // birth name, after "born" or "née" with no preposition ("born Harry Wilbur Siggins").
   // The names listed after such a word are too ("starring Wojciech Wysocki, Zdzislaw Wardejnc and Jan Peszek").
   // Not a place of the class asked named after its noun: "drained by the river Varde".
-  const classNamed =
+  const classNamed = () =>
     reading.answerClass !== undefined &&
     new RegExp(`\\bby\\s+(?:the\\s+)?${escapeRegExp(reading.answerClass)}\\s+$`, 'iu').test(s.text.slice(Math.max(0, c.at - 40), c.at));
-  if (reading.type === 'place' && !classNamed && AGENT_BEFORE.test(s.text.slice(Math.max(0, c.at - 80), c.at))) return false;
+  if (reading.type === 'place' && AGENT_BEFORE.test(s.text.slice(Math.max(0, c.at - 80), c.at)) && !classNamed()) return false;
   // "Where ...?" with no class asked is answered by a name standing where a place does (after in,
   // at, from, near, to, or a life's date; before ", Region"): in "Ansel Quorn (born May 19, 1953)
   // is ... known for low-budget B-movies", no place is given, and "B-movies" is none. A class asked
@@ -320,21 +324,14 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
   const near = text.slice(Math.max(0, c.at - 40), c.at);
   // A quarter of it may stand between ("in the Orva region of northern Kestria").
   const ofPlace =
-    /\b(?:in|at|from|near|to)\s+(?:the|a)\s+(?:[\p{L}'’-]+\s+){0,2}of\s+(?:(?:northern|southern|eastern|western|central)\s+)?$/u.test(near) ||
+    OF_PLACE.test(near) ||
     /\bon\s+the\s+(?:island|isle|peninsula|coast|banks?|shore)\s+of\s+$/u.test(near) ||
     // "on the Skerra Islands", "on Skerra Isle": a place named as such a noun.
     (/\bon\s+(?:the\s+)?$/.test(before) && /\s(?:Islands?|Isles?|Peninsula|Coast|Atoll|Archipelago)$/.test(c.text));
   // A life's places follow its dates: "(1 April 1925, Kraków – 3 October 2000, Łódź)"; a quarter
   // may stand between the preposition and the place ("in northern Ostria").
   if (reading.type === 'place')
-    return (
-      !figure &&
-      !qualifiesNoun &&
-      (/\b(?:in|at|from|near|to|off|into|onto)\s+(?:the\s+)?(?:(?:northern|southern|eastern|western|central)\s+)?$/i.test(near) ||
-        /\b\d{3,4},\s+$/.test(before) ||
-        ofPlace ||
-        /^,\s*\p{Lu}/u.test(after))
-    );
+    return !figure && !qualifiesNoun && (AT_PLACE.test(near) || /\b\d{3,4},\s+$/.test(before) || ofPlace || /^,\s*\p{Lu}/u.test(after));
   // An acronym ("TV", "NBA") names an organisation or a thing, seldom a person.
   // A word before a common noun and a name qualifies the name ("French-Canadian author Mélanie Watt").
   const qualifies =
