@@ -92,7 +92,7 @@ export function placeOfClass(name: string, head: string, lexicon: Lexicon): bool
 
 /** "When did The Harbour Light end?", "... finish?", "... come to an end?": the subject, group 1. */
 export const END_ASKED =
-  /^\s*[Ww]hen\s+(?:did|does|do|was|were)\s+(.+?)\s+(?:end|finish|conclude|stop|cease|close|come\s+to\s+an\s+end|(?:was|were)\s+(?:ended|finished|concluded|cancelled))\b[^?]*\?*\s*$/u;
+  /^\s*[Ww]hen\s+(?:did|does|do|was|were)\s+(.+?)\s+(?:end|finish|conclude|complete|stop|cease|close|come\s+to\s+an\s+end|(?:was|were)\s+(?:ended|finished|concluded|completed|cancelled)|finished|completed)\b[^?]*\?*\s*$/u;
 /** A period a sentence gives: "from 2011 to 2015", "between 2011 and 2015", "(2011–2015)"; its end, group 1. */
 export const PERIOD_SAID = /\b(?:from|between)\s+\d{4}\s+(?:to|until|till|and)\s+(\d{4})\b|\(\s*\d{4}\s*[–-]\s*(\d{4})\s*\)/u;
 /** An end a sentence gives alone: "ran it until 1990", "till 2004"; the year, group 1. */
@@ -120,18 +120,18 @@ export const ENDS_SAID = new RegExp(String.raw`\b(?:between|from)\s+(?:the\s+)?$
 export const BORN_ADJECTIVE = /\b(\p{Lu}\p{Ll}+)-born\b/gu;
 
 /** The words a question asking when something ended says it with. */
-export const END_WORDS = /^(?:end|ended|finish|finished|conclude|concluded|stop|stopped|cease|ceased|close|closed|cancelled)$/i;
+export const END_WORDS = /^(?:end|ended|finish|finished|conclude|concluded|complete|completed|stop|stopped|cease|ceased|close|closed|cancelled)$/i;
 
 /** "Who heads the Nordic Space Agency?", "Who leads X?", "Who is the head of X?": the body, group 1. */
 export const LEADER_ASKED =
   /^\s*[Ww]ho\s+(?:heads|leads|runs|chairs|directs|manages|is\s+(?:the\s+)?(?:head|leader)\s+of|is\s+in\s+charge\s+of)\s+(.+?)\s*\?*\s*$/u;
-/** The roles that head a body, as its passage says who holds one ("Its director general is Ola Strand", "Avair's chief executive is ..."). */
+/** The roles that head a body, as its passage says who holds one ("Its director general is Ola Strand", "Its chief executive since 2019 is ..."). */
 const HEAD_ROLE =
   '(?:(?:[\\p{Ll}-]+\\s+)?(?:director(?:\\s+general)?|chief\\s+executive(?:\\s+officer)?|CEO|head|leader|president|chair(?:man|woman|person)?|secretary\\s+general|managing\\s+director|principal|rector|chancellor|mayor|governor|commander|manager))';
 const PERSON_NAME = "(\\p{Lu}[\\p{L}'’.-]*(?:\\s+(?:(?:de|van|von|da|del|la|le)\\s+)?\\p{Lu}[\\p{L}'’.-]*)+)";
 const HEAD_SAID = [
   new RegExp(
-    `(?:^|\\.\\s+)(?:Its|Their|The\\s+\\p{Ll}+['’]s|\\p{Lu}[\\p{L}-]*(?:\\s+\\p{Lu}[\\p{L}-]*){0,3}['’]s)\\s+(?:current\\s+)?${HEAD_ROLE}\\s+(?:is|has\\s+been|was)\\s+${PERSON_NAME}`,
+    `(?:^|\\.\\s+)(?:Its|Their|The\\s+\\p{Ll}+['’]s|\\p{Lu}[\\p{L}-]*(?:\\s+\\p{Lu}[\\p{L}-]*){0,3}['’]s)\\s+(?:current\\s+)?${HEAD_ROLE}(?:\\s+(?:since|from)\\s+\\d{4})?,?\\s+(?:is|has\\s+been|was)\\s+${PERSON_NAME}`,
     'u',
   ),
   new RegExp(`\\b(?:headed|led|chaired|run|directed|managed)\\s+by\\s+(?:(?:its|the)\\s+)?(?:${HEAD_ROLE}\\s+)?${PERSON_NAME}`, 'u'),

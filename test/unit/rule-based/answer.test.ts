@@ -5836,3 +5836,51 @@ describe('Function: answerStructured on an act of parliament and the minister wh
     expect(ask('What did the Open Fields Act 1962 create?', all).shortAnswer).toBe('the Fields Board');
   });
 });
+
+describe('Function: answerStructured on a dam, its lake and the company that built it', () => {
+  const dam = doc(
+    'dam',
+    'Orva Dam',
+    'The Orva Dam is a rockfill embankment dam on the river Orva in western Kessia. It was built between 1961 and 1967 by the power company Kesskraft. The dam is 118 metres high.',
+  );
+  const lake = doc(
+    'lake',
+    'Lake Orva',
+    'Lake Orva is a reservoir formed by the Orva Dam. The filling of the reservoir flooded the village of Lower Mell, whose people were moved to Upper Mell.',
+  );
+  const village = doc(
+    'village',
+    'Upper Mell',
+    'Upper Mell is a village in Orva County, built in 1966. Its chapel was moved stone by stone from the old village.',
+  );
+  const company = doc('company', 'Kesskraft', 'Kesskraft is a power company of Kessia, founded in 1930. Its chief executive since 2021 is Lina Dahl.');
+  const weir = doc('weir', 'Tarr Weir', 'The Tarr Weir is a weir on the river Tarr. It was completed in 1975. It supplied the town of Vell from 1976 to 1990.');
+  const all = [dam, lake, village, company, weir];
+
+  it('gives the kind asked, not a figure of the class noun', () => {
+    // Act & Assess
+    expect(ask('What kind of dam is the Orva Dam?', all).shortAnswer).toBe('rockfill embankment dam');
+  });
+
+  it('gives a name its sentence writes after the class noun asked, though it is a word of the name given', () => {
+    // Act & Assess
+    expect(ask('On which river is the Orva Dam?', all).shortAnswer).toBe('Orva');
+    expect(ask('Which village did Lake Orva flood?', all).shortAnswer).toBe('Lower Mell');
+  });
+
+  it('gives the end of a period of building, asked when it was completed', () => {
+    // Act & Assess
+    expect(ask('When was the Orva Dam completed?', all).shortAnswer).toBe('1967');
+    expect(ask('When was the Tarr Weir completed?', all).shortAnswer).toBe('1975');
+  });
+
+  it('gives who heads a body when its passage says since when', () => {
+    // Act & Assess
+    expect(ask('Who runs Kesskraft?', all).shortAnswer).toBe('Lina Dahl');
+  });
+
+  it('gives what a passive says was done, asked in the passive', () => {
+    // Act & Assess
+    expect(ask('What was moved from Lower Mell to Upper Mell?', all).shortAnswer).toBe('the chapel');
+  });
+});

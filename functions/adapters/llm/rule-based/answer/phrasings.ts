@@ -82,8 +82,9 @@ export function figureOf(reading: QuestionReading, focus: Focus): ExtractedAnswe
   const head =
     reading.answerClass?.split(' ').pop() ??
     (asked && reading.relation.every((w) => contentTerms(asked[0]).includes(contentTerms(w)[0] ?? '')) ? asked[1] : undefined);
-  // "What prize did Liv Tanner win?" asks for the thing done, not a figure of its noun ("a prize of 100,000 kroner").
-  if (reading.type !== 'entity' || !head || DONE_TO_CLASS.test(focus.question)) return undefined;
+  // "What prize did Liv Tanner win?" asks for the thing done, not a figure of its noun ("a prize of 100,000 kroner");
+  // "What kind of dam is X?" its kind ("The dam is 142 metres high" is none).
+  if (reading.type !== 'entity' || !head || DONE_TO_CLASS.test(focus.question) || /\b(?:type|kind|sort)\s+of\b/i.test(focus.question)) return undefined;
   const said = new RegExp(`\\b${head}s?\\s+(?:of|was|is|stood at|reached)\\s+$`, 'i');
   for (const s of rankedAbout(focus)) {
     const figure = numbersIn(s.text).find((c) =>
@@ -1104,6 +1105,9 @@ export function howLong(question: string, focus: Focus): ExtractedAnswer | undef
   return found && { shortAnswer: found.match[0], answer: cite(found.sentence) };
 }
 
+/** An end said with its year: "was completed in 1971", "ended on 3 May 1990". */
+const ENDED_IN = /\b(?:ended|finished|completed|concluded|closed|ceased|stopped)\s+(?:in|on)\s+(?:[^.;,]{0,16}?\s)?\d{4}\b/;
+
 /**
  * "When did The Harbour Light end?": the last year of the period a sentence about the subject gives
  * ("It ran for four series ... from 2011 to 2015": 2015), not a life's span at a passage's opening
@@ -1115,6 +1119,8 @@ export function periodEnd(question: string, focus: Focus): ExtractedAnswer | und
   const words = contentTerms(subject);
   // Of its own passage: a period a sentence gives of another thing ("starred Iona Blake ... from 2011 to 2015") is not hers.
   const own = rankedAbout(focus).filter((x) => focus.titledAfterName(x) && holdsHalf(x, words));
+  // A sentence saying the end itself with its year ("It was completed in 1971") is read as any date is.
+  if (own.some((x) => ENDED_IN.test(x.text) && !PERIOD_SAID.test(x.text))) return undefined;
   for (const s of own) {
     const m = PERIOD_SAID.exec(s.text);
     // Years in brackets at a passage's opening are a life's span ("Per Sollen (1885 – 1961)"), no run.
@@ -1630,6 +1636,8 @@ const PASSIVE_BY = /^\s+by\s+((?:(?:the|an?)\s+)?[^,;.()]+?)(?=\s*[,;.()]|\s+(?:
  * what or who does something, asked by its verb (group 2), the rest group 3.
  */
 const SUBJECT_ASKED = /^\s*(what|who)\s+(\p{Ll}{3,}s|\p{Ll}{3,}ed)\s+(.+?)\s*\?*\s*$/iu;
+/** "What was moved from Old Tarn to New Tarn?": what something was done to, asked in the passive; the verb group 2, the rest group 3. */
+const PASSIVE_SUBJECT_ASKED = /^\s*(what)\s+(?:was|were|is|are|has\s+been|have\s+been|had\s+been)\s+(\p{Ll}{3,}ed)\s+(.+?)\s*\?*\s*$/iu;
 
 /**
  * "What links Lyon to its airport?": the thing a sentence says does it, the words before the verb
@@ -1638,7 +1646,8 @@ const SUBJECT_ASKED = /^\s*(what|who)\s+(\p{Ll}{3,}s|\p{Ll}{3,}ed)\s+(.+?)\s*\?*
  * sentence holding half the question's words after the verb. Undefined for other questions, or when no clause opens so.
  */
 export function verbSubject(question: string, focus: Focus): ExtractedAnswer | undefined {
-  const asked = SUBJECT_ASKED.exec(question);
+  const passive = PASSIVE_SUBJECT_ASKED.exec(question);
+  const asked = passive ?? SUBJECT_ASKED.exec(question);
   const verb = asked?.[2]?.toLowerCase();
   // Who does it, when no name does: a body of people the passive says it is done by ("chosen by a jury of twelve critics").
   const who = asked?.[1]?.toLowerCase() === 'who';
@@ -1657,18 +1666,22 @@ export function verbSubject(question: string, focus: Focus): ExtractedAnswer | u
   for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, rest))) {
     for (const w of s.text.matchAll(/\b\p{Ll}{3,}\b/gu)) {
       if (!said(w[0])) continue;
-      // Said in the passive, the doer follows "by": "a viral disease spread by ticks".
-      const by = PASSIVE_BY.exec(s.text.slice(w.index + w[0].length))?.[1];
+      // Said in the passive, the doer follows "by": "a viral disease spread by ticks"; asked in the passive, the thing done to is before the verb.
+      const by = passive ? undefined : PASSIVE_BY.exec(s.text.slice(w.index + w[0].length))?.[1];
       // Not the question's own words ("merged into the Clean Rivers Act"), though it may share one ("replaced by the Water Protection Act").
       if (by && !contentTerms(by).every((t) => rest.includes(t)) && (!who || people(by))) return { shortAnswer: by, answer: cite(s) };
       // A named doer ("founded by Hugo Kessler") is read as a person's name is (typed.ts).
       if (who && by) continue;
-      const clause = (
+      const opened = (
         s.text
           .slice(0, w.index)
           .split(/[,;:()]|\b(?:and|but|while|which|that|who|where)\s/)
           .pop() ?? ''
       ).trim();
+      // "Its church was moved": the passive's auxiliary and a pronoun standing for the passage's subject are not the thing.
+      const clause = passive
+        ? opened.replace(/(?:^|\s+)(?:was|were|is|are|has\s+been|have\s+been|had\s+been)$/i, '').replace(/^(?:it|they|this|these)$/i, '')
+        : opened;
       // A verb its clause does not open ("..., flows through Lake Geneva", "a restaurant that serves")
       // is said of the sentence's subject: what it opens with before "is", or its passage's. Asked
       // who, that subject may hold the name the verb is done to ("The Quarrel Foundation is a
@@ -1686,7 +1699,8 @@ export function verbSubject(question: string, focus: Focus): ExtractedAnswer | u
       if (!thing || !/^(?:the|an?)\s|^\p{Lu}/u.test(clause) || /^(?:it|they|he|she|this|these)(?:\s+(?:is|was|are|were|has|had|have|been))*$/i.test(thing[1]!))
         continue;
       if (contentTerms(thing[1]!).some((t) => rest.includes(t))) continue;
-      return { shortAnswer: thing[1]!, answer: cite(s) };
+      // "Its church": the church, of the passage the sentence is in.
+      return { shortAnswer: thing[1]!.replace(/^(?:its|his|her|their)\s+/i, 'the '), answer: cite(s) };
     }
   }
   return undefined;

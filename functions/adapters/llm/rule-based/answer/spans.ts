@@ -258,11 +258,21 @@ function afterVerb(before: string, set: ReadonlySet<string>): boolean {
   return word !== undefined && set.has(contentTerms(word)[0] ?? '');
 }
 
-/** A name its sentence calls the class asked for ("in the Salzkammergut, a region in Austria", "Brenhaven, the second-largest city of Norland") is the answer, not a hop. */
+/**
+ * A name its sentence calls the class asked for ("in the Salzkammergut, a region in Austria",
+ * "Brenhaven, the second-largest city of Norland"), or names after the class's noun ("the river
+ * Halsa", "the village of Old Tarn"), is the answer, not a hop.
+ */
 export function calledClass(c: Candidate, s: Sentence, focus: Focus): boolean {
   if (focus.spansOfClass) return false;
   const phrase = /^,\s+(?:a|an|the)\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)/u.exec(s.text.slice(c.at + c.text.length))?.[1];
-  return phrase !== undefined && contentTerms(phrase).some((t) => focus.answerClass.has(t));
+  // Of a name only ("a population of 522,000" does not call a figure the population), after "the":
+  // "a city of France" says what is in France, "the capital of France" what France has.
+  const noun =
+    c.kind === 'name' && focus.lexicon.isKindOf?.(c.text, 'country') !== true
+      ? /\bthe\s+(\p{Ll}[\p{Ll}-]*)\s+(?:of\s+)?$/u.exec(s.text.slice(Math.max(0, c.at - 30), c.at))?.[1]
+      : undefined;
+  return [phrase, noun].some((words) => words !== undefined && contentTerms(words).some((t) => focus.answerClass.has(t)));
 }
 
 /**
