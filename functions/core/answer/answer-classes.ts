@@ -146,6 +146,23 @@ export function headNamed(sentence: string): string | undefined {
   return undefined;
 }
 
+/** "Who owns Halcyon Interactive?", "Who is the owner of X?": the thing owned, group 1. */
+export const OWNER_ASKED = /^\s*[Ww]ho\s+(?:owns|is\s+the\s+(?:current\s+)?owner\s+of)\s+(.+?)\s*\?*\s*$/u;
+/**
+ * Who a sentence says owns a thing, as bought or held: "was acquired by the media group Stellan
+ * Media", "owned by the city of Kessmark", "owned by the Morel family", "a subsidiary of Varn Group"; the owner, group 1, as a
+ * name, or whole when a noun "of" a place names it ("the city of Kessmark").
+ */
+const OWNER_SAID =
+  /\b(?:(?:owned|acquired|bought|purchased|taken\s+over)\s+by|(?:a\s+)?(?:subsidiary|division)\s+of)\s+((?:the\s+\p{Ll}+\s+of\s+)?(?:(?:the\s+)?(?:\p{Ll}+\s+){0,3})?\p{Lu}[\p{L}'’.&-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}'’.&-]*)*(?:\s+(?:family|clan|dynasty|brothers|sisters)\b)?)/u;
+
+/** The owner a sentence names (OWNER_SAID): the name, past a common noun for it ("the media group"), unless the noun is of the name ("the city of Kessmark"). */
+export function ownerNamed(sentence: string): string | undefined {
+  const owner = OWNER_SAID.exec(sentence)?.[1];
+  if (owner === undefined || /^the\s+\p{Ll}+\s+of\s/u.test(owner)) return owner;
+  return owner.replace(/^(?:the\s+)?(?:\p{Ll}+\s+)*/u, '');
+}
+
 /** "Where did Anna Lind work?", "Where does X teach?": the person, group 1. */
 export const WORK_ASKED = /^\s*[Ww]here\s+(?:did|does|do|has|have|had)\s+(.+?)\s+(?:work|teach|lecture|serve|practi[sc]e)\b[^?]*\?*\s*$/u;
 /**
@@ -217,8 +234,14 @@ export function schoolsIn(sentence: string): ClassSpan[] {
     at: m.index + m[0].length - m[1]!.length,
     kind: 'name' as const,
   }));
-  return [...headed, ...named.filter((n) => !headed.some((h) => n.at >= h.at && n.at < h.at + h.text.length))].sort((a, b) => a.at - b.at);
+  // A school of painting or thought, named and then called one: "a painter of the Skarvik school".
+  const movement = [...sentence.matchAll(SCHOOL_OF_THOUGHT)].map((m) => ({ text: m[1]!, at: m.index + m[0].length - m[1]!.length, kind: 'name' as const }));
+  const spans = [...headed, ...named, ...movement];
+  return spans.filter((n) => !headed.some((h) => h !== n && n.at >= h.at && n.at < h.at + h.text.length)).sort((a, b) => a.at - b.at);
 }
+
+/** A school of art or thought, called one after its name: "the Skarvik school", "the Hudson River school"; the name and the noun, group 1. */
+const SCHOOL_OF_THOUGHT = /\bthe\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,2}\s+school)\b/gu;
 
 /** A place of learning's name after a common noun for one: "the film school VGIK", "the art academy Valand". */
 const SCHOOL_NAMED = /\b(?:school|university|college|academy|conservatory|institute)\s+(\p{Lu}[\p{L}'’.&-]*(?:\s+\p{Lu}[\p{L}'’.&-]*){0,3})/gu;

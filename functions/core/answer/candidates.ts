@@ -127,6 +127,9 @@ const WORD_NUMBER = new RegExp(
   'giu',
 );
 
+/** A count joined to its noun by a hyphen: "ten-game", "12-episode"; not an age ("ten-year-old"). */
+const COUNT_JOINED = new RegExp(`(?<![\\p{L}\\d-])(\\d+|${Object.keys(NUMBER_WORDS).join('|')})-(\\p{Ll}{3,})\\b(?!-)`, 'giu');
+
 /** The lower bound of a range before a count ("two to ", "2–"); not the start of a change ("from 100 to 400 members"). */
 const RANGE_BEFORE = new RegExp(`(?<!\\bfrom\\s+)\\b(?:\\d[\\d,]*|${Object.keys(NUMBER_WORDS).join('|')})(?:\\s+to\\s+|\\s*[–-]\\s*)$`, 'iu');
 
@@ -195,6 +198,12 @@ export function numbersIn(sentence: string): Candidate[] {
         .split('-')
         .reduce((sum, word) => sum + NUMBER_WORDS[word]!, 0) * (m[2] ? SCALE[m[2].toLowerCase()]! : 1);
     out.push({ text: m[0].replace(PLURAL_THEN_WORD, '$1'), at: m.index, kind: 'number', value });
+  }
+  // "a ten-game match", "a 12-episode series": a count joined to its noun.
+  for (const m of sentence.matchAll(COUNT_JOINED)) {
+    if (measured(m.index)) continue;
+    const value = /^\d/.test(m[1]!) ? Number(m[1]) : NUMBER_WORDS[m[1]!.toLowerCase()];
+    if (value !== undefined) out.push({ text: m[0], at: m.index, kind: 'number', value });
   }
   // "has won it twice": a count of times.
   for (const m of sentence.matchAll(TIMES_WORD)) out.push({ text: m[0], at: m.index, kind: 'number', value: TIMES[m[0].toLowerCase()]! });

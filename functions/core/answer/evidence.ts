@@ -573,9 +573,11 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
       const counting = docs
         .filter((d) => !sayers.includes(d))
         .flatMap((d) => sentences(d.text))
-        .filter((x) => numbersIn(x).length > 0)
-        .map((x) => new Set(contentTerms(x)))
-        .filter((terms) => classSets.every((c) => [...c.terms].some((t) => holdsTerm(terms, t))));
+        .map((x) => ({ x, terms: new Set(contentTerms(x)) }))
+        .filter(({ terms }) => classSets.every((c) => [...c.terms].some((t) => holdsTerm(terms, t))))
+        // A figure of another noun ("a 12-track debut album") counts no thing of the class.
+        .filter(({ x }) => numbersIn(x).some((n) => countsAsked(n.text, classSets)))
+        .map(({ terms }) => terms);
       // A scope is a qualifier ("metropolitan", "offshore"); a verb's participle ("installed capacity")
       // says how it is had, not which; one the question describes ("the artist who released X") says whose, not which.
       const scope = relation.filter(
@@ -810,6 +812,14 @@ function unfitFigure(
     return `no retrieved passage gives a figure in "${(asked?.[1] ?? '') + measure}"`;
   }
   return undefined;
+}
+
+/** Whether a figure may count the class asked: it names no noun ("about 2.3 million"), or one of the class's words. */
+function countsAsked(figure: string, classSets: ReadonlyArray<{ terms: Set<string> }>): boolean {
+  const noun = /(?:^|[\s-])(\p{Ll}{3,})$/u.exec(figure)?.[1];
+  if (noun === undefined || /^(?:hundred|thousand|million|billion|trillion|percent|cent)$/.test(noun)) return true;
+  const term = contentTerms(noun)[0] ?? noun;
+  return classSets.some((c) => c.terms.has(term));
 }
 
 /** Whether a passage says the short answer: its figures exactly, and most of its words; an option of the question for a choice. */

@@ -105,6 +105,9 @@ export function kinQuestion(question: string): KinQuestion | undefined {
         asksWho: asksWho(q.slice(0, of.index)),
       };
   }
+  // "Who is X married to?", "Whom did X marry?": X's spouse.
+  const married = /^(?:who|whom)\s+(?:(?:is|was)\s+(.+?)\s+married\s+to|did\s+(.+?)\s+marry)$/i.exec(q);
+  if (married) return { term: 'spouse', path: ['spouse'], subject: married[1] ?? married[2]!, phrase: married[1] ?? married[2]!, asksWho: true };
   // "X is father to which actress?": the relative is X's, the other way round (X's child).
   const to = new RegExp(`^(.+?)\\s+(?:is|was|are|were)\\s+(?:the\\s+)?(${TERM})\\s+(?:to|of)\\s+(?:which|what|whom|who)\\b`, 'i').exec(q);
   if (to) {
@@ -354,6 +357,10 @@ export function ownPassage(name: string, documents: readonly KinDocument[], excl
     return peerage !== undefined && key(peerage) === key(plain);
   });
   if (peer) return peer;
+  // "Harald IV of Vessmark" for "Harald IV" or "King Harald IV": a ruler's title names the realm after the name.
+  const ruled = plain.replace(HONORIFIC, '');
+  const ruler = ruled.includes(' ') ? candidates.find((d) => key(/^(.+?)\s+of\s+\p{Lu}/u.exec(bareTitle(d.title!))?.[1] ?? '') === key(ruled)) : undefined;
+  if (ruler) return ruler;
   // "Charles Emmanuel II" for "Charles Emmanuel II, Duke of Savoy"; "Simon Yuen Siu-tien" for "Yuen Siu-tien".
   const words = new Set(contentTerms(plain));
   return candidates.find((d) => {

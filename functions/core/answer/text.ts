@@ -374,7 +374,7 @@ const DIFFERENCES =
  * graduate from?", "... die in?"): a run of them, none part of the subject.
  */
 export const CLOSING_WORDS =
-  /(?:\s+(?:born|die|died|buried|live|lived|work|worked|study|studied|come\s+from|from|graduate|graduated|start|started|begin|began)(?:\s+(?:in|at))?)+\s*$/i;
+  /(?:\s+(?:born|die|died|buried|live|lived|work|worked|study|studied|come\s+from|from|graduate|graduated|start|started|begin|began|based|located|headquartered|situated|founded|formed|established)(?:\s+(?:in|at))?)+\s*$/i;
 
 /** "How old was Elin Roos when she painted The Herring Girls?": who, the verb, and the thing done, a name. */
 export const AGE_AT_DATED_EVENT =

@@ -230,7 +230,10 @@ export function stem(token: string): string {
   if (known !== undefined) return known;
   // "died", "dies", "tied": a one-letter stem before -ied/-ies keeps its "ie" (as Porter2 does), so
   // "died" meets "die" ("Why did X die?"); Porter's own rule would leave "di".
-  const stemmed = porterStem(/^[a-z]ie[ds]$/.test(token) ? token.slice(0, 3) : token);
+  // "succeed", "proceed", "exceed" are kept whole, as Porter2 keeps them, so that "succeeded" (Porter: "succeed") meets
+  // "succeed" (Porter: "succe"), and "successor" the sentence saying who succeeded.
+  const invariant = /^(?:suc|pro|ex)ceeds?$/.exec(token)?.[0].replace(/s$/, '');
+  const stemmed = invariant ?? porterStem(/^[a-z]ie[ds]$/.test(token) ? token.slice(0, 3) : token);
   if (stemMemo.size >= STEM_MEMO_LIMIT) stemMemo.clear();
   stemMemo.set(token, stemmed);
   return stemmed;

@@ -115,6 +115,12 @@ describe('Function: contentTerms', () => {
     expect(['cried', 'cities'].map(stem)).toEqual(['cri', 'citi']);
   });
 
+  it('keeps "succeed", "proceed" and "exceed" whole, as Porter2 does, so their forms meet', () => {
+    // Act & Assess
+    expect(['succeed', 'succeeded', 'succeeds'].map(stem)).toEqual(['succeed', 'succeed', 'succeed']);
+    expect(['proceed', 'proceeded', 'exceed', 'exceeds'].map(stem)).toEqual(['proceed', 'proceed', 'exceed', 'exceed']);
+  });
+
   it('memoizes stems without changing them', () => {
     // Act & Assess
     expect(stem('running')).toBe('run');

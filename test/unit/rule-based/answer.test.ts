@@ -5884,3 +5884,149 @@ describe('Function: answerStructured on a dam, its lake and the company that bui
     expect(ask('What was moved from Lower Mell to Upper Mell?', all).shortAnswer).toBe('the chapel');
   });
 });
+
+describe('Function: answerStructured on a painting, its painter and the gallery that holds it', () => {
+  const painting = doc(
+    'painting',
+    'The Salt Pans at Noon',
+    'The Salt Pans at Noon is an oil painting by the Vessian artist Mira Tolle, completed in 1893. It shows women raking salt on the shore of Brisa under a white sky. It has hung in the Vessian National Gallery since 1930.',
+  );
+  const painter = doc(
+    'painter',
+    'Mira Tolle',
+    'Mira Tolle (1860–1920) was a Vessian painter of the Brisa school, known for her beach scenes. She trained at the Royal Academy of Art in Vell.',
+  );
+  const noon = doc('noon', 'Noon (painting)', 'Noon is a 1901 painting by the Vessian painter Karl Sten. It has hung in the Vell Art Museum since 1950.');
+  const pan = doc('pan', 'Salt pan', 'A salt pan is a flat expanse of ground covered with salt.');
+  const all = [painting, painter, noon, pan];
+
+  it('reads a title the question writes whole as one name, though it holds a small word', () => {
+    // Act & Assess
+    expect(ask('Where does The Salt Pans at Noon hang?', all).shortAnswer).toBe('Vessian National Gallery');
+  });
+
+  it('gives what a work shows, whole to its clause’s end', () => {
+    // Act & Assess
+    expect(ask('What does The Salt Pans at Noon show?', all).shortAnswer).toBe('women raking salt on the shore of Brisa under a white sky');
+  });
+
+  it('gives a school of art a painter belonged to, and the academy attended when asked what was attended', () => {
+    // Act & Assess
+    expect(ask('Which school of painting did Mira Tolle belong to?', all).shortAnswer).toBe('Brisa school');
+    expect(ask('Which school did Mira Tolle attend?', all).shortAnswer).toBe('Royal Academy of Art');
+  });
+});
+
+describe('Function: answerStructured on a video game, its studio, its publisher and a band', () => {
+  const game = doc(
+    'game',
+    'Tide Clock',
+    'Tide Clock is a 2019 puzzle platform video game developed by the Vessian studio Owl Lane Games and published by Morrow Soft. It was released on 3 March 2019.',
+  );
+  const studio = doc(
+    'studio',
+    'Owl Lane Games',
+    'Owl Lane Games is an independent video game developer based in Brisa, Vessia. It was founded in 2014 by Tove Lind and Erik Sand, two former programmers at Morrow Soft. The studio has 19 employees.',
+  );
+  const publisher = doc(
+    'publisher',
+    'Morrow Soft',
+    'Morrow Soft is a video game publisher headquartered in Vell. It was founded in 1991 and was acquired by the media group Kestrel Media in 2015.',
+  );
+  const band = doc('band', 'Salt Choir', 'Salt Choir is a Vessian post-punk band formed in Brisa in 2008.');
+  const designer = doc('designer', 'Tove Lind', 'Tove Lind (born 1986) is a Vessian game designer. She wrote the music for Tide Clock. She grew up in Holm.');
+  const all = [game, studio, publisher, band, designer];
+
+  it('asks where the one a role describes is based, the participle no word of the role', () => {
+    // Act & Assess
+    expect(ask('In which city is the developer of Tide Clock based?', all).shortAnswer).toMatch(/^Brisa/);
+  });
+
+  it('counts the class by its own noun before a kind of it', () => {
+    // Act & Assess
+    expect(ask('How many employees does Owl Lane Games have?', all).shortAnswer).toBe('19 employees');
+  });
+
+  it('gives the owner a passage says acquired the thing', () => {
+    // Act & Assess
+    expect(ask('Who owns Morrow Soft?', all).shortAnswer).toBe('Kestrel Media');
+  });
+
+  it('gives a genre as the words a lead calls the work by, past its year and nation', () => {
+    // Act & Assess
+    expect(ask('What genre is Tide Clock?', all).shortAnswer).toBe('puzzle platform');
+    expect(ask('What kind of music does Salt Choir play?', all).shortAnswer).toBe('post-punk');
+  });
+});
+
+describe('Function: answerStructured on a king, his father, his successor and a treaty', () => {
+  const king = doc(
+    'king',
+    'Sverre III of Norland',
+    'Sverre III (1410–1470) was King of Norland from 1440 until his death. He was the eldest son of King Haakon V and Queen Ingrid of Vell. He moved the royal court from Oster to Brand. He was succeeded by his nephew Magnus II.',
+  );
+  const father = doc(
+    'father',
+    'Haakon V of Norland',
+    'Haakon V (1380–1440) was King of Norland from 1405 to 1440. He fought a long war against the Duchy of Sarn.',
+  );
+  const college = doc('college', 'University of Brand', 'The University of Brand was founded in 1452. It has about 18,000 students.');
+  const plague = doc(
+    'plague',
+    'Magnus II of Norland',
+    'Magnus II (1445–1501) was King of Norland. His reign was marked by the plague of 1480, which killed a third of the people.',
+  );
+  const all = [king, father, college, plague];
+
+  it('follows a parent to the passage a ruler is titled by, with the realm after the name', () => {
+    // Act & Assess
+    expect(ask("Who was Sverre III's father?", all).shortAnswer).toBe('King Haakon V');
+    expect(ask('When was the father of Sverre III born?', all).shortAnswer).toBe('1380');
+  });
+
+  it('reads a successor in a sentence saying who succeeded', () => {
+    // Act & Assess
+    expect(ask("Who was Sverre III's successor?", all).shortAnswer).toBe('Magnus II');
+  });
+
+  it('gives where a thing was moved to, not where from', () => {
+    // Act & Assess
+    expect(ask('Where did Sverre III move the royal court?', all).shortAnswer).toBe('Brand');
+    expect(ask('Where did Sverre III move the royal court from?', all).shortAnswer).toBe('Oster');
+  });
+
+  it('gives a body fought against as who', () => {
+    // Act & Assess
+    expect(ask('Who did Haakon V fight?', all).shortAnswer).toBe('Duchy of Sarn');
+  });
+
+  it('does not count people a sentence holding no word of the relation counts, with no name asked of', () => {
+    // Act & Assess
+    expect(ask('How many people did the plague of 1480 kill?', all).shortAnswer).toBeNull();
+  });
+});
+
+describe('Function: answerStructured on a chess player, her husband and a title match', () => {
+  const player = doc(
+    'player',
+    'Vera Lund',
+    'Vera Lund (born 1995) is a Kessian chess grandmaster. She won the national title in 2018. Lund lives in Orsa with her husband, the violinist Jon Hale.',
+  );
+  const match = doc(
+    'match',
+    'Kessian Chess Championship 2018',
+    'The Kessian Chess Championship 2018 was a twelve-game match between Vera Lund and Ada Sorn, held in Orsa.',
+  );
+  const all = [player, match];
+
+  it('reads "married to" and "marry" as the spouse, named after a role', () => {
+    // Act & Assess
+    expect(ask('Who is Vera Lund married to?', all).shortAnswer).toBe('Jon Hale');
+    expect(ask('Who did Vera Lund marry?', all).shortAnswer).toBe('Jon Hale');
+  });
+
+  it('counts what a count joined to its noun by a hyphen counts', () => {
+    // Act & Assess
+    expect(ask('How many games did the Kessian Chess Championship 2018 have?', all).shortAnswer).toMatch(/^twelve-game/);
+  });
+});

@@ -52,6 +52,9 @@ export const cite = (s: Sentence) => `${s.text} [${s.docId}]`;
 const KIND_OF_SUBJECT =
   /^(\p{Lu}[\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+){0,3})\s+(?:is|was|are|were)\s+(?:an?|the)\s+(?:(?!(?:of|in|for|from|with|by|to|on|at)\s)[\p{Ll}-]+\s+){0,2}$/u;
 
+/** A question asking where someone learned: "Which school did X attend?", "... study at?", "... graduate from?". */
+const ATTENDED = /\b(?:attend(?:s|ed)?|stud(?:y|ied|ies)|graduat(?:e|ed|es)|educated|enrol(?:l?ed|s)?|alma\s+mater)\b/i;
+
 /** The question's focus as sentence scores: its names, its relation's words (with related words) and its answer class. */
 export class Focus {
   readonly nameTerms: string[][];
@@ -227,8 +230,15 @@ export class Focus {
 
   /** The spans that answer a question asking for a class told by its spans (a nationality); undefined for the other questions. */
   get spansOfClass(): ((sentence: string) => Candidate[]) | undefined {
-    return classRecogniser(this.reading.answerClass);
+    if (this.spansRead === undefined) {
+      const spans = classRecogniser(this.reading.answerClass);
+      // A school attended is a place of learning, not a school of art ("the Skarvik school").
+      this.spansRead = spans && ATTENDED.test(this.question) ? (sentence: string) => spans(sentence).filter((c) => !/\sschool$/.test(c.text)) : (spans ?? null);
+    }
+    return this.spansRead ?? undefined;
   }
+
+  private spansRead: ((sentence: string) => Candidate[]) | null | undefined;
 
   /** The candidates of a sentence: the spans of the class asked for when it has them, else those of the expected type. */
   candidates(text: string): Candidate[] {

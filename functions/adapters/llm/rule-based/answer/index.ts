@@ -87,12 +87,14 @@ import {
   classSaid,
   containingPlace,
   definedSubject,
+  depicted,
   doneAround,
   endsOf,
   figureOf,
   firstNames,
   formerName,
   foundedWhere,
+  genreOf,
   howLong,
   howOften,
   includedIn,
@@ -106,6 +108,7 @@ import {
   objectOf,
   occupationOf,
   ownClassIs,
+  ownerOf,
   periodEnd,
   placeOfAnswer,
   playsAs,
@@ -186,7 +189,11 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
     input.documents,
     lexicon,
   );
-  const reading = withoutClassAdjective(asPerson(withTitledNames(withTitledOptions(readQuestion(text), text, all), text, all), lexicon), text, lexicon);
+  const reading = withoutClassAdjective(
+    asPerson(withTitledNames(withWholeTitles(withTitledOptions(readQuestion(text), text, all), text, all), text, all), lexicon),
+    text,
+    lexicon,
+  );
   const focus = new Focus(reading, all, lexicon, readTask(text).kind === 'bridge', text);
   const founded = foundedWhere(text, reading, input.documents, lexicon);
   if (founded) return founded;
@@ -291,6 +298,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
       return (
         (asksForMany(text) ? coordinated(focus) : undefined) ??
         causeOf(text, focus) ??
+        depicted(text, focus) ??
         verbObject(text, focus) ??
         verbSubject(text, focus) ??
         whatFor(text, focus) ??
@@ -322,6 +330,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         formerName(text, focus) ??
         ownClassIs(reading, focus, text) ??
         leaderOf(text, focus) ??
+        ownerOf(text, focus) ??
         teacherOf(text, focus) ??
         chartPosition(text, focus) ??
         verbSubject(text, focus) ??
@@ -329,6 +338,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         (asksForMany(text) ? (tableMembers(tables, focus) ?? membersWith(focus) ?? coordinated(focus)) : undefined) ??
         bridgedTitle(reading, focus, text) ??
         figureOf(reading, focus) ??
+        genreOf(text, focus) ??
         kindOf(text, focus) ??
         objectOf(text, focus) ??
         superlative(reading, focus, text) ??
@@ -998,6 +1008,27 @@ function withTitledNames(reading: QuestionReading, question: string, all: readon
     relation = relation.filter((w) => !contentTerms(w).every((t) => words.has(t)));
   }
   return names === reading.names ? reading : { ...reading, names, relation };
+}
+
+/**
+ * "What does The Herring Fleet at Dawn show?": names the question reads apart at a small word
+ * ("Herring Fleet", "Dawn") are one when a passage here is titled with the span holding them both,
+ * written so in the question. Options are read by withTitledOptions.
+ */
+function withWholeTitles(reading: QuestionReading, question: string, all: readonly Sentence[]): QuestionReading {
+  if (reading.names.length < 2 || reading.options) return reading;
+  const whole = (phrase: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}(?![\\p{L}\\p{N}])`, 'iu');
+  for (const title of new Set(all.map((s) => bareTitle(s.title)))) {
+    if (!/\s\p{Ll}+\s/u.test(title) || !whole(title).test(question)) continue;
+    // Names the title holds as words, and the question nowhere else ("president of Israel before the Israeli ... election").
+    const rest = question.replace(whole(title), ' ');
+    const inside = reading.names.filter((n) => whole(n).test(title) && !whole(n).test(rest));
+    if (inside.length < 2) continue;
+    const words = new Set(contentTerms(title));
+    const names = reading.names.flatMap((n) => (n === inside[0] ? [title] : inside.includes(n) ? [] : [n]));
+    return { ...reading, names, relation: reading.relation.filter((w) => !contentTerms(w).every((t) => words.has(t))) };
+  }
+  return reading;
 }
 
 /** A question's opening up to its subject: "Where does ", "When was ", "How many eggs does ". */

@@ -18,6 +18,8 @@ import {
   headNamed,
   LEADER_ASKED,
   MONEY,
+  OWNER_ASKED,
+  ownerNamed,
   PERIOD_SAID,
   PRICE_ASKED,
   placeOfClass,
@@ -233,6 +235,34 @@ export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefi
   for (const s of focus.ownOpenings()) {
     const [first] = focus.kindsIn(s.text);
     if (first) return { shortAnswer: first.text, answer: cite(s) };
+  }
+  return undefined;
+}
+
+/** "What genre is Cold Harbour?", "What genre of music does X play?", "What kind of music does X play?": a genre asked. */
+const GENRE_ASKED = /\b(?:what|which)\s+(?:(?:\p{Ll}+\s+)?genres?\b|(?:kind|type|sort|style)\s+of\s+music\b)/iu;
+/** What a lead says its subject is, to what ends the phrase: "is a 1994 Norvian crime drama film directed by ...". */
+const LEAD_CLASS =
+  /\b(?:is|was|are|were)\s+(?:an?|the)\s+([^,.;()]+?)(?=\s+(?:\p{Ll}+ed|by|from|in|of|on|at|that|which|who|about|set|with|for|starring|based)\b|\s*[,.;(]|\s*$)/u;
+/** The nouns a work or an ensemble is called by after its genre ("crime drama film", "indie rock band"). */
+const WORK_NOUN =
+  /\s+(?:video\s+game|(?:feature\s+)?film|movie|band|group|duo|trio|novel|book|series|album|single|song|play|opera|musical|game|show|magazine|programme|program|sitcom|comic)s?$/u;
+
+/**
+ * "What genre is Cold Harbour?": the words its own passage's opening calls it by, past a year and a
+ * nation's adjective, before the noun of the work ("a 1994 Norvian crime drama film": crime drama).
+ * Undefined for other questions, or when its opening says no such words.
+ */
+export function genreOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  if (!GENRE_ASKED.test(question)) return undefined;
+  for (const s of focus.ownOpenings()) {
+    const said = LEAD_CLASS.exec(s.text)?.[1];
+    if (!said || !WORK_NOUN.test(said)) continue;
+    const genre = said
+      .replace(WORK_NOUN, '')
+      .replace(/^(?:(?:\d{4}s?|\p{Lu}[\p{L}-]*|(?:early|late|mid)-?\d{4}s?)\s+)+/u, '')
+      .trim();
+    if (/^\p{Ll}/u.test(genre)) return { shortAnswer: genre, answer: cite(s) };
   }
   return undefined;
 }
@@ -924,6 +954,28 @@ export function verbObject(question: string, focus: Focus): ExtractedAnswer | un
   return undefined;
 }
 
+/** "What does The Herring Fleet at Dawn show?", "What does the mural depict?": the work, group 1. */
+const DEPICT_ASKED = /^\s*what\s+(?:does|did|do)\s+(.+?)\s+(?:show|depict|portray|represent|illustrate)\s*\?*\s*$/iu;
+/** What a sentence says a work shows, to its clause's end: "It shows fishing boats leaving the harbour of Skarvik at sunrise". */
+const DEPICT_SAID =
+  /\b(?:shows|showed|depicts|depicted|portrays|portrayed|represents|represented|illustrates|illustrated)\s+((?:the|an?|its|his|her|their|\p{Ll}|\p{Lu}|\d)[^;.]*?)(?=\s*[;.]|,\s+(?:which|who|and|but|while)\b|\s*$)/u;
+
+/**
+ * "What does The Herring Fleet at Dawn show?": what a sentence about the work says it shows, depicts
+ * or portrays, whole to its clause's end (a scene is no one thing). Undefined for other questions,
+ * or when no sentence about the work says it.
+ */
+export function depicted(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const work = DEPICT_ASKED.exec(question)?.[1];
+  if (work === undefined) return undefined;
+  const words = contentTerms(work);
+  for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, words))) {
+    const scene = DEPICT_SAID.exec(s.text)?.[1];
+    if (scene) return { shortAnswer: scene, answer: cite(s) };
+  }
+  return undefined;
+}
+
 /** Whether a word is a form of a verb: "wrote" and "written" of "write", "patented" of "patent". */
 function saysVerb(verb: string, stem: string, focus: Focus): (word: string) => boolean {
   const forms = new Set([verb, ...focus.lexicon.related(verb).filter((w) => !/\s/.test(w))]);
@@ -1393,6 +1445,9 @@ export function teacherOf(question: string, focus: Focus): ExtractedAnswer | und
  * director general is Ola Strand", "headed by Ola Strand").
  */
 export const leaderOf = (question: string, focus: Focus) => fromOwnPassage(question, focus, LEADER_ASKED, headNamed);
+
+/** "Who owns Halcyon Interactive?": the owner its own passage names ("was acquired by the media group Stellan Media in 2016"). */
+export const ownerOf = (question: string, focus: Focus) => fromOwnPassage(question, focus, OWNER_ASKED, ownerNamed);
 
 /**
  * "Where did Anna Lind work?": the body a sentence of the person's own passage says they work at,

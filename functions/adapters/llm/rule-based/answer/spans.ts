@@ -68,11 +68,12 @@ export function fits(c: Candidate, reading: QuestionReading, s: Sentence): boole
   }
   // A name after "the" is a thing ("the Voies Lyonnaises"), unless it names a group by a plural noun
   // ("the Lumière brothers"), or is the body a "who" with no class asks for, after "by" ("built in
-  // 1999 by the Sollen Yard", "organised by the Norland Cycling Federation").
+  // 1999 by the Sollen Yard", "organised by the Norland Cycling Federation") or "against" ("fought a
+  // war against the Duchy of Karr").
   const thing =
     /\bthe\s+$/i.test(s.text.slice(Math.max(0, c.at - 4), c.at)) &&
     !/\s\p{Ll}+s$/u.test(c.text) &&
-    !(reading.answerClass === undefined && words.length >= 2 && /\bby\s+the\s+$/i.test(s.text.slice(Math.max(0, c.at - 7), c.at)));
+    !(reading.answerClass === undefined && words.length >= 2 && /\b(?:by|against)\s+the\s+$/i.test(s.text.slice(Math.max(0, c.at - 12), c.at)));
   // An acronym alone ("NFL", "BBC") names a body, not the person of a class ("the head coach"); "who"
   // alone may ask for a body ("Who operates the reactors?": EDF).
   const acronym = reading.answerClass !== undefined && words.length === 1 && /^\p{Lu}{2,}$/u.test(c.text);
