@@ -6030,3 +6030,38 @@ describe('Function: answerStructured on a chess player, her husband and a title 
     expect(ask('How many games did the Kessian Chess Championship 2018 have?', all).shortAnswer).toMatch(/^twelve-game/);
   });
 });
+
+describe('Function: answerStructured on a hospital, its town and a surgeon', () => {
+  const hospital = doc(
+    'hospital',
+    "St Ita's Hospital",
+    "St Ita's Hospital is a teaching hospital in Ballynore, Kessia, with 640 beds. It was founded in 1880 by the Sisters of Charity.",
+  );
+  const town = doc('town', 'Ballynore', 'Ballynore is the third-largest city of Kessia. It has a population of 210,000.');
+  const surgeon = doc(
+    'surgeon',
+    'Conal Brady',
+    "Conal Brady (1921–2004) was a Kessian surgeon who performed the country's first kidney transplant at St Ita's Hospital in 1969. He was born in Dunlow.",
+  );
+  const all = [hospital, town, surgeon];
+
+  it('gives an occupation the lexicon files under person at six levels (surgeon: doctor, ..., person)', () => {
+    // Act & Assess
+    expect(ask("What was Conal Brady's profession?", all).shortAnswer).toBe('surgeon');
+  });
+
+  it('gives who did it without the life span in brackets after the name', () => {
+    // Act & Assess
+    expect(ask("Who performed Kessia's first kidney transplant?", all).shortAnswer).toBe('Conal Brady');
+  });
+
+  it('dates a first event by its year, not by the life span of the one who did it', () => {
+    // Act & Assess
+    expect(ask('When was the first kidney transplant in Kessia performed?', [surgeon]).shortAnswer).toBe('1969');
+  });
+
+  it('gives the city a hospital found as the answer is in, as its own opening says', () => {
+    // Act & Assess
+    expect(ask('In which city did Conal Brady perform the first kidney transplant?', all).shortAnswer).toBe('Ballynore');
+  });
+});

@@ -120,6 +120,7 @@ import {
   studyPlace,
   superlative,
   teacherOf,
+  townOfAnswer,
   verbObject,
   verbSubject,
   whatFor,
@@ -200,7 +201,10 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   const found = answerRead(input, lexicon, depth, { text, reading, focus, tables, all });
   // "In what country ...?" answered by a hall or a firm: the country its own passage puts it in.
   const head = reading.answerClass?.split(' ').pop();
-  const within = found.shortAnswer && head ? placeOfAnswer(found.shortAnswer, head, input.documents, lexicon) : undefined;
+  const within =
+    found.shortAnswer && head
+      ? (placeOfAnswer(found.shortAnswer, head, input.documents, lexicon) ?? townOfAnswer(found.shortAnswer, head, input.documents, lexicon))
+      : undefined;
   if (within) return { shortAnswer: within.place, answer: [found.answer, ...within.cited].join(' ') };
   // "Which team does Arno Vitt ride for?": "the team Keld Racing" is said "Keld Racing".
   const named = head && found.shortAnswer ? new RegExp(`^(?:the|a|an)\\s+${escapeRegExp(head)}\\s+(\\p{Lu}.*)$`, 'u').exec(found.shortAnswer)?.[1] : undefined;

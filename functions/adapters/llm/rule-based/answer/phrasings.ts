@@ -331,7 +331,8 @@ function subjectOf(s: Sentence, words: number): string | undefined {
   // A phrase may come first: "Founded in 1477, it is the oldest university", "At 27.4 km it is the longest tunnel".
   if (/^(?:It|This|He|She|They)\s|^[^,;]{1,40},\s+(?:it|he|she|they)\s|^(?:At|With)\s[^,;]{1,30}?\s(?:it|he|she|they)\s+(?:is|was|are|were)\s/.test(s.text))
     return bareTitle(s.title);
-  const said = /^(?:(?:The|An?)\s+)?([^,;:]{2,60}?)\s+(?:is|was|are|were)\s/u.exec(s.text)?.[1];
+  // Without an aside in brackets: "Aidan Roche (1921–2004) was ..." is Aidan Roche.
+  const said = /^(?:(?:The|An?)\s+)?([^,;:]{2,60}?)\s+(?:is|was|are|were)\s/u.exec(s.text.replace(/\s*\([^()]*\)/g, ''))?.[1];
   const opening = said && (/^(?:(?:[Tt]heir|[Hh]is|[Hh]er|[Ii]ts|[Oo]ur)\s+)?\p{Ll}+\s+(\p{Lu}.*)$/u.exec(said)?.[1] ?? said);
   return opening && opening.split(/\s+/).length <= words ? opening : undefined;
 }
@@ -604,6 +605,42 @@ export function placeOfAnswer(
   return undefined;
 }
 
+/** The places a town is said to be, asked by its class: "In which city ...?". */
+const SETTLEMENT = /^(?:city|town|village)$/i;
+
+/**
+ * "In which city did Aidan Roche perform the first heart transplant?" answered by a hospital: the
+ * place its own passage's opening puts it in ("a teaching hospital in Carrowmore, Ostland") that is
+ * of the class asked, as the lexicon or that place's own opening says ("Carrowmore is the
+ * second-largest city of Ostland"). Undefined when the answer's opening calls it a place of the
+ * class, or names none so.
+ */
+export function townOfAnswer(
+  answer: string,
+  head: string,
+  documents: readonly { id: string; title?: string; text: string }[],
+  lexicon: Lexicon,
+): { place: string; cited: string[] } | undefined {
+  if (!SETTLEMENT.test(head)) return undefined;
+  const calls = (name: string) => {
+    const opening = sentences(ownPassage(name, documents)?.text ?? '')[0] ?? '';
+    const noun =
+      /\b(?:is|was)\s+(?:an?|the)\s+(?:[\p{L}-]+\s+){0,3}?(city|town|village|capital|municipality|port|\p{Ll}+)\b(?=\s+(?:in|of|on|and|with|near|,)|[,.;]|$)/u.exec(
+        opening,
+      )?.[1];
+    return { opening, noun };
+  };
+  const own = calls(answer);
+  if (!own.noun || SETTLEMENT.test(own.noun) || lexicon.isKindOf?.(own.noun, head) === true || placeOfClass(answer, head, lexicon)) return undefined;
+  const place = placesAfter(own.opening).find((p) => {
+    if (placeOfClass(p, head, lexicon)) return true;
+    const noun = calls(p).noun;
+    return noun !== undefined && (noun === head || lexicon.isKindOf?.(noun, head) === true);
+  });
+  const home = ownPassage(answer, documents);
+  return place && home ? { place, cited: [`${own.opening} [${home.id}]`] } : undefined;
+}
+
 /** The verbs of a founding, as a question asks where it was: "establish", "founded", "set up". */
 const FOUNDING_VERB = String.raw`(?:found|establish|form|set\s+up|start|creat|incorporat|launch)\p{Ll}*`;
 
@@ -869,7 +906,8 @@ export function occupationOf(question: string, focus: Focus): ExtractedAnswer | 
   const named = escapeRegExp(name);
   if (!new RegExp(`${named}['’]s\\s+${OCCUPATION}|${OCCUPATION}\\s+of\\s+${named}|\\b(?:did|does|do)\\s+${named}\\s+(?:have|do)\\b`, 'i').test(question))
     return undefined;
-  const person = (w: string | undefined) => w !== undefined && focus.lexicon.isKindOf?.(w, 'person') === true;
+  // Six levels: a surgeon is a doctor, a medical practitioner, a health professional, a professional, an adult, a person.
+  const person = (w: string | undefined) => w !== undefined && focus.lexicon.isKindOf?.(w, 'person', 6) === true;
   for (const s of focus.ownOpenings()) {
     const called = (predicateOf(s.text.replace(/\s*\([^)]*\)/g, '')) ?? '')
       .split(/[,;.]/)[0]!

@@ -116,7 +116,8 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const nameScoreOf = (s: Sentence) =>
     (pronounLed(s) || definiteLed(s, focus)) && focus.reading.names.some((n) => sameName(s.title, n)) ? focus.nameScore(withTitleTerms(s)) : focus.nameScore(s);
   // A life's span answers a birth, a death, a birthday or when someone lived; no other date asked (below).
-  const asksLife = event !== undefined || LIVED.test(reading.relation.join(' ')) || OF_LIFE.test(reading.relation.join(' '));
+  // (An event of a date only, "the first ...", is no life's.)
+  const asksLife = (event !== undefined && event !== 'date') || LIVED.test(reading.relation.join(' ')) || OF_LIFE.test(reading.relation.join(' '));
   // "Who played the fisherman ...?" asks who did it: the one done to ("played the fisherman Tom Calloway") is not the answer.
   const whoDid = WHO_DID.test(focus.question);
   // "When is the Altheim Open held?", "In which month ...?": a time that recurs, or a month, is asked.
