@@ -158,7 +158,8 @@ const OWNER_SAID =
 
 /** The owner a sentence names (OWNER_SAID): the name, past a common noun for it ("the media group"), unless the noun is of the name ("the city of Kessmark"). */
 export function ownerNamed(sentence: string): string | undefined {
-  const owner = OWNER_SAID.exec(sentence)?.[1];
+  // A name's stops are its initials' ("J. M. Holt"), not the sentence's last.
+  const owner = OWNER_SAID.exec(sentence)?.[1]?.replace(/(?<!\b\p{Lu})\.$/u, '');
   if (owner === undefined || /^the\s+\p{Ll}+\s+of\s/u.test(owner)) return owner;
   return owner.replace(/^(?:the\s+)?(?:\p{Ll}+\s+)*/u, '');
 }
@@ -208,6 +209,12 @@ export function studiedIn(sentence: string): string | undefined {
   const verb = /\b(?:stud(?:ied|ying)|trained|educated|graduated)(?:\s+\p{Ll}+){0,3}?\s+(?:in|at|from)\s+(?:the\s+)?$/u;
   const after = schools.find((c) => verb.test(sentence.slice(Math.max(0, c.at - 60), c.at)));
   if (after) return after.text;
+  // A teacher may come between: "studied under Carl Linnaeus at Uppsala and later taught at the University of Velm".
+  const underTeacher =
+    /\b(?:stud(?:ied|ying)|trained)\s+under\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*\s+(?:in|at)\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)/u.exec(
+      sentence,
+    )?.[1];
+  if (underTeacher) return underTeacher;
   if (schools.length > 0) return undefined;
   return /\b(?:stud(?:ied|ying)|trained)\b(?:\s+\p{Ll}+){0,3}?\s+(?:in|at)\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)/u.exec(sentence)?.[1];
 }

@@ -820,7 +820,7 @@ export function describedThing(question: string): { phrase: string; find: string
   }
   // "... through the city where ...", "Which region is the city that ...?", "Who owns the airport that ...?".
   const m =
-    /\b(?:of|in|from|for|at|by|on|to|with|through|into|near|across|is|was|did|does|do|\p{Ll}{3,}ed|(?<=^[Ww]ho\s+)\p{Ll}{2,}s)\s+(the\s+(\p{Ll}+)\s+(where|that|which|who|whom)\s+([^,;]+))$/u.exec(
+    /\b(?:of|in|from|for|at|by|on|to|with|after|under|through|into|near|across|is|was|did|does|do|\p{Ll}{3,}ed|(?<=^[Ww]ho\s+)\p{Ll}{2,}s)\s+(the\s+(\p{Ll}+)\s+(where|that|which|who|whom)\s+([^,;]+))$/u.exec(
       q,
     ) ?? contactClause(q);
   if (!m) return undefined;

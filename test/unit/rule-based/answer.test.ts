@@ -6065,3 +6065,32 @@ describe('Function: answerStructured on a hospital, its town and a surgeon', () 
     expect(ask('In which city did Conal Brady perform the first kidney transplant?', all).shortAnswer).toBe('Ballynore');
   });
 });
+
+describe('Function: answerStructured on a botanic garden, its founder and the genus named after him', () => {
+  const garden = doc(
+    'garden',
+    'Tarn Botanic Garden',
+    'Tarn Botanic Garden is a botanical garden in Tarn, Vessia, owned by the University of Tarn. It was laid out in 1770 by the botanist Olof Brisk.',
+  );
+  const botanist = doc(
+    'botanist',
+    'Olof Brisk',
+    'Olof Brisk (1730–1801) was a Vessian botanist. He studied under Anders Hale at Lund and later taught botany at the University of Tarn. The plant genus Briskia is named after him.',
+  );
+  const all = [garden, botanist];
+
+  it('finds the one a relative clause after "after" describes, then asks of them', () => {
+    // Act & Assess
+    expect(ask('What genus is named after the man who laid out Tarn Botanic Garden?', all).shortAnswer).toMatch(/Briskia$/);
+  });
+
+  it('gives the owner without the sentence’s stop', () => {
+    // Act & Assess
+    expect(ask('Who owns Tarn Botanic Garden?', all).shortAnswer).toBe('University of Tarn');
+  });
+
+  it('gives where one studied under a teacher, though a university is named after', () => {
+    // Act & Assess
+    expect(ask('Where did Olof Brisk study?', all).shortAnswer).toBe('Lund');
+  });
+});
