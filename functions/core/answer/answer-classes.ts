@@ -146,8 +146,8 @@ export function headNamed(sentence: string): string | undefined {
   return undefined;
 }
 
-/** "Who owns Halcyon Interactive?", "Who is the owner of X?": the thing owned, group 1. */
-export const OWNER_ASKED = /^\s*[Ww]ho\s+(?:owns|is\s+the\s+(?:current\s+)?owner\s+of)\s+(.+?)\s*\?*\s*$/u;
+/** "Who owns Halcyon Interactive?", "Which company owns X?", "Who is the owner of X?": the thing owned, group 1. */
+export const OWNER_ASKED = /^\s*(?:[Ww]ho|(?:[Ww]hich|[Ww]hat)\s+\p{Ll}+)\s+(?:owns|is\s+the\s+(?:current\s+)?owner\s+of)\s+(.+?)\s*\?*\s*$/u;
 /**
  * Who a sentence says owns a thing, as bought or held: "was acquired by the media group Stellan
  * Media", "owned by the city of Kessmark", "owned by the Morel family", "a subsidiary of Varn Group"; the owner, group 1, as a

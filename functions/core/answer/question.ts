@@ -818,9 +818,10 @@ export function describedThing(question: string): { phrase: string; find: string
   if (held && !/^(?:who|whom|what|which)\b/i.test(q.slice(held.index).trim())) {
     return { phrase: held[1]!, find: `What is ${held[1]}?`, role: held[2]! };
   }
-  // "... through the city where ...", "Which region is the city that ...?", "Who owns the airport that ...?".
+  // "... through the city where ...", "Which region is the city that ...?", "Who owns the airport that ...?",
+  // "Which company owns the station that ...?".
   const m =
-    /\b(?:of|in|from|for|at|by|on|to|with|after|under|through|into|near|across|is|was|did|does|do|\p{Ll}{3,}ed|(?<=^[Ww]ho\s+)\p{Ll}{2,}s)\s+(the\s+(\p{Ll}+)\s+(where|that|which|who|whom)\s+([^,;]+))$/u.exec(
+    /\b(?:of|in|from|for|at|by|on|to|with|after|under|through|into|near|across|is|was|did|does|do|\p{Ll}{3,}ed|(?<=^(?:[Ww]ho|(?:[Ww]hich|[Ww]hat)\s+\p{Ll}+)\s+)\p{Ll}{2,}s)\s+(the\s+(\p{Ll}+)\s+(where|that|which|who|whom)\s+([^,;]+))$/u.exec(
       q,
     ) ?? contactClause(q);
   if (!m) return undefined;

@@ -6094,3 +6094,38 @@ describe('Function: answerStructured on a botanic garden, its founder and the ge
     expect(ask('Where did Olof Brisk study?', all).shortAnswer).toBe('Lund');
   });
 });
+
+describe('Function: answerStructured on a radio station, its owner and its morning show', () => {
+  const station = doc(
+    'station',
+    'Radio Vell FM',
+    'Radio Vell FM is a commercial radio station broadcasting to the city of Vell and the surrounding Salt Coast on 101.2 MHz. The station plays mainly soul and jazz music. It is owned by Tidewave Media, which bought it from its founder Ola Vik in 2005.',
+  );
+  const owner = doc(
+    'owner',
+    'Tidewave Media',
+    'Tidewave Media is a media company headquartered in Brisa. It owns seventeen radio stations and two newspapers.',
+  );
+  const show = doc('show', 'The Vell Morning Show', 'The Vell Morning Show is the weekday morning programme on Radio Vell FM, presented by Siri Holm.');
+  const all = [station, owner, show];
+
+  it('counts in the teens said in words', () => {
+    // Act & Assess
+    expect(ask('How many radio stations does Tidewave Media own?', all).shortAnswer).toBe('seventeen radio stations');
+  });
+
+  it('finds the thing a clause describes after "Which company owns", then its owner', () => {
+    // Act & Assess
+    expect(ask('Which company owns the station that airs The Vell Morning Show?', all).shortAnswer).toBe('Tidewave Media');
+  });
+
+  it('gives the music a passage says its subject plays', () => {
+    // Act & Assess
+    expect(ask('What kind of music does Radio Vell FM play?', all).shortAnswer).toBe('soul and jazz');
+  });
+
+  it('reads a definition past a decimal point', () => {
+    // Act & Assess
+    expect(ask('What is Radio Vell FM?', all).shortAnswer).toMatch(/on 101\.2 MHz$/);
+  });
+});

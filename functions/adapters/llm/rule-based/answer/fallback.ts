@@ -43,7 +43,8 @@ export function describe(focus: Focus): ExtractedAnswer | undefined {
   }
   const defining = own ?? top.find((s) => definition.test(s.text)) ?? top[0]!;
   // The predicate's noun phrase, up to a participle or a relative clause ("a shopping mall owned by ...").
-  const articled = /\s(?:is|are|was|were)\s+((?:an?|the|one)\s[^,;.]+)/i.exec(defining.text)?.[1];
+  // A stop inside a figure ("on 98.4 MHz") ends nothing.
+  const articled = /\s(?:is|are|was|were)\s+((?:an?|the|one)\s(?:[^,;.]|\.(?=\d))+)/i.exec(defining.text)?.[1];
   // A plural name's has no article, read only where it defined the name asked about ("were French inventors").
   const bare = defining === own && plural.test(defining.text) ? /\s(?:are|were)\s+(\p{L}[^,;.]+)/iu.exec(defining.text)?.[1] : undefined;
   const predicate = (articled ?? bare)?.split(/\s(?:\p{Ll}+ed\s+(?:by|in|at|on|for|from|with|to|as)|which|that|who|whose|where)\s/u)[0];

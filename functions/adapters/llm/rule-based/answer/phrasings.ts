@@ -264,8 +264,17 @@ export function genreOf(question: string, focus: Focus): ExtractedAnswer | undef
       .trim();
     if (/^\p{Ll}/u.test(genre)) return { shortAnswer: genre, answer: cite(s) };
   }
+  // Else the music its own passage says it plays: "The station plays mainly pop and rock music".
+  for (const s of focus.all.filter((x) => focus.titledAfterName(x))) {
+    const played = MUSIC_PLAYED.exec(s.text)?.[1];
+    if (played) return { shortAnswer: played, answer: cite(s) };
+  }
   return undefined;
 }
+
+/** The music a sentence says is played: "plays mainly pop and rock music", "performs traditional folk music"; the kind, group 1. */
+const MUSIC_PLAYED =
+  /\b(?:plays?|played|playing|performs?|performed|broadcasts?|records?|recorded)\s+(?:(?:mainly|mostly|largely|chiefly|primarily|only)\s+)?(\p{Ll}[\p{Ll}-]*(?:(?:\s+(?:and|or)\s+|\s+)\p{Ll}[\p{Ll}-]*){0,3}?)\s+music\b/u;
 
 /**
  * "What is the Institut Lumière devoted to?", "... known for his depictions of what?": what follows
