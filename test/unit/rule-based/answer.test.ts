@@ -6129,3 +6129,27 @@ describe('Function: answerStructured on a radio station, its owner and its morni
     expect(ask('What is Radio Vell FM?', all).shortAnswer).toMatch(/on 101\.2 MHz$/);
   });
 });
+
+describe('Function: answerStructured on a play, its setting and its lead', () => {
+  const play = doc(
+    'play',
+    'The Salt Widow',
+    'The Salt Widow is a three-act play by the Vessian playwright Ada Moor, first performed in Tarn in 1928. Set in a mining town during a flood, it follows Kate Orr, who hides a stranger from the mine owners.',
+  );
+  const game = doc(
+    'game',
+    'Tide Keeper',
+    'Tide Keeper is a 2020 adventure video game. The player controls a ferryman named Oskar who must cross a drowned sea.',
+  );
+
+  it('gives where a work is set, as its own passage sets it', () => {
+    // Act & Assess
+    expect(ask('Where is The Salt Widow set?', [play, game]).shortAnswer).toBe('a mining town');
+  });
+
+  it('gives the main character as the one the work follows or the player controls', () => {
+    // Act & Assess
+    expect(ask('Who is the main character of The Salt Widow?', [play, game]).shortAnswer).toBe('Kate Orr');
+    expect(ask('Who is the protagonist of Tide Keeper?', [play, game]).shortAnswer).toBe('Oskar');
+  });
+});

@@ -117,6 +117,7 @@ import {
   relativeAgent,
   roleHeld,
   scientificName,
+  storyOf,
   studyPlace,
   superlative,
   teacherOf,
@@ -268,7 +269,8 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         materialOf(text, focus) ??
         mannerOf(text, focus) ??
         includedIn(text, focus) ??
-        plotOf(text, focus)));
+        plotOf(text, focus) ??
+        storyOf(text, focus)));
   if (given) return given;
   // Asked a work's story that no passage tells: "What is X about?" is answered by what X is; "What
   // is the plot of X?" is not answered (a name its passage gives is no plot).

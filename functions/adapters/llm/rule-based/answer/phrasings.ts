@@ -239,6 +239,32 @@ export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefi
   return undefined;
 }
 
+/** "Where is The Lamplighter's Wife set?", "Where does the novel take place?": a work's setting, the work group 1. */
+const SETTING_ASKED = /^\s*where\s+(?:is|was|are|were|does|did|do)\s+(.+?)\s+(?:set|take\s+place|takes\s+place)\s*\?*\s*$/iu;
+/** Where a sentence sets a work: "Set in a fishing village during a strike, it ...", "is set in 1920s Vell". */
+const SETTING_SAID =
+  /\b(?:[Ss]et|takes?\s+place|took\s+place)\s+(?:in|on|at|aboard)\s+((?:the\s+|an?\s+)?[^,;.()]+?)(?=\s+(?:during|while|when|where|after|before|and|in\s+the\s+(?:\d|early|late|mid))\b|\s*[,;.()]|\s*$)/u;
+/** "Who is the main character of X?", "Who is the protagonist of X?": the work's lead asked. */
+const LEAD_CHARACTER_ASKED = /\b(?:main|central|principal|lead(?:ing)?)\s+(?:character|role|protagonist)|\bprotagonist\b|\bhero(?:ine)?\s+of\b/i;
+/** Whom a sentence says a work follows: "it follows Maeve Carrick, who ...", "tells the story of X", "The player controls a lighthouse keeper named Wren". */
+const FOLLOWED_SAID =
+  /\b(?:follows|followed|tells\s+the\s+story\s+of|centres\s+on|centers\s+on|controls\s+(?:an?\s+)?(?:[\p{Ll}-]+\s+){0,3}named)\s+(?:(?:the|an?)\s+(?:[\p{Ll}-]+\s+){0,3}?)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)/u;
+
+/**
+ * "Where is The Lamplighter's Wife set?": where a sentence of the work's own passage sets it ("Set
+ * in a fishing village during a strike"); "Who is the main character of X?": whom it follows ("it
+ * follows Maeve Carrick"). Undefined for other questions, or when its passage says neither.
+ */
+export function storyOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const setting = SETTING_ASKED.test(question);
+  if (!setting && !LEAD_CHARACTER_ASKED.test(question)) return undefined;
+  for (const s of focus.all.filter((x) => focus.titledAfterName(x))) {
+    const said = (setting ? SETTING_SAID : FOLLOWED_SAID).exec(s.text)?.[1];
+    if (said) return { shortAnswer: said, answer: cite(s) };
+  }
+  return undefined;
+}
+
 /** "What genre is Cold Harbour?", "What genre of music does X play?", "What kind of music does X play?": a genre asked. */
 const GENRE_ASKED = /\b(?:what|which)\s+(?:(?:\p{Ll}+\s+)?genres?\b|(?:kind|type|sort|style)\s+of\s+music\b)/iu;
 /** What a lead says its subject is, to what ends the phrase: "is a 1994 Norvian crime drama film directed by ...". */
