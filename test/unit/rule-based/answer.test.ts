@@ -6153,3 +6153,24 @@ describe('Function: answerStructured on a play, its setting and its lead', () =>
     expect(ask('Who is the protagonist of Tide Keeper?', [play, game]).shortAnswer).toBe('Oskar');
   });
 });
+
+describe('Function: answerStructured on an inventor, his valve and the son of a blacksmith', () => {
+  const inventor = doc(
+    'inventor',
+    'Per Holt',
+    'Per Holt (1860–1925) was a Kessian engineer, best known for the Holt valve. He was born in Brisa, the son of a blacksmith.',
+  );
+  const valve = doc('valve', 'Holt valve', 'The Holt valve is a spring-loaded safety valve patented by Per Holt in 1890.');
+  const all = [inventor, valve];
+
+  it('gives the kind asked past the class noun the name ends on', () => {
+    // Act & Assess
+    expect(ask('What kind of valve is the Holt valve?', all).shortAnswer).toBe('spring-loaded safety valve');
+  });
+
+  it("gives a father's trade the passage names without naming him", () => {
+    // Act & Assess
+    expect(ask("What did Per Holt's father do?", all).shortAnswer).toBe('blacksmith');
+    expect(ask("What was Per Holt's father's profession?", all).shortAnswer).toBe('blacksmith');
+  });
+});

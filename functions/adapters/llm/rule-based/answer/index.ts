@@ -90,6 +90,7 @@ import {
   depicted,
   doneAround,
   endsOf,
+  fatherTrade,
   figureOf,
   firstNames,
   formerName,
@@ -264,6 +265,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
     (['yes_no', 'choice', 'comparison'].includes(reading.type)
       ? undefined
       : (occupationOf(text, focus) ??
+        fatherTrade(text, focus) ??
         doneAround(text, focus) ??
         madeBy(text, focus) ??
         materialOf(text, focus) ??

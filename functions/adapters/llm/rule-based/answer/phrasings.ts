@@ -202,7 +202,9 @@ export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefi
     // Bridge is a cantilever bridge"), when the sentence names it.
     const name = focus.reading.names[0];
     const named = name ? s.text.toLowerCase().indexOf(name.toLowerCase()) : -1;
-    const from = named >= 0 ? named + name!.length : 0;
+    // Past the class noun the name ends on in lower case: "The Lund valve is a spring-loaded safety valve".
+    const tail = named >= 0 ? (new RegExp(`^\\s+${escapeRegExp(stem)}s?\\b`, 'u').exec(s.text.slice(named + name!.length))?.[0].length ?? 0) : 0;
+    const from = named >= 0 ? named + name!.length + tail : 0;
     const found = nounIn(s.text.slice(from));
     if (!found) continue;
     const at = from + found.index + found[0].length - stem.length;
@@ -228,7 +230,12 @@ export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefi
         : after
           ? `${kind} ${after}`
           : undefined;
-    if (phrase && phrase.trim() !== kind) return { shortAnswer: phrase.trim(), answer: cite(s) };
+    // Not the name asked itself ("best known for the Holt valve", of the Holt valve).
+    const ofName = (words: string) => {
+      const terms = contentTerms(words);
+      return terms.length > 0 && terms.every((t) => focus.nameTerms.some((n) => n.includes(t)));
+    };
+    if (phrase && phrase.trim() !== kind && !ofName(phrase.slice(0, phrase.lastIndexOf(kind)))) return { shortAnswer: phrase.trim(), answer: cite(s) };
   }
   // "What type of animal is the Great Pyrenees?" with no passage saying "animal": the kind of it the
   // name's own opening sentence gives ("a large breed of dog").
@@ -926,6 +933,28 @@ export function doneAround(question: string, focus: Focus): ExtractedAnswer | un
 /** "What was X's profession?", "What is the occupation of X?", "What job did X have?", "What did X do for a living?". */
 const OCCUPATION = String.raw`(?:profession|occupation|job|line\s+of\s+work)`;
 const OCCUPATION_ASKED = new RegExp(String.raw`\b${OCCUPATION}\b|\bdo\s+for\s+a\s+living\b`, 'i');
+
+/** "What did Ivar Lund's father do?", "What was X's father's profession?": a father's trade asked; whose, group 1 or 2. */
+const FATHER_TRADE_ASKED = new RegExp(
+  String.raw`^\s*what\s+(?:did|does)\s+(.+?)['’]s\s+father\s+do\b|\b(?:what\s+(?:was|is)\s+)(.+?)['’]s\s+father['’]s\s+${OCCUPATION}\b`,
+  'iu',
+);
+
+/**
+ * "What did Ivar Lund's father do?": the trade the person's own passage gives a parent it does not
+ * name ("the son of a blacksmith"), a kind of person as the lexicon knows it. Undefined for other
+ * questions, or when the passage names no such trade (a named father is followed by kinship paths).
+ */
+export function fatherTrade(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const asked = FATHER_TRADE_ASKED.exec(question);
+  const whose = asked?.[1] ?? asked?.[2];
+  if (whose === undefined) return undefined;
+  for (const s of focus.all.filter((x) => sameName(x.title, whose))) {
+    const trade = /\b(?:son|daughter|child)\s+of\s+an?\s+([\p{Ll}-]{3,})\b/u.exec(s.text)?.[1];
+    if (trade && focus.lexicon.isKindOf?.(trade, 'person', 6) === true) return { shortAnswer: trade, answer: cite(s) };
+  }
+  return undefined;
+}
 
 /**
  * The occupation of the one person a question names: what the opening of their own passage calls
