@@ -150,8 +150,8 @@ export function headNamed(sentence: string): string | undefined {
 export const OWNER_ASKED = /^\s*(?:[Ww]ho|(?:[Ww]hich|[Ww]hat)\s+\p{Ll}+)\s+(?:owns|is\s+the\s+(?:current\s+)?owner\s+of)\s+(.+?)\s*\?*\s*$/u;
 /**
  * Who a sentence says owns a thing, as bought or held: "was acquired by the media group Stellan
- * Media", "owned by the city of Kessmark", "owned by the Morel family", "a subsidiary of Varn Group"; the owner, group 1, as a
- * name, or whole when a noun "of" a place names it ("the city of Kessmark").
+ * Media", "owned by the city of Kessmark", "owned by the Morel family", "a subsidiary of Varn
+ * Group"; the owner, group 1, as a name, or whole when a noun "of" a place names it ("the city of Kessmark").
  */
 const OWNER_SAID =
   /\b(?:(?:owned|acquired|bought|purchased|taken\s+over)\s+by|(?:a\s+)?(?:subsidiary|division)\s+of)\s+((?:the\s+\p{Ll}+\s+of\s+)?(?:(?:the\s+)?(?:\p{Ll}+\s+){0,3})?\p{Lu}[\p{L}'’.&-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}'’.&-]*)*(?:\s+(?:family|clan|dynasty|brothers|sisters)\b)?)/u;

@@ -281,6 +281,10 @@ const LEAD_CLASS =
 const WORK_NOUN =
   /\s+(?:video\s+game|(?:feature\s+)?film|movie|band|group|duo|trio|novel|book|series|album|single|song|play|opera|musical|game|show|magazine|programme|program|sitcom|comic)s?$/u;
 
+/** The music a sentence says is played: "plays mainly pop and rock music", "performs traditional folk music"; the kind, group 1. */
+const MUSIC_PLAYED =
+  /\b(?:plays?|played|playing|performs?|performed|broadcasts?|records?|recorded)\s+(?:(?:mainly|mostly|largely|chiefly|primarily|only)\s+)?(\p{Ll}[\p{Ll}-]*(?:(?:\s+(?:and|or)\s+|\s+)\p{Ll}[\p{Ll}-]*){0,3}?)\s+music\b/u;
+
 /**
  * "What genre is Cold Harbour?": the words its own passage's opening calls it by, past a year and a
  * nation's adjective, before the noun of the work ("a 1994 Norvian crime drama film": crime drama).
@@ -304,10 +308,6 @@ export function genreOf(question: string, focus: Focus): ExtractedAnswer | undef
   }
   return undefined;
 }
-
-/** The music a sentence says is played: "plays mainly pop and rock music", "performs traditional folk music"; the kind, group 1. */
-const MUSIC_PLAYED =
-  /\b(?:plays?|played|playing|performs?|performed|broadcasts?|records?|recorded)\s+(?:(?:mainly|mostly|largely|chiefly|primarily|only)\s+)?(\p{Ll}[\p{Ll}-]*(?:(?:\s+(?:and|or)\s+|\s+)\p{Ll}[\p{Ll}-]*){0,3}?)\s+music\b/u;
 
 /**
  * "What is the Institut Lumière devoted to?", "... known for his depictions of what?": what follows
@@ -647,7 +647,7 @@ export function placeOfAnswer(
   return undefined;
 }
 
-/** The places a town is said to be, asked by its class: "In which city ...?". */
+/** The classes of a settlement a question may ask for ("In which city ...?"), which townOfAnswer reads. */
 const SETTLEMENT = /^(?:city|town|village)$/i;
 
 /**

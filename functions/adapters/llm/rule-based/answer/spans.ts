@@ -267,8 +267,9 @@ function afterVerb(before: string, set: ReadonlySet<string>): boolean {
 export function calledClass(c: Candidate, s: Sentence, focus: Focus): boolean {
   if (focus.spansOfClass) return false;
   const phrase = /^,\s+(?:a|an|the)\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)/u.exec(s.text.slice(c.at + c.text.length))?.[1];
-  // Of a name only ("a population of 522,000" does not call a figure the population), after "the":
-  // "a city of France" says what is in France, "the capital of France" what France has.
+  // Of a name only ("a population of 522,000" does not call a figure the population), after "the"
+  // ("a city of France" says what is in France), and not a country the lexicon knows ("the capital
+  // of France" says what France has).
   const noun =
     c.kind === 'name' && focus.lexicon.isKindOf?.(c.text, 'country') !== true
       ? /\bthe\s+(\p{Ll}[\p{Ll}-]*)\s+(?:of\s+)?$/u.exec(s.text.slice(Math.max(0, c.at - 30), c.at))?.[1]

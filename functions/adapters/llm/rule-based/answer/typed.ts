@@ -125,9 +125,10 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   // "Which river flows through ...?": a class asked as the subject of a verb of the relation.
   const classVerb = CLASS_DID.exec(focus.question)?.[1];
   const classDid = classVerb !== undefined && focus.relation.some((set) => set.has(contentTerms(classVerb)[0] ?? ''));
-  let said: boolean | undefined;
+  // Whether some sentence says every word of the relation, read once when first asked (below).
+  let saidWhole: boolean | undefined;
   const relationSaid = () =>
-    (said ??= focus.relation.length > 0 && focus.all.some((x) => focus.relation.every((set) => [...set].some((t) => holdsTerm(x.terms, t)))));
+    (saidWhole ??= focus.relation.length > 0 && focus.all.some((x) => focus.relation.every((set) => [...set].some((t) => holdsTerm(x.terms, t)))));
   for (const s of focus.all) {
     const about = (!hasNames || nameScoreOf(s) > 0 || (s.position === 0 && pronounPassages.has(s.docId))) && namesSubject(s);
     const asked = focus.relationScore(s) + focus.classScore(s);
