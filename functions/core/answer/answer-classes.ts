@@ -209,15 +209,17 @@ export function studiedIn(sentence: string): string | undefined {
   const verb = /\b(?:stud(?:ied|ying)|trained|educated|graduated)(?:\s+\p{Ll}+){0,3}?\s+(?:in|at|from)\s+(?:the\s+)?$/u;
   const after = schools.find((c) => verb.test(sentence.slice(Math.max(0, c.at - 60), c.at)));
   if (after) return after.text;
+  const placed = [...sentence.matchAll(STUDIED_AT)];
   // A teacher may come between: "studied under Carl Linnaeus at Uppsala and later taught at the University of Velm".
-  const underTeacher =
-    /\b(?:stud(?:ied|ying)|trained)\s+under\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*\s+(?:in|at)\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)/u.exec(
-      sentence,
-    )?.[1];
+  const underTeacher = placed.find((m) => m[1] !== undefined)?.[2];
   if (underTeacher) return underTeacher;
   if (schools.length > 0) return undefined;
-  return /\b(?:stud(?:ied|ying)|trained)\b(?:\s+\p{Ll}+){0,3}?\s+(?:in|at)\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)/u.exec(sentence)?.[1];
+  return placed[0]?.[2];
 }
+
+/** A place after a verb of study, past a teacher ("studied under Carl Linnaeus at Uppsala", group 1) or a few words ("studied theology in Paris"); the place, group 2. */
+const STUDIED_AT =
+  /\b(?:stud(?:ied|ying)|trained)\b(?:(\s+under\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)|(?:\s+\p{Ll}+){0,3}?)\s+(?:in|at)\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)/gu;
 
 /** The words that head the name of a place of learning, in English and as other languages write them. */
 const SCHOOL_HEAD =

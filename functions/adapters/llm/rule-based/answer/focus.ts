@@ -117,6 +117,11 @@ export class Focus {
     return this.relation.some((set) => [...set].some((t) => holdsTerm(terms, t)));
   }
 
+  /** Whether some words hold every word of the relation, each in one of its forms. */
+  holdsWholeRelation(terms: ReadonlySet<string>): boolean {
+    return this.relation.every((set) => [...set].some((t) => holdsTerm(terms, t)));
+  }
+
   /** Whether the relation's i-th word is of the question's own clause ("created by who?"). */
   isAsked(i: number): boolean {
     return this.weights[i] === 2;

@@ -1006,14 +1006,13 @@ function withTitledNames(reading: QuestionReading, question: string, all: readon
   for (const name of reading.names) {
     const title = titles.find((t) => {
       if (!new RegExp(`^${escapeRegExp(name)}(?:['’]s)?(?:\\s+\\p{Ll}+)+$`, 'u').test(t)) return false;
-      const at = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(t)}(?![\\p{L}\\p{N}])`, 'u').exec(question);
+      const at = standingWhole(t, 'u').exec(question);
       const before = at ? question.slice(0, at.index) : '';
       return at !== null && (ASKED_RIGHT_AFTER.test(before) || /\b(?:of|in|at)\s+(?:the\s+)?$/.test(before));
     });
     if (!title) continue;
-    const words = new Set(contentTerms(title));
     names = names.map((n) => (n === name ? title : n));
-    relation = relation.filter((w) => !contentTerms(w).every((t) => words.has(t)));
+    relation = outsideTitle(relation, title);
   }
   return names === reading.names ? reading : { ...reading, names, relation };
 }
@@ -1025,18 +1024,28 @@ function withTitledNames(reading: QuestionReading, question: string, all: readon
  */
 function withWholeTitles(reading: QuestionReading, question: string, all: readonly Sentence[]): QuestionReading {
   if (reading.names.length < 2 || reading.options) return reading;
-  const whole = (phrase: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}(?![\\p{L}\\p{N}])`, 'iu');
+  const whole = (phrase: string) => standingWhole(phrase, 'iu');
   for (const title of new Set(all.map((s) => bareTitle(s.title)))) {
     if (!/\s\p{Ll}+\s/u.test(title) || !whole(title).test(question)) continue;
     // Names the title holds as words, and the question nowhere else ("president of Israel before the Israeli ... election").
     const rest = question.replace(whole(title), ' ');
     const inside = reading.names.filter((n) => whole(n).test(title) && !whole(n).test(rest));
     if (inside.length < 2) continue;
-    const words = new Set(contentTerms(title));
     const names = reading.names.flatMap((n) => (n === inside[0] ? [title] : inside.includes(n) ? [] : [n]));
-    return { ...reading, names, relation: reading.relation.filter((w) => !contentTerms(w).every((t) => words.has(t))) };
+    return { ...reading, names, relation: outsideTitle(reading.relation, title) };
   }
   return reading;
+}
+
+/** A phrase standing whole in a text, not inside a longer word or number. */
+function standingWhole(phrase: string, flags: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}(?![\\p{L}\\p{N}])`, flags);
+}
+
+/** The relation's words a title taken as a name does not hold: its own words name, they do not relate. */
+function outsideTitle(relation: readonly string[], title: string): string[] {
+  const words = new Set(contentTerms(title));
+  return relation.filter((w) => !contentTerms(w).every((t) => words.has(t)));
 }
 
 /** A question's opening up to its subject: "Where does ", "When was ", "How many eggs does ". */

@@ -664,13 +664,12 @@ export function townOfAnswer(
   lexicon: Lexicon,
 ): { place: string; cited: string[] } | undefined {
   if (!SETTLEMENT.test(head)) return undefined;
+  // A name's own passage, its opening and the noun that opening calls it by ("is a teaching hospital in").
   const calls = (name: string) => {
-    const opening = sentences(ownPassage(name, documents)?.text ?? '')[0] ?? '';
-    const noun =
-      /\b(?:is|was)\s+(?:an?|the)\s+(?:[\p{L}-]+\s+){0,3}?(city|town|village|capital|municipality|port|\p{Ll}+)\b(?=\s+(?:in|of|on|and|with|near|,)|[,.;]|$)/u.exec(
-        opening,
-      )?.[1];
-    return { opening, noun };
+    const passage = ownPassage(name, documents);
+    const opening = sentences(passage?.text ?? '')[0] ?? '';
+    const noun = /\b(?:is|was)\s+(?:an?|the)\s+(?:[\p{L}-]+\s+){0,3}?(\p{Ll}+)\b(?=\s+(?:in|of|on|and|with|near|,)|[,.;]|$)/u.exec(opening)?.[1];
+    return { passage, opening, noun };
   };
   const own = calls(answer);
   if (!own.noun || SETTLEMENT.test(own.noun) || lexicon.isKindOf?.(own.noun, head) === true || placeOfClass(answer, head, lexicon)) return undefined;
@@ -679,8 +678,7 @@ export function townOfAnswer(
     const noun = calls(p).noun;
     return noun !== undefined && (noun === head || lexicon.isKindOf?.(noun, head) === true);
   });
-  const home = ownPassage(answer, documents);
-  return place && home ? { place, cited: [`${own.opening} [${home.id}]`] } : undefined;
+  return place && own.passage ? { place, cited: [`${own.opening} [${own.passage.id}]`] } : undefined;
 }
 
 /** The verbs of a founding, as a question asks where it was: "establish", "founded", "set up". */
@@ -934,6 +932,14 @@ export function doneAround(question: string, focus: Focus): ExtractedAnswer | un
 const OCCUPATION = String.raw`(?:profession|occupation|job|line\s+of\s+work)`;
 const OCCUPATION_ASKED = new RegExp(String.raw`\b${OCCUPATION}\b|\bdo\s+for\s+a\s+living\b`, 'i');
 
+/**
+ * Whether the lexicon files a word under person, as an occupation is: within six levels, for a
+ * surgeon is a doctor, a medical practitioner, a health professional, a professional, an adult, a person.
+ */
+function personKind(word: string, focus: Focus): boolean {
+  return focus.lexicon.isKindOf?.(word, 'person', 6) === true;
+}
+
 /** "What did Ivar Lund's father do?", "What was X's father's profession?": a father's trade asked; whose, group 1 or 2. */
 const FATHER_TRADE_ASKED = new RegExp(
   String.raw`^\s*what\s+(?:did|does)\s+(.+?)['’]s\s+father\s+do\b|\b(?:what\s+(?:was|is)\s+)(.+?)['’]s\s+father['’]s\s+${OCCUPATION}\b`,
@@ -951,7 +957,7 @@ export function fatherTrade(question: string, focus: Focus): ExtractedAnswer | u
   if (whose === undefined) return undefined;
   for (const s of focus.all.filter((x) => sameName(x.title, whose))) {
     const trade = /\b(?:son|daughter|child)\s+of\s+an?\s+([\p{Ll}-]{3,})\b/u.exec(s.text)?.[1];
-    if (trade && focus.lexicon.isKindOf?.(trade, 'person', 6) === true) return { shortAnswer: trade, answer: cite(s) };
+    if (trade && personKind(trade, focus)) return { shortAnswer: trade, answer: cite(s) };
   }
   return undefined;
 }
@@ -970,8 +976,7 @@ export function occupationOf(question: string, focus: Focus): ExtractedAnswer | 
   const named = escapeRegExp(name);
   if (!new RegExp(`${named}['’]s\\s+${OCCUPATION}|${OCCUPATION}\\s+of\\s+${named}|\\b(?:did|does|do)\\s+${named}\\s+(?:have|do)\\b`, 'i').test(question))
     return undefined;
-  // Six levels: a surgeon is a doctor, a medical practitioner, a health professional, a professional, an adult, a person.
-  const person = (w: string | undefined) => w !== undefined && focus.lexicon.isKindOf?.(w, 'person', 6) === true;
+  const person = (w: string | undefined) => w !== undefined && personKind(w, focus);
   for (const s of focus.ownOpenings()) {
     const called = (predicateOf(s.text.replace(/\s*\([^)]*\)/g, '')) ?? '')
       .split(/[,;.]/)[0]!
@@ -1712,8 +1717,7 @@ export function relativeAgent(reading: QuestionReading, focus: Focus): Extracted
       const said = new Set(contentTerms(m[2]!));
       // Nor is it when the sentence says the doing before the name: "written and directed by Jeff Wadlow and ...".
       const doneBefore = (s.text.slice(0, m.index).match(/\p{L}+/gu) ?? []).some(saysDone);
-      if (!doneBefore && focus.relation.every((set) => [...set].some((t) => holdsTerm(said, t))) && !focus.isGiven({ text: m[1]!, at: 0, kind: 'name' }))
-        return { shortAnswer: m[1]!, answer: cite(s) };
+      if (!doneBefore && focus.holdsWholeRelation(said) && !focus.isGiven({ text: m[1]!, at: 0, kind: 'name' })) return { shortAnswer: m[1]!, answer: cite(s) };
     }
   }
   return undefined;

@@ -127,8 +127,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const classDid = classVerb !== undefined && focus.relation.some((set) => set.has(contentTerms(classVerb)[0] ?? ''));
   // Whether some sentence says every word of the relation, read once when first asked (below).
   let saidWhole: boolean | undefined;
-  const relationSaid = () =>
-    (saidWhole ??= focus.relation.length > 0 && focus.all.some((x) => focus.relation.every((set) => [...set].some((t) => holdsTerm(x.terms, t)))));
+  const relationSaid = () => (saidWhole ??= focus.relation.length > 0 && focus.all.some((x) => focus.holdsWholeRelation(x.terms)));
   for (const s of focus.all) {
     const about = (!hasNames || nameScoreOf(s) > 0 || (s.position === 0 && pronounPassages.has(s.docId))) && namesSubject(s);
     const asked = focus.relationScore(s) + focus.classScore(s);
@@ -287,7 +286,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     best !== undefined &&
     reading.type === 'number' &&
     focus.reading.names.some((n) => sameName(best!.sentence.title, n)) &&
-    focus.relation.every((set) => [...set].some((t) => holdsTerm(best!.sentence.terms, t)));
+    focus.holdsWholeRelation(best!.sentence.terms);
   if (chained && !settled && (!best || chained.score > best.score)) best = chained;
   if (!best) return undefined;
   const shortAnswer = withYear(joined(best.candidate, best.sentence, reading), best.sentence.text, reading);
