@@ -130,6 +130,12 @@ const WORD_NUMBER = new RegExp(
 /** A count joined to its noun by a hyphen: "ten-game", "12-episode"; not an age ("ten-year-old"). */
 const COUNT_JOINED = new RegExp(`(?<![\\p{L}\\d-])(\\d+|${Object.keys(NUMBER_WORDS).join('|')})-(\\p{Ll}{3,})\\b(?!-)`, 'giu');
 
+/** A part of a counted whole: "Seven of her nine crew", "two of the five members" (the part, group 1). */
+const PART_OF_COUNT = new RegExp(
+  `(?<![\\p{L}\\d-])(\\d[\\d,]*|${Object.keys(NUMBER_WORDS).join('|')})(?=\\s+of\\s+(?:the|his|her|its|their)\\s+(?:\\d[\\d,]*|${Object.keys(NUMBER_WORDS).join('|')})\\s+\\p{Ll})`,
+  'giu',
+);
+
 /** The lower bound of a range before a count ("two to ", "2–"); not the start of a change ("from 100 to 400 members"). */
 const RANGE_BEFORE = new RegExp(`(?<!\\bfrom\\s+)\\b(?:\\d[\\d,]*|${Object.keys(NUMBER_WORDS).join('|')})(?:\\s+to\\s+|\\s*[–-]\\s*)$`, 'iu');
 
@@ -204,6 +210,11 @@ export function numbersIn(sentence: string): Candidate[] {
     if (measured(m.index)) continue;
     const value = /^\d/.test(m[1]!) ? Number(m[1]) : NUMBER_WORDS[m[1]!.toLowerCase()];
     if (value !== undefined) out.push({ text: m[0], at: m.index, kind: 'number', value });
+  }
+  // "Seven of her nine crew drowned": the part counts as the whole does ("one of the ten founders" says who, not how many).
+  for (const m of sentence.matchAll(PART_OF_COUNT)) {
+    const value = /^\d/.test(m[1]!) ? Number(m[1]!.replace(/,/g, '')) : NUMBER_WORDS[m[1]!.toLowerCase()];
+    if (value !== undefined && value > 1) out.push({ text: m[0], at: m.index, kind: 'number', value });
   }
   // "has won it twice": a count of times.
   for (const m of sentence.matchAll(TIMES_WORD)) out.push({ text: m[0], at: m.index, kind: 'number', value: TIMES[m[0].toLowerCase()]! });

@@ -153,6 +153,8 @@ function typeOfNoun(noun: string): AnswerType | undefined {
   if (PLACE_NOUNS.test(noun)) return 'place';
   return PERSON_NOUNS.test(noun) ? 'person' : undefined;
 }
+/** "was the Mary Ellen carrying?": a name, then the verb asked in its -ing form, last. */
+const PROGRESSIVE_ASKED = /^(?:is|are|was|were)\s+(?:the\s+)?\p{Lu}[^?]*?\s+\p{Ll}{3,}ing\s*\?*\s*$/u;
 const QUANTITY_ADJECTIVES = 'old|long|tall|high|big|large|far|deep|wide|heavy|fast|often|much|many|populous';
 
 export function readQuestion(raw: string): QuestionReading {
@@ -321,8 +323,8 @@ export function readQuestion(raw: string): QuestionReading {
           const raceTime = /\b(?:winning|finishing|record|race|running)\s+time$/.test(noun);
           type = (NUMBER_NOUNS.test(head) && !placeArea && !timeSpan) || raceTime ? 'number' : (typeOfNoun(head) ?? 'entity');
         } else if (/\bpopulation\b/i.test(after)) type = 'number';
-        // "What does X say / mean / do?": a clause, not a name.
-        else if (/^(?:do|does|did)\b/i.test(after)) type = 'description';
+        // "What does X say / mean / do?", "What was the Mary Ellen carrying?": a clause, not a name.
+        else if (/^(?:do|does|did)\b/i.test(after) || (PROGRESSIVE_ASKED.test(after) && !/['’]s\b/.test(after))) type = 'description';
         // "What is a bouchon?", "What is the Grand Port Maritime de Marseille?": what a thing is.
         else
           type =
@@ -832,11 +834,16 @@ export function describedThing(question: string): { phrase: string; find: string
   const auxiliary = /^(?:did|does|do)\s/.test(lead);
   // "When was the university where Ingrid Falk studied founded?": after "was", a participle after a
   // clause that opens with its name and verb is the question's own too; a name may end on a figure
-  // ("... introduced the Clean Rivers Act 1974 born?").
+  // ("... introduced the Clean Rivers Act 1974 born?"); the participle may follow its adverb ("... the
+  // Mary Ellen sank near first lit?").
   const own =
     auxiliary || /^(?:is|was|are|were)\s/.test(lead)
       ? (/^((?!(?:the|a|an)\s)\p{Ll}+\s.*\p{Lu}[\p{L}\p{N}'’.-]*(?:\s+\d+)?)\s+(\p{Ll}+)$/u.exec(said) ??
-        (auxiliary ? null : /^(\p{Lu}.*\s\p{Ll}{3,})\s+(\p{Ll}{2,}(?:ed|en)|built|held|made|sold|won)$/u.exec(said)))
+        (auxiliary
+          ? null
+          : /^((?:the\s+)?\p{Lu}.*?\s\p{Ll}{3,})\s+((?:(?:first|last|originally|officially|formally|finally|later)\s+)?(?:\p{Ll}{2,}(?:ed|en)|built|held|made|sold|won|lit|begun))$/u.exec(
+              said,
+            )))
       : null;
   // After "did", the question's own verb ends it: without one, the clause is the question's.
   if (auxiliary && !own) return undefined;

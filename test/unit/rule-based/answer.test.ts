@@ -6174,3 +6174,57 @@ describe('Function: answerStructured on an inventor, his valve and the son of a 
     expect(ask("What was Per Holt's father's profession?", all).shortAnswer).toBe('blacksmith');
   });
 });
+
+describe('Function: answerStructured on a lighthouse, its engineer and a wreck', () => {
+  const light = doc(
+    'light',
+    'Skerry Point Light',
+    'Skerry Point Light is a lighthouse on the island of Vardo. The tower, 27 metres tall, was designed by the engineer Niall Brennan and first lit in 1842. Its light can be seen from 19 nautical miles away.',
+  );
+  const engineer = doc(
+    'engineer',
+    'Niall Brennan',
+    'Niall Brennan (1781–1850) was an engineer of the Kessian coast. He trained as a stonemason before turning to engineering. His son, Niall Brennan Junior, succeeded him as inspector in 1850.',
+  );
+  const wreck = doc(
+    'wreck',
+    'Wreck of the Ada Grey',
+    'The Ada Grey was a Brisa schooner that sank off Skerry Point in 1860. She was carrying a cargo of slate from Brisa to Harwick. Six of her eight crew drowned.',
+  );
+  const all = [light, engineer, wreck];
+
+  it('gives the height a sentence of its own passage says, not another figure of it', () => {
+    // Act & Assess
+    expect(ask('How tall is Skerry Point Light?', all).shortAnswer).toBe('27 metres');
+  });
+
+  it('tells a son named "Junior" from the father the question names', () => {
+    // Act & Assess
+    expect(ask('Who succeeded Niall Brennan as inspector?', all).shortAnswer).toBe('Niall Brennan Junior');
+  });
+
+  it('gives what one trained as', () => {
+    // Act & Assess
+    expect(ask('What did Niall Brennan train as?', all).shortAnswer).toBe('stonemason');
+  });
+
+  it('gives the part a count asks of, not the whole it is of', () => {
+    // Act & Assess
+    expect(ask("How many of the Ada Grey's crew drowned?", all).shortAnswer).toBe('Six');
+  });
+
+  it('reads "What was X carrying?" as what X carried', () => {
+    // Act & Assess
+    expect(ask('What was the Ada Grey carrying?', all).shortAnswer).toBe('a cargo of slate');
+  });
+
+  it('gives the kind of a ship the lexicon names in two words ("schooner": a sailing ship)', () => {
+    // Act & Assess
+    expect(ask('What kind of ship was the Ada Grey?', all).shortAnswer).toBe('schooner');
+  });
+
+  it('finds the thing a clause describes before the adverb and participle the question asks with', () => {
+    // Act & Assess
+    expect(ask('In which year was the lighthouse that the Ada Grey sank near first lit?', all).shortAnswer).toBe('1842');
+  });
+});

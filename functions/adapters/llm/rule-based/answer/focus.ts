@@ -492,6 +492,8 @@ export class Focus {
       return false;
     // "for pupils aged 11 to 18" gives ages, which answer only an age asked.
     if (/\baged\s+(?:between\s+)?$/i.test(sentence.slice(Math.max(0, c.at - 20), c.at))) return /\bhow\s+old\b|\bages?\b/i.test(this.question);
+    // "How many of its crew drowned?" asks the part: "Seven of her nine crew drowned" gives the whole after "of".
+    if (/\bhow\s+many\s+of\b/i.test(this.question) && /\bof\s+(?:the|his|her|its|their)\s+$/i.test(sentence.slice(Math.max(0, c.at - 12), c.at))) return false;
     // "twice" answers how many times, or how often.
     if (/^(?:twice|thrice)$/i.test(c.text)) return /\bhow\s+(?:many\s+times|often)\b/i.test(this.question);
     // "How deep is Lake Vessel?" asks for a length: an area ("310 square kilometres") is no depth,
@@ -536,6 +538,7 @@ export class Focus {
     // A count the sentence words as "the only species" is the question's only when it says "only".
     if (c.kind === 'number' && /\bonly\b/i.test(c.text)) return /\bonly\b/i.test(this.question);
     const terms = contentTerms(c.text);
+    if (this.namesakeOf(c.text)) return false;
     // A longer form of a name the question gives ("Herbert Weston Scott Howell III" for "Scott Howell") is that name.
     return (
       terms.length > 0 &&
@@ -543,6 +546,15 @@ export class Focus {
         this.nameTerms.some((n) => n.length >= 2 && n.every((t) => terms.includes(t))) ||
         this.ownSubject(c.text))
     );
+  }
+
+  /**
+   * Whether a name is the father or the son of a name the question gives: "George Halpin Junior",
+   * where a passage is titled "George Halpin" and the question does not say "Junior".
+   */
+  private namesakeOf(name: string): boolean {
+    const bare = GENERATION.exec(name)?.[1];
+    return bare !== undefined && this.reading.names.some((n) => sameName(n, bare) && this.all.some((s) => s.position === 0 && sameName(s.title, n)));
   }
 
   /**
@@ -616,6 +628,8 @@ export function sentencesAbout(side: string, focus: Focus): Sentence[] {
 export const LOCATIVE_VERB = /^(?:sits?|sitting|sat|lies|lie|lying|lay|stands?|standing|stood|located|situated)$/i;
 
 /** A question asking for a length: how deep, tall, high, long, wide, far or thick a thing is; the adjective, group 1. */
+/** A name with the generation that tells a father from his son ("George Halpin Junior"): the name without it, group 1. */
+const GENERATION = /^(.+?),?\s+(?:Junior|Jr\.?|Senior|Sr\.?|the\s+(?:Younger|Elder))$/;
 const LENGTH_ASKED = /\bhow\s+(deep|tall|high|long|wide|far|thick)\b/i;
 /** The length a measure is said to be, just after it ("14 kilometres long"), group 1. */
 const LENGTH_SAID = /^\s+(deep|tall|high|long|wide|thick)\b/i;

@@ -104,6 +104,7 @@ import {
   madeBy,
   mannerOf,
   materialOf,
+  measureSaid,
   namedAfter,
   namedFor,
   objectOf,
@@ -123,6 +124,7 @@ import {
   superlative,
   teacherOf,
   townOfAnswer,
+  verbAs,
   verbObject,
   verbSubject,
   whatFor,
@@ -307,6 +309,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         (asksForMany(text) ? coordinated(focus) : undefined) ??
         causeOf(text, focus) ??
         depicted(text, focus) ??
+        verbAs(text, focus) ??
         verbObject(text, focus) ??
         verbSubject(text, focus) ??
         whatFor(text, focus) ??
@@ -326,6 +329,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         playsAs(reading, focus, text) ??
         roleHeld(reading, focus) ??
         howLong(text, focus) ??
+        measureSaid(text, focus) ??
         howOften(text, focus) ??
         periodEnd(text, focus) ??
         becameWhen(text, focus) ??

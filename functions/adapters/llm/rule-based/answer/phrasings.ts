@@ -238,10 +238,15 @@ export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefi
     if (phrase && phrase.trim() !== kind && !ofName(phrase.slice(0, phrase.lastIndexOf(kind)))) return { shortAnswer: phrase.trim(), answer: cite(s) };
   }
   // "What type of animal is the Great Pyrenees?" with no passage saying "animal": the kind of it the
-  // name's own opening sentence gives ("a large breed of dog").
-  for (const s of focus.ownOpenings()) {
+  // name's own opening sentence gives ("a large breed of dog"), or the opening of a passage titled
+  // after it ("Wreck of the Mary Ellen"). "What kind of ship was the Mary Ellen?": a word the lexicon
+  // calls a kind of one in two words ("schooner": a sailing ship).
+  const own = focus.ownOpenings();
+  for (const s of [...own, ...focus.all.filter((x) => x.position === 0 && focus.titledAfterName(x) && !own.includes(x))]) {
     const [first] = focus.kindsIn(s.text);
     if (first) return { shortAnswer: first.text, answer: cite(s) };
+    const headed = [...s.text.matchAll(/\b\p{Ll}{3,}\b/gu)].find((m) => (focus.lexicon.kindsOf?.(m[0]) ?? []).some((k) => k.endsWith(` ${stem}`)));
+    if (headed) return { shortAnswer: headed[0], answer: cite(s) };
   }
   return undefined;
 }
@@ -995,11 +1000,12 @@ export function occupationOf(question: string, focus: Focus): ExtractedAnswer | 
 
 /**
  * "What did the Lumière brothers patent?", "What did Moira Kell study in Aberdeen?": a question on
- * what its subject did, and the verb, which may take a place or a year after it. Case-sensitive: with
+ * what its subject did (or was doing: "What was the Mary Ellen carrying?"), and the verb, which may
+ * take a place or a year after it. Case-sensitive: with
  * the i flag \p{Ll} matches capitals too, and a name after the verb ("... in Aberdeen") would be it.
  */
 const VERB_ASKED =
-  /^\s*[Ww]hat\s+(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})(?:\s+(?:up|out|down|off))?(?:\s+(?:in|at|on|during|from|with)\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,3}|\d{4}))?\s*\?*\s*$/u;
+  /^\s*[Ww]hat\s+(?:(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})|(?:was|were|is|are)\s+(.+?)\s+(\p{Ll}{3,}ing))(?:\s+(?:up|out|down|off))?(?:\s+(?:in|at|on|during|from|with)\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,3}|\d{4}))?\s*\?*\s*$/u;
 /** A word that is no particle, preposition or adverb of place or time ("abroad", "together"), as OPENS reads a bare noun. */
 const NOT_PARTICLE =
   '(?!(?:in|on|at|to|by|for|from|with|into|onto|over|under|up|out|off|down|away|back|abroad|again|together|alone|there|here|then|also|not|only|just|and|or|but)\\b)\\p{Ll}{3,}';
@@ -1029,15 +1035,16 @@ const LISTED = new RegExp(`^(?:,|,?\\s+and)\\s+(?=${OPENS})${THING}`, 'u');
  */
 export function verbObject(question: string, focus: Focus): ExtractedAnswer | undefined {
   const asked = VERB_ASKED.exec(question);
-  const verb = asked?.[2]?.toLowerCase();
+  // "What was the Mary Ellen carrying?" asks as "What did the Mary Ellen carry?" does.
+  const verb = (asked?.[2] ?? asked?.[4])?.toLowerCase();
   const stem = verb ? contentTerms(verb)[0] : undefined;
   if (!asked || !verb || !stem) return undefined;
   // Of whom it is asked ("the Lumière brothers"): at least half its words in the sentence or its passage's title.
-  const subject = contentTerms(asked[1]!);
+  const subject = contentTerms((asked[1] ?? asked[3])!);
   const said = saysVerb(verb, stem, focus);
   // The place or year after the verb is said where it was done: "What did Lyon build in 2014?" is
   // not answered by what the city plans to build.
-  const where = asked[3] ? contentTerms(asked[3]) : [];
+  const where = asked[5] ? contentTerms(asked[5]) : [];
   const about = rankedAbout(focus).filter((x) => holdsHalf(x, subject) && where.every((t) => holdsTerm(x.terms, t)));
   for (const s of about) {
     for (const w of s.text.matchAll(/\b\p{Ll}{3,}\b/gu)) {
@@ -1084,6 +1091,29 @@ export function depicted(question: string, focus: Focus): ExtractedAnswer | unde
 }
 
 /** Whether a word is a form of a verb: "wrote" and "written" of "write", "patented" of "patent". */
+/** "What did George Halpin train as?", "What does she work as?": the subject and the verb, groups 1 and 2. */
+const AS_ASKED = /^\s*what\s+(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})\s+as\s*\?*\s*$/iu;
+/** A verb, then what it was done as: "trained as a carpenter before ...", "served as the town's mayor" (groups 1 and 2). */
+const AS_SAID =
+  /\b(\p{Ll}{3,})\s+as\s+(?:an?\s+|the\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?=\s+(?:before|after|in|at|for|with|and|until|from|to|under|when|while|then|of)\b|\s*[,.;()]|\s*$)/gu;
+
+/**
+ * "What did George Halpin train as?": what a sentence about the subject says it did the verb as, in
+ * any of the verb's forms ("he trained as a carpenter before turning to engineering": carpenter).
+ * Undefined for other questions, or when no sentence says it.
+ */
+export function verbAs(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const asked = AS_ASKED.exec(question);
+  const stem = asked ? contentTerms(asked[2]!)[0] : undefined;
+  if (!asked || !stem) return undefined;
+  const said = saysVerb(asked[2]!.toLowerCase(), stem, focus);
+  const subject = contentTerms(asked[1]!);
+  for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, subject))) {
+    for (const m of s.text.matchAll(AS_SAID)) if (said(m[1]!)) return { shortAnswer: m[2]!, answer: cite(s) };
+  }
+  return undefined;
+}
+
 function saysVerb(verb: string, stem: string, focus: Focus): (word: string) => boolean {
   const forms = new Set([verb, ...focus.lexicon.related(verb).filter((w) => !/\s/.test(w))]);
   return (w) => forms.has(w.toLowerCase()) || contentTerms(w)[0] === stem;
@@ -1262,6 +1292,33 @@ export function howLong(question: string, focus: Focus): ExtractedAnswer | undef
   // "It aired on SRT 1 from 2015 to 2021 and ran for five series": the sentence saying the verb gives the span before it too.
   const found = afterAskedVerb(asked, SPAN_OF_TIME, focus) ?? afterAskedVerb(asked, SPAN_OF_TIME, focus, true);
   return found && { shortAnswer: found.match[0], answer: cite(found.sentence) };
+}
+
+/** "How tall is X?", "How long was the X?": the length asked, group 1. */
+const MEASURE_ASKED = /^\s*how\s+(tall|high|long|deep|wide|thick)\s+(?:is|was|are|were)\s/i;
+
+/** The noun each length is said by ("a height of 31 metres"). */
+const MEASURE_NOUN: Record<string, string> = { tall: 'height', high: 'height', long: 'length', deep: 'depth', wide: 'width', thick: 'thickness' };
+
+/**
+ * "How tall is Dunmore Head Lighthouse?": a measure a sentence of the thing's own passage says is
+ * that length ("The tower, 31 metres tall, ...", "a height of 31 metres"), though the sentence names
+ * only a part of the thing; not another figure of it ("seen from 23 nautical miles away"). Undefined
+ * for other questions, or when no sentence of its passage says the length so.
+ */
+export function measureSaid(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const asked = MEASURE_ASKED.exec(question)?.[1]?.toLowerCase();
+  if (asked === undefined) return undefined;
+  const adjectives = asked === 'tall' || asked === 'high' ? 'tall|high' : asked;
+  const after = new RegExp(`^\\s+(?:${adjectives})\\b`, 'i');
+  const before = new RegExp(`\\b${MEASURE_NOUN[asked]}\\s+of\\s+$`, 'i');
+  for (const s of focus.all.filter((x) => focus.titledAfterName(x))) {
+    const said = numbersIn(s.text).find(
+      (c) => /\p{L}$/u.test(c.text) && (after.test(s.text.slice(c.at + c.text.length)) || before.test(s.text.slice(0, c.at))),
+    );
+    if (said) return { shortAnswer: said.text, answer: cite(s) };
+  }
+  return undefined;
 }
 
 /** An end said with its year: "was completed in 1971", "ended on 3 May 1990". */
