@@ -6228,3 +6228,66 @@ describe('Function: answerStructured on a lighthouse, its engineer and a wreck',
     expect(ask('In which year was the lighthouse that the Ada Grey sank near first lit?', all).shortAnswer).toBe('1842');
   });
 });
+
+describe('Function: answerStructured on an orchestra, its founder, its conductors and a festival', () => {
+  const orchestra = doc(
+    'orchestra',
+    'Varn Philharmonic',
+    'The Varn Philharmonic is a symphony orchestra based in Varn. It was founded in 1903 by the pianist and conductor Edvin Hald, and gave its first concert in the old Wool Hall. Its chief conductor since 2015 has been the Kessian conductor Maria Lund, who succeeded Petter Aas.',
+  );
+  const founder = doc(
+    'founder',
+    'Edvin Hald',
+    'Edvin Hald (1870–1941) was a Kessian pianist and composer. He studied piano in Brisa. Besides founding the Varn Philharmonic, which he led until 1930, he wrote two symphonies.',
+  );
+  const conductor = doc(
+    'conductor',
+    'Maria Lund',
+    'Maria Lund (born 1975) is a Kessian conductor. Before coming to Varn she was chief conductor of the Brisa Chamber Orchestra. She plays the cello.',
+  );
+  const festival = doc('festival', 'Varn Music Days', 'The Varn Music Days is a music festival held in Varn every June since 1960.');
+  const all = [orchestra, founder, conductor, festival];
+
+  it('compares by the years each side is dated, not by a month that recurs', () => {
+    // Act & Assess
+    expect(ask('Which is older, the Varn Philharmonic or the Varn Music Days?', all).shortAnswer).toBe('Varn Philharmonic');
+  });
+
+  it("gives the instrument one's own passage names, not what a passage it leads to says another plays", () => {
+    // Arrange
+    const band = doc(
+      'band',
+      'Tarn Symphony Orchestra',
+      'The Tarn Symphony Orchestra (TSO) is a symphony orchestra based in Tarn, the capital of Kessia. It was founded in 1921 by the pianist and conductor Ivo Rask, and gave its first concert in the old Corn Exchange. Since 1968 it has performed at the Halvard Hall. The orchestra has 96 full-time musicians. Its principal conductor since 2017 has been the Finnish conductor Ada Kiel, who succeeded Tom Greer.',
+    );
+    const rask = doc(
+      'rask',
+      'Ivo Rask',
+      "Ivo Rask (12 May 1884 – 3 January 1953) was a Kessian pianist, conductor and composer. He studied piano at the Leipzig Conservatory under Carl Reinecke. Besides founding the Tarn Symphony Orchestra, which he led until 1946, he wrote three symphonies and an opera, The Ferryman's Daughter. He married the soprano Ingrid Moe in 1912.",
+    );
+    const kiel = doc(
+      'kiel',
+      'Ada Kiel',
+      'Ada Kiel (born 1979 in Tampere) is a Finnish conductor. She studied conducting at the Sibelius Academy in Helsinki and won the Nordic Conducting Competition in 2006. Before coming to Tarn she was chief conductor of the Oulu Symphony Orchestra from 2010 to 2016. She plays the violin.',
+    );
+
+    // Act & Assess
+    expect(ask('What instrument did Ivo Rask play?', [band, rask, kiel]).shortAnswer).toBe('piano');
+  });
+
+  it('gives whom one succeeded, asked who was before them', () => {
+    // Act & Assess
+    expect(ask('Who was the chief conductor before Maria Lund?', all).shortAnswer).toBe('Petter Aas');
+    expect(ask("Who was Maria Lund's predecessor?", all).shortAnswer).toBe('Petter Aas');
+  });
+
+  it('sets apart the one the question is "before"', () => {
+    // Act & Assess
+    expect(ask('Which orchestra did Maria Lund lead before Varn?', all).shortAnswer).toBe('Brisa Chamber Orchestra');
+  });
+
+  it('gives a place named after "the old"', () => {
+    // Act & Assess
+    expect(ask('Where did the Varn Philharmonic give its first concert?', all).shortAnswer).toBe('Wool Hall');
+  });
+});

@@ -254,7 +254,9 @@ function sideDate(option: string, side: readonly Sentence[], asked: LifeEvent, f
  * population of about 522,000 in 2020" dates a count, not the city; "founded around 600 BC" dates it.
  */
 function timesIn(text: string): Candidate[] {
+  // A month with no year ("every July since 1955") dates no side: it recurs.
   return datesIn(text).filter((d) => {
+    if (d.value === undefined) return false;
     const clause = text.slice(0, d.at).split(/[,;(]/).pop() ?? '';
     if (!/\b(?:in|as of)\s+$/i.test(clause)) return true;
     const figure = numbersIn(clause).pop();

@@ -538,6 +538,7 @@ export class Focus {
     // A count the sentence words as "the only species" is the question's only when it says "only".
     if (c.kind === 'number' && /\bonly\b/i.test(c.text)) return /\bonly\b/i.test(this.question);
     const terms = contentTerms(c.text);
+    if (this.setApart && terms.some((t) => this.setApart!.has(t))) return true;
     if (this.namesakeOf(c.text)) return false;
     // A longer form of a name the question gives ("Herbert Weston Scott Howell III" for "Scott Howell") is that name.
     return (
@@ -547,6 +548,26 @@ export class Focus {
         this.ownSubject(c.text))
     );
   }
+
+  /**
+   * "Which orchestra did Leena Varis lead before Brenholt?": the words of the name the question
+   * sets apart from the thing it asks ("before Brenholt": not Brenholt's own); undefined for a
+   * question that sets none apart.
+   */
+  get setApart(): ReadonlySet<string> | undefined {
+    if (this.apartMemo === undefined) {
+      const before =
+        this.reading.type === 'entity'
+          ? /\b(?:before|after|prior\s+to)\s+(?:(?:joining|moving\s+to|coming\s+to|going\s+to)\s+)?(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)/u.exec(
+              this.question,
+            )?.[1]
+          : undefined;
+      this.apartMemo = before === undefined ? null : new Set(contentTerms(before));
+    }
+    return this.apartMemo ?? undefined;
+  }
+
+  private apartMemo: Set<string> | null | undefined;
 
   /**
    * Whether a name is the father or the son of a name the question gives: "George Halpin Junior",

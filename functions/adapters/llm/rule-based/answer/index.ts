@@ -115,6 +115,7 @@ import {
   placeOfAnswer,
   playsAs,
   plotOf,
+  predecessorOf,
   pricePaid,
   relativeAgent,
   roleHeld,
@@ -344,6 +345,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         leaderOf(text, focus) ??
         ownerOf(text, focus) ??
         teacherOf(text, focus) ??
+        predecessorOf(text, focus) ??
         chartPosition(text, focus) ??
         verbSubject(text, focus) ??
         whatFor(text, focus) ??

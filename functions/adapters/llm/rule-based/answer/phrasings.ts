@@ -1605,6 +1605,42 @@ export function teacherOf(question: string, focus: Focus): ExtractedAnswer | und
 }
 
 /**
+ * "Who was the principal conductor before Leena Varis?", "Who preceded X?", "Who was X's
+ * predecessor?", "Whom did X succeed?": the one after, groups 1 to 4.
+ */
+const BEFORE_ASKED =
+  /^\s*(?:[Ww]ho|[Ww]hom)\s+(?:(?:was|were|is)\s+(?:the\s+)?(?:[\p{L}-]+\s+){0,4}?(?:before|prior\s+to)\s+(\p{Lu}.+?)|preceded\s+(\p{Lu}.+?)|(?:was|is)\s+(\p{Lu}.+?)['’]s\s+predecessor|did\s+(\p{Lu}.+?)\s+(?:succeed|replace))\s*\?*\s*$/u;
+/** A name, as the sentences below say one. */
+const PERSON_NAME = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*`;
+
+/**
+ * "Who was the principal conductor before Leena Varis?": whom a sentence says she succeeded or
+ * replaced ("Leena Varis, who succeeded Thomas Greer"; "She succeeded Thomas Greer" in her own
+ * passage), or the one it says was succeeded by her ("Thomas Greer was succeeded by Leena Varis").
+ * Undefined for other questions, or when no sentence says it.
+ */
+export function predecessorOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const asked = BEFORE_ASKED.exec(question);
+  const later = (asked?.[1] ?? asked?.[2] ?? asked?.[3] ?? asked?.[4])?.replace(/^the\s+/i, '');
+  if (later === undefined) return undefined;
+  const name = escapeRegExp(later);
+  const succeeded = String.raw`(?:succeeded|replaced|took\s+over\s+from)\s+(?:the\s+\p{Ll}+\s+)?(${PERSON_NAME})`;
+  const said = [
+    new RegExp(`${name}(?:,?\\s+who)?\\s+(?:had\\s+)?${succeeded}`, 'u'),
+    new RegExp(`(${PERSON_NAME})(?:,[^,]{1,60},)?\\s+was\\s+(?:succeeded|replaced)\\s+(?:[^.;]{0,40}?\\s)?by\\s+(?:\\p{Ll}+\\s+){0,3}${name}`, 'u'),
+  ];
+  const pronoun = new RegExp(`^(?:He|She|They)\\s+(?:had\\s+)?${succeeded}`, 'u');
+  for (const s of focus.all) {
+    // A name's stops are its initials' ("J. M. Greer"), not the sentence's last.
+    const found = (
+      said.map((r) => r.exec(s.text)?.[1]).find((x) => x !== undefined) ?? (sameName(s.title, later) ? pronoun.exec(s.text)?.[1] : undefined)
+    )?.replace(/\.$/, '');
+    if (found && !sameName(found, later)) return { shortAnswer: found, answer: cite(s) };
+  }
+  return undefined;
+}
+
+/**
  * "Who heads the Nordic Space Agency?": the person its own passage says holds its head role ("Its
  * director general is Ola Strand", "headed by Ola Strand").
  */

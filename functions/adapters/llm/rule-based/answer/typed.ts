@@ -88,7 +88,12 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const subject = placed ? contentTerms(placed) : undefined;
   const passageTerms = new Map<string, Set<string>>();
   for (const x of focus.all) passageTerms.set(x.docId, new Set([...(passageTerms.get(x.docId) ?? []), ...x.terms, ...contentTerms(x.title)]));
-  const namesSubject = (s: Sentence) => subject === undefined || subject.every((t) => passageTerms.get(s.docId)!.has(t));
+  // Nor is a passage that names only the one the question sets apart ("before Brenholt") about the question.
+  const apart = focus.setApart;
+  const others = apart ? focus.reading.names.filter((n) => !contentTerms(n).every((t) => apart.has(t))).map((n) => contentTerms(n)) : [];
+  const namesSubject = (s: Sentence) =>
+    (subject === undefined || subject.every((t) => passageTerms.get(s.docId)!.has(t))) &&
+    (others.length === 0 || others.some((n) => n.every((t) => passageTerms.get(s.docId)!.has(t))));
   // "Their film X": each of the question's names after a possessive pronoun, as possessor() looks for it.
   const possessives = (reading.type === 'person' ? focus.reading.names : []).map(
     (n) => new RegExp(`\\b(?:His|Her|Their|Its|his|her|their|its)\\s+(?:\\p{Ll}+\\s+){0,2}${escapeRegExp(n)}`, 'u'),
@@ -128,6 +133,15 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   // Whether some sentence says every word of the relation, read once when first asked (below).
   let saidWhole: boolean | undefined;
   const relationSaid = () => (saidWhole ??= focus.relation.length > 0 && focus.all.some((x) => focus.holdsWholeRelation(x.terms)));
+  // "What instrument did Arvid Sollen play?": where his own passage names a kind of the class ("a
+  // Vellish pianist": piano), what a passage it leads to says ("She plays the violin") is another's.
+  const ownKind =
+    !focus.bridge &&
+    focus.answerClass.size > 0 &&
+    focus.all.some((x) => focus.reading.names.some((n) => sameName(x.title, n)) && focus.kindsIn(x.text).some((k) => !focus.isGiven(k)));
+  // A kind of a made or played thing stands for its class ("piano", asked what instrument); a place's kind ("region") names none.
+  const classHead = reading.answerClass?.split(' ').pop();
+  const kindsSayClass = reading.type === 'entity' && classHead !== undefined && focus.lexicon.isKindOf?.(classHead, 'location') !== true;
   for (const s of focus.all) {
     const about = (!hasNames || nameScoreOf(s) > 0 || (s.position === 0 && pronounPassages.has(s.docId))) && namesSubject(s);
     const asked = focus.relationScore(s) + focus.classScore(s);
@@ -138,6 +152,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
       !about &&
       !firstSaysAll &&
       !ofNameItself &&
+      !ownKind &&
       (s.docId === first.docId ? focus.classScore(s) > 0 && focus.answerClass.size > 0 : bridged(s) || namesDescribed.has(s.docId)) &&
       asked > 0 &&
       !defining.has(s.docId) &&
@@ -168,7 +183,12 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // start in Lyon?") is not dated by a sentence that names none of it ("a population of ... in 2020").
     // A sentence about the name that names a thing its own passage here defines as the class asked
     // says the class ("A member of the Liberal Union, she ...": a party, its passage says).
-    const namesOfClass = () => about && focus.answerClass.size > 0 && focus.candidates(s.text).some((c) => !focus.isGiven(c) && ownPassageDefines(c, focus));
+    // So does one naming a kind of the class (`kindsSayClass`), or one whose agent noun says it ("a Vellish pianist": piano, asked what instrument he played).
+    const namesOfClass = () =>
+      about &&
+      focus.answerClass.size > 0 &&
+      ((kindsSayClass && focus.kindsIn(s.text).some((k) => focus.lexicon.isKindOf?.(k.text, 'location') !== true)) ||
+        focus.candidates(s.text).some((c) => !focus.isGiven(c) && ownPassageDefines(c, focus)));
     if ((!dated || focus.relation.length >= 2) && asked === 0 && (focus.relation.length > 0 || focus.answerClass.size > 0) && !namesOfClass()) continue;
     // With no name to be about, where a sentence says the whole relation, one saying none of it is about something
     // else: "It has about 24,000 students" counts people, but not those "the plague of 1370" killed.
@@ -219,7 +239,9 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // name inside the role (Lyon) is not that person, and the role is no answer to "What is the name of ...?".
     const roles = reading.type === 'person' && !asksName ? rolesIn(s.text, focus).filter((c) => !focus.isGiven(c)) : [];
     const inRole = (c: Candidate) => roles.some((r) => c.at >= r.at && c.at + c.text.length <= r.at + r.text.length);
-    const candidates = [...named, ...(subject ? [subject] : []), ...(owner ? [owner] : [])].filter((c) => !inRole(c)).concat(roles);
+    const candidates = [...named, ...(subject ? [subject] : []), ...(owner ? [owner] : [])]
+      .filter((c) => !inRole(c) && !(apart && focus.isGiven(c)))
+      .concat(roles);
     if (candidates.length === 0) continue;
     // "a football club from Rotberg, the second-largest city in Kessaria": the sentence calls it the class.
     const ofClass = candidates.filter(
@@ -287,7 +309,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     reading.type === 'number' &&
     focus.reading.names.some((n) => sameName(best!.sentence.title, n)) &&
     focus.holdsWholeRelation(best!.sentence.terms);
-  if (chained && !settled && (!best || chained.score > best.score)) best = chained;
+  if (chained && !settled && !(apart && focus.isGiven(chained.candidate)) && (!best || chained.score > best.score)) best = chained;
   if (!best) return undefined;
   const shortAnswer = withYear(joined(best.candidate, best.sentence, reading), best.sentence.text, reading);
   const head = best.via ?? first;
@@ -549,7 +571,13 @@ const CLASS_DID = /^\s*(?:which|what)\s+\p{Ll}+\s+(?!(?:is|was|are|were|did|does
  * subject, or on a phrase put before it ("A member of the Liberal Union, she ...", "In 1995, he ...").
  */
 function pronounLed(s: Sentence): boolean {
-  return s.position > 0 && /^(?:[^,;.]{1,60},\s+)?(?:It|He|She|They|Its|His|Her|Their)\s/i.test(s.text);
+  // After an opening clause, with or without its comma: "Before coming to Brenholt she was ...".
+  return (
+    s.position > 0 &&
+    /^(?:[^,;.]{1,60},\s+|(?:Before|After|When|While|Since|Until|During|In|On)\s+[^,;.]{1,50}?\s+(?=(?:he|she|they|it)\s))?(?:It|He|She|They|Its|His|Her|Their)\s/i.test(
+      s.text,
+    )
+  );
 }
 
 /**
