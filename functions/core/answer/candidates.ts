@@ -93,6 +93,44 @@ export function unitNamed(words: string): string | undefined {
   return Object.keys(UNIT_SPELLINGS).find((unit) => UNIT_SPELLINGS[unit]!.includes(said));
 }
 
+/** Each unit's size in its dimension's base unit (metre, square metre, kilogram, kilometre per hour). */
+const UNIT_SIZE: Readonly<Record<string, { dimension: string; size: number }>> = {
+  metre: { dimension: 'length', size: 1 },
+  kilometre: { dimension: 'length', size: 1000 },
+  centimetre: { dimension: 'length', size: 0.01 },
+  millimetre: { dimension: 'length', size: 0.001 },
+  foot: { dimension: 'length', size: 0.3048 },
+  inch: { dimension: 'length', size: 0.0254 },
+  mile: { dimension: 'length', size: 1609.344 },
+  yard: { dimension: 'length', size: 0.9144 },
+  'square kilometre': { dimension: 'area', size: 1e6 },
+  'square metre': { dimension: 'area', size: 1 },
+  'square mile': { dimension: 'area', size: 2_589_988 },
+  'square foot': { dimension: 'area', size: 0.0929 },
+  hectare: { dimension: 'area', size: 1e4 },
+  acre: { dimension: 'area', size: 4046.86 },
+  kilogram: { dimension: 'mass', size: 1 },
+  pound: { dimension: 'mass', size: 0.4536 },
+  tonne: { dimension: 'mass', size: 1000 },
+  'kilometre per hour': { dimension: 'speed', size: 1 },
+  'mile per hour': { dimension: 'speed', size: 1.609344 },
+  knot: { dimension: 'speed', size: 1.852 },
+};
+
+/**
+ * A measure's first figure in its dimension's base unit: "2.1 kilometres" is 2,100 metres of
+ * length, "214 metres" 214; undefined for a figure with no unit of UNIT_SPELLINGS.
+ */
+export function inBaseUnit(measure: string): { value: number; dimension: string } | undefined {
+  const m = /(\d[\d,]*(?:\.\d+)?)(?:\s*|-)([\p{L}/²]+(?:\s+[\p{L}/²]+)?)/u.exec(measure);
+  if (!m) return undefined;
+  const words = m[2]!.split(/\s+/);
+  // "2.1 kilometres long": the unit is a word or two ("square miles"), whichever is named.
+  const unit = unitNamed(words.join(' ')) ?? unitNamed(words[0]!);
+  const size = unit ? UNIT_SIZE[unit] : undefined;
+  return size ? { value: Number(m[1]!.replace(/,/g, '')) * size.size, dimension: size.dimension } : undefined;
+}
+
 /** The measures a text gives whole (MEASURE): "6 ft 7 in (2.01 m)". */
 export function measuresIn(text: string): string[] {
   return [...text.matchAll(MEASURE)].map((m) => m[0]);

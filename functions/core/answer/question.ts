@@ -341,6 +341,13 @@ export function readQuestion(raw: string): QuestionReading {
     }
     if (comparing && options === undefined && /\b(compare|comparing|comparison)\b/i.test(q)) type = 'comparison';
   }
+  // "Was the Stormo Viaduct completed before the Brattli Tunnel opened?": two names, one dated against the other.
+  if (type === 'yes_no' && !options && names.length >= 2) {
+    const [a, b] = names as [string, string];
+    const at = q.indexOf(a) + a.length;
+    const order = /\b(before|after|earlier\s+than|later\s+than)\s+(?:the\s+)?$/i.exec(q.slice(at, q.indexOf(b, at)))?.[1];
+    if (order) return withRelation({ ...base, type, options: [a, b], wantsLess: /^(?:before|earlier)/i.test(order) }, q, answerClass);
+  }
   if ((type === 'comparison' || (type === 'yes_no' && (comparing || /\bthan\b/i.test(q)))) && !options) {
     const pair = comparedPair(q, names);
     if (pair) return withRelation({ ...base, type, options: pair, wantsLess }, q, answerClass);
@@ -823,7 +830,7 @@ export function describedThing(question: string): { phrase: string; find: string
   // "... through the city where ...", "Which region is the city that ...?", "Who owns the airport that ...?",
   // "Which company owns the station that ...?".
   const m =
-    /\b(?:of|in|from|for|at|by|on|to|with|after|under|through|into|near|across|is|was|did|does|do|\p{Ll}{3,}ed|(?<=^(?:[Ww]ho|(?:[Ww]hich|[Ww]hat)\s+\p{Ll}+)\s+)\p{Ll}{2,}s)\s+(the\s+(\p{Ll}+)\s+(where|that|which|who|whom)\s+([^,;]+))$/u.exec(
+    /\b(?:of|in|from|for|at|by|on|to|with|after|under|through|into|near|across|is|was|did|does|do|\p{Ll}{3,}ed|(?<=^(?:[Ww]ho|(?:[Ww]hich|[Ww]hat)\s+\p{Ll}+)\s+)\p{Ll}{2,}s)\s+(the\s+(\p{Ll}+)\s+(where|that|which|who|whom|whose)\s+([^,;]+))$/u.exec(
       q,
     ) ?? contactClause(q);
   if (!m) return undefined;
@@ -854,6 +861,11 @@ export function describedThing(question: string): { phrase: string; find: string
   // be of the noun's kind (`kind`: a city, for "the city where ..."; "who" says a person already).
   const named = /\p{Lu}/u.test(clause);
   if (!named && contentTerms(clause).length < 2) return undefined;
+  // "the railway whose chief engineer was Jonas Fahl" is found as "Jonas Fahl was the chief engineer of which railway?".
+  if (relative === 'whose') {
+    const role = /^((?:\p{Ll}+\s+){0,2}\p{Ll}+)\s+(is|was|are|were)\s+(\p{Lu}.*)$/u.exec(clause);
+    return role ? { phrase, find: `${role[3]} ${role[2]} the ${role[1]} of which ${noun}?` } : undefined;
+  }
   const person = relative === 'who' || relative === 'whom';
   // "where FC Varn is based" is asked in a question's order: "Where is FC Varn based?".
   const asked = /^(.+?)\s+(is|was|are|were)\s+(\p{Ll}.*)$/u.exec(clause);

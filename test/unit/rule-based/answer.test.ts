@@ -6291,3 +6291,56 @@ describe('Function: answerStructured on an orchestra, its founder, its conductor
     expect(ask('Where did the Varn Philharmonic give its first concert?', all).shortAnswer).toBe('Wool Hall');
   });
 });
+
+describe('Function: answerStructured on a railway, its engineer, a viaduct, a tunnel and its operator', () => {
+  const line = doc(
+    'line',
+    'Orva Valley Line',
+    "The Orva Valley Line is a 48-kilometre railway line in Kessia, running from Brisa to Tolm. It was built between 1890 and 1895 by the Southern Railway Company to carry timber from Tolm to the port of Brisa. The line's chief engineer was Arne Vik. It was electrified in 1960 and is now operated by Kess Rail. The line crosses the Orva river on the Lunde Viaduct.",
+  );
+  const engineer = doc(
+    'engineer',
+    'Arne Vik',
+    "Arne Vik (1850–1921) was a Kessian railway engineer. Born in Brisa, the son of a ship's carpenter, he studied in Oslo.",
+  );
+  const viaduct = doc(
+    'viaduct',
+    'Lunde Viaduct',
+    'The Lunde Viaduct is a stone arch railway bridge over the Orva river near the village of Lunde. Completed in 1893, it is 180 metres long.',
+  );
+  const tunnel = doc('tunnel', 'Hest Tunnel', 'The Hest Tunnel is a railway tunnel on the Orva Valley Line, 1.6 kilometres long. It opened in 1895.');
+  const port = doc('port', 'Brisa', 'Brisa is a port town in Kessia. Its harbour exports timber brought down the Orva Valley Line.');
+  const operator = doc('operator', 'Kess Rail', 'Kess Rail is the state-owned railway company of Kessia. It was formed in 1996.');
+  const all = [line, engineer, viaduct, tunnel, port, operator];
+
+  it('gives the river a sentence names before its class noun, not a bridge whose opening names the river', () => {
+    // Act & Assess
+    expect(ask('What river does the Orva Valley Line cross?', all).shortAnswer).toBe('Orva');
+  });
+
+  it("gives a father's trade with the word before it", () => {
+    // Act & Assess
+    expect(ask("What did Arne Vik's father do?", all).shortAnswer).toBe("ship's carpenter");
+  });
+
+  it('gives a bare object a participle ends', () => {
+    // Act & Assess
+    expect(ask("What does Brisa's harbour export?", all).shortAnswer).toBe('timber');
+  });
+
+  it('compares two lengths in one unit', () => {
+    // Act & Assess
+    expect(ask('Which is longer, the Lunde Viaduct or the Hest Tunnel?', all).shortAnswer).toBe('Hest Tunnel');
+  });
+
+  it('answers whether one was done before another by their dates', () => {
+    // Act & Assess
+    expect(ask('Was the Lunde Viaduct completed before the Hest Tunnel opened?', all).shortAnswer).toMatch(/^yes\b/);
+    expect(ask('Did the Hest Tunnel open before the Lunde Viaduct was completed?', all).shortAnswer).toMatch(/^no\b/);
+  });
+
+  it('finds the thing a "whose" clause describes, then the body that does what is asked', () => {
+    // Act & Assess
+    expect(ask('Which company operates the railway whose chief engineer was Arne Vik?', all).shortAnswer).toBe('Kess Rail');
+  });
+});

@@ -2,7 +2,7 @@
  * "A or B", "Compare A and B", "Is A larger than B?" (choose): the figure or the date each side's
  * passage gives (sideDate: a life, a birth, a death, a release) and the winner.
  */
-import { type Candidate, datesIn, namesIn, numbersIn } from '../../../../core/answer/candidates.js';
+import { type Candidate, datesIn, inBaseUnit, namesIn, numbersIn } from '../../../../core/answer/candidates.js';
 import type { QuestionReading } from '../../../../core/answer/question.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
@@ -11,7 +11,7 @@ import { nearest, relationGap, withYear, wordsAfter } from './spans.js';
 
 /** Comparatives settled by dates rather than quantities. */
 const TEMPORAL =
-  /\b(?:first|last|earlier|earliest|later|latest|older|oldest|younger|youngest|newer|newest|before|after|founded|formed|established|born|released|created|built|opened|started)\b/i;
+  /\b(?:first|last|earlier|earliest|later|latest|older|oldest|younger|youngest|newer|newest|before|after|founded|formed|established|born|released|created|built|opened|open|started|completed|finished|launched)\b/i;
 
 /**
  * "A or B", "Compare A and B", "Is A larger than B?": the figure each side's passage gives (dates
@@ -60,7 +60,9 @@ export function choose(reading: QuestionReading, focus: Focus): ExtractedAnswer 
   const [fa, fb] = figures;
   // Two equal figures settle nothing: neither side wins a tie.
   if (graded && fa && fb && fa.figure.value !== fb.figure.value) {
-    const [a, b] = [fa.figure.value!, fb.figure.value!];
+    // "214 metres" against "2.1 kilometres": two measures of one dimension compare in its base unit.
+    const [ma, mb] = [inBaseUnit(fa.figure.text), inBaseUnit(fb.figure.text)];
+    const [a, b] = ma && mb && ma.dimension === mb.dimension ? [ma.value, mb.value] : [fa.figure.value!, fb.figure.value!];
     const firstWins = reading.wantsLess ? a <= b : a >= b;
     const figure = (f: typeof fa) => withYear(f.figure, f.sentence.text, { ...reading, type: 'number' });
     const support = [fa.sentence, fb.sentence].map(cite).join(' ');
@@ -158,7 +160,9 @@ export function lifeEvent(relation: string, lexicon?: Lexicon): LifeEvent | unde
   if (/\b(?:born|birth)\b/i.test(relation) || saysLife(relation, lexicon, (w) => /\bbirth\b/.test(w))) return 'birth';
   if (/\b(?:older|oldest|younger|youngest)\b/i.test(relation)) return 'age';
   if (/\b(?:died|die|dies|death)\b/i.test(relation) || saysLife(relation, lexicon, (w) => w === 'die')) return 'death';
-  return /\b(?:released|recently|recent|earlier|later|first|last|newer|older|founded|established|formed|created|built|opened|came)\b/i.test(relation)
+  return /\b(?:released|recently|recent|earlier|later|first|last|newer|older|founded|established|formed|created|built|opened|open|completed|finished|launched|came)\b/i.test(
+    relation,
+  )
     ? 'date'
     : undefined;
 }

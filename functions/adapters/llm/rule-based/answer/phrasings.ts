@@ -801,7 +801,8 @@ function isClassOf(text: string, answerClass: ReadonlySet<string>): boolean {
 
 /**
  * What a defining sentence calls its subject: its predicate's noun phrase, up to a preposition, a
- * participle or a clause ("a song recorded by ... girl group" calls it a song, not a group); "a type
+ * participle or a clause ("a song recorded by ... girl group" calls it a song, not a group; "a stone
+ * arch railway bridge over the Kessel river", a bridge, not a river); "a type
  * of restaurant" calls it a restaurant. Undefined for a sentence with no copula.
  */
 function predicateOf(text: string): string | undefined {
@@ -810,7 +811,7 @@ function predicateOf(text: string): string | undefined {
   return text
     .slice(copula.index + copula[0].length)
     .replace(/^(?:type|kind|form|sort|variety)\s+of\s+/i, '')
-    .split(/\s(?:of|by|in|on|at|for|from|with|to|which|that|who|whose|where|\p{Ll}+ed)\s/u)[0]!
+    .split(/\s(?:of|by|in|on|at|for|from|with|to|over|under|near|across|along|between|through|into|which|that|who|whose|where|\p{Ll}+ed)\s/u)[0]!
     .split(/\s+/)
     .slice(0, 10)
     .join(' ');
@@ -961,8 +962,10 @@ export function fatherTrade(question: string, focus: Focus): ExtractedAnswer | u
   const whose = asked?.[1] ?? asked?.[2];
   if (whose === undefined) return undefined;
   for (const s of focus.all.filter((x) => sameName(x.title, whose))) {
-    const trade = /\b(?:son|daughter|child)\s+of\s+an?\s+([\p{Ll}-]{3,})\b/u.exec(s.text)?.[1];
-    if (trade && personKind(trade, focus)) return { shortAnswer: trade, answer: cite(s) };
+    // "the son of a ship's carpenter", "the son of a poor farmer": the trade's noun last, a word before it kept.
+    const said = /\b(?:son|daughter|child)\s+of\s+an?\s+(?:([\p{Ll}-]+(?:['’]s)?)\s+)?([\p{Ll}-]{3,})\b/u.exec(s.text);
+    const trade = said && personKind(said[2]!, focus) ? [said[1], said[2]] : said?.[1] && personKind(said[1], focus) ? [undefined, said[1]] : undefined;
+    if (trade) return { shortAnswer: trade.filter(Boolean).join(' '), answer: cite(s) };
   }
   return undefined;
 }
@@ -1024,6 +1027,11 @@ const OPENS = `(?:(?:the|an?|its|his|her|their)\\s|\\p{Lu}|\\d|(?:one|two|three|
 const THING =
   "((?:(?:the|an?|its|his|her|their)\\s+)?(?:[\\p{L}\\d'’-]+\\s+){0,4}?[\\p{L}\\d'’-]+(?:\\s+to\\s+(?:the\\s+)?\\p{Lu}[\\p{L}'’–-]*(?:\\s+\\p{Lu}[\\p{L}'’–-]*){0,3})?)(?=\\s+(?:in|on|at|to|by|for|from|with|that|which|who|as|since|during|until|and|after|before|while|under|near|through|across|along|via)\\b|\\s*[,.;:()]|\\s*$)";
 const OBJECT = new RegExp(`^\\s+(?=${OPENS})${THING}`, 'u');
+/** A bare noun phrase a participle ends: "exports iron ore brought down the railway" (iron ore). */
+const BARE_OBJECT = new RegExp(
+  `^\\s+(${NOT_PARTICLE}(?:\\s+${NOT_PARTICLE}){0,2}?)(?=\\s+(?:\\p{Ll}{3,}ed|brought|made|built|grown|found|sold|taken|given|known|shipped|mined)\\b)`,
+  'u',
+);
 /** One more of a list after the first thing named, opened as it is: ", seven tram lines", " and over a hundred bus routes". */
 const LISTED = new RegExp(`^(?:,|,?\\s+and)\\s+(?=${OPENS})${THING}`, 'u');
 
@@ -1051,7 +1059,7 @@ export function verbObject(question: string, focus: Focus): ExtractedAnswer | un
       // A verb: no article before it ("the invention of"), a determiner or a name after it.
       if (!said(w[0]) || /\b(?:the|an?|its|his|her|their)\s+$/i.test(s.text.slice(0, w.index))) continue;
       const after = s.text.slice(w.index + w[0].length);
-      const first = OBJECT.exec(after);
+      const first = OBJECT.exec(after) ?? BARE_OBJECT.exec(after);
       // Not the question's name itself; an object may share a word of it ("The act created the River Inspectorate").
       if (!first || contentTerms(first[1]!).every((t) => focus.nameTerms.some((n) => n.includes(t)))) continue;
       // "includes four metro lines, seven tram lines ... and over a hundred bus routes": the list whole.

@@ -274,7 +274,12 @@ export function calledClass(c: Candidate, s: Sentence, focus: Focus): boolean {
     c.kind === 'name' && focus.lexicon.isKindOf?.(c.text, 'country') !== true
       ? /\bthe\s+(\p{Ll}[\p{Ll}-]*)\s+(?:of\s+)?$/u.exec(s.text.slice(Math.max(0, c.at - 30), c.at))?.[1]
       : undefined;
-  return [phrase, noun].some((words) => words !== undefined && contentTerms(words).some((t) => focus.answerClass.has(t)));
+  // "crosses the Kessel river": a place's class noun right after the name ("the Disney movie" is no movie called Disney).
+  const after =
+    c.kind === 'name' && focus.reading.type === 'place' && /\bthe\s+$/i.test(s.text.slice(Math.max(0, c.at - 4), c.at))
+      ? /^\s+(\p{Ll}[\p{Ll}-]*)\b/u.exec(s.text.slice(c.at + c.text.length))?.[1]
+      : undefined;
+  return [phrase, noun, after].some((words) => words !== undefined && contentTerms(words).some((t) => focus.answerClass.has(t)));
 }
 
 /**

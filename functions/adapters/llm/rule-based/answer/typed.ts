@@ -132,6 +132,15 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const classDid = classVerb !== undefined && focus.relation.some((set) => set.has(contentTerms(classVerb)[0] ?? ''));
   // Whether some sentence says every word of the relation, read once when first asked (below).
   let saidWhole: boolean | undefined;
+  // Whether a sentence of a name's own passage says every word of the relation and by whom it is
+  // done ("is now operated by Vell Rail"), read once when first asked.
+  let ownWhole: boolean | undefined;
+  const ownSays = () =>
+    (ownWhole ??=
+      focus.relation.length > 0 &&
+      focus.all.some(
+        (x) => focus.reading.names.some((n) => sameName(x.title, n)) && focus.holdsWholeRelation(x.terms) && /\bby\s+(?:the\s+)?\p{Lu}/u.test(x.text),
+      ));
   const relationSaid = () => (saidWhole ??= focus.relation.length > 0 && focus.all.some((x) => focus.holdsWholeRelation(x.terms)));
   // "What instrument did Arvid Sollen play?": where his own passage names a kind of the class ("a
   // Vellish pianist": piano), what a passage it leads to says ("She plays the violin") is another's.
@@ -142,6 +151,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   // A kind of a made or played thing stands for its class ("piano", asked what instrument); a place's kind ("region") names none.
   const classHead = reading.answerClass?.split(' ').pop();
   const kindsSayClass = reading.type === 'entity' && classHead !== undefined && focus.lexicon.isKindOf?.(classHead, 'location') !== true;
+  const bodyAsked = reading.type === 'entity' && classHead !== undefined && focus.lexicon.isKindOf?.(classHead, 'organization') === true;
   for (const s of focus.all) {
     const about = (!hasNames || nameScoreOf(s) > 0 || (s.position === 0 && pronounPassages.has(s.docId))) && namesSubject(s);
     const asked = focus.relationScore(s) + focus.classScore(s);
@@ -193,6 +203,10 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // With no name to be about, where a sentence says the whole relation, one saying none of it is about something
     // else: "It has about 24,000 students" counts people, but not those "the plague of 1370" killed.
     if (!hasNames && relationSaid() && focus.relationScore(s) === 0) continue;
+    // So within the name's own passage: "is now operated by Vell Rail" says who operates it; "built ...
+    // by the Northern Railway Company" names a company that did something else.
+    if (reading.type === 'entity' && ownSays() && focus.relationScore(s) === 0 && focus.reading.names.some((n) => sameName(s.title, n)) && !namesOfClass())
+      continue;
     // Who did what is asked ("Who designed ...") is read only where that is said to have been done.
     if (about && (reading.type === 'person' || reading.type === 'entity') && !focus.saysEvent(s)) continue;
     // Without a word of the relation, a date is of the name itself only in its own passage's lead
@@ -284,7 +298,8 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // "It was patented by the Lumière brothers": the pronoun is the passage's subject, so its title's
     // words count with what the sentence says of the one who did it.
     const pronounTitle = pronounLed(s) ? focus.relationScore(withTitleTerms(s)) - focus.relationScore(s) : 0;
-    const agent = reading.type === 'person' && isAgent(candidate, s, focus.relation) ? 1 + pronounTitle : 0;
+    // So is a body asked ("Which company operates X?": "is now operated by Vell Rail").
+    const agent = (reading.type === 'person' || bodyAsked) && isAgent(candidate, s, focus.relation) ? 1 + pronounTitle : 0;
     const score =
       (about ? 1.5 * nameScoreOf(s) : 1 + unsaidScore(s)) +
       asked +
