@@ -854,8 +854,11 @@ export function describedThing(question: string): { phrase: string; find: string
       : null;
   // After "did", the question's own verb ends it: without one, the clause is the question's.
   if (auxiliary && !own) return undefined;
-  const clause = own ? own[1]! : said;
-  const phrase = own ? whole.slice(0, whole.length - own[2]!.length - 1) : whole;
+  // "The stadium of the club that Pieter van Aal manages was designed by whom?": the passive the
+  // question ends on is its own, no part of the clause.
+  const byWhom = own ? null : /^(.+?)\s+((?:was|were|is|are|has\s+been|had\s+been)\s+(?:\p{Ll}+\s+){1,2}by\s+whom)$/u.exec(said);
+  const clause = own ? own[1]! : byWhom ? byWhom[1]! : said;
+  const phrase = own ? whole.slice(0, whole.length - own[2]!.length - 1) : byWhom ? whole.slice(0, whole.length - byWhom[2]!.length - 1) : whole;
   // The clause must name what it is about: a capitalised name of its own, or two words of its own,
   // with its verb ("where bouillabaisse comes from", typed in lower case); then what it finds must
   // be of the noun's kind (`kind`: a city, for "the city where ..."; "who" says a person already).

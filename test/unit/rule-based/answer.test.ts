@@ -6344,3 +6344,64 @@ describe('Function: answerStructured on a railway, its engineer, a viaduct, a tu
     expect(ask('Which company operates the railway whose chief engineer was Arne Vik?', all).shortAnswer).toBe('Kess Rail');
   });
 });
+
+describe('Function: answerStructured on a football club, its stadium, its manager and a striker', () => {
+  const club = doc(
+    'club',
+    'IF Tolm',
+    'IF Tolm is a football club based in Tolm. Founded in 1911 by a group of dock workers, the club has won the league title nine times. Its home ground is the Quay Stadium. Its manager since 2020 has been Hans Berger.',
+  );
+  const stadium = doc('stadium', 'Quay Stadium', 'The Quay Stadium is a football stadium in Tolm. It opened in 2006 and was designed by the firm Lund & Aas.');
+  const manager = doc('manager', 'Hans Berger', 'Hans Berger (born 1970 in Graz) is an Austrian football manager. As a midfielder he played for Sturm Graz.');
+  const striker = doc('striker', 'Ole Brun', 'Ole Brun (born 1999) is a footballer. He joined Tolm from Brisa City in 2019 and was the top scorer in 2021.');
+  const all = [club, stadium, manager, striker];
+
+  it('gives the position "As a midfielder he played" says', () => {
+    // Act & Assess
+    expect(ask('What position did Hans Berger play?', all).shortAnswer).toBe('midfielder');
+  });
+
+  it('counts titles won "nine times"', () => {
+    // Act & Assess
+    expect(ask('How many league titles has IF Tolm won?', all).shortAnswer).toBe('nine times');
+  });
+
+  it('gives the group that did what is asked when no name did', () => {
+    // Act & Assess
+    expect(ask('Who founded IF Tolm?', all).shortAnswer).toBe('a group of dock workers');
+  });
+});
+
+describe('Function: answerStructured on a club named "FC", its arena, its manager and its striker', () => {
+  const club = doc(
+    'club',
+    'FC Harnau',
+    'FC Harnau is a professional football club based in Harnau, Kessia, that plays in the Kessian Premier League. Founded in 1907 by a group of railway workers, the club won its first league title in 1931 and has won the title eleven times, most recently in 2019. Its home ground is the Bridge Arena. The club\'s nickname is "the Boatmen". Its manager since 2021 has been the Dutch coach Jan de Wit.',
+  );
+  const arena = doc(
+    'arena',
+    'Bridge Arena',
+    "The Bridge Arena is a football stadium in Harnau, Kessia, on the banks of the Sarn river. It opened in 2004, replacing the club's old ground at Millfield, and holds 28,500 spectators. The stadium was designed by the architecture firm Lund & Aas and cost 96 million kroner to build.",
+  );
+  const manager = doc(
+    'vanaal',
+    'Jan de Wit',
+    'Jan de Wit (born 4 March 1972 in Utrecht) is a Dutch football manager and former player. As a defender he played for FC Utrecht and Feyenoord and won 23 caps for the Netherlands. Before joining FC Harnau he managed Heracles Almelo from 2016 to 2021.',
+  );
+  const striker = doc(
+    'lind',
+    'Nils Dahl',
+    "Nils Dahl (born 12 June 1998) is a Kessian footballer who plays as a striker for FC Harnau and the Kessia national team. He joined Harnau from Orsa United in 2018 and was the league's top scorer in 2019 with 24 goals. His father, Per Dahl, also played for the club.",
+  );
+  const all = [club, arena, manager, striker];
+
+  it('finds the thing a clause describes before the question\'s own "was designed by whom"', () => {
+    // Act & Assess
+    expect(ask('The stadium of the club that Jan de Wit manages was designed by whom?', all).shortAnswer).toBe('Lund & Aas');
+  });
+
+  it('leaves the year a sentence adds off the thing after the preposition', () => {
+    // Act & Assess
+    expect(ask('Which club did Nils Dahl join FC Harnau from?', all).shortAnswer).toBe('Orsa United');
+  });
+});

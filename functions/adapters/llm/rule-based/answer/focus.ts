@@ -509,8 +509,10 @@ export class Focus {
     if (length && unit && ['creation', 'person', 'organization'].some((k) => this.lexicon.isKindOf?.(unit, k) === true)) return false;
     const counts = /\bhow\s+many\b/i.test(this.question) && this.answerClass.size > 0;
     if (counts && unit && !this.ofCountedClass(unit) && this.lexicon.isKindOf?.(unit, 'unit of measurement') === true) return false;
+    // "has won the title eleven times" counts titles, asked how many titles it has won.
+    const timesOfClass = unit === 'times' && contentTerms(sentence.slice(Math.max(0, c.at - 30), c.at)).some((t) => this.answerClass.has(t));
     // ... nor with a count of another thing ("12 cranes" for containers).
-    if (counts && unit && /[^su]s$/.test(unit) && !this.ofCountedClass(unit)) return false;
+    if (counts && unit && /[^su]s$/.test(unit) && !this.ofCountedClass(unit) && !timesOfClass) return false;
     if (![...this.answerClass].some((t) => t.startsWith('percent'))) return true;
     return /%|\bper\s?cent\b/i.test(c.text);
   }

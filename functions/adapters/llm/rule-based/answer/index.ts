@@ -89,6 +89,7 @@ import {
   definedSubject,
   depicted,
   doneAround,
+  doneByGroup,
   endsOf,
   fatherTrade,
   figureOf,
@@ -359,6 +360,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         definedSubject(reading, focus, text) ??
         classSaid(reading, focus) ??
         typed(reading, focus) ??
+        doneByGroup(text, focus) ??
         fallback(focus)
       );
   }

@@ -355,6 +355,8 @@ export function objectOf(question: string, focus: Focus): ExtractedAnswer | unde
       // Up to a clause of its own: a relative word, or "and" before a verb ("indoor hard courts and has been ...").
       const object = (list && w[2]!.split(/\s+/).length <= 4 ? w[2]! + list : w[2]!)
         .split(/\s+(?:that|which|who|whose|where)\s|\s+and\s+(?=(?:has|have|had|is|was|are|were|will|would|can|could)\s|\p{Ll}+ed\s)/u)[0]!
+        // "joined Sarnau from Ardin United in 2018": a year after it says when, no part of it.
+        .replace(/\s+(?:in|on|during)\s+(?:\p{L}+\s+){0,2}\d{4}$/u, '')
         .trim();
       // "What scandal did she report on?": the object ends at the class asked ("the Harbour Bank scandal in 1977 led to ...").
       const head = focus.reading.answerClass?.split(' ').pop();
@@ -1099,6 +1101,33 @@ export function depicted(question: string, focus: Focus): ExtractedAnswer | unde
 }
 
 /** Whether a word is a form of a verb: "wrote" and "written" of "write", "patented" of "patent". */
+/** "Who founded FC Sarnau?": the verb and what it was done to, groups 1 and 2. */
+const WHO_DID_ASKED = /^\s*who\s+(\p{Ll}{3,})\s+(.+?)\s*\?*\s*$/iu;
+/** Done "by" a group the sentence names by its nouns: "by a group of railway workers" (group 1). */
+const BY_GROUP =
+  /^[^.;]{0,40}?\bby\s+((?:an?|the)\s+(?:\p{Ll}[\p{Ll}'’-]*\s+){0,5}\p{Ll}[\p{Ll}'’-]*)(?=\s*[,.;()]|\s+(?:in|on|at|who|which|that|and|from)\b|\s*$)/u;
+
+/**
+ * "Who founded FC Sarnau?", when no name did it: the group a sentence about the thing says did it
+ * ("Founded in 1907 by a group of railway workers"). Read after every reader of names; undefined for
+ * other questions, or when no sentence says it so.
+ */
+export function doneByGroup(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const asked = WHO_DID_ASKED.exec(question);
+  const stem = asked ? contentTerms(asked[1]!)[0] : undefined;
+  if (!asked || !stem || focus.reading.type !== 'person') return undefined;
+  const said = saysVerb(asked[1]!.toLowerCase(), stem, focus);
+  const done = contentTerms(asked[2]!);
+  for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, done))) {
+    for (const w of s.text.matchAll(/\b\p{L}{3,}\b/gu)) {
+      if (!said(w[0])) continue;
+      const group = BY_GROUP.exec(s.text.slice(w.index + w[0].length))?.[1];
+      if (group) return { shortAnswer: group, answer: cite(s) };
+    }
+  }
+  return undefined;
+}
+
 /** "What did George Halpin train as?", "What does she work as?": the subject and the verb, groups 1 and 2. */
 const AS_ASKED = /^\s*what\s+(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})\s+as\s*\?*\s*$/iu;
 /** A verb, then what it was done as: "trained as a carpenter before ...", "served as the town's mayor" (groups 1 and 2). */
@@ -1770,9 +1799,12 @@ function asksPlay(reading: QuestionReading): boolean {
   return reading.relation.some((w) => /^pla[yi]/i.test(w));
 }
 
-/** "plays as a striker", "played primarily as a central defender": the role, group 1. */
+/**
+ * "plays as a striker", "played primarily as a central defender" (group 1); "As a defender he
+ * played for FC Utrecht" (group 2): the role.
+ */
 const PLAYS_AS =
-  /\bplay(?:s|ed|ing)?\s+(?:(?:primarily|mainly|mostly|usually|chiefly)\s+)?as\s+(?:an?|the)\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)(?=\s+(?:for|in|at|with|and|who|from|on)\b|\s*[,.;()]|\s*$)/u;
+  /\bplay(?:s|ed|ing)?\s+(?:(?:primarily|mainly|mostly|usually|chiefly)\s+)?as\s+(?:an?|the)\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)(?=\s+(?:for|in|at|with|and|who|from|on)\b|\s*[,.;()]|\s*$)|(?:^|[,;]\s+)[Aa]s\s+an?\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+),?\s+(?:he|she|they)\s+(?:\p{Ll}+\s+)?play(?:s|ed)\b/u;
 
 /**
  * "What position does Tomas Hale play?", "What position did the receiver of ... play?": the role a
@@ -1790,7 +1822,7 @@ export function playsAs(reading: QuestionReading, focus: Focus, question: string
   const own = rankedAbout(focus).filter((x) => focus.reading.names.some((n) => sameName(x.title, n)));
   for (const s of own.length > 0 ? own : rankedAbout(focus)) {
     const role = PLAYS_AS.exec(s.text);
-    if (role) return { shortAnswer: role[1]!, answer: cite(s) };
+    if (role) return { shortAnswer: (role[1] ?? role[2])!, answer: cite(s) };
   }
   return undefined;
 }
