@@ -158,19 +158,19 @@ const UNIT_WORDS = Object.keys(NUMBER_WORDS).filter((w) => NUMBER_WORDS[w]! < 10
 /**
  * A number word before a plural noun, with its qualifier and scale: "four metro lines", "more than two
  * decades", "forty-one miners", "two hundred people"; not the last word of a number of several ("two
- * hundred and fifty kilometres").
+ * hundred and fifty kilometres"), nor a word that only ends in s ("three of its").
  */
 const WORD_NUMBER = new RegExp(
-  `(?<!\\b(?:${WORD_SCALE})\\s+(?:and\\s+)?|-)\\b${QUALIFIER}((?:${TENS_WORDS.join('|')})-(?:${UNIT_WORDS.join('|')})|${Object.keys(NUMBER_WORDS).join('|')})(?:\\s+(${WORD_SCALE}))?\\s+((?:(?!(?:${WORD_SCALE})\\b)[\\p{Ll}-]+\\s+)?(?:[\\p{Ll}-]+s|${PLURAL_WITHOUT_S}))\\b`,
+  `(?<!\\b(?:${WORD_SCALE})\\s+(?:and\\s+)?|-)\\b${QUALIFIER}((?:${TENS_WORDS.join('|')})-(?:${UNIT_WORDS.join('|')})|${Object.keys(NUMBER_WORDS).join('|')})(?:\\s+(${WORD_SCALE}))?\\s+((?:(?!(?:${WORD_SCALE})\\b)[\\p{Ll}-]+\\s+)?(?:(?!(?:its|his|this|was|has|is|as|us|thus|yes|less|unless|across|always|perhaps|whereas|besides|towards)\\b)[\\p{Ll}-]+s|${PLURAL_WITHOUT_S}))\\b`,
   'giu',
 );
 
 /** A count joined to its noun by a hyphen: "ten-game", "12-episode"; not an age ("ten-year-old"). */
 const COUNT_JOINED = new RegExp(`(?<![\\p{L}\\d-])(\\d+|${Object.keys(NUMBER_WORDS).join('|')})-(\\p{Ll}{3,})\\b(?!-)`, 'giu');
 
-/** A part of a counted whole: "Seven of her nine crew", "two of the five members" (the part, group 1). */
+/** A part of a counted whole: "Seven of her nine crew", "two of the five members", "Three of its researchers" (the part, group 1). */
 const PART_OF_COUNT = new RegExp(
-  `(?<![\\p{L}\\d-])(\\d[\\d,]*|${Object.keys(NUMBER_WORDS).join('|')})(?=\\s+of\\s+(?:the|his|her|its|their)\\s+(?:\\d[\\d,]*|${Object.keys(NUMBER_WORDS).join('|')})\\s+\\p{Ll})`,
+  `(?<![\\p{L}\\d-])(\\d[\\d,]*|${Object.keys(NUMBER_WORDS).join('|')})(?=\\s+of\\s+(?:the|his|her|its|their)\\s+(?:(?:\\d[\\d,]*|${Object.keys(NUMBER_WORDS).join('|')})\\s+\\p{Ll}|\\p{Ll}+[^s\\s]s\\b))`,
   'giu',
 );
 

@@ -6405,3 +6405,23 @@ describe('Function: answerStructured on a club named "FC", its arena, its manage
     expect(ask('Which club did Nils Dahl join FC Harnau from?', all).shortAnswer).toBe('Orsa United');
   });
 });
+
+describe('Function: answerStructured on a research institute and its benefactor', () => {
+  const institute = doc(
+    'institute',
+    'Orm Institute',
+    'The Orm Institute is a research institute in Tolm, founded in 1920 with a gift from the brewer Nils Orm. It employs about 600 staff. Four of its researchers have received the Nobel Prize.',
+  );
+  const brewer = doc('brewer', 'Nils Orm', 'Nils Orm (1860–1931) was a Kessian brewer.');
+  const all = [institute, brewer];
+
+  it('counts the part "Four of its researchers" gives, not the words after it', () => {
+    // Act & Assess
+    expect(ask('How many Orm Institute researchers have won the Nobel Prize?', all).shortAnswer).toBe('Four');
+  });
+
+  it('gives who paid for a thing, said as a gift from them', () => {
+    // Act & Assess
+    expect(ask('Who funded the Orm Institute?', all).shortAnswer).toBe('Nils Orm');
+  });
+});

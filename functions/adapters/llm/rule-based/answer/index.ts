@@ -96,6 +96,7 @@ import {
   firstNames,
   formerName,
   foundedWhere,
+  fundedBy,
   genreOf,
   howLong,
   howOften,
@@ -347,6 +348,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         ownerOf(text, focus) ??
         teacherOf(text, focus) ??
         predecessorOf(text, focus) ??
+        fundedBy(text, focus) ??
         chartPosition(text, focus) ??
         verbSubject(text, focus) ??
         whatFor(text, focus) ??

@@ -1677,6 +1677,31 @@ export function predecessorOf(question: string, focus: Focus): ExtractedAnswer |
   return undefined;
 }
 
+/** "Who funded the Halden Institute?": the thing, group 1. */
+const FUNDED_ASKED = /^\s*who\s+(?:funded|financed|endowed|sponsored|paid\s+for)\s+(.+?)\s*\?*\s*$/iu;
+/** Who a sentence says paid for a thing: "funded by X", "with a gift from the shipowner X" (group 1 or 2). */
+const FUNDED_SAID = new RegExp(
+  String.raw`\b(?:funded|financed|endowed|sponsored|paid\s+for)\s+by\s+(?:the\s+\p{Ll}+\s+)?(${PERSON_NAME})|\b(?:gift|donation|grant|bequest|endowment|legacy)\s+(?:of\s+[^,;.]{1,30}?\s+)?from\s+(?:the\s+\p{Ll}+\s+)?(${PERSON_NAME})`,
+  'u',
+);
+
+/**
+ * "Who funded the Halden Institute?": whom a sentence about the thing says paid for it ("founded in
+ * 1911 with a gift from the shipowner Carl Halden"). Undefined for other questions, or when no
+ * sentence says it so.
+ */
+export function fundedBy(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const thing = FUNDED_ASKED.exec(question)?.[1];
+  if (thing === undefined) return undefined;
+  const words = contentTerms(thing);
+  for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, words))) {
+    const said = FUNDED_SAID.exec(s.text);
+    const funder = (said?.[1] ?? said?.[2])?.replace(/\.$/, '');
+    if (funder) return { shortAnswer: funder, answer: cite(s) };
+  }
+  return undefined;
+}
+
 /**
  * "Who heads the Nordic Space Agency?": the person its own passage says holds its head role ("Its
  * director general is Ola Strand", "headed by Ola Strand").
