@@ -150,11 +150,12 @@ export function headNamed(sentence: string): string | undefined {
 export const OWNER_ASKED = /^\s*(?:[Ww]ho|(?:[Ww]hich|[Ww]hat)\s+\p{Ll}+)\s+(?:owns|is\s+the\s+(?:current\s+)?owner\s+of)\s+(.+?)\s*\?*\s*$/u;
 /**
  * Who a sentence says owns a thing, as bought or held: "was acquired by the media group Stellan
- * Media", "owned by the city of Kessmark", "owned by the Morel family", "a subsidiary of Varn
+ * Media", "owned by the city of Kessmark", "owned by the Morel family", "owned since 2008 by the
+ * Nordmedia group", "a subsidiary of Varn
  * Group"; the owner, group 1, as a name, or whole when a noun "of" a place names it ("the city of Kessmark").
  */
 const OWNER_SAID =
-  /\b(?:(?:owned|acquired|bought|purchased|taken\s+over)\s+by|(?:a\s+)?(?:subsidiary|division)\s+of)\s+((?:the\s+\p{Ll}+\s+of\s+)?(?:(?:the\s+)?(?:\p{Ll}+\s+){0,3})?\p{Lu}[\p{L}'’.&-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}'’.&-]*)*(?:\s+(?:family|clan|dynasty|brothers|sisters)\b)?)/u;
+  /\b(?:(?:owned|acquired|bought|purchased|taken\s+over)(?:\s+(?:since|from|in)\s+\d{4})?\s+by|(?:a\s+)?(?:subsidiary|division)\s+of)\s+((?:the\s+\p{Ll}+\s+of\s+)?(?:(?:the\s+)?(?:\p{Ll}+\s+){0,3})?\p{Lu}[\p{L}'’.&-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}'’.&-]*)*(?:\s+(?:family|clan|dynasty|brothers|sisters|group)\b)?)/u;
 
 /** The owner a sentence names (OWNER_SAID): the name, past a common noun for it ("the media group"), unless the noun is of the name ("the city of Kessmark"). */
 export function ownerNamed(sentence: string): string | undefined {

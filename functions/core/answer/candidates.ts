@@ -34,7 +34,8 @@ const SCALE: Readonly<Record<string, number>> = { hundred: 1e2, thousand: 1e3, m
 const NOT_COUNTED =
   '(?!(?:and|or|in|on|at|of|to|by|for|from|the|a|an|with|than|as|after|before|since|until|during|who|which|that|is|are|was|were|its|his|her|their|this|these|those)\\b)';
 /** English's plurals without an "s" that a count may end on: "34 turboprop aircraft", "120 local people". */
-const PLURAL_WITHOUT_S = '(?:aircraft|spacecraft|people|children|men|women|sheep|deer|fish|cattle|police|staff|crew)';
+const PLURAL_WITHOUT_S =
+  '(?:aircraft|spacecraft|people|children|men|women|sheep|deer|fish|cattle|police|staff|crew|kroner|kronor|krone|yen|yuan|renminbi|rupiah|baht)';
 /**
  * A figure and the noun it counts: one word ("65 percent"), or a modifier and a plural ("24 studio
  * albums", "34 turboprop aircraft"), as counts in words are read.

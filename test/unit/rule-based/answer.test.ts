@@ -6425,3 +6425,57 @@ describe('Function: answerStructured on a research institute and its benefactor'
     expect(ask('Who funded the Orm Institute?', all).shortAnswer).toBe('Nils Orm');
   });
 });
+
+describe('Function: answerStructured on a novel, its author, its publisher, its film and its director', () => {
+  const novel = doc(
+    'novel',
+    'The Ferry Year',
+    'The Ferry Year is a 1991 novel by the Norwegian writer Siri Hov. Set on an island in the 1920s, it follows a young fisherman, Odd Lie, who loses his boat. It was published by Tolm Books and won the Brage Prize in 1993.',
+  );
+  const author = doc(
+    'author',
+    'Siri Hov',
+    'Siri Hov (born 1950) is a Norwegian novelist. Born in Bodø, she worked as a nurse before publishing her first novel in 1978. She is married to the sculptor Per Lund.',
+  );
+  const press = doc('press', 'Tolm Books', 'Tolm Books is a publishing house in Oslo. It has been owned since 2010 by the Nordbok group.');
+  const film = doc('film', 'The Ferry Year (film)', 'The Ferry Year is a 1997 Norwegian drama film directed by Ivar Rud and based on the novel by Siri Hov.');
+  const director = doc('director', 'Ivar Rud', 'Ivar Rud (1948 – 2015) was a Norwegian film director.');
+  const prize = doc('prize', 'Brage Prize', 'The Brage Prize carries prize money of 100,000 Norwegian kroner.');
+  const all = [novel, author, press, film, director, prize];
+
+  it("gives a relative's trade the sentence naming them puts before their name", () => {
+    // Act & Assess
+    expect(ask("What is the profession of Siri Hov's husband?", all).shortAnswer).toBe('sculptor');
+  });
+
+  it('asks what kind of person each side is in its own passage, and a nation by its adjective', () => {
+    // Act & Assess
+    expect(ask('Are Siri Hov and Ivar Rud both novelists?', all).shortAnswer).toBe('no');
+    expect(ask('Are Siri Hov and Ivar Rud both Norwegian?', all).shortAnswer).toBe('yes');
+  });
+
+  it('gives an owner said "owned since 2010 by the Nordbok group"', () => {
+    // Act & Assess
+    expect(ask('Who owns Tolm Books?', all).shortAnswer).toBe('Nordbok group');
+  });
+
+  it('gives what one worked as, asked with "before ..."', () => {
+    // Act & Assess
+    expect(ask('What did Siri Hov work as before publishing her first novel?', all).shortAnswer).toBe('nurse');
+  });
+
+  it('gives the character a work follows, named after a comma', () => {
+    // Act & Assess
+    expect(ask('Who is the main character of The Ferry Year?', all).shortAnswer).toBe('Odd Lie');
+  });
+
+  it('dates what is asked, not another verb of its sentence', () => {
+    // Act & Assess
+    expect(ask('When was The Ferry Year published?', all).shortAnswer).toBe('1991');
+  });
+
+  it('keeps a currency that takes no s', () => {
+    // Act & Assess
+    expect(ask('How much prize money does the Brage Prize carry?', all).shortAnswer).toBe('100,000 Norwegian kroner');
+  });
+});

@@ -109,6 +109,7 @@ import {
   measureSaid,
   namedAfter,
   namedFor,
+  OCCUPATION_ASKED,
   objectOf,
   occupationOf,
   ownClassIs,
@@ -973,7 +974,9 @@ function kinAnswer(question: string, documents: AnswerInput['documents'], lexico
   // Else it is read anywhere but the passages of the path's people: there a date or place is theirs
   // ("the daughter of Senator Tom Coburn, born August 4, 1977" gives the daughter's birth).
   const onPath = new Set(path.map((step) => step.docId));
-  const then = own?.shortAnswer ? own : ask(documents.filter((d) => !onPath.has(d.id)));
+  const elsewhere = own?.shortAnswer ? own : ask(documents.filter((d) => !onPath.has(d.id)));
+  // A trade is said before the relative's name on the path too ("married to the painter Olav Berge").
+  const then = !elsewhere.shortAnswer && !relative.own && OCCUPATION_ASKED.test(question) ? ask(documents) : elsewhere;
   // The relative found, what is asked of them is said of no one else: when no passage says it,
   // the question has no answer here (a place in the subject's own passage is not the father's).
   if (!then.shortAnswer) return { shortAnswer: null, answer: [...new Set(cited)].join(' ') };

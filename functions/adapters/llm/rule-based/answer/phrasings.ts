@@ -258,9 +258,9 @@ const SETTING_SAID =
   /\b(?:[Ss]et|takes?\s+place|took\s+place)\s+(?:in|on|at|aboard)\s+((?:the\s+|an?\s+)?[^,;.()]+?)(?=\s+(?:during|while|when|where|after|before|and|in\s+the\s+(?:\d|early|late|mid))\b|\s*[,;.()]|\s*$)/u;
 /** "Who is the main character of X?", "Who is the protagonist of X?": the work's lead asked. */
 const LEAD_CHARACTER_ASKED = /\b(?:main|central|principal|lead(?:ing)?)\s+(?:character|role|protagonist)|\bprotagonist\b|\bhero(?:ine)?\s+of\b/i;
-/** Whom a sentence says a work follows: "it follows Maeve Carrick, who ...", "tells the story of X", "The player controls a lighthouse keeper named Wren". */
+/** Whom a sentence says a work follows: "it follows Maeve Carrick, who ...", "follows a young widow, Kari Dahl, who ...", "tells the story of X", "The player controls a lighthouse keeper named Wren". */
 const FOLLOWED_SAID =
-  /\b(?:follows|followed|tells\s+the\s+story\s+of|centres\s+on|centers\s+on|controls\s+(?:an?\s+)?(?:[\p{Ll}-]+\s+){0,3}named)\s+(?:(?:the|an?)\s+(?:[\p{Ll}-]+\s+){0,3}?)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)/u;
+  /\b(?:follows|followed|tells\s+the\s+story\s+of|centres\s+on|centers\s+on|controls\s+(?:an?\s+)?(?:[\p{Ll}-]+\s+){0,3}named)\s+(?:(?:the|an?)\s+(?:[\p{Ll}-]+\s+){0,3}?[\p{Ll}-]+,\s+|(?:the|an?)\s+(?:[\p{Ll}-]+\s+){0,3}?)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)/u;
 
 /**
  * "Where is The Lamplighter's Wife set?": where a sentence of the work's own passage sets it ("Set
@@ -938,7 +938,7 @@ export function doneAround(question: string, focus: Focus): ExtractedAnswer | un
 
 /** "What was X's profession?", "What is the occupation of X?", "What job did X have?", "What did X do for a living?". */
 const OCCUPATION = String.raw`(?:profession|occupation|job|line\s+of\s+work)`;
-const OCCUPATION_ASKED = new RegExp(String.raw`\b${OCCUPATION}\b|\bdo\s+for\s+a\s+living\b`, 'i');
+export const OCCUPATION_ASKED = new RegExp(String.raw`\b${OCCUPATION}\b|\bdo\s+for\s+a\s+living\b`, 'i');
 
 /**
  * Whether the lexicon files a word under person, as an occupation is: within six levels, for a
@@ -1128,8 +1128,8 @@ export function doneByGroup(question: string, focus: Focus): ExtractedAnswer | u
   return undefined;
 }
 
-/** "What did George Halpin train as?", "What does she work as?": the subject and the verb, groups 1 and 2. */
-const AS_ASKED = /^\s*what\s+(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})\s+as\s*\?*\s*$/iu;
+/** "What did George Halpin train as?", "What did she work as before ...?": the subject and the verb, groups 1 and 2. */
+const AS_ASKED = /^\s*what\s+(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})\s+as(?:\s+(?:before|after|during|until|when|while)\s[^?]*)?\s*\?*\s*$/iu;
 /** A verb, then what it was done as: "trained as a carpenter before ...", "served as the town's mayor" (groups 1 and 2). */
 const AS_SAID =
   /\b(\p{Ll}{3,})\s+as\s+(?:an?\s+|the\s+)?((?:[\p{L}'’-]+\s+){0,3}?[\p{L}'’-]+)(?=\s+(?:before|after|in|at|for|with|and|until|from|to|under|when|while|then|of)\b|\s*[,.;()]|\s*$)/gu;

@@ -232,7 +232,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           !(hop2 && bridges.some((b) => namesBridge(c, new Set(b))) && !headedByClass(c, focus)) &&
           !ownedBySibling(c, s, focus) &&
           !(reading.type === 'place' && movedOnFrom(c, s, focus)) &&
-          !(dated && about && clauseApart(c, s, focus)) &&
+          !(dated && about && (clauseApart(c, s, focus) || otherVerbDated(c, s, focus))) &&
           !((unrelated || prepositioned) && !after(preposition, c, s)) &&
           !(endPreposition && !after(endPreposition, c, s)) &&
           // The year a figure is counted in ("22 gigawatts of onshore capacity in 2023") dates the
@@ -791,6 +791,28 @@ function ownedSets(focus: Focus): Array<Set<string>> {
     .filter((w) => w !== '' && !ORDINALS.includes(w.toLowerCase()))
     .slice(0, 2);
   return focus.relation.filter((set) => words.some((w) => contentTerms(w).some((t) => set.has(t))));
+}
+
+/** A verb opening a conjunct after "and": "and won the Nordic Council Literature Prize in 1989". */
+const AND_VERB =
+  /\s(?:and|but)\s+(?:later\s+|then\s+|also\s+)?(?:\p{Ll}{3,}ed|won|wrote|became|made|took|gave|went|began|built|sold|left|met|ran|saw|held|led|lost|came|grew|fought|bought|brought|taught|drew|sang|rose|fell)\b/gu;
+
+/**
+ * Whether a date is of another verb than the one asked, in a conjunct of its own: "It was published
+ * by Brenholt Press and won the Nordic Council Literature Prize in 1989" dates the prize, not the
+ * publication, asked when it was published. False when the conjunct says the relation too, or no
+ * word of the relation stands before it.
+ */
+function otherVerbDated(c: Candidate, s: Sentence, focus: Focus): boolean {
+  if (focus.relation.length === 0) return false;
+  const before = s.text.slice(0, c.at);
+  const conjunct = [...before.matchAll(AND_VERB)].pop();
+  if (!conjunct) return false;
+  const said = (text: string) => {
+    const terms = new Set(contentTerms(text));
+    return focus.relation.some((set) => [...set].some((t) => holdsTerm(terms, t)));
+  };
+  return said(before.slice(0, conjunct.index)) && !said(before.slice(conjunct.index));
 }
 
 /**

@@ -117,8 +117,19 @@ export function yesNo(reading: QuestionReading, focus: Focus, question: string):
     // any other name the question gives ("both published by Parker Brothers") in each side's passage.
     const others = reading.names.filter((n) => !sides.some((side) => side.includes(n) || n.includes(side))).map((n) => contentTerms(n));
     const names = (ss: readonly Sentence[]) => others.every((terms) => terms.every((t) => ss.some((s) => s.terms.has(t))));
-    const holds = perSide.map((ss) => ss.some((s) => focus.relationScore(s) > 0 && !negated(s.text)) && names(ss));
-    const best = perSide.map((ss) => [...ss].sort((a, b) => focus.relationScore(b) - focus.relationScore(a))[0]!);
+    // Asked what kind of person each is ("both novelists?"), a side with a passage of its own is read
+    // there: "based on the novel by Ingrid Sæther", in the film's passage, makes no novelist of its
+    // director. With no word of a relation and only a nation's adjective besides ("both Norwegian",
+    // read as a name), that adjective settles it.
+    const kindAsked = focus.reading.relation.some((w) => focus.lexicon.isKindOf?.(w.replace(/s$/, ''), 'person') === true);
+    const own = sides.map((side, i) => {
+      const titled = kindAsked || focus.relation.length === 0 ? focus.all.filter((x) => sameName(x.title, side)) : [];
+      return titled.length > 0 ? titled : perSide[i]!;
+    });
+    const adjectiveOnly =
+      focus.relation.length === 0 && others.length > 0 && reading.names.every((n) => sides.includes(n) || focus.lexicon.isNameAdjective?.(n) === true);
+    const holds = own.map((ss) => (adjectiveOnly || ss.some((s) => focus.relationScore(s) > 0 && !negated(s.text))) && names(ss));
+    const best = own.map((ss) => [...ss].sort((a, b) => focus.relationScore(b) - focus.relationScore(a))[0]!);
     return { shortAnswer: holds.every(Boolean) ? 'yes' : 'no', answer: best.map(cite).join(' ') };
   }
   const top = ranked(focus)[0];
