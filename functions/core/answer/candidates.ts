@@ -94,6 +94,9 @@ export function unitNamed(words: string): string | undefined {
   return Object.keys(UNIT_SPELLINGS).find((unit) => UNIT_SPELLINGS[unit]!.includes(said));
 }
 
+/** The unit a question asks a measure in, at its end: "in square kilometres?", "in km" (group 1). */
+export const UNIT_ASKED = /\bin\s+((?:square\s+|sq\.?\s+)?[\p{L}²2]+)\s*\??\s*$/iu;
+
 /** Each unit's size in its dimension's base unit (metre, square metre, kilogram, kilometre per hour). */
 const UNIT_SIZE: Readonly<Record<string, { dimension: string; size: number }>> = {
   metre: { dimension: 'length', size: 1 },
@@ -130,6 +133,26 @@ export function inBaseUnit(measure: string): { value: number; dimension: string 
   const unit = unitNamed(words.join(' ')) ?? unitNamed(words[0]!);
   const size = unit ? UNIT_SIZE[unit] : undefined;
   return size ? { value: Number(m[1]!.replace(/,/g, '')) * size.size, dimension: size.dimension } : undefined;
+}
+
+/**
+ * A measure in another unit of its dimension, when the passage gives none in it: "2,469 metres" in
+ * feet is "about 8,100 feet" (three significant figures, as a conversion is written). Undefined
+ * when the measure has no unit, or the unit asked is of another dimension.
+ */
+export function convertedTo(measure: string, unit: string): string | undefined {
+  const asked = unitNamed(unit);
+  const given = inBaseUnit(measure);
+  const size = asked ? UNIT_SIZE[asked] : undefined;
+  if (!given || !size || size.dimension !== given.dimension) return undefined;
+  const value = given.value / size.size;
+  const digits = Math.max(0, 3 - Math.ceil(Math.log10(Math.abs(value) + 1e-9)));
+  const rounded = Number(value.toPrecision(3));
+  const written = rounded.toLocaleString('en-US', { maximumFractionDigits: digits });
+  const spellings = UNIT_SPELLINGS[asked!]!;
+  // The unit as a passage spells it in full and in the plural ("feet", "square kilometres"), else as asked.
+  const plural = spellings.find((w) => w === 'feet' || w === 'inches' || (w.endsWith('s') && w.length > 3 && !w.startsWith('sq'))) ?? unit;
+  return `about ${written} ${plural}`;
 }
 
 /** The measures a text gives whole (MEASURE): "6 ft 7 in (2.01 m)". */
@@ -301,7 +324,7 @@ export function namesIn(sentence: string): Candidate[] {
   // Spans come in the order they are written: each is looked for after the one before, so a name
   // said twice ("The Brno Summer Gala ... in Brno") stands where it is said, not at its first letters.
   let from = 0;
-  return (
+  return withWorkTitles(
     entitySpans(sentence)
       .filter((span) => !/^[\d\s,.]+$/.test(span))
       // A match's score after a side's name is no part of it: "beat Sheffield United 1–0".
@@ -311,8 +334,28 @@ export function namesIn(sentence: string): Candidate[] {
         const at = next >= 0 ? next : Math.max(0, sentence.indexOf(span));
         if (next >= 0) from = next + span.length;
         return { text: span, at, kind: 'name' as const };
-      })
+      }),
+    sentence,
   );
+}
+
+/** A small word a work's title may hold between its capitals ("Climbs in the North"). */
+const TITLE_JOIN = /^\s+(?:in|on|at|and|to|from|with|under|over|into|a|an)\s+(?:the\s+|a\s+|an\s+)?$/;
+
+/**
+ * Two names a small word joins, the second followed by a year in brackets, are one work's title:
+ * "His book Climbs in the North (1881)" names "Climbs in the North", not "Climbs" and "North".
+ */
+function withWorkTitles(names: Candidate[], sentence: string): Candidate[] {
+  const out: Candidate[] = [];
+  for (const c of names) {
+    const last = out.at(-1);
+    const gap = last ? sentence.slice(last.at + last.text.length, c.at) : '';
+    if (last && TITLE_JOIN.test(gap) && /^\s*\(\d{4}\)/.test(sentence.slice(c.at + c.text.length))) {
+      out[out.length - 1] = { ...last, text: sentence.slice(last.at, c.at + c.text.length) };
+    } else out.push(c);
+  }
+  return out;
 }
 
 /** The candidates of a sentence for a question of `type`, in the order they appear. */

@@ -55,7 +55,7 @@ import {
   WORK_ASKED,
   worksAt,
 } from './answer-classes.js';
-import { BORN_AS, datesIn, figureIn, measureIn, measuresIn, numbersIn, unitNamed, unitOf, YEAR_WORD } from './candidates.js';
+import { BORN_AS, convertedTo, datesIn, figureIn, measureIn, measuresIn, numbersIn, UNIT_ASKED, unitNamed, unitOf, YEAR_WORD } from './candidates.js';
 import { kinQuestion, statesKinOf } from './kinship.js';
 import {
   type AnswerType,
@@ -528,7 +528,9 @@ export function checkEvidence(question: string, documents: readonly EvidenceDocu
     ((GAP_ASKED.test(task) && isGap(figure, docs)) ||
       (TOTAL_ASKED.test(task) && isTotal(figure, docs)) ||
       ((ageAtDeathOf(task) !== undefined || AGE_AT_DATED_EVENT.test(task)) && isLifeLength(figure, docs)) ||
-      (priceAsked && isPrice(figure, docs)));
+      (priceAsked && isPrice(figure, docs)) ||
+      // "... in feet?" of a passage's "2,469 metres": the figure converted ("about 8,100 feet").
+      isConverted(figure, UNIT_ASKED.exec(task)?.[1], docs));
   // "piano", said as "pianist": a one-word answer an agent noun of a passage is made from (Focus#kindsIn),
   // read once a passage and only when the answer is not said as written.
   const madeInto = new Map<(typeof docs)[number], boolean>();
@@ -799,7 +801,8 @@ function unfitFigure(
   const counts = (w: string) => same(head!, w) || same(w, head!) || (people && lexicon.isKindOf?.(w, 'person') === true);
   const before = () => {
     const spoken = escapeRegExp(figure.replace(/\s*\([^)]*\)\s*$/, ''));
-    return sayers.flatMap((d) => [...d.text.matchAll(new RegExp(`(\\p{L}+)\\s+${spoken}`, 'gu'))].map((m) => m[1]!));
+    // "a herd of wild reindeer, about 3,500 animals": the noun before a comma counts too.
+    return sayers.flatMap((d) => [...d.text.matchAll(new RegExp(`(\\p{L}+),?\\s+${spoken}`, 'gu'))].map((m) => m[1]!));
   };
   if (unit !== undefined && head !== undefined && /\bhow\s+many\b/i.test(task) && !NUMBER_NOUNS.test(head) && !counts(unit) && !before().some(counts)) {
     return `no retrieved passage gives "${counted}" as a figure (it gives "${figure}")`;
@@ -812,6 +815,11 @@ function unfitFigure(
     return `no retrieved passage gives a figure in "${(asked?.[1] ?? '') + measure}"`;
   }
   return undefined;
+}
+
+/** Whether a figure is a measure a passage gives, converted into the unit asked (convertedTo). */
+function isConverted(figure: string, unit: string | undefined, docs: ReadonlyArray<{ text: string }>): boolean {
+  return unit !== undefined && docs.some((d) => measuresIn(d.text).some((m) => convertedTo(m, unit) === figure));
 }
 
 /** Whether a figure may count the class asked: it names no noun ("about 2.3 million"), or one of the class's words. */

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { wordNet } from '../../../functions/adapters/lexicon/wordnet.js';
 import { answerStructured } from '../../../functions/adapters/llm/rule-based/answer/index.js';
 
-import { datesIn, measureIn, namesIn, numbersIn } from '../../../functions/core/answer/candidates.js';
+import { convertedTo, datesIn, measureIn, namesIn, numbersIn } from '../../../functions/core/answer/candidates.js';
 import { sentences } from '../../../functions/core/answer/text.js';
 
 describe('Function: numbersIn', () => {
@@ -109,16 +109,19 @@ describe('Function: answerStructured on measures', () => {
     expect(peak).toBe('1,103 metres (3,619 ft)');
   });
 
-  it('gives the part of a measure in the unit the question asks in, and nothing when no part is in it', () => {
+  it('gives the part of a measure in the unit the question asks in, else the measure converted into it', () => {
     // Act
     const metres = ask('How tall is Dara Quist in metres?');
     const area = ask('What is the area of Kelm in square kilometres?');
     const feet = ask('How tall is Jana Brill in feet?');
 
-    // Assess: the answerer keeps the measure it has; the relevance rule refuses one in no unit asked.
+    // Assess: the part in the unit asked, else the measure converted (1.81 m is 5.94 feet).
     expect(metres).toBe('2.01 m');
     expect(area).toBe('32 km2');
-    expect(feet).toBe('1.81 m');
+    expect(feet).toBe('about 5.94 feet');
+    expect(convertedTo('1.81 m', 'feet')).toBe('about 5.94 feet');
+    expect(convertedTo('2,469 metres', 'ft')).toBe('about 8,100 feet');
+    expect(convertedTo('1.81 m', 'kilograms')).toBeUndefined();
     expect(measureIn('1.81 m', 'feet')).toBeUndefined();
     expect(measureIn('6 ft 7 in (2.01 m)', 'ft')).toBe('6 ft 7 in');
   });

@@ -6479,3 +6479,42 @@ describe('Function: answerStructured on a novel, its author, its publisher, its 
     expect(ask('How much prize money does the Brage Prize carry?', all).shortAnswer).toBe('100,000 Norwegian kroner');
   });
 });
+
+describe('Function: answerStructured on a mountain, its park, its climber and a glacier', () => {
+  const peak = doc(
+    'peak',
+    'Mount Orm',
+    'Mount Orm is the highest mountain in Kessia, with an elevation of 2,130 metres. It lies within Orm National Park. The mountain is named after the Viking chieftain Orm the Red.',
+  );
+  const park = doc('park', 'Orm National Park', "The park is home to the country's largest herd of wild reindeer, about 2,800 animals.");
+  const climber = doc('climber', 'Hugh Dale', 'Hugh Dale (1840–1912) was an English mountaineer. His book Walks on the Fells (1879) was a best-seller.');
+  const glacier = doc('glacier', 'Tind Glacier', 'The Tind Glacier is the largest glacier in the Tind Range, with an area of 31 square kilometres.');
+  const all = [peak, park, climber, glacier];
+
+  it('gives whom a thing is named after, past a role with a capital', () => {
+    // Act & Assess
+    expect(ask('Who is Mount Orm named after?', all).shortAnswer).toBe('Orm the Red');
+  });
+
+  it('reads a figure after a place the asked thing lies in as its own', () => {
+    // Act & Assess
+    expect(ask('How big is the Tind Glacier?', all).shortAnswer).toBe('31 square kilometres');
+  });
+
+  it('gives a work titled with a small word before its year', () => {
+    // Act & Assess
+    expect(ask('What book did Hugh Dale write?', all).shortAnswer).toBe('Walks on the Fells');
+  });
+
+  it('counts a class by a wider noun said just after it, and converts a measure into the unit asked', () => {
+    // Act
+    const reindeer = ask('How many wild reindeer live in Orm National Park?', all);
+    const feet = ask('What is the elevation of Mount Orm in feet?', all);
+
+    // Assess
+    expect(reindeer.shortAnswer).toBe('about 2,800 animals');
+    expect(checkEvidence('How many wild reindeer live in Orm National Park?', all, reindeer, wordNet()).covered).toBe(true);
+    expect(feet.shortAnswer).toBe('about 6,990 feet');
+    expect(checkEvidence('What is the elevation of Mount Orm in feet?', all, feet, wordNet()).covered).toBe(true);
+  });
+});

@@ -26,7 +26,7 @@
  */
 
 import { nationAdjectivesIn, SAME_NATION } from '../../../../core/answer/answer-classes.js';
-import { type Candidate, datesIn, figureIn, measureIn, numbersIn, unitNamed, unitOf } from '../../../../core/answer/candidates.js';
+import { type Candidate, convertedTo, datesIn, figureIn, measureIn, numbersIn, UNIT_ASKED, unitNamed, unitOf } from '../../../../core/answer/candidates.js';
 import { checkEvidence } from '../../../../core/answer/evidence.js';
 import { followPath, kinQuestion, ownPassage } from '../../../../core/answer/kinship.js';
 import {
@@ -140,9 +140,6 @@ import { yesNo } from './yes-no.js';
 
 export type { AnswerInput, ExtractedAnswer } from './focus.js';
 
-/** The unit a question asks a measure in, at its end: "in square kilometres?", "in km". */
-const UNIT_ASKED = /\bin\s+((?:square\s+|sq\.?\s+)?[\p{L}²2]+)\s*\??\s*$/iu;
-
 const NAMES_ONLY = /\b(names? only|entities only|just the names?|answer with the names?)\b/i;
 
 /** The answer as the text a model's structured answer reads as: its JSON. */
@@ -159,7 +156,8 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
   const whole = found.shortAnswer.replace(/(?<=\p{L})-\s+(?=\p{Lu})/gu, '-');
   // "What is the area of X in square kilometres?": of "12.4 square miles (32 km2)", the part in that unit.
   const unit = UNIT_ASKED.exec(input.question)?.[1];
-  return { ...found, shortAnswer: (unit ? measureIn(whole, unit) : undefined) ?? whole };
+  // "... in feet?" of "2,469 metres": converted, when no part of it is in that unit.
+  return { ...found, shortAnswer: (unit ? (measureIn(whole, unit) ?? convertedTo(whole, unit)) : undefined) ?? whole };
 }
 
 /**

@@ -1488,9 +1488,12 @@ export function namedAfter(question: string, focus: Focus): ExtractedAnswer | un
 
 /** "Who was vossium named after?": the thing named, group 1. */
 const NAMED_FOR_ASKED = /^\s*(?:who|whom|what)\s+(?:is|was|are|were)\s+(.+?)\s+named\s+(?:after|for)\s*\?*\s*$/i;
-/** The name a bearer is given as: after a role, with a comma or not ("its discoverer, Hedda Voss", "the surveyor John Eady"), or at once, group 1. */
+/**
+ * The name a bearer is given as: after a role, with a comma or not ("its discoverer, Hedda Voss", "the
+ * surveyor John Eady", "the Viking chieftain Halvard the Tall"), or at once, group 1.
+ */
 const BEARER_NAME =
-  /^(?:(?:his|her|its|their|the)\s+(?:[^,]{1,40},\s+|(?:[\p{Ll}-]+\s+){1,3}))?(\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:of|de|van|von)\s+)?\p{Lu}[\p{L}'’.-]*)*)/u;
+  /^(?:(?:his|her|its|their|the)\s+(?:[^,]{1,40},\s+|(?:[\p{L}-]+\s+){1,3}?(?=\p{Lu})))?(\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:of|de|van|von|the)\s+)?\p{Lu}[\p{L}'’.-]*)*)/u;
 
 /**
  * "Who was vossium named after?": the one a sentence of the thing's own passage says it is named

@@ -843,6 +843,8 @@ function ownedBySibling(c: Candidate, s: Sentence, focus: Focus): boolean {
     .filter((n) => n.at + n.text.length <= c.at)
     .at(-1);
   if (!owner || focus.isGiven(owner)) return false;
+  // A name after a preposition is where the asked one is ("the largest glacier in the Skarn Range, with an area of ..."), no sibling listed.
+  if (/\b(?:in|of|at|near|on|within|across)\s+(?:the\s+)?$/i.test(s.text.slice(0, owner.at))) return false;
   const first = (name: string) => name.split(/\s+/)[0]!.toLowerCase();
   return focus.reading.names.some((name) => /\s/.test(name) && first(name) === first(owner.text) && !sameName(owner.text, name) && s.text.includes(name));
 }
