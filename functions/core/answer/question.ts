@@ -304,7 +304,7 @@ export function readQuestion(raw: string): QuestionReading {
           figureNoun !== undefined && NUMBER_NOUNS.test(figureNoun) ? figureNoun : /^(?:is|was|are|were)\s+the\s+([\p{Ll}-]+)\s+of\b/iu.exec(after)?.[1];
         // "What was France's installed solar capacity?": what the name has is the answer's noun.
         const possessed =
-          /^(?:is|was|are|were)\s+(?:the\s+)?\p{Lu}[\p{L}.-]*(?:\s+\p{Lu}[\p{L}.-]*)*['’]s\s+((?:[\p{Ll}-]+\s+){0,2}?[\p{Ll}-]+)(?=\s+(?:in|of|on|at|for|by|during|from)\b|\s*[?,.]|$)/u.exec(
+          /^(?:is|was|are|were)\s+(?:the\s+)?\p{Lu}[\p{L}.-]*(?:\s+\p{Lu}[\p{L}.-]*)*(?:['’]s|(?<=s)['’])\s+((?:[\p{Ll}-]+\s+){0,2}?[\p{Ll}-]+)(?=\s+(?:in|of|on|at|for|by|during|from)\b|\s*[?,.]|$)/u.exec(
             after,
           )?.[1];
         const noun =
@@ -520,7 +520,8 @@ function focusNames(q: string): string[] {
   // The owner is named without its possessive ("Airbus's head office" is about Airbus).
   const spans = entitySpans(q)
     .flatMap((span) => span.split(/(?<=['’]s)\s+(?=\p{Lu})/u))
-    .map((span) => span.replace(/(?<=\p{L}{2})['’]s$/u, ''));
+    // "Crestline Systems' revenue": a plural's possessive is its apostrophe alone.
+    .map((span) => span.replace(/(?<=\p{L}{2})['’]s$|(?<=\p{L}s)['’]$/u, ''));
   return spans.filter((span) => {
     const terms = contentTerms(span);
     return terms.length > 0 && !/^[\d\s,.'’s-]+$/.test(span) && !/^(?:top|compare|list|name|rank)$/i.test(span) && !isQualifier(span, q);

@@ -172,7 +172,8 @@ export const NAME_CONNECTORS = new Set([
   '&',
 ]);
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
+/** A word, a language's sign after it too ("C#", "C++", "F#"). */
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*(?:#|\+\+)?/gu;
 
 /** File names with an extension we know the modality of. */
 const FILE_PATTERN = /(?:[\w\-./]+\/)?[\w\-.]+\.(mp3|wav|m4a|flac|ogg|aac|png|jpe?g|gif|webp|bmp|tiff?|csv|xlsx?)\b/gi;

@@ -6518,3 +6518,31 @@ describe('Function: answerStructured on a mountain, its park, its climber and a 
     expect(checkEvidence('What is the elevation of Mount Orm in feet?', all, feet, wordNet()).covered).toBe(true);
   });
 });
+
+describe('Function: answerStructured on a software firm, its founder, its program and its buyer', () => {
+  const firm = doc('firm', 'Tallsoft', 'Tallsoft is a Kessian software company in Tolm. It was founded in 2001 by Ada Lind.');
+  const founder = doc('founder', 'Ada Lind', "Ada Lind (born 1979) is a Kessian engineer. She holds a master's degree in physics.");
+  const program = doc(
+    'program',
+    'Booksy',
+    'Booksy is an accounting program for small businesses, first released in 2005 by Tallsoft. It is written in F# and runs on Linux and in web browsers. The program is available in six languages.',
+  );
+  const buyer = doc('buyer', 'Harwick Systems', 'Harwick Systems is a software company in Leeds. It had revenue of $2.1 billion in 2022.');
+  const all = [firm, founder, program, buyer];
+
+  it("reads a plural's possessive written with its apostrophe alone", () => {
+    // Act & Assess
+    expect(ask("What was Harwick Systems' revenue in 2022?", all).shortAnswer).toBe('$2.1 billion (2022)');
+  });
+
+  it('reads the class noun before "does" as the class, not a verb', () => {
+    // Act & Assess
+    expect(ask('What platforms does Booksy run on?', all).shortAnswer).toBe('Linux and in web browsers');
+  });
+
+  it('gives a language written with its sign, and a degree held', () => {
+    // Act & Assess
+    expect(ask('What programming language is Booksy written in?', all).shortAnswer).toBe('F#');
+    expect(ask('What degree does Ada Lind hold?', all).shortAnswer).toBe("master's degree");
+  });
+});

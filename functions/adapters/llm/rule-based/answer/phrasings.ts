@@ -157,7 +157,7 @@ export function changeOf(question: string, focus: Focus): ExtractedAnswer | unde
  * with words of its own.
  */
 function madeKind(noun: string, focus: Focus): ExtractedAnswer | undefined {
-  const said = new RegExp(`\\b(?:an?|the)\\s+((?:[\\p{L}\\d.-]+\\s+){1,4}${escapeRegExp(noun)})\\b`, 'u');
+  const said = new RegExp(`\\b(?:an?|the)\\s+((?:[\\p{L}\\d.'’-]+\\s+){1,4}${escapeRegExp(noun)})\\b`, 'u');
   for (const s of rankedAbout(focus).filter((x) => focus.titledAfterName(x))) {
     const phrase = said.exec(s.text)?.[1];
     if (phrase) return { shortAnswer: phrase, answer: cite(s) };
@@ -165,8 +165,8 @@ function madeKind(noun: string, focus: Focus): ExtractedAnswer | undefined {
   return undefined;
 }
 
-/** "What engine does X have?", "What camera did X use?": the class asked of a thing had or used, group 1. */
-const HAD_ASKED = /^\s*(?:what|which)\s+([\p{Ll}-]{3,})\s+(?:does|did|do)\s+.+?\s+(?:have|has|use|uses|carry)\s*\?*\s*$/iu;
+/** "What engine does X have?", "What camera did X use?", "What degree does X hold?": the class asked of a thing had, used or held, group 1 (group 2: held). */
+const HAD_ASKED = /^\s*(?:what|which)\s+([\p{Ll}-]{3,})\s+(?:does|did|do)\s+.+?\s+(?:have|has|use|uses|carry|(hold|holds))\s*\?*\s*$/iu;
 
 /**
  * "What type of museum is the Musée des Confluences?": the words a sentence about the subject
@@ -177,8 +177,10 @@ const HAD_ASKED = /^\s*(?:what|which)\s+([\p{Ll}-]{3,})\s+(?:does|did|do)\s+.+?\
  */
 export function kindOf(question: string, focus: Focus): ExtractedAnswer | undefined {
   // "What engine does the Vireo Coupe have?" asks the kind of a made thing it has, as its passage says it ("a 2.4-litre six-cylinder engine").
-  const had = HAD_ASKED.exec(question)?.[1];
-  const made = had !== undefined && focus.lexicon.isKindOf?.(had, 'artifact') === true ? had : undefined;
+  const asked = HAD_ASKED.exec(question);
+  const had = asked?.[1];
+  // "What degree does Lina Berg hold?": what is held needs be no made thing ("a master's degree").
+  const made = had !== undefined && (asked?.[2] !== undefined || focus.lexicon.isKindOf?.(had, 'artifact') === true) ? had : undefined;
   if (made) return madeKind(made, focus);
   const kind = /(?:^\s*|\s)(?:[Ww]hat|[Ww]hich)\s+(?:type|kind|sort)\s+of\s+([\p{Ll}-]+)/u.exec(question)?.[1];
   if (!kind) return undefined;
@@ -1982,7 +1984,13 @@ export function verbSubject(question: string, focus: Focus): ExtractedAnswer | u
   if (!asked || !verb || !stem || verb === 'does') return undefined;
   // "What rivers meet at Lyon?": a class the question asks, its verb the word after it.
   const next = /^\S+/.exec(asked[3]!)?.[0]?.toLowerCase();
-  if (focus.reading.answerClass?.toLowerCase() === verb && next !== undefined && focus.reading.relation[0]?.toLowerCase() === next) return undefined;
+  // "What platforms does Ledgerly run on?": a class noun before an auxiliary is no verb.
+  if (
+    focus.reading.answerClass?.toLowerCase() === verb &&
+    next !== undefined &&
+    (focus.reading.relation[0]?.toLowerCase() === next || /^(?:does|do|did|is|are|was|were|has|have|had)$/.test(next))
+  )
+    return undefined;
   const rest = contentTerms(asked[3]!);
   const said = saysVerb(verb, stem, focus);
   for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, rest))) {
