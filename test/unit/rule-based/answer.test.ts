@@ -6546,3 +6546,27 @@ describe('Function: answerStructured on a software firm, its founder, its progra
     expect(ask('What degree does Ada Lind hold?', all).shortAnswer).toBe("master's degree");
   });
 });
+
+describe('Function: answerStructured on a band, its debut album and its producer', () => {
+  const band = doc(
+    'band',
+    'The Pier Lamps',
+    'The Pier Lamps are a Kessian indie rock band formed in Tolm in 2010. Their debut album, Rust and Ribbon, was released in 2013 on the label Tern Records. The band won a prize in 2017 for their second album, Low Bridge.',
+  );
+  const album = doc(
+    'album',
+    'Rust and Ribbon',
+    'Rust and Ribbon is the debut studio album by The Pier Lamps, released in 2013 by Tern Records. It was produced by Arne Vold and recorded in Tolm.',
+  );
+  const all = [band, album];
+
+  it('gives a title joined by "and" after the class noun and a comma', () => {
+    // Act & Assess
+    expect(ask("What was The Pier Lamps' debut album?", all).shortAnswer).toBe('Rust and Ribbon');
+  });
+
+  it("gives who did the verb asked in the work's own passage before the artist its lead names", () => {
+    // Act & Assess
+    expect(ask('Who produced Rust and Ribbon?', all).shortAnswer).toBe('Arne Vold');
+  });
+});

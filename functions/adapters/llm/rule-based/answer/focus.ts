@@ -269,7 +269,8 @@ export class Focus {
 
   /**
    * "What cookbook did Maja Holt write?": after the class asked, one noun, two names joined by "and"
-   * up to a verb or the clause's end are one title ("her cookbook Salt and Smoke won ..."), not two names.
+   * up to a verb or the clause's end are one title ("her cookbook Salt and Smoke won ...", "Their
+   * debut album, Salt and Static, was ..."), not two names.
    */
   private titleWithAnd(found: Candidate[], text: string): Candidate[] {
     if (this.titleAfterClass === undefined) {
@@ -278,7 +279,7 @@ export class Focus {
       this.titleAfterClass =
         head === undefined || /s$/.test(head) || this.reading.type !== 'entity'
           ? null
-          : new RegExp(`\\b${escapeRegExp(head)}\\s+(${name}\\s+and\\s+${name})(?=\\s+\\p{Ll}|\\s*[,.;]|\\s*$)`, 'u');
+          : new RegExp(`\\b${escapeRegExp(head)},?\\s+(${name}\\s+and\\s+${name})(?=\\s+\\p{Ll}|\\s*[,.;]|\\s*$)`, 'u');
     }
     const m = this.titleAfterClass?.exec(text);
     if (!m) return found;

@@ -896,6 +896,15 @@ export function madeBy(question: string, focus: Focus): ExtractedAnswer | undefi
     .related(verb)
     .some((w) => !/\s/.test(w) && w !== verb && (lexicon.isKindOf?.(w, 'creator') === true || lexicon.isKindOf?.(w, 'communicator') === true));
   if (!maker) return undefined;
+  // "It was produced by Ole Fjell", in the work's own passage: the verb asked said with its doer,
+  // before the lead's "by" (an album "by" its band, whoever produced it).
+  const said = saysVerb(verb, contentTerms(verb)[0] ?? verb, focus);
+  for (const s of focus.all.filter((x) => sameName(x.title, work))) {
+    for (const m of s.text.matchAll(/\b(\p{Ll}{3,})\s+by\s+(?:the\s+\p{Ll}+\s+)?(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)+)/gu)) {
+      const doer = m[2]!.replace(/\.$/, '');
+      if (said(m[1]!) && !focus.isGiven({ text: doer, at: 0, kind: 'name' })) return { shortAnswer: doer, answer: cite(s) };
+    }
+  }
   for (const s of focus.ownOpenings()) {
     // The first "by", past a role and a nationality: "an opera ... by the Sarnian composer Emil Roskov, with a libretto by ...".
     const by = /\bby\s+(?:the\s+)?(?:\p{Lu}\p{Ll}+\s+(?=\p{Ll}))?(?:\p{Ll}+\s+){0,2}?(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)+)/u
