@@ -155,14 +155,15 @@ export const OWNER_ASKED = /^\s*(?:[Ww]ho|(?:[Ww]hich|[Ww]hat)\s+\p{Ll}+)\s+(?:o
  * Group"; the owner, group 1, as a name, or whole when a noun "of" a place names it ("the city of Kessmark").
  */
 const OWNER_SAID =
-  /\b(?:(?:owned|acquired|bought|purchased|taken\s+over)(?:\s+(?:since|from|in)\s+\d{4})?\s+by|(?:a\s+)?(?:subsidiary|division)\s+of)\s+((?:the\s+\p{Ll}+\s+of\s+)?(?:(?:the\s+)?(?:\p{Ll}+\s+){0,3})?\p{Lu}[\p{L}'’.&-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}'’.&-]*)*(?:\s+(?:family|clan|dynasty|brothers|sisters|group)\b)?)/u;
+  /\b(?:(?:owned|acquired|bought|purchased|taken\s+over)(?:\s+(?:since|from|in)\s+\d{4})?\s+by|(?:a\s+)?(?:subsidiary|division)\s+of)\s+((?:the\s+\p{Ll}+\s+of\s+)?(?:(?:the\s+)?(?:\p{Lu}\p{Ll}+\s+(?=(?!(?:of|and|de|du|von|van|the)\s)\p{Ll}))?(?:\p{Ll}+\s+){0,3})?\p{Lu}[\p{L}'’.&-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}'’.&-]*)*(?:\s+(?:family|clan|dynasty|brothers|sisters|group)\b)?)/u;
 
 /** The owner a sentence names (OWNER_SAID): the name, past a common noun for it ("the media group"), unless the noun is of the name ("the city of Kessmark"). */
 export function ownerNamed(sentence: string): string | undefined {
   // A name's stops are its initials' ("J. M. Holt"), not the sentence's last.
   const owner = OWNER_SAID.exec(sentence)?.[1]?.replace(/(?<!\b\p{Lu})\.$/u, '');
   if (owner === undefined || /^the\s+\p{Ll}+\s+of\s/u.test(owner)) return owner;
-  return owner.replace(/^(?:the\s+)?(?:\p{Ll}+\s+)*/u, '');
+  // "the Finnish group Sylva": past a nation's adjective too.
+  return owner.replace(/^(?:the\s+)?(?:\p{Lu}\p{Ll}+\s+(?=(?!(?:of|and|de|du|von|van|the)\s)\p{Ll}+\s+\p{Lu}))?(?:\p{Ll}+\s+)*/u, '');
 }
 
 /** "Where did Anna Lind work?", "Where does X teach?": the person, group 1. */

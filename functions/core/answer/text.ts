@@ -504,6 +504,12 @@ export function askedPart(question: string): string {
           const be = { does: 'is', do: 'are', did: 'was' }[verb.toLowerCase() as 'does' | 'do' | 'did'];
           return `${space}Where ${be} ${who} from?`;
         })
+        // "Into what does the Orva empty?", "To whom was she married?" ask with the preposition last.
+        .replace(
+          /^(\s*)(into|onto|to|from|with|for|about)\s+(what|whom)\s+((?:does|did|do|is|was|are|were|has|have|had)\s+[^?]+?)\s*\?*\s*$/i,
+          (_, space: string, preposition: string, word: string, rest: string) =>
+            `${space}${word.toLowerCase() === 'whom' ? 'Who' : 'What'} ${rest} ${preposition.toLowerCase()}?`,
+        )
         // "Which cities in the collection ...?": the corpus itself is no part of what is asked.
         .replace(
           /\s+(?:in|from|within|among)\s+(?:the|this|these|our|your|my)\s+(?:collection|corpus|documents?|dataset|data\s*set|files?|passages?|texts?)\b/gi,

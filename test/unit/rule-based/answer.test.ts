@@ -6570,3 +6570,28 @@ describe('Function: answerStructured on a band, its debut album and its producer
     expect(ask('Who produced Rust and Ribbon?', all).shortAnswer).toBe('Arne Vold');
   });
 });
+
+describe('Function: answerStructured on a river, its source, its mouth and a paper company', () => {
+  const river = doc(
+    'river',
+    'Varde (river)',
+    'The Varde is a river in Kessia, 210 kilometres long. It rises on the slopes of Mount Hesk and flows north through Brisa before emptying into the Bay of Tolm.',
+  );
+  const mill = doc('mill', 'Brisa Papir', 'Brisa Papir is a paper company founded in 1880. It has been owned by the Swedish group Skog since 2012.');
+  const all = [river, mill];
+
+  it('gives where a river rises, said after "on the slopes of"', () => {
+    // Act & Assess
+    expect(ask('Where does the Varde rise?', all).shortAnswer).toBe('Mount Hesk');
+  });
+
+  it('reads a question opened by its preposition as one ending on it', () => {
+    // Act & Assess
+    expect(ask('Into what does the Varde empty?', all).shortAnswer).toBe('the Bay of Tolm');
+  });
+
+  it("gives an owner past a nation's adjective and the owner's common noun", () => {
+    // Act & Assess
+    expect(ask('Who owns Brisa Papir?', all).shortAnswer).toBe('Skog');
+  });
+});

@@ -33,8 +33,8 @@ const AGENT_BEFORE =
 
 /** A preposition of place, the article and a quarter of the place that may follow it: "in northern ", "at the ". */
 const AT_PLACE = new RegExp(`\\b(?:in|at|from|near|to|off|into|onto)\\s+(?:the\\s+)?(?:(?-i:old|former|historic|original)\\s+)?(?:${QUARTER}\\s+)?$`, 'i');
-/** "in the port city of ", "in the Orva region of northern ": a place's noun and "of" after such a preposition. */
-const OF_PLACE = new RegExp(`\\b(?:in|at|from|near|to)\\s+(?:the|a)\\s+(?:[\\p{L}'’-]+\\s+){0,2}of\\s+(?:${QUARTER}\\s+)?$`, 'u');
+/** "in the port city of ", "in the Orva region of northern ", "on the slopes of ": a place's noun and "of" after such a preposition. */
+const OF_PLACE = new RegExp(`\\b(?:in|at|from|near|to|on)\\s+(?:the|a)\\s+(?:[\\p{L}'’-]+\\s+){0,2}of\\s+(?:${QUARTER}\\s+)?$`, 'u');
 /** A relation a person is named by, right before their name: "his father Wong Kei-ying". */
 const RELATIVE_BEFORE = new RegExp(`\\b(?:${RELATIVE_NOUN})\\s+$`, 'iu');
 
