@@ -5,7 +5,7 @@
  * the relevance rule asks whether any exists.
  */
 import type { AnswerType } from './question.js';
-import { bareTitle, entitySpans, escapeRegExp, NUMBER_WORDS } from './text.js';
+import { bareTitle, entitySpans, escapeRegExp, NUMBER_WORDS, PLURALS_WITHOUT_S } from './text.js';
 
 export interface Candidate {
   text: string;
@@ -33,9 +33,8 @@ const SCALE: Readonly<Record<string, number>> = { hundred: 1e2, thousand: 1e3, m
 /** Words that end the noun a figure counts: "873,000 in 2020", "65 percent of". */
 const NOT_COUNTED =
   '(?!(?:and|or|in|on|at|of|to|by|for|from|the|a|an|with|than|as|after|before|since|until|during|who|which|that|is|are|was|were|its|his|her|their|this|these|those)\\b)';
-/** English's plurals without an "s" that a count may end on: "34 turboprop aircraft", "120 local people". */
-const PLURAL_WITHOUT_S =
-  '(?:aircraft|spacecraft|people|children|men|women|sheep|deer|fish|cattle|police|staff|crew|kroner|kronor|krone|yen|yuan|renminbi|rupiah|baht)';
+/** English's plurals without an "s" that a count may end on (text.ts#PLURALS_WITHOUT_S), as a pattern's alternatives. */
+const PLURAL_WITHOUT_S = `(?:${PLURALS_WITHOUT_S.join('|')})`;
 /**
  * A figure and the noun it counts: one word ("65 percent"), or a modifier and a plural ("24 studio
  * albums", "34 turboprop aircraft"), as counts in words are read.
@@ -97,29 +96,17 @@ export function unitNamed(words: string): string | undefined {
 /** The unit a question asks a measure in, at its end: "in square kilometres?", "in km" (group 1). */
 export const UNIT_ASKED = /\bin\s+((?:square\s+|sq\.?\s+)?[\p{L}²2]+)\s*\??\s*$/iu;
 
-/** Each unit's size in its dimension's base unit (metre, square metre, kilogram, kilometre per hour). */
-const UNIT_SIZE: Readonly<Record<string, { dimension: string; size: number }>> = {
-  metre: { dimension: 'length', size: 1 },
-  kilometre: { dimension: 'length', size: 1000 },
-  centimetre: { dimension: 'length', size: 0.01 },
-  millimetre: { dimension: 'length', size: 0.001 },
-  foot: { dimension: 'length', size: 0.3048 },
-  inch: { dimension: 'length', size: 0.0254 },
-  mile: { dimension: 'length', size: 1609.344 },
-  yard: { dimension: 'length', size: 0.9144 },
-  'square kilometre': { dimension: 'area', size: 1e6 },
-  'square metre': { dimension: 'area', size: 1 },
-  'square mile': { dimension: 'area', size: 2_589_988 },
-  'square foot': { dimension: 'area', size: 0.0929 },
-  hectare: { dimension: 'area', size: 1e4 },
-  acre: { dimension: 'area', size: 4046.86 },
-  kilogram: { dimension: 'mass', size: 1 },
-  pound: { dimension: 'mass', size: 0.4536 },
-  tonne: { dimension: 'mass', size: 1000 },
-  'kilometre per hour': { dimension: 'speed', size: 1 },
-  'mile per hour': { dimension: 'speed', size: 1.609344 },
-  knot: { dimension: 'speed', size: 1.852 },
+/** Each unit's size in its dimension's base unit (metre, square metre, kilogram, kilometre per hour), by dimension. */
+const UNIT_SIZES: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  length: { metre: 1, kilometre: 1000, centimetre: 0.01, millimetre: 0.001, foot: 0.3048, inch: 0.0254, mile: 1609.344, yard: 0.9144 },
+  area: { 'square kilometre': 1e6, 'square metre': 1, 'square mile': 2_589_988, 'square foot': 0.0929, hectare: 1e4, acre: 4046.86 },
+  mass: { kilogram: 1, pound: 0.4536, tonne: 1000 },
+  speed: { 'kilometre per hour': 1, 'mile per hour': 1.609344, knot: 1.852 },
 };
+/** A unit's dimension and size, as UNIT_SIZES gives them. */
+const UNIT_SIZE = new Map(
+  Object.entries(UNIT_SIZES).flatMap(([dimension, sizes]) => Object.entries(sizes).map(([unit, size]) => [unit, { dimension, size }] as const)),
+);
 
 /**
  * A measure's first figure in its dimension's base unit: "2.1 kilometres" is 2,100 metres of
@@ -131,7 +118,7 @@ export function inBaseUnit(measure: string): { value: number; dimension: string 
   const words = m[2]!.split(/\s+/);
   // "2.1 kilometres long": the unit is a word or two ("square miles"), whichever is named.
   const unit = unitNamed(words.join(' ')) ?? unitNamed(words[0]!);
-  const size = unit ? UNIT_SIZE[unit] : undefined;
+  const size = unit ? UNIT_SIZE.get(unit) : undefined;
   return size ? { value: Number(m[1]!.replace(/,/g, '')) * size.size, dimension: size.dimension } : undefined;
 }
 
@@ -143,7 +130,7 @@ export function inBaseUnit(measure: string): { value: number; dimension: string 
 export function convertedTo(measure: string, unit: string): string | undefined {
   const asked = unitNamed(unit);
   const given = inBaseUnit(measure);
-  const size = asked ? UNIT_SIZE[asked] : undefined;
+  const size = asked ? UNIT_SIZE.get(asked) : undefined;
   if (!given || !size || size.dimension !== given.dimension) return undefined;
   const value = given.value / size.size;
   const digits = Math.max(0, 3 - Math.ceil(Math.log10(Math.abs(value) + 1e-9)));

@@ -16,7 +16,7 @@
 import type { Lexicon } from '../ports.js';
 import { contentTerms, isContentToken, normalizeText, stem, tokenize } from '../retrieval/tokenize.js';
 import { classRecogniser } from './answer-classes.js';
-import { AUX, askedPart, BE_DO_HAVE, CLOSING_WORDS, entitySpans, escapeRegExp, isQualifier, NUMBER_WORDS, TELL_ME_ABOUT } from './text.js';
+import { AUX, askedPart, BE_DO_HAVE, CLOSING_WORDS, entitySpans, escapeRegExp, isQualifier, NUMBER_WORDS, PLURALS_WITHOUT_S, TELL_ME_ABOUT } from './text.js';
 
 export type AnswerType = 'person' | 'date' | 'year' | 'number' | 'place' | 'entity' | 'yes_no' | 'choice' | 'comparison' | 'list' | 'description';
 
@@ -155,9 +155,6 @@ function typeOfNoun(noun: string): AnswerType | undefined {
 }
 /** "was the Mary Ellen carrying?": a name, then the verb asked in its -ing form, last. */
 const PROGRESSIVE_ASKED = /^(?:is|are|was|were)\s+(?:the\s+)?\p{Lu}[^?]*?\s+\p{Ll}{3,}ing\s*\?*\s*$/u;
-/** Plurals without an s that a count may be of ("How many reindeer ...?"). */
-const PLURAL_UNCHANGED =
-  /^(?:people|children|men|women|sheep|deer|reindeer|moose|elk|fish|cattle|staff|crew|aircraft|spacecraft|personnel|police|bison|salmon|trout|swine|geese|mice|teeth|feet)$/;
 const QUANTITY_ADJECTIVES = 'old|long|tall|high|big|large|far|deep|wide|heavy|fast|often|much|many|populous';
 
 export function readQuestion(raw: string): QuestionReading {
@@ -285,7 +282,7 @@ export function readQuestion(raw: string): QuestionReading {
             const verbAt = all.findIndex((w) => new RegExp(`^(?:${AUX})$`, 'i').test(w));
             const words = all.slice(0, verbAt < 0 ? undefined : verbAt).filter((w) => !/^(?:of|the|a|an)$/i.test(w));
             // "How many wild reindeer live ...?": a plural without an s counts, past an adjective before it.
-            answerClass = [...words].reverse().find((w) => /[^su]s$/.test(w) || PLURAL_UNCHANGED.test(w)) ?? words[0];
+            answerClass = [...words].reverse().find((w) => /[^su]s$/.test(w) || PLURALS_WITHOUT_S.includes(w)) ?? words[0];
           }
         }
         break;

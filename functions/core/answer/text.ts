@@ -627,6 +627,44 @@ export function splitPair(text: string): [string, string] | undefined {
 
 /** A text as a regular expression that matches it literally. */
 /** The numbers written as words that a count is most often given in (a count of items, a top-N). */
+/**
+ * English's plurals without an "s" that a count may end on or ask of ("34 turboprop aircraft", "120
+ * local people", "How many reindeer ...?"), currencies among them ("300,000 Danish kroner").
+ */
+export const PLURALS_WITHOUT_S = [
+  'aircraft',
+  'spacecraft',
+  'people',
+  'children',
+  'men',
+  'women',
+  'sheep',
+  'deer',
+  'reindeer',
+  'moose',
+  'elk',
+  'bison',
+  'fish',
+  'salmon',
+  'trout',
+  'cattle',
+  'swine',
+  'geese',
+  'mice',
+  'police',
+  'personnel',
+  'staff',
+  'crew',
+  'kroner',
+  'kronor',
+  'krone',
+  'yen',
+  'yuan',
+  'renminbi',
+  'rupiah',
+  'baht',
+];
+
 /** A quarter of a place, said between a preposition and the place: "in northern Ostria", "of central Sarnia". */
 export const QUARTER = '(?:northern|southern|eastern|western|central)';
 

@@ -510,19 +510,20 @@ export class Focus {
     if (length && unit && ['creation', 'person', 'organization'].some((k) => this.lexicon.isKindOf?.(unit, k) === true)) return false;
     const counts = /\bhow\s+many\b/i.test(this.question) && this.answerClass.size > 0;
     if (counts && unit && !this.ofCountedClass(unit) && this.lexicon.isKindOf?.(unit, 'unit of measurement') === true) return false;
-    // "has won the title eleven times" counts titles, asked how many titles it has won.
-    const timesOfClass = unit === 'times' && contentTerms(sentence.slice(Math.max(0, c.at - 30), c.at)).some((t) => this.answerClass.has(t));
-    // "a herd of wild reindeer, about 3,500 animals": a count by a wider noun, the class said just before it.
-    const head = this.reading.answerClass?.split(' ').pop();
-    const widerNoun =
-      unit !== undefined &&
-      head !== undefined &&
-      this.lexicon.isKindOf?.(head, unit.replace(/s$/, ''), 10) === true &&
-      contentTerms(sentence.slice(Math.max(0, c.at - 30), c.at)).some((t) => this.answerClass.has(t));
-    // ... nor with a count of another thing ("12 cranes" for containers).
-    if (counts && unit && /[^su]s$/.test(unit) && !this.ofCountedClass(unit) && !timesOfClass && !widerNoun) return false;
+    // ... nor with a count of another thing ("12 cranes" for containers), unless the class is said
+    // just before it: "has won the title eleven times" counts titles; "a herd of wild reindeer, about
+    // 3,500 animals" counts reindeer by a wider noun.
+    if (counts && unit && /[^su]s$/.test(unit) && !this.ofCountedClass(unit) && !this.countsClassBefore(c, unit, sentence)) return false;
     if (![...this.answerClass].some((t) => t.startsWith('percent'))) return true;
     return /%|\bper\s?cent\b/i.test(c.text);
+  }
+
+  /** Whether a count's noun counts the class said just before it: "the title eleven times", "wild reindeer, about 3,500 animals". */
+  private countsClassBefore(c: Candidate, unit: string, sentence: string): boolean {
+    const head = this.reading.answerClass?.split(' ').pop();
+    const times = unit === 'times';
+    if (!times && (head === undefined || this.lexicon.isKindOf?.(head, unit.replace(/s$/, ''), 10) !== true)) return false;
+    return contentTerms(sentence.slice(Math.max(0, c.at - 30), c.at)).some((t) => this.answerClass.has(t));
   }
 
   /**
