@@ -819,7 +819,8 @@ function unfitFigure(
 
 /** Whether a figure is a measure a passage gives, converted into the unit asked (convertedTo). */
 function isConverted(figure: string, unit: string | undefined, docs: ReadonlyArray<{ text: string }>): boolean {
-  return unit !== undefined && docs.some((d) => measuresIn(d.text).some((m) => convertedTo(m, unit) === figure));
+  // "in Lyon?" names no unit: the passages' measures are read only for one that does.
+  return unit !== undefined && unitNamed(unit) !== undefined && docs.some((d) => measuresIn(d.text).some((m) => convertedTo(m, unit) === figure));
 }
 
 /** Whether a figure may count the class asked: it names no noun ("about 2.3 million"), or one of the class's words. */

@@ -9,9 +9,17 @@ import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { cite, type ExtractedAnswer, type Focus, type Sentence, sameName, sentencesAbout, titleKey } from './focus.js';
 import { nearest, relationGap, withYear, wordsAfter } from './spans.js';
 
+/** The verbs of an event that dates what it is done to: "founded", "opened", "completed". */
+const DATING_VERBS = 'founded|formed|established|released|created|built|opened|open|completed|finished|launched';
+
+/** A relation that asks the date of what each side is: its release, its founding, its opening. */
+const DATED_RELATION = new RegExp(`\\b(?:recently|recent|earlier|later|first|last|newer|older|came|${DATING_VERBS})\\b`, 'i');
+
 /** Comparatives settled by dates rather than quantities. */
-const TEMPORAL =
-  /\b(?:first|last|earlier|earliest|later|latest|older|oldest|younger|youngest|newer|newest|before|after|founded|formed|established|born|released|created|built|opened|open|started|completed|finished|launched)\b/i;
+const TEMPORAL = new RegExp(
+  `\\b(?:first|last|earlier|earliest|later|latest|older|oldest|younger|youngest|newer|newest|before|after|born|started|${DATING_VERBS})\\b`,
+  'i',
+);
 
 /**
  * "A or B", "Compare A and B", "Is A larger than B?": the figure each side's passage gives (dates
@@ -160,11 +168,7 @@ export function lifeEvent(relation: string, lexicon?: Lexicon): LifeEvent | unde
   if (/\b(?:born|birth)\b/i.test(relation) || saysLife(relation, lexicon, (w) => /\bbirth\b/.test(w))) return 'birth';
   if (/\b(?:older|oldest|younger|youngest)\b/i.test(relation)) return 'age';
   if (/\b(?:died|die|dies|death)\b/i.test(relation) || saysLife(relation, lexicon, (w) => w === 'die')) return 'death';
-  return /\b(?:released|recently|recent|earlier|later|first|last|newer|older|founded|established|formed|created|built|opened|open|completed|finished|launched|came)\b/i.test(
-    relation,
-  )
-    ? 'date'
-    : undefined;
+  return DATED_RELATION.test(relation) ? 'date' : undefined;
 }
 
 /**

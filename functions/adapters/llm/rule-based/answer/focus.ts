@@ -182,6 +182,11 @@ export class Focus {
 
   private namesakesMemo: Set<string> | undefined;
 
+  /** Whether the sentence's passage is the own passage of one of the question's names (titled after it whole: "Lyon", "Neighbours (TV series)"). */
+  isOwnPassage(s: Sentence): boolean {
+    return this.reading.names.some((n) => sameName(s.title, n));
+  }
+
   /** Whether the sentence's passage is titled after one of the question's names ("Public transport in Lyon" for Lyon's). */
   titledAfterName(s: Sentence): boolean {
     const title = ` ${titleKey(s.title)} `;
@@ -608,7 +613,7 @@ export class Focus {
 
   /** The opening sentences of the passages titled after a name the question gives ("Toulouse is the fourth-largest city ..."). */
   ownOpenings(): readonly Sentence[] {
-    this.openings ??= this.all.filter((s) => s.position === 0 && this.reading.names.some((n) => sameName(s.title, n)));
+    this.openings ??= this.all.filter((s) => s.position === 0 && this.isOwnPassage(s));
     return this.openings;
   }
 }

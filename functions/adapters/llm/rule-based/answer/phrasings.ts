@@ -901,15 +901,14 @@ export function madeBy(question: string, focus: Focus): ExtractedAnswer | undefi
   const said = saysVerb(verb, contentTerms(verb)[0] ?? verb, focus);
   for (const s of focus.all.filter((x) => sameName(x.title, work))) {
     for (const m of s.text.matchAll(/\b(\p{Ll}{3,})\s+by\s+(?:the\s+\p{Ll}+\s+)?(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)+)/gu)) {
-      const doer = m[2]!.replace(/\.$/, '');
+      const doer = withoutStop(m[2]!);
       if (said(m[1]!) && !focus.isGiven({ text: doer, at: 0, kind: 'name' })) return { shortAnswer: doer, answer: cite(s) };
     }
   }
   for (const s of focus.ownOpenings()) {
     // The first "by", past a role and a nationality: "an opera ... by the Sarnian composer Emil Roskov, with a libretto by ...".
-    const by = /\bby\s+(?:the\s+)?(?:\p{Lu}\p{Ll}+\s+(?=\p{Ll}))?(?:\p{Ll}+\s+){0,2}?(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)+)/u
-      .exec(s.text)?.[1]
-      ?.replace(/\.$/, '');
+    const said = /\bby\s+(?:the\s+)?(?:\p{Lu}\p{Ll}+\s+(?=\p{Ll}))?(?:\p{Ll}+\s+){0,2}?(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)+)/u.exec(s.text)?.[1];
+    const by = said === undefined ? undefined : withoutStop(said);
     if (by !== undefined && !focus.isGiven({ text: by, at: 0, kind: 'name' })) return { shortAnswer: by, answer: cite(s) };
   }
   const owned = new RegExp(`\\b(?:[Hh]is|[Hh]er|[Tt]heir)\\s+(?:\\p{Ll}+\\s+)?(\\p{Ll}+)\\s+${escapeRegExp(work)}\\b`, 'u');
@@ -1100,16 +1099,7 @@ const DEPICT_SAID =
  * or portrays, whole to its clause's end (a scene is no one thing). Undefined for other questions,
  * or when no sentence about the work says it.
  */
-export function depicted(question: string, focus: Focus): ExtractedAnswer | undefined {
-  const work = DEPICT_ASKED.exec(question)?.[1];
-  if (work === undefined) return undefined;
-  const words = contentTerms(work);
-  for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, words))) {
-    const scene = DEPICT_SAID.exec(s.text)?.[1];
-    if (scene) return { shortAnswer: scene, answer: cite(s) };
-  }
-  return undefined;
-}
+export const depicted = (question: string, focus: Focus) => fromSentencesAbout(question, focus, DEPICT_ASKED, (sentence) => DEPICT_SAID.exec(sentence)?.[1]);
 
 /** Whether a word is a form of a verb: "wrote" and "written" of "write", "patented" of "patent". */
 /** "Who founded FC Sarnau?": the verb and what it was done to, groups 1 and 2. */
@@ -1514,7 +1504,8 @@ const BEARER_NAME =
 export const namedFor = (question: string, focus: Focus) =>
   fromOwnPassage(question, focus, NAMED_FOR_ASKED, (sentence) => {
     const bearer = NAMED_AFTER_SAID.exec(sentence)?.[1];
-    return bearer === undefined ? undefined : BEARER_NAME.exec(bearer)?.[1]?.replace(/\.$/, '');
+    const name = bearer === undefined ? undefined : BEARER_NAME.exec(bearer)?.[1];
+    return name === undefined ? undefined : withoutStop(name);
   });
 
 /**
@@ -1558,7 +1549,8 @@ export function formerName(question: string, focus: Focus): ExtractedAnswer | un
   // Its own passage: titled after the name, with any word the question writes in lower case ("Kestrel plc").
   const terms = contentTerms(name);
   for (const s of focus.all.filter((x) => terms.every((t) => contentTerms(x.title).includes(t)))) {
-    const first = FORMER_NAME_SAID.exec(s.text)?.[1]?.replace(/\.$/, '');
+    const said = FORMER_NAME_SAID.exec(s.text)?.[1];
+    const first = said === undefined ? undefined : withoutStop(said);
     if (first && !sameName(first, bareTitle(s.title))) return { shortAnswer: first, answer: cite(s) };
   }
   return undefined;
@@ -1616,6 +1608,27 @@ export function scientificName(question: string, focus: Focus): ExtractedAnswer 
 }
 
 /**
+ * What a sentence about the thing a question asks of (`asked`, group 1: half its words in the
+ * sentence or its passage's title) says, as `read` finds it, best sentence first; undefined for
+ * other questions, or when no such sentence says it.
+ */
+function fromSentencesAbout(question: string, focus: Focus, asked: RegExp, read: (sentence: string) => string | undefined): ExtractedAnswer | undefined {
+  const thing = asked.exec(question)?.[1];
+  if (thing === undefined) return undefined;
+  const words = contentTerms(thing);
+  for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, words))) {
+    const found = read(s.text);
+    if (found) return { shortAnswer: found, answer: cite(s) };
+  }
+  return undefined;
+}
+
+/** A name said last in its sentence, without the sentence's stop: a name's stops are its initials' ("J. M. Greer"). */
+function withoutStop(name: string): string {
+  return name.replace(/\.$/, '');
+}
+
+/**
  * What a sentence of the name's own passage says when the question asks it (`asked`), as `read`
  * finds it there; undefined for other questions, or when no sentence of that passage says it.
  */
@@ -1648,9 +1661,8 @@ export function teacherOf(question: string, focus: Focus): ExtractedAnswer | und
   if (pupil === undefined) return undefined;
   for (const s of focus.all.filter((x) => sameName(x.title, pupil))) {
     const said = TEACHER_SAID.exec(s.text);
-    // A name's stops are its initials' ("J. M. Marchal"), not the sentence's last.
-    const teacher = (said?.[1] ?? said?.[2] ?? said?.[3])?.replace(/\.$/, '');
-    if (teacher) return { shortAnswer: teacher, answer: cite(s) };
+    const teacher = said?.[1] ?? said?.[2] ?? said?.[3];
+    if (teacher) return { shortAnswer: withoutStop(teacher), answer: cite(s) };
   }
   return undefined;
 }
@@ -1682,10 +1694,8 @@ export function predecessorOf(question: string, focus: Focus): ExtractedAnswer |
   ];
   const pronoun = new RegExp(`^(?:He|She|They)\\s+(?:had\\s+)?${succeeded}`, 'u');
   for (const s of focus.all) {
-    // A name's stops are its initials' ("J. M. Greer"), not the sentence's last.
-    const found = (
-      said.map((r) => r.exec(s.text)?.[1]).find((x) => x !== undefined) ?? (sameName(s.title, later) ? pronoun.exec(s.text)?.[1] : undefined)
-    )?.replace(/\.$/, '');
+    const named = said.map((r) => r.exec(s.text)?.[1]).find((x) => x !== undefined) ?? (sameName(s.title, later) ? pronoun.exec(s.text)?.[1] : undefined);
+    const found = named === undefined ? undefined : withoutStop(named);
     if (found && !sameName(found, later)) return { shortAnswer: found, answer: cite(s) };
   }
   return undefined;
@@ -1704,17 +1714,12 @@ const FUNDED_SAID = new RegExp(
  * 1911 with a gift from the shipowner Carl Halden"). Undefined for other questions, or when no
  * sentence says it so.
  */
-export function fundedBy(question: string, focus: Focus): ExtractedAnswer | undefined {
-  const thing = FUNDED_ASKED.exec(question)?.[1];
-  if (thing === undefined) return undefined;
-  const words = contentTerms(thing);
-  for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, words))) {
-    const said = FUNDED_SAID.exec(s.text);
-    const funder = (said?.[1] ?? said?.[2])?.replace(/\.$/, '');
-    if (funder) return { shortAnswer: funder, answer: cite(s) };
-  }
-  return undefined;
-}
+export const fundedBy = (question: string, focus: Focus) =>
+  fromSentencesAbout(question, focus, FUNDED_ASKED, (sentence) => {
+    const said = FUNDED_SAID.exec(sentence);
+    const funder = said?.[1] ?? said?.[2];
+    return funder === undefined ? undefined : withoutStop(funder);
+  });
 
 /**
  * "Who heads the Nordic Space Agency?": the person its own passage says holds its head role ("Its
@@ -1858,7 +1863,7 @@ export function playsAs(reading: QuestionReading, focus: Focus, question: string
   if (!/^(?:position|role)$/i.test(reading.answerClass ?? '')) return undefined;
   // Of a name with a passage of its own, only that passage says what it plays; of a description
   // ("the receiver of the 2007 Golden Shoe"), the passages it leads to.
-  const own = rankedAbout(focus).filter((x) => focus.reading.names.some((n) => sameName(x.title, n)));
+  const own = rankedAbout(focus).filter((x) => focus.isOwnPassage(x));
   for (const s of own.length > 0 ? own : rankedAbout(focus)) {
     const role = PLAYS_AS.exec(s.text);
     if (role) return { shortAnswer: (role[1] ?? role[2])!, answer: cite(s) };

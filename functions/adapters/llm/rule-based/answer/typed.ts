@@ -119,7 +119,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const ofNameItself = subjectAsked !== undefined || figureOfName(reading, focus);
   // "It was founded in 2004 by ...", in Quillon Systems' own passage: the pronoun names the passage's subject.
   const nameScoreOf = (s: Sentence) =>
-    (pronounLed(s) || definiteLed(s, focus)) && focus.reading.names.some((n) => sameName(s.title, n)) ? focus.nameScore(withTitleTerms(s)) : focus.nameScore(s);
+    (pronounLed(s) || definiteLed(s, focus)) && focus.isOwnPassage(s) ? focus.nameScore(withTitleTerms(s)) : focus.nameScore(s);
   // A life's span answers a birth, a death, a birthday or when someone lived; no other date asked (below).
   // (An event of a date only, "the first ...", is no life's.)
   const asksLife = (event !== undefined && event !== 'date') || LIVED.test(reading.relation.join(' ')) || OF_LIFE.test(reading.relation.join(' '));
@@ -138,16 +138,14 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const ownSays = () =>
     (ownWhole ??=
       focus.relation.length > 0 &&
-      focus.all.some(
-        (x) => focus.reading.names.some((n) => sameName(x.title, n)) && focus.holdsWholeRelation(x.terms) && /\bby\s+(?:the\s+)?\p{Lu}/u.test(x.text),
-      ));
+      focus.all.some((x) => focus.isOwnPassage(x) && focus.holdsWholeRelation(x.terms) && /\bby\s+(?:the\s+)?\p{Lu}/u.test(x.text)));
   const relationSaid = () => (saidWhole ??= focus.relation.length > 0 && focus.all.some((x) => focus.holdsWholeRelation(x.terms)));
   // "What instrument did Arvid Sollen play?": where his own passage names a kind of the class ("a
   // Vellish pianist": piano), what a passage it leads to says ("She plays the violin") is another's.
-  const ownKind =
-    !focus.bridge &&
-    focus.answerClass.size > 0 &&
-    focus.all.some((x) => focus.reading.names.some((n) => sameName(x.title, n)) && focus.kindsIn(x.text).some((k) => !focus.isGiven(k)));
+  let ownKindRead: boolean | undefined;
+  const ownKind = () =>
+    (ownKindRead ??=
+      !focus.bridge && focus.answerClass.size > 0 && focus.all.some((x) => focus.isOwnPassage(x) && focus.kindsIn(x.text).some((k) => !focus.isGiven(k))));
   // A kind of a made or played thing stands for its class ("piano", asked what instrument); a place's kind ("region") names none.
   const classHead = reading.answerClass?.split(' ').pop();
   const kindsSayClass = reading.type === 'entity' && classHead !== undefined && focus.lexicon.isKindOf?.(classHead, 'location') !== true;
@@ -162,9 +160,9 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
       !about &&
       !firstSaysAll &&
       !ofNameItself &&
-      !ownKind &&
       (s.docId === first.docId ? focus.classScore(s) > 0 && focus.answerClass.size > 0 : bridged(s) || namesDescribed.has(s.docId)) &&
       asked > 0 &&
+      !ownKind() &&
       !defining.has(s.docId) &&
       !saidAtHome(s, unsaidOf(s)) &&
       saysClause(s);
@@ -205,8 +203,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     if (!hasNames && relationSaid() && focus.relationScore(s) === 0) continue;
     // So within the name's own passage: "is now operated by Vell Rail" says who operates it; "built ...
     // by the Northern Railway Company" names a company that did something else.
-    if (reading.type === 'entity' && ownSays() && focus.relationScore(s) === 0 && focus.reading.names.some((n) => sameName(s.title, n)) && !namesOfClass())
-      continue;
+    if (reading.type === 'entity' && ownSays() && focus.relationScore(s) === 0 && focus.isOwnPassage(s) && !namesOfClass()) continue;
     // Who did what is asked ("Who designed ...") is read only where that is said to have been done.
     if (about && (reading.type === 'person' || reading.type === 'entity') && !focus.saysEvent(s)) continue;
     // Without a word of the relation, a date is of the name itself only in its own passage's lead
