@@ -153,6 +153,28 @@ function typeOfNoun(noun: string): AnswerType | undefined {
   if (PLACE_NOUNS.test(noun)) return 'place';
   return PERSON_NOUNS.test(noun) ? 'person' : undefined;
 }
+/**
+ * The one side of "A before B" a text holds: its names joined across small words, as a title is
+ * written ("Harbour at Dusk"). Before "before", the text's one such run; after it, the run it
+ * opens with. Undefined otherwise ("Did X play for Y before Z?" sets no two sides).
+ */
+function sideOf(text: string, names: readonly string[], before: boolean): string | undefined {
+  const at = names
+    .map((n) => ({ n, i: text.indexOf(n) }))
+    .filter((x) => x.i >= 0)
+    .sort((x, y) => x.i - y.i);
+  const runs: string[] = [];
+  let end = -1;
+  for (const { n, i } of at) {
+    if (runs.length > 0 && i >= end && /^\s+(?:(?:of|at|the|in|on|for|de|du|la|le)\s+)+$/.test(text.slice(end, i)))
+      runs[runs.length - 1] = text.slice(text.indexOf(runs.at(-1)!), i + n.length);
+    else runs.push(n);
+    end = i + n.length;
+  }
+  if (before) return runs.length === 1 ? runs[0] : undefined;
+  return at[0]?.i === 0 ? runs[0] : undefined;
+}
+
 /** "was the Mary Ellen carrying?": a name, then the verb asked in its -ing form, last. */
 const PROGRESSIVE_ASKED = /^(?:is|are|was|were)\s+(?:the\s+)?\p{Lu}[^?]*?\s+\p{Ll}{3,}ing\s*\?*\s*$/u;
 const QUANTITY_ADJECTIVES = 'old|long|tall|high|big|large|far|deep|wide|heavy|fast|often|much|many|populous';
@@ -343,11 +365,11 @@ export function readQuestion(raw: string): QuestionReading {
     if (comparing && options === undefined && /\b(compare|comparing|comparison)\b/i.test(q)) type = 'comparison';
   }
   // "Was the Stormo Viaduct completed before the Brattli Tunnel opened?": two names, one dated against the other.
+  // A title read apart at a small word ("Harbour at Dusk") is one side whole.
   if (type === 'yes_no' && !options && names.length >= 2) {
-    const [a, b] = names as [string, string];
-    const at = q.indexOf(a) + a.length;
-    const order = /\b(before|after|earlier\s+than|later\s+than)\s+(?:the\s+)?$/i.exec(q.slice(at, q.indexOf(b, at)))?.[1];
-    if (order) return withRelation({ ...base, type, options: [a, b], wantsLess: /^(?:before|earlier)/i.test(order) }, q, answerClass);
+    const order = /\b(before|after|earlier\s+than|later\s+than)\s+(?:the\s+)?/i.exec(q);
+    const [a, b] = order ? [sideOf(q.slice(0, order.index), names, true), sideOf(q.slice(order.index + order[0].length), names, false)] : [];
+    if (order && a && b) return withRelation({ ...base, type, options: [a, b], wantsLess: /^(?:before|earlier)/i.test(order[1]!) }, q, answerClass);
   }
   if ((type === 'comparison' || (type === 'yes_no' && (comparing || /\bthan\b/i.test(q)))) && !options) {
     const pair = comparedPair(q, names);
@@ -764,11 +786,29 @@ export function relationSets(words: readonly string[], related: (phrase: string)
 
 /** Nouns naming who made, leads or holds a thing: "the director of film X" is a person to find first. */
 export const ROLE_NOUNS =
-  'director|performer|composer|writer|author|producer|creator|founder|owner|singer|designer|architect|developer|publisher|editor|presenter|screenwriter|lyricist|painter|sculptor|star|manager|coach|captain|leader|president|chairman|ceo|head|inventor|discoverer|builder|artist|narrator|host';
+  'director|performer|composer|writer|author|producer|creator|founder|owner|singer|designer|architect|developer|publisher|editor|presenter|screenwriter|lyricist|painter|sculptor|star|manager|coach|captain|leader|president|chairman|ceo|head|inventor|discoverer|builder|artist|narrator|host|teacher';
 
-/** "Hit Parade of 1941's director" written as "the director of Hit Parade of 1941", as describedPerson reads a role. */
+/** A name written before a possessive: capitalised words or numbers, joined by small words ("Hit Parade of 1941"). */
+const NAME_BEFORE_POSSESSIVE =
+  /(?:\bthe\s+)?((?:\p{Lu}[^\s?'’,]*|\d+)(?:\s+(?:(?:of|the|at|and|in|on|for|de|du|la|le|von|van)\s+)*(?:\p{Lu}[^\s?'’,]*|\d+))*)$/u;
+/** The words a question opens on, capitalised as its first word is, that are no part of a name after them. */
+const OPENING_WORDS = /^(?:(?:When|Where|Who|Whom|Whose|What|Which|How|Why|Is|Was|Are|Were|Did|Does|Do|In|On|At|From|For)\s+)+/u;
+
+/**
+ * "Hit Parade of 1941's director" written as "the director of Hit Parade of 1941", as describedPerson
+ * reads a role; "When was Clara Vinther's teacher born?" as "When was the teacher of Clara Vinther born?"
+ * (the name starts past the words the question opens on).
+ */
 export function roleOfWritten(question: string): string {
-  return question.replace(new RegExp(`(?:\\bthe\\s+)?(\\p{Lu}[^?'’,]*?)['’]s\\s+(${ROLE_NOUNS})\\b(?!\\s+of\\b)`, 'u'), 'the $2 of $1');
+  const role = new RegExp(`['’]s\\s+(${ROLE_NOUNS})\\b(?!\\s+of\\b)`, 'u').exec(question);
+  if (!role) return question;
+  const before = question.slice(0, role.index);
+  const written = NAME_BEFORE_POSSESSIVE.exec(before);
+  if (!written) return question;
+  const opening = written.index === 0 ? (OPENING_WORDS.exec(written[1]!)?.[0] ?? '') : '';
+  const name = written[1]!.slice(opening.length);
+  if (name === '') return question;
+  return `${before.slice(0, written.index)}${opening}the ${role[1]} of ${name}${question.slice(role.index + role[0].length)}`;
 }
 
 /**

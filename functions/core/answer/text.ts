@@ -424,7 +424,7 @@ export const STILL_ASKED = /^\s*(?:is|are|does|do)\b[^?]*\bstill\b/i;
  * them ("studied ... under Jules Marchal"), so the words asking are no words a passage need say.
  */
 export const TEACHER_ASKED =
-  /^\s*who\s+(?:taught|trained|teaches|was\s+the\s+teacher\s+of|were\s+the\s+teachers\s+of)\s+(.+?)(?:\s+(?:the|to|how)\s+[^?]+)?\s*\?*\s*$|^\s*who\s+(?:was|were|is)\s+(.+?)['’]s?\s+teachers?\s*\?*\s*$/i;
+  /^\s*who\s+(?:taught|trained|teaches|(?:is|was)\s+the\s+teacher\s+of|(?:are|were)\s+the\s+teachers\s+of)\s+(.+?)(?:\s+(?:the|to|how)\s+[^?]+)?\s*\?*\s*$|^\s*who\s+(?:was|were|is)\s+(.+?)['’]s?\s+teachers?\s*\?*\s*$/i;
 
 /** "Tell me about <topic>": the one form a request for a summary is read in (asTellMeAbout). */
 export const TELL_ME_ABOUT = /^(?:please\s+)?(?:tell|show)\s+me\s+about\b/i;

@@ -6595,3 +6595,106 @@ describe('Function: answerStructured on a river, its source, its mouth and a pap
     expect(ask('Who owns Brisa Papir?', all).shortAnswer).toBe('Skog');
   });
 });
+
+describe('Function: answerStructured on a painting, its painter, her teacher and a museum', () => {
+  const painting = doc(
+    'painting',
+    'Boats at Evening',
+    'Boats at Evening is an oil painting on canvas by the Kessian painter Ada Holm, completed in 1894. It shows fishing boats returning to the harbour of Varn at sunset. The painting measures 92 by 140 centimetres. It was bought by the collector Nils Berg in 1899 and left to the Varn Museum on his death in 1921, where it has hung ever since. In 2012 it was stolen during a night-time break-in and recovered two years later in Lund.',
+  );
+  const painter = doc(
+    'painter',
+    'Ada Holm',
+    'Ada Holm (1861 – 1930) was a Kessian painter of the Varn school. She was born in Orvik, the daughter of a merchant, and trained at the Royal Academy of Arts under the painter Tor Sand. She was one of the first women admitted to the academy. Her best-known works are Boats at Evening and The Net Makers. She married the writer Anton Lind in 1890; they had two daughters. She died in Brisa.',
+  );
+  const museum = doc(
+    'museum',
+    'Varn Museum',
+    'The Varn Museum is an art museum in Varn, Kessia, founded in 1908 by a group of painters and the local hotel owner Erik Dahl. Its building was designed by the architect Ulf Strand and opened in 1928. The museum holds about 1,800 works, mostly by the Varn painters, and receives around 250,000 visitors a year.',
+  );
+  const collector = doc(
+    'collector',
+    'Nils Berg',
+    'Nils Berg (1848 – 1921) was a Kessian shipowner and art collector. He made his fortune with the Berg Line, which sailed between Brisa and Port Ellis. He collected more than 300 paintings, most of which he left to Kessian museums.',
+  );
+  const teacher = doc(
+    'teacher',
+    'Tor Sand',
+    'Tor Sand (1851 – 1909) was a Kessian painter, born in Hallby, Norland. He is known for his paintings of summer evenings on the beach at Varn. From 1882 he taught at the Royal Academy of Arts.',
+  );
+  const town = doc(
+    'town',
+    'Varn',
+    'Varn is a fishing town at the northern tip of Tarn, Kessia, with a population of about 7,900. In the late 19th century it attracted a colony of artists known as the Varn painters. Its harbour is one of the largest fishing ports in Kessia.',
+  );
+  const all = [painting, painter, teacher, museum, town, collector];
+
+  it('gives the maker a role noun asks for ("the painter of"), not one of a group of painters elsewhere', () => {
+    // Act & Assess
+    expect(ask('Who is the painter of Boats at Evening?', all).shortAnswer).toBe('Ada Holm');
+  });
+
+  it("follows a teacher asked as a role to the teacher's own birthplace", () => {
+    // Act & Assess
+    expect(ask('In which town was the teacher of Ada Holm born?', all).shortAnswer).toMatch(/^Hallby\b/);
+    expect(ask("When was Ada Holm's teacher born?", all).shortAnswer).toBe('1851');
+  });
+
+  it("does not answer a relative's birth or death with the person's own when no relative is named", () => {
+    // Act & Assess
+    expect(ask('Where was the father of Ada Holm born?', all).shortAnswer).toBeNull();
+    expect(ask("When was Ada Holm's father born?", all).shortAnswer).toBeNull();
+  });
+
+  it('dates both sides of "before" when one is a title with a small word in it', () => {
+    // Act & Assess
+    expect(ask('Was Boats at Evening painted before the Varn Museum was founded?', all).shortAnswer).toMatch(/^yes\b/);
+  });
+});
+
+describe("Function: answerStructured on a drug, its discoverer, its maker and the maker's chief", () => {
+  const drug = doc(
+    'drug',
+    'Sorvane',
+    'Sorvane (generic name tolimazine) is a drug used to treat gout. It was discovered in 1998 by the chemist Ilse Marr at the Brisa laboratories of Kestrel Pharma and approved in the European Union in 2006. Sorvane is taken as a tablet, usually once a day. Common side effects include nausea and headache. In 2021 about 2.4 million people took the drug, and its sales reached 1.1 billion dollars. The patent on Sorvane expired in 2024.',
+  );
+  const chemist = doc(
+    'chemist',
+    'Ilse Marr',
+    'Ilse Marr (born 14 June 1959) is a Kessian chemist. She grew up in Orvik, the youngest of four children of a baker. After studying chemistry at the University of Tarn, she joined Kestrel Pharma in 1986 and led its gout research from 1994 to 2012. She holds more than 40 patents. Since 2013 she has been a professor at the University of Brisa.',
+  );
+  const firm = doc(
+    'firm',
+    'Kestrel Pharma',
+    'Kestrel Pharma is a Kessian pharmaceutical company. Its head office is in Tolm. It was formed in 1971 by the merger of Tolm Kjemi and Brisa Medisin. The company employs about 9,500 people in 30 countries. Its best-selling product is Sorvane. Since 2019 its chief executive has been Per Vang, who previously ran the Norlandic firm Ardin Health.',
+  );
+  const chief = doc(
+    'chief',
+    'Per Vang',
+    'Per Vang (born 1968) is a Kessian business executive. He trained as a doctor in Hallby and worked for McKinsey before joining Ardin Health, which he led from 2010 to 2018. He became chief executive of Kestrel Pharma in 2019.',
+  );
+  const all = [drug, chemist, firm, chief];
+
+  it('dates the joining the sentence that says "joined" gives, not a date beside "the European Union"', () => {
+    // Act & Assess
+    expect(ask('When did Ilse Marr join Kestrel Pharma?', all).shortAnswer).toBe('1986');
+  });
+
+  it('gives a father\'s trade said as "the youngest of four children of a baker"', () => {
+    // Act & Assess
+    expect(ask("What did Ilse Marr's father do?", all).shortAnswer).toBe('baker');
+  });
+
+  it('gives what a drug is used to treat, its side effects and its generic name', () => {
+    // Act & Assess
+    expect(ask('What is Sorvane used to treat?', all).shortAnswer).toBe('gout');
+    expect(ask('What are the side effects of Sorvane?', all).shortAnswer).toBe('nausea and headache');
+    expect(ask('What is the generic name of Sorvane?', all).shortAnswer).toBe('tolimazine');
+  });
+
+  it('places a firm where its head office is', () => {
+    // Act & Assess
+    expect(ask('Where is Kestrel Pharma based?', all).shortAnswer).toMatch(/\bTolm$/);
+    expect(ask('Where is Kestrel Pharma headquartered?', all).shortAnswer).toMatch(/\bTolm$/);
+  });
+});

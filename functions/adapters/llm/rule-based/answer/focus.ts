@@ -60,6 +60,8 @@ export class Focus {
   readonly nameTerms: string[][];
   readonly relation: Array<Set<string>>;
   readonly weights: number[];
+  /** Each relation word's own terms, as the question says it (not the lexicon's related words). */
+  private readonly ownTerms: Array<Set<string>>;
   readonly answerClass: Set<string>;
   readonly questionTerms: Set<string>;
   /** How rare a term is among the sentences here: rarer words say more. */
@@ -91,6 +93,7 @@ export class Focus {
     // (fitted on HotpotQA's dev split and checked on the sample set's and 2WikiMultihopQA's).
     const asked = new Set(contentTerms((reading.asked ?? []).join(' ')));
     this.weights = sets.map((r) => (contentTerms(r.words).some((t) => asked.has(t)) ? 2 : 1));
+    this.ownTerms = sets.map((r) => new Set(contentTerms(r.words)));
     this.answerClass = classWords(reading, lexicon);
     // A class of two words ("tram line") is also said by its modifier: "the Rhônexpress tram".
     for (const t of contentTerms(reading.answerClass ?? '')) this.answerClass.add(t);
@@ -106,7 +109,9 @@ export class Focus {
     let score = 0;
     for (const [i, words] of this.relation.entries()) {
       let best = 0;
-      for (const t of words) if (holdsTerm(s.terms, t)) best = Math.max(best, Math.max(...t.split(' ').map(this.idf)));
+      // A word the lexicon relates to the question's, said only within a name, does not say it: "joined" is not said by "the European Union".
+      const said = (t: string) => this.ownTerms[i]!.has(t) || t.includes(' ') || uncapitalisedTerms(s).has(t);
+      for (const t of words) if (holdsTerm(s.terms, t) && said(t)) best = Math.max(best, Math.max(...t.split(' ').map(this.idf)));
       score += best * this.weights[i]!;
     }
     return score;
@@ -633,6 +638,18 @@ function rankedBy(focus: Focus, sentencesOf: readonly Sentence[], aboutOnly: boo
   return sentencesOf
     .filter((s) => !aboutOnly || score.get(s)! > 0)
     .sort((a, b) => score.get(b)! - score.get(a)! || a.docRank - b.docRank || a.position - b.position);
+}
+
+/** The terms a sentence says outside a name: its words in lower case, and its first word. */
+const UNCAPITALISED = new WeakMap<Sentence, Set<string>>();
+function uncapitalisedTerms(s: Sentence): Set<string> {
+  let terms = UNCAPITALISED.get(s);
+  if (!terms) {
+    const words = s.text.split(/[^\p{L}\p{N}'’-]+/u).filter(Boolean);
+    terms = new Set(contentTerms(words.filter((w, i) => i === 0 || !/^\p{Lu}/u.test(w)).join(' ')));
+    UNCAPITALISED.set(s, terms);
+  }
+  return terms;
 }
 
 /** Whether a sentence, or its passage's title, holds at least half of some words ("the Lumière brothers"). */

@@ -57,7 +57,7 @@ import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { wordNet } from '../../../lexicon/wordnet.js';
 import { readTask } from '../reading.js';
-import { choose, dayValue, monthAndDay } from './choice.js';
+import { choose, dayValue, lifeEvent, monthAndDay } from './choice.js';
 import { describe, fallback, namesFrom, summarize } from './fallback.js';
 import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, ranksAs, type Sentence, sameName, titleKey } from './focus.js';
 import {
@@ -120,6 +120,7 @@ import {
   plotOf,
   predecessorOf,
   pricePaid,
+  qualifiedName,
   relativeAgent,
   roleHeld,
   scientificName,
@@ -258,10 +259,10 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
   if (kin) return kin;
   const dated =
     reading.type === 'date' || reading.type === 'year'
-      ? lifeDate(reading, input.documents, lexicon)
+      ? lifeDate(reading, input.documents, lexicon, text)
       : (lifePlace(reading, input.documents, lexicon, text) ??
         homeCountry(text, reading, input.documents, lexicon) ??
-        deathCause(text, reading, input.documents) ??
+        deathCause(text, reading, input.documents, lexicon) ??
         (reading.type === 'place' ? (whereIs(text, focus) ?? containingPlace(focus) ?? workPlace(text, focus) ?? studyPlace(text, focus)) : undefined));
   if (dated) return dated;
   const given =
@@ -339,6 +340,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         ageAtEvent(text, focus) ??
         pricePaid(text, focus) ??
         scientificName(text, focus) ??
+        qualifiedName(text, focus) ??
         namedAfter(text, focus) ??
         namedFor(text, focus) ??
         formerName(text, focus) ??
@@ -960,7 +962,10 @@ function kinAnswer(question: string, documents: AnswerInput['documents'], lexico
     support.push(inner.answer);
   }
   const path = person ? followPath(person, kin.path, documents) : undefined;
-  if (!path) return undefined;
+  // The person's own passage here, and no relative it names: what is asked of the relative is not
+  // said, and the person's own birth or death is no answer to it ("the daughter of a merchant").
+  if (!path)
+    return person && !kin.asksWho && ['birth', 'death'].includes(lifeEvent(question, lexicon) ?? '') ? { shortAnswer: null, answer: NO_ANSWER } : undefined;
   const cited = [...support, ...path.map((step) => `${step.sentence} [${step.docId}]`)];
   const relative = path[path.length - 1]!;
   if (kin.asksWho) return { shortAnswer: relative.name, answer: [...new Set(cited)].join(' ') };

@@ -8,7 +8,7 @@ import { BORN_ADJECTIVE, DIED_OF, NATION_CLASS, nationAdjectivesIn } from '../..
 import { type Candidate, datesIn } from '../../../../core/answer/candidates.js';
 import { ownPassage, RELATIVE_NOUN } from '../../../../core/answer/kinship.js';
 import type { QuestionReading } from '../../../../core/answer/question.js';
-import { NAME_CONNECTORS, sentences } from '../../../../core/answer/text.js';
+import { escapeRegExp, NAME_CONNECTORS, sentences } from '../../../../core/answer/text.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { lifeEvent } from './choice.js';
@@ -45,7 +45,7 @@ export function lifePlace(reading: QuestionReading, documents: AnswerInput['docu
   const from = reading.relation.length === 0 && /^\s*where\s+(?:is|was|are|were)\s+.+\s+from\s*\?*\s*$/i.test(question);
   const event = lifeEvent(reading.relation.join(' '), lexicon) ?? (from ? 'birth' : undefined);
   if (reading.type !== 'place' || (event !== 'birth' && event !== 'death')) return undefined;
-  const own = passageOfNamed(reading, documents);
+  const own = passageOfNamed(reading, documents, question, lexicon);
   const found = own ? placeOfLife(own, event, lexicon) : undefined;
   return own && found ? { shortAnswer: found, answer: citing(own, found) } : undefined;
 }
@@ -134,8 +134,30 @@ const BORN_DATE_PLACE = /\(\s*born\s+[^()]*?\d{3,4},?\s+(\p{Lu}[^();]*?)\s*\)/u;
 const PLACE = new RegExp(`^\\p{Lu}[\\p{L}'’.-]*(?:${CONNECTOR}[ ,]+\\p{Lu}[\\p{L}'’.-]*){0,5}$`, 'u');
 
 /** The own passage of the first name the question gives that has one. */
-function passageOfNamed(reading: QuestionReading, documents: AnswerInput['documents']): AnswerInput['documents'][number] | undefined {
-  return reading.names.map((n) => ownPassage(n, documents)).find((d) => d !== undefined);
+function passageOfNamed(
+  reading: QuestionReading,
+  documents: AnswerInput['documents'],
+  question: string,
+  lexicon?: Lexicon,
+): AnswerInput['documents'][number] | undefined {
+  return reading.names
+    .filter((n) => !throughAnother(n, question, lexicon))
+    .map((n) => ownPassage(n, documents))
+    .find((d) => d !== undefined);
+}
+
+/**
+ * "Where was the father of Clara Vinther born?", "When was Clara Vinther's teacher born?": a name
+ * the question reaches another person through (a noun the lexicon files as a person, "of" the
+ * name or the name's). That person's life is asked, not the name's: when no reader found them, the
+ * name's own birth or death is no answer.
+ */
+function throughAnother(name: string, question: string, lexicon?: Lexicon): boolean {
+  const n = escapeRegExp(name);
+  const m = new RegExp(`\\b(\\p{Ll}{3,})\\s+of\\s+(?:the\\s+)?${n}(?![\\p{L}])|(?<![\\p{L}])${n}['’]s?\\s+(\\p{Ll}{3,})\\b`, 'u').exec(question);
+  const noun = m?.[1] ?? m?.[2];
+  // Not the event itself: "born" is a person too to the lexicon (Max Born).
+  return noun !== undefined && lifeEvent(noun, lexicon) === undefined && lexicon?.isKindOf?.(noun, 'person') === true;
 }
 
 /** The sentence of a passage that holds a span (its first when none does), cited. */
@@ -195,7 +217,7 @@ export function homeCountry(question: string, reading: QuestionReading, document
   const head = reading.answerClass?.split(' ').pop();
   // Asked of the named one itself: "Which country is the director of film X from?" asks of someone else.
   if (reading.type !== 'place' || !head || !NATION_CLASS.test(head) || reading.relation.length > 0 || !/\bfrom\s*\??\s*$/i.test(question)) return undefined;
-  const own = passageOfNamed(reading, documents);
+  const own = passageOfNamed(reading, documents, question, lexicon);
   const lead = own ? sentences(own.text)[0] : undefined;
   if (!own || !lead) return undefined;
   const nation = nationAdjectivesIn(lead, lexicon)[0]?.nation;
@@ -213,9 +235,9 @@ export function homeCountry(question: string, reading: QuestionReading, document
  * husband died of illness"). Undefined for other questions, or when the person has no passage
  * here; a null answer when their passage gives no cause, which no description of them answers.
  */
-export function deathCause(question: string, reading: QuestionReading, documents: AnswerInput['documents']): ExtractedAnswer | undefined {
+export function deathCause(question: string, reading: QuestionReading, documents: AnswerInput['documents'], lexicon?: Lexicon): ExtractedAnswer | undefined {
   if (!/^\s*(?:why|how)\b.*\bdie\b|\bcause\s+of\s+(?:\w+\s+)?death\b|\bdie\s+(?:of|from)\s*\??\s*$/i.test(question)) return undefined;
-  const own = passageOfNamed(reading, documents);
+  const own = passageOfNamed(reading, documents, question, lexicon);
   if (!own) return undefined;
   for (const sentence of sentences(own.text)) {
     const said = DIED_OF.exec(sentence);
@@ -229,10 +251,10 @@ export function deathCause(question: string, reading: QuestionReading, documents
 /** A relative named right before a death, whose death it is: "her husband died", "his father's death". */
 const RELATIVES_DEATH = new RegExp(`\\b(?:his|her|their)\\s+(?:${RELATIVE_NOUN})(?:['’]s)?\\s+$`, 'iu');
 
-export function lifeDate(reading: QuestionReading, documents: AnswerInput['documents'], lexicon?: Lexicon): ExtractedAnswer | undefined {
+export function lifeDate(reading: QuestionReading, documents: AnswerInput['documents'], lexicon?: Lexicon, question = ''): ExtractedAnswer | undefined {
   const event = lifeEvent(reading.relation.join(' '), lexicon);
   if (event !== 'birth' && event !== 'death') return undefined;
-  const own = passageOfNamed(reading, documents);
+  const own = passageOfNamed(reading, documents, question, lexicon);
   if (!own) return undefined;
   const text = own.text.replace(/\s+/g, ' ');
   const word = event === 'birth' ? /\bborn\b/i : /\bdied\b/i;

@@ -534,9 +534,12 @@ export function asksForMany(question: string): boolean {
   return noun !== undefined && /[^su]s$/.test(noun) && !/^(?:is|was|does|has|its|this|thus|plus|bus|gas|yes)$/.test(noun);
 }
 
-/** A verb placing its subject, and the place it gives: "lies at the confluence of ...", "is located in ...", "has its headquarters in ...". */
+/**
+ * A verb placing its subject, and the place it gives: "lies at the confluence of ...", "is located
+ * in ...", "has its headquarters in ...", "Its head office is in Kiruna".
+ */
 const LOCATIVE =
-  /\b(?:lies|lie|lay|(?:is|are|was|were)\s+(?:located|situated|based|headquartered)|stands|sits|hangs|(?:has|had)\s+(?:its|their)\s+headquarters)\s+((?:at|in|on|near|along|by|between|beside)\b[^.;]*)/i;
+  /\b(?:lies|lie|lay|(?:is|are|was|were)\s+(?:located|situated|based|headquartered)|stands|sits|hangs|(?:has|had)\s+(?:its|their)\s+(?:headquarters|head\s+office|main\s+office)|(?:its|their)\s+(?:headquarters|head\s+office|main\s+office)\s+(?:is|are|was|were))\s+((?:at|in|on|near|along|by|between|beside)\b[^.;]*)/i;
 
 /**
  * "Where is Lyon?", "Where is the Musée des Confluences located?": where the thing itself is, not
@@ -546,7 +549,7 @@ const LOCATIVE =
  * calls it "of" or "in" ("the fourth-largest city of France"). Undefined for any other question.
  */
 export function whereIs(question: string, focus: Focus): ExtractedAnswer | undefined {
-  const asked = /^\s*where\s+(?:is|are|was|were)\s+(?:the\s+)?(.+?)(?:\s+(?:located|situated|found|based))?\s*\??\s*$/i.exec(question)?.[1];
+  const asked = /^\s*where\s+(?:is|are|was|were)\s+(?:the\s+)?(.+?)(?:\s+(?:located|situated|found|based|headquartered))?\s*\??\s*$/i.exec(question)?.[1];
   const name = focus.reading.names.find((n) => n.toLowerCase() === asked?.toLowerCase());
   if (!name) return undefined;
   const own = focus.all.filter((s) => sameName(s.title, name));
@@ -878,6 +881,8 @@ export function classSaid(reading: QuestionReading, focus: Focus): ExtractedAnsw
 
 /** "Who wrote Salt Hours?": the verb asked (group 1) of a name and nothing more (group 2; not "the libretto of ..."). */
 const MADE_BY_ASKED = /^\s*who\s+(\p{Ll}{3,})\s+(.+?)\s*\?*\s*$/iu;
+/** "Who is the painter of Harbour at Dusk?": the maker's noun (group 1) of a name and nothing more (group 2). */
+const MAKER_ASKED = /^\s*who\s+(?:is|was)\s+the\s+(\p{Ll}{3,})\s+of\s+(.+?)\s*\?*\s*$/iu;
 
 /**
  * "Who wrote Salt Hours?", "Who painted X?": a verb whose doer is a maker or a writer to the lexicon
@@ -887,14 +892,21 @@ const MADE_BY_ASKED = /^\s*who\s+(\p{Ll}{3,})\s+(.+?)\s*\?*\s*$/iu;
  * in Emma Castell's). Undefined for other questions.
  */
 export function madeBy(question: string, focus: Focus): ExtractedAnswer | undefined {
-  const m = MADE_BY_ASKED.exec(question);
-  const verb = m?.[1]?.toLowerCase();
+  const { lexicon } = focus;
+  const isMaker = (w: string) => lexicon.isKindOf?.(w, 'creator') === true || lexicon.isKindOf?.(w, 'communicator') === true;
+  // "Who is the painter of X?" asks "Who painted X?": the verb the maker's noun is made from ("paint", "compose").
+  const byNoun = MAKER_ASKED.exec(question);
+  const noun = byNoun?.[1]?.toLowerCase();
+  const m = noun === undefined ? MADE_BY_ASKED.exec(question) : byNoun;
+  const verb =
+    noun === undefined
+      ? m?.[1]?.toLowerCase()
+      : isMaker(noun)
+        ? lexicon.related(noun).find((w) => /^\p{Ll}{3,}$/u.test(w) && w !== noun && noun.startsWith(w.replace(/e$/, '')))
+        : undefined;
   const [work, ...others] = focus.reading.names;
   if (verb === undefined || work === undefined || others.length > 0 || focus.reading.type !== 'person' || !sameName(m![2]!, work)) return undefined;
-  const { lexicon } = focus;
-  const maker = lexicon
-    .related(verb)
-    .some((w) => !/\s/.test(w) && w !== verb && (lexicon.isKindOf?.(w, 'creator') === true || lexicon.isKindOf?.(w, 'communicator') === true));
+  const maker = noun !== undefined || lexicon.related(verb).some((w) => !/\s/.test(w) && w !== verb && isMaker(w));
   if (!maker) return undefined;
   // "It was produced by Ole Fjell", in the work's own passage: the verb asked said with its doer,
   // before the lead's "by" (an album "by" its band, whoever produced it).
@@ -975,7 +987,8 @@ export function fatherTrade(question: string, focus: Focus): ExtractedAnswer | u
   if (whose === undefined) return undefined;
   for (const s of focus.all.filter((x) => sameName(x.title, whose))) {
     // "the son of a ship's carpenter", "the son of a poor farmer": the trade's noun last, a word before it kept.
-    const said = /\b(?:son|daughter|child)\s+of\s+an?\s+(?:([\p{Ll}-]+(?:['’]s)?)\s+)?([\p{Ll}-]{3,})\b/u.exec(s.text);
+    // "the youngest of four children of a fisherman" too.
+    const said = /\b(?:sons?|daughters?|child|children)\s+of\s+an?\s+(?:([\p{Ll}-]+(?:['’]s)?)\s+)?([\p{Ll}-]{3,})\b/u.exec(s.text);
     const trade = said && personKind(said[2]!, focus) ? [said[1], said[2]] : said?.[1] && personKind(said[1], focus) ? [undefined, said[1]] : undefined;
     if (trade) return { shortAnswer: trade.filter(Boolean).join(' '), answer: cite(s) };
   }
@@ -1166,6 +1179,11 @@ const FOR_WHAT: ReadonlyArray<{ asked: RegExp; said: RegExp }> = [
     asked: /^\s*what\s+(?:is|are|was|were)\s+(.+?)\s+(?:mainly\s+|mostly\s+)?used\s+(?:for|in)\s*\?*\s*$/iu,
     said: new RegExp(`\\bused\\s+(?:for|in|as|to\\s+make)\\s+${THING}`, 'u'),
   },
+  // "What is Veltrin used to treat?": "a drug used to treat migraine".
+  {
+    asked: /^\s*what\s+(?:is|are|was|were)\s+(.+?)\s+(?:mainly\s+|mostly\s+)?used\s+to\s+\p{Ll}{3,}\s*\?*\s*$/iu,
+    said: new RegExp(`\\bused\\s+(?:to\\s+\\p{Ll}{3,}|for|in|as)\\s+${THING}`, 'u'),
+  },
   // What it is known for runs to its clause's end: "known for his role as Detective Ewan Blair in the BBC series",
   // "known for its whisky distillery and its colony of puffins" (an "and" before a determiner goes on,
   // as one before a last few words does: "known for its silk scarves and tailored coats.");
@@ -1242,9 +1260,9 @@ export function mannerOf(question: string, focus: Focus): ExtractedAnswer | unde
   return undefined;
 }
 
-/** "What are the symptoms of marsh fever?", "What are the main exports of Tarnia?": the plural noun asked and what it is of. */
+/** "What are the symptoms of marsh fever?", "What are the side effects of X?": the plural noun asked (its head) and what it is of. */
 const INCLUDED_ASKED =
-  /^\s*[Ww]hat\s+(?:are|were)\s+(?:the\s+|its\s+)?(?:(?:main|common|usual|typical|chief|principal|major)\s+)?(\p{Ll}{3,}s)\s+of\s+(.+?)\s*\?*\s*$/u;
+  /^\s*[Ww]hat\s+(?:are|were)\s+(?:the\s+|its\s+)?(?:(?:main|common|usual|typical|chief|principal|major)\s+)?(?:\p{Ll}{3,}\s+(?=\p{Ll}{3,}s\s+of\b))?(\p{Ll}{3,}s)\s+of\s+(.+?)\s*\?*\s*$/u;
 
 /**
  * "What are the symptoms of marsh fever?": what a sentence on the subject says the plural noun
@@ -1605,6 +1623,27 @@ export function scientificName(question: string, focus: Focus): ExtractedAnswer 
     if (binomial) return { shortAnswer: binomial, answer: cite(s) };
   }
   return { shortAnswer: null, answer: NO_ANSWER };
+}
+
+/** "What is the generic name of Veltrin?", "What is Veltrin's brand name?": the name's qualifier (group 1 or 4) and whose (2 or 3). */
+const QUALIFIED_NAME_ASKED = /^\s*what\s+(?:is|was)\s+(?:the\s+(\p{Ll}{3,})\s+name\s+of\s+(.+?)|(.+?)['’]s\s+(\p{Ll}{3,})\s+name)\s*\?*\s*$/iu;
+
+/**
+ * "What is the generic name of Veltrin?": the name its own passage gives with that qualifier, in
+ * brackets or said to be it ("Veltrin (generic name corazepine)", "its generic name is ...").
+ * Undefined for other questions (a scientific name is scientificName's), or when no sentence says one.
+ */
+export function qualifiedName(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const m = QUALIFIED_NAME_ASKED.exec(question);
+  const qualifier = (m?.[1] ?? m?.[4])?.toLowerCase();
+  const whose = m?.[2] ?? m?.[3];
+  if (qualifier === undefined || whose === undefined || SCIENTIFIC_ASKED.test(question)) return undefined;
+  const said = new RegExp(`(?:\\(\\s*(?:its\\s+)?|\\b(?:its|the)\\s+)${escapeRegExp(qualifier)}\\s+name\\s*(?::|is|was|being)?\\s+([^),;.]+)`, 'iu');
+  for (const s of focus.all.filter((x) => sameName(x.title, whose))) {
+    const name = said.exec(s.text)?.[1]?.trim();
+    if (name) return { shortAnswer: name, answer: cite(s) };
+  }
+  return undefined;
 }
 
 /**
