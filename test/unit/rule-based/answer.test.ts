@@ -6698,3 +6698,33 @@ describe("Function: answerStructured on a drug, its discoverer, its maker and th
     expect(ask('Where is Kestrel Pharma headquartered?', all).shortAnswer).toMatch(/\bTolm$/);
   });
 });
+
+describe('Function: answerStructured on a space probe, its maker, its rocket and its launch site', () => {
+  const probe = doc(
+    'probe',
+    'Skylark (spacecraft)',
+    'Skylark was an uncrewed space probe launched by the Kessian Space Agency on 14 March 2011 to study the moons of Jupiter. The probe was built by Brand Orbital in Orvik and weighed 2,150 kilograms at launch. It was carried into orbit by a Tern-2 rocket from the Hallby spaceport. After a flight of six years, Skylark entered orbit around Jupiter in April 2017. The mission was led by the astronomer Lena Holt. Skylark discovered two small moons, later named Fenja and Menja, and measured the ice shell of Enceladus. Contact with the probe was lost on 2 September 2021, when its fuel ran out. The mission cost about 1.4 billion euros.',
+  );
+  const maker = doc(
+    'maker',
+    'Brand Orbital',
+    'Brand Orbital is a Swedish manufacturer of satellites and space probes, founded in 1979 by the engineer Gunnar Brand. Its head office is in Orvik. The company employs about 1,800 people and had revenue of 640 million euros in 2022. In 2015 it was bought by the French group Astrelle.',
+  );
+  const rocket = doc(
+    'rocket',
+    'Tern-2',
+    'Tern-2 is a European launch vehicle operated by Orbex. It is 35 metres tall and can place 2,300 kilograms into low Earth orbit. Its first flight took place in 2009. The rocket has four stages, the first three of which burn solid fuel.',
+  );
+  const site = doc(
+    'site',
+    'Hallby Spaceport',
+    'Hallby Spaceport is a rocket launch site on the island of Hallby in northern Norway. Opened in 1962 as a sounding rocket range, it is the northernmost launch site in Europe. It is owned by the Norwegian state through the company Hallby Space.',
+  );
+  const all = [probe, maker, rocket, site];
+
+  it("gives the rocket named before the class noun, not the probe's own kind", () => {
+    // Act & Assess
+    expect(ask('What rocket launched Skylark?', all).shortAnswer).toBe('Tern-2');
+    expect(ask('Which rocket carried Skylark into orbit?', all).shortAnswer).toBe('Tern-2');
+  });
+});

@@ -52,6 +52,15 @@ export const cite = (s: Sentence) => `${s.text} [${s.docId}]`;
 const KIND_OF_SUBJECT =
   /^(\p{Lu}[\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+){0,3})\s+(?:is|was|are|were)\s+(?:an?|the)\s+(?:(?!(?:of|in|for|from|with|by|to|on|at)\s)[\p{Ll}-]+\s+){0,2}$/u;
 
+/** How a nation's or a people's adjective ends ("Kessian", "Danish", "Chinese", "Arabic", "Israeli"). */
+const ADJECTIVE_ENDING = /(?:an|ese|ish|ic|i)$/u;
+
+/** A sentence's subject (a name, or a pronoun standing for one) and "is a", before a kind: "Aurora was an uncrewed ". */
+const OWN_KIND_SUBJECT =
+  /(?:^|[.;]\s+)(?:(\p{Lu}[\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+){0,3})|It|He|She|They)\s+(?:is|was|are|were)\s+(?:an?|the)\s+(?:[\p{Ll}-]+\s+){0,2}$/u;
+/** What ends a noun phrase's head: a stop, a participle, a relative word or a preposition ("space probe launched by"). */
+const PREDICATE_HEAD_END = /^(?:\s*[,.;:()]|\s*$|\s+(?:\p{Ll}+ed|\p{Ll}+ing|that|which|who|whose|with|of|in|for|from|by|on|at|to|and|built|made)\b)/u;
+
 /** A question asking where someone learned: "Which school did X attend?", "... study at?", "... graduate from?". */
 const ATTENDED = /\b(?:attend(?:s|ed)?|stud(?:y|ied|ies)|graduat(?:e|ed|es)|educated|enrol(?:l?ed|s)?|alma\s+mater)\b/i;
 
@@ -312,12 +321,13 @@ export class Focus {
     // "a double bass player": a kind named in two words, read before the words alone.
     for (const m of text.matchAll(/\b(?=(\p{Ll}{3,}\s+\p{Ll}{3,})\b)/gu)) {
       // Not one whose last word is a kind alone: "professional tennis" is tennis.
-      if (this.isKindWord(m[1]!, head) && !this.isKindWord(m[1]!.split(/\s+/)[1]!, head)) out.push({ text: m[1]!, at: m.index, kind: 'name' });
+      if (this.isKindWord(m[1]!, head) && !this.isKindWord(m[1]!.split(/\s+/)[1]!, head) && !this.ownKindSaid(text, m.index, m[1]!))
+        out.push({ text: m[1]!, at: m.index, kind: 'name' });
     }
     for (const m of text.matchAll(/\b\p{Ll}{3,}\b/gu)) {
       if (out.some((c) => m.index >= c.at && m.index < c.at + c.text.length)) continue;
       const named = this.isKindWord(m[0], head) ? m[0] : this.kindOfAgent(m[0], head);
-      if (!named) continue;
+      if (!named || (named === m[0] && this.ownKindSaid(text, m.index, m[0]))) continue;
       // "the antibiotic dorvacin": a word the lexicon does not know, right after the kind, is the one of it named.
       const next = /^\s+(\p{Ll}{4,})\b(?![\s-]+\p{Ll})/u.exec(text.slice(m.index + m[0].length));
       if (named === m[0] && next && this.unknownWord(next[1]!)) {
@@ -333,6 +343,21 @@ export class Focus {
       } else out.push({ text: named, at: m.index, kind: 'name' });
     }
     return out.sort((a, b) => a.at - b.at);
+  }
+
+  /**
+   * Whether a kind is what the sentence says a name given is, as its predicate's head ("Aurora was
+   * an uncrewed space probe launched by ..."), where the question asks what was done to or by that
+   * name (a verb in its relation: "What rocket launched Aurora?"): the name's own kind is not the
+   * other thing asked for. A question asking what the name is has no verb ("What kind of ship was ...?").
+   */
+  private ownKindSaid(text: string, at: number, kind: string): boolean {
+    if (this.reading.relation.length === 0) return false;
+    const subject = OWN_KIND_SUBJECT.exec(text.slice(0, at));
+    if (!subject) return false;
+    const name = subject[1];
+    const given = name === undefined || this.isGiven({ text: name, at: 0, kind: 'name' });
+    return given && PREDICATE_HEAD_END.test(text.slice(at + kind.length));
   }
 
   /** Whether the lexicon knows a word in no sense, common or name ("dorvacin"). */
@@ -432,7 +457,10 @@ export class Focus {
     if (/^\s+\p{Ll}{3,}[^su\s]s\b/u.test(text.slice(c.at + c.text.length))) return false;
     // One word between "a" and a common noun describes it, whether the lexicon knows the name it is
     // of or not: "a Teravian chemist", "a Teravian car maker".
-    if (/\b(?:a|an)\s+$/i.test(text.slice(0, c.at)) && /^\s+\p{Ll}/u.test(text.slice(c.at + c.text.length))) return true;
+    // Not one before the class asked that reads as no adjective: "a Vega-X rocket" names a rocket.
+    const next = /^\s+(\p{Ll}+)/u.exec(text.slice(c.at + c.text.length))?.[1];
+    const ofClass = next !== undefined && this.answerClass.has(contentTerms(next)[0] ?? next) && !ADJECTIVE_ENDING.test(c.text);
+    if (/\b(?:a|an)\s+$/i.test(text.slice(0, c.at)) && next !== undefined && !ofClass) return true;
     return (this.reading.type === 'person' || this.reading.type === 'place') && this.lexicon.isNameAdjective?.(c.text) === true;
   }
 

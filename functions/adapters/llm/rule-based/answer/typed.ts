@@ -191,12 +191,13 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // start in Lyon?") is not dated by a sentence that names none of it ("a population of ... in 2020").
     // A sentence about the name that names a thing its own passage here defines as the class asked
     // says the class ("A member of the Liberal Union, she ...": a party, its passage says).
-    // So does one naming a kind of the class (`kindsSayClass`), or one whose agent noun says it ("a Vellish pianist": piano, asked what instrument he played).
+    // So does one naming a kind of the class (`kindsSayClass`), or one whose agent noun says it ("a Vellish pianist": piano, asked what instrument he played),
+    // or one naming a thing right before the class noun ("by a Vega-X rocket", asked what rocket launched it).
     const namesOfClass = () =>
       about &&
       focus.answerClass.size > 0 &&
       ((kindsSayClass && focus.kindsIn(s.text).some((k) => focus.lexicon.isKindOf?.(k.text, 'location') !== true)) ||
-        focus.candidates(s.text).some((c) => !focus.isGiven(c) && ownPassageDefines(c, focus)));
+        focus.candidates(s.text).some((c) => !focus.isGiven(c) && (ownPassageDefines(c, focus) || namedBeforeClass(c, s, focus))));
     if ((!dated || focus.relation.length >= 2) && asked === 0 && (focus.relation.length > 0 || focus.answerClass.size > 0) && !namesOfClass()) continue;
     // With no name to be about, where a sentence says the whole relation, one saying none of it is about something
     // else: "It has about 24,000 students" counts people, but not those "the plague of 1370" killed.
@@ -716,6 +717,12 @@ function ownPassageDefines(c: Candidate, focus: Focus): boolean {
 }
 
 /** Whether a name of several words ends in a word of the class asked for: "Rhône Glacier" for a glacier. */
+/** Whether a name stands right before the class noun asked, in the sentence ("a Vega-X rocket"). */
+function namedBeforeClass(c: Candidate, s: Sentence, focus: Focus): boolean {
+  const next = /^\s+(\p{Ll}+)/u.exec(s.text.slice(c.at + c.text.length))?.[1];
+  return c.kind === 'name' && next !== undefined && focus.answerClass.has(contentTerms(next)[0] ?? next);
+}
+
 function headedByClass(c: Candidate, focus: Focus): boolean {
   const terms = contentTerms(c.text);
   return terms.length >= 2 && holdsTerm(focus.answerClass, terms.at(-1)!);
