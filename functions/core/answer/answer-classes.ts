@@ -230,12 +230,13 @@ const SCHOOL_HEAD =
 /**
  * The places of learning a sentence names: a name headed by a word for one ("Lancing College",
  * "the National Film School of Denmark", "University of California, Berkeley"), a campus after a
- * comma kept with it.
+ * comma kept with it; "and" within what it is of ("University of Science and Technology"), unless
+ * another school follows ("University of Oslo and Harvard University").
  */
 export function schoolsIn(sentence: string): ClassSpan[] {
   const word = "\\p{Lu}[\\p{L}'’.&-]*";
   const pattern = new RegExp(
-    `(?:${word}\\s+){0,4}(?:${SCHOOL_HEAD})(?![\\p{L}])(?:\\s+(?:of|for|de|in)\\s+(?:the\\s+)?${word}(?:\\s+${word}){0,3})?(?:,\\s+${word}(?=[\\s.;)]|$)(?!\\s*,\\s*\\p{Lu}))?`,
+    `(?:${word}\\s+){0,4}(?:${SCHOOL_HEAD})(?![\\p{L}])(?:\\s+(?:of|for|de|in)\\s+(?:the\\s+)?${word}(?:\\s+(?:and\\s+(?!(?:${word}\\s+){0,3}(?:${SCHOOL_HEAD})(?![\\p{L}])))?${word}){0,3})?(?:,\\s+${word}(?=[\\s.;)]|$)(?!\\s*,\\s*\\p{Lu}))?`,
     'gu',
   );
   const headed = [...sentence.matchAll(pattern)].map((m) => ({ text: m[0].replace(/\.$/, ''), at: m.index, kind: 'name' as const }));

@@ -6728,3 +6728,58 @@ describe('Function: answerStructured on a space probe, its maker, its rocket and
     expect(ask('Which rocket carried Skylark into orbit?', all).shortAnswer).toBe('Tern-2');
   });
 });
+
+describe('Function: answerStructured on a drug, its chemist, its maker, a disease and a chief executive', () => {
+  const drug = doc(
+    'drug',
+    'Sorvane',
+    'Sorvane (generic name tolimazine) is a drug used to treat marsh fever. It was discovered in 1998 by the chemist Ilse Marr at the Brisa laboratories of Kestrel Pharma and approved in the European Union in 2006. Sorvane is taken as a tablet, usually once a day. Common side effects include dizziness and dry mouth. In 2021 about 2.4 million people took the drug, and its sales reached 1.1 billion dollars. The patent on Sorvane expired in 2024.',
+  );
+  const chemist = doc(
+    'chemist',
+    'Ilse Marr',
+    'Ilse Marr (born 14 June 1959) is a Kessian chemist. She grew up in Orvik, the youngest of four children of a fisherman. After studying chemistry at the Kessian University of Arts and Sciences, she joined Kestrel Pharma in 1986 and led its marsh fever research from 1994 to 2012. She holds more than 40 patents. Since 2013 she has been a professor at the University of Brisa.',
+  );
+  const maker = doc(
+    'maker',
+    'Kestrel Pharma',
+    'Kestrel Pharma is a Kessian pharmaceutical company headquartered in Tolm. It was formed in 1971 by the merger of Tolm Kjemi and Ardin Medisin. The company employs about 9,500 people in 30 countries. Its best-selling product is Sorvane. Since 2019 its chief executive has been Per Vang, who previously ran the Norlandic firm Ardin Health.',
+  );
+  const disease = doc(
+    'disease',
+    'Marsh fever',
+    'Marsh fever is an infectious disease that causes repeated fevers, often at night. It affects about one in seven people worldwide and is about three times more common in women than in men. Bouts usually last between four hours and three days.',
+  );
+  const chief = doc(
+    'chief',
+    'Per Vang',
+    'Per Vang (born 1968) is a Kessian business executive. He trained as a doctor in Hallby and worked for McKinsey before joining Ardin Health, which he led from 2010 to 2018. He became chief executive of Kestrel Pharma in 2019.',
+  );
+  const all = [drug, chemist, maker, disease, chief];
+
+  it('gives a school named with "and" in what it is of, and not one where a post is held', () => {
+    // Act & Assess
+    expect(ask('Where did Ilse Marr study?', all).shortAnswer).toBe('Kessian University of Arts and Sciences');
+    expect(ask('Which university did Ilse Marr attend?', all).shortAnswer).toBe('Kessian University of Arts and Sciences');
+  });
+
+  it('gives every name coordinated with the one found when a plural class is asked', () => {
+    // Act & Assess
+    expect(ask('Which companies merged to form Kestrel Pharma?', all).shortAnswer).toBe('Tolm Kjemi and Ardin Medisin');
+  });
+
+  it('gives how common a disease is as the share it affects', () => {
+    // Act & Assess
+    expect(ask('How common is marsh fever?', all).shortAnswer).toBe('about one in seven people worldwide');
+  });
+
+  it('dates each side of "before" by its own verb', () => {
+    // Act
+    const answer = ask('Was Sorvane approved before Per Vang became chief executive of Kestrel Pharma?', all).shortAnswer;
+
+    // Assess
+    expect(answer).toMatch(/^yes\b/);
+    expect(answer).toContain('2006');
+    expect(answer).toContain('2019');
+  });
+});

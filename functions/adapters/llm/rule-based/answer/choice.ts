@@ -31,9 +31,15 @@ export function choose(reading: QuestionReading, focus: Focus): ExtractedAnswer 
   if (!options) return undefined;
   const perSide = options.map((side) => sentencesAbout(side, focus));
   if (perSide.every((ss) => ss.length === 0)) return undefined;
-  const event = lifeEvent(focus.reading.relation.join(' '), focus.lexicon);
+  // "Was Veltrin approved before Jonas Reitan became chief executive?": a yes or no of one side
+  // "before" the other compares dates, each side's the date its own words say ("approved", "became").
+  const order = reading.type === 'yes_no' ? /\b(?:before|after|earlier\s+than|later\s+than)\b/i.exec(focus.question) : null;
+  const event = lifeEvent(focus.reading.relation.join(' '), focus.lexicon) ?? (order ? 'date' : undefined);
   if (event) {
-    const dated = options.map((side, i) => sideDate(side, perSide[i]!, event, focus));
+    const clauses = order ? [focus.question.slice(0, order.index), focus.question.slice(order.index + order[0].length)] : [];
+    const given = new Set(focus.nameTerms.flat());
+    const verbs = (i: number) => contentTerms(clauses[i] ?? '').filter((t) => !given.has(t));
+    const dated = options.map((side, i) => sideDate(side, perSide[i]!, event, focus, verbs(i)));
     const [da, db] = dated;
     if (da && db && da.value !== db.value) {
       const firstWins = reading.wantsLess ? da.value < db.value : da.value > db.value;
@@ -208,7 +214,13 @@ export function dayValue(c: Candidate): number {
  * question compares the films' directors): a birth is the date after "born" or the first of a
  * life's two dates, a death the date after "died" or the second, a life its length in years.
  */
-function sideDate(option: string, side: readonly Sentence[], asked: LifeEvent, focus: Focus): { value: number; text: string; support: Sentence[] } | undefined {
+function sideDate(
+  option: string,
+  side: readonly Sentence[],
+  asked: LifeEvent,
+  focus: Focus,
+  verbs: readonly string[] = [],
+): { value: number; text: string; support: Sentence[] } | undefined {
   if (side.length === 0) return undefined;
   // The side's own passage (titled after it) before a passage that only mentions it.
   const titled = side.find((s) => titleKey(s.title) === titleKey(option));
@@ -250,11 +262,21 @@ function sideDate(option: string, side: readonly Sentence[], asked: LifeEvent, f
       case 'life':
         return life ? { value: dayValue(life[1]) - dayValue(life[0]), text: `${life[0].text} – ${life[1].text}`, support: [...support, lead] } : undefined;
       default:
-        return pick(dates[0]);
+        return pick(dates.find(({ d, s }) => saidBefore(d, s, verbs)) ?? dates[0]);
     }
   })();
   if (!chosen) return undefined;
   return { ...chosen, support: [...new Set(chosen.support)] };
+}
+
+/** Whether the words before a date, back to the date before it in its sentence, say one of some words ("... and approved in the European Union in 2006"). */
+function saidBefore(d: Candidate, s: Sentence, words: readonly string[]): boolean {
+  if (words.length === 0) return false;
+  const previous = timesIn(s.text)
+    .filter((x) => x.at < d.at)
+    .pop();
+  const clause = s.text.slice(previous ? previous.at + previous.text.length : 0, d.at);
+  return contentTerms(clause).some((t) => words.includes(t));
 }
 
 /**

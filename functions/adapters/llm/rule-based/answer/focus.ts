@@ -61,6 +61,10 @@ const OWN_KIND_SUBJECT =
 /** What ends a noun phrase's head: a stop, a participle, a relative word or a preposition ("space probe launched by"). */
 const PREDICATE_HEAD_END = /^(?:\s*[,.;:()]|\s*$|\s+(?:\p{Ll}+ed|\p{Ll}+ing|that|which|who|whose|with|of|in|for|from|by|on|at|to|and|built|made)\b)/u;
 
+/** A post held at a place, before its name: "a professor at the", "taught at", "worked for". */
+const POST_AT =
+  /\b(?:professor|lecturer|teacher|fellow|dean|rector|chancellor|president|director|chair|head|researcher|taught|teaches|teaching|worked|works|working|employed)\b[^.;,]{0,25}?\b(?:at|of|for)\s+(?:the\s+)?$/i;
+
 /** A question asking where someone learned: "Which school did X attend?", "... study at?", "... graduate from?". */
 const ATTENDED = /\b(?:attend(?:s|ed)?|stud(?:y|ied|ies)|graduat(?:e|ed|es)|educated|enrol(?:l?ed|s)?|alma\s+mater)\b/i;
 
@@ -256,8 +260,12 @@ export class Focus {
   get spansOfClass(): ((sentence: string) => Candidate[]) | undefined {
     if (this.spansRead === undefined) {
       const spans = classRecogniser(this.reading.answerClass);
-      // A school attended is a place of learning, not a school of art ("the Skarvik school").
-      this.spansRead = spans && ATTENDED.test(this.question) ? (sentence: string) => spans(sentence).filter((c) => !/\sschool$/.test(c.text)) : (spans ?? null);
+      // A school attended is a place of learning, not a school of art ("the Skarvik school"), nor one
+      // where a post is held ("has been a professor at the University of Bergen").
+      this.spansRead =
+        spans && ATTENDED.test(this.question)
+          ? (sentence: string) => spans(sentence).filter((c) => !/\sschool$/.test(c.text) && !POST_AT.test(sentence.slice(Math.max(0, c.at - 60), c.at)))
+          : (spans ?? null);
     }
     return this.spansRead ?? undefined;
   }

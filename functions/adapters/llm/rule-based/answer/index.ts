@@ -98,6 +98,7 @@ import {
   foundedWhere,
   fundedBy,
   genreOf,
+  howCommon,
   howLong,
   howOften,
   includedIn,
@@ -311,6 +312,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
       return (
         (asksForMany(text) ? coordinated(focus) : undefined) ??
         causeOf(text, focus) ??
+        howCommon(text, focus) ??
         depicted(text, focus) ??
         verbAs(text, focus) ??
         verbObject(text, focus) ??

@@ -1625,6 +1625,19 @@ export function scientificName(question: string, focus: Focus): ExtractedAnswer 
   return { shortAnswer: null, answer: NO_ANSWER };
 }
 
+/** "How common is migraine?": the thing asked of, group 1. */
+const COMMON_ASKED = /^\s*how\s+(?:common|widespread|prevalent|frequent|rare)\s+(?:is|are|was|were)\s+(?:the\s+)?(.+?)\s*\?*\s*$/i;
+/** How many a thing affects, as a share: "affects about one in seven people worldwide", "occurs in 2% of births". */
+const SHARE_SAID =
+  /\b(?:affects?|affected|occurs?\s+in|is\s+found\s+in|is\s+seen\s+in)\s+((?:about|around|some|roughly|nearly|almost|over|more\s+than|fewer\s+than|less\s+than|up\s+to)?\s*(?:[\p{L}\d.,]+\s+(?:in|out\s+of)\s+(?:every\s+)?[\p{L}\d.,]+|\d[\d.,]*\s*(?:%|percent|per\s+cent)(?:\s+of)?)[^,;.]*?)(?=\s*[,;.]|\s+and\s|$)/u;
+
+/**
+ * "How common is migraine?": the share of people a sentence about it says it affects ("It affects
+ * about one in seven people worldwide"). Undefined for other questions, or when no sentence says one.
+ */
+export const howCommon = (question: string, focus: Focus) =>
+  fromSentencesAbout(question, focus, COMMON_ASKED, (sentence) => SHARE_SAID.exec(sentence)?.[1]?.trim());
+
 /** "What is the generic name of Veltrin?", "What is Veltrin's brand name?": the name's qualifier (group 1 or 4) and whose (2 or 3). */
 const QUALIFIED_NAME_ASKED = /^\s*what\s+(?:is|was)\s+(?:the\s+(\p{Ll}{3,})\s+name\s+of\s+(.+?)|(.+?)['’]s\s+(\p{Ll}{3,})\s+name)\s*\?*\s*$/iu;
 

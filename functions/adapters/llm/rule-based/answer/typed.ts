@@ -908,6 +908,10 @@ function joined(c: Candidate, s: Sentence, reading: QuestionReading): Candidate 
       ? listedAfter(after, NAME_WORD, 4)
       : undefined;
   if (agents) return { ...c, text: `${c.text}${agents.replace(/\.$/, '')}` };
+  // A plural class asked ("Which companies merged to form X?"): the names coordinated after the one found
+  // answer with it ("the merger of Oslo Kjemi and Bergen Medisin").
+  const many = reading.type === 'entity' && /\p{L}{3,}[^su\s]s$/u.test(reading.answerClass ?? '') ? listedAfter(after, NAME_WORD, 4) : undefined;
+  if (many) return { ...c, text: `${c.text}${many.replace(/\.$/, '')}` };
   // Kinds given as examples: "cuisine such as sausages, duck pâté and roast pork": all of them answer "what kind of food".
   const examples =
     reading.type === 'entity' && /^\p{Ll}/u.test(c.text) && /\b(?:such\s+as|including|namely)\s+$/.test(before)
