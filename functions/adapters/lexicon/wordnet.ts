@@ -37,6 +37,8 @@ const DETACH: Readonly<Record<Pos, Array<[string, string]>>> = {
     ['shes', 'sh'],
     ['men', 'man'],
     ['ies', 'y'],
+    // WordNet's noun.exc is not shipped either: its commonest irregular plural ("grandchildren").
+    ['children', 'child'],
   ],
   verb: [
     ['s', ''],
@@ -305,8 +307,10 @@ export class WordNetLexicon implements Lexicon {
 
   isKindOf(word: string, kind: string, levels = 5): boolean {
     const target = kind.trim().toLowerCase();
+    // A kind asked in the plural ("children") is its singular's: the forms its noun's endings leave.
+    const targets = [target, ...DETACH.noun.filter(([suffix]) => target.endsWith(suffix)).map(([suffix, base]) => target.slice(0, -suffix.length) + base)];
     // Hypernyms up a few levels: "resident" → inhabitant → person; far enough for a kind, not to "entity".
-    for (const { synset } of this.kinds(word, levels)) if (synset.words.includes(target)) return true;
+    for (const { synset } of this.kinds(word, levels)) if (targets.some((t) => synset.words.includes(t))) return true;
     return false;
   }
 

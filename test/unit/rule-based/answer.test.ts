@@ -6783,3 +6783,74 @@ describe('Function: answerStructured on a drug, its chemist, its maker, a diseas
     expect(answer).toContain('2019');
   });
 });
+
+describe('Function: answerStructured on a prime minister, her party, its former leader, her country and an election', () => {
+  const premier = doc(
+    'premier',
+    'Mira Stenholm',
+    'Mira Stenholm (born 3 March 1971) is a Kessian politician who has been Prime Minister of Kessia since 2019. A member of the Labour Union Party, she was first elected to parliament in 2005 for the constituency of North Varn. Before entering politics she worked as a lawyer in Varn. She studied law at the University of Varn. Stenholm is married to the surgeon Erik Stenholm and has two sons. As Prime Minister she introduced free school meals in 2021.',
+  );
+  const party = doc(
+    'party',
+    'Labour Union Party (Kessia)',
+    'The Labour Union Party is a centre-left political party in Kessia, founded in 1889 by trade unionists. It has led the government since 2019 and holds 84 of the 200 seats in parliament. Its leader is Mira Stenholm, who succeeded Olav Dahl in 2016.',
+  );
+  const former = doc(
+    'former',
+    'Olav Dahl',
+    'Olav Dahl (1950 – 2022) was a Kessian politician who led the Labour Union Party from 2004 to 2016. He was a teacher before entering parliament in 1983. He served as finance minister from 1996 to 2001.',
+  );
+  const country = doc(
+    'country',
+    'Kessia',
+    'Kessia is a country in northern Europe with a population of about 5.8 million. Its capital and largest city is Varn. Kessia has been a member of the European Union since 1995. The currency is the Kessian crown.',
+  );
+  const election = doc(
+    'election',
+    '2019 Kessian general election',
+    'The 2019 Kessian general election was held on 8 September 2019. The Labour Union Party won 84 seats and formed a coalition with the Coast Party. Turnout was 81 percent. The outgoing prime minister, Per Lund of the Farmers Party, conceded defeat on election night.',
+  );
+  const all = [premier, party, former, country, election];
+
+  it('counts children said as sons, a kind of the plural class asked', () => {
+    // Act & Assess
+    expect(ask('How many children does Mira Stenholm have?', all).shortAnswer).toBe('two sons');
+  });
+
+  it('gives who founded a body as a bare plural of people', () => {
+    // Act & Assess
+    expect(ask('Who founded the Labour Union Party?', all).shortAnswer).toBe('trade unionists');
+  });
+
+  it('gives the part a body holds of a counted whole, and the whole when the whole is asked', () => {
+    // Act & Assess
+    expect(ask('How many seats does the Labour Union Party hold?', all).shortAnswer).toMatch(/^84\b/);
+    expect(ask('How many seats are there in the Kessian parliament?', all).shortAnswer).toMatch(/^200\b/);
+  });
+
+  it('gives the trade held before an event, not the one the opening calls the person', () => {
+    // Act & Assess
+    expect(ask("What was Olav Dahl's job before parliament?", all).shortAnswer).toBe('teacher');
+    expect(ask("What was Mira Stenholm's job before politics?", all).shortAnswer).toBe('lawyer');
+  });
+
+  it('dates joining a union by the membership a sentence dates', () => {
+    // Act & Assess
+    expect(ask('When did Kessia join the European Union?', all).shortAnswer).toBe('1995');
+  });
+
+  it('gives the currency its own passage says a country has', () => {
+    // Act & Assess
+    expect(ask('What is the currency of Kessia?', all).shortAnswer).toBe('the Kessian crown');
+  });
+
+  it('gives the party a sentence names right after a person', () => {
+    // Act & Assess
+    expect(ask('Which party did Per Lund belong to?', all).shortAnswer).toBe('Farmers Party');
+  });
+
+  it('gives how many years a run of years spans', () => {
+    // Act & Assess
+    expect(ask('How many years did Olav Dahl lead the Labour Union Party?', all).shortAnswer).toMatch(/^12 years\b/);
+  });
+});

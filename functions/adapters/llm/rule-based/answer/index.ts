@@ -102,12 +102,14 @@ import {
   howLong,
   howOften,
   includedIn,
+  joinedWhen,
   kindOf,
   leaderOf,
   madeBy,
   mannerOf,
   materialOf,
   measureSaid,
+  memberOf,
   namedAfter,
   namedFor,
   OCCUPATION_ASKED,
@@ -337,6 +339,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         measureSaid(text, focus) ??
         howOften(text, focus) ??
         periodEnd(text, focus) ??
+        joinedWhen(text, focus) ??
         becameWhen(text, focus) ??
         endsOf(text, focus) ??
         ageAtEvent(text, focus) ??
@@ -349,6 +352,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         ownClassIs(reading, focus, text) ??
         leaderOf(text, focus) ??
         ownerOf(text, focus) ??
+        memberOf(text, focus) ??
         teacherOf(text, focus) ??
         predecessorOf(text, focus) ??
         fundedBy(text, focus) ??

@@ -1010,6 +1010,23 @@ export function occupationOf(question: string, focus: Focus): ExtractedAnswer | 
   if (!new RegExp(`${named}['’]s\\s+${OCCUPATION}|${OCCUPATION}\\s+of\\s+${named}|\\b(?:did|does|do)\\s+${named}\\s+(?:have|do)\\b`, 'i').test(question))
     return undefined;
   const person = (w: string | undefined) => w !== undefined && personKind(w, focus);
+  // "What was Tomas Brink's job before parliament?": the trade a sentence of his own passage says he
+  // had before a word of the event asked ("He was a teacher before entering parliament"); else none.
+  const event = /\b(?:before|after)\s+(.+?)\s*\?*\s*$/i.exec(question)?.[1];
+  if (event !== undefined) {
+    const words = new Set(contentTerms(event));
+    const said = /\b(?:was|were|worked\s+as|trained\s+as|served\s+as|became)\s+(?:an?\s+)?([\p{Ll}-]+)\b[^.;]*?\b(?:before|after)\s+([^.;]+)/u;
+    // Or fronted: "Before entering politics she worked as a lawyer in Halm."
+    const fronted =
+      /^(?:Before|After)\s+([^,]+?),?\s+(?:he|she|they|\p{Lu}[\p{L}'’-]*)\s+(?:was|were|worked\s+as|trained\s+as|served\s+as|became)\s+(?:an?\s+)?([\p{Ll}-]+)/u;
+    for (const s of focus.all.filter((x) => sameName(x.title, name))) {
+      const m = said.exec(s.text);
+      const f = m ? undefined : fronted.exec(s.text);
+      const [trade, when] = m ? [m[1]!, m[2]!] : f ? [f[2]!, f[1]!] : [];
+      if (trade && person(trade) && contentTerms(when!).some((t) => words.has(t))) return { shortAnswer: trade, answer: cite(s) };
+    }
+    return undefined;
+  }
   for (const s of focus.ownOpenings()) {
     const called = (predicateOf(s.text.replace(/\s*\([^)]*\)/g, '')) ?? '')
       .split(/[,;.]/)[0]!
@@ -1117,9 +1134,9 @@ export const depicted = (question: string, focus: Focus) => fromSentencesAbout(q
 /** Whether a word is a form of a verb: "wrote" and "written" of "write", "patented" of "patent". */
 /** "Who founded FC Sarnau?": the verb and what it was done to, groups 1 and 2. */
 const WHO_DID_ASKED = /^\s*who\s+(\p{Ll}{3,})\s+(.+?)\s*\?*\s*$/iu;
-/** Done "by" a group the sentence names by its nouns: "by a group of railway workers" (group 1). */
+/** Done "by" a group the sentence names by its nouns: "by a group of railway workers", "by trade unionists" (group 1; a bare plural's noun, group 2). */
 const BY_GROUP =
-  /^[^.;]{0,40}?\bby\s+((?:an?|the)\s+(?:\p{Ll}[\p{Ll}'’-]*\s+){0,5}\p{Ll}[\p{Ll}'’-]*)(?=\s*[,.;()]|\s+(?:in|on|at|who|which|that|and|from)\b|\s*$)/u;
+  /^[^.;]{0,40}?\bby\s+((?:an?|the)\s+(?:\p{Ll}[\p{Ll}'’-]*\s+){0,5}\p{Ll}[\p{Ll}'’-]*|(?:\p{Ll}[\p{Ll}'’-]*\s+){0,2}(\p{Ll}[\p{Ll}'’-]*[^s\s'’])s)(?=\s*[,.;()]|\s+(?:in|on|at|who|which|that|and|from)\b|\s*$)/u;
 
 /**
  * "Who founded FC Sarnau?", when no name did it: the group a sentence about the thing says did it
@@ -1135,8 +1152,9 @@ export function doneByGroup(question: string, focus: Focus): ExtractedAnswer | u
   for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, done))) {
     for (const w of s.text.matchAll(/\b\p{L}{3,}\b/gu)) {
       if (!said(w[0])) continue;
-      const group = BY_GROUP.exec(s.text.slice(w.index + w[0].length))?.[1];
-      if (group) return { shortAnswer: group, answer: cite(s) };
+      const by = BY_GROUP.exec(s.text.slice(w.index + w[0].length));
+      // A bare plural is a group of people only when its noun is a kind of person ("trade unionists", not "by hand").
+      if (by && (by[2] === undefined || personKind(by[2], focus))) return { shortAnswer: by[1]!, answer: cite(s) };
     }
   }
   return undefined;
@@ -1319,8 +1337,8 @@ export function howOften(question: string, focus: Focus): ExtractedAnswer | unde
   return { shortAnswer: null, answer: NO_ANSWER };
 }
 
-/** "How long has Jonas Brell managed FC Varn?", "How long did he coach Essin United?": the subject and the verb. */
-const HOW_LONG_ASKED = /^\s*[Hh]ow\s+long\s+(?:has|have|had|did|does|do|was|were)\s+(.+?)\s+(?:been\s+)?(\p{Ll}{3,})\b[^?]*\?*\s*$/u;
+/** "How long has Jonas Brell managed FC Varn?", "How many years did he coach Essin United?": the subject and the verb. */
+const HOW_LONG_ASKED = /^\s*[Hh]ow\s+(?:long|many\s+years)\s+(?:has|have|had|did|does|do|was|were)\s+(.+?)\s+(?:been\s+)?(\p{Ll}{3,})\b[^?]*\?*\s*$/u;
 /** When something began, or the years it ran: "since 2016", "from 2011 to 2015". */
 const SPAN_OF_TIME = new RegExp(`\\bsince\\s+(?:(?:\\d{1,2}\\s+)?\\p{Lu}\\p{Ll}+\\s+)?\\d{4}\\b|${YEARS_RUN.source}`, 'u');
 
@@ -1347,7 +1365,13 @@ export function howLong(question: string, focus: Focus): ExtractedAnswer | undef
   const asked = HOW_LONG_ASKED.exec(question);
   // "It aired on SRT 1 from 2015 to 2021 and ran for five series": the sentence saying the verb gives the span before it too.
   const found = afterAskedVerb(asked, SPAN_OF_TIME, focus) ?? afterAskedVerb(asked, SPAN_OF_TIME, focus, true);
-  return found && { shortAnswer: found.match[0], answer: cite(found.sentence) };
+  if (!found) return undefined;
+  // "How many years ...?": the years a run of them spans ("from 2004 to 2016": 12 years); a start alone says none.
+  if (/^\s*how\s+many\s+years\b/i.test(question)) {
+    const [from, to] = [found.match[1] ?? found.match[3], found.match[2] ?? found.match[4]].map(Number);
+    return from && to && to > from ? { shortAnswer: `${to - from} years (${found.match[0]})`, answer: cite(found.sentence) } : undefined;
+  }
+  return { shortAnswer: found.match[0], answer: cite(found.sentence) };
 }
 
 /** "How tall is X?", "How long was the X?": the length asked, group 1. */
@@ -1577,7 +1601,7 @@ export function formerName(question: string, focus: Focus): ExtractedAnswer | un
 /**
  * "What is Carrow Distillery's best-known whisky?", "What is the best-known whisky of X?": what a
  * sentence of the name's own passage says its class is ("Its best-known whisky is a 12-year-old
- * single malt"), up to the comma, stop or clause that ends it; a class of many, all it lists
+ * single malt", "The currency is the Dorvish krona"), up to the comma, stop or clause that ends it; a class of many, all it lists
  * ("Symptoms include high fever, headache and joint pain"). Undefined for a question without a
  * class, or when no such sentence says it.
  */
@@ -1588,8 +1612,15 @@ export function ownClassIs(reading: QuestionReading, focus: Focus, question: str
     reading.answerClass ?? /^\s*(?:what|which)\s+(?:is|was|are|were)\s+the\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)\s+(?:of|in)\s+\p{Lu}/iu.exec(question)?.[1];
   if (!asked || reading.names.length !== 1 || !['entity', 'person', 'place'].includes(reading.type)) return undefined;
   const name = escapeRegExp(reading.names[0]!);
+  // "The currency is the Dorvish krona", in Dorvia's passage; not "The dam is 118 metres high" in
+  // the Orva Dam's, whose class is the thing itself (its name or its opening says so).
+  const own = focus.all.filter((x) => focus.titledAfterName(x));
+  const itself = [reading.names[0]!, ...own.filter((x) => x.position === 0).map((x) => x.text)].some((t) =>
+    contentTerms(t).includes(contentTerms(asked.split(' ').pop()!)[0] ?? ''),
+  );
+  const the = itself ? '' : `|The(?=\\s+${escapeRegExp(asked)}\\s+(?:is|was)\\s)`;
   const said = new RegExp(
-    String.raw`(?:^|\.\s+)(?:Its|His|Her|Their|The\s+\p{Ll}+['’]s|(?:The\s+)?${name}['’]s?)\s+${escapeRegExp(asked)}\s+(?:is|was|are|were)\s+((?:the|an?)\s+)?([^,;.]+?)(?=\s*[,;.]|\s+(?:and|which|who|that)\s|$)`,
+    String.raw`(?:^|\.\s+)(?:Its|His|Her|Their|The\s+\p{Ll}+['’]s|(?:The\s+)?${name}['’]s?${the})\s+${escapeRegExp(asked)}\s+(?:is|was|are|were)\s+((?:the|an?)\s+)?([^,;.]+?)(?=\s*[,;.]|\s+(?:and|which|who|that)\s|$)`,
     'u',
   );
   // A class of many, listed: "Symptoms include high fever, headache and joint pain."
@@ -1597,7 +1628,7 @@ export function ownClassIs(reading: QuestionReading, focus: Focus, question: str
     String.raw`(?:^|\.\s+)(?:(?:its|his|her|their|the)\s+)?(?:(?:common|main|usual|early)\s+)?${escapeRegExp(asked.split(' ').pop()!)}\s+(?:include|includes|included|are|were)\s+([^;.]+?)\s*(?:[;.]|$)`,
     'iu',
   );
-  for (const s of focus.all.filter((x) => focus.titledAfterName(x))) {
+  for (const s of own) {
     const m = said.exec(s.text);
     if (m) return { shortAnswer: `${m[1] ?? ''}${m[2]!}`.trim(), answer: cite(s) };
     const many = /[^s]s$/.test(asked) ? listed.exec(s.text) : null;
@@ -1623,6 +1654,54 @@ export function scientificName(question: string, focus: Focus): ExtractedAnswer 
     if (binomial) return { shortAnswer: binomial, answer: cite(s) };
   }
   return { shortAnswer: null, answer: NO_ANSWER };
+}
+
+/** "Which party did Lars Holm belong to?", "Which club is X a member of?": the class (group 1) and the member (group 2). */
+const MEMBER_ASKED =
+  /^\s*(?:which|what)\s+(\p{Ll}{3,})\s+(?:did|does|do|is|was|are|were)\s+(.+?)\s+(?:belong\s+to|(?:a\s+)?member\s+of|(?:a\s+)?part\s+of)\s*\?*\s*$/iu;
+
+/**
+ * "Which party did Lars Holm belong to?": the body of the class asked that a sentence naming the
+ * member puts right after them ("Lars Holm of the Liberal Party", "Lars Holm (Liberal Party)"), or
+ * that the member's own passage calls them a member of ("A member of the Social Democratic Party,
+ * she ..."). Its name ends on the class noun, capitalised. Undefined for other questions, or when no
+ * sentence says it so.
+ */
+export function memberOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const m = MEMBER_ASKED.exec(question);
+  if (!m) return undefined;
+  const member = m[2]!.replace(/^the\s+/i, '');
+  const noun = m[1]!.charAt(0).toUpperCase() + m[1]!.slice(1);
+  const body = `((?:\\p{Lu}[\\p{L}'’-]*\\s+){1,4}${escapeRegExp(noun)})\\b`;
+  const after = new RegExp(`${escapeRegExp(member)}\\s*(?:,\\s*|\\s+)(?:of\\s+the\\s+|from\\s+the\\s+|\\(\\s*(?:the\\s+)?)${body}`, 'u');
+  const ofOwn = new RegExp(`\\bmember\\s+of\\s+the\\s+${body}`, 'u');
+  for (const s of focus.all) {
+    const said = after.exec(s.text)?.[1] ?? (sameName(s.title, member) ? ofOwn.exec(s.text)?.[1] : undefined);
+    if (said) return { shortAnswer: said, answer: cite(s) };
+  }
+  return undefined;
+}
+
+/** "When did Dorvia join the European Union?": who joined (group 1) and what (group 2). */
+const JOINED_ASKED = /^\s*when\s+did\s+(.+?)\s+(?:join|enter|become\s+(?:a\s+)?(?:member|part)\s+of)\s+(?:the\s+)?(.+?)\s*\?*\s*$/iu;
+
+/**
+ * "When did Dorvia join the European Union?": the date a sentence about the one who joined gives
+ * as their membership's start ("has been a member of the European Union since 1995", "became a
+ * member of NATO in 2004"). Undefined for other questions, or when no sentence says it so ("joined
+ * ... in" is read as any date is).
+ */
+export function joinedWhen(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const m = JOINED_ASKED.exec(question);
+  if (!m) return undefined;
+  const who = contentTerms(m[1]!);
+  const said = new RegExp(`\\b(?:member|part)\\s+of\\s+(?:the\\s+)?${escapeRegExp(m[2]!)}\\s+(?:since|from|in)\\s+`, 'iu');
+  for (const s of focus.all.filter((x) => holdsHalf(x, who))) {
+    const at = said.exec(s.text);
+    const date = at ? datesIn(s.text).find((d) => d.at === at.index + at[0].length) : undefined;
+    if (date) return { shortAnswer: date.text, answer: cite(s) };
+  }
+  return undefined;
 }
 
 /** "How common is migraine?": the thing asked of, group 1. */

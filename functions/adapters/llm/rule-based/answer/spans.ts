@@ -6,7 +6,7 @@
 import { type Candidate, datesIn } from '../../../../core/answer/candidates.js';
 import { RELATIVE_NOUN } from '../../../../core/answer/kinship.js';
 import { holdsTerm, NUMBER_NOUNS, type QuestionReading } from '../../../../core/answer/question.js';
-import { escapeRegExp, QUARTER } from '../../../../core/answer/text.js';
+import { escapeRegExp, NUMBER_WORDS, QUARTER } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import type { Focus, Sentence } from './focus.js';
 
@@ -214,6 +214,14 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
     return [...(only ?? focus.relation), ...(focus.answerClass.size > 0 ? [focus.answerClass] : [])].filter((set) => [...set].some((t) => holdsTerm(phrase, t)))
       .length;
   };
+  // "holds 84 of the 200 seats", asked how many seats it holds: the part the verb asked takes counts the class, as its whole does.
+  const partDone = (c: Candidate) => {
+    if (c.kind !== 'number') return false;
+    const whole = PART_OF_WHOLE.exec(s.text.slice(c.at + c.text.length));
+    // The verb right before the part, or a word before it ("holds 84", "won only 84").
+    const before = contentTerms(/(?:\p{L}+\s+){0,2}$/u.exec(s.text.slice(0, c.at))?.[0] ?? '');
+    return whole !== null && focus.answerClass.has(contentTerms(whole[1]!)[0] ?? '') && focus.relation.some((set) => before.some((t) => set.has(t)));
+  };
   const distance = (c: Candidate) => {
     const end = c.at + c.text.length;
     const gap = (a: { at: number; end: number }) => (a.at >= end ? a.at - end : a.end <= c.at ? c.at - a.end : 0);
@@ -227,7 +235,7 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
     // A name the sentence calls the class asked ("in Brenhaven, the second-largest city of Norland")
     // is the answer, over the name after the class noun; a name right beside it ("the Garonne river") is too.
     if (c.kind === 'name' && calledClass(c, s, focus)) return -1.1;
-    if (toClass <= 2) return -1;
+    if (toClass <= 2 || partDone(c)) return -1;
     // A place asked by its class ("In what city ...?") is the name the lexicon knows as one ("on
     // Freedom Square in Brno": Brno), over a nearer name it does not.
     if (reading?.type === 'place' && knownAsClass(c, focus)) return -0.9;
@@ -252,6 +260,9 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
   };
   return [...candidates].sort((a, b) => counted(b) - counted(a) || inClause(b) - inClause(a) || distance(a) - distance(b) || a.at - b.at)[0]!;
 }
+
+/** The whole a part is of, and its noun (group 1): " of the 200 seats", " of its nine crew". */
+const PART_OF_WHOLE = new RegExp(`^\\s+of\\s+(?:the|his|her|its|their)\\s+(?:\\d[\\d,]*|${Object.keys(NUMBER_WORDS).join('|')})\\s+(\\p{Ll}+)`, 'iu');
 
 /** Whether text ends in a word of the set and a preposition of place ("now held at "). */
 function afterVerb(before: string, set: ReadonlySet<string>): boolean {
