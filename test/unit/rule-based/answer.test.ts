@@ -6768,6 +6768,11 @@ describe('Function: answerStructured on a drug, its chemist, its maker, a diseas
     expect(ask('Which companies merged to form Kestrel Pharma?', all).shortAnswer).toBe('Tolm Kjemi and Ardin Medisin');
   });
 
+  it('counts no siblings by the children a family had', () => {
+    // Act & Assess
+    expect(ask('How many siblings did Ilse Marr have?', all).shortAnswer).toBeNull();
+  });
+
   it('gives how common a disease is as the share it affects', () => {
     // Act & Assess
     expect(ask('How common is marsh fever?', all).shortAnswer).toBe('about one in seven people worldwide');
@@ -6852,5 +6857,54 @@ describe('Function: answerStructured on a prime minister, her party, its former 
   it('gives how many years a run of years spans', () => {
     // Act & Assess
     expect(ask('How many years did Olav Dahl lead the Labour Union Party?', all).shortAnswer).toMatch(/^12 years\b/);
+  });
+});
+
+describe('Function: answerStructured on a music festival, its founders, a band and its town', () => {
+  const festival = doc(
+    'festival',
+    'Saltwater Festival',
+    'The Saltwater Festival is an annual music festival held every August in Ulvhamn, on the west coast of Vesterland. It was founded in 1998 by the promoter Sigrid Moe and the singer Arne Vik. The festival lasts four days and draws about 60,000 visitors each year. Its main stage stands in Quay Park. In 2020 the festival was cancelled because of the COVID-19 pandemic. Tickets for all four days cost 2,400 kroner in 2023.',
+  );
+  const promoter = doc(
+    'promoter',
+    'Sigrid Moe',
+    'Sigrid Moe (born 1966 in Tarnby) is a Vesterlandic concert promoter. She began her career booking bands for student clubs in Tarnby. In 1998 she co-founded the Saltwater Festival, which she directed until 2015. She was succeeded as director by Eva Strand. In 2012 she received the Vesterland Music Award for her work.',
+  );
+  const singer = doc(
+    'singer',
+    'Arne Vik',
+    'Arne Vik (1959 – 2019) was a Vesterlandic singer and guitarist, best known as the frontman of the rock band Nightgale. He released six solo albums. He co-founded the Saltwater Festival in 1998 and played at every edition until 2018. He died of cancer in Ulvhamn.',
+  );
+  const band = doc(
+    'band',
+    'Nightgale',
+    'Nightgale were a Vesterlandic rock band formed in Tarnby in 1979. The band consisted of Arne Vik (vocals, guitar), Jon Rud (bass) and Nils Eide (drums). Their best-selling album, Cold Water (1984), sold over 300,000 copies. The band split up in 1993.',
+  );
+  const town = doc(
+    'town',
+    'Ulvhamn',
+    'Ulvhamn is a town on the west coast of Vesterland with about 22,000 inhabitants. It is known for its fishing harbour and for the Saltwater Festival. The town has a ferry connection to the island of Lindøy.',
+  );
+  const all = [festival, promoter, singer, band, town];
+
+  it('gives every founder after "by", each with a description of their own', () => {
+    // Act & Assess
+    expect(ask('Who founded the Saltwater Festival?', all).shortAnswer).toBe('Sigrid Moe and Arne Vik');
+  });
+
+  it('gives a price asked as a sum of money, not a time', () => {
+    // Act & Assess
+    expect(ask('How much did tickets cost in 2023?', all).shortAnswer).toMatch(/^2,400 kroner\b/);
+  });
+
+  it('gives the member whose role is in brackets after the name', () => {
+    // Act & Assess
+    expect(ask('Who played bass in Nightgale?', all).shortAnswer).toBe('Jon Rud');
+  });
+
+  it("gives a work's year in brackets after its title", () => {
+    // Act & Assess
+    expect(ask('In what year was Cold Water released?', all).shortAnswer).toBe('1984');
   });
 });

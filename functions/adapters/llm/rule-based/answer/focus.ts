@@ -61,6 +61,11 @@ const OWN_KIND_SUBJECT =
 /** What ends a noun phrase's head: a stop, a participle, a relative word or a preposition ("space probe launched by"). */
 const PREDICATE_HEAD_END = /^(?:\s*[,.;:()]|\s*$|\s+(?:\p{Ll}+ed|\p{Ll}+ing|that|which|who|whose|with|of|in|for|from|by|on|at|to|and|built|made)\b)/u;
 
+/** A price asked: "How much did tickets cost?", "How much was paid for it?". */
+const COST_ASKED = /\bhow\s+much\b[^?]*\b(?:cost|costs|costed|pay|paid|charge|charged|sell|sold|price|worth|spend|spent)\b/i;
+/** The kinds a figure's noun is when it is no sum of money: a time, a unit of measurement, a person, a work. */
+const NOT_MONEY = ['time period', 'unit of measurement', 'person', 'creation'];
+
 /** A post held at a place, before its name: "a professor at the", "taught at", "worked for". */
 const POST_AT =
   /\b(?:professor|lecturer|teacher|fellow|dean|rector|chancellor|president|director|chair|head|researcher|taught|teaches|teaching|worked|works|working|employed)\b[^.;,]{0,25}?\b(?:at|of|for)\s+(?:the\s+)?$/i;
@@ -507,7 +512,8 @@ export class Focus {
   ofCountedClass(noun: string): boolean {
     const head = this.reading.answerClass?.split(' ').pop() ?? '';
     if (head === '') return false;
-    const people = countsPersons(head, this.lexicon);
+    // Relatives are counted by their own kind: "four children" counts no siblings.
+    const people = countsPersons(head, this.lexicon) && this.lexicon.isKindOf?.(head, 'relative') !== true;
     return (
       this.answerClass.has(contentTerms(noun)[0] ?? '') ||
       this.lexicon.isKindOf?.(noun, head) === true ||
@@ -552,6 +558,8 @@ export class Focus {
     if (length && said && said !== length && !(TALL.test(said) && TALL.test(length))) return false;
     // "How many containers?" counts them: "80 million tonnes" is a measure in a unit, no count of containers.
     const unit = /\b(\p{L}{3,})$/u.exec(c.text)?.[1];
+    // "How much did tickets cost?" asks a price: "four days" is a time, no sum of money.
+    if (COST_ASKED.test(this.question) && !MONEY.test(c.text) && unit && NOT_MONEY.some((k) => this.lexicon.isKindOf?.(unit, k) === true)) return false;
     // "How long is Night Ferry?": a count of works or of people ("nine feature films") is no length.
     if (length && unit && ['creation', 'person', 'organization'].some((k) => this.lexicon.isKindOf?.(unit, k) === true)) return false;
     const counts = /\bhow\s+many\b/i.test(this.question) && this.answerClass.size > 0;

@@ -44,7 +44,9 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     described.length > 0 ? focus.all.filter((x) => x.docId !== first.docId && described.every((t) => x.terms.has(t))).map((x) => x.docId) : [],
   );
   // What the first hop leaves unsaid is what the second hop must say ("... created by whom?").
-  const unsaid = focus.relation.filter((set) => ![...set].some((t) => holdsTerm(first.terms, t)));
+  // A role in brackets after a name says it whole ("Leif Sand (bass)", asked who played bass): no hop is left.
+  const bracketed = reading.type === 'person' && roleInBrackets(first, focus);
+  const unsaid = bracketed ? [] : focus.relation.filter((set) => ![...set].some((t) => holdsTerm(first.terms, t)));
   const unsaidScore = (s: Sentence) => unsaid.reduce((n, set) => n + ([...set].some((t) => holdsTerm(s.terms, t)) ? 1 : 0), 0);
   // The relation sets (by index) a sentence says that the first hop left unsaid.
   const unsaidOf = (s: Sentence) => focus.relation.flatMap((set, i) => (unsaid.includes(set) && [...set].some((t) => holdsTerm(s.terms, t)) ? [i] : []));
@@ -206,7 +208,9 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // by the Northern Railway Company" names a company that did something else.
     if (reading.type === 'entity' && ownSays() && focus.relationScore(s) === 0 && focus.isOwnPassage(s) && !namesOfClass()) continue;
     // Who did what is asked ("Who designed ...") is read only where that is said to have been done.
-    if (about && (reading.type === 'person' || reading.type === 'entity') && !focus.saysEvent(s)) continue;
+    // Or by a role in brackets after a name ("Leif Sand (bass)", asked who played bass).
+    if (about && (reading.type === 'person' || reading.type === 'entity') && !focus.saysEvent(s) && !(reading.type === 'person' && roleInBrackets(s, focus)))
+      continue;
     // Without a word of the relation, a date is of the name itself only in its own passage's lead
     // ("X is a 2010 film") or after the preposition the question asks with ("By what year ...?":
     // "by 2026"); "The tram network reopened in 2001" does not date Lyon's founding.
@@ -231,7 +235,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           !ownedBySibling(c, s, focus) &&
           !(reading.type === 'place' && movedOnFrom(c, s, focus)) &&
           !(dated && about && (clauseApart(c, s, focus) || otherVerbDated(c, s, focus))) &&
-          !((unrelated || prepositioned) && !after(preposition, c, s)) &&
+          !((unrelated || prepositioned) && !after(preposition, c, s) && !(unrelated && yearOfName(c, s, focus))) &&
           !(endPreposition && !after(endPreposition, c, s)) &&
           // The year a figure is counted in ("22 gigawatts of onshore capacity in 2023") dates the
           // count, not an event the question asks of besides ("When was the first offshore wind farm built?").
@@ -717,6 +721,22 @@ function ownPassageDefines(c: Candidate, focus: Focus): boolean {
 }
 
 /** Whether a name of several words ends in a word of the class asked for: "Rhône Glacier" for a glacier. */
+/** Whether a year stands alone in brackets right after a name the question gives: "Grey Harbour (1984)", the work's own year. */
+function yearOfName(c: Candidate, s: Sentence, focus: Focus): boolean {
+  if (c.kind !== 'year' && c.kind !== 'date') return false;
+  const before = s.text.slice(0, c.at);
+  return /^\s*\)/.test(s.text.slice(c.at + c.text.length)) && focus.reading.names.some((n) => new RegExp(`${escapeRegExp(n)}\\s*\\(\\s*$`).test(before));
+}
+
+/** Whether a sentence names someone with a word of the relation in brackets right after ("Leif Sand (bass)"). */
+function roleInBrackets(s: Sentence, focus: Focus): boolean {
+  for (const m of s.text.matchAll(/\p{Lu}[\p{L}'’-]*\s*\(([^()]{1,60})\)/gu)) {
+    const terms = contentTerms(m[1]!);
+    if (focus.relation.some((set) => terms.some((t) => set.has(t)))) return true;
+  }
+  return false;
+}
+
 /** Whether a name stands right before the class noun asked, in the sentence ("a Vega-X rocket"). */
 function namedBeforeClass(c: Candidate, s: Sentence, focus: Focus): boolean {
   const next = /^\s+(\p{Ll}+)/u.exec(s.text.slice(c.at + c.text.length))?.[1];
@@ -903,9 +923,13 @@ function joined(c: Candidate, s: Sentence, reading: QuestionReading): Candidate 
   // Who did it, when several did: "directed by Diego López and David Pizarro", "starring William
   // Powell and Shelley Winters": the names coordinated after the agent's word all answer.
   // So do names after a description of them: "by the Valdorian climbers Ilse Marten and Pavel Drasko".
+  // Each may have its own description: "by the promoter Kari Lunde and the singer Tor Evjen" (said without it).
   const agents =
     reading.type === 'person' && /\b(?:by|starring|featuring)\s+(?:(?:the|an?)\s+)?(?:(?:\p{Lu}\p{Ll}+|\p{Ll}[\p{Ll}-]*)\s+){0,3}$/u.test(before)
-      ? listedAfter(after, NAME_WORD, 4)
+      ? listedAfter(after, `(?:(?:the|an?)\\s+(?:\\p{Ll}[\\p{Ll}-]*\\s+){1,2})?${NAME_WORD}`, 4)?.replace(
+          /(,\s+|\s+and\s+)(?:the|an?)\s+(?:\p{Ll}[\p{Ll}-]*\s+){1,2}(?=\p{Lu})/gu,
+          '$1',
+        )
       : undefined;
   if (agents) return { ...c, text: `${c.text}${agents.replace(/\.$/, '')}` };
   // A plural class asked ("Which companies merged to form X?"): the names coordinated after the one found
