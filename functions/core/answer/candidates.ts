@@ -44,7 +44,7 @@ const NUMBER = new RegExp(
   'giu',
 );
 /**
- * Each unit of length, area, mass or speed a measure is given in, by the name a question asks it
+ * Each unit of length, area, mass, speed or temperature a measure is given in, by the name a question asks it
  * in ("in metres"), with the spellings and abbreviations passages use. No one-letter unit but "m"
  * ("g", "t" and "l" stand for too much else), no "pounds" (money too).
  */
@@ -69,6 +69,8 @@ const UNIT_SPELLINGS: Readonly<Record<string, readonly string[]>> = {
   'kilometre per hour': ['km/h'],
   'mile per hour': ['mph'],
   knot: ['knots'],
+  'degree Celsius': ['°C', '° C', 'degrees Celsius', 'degrees C'],
+  'degree Fahrenheit': ['°F', '° F', 'degrees Fahrenheit', 'degrees F'],
 };
 /** A unit after a figure, as UNIT_SPELLINGS spell it ("sq." with its stop too); not "in" or "inches" (a preposition after any figure: "1,000 in 2010"), read only after a larger unit (MEASURED). */
 const UNIT = `(?:${Object.entries(UNIT_SPELLINGS)

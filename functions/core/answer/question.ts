@@ -319,8 +319,11 @@ export function readQuestion(raw: string): QuestionReading {
           [/^(?:is|was|are|were)\s+the\s+(?:[\p{Ll}-]+\s+){0,2}([\p{Ll}-]+)\s+(?:for|at)\b/iu.exec(after)?.[1]].find(
             (n) => n !== undefined && NUMBER_NOUNS.test(n),
           );
+        // "What is the melting point of X?": a temperature, named by two words.
+        const temperature = /^(?:is|was|are|were)\s+the\s+((?:melting|boiling|freezing|flash)\s+point)\s+of\b/iu.exec(after)?.[1];
         const copular =
-          figureNoun !== undefined && NUMBER_NOUNS.test(figureNoun) ? figureNoun : /^(?:is|was|are|were)\s+the\s+([\p{Ll}-]+)\s+of\b/iu.exec(after)?.[1];
+          temperature ??
+          (figureNoun !== undefined && NUMBER_NOUNS.test(figureNoun) ? figureNoun : /^(?:is|was|are|were)\s+the\s+([\p{Ll}-]+)\s+of\b/iu.exec(after)?.[1]);
         // "What was France's installed solar capacity?": what the name has is the answer's noun.
         const possessed =
           /^(?:is|was|are|were)\s+(?:the\s+)?\p{Lu}[\p{L}.-]*(?:\s+\p{Lu}[\p{L}.-]*)*(?:['’]s|(?<=s)['’])\s+((?:[\p{Ll}-]+\s+){0,2}?[\p{Ll}-]+)(?=\s+(?:in|of|on|at|for|by|during|from)\b|\s*[?,.]|$)/u.exec(
@@ -328,7 +331,12 @@ export function readQuestion(raw: string): QuestionReading {
           )?.[1];
         const noun =
           copular &&
-          (TIME_NOUNS.test(copular) || NUMBER_NOUNS.test(copular) || PLACE_NOUNS.test(copular) || PERSON_NOUNS.test(copular) || classRecogniser(copular))
+          (copular === temperature ||
+            TIME_NOUNS.test(copular) ||
+            NUMBER_NOUNS.test(copular) ||
+            PLACE_NOUNS.test(copular) ||
+            PERSON_NOUNS.test(copular) ||
+            classRecogniser(copular))
             ? copular
             : (nounPhrase?.[1]?.replace(ADVERB_BEFORE_VERB, '') ?? possessed);
         const head = noun?.split(' ').pop();
@@ -344,7 +352,7 @@ export function readQuestion(raw: string): QuestionReading {
           const timeSpan = head === 'period' && figureNoun === undefined;
           // "What was X's winning time?": the time a race was run in is a figure, not a date.
           const raceTime = /\b(?:winning|finishing|record|race|running)\s+time$/.test(noun);
-          type = (NUMBER_NOUNS.test(head) && !placeArea && !timeSpan) || raceTime ? 'number' : (typeOfNoun(head) ?? 'entity');
+          type = (NUMBER_NOUNS.test(head) && !placeArea && !timeSpan) || raceTime || noun === temperature ? 'number' : (typeOfNoun(head) ?? 'entity');
         } else if (/\bpopulation\b/i.test(after)) type = 'number';
         // "What does X say / mean / do?", "What was the Mary Ellen carrying?": a clause, not a name.
         else if (/^(?:do|does|did)\b/i.test(after) || (PROGRESSIVE_ASKED.test(after) && !/['’]s\b/.test(after))) type = 'description';

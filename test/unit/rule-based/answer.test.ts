@@ -6908,3 +6908,47 @@ describe('Function: answerStructured on a music festival, its founders, a band a
     expect(ask('In what year was Cold Water released?', all).shortAnswer).toBe('1984');
   });
 });
+
+describe('Function: answerStructured on a chemical element, its discoverer, its mineral and a village', () => {
+  const element = doc(
+    'element',
+    'Kessium',
+    'Kessium is a chemical element with the symbol Ks and atomic number 71. It is a soft, silvery-white metal that tarnishes slowly in air. Kessium was discovered in 1878 by the Swedish chemist Ada Lind, who isolated it from the mineral lindite found near the village of Arholm. It is named after Kessia, the country where the mineral was first mined. Kessium melts at 1,652 °C. Its main use is in the magnets of wind turbines. About 40 tonnes are produced each year, mostly in Kessia and China.',
+  );
+  const chemist = doc(
+    'chemist',
+    'Ada Lind',
+    'Ada Lind (12 May 1841 – 3 January 1919) was a Swedish chemist. She was the first woman to be awarded a doctorate in chemistry at Uppsala University, in 1871. Besides kessium she discovered the element vestium in 1885. She taught at the Stockholm School of Mines from 1880 until her retirement in 1906. The mineral lindite is named in her honour.',
+  );
+  const mineral = doc(
+    'mineral',
+    'Lindite',
+    'Lindite is a rare black mineral of the silicate group. It was first described in 1875 from a quarry near Arholm. It contains up to 12 percent kessium by weight.',
+  );
+  const village = doc(
+    'village',
+    'Arholm',
+    'Arholm is a small village on the island of Varö in the Stockholm archipelago, with about 300 inhabitants. Its feldspar quarry, opened in 1790, supplied the porcelain factories of Stockholm until it closed in 1933.',
+  );
+  const all = [element, chemist, mineral, village];
+
+  it('gives the discoverer after "by" and a description with a nation\'s adjective', () => {
+    // Act & Assess
+    expect(ask('Who discovered kessium?', all).shortAnswer).toBe('Ada Lind');
+  });
+
+  it('gives a melting point in degrees, the sentence ending after "°C."', () => {
+    // Act & Assess
+    expect(ask('What is the melting point of kessium?', all).shortAnswer).toBe('1,652 °C');
+  });
+
+  it('gives what a thing is used for, said as its main use', () => {
+    // Act & Assess
+    expect(ask('What is kessium used for?', all).shortAnswer).toBe('magnets of wind turbines');
+  });
+
+  it("gives whom a thing is named after, said in the bearer's own passage", () => {
+    // Act & Assess
+    expect(ask('Who was lindite named after?', all).shortAnswer).toBe('Ada Lind');
+  });
+});

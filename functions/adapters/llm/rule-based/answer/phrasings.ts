@@ -1195,7 +1195,8 @@ function saysVerb(verb: string, stem: string, focus: Focus): (word: string) => b
 const FOR_WHAT: ReadonlyArray<{ asked: RegExp; said: RegExp }> = [
   {
     asked: /^\s*what\s+(?:is|are|was|were)\s+(.+?)\s+(?:mainly\s+|mostly\s+)?used\s+(?:for|in)\s*\?*\s*$/iu,
-    said: new RegExp(`\\bused\\s+(?:for|in|as|to\\s+make)\\s+${THING}`, 'u'),
+    // Or as its use: "Its main use is in the magnets of wind turbines".
+    said: new RegExp(`\\b(?:used\\s+(?:for|in|as|to\\s+make)|uses?\\s+(?:is|are|was|were)\\s+(?:in|as|for))\\s+${THING}`, 'u'),
   },
   // "What is Veltrin used to treat?": "a drug used to treat migraine".
   {
@@ -1548,7 +1549,22 @@ export const namedFor = (question: string, focus: Focus) =>
     const bearer = NAMED_AFTER_SAID.exec(sentence)?.[1];
     const name = bearer === undefined ? undefined : BEARER_NAME.exec(bearer)?.[1];
     return name === undefined ? undefined : withoutStop(name);
-  });
+  }) ?? namedInHonour(question, focus);
+
+/**
+ * "Who was frideite named after?", said in the bearer's own passage: "The mineral frideite is named
+ * in her honour" (the pronoun, the passage's subject). Undefined when no passage says it so.
+ */
+function namedInHonour(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const thing = NAMED_FOR_ASKED.exec(question)?.[1]?.replace(/^the\s+/i, '');
+  if (thing === undefined) return undefined;
+  const said = new RegExp(
+    `\\b${escapeRegExp(thing)}\\s+(?:is|was|are|were)\\s+(?:also\\s+)?named\\s+(?:in\\s+(?:his|her|their)\\s+(?:honou?r|memory)|after\\s+(?:him|her|them))\\b`,
+    'iu',
+  );
+  const s = focus.all.find((x) => said.test(x.text) && !sameName(x.title, thing));
+  return s ? { shortAnswer: bareTitle(s.title), answer: cite(s) } : undefined;
+}
 
 /**
  * "What chart position did Low Tides reach?": the place a sentence about it gives on a chart

@@ -144,9 +144,10 @@ const OBJECT_BEFORE =
  */
 function agentOf(c: Candidate, s: Sentence, relation: ReadonlyArray<ReadonlySet<string>>): number {
   // The words before the verb that make one phrase with it ("music score"), not a clause's subject ("the film was").
-  // A date may stand between the verb and its agent: "opened in 1991 by Neil Abernethy", "founded on 4 May 1902 by".
+  // A date may stand between the verb and its agent: "opened in 1991 by Neil Abernethy", "founded on 4 May 1902 by";
+  // and a description after "by": "discovered in 1878 by the Swedish chemist Elsa Frid".
   const m =
-    /((?:(?!(?:is|was|are|were|be|been|being|has|have|had|the|a|an)\s)[\p{L}]+\s+){0,2})([\p{L}]+)(?:\s+(?:in|on)\s+(?:\d{1,2}\s+)?(?:\p{Lu}\p{Ll}+\s+)?(?:\d{1,2},?\s+)?\d{4})?\s+by\s+(?:(?:\p{Lu}{2,5}|\p{Ll}+)\s+){0,2}$/u.exec(
+    /((?:(?!(?:is|was|are|were|be|been|being|has|have|had|the|a|an)\s)[\p{L}]+\s+){0,2})([\p{L}]+)(?:\s+(?:in|on)\s+(?:\d{1,2}\s+)?(?:\p{Lu}\p{Ll}+\s+)?(?:\d{1,2},?\s+)?\d{4})?\s+by\s+(?:(?:\p{Lu}{2,5}|\p{Lu}\p{Ll}+(?=\s+\p{Ll})|\p{Ll}+)\s+){0,3}$/u.exec(
       s.text.slice(Math.max(0, c.at - 60), c.at),
     );
   if (!m) return underLeader(c, s, relation);
