@@ -44,9 +44,9 @@ const NUMBER = new RegExp(
   'giu',
 );
 /**
- * Each unit of length, area, mass, speed or temperature a measure is given in, by the name a question asks it
- * in ("in metres"), with the spellings and abbreviations passages use. No one-letter unit but "m"
- * ("g", "t" and "l" stand for too much else), no "pounds" (money too).
+ * Each unit of length, area, mass, speed or temperature a measure is given in, by the name a
+ * question asks it in ("in metres"), with the spellings and abbreviations passages use. No
+ * one-letter unit but "m" ("g", "t" and "l" stand for too much else), no "pounds" (money too).
  */
 const UNIT_SPELLINGS: Readonly<Record<string, readonly string[]>> = {
   metre: ['m', 'metre', 'metres', 'meter', 'meters'],

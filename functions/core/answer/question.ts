@@ -153,6 +153,7 @@ function typeOfNoun(noun: string): AnswerType | undefined {
   if (PLACE_NOUNS.test(noun)) return 'place';
   return PERSON_NOUNS.test(noun) ? 'person' : undefined;
 }
+
 /**
  * The one side of "A before B" a text holds: its names joined across small words, as a title is
  * written ("Harbour at Dusk"). Before "before", the text's one such run; after it, the run it
@@ -163,16 +164,15 @@ function sideOf(text: string, names: readonly string[], before: boolean): string
     .map((n) => ({ n, i: text.indexOf(n) }))
     .filter((x) => x.i >= 0)
     .sort((x, y) => x.i - y.i);
-  const runs: string[] = [];
-  let end = -1;
+  // Each run of names by where it starts and ends in the text.
+  const runs: Array<{ start: number; end: number }> = [];
   for (const { n, i } of at) {
-    if (runs.length > 0 && i >= end && /^\s+(?:(?:of|at|the|in|on|for|de|du|la|le)\s+)+$/.test(text.slice(end, i)))
-      runs[runs.length - 1] = text.slice(text.indexOf(runs.at(-1)!), i + n.length);
-    else runs.push(n);
-    end = i + n.length;
+    const last = runs.at(-1);
+    if (last && i >= last.end && /^\s+(?:(?:of|at|the|in|on|for|de|du|la|le)\s+)+$/.test(text.slice(last.end, i))) last.end = i + n.length;
+    else runs.push({ start: i, end: i + n.length });
   }
-  if (before) return runs.length === 1 ? runs[0] : undefined;
-  return at[0]?.i === 0 ? runs[0] : undefined;
+  const run = before ? (runs.length === 1 ? runs[0] : undefined) : runs[0]?.start === 0 ? runs[0] : undefined;
+  return run && text.slice(run.start, run.end);
 }
 
 /** "was the Mary Ellen carrying?": a name, then the verb asked in its -ing form, last. */

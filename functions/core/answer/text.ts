@@ -127,9 +127,8 @@ const TITLE_ABBREVIATION = new RegExp(`^(?:${NAME_ABBREVIATIONS.join('|')})$`);
 /**
  * Where a sentence ends: after a full stop, a question or an exclamation mark and before a capital,
  * a figure or an opening quote, but not after an initial ("Robert F. Kennedy"; a degree's "°C." is
- * none) nor after an
- * abbreviation a name or a phrase goes on after ("St. Pauli", "No. 5", "Apple Inc. and ..."), nor after
- * one a year follows ("(c. 1069–1089)", "(b. 1950)", "fl. 1200").
+ * none) nor after an abbreviation a name or a phrase goes on after ("St. Pauli", "No. 5", "Apple
+ * Inc. and ..."), nor after one a year follows ("(c. 1069–1089)", "(b. 1950)", "fl. 1200").
  */
 const SENTENCE_END = new RegExp(
   `(?<=[.!?])(?<!(?<![°º])\\b\\p{Lu}\\.)(?<!\\b(?:${[...NAME_ABBREVIATIONS, 'No', 'Op', 'vs', 'Inc', 'Co', 'Ltd', 'Bros'].join('|')})\\.)\\s+(?=[\\p{Lu}\\p{N}"“(])(?<!\\b(?:c|ca|fl|b|d)\\.\\s+(?=\\d))`,

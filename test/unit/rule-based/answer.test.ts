@@ -6844,6 +6844,14 @@ describe('Function: answerStructured on a prime minister, her party, its former 
     expect(ask('When did Kessia join the European Union?', all).shortAnswer).toBe('1995');
   });
 
+  it('dates joining a body by a membership said with a place after the body', () => {
+    // Arrange
+    const actress = doc('actress', 'Eva Lund', 'Eva Lund (born 1961) is a Kessian actress. She has been a member of the National Theatre in Varn since 1987.');
+
+    // Act & Assess
+    expect(ask('When did Eva Lund join the National Theatre?', [...all, actress]).shortAnswer).toBe('1987');
+  });
+
   it('gives the currency its own passage says a country has', () => {
     // Act & Assess
     expect(ask('What is the currency of Kessia?', all).shortAnswer).toBe('the Kessian crown');

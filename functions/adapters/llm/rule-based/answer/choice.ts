@@ -269,7 +269,10 @@ function sideDate(
   return { ...chosen, support: [...new Set(chosen.support)] };
 }
 
-/** Whether the words before a date, back to the date before it in its sentence, say one of some words ("... and approved in the European Union in 2006"). */
+/**
+ * Whether the words before a date, back to the date before it in its sentence, say one of some
+ * words ("... and approved in the European Union in 2006", asked when it was approved).
+ */
 function saidBefore(d: Candidate, s: Sentence, words: readonly string[]): boolean {
   if (words.length === 0) return false;
   const previous = timesIn(s.text)

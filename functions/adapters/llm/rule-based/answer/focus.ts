@@ -127,7 +127,8 @@ export class Focus {
     let score = 0;
     for (const [i, words] of this.relation.entries()) {
       let best = 0;
-      // A word the lexicon relates to the question's, said only within a name, does not say it: "joined" is not said by "the European Union".
+      // A word the lexicon relates to the question's, said only within a name, does not say it:
+      // "joined" is not said by "the European Union".
       const said = (t: string) => this.ownTerms[i]!.has(t) || t.includes(' ') || uncapitalisedTerms(s).has(t);
       for (const t of words) if (holdsTerm(s.terms, t) && said(t)) best = Math.max(best, Math.max(...t.split(' ').map(this.idf)));
       score += best * this.weights[i]!;

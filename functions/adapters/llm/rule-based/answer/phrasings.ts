@@ -1711,7 +1711,11 @@ export function joinedWhen(question: string, focus: Focus): ExtractedAnswer | un
   const m = JOINED_ASKED.exec(question);
   if (!m) return undefined;
   const who = contentTerms(m[1]!);
-  const said = new RegExp(`\\b(?:member|part)\\s+of\\s+(?:the\\s+)?${escapeRegExp(m[2]!)}\\s+(?:since|from|in)\\s+`, 'iu');
+  // A place may follow the body: "a member of the National Theatre in Brenholt since 1987".
+  const said = new RegExp(
+    `\\b(?:member|part)\\s+of\\s+(?:the\\s+)?${escapeRegExp(m[2]!)}(?:\\s+(?:in|at)\\s+\\p{Lu}[\\p{L}'’-]*(?:\\s+\\p{Lu}[\\p{L}'’-]*)*)?\\s+(?:since|from|in)\\s+`,
+    'u',
+  );
   for (const s of focus.all.filter((x) => holdsHalf(x, who))) {
     const at = said.exec(s.text);
     const date = at ? datesIn(s.text).find((d) => d.at === at.index + at[0].length) : undefined;
