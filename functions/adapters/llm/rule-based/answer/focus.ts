@@ -685,13 +685,18 @@ function rankedBy(focus: Focus, sentencesOf: readonly Sentence[], aboutOnly: boo
     .sort((a, b) => score.get(b)! - score.get(a)! || a.docRank - b.docRank || a.position - b.position);
 }
 
-/** The terms a sentence says outside a name: its words in lower case, and its first word. */
+/**
+ * The terms a sentence says outside a name of several capitalised words: its words in lower case,
+ * its first word, and a capitalised word standing alone ("the President of Israel" says
+ * president; "the European Union" says no union).
+ */
 const UNCAPITALISED = new WeakMap<Sentence, Set<string>>();
 function uncapitalisedTerms(s: Sentence): Set<string> {
   let terms = UNCAPITALISED.get(s);
   if (!terms) {
     const words = s.text.split(/[^\p{L}\p{N}'’-]+/u).filter(Boolean);
-    terms = new Set(contentTerms(words.filter((w, i) => i === 0 || !/^\p{Lu}/u.test(w)).join(' ')));
+    const capital = (i: number) => i > 0 && i < words.length && /^\p{Lu}/u.test(words[i]!);
+    terms = new Set(contentTerms(words.filter((_, i) => !capital(i) || (!capital(i - 1) && !capital(i + 1))).join(' ')));
     UNCAPITALISED.set(s, terms);
   }
   return terms;
