@@ -175,6 +175,9 @@ function sideOf(text: string, names: readonly string[], before: boolean): string
   return run && text.slice(run.start, run.end);
 }
 
+/** "A ... before B ...": the word that orders two things in time (group 1), and a "the" after it. */
+export const ORDER_ASKED = /\b(before|after|earlier\s+than|later\s+than)\s+(?:the\s+)?/i;
+
 /** "was the Mary Ellen carrying?": a name, then the verb asked in its -ing form, last. */
 const PROGRESSIVE_ASKED = /^(?:is|are|was|were)\s+(?:the\s+)?\p{Lu}[^?]*?\s+\p{Ll}{3,}ing\s*\?*\s*$/u;
 const QUANTITY_ADJECTIVES = 'old|long|tall|high|big|large|far|deep|wide|heavy|fast|often|much|many|populous';
@@ -375,7 +378,7 @@ export function readQuestion(raw: string): QuestionReading {
   // "Was the Stormo Viaduct completed before the Brattli Tunnel opened?": two names, one dated against the other.
   // A title read apart at a small word ("Harbour at Dusk") is one side whole.
   if (type === 'yes_no' && !options && names.length >= 2) {
-    const order = /\b(before|after|earlier\s+than|later\s+than)\s+(?:the\s+)?/i.exec(q);
+    const order = ORDER_ASKED.exec(q);
     const [a, b] = order ? [sideOf(q.slice(0, order.index), names, true), sideOf(q.slice(order.index + order[0].length), names, false)] : [];
     if (order && a && b) return withRelation({ ...base, type, options: [a, b], wantsLess: /^(?:before|earlier)/i.test(order[1]!) }, q, answerClass);
   }

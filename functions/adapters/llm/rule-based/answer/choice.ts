@@ -3,7 +3,7 @@
  * passage gives (sideDate: a life, a birth, a death, a release) and the winner.
  */
 import { type Candidate, datesIn, inBaseUnit, namesIn, numbersIn } from '../../../../core/answer/candidates.js';
-import type { QuestionReading } from '../../../../core/answer/question.js';
+import { ORDER_ASKED, type QuestionReading } from '../../../../core/answer/question.js';
 import type { Lexicon } from '../../../../core/ports.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { cite, type ExtractedAnswer, type Focus, type Sentence, sameName, sentencesAbout, titleKey } from './focus.js';
@@ -33,7 +33,7 @@ export function choose(reading: QuestionReading, focus: Focus): ExtractedAnswer 
   if (perSide.every((ss) => ss.length === 0)) return undefined;
   // "Was Veltrin approved before Jonas Reitan became chief executive?": a yes or no of one side
   // "before" the other compares dates, each side's the date its own words say ("approved", "became").
-  const order = reading.type === 'yes_no' ? /\b(?:before|after|earlier\s+than|later\s+than)\b/i.exec(focus.question) : null;
+  const order = reading.type === 'yes_no' ? ORDER_ASKED.exec(focus.question) : null;
   const event = lifeEvent(focus.reading.relation.join(' '), focus.lexicon) ?? (order ? 'date' : undefined);
   if (event) {
     const clauses = order ? [focus.question.slice(0, order.index), focus.question.slice(order.index + order[0].length)] : [];

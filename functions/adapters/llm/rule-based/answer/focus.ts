@@ -3,7 +3,7 @@
  * reads, the question's focus that scores them (Focus, ranked), and small helpers on titles, names
  * and ranks (titleKey, sameName, sentencesAbout, ORDINALS), and a defining sentence's subject (subjectOf).
  */
-import { AGENT_NOUN, classRecogniser, MONEY } from '../../../../core/answer/answer-classes.js';
+import { AGENT_NOUN, classRecogniser, MONEY, PRICE_ASKED } from '../../../../core/answer/answer-classes.js';
 import { type Candidate, candidatesFor, numbersIn, RACE_TIME } from '../../../../core/answer/candidates.js';
 import { classWords, countsPeople, countsPersons, expandedTerms, holdsTerm, type QuestionReading, relationSets } from '../../../../core/answer/question.js';
 import { respelling } from '../../../../core/answer/spelling.js';
@@ -61,8 +61,11 @@ const OWN_KIND_SUBJECT =
 /** What ends a noun phrase's head: a stop, a participle, a relative word or a preposition ("space probe launched by"). */
 const PREDICATE_HEAD_END = /^(?:\s*[,.;:()]|\s*$|\s+(?:\p{Ll}+ed|\p{Ll}+ing|that|which|who|whose|with|of|in|for|from|by|on|at|to|and|built|made)\b)/u;
 
-/** A price asked: "How much did tickets cost?", "How much was paid for it?". */
-const COST_ASKED = /\bhow\s+much\b[^?]*\b(?:cost|costs|costed|pay|paid|charge|charged|sell|sold|price|worth|spend|spent)\b/i;
+/** A price asked: what PRICE_ASKED reads ("How much was paid for it?"), and a cost ("How much did tickets cost?"). */
+const COST_ASKED = new RegExp(
+  `${PRICE_ASKED.source}|\\bhow\\s+much\\b[^?]*\\b(?:cost|costs|costed|pay|paid|charge|charged|sell|sold|price|worth|spend|spent)\\b`,
+  'i',
+);
 /** The kinds a figure's noun is when it is no sum of money: a time, a unit of measurement, a person, a work. */
 const NOT_MONEY = ['time period', 'unit of measurement', 'person', 'creation'];
 

@@ -995,6 +995,12 @@ export function fatherTrade(question: string, focus: Focus): ExtractedAnswer | u
   return undefined;
 }
 
+/** A trade and the event it came before or after: "He was a teacher before entering parliament" (groups 1 and 2). */
+const TRADE_BEFORE = /\b(?:was|were|worked\s+as|trained\s+as|served\s+as|became)\s+(?:an?\s+)?([\p{Ll}-]+)\b[^.;]*?\b(?:before|after)\s+([^.;]+)/u;
+/** The same with the event fronted: "Before entering politics she worked as a lawyer in Halm." (the event, group 1; the trade, group 2). */
+const TRADE_AFTER_FRONTED =
+  /^(?:Before|After)\s+([^,]+?),?\s+(?:he|she|they|\p{Lu}[\p{L}'’-]*)\s+(?:was|were|worked\s+as|trained\s+as|served\s+as|became)\s+(?:an?\s+)?([\p{Ll}-]+)/u;
+
 /**
  * The occupation of the one person a question names: what the opening of their own passage calls
  * them, without the capitals of a nationality before it ("Ragnar Toll (1941–2013) was a Kessian
@@ -1015,13 +1021,9 @@ export function occupationOf(question: string, focus: Focus): ExtractedAnswer | 
   const event = /\b(?:before|after)\s+(.+?)\s*\?*\s*$/i.exec(question)?.[1];
   if (event !== undefined) {
     const words = new Set(contentTerms(event));
-    const said = /\b(?:was|were|worked\s+as|trained\s+as|served\s+as|became)\s+(?:an?\s+)?([\p{Ll}-]+)\b[^.;]*?\b(?:before|after)\s+([^.;]+)/u;
-    // Or fronted: "Before entering politics she worked as a lawyer in Halm."
-    const fronted =
-      /^(?:Before|After)\s+([^,]+?),?\s+(?:he|she|they|\p{Lu}[\p{L}'’-]*)\s+(?:was|were|worked\s+as|trained\s+as|served\s+as|became)\s+(?:an?\s+)?([\p{Ll}-]+)/u;
     for (const s of focus.all.filter((x) => sameName(x.title, name))) {
-      const m = said.exec(s.text);
-      const f = m ? undefined : fronted.exec(s.text);
+      const m = TRADE_BEFORE.exec(s.text);
+      const f = m ? undefined : TRADE_AFTER_FRONTED.exec(s.text);
       const [trade, when] = m ? [m[1]!, m[2]!] : f ? [f[2]!, f[1]!] : [];
       if (trade && person(trade) && contentTerms(when!).some((t) => words.has(t))) return { shortAnswer: trade, answer: cite(s) };
     }
@@ -1710,18 +1712,15 @@ const JOINED_ASKED = /^\s*when\s+did\s+(.+?)\s+(?:join|enter|become\s+(?:a\s+)?(
 export function joinedWhen(question: string, focus: Focus): ExtractedAnswer | undefined {
   const m = JOINED_ASKED.exec(question);
   if (!m) return undefined;
-  const who = contentTerms(m[1]!);
   // A place may follow the body: "a member of the National Theatre in Brenholt since 1987".
   const said = new RegExp(
     `\\b(?:member|part)\\s+of\\s+(?:the\\s+)?${escapeRegExp(m[2]!)}(?:\\s+(?:in|at)\\s+\\p{Lu}[\\p{L}'’-]*(?:\\s+\\p{Lu}[\\p{L}'’-]*)*)?\\s+(?:since|from|in)\\s+`,
     'u',
   );
-  for (const s of focus.all.filter((x) => holdsHalf(x, who))) {
-    const at = said.exec(s.text);
-    const date = at ? datesIn(s.text).find((d) => d.at === at.index + at[0].length) : undefined;
-    if (date) return { shortAnswer: date.text, answer: cite(s) };
-  }
-  return undefined;
+  return fromSentencesAbout(question, focus, JOINED_ASKED, (sentence) => {
+    const at = said.exec(sentence);
+    return at ? datesIn(sentence).find((d) => d.at === at.index + at[0].length)?.text : undefined;
+  });
 }
 
 /** "How common is migraine?": the thing asked of, group 1. */

@@ -3,10 +3,10 @@
  * misfit), which one stands nearest what is asked (nearest, isAgent, relationGap), and a figure's
  * year (withYear). Shared by the typed, yes/no, choice and list answers.
  */
-import { type Candidate, datesIn } from '../../../../core/answer/candidates.js';
+import { type Candidate, datesIn, PART_OF_WHOLE } from '../../../../core/answer/candidates.js';
 import { RELATIVE_NOUN } from '../../../../core/answer/kinship.js';
 import { holdsTerm, NUMBER_NOUNS, type QuestionReading } from '../../../../core/answer/question.js';
-import { escapeRegExp, NUMBER_WORDS, QUARTER } from '../../../../core/answer/text.js';
+import { escapeRegExp, QUARTER } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import type { Focus, Sentence } from './focus.js';
 
@@ -261,9 +261,6 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
   };
   return [...candidates].sort((a, b) => counted(b) - counted(a) || inClause(b) - inClause(a) || distance(a) - distance(b) || a.at - b.at)[0]!;
 }
-
-/** The whole a part is of, and its noun (group 1): " of the 200 seats", " of its nine crew". */
-const PART_OF_WHOLE = new RegExp(`^\\s+of\\s+(?:the|his|her|its|their)\\s+(?:\\d[\\d,]*|${Object.keys(NUMBER_WORDS).join('|')})\\s+(\\p{Ll}+)`, 'iu');
 
 /** Whether text ends in a word of the set and a preposition of place ("now held at "). */
 function afterVerb(before: string, set: ReadonlySet<string>): boolean {
