@@ -214,6 +214,11 @@ export class Focus {
     return this.reading.names.some((n) => sameName(s.title, n));
   }
 
+  /** The sentences of the passage titled after a name ("Neighbours (TV series)" for Neighbours), in passage order. */
+  passageOf(name: string): Sentence[] {
+    return this.all.filter((x) => sameName(x.title, name));
+  }
+
   /** Whether the sentence's passage is titled after one of the question's names ("Public transport in Lyon" for Lyon's). */
   titledAfterName(s: Sentence): boolean {
     const title = ` ${titleKey(s.title)} `;

@@ -911,7 +911,7 @@ export function madeBy(question: string, focus: Focus): ExtractedAnswer | undefi
   // "It was produced by Ole Fjell", in the work's own passage: the verb asked said with its doer,
   // before the lead's "by" (an album "by" its band, whoever produced it).
   const said = saysVerb(verb, contentTerms(verb)[0] ?? verb, focus);
-  for (const s of focus.all.filter((x) => sameName(x.title, work))) {
+  for (const s of focus.passageOf(work)) {
     for (const m of s.text.matchAll(/\b(\p{Ll}{3,})\s+by\s+(?:the\s+\p{Ll}+\s+)?(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)+)/gu)) {
       const doer = withoutStop(m[2]!);
       if (said(m[1]!) && !focus.isGiven({ text: doer, at: 0, kind: 'name' })) return { shortAnswer: doer, answer: cite(s) };
@@ -985,7 +985,7 @@ export function fatherTrade(question: string, focus: Focus): ExtractedAnswer | u
   const asked = FATHER_TRADE_ASKED.exec(question);
   const whose = asked?.[1] ?? asked?.[2];
   if (whose === undefined) return undefined;
-  for (const s of focus.all.filter((x) => sameName(x.title, whose))) {
+  for (const s of focus.passageOf(whose)) {
     // "the son of a ship's carpenter", "the son of a poor farmer": the trade's noun last, a word before it kept.
     // "the youngest of four children of a fisherman" too.
     const said = /\b(?:sons?|daughters?|child|children)\s+of\s+an?\s+(?:([\p{Ll}-]+(?:['’]s)?)\s+)?([\p{Ll}-]{3,})\b/u.exec(s.text);
@@ -1021,7 +1021,7 @@ export function occupationOf(question: string, focus: Focus): ExtractedAnswer | 
   const event = /\b(?:before|after)\s+(.+?)\s*\?*\s*$/i.exec(question)?.[1];
   if (event !== undefined) {
     const words = new Set(contentTerms(event));
-    for (const s of focus.all.filter((x) => sameName(x.title, name))) {
+    for (const s of focus.passageOf(name)) {
       const m = TRADE_BEFORE.exec(s.text);
       const f = m ? undefined : TRADE_AFTER_FRONTED.exec(s.text);
       const [trade, when] = m ? [m[1]!, m[2]!] : f ? [f[2]!, f[1]!] : [];
@@ -1315,7 +1315,7 @@ export function plotOf(question: string, focus: Focus): ExtractedAnswer | undefi
   const m = PLOT_ASKED.exec(question);
   const work = m?.[1] ?? m?.[2] ?? m?.[3];
   if (!work) return undefined;
-  for (const s of focus.all.filter((x) => sameName(x.title, work))) {
+  for (const s of focus.passageOf(work)) {
     const said = PLOT_SAID.exec(s.text.replace(/\.\s*$/, ''));
     if (said) return { shortAnswer: said[1]!.trim(), answer: cite(s) };
   }
@@ -1750,7 +1750,7 @@ export function qualifiedName(question: string, focus: Focus): ExtractedAnswer |
   const whose = m?.[2] ?? m?.[3];
   if (qualifier === undefined || whose === undefined || SCIENTIFIC_ASKED.test(question)) return undefined;
   const said = new RegExp(`(?:\\(\\s*(?:its\\s+)?|\\b(?:its|the)\\s+)${escapeRegExp(qualifier)}\\s+name\\s*(?::|is|was|being)?\\s+([^),;.]+)`, 'iu');
-  for (const s of focus.all.filter((x) => sameName(x.title, whose))) {
+  for (const s of focus.passageOf(whose)) {
     const name = said.exec(s.text)?.[1]?.trim();
     if (name) return { shortAnswer: name, answer: cite(s) };
   }
@@ -1809,7 +1809,7 @@ export function teacherOf(question: string, focus: Focus): ExtractedAnswer | und
   const asked = TEACHER_ASKED.exec(question);
   const pupil = asked?.[1] ?? asked?.[2];
   if (pupil === undefined) return undefined;
-  for (const s of focus.all.filter((x) => sameName(x.title, pupil))) {
+  for (const s of focus.passageOf(pupil)) {
     const said = TEACHER_SAID.exec(s.text);
     const teacher = said?.[1] ?? said?.[2] ?? said?.[3];
     if (teacher) return { shortAnswer: withoutStop(teacher), answer: cite(s) };

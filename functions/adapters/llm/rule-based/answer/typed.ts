@@ -710,7 +710,7 @@ function possessor(s: Sentence, focus: Focus, possessives: readonly RegExp[]): C
 
 /** Whether the passage titled after a name calls it the class asked for in its lead ("Lyon is the third-largest city"). */
 function ownPassageDefines(c: Candidate, focus: Focus): boolean {
-  const own = focus.all.filter((x) => sameName(x.title, c.text));
+  const own = focus.passageOf(c.text);
   if (own.length === 0 || focus.spansOfClass) return false;
   const lead = own.find((x) => x.position === 0);
   if (lead === undefined || !opensOn(lead, c.text)) return false;

@@ -123,7 +123,7 @@ export function yesNo(reading: QuestionReading, focus: Focus, question: string):
     // read as a name), that adjective settles it.
     const kindAsked = focus.reading.relation.some((w) => focus.lexicon.isKindOf?.(w.replace(/s$/, ''), 'person') === true);
     const own = sides.map((side, i) => {
-      const titled = kindAsked || focus.relation.length === 0 ? focus.all.filter((x) => sameName(x.title, side)) : [];
+      const titled = kindAsked || focus.relation.length === 0 ? focus.passageOf(side) : [];
       return titled.length > 0 ? titled : perSide[i]!;
     });
     const adjectiveOnly =
