@@ -50,13 +50,13 @@ export const DIED_OF =
 
 /**
  * A cause or a purpose a sentence states, from its word to its clause's end: "because ...", "due to
- * ...", "in order to ...", or an infinitive of purpose before what it is done to ("left the band in
+ * ...", "blamed on ...", "in order to ...", or an infinitive of purpose before what it is done to ("left the band in
  * 2011 to pursue a solo career", "to found Brightfell"; not "moved to Paris", "devoted to the
  * history"). Case-sensitive but for a marker's first letter: under the i flag \p{Ll} would take
  * "to Lyon the" for a purpose.
  */
 export const CAUSE_SAID =
-  /\b(?:[Bb]ecause(?:\s+of)?|[Dd]ue\s+to|[Oo]wing\s+to|[Aa]s\s+a\s+result\s+of|[Cc]aused\s+by|[Ii]n\s+order\s+to|[Ss]o\s+that|[Tt]hanks\s+to|[Tt]o\s+(?!(?:the|an?|be|his|her|its|their|our)\s)\p{Ll}{3,}\s+(?:(?:an?|the|his|her|its|their|our)\s|\p{Lu}))[^;.()]+/u;
+  /\b(?:[Bb]ecause(?:\s+of)?|[Dd]ue\s+to|[Oo]wing\s+to|[Aa]s\s+a\s+result\s+of|[Cc]aused\s+by|[Bb]lamed\s+on|[Aa]ttributed\s+to|[Rr]esult(?:ed|ing)?\s+from|[Tt]he\s+result\s+of|[Ii]n\s+order\s+to|[Ss]o\s+that|[Tt]hanks\s+to|[Tt]o\s+(?!(?:the|an?|be|his|her|its|their|our)\s)\p{Ll}{3,}\s+(?:(?:an?|the|his|her|its|their|our)\s|\p{Lu}))[^;.()]+/u;
 
 /**
  * A price asked through the exchange: "How much did Quillon pay for Pixaro?", "How much was Pixaro
@@ -147,23 +147,24 @@ export function headNamed(sentence: string): string | undefined {
 }
 
 /** "Who owns Halcyon Interactive?", "Which company owns X?", "Who is the owner of X?": the thing owned, group 1. */
-export const OWNER_ASKED = /^\s*(?:[Ww]ho|(?:[Ww]hich|[Ww]hat)\s+\p{Ll}+)\s+(?:owns|is\s+the\s+(?:current\s+)?owner\s+of)\s+(.+?)\s*\?*\s*$/u;
+export const OWNER_ASKED =
+  /^\s*(?:[Ww]ho|(?:[Ww]hich|[Ww]hat)\s+\p{Ll}+)\s+(?:owns|bought|acquired|purchased|took\s+over|is\s+the\s+(?:current\s+)?owner\s+of)\s+(.+?)\s*\?*\s*$/u;
 /**
  * Who a sentence says owns a thing, as bought or held: "was acquired by the media group Stellan
  * Media", "owned by the city of Kessmark", "owned by the Morel family", "owned since 2008 by the
  * Nordmedia group", "a subsidiary of Varn
- * Group"; the owner, group 1, as a name, or whole when a noun "of" a place names it ("the city of Kessmark").
+ * Group", "part of the defence group Saab"; the owner, group 1, as a name, or whole when a noun "of" a place names it ("the city of Kessmark").
  */
 const OWNER_SAID =
-  /\b(?:(?:owned|acquired|bought|purchased|taken\s+over)(?:\s+(?:since|from|in)\s+\d{4})?\s+by|(?:a\s+)?(?:subsidiary|division)\s+of)\s+((?:the\s+\p{Ll}+\s+of\s+)?(?:(?:the\s+)?(?:\p{Lu}\p{Ll}+\s+(?=(?!(?:of|and|de|du|von|van|the)\s)\p{Ll}))?(?:\p{Ll}+\s+){0,3})?\p{Lu}[\p{L}'’.&-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}'’.&-]*)*(?:\s+(?:family|clan|dynasty|brothers|sisters|group)\b)?)/u;
+  /\b(?:(?:owned|acquired|bought|purchased|taken\s+over)(?:\s+(?:since|from|in)\s+\d{4})?\s+by|(?:a\s+)?(?:subsidiary|division)\s+of|part\s+of(?=\s+the\s+(?:\p{Ll}+\s+){0,2}group\b))\s+((?:the\s+\p{Ll}+\s+of\s+)?(?:(?:the\s+)?(?:\p{Lu}\p{Ll}+\s+(?=(?!(?:of|and|de|du|von|van|the)\s)\p{Ll}))?(?:\p{Ll}+\s+){0,3})?\p{Lu}[\p{L}'’.&-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}'’.&-]*)*(?:\s+(?:family|clan|dynasty|brothers|sisters|group)\b)?)/u;
 
 /** The owner a sentence names (OWNER_SAID): the name, past a common noun for it ("the media group"), unless the noun is of the name ("the city of Kessmark"). */
 export function ownerNamed(sentence: string): string | undefined {
   // A name's stops are its initials' ("J. M. Holt"), not the sentence's last.
   const owner = OWNER_SAID.exec(sentence)?.[1]?.replace(/(?<!\b\p{Lu})\.$/u, '');
   if (owner === undefined || /^the\s+\p{Ll}+\s+of\s/u.test(owner)) return owner;
-  // "the Finnish group Sylva": past a nation's adjective too.
-  return owner.replace(/^(?:the\s+)?(?:\p{Lu}\p{Ll}+\s+(?=(?!(?:of|and|de|du|von|van|the)\s)\p{Ll}+\s+\p{Lu}))?(?:\p{Ll}+\s+)*/u, '');
+  // "the Finnish group Sylva", "the Swedish media group Nordvision": past a nation's adjective too.
+  return owner.replace(/^(?:the\s+)?(?:\p{Lu}\p{Ll}+\s+(?=(?!(?:of|and|de|du|von|van|the)\s)(?:\p{Ll}+\s+)+\p{Lu}))?(?:\p{Ll}+\s+)*/u, '');
 }
 
 /** "Where did Anna Lind work?", "Where does X teach?": the person, group 1. */

@@ -6960,3 +6960,87 @@ describe('Function: answerStructured on a chemical element, its discoverer, its 
     expect(ask('Who was lindite named after?', all).shortAnswer).toBe('Ada Lind');
   });
 });
+
+describe('Function: answerStructured on a film, its director, its star and its studio', () => {
+  const film = doc(
+    'film',
+    'The Still Harbour',
+    'The Still Harbour is a 2001 Danish drama film directed by Jonas Brandt and starring Lene Dahl and Otto Friis. It was produced by Sound Pictures and filmed on the island of Rømø. It premiered at the Venice Film Festival in September 2001.',
+  );
+  const director = doc(
+    'director',
+    'Jonas Brandt',
+    "Jonas Brandt (born 3 May 1957 in Ribe) is a Danish film director. He studied at the Northern Film Academy, graduating in 1983. Before turning to film he worked as a carpenter in his uncle's workshop. His first feature, Ebb, was released in 1988. In 2009 he was appointed head of the Northern Film Academy, a post he held until 2016.",
+  );
+  const studio = doc(
+    'studio',
+    'Sound Pictures',
+    'Sound Pictures is a Danish film production company founded in 1981 by the producers Eva Holt and Peter Lund. It is headquartered in Aarhus. In 2016 it was acquired by the Norwegian media group Kanalvest for 200 million kroner.',
+  );
+  const all = [film, director, studio];
+
+  it('gives every founder after "by" in a lead, after a plural description', () => {
+    // Act & Assess
+    expect(ask('Who founded Sound Pictures?', all).shortAnswer).toBe('Eva Holt and Peter Lund');
+  });
+
+  it('gives the buyer said as "acquired by", past a description of several words', () => {
+    // Act & Assess
+    expect(ask('Who bought Sound Pictures?', all).shortAnswer).toBe('Kanalvest');
+  });
+
+  it('gives what someone did before an event said in other words, from the one such sentence of their passage', () => {
+    // Act & Assess
+    expect(ask('What did Jonas Brandt do before becoming a director?', all).shortAnswer).toBe("worked as a carpenter in his uncle's workshop");
+  });
+
+  it('dates a post taken by the date opening its sentence, not the year it was held until', () => {
+    // Act & Assess
+    expect(ask('When did Jonas Brandt become head of the Northern Film Academy?', all).shortAnswer).toBe('2009');
+  });
+});
+
+describe('Function: answerStructured on a ferry, its shipyard and its port', () => {
+  const ferry = doc(
+    'ferry',
+    'MS Vendel',
+    'MS Vendel was a Swedish passenger ferry that sank in the Kattegat on 2 November 1971. Built by the Oresund shipyard in Landskrona and launched in 1956, she was operated by the Vendel Line between Varberg and Grenaa. Of the 280 people on board, 37 died. The sinking was blamed on a cargo door that failed in a gale.',
+  );
+  const yard = doc(
+    'yard',
+    'Oresund Shipyard',
+    'Oresund Shipyard is a Swedish shipyard in Landskrona, founded in 1915. It built ferries and tankers. It has been part of the engineering group Norrtek since 2012.',
+  );
+  const line = doc('line', 'Vendel Line', 'The Vendel Line is a Swedish shipping company founded in 1899. Since 2015 it has been owned by the Havstal group.');
+  const port = doc(
+    'port',
+    'Hamnby',
+    'Hamnby is a port town on the Swedish west coast. Its medieval harbour is one of the best preserved in Europe. Hamnby was added to the UNESCO World Heritage List in 1998.',
+  );
+  const all = [ferry, yard, line, port];
+
+  it('gives the builder named by one word before a noun of a place of work', () => {
+    // Act & Assess
+    expect(ask('Who built MS Vendel?', all).shortAnswer).toBe('Oresund shipyard');
+  });
+
+  it('counts the part a fronted whole is divided into, said with the verb asked', () => {
+    // Act & Assess
+    expect(ask('How many people died in the sinking of MS Vendel?', all).shortAnswer).toMatch(/^37\b/);
+  });
+
+  it('gives a cause said as what a thing was blamed on', () => {
+    // Act & Assess
+    expect(ask('Why did MS Vendel sink?', all).shortAnswer).toBe('blamed on a cargo door that failed in a gale');
+  });
+
+  it('gives the group a company is part of as its owner', () => {
+    // Act & Assess
+    expect(ask('Which group owns Oresund Shipyard?', all).shortAnswer).toBe('Norrtek');
+  });
+
+  it('dates becoming a listed site by the list said but for its last word', () => {
+    // Act & Assess
+    expect(ask('When did Hamnby become a World Heritage Site?', all).shortAnswer).toBe('1998');
+  });
+});

@@ -64,7 +64,7 @@ import {
   type Sentence,
   sameName,
 } from './focus.js';
-import { doneByGiven, withYear } from './spans.js';
+import { coAgents, doneByGiven, withYear } from './spans.js';
 
 /** "What is the circulation of X?", "What is the course record of X?", "What was the turnout in X?": the noun asked, group 1. */
 const FIGURE_OF_ASKED = /^\s*what\s+(?:is|was)\s+the\s+(?:\p{Ll}+\s+)?(\p{Ll}{4,})\s+(?:of|in|at)\b/iu;
@@ -914,14 +914,16 @@ export function madeBy(question: string, focus: Focus): ExtractedAnswer | undefi
   for (const s of focus.passageOf(work)) {
     for (const m of s.text.matchAll(/\b(\p{Ll}{3,})\s+by\s+(?:the\s+\p{Ll}+\s+)?(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)+)/gu)) {
       const doer = withoutStop(m[2]!);
-      if (said(m[1]!) && !focus.isGiven({ text: doer, at: 0, kind: 'name' })) return { shortAnswer: doer, answer: cite(s) };
+      const others = coAgents(s.text.slice(m.index + m[0].length)) ?? '';
+      if (said(m[1]!) && !focus.isGiven({ text: doer, at: 0, kind: 'name' })) return { shortAnswer: `${doer}${others}`, answer: cite(s) };
     }
   }
   for (const s of focus.ownOpenings()) {
     // The first "by", past a role and a nationality: "an opera ... by the Sarnian composer Emil Roskov, with a libretto by ...".
-    const said = /\bby\s+(?:the\s+)?(?:\p{Lu}\p{Ll}+\s+(?=\p{Ll}))?(?:\p{Ll}+\s+){0,2}?(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)+)/u.exec(s.text)?.[1];
-    const by = said === undefined ? undefined : withoutStop(said);
-    if (by !== undefined && !focus.isGiven({ text: by, at: 0, kind: 'name' })) return { shortAnswer: by, answer: cite(s) };
+    const said = /\bby\s+(?:the\s+)?(?:\p{Lu}\p{Ll}+\s+(?=\p{Ll}))?(?:\p{Ll}+\s+){0,2}?(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)+)/u.exec(s.text);
+    const by = said === null ? undefined : withoutStop(said[1]!);
+    const others = said === null ? '' : (coAgents(s.text.slice(said.index + said[0].length)) ?? '');
+    if (by !== undefined && !focus.isGiven({ text: by, at: 0, kind: 'name' })) return { shortAnswer: `${by}${others}`, answer: cite(s) };
   }
   const owned = new RegExp(`\\b(?:[Hh]is|[Hh]er|[Tt]heir)\\s+(?:\\p{Ll}+\\s+)?(\\p{Ll}+)\\s+${escapeRegExp(work)}\\b`, 'u');
   for (const s of focus.all.filter((x) => x.position > 0 && !sameName(x.title, work))) {
@@ -948,14 +950,20 @@ export function doneAround(question: string, focus: Focus): ExtractedAnswer | un
   const subject = `(?:he|she|they|it|${[m[1]!, ...focus.reading.names, ...focus.reading.names.map((n) => n.split(/\s+/).pop()!)].map(escapeRegExp).join('|')})`;
   const fronted = new RegExp(`^${when}\\s+([^,]+?),?\\s+${subject}\\s+(\\p{Ll}.+?)\\.?$`, 'iu');
   const ended = new RegExp(`^${subject}\\s+(\\p{Ll}.+?)\\s+${when}\\s+(.+?)\\.?$`, 'iu');
+  const told: { s: Sentence; done: string }[] = [];
   for (const s of rankedAbout(focus)) {
     const f = fronted.exec(s.text);
     const e = f ? undefined : ended.exec(s.text);
     const [said, done] = f ? [f[1]!, f[2]!] : e ? [e[2]!, e[1]!] : [];
-    if (done !== undefined && contentTerms(said!).some((t) => event.has(t)))
-      return { shortAnswer: done.split(/,\s+(?:and\s+)?(?=\p{Ll}+(?:ed|ing)\b)/u)[0]!, answer: cite(s) };
+    if (done === undefined) continue;
+    const answer = { shortAnswer: done.split(/,\s+(?:and\s+)?(?=\p{Ll}+(?:ed|ing)\b)/u)[0]!, answer: cite(s) };
+    if (contentTerms(said!).some((t) => event.has(t))) return answer;
+    if (focus.isOwnPassage(s)) told.push({ s, done: answer.shortAnswer });
   }
-  return undefined;
+  // The event said in other words ("Before turning to film he worked as a fisherman", asked what he did
+  // before becoming a director): the one such sentence of the person's own passage, when there is one.
+  const [only, ...more] = told;
+  return only && more.length === 0 ? { shortAnswer: only.done, answer: cite(only.s) } : undefined;
 }
 
 /** "What was X's profession?", "What is the occupation of X?", "What job did X have?", "What did X do for a living?". */
@@ -1924,14 +1932,27 @@ export function becameWhen(question: string, focus: Focus): ExtractedAnswer | un
   const who = contentTerms(asked[1]!);
   const role = contentTerms(asked[2]!);
   if (role.length === 0) return undefined;
-  for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, who) || focus.titledAfterName(x))) {
-    const end = phraseEnd(s.text, role);
+  const about = rankedAbout(focus).filter((x) => holdsHalf(x, who) || focus.titledAfterName(x));
+  // "When did Visby become a World Heritage Site?": "added to the UNESCO World Heritage List", the role
+  // said but for its last word, when no sentence says it whole.
+  const whole = about.some((s) => phraseEnd(s.text, role) !== undefined);
+  const said = whole || role.length < 3 ? role : role.slice(0, -1);
+  for (const s of about) {
+    const end = phraseEnd(s.text, said);
     if (end === undefined) continue;
-    const date = datesIn(s.text).find((d) => d.at >= end && s.text.slice(end, d.at).trim().split(/\s+/).length <= 8);
+    const dates = datesIn(s.text);
+    // "In 2010 he was appointed head of X": a date opening the sentence dates what it goes on to say.
+    const fronted = dates.find((d) => d.at < end && /^(?:in|on)\s+(?:\p{Ll}+\s+)?$/iu.test(s.text.slice(0, d.at)));
+    // "..., a post he held until 2017": the date a run ended is not when it began.
+    const date =
+      fronted ?? dates.find((d) => d.at >= end && s.text.slice(end, d.at).trim().split(/\s+/).length <= 8 && !UNTIL_BEFORE.test(s.text.slice(end, d.at)));
     if (date) return { shortAnswer: date.text, answer: cite(s) };
   }
   return undefined;
 }
+
+/** Words that end a run, right before its last date ("until 2017", "till 1990"). */
+const UNTIL_BEFORE = /\b(?:until|till|up\s+to)\s+(?:\p{Ll}+\s+)?$/u;
 
 /** Where in a text the words of a phrase end, said in order with at most two words between each ("Prime Minister of Sorvia"); undefined when not said. */
 function phraseEnd(text: string, terms: readonly string[]): number | undefined {

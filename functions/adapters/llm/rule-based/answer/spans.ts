@@ -3,7 +3,7 @@
  * misfit), which one stands nearest what is asked (nearest, isAgent, relationGap), and a figure's
  * year (withYear). Shared by the typed, yes/no, choice and list answers.
  */
-import { type Candidate, datesIn, PART_OF_WHOLE } from '../../../../core/answer/candidates.js';
+import { type Candidate, datesIn, PART_OF_WHOLE, WHOLE_FRONTED } from '../../../../core/answer/candidates.js';
 import { RELATIVE_NOUN } from '../../../../core/answer/kinship.js';
 import { holdsTerm, NUMBER_NOUNS, type QuestionReading } from '../../../../core/answer/question.js';
 import { escapeRegExp, QUARTER } from '../../../../core/answer/text.js';
@@ -216,12 +216,17 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
       .length;
   };
   // "holds 84 of the 200 seats", asked how many seats it holds: the part the verb asked takes counts the class, as its whole does.
+  // So does "Of the 312 people on board, 41 died", asked how many people died: the part the verb asked follows.
   const partDone = (c: Candidate) => {
     if (c.kind !== 'number') return false;
-    const whole = PART_OF_WHOLE.exec(s.text.slice(c.at + c.text.length));
-    // The verb right before the part, or a word before it ("holds 84", "won only 84").
-    const before = contentTerms(/(?:\p{L}+\s+){0,2}$/u.exec(s.text.slice(0, c.at))?.[0] ?? '');
-    return whole !== null && focus.answerClass.has(contentTerms(whole[1]!)[0] ?? '') && focus.relation.some((set) => before.some((t) => set.has(t)));
+    const after = s.text.slice(c.at + c.text.length);
+    const whole = PART_OF_WHOLE.exec(after) ?? WHOLE_FRONTED.exec(s.text.slice(0, c.at));
+    // The verb right before the part, or a word before it ("holds 84", "won only 84"); or right after a fronted whole's part ("41 died").
+    const near = PART_OF_WHOLE.test(after)
+      ? /(?:\p{L}+\s+){0,2}$/u.exec(s.text.slice(0, c.at))?.[0]
+      : /^(?:\s+\p{L}+){1,2}/u.exec(`${c.text.replace(/^\S+/, '')}${after}`)?.[0];
+    const verbs = contentTerms(near ?? '');
+    return whole !== null && focus.answerClass.has(contentTerms(whole[1]!)[0] ?? '') && focus.relation.some((set) => verbs.some((t) => set.has(t)));
   };
   const distance = (c: Candidate) => {
     const end = c.at + c.text.length;
@@ -236,7 +241,9 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
     // A name the sentence calls the class asked ("in Brenhaven, the second-largest city of Norland")
     // is the answer, over the name after the class noun; a name right beside it ("the Garonne river") is too.
     if (c.kind === 'name' && calledClass(c, s, focus)) return -1.1;
-    if (toClass <= 2 || partDone(c)) return -1;
+    // The part before its whole's class noun: "41" of "Of the 312 people on board, 41 died".
+    if (partDone(c)) return -1.05;
+    if (toClass <= 2) return -1;
     // A place asked by its class ("In what city ...?") is the name the lexicon knows as one ("on
     // Freedom Square in Brno": Brno), over a nearer name it does not.
     if (reading?.type === 'place' && knownAsClass(c, focus)) return -0.9;
@@ -426,4 +433,27 @@ export function withYear(c: Candidate, sentence: string, reading: QuestionReadin
       (Math.abs(d.at - c.at) < 40 || (scoped !== '' && d.at > c.at && d.at < c.at + c.text.length + clause.length)),
   );
   return `${c.text}${scoped}${year ? ` (${year.text})` : ''}`;
+}
+
+export const NAME_WORD = String.raw`\p{Lu}[\p{L}.'’-]*`;
+export const COMMON_WORD = String.raw`\p{Ll}[\p{Ll}'’-]*`;
+
+/**
+ * The items coordinated right after a span, through the last one after "and" (", B, C and D"),
+ * each of one to `most` words of the given pattern, the match followed by `end`.
+ */
+export function listedAfter(after: string, word: string, most: number, end = ''): string | undefined {
+  const item = `${word}(?:\\s+${word}){0,${most - 1}}`;
+  return new RegExp(`^((?:,\\s+${item})*,?\\s+and\\s+${item})${end}`, 'u').exec(after)?.[1];
+}
+
+/**
+ * The names coordinated after an agent's name ("by Diego López and David Pizarro"), each of its
+ * description dropped ("by the promoter Kari Lunde and the singer Tor Evjen": " and Tor Evjen"),
+ * given the text after the first name; undefined when none follows.
+ */
+export function coAgents(after: string): string | undefined {
+  return listedAfter(after, `(?:(?:the|an?)\\s+(?:\\p{Ll}[\\p{Ll}-]*\\s+){1,2})?${NAME_WORD}`, 4)
+    ?.replace(/(,\s+|\s+and\s+)(?:the|an?)\s+(?:\p{Ll}[\p{Ll}-]*\s+){1,2}(?=\p{Lu})/gu, '$1')
+    .replace(/\.$/, '');
 }

@@ -10,7 +10,23 @@ import { contentTerms } from '../../../../core/retrieval/tokenize.js';
 import { lifeEvent } from './choice.js';
 import { cite, type ExtractedAnswer, type Focus, holdsHalf, ORDINALS, ranked, type Sentence, sameName, titleKey } from './focus.js';
 import { lifeSpanIn } from './lives.js';
-import { calledClass, doneByGiven, fits, inAppositive, isAgent, knownAsClass, misfit, nearest, objectOfVerb, relationGap, withYear } from './spans.js';
+import {
+  COMMON_WORD,
+  calledClass,
+  coAgents,
+  doneByGiven,
+  fits,
+  inAppositive,
+  isAgent,
+  knownAsClass,
+  listedAfter,
+  misfit,
+  NAME_WORD,
+  nearest,
+  objectOfVerb,
+  relationGap,
+  withYear,
+} from './spans.js';
 
 /**
  * A person, place, named thing, number, date or year. The sentences about the question's names
@@ -219,7 +235,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     const prepositioned = dated && preposition !== undefined && datesIn(s.text).some((d) => after(preposition, d, s));
     const named = focus
       .candidates(s.text)
-      .map((c) => (reading.type === 'person' ? (bodyOfPlace(c, s.text, focus) ?? withGroupNoun(c, s.text)) : c))
+      .map((c) => (reading.type === 'person' ? (bodyOfPlace(c, s.text, focus) ?? withGroupNoun(c, s.text, focus)) : c))
       .filter(
         (c) =>
           // "In which city is the University of Brenhaven?": a word of a name given that the sentence
@@ -416,7 +432,7 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
         const bridgeTerms = new Set(contentTerms(bridge.text));
         const candidates = focus
           .candidates(s2.text)
-          .map((c) => (reading.type === 'person' ? withGroupNoun(c, s2.text) : c))
+          .map((c) => (reading.type === 'person' ? withGroupNoun(c, s2.text, focus) : c))
           .filter(
             (c) =>
               !focus.isGiven(c) &&
@@ -702,7 +718,7 @@ function possessor(s: Sentence, focus: Focus, possessives: readonly RegExp[]): C
   const at = possessives.map((p) => p.exec(s.text)?.index).find((i) => i !== undefined);
   const lead = at !== undefined ? focus.all.find((x) => x.docId === s.docId && x.position === 0) : undefined;
   const name = lead ? namesIn(lead.text)[0] : undefined;
-  const first = lead && name ? withGroupNoun(name, lead.text) : undefined;
+  const first = lead && name ? withGroupNoun(name, lead.text, focus) : undefined;
   if (at === undefined || !first || focus.isGiven(first)) return undefined;
   // It stands where the pronoun does.
   return { ...first, at };
@@ -899,12 +915,16 @@ function bodyOfPlace(c: Candidate, text: string, focus: Focus): Candidate | unde
  * People named as a group: a name after "the" or "by" and before a plural noun is that group
  * ("the Lumière brothers", "founded by Greek settlers"), not the name alone.
  */
-function withGroupNoun(c: Candidate, text: string): Candidate {
+function withGroupNoun(c: Candidate, text: string, focus: Focus): Candidate {
   // A name of one word: "Lumière", "Greek"; a name of several is a person's own ("Reg Watson").
   if (c.kind !== 'name' || /\s/.test(c.text)) return c;
   const before = text.slice(Math.max(0, c.at - 4), c.at);
-  // A plural ("the Lumière brothers"), or a noun of one's kin ("the Danel family").
-  const noun = /^\s+(\p{Ll}{3,}[^su\s]s|family|clan|dynasty)\b(?!\s+\p{Lu})/u.exec(text.slice(c.at + c.text.length))?.[1];
+  // A plural ("the Lumière brothers"), or a noun of one's kin ("the Danel family"), or a body or a
+  // place of work the lexicon knows ("by the Kockum shipyard": a workplace).
+  const next = /^\s+(\p{Ll}{3,})\b(?!\s+\p{Lu})/u.exec(text.slice(c.at + c.text.length))?.[1];
+  const group = (w: string) =>
+    /^(?:\p{Ll}{3,}[^su\s]s|family|clan|dynasty)$/u.test(w) || ['social group', 'workplace'].some((k) => focus.lexicon.isKindOf?.(w, k) === true);
+  const noun = next !== undefined && group(next) ? next : undefined;
   if (!noun || !(/\b(?:the|by)\s+$/i.test(before) || c.at === 0)) return c;
   return { ...c, text: `${c.text} ${noun}` };
 }
@@ -926,12 +946,9 @@ function joined(c: Candidate, s: Sentence, reading: QuestionReading): Candidate 
   // Each may have its own description: "by the promoter Kari Lunde and the singer Tor Evjen" (said without it).
   const agents =
     reading.type === 'person' && /\b(?:by|starring|featuring)\s+(?:(?:the|an?)\s+)?(?:(?:\p{Lu}\p{Ll}+|\p{Ll}[\p{Ll}-]*)\s+){0,3}$/u.test(before)
-      ? listedAfter(after, `(?:(?:the|an?)\\s+(?:\\p{Ll}[\\p{Ll}-]*\\s+){1,2})?${NAME_WORD}`, 4)?.replace(
-          /(,\s+|\s+and\s+)(?:the|an?)\s+(?:\p{Ll}[\p{Ll}-]*\s+){1,2}(?=\p{Lu})/gu,
-          '$1',
-        )
+      ? coAgents(after)
       : undefined;
-  if (agents) return { ...c, text: `${c.text}${agents.replace(/\.$/, '')}` };
+  if (agents) return { ...c, text: `${c.text}${agents}` };
   // A plural class asked ("Which companies merged to form X?"): the names coordinated after the one found
   // answer with it ("the merger of Oslo Kjemi and Bergen Medisin").
   const many = reading.type === 'entity' && /\p{L}{3,}[^su\s]s$/u.test(reading.answerClass ?? '') ? listedAfter(after, NAME_WORD, 4) : undefined;
@@ -972,18 +989,6 @@ function yearsRun(c: Candidate, text: string, reading: QuestionReading): Candida
     if (reading.type === 'date' && !ONE_DAY.test(asked)) return { ...c, text: `from ${first} to ${last}`, at: m.index };
   }
   return undefined;
-}
-
-const NAME_WORD = String.raw`\p{Lu}[\p{L}.'’-]*`;
-const COMMON_WORD = String.raw`\p{Ll}[\p{Ll}'’-]*`;
-
-/**
- * The items coordinated right after a span, through the last one after "and" (", B, C and D"),
- * each of one to `most` words of the given pattern, the match followed by `end`.
- */
-function listedAfter(after: string, word: string, most: number, end = ''): string | undefined {
-  const item = `${word}(?:\\s+${word}){0,${most - 1}}`;
-  return new RegExp(`^((?:,\\s+${item})*,?\\s+and\\s+${item})${end}`, 'u').exec(after)?.[1];
 }
 
 /** How many characters lie between a candidate and the nearest word of the answer class in its sentence. */
