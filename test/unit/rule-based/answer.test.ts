@@ -7044,3 +7044,38 @@ describe('Function: answerStructured on a ferry, its shipyard and its port', () 
     expect(ask('When did Hamnby become a World Heritage Site?', all).shortAnswer).toBe('1998');
   });
 });
+
+describe('Function: answerStructured on two skiers, a coach and a club', () => {
+  const skier = doc(
+    'skier',
+    'Kari Holm',
+    'Kari Elise Holm (born 17 January 1994) is a Norwegian cross-country skier. She competes for the club Tind Ski. Her coach since 2015 has been the former skier Per Lie.',
+  );
+  const rival = doc('rival', 'Anna Sand', 'Anna Sand (born 2 September 1991) is a Swedish cross-country skier from Mora.');
+  const coach = doc(
+    'coach',
+    'Per Lie',
+    'Per Lie (born 5 March 1968) is a Norwegian ski coach. As a skier he won the 50 km at the 1993 World Championships in Falun. He coached the Swedish national team from 2005 to 2012 before joining Tind Ski.',
+  );
+  const all = [skier, rival, coach];
+
+  it('gives the option chosen with the fuller name its own lead gives', () => {
+    // Act & Assess
+    expect(ask('Who is younger, Anna Sand or Kari Holm?', all).shortAnswer).toBe('Kari Holm (Kari Elise Holm)');
+  });
+
+  it('gives a full name asked from the lead of the passage titled after the name', () => {
+    // Act & Assess
+    expect(ask('What is the full name of Kari Holm?', all).shortAnswer).toBe('Kari Elise Holm');
+  });
+
+  it('gives where an event was held as the place said right after its whole name', () => {
+    // Act & Assess
+    expect(ask('Where were the 1993 World Championships held?', all).shortAnswer).toBe('Falun');
+  });
+
+  it("gives a nation's adjective with the class noun it qualifies", () => {
+    // Act & Assess
+    expect(ask('Which team did Per Lie coach before Tind Ski?', all).shortAnswer).toBe('Swedish national team');
+  });
+});

@@ -59,7 +59,7 @@ import { wordNet } from '../../../lexicon/wordnet.js';
 import { readTask } from '../reading.js';
 import { choose, dayValue, lifeEvent, monthAndDay } from './choice.js';
 import { describe, fallback, namesFrom, summarize } from './fallback.js';
-import { type AnswerInput, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, ranksAs, type Sentence, sameName, titleKey } from './focus.js';
+import { type AnswerInput, cite, type ExtractedAnswer, Focus, NO_ANSWER, ORDINALS, ranksAs, type Sentence, sameName, subjectOf, titleKey } from './focus.js';
 import {
   coordinated,
   gradedSynonyms,
@@ -98,6 +98,7 @@ import {
   foundedWhere,
   fundedBy,
   genreOf,
+  heldIn,
   howCommon,
   howLong,
   howOften,
@@ -296,6 +297,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         fallback(focus)
       );
     case 'choice':
+      return withFullName(tableChoice(reading, tables, focus) ?? choose(reading, focus), reading, focus) ?? fallback(focus);
     case 'comparison':
       return tableChoice(reading, tables, focus) ?? choose(reading, focus) ?? fallback(focus);
     case 'list':
@@ -346,6 +348,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         pricePaid(text, focus) ??
         scientificName(text, focus) ??
         qualifiedName(text, focus) ??
+        fullNameAsked(text, focus) ??
         namedAfter(text, focus) ??
         namedFor(text, focus) ??
         formerName(text, focus) ??
@@ -369,6 +372,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         definedSubject(reading, focus, text) ??
         classSaid(reading, focus) ??
         typed(reading, focus) ??
+        heldIn(text, focus) ??
         doneByGroup(text, focus) ??
         fallback(focus)
       );
@@ -435,6 +439,46 @@ function describedAnswer(asked: string, documents: AnswerInput['documents'], lex
   const then = home.shortAnswer ? home : ask(documents);
   // The one described is found and has a passage here: what is asked is asked of them, or not answered.
   return then.shortAnswer ? hop(then) : { shortAnswer: null, answer: found.answer };
+}
+
+/**
+ * "Who is older, John Waite or Jeff Scott Soto?": the option chosen, with the fuller name its own
+ * passage's lead gives it ("John Waite (John Charles Waite)"), when that name holds every word of
+ * the option's and more. The answer as it was otherwise.
+ */
+function withFullName(found: ExtractedAnswer | undefined, reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
+  const option = reading.options?.find((o) => found?.shortAnswer !== undefined && found.shortAnswer !== null && sameName(found.shortAnswer, o));
+  const full = option === undefined ? undefined : fullNameOf(option, focus);
+  return found && full ? { ...found, shortAnswer: `${found.shortAnswer} (${full.name})` } : found;
+}
+
+/** "What is the full name of Ingrid Solberg?": the fuller name the lead of the passage titled after it gives. */
+function fullNameAsked(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const name = /^\s*what\s+(?:is|was)\s+(?:the\s+)?full\s+name\s+of\s+(.+?)\s*\?*\s*$/i.exec(question)?.[1];
+  const full = name === undefined ? undefined : fullNameOf(name, focus);
+  return full ? { shortAnswer: full.name, answer: cite(full.lead) } : undefined;
+}
+
+/**
+ * The name a passage titled after a name gives its subject in its lead, when it holds every word of
+ * the name and up to three more ("John Charles Waite" for John Waite); undefined otherwise.
+ */
+function fullNameOf(name: string, focus: Focus): { name: string; lead: Sentence } | undefined {
+  const lead = focus.passageOf(name).find((x) => x.position === 0);
+  const subject = lead
+    ? subjectOf(lead.text)
+        ?.replace(/\s*\([^()]*\)/g, '')
+        .trim()
+    : undefined;
+  // Words past an article ("The Exies" names Exies no more fully).
+  const words = (t: string) => Array.from(t.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu), (m) => m[0]).filter((w) => !/^(?:the|an?)$/.test(w));
+  // Not a name with its other names ("Viktoriya Güneş or Viktoria Solnceva"), a description ("Eva
+  // Slater, a Hard-Edge artist") or a figure ("United States v. Paramount Pictures, Inc., 334 US 131").
+  if (subject === undefined || !/^\p{Lu}/u.test(subject) || /\b(?:is|was|are|were|or)\b|,\s+(?:an?|the)\s|\d/.test(subject)) return undefined;
+  const full = words(subject);
+  const given = words(name);
+  const more = full.length > given.length && full.length <= given.length + 3 && given.every((w) => full.includes(w));
+  return more ? { name: subject.replace(/,$/, ''), lead: lead! } : undefined;
 }
 
 /**

@@ -1888,6 +1888,25 @@ export const leaderOf = (question: string, focus: Focus) => fromOwnPassage(quest
 /** "Who owns Halcyon Interactive?": the owner its own passage names ("was acquired by the media group Stellan Media in 2016"). */
 export const ownerOf = (question: string, focus: Focus) => fromOwnPassage(question, focus, OWNER_ASKED, ownerNamed);
 
+/** "Where were the 1993 World Championships held?", "Where is X located?": the thing, group 1. */
+const HELD_ASKED = /^\s*where\s+(?:is|are|was|were)\s+(?:the\s+)?(.+?)\s+(?:held|hosted|staged|located|situated)\s*\?*\s*$/i;
+
+/**
+ * Where a thing asked of is, said as the place right after its whole name: "won the 50 km at the
+ * 1993 World Championships in Falun". Undefined for other questions, or when no sentence says so.
+ */
+export function heldIn(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const asked = HELD_ASKED.exec(question)?.[1];
+  const name = asked === undefined ? undefined : focus.reading.names.find((n) => sameName(n, asked) || asked.endsWith(n));
+  if (name === undefined) return undefined;
+  const placed = new RegExp(`\\b${escapeRegExp(name)}\\s+(?:in|at)\\s+(\\p{Lu}[\\p{L}'’-]*(?:\\s+\\p{Lu}[\\p{L}'’-]*)*)`, 'u');
+  for (const s of focus.all) {
+    const place = placed.exec(s.text)?.[1];
+    if (place !== undefined && !focus.isGiven({ text: place, at: 0, kind: 'name' })) return { shortAnswer: place, answer: cite(s) };
+  }
+  return undefined;
+}
+
 /**
  * "Where did Anna Lind work?": the body a sentence of the person's own passage says they work at,
  * whether it says "worked at" or a post there ("head of infectious diseases at Kelby General

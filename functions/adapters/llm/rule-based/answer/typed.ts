@@ -344,7 +344,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     focus.holdsWholeRelation(best!.sentence.terms);
   if (chained && !settled && !(apart && focus.isGiven(chained.candidate)) && (!best || chained.score > best.score)) best = chained;
   if (!best) return undefined;
-  const shortAnswer = withYear(joined(best.candidate, best.sentence, reading), best.sentence.text, reading);
+  const shortAnswer = withYear(joined(best.candidate, best.sentence, reading, focus), best.sentence.text, reading);
   const head = best.via ?? first;
   const support = best.sentence.docId === head.docId ? [best.sentence] : [head, best.sentence];
   const fuller = reading.type === 'date' ? dayOfYear(shortAnswer, best.sentence, focus) : undefined;
@@ -930,7 +930,7 @@ function withGroupNoun(c: Candidate, text: string, focus: Focus): Candidate {
 }
 
 /** Two names coordinated before a plural class noun are both the answer: "the Rhône and the Saône rivers"; a place keeps its region. */
-function joined(c: Candidate, s: Sentence, reading: QuestionReading): Candidate {
+function joined(c: Candidate, s: Sentence, reading: QuestionReading, focus: Focus): Candidate {
   // "When did Thomas Pryce live?": the life's span whole.
   const life = reading.type === 'date' && LIVED.test(reading.relation.join(' ')) ? lifeSpanIn(s.text) : undefined;
   if (life?.some((d) => d.at === c.at)) return { ...c, text: `${life[0].text} – ${life[1].text}`, at: life[0].at };
@@ -949,6 +949,10 @@ function joined(c: Candidate, s: Sentence, reading: QuestionReading): Candidate 
       ? coAgents(after)
       : undefined;
   if (agents) return { ...c, text: `${c.text}${agents}` };
+  // "Which team did he coach?": "the Swedish national team", a nation's adjective that only qualifies the class noun after it.
+  const noun = reading.type === 'entity' && focus.lexicon.isNameAdjective?.(c.text) === true ? reading.answerClass?.split(/\s+/).at(-1) : undefined;
+  const qualified = noun ? new RegExp(`^(\\s+(?:\\p{Ll}[\\p{Ll}-]*\\s+){0,2}${escapeRegExp(noun)})\\b`, 'u').exec(after)?.[1] : undefined;
+  if (qualified) return { ...c, text: `${c.text}${qualified}` };
   // A plural class asked ("Which companies merged to form X?"): the names coordinated after the one found
   // answer with it ("the merger of Oslo Kjemi and Bergen Medisin").
   const many = reading.type === 'entity' && /\p{L}{3,}[^su\s]s$/u.test(reading.answerClass ?? '') ? listedAfter(after, NAME_WORD, 4) : undefined;
