@@ -216,6 +216,18 @@ export function readQuestion(raw: string): QuestionReading {
     )
     .replace(/^(?!(?:what|which|who|where|when|how|is|was|did|does)\b)([^?]+?)(?:'s)?\s+(?:place\s+of\s+death|death\s+place)\s*\?*$/i, 'Where did $1 die?')
     .replace(/^(?:what|which)\s+(?:is|was)\s+the\s+(?:place\s+of\s+death|death\s+place)\s+of\s+([^?]+?)\s*\?*$/i, 'Where did $1 die?')
+    // "What is the birth date of X?", "What is X's birthday?", "X date of birth": when X was born, or died
+    // ("the date of birth of X", "X's date of birth" are read as they stand: a date, of the birth).
+    .replace(/^(?:what|when)\s+(?:is|was)\s+the\s+(?:birth\s*date|birthday)\s+of\s+([^?]+?)\s*\?*$/i, 'When was $1 born?')
+    .replace(/^(?:what|when)\s+(?:is|was)\s+the\s+death\s+date\s+of\s+([^?]+?)\s*\?*$/i, 'When did $1 die?')
+    .replace(
+      /^(?:(?:what|when)\s+(?:is|was)\s+(?=\S+(?:\s+\S+)*?\s?['’]s?\s+birth))?(?!(?:what|which|who|where|when|how|is|was|did|does)\b)([^?]+?)(?:['’]s?)?\s+(?:birth\s*date|birthday|date\s+of\s+birth)\s*\?*$/i,
+      'When was $1 born?',
+    )
+    .replace(
+      /^(?:(?:what|when)\s+(?:is|was)\s+(?=\S+(?:\s+\S+)*?\s?['’]s?\s+death))?(?!(?:what|which|who|where|when|how|is|was|did|does)\b)([^?]+?)(?:['’]s?)?\s+(?:death\s+date|date\s+of\s+death)\s*\?*$/i,
+      'When did $1 die?',
+    )
     // "What country of origin do A and B have in common?": "in common" says the answer is both
     // sides' (lives.ts inCommon), and a country "of origin" is a country; neither is a word to find.
     .replace(/\s+in\s+common\b/i, '')

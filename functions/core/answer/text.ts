@@ -499,6 +499,17 @@ export function askedPart(question: string): string {
         .replace(/\b(what|who|where|when|how|which|that|there|it)['’]s\b/gi, (whole, word: string, at: number, all: string) =>
           at === 0 || /^\p{Ll}/u.test(word) || /(?:^|[.!?:;—–-])\s*$/u.test(all.slice(0, at)) ? `${word} is` : whole,
         )
+        // Words said before a question ("ok so ..."), and a question asked after a statement and a
+        // comma ("X got bought at some point, who bought it"), which is asked as after a dash.
+        .replace(/^\s*(?:(?:[Oo]k(?:ay)?|OK|[Ss]o|[Hh]ey|[Hh]i|[Uu]m+|[Ww]ell),?\s+)+(?=\p{Ll})/u, '')
+        // Not a phrase of place or time before the question ("In 2023, what ...": leadingPhraseLast), nor options ("gas vs solar ..., which ...").
+        .replace(
+          /^((?!(?:who|whom|whose|what|which|when|where|why|how|in|on|at|from|during|among|of|for|between|according|after|before|once|while|as)\b)[^,?]+),\s+(?:but\s+|and\s+|so\s+)?(?=(?:who|what|when|where|how)\b[^,]*$)/i,
+          (whole, statement: string) => (/\b(?:or|vs\.?|versus)\s/i.test(statement) ? whole : `${statement} — `),
+        )
+        // Typed without the apostrophe ("whats the budget"), or as said ("gimme the name").
+        .replace(/\b(what|where|who)s\b/gi, '$1 is')
+        .replace(/\bgimme\b/gi, (word) => `${word[0]}ive me`)
         // "Where does Frayne come from?" asks "Where is Frayne from?": coming from is being from.
         .replace(/^(\s*)where\s+(does|do|did)\s+(.+?)\s+(?:come|hail)\s+from\s*\?*\s*$/i, (_, space: string, verb: string, who: string) => {
           const be = { does: 'is', do: 'are', did: 'was' }[verb.toLowerCase() as 'does' | 'do' | 'did'];
@@ -565,6 +576,21 @@ export function askedPart(question: string): string {
     return `${last.slice(0, person.index)}${parts[0]!.trim()}${last.slice(person.index + person[0].length)}`;
   // The question after a preamble may itself ask for a summary ("I'm curious: what is Vélo'v and ...?").
   return parts.length > 1 && asks && !pointsBack ? asTellMeAbout(last) : expanded;
+}
+
+/**
+ * "The Gotland Line runs ferries — where is it based?": "it" in a question after a statement that
+ * opens with a name stands for that name ("where is The Gotland Line based?"). The question as it
+ * was otherwise: no name opening the statement, or no "it" in the question after it.
+ */
+export function itAsPreamble(question: string): string {
+  const parts = question.split(/\s+[—–-]\s+|:\s+/);
+  if (parts.length !== 2) return question;
+  const [statement, asked] = parts as [string, string];
+  const it = /\bit\b(?!['’])/i.exec(asked);
+  const name = /^\s*((?:[Tt]he\s+)?\p{Lu}[\p{L}'’.-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}'’.-]*)*)\s+\p{Ll}{2,}(?:\s+\S+)*\s*$/u.exec(statement)?.[1];
+  if (!it || name === undefined || !/^(?:who|what|which|when|where|why|how)\b/i.test(asked)) return question;
+  return `${upperFirst(asked.slice(0, it.index))}${name}${asked.slice(it.index + it[0].length)}`;
 }
 
 /**

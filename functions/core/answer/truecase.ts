@@ -21,9 +21,19 @@ const MAX_NAME_WORDS = 6;
 const MAX_TITLE_WORDS = 10;
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
 
+/** Letters no decomposition takes apart, as they are written in ASCII ("Kjær": kjaer, "Straße": strasse). */
+const LIGATURES: Record<string, string> = { æ: 'ae', ø: 'o', œ: 'oe', ß: 'ss', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+
 /** Lower case, without accents, one apostrophe, one space: the key two spellings of a name share. */
 export function foldName(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/’/g, "'").replace(/\s+/g, ' ').trim();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[æøœßłđðþı]/g, (c) => LIGATURES[c]!)
+    .replace(/’/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Whether the writer cased the question: a capital after its first word, "I" aside. */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { describedThing, readQuestion } from '../../../functions/core/answer/question.js';
-import { answerFormat, askedPart, entitySpans, sentences, summaryTopic } from '../../../functions/core/answer/text.js';
+import { answerFormat, askedPart, entitySpans, itAsPreamble, sentences, summaryTopic } from '../../../functions/core/answer/text.js';
 
 describe('Function: entitySpans and sentences on a case name', () => {
   it('keeps "Craig v. Boren" one name and one sentence', () => {
@@ -326,5 +326,49 @@ describe('Function: readQuestion on options set against each other', () => {
     expect(share.relation).not.toContain('vs');
     expect(towns.options).toEqual(['essin', 'brugh']);
     expect(names.options).toEqual(['Orne Institute', 'Vell Museum']);
+  });
+});
+
+describe('Function: askedPart on questions typed as said', () => {
+  it('writes out a question word typed without its apostrophe, and "gimme"', () => {
+    // Act & Assess
+    expect(askedPart('whats the budget of the film')).toBe('what is the budget of the film');
+    expect(askedPart('gimme the name of the main town')).toBe('give me the name of the main town');
+  });
+
+  it('leaves out words said before a question, but not a title that opens with one', () => {
+    // Act & Assess
+    expect(askedPart('ok so where was she born')).toBe('where was she born');
+    expect(askedPart('So Long, Marianne was written by whom?')).toContain('So Long');
+  });
+
+  it('asks a question after a statement and a comma as after a dash, not a phrase of time or options', () => {
+    // Act & Assess
+    expect(askedPart('the studio got bought at some point, who bought it')).toBe('the studio got bought at some point — who bought it');
+    expect(askedPart('In 2023, what was the share of wind?')).not.toContain('—');
+    expect(askedPart('gas vs solar share in 2023, which is higher')).not.toContain('—');
+  });
+});
+
+describe('Function: itAsPreamble', () => {
+  it('reads "it" after a statement opening with a name as that name', () => {
+    // Act & Assess
+    expect(itAsPreamble('The Vendel Line runs ferries — where is it based?')).toBe('Where is The Vendel Line based?');
+  });
+
+  it('leaves a question whose preamble is a name alone, or opens with none', () => {
+    // Act & Assess
+    expect(itAsPreamble('Kockums - who founded it?')).toBe('Kockums - who founded it?');
+    expect(itAsPreamble('the line runs ferries — where is it based?')).toBe('the line runs ferries — where is it based?');
+  });
+});
+
+describe('Function: readQuestion on a date of birth asked as a noun', () => {
+  it('reads a birth date, a birthday and a death date as when someone was born or died', () => {
+    // Act & Assess
+    expect(readQuestion('What is the birth date of Kari Holm?')).toMatchObject({ names: ['Kari Holm'], type: 'date', relation: ['born'] });
+    expect(readQuestion("What is Kari Holm's birthday?")).toMatchObject({ names: ['Kari Holm'], type: 'date', relation: ['born'] });
+    expect(readQuestion('Kari Holm birthday')).toMatchObject({ names: ['Kari Holm'], type: 'date', relation: ['born'] });
+    expect(readQuestion('Per Lie death date')).toMatchObject({ names: ['Per Lie'], type: 'date' });
   });
 });

@@ -67,3 +67,14 @@ describe('Function: truecased', () => {
     expect(niceRiver.covered).toBe(false);
   });
 });
+
+describe('Function: truecased on letters no decomposition takes apart', () => {
+  it('writes "kjaer" and "romo" as the passages spell Kjær and Rømø', () => {
+    // Arrange
+    const docs = [doc('actress', 'Lene Kjær', 'Lene Kjær is a Danish actress, born in Aarhus.'), doc('island', 'Rømø', 'Rømø is a Danish island.')];
+
+    // Act & Assess
+    expect(truecased('where was lene kjaer born', docs, wordNet())).toBe('where was Lene Kjær born');
+    expect(truecased('how big is romo', docs, wordNet())).toBe('how big is Rømø');
+  });
+});

@@ -7079,3 +7079,19 @@ describe('Function: answerStructured on two skiers, a coach and a club', () => {
     expect(ask('Which team did Per Lie coach before Tind Ski?', all).shortAnswer).toBe('Swedish national team');
   });
 });
+
+describe('Function: answerStructured on questions typed as said', () => {
+  const line = doc('line', 'Vendel Line', 'The Vendel Line is a Swedish shipping company founded in 1899. It has its head office in Varberg.');
+  const ferry = doc('ferry', 'MS Vendel', 'MS Vendel was a ferry built by the Oresund shipyard in Landskrona. She was operated by the Vendel Line.');
+  const all = [line, ferry];
+
+  it('reads "it" after a statement opening with a name as that name', () => {
+    // Act & Assess
+    expect(ask('ok so the vendel line runs ferries, where is it based', all).shortAnswer).toBe('in Varberg');
+  });
+
+  it('refuses to choose between two sides when no passage says a word of one', () => {
+    // Act & Assess
+    expect(ask('Which is older, the Vendel Line or the Gotland Line?', all).shortAnswer).toBeNull();
+  });
+});

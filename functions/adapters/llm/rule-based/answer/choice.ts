@@ -98,6 +98,16 @@ export function choose(reading: QuestionReading, focus: Focus): ExtractedAnswer 
     if (scores[0] === scores[1] || perSide.some((ss) => ss.length === 0)) return undefined;
     return { shortAnswer: win === 0 ? 'yes' : 'no', answer: cite(best[win]!.s!) };
   }
+  // A side no passage says a word of, beyond the words both sides share ("Which is bigger, Fanø or
+  // Visby?", "the Vendel Line or the Gotland Line?" over passages that never say Visby or Gotland),
+  // cannot be weighed: the passages do not settle it.
+  const said = (t: string) => focus.all.some((s) => s.terms.has(t) || contentTerms(s.title).includes(t));
+  const unnamed = (side: string, i: number) => {
+    const other = new Set(contentTerms(options[1 - i]!));
+    const own = contentTerms(side).filter((t) => !other.has(t));
+    return own.length > 0 && !own.some(said);
+  };
+  if (options.some(unnamed)) return undefined;
   return { shortAnswer: options[win]!, answer: support.map(cite).join(' ') };
 }
 

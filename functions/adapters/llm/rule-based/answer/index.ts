@@ -46,6 +46,7 @@ import {
   askedPart,
   bareTitle,
   escapeRegExp,
+  itAsPreamble,
   NUMBER_WORDS,
   PLOT_ASKED,
   sentences,
@@ -196,10 +197,12 @@ function answerOf(input: AnswerInput, lexicon: Lexicon, depth: number): Extracte
   // Read as the passages write it: "toulose" names Toulouse (core/answer/truecase.ts).
   const posed = questionAsked(input);
   // "How tall is X in metres?" is read as "How tall is X?"; the part in metres is kept after (answerStructured).
-  const text = asPassagesWrite(
-    posed.replace(UNIT_ASKED, (asked, unit: string) => (unitNamed(unit) ? '?' : asked)),
-    input.documents,
-    lexicon,
+  const text = itAsPreamble(
+    asPassagesWrite(
+      posed.replace(UNIT_ASKED, (asked, unit: string) => (unitNamed(unit) ? '?' : asked)),
+      input.documents,
+      lexicon,
+    ),
   );
   const reading = withoutClassAdjective(
     asPerson(withTitledNames(withWholeTitles(withTitledOptions(readQuestion(text), text, all), text, all), text, all), lexicon),
