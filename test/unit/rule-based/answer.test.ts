@@ -7095,3 +7095,42 @@ describe('Function: answerStructured on questions typed as said', () => {
     expect(ask('Which is older, the Vendel Line or the Gotland Line?', all).shortAnswer).toBeNull();
   });
 });
+
+describe('Function: answerStructured on three universities and a city', () => {
+  const west = doc(
+    'west',
+    'University of Harnby',
+    'The University of Harnby is a public research university in Harnby, founded in 1946. It has about 18,000 students and 3,900 staff.',
+  );
+  const old = doc(
+    'old',
+    'University of Solvik',
+    'The University of Solvik is the oldest university in the country, founded in 1811. With about 27,000 students, it is also the largest.',
+  );
+  const north = doc(
+    'north',
+    'Arctic University of Isby',
+    'The Arctic University of Isby is a public university in Isby, founded in 1968. It is the northernmost university in the world, with about 17,000 students.',
+  );
+  const city = doc(
+    'city',
+    'Harnby',
+    'Harnby is the second-largest city in the country, with a population of about 290,000. The University of Harnby is its largest employer.',
+  );
+  const all = [west, old, north, city];
+
+  it('gives the city a university is named after where its passage calls it a city', () => {
+    // Act & Assess
+    expect(ask('In which city is the University of Harnby?', all).shortAnswer).toBe('Harnby');
+  });
+
+  it('lists the things of a class under a bound, their leads opening with an article', () => {
+    // Act & Assess
+    expect(ask('Which universities have fewer than 20,000 students?', all).shortAnswer).toBe('Arctic University of Isby, University of Harnby');
+  });
+
+  it('ranks a top-N by the figure of the noun after "by" each passage gives', () => {
+    // Act & Assess
+    expect(ask('Top 2 universities by number of students', all).shortAnswer).toBe('University of Solvik, University of Harnby');
+  });
+});

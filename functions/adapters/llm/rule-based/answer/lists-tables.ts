@@ -31,6 +31,8 @@ export function list(reading: QuestionReading, tables: readonly Table[], focus: 
   }
   // "The three largest cities": each passage's rank on that superlative ("the third-largest city")
   // orders the items when the passages give it; the others follow in the order found.
+  const figured = reading.n !== undefined && reading.n > 0 ? topByFigure(focus, n) : undefined;
+  if (figured) return figured;
   // "Top 3 cities by population" ranks by the largest, as "the three largest cities" does.
   // "The five most populous cities" ranks by the superlative the passages rank that class with
   // ("the third-largest city"), whichever it is.
@@ -81,6 +83,49 @@ export function list(reading: QuestionReading, tables: readonly Table[], focus: 
     : pool;
   if (items.length === 0) return undefined;
   return { shortAnswer: items.map((i) => i.name).join(', '), answer: items.map((i, k) => `${k + 1}. ${cite(i.sentence)}`).join('\n') };
+}
+
+/**
+ * "Top 2 universities by number of students": the things of the class asked with a passage of
+ * their own, ranked on the figure the sentence of that passage saying the noun after "by" gives
+ * (largest first), when at least two such are found. Undefined otherwise: the passages' ranks
+ * ("the third-largest city") order the list instead.
+ */
+function topByFigure(focus: Focus, n: number): ExtractedAnswer | undefined {
+  const by = /\bby\s+(?:the\s+|their\s+|its\s+)?(?:number\s+of\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)\s*\??\s*$/iu.exec(focus.question)?.[1];
+  const terms = by === undefined ? [] : contentTerms(by);
+  // The class is the one asked, or the plural after "top N" ("Top 2 universities by ...").
+  const plural = /\btop\s+\S+\s+(\p{L}[\p{L}-]*s)\b/iu.exec(focus.question)?.[1];
+  const kind = focus.answerClass.size > 0 ? focus.answerClass : new Set(plural ? contentTerms(plural) : []);
+  if (terms.length === 0 || kind.size === 0) return undefined;
+  const found: Array<{ name: string; sentence: Sentence; value: number }> = [];
+  for (const { name, own } of passagesOfClass(focus, kind)) {
+    for (const s of own) {
+      const figure = terms.every((t) => holdsTerm(s.terms, t)) ? numbersIn(s.text).find((c) => c.value !== undefined) : undefined;
+      if (figure === undefined) continue;
+      found.push({ name, sentence: s, value: figure.value! });
+      break;
+    }
+  }
+  if (found.length < 2) return undefined;
+  const top = found.sort((a, b) => b.value - a.value).slice(0, n);
+  return { shortAnswer: top.map((t) => t.name).join(', '), answer: top.map((t, k) => `${k + 1}. ${cite(t.sentence)}`).join('\n') };
+}
+
+/**
+ * The passages of things of the class asked, each titled after a name its lead sentence opens with
+ * (an article aside: "The University of Vestby is ...") and calls of the class; in the order ranked.
+ */
+function passagesOfClass(focus: Focus, kind: ReadonlySet<string> = focus.answerClass): Array<{ name: string; own: Sentence[] }> {
+  const out: Array<{ name: string; own: Sentence[] }> = [];
+  for (const id of new Set(ranked(focus).map((s) => s.docId))) {
+    const own = focus.all.filter((s) => s.docId === id);
+    const lead = own.find((s) => s.position === 0);
+    const name = bareTitle(lead?.title ?? '');
+    if (!lead || name === '' || !lead.text.replace(/^(?:The|A|An)\s+/, '').startsWith(name) || ![...kind].some((t) => holdsTerm(lead.terms, t))) continue;
+    out.push({ name, own });
+  }
+  return out;
 }
 
 /** "Which city has the most inhabitants?", "What is the most populous city?": one of a class, ranked on a figure. */
@@ -165,12 +210,9 @@ export function membersWith(focus: Focus, least = 2): ExtractedAnswer | undefine
     return figure !== undefined && (above ? figure.value! > limit : figure.value! < limit);
   };
   const members: Array<{ name: string; sentence: Sentence }> = [];
-  for (const id of new Set(ranked(focus).map((s) => s.docId))) {
-    const own = focus.all.filter((s) => s.docId === id);
-    const lead = own.find((s) => s.position === 0);
-    const name = bareTitle(lead?.title ?? '');
-    // A passage of its own: its title is a name its lead sentence opens with ("Port of Marseille" is the port's).
-    if (!lead || name === '' || !lead.text.startsWith(name) || focus.classScore(lead) === 0) continue;
+  // A passage of its own: its title is a name its lead sentence opens with ("Port of Marseille" is the port's).
+  for (const { name, own } of passagesOfClass(focus)) {
+    const lead = own.find((s) => s.position === 0)!;
     const names = focus.reading.names.filter((n) => !sameName(lead.title, n));
     const says = own.find(
       (s) => sets.every((set) => [...set].some((t) => holdsTerm(s.terms, t))) && names.every((n) => contentTerms(n).every((t) => s.terms.has(t))) && meets(s),

@@ -215,7 +215,10 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
       about &&
       focus.answerClass.size > 0 &&
       ((kindsSayClass && focus.kindsIn(s.text).some((k) => focus.lexicon.isKindOf?.(k.text, 'location') !== true)) ||
-        focus.candidates(s.text).some((c) => !focus.isGiven(c) && (ownPassageDefines(c, focus) || namedBeforeClass(c, s, focus))));
+        // A word of a name given counts where it is the place the name is "of" ("a university in Vestby", asked the University of Vestby's city).
+        focus
+          .candidates(s.text)
+          .some((c) => (!focus.isGiven(c) || placeNamedOf(c, s, reading)) && (ownPassageDefines(c, focus) || namedBeforeClass(c, s, focus))));
     if ((!dated || focus.relation.length >= 2) && asked === 0 && (focus.relation.length > 0 || focus.answerClass.size > 0) && !namesOfClass()) continue;
     // With no name to be about, where a sentence says the whole relation, one saying none of it is about something
     // else: "It has about 24,000 students" counts people, but not those "the plague of 1370" killed.
