@@ -7134,3 +7134,17 @@ describe('Function: answerStructured on three universities and a city', () => {
     expect(ask('Top 2 universities by number of students', all).shortAnswer).toBe('University of Solvik, University of Harnby');
   });
 });
+
+describe('Function: answerStructured on a chef and his books', () => {
+  const chef = doc(
+    'chef',
+    'Jon Vik',
+    'Jon Vik (born 4 August 1977 in Sandvik) is a chef. Vik has written three cookbooks, the first of which, Brine and Ember, won the Gourmand Award in 2011.',
+  );
+  const town = doc('town', 'Sandvik', 'Sandvik is a fishing village. It lies near Lyon, Paris and Nice, which are cities.');
+
+  it('gives a title with "and" in it set off by commas whole', () => {
+    // Act & Assess
+    expect(ask("What was Jon Vik's first cookbook?", [chef, town]).shortAnswer).toBe('Brine and Ember');
+  });
+});

@@ -952,6 +952,13 @@ function joined(c: Candidate, s: Sentence, reading: QuestionReading, focus: Focu
       ? coAgents(after)
       : undefined;
   if (agents) return { ...c, text: `${c.text}${agents}` };
+  // "the first of which, Salt and Smoke, won ...": a title with "and" in it set off by commas is one
+  // name (not after a name and a comma: "Lyon, Paris and Nice," is a list).
+  const titled =
+    reading.type === 'entity' && /\b\p{Ll}+,\s*$/u.test(before)
+      ? /^(\s+and\s+\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)(?=\s*,)/u.exec(after)?.[1]
+      : undefined;
+  if (titled) return { ...c, text: `${c.text}${titled}` };
   // "Which team did he coach?": "the Swedish national team", a nation's adjective that only qualifies the class noun after it.
   const noun = reading.type === 'entity' && focus.lexicon.isNameAdjective?.(c.text) === true ? reading.answerClass?.split(/\s+/).at(-1) : undefined;
   const qualified = noun ? new RegExp(`^(\\s+(?:\\p{Ll}[\\p{Ll}-]*\\s+){0,2}${escapeRegExp(noun)})\\b`, 'u').exec(after)?.[1] : undefined;
