@@ -184,13 +184,14 @@ const COUNT_JOINED = new RegExp(`(?<![\\p{L}\\d-])(\\d+|${Object.keys(NUMBER_WOR
 /** A count, in figures or in words. */
 const COUNT = `(?:\\d[\\d,]*|${Object.keys(NUMBER_WORDS).join('|')})`;
 /** What a part is "of": its whole's owner, after "of" ("of the", "of her"). */
-const OF_WHOLE = '\\s+of\\s+(?:the|his|her|its|their)\\s+';
+const WHOLE_OWNER = '(?:the|his|her|its|their)';
+const OF_WHOLE = `\\s+of\\s+${WHOLE_OWNER}\\s+`;
 /** A part of a counted whole: "Seven of her nine crew", "two of the five members", "Three of its researchers" (the part, group 1). */
 const PART_OF_COUNT = new RegExp(`(?<![\\p{L}\\d-])(${COUNT})(?=${OF_WHOLE}(?:${COUNT}\\s+\\p{Ll}|\\p{Ll}+[^s\\s]s\\b))`, 'giu');
 /** The counted whole right after a part, and its noun (group 1): " of the 200 seats", " of its nine crew". */
 export const PART_OF_WHOLE = new RegExp(`^${OF_WHOLE}${COUNT}\\s+(\\p{Ll}+)`, 'iu');
 /** The counted whole fronted before its part's clause, and its noun (group 1): "Of the 312 people on board, " (41 died). */
-export const WHOLE_FRONTED = new RegExp(`^\\s*of${OF_WHOLE.slice('\\s+of'.length)}${COUNT}\\s+(\\p{Ll}+)[^,;]*,\\s*$`, 'iu');
+export const WHOLE_FRONTED = new RegExp(`^\\s*of\\s+${WHOLE_OWNER}\\s+${COUNT}\\s+(\\p{Ll}+)[^,;]*,\\s*$`, 'iu');
 
 /** The lower bound of a range before a count ("two to ", "2–"); not the start of a change ("from 100 to 400 members"). */
 const RANGE_BEFORE = new RegExp(`(?<!\\bfrom\\s+)\\b(?:\\d[\\d,]*|${Object.keys(NUMBER_WORDS).join('|')})(?:\\s+to\\s+|\\s*[–-]\\s*)$`, 'iu');

@@ -178,6 +178,20 @@ function sideOf(text: string, names: readonly string[], before: boolean): string
 /** "A ... before B ...": the word that orders two things in time (group 1), and a "the" after it. */
 export const ORDER_ASKED = /\b(before|after|earlier\s+than|later\s+than)\s+(?:the\s+)?/i;
 
+/** The nouns a birth or a death is dated by ("birth date", "birthday"), and said after a name only ("X date of birth"). */
+const LIFE_DATE_NOUNS = { birth: ['birth\\s*date|birthday', 'date\\s+of\\s+birth'], death: ['death\\s+date', 'date\\s+of\\s+death'] } as const;
+/** "What is the birth date of X?": X, group 1. */
+const lifeDateOf = (event: 'birth' | 'death') =>
+  new RegExp(`^(?:what|when)\\s+(?:is|was)\\s+the\\s+(?:${LIFE_DATE_NOUNS[event][0]})\\s+of\\s+([^?]+?)\\s*\\?*$`, 'i');
+const LIFE_DATE_OF = { birth: lifeDateOf('birth'), death: lifeDateOf('death') };
+/** "X's birthday", "What is X's birth date?", "X date of birth" (not "What is X's date of birth?"): X, group 1. */
+const lifeDateKeyword = (event: 'birth' | 'death') =>
+  new RegExp(
+    `^(?:(?:what|when)\\s+(?:is|was)\\s+(?=\\S+(?:\\s+\\S+)*?\\s?['’]s?\\s+${event}))?(?!(?:what|which|who|where|when|how|is|was|did|does)\\b)([^?]+?)(?:['’]s?)?\\s+(?:${LIFE_DATE_NOUNS[event].join('|')})\\s*\\?*$`,
+    'i',
+  );
+const LIFE_DATE_KEYWORD = { birth: lifeDateKeyword('birth'), death: lifeDateKeyword('death') };
+
 /** "was the Mary Ellen carrying?": a name, then the verb asked in its -ing form, last. */
 const PROGRESSIVE_ASKED = /^(?:is|are|was|were)\s+(?:the\s+)?\p{Lu}[^?]*?\s+\p{Ll}{3,}ing\s*\?*\s*$/u;
 const QUANTITY_ADJECTIVES = 'old|long|tall|high|big|large|far|deep|wide|heavy|fast|often|much|many|populous';
@@ -218,16 +232,10 @@ export function readQuestion(raw: string): QuestionReading {
     .replace(/^(?:what|which)\s+(?:is|was)\s+the\s+(?:place\s+of\s+death|death\s+place)\s+of\s+([^?]+?)\s*\?*$/i, 'Where did $1 die?')
     // "What is the birth date of X?", "What is X's birthday?", "X date of birth": when X was born, or died
     // ("the date of birth of X", "X's date of birth" are read as they stand: a date, of the birth).
-    .replace(/^(?:what|when)\s+(?:is|was)\s+the\s+(?:birth\s*date|birthday)\s+of\s+([^?]+?)\s*\?*$/i, 'When was $1 born?')
-    .replace(/^(?:what|when)\s+(?:is|was)\s+the\s+death\s+date\s+of\s+([^?]+?)\s*\?*$/i, 'When did $1 die?')
-    .replace(
-      /^(?:(?:what|when)\s+(?:is|was)\s+(?=\S+(?:\s+\S+)*?\s?['’]s?\s+birth))?(?!(?:what|which|who|where|when|how|is|was|did|does)\b)([^?]+?)(?:['’]s?)?\s+(?:birth\s*date|birthday|date\s+of\s+birth)\s*\?*$/i,
-      'When was $1 born?',
-    )
-    .replace(
-      /^(?:(?:what|when)\s+(?:is|was)\s+(?=\S+(?:\s+\S+)*?\s?['’]s?\s+death))?(?!(?:what|which|who|where|when|how|is|was|did|does)\b)([^?]+?)(?:['’]s?)?\s+(?:death\s+date|date\s+of\s+death)\s*\?*$/i,
-      'When did $1 die?',
-    )
+    .replace(LIFE_DATE_OF.birth, 'When was $1 born?')
+    .replace(LIFE_DATE_OF.death, 'When did $1 die?')
+    .replace(LIFE_DATE_KEYWORD.birth, 'When was $1 born?')
+    .replace(LIFE_DATE_KEYWORD.death, 'When did $1 die?')
     // "What country of origin do A and B have in common?": "in common" says the answer is both
     // sides' (lives.ts inCommon), and a country "of origin" is a country; neither is a word to find.
     .replace(/\s+in\s+common\b/i, '')

@@ -486,6 +486,9 @@ function withoutFormat(question: string): string {
   return question.replace(FORMAT_BEFORE, '').replace(FORMAT_AFTER, '');
 }
 
+/** Where a preamble ends and the question after it starts: a dash between spaces, or a colon. */
+const PREAMBLE_END = /\s+[—–-]\s+|:\s+/;
+
 /**
  * The question a user asked, as the readers expect it: a contracted question word written out
  * ("what's" is "what is") and a preamble before a dash or a colon left out ("I'm planning a
@@ -533,7 +536,7 @@ export function askedPart(question: string): string {
         .replace(/\bmetro(?:politan)?\s+population\s+of\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]+)/gu, 'population of the $1 metropolitan area'),
     ),
   );
-  const parts = expanded.split(/\s+[—–-]\s+|:\s+/);
+  const parts = expanded.split(PREAMBLE_END);
   const last = parts[parts.length - 1]!.trim();
   // "Lyon - what is its population?": a pronoun in the question points back into the preamble, which stays;
   // so do the options a "which" chooses between ("Gas or solar: which generated more?", "Nice vs Toulouse: which ...?").
@@ -584,7 +587,7 @@ export function askedPart(question: string): string {
  * was otherwise: no name opening the statement, or no "it" in the question after it.
  */
 export function itAsPreamble(question: string): string {
-  const parts = question.split(/\s+[—–-]\s+|:\s+/);
+  const parts = question.split(PREAMBLE_END);
   if (parts.length !== 2) return question;
   const [statement, asked] = parts as [string, string];
   const it = /\bit\b(?!['’])/i.exec(asked);

@@ -23,6 +23,7 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*/gu;
 
 /** Letters no decomposition takes apart, as they are written in ASCII ("Kjær": kjaer, "Straße": strasse). */
 const LIGATURES: Record<string, string> = { æ: 'ae', ø: 'o', œ: 'oe', ß: 'ss', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+const LIGATURE = new RegExp(`[${Object.keys(LIGATURES).join('')}]`, 'g');
 
 /** Lower case, without accents, one apostrophe, one space: the key two spellings of a name share. */
 export function foldName(text: string): string {
@@ -30,7 +31,7 @@ export function foldName(text: string): string {
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .replace(/[æøœßłđðþı]/g, (c) => LIGATURES[c]!)
+    .replace(LIGATURE, (c) => LIGATURES[c]!)
     .replace(/’/g, "'")
     .replace(/\s+/g, ' ')
     .trim();

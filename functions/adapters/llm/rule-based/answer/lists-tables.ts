@@ -96,8 +96,8 @@ function topByFigure(focus: Focus, n: number): ExtractedAnswer | undefined {
   const terms = by === undefined ? [] : contentTerms(by);
   // The class is the one asked, or the plural after "top N" ("Top 2 universities by ...").
   const plural = /\btop\s+\S+\s+(\p{L}[\p{L}-]*s)\b/iu.exec(focus.question)?.[1];
-  const kind = focus.answerClass.size > 0 ? focus.answerClass : new Set(plural ? contentTerms(plural) : []);
-  if (terms.length === 0 || kind.size === 0) return undefined;
+  const kind = focus.answerClass.size > 0 ? undefined : new Set(plural ? contentTerms(plural) : []);
+  if (terms.length === 0 || kind?.size === 0) return undefined;
   const found: Array<{ name: string; sentence: Sentence; value: number }> = [];
   for (const { name, own } of passagesOfClass(focus, kind)) {
     for (const s of own) {
@@ -113,17 +113,19 @@ function topByFigure(focus: Focus, n: number): ExtractedAnswer | undefined {
 }
 
 /**
- * The passages of things of the class asked, each titled after a name its lead sentence opens with
- * (an article aside: "The University of Vestby is ...") and calls of the class; in the order ranked.
+ * The passages of things of the class asked (Focus.classScore), or of a kind's words, each titled
+ * after a name its lead sentence opens with (an article aside: "The University of Vestby is ...")
+ * and calls of the class; in the order ranked, each with its lead and all its sentences.
  */
-function passagesOfClass(focus: Focus, kind: ReadonlySet<string> = focus.answerClass): Array<{ name: string; own: Sentence[] }> {
-  const out: Array<{ name: string; own: Sentence[] }> = [];
+function passagesOfClass(focus: Focus, kind?: ReadonlySet<string>): Array<{ name: string; lead: Sentence; own: Sentence[] }> {
+  const ofClass = (s: Sentence) => (kind ? [...kind].some((t) => holdsTerm(s.terms, t)) : focus.classScore(s) > 0);
+  const out: Array<{ name: string; lead: Sentence; own: Sentence[] }> = [];
   for (const id of new Set(ranked(focus).map((s) => s.docId))) {
     const own = focus.all.filter((s) => s.docId === id);
     const lead = own.find((s) => s.position === 0);
     const name = bareTitle(lead?.title ?? '');
-    if (!lead || name === '' || !lead.text.replace(/^(?:The|A|An)\s+/, '').startsWith(name) || ![...kind].some((t) => holdsTerm(lead.terms, t))) continue;
-    out.push({ name, own });
+    if (!lead || name === '' || !lead.text.replace(/^(?:The|A|An)\s+/, '').startsWith(name) || !ofClass(lead)) continue;
+    out.push({ name, lead, own });
   }
   return out;
 }
@@ -211,8 +213,7 @@ export function membersWith(focus: Focus, least = 2): ExtractedAnswer | undefine
   };
   const members: Array<{ name: string; sentence: Sentence }> = [];
   // A passage of its own: its title is a name its lead sentence opens with ("Port of Marseille" is the port's).
-  for (const { name, own } of passagesOfClass(focus)) {
-    const lead = own.find((s) => s.position === 0)!;
+  for (const { name, lead, own } of passagesOfClass(focus)) {
     const names = focus.reading.names.filter((n) => !sameName(lead.title, n));
     const says = own.find(
       (s) => sets.every((set) => [...set].some((t) => holdsTerm(s.terms, t))) && names.every((n) => contentTerms(n).every((t) => s.terms.has(t))) && meets(s),

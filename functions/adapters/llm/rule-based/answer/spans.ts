@@ -220,11 +220,10 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
   const partDone = (c: Candidate) => {
     if (c.kind !== 'number') return false;
     const after = s.text.slice(c.at + c.text.length);
-    const whole = PART_OF_WHOLE.exec(after) ?? WHOLE_FRONTED.exec(s.text.slice(0, c.at));
+    const partOf = PART_OF_WHOLE.exec(after);
+    const whole = partOf ?? WHOLE_FRONTED.exec(s.text.slice(0, c.at));
     // The verb right before the part, or a word before it ("holds 84", "won only 84"); or right after a fronted whole's part ("41 died").
-    const near = PART_OF_WHOLE.test(after)
-      ? /(?:\p{L}+\s+){0,2}$/u.exec(s.text.slice(0, c.at))?.[0]
-      : /^(?:\s+\p{L}+){1,2}/u.exec(`${c.text.replace(/^\S+/, '')}${after}`)?.[0];
+    const near = partOf ? /(?:\p{L}+\s+){0,2}$/u.exec(s.text.slice(0, c.at))?.[0] : /^(?:\s+\p{L}+){1,2}/u.exec(`${c.text.replace(/^\S+/, '')}${after}`)?.[0];
     const verbs = contentTerms(near ?? '');
     return whole !== null && focus.answerClass.has(contentTerms(whole[1]!)[0] ?? '') && focus.relation.some((set) => verbs.some((t) => set.has(t)));
   };
