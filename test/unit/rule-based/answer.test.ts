@@ -7148,3 +7148,55 @@ describe('Function: answerStructured on a chef and his books', () => {
     expect(ask("What was Jon Vik's first cookbook?", [chef, town]).shortAnswer).toBe('Brine and Ember');
   });
 });
+
+describe('Function: answerStructured on bridges, their engineer, a town hall and a firm', () => {
+  const bridge = doc(
+    'halden-bridge',
+    'Halden Bridge',
+    'The Halden Bridge is a suspension bridge over the Tista river in Halden, Norway. It was designed by the engineer Marit Solberg and opened in 1978.',
+  );
+  const engineer = doc(
+    'marit-solberg',
+    'Marit Solberg',
+    'Marit Solberg (1931–2015) was a Norwegian civil engineer. Her works include the Halden Bridge and the Varn Viaduct.',
+  );
+  const viaduct = doc('varn-viaduct', 'Varn Viaduct', 'The Varn Viaduct is a railway viaduct in Varn designed by Solberg in 1969.');
+  const architect = doc(
+    'per-dahl',
+    'Per Dahl',
+    'Per Dahl (1920–1990) was a Norwegian architect. In 1958 he designed the Halden Town Hall, which opened in 1962.',
+  );
+  const firm = doc(
+    'holm',
+    'Holm Engineering',
+    'Holm Engineering is a consulting firm based in Aarhus. Since 1999 it has been part of the Dutch group Vandermolen. The firm designed the Orel Bridge and the Kask Bridge.',
+  );
+  const orel = doc('orel-bridge', 'Orel Bridge', 'The Orel Bridge is a cable-stayed bridge in Estonia, designed by Holm Engineering.');
+  const all = [bridge, engineer, viaduct, architect, firm, orel];
+
+  it('does not take the designer of a thing sharing one word of the name asked for its own', () => {
+    // Act & Assess
+    expect(ask('Who designed Halden Town Hall?', all).shortAnswer).toBe('Per Dahl');
+  });
+
+  it('ends a thing done at its name, not at a relative clause after it', () => {
+    // Act & Assess
+    expect(ask('What did Per Dahl design?', all).shortAnswer).toBe('the Halden Town Hall');
+  });
+
+  it('lists only what a sentence about the name asked says, not another’s list', () => {
+    // Act & Assess
+    expect(ask('List the bridges designed by Marit Solberg', [bridge, engineer, firm]).shortAnswer).toBe('Halden Bridge, Varn Viaduct');
+  });
+
+  it('gives the name after a nation’s adjective and the class noun asked', () => {
+    // Act & Assess
+    expect(ask('Holm Engineering is part of which group?', all).shortAnswer).toBe('Vandermolen');
+  });
+
+  it('says whether two things had the same doer, a name and its last word being one person', () => {
+    // Act & Assess
+    expect(ask('Were the Halden Bridge and the Varn Viaduct designed by the same engineer?', all).shortAnswer).toBe('yes');
+    expect(ask('Do the Halden Bridge and the Orel Bridge have the same designer?', all).shortAnswer).toBe('no');
+  });
+});

@@ -255,7 +255,8 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         totalOf(text, input.documents, lexicon, depth) ??
         eachOf(text, reading, input.documents, lexicon, depth) ??
         conjoined(text, reading, input.documents, lexicon, depth) ??
-        sameNationOfRole(text, input.documents, lexicon, depth))
+        sameNationOfRole(text, input.documents, lexicon, depth) ??
+        sameDoer(text, input.documents, lexicon, depth))
       : undefined);
   if (common) return common;
   const kin = hops
@@ -986,6 +987,38 @@ function citizenship(opening: string, lexicon: Lexicon): string | undefined {
   const adjectives = nationAdjectivesIn(text, lexicon);
   const born = (a: (typeof adjectives)[number]) => /^-\s*born\b/.test(text.slice(a.at + a.text.length));
   return (adjectives.filter((a) => !born(a)).at(-1) ?? adjectives.at(-1))?.nation;
+}
+
+/** "Were X and Y designed by the same engineer?": the two sides, the verb, the noun after "same". */
+const SAME_DOER =
+  /^\s*(?:were|was|are|is)\s+(?:both\s+)?(?:the\s+)?(?<a>.+?)\s+and\s+(?:the\s+)?(?<b>.+?)\s+(?:both\s+)?(?<verb>\p{Ll}{3,}(?:ed|en)|built|made|run|won|led|held|sung|drawn|taught)\s+by\s+the\s+same\s+(?<noun>\p{Ll}+)\s*\?*\s*$/iu;
+/** "Do X and Y have the same director?": the two sides and the role. */
+const SAME_ROLE =
+  /^\s*(?:do|did|does)\s+(?:both\s+)?(?:the\s+)?(?<a>.+?)\s+and\s+(?:the\s+)?(?<b>.+?)\s+(?:both\s+)?(?:have|share)\s+the\s+same\s+(?<noun>\p{Ll}+)\s*\?*\s*$/iu;
+
+/**
+ * "Were the Halden Bridge and the Varn Viaduct designed by the same engineer?", "Do X and Y have the
+ * same director?": who did it is found for each side ("Who designed Halden Bridge?"), and the
+ * verdict is whether the two are one. Only a person's role or a doer is read so (a place "the same"
+ * is yesNo's); undefined when a side is not answered: the question is then read as any other.
+ */
+function sameDoer(asked: string, documents: AnswerInput['documents'], lexicon: Lexicon, depth: number): ExtractedAnswer | undefined {
+  const q = asked.trim().replace(/\s+/g, ' ');
+  const done = SAME_DOER.exec(q)?.groups;
+  const role = done ? undefined : SAME_ROLE.exec(q)?.groups;
+  const groups = done ?? role;
+  // A doer asked by who does it: a person, or a body ("the same firm").
+  const noun = groups?.noun?.toLowerCase();
+  if (!groups || !noun || !['person', 'organization'].some((k) => lexicon.isKindOf?.(noun, k) === true)) return undefined;
+  const found = [groups.a!, groups.b!].map((side) =>
+    askAgain(done ? `Who ${done.verb!.toLowerCase()} ${side}?` : `Who is the ${noun} of ${side}?`, documents, lexicon, depth),
+  );
+  const [a, b] = found.map((f) => f.shortAnswer?.split(/\s*,\s*|\s+and\s+/)[0]);
+  if (!a || !b) return undefined;
+  // One name written whole and by its last words ("Marit Solberg", "Solberg") is one person.
+  const [ta, tb] = [contentTerms(a), contentTerms(b)].sort((x, y) => x.length - y.length);
+  const same = sameName(a, b) || (ta!.length > 0 && tb!.slice(-ta!.length).join(' ') === ta!.join(' '));
+  return { shortAnswer: same ? 'yes' : 'no', answer: [...new Set(found.map((f) => f.answer))].join(' ') };
 }
 
 /** The instruction a rewritten question is answered with: it asks nothing of its own. */

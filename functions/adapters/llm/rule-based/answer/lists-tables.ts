@@ -234,6 +234,9 @@ export function coordinated(focus: Focus): ExtractedAnswer | undefined {
   let found: { run: Candidate[]; sentence: Sentence; beside: boolean; rank: number } | undefined;
   for (const s of ranked(focus).slice(0, 6)) {
     if (focus.relationScore(s) + focus.classScore(s) === 0) continue;
+    // Asked of a name, a list another's sentence gives is another's ("The firm designed the Orel Bridge and ...", asked what Marit Solberg designed);
+    // a name the question only measures by ("larger than Toulouse") is not what it asks about.
+    if (focus.nameTerms.length > 0 && focus.nameScore(s) === 0 && !/\bthan\b/i.test(focus.question)) continue;
     // A sentence saying what is asked ("dams on the Rhône, the Rhine") before one that only says the class.
     const says = focus.relation.length === 0 || focus.relationScore(s) > 0;
     const names = namesIn(s.text).filter((c) => !focus.isGiven(c) && !focus.commonOpener(c, s.text) && fits(c, focus.reading, s));

@@ -1084,8 +1084,11 @@ const BARE_OBJECT = new RegExp(
   `^\\s+(${NOT_PARTICLE}(?:\\s+${NOT_PARTICLE}){0,2}?)(?=\\s+(?:\\p{Ll}{3,}ed|brought|made|built|grown|found|sold|taken|given|known|shipped|mined)\\b)`,
   'u',
 );
-/** One more of a list after the first thing named, opened as it is: ", seven tram lines", " and over a hundred bus routes". */
-const LISTED = new RegExp(`^(?:,|,?\\s+and)\\s+(?=${OPENS})${THING}`, 'u');
+/**
+ * One more of a list after the first thing named, opened as it is: ", seven tram lines", " and over a
+ * hundred bus routes"; not a relative clause (", which opened in 1984").
+ */
+const LISTED = new RegExp(`^(?:,|,?\\s+and)\\s+(?!(?:which|who|whom|whose|where|when|that)\\b)(?=${OPENS})${THING}`, 'u');
 
 /**
  * "What did the Lumière brothers patent?": what a sentence about the subject says it did it to,

@@ -62,6 +62,11 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   // What the first hop leaves unsaid is what the second hop must say ("... created by whom?").
   // A role in brackets after a name says it whole ("Leif Sand (bass)", asked who played bass): no hop is left.
   const bracketed = reading.type === 'person' && roleInBrackets(first, focus);
+  // Under half a name, in a passage titled after something else ("Halden" of "Halden Bridge", asked
+  // of Halden Town Hall), is another's where a sentence holds a name whole; a passage titled after a
+  // part of the name ("Ciara", asked of "Greatest Love (Ciara song)") is still about it.
+  const nameWordsAll = new Set(focus.nameTerms.flat());
+  const anotherNamed = (s: Sentence) => nameScoreOf(s) < Math.min(0.5, mostNamed - 0.5) && contentTerms(bareTitle(s.title)).some((t) => !nameWordsAll.has(t));
   const unsaid = bracketed ? [] : focus.relation.filter((set) => ![...set].some((t) => holdsTerm(first.terms, t)));
   const unsaidScore = (s: Sentence) => unsaid.reduce((n, set) => n + ([...set].some((t) => holdsTerm(s.terms, t)) ? 1 : 0), 0);
   // The relation sets (by index) a sentence says that the first hop left unsaid.
@@ -169,7 +174,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const kindsSayClass = reading.type === 'entity' && classHead !== undefined && focus.lexicon.isKindOf?.(classHead, 'location') !== true;
   const bodyAsked = reading.type === 'entity' && classHead !== undefined && focus.lexicon.isKindOf?.(classHead, 'organization') === true;
   for (const s of focus.all) {
-    const about = (!hasNames || nameScoreOf(s) > 0 || (s.position === 0 && pronounPassages.has(s.docId))) && namesSubject(s);
+    const about = (!hasNames || (nameScoreOf(s) > 0 && !anotherNamed(s)) || (s.position === 0 && pronounPassages.has(s.docId))) && namesSubject(s);
     const asked = focus.relationScore(s) + focus.classScore(s);
     // A second hop is a sentence of a passage the first hop leads to, or one of the first hop's own
     // passage that says the class asked for ("The company was founded ... by CEO Rex Maughan. After
@@ -962,6 +967,9 @@ function joined(c: Candidate, s: Sentence, reading: QuestionReading, focus: Focu
   // "Which team did he coach?": "the Swedish national team", a nation's adjective that only qualifies the class noun after it.
   const noun = reading.type === 'entity' && focus.lexicon.isNameAdjective?.(c.text) === true ? reading.answerClass?.split(/\s+/).at(-1) : undefined;
   const qualified = noun ? new RegExp(`^(\\s+(?:\\p{Ll}[\\p{Ll}-]*\\s+){0,2}${escapeRegExp(noun)})\\b`, 'u').exec(after)?.[1] : undefined;
+  // "designed by the Danish firm Holm Engineering": the name the class noun is followed by is the one asked.
+  const own = qualified ? NAMED_NEXT.exec(after.slice(qualified.length))?.[1] : undefined;
+  if (own) return { ...c, text: own, at: c.at + c.text.length + qualified!.length + after.slice(qualified!.length).indexOf(own) };
   if (qualified) return { ...c, text: `${c.text}${qualified}` };
   // A plural class asked ("Which companies merged to form X?"): the names coordinated after the one found
   // answer with it ("the merger of Oslo Kjemi and Bergen Medisin").
@@ -981,6 +989,9 @@ function joined(c: Candidate, s: Sentence, reading: QuestionReading, focus: Focu
   if (region) return { ...c, text: `${c.text}, ${region.replace(/\.$/, '')}` };
   return c;
 }
+
+/** A name right after ("the Danish firm Holm Engineering", "Solberg & Dahl"). */
+const NAMED_NEXT = /^\s+(\p{Lu}[\p{L}'’-]*(?:\s+(?:&\s+)?\p{Lu}[\p{L}'’-]*)*)/u;
 
 /** A question asking when a run began, or when it ended. */
 const BEGAN = /\b(?:begin\w*|began|begun|start\w*|first)\b/i;
