@@ -138,7 +138,7 @@ const PERSON_NOUNS =
   /^(?:person|people|man|men|woman|women|actor|actress|singer|writer|author|director|player|president|king|queen|leader|musician|artist|composer|poet|politician|scientist|founder|producer|member|wife|husband|son|daughter|father|mother|child|brother|sister|character|coach)s?$/i;
 /** Nouns after what/which that ask for a figure. */
 export const NUMBER_NOUNS =
-  /^(?:population|number|amount|count|total|size|length|height|area|age|percentage|percent|proportion|fraction|share|headcount|capacity|distance|width|depth|weight|duration|elevation|altitude|diameter|cost|price|fee|budget|revenue|salary|period|speed|temperature|mass|radius|runtime|attendance)$/i;
+  /^(?:population|number|amount|count|total|size|length|height|area|age|percentage|percent|proportion|fraction|share|headcount|capacity|distance|width|depth|weight|duration|elevation|altitude|diameter|cost|price|fee|fare|toll|rent|wage|tuition|budget|revenue|salary|period|speed|temperature|mass|radius|runtime|attendance)$/i;
 /** The figure nouns as a pattern's alternatives, to stand anywhere in a question. */
 export const FIGURE_NOUNS = NUMBER_NOUNS.source.replace(/^\^|\$$/g, '');
 /** A figure noun of something, anywhere in a question ("percentage of", "share of"). */
@@ -336,10 +336,10 @@ export function readQuestion(raw: string): QuestionReading {
         // what / which: the noun after it says what the answer is.
         // "What is the place of birth of X?": a time, place or person noun after "is the" says what the answer is.
         // "What was the installed solar capacity of France?": a figure's noun after words that qualify it.
-        // "What was the transfer fee for Tomas Hale?", "the record attendance at X": a figure's noun before "for" or "at" too.
+        // "What was the transfer fee for Tomas Hale?", "the record attendance at X", "the toll on X": a figure's noun before "for", "at", "on" or "in" too.
         const figureNoun =
           /^(?:is|was|are|were)\s+the\s+(?:[\p{Ll}-]+\s+){1,2}([\p{Ll}-]+)\s+of\b/iu.exec(after)?.[1] ??
-          [/^(?:is|was|are|were)\s+the\s+(?:[\p{Ll}-]+\s+){0,2}([\p{Ll}-]+)\s+(?:for|at)\b/iu.exec(after)?.[1]].find(
+          [/^(?:is|was|are|were)\s+the\s+(?:[\p{Ll}-]+\s+){0,2}([\p{Ll}-]+)\s+(?:for|at|on|in)\b/iu.exec(after)?.[1]].find(
             (n) => n !== undefined && NUMBER_NOUNS.test(n),
           );
         // "What is the melting point of X?": a temperature, named by two words.

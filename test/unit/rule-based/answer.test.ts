@@ -7194,6 +7194,19 @@ describe('Function: answerStructured on bridges, their engineer, a town hall and
     expect(ask('Holm Engineering is part of which group?', all).shortAnswer).toBe('Vandermolen');
   });
 
+  it('gives the country a place is in where the lexicon knows it three levels up (a Scandinavian country)', () => {
+    // Act & Assess
+    expect(ask('What country is the Halden Bridge in?', all).shortAnswer).toBe('Norway');
+  });
+
+  it('reads a toll on a thing as a figure, dated by no year of another clause nor the year it held until', () => {
+    // Arrange
+    const toll = doc('kask', 'Kask Bridge', 'The Kask Bridge opened in 2004, and the toll on the bridge was 2 euros until 2012.');
+
+    // Act & Assess
+    expect(ask('What was the toll on the Kask Bridge?', [toll, orel]).shortAnswer).toBe('2 euros');
+  });
+
   it('says whether two things had the same doer, a name and its last word being one person', () => {
     // Act & Assess
     expect(ask('Were the Halden Bridge and the Varn Viaduct designed by the same engineer?', all).shortAnswer).toBe('yes');

@@ -410,19 +410,26 @@ export function withYear(c: Candidate, sentence: string, reading: QuestionReadin
   const scoped = scope && NUMBER_NOUNS.test(scope[2]!) && !contentTerms(scope[1]!).some((t) => said.has(t)) ? ` of ${scope[1]} ${scope[2]}` : '';
   const clause = after.split(/[,;]/)[0]!;
   // The year of another clause, one with a verb of its own, does not date the figure: "founded in
-  // 2012 and manages about €400 million", "as chief executive in 2015, he worked for twelve years".
+  // 2012 and manages about €400 million", "as chief executive in 2015, he worked for twelve years",
+  // "opened in 2004, and the toll on the bridge was 2 euros".
   // A sentence's opening "In 2020," dates all of it, and so does a clause sharing its verb ("about
   // 2.1 million in 2020 and more than 12 million in its metropolitan area").
   const ownClause = (d: Candidate) => {
     const between = d.at < c.at ? sentence.slice(d.at + d.text.length, c.at) : sentence.slice(c.at + c.text.length, d.at);
     const opening = d.at < c.at && /^\s*(?:in|by|as\s+of|since|during)\s+(?:\p{L}+\s+)?$/iu.test(sentence.slice(0, d.at));
-    return opening || !/\band\s+(?:is|was|are|were|has|had|have|(?!less\b|this\b)\p{Ll}{3,}(?:s|ed))\b|[,;]\s+(?:he|she|it|they|we)\b/u.test(between);
+    return (
+      opening ||
+      !/\band\s+(?:is|was|are|were|has|had|have|(?!less\b|this\b)\p{Ll}{3,}(?:s|ed))\b|[,;]\s+(?:he|she|it|they|we)\b|[,;]\s+(?:and|but)\s+(?:the|its|his|her|their)(?:\s+\p{Ll}+){1,5}\s+(?:is|was|are|were|has|had)\b/u.test(
+        between,
+      )
+    );
   };
   // Nor does a year that bounds a period ("ran for four series ... from 2011 to 2015"): the count is of all of it.
   // A season ("in the 2022–23 season") is a period too; nor is the year of the last of the things counted ("won the title six times, most recently in 2018").
+  // Nor a year the figure held until ("was 2 euros until 2012").
   const bounds = (d: Candidate) =>
     /^\s*(?:[–-]\d{2}|(?:–|-|to|until|and)\s*\d{4})\b/.test(sentence.slice(d.at + d.text.length)) ||
-    /\b(?:most\s+recently|last|latest)\s+(?:in\s+)?$/.test(sentence.slice(0, d.at)) ||
+    /\b(?:most\s+recently|last|latest)\s+(?:in\s+)?$|\b(?:until|till)\s+$/.test(sentence.slice(0, d.at)) ||
     /\b(?:from|between)\s+$|\d{4}\s*(?:–|-|to|until|and)\s*$/.test(sentence.slice(0, d.at));
   const year = datesIn(sentence).find(
     (d) =>
