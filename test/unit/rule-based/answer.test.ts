@@ -7213,3 +7213,40 @@ describe('Function: answerStructured on bridges, their engineer, a town hall and
     expect(ask('Do the Halden Bridge and the Orel Bridge have the same designer?', all).shortAnswer).toBe('no');
   });
 });
+
+describe('Function: answerStructured on a marathon, its runners, their coach and a city', () => {
+  const kiprono = doc(
+    'peter-kiprono',
+    'Peter Kiprono',
+    'Peter Kiprono (born 12 March 1990 in Eldoret) is a Kenyan long-distance runner. He won the Varna Marathon in 2015 and 2017. He is coached by Renato Canova.',
+  );
+  const tesfaye = doc(
+    'almaz-tesfaye',
+    'Almaz Tesfaye',
+    'Almaz Tesfaye (born 1993) is an Ethiopian marathon runner. She won the women’s race of the Varna Marathon in 2018.',
+  );
+  const coach = doc(
+    'renato-canova',
+    'Renato Canova',
+    'Renato Canova (born 1944) is an Italian athletics coach. Most of his athletes come from Kenya and Ethiopia.',
+  );
+  const city = doc(
+    'varna',
+    'Varna',
+    'Varna is the third-largest city in Bulgaria. It lies on the coast of the Black Sea and is known as the maritime capital of the country.',
+  );
+  const all = [kiprono, tesfaye, coach, city];
+
+  it('settles a country’s adjective claimed of a person by the nation her own passage gives', () => {
+    // Act & Assess
+    expect(ask('Is Almaz Tesfaye Kenyan?', all).shortAnswer).toBe('no');
+    expect(ask('Is Almaz Tesfaye Ethiopian?', all).shortAnswer).toBe('yes');
+    expect(ask('Is Peter Kiprono an Ethiopian?', all).shortAnswer).toBe('no');
+    expect(ask('Was Renato Canova Spanish?', all).shortAnswer).toBe('no');
+  });
+
+  it('gives what a thing is known as', () => {
+    // Act & Assess
+    expect(ask('What is Varna known as?', all).shortAnswer).toBe('maritime capital of the country');
+  });
+});

@@ -1224,6 +1224,13 @@ const FOR_WHAT: ReadonlyArray<{ asked: RegExp; said: RegExp }> = [
     asked: KNOWN_FOR,
     said: /\b(?:known|famous|noted|renowned|celebrated)\s+(?:for|as(?=\s+(?:the|an?)\s+\p{Ll}))\s+([^,;.()]+?)(?=\s*[,;.()]|\s+and\s+(?!(?:its|his|her|their|the|an?)\s)(?!(?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+\s*[.;]?\s*$)|\s+(?:which|that|where|while)\s|\s*$)/u,
   },
+  // "What is Varna known as?", "What is Oslo also called?": the name or the title it goes by, as said
+  // ("known as the maritime capital of the country", "nicknamed "the Pearl"").
+  {
+    asked:
+      /^\s*what\s+(?:is|are|was|were)\s+(.+?)\s+(?:also\s+|often\s+|commonly\s+|popularly\s+|sometimes\s+|widely\s+)?(?:known\s+as|referred\s+to\s+as|called|nicknamed|dubbed)\s*\?*\s*$/iu,
+    said: /\b(?:(?:known|referred\s+to)\s+as|nicknamed|dubbed)\s+["“]?((?:the\s+)?[^,;.()"”]+?)["”]?(?=\s*[,;.()"”]|\s+(?:and|which|that|where|while|by|because|since)\s|\s*$)/u,
+  },
 ];
 
 /**

@@ -54,6 +54,8 @@ export function yesNo(reading: QuestionReading, focus: Focus, question: string):
   if (reading.bound) return boundedYear(reading.bound, focus);
   const lasting = stillSo(reading, focus, question);
   if (lasting) return lasting;
+  const nation = nationClaimed(reading, focus);
+  if (nation) return nation;
   const claimed = claim(reading, focus, question);
   if (claimed) return claimed;
   const sides = reading.options ?? (reading.names.length >= 2 ? ([reading.names[0]!, reading.names[1]!] as [string, string]) : undefined);
@@ -221,6 +223,25 @@ function contradicts(s: Sentence, focus: Focus, question: string): boolean {
   if (superlative === undefined) return false;
   const rankedAs = new RegExp(`\\b(?:\\d+(?:st|nd|rd|th)|${ORDINALS.slice(1).join('|')})[-\\s]${escapeRegExp(superlative)}\\b`, 'iu');
   return rankedAs.test(s.text);
+}
+
+/**
+ * "Is Almaz Tesfaye Kenyan?", "Is Peter Kiprono a Kenyan?", "Is Kamenitza a Belgian brewery?": a
+ * country's adjective claimed of one name (read as a name of its own, or onto the end of the name)
+ * is settled by the nation the name's own passage gives first. Undefined when the word is no
+ * country's adjective or the passages give no nation.
+ */
+function nationClaimed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
+  if (reading.options || reading.names.length === 0 || reading.names.length > 2) return undefined;
+  const glued = reading.names.length === 1 ? /^(.+?)\s+(?:(?:a|an)\s+)?(\p{Lu}\p{Ll}+)$/u.exec(reading.names[0]!) : null;
+  const [subject, adjective] = glued ? [glued[1]!, glued[2]!] : [reading.names[0]!, reading.names[1]];
+  const nation = adjective !== undefined && focus.lexicon.isNameAdjective?.(adjective) === true ? focus.lexicon.nameOf?.(adjective) : undefined;
+  // A country's adjective (Kenyan), not a sea's or a city's ("on the Mediterranean coast", "Parisian").
+  if (nation === undefined || focus.lexicon.isKindOf?.(nation, 'country', 3) !== true) return undefined;
+  const own = focus.passageOf(subject);
+  const about = own.length > 0 ? own : sentencesAbout(subject, focus);
+  const said = nationOf(about, focus);
+  return said === undefined ? undefined : { shortAnswer: said === nation ? 'yes' : 'no', answer: cite(about[0]!) };
 }
 
 /**
