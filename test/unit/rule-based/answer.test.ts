@@ -7245,6 +7245,19 @@ describe('Function: answerStructured on a marathon, its runners, their coach and
     expect(ask('Was Renato Canova Spanish?', all).shortAnswer).toBe('no');
   });
 
+  it('of two names beside the class asked, gives the one whose clause says what is asked', () => {
+    // Arrange
+    const runner = doc(
+      'runner',
+      'Peter Kiprono',
+      'Peter Kiprono is a Kenyan runner. He won the Varna Marathon in 2015 and 2017, and finished third at the Rotterdam Marathon in 2016.',
+    );
+
+    // Act & Assess
+    expect(ask('At which marathon did Peter Kiprono finish third?', [runner]).shortAnswer).toBe('Rotterdam Marathon');
+    expect(ask('Which marathon did Peter Kiprono win?', [runner]).shortAnswer).toBe('Varna Marathon');
+  });
+
   it('gives what a thing is known as', () => {
     // Act & Assess
     expect(ask('What is Varna known as?', all).shortAnswer).toBe('maritime capital of the country');

@@ -227,6 +227,13 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
     const verbs = contentTerms(near ?? '');
     return whole !== null && focus.answerClass.has(contentTerms(whole[1]!)[0] ?? '') && focus.relation.some((set) => verbs.some((t) => set.has(t)));
   };
+  // How many of the asked word sets the candidate's clause says: clauses part at commas, semicolons and "and".
+  const clauseSays = (c: Candidate): number => {
+    const start = Math.max(0, ...[...s.text.slice(0, c.at).matchAll(/[,;]\s|\sand\s/g)].map((m) => m.index + m[0].length));
+    const stop = /[,;]\s|\sand\s/.exec(s.text.slice(c.at + c.text.length));
+    const clause = new Set(contentTerms(s.text.slice(start, stop ? c.at + c.text.length + stop.index : undefined)));
+    return (only ?? focus.relation).filter((set) => [...set].some((t) => holdsTerm(clause, t))).length;
+  };
   const distance = (c: Candidate) => {
     const end = c.at + c.text.length;
     const gap = (a: { at: number; end: number }) => (a.at >= end ? a.at - end : a.end <= c.at ? c.at - a.end : 0);
@@ -242,7 +249,9 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
     if (c.kind === 'name' && calledClass(c, s, focus)) return -1.1;
     // The part before its whole's class noun: "41" of "Of the 312 people on board, 41 died".
     if (partDone(c)) return -1.05;
-    if (toClass <= 2) return -1;
+    // Of several beside the class ("won the Varna Marathon in 2015, and finished third at the
+    // Rotterdam Marathon"), the one whose clause says more of what is asked.
+    if (toClass <= 2) return -1 - clauseSays(c) / 100;
     // A place asked by its class ("In what city ...?") is the name the lexicon knows as one ("on
     // Freedom Square in Brno": Brno), over a nearer name it does not.
     if (reading?.type === 'place' && knownAsClass(c, focus)) return -0.9;
@@ -257,14 +266,8 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
     return toAny - placed + (reading && !fitsType ? 200 : 0);
   };
   // A date in the clause that says more of what is asked ("first shown to a paying audience in
-  // Paris in December 1895", over "patented ... in 1895 and"): clauses part at commas, semicolons and "and".
-  const inClause = (c: Candidate) => {
-    if (c.kind !== 'date' && c.kind !== 'year') return 0;
-    const start = Math.max(0, ...[...s.text.slice(0, c.at).matchAll(/[,;]\s|\sand\s/g)].map((m) => m.index + m[0].length));
-    const stop = /[,;]\s|\sand\s/.exec(s.text.slice(c.at + c.text.length));
-    const clause = new Set(contentTerms(s.text.slice(start, stop ? c.at + c.text.length + stop.index : undefined)));
-    return (only ?? focus.relation).filter((set) => [...set].some((t) => holdsTerm(clause, t))).length;
-  };
+  // Paris in December 1895", over "patented ... in 1895 and").
+  const inClause = (c: Candidate) => (c.kind === 'date' || c.kind === 'year' ? clauseSays(c) : 0);
   return [...candidates].sort((a, b) => counted(b) - counted(a) || inClause(b) - inClause(a) || distance(a) - distance(b) || a.at - b.at)[0]!;
 }
 
