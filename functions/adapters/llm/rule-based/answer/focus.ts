@@ -410,8 +410,17 @@ export class Focus {
     if (named === undefined) {
       // A cello is six levels below artifact (bowed, stringed, musical instrument, device, instrumentality).
       const usable = (f: string, levels?: number) => ['artifact', 'activity'].some((k) => this.lexicon.isKindOf!(f, k, levels));
+      // Of the forms, the one the agent noun is made from as written ("violinist": violin, not fiddle).
+      const shared = (f: string) => {
+        let i = 0;
+        while (i < f.length && f[i] === word[i]) i++;
+        return i;
+      };
       named = usable(head)
-        ? (this.lexicon.related(word).find((f) => f !== word && /^\p{Ll}{3,}$/u.test(f) && this.isKindWord(f, head) && usable(f, 8)) ?? null)
+        ? (this.lexicon
+            .related(word)
+            .filter((f) => f !== word && /^\p{Ll}{3,}$/u.test(f) && this.isKindWord(f, head) && usable(f, 8))
+            .sort((a, b) => shared(b) - shared(a))[0] ?? null)
         : null;
       this.agents.set(word, named);
     }
