@@ -7263,3 +7263,22 @@ describe('Function: answerStructured on a marathon, its runners, their coach and
     expect(ask('What is Varna known as?', all).shortAnswer).toBe('maritime capital of the country');
   });
 });
+
+describe('Function: answerStructured on an opera, its composer and its conductor', () => {
+  const composer = doc(
+    'aino-kallas',
+    'Aino Kallas (composer)',
+    'Aino Kallas (1921 – 1999) was a Finnish composer and pianist. She studied at the Sibelius Academy in Helsinki and later taught composition there.',
+  );
+  const conductor = doc('paavo-berglund', 'Paavo Berglund', 'Paavo Berglund (1929 – 2012) was a Finnish conductor and violinist.');
+
+  it('gives the instrument an agent noun is made from as written (violinist: violin, not fiddle)', () => {
+    // Act & Assess
+    expect(ask('What instrument did Paavo Berglund play?', [composer, conductor]).shortAnswer).toBe('violin');
+  });
+
+  it('ends what was done at an adverb of place ("taught composition there")', () => {
+    // Act & Assess
+    expect(ask('What did Aino Kallas teach?', [composer, conductor]).shortAnswer).toBe('composition');
+  });
+});

@@ -1067,17 +1067,17 @@ const NOT_PARTICLE =
 /**
  * What may open what a verb is done to: a determiner, a name, a figure or a count (after the space
  * before it); or a noun alone, or with a word before it, that a preposition, "and" or a stop ends
- * ("studied music at the University of Aberdeen", "studied naval architecture at"), not a particle
- * or an adverb ("moved abroad", "wrote extensively").
+ * ("studied music at the University of Aberdeen", "studied naval architecture at", "taught
+ * composition there"), not a particle or an adverb ("moved abroad", "wrote extensively").
  */
-const OPENS = `(?:(?:the|an?|its|his|her|their)\\s|\\p{Lu}|\\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|over|about|some|several|many)\\s|${NOT_PARTICLE}(?:\\s+${NOT_PARTICLE})?(?<!ly)(?=\\s+(?:in|on|at|to|by|for|from|with|and|under)\\b|\\s*[,.;:()]|\\s*$))`;
+const OPENS = `(?:(?:the|an?|its|his|her|their)\\s|\\p{Lu}|\\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|over|about|some|several|many)\\s|${NOT_PARTICLE}(?:\\s+${NOT_PARTICLE})?(?<!ly)(?=\\s+(?:in|on|at|to|by|for|from|with|and|under|there)\\b|\\s*[,.;:()]|\\s*$))`;
 /**
  * What a verb is done to, from its determiner, figure or name ("patented the cinematograph",
  * "includes four metro lines", "founded Apple"), with where to when a name says it ("links the
  * city to Lyon–Saint-Exupéry Airport"), up to the preposition, clause or stop that ends it.
  */
 const THING =
-  "((?:(?:the|an?|its|his|her|their)\\s+)?(?:[\\p{L}\\d'’-]+\\s+){0,4}?[\\p{L}\\d'’-]+(?:\\s+to\\s+(?:the\\s+)?\\p{Lu}[\\p{L}'’–-]*(?:\\s+\\p{Lu}[\\p{L}'’–-]*){0,3})?)(?=\\s+(?:in|on|at|to|by|for|from|with|that|which|who|as|since|during|until|and|after|before|while|under|near|through|across|along|via)\\b|\\s*[,.;:()]|\\s*$)";
+  "((?:(?:the|an?|its|his|her|their)\\s+)?(?:[\\p{L}\\d'’-]+\\s+){0,4}?[\\p{L}\\d'’-]+(?:\\s+to\\s+(?:the\\s+)?\\p{Lu}[\\p{L}'’–-]*(?:\\s+\\p{Lu}[\\p{L}'’–-]*){0,3})?)(?=\\s+(?:in|on|at|to|by|for|from|with|that|which|who|as|since|during|until|and|after|before|while|under|near|through|across|along|via|there)\\b|\\s*[,.;:()]|\\s*$)";
 const OBJECT = new RegExp(`^\\s+(?=${OPENS})${THING}`, 'u');
 /** A bare noun phrase a participle ends: "exports iron ore brought down the railway" (iron ore). */
 const BARE_OBJECT = new RegExp(
