@@ -7282,3 +7282,16 @@ describe('Function: answerStructured on an opera, its composer and its conductor
     expect(ask('What did Aino Kallas teach?', [composer, conductor]).shortAnswer).toBe('composition');
   });
 });
+
+describe('Function: answerStructured on a database and its releases', () => {
+  const db = doc(
+    'fjorddb',
+    'FjordDB',
+    'FjordDB is an open-source time-series database written in Rust. It was first released in 2008. Version 5.0, released in 2021, added support for SQL queries.',
+  );
+
+  it('reads a verb asked in a regular form the stemmer cuts apart ("add", "added")', () => {
+    // Act & Assess
+    expect(ask('What did version 5.0 of FjordDB add?', [db]).shortAnswer).toBe('support');
+  });
+});

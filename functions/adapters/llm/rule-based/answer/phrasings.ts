@@ -1198,7 +1198,11 @@ export function verbAs(question: string, focus: Focus): ExtractedAnswer | undefi
 
 function saysVerb(verb: string, stem: string, focus: Focus): (word: string) => boolean {
   const forms = new Set([verb, ...focus.lexicon.related(verb).filter((w) => !/\s/.test(w))]);
-  return (w) => forms.has(w.toLowerCase()) || contentTerms(w)[0] === stem;
+  // Its regular forms, which a stemmer may cut apart ("added" stems to "ad", "add" to "add").
+  const regular = new RegExp(
+    `^(?:${escapeRegExp(verb)}(?:s|es|ed|d|ing)|${escapeRegExp(verb.replace(/e$/, ''))}ing|${escapeRegExp(verb)}${escapeRegExp(verb.at(-1)!)}(?:ed|ing))$`,
+  );
+  return (w) => forms.has(w.toLowerCase()) || regular.test(w.toLowerCase()) || contentTerms(w)[0] === stem;
 }
 
 /**
