@@ -7295,3 +7295,16 @@ describe('Function: answerStructured on a database and its releases', () => {
     expect(ask('What did version 5.0 of FjordDB add?', [db]).shortAnswer).toBe('support');
   });
 });
+
+describe('Function: answerStructured on a founder and her university', () => {
+  const founder = doc(
+    'ingrid-holt',
+    'Ingrid Holt',
+    'Ingrid Holt (born 1975) is a Norwegian computer scientist. She holds a doctorate from the Norwegian University of Science and Technology.',
+  );
+
+  it('keeps a name "of" a common noun whole through "and" and one more', () => {
+    // Act & Assess
+    expect(ask('Where did Ingrid Holt get her doctorate?', [founder]).shortAnswer).toBe('Norwegian University of Science and Technology');
+  });
+});

@@ -981,6 +981,11 @@ function joined(c: Candidate, s: Sentence, reading: QuestionReading, focus: Focu
       ? listedAfter(after, COMMON_WORD, 3, String.raw`(?=\s*[.;,)]|\s*$)`)
       : undefined;
   if (examples) return { ...c, text: `${c.text}${examples}` };
+  // "the Norwegian University of Science and Technology": a name "of" a common noun goes on through
+  // "and" and one more ("the Kingdom of France and Navarre" names two: France is a name).
+  const ofCommon = /\bof\s+(\p{Lu}\p{Ll}+)$/u.exec(c.text)?.[1];
+  const more = ofCommon && focus.lexicon.isCommonWord?.(ofCommon) ? /^\s+and\s+(\p{Lu}\p{Ll}+)(?=\s*[.;,)]|\s*$)/u.exec(after) : null;
+  if (more && focus.lexicon.isCommonWord?.(more[1]!)) return { ...c, text: `${c.text}${more[0]}` };
   // A place with the region it is in: "Dallas, Texas", "Pilton, Somerset".
   // Not a list of places, which ends in "and": "Peterborough, Doncaster, York and Newcastle" ("Saginaw, Michigan, United States" is a place).
   const regionAt = reading.type === 'place' ? /^,\s*(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2})(?=\s*(?:[,.;)]|$))/u.exec(after) : null;
