@@ -387,7 +387,7 @@ export const AGE_AT_DATED_EVENT =
  */
 export const LIFE_SPAN = /\([^()]*?\d{3,4}[^().;]*?\s?[–-]\s?[^().;]*?\d{3,4}[^()]*\)/;
 
-/** "How old was X when he died?", "... at his death?", "At what age did X die?": whose age at death is asked, or undefined. */
+/** "How old was X when he died?", "... at his death?", "At what age did X die?", "How long did X live?": whose age at death is asked, or undefined. */
 export function ageAtDeathOf(question: string): string | undefined {
   return AGE_AT_DEATH.map((form) => form.exec(question)?.[1]).find((x) => x !== undefined);
 }
@@ -395,6 +395,8 @@ export function ageAtDeathOf(question: string): string | undefined {
 const AGE_AT_DEATH = [
   /^\s*how\s+old\s+(?:was|were)\s+(.+?)\s+(?:when\s+(?:he|she|they)\s+died|at\s+(?:the\s+time\s+of\s+)?(?:his|her|their)\s+death)\s*\?*\s*$/i,
   /^\s*at\s+what\s+age\s+did\s+(.+?)\s+die\s*\?*\s*$/i,
+  // "How long did Frederick Henry live?": a life's length is the age at its end.
+  /^\s*how\s+(?:long|many\s+years)\s+did\s+(.+?)\s+live\s*\?*\s*$/i,
 ];
 
 /** The years something ran: "from 1841 to 1846", "between 1855 and 1863" (first and last year: groups 1 and 2, or 3 and 4). */
