@@ -7308,3 +7308,22 @@ describe('Function: answerStructured on a founder and her university', () => {
     expect(ask('Where did Ingrid Holt get her doctorate?', [founder]).shortAnswer).toBe('Norwegian University of Science and Technology');
   });
 });
+
+describe('Function: answerStructured on a battle, a village and a prince', () => {
+  const village = doc('kessel', 'Kessel (Limburg)', 'Kessel is a village on the river Meuse in the Dutch province of Limburg. It has about 4,000 inhabitants.');
+  const prince = doc(
+    'frederick-henry',
+    'Frederick Henry, Prince of Orange',
+    'Frederick Henry (1584 – 1647) was the Prince of Orange and stadtholder of the Dutch Republic from 1625 until his death.',
+  );
+
+  it('gives the place a passage calls the class asked, past a nation’s adjective ("the Dutch province of Limburg")', () => {
+    // Act & Assess
+    expect(ask('In which province is Kessel?', [village, prince]).shortAnswer).toBe('Limburg');
+  });
+
+  it('reads how long someone lived as the age at their death', () => {
+    // Act & Assess
+    expect(ask('How long did Frederick Henry live?', [village, prince]).shortAnswer).toBe('62 or 63');
+  });
+});

@@ -603,14 +603,15 @@ export function containingPlace(focus: Focus): ExtractedAnswer | undefined {
   if (reading.type !== 'place' || !head || !CONTAINING_CLASS.test(head) || !name || !lexicon.isKindOf) return undefined;
   if (reading.relation.some((w) => !/^(?:located|situated|lies?|found|based)$/i.test(w))) return undefined;
   const own = focus.all.filter((s) => sameName(s.title, name));
-  // "the district of Rosenheim", "the Provence-Alpes-Côte d'Azur region": the sentence calls the place the class.
+  // "the district of Rosenheim", "the Dutch province of Limburg", "the Provence-Alpes-Côte d'Azur region": the sentence calls the place the class.
   const namedClass = new RegExp(
-    `\\bthe\\s+${head}\\s+of\\s+(\\p{Lu}[\\p{L}'’.-]*(?:\\s+\\p{Lu}[\\p{L}'’.-]*)*)|\\bthe\\s+(\\p{Lu}[^,.;]*?)\\s+${head}\\b`,
+    `\\bthe\\s+(?:\\p{Lu}\\p{Ll}+\\s+)?${head}\\s+of\\s+(\\p{Lu}[\\p{L}'’.-]*(?:\\s+\\p{Lu}[\\p{L}'’.-]*)*)|\\bthe\\s+(\\p{Lu}[^,.;]*?)\\s+${head}\\b`,
     'u',
   );
   for (const s of own) {
     const m = namedClass.exec(s.text);
-    const called = m?.[1] ?? m?.[2];
+    // A stop after the name ends the sentence, not the name ("of Limburg.").
+    const called = (m?.[1] ?? m?.[2])?.replace(/\.$/, '');
     if (called) return { shortAnswer: called, answer: cite(s) };
     const place = placesAfter(s.text).find((p) => placeOfClass(p, head, lexicon));
     if (place) return { shortAnswer: place, answer: cite(s) };
