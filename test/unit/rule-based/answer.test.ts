@@ -7322,6 +7322,18 @@ describe('Function: answerStructured on a battle, a village and a prince', () =>
     expect(ask('In which province is Kessel?', [village, prince]).shortAnswer).toBe('Limburg');
   });
 
+  it('takes the part of a title before its comma, said inside a sentence, as a name', () => {
+    // Arrange
+    const officer = doc(
+      'van-dorp',
+      'Willem van Dorp',
+      'Willem van Dorp (1590 – 1652) was a Dutch army officer. After his defeat at Kessel he was dismissed by Frederick Henry, Prince of Orange.',
+    );
+
+    // Act & Assess
+    expect(ask('Who dismissed Willem van Dorp?', [officer, prince]).shortAnswer).toBe('Frederick Henry');
+  });
+
   it('reads how long someone lived as the age at their death', () => {
     // Act & Assess
     expect(ask('How long did Frederick Henry live?', [village, prince]).shortAnswer).toBe('62 or 63');

@@ -446,8 +446,14 @@ export class Focus {
   insideTitle(c: Candidate, text: string): boolean {
     if (c.kind !== 'name') return false;
     const end = c.at + c.text.length;
+    const beforeComma = (t: string) => (t.includes(', ') ? t.slice(0, t.indexOf(', ')) : undefined);
     return this.titles.some((t) => {
-      for (let at = text.indexOf(t); at >= 0; at = text.indexOf(t, at + 1)) if (at <= c.at && end <= at + t.length && t.length > c.text.length) return true;
+      // A title's part before its comma is a name of its own ("dismissed by Frederick Henry, Prince
+      // of Orange"), but not where the title opens its sentence: its own passage's lead is about it.
+      const own = beforeComma(t) === c.text;
+      for (let at = text.indexOf(t); at >= 0; at = text.indexOf(t, at + 1)) {
+        if (at <= c.at && end <= at + t.length && t.length > c.text.length && !(own && at === c.at && at > 0)) return true;
+      }
       return false;
     });
   }
