@@ -7245,6 +7245,19 @@ describe('Function: answerStructured on a marathon, its runners, their coach and
     expect(ask('Was Renato Canova Spanish?', all).shortAnswer).toBe('no');
   });
 
+  it('does not settle by the name’s own nation an adjective claimed of another ("owned by a Belgian company")', () => {
+    // Arrange
+    const brewery = doc(
+      'kamenitza',
+      'Kamenitza',
+      'Kamenitza is a Bulgarian brewery founded in 1881. Since 2017 it has been owned by the Belgian company Molson Coors.',
+    );
+
+    // Act & Assess
+    expect(ask('Is Kamenitza a Belgian brewery?', [brewery]).shortAnswer).toBe('no');
+    expect(ask('Is Kamenitza owned by a Belgian company?', [brewery]).shortAnswer).toBe('yes');
+  });
+
   it('of two names beside the class asked, gives the one whose clause says what is asked', () => {
     // Arrange
     const runner = doc(

@@ -54,7 +54,7 @@ export function yesNo(reading: QuestionReading, focus: Focus, question: string):
   if (reading.bound) return boundedYear(reading.bound, focus);
   const lasting = stillSo(reading, focus, question);
   if (lasting) return lasting;
-  const nation = nationClaimed(reading, focus);
+  const nation = nationClaimed(reading, focus, question);
   if (nation) return nation;
   const claimed = claim(reading, focus, question);
   if (claimed) return claimed;
@@ -231,11 +231,19 @@ function contradicts(s: Sentence, focus: Focus, question: string): boolean {
  * is settled by the nation the name's own passage gives first. Undefined when the word is no
  * country's adjective or the passages give no nation.
  */
-function nationClaimed(reading: QuestionReading, focus: Focus): ExtractedAnswer | undefined {
+function nationClaimed(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
   if (reading.options || reading.names.length === 0 || reading.names.length > 2) return undefined;
   const glued = reading.names.length === 1 ? /^(.+?)\s+(?:(?:a|an)\s+)?(\p{Lu}\p{Ll}+)$/u.exec(reading.names[0]!) : null;
   const [subject, adjective] = glued ? [glued[1]!, glued[2]!] : [reading.names[0]!, reading.names[1]];
-  const nation = adjective !== undefined && focus.lexicon.isNameAdjective?.(adjective) === true ? focus.lexicon.nameOf?.(adjective) : undefined;
+  // Said of the name itself, by "is" and the adjective with at most its noun ("an Ethiopian marathon
+  // runner"): "Is Kamenitza owned by a Belgian company?" claims it of another.
+  const ofItself =
+    adjective !== undefined &&
+    new RegExp(
+      `^\\s*(?:is|was|are|were)\\s+(?:the\\s+)?${escapeRegExp(subject)}\\s+(?:(?:a|an)\\s+)?${escapeRegExp(adjective)}(?:\\s+[\\p{Ll}-]+){0,2}\\s*\\?*\\s*$`,
+      'iu',
+    ).test(question);
+  const nation = ofItself && focus.lexicon.isNameAdjective?.(adjective) === true ? focus.lexicon.nameOf?.(adjective) : undefined;
   // A country's adjective (Kenyan), not a sea's or a city's ("on the Mediterranean coast", "Parisian").
   if (nation === undefined || focus.lexicon.isKindOf?.(nation, 'country', 3) !== true) return undefined;
   const own = focus.passageOf(subject);
