@@ -963,8 +963,7 @@ function sameNationOfRole(asked: string, documents: AnswerInput['documents'], le
   const nations: string[] = [];
   for (const work of [groups.a!, groups.b!]) {
     const found = askAgain(`Who is the ${role} of ${work}?`, documents, lexicon, depth);
-    // Of two people in the role ("directed by A and B"), the first named.
-    const person = found.shortAnswer?.split(/\s*,\s*|\s+and\s+/)[0];
+    const person = firstNamed(found);
     if (!person) return undefined;
     const own = ownPassage(person, documents);
     const opening = own ? sentences(own.text)[0] : undefined;
@@ -975,6 +974,9 @@ function sameNationOfRole(asked: string, documents: AnswerInput['documents'], le
   }
   return { shortAnswer: nations[0] === nations[1] ? 'yes' : 'no', answer: [...new Set(said)].join(' ') };
 }
+
+/** Of several people an answer names ("directed by A and B", "A, B"), the first. */
+const firstNamed = (found: ExtractedAnswer): string | undefined => found.shortAnswer?.split(/\s*,\s*|\s+and\s+/)[0];
 
 /**
  * The nation a person's opening makes them a citizen of: the last nation adjective it calls them
@@ -1013,7 +1015,7 @@ function sameDoer(asked: string, documents: AnswerInput['documents'], lexicon: L
   const found = [groups.a!, groups.b!].map((side) =>
     askAgain(done ? `Who ${done.verb!.toLowerCase()} ${side}?` : `Who is the ${noun} of ${side}?`, documents, lexicon, depth),
   );
-  const [a, b] = found.map((f) => f.shortAnswer?.split(/\s*,\s*|\s+and\s+/)[0]);
+  const [a, b] = found.map(firstNamed);
   if (!a || !b) return undefined;
   // One name written whole and by its last words ("Marit Solberg", "Solberg") is one person.
   const [ta, tb] = [contentTerms(a), contentTerms(b)].sort((x, y) => x.length - y.length);

@@ -1145,7 +1145,6 @@ const DEPICT_SAID =
  */
 export const depicted = (question: string, focus: Focus) => fromSentencesAbout(question, focus, DEPICT_ASKED, (sentence) => DEPICT_SAID.exec(sentence)?.[1]);
 
-/** Whether a word is a form of a verb: "wrote" and "written" of "write", "patented" of "patent". */
 /** "Who founded FC Sarnau?": the verb and what it was done to, groups 1 and 2. */
 const WHO_DID_ASKED = /^\s*who\s+(\p{Ll}{3,})\s+(.+?)\s*\?*\s*$/iu;
 /** Done "by" a group the sentence names by its nouns: "by a group of railway workers", "by trade unionists" (group 1; a bare plural's noun, group 2). */
@@ -1197,6 +1196,7 @@ export function verbAs(question: string, focus: Focus): ExtractedAnswer | undefi
   return undefined;
 }
 
+/** Whether a word is a form of a verb: "wrote" and "written" of "write", "patented" of "patent", "added" of "add". */
 function saysVerb(verb: string, stem: string, focus: Focus): (word: string) => boolean {
   const forms = new Set([verb, ...focus.lexicon.related(verb).filter((w) => !/\s/.test(w))]);
   // Its regular forms, which a stemmer may cut apart ("added" stems to "ad", "add" to "add").

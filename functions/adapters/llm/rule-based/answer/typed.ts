@@ -65,8 +65,9 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   // Under half a name, in a passage titled after something else ("Halden" of "Halden Bridge", asked
   // of Halden Town Hall), is another's where a sentence holds a name whole; a passage titled after a
   // part of the name ("Ciara", asked of "Greatest Love (Ciara song)") is still about it.
-  const nameWordsAll = new Set(focus.nameTerms.flat());
-  const anotherNamed = (s: Sentence) => nameScoreOf(s) < Math.min(0.5, mostNamed - 0.5) && contentTerms(bareTitle(s.title)).some((t) => !nameWordsAll.has(t));
+  // The words of the question's names, read once (here and by the date rules below).
+  const nameWords = new Set(focus.nameTerms.flat());
+  const anotherNamed = (s: Sentence) => nameScoreOf(s) < Math.min(0.5, mostNamed - 0.5) && contentTerms(bareTitle(s.title)).some((t) => !nameWords.has(t));
   const unsaid = bracketed ? [] : focus.relation.filter((set) => ![...set].some((t) => holdsTerm(first.terms, t)));
   const unsaidScore = (s: Sentence) => unsaid.reduce((n, set) => n + ([...set].some((t) => holdsTerm(s.terms, t)) ? 1 : 0), 0);
   // The relation sets (by index) a sentence says that the first hop left unsaid.
@@ -125,8 +126,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const owned = reading.type === 'date' || reading.type === 'year' ? ownedSets(focus) : [];
   const subjectAsked = askedSubject(reading, focus);
   const passive = subjectAsked !== undefined && PASSIVE_ASKED.test(focus.question);
-  // Read once for the date rules below: the words of the question's names, the preposition it asks with.
-  const nameWords = new Set(focus.nameTerms.flat());
+  // Read once for the date rules below: the preposition the question asks with.
   const preposition = askedPreposition(focus.question);
   // "Where does the Hale flow into?": a place asked by the preposition the question ends on is the one after it ("flows from the Hallen Glacier into the Sorvik Fjord").
   // Only "Where ...?": a class asked ("Which sea ...?") is told by its noun; "from" asks an origin, said many ways.

@@ -4,7 +4,7 @@
  * (inClause, contradicts, negated).
  */
 
-import { SAME_NATION } from '../../../../core/answer/answer-classes.js';
+import { placeOfClass, SAME_NATION } from '../../../../core/answer/answer-classes.js';
 import { datesIn, namesIn, YEAR_WORD } from '../../../../core/answer/candidates.js';
 import { holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { escapeRegExp, LIFE_SPAN, STILL_ASKED } from '../../../../core/answer/text.js';
@@ -245,7 +245,7 @@ function nationClaimed(reading: QuestionReading, focus: Focus, question: string)
     ).test(question);
   const nation = ofItself && focus.lexicon.isNameAdjective?.(adjective) === true ? focus.lexicon.nameOf?.(adjective) : undefined;
   // A country's adjective (Kenyan), not a sea's or a city's ("on the Mediterranean coast", "Parisian").
-  if (nation === undefined || focus.lexicon.isKindOf?.(nation, 'country', 3) !== true) return undefined;
+  if (nation === undefined || !placeOfClass(nation, 'country', focus.lexicon)) return undefined;
   const own = focus.passageOf(subject);
   const about = own.length > 0 ? own : sentencesAbout(subject, focus);
   const said = nationOf(about, focus);
