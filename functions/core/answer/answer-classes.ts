@@ -83,12 +83,12 @@ export const CONTAINING_CLASS = /^(?:country|nation|county|state|province|region
  * County"), or known so to the lexicon within two levels (Cornwall a county, a county a region),
  * a country within three (Norway a Scandinavian country, a European country, a country).
  * A country is a state and a region to the lexicon too, and a city a region: asked for one of the
- * places between, neither answers.
+ * places between, neither answers; asked for a city, a country does not.
  */
 export function placeOfClass(name: string, head: string, lexicon: Lexicon): boolean {
   if (name.toLowerCase().endsWith(` ${head}`)) return true;
   if (!lexicon.isKindOf?.(name, head, NATION_CLASS.test(head) ? 3 : 2)) return false;
-  return NATION_CLASS.test(head) || !['country', 'city'].some((k) => lexicon.isKindOf!(name, k, 2));
+  return NATION_CLASS.test(head) || !['country', 'city'].some((k) => k !== head && lexicon.isKindOf!(name, k, 2));
 }
 
 /** "When did The Harbour Light end?", "... finish?", "... come to an end?": the subject, group 1. */

@@ -7352,3 +7352,108 @@ describe('Function: answerStructured on a battle, a village and a prince', () =>
     expect(ask('How long did Frederick Henry live?', [village, prince]).shortAnswer).toBe('62 or 63');
   });
 });
+
+describe('Function: answerStructured on a concert hall, its architect and a newspaper group', () => {
+  const hall = doc(
+    'skarvik-hall',
+    'Skarvik Concert Hall',
+    'The Skarvik Concert Hall is a concert venue in Bergen, Norway. Designed by the architect Ingrid Halvorsen, it opened on 11 January 1967 and seats 1,540 people.',
+  );
+  const architect = doc(
+    'halvorsen',
+    'Ingrid Halvorsen',
+    'Ingrid Halvorsen (14 March 1921 – 2 October 1998) was a Norwegian architect known for her concrete public buildings.',
+  );
+  const paper = doc(
+    'nordlys',
+    'Nordlys Tidende',
+    'Nordlys Tidende is a daily newspaper published in Tromsø, Norway. The newspaper is owned by the media group Polar Media.',
+  );
+  const group = doc('polar-media', 'Polar Media', 'Polar Media is a Norwegian media company headquartered in Bodø. It was formed in 1998.');
+
+  it('answers which city from a place the lexicon knows as a city, though no sentence says "city"', () => {
+    // Act & Assess
+    expect(ask('In which city is the Skarvik Concert Hall?', [hall, architect]).shortAnswer).toContain('Bergen');
+  });
+
+  it('reads "based" as said by "headquartered", both ways round', () => {
+    // Act & Assess
+    expect(ask('In which city is Polar Media based?', [paper, group]).shortAnswer).toBe('Bodø');
+    expect(ask('Which company is based in Bodø?', [paper, group]).shortAnswer).toBe('Polar Media');
+  });
+
+  it('gives what a person made from a passage that opens "Designed by them, it ..."', () => {
+    // Act & Assess
+    expect(ask('What did Ingrid Halvorsen design?', [hall, architect]).shortAnswer).toBe('Skarvik Concert Hall');
+  });
+});
+
+describe('Function: answerStructured on a video game, its studio and its composer', () => {
+  const game = doc(
+    'frostline',
+    'Frostline (video game)',
+    'Frostline is a 2014 survival video game developed by the Finnish studio Kettu Games and published by Northwind Interactive. Its music was composed by Aleksi Rautio.',
+  );
+  const studio = doc(
+    'kettu',
+    'Kettu Games',
+    'Kettu Games is a video game developer based in Tampere, Finland. In 2019 it was acquired by the Swedish company Embergate for 45 million euros.',
+  );
+  const composer = doc(
+    'rautio',
+    'Aleksi Rautio',
+    'Aleksi Rautio (born 3 June 1985) is a Finnish composer and pianist from Oulu. Besides Frostline, he scored the film The Quiet Shore (2017), for which he won a Jussi Award.',
+  );
+  const film = doc('quiet-shore', 'The Quiet Shore', 'The Quiet Shore is a 2017 Finnish drama film directed by Helena Koski.');
+  const all = [game, studio, composer, film];
+
+  it('keeps the one the first passage says did it over a bridge’s passage that only names the class', () => {
+    // Act & Assess
+    expect(ask('Which company published Frostline?', all).shortAnswer).toBe('Northwind Interactive');
+  });
+
+  it('reads nouns joined by "and" as one clause of a yes/no claim', () => {
+    // Act & Assess
+    expect(ask('Is Aleksi Rautio a pianist?', all).shortAnswer).toBe('yes');
+    expect(ask('Is Aleksi Rautio a violinist?', all).shortAnswer).toBe('no');
+  });
+
+  it('answers with a title that opens on "The", whole', () => {
+    // Act & Assess
+    expect(ask('Which film did Aleksi Rautio score?', all).shortAnswer).toBe('The Quiet Shore');
+  });
+});
+
+describe('Function: answerStructured on a fashion house, its owner and a jeweller', () => {
+  const house = doc(
+    'maison-ravel',
+    'Maison Ravel',
+    'Maison Ravel is a French luxury fashion house founded in Lyon in 1931 by the seamstress Odile Ravel. It moved its headquarters to Paris in 1954.',
+  );
+  const group = doc(
+    'groupe-arceau',
+    'Groupe Arceau',
+    'Groupe Arceau is a French luxury goods conglomerate headquartered in Paris. The group owns fourteen brands, including Maison Ravel and the jeweller Bellamy.',
+  );
+  const jeweller = doc(
+    'bellamy',
+    'Bellamy (jeweller)',
+    'Bellamy is a French jewellery company founded in 1872 in Paris by Émile Bellamy. Its flagship store is on the Place Vendôme.',
+  );
+  const all = [house, group, jeweller];
+
+  it('places a body where it moved its headquarters, not where it was founded', () => {
+    // Act & Assess
+    expect(ask('Where is Maison Ravel headquartered?', all).shortAnswer).toBe('Paris');
+  });
+
+  it('reads a place said after "is on"', () => {
+    // Act & Assess
+    expect(ask("Where is Bellamy's flagship store?", all).shortAnswer).toBe('Place Vendôme');
+  });
+
+  it('lists names joined by "and" across a noun of what the second is', () => {
+    // Act & Assess
+    expect(ask('Which brands does Groupe Arceau own?', all).shortAnswer).toBe('Maison Ravel, Bellamy');
+  });
+});

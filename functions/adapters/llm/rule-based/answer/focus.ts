@@ -35,6 +35,9 @@ export interface ExtractedAnswer {
   compared?: readonly [string, string];
 }
 
+/** The verbs that say where a thing is, each asked by any other ("Where is X based?": "headquartered in"). */
+const PLACING_VERBS = ['based', 'located', 'situated', 'headquartered', 'sited'];
+
 export const NO_ANSWER = 'No source in the corpus answers this.';
 
 export interface Sentence {
@@ -102,7 +105,10 @@ export class Focus {
     this.nameTerms = reading.names.map((n) => contentTerms(n)).filter((t) => t.length > 0);
     // Two words the lexicon knows as one ("film director") also count through their head's own
     // forms ("directed by"): the answerer weighs sentences, it does not refuse on them.
-    const sets = relationSets(reading.relation, related);
+    // The verbs that place a thing say one thing: "based" is said by "headquartered in Bodø" (not "based on a novel").
+    const places = !/\bbased\s+(?:on|off|upon)\b/i.test(question);
+    const placing = (w: string) => (places && PLACING_VERBS.includes(w) ? PLACING_VERBS.flatMap((v) => related(v)) : related(w));
+    const sets = relationSets(reading.relation, placing);
     // Two sides weighed by their people ("Which island has more people, A or B?"): a word that counts
     // the people who live somewhere is said by a population too, as a count asked of them is (classWords).
     const weighed = ['choice', 'comparison', 'yes_no'].includes(reading.type);
@@ -448,6 +454,8 @@ export class Focus {
     const end = c.at + c.text.length;
     const beforeComma = (t: string) => (t.includes(', ') ? t.slice(0, t.indexOf(', ')) : undefined);
     return this.titles.some((t) => {
+      // "Quiet Shore" of "The Quiet Shore" is the title itself, less its article.
+      if (t.replace(/^The\s+/, '') === c.text) return false;
       // A title's part before its comma is a name of its own ("dismissed by Frederick Henry, Prince
       // of Orange"), but not where the title opens its sentence: its own passage's lead is about it.
       const own = beforeComma(t) === c.text;

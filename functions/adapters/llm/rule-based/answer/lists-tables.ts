@@ -246,7 +246,8 @@ export function coordinated(focus: Focus): ExtractedAnswer | undefined {
     const joins = (a: Candidate, b: Candidate) => {
       const between = s.text.slice(a.at + a.text.length, b.at);
       return (
-        /^\s*(?:,\s*(?:(?:and|or)\s+)?|(?:and|or)\s+)(?:(?:in|on|at)\s+)?(?:the\s+)?$/i.test(between) ||
+        // "including Maison Ravel and the jeweller Bellamy": a noun of what the name is may stand between.
+        /^\s*(?:,\s*(?:(?:and|or)\s+)?|(?:and|or)\s+)(?:(?:in|on|at)\s+)?(?:the\s+(?:[a-z]+\s+)?)?$/.test(between) ||
         /^\s*,\s+(?:an?|one|the|devoted|known|opened|founded|built)\b[^,;.]*,\s*(?:(?:and|or)\s+)?(?:the\s+)?$/i.test(between)
       );
     };

@@ -541,6 +541,10 @@ export function asksForMany(question: string): boolean {
 const LOCATIVE =
   /\b(?:lies|lie|lay|(?:is|are|was|were)\s+(?:located|situated|based|headquartered)|stands|sits|hangs|(?:has|had)\s+(?:its|their)\s+(?:headquarters|head\s+office|main\s+office)|(?:its|their)\s+(?:headquarters|head\s+office|main\s+office)\s+(?:is|are|was|were))\s+((?:at|in|on|near|along|by|between|beside)\b[^.;]*)/i;
 
+/** A move of a body's seat and the place it moved to (group 1): "moved its headquarters to Paris in 1954". */
+const MOVED_TO =
+  /\b(?:moved|relocated|transferred)\s+(?:its|their)\s+(?:headquarters|head\s+office|main\s+office|base|seat)\s+(?:from\s+[^.;]*?\s+)?to\s+((?:the\s+)?\p{Lu}[^.;,]*?)(?=\s+(?:in|on|during|after)\s|[.;,]|$)/u;
+
 /**
  * "Where is Lyon?", "Where is the Musée des Confluences located?": where the thing itself is, not
  * a place its passage names in passing ("after Paris and Marseille"). In order: what a locative verb
@@ -553,6 +557,12 @@ export function whereIs(question: string, focus: Focus): ExtractedAnswer | undef
   const name = focus.reading.names.find((n) => n.toLowerCase() === asked?.toLowerCase());
   if (!name) return undefined;
   const own = focus.all.filter((s) => sameName(s.title, name));
+  // "It moved its headquarters to Paris in 1954": where it is since, over where it began.
+  const moved = own.flatMap((s) => {
+    const to = MOVED_TO.exec(s.text)?.[1];
+    return to ? [{ shortAnswer: to, answer: cite(s) }] : [];
+  });
+  if (moved.length > 0) return moved[moved.length - 1];
   const opens = (s: Sentence) => s.text.toLowerCase().startsWith(name.toLowerCase()) || s.text.toLowerCase().startsWith(`the ${name.toLowerCase()}`);
   for (const s of [...own, ...focus.all.filter((x) => !own.includes(x) && opens(x))]) {
     // The place ends where the sentence goes on to say something else ("on the Garonne river and is
@@ -1124,10 +1134,11 @@ export function verbObject(question: string, focus: Focus): ExtractedAnswer | un
       return { shortAnswer: done.trim(), answer: cite(s) };
     }
   }
-  // "It was patented by the Lumière brothers": what the passage is about was done by them.
+  // "It was patented by the Lumière brothers", "Designed by Ingrid Halvorsen, it opened in 1967":
+  // what the passage is about was done by them.
   for (const s of about) {
-    const passive = /^(?:It|They)\s+(?:was|were|had\s+been|has\s+been)\s+(\p{Ll}+)\s+by\b/u.exec(s.text);
-    if (passive && said(passive[1]!)) return { shortAnswer: bareTitle(s.title), answer: cite(s) };
+    const passive = /^(?:(?:It|They)\s+(?:was|were|had\s+been|has\s+been)\s+(\p{Ll}+)\s+by\b|(\p{Lu}\p{Ll}+)\s+by\b[^,.;]*,\s+(?:it|they)\s)/u.exec(s.text);
+    if (passive && said((passive[1] ?? passive[2]!).toLowerCase())) return { shortAnswer: bareTitle(s.title), answer: cite(s) };
   }
   return undefined;
 }

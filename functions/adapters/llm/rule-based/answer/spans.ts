@@ -362,7 +362,9 @@ function typeFits(c: Candidate, reading: QuestionReading, text: string): boolean
     OF_PLACE.test(near) ||
     /\bon\s+the\s+(?:island|isle|peninsula|coast|banks?|shore)\s+of\s+$/u.test(near) ||
     // "on the Skerra Islands", "on Skerra Isle": a place named as such a noun.
-    (/\bon\s+(?:the\s+)?$/.test(before) && /\s(?:Islands?|Isles?|Peninsula|Coast|Atoll|Archipelago)$/.test(c.text));
+    (/\bon\s+(?:the\s+)?$/.test(before) && /\s(?:Islands?|Isles?|Peninsula|Coast|Atoll|Archipelago)$/.test(c.text)) ||
+    // "Its flagship store is on the Place Vendôme": where a thing is, said by "is on".
+    /\b(?:is|are|was|were|lies|lie|stands|stand|sits|sit)\s+on\s+(?:the\s+)?$/u.test(near);
   // A life's places follow its dates: "(1 April 1925, Kraków – 3 October 2000, Łódź)"; a quarter
   // may stand between the preposition and the place ("in northern Ostria").
   if (reading.type === 'place')

@@ -3,6 +3,8 @@
  * type in the best sentence about the question's names, or in a second hop through a bridge entity
  * (chain), with the tests that keep a bridge, a sibling or the question's own names from answering.
  */
+
+import { placeOfClass } from '../../../../core/answer/answer-classes.js';
 import { type Candidate, candidatesFor, datesIn, namesIn } from '../../../../core/answer/candidates.js';
 import { FIGURE_NOUNS, holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { bareTitle, escapeRegExp, YEARS_RUN } from '../../../../core/answer/text.js';
@@ -185,6 +187,10 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
       !ofNameItself &&
       (s.docId === first.docId ? focus.classScore(s) > 0 && focus.answerClass.size > 0 : bridged(s) || namesDescribed.has(s.docId)) &&
       asked > 0 &&
+      // Where the first hop says the whole relation ("published by Northwind Interactive"), a second
+      // hop saying only the class ("acquired by the Swedish company Embergate") says something else;
+      // not so a place, asked of where the first hop's place lies ("a Ph.D. at the University of Cincinnati": in Ohio).
+      (reading.type === 'place' || focus.relation.length === 0 || unsaid.length > 0 || focus.relationScore(s) > 0) &&
       !ownKind() &&
       !defining.has(s.docId) &&
       !saidAtHome(s, unsaidOf(s)) &&
@@ -221,9 +227,16 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
       focus.answerClass.size > 0 &&
       ((kindsSayClass && focus.kindsIn(s.text).some((k) => focus.lexicon.isKindOf?.(k.text, 'location') !== true)) ||
         // A word of a name given counts where it is the place the name is "of" ("a university in Vestby", asked the University of Vestby's city).
+        // A place the lexicon knows as of the class asked says it ("a concert venue in Bergen", asked which city).
         focus
           .candidates(s.text)
-          .some((c) => (!focus.isGiven(c) || placeNamedOf(c, s, reading)) && (ownPassageDefines(c, focus) || namedBeforeClass(c, s, focus))));
+          .some(
+            (c) =>
+              (!focus.isGiven(c) || placeNamedOf(c, s, reading)) &&
+              (ownPassageDefines(c, focus) ||
+                namedBeforeClass(c, s, focus) ||
+                (reading.type === 'place' && classHead !== undefined && placeOfClass(c.text, classHead, focus.lexicon))),
+          ));
     if ((!dated || focus.relation.length >= 2) && asked === 0 && (focus.relation.length > 0 || focus.answerClass.size > 0) && !namesOfClass()) continue;
     // With no name to be about, where a sentence says the whole relation, one saying none of it is about something
     // else: "It has about 24,000 students" counts people, but not those "the plague of 1370" killed.
@@ -430,8 +443,12 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
       const fromHome = focus.nameScore({ ...s1, terms: new Set() }) > 0 ? 0.3 : 0;
       for (const s2 of second) {
         const added = focus.relation.flatMap((set, i) => (!said1.has(i) && [...set].some((t) => holdsTerm(s2.terms, t)) ? [i] : []));
-        // The second sentence must say something the first did not: a word of the relation, or the class asked for.
-        if (added.length === 0 && focus.classScore(s2) === 0) continue;
+        // The second sentence must say something the first did not: a word of the relation, or the
+        // class asked for while the first leaves some of the relation unsaid (all said, "published by
+        // Northwind Interactive", the class alone in the bridge's passage says something else), or
+        // a place of the class asked where the first hop's place lies.
+        const saidAll = reading.type !== 'place' && focus.relation.length > 0 && said1.size === focus.relation.length;
+        if (added.length === 0 && (focus.classScore(s2) === 0 || saidAll)) continue;
         // What the question's clause asks ("a company headquartered in what city?") is what the
         // second hop must say, when the first does not: the clause's other words only name the bridge.
         if (askedSets.length > 0 && !askedSets.some((i) => said1.has(i) || added.includes(i))) continue;

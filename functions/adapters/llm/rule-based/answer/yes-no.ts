@@ -162,6 +162,9 @@ function boundedYear(bound: NonNullable<QuestionReading['bound']>, focus: Focus)
   return undefined;
 }
 
+/** A new clause opens on "and" and a verb ("and first shown", "and was"); nouns joined by it ("a composer and pianist") are one clause. */
+const CLAUSE_BREAK = /\band\s+(?:(?:is|was|are|were|has|had|have|then|later|first|also|it|he|she|they)\b|\p{Ll}+ed\b)|;/u;
+
 /**
  * Whether a name a yes/no question gives is said in the clause that says the attribute asked
  * about, when the sentence says both: "patented by ... in 1895 and first shown in Paris" does not
@@ -173,7 +176,7 @@ function inClause(name: string, s: Sentence, focus: Focus): boolean {
   const between = (i: number) => (i < at ? s.text.slice(i, at) : s.text.slice(at + name.length, i));
   return [...s.text.matchAll(/[\p{L}\p{N}]+/gu)].some((m) => {
     const term = contentTerms(m[0])[0];
-    return term !== undefined && focus.relation.some((set) => set.has(term)) && !/\band\b|;/.test(between(m.index));
+    return term !== undefined && focus.relation.some((set) => set.has(term)) && !CLAUSE_BREAK.test(between(m.index));
   });
 }
 
