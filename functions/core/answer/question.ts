@@ -921,7 +921,7 @@ export function describedThing(question: string): { phrase: string; find: string
       ? (/^((?!(?:the|a|an)\s)\p{Ll}+\s.*\p{Lu}[\p{L}\p{N}'’.-]*(?:\s+\d+)?)\s+(\p{Ll}+)$/u.exec(said) ??
         (auxiliary
           ? null
-          : /^((?:the\s+)?\p{Lu}.*?\s\p{Ll}{3,})\s+((?:(?:first|last|originally|officially|formally|finally|later)\s+)?(?:\p{Ll}{2,}(?:ed|en)|built|held|made|sold|won|lit|begun))$/u.exec(
+          : /^((?:the\s+)?\p{Lu}.*?\s\p{Ll}{3,})\s+((?:(?:first|last|originally|officially|formally|finally|later)\s+)?(?:\p{Ll}{2,}(?:ed|en)|built|held|made|sold|won|lit|begun)(?:\s+by\s+\p{Ll}{3,})?)$/u.exec(
               said,
             )))
       : null;

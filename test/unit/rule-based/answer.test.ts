@@ -6765,7 +6765,8 @@ describe('Function: answerStructured on a drug, its chemist, its maker, a diseas
 
   it('gives every name coordinated with the one found when a plural class is asked', () => {
     // Act & Assess
-    expect(ask('Which companies merged to form Kestrel Pharma?', all).shortAnswer).toBe('Tolm Kjemi and Ardin Medisin');
+    // A list of names prints as lists do, joined by commas.
+    expect(ask('Which companies merged to form Kestrel Pharma?', all).shortAnswer).toBe('Tolm Kjemi, Ardin Medisin');
   });
 
   it('counts no siblings by the children a family had', () => {
@@ -7455,5 +7456,150 @@ describe('Function: answerStructured on a fashion house, its owner and a jewelle
   it('lists names joined by "and" across a noun of what the second is', () => {
     // Act & Assess
     expect(ask('Which brands does Groupe Arceau own?', all).shortAnswer).toBe('Maison Ravel, Bellamy');
+  });
+
+  it('says who someone without a passage is by the noun before their name, not by another’s definition', () => {
+    // Arrange
+    const founder = doc(
+      'odile-ravel',
+      'Odile Ravel',
+      'Odile Ravel (1898–1976) was a French fashion designer. Her nephew Bernard Ravel succeeded her as head of the house in 1965.',
+    );
+
+    // Act & Assess
+    expect(ask('Who was Bernard Ravel?', [...all, founder]).shortAnswer).toBe("Odile Ravel's nephew");
+    expect(ask('Who was Odile Ravel?', [...all, founder]).shortAnswer).toBe('a French fashion designer');
+  });
+});
+
+describe('Function: answerStructured on a zoo, its director and its animals', () => {
+  const zoo = doc(
+    'vesterby-zoo',
+    'Vesterby Zoo',
+    'Vesterby Zoo is a zoological garden in Aarhus, Denmark. Its best-known resident is a Siberian tiger named Kasimir. The zoo has been directed since 2015 by the biologist Mette Holm.',
+  );
+  const director = doc(
+    'mette-holm',
+    'Mette Holm',
+    'Mette Holm (born 1968) is a Danish biologist. She earned her doctorate at the University of Copenhagen with a thesis on seal behaviour.',
+  );
+  const panda = doc('red-panda', 'Red panda', 'The red panda (Ailurus fulgens) is a small mammal native to the eastern Himalayas and southwestern China.');
+  const all = [zoo, director, panda];
+
+  it('gives the scientific name of a thing asked in lower case, from its own passage', () => {
+    // Act & Assess
+    expect(ask('What is the scientific name of the red panda?', all).shortAnswer).toBe('Ailurus fulgens');
+  });
+
+  it('gives what a thesis was about from "a thesis on ..."', () => {
+    // Act & Assess
+    expect(ask("What was Mette Holm's thesis about?", all).shortAnswer).toBe('seal behaviour');
+  });
+
+  it('answers which city from a place unknown to the lexicon that stands before a country', () => {
+    // Arrange
+    const aquarium = doc('nordhavn', 'Nordhavn Aquarium', 'Nordhavn Aquarium is a public aquarium in Esbjerg, Denmark, opened in 1968.');
+
+    // Act & Assess
+    expect(ask('In which city is Nordhavn Aquarium?', [...all, aquarium]).shortAnswer).toContain('Esbjerg');
+  });
+
+  it('says what a name is from the phrase that gives it ("a Siberian tiger named Kasimir")', () => {
+    // Act & Assess
+    expect(ask('What species is Kasimir?', all).shortAnswer).toBe('Siberian tiger');
+    expect(ask('What is Kasimir?', all).shortAnswer).toBe('Siberian tiger');
+  });
+});
+
+describe('Function: answerStructured on an airline, the shipping line that sold it and the group that bought it', () => {
+  const airline = doc(
+    'nordair',
+    'Nordair Express',
+    'Nordair Express is a regional airline based in Tromsø, Norway. It was founded in 1989 as a subsidiary of the shipping company Hurtig Lines. The airline operates a fleet of 18 De Havilland Dash 8 aircraft.',
+  );
+  const line = doc(
+    'hurtig-lines',
+    'Hurtig Lines',
+    'Hurtig Lines is a Norwegian shipping company founded in 1881 in Bergen. In 2004 it sold Nordair Express to the Swedish airline group Skyways for 1.2 billion kroner.',
+  );
+  const group = doc(
+    'skyways',
+    'Skyways',
+    'Skyways AB is a Swedish airline group headquartered in Gothenburg. It was formed in 1996 by the merger of Vast Air and Kustflyg.',
+  );
+  const all = [airline, line, group];
+
+  it('names the buyer a sentence says a thing was sold to, past a nation’s adjective', () => {
+    // Act & Assess
+    expect(ask('Who bought Nordair Express?', all).shortAnswer).toBe('Skyways');
+  });
+
+  it('counts a fleet by the number before the model’s name, not the number in it', () => {
+    // Act & Assess
+    expect(ask('How many aircraft does Nordair Express operate?', all).shortAnswer).toMatch(/^18\b/);
+  });
+
+  it('lists the names a merger joined, in a sentence its own passage opens with "It"', () => {
+    // Act & Assess
+    expect(ask('Which companies merged to form Skyways?', all).shortAnswer).toBe('Vast Air, Kustflyg');
+  });
+});
+
+describe('Function: answerStructured on a chess championship, its finalists and a coach', () => {
+  const championship = doc(
+    'wwcc-2019',
+    "Women's World Chess Championship 2019",
+    "The Women's World Chess Championship 2019 was a knockout tournament held in Khanty-Mansiysk, Russia. Ilona Varga won the title, beating Mei Chen 3.5–2.5 in the final.",
+  );
+  const runnerUp = doc(
+    'mei-chen',
+    'Mei Chen',
+    "Mei Chen (born 3 November 1990) is a Chinese chess player. Chen won the Asian Women's Championship three times, in 2010, 2013 and 2017.",
+  );
+  const all = [championship, runnerUp];
+
+  it('names who lost from the one a sentence says was beaten', () => {
+    // Act & Assess
+    expect(ask("Who lost the final of the Women's World Chess Championship 2019?", all).shortAnswer).toBe('Mei Chen');
+    expect(ask("Who won the Women's World Chess Championship 2019?", all).shortAnswer).toBe('Ilona Varga');
+  });
+
+  it('gives the score of a final', () => {
+    // Act & Assess
+    expect(ask("What was the score of the final of the Women's World Chess Championship 2019?", all).shortAnswer).toBe('3.5–2.5');
+  });
+
+  it('dates no count by one year of a list of them', () => {
+    // Act & Assess
+    expect(ask("How many times did Mei Chen win the Asian Women's Championship?", all).shortAnswer).toBe('three times');
+  });
+});
+
+describe('Function: answerStructured on a cathedral, the king buried there and the castle he died at', () => {
+  const cathedral = doc(
+    'stavholm-cathedral',
+    'Stavholm Cathedral',
+    'Stavholm Cathedral is a Lutheran cathedral in Stavholm, Sweden. It was consecrated in 1412. King Erik VII is buried in its crypt.',
+  );
+  const king = doc(
+    'erik-vii',
+    'Erik VII of Sweden',
+    'Erik VII (c. 1380 – 3 May 1439) was King of Sweden from 1412 until his death. He died at Nyköping Castle.',
+  );
+  const castle = doc(
+    'nykoping',
+    'Nyköping Castle',
+    'Nyköping Castle is a medieval fortress in Nyköping, Sweden. The castle was badly damaged by fire in 1665 and is now a museum.',
+  );
+  const all = [cathedral, king, castle];
+
+  it('reads "the crypt of X" as a place in X, not as a role someone holds', () => {
+    // Act & Assess
+    expect(ask('Who is buried in the crypt of Stavholm Cathedral?', all).shortAnswer).toBe('King Erik VII');
+  });
+
+  it('finds the thing a "where" clause describes when the question’s own verb ends on "by fire"', () => {
+    // Act & Assess
+    expect(ask('When was the castle where Erik VII died damaged by fire?', all).shortAnswer).toBe('1665');
   });
 });

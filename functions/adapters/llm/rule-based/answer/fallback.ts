@@ -16,7 +16,8 @@ export function describe(focus: Focus): ExtractedAnswer | undefined {
   const onRelation = all.filter((s) => focus.relationScore(s) > 0);
   const top = onRelation.length > 0 ? onRelation : all;
   if (top.length === 0) return undefined;
-  const definition = /^((?:an?\s+|the\s+)?[\p{L}\p{N}'’ -]{1,60}?)\s+(?:is|are|was|were)\s+(?:an?|the|one)\s/iu;
+  // Past a bracket after the name: "Jens Maes (born 22 August 1979) is a Belgian fashion designer".
+  const definition = /^((?:an?\s+|the\s+)?[\p{L}\p{N}'’ -]{1,60}?)(?:\s*\([^()]*\))?\s+(?:is|are|was|were)\s+(?:an?|the|one)\s/iu;
   // A name asked about that is plural is defined without an article, past an appositive: "The Lumière
   // brothers, Auguste and Louis, were French inventors".
   const plural =
@@ -38,13 +39,19 @@ export function describe(focus: Focus): ExtractedAnswer | undefined {
       for (const name of focus.reading.names) {
         const m = new RegExp(`${escapeRegExp(name)},\\s+((?:an?|the|one)\\s[^,;.]+|\\p{Ll}+ed\\s+(?:to|by|in|for|as|on)\\s[^,;.]+)`, 'u').exec(s.text);
         if (m) return { shortAnswer: m[1]!.trim(), answer: cite(s) };
+        const noun = focus.passageOf(name).length === 0 && asksWhatIs(name, focus.question) ? nounBefore(name, s, focus) : undefined;
+        if (noun) return { shortAnswer: noun, answer: cite(s) };
       }
     }
   }
-  const defining = own ?? top.find((s) => definition.test(s.text)) ?? top[0]!;
+  // Another's definition does not define a name asked about ("Maison Ravel is a French fashion
+  // house", asked who Bernard Ravel was): without one, the best sentence holding the name whole is the answer.
+  const whole = (s: Sentence) => focus.reading.names.every((n) => s.text.toLowerCase().includes(n.toLowerCase()));
+  const defines = own ?? (focus.reading.names.length === 0 ? top.find((s) => definition.test(s.text)) : undefined);
+  const defining = defines ?? top.find(whole) ?? top[0]!;
   // The predicate's noun phrase, up to a participle or a relative clause ("a shopping mall owned by ...").
   // A stop inside a figure ("on 98.4 MHz") ends nothing.
-  const articled = /\s(?:is|are|was|were)\s+((?:an?|the|one)\s(?:[^,;.]|\.(?=\d))+)/i.exec(defining.text)?.[1];
+  const articled = defines ? /\s(?:is|are|was|were)\s+((?:an?|the|one)\s(?:[^,;.]|\.(?=\d))+)/i.exec(defining.text)?.[1] : undefined;
   // A plural name's has no article, read only where it defined the name asked about ("were French inventors").
   const bare = defining === own && plural.test(defining.text) ? /\s(?:are|were)\s+(\p{L}[^,;.]+)/iu.exec(defining.text)?.[1] : undefined;
   const predicate = (articled ?? bare)?.split(/\s(?:\p{Ll}+ed\s+(?:by|in|at|on|for|from|with|to|as)|which|that|who|whose|where)\s/u)[0];
@@ -52,6 +59,23 @@ export function describe(focus: Focus): ExtractedAnswer | undefined {
   // Without a definition, what the best sentence says is the short answer.
   const clause = defining.text.replace(/[.]$/, '');
   return { shortAnswer: (predicate ?? clause).trim(), answer: support.map(cite).join(' ') };
+}
+
+/** Whether the question asks only who or what a name is: "Who was Bernard Ravel?". */
+function asksWhatIs(name: string, question: string): boolean {
+  return new RegExp(`^\\s*(?:who|what)\\s+(?:is|was|are|were)\\s+(?:the\\s+)?${escapeRegExp(name)}\\s*\\?*\\s*$`, 'iu').test(question);
+}
+
+/**
+ * What the noun right before a name says it is: "the businessman Henri Delcourt" (businessman), "Her
+ * nephew Bernard Ravel" (Odile Ravel's nephew: the possessive is the passage's subject). Only a noun
+ * the lexicon knows as one; undefined when none stands there.
+ */
+function nounBefore(name: string, s: Sentence, focus: Focus): string | undefined {
+  const m = new RegExp(`\\b([Tt]he|[Hh]is|[Hh]er|[Tt]heir|[Ii]ts)\\s+((?:\\p{Ll}+\\s+)?\\p{Ll}+)\\s+${escapeRegExp(name)}\\b`, 'u').exec(s.text);
+  const noun = m?.[2];
+  if (!m || !noun || (focus.lexicon.kindsOf?.(noun.split(' ').pop()!) ?? []).length === 0) return undefined;
+  return /^the$/i.test(m[1]!) ? noun : `${bareTitle(s.title)}'s ${noun}`;
 }
 
 /** How many sentences a summary gives, and how many of one passage: a paragraph, not the corpus. */

@@ -82,6 +82,7 @@ import {
   asksForMany,
   becameWhen,
   bridgedTitle,
+  buyerOf,
   causeOf,
   changeOf,
   chartPosition,
@@ -107,6 +108,7 @@ import {
   joinedWhen,
   kindOf,
   leaderOf,
+  loserOf,
   madeBy,
   mannerOf,
   materialOf,
@@ -114,6 +116,7 @@ import {
   memberOf,
   namedAfter,
   namedFor,
+  namedThing,
   OCCUPATION_ASKED,
   objectOf,
   occupationOf,
@@ -129,10 +132,12 @@ import {
   relativeAgent,
   roleHeld,
   scientificName,
+  scoreOf,
   storyOf,
   studyPlace,
   superlative,
   teacherOf,
+  topicOf,
   townOfAnswer,
   verbAs,
   verbObject,
@@ -287,7 +292,8 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         mannerOf(text, focus) ??
         includedIn(text, focus) ??
         plotOf(text, focus) ??
-        storyOf(text, focus)));
+        storyOf(text, focus) ??
+        topicOf(text, focus)));
   if (given) return given;
   // Asked a work's story that no passage tells: "What is X about?" is answered by what X is; "What
   // is the plot of X?" is not answered (a name its passage gives is no plot).
@@ -330,12 +336,17 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         whatFor(text, focus) ??
         objectOf(text, focus) ??
         definedSubject(reading, focus, text) ??
+        namedThing(text, focus) ??
         describe(focus) ??
         fallback(focus)
       );
     default:
       return (
         changeOf(text, focus) ??
+        namedThing(text, focus) ??
+        buyerOf(text, focus) ??
+        loserOf(text, focus) ??
+        scoreOf(text, focus) ??
         (reading.type === 'number' && TOTAL_ASKED.test(text) ? tableTotal(tables, focus) : undefined) ??
         (reading.type === 'number' ? tableFigure(tables, focus) : tableSuperlative(reading, tables, focus, text)) ??
         mostOfClass(reading, focus, text) ??
@@ -435,7 +446,12 @@ function describedAnswer(asked: string, documents: AnswerInput['documents'], lex
   // A role found must be said of what was found: "Paris is the capital ... of France" finds Paris;
   // "Lyon is the third-largest city of France by population of the commune" finds no commune of anything.
   const role = (described as { role?: string }).role;
-  if (role && !new RegExp(`^(?:The\\s+)?${escapeRegExp(found.shortAnswer)}\\b[^.]*\\b${escapeRegExp(role)}\\b`, 'i').test(found.answer)) return undefined;
+  // Said as what it is, after "is" and a determiner: "King Erik VII is buried in its crypt" finds no crypt.
+  const roleSaid = new RegExp(
+    `^(?:The\\s+)?${escapeRegExp(found.shortAnswer)}\\b[^.]*?\\b(?:is|was|are|were)\\s+(?:the|an?|its|their|one\\s+of\\s+the)\\s+(?:[\\p{L}-]+\\s+){0,3}?${escapeRegExp(role ?? '')}\\b`,
+    'iu',
+  );
+  if (role && !roleSaid.test(found.answer)) return undefined;
   // A thing found by a clause that names nothing ("the town where the old water mill stands") must
   // be of the kind the phrase says: its own passage's opening calls it so, or the lexicon does.
   const kind = (described as { kind?: string }).kind;

@@ -236,7 +236,9 @@ export function coordinated(focus: Focus): ExtractedAnswer | undefined {
     if (focus.relationScore(s) + focus.classScore(s) === 0) continue;
     // Asked of a name, a list another's sentence gives is another's ("The firm designed the Orel Bridge and ...", asked what Marit Solberg designed);
     // a name the question only measures by ("larger than Toulouse") is not what it asks about.
-    if (focus.nameTerms.length > 0 && focus.nameScore(s) === 0 && !/\bthan\b/i.test(focus.question)) continue;
+    // A pronoun opening a sentence of the name's own passage names it ("It was formed by the merger of ...").
+    const named = focus.nameScore(s) > 0 || (focus.isOwnPassage(s) && /^(?:It|They)\s/.test(s.text));
+    if (focus.nameTerms.length > 0 && !named && !/\bthan\b/i.test(focus.question)) continue;
     // A sentence saying what is asked ("dams on the Rhône, the Rhine") before one that only says the class.
     const says = focus.relation.length === 0 || focus.relationScore(s) > 0;
     const names = namesIn(s.text).filter((c) => !focus.isGiven(c) && !focus.commonOpener(c, s.text) && fits(c, focus.reading, s));
@@ -262,7 +264,9 @@ export function coordinated(focus: Focus): ExtractedAnswer | undefined {
       // A run another class noun opens is of that class: "the towns of Oldheim and Vessig" are no mountains asked.
       const opener = /\bthe\s+(\p{Ll}+)\s+of\s+$/u.exec(s.text.slice(Math.max(0, run[0]!.at - 30), run[0]!.at))?.[1];
       const openerTerm = opener === undefined ? undefined : contentTerms(opener)[0];
-      if (focus.answerClass.size > 0 && openerTerm !== undefined && !holdsTerm(focus.answerClass, openerTerm)) continue;
+      // An event's noun opens no class: "the merger of Vast Air and Kustflyg" names the companies merged.
+      const event = opener !== undefined && focus.lexicon.isKindOf?.(opener, 'event') === true;
+      if (focus.answerClass.size > 0 && openerTerm !== undefined && !holdsTerm(focus.answerClass, openerTerm) && !event) continue;
       // A run the class noun closes or opens ("the Rhône and the Saône rivers") is of the class asked for.
       const end = run[run.length - 1]!;
       const after = contentTerms(

@@ -165,6 +165,25 @@ function madeKind(noun: string, focus: Focus): ExtractedAnswer | undefined {
   return undefined;
 }
 
+/** "What species is Kasimir?", "What kind of animal was Laika?", "What is Kasimir?": the name asked of, group 1. */
+const WHAT_NAME_IS =
+  /^\s*(?:[Ww]hat|[Ww]hich|[Ww]ho)\s+(?:(?:(?:type|kind|sort)\s+of\s+)?\p{Ll}+\s+)?(?:is|was|are|were)\s+(?:the\s+)?(\p{Lu}[^?]*?)\s*\?*\s*$/u;
+
+/**
+ * "What species is Kasimir?": what a sentence calls the one it gives that name ("a Siberian tiger
+ * named Kasimir"). Undefined for other questions, or when no sentence names it so.
+ */
+export function namedThing(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const name = WHAT_NAME_IS.exec(question)?.[1];
+  if (!name) return undefined;
+  const said = new RegExp(`\\b(?:an?|the)\\s+((?:[\\p{L}-]+\\s+){0,3}?[\\p{L}-]+)\\s+(?:named|called|nicknamed)\\s+${escapeRegExp(name)}\\b`, 'u');
+  for (const s of focus.all) {
+    const thing = said.exec(s.text)?.[1];
+    if (thing) return { shortAnswer: thing, answer: cite(s) };
+  }
+  return undefined;
+}
+
 /** "What engine does X have?", "What camera did X use?", "What degree does X hold?": the class asked of a thing had, used or held, group 1 (group 2: held). */
 const HAD_ASKED = /^\s*(?:what|which)\s+([\p{Ll}-]{3,})\s+(?:does|did|do)\s+.+?\s+(?:have|has|use|uses|carry|(hold|holds))\s*\?*\s*$/iu;
 
@@ -275,6 +294,33 @@ export function storyOf(question: string, focus: Focus): ExtractedAnswer | undef
   for (const s of focus.all.filter((x) => focus.titledAfterName(x))) {
     const said = (setting ? SETTING_SAID : FOLLOWED_SAID).exec(s.text)?.[1];
     if (said) return { shortAnswer: said, answer: cite(s) };
+  }
+  return undefined;
+}
+
+/** "What was Mette Holm's thesis about?": whose (group 1) and the thing (group 2); or all that is asked about (group 3: "the thesis of Mette Holm"). */
+const TOPIC_ASKED = /^\s*what\s+(?:is|was|are|were)\s+(?:(?:the\s+)?(.+?)['’]s?\s+(\p{Ll}+)|(?:the\s+)?(.+?))\s+about\s*\?*\s*$/iu;
+
+/**
+ * "What was Mette Holm's thesis about?": the topic a sentence about its owner gives after the thing
+ * ("a thesis on seal behaviour"), to the clause's end. Undefined for other questions, or when no
+ * sentence says it so (a work's story is storyOf's and plotOf's).
+ */
+export function topicOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const m = TOPIC_ASKED.exec(question);
+  // "the thesis of Mette Holm" as "Mette Holm's thesis".
+  const of = m?.[3] ? /^(\p{Ll}+)\s+of\s+(.+)$/u.exec(m[3]) : null;
+  const noun = m?.[2] ?? of?.[1];
+  const whose = m?.[1] ?? of?.[2];
+  if (!noun || !whose) return undefined;
+  const owner = contentTerms(whose);
+  const said = new RegExp(
+    `\\b${escapeRegExp(noun)}\\s+(?:on|about|concerning|into)\\s+((?:the\\s+|an?\\s+)?[^,;.()]+?)(?=\\s+(?:and|which|that|while|in\\s+\\d{4})\\b|\\s*[,;.()]|\\s*$)`,
+    'iu',
+  );
+  for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, owner))) {
+    const topic = said.exec(s.text)?.[1];
+    if (topic) return { shortAnswer: topic, answer: cite(s) };
   }
   return undefined;
 }
@@ -1524,6 +1570,63 @@ export function pricePaid(question: string, focus: Focus): ExtractedAnswer | und
   return undefined;
 }
 
+/** "Who lost the final of X?", "Which team was defeated in X?", "Who was the runner-up of X?". */
+const LOSER_ASKED = /^\s*(?:who|which\s+\p{Ll}+)\s+(?:lost|was\s+(?:defeated|beaten)|were\s+(?:defeated|beaten)|(?:was|were)\s+(?:the\s+)?runners?-up)\b/iu;
+/** Who a sentence says was beaten: "beating Mei Chen 3.5–2.5", "defeated the Danish army"; the name after the verb. */
+const BEATEN_SAID =
+  /\b(?:beat|beating|beats|defeat|defeated|defeating|defeats|overcame|overcoming)\s+(?:the\s+)?((?:\p{Lu}[\p{L}'’.-]*)(?:\s+(?:of\s+|de\s+|von\s+)?\p{Lu}[\p{L}'’.-]*)*)/u;
+
+/**
+ * "Who lost the final of the Women's World Chess Championship 2019?": the one a sentence about it
+ * says was beaten ("Ilona Varga won the title, beating Mei Chen"). Undefined for other questions,
+ * or when no sentence about the question's names says who was beaten.
+ */
+export function loserOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  if (!LOSER_ASKED.test(question) || focus.nameTerms.length === 0) return undefined;
+  for (const s of rankedAbout(focus).filter((x) => focus.nameScore(x) > 0)) {
+    const beaten = BEATEN_SAID.exec(s.text)?.[1];
+    if (beaten && !focus.isGiven({ text: beaten, at: 0, kind: 'name' })) return { shortAnswer: beaten, answer: cite(s) };
+  }
+  return undefined;
+}
+
+/** "What was the score of the final?", "By what score did X win?", "What was the final scoreline?". */
+const SCORE_ASKED = /^\s*what\s+(?:was|is|were)\s+the\s+(?:final\s+)?(?:score|scoreline)\b|\bby\s+what\s+(?:score|margin)\b/iu;
+/** A score a sentence gives: "3.5–2.5", "2–1", "won 4-0" (no span of years: each side under a hundred). */
+const SCORE_SAID = /(?<![\d.,])\d{1,2}(?:\.5)?\s*[–-]\s*\d{1,2}(?:\.5)?(?![\d.,])/u;
+
+/**
+ * "What was the score of the final of X?": the score a sentence about X gives ("beating Mei Chen
+ * 3.5–2.5 in the final"), one naming a word of the relation first. Undefined for other questions,
+ * or when no sentence about the question's names gives one.
+ */
+export function scoreOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  if (!SCORE_ASKED.test(question) || focus.nameTerms.length === 0) return undefined;
+  const about = rankedAbout(focus).filter((x) => focus.nameScore(x) > 0 && SCORE_SAID.test(x.text));
+  const s = about.find((x) => focus.relationScore(x) > 0) ?? about[0];
+  return s ? { shortAnswer: SCORE_SAID.exec(s.text)![0], answer: cite(s) } : undefined;
+}
+
+/** "Who bought Nordair Express?", "Which company acquired X?": what was bought, group 1. */
+const BUYER_ASKED = /^\s*(?:who|which\s+\p{Ll}+|what\s+\p{Ll}+)\s+(?:bought|purchased|acquired|took\s+over)\s+(.+?)\s*\?*\s*$/iu;
+
+/**
+ * "Who bought Nordair Express?": the one a sentence says it was sold to ("sold Nordair Express to the
+ * Swedish airline group Skyways"): the first name after "to" that is no nation's adjective. Undefined
+ * for other questions, or when no sentence says it was sold (who bought it is then said as bought).
+ */
+export function buyerOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const sold = BUYER_ASKED.exec(question)?.[1]?.replace(/^the\s+/i, '');
+  if (!sold) return undefined;
+  const said = new RegExp(`\\bsold\\s+(?:the\\s+)?${escapeRegExp(sold)}\\s+(?:in\\s+\\d{4}\\s+)?to\\s+([^,.;]+)`, 'iu');
+  for (const s of focus.all) {
+    const to = said.exec(s.text)?.[1]?.split(/\s+for\s+/)[0];
+    const buyer = to ? namesIn(to).find((c) => focus.lexicon.isNameAdjective?.(c.text) !== true) : undefined;
+    if (buyer) return { shortAnswer: buyer.text, answer: cite(s) };
+  }
+  return undefined;
+}
+
 /** "What is named after Pavel Drasko?", "Which bird is named for X?": the kind asked, group 1, and whose name it bears, group 2. */
 const NAMED_AFTER_ASKED =
   /^\s*(?:what|which)\s+(?:(\p{Ll}[\p{Ll}-]+)\s+)?(?:is|was|are|were)\s+(?:also\s+)?named\s+(?:after|for|in\s+honou?r\s+of)\s+(.+?)\s*\?*\s*$/iu;
@@ -1700,8 +1803,14 @@ const BINOMIAL_SAID = /^[^(.]{1,80}\(\s*(\p{Lu}\p{Ll}+\s+\p{Ll}{3,}(?:\s+\p{Ll}{
  * the lead gives besides is no scientific name).
  */
 export function scientificName(question: string, focus: Focus): ExtractedAnswer | undefined {
-  if (!SCIENTIFIC_ASKED.test(question) || focus.reading.names.length === 0) return undefined;
-  for (const s of focus.all.filter((x) => x.position === 0 && focus.titledAfterName(x))) {
+  if (!SCIENTIFIC_ASKED.test(question)) return undefined;
+  // A common name asked in lower case ("the red panda") is a passage's title all of whose words the question says.
+  const asked = new Set(contentTerms(question));
+  const titledAfter = (x: Sentence) =>
+    focus.reading.names.length > 0 ? focus.titledAfterName(x) : contentTerms(bareTitle(x.title)).every((t) => asked.has(t)) && bareTitle(x.title) !== '';
+  const leads = focus.all.filter((x) => x.position === 0 && titledAfter(x));
+  if (leads.length === 0 && focus.reading.names.length === 0) return undefined;
+  for (const s of leads) {
     const binomial = BINOMIAL_SAID.exec(s.text)?.[1];
     if (binomial) return { shortAnswer: binomial, answer: cite(s) };
   }

@@ -433,7 +433,8 @@ export function withYear(c: Candidate, sentence: string, reading: QuestionReadin
   // A season ("in the 2022–23 season") is a period too; nor is the year of the last of the things counted ("won the title six times, most recently in 2018").
   // Nor a year the figure held until ("was 2 euros until 2012").
   const bounds = (d: Candidate) =>
-    /^\s*(?:[–-]\d{2}|(?:–|-|to|until|and)\s*\d{4})\b/.test(sentence.slice(d.at + d.text.length)) ||
+    // Nor one of a list of years ("three times, in 2010, 2013 and 2017").
+    /^\s*(?:[–-]\d{2}|(?:–|-|to|until|and|,)\s*\d{4})\b/.test(sentence.slice(d.at + d.text.length)) ||
     /\b(?:most\s+recently|last|latest)\s+(?:in\s+)?$|\b(?:until|till)\s+$/.test(sentence.slice(0, d.at)) ||
     /\b(?:from|between)\s+$|\d{4}\s*(?:–|-|to|until|and)\s*$/.test(sentence.slice(0, d.at));
   const year = datesIn(sentence).find(

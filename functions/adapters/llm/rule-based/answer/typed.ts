@@ -4,7 +4,7 @@
  * (chain), with the tests that keep a bridge, a sibling or the question's own names from answering.
  */
 
-import { placeOfClass } from '../../../../core/answer/answer-classes.js';
+import { CONTAINING_CLASS, placeOfClass } from '../../../../core/answer/answer-classes.js';
 import { type Candidate, candidatesFor, datesIn, namesIn } from '../../../../core/answer/candidates.js';
 import { FIGURE_NOUNS, holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { bareTitle, escapeRegExp, YEARS_RUN } from '../../../../core/answer/text.js';
@@ -75,6 +75,8 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   // The relation sets (by index) a sentence says that the first hop left unsaid.
   const unsaidOf = (s: Sentence) => focus.relation.flatMap((set, i) => (unsaid.includes(set) && [...set].some((t) => holdsTerm(s.terms, t)) ? [i] : []));
   const saidAtHome = atHome(reading, focus);
+  // Whether the first hop names who did what is asked ("published by Northwind Interactive").
+  const firstDoer = focus.relation.length > 0 && namesIn(first.text).some((c) => !focus.isGiven(c) && isAgent(c, first, focus.relation));
   // A first hop that says every word of the relation and the class asked leaves no hop to take:
   // another city's population, reached through "France", answers nothing of "the Paris metropolitan area".
   const firstSaysAll = unsaid.length === 0 && (focus.answerClass.size === 0 || focus.classScore(first) > 0);
@@ -187,10 +189,11 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
       !ofNameItself &&
       (s.docId === first.docId ? focus.classScore(s) > 0 && focus.answerClass.size > 0 : bridged(s) || namesDescribed.has(s.docId)) &&
       asked > 0 &&
-      // Where the first hop says the whole relation ("published by Northwind Interactive"), a second
-      // hop saying only the class ("acquired by the Swedish company Embergate") says something else;
-      // not so a place, asked of where the first hop's place lies ("a Ph.D. at the University of Cincinnati": in Ohio).
-      (reading.type === 'place' || focus.relation.length === 0 || unsaid.length > 0 || focus.relationScore(s) > 0) &&
+      // Where the first hop says the whole relation and who did it ("published by Northwind
+      // Interactive"), a second hop saying only the class ("acquired by the Swedish company
+      // Embergate") says something else; a place the first hop names leads on ("held in Frozen Park":
+      // in the Crab Orchard Mountains).
+      (!firstDoer || unsaid.length > 0 || focus.relationScore(s) > 0) &&
       !ownKind() &&
       !defining.has(s.docId) &&
       !saidAtHome(s, unsaidOf(s)) &&
@@ -227,7 +230,8 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
       focus.answerClass.size > 0 &&
       ((kindsSayClass && focus.kindsIn(s.text).some((k) => focus.lexicon.isKindOf?.(k.text, 'location') !== true)) ||
         // A word of a name given counts where it is the place the name is "of" ("a university in Vestby", asked the University of Vestby's city).
-        // A place the lexicon knows as of the class asked says it ("a concert venue in Bergen", asked which city).
+        // A place the lexicon knows as of the class asked says it ("a concert venue in Bergen", asked which city);
+        // a country or a region is read by containingPlace, not by any it names ("twinned with Kerava in Finland").
         focus
           .candidates(s.text)
           .some(
@@ -235,7 +239,10 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
               (!focus.isGiven(c) || placeNamedOf(c, s, reading)) &&
               (ownPassageDefines(c, focus) ||
                 namedBeforeClass(c, s, focus) ||
-                (reading.type === 'place' && classHead !== undefined && placeOfClass(c.text, classHead, focus.lexicon))),
+                (reading.type === 'place' &&
+                  classHead !== undefined &&
+                  !CONTAINING_CLASS.test(classHead) &&
+                  (placeOfClass(c.text, classHead, focus.lexicon) || townOfCountry(c, s, classHead, focus)))),
           ));
     if ((!dated || focus.relation.length >= 2) && asked === 0 && (focus.relation.length > 0 || focus.answerClass.size > 0) && !namesOfClass()) continue;
     // With no name to be about, where a sentence says the whole relation, one saying none of it is about something
@@ -365,7 +372,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     focus.holdsWholeRelation(best!.sentence.terms);
   if (chained && !settled && !(apart && focus.isGiven(chained.candidate)) && (!best || chained.score > best.score)) best = chained;
   if (!best) return undefined;
-  const shortAnswer = withYear(joined(best.candidate, best.sentence, reading, focus), best.sentence.text, reading);
+  const shortAnswer = withYear(joined(modelCounted(best.candidate, best.sentence, reading), best.sentence, reading, focus), best.sentence.text, reading);
   const head = best.via ?? first;
   const support = best.sentence.docId === head.docId ? [best.sentence] : [head, best.sentence];
   const fuller = reading.type === 'date' ? dayOfYear(shortAnswer, best.sentence, focus) : undefined;
@@ -441,13 +448,14 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
       const near = gap <= 3 ? 0.5 : gap <= 6 ? 0.25 : 0;
       // A first hop from the passage about the question's name itself is the surer one.
       const fromHome = focus.nameScore({ ...s1, terms: new Set() }) > 0 ? 0.3 : 0;
+      // All of the relation said, and who did it ("published by Northwind Interactive"): the class
+      // alone in the bridge's passage says something else.
+      const saidAll =
+        focus.relation.length > 0 && said1.size === focus.relation.length && namesIn(s1.text).some((c) => !focus.isGiven(c) && isAgent(c, s1, focus.relation));
       for (const s2 of second) {
         const added = focus.relation.flatMap((set, i) => (!said1.has(i) && [...set].some((t) => holdsTerm(s2.terms, t)) ? [i] : []));
         // The second sentence must say something the first did not: a word of the relation, or the
-        // class asked for while the first leaves some of the relation unsaid (all said, "published by
-        // Northwind Interactive", the class alone in the bridge's passage says something else), or
-        // a place of the class asked where the first hop's place lies.
-        const saidAll = reading.type !== 'place' && focus.relation.length > 0 && said1.size === focus.relation.length;
+        // class asked for, unless the first says all of the relation and who did it (saidAll).
         if (added.length === 0 && (focus.classScore(s2) === 0 || saidAll)) continue;
         // What the question's clause asks ("a company headquartered in what city?") is what the
         // second hop must say, when the first does not: the clause's other words only name the bridge.
@@ -759,6 +767,26 @@ function ownPassageDefines(c: Candidate, focus: Focus): boolean {
   // ("The Rhône is a major river ... before reaching the Mediterranean Sea": the Rhône is no sea).
   const predicate = /\s(?:is|was|are|were)\s+((?:[^\s.,;]+\s+){0,5}[^\s.,;]+)/.exec(lead.text)?.[1];
   return predicate !== undefined && focus.classScore({ ...lead, terms: new Set(contentTerms(predicate)) }) > 0;
+}
+
+/**
+ * A count asked, found as the number of a model's name ("Dash 8 aircraft" in "a fleet of 18 De
+ * Havilland Dash 8 aircraft"): the count before the name, with it. Any other candidate as it is.
+ */
+function modelCounted(c: Candidate, s: Sentence, reading: QuestionReading): Candidate {
+  if (reading.type !== 'number') return c;
+  const m = /(?:^|\s)(\d[\d,.]*\s+(?:\p{Lu}[\p{L}-]*\s+)+)$/u.exec(s.text.slice(0, c.at));
+  return m ? { ...c, text: `${m[1]}${c.text}`, at: c.at - m[1]!.length } : c;
+}
+
+/**
+ * Whether a place the lexicon does not know stands before a country, asked a town or a city: "a
+ * public aquarium in Esbjerg, Denmark" (a region would be known, or named so).
+ */
+function townOfCountry(c: Candidate, s: Sentence, head: string, focus: Focus): boolean {
+  if (!/^(?:city|town)$/.test(head) || (focus.lexicon.kindsOf?.(c.text) ?? []).length > 0) return false;
+  const country = /^,\s+(\p{Lu}\p{L}+(?:\s+\p{Lu}\p{L}+)*)/u.exec(s.text.slice(c.at + c.text.length))?.[1];
+  return country !== undefined && placeOfClass(country, 'country', focus.lexicon);
 }
 
 /** Whether a name of several words ends in a word of the class asked for: "Rhône Glacier" for a glacier. */
