@@ -855,7 +855,7 @@ export function describedPerson(question: string): { phrase: string; find: strin
     .replace(/\s+/g, ' ')
     .replace(/\s*\?+\s*$/, '');
   const m = new RegExp(
-    `\\bthe\\s+(?:${ROLE_NOUNS})\\s+of\\s+(?:the\\s+|an?\\s+)?(?:(?:\\d{4}\\s+)?(?:\\p{Lu}[\\p{L}-]*\\s+){0,2}(?:\\p{Ll}+\\s+)?(?:film|song|album|book|novel|band|group|company|show|series|play|game|magazine|newspaper|poem|opera|painting)\\s+)?["“‘']?\\p{Lu}[^?]*$`,
+    `\\bthe\\s+(?:(?:original|first|founding|former|late)\\s+)?(?:${ROLE_NOUNS})\\s+of\\s+(?:the\\s+|an?\\s+)?(?:(?:\\d{4}\\s+)?(?:\\p{Lu}[\\p{L}-]*\\s+){0,2}(?:\\p{Ll}+\\s+)?(?:film|song|album|book|novel|band|group|company|show|series|play|game|magazine|newspaper|poem|opera|painting)\\s+)?["“‘']?\\p{Lu}[^?]*$`,
     'u',
   ).exec(q);
   if (!m) return undefined;

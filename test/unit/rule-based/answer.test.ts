@@ -7603,3 +7603,48 @@ describe('Function: answerStructured on a cathedral, the king buried there and t
     expect(ask('When was the castle where Erik VII died damaged by fire?', all).shortAnswer).toBe('1665');
   });
 });
+
+describe('Function: answerStructured on a quiz show and its two hosts', () => {
+  const show = doc(
+    'brainwave',
+    'Brainwave (quiz show)',
+    'Brainwave is a Dutch television quiz show that has aired on NPO 1 since 1998. It is presented by Sanne de Wit, who replaced the original host Jaap Molenaar in 2011.',
+  );
+  const host = doc('sanne-de-wit', 'Sanne de Wit', 'Sanne de Wit (born 9 February 1979) is a Dutch television presenter and former journalist.');
+  const final = doc('final', 'Varga–Chen final', 'Ilona Varga won the title, beating Mei Chen 3.5–2.5 in the final.');
+
+  it('finds the one "the original host of X" describes, then asks of them by name', () => {
+    // Arrange
+    const original = doc('molenaar', 'Jaap Molenaar', 'Jaap Molenaar (1946 – 2019) was a Dutch comedian and television host. He was born in Haarlem.');
+
+    // Act & Assess
+    expect(ask('When did the original host of Brainwave die?', [show, host, original]).shortAnswer).toBe('2019');
+  });
+
+  it('answers whom someone did something to with the name the object gives, no score after it', () => {
+    // Act & Assess
+    expect(ask('Whom did Sanne de Wit replace?', [show, host]).shortAnswer).toBe('Jaap Molenaar');
+    expect(ask('Who did Ilona Varga beat?', [final]).shortAnswer).toBe('Mei Chen');
+  });
+});
+
+describe('Function: answerStructured on a lake, the river that feeds it and the one it drains into', () => {
+  const lake = doc(
+    'lake-varden',
+    'Lake Varden',
+    'Lake Varden is a freshwater lake in Innland, Norway. It covers 118 square kilometres and has a maximum depth of 312 metres. The lake is fed mainly by the river Losna and drains into the Glomma.',
+  );
+  const river = doc('losna', 'Losna (river)', 'The Losna is a river in Innland, Norway. It flows 86 kilometres south before emptying into Lake Varden.');
+  const all = [lake, river];
+
+  it('gives an area from a figure in square units, not a depth in metres', () => {
+    // Act & Assess
+    expect(ask('What is the area of Lake Varden?', all).shortAnswer).toBe('118 square kilometres');
+  });
+
+  it('answers into which river a lake drains with the name after "into", not the river that feeds it', () => {
+    // Act & Assess
+    expect(ask('Into which river does Lake Varden drain?', all).shortAnswer).toBe('Glomma');
+    expect(ask('Which river does Lake Varden drain into?', all).shortAnswer).toBe('Glomma');
+  });
+});

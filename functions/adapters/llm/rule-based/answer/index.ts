@@ -378,6 +378,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         fundedBy(text, focus) ??
         chartPosition(text, focus) ??
         verbSubject(text, focus) ??
+        (reading.type === 'person' ? verbObject(text, focus) : undefined) ??
         whatFor(text, focus) ??
         (asksForMany(text) ? (tableMembers(tables, focus) ?? membersWith(focus) ?? coordinated(focus)) : undefined) ??
         bridgedTitle(reading, focus, text) ??

@@ -1117,7 +1117,7 @@ export function occupationOf(question: string, focus: Focus): ExtractedAnswer | 
  * the i flag \p{Ll} matches capitals too, and a name after the verb ("... in Aberdeen") would be it.
  */
 const VERB_ASKED =
-  /^\s*[Ww]hat\s+(?:(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})|(?:was|were|is|are)\s+(.+?)\s+(\p{Ll}{3,}ing))(?:\s+(?:up|out|down|off))?(?:\s+(?:in|at|on|during|from|with)\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,3}|\d{4}))?\s*\?*\s*$/u;
+  /^\s*(?:[Ww]hat|[Ww]hom?)\s+(?:(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})|(?:was|were|is|are)\s+(.+?)\s+(\p{Ll}{3,}ing))(?:\s+(?:up|out|down|off))?(?:\s+(?:in|at|on|during|from|with)\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,3}|\d{4}))?\s*\?*\s*$/u;
 /** A word that is no particle, preposition or adverb of place or time ("abroad", "together"), as OPENS reads a bare noun. */
 const NOT_PARTICLE =
   '(?!(?:in|on|at|to|by|for|from|with|into|onto|over|under|up|out|off|down|away|back|abroad|again|together|alone|there|here|then|also|not|only|just|and|or|but)\\b)\\p{Ll}{3,}';
@@ -1157,6 +1157,7 @@ export function verbObject(question: string, focus: Focus): ExtractedAnswer | un
   const asked = VERB_ASKED.exec(question);
   // "What was the Mary Ellen carrying?" asks as "What did the Mary Ellen carry?" does.
   const verb = (asked?.[2] ?? asked?.[4])?.toLowerCase();
+  const whom = /^\s*who/i.test(question);
   const stem = verb ? contentTerms(verb)[0] : undefined;
   if (!asked || !verb || !stem) return undefined;
   // Of whom it is asked ("the Lumière brothers"): at least half its words in the sentence or its passage's title.
@@ -1177,6 +1178,15 @@ export function verbObject(question: string, focus: Focus): ExtractedAnswer | un
       // "includes four metro lines, seven tram lines ... and over a hundred bus routes": the list whole.
       let done = first[0];
       for (let next = LISTED.exec(after.slice(done.length)); next; next = LISTED.exec(after.slice(done.length))) done += next[0];
+      // Asked whom: the name the object gives ("replaced the original host Jaap Molenaar"), else none.
+      if (whom) {
+        const name = namesIn(done).pop();
+        if (!name) continue;
+        // A score after the name is none of it: "Mei Chen 3.5–2.5".
+        const end = s.text.indexOf(name.text) + name.text.length;
+        const scored = /^[.,–-]\d/.test(s.text.slice(end)) ? name.text.replace(/\s+\d+$/, '') : name.text;
+        return { shortAnswer: scored, answer: cite(s) };
+      }
       return { shortAnswer: done.trim(), answer: cite(s) };
     }
   }

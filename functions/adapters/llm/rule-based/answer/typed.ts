@@ -5,7 +5,7 @@
  */
 
 import { CONTAINING_CLASS, placeOfClass } from '../../../../core/answer/answer-classes.js';
-import { type Candidate, candidatesFor, datesIn, namesIn } from '../../../../core/answer/candidates.js';
+import { type Candidate, candidatesFor, datesIn, inBaseUnit, namesIn } from '../../../../core/answer/candidates.js';
 import { FIGURE_NOUNS, holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { bareTitle, escapeRegExp, YEARS_RUN } from '../../../../core/answer/text.js';
 import { contentTerms } from '../../../../core/retrieval/tokenize.js';
@@ -134,11 +134,30 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const preposition = askedPreposition(focus.question);
   // "Where does the Hale flow into?": a place asked by the preposition the question ends on is the one after it ("flows from the Hallen Glacier into the Sorvik Fjord").
   // Only "Where ...?": a class asked ("Which sea ...?") is told by its noun; "from" asks an origin, said many ways.
+  // "Into which river does Lake Varden drain?", "Which river does it drain into?": the place after "into" ("drains into the Glomma").
   const endsOn =
     reading.type === 'place' && !reading.answerClass && /^\s*where\b/i.test(focus.question)
       ? /\b(into|onto|through)\s*\?*\s*$/i.exec(focus.question)?.[1]
-      : undefined;
+      : reading.type === 'place' || reading.type === 'entity'
+        ? (/^\s*(into|onto)\s+(?:which|what)\b/i.exec(focus.question)?.[1] ?? /^\s*(?:which|what)\b.*\b(into|onto)\s*\?*\s*$/i.exec(focus.question)?.[1])
+        : undefined;
   const endPreposition = endsOn === undefined ? undefined : new RegExp(`\\b${endsOn}\\s+(?:the\\s+)?$`, 'i');
+  // With a class asked, only where some sentence names after the preposition one that may be of it:
+  // the lexicon knows it as one, or not at all ("into the Glomma", asked which river; not "into
+  // France", asked which sea). Read once, when first asked.
+  let intoRead: boolean | undefined;
+  const intoClass = () =>
+    (intoRead ??=
+      reading.answerClass === undefined ||
+      focus.all.some((s) =>
+        focus
+          .candidates(s.text)
+          .some(
+            (c) =>
+              after(endPreposition, c, s) &&
+              ((focus.lexicon.kindsOf?.(c.text) ?? []).length === 0 || focus.lexicon.isKindOf?.(c.text, reading.answerClass!.split(' ').pop()!) === true),
+          ),
+      ));
   // "When did the chemist the Hollis reaction is named after die?": of a life's span ("(3 May 1921 – 9
   // October 1987)"), the death is its second date and the birth its first, wherever the span is read.
   const event = reading.type === 'date' || reading.type === 'year' ? lifeEvent(reading.relation.join(' '), focus.lexicon) : undefined;
@@ -228,7 +247,12 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     const namesOfClass = () =>
       about &&
       focus.answerClass.size > 0 &&
-      ((kindsSayClass && focus.kindsIn(s.text).some((k) => focus.lexicon.isKindOf?.(k.text, 'location') !== true)) ||
+      // A figure in a unit of the dimension asked says it: "It covers 118 square kilometres", asked its area.
+      ((reading.type === 'number' &&
+        classHead !== undefined &&
+        DIMENSION_ASKED[classHead] !== undefined &&
+        focus.candidates(s.text).some((c) => inBaseUnit(c.text)?.dimension === DIMENSION_ASKED[classHead])) ||
+        (kindsSayClass && focus.kindsIn(s.text).some((k) => focus.lexicon.isKindOf?.(k.text, 'location') !== true)) ||
         // A word of a name given counts where it is the place the name is "of" ("a university in Vestby", asked the University of Vestby's city).
         // A place the lexicon knows as of the class asked says it ("a concert venue in Bergen", asked which city);
         // a country or a region is read by containingPlace, not by any it names ("twinned with Kerava in Finland").
@@ -273,6 +297,14 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           (!focus.isGiven(c) || ((calledClass(c, s, focus) || placeNamedOf(c, s, reading)) && !reading.names.some((n) => titleKey(n) === titleKey(c.text)))) &&
           (fits(c, reading, s) || placeOfRole(c, s, focus)) &&
           focus.measures(c, s.text) &&
+          // A figure in a unit of another dimension measures something else ("312 metres", asked the area).
+          !(
+            reading.type === 'number' &&
+            classHead !== undefined &&
+            inBaseUnit(c.text) !== undefined &&
+            DIMENSION_ASKED[classHead] !== undefined &&
+            inBaseUnit(c.text)!.dimension !== DIMENSION_ASKED[classHead]
+          ) &&
           !(reading.type === 'person' && (inAppositive(c, s) || focus.isWorkTitle(c) || (whoDid && objectOfVerb(c, s, focus.relation)))) &&
           !(about && titled(c, s) && !placeNamedOf(c, s, reading)) &&
           !(hop2 && bridges.some((b) => namesBridge(c, new Set(b))) && !headedByClass(c, focus)) &&
@@ -280,7 +312,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           !(reading.type === 'place' && movedOnFrom(c, s, focus)) &&
           !(dated && about && (clauseApart(c, s, focus) || otherVerbDated(c, s, focus))) &&
           !((unrelated || prepositioned) && !after(preposition, c, s) && !(unrelated && yearOfName(c, s, focus))) &&
-          !(endPreposition && !after(endPreposition, c, s)) &&
+          !(endPreposition && !after(endPreposition, c, s) && intoClass()) &&
           // The year a figure is counted in ("22 gigawatts of onshore capacity in 2023") dates the
           // count, not an event the question asks of besides ("When was the first offshore wind farm built?").
           !(dated && (countedIn(c, s, focus) || datesAnother(c, s, focus))) &&
@@ -768,6 +800,9 @@ function ownPassageDefines(c: Candidate, focus: Focus): boolean {
   const predicate = /\s(?:is|was|are|were)\s+((?:[^\s.,;]+\s+){0,5}[^\s.,;]+)/.exec(lead.text)?.[1];
   return predicate !== undefined && focus.classScore({ ...lead, terms: new Set(contentTerms(predicate)) }) > 0;
 }
+
+/** The dimension a figure noun asks, of those no other figure shares a unit with (a length may be a height, a depth, a distance). */
+const DIMENSION_ASKED: Readonly<Record<string, string>> = { area: 'area', weight: 'mass', mass: 'mass', speed: 'speed' };
 
 /**
  * A count asked, found as the number of a model's name ("Dash 8 aircraft" in "a fleet of 18 De
