@@ -7648,3 +7648,16 @@ describe('Function: answerStructured on a lake, the river that feeds it and the 
     expect(ask('Which river does Lake Varden drain into?', all).shortAnswer).toBe('Glomma');
   });
 });
+
+describe('Function: answerStructured on a literary prize and a novelist', () => {
+  const novelist = doc(
+    'liv-aasen',
+    'Liv Aasen',
+    'Liv Aasen (born 1984) is a Norwegian novelist from Bodø. Her first novel, The Winter Harbour, was published in 2012.',
+  );
+
+  it('keeps the article of a title written capitalised inside a sentence', () => {
+    // Act & Assess
+    expect(ask("What was Liv Aasen's first novel?", [novelist]).shortAnswer).toBe('The Winter Harbour');
+  });
+});

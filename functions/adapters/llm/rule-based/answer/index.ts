@@ -165,8 +165,12 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
   if (!found.shortAnswer) return found;
   // A word split at its hyphen by the text's extraction ("Orléans- Braganza") is written whole.
   const joinedUp = found.shortAnswer.replace(/(?<=\p{L})-\s+(?=\p{Lu})/gu, '-');
-  // A title with its article ("The Quiet Shore"), written so where the answer read it, is the name whole.
-  const whole = input.documents.some((d) => d.title === `The ${joinedUp}`) && found.answer.includes(`The ${joinedUp}`) ? `The ${joinedUp}` : joinedUp;
+  // A title with its article ("The Quiet Shore"), written so where the answer read it, is the name
+  // whole: a passage is titled so, or the article is capitalised inside a sentence ("Her first
+  // novel, The Winter Harbour, was published in 2012").
+  const articled =
+    input.documents.some((d) => d.title === `The ${joinedUp}`) || new RegExp(`[^.!?\\]]\\s+The ${escapeRegExp(joinedUp)}\\b`, 'u').test(found.answer);
+  const whole = articled && found.answer.includes(`The ${joinedUp}`) ? `The ${joinedUp}` : joinedUp;
   // "What is the area of X in square kilometres?": of "12.4 square miles (32 km2)", the part in that unit.
   const unit = UNIT_ASKED.exec(input.question)?.[1];
   // "... in feet?" of "2,469 metres": converted, when no part of it is in that unit.
