@@ -1111,9 +1111,9 @@ export function occupationOf(question: string, focus: Focus): ExtractedAnswer | 
 }
 
 /**
- * "What did the Lumière brothers patent?", "What did Moira Kell study in Aberdeen?": a question on
- * what its subject did (or was doing: "What was the Mary Ellen carrying?"), and the verb, which may
- * take a place or a year after it. Case-sensitive: with
+ * "What did the Lumière brothers patent?", "What did Moira Kell study in Aberdeen?", "Whom did Sanne
+ * de Wit replace?": a question on what (or whom) its subject did (or was doing: "What was the Mary
+ * Ellen carrying?"), and the verb, which may take a place or a year after it. Case-sensitive: with
  * the i flag \p{Ll} matches capitals too, and a name after the verb ("... in Aberdeen") would be it.
  */
 const VERB_ASKED =
@@ -1151,7 +1151,7 @@ const LISTED = new RegExp(`^(?:,|,?\\s+and)\\s+(?!(?:which|who|whom|whose|where|
  * "What did the Lumière brothers patent?": what a sentence about the subject says it did it to,
  * the words after the verb in any of its forms ("patented the cinematograph": the cinematograph); or,
  * said in the passive of a passage's subject ("It was patented by the Lumière brothers"), that
- * subject. Undefined for other questions, or when no sentence says it.
+ * subject. Asked whom, the name those words give. Undefined for other questions, or when no sentence says it.
  */
 export function verbObject(question: string, focus: Focus): ExtractedAnswer | undefined {
   const asked = VERB_ASKED.exec(question);

@@ -76,7 +76,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const unsaidOf = (s: Sentence) => focus.relation.flatMap((set, i) => (unsaid.includes(set) && [...set].some((t) => holdsTerm(s.terms, t)) ? [i] : []));
   const saidAtHome = atHome(reading, focus);
   // Whether the first hop names who did what is asked ("published by Northwind Interactive").
-  const firstDoer = focus.relation.length > 0 && namesIn(first.text).some((c) => !focus.isGiven(c) && isAgent(c, first, focus.relation));
+  const firstDoer = namesDoer(first, focus);
   // A first hop that says every word of the relation and the class asked leaves no hop to take:
   // another city's population, reached through "France", answers nothing of "the Paris metropolitan area".
   const firstSaysAll = unsaid.length === 0 && (focus.answerClass.size === 0 || focus.classScore(first) > 0);
@@ -194,6 +194,8 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
       !focus.bridge && focus.answerClass.size > 0 && focus.all.some((x) => focus.isOwnPassage(x) && focus.kindsIn(x.text).some((k) => !focus.isGiven(k))));
   // A kind of a made or played thing stands for its class ("piano", asked what instrument); a place's kind ("region") names none.
   const classHead = reading.answerClass?.split(' ').pop();
+  // The dimension of a figure asked (its area, its weight), when its noun names one (DIMENSION_ASKED).
+  const dimensionAsked = reading.type === 'number' && classHead !== undefined ? DIMENSION_ASKED[classHead] : undefined;
   const kindsSayClass = reading.type === 'entity' && classHead !== undefined && focus.lexicon.isKindOf?.(classHead, 'location') !== true;
   const bodyAsked = reading.type === 'entity' && classHead !== undefined && focus.lexicon.isKindOf?.(classHead, 'organization') === true;
   for (const s of focus.all) {
@@ -248,10 +250,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
       about &&
       focus.answerClass.size > 0 &&
       // A figure in a unit of the dimension asked says it: "It covers 118 square kilometres", asked its area.
-      ((reading.type === 'number' &&
-        classHead !== undefined &&
-        DIMENSION_ASKED[classHead] !== undefined &&
-        focus.candidates(s.text).some((c) => inBaseUnit(c.text)?.dimension === DIMENSION_ASKED[classHead])) ||
+      ((dimensionAsked !== undefined && focus.candidates(s.text).some((c) => inBaseUnit(c.text)?.dimension === dimensionAsked)) ||
         (kindsSayClass && focus.kindsIn(s.text).some((k) => focus.lexicon.isKindOf?.(k.text, 'location') !== true)) ||
         // A word of a name given counts where it is the place the name is "of" ("a university in Vestby", asked the University of Vestby's city).
         // A place the lexicon knows as of the class asked says it ("a concert venue in Bergen", asked which city);
@@ -298,13 +297,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           (fits(c, reading, s) || placeOfRole(c, s, focus)) &&
           focus.measures(c, s.text) &&
           // A figure in a unit of another dimension measures something else ("312 metres", asked the area).
-          !(
-            reading.type === 'number' &&
-            classHead !== undefined &&
-            inBaseUnit(c.text) !== undefined &&
-            DIMENSION_ASKED[classHead] !== undefined &&
-            inBaseUnit(c.text)!.dimension !== DIMENSION_ASKED[classHead]
-          ) &&
+          !(dimensionAsked !== undefined && (inBaseUnit(c.text)?.dimension ?? dimensionAsked) !== dimensionAsked) &&
           !(reading.type === 'person' && (inAppositive(c, s) || focus.isWorkTitle(c) || (whoDid && objectOfVerb(c, s, focus.relation)))) &&
           !(about && titled(c, s) && !placeNamedOf(c, s, reading)) &&
           !(hop2 && bridges.some((b) => namesBridge(c, new Set(b))) && !headedByClass(c, focus)) &&
@@ -482,8 +475,7 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
       const fromHome = focus.nameScore({ ...s1, terms: new Set() }) > 0 ? 0.3 : 0;
       // All of the relation said, and who did it ("published by Northwind Interactive"): the class
       // alone in the bridge's passage says something else.
-      const saidAll =
-        focus.relation.length > 0 && said1.size === focus.relation.length && namesIn(s1.text).some((c) => !focus.isGiven(c) && isAgent(c, s1, focus.relation));
+      const saidAll = focus.relation.length > 0 && said1.size === focus.relation.length && namesDoer(s1, focus);
       for (const s2 of second) {
         const added = focus.relation.flatMap((set, i) => (!said1.has(i) && [...set].some((t) => holdsTerm(s2.terms, t)) ? [i] : []));
         // The second sentence must say something the first did not: a word of the relation, or the
@@ -799,6 +791,11 @@ function ownPassageDefines(c: Candidate, focus: Focus): boolean {
   // ("The Rhône is a major river ... before reaching the Mediterranean Sea": the Rhône is no sea).
   const predicate = /\s(?:is|was|are|were)\s+((?:[^\s.,;]+\s+){0,5}[^\s.,;]+)/.exec(lead.text)?.[1];
   return predicate !== undefined && focus.classScore({ ...lead, terms: new Set(contentTerms(predicate)) }) > 0;
+}
+
+/** Whether a sentence names who did what is asked, past a name the question gives: "published by Northwind Interactive". */
+function namesDoer(s: Sentence, focus: Focus): boolean {
+  return focus.relation.length > 0 && namesIn(s.text).some((c) => !focus.isGiven(c) && isAgent(c, s, focus.relation));
 }
 
 /** The dimension a figure noun asks, of those no other figure shares a unit with (a length may be a height, a depth, a distance). */
