@@ -572,6 +572,10 @@ export function askedPart(question: string): string {
   const pointsBack =
     !/\s\p{Lu}/u.test(last) &&
     (/\b(?:it|its|he|him|his|she|her|they|them|their|this|these|those|there|here)\b/i.test(last) || /\s(?!I\b)\p{Lu}/u.test(parts.slice(0, -1).join(' ')));
+  // "Robert Tronson's Farewell Performance from 1963 - was that a French production?": "that" (or
+  // "it", "this") as the subject of a yes/no question stands for the preamble, when it names something.
+  const claimed = /^(is|was|are|were)\s+(?:that|it|this)\s+(.+)$/i.exec(last);
+  if (parts.length === 2 && claimed && named) return `${claimed[1]} ${parts[0]!.trim()} ${claimed[2]}`;
   // "hydro or wind — which ...?" chooses between the two as "hydro or wind: which ...?" does.
   if (options) return `${parts[0]!.trim()}: ${last}`;
   // "Hit Parade of 1941's director - what city was he born in?": a person the question points

@@ -336,6 +336,12 @@ describe('Function: askedPart on questions typed as said', () => {
     expect(askedPart('gimme the name of the main town')).toBe('give me the name of the main town');
   });
 
+  it('reads "that" or "it" after a yes/no question\'s verb as the name the preamble gives', () => {
+    // Act & Assess
+    expect(askedPart('Harbour Lights from 1963 - was that a French production?')).toBe('was Harbour Lights from 1963 a French production?');
+    expect(askedPart("I'm planning a trip - is it worth visiting Lyon?")).toBe('is it worth visiting Lyon?');
+  });
+
   it('leaves out words said before a question, but not a title that opens with one', () => {
     // Act & Assess
     expect(askedPart('ok so where was she born')).toBe('where was she born');
