@@ -313,16 +313,11 @@ export function topicOf(question: string, focus: Focus): ExtractedAnswer | undef
   const noun = m?.[2] ?? of?.[1];
   const whose = m?.[1] ?? of?.[2];
   if (!noun || !whose) return undefined;
-  const owner = contentTerms(whose);
   const said = new RegExp(
     `\\b${escapeRegExp(noun)}\\s+(?:on|about|concerning|into)\\s+((?:the\\s+|an?\\s+)?[^,;.()]+?)(?=\\s+(?:and|which|that|while|in\\s+\\d{4})\\b|\\s*[,;.()]|\\s*$)`,
     'iu',
   );
-  for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, owner))) {
-    const topic = said.exec(s.text)?.[1];
-    if (topic) return { shortAnswer: topic, answer: cite(s) };
-  }
-  return undefined;
+  return readAbout(whose, focus, (sentence) => said.exec(sentence)?.[1]);
 }
 
 /** "What genre is Cold Harbour?", "What genre of music does X play?", "What kind of music does X play?": a genre asked. */
@@ -1917,7 +1912,11 @@ export function qualifiedName(question: string, focus: Focus): ExtractedAnswer |
  */
 function fromSentencesAbout(question: string, focus: Focus, asked: RegExp, read: (sentence: string) => string | undefined): ExtractedAnswer | undefined {
   const thing = asked.exec(question)?.[1];
-  if (thing === undefined) return undefined;
+  return thing === undefined ? undefined : readAbout(thing, focus, read);
+}
+
+/** What a sentence about `thing` (half its words in the sentence or its passage's title) says, as `read` finds it, best sentence first. */
+function readAbout(thing: string, focus: Focus, read: (sentence: string) => string | undefined): ExtractedAnswer | undefined {
   const words = contentTerms(thing);
   for (const s of rankedAbout(focus).filter((x) => holdsHalf(x, words))) {
     const found = read(s.text);

@@ -142,20 +142,21 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
         ? (/^\s*(into|onto)\s+(?:which|what)\b/i.exec(focus.question)?.[1] ?? /^\s*(?:which|what)\b.*\b(into|onto)\s*\?*\s*$/i.exec(focus.question)?.[1])
         : undefined;
   const endPreposition = endsOn === undefined ? undefined : new RegExp(`\\b${endsOn}\\s+(?:the\\s+)?$`, 'i');
+  // The class asked's noun ("river" of "Which river ...?"), read once here and by the rules below.
+  const classHead = reading.answerClass?.split(' ').pop();
   // With a class asked, only where some sentence names after the preposition one that may be of it:
   // the lexicon knows it as one, or not at all ("into the Glomma", asked which river; not "into
   // France", asked which sea). Read once, when first asked.
   let intoRead: boolean | undefined;
   const intoClass = () =>
     (intoRead ??=
-      reading.answerClass === undefined ||
+      classHead === undefined ||
       focus.all.some((s) =>
         focus
           .candidates(s.text)
           .some(
             (c) =>
-              after(endPreposition, c, s) &&
-              ((focus.lexicon.kindsOf?.(c.text) ?? []).length === 0 || focus.lexicon.isKindOf?.(c.text, reading.answerClass!.split(' ').pop()!) === true),
+              after(endPreposition, c, s) && ((focus.lexicon.kindsOf?.(c.text) ?? []).length === 0 || focus.lexicon.isKindOf?.(c.text, classHead) === true),
           ),
       ));
   // "When did the chemist the Hollis reaction is named after die?": of a life's span ("(3 May 1921 – 9
@@ -192,10 +193,9 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   const ownKind = () =>
     (ownKindRead ??=
       !focus.bridge && focus.answerClass.size > 0 && focus.all.some((x) => focus.isOwnPassage(x) && focus.kindsIn(x.text).some((k) => !focus.isGiven(k))));
-  // A kind of a made or played thing stands for its class ("piano", asked what instrument); a place's kind ("region") names none.
-  const classHead = reading.answerClass?.split(' ').pop();
   // The dimension of a figure asked (its area, its weight), when its noun names one (DIMENSION_ASKED).
   const dimensionAsked = reading.type === 'number' && classHead !== undefined ? DIMENSION_ASKED[classHead] : undefined;
+  // A kind of a made or played thing stands for its class ("piano", asked what instrument); a place's kind ("region") names none.
   const kindsSayClass = reading.type === 'entity' && classHead !== undefined && focus.lexicon.isKindOf?.(classHead, 'location') !== true;
   const bodyAsked = reading.type === 'entity' && classHead !== undefined && focus.lexicon.isKindOf?.(classHead, 'organization') === true;
   for (const s of focus.all) {
@@ -246,27 +246,28 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     // says the class ("A member of the Liberal Union, she ...": a party, its passage says).
     // So does one naming a kind of the class (`kindsSayClass`), or one whose agent noun says it ("a Vellish pianist": piano, asked what instrument he played),
     // or one naming a thing right before the class noun ("by a Vega-X rocket", asked what rocket launched it).
+    // The sentence's spans, read once, when first asked (by namesOfClass, then for `named` below).
+    let spans: Candidate[] | undefined;
+    const spansOf = () => (spans ??= focus.candidates(s.text));
     const namesOfClass = () =>
       about &&
       focus.answerClass.size > 0 &&
       // A figure in a unit of the dimension asked says it: "It covers 118 square kilometres", asked its area.
-      ((dimensionAsked !== undefined && focus.candidates(s.text).some((c) => inBaseUnit(c.text)?.dimension === dimensionAsked)) ||
+      ((dimensionAsked !== undefined && spansOf().some((c) => inBaseUnit(c.text)?.dimension === dimensionAsked)) ||
         (kindsSayClass && focus.kindsIn(s.text).some((k) => focus.lexicon.isKindOf?.(k.text, 'location') !== true)) ||
         // A word of a name given counts where it is the place the name is "of" ("a university in Vestby", asked the University of Vestby's city).
         // A place the lexicon knows as of the class asked says it ("a concert venue in Bergen", asked which city);
         // a country or a region is read by containingPlace, not by any it names ("twinned with Kerava in Finland").
-        focus
-          .candidates(s.text)
-          .some(
-            (c) =>
-              (!focus.isGiven(c) || placeNamedOf(c, s, reading)) &&
-              (ownPassageDefines(c, focus) ||
-                namedBeforeClass(c, s, focus) ||
-                (reading.type === 'place' &&
-                  classHead !== undefined &&
-                  !CONTAINING_CLASS.test(classHead) &&
-                  (placeOfClass(c.text, classHead, focus.lexicon) || townOfCountry(c, s, classHead, focus)))),
-          ));
+        spansOf().some(
+          (c) =>
+            (!focus.isGiven(c) || placeNamedOf(c, s, reading)) &&
+            (ownPassageDefines(c, focus) ||
+              namedBeforeClass(c, s, focus) ||
+              (reading.type === 'place' &&
+                classHead !== undefined &&
+                !CONTAINING_CLASS.test(classHead) &&
+                (placeOfClass(c.text, classHead, focus.lexicon) || townOfCountry(c, s, classHead, focus)))),
+        ));
     if ((!dated || focus.relation.length >= 2) && asked === 0 && (focus.relation.length > 0 || focus.answerClass.size > 0) && !namesOfClass()) continue;
     // With no name to be about, where a sentence says the whole relation, one saying none of it is about something
     // else: "It has about 24,000 students" counts people, but not those "the plague of 1370" killed.
@@ -284,8 +285,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     const unrelated = dated && focus.relation.length > 0 && focus.relationScore(s) === 0 && !ownLead(s, nameWords);
     // "Since when has X been Prime Minister?": a sentence giving a date after that preposition ("since 2019") is read for it alone, not a birth in brackets.
     const prepositioned = dated && preposition !== undefined && datesIn(s.text).some((d) => after(preposition, d, s));
-    const named = focus
-      .candidates(s.text)
+    const named = spansOf()
       .map((c) => (reading.type === 'person' ? (bodyOfPlace(c, s.text, focus) ?? withGroupNoun(c, s.text, focus)) : c))
       .filter(
         (c) =>
