@@ -15,11 +15,15 @@ export interface ClassSpan {
 /**
  * The nationality a sentence gives its subject: the capitalised adjective that opens the noun
  * phrase after "is a" ("Christopher Nolan is a British-American film director", "was an Argentine
- * painter"; of several, "were French inventors"), a compound kept whole. A capitalised word followed by another is a name, not one.
+ * painter"; of several, "were French inventors"), a compound kept whole, past where one was born
+ * ("an Austrian-born Italian soprano"). A capitalised word followed by another is a name, not one.
  */
 export function demonymsIn(sentence: string): ClassSpan[] {
   const found: ClassSpan[] = [];
-  for (const m of sentence.matchAll(/\b(?:is|was|are|were)\s+(?:an?|the)\s+(?:\p{Ll}+\s+)?(\p{Lu}\p{Ll}+(?:[-–]\p{Lu}\p{Ll}+)*)\s+\p{Ll}/gu)) {
+  // "an Austrian-born Italian soprano": where one was born is no nationality; the adjective after it is.
+  for (const m of sentence.matchAll(
+    /\b(?:is|was|are|were)\s+(?:an?|the)\s+(?:\p{Ll}+\s+)?(?:\p{Lu}\p{Ll}+-born\s+)?(\p{Lu}\p{Ll}+(?:[-–]\p{Lu}\p{Ll}+)*)\s+\p{Ll}/gu,
+  )) {
     found.push({ text: m[1]!, at: m.index + m[0].indexOf(m[1]!), kind: 'name' });
   }
   // Several people with no article: "were French inventors".

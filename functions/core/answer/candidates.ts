@@ -40,7 +40,7 @@ const PLURAL_WITHOUT_S = `(?:${PLURALS_WITHOUT_S.join('|')})`;
  * albums", "34 turboprop aircraft"), as counts in words are read.
  */
 const NUMBER = new RegExp(
-  `${QUALIFIER}(?:[$€£]\\s?)?\\d[\\d,]*(?:\\.\\d+)?(?:\\s*(?:hundred|thousand|million|billion|trillion))?(?:\\s*(?:%|percent|per\\s+cent))?(?:\\s+${NOT_COUNTED}[\\p{Ll}][\\p{Ll}-]+(?:\\s+${NOT_COUNTED}(?:[\\p{Ll}][\\p{Ll}-]*s|${PLURAL_WITHOUT_S})\\b)?)?`,
+  `${QUALIFIER}(?:[$€£]\\s?)?\\d(?:[\\d,]*\\d)?(?:\\.\\d+)?(?:\\s*(?:hundred|thousand|million|billion|trillion))?(?:\\s*(?:%|percent|per\\s+cent))?(?:\\s+${NOT_COUNTED}[\\p{Ll}][\\p{Ll}-]+(?:\\s+${NOT_COUNTED}(?:[\\p{Ll}][\\p{Ll}-]*s|${PLURAL_WITHOUT_S})\\b)?)?`,
   'giu',
 );
 /**
@@ -179,7 +179,7 @@ const WORD_NUMBER = new RegExp(
 );
 
 /** A count joined to its noun by a hyphen: "ten-game", "12-episode"; not an age ("ten-year-old"). */
-const COUNT_JOINED = new RegExp(`(?<![\\p{L}\\d-])(\\d+|${Object.keys(NUMBER_WORDS).join('|')})-(\\p{Ll}{3,})\\b(?!-)`, 'giu');
+const COUNT_JOINED = new RegExp(`(?<![\\p{L}\\d.,-])(\\d+(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})-(\\p{Ll}{3,})\\b(?!-)`, 'giu');
 
 /** A count, in figures or in words. */
 const COUNT = `(?:\\d[\\d,]*|${Object.keys(NUMBER_WORDS).join('|')})`;

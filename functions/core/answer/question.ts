@@ -325,7 +325,10 @@ export function readQuestion(raw: string): QuestionReading {
             // The noun ends at the verb's auxiliary: "How many caps did Jonas Brell earn?" counts caps, not "Jonas".
             const all = m[2].split(' ');
             const verbAt = all.findIndex((w) => new RegExp(`^(?:${AUX})$`, 'i').test(w));
-            const words = all.slice(0, verbAt < 0 ? undefined : verbAt).filter((w) => !/^(?:of|the|a|an)$/i.test(w));
+            // "How many passengers and crew were rescued?" counts them by the first noun ("1,212 passengers and crew").
+            const andAt = all.findIndex((w) => /^(?:and|or)$/i.test(w));
+            const ends = [verbAt, andAt].filter((i) => i >= 0);
+            const words = all.slice(0, ends.length > 0 ? Math.min(...ends) : undefined).filter((w) => !/^(?:of|the|a|an)$/i.test(w));
             // "How many wild reindeer live ...?": a plural without an s counts, past an adjective before it.
             answerClass = [...words].reverse().find((w) => /[^su]s$/.test(w) || PLURALS_WITHOUT_S.includes(w)) ?? words[0];
           }
@@ -344,9 +347,15 @@ export function readQuestion(raw: string): QuestionReading {
           );
         // "What is the melting point of X?": a temperature, named by two words.
         const temperature = /^(?:is|was|are|were)\s+the\s+((?:melting|boiling|freezing|flash)\s+point)\s+of\b/iu.exec(after)?.[1];
+        // "What is the deepest mine in Sweden?": the noun a superlative ranks is the class asked.
+        const ranked = /^(?:is|was|are|were)\s+the\s+(?:\p{Ll}+est|most\s+\p{Ll}+|\p{Ll}+-\p{Ll}+est)\s+([\p{Ll}-]+)\s+(?:in|of|on|at|among)\b/iu.exec(
+          after,
+        )?.[1];
         const copular =
           temperature ??
-          (figureNoun !== undefined && NUMBER_NOUNS.test(figureNoun) ? figureNoun : /^(?:is|was|are|were)\s+the\s+([\p{Ll}-]+)\s+of\b/iu.exec(after)?.[1]);
+          (figureNoun !== undefined && NUMBER_NOUNS.test(figureNoun)
+            ? figureNoun
+            : (/^(?:is|was|are|were)\s+the\s+([\p{Ll}-]+)\s+of\b/iu.exec(after)?.[1] ?? ranked));
         // "What was France's installed solar capacity?": what the name has is the answer's noun.
         const possessed =
           /^(?:is|was|are|were)\s+(?:the\s+)?\p{Lu}[\p{L}.-]*(?:\s+\p{Lu}[\p{L}.-]*)*(?:['’]s|(?<=s)['’])\s+((?:[\p{Ll}-]+\s+){0,2}?[\p{Ll}-]+)(?=\s+(?:in|of|on|at|for|by|during|from)\b|\s*[?,.]|$)/u.exec(
@@ -486,9 +495,13 @@ function withRelation(reading: Omit<QuestionReading, 'relation'> & { clause?: st
   // A measure claimed against a figure ("deeper than 100 metres") is met by a measure in its unit,
   // which stays; the comparative and the figure are not said.
   const said = reading.type === 'yes_no' ? written.replace(MEASURE_COMPARED, ' ') : written.replace(new RegExp(FIGURE_BOUND.source, 'gi'), ' ');
+  // "What does the Kessler Group own?": "own", on the stop list for its adjective ("its own"), is
+  // the question's verb where it ends a question asked with "do" (the one verb the list holds that
+  // is no auxiliary).
+  const ownVerb = /^\s*(?:what|which|who|whom)\b.*\b(?:does|do|did)\s+.+\s(own)\s*\?*\s*$/iu.exec(q)?.[1];
   for (const m of said.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)) {
     for (const token of tokenize(m[0])) {
-      if (!isContentToken(token)) continue;
+      if (!isContentToken(token) && token !== ownVerb) continue;
       const term = stem(token);
       // A word of asking said as the question's own verb in the past is what was done ("Who first
       // described X?"); said after "is" ("Which is described as ..."), or asking a name ("What is X
@@ -874,10 +887,12 @@ export function describedPerson(question: string): { phrase: string; find: strin
  */
 function contactClause(q: string): [string, string, string, string, string] | undefined {
   const name = "(?:the\\s+)?\\p{Lu}[\\p{L}'’.-]*(?:\\s+(?:of\\s+)?\\p{Lu}[\\p{L}'’.-]*)*";
-  const lead = '\\b(?:of|in|from|for|at|on|to|with|through|into|near|across|is|was|\\p{Ll}{3,}ed)\\s+(the\\s+(\\p{Ll}+)\\s+';
-  // Its verb ("crosses", "was born"), and a preposition it ends with ("plays for").
-  const verb =
-    '(?:(?:is|was|are|were)\\s+(?:\\p{Ll}+ed|born|known|built|made|held)|\\p{Ll}+(?:s|ed))(?:\\s+(?:in|at|for|on|from|with|to|into|through|across|by|under))?';
+  // "the police drama Moira Delaney wrote for": the thing's noun may have a word before it.
+  const lead = '\\b(?:of|in|from|for|at|on|to|with|through|into|near|across|is|was|\\p{Ll}{3,}ed)\\s+(the\\s+((?:\\p{Ll}+\\s+)?\\p{Ll}+)\\s+';
+  // Its verb ("crosses", "was born"), and a preposition it ends with ("plays for"); a verb of any
+  // form with its preposition ("wrote for").
+  const preposition = '(?:in|at|for|on|from|with|to|into|through|across|by|under)';
+  const verb = `(?:(?:(?:is|was|are|were)\\s+(?:\\p{Ll}+ed|born|known|built|made|held)|\\p{Ll}+(?:s|ed))(?:\\s+${preposition})?|\\p{Ll}{3,}\\s+${preposition})`;
   const active = new RegExp(`${lead}(${name}\\s+${verb}))$`, 'u').exec(q);
   if (active) return [active[0], active[1]!, active[2]!, 'that', active[3]!];
   const passive = new RegExp(`${lead}(\\p{Ll}+ed\\s+by\\s+${name}))$`, 'u').exec(q);

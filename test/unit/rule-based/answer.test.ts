@@ -7661,3 +7661,304 @@ describe('Function: answerStructured on a literary prize and a novelist', () => 
     expect(ask("What was Liv Aasen's first novel?", [novelist]).shortAnswer).toBe('The Winter Harbour');
   });
 });
+
+describe('Function: answerStructured on an observatory, its telescope and the firm that built it', () => {
+  const observatory = doc(
+    'kestrel-obs',
+    'Kestrel Ridge Observatory',
+    'Kestrel Ridge Observatory is an astronomical observatory on the summit of Mount Arval in the Sierra Cantal, Chile. The observatory stands at an altitude of 2,650 metres.',
+  );
+  const telescope = doc(
+    'corvid',
+    'Corvid Telescope',
+    'The Corvid Telescope is a 4.1-metre optical reflecting telescope at Kestrel Ridge Observatory. It was built by the German firm Lindqvist Optik and saw first light on 12 March 1984.',
+  );
+  const firm = doc(
+    'lindqvist',
+    'Lindqvist Optik',
+    'Lindqvist Optik GmbH is a German manufacturer of telescope mirrors and optical instruments, headquartered in Jena. The company was established in 1921 by Karl Lindqvist.',
+  );
+  const spectrograph = doc(
+    'spira',
+    'SPIRA',
+    'SPIRA (Spectrograph for Infrared Astronomy) is an infrared spectrograph installed on the Corvid Telescope in 2009.',
+  );
+  const astronomer = doc(
+    'vasquez',
+    'Helena Vasquez',
+    'Helena Vasquez (1921–1998) was a Chilean astronomer. Born in Concepción, she studied physics at the University of Chile. She directed Kestrel Ridge Observatory until 1979, when she was succeeded by her former student Ramon Ibarra.',
+  );
+  const engineer = doc(
+    'halvorsen',
+    'Tomas Halvorsen',
+    'Tomas Halvorsen (born 1966) is a Norwegian instrument engineer. He worked for the European Southern Observatory before founding his own company, Halvorsen Instruments, in 2004.',
+  );
+  const mountain = doc('arval', 'Mount Arval', 'Mount Arval is a mountain in northern Chile. The mountain gives its name to the comet C/1991 Arval.');
+  const all = [observatory, telescope, firm, spectrograph, astronomer, engineer, mountain];
+
+  it('answers where a thing is with a place, not with how high it stands', () => {
+    // Act & Assess
+    expect(ask('Where is Kestrel Ridge Observatory?', all).shortAnswer).toBe('Mount Arval');
+  });
+
+  it('spells out a short name from the words in brackets beside it', () => {
+    // Act & Assess
+    expect(ask('What does SPIRA stand for?', all).shortAnswer).toBe('Spectrograph for Infrared Astronomy');
+    expect(ask('what is spira short for', all).shortAnswer).toBe('Spectrograph for Infrared Astronomy');
+  });
+
+  it('dates a thing named in apposition to the object of its verb ("founding his own company, X, in 2004")', () => {
+    // Act & Assess
+    expect(ask('When was Halvorsen Instruments founded?', all).shortAnswer).toBe('2004');
+  });
+
+  it('reads no name in a participle opening a sentence ("Born in Concepción, she ...")', () => {
+    // Act & Assess
+    expect(ask("Who was Helena Vasquez's student?", all).shortAnswer).toBe('Ramon Ibarra');
+  });
+
+  it('gives the country a firm is of from its lead ("a German manufacturer") when no country is named', () => {
+    // Act & Assess
+    expect(ask('In which country is Lindqvist Optik?', all).shortAnswer).toBe('Germany');
+  });
+
+  it('reads "gives its name to" both ways', () => {
+    // Act & Assess
+    expect(ask('Which comet is named after Mount Arval?', all).shortAnswer).toBe('C/1991 Arval');
+    expect(ask('What is C/1991 Arval named after?', all).shortAnswer).toBe('Mount Arval');
+  });
+});
+
+describe('Function: answerStructured on an ocean liner, its builder and its line', () => {
+  const liner = doc(
+    'aurelia',
+    'SS Aurelia',
+    'SS Aurelia was a British ocean liner operated by the Northway Line between Southampton and New York. She was built by Harland & Crane at their yard in Belfast and launched on 3 May 1911. With a gross tonnage of 31,500, she was the largest ship of her line until 1923. On 14 February 1936 she ran aground off Cape Race in fog; all 1,212 passengers and crew were rescued.',
+  );
+  const line = doc(
+    'northway',
+    'Northway Line',
+    'The Northway Line was a British shipping company founded in 1868 by the Liverpool merchant Edward Hale. Its headquarters were in Liverpool until 1921, when they moved to Southampton. In 1934 the company merged with the Cross Atlantic Company to form Northway-Cross Lines.',
+  );
+  const all = [liner, line];
+
+  it('reads a maker joined by "&" whole, not the operator its lead names first', () => {
+    // Act & Assess
+    expect(ask('Who built SS Aurelia?', all).shortAnswer).toBe('Harland & Crane');
+  });
+
+  it('ends a figure at a comma after its digits ("a gross tonnage of 31,500, she was ...")', () => {
+    // Act & Assess
+    expect(ask('What was the gross tonnage of SS Aurelia?', all).shortAnswer).toBe('31,500');
+  });
+
+  it('counts "passengers and crew" by its first noun', () => {
+    // Act & Assess
+    expect(ask('How many passengers and crew were rescued from SS Aurelia?', all).shortAnswer).toBe('1,212 passengers');
+  });
+
+  it('ends a place where the sentence says until when', () => {
+    // Act & Assess
+    expect(ask('Where was the Northway Line headquartered?', all).shortAnswer).toBe('in Liverpool');
+  });
+
+  it('ends what a verb was done with where "to" begins a purpose ("to form ...")', () => {
+    // Act & Assess
+    expect(ask('What did the Northway Line merge with?', all).shortAnswer).toBe('the Cross Atlantic Company');
+  });
+});
+
+describe('Function: answerStructured on a television drama, its creator and the show she wrote for', () => {
+  const series = doc(
+    'harbour-lights',
+    'Harbour Lights (TV series)',
+    'Harbour Lights is a Canadian drama television series created by Moira Delaney that aired on CBC Television from 2014 to 2019.',
+  );
+  const creator = doc(
+    'delaney',
+    'Moira Delaney',
+    'Moira Delaney (born 12 June 1971) is a Canadian screenwriter from Halifax. Before creating Harbour Lights, she wrote for the police drama Northern Watch.',
+  );
+  const other = doc('northern-watch', 'Northern Watch', 'Northern Watch is a Canadian police drama that aired on CTV from 2008 to 2012.');
+  const all = [series, creator, other];
+
+  it('answers a class asked with the name after the common nouns of an object ("the police drama Northern Watch")', () => {
+    // Act & Assess
+    expect(ask('Which show did Moira Delaney write for?', all).shortAnswer).toBe('Northern Watch');
+  });
+
+  it('finds the thing a clause without "that" describes, its verb any form before a preposition ("wrote for")', () => {
+    // Act & Assess
+    expect(ask('Which channel aired the police drama Moira Delaney wrote for?', all).shortAnswer).toBe('CTV');
+  });
+
+  it('names the subject a lead calls a kind of the class past a capitalised adjective ("is a Canadian drama television series")', () => {
+    // Act & Assess
+    expect(ask('Which show was created by Moira Delaney?', all).shortAnswer).toBe('Harbour Lights');
+  });
+});
+
+describe('Function: answerStructured on a hospital and the surgeon who founded its cardiac unit', () => {
+  const hospital = doc(
+    'st-brannock',
+    "St Brannock's Hospital",
+    "St Brannock's Hospital is a teaching hospital in Plymouth, England. Its cardiac unit, opened in 1968, performed the first heart bypass operation in the south-west of England.",
+  );
+  const surgeon = doc(
+    'lanyon',
+    'Robert Lanyon',
+    'Robert Lanyon (1921–2004) was an English cardiac surgeon. He led the team that performed the first heart bypass operation in the south-west of England in 1971.',
+  );
+
+  it('dates what was done by its own clause, not by a participle set off by commas ("opened in 1968,")', () => {
+    // Act & Assess
+    expect(ask('When was the first heart bypass operation in the south-west of England performed?', [hospital, surgeon]).shortAnswer).toBe('1971');
+  });
+});
+
+describe('Function: answerStructured on a sports car maker, its owner and one of its models', () => {
+  const maker = doc(
+    'veltro',
+    'Veltro Motori',
+    'Veltro Motori S.p.A. is an Italian manufacturer of sports cars based in Modena. Since 2011 it has been owned by the German Kessler Group.',
+  );
+  const model = doc(
+    'strale',
+    'Veltro Strale',
+    'The Veltro Strale is a mid-engined sports car produced by Veltro Motori from 1968 to 1976. Its 4.0-litre V12 engine produces 380 horsepower.',
+  );
+  const owner = doc(
+    'kessler',
+    'Kessler Group',
+    'The Kessler Group is a German automotive holding company headquartered in Stuttgart. It owns Veltro Motori and the truck maker Baumann Nutzfahrzeuge.',
+  );
+  const all = [maker, model, owner];
+
+  it("drops a nation's adjective before a name a passage is titled by", () => {
+    // Act & Assess
+    expect(ask('Who owns Veltro Motori?', all).shortAnswer).toBe('Kessler Group');
+  });
+
+  it('dates a thing by the years after its maker, a name sharing its first word ("produced by Veltro Motori from 1968")', () => {
+    // Act & Assess
+    expect(ask('When was the Veltro Strale produced?', all).shortAnswer).toBe('from 1968 to 1976');
+  });
+
+  it('reads no count in the decimals of a measure ("4.0-litre" is no "0-litre")', () => {
+    // Act & Assess
+    expect(ask('How big is the engine of the Veltro Strale?', all).shortAnswer).toBe('4.0-litre');
+  });
+
+  it('asks what a body owns by "own", a stop word elsewhere, and not by "has been owned"', () => {
+    // Act & Assess
+    expect(ask('What does the Kessler Group own?', all).shortAnswer).toBe('Veltro Motori and the truck maker Baumann Nutzfahrzeuge');
+  });
+});
+
+describe('Function: answerStructured on a party, its leaders and an election', () => {
+  const party = doc(
+    'green-alliance',
+    'Green Alliance (Valdoria)',
+    'The Green Alliance is a green political party in Valdoria. At the 2022 general election the party won 14 of the 120 seats in the National Assembly, its best result.',
+  );
+  const election = doc(
+    'election-2022',
+    '2022 Valdorian general election',
+    'The 2022 Valdorian general election was held on 9 October 2022. The Social Democrats, led by Ivan Marić, won 41 seats and formed a coalition with the Green Alliance.',
+  );
+
+  it("gives no count of the subject's as one of a name the sentence gives only after it", () => {
+    // Act & Assess
+    expect(ask('How many seats did the Green Alliance win?', [party, election]).shortAnswer).toMatch(/^14\b/);
+    expect(ask('How many seats did the Social Democrats win?', [party, election]).shortAnswer).toBe('41 seats');
+  });
+});
+
+describe('Function: answerStructured on a copper mine and the company that runs it', () => {
+  const mine = doc(
+    'kallberg-mine',
+    'Kallberg Mine',
+    'The Kallberg Mine is an underground copper and zinc mine near the town of Storvik in northern Sweden. It produces about 45,000 tonnes of copper a year.',
+  );
+
+  it('reads what is made whole past the digit groups of its figure', () => {
+    // Act & Assess
+    expect(ask('What does the Kallberg Mine produce?', [mine]).shortAnswer).toBe('about 45,000 tonnes of copper a year');
+  });
+});
+
+describe('Function: answerStructured on a soprano and her teacher', () => {
+  const soprano = doc(
+    'lena',
+    'Lena Marchetti',
+    'Lena Marchetti (née Bauer; 2 August 1948 – 17 January 2011) was an Austrian-born Italian soprano. Born in Graz, she studied at the Vienna Conservatory under Hilde Zadek. She made her debut at La Scala in 1973 as Mimì in La bohème.',
+  );
+  const teacher = doc('zadek', 'Hilde Zadek', 'Hilde Zadek (1917–2019) was an Austrian soprano and voice teacher who taught at the Vienna Conservatory.');
+
+  it('reads a nationality past where one was born ("an Austrian-born Italian soprano")', () => {
+    // Act & Assess
+    expect(ask('What nationality was Lena Marchetti?', [soprano, teacher]).shortAnswer).toBe('Italian');
+  });
+
+  it('answers a role with the name played "as", not the house played at', () => {
+    // Act & Assess
+    expect(ask('What role did Lena Marchetti debut in?', [soprano, teacher]).shortAnswer).toBe('Mimì');
+  });
+});
+
+describe('Function: answerStructured on a novel and the film made of it', () => {
+  const novel = doc(
+    'salt-road',
+    'The Salt Road (novel)',
+    'The Salt Road is a 2016 historical novel by the Irish writer Niamh Cullinan. It was shortlisted for the Booker Prize and won the Costa Novel Award.',
+  );
+  const director = doc(
+    'rafferty',
+    'Sean Rafferty (director)',
+    'Sean Rafferty (born 1968) is an Irish film director. His film The Salt Road (2021) starred Saoirse Kelly as the widow Margaret Lynch.',
+  );
+  const all = [novel, director];
+
+  it('answers who starred in a work with the one it starred, not the character played "as"', () => {
+    // Act & Assess
+    expect(ask('Who starred in the film The Salt Road?', all).shortAnswer).toBe('Saoirse Kelly');
+  });
+
+  it('finds who played a character called by a noun before the name ("as the widow Margaret Lynch")', () => {
+    // Act & Assess
+    expect(ask('Who played Margaret Lynch in The Salt Road?', all).shortAnswer).toBe('Saoirse Kelly');
+  });
+
+  it('ends an object at "and" before an irregular past ("and won ...")', () => {
+    // Act & Assess
+    expect(ask('What prize was The Salt Road shortlisted for?', all).shortAnswer).toBe('the Booker Prize');
+  });
+});
+
+describe('Function: answerStructured on a gallery theft and a stolen painting', () => {
+  const theft = doc(
+    'heist',
+    'Kroller Gallery theft',
+    "The Kroller Gallery theft took place on the night of 18 March 1994. The stolen works included Pieter Vandamme's The Orchard Gate. No one was ever convicted of the theft.",
+  );
+  const painter = doc(
+    'vandamme',
+    'Pieter Vandamme',
+    'Pieter Vandamme (1598–1651) was a Flemish painter of landscapes. His best-known work, The Orchard Gate, was painted around 1635.',
+  );
+
+  it("names a work's maker by the possessive before it", () => {
+    // Act & Assess
+    expect(ask('Who painted The Orchard Gate?', [theft]).shortAnswer).toBe('Pieter Vandamme');
+  });
+
+  it("names the maker whose passage calls the work theirs, past a hyphened word and the title's article", () => {
+    // Act & Assess
+    expect(ask('Who painted The Orchard Gate?', [painter]).shortAnswer).toBe('Pieter Vandamme');
+  });
+
+  it('says no where a sentence says no one did it', () => {
+    // Act & Assess
+    expect(ask('Was anyone convicted of the Kroller Gallery theft?', [theft]).shortAnswer).toBe('no');
+  });
+});

@@ -51,9 +51,9 @@ export interface Sentence {
 
 export const cite = (s: Sentence) => `${s.text} [${s.docId}]`;
 
-/** A sentence's subject, then "is a" and up to two words that are no preposition, before a kind ("Dorvacin is an "): group 1. */
+/** A sentence's subject, then "is a" and up to three words that are no preposition, before a kind ("Dorvacin is an ", "Harbour Lights is a Canadian drama television "): group 1. */
 const KIND_OF_SUBJECT =
-  /^(\p{Lu}[\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+){0,3})\s+(?:is|was|are|were)\s+(?:an?|the)\s+(?:(?!(?:of|in|for|from|with|by|to|on|at)\s)[\p{Ll}-]+\s+){0,2}$/u;
+  /^(\p{Lu}[\p{L}\p{N}'’-]*(?:\s+[\p{L}\p{N}'’-]+){0,3})\s+(?:is|was|are|were)\s+(?:an?|the)\s+(?:(?!(?:of|in|for|from|with|by|to|on|at)\s)[\p{L}-]+\s+){0,3}$/u;
 
 /** How a nation's or a people's adjective ends ("Kessian", "Danish", "Chinese", "Arabic", "Israeli"). */
 const ADJECTIVE_ENDING = /(?:an|ese|ish|ic|i)$/u;
@@ -479,8 +479,12 @@ export class Focus {
   commonOpener(c: Candidate, text = ''): boolean {
     // A passage's own title opening its sentence is its subject, common word or not ("Bouillabaisse is ...").
     if (c.kind !== 'name' || c.at !== 0 || /\s/.test(c.text) || this.all.some((s) => sameName(s.title, c.text))) return false;
-    // A participle opening its sentence before its preposition ("Produced by Walter Futter", "Located in ...") is no name.
-    const participle = /^\p{Lu}\p{Ll}{3,}ed$/u.test(c.text) && /^\s+(?:by|in|at|on|from|with|for|as|near|under)\b/.test(text.slice(c.text.length));
+    // A participle opening its sentence before its preposition ("Produced by Walter Futter", "Located
+    // in ...", "Born in Concepción, she ...", "Built in 1984 ...") is no name: regular, or a verb's
+    // irregular form the lexicon knows (Born, the physicist, is a name too).
+    const participle =
+      /^\s+(?:by|in|at|on|from|with|for|as|near|under)\b/.test(text.slice(c.text.length)) &&
+      (/^\p{Lu}\p{Ll}{3,}ed$/u.test(c.text) || (this.lexicon.irregularForms?.(c.text.toLowerCase()) ?? []).length > 0);
     return participle || this.lexicon.isCommonWord?.(c.text) === true;
   }
 

@@ -164,7 +164,12 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
   const found = answerOf(input, lexicon, depth);
   if (!found.shortAnswer) return found;
   // A word split at its hyphen by the text's extraction ("Orléans- Braganza") is written whole.
-  const joinedUp = found.shortAnswer.replace(/(?<=\p{L})-\s+(?=\p{Lu})/gu, '-');
+  const spelt = found.shortAnswer.replace(/(?<=\p{L})-\s+(?=\p{Lu})/gu, '-');
+  // "the German Kessler Group": a nation's adjective before a name a passage is titled by is no part
+  // of it (a passage titled "British Airways" keeps it).
+  const adjective = /^(\p{Lu}\p{Ll}+)\s+(\p{Lu}.*)$/u.exec(spelt);
+  const titledBy = (name: string) => input.documents.some((d) => sameName(bareTitle(d.title ?? ''), name));
+  const joinedUp = adjective && lexicon.isNameAdjective?.(adjective[1]!) === true && titledBy(adjective[2]!) && !titledBy(spelt) ? adjective[2]! : spelt;
   // A title with its article ("The Quiet Shore"), written so where the answer read it, is the name
   // whole: a passage is titled so, or the article is capitalised inside a sentence ("Her first
   // novel, The Winter Harbour, was published in 2012").
@@ -286,6 +291,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
   if (dated) return dated;
   const given =
     firstNames(text, focus) ??
+    expansionOf(text, focus) ??
     (['yes_no', 'choice', 'comparison'].includes(reading.type)
       ? undefined
       : (occupationOf(text, focus) ??
@@ -484,6 +490,40 @@ function fullNameAsked(question: string, focus: Focus): ExtractedAnswer | undefi
   const name = /^\s*what\s+(?:is|was)\s+(?:the\s+)?full\s+name\s+of\s+(.+?)\s*\?*\s*$/i.exec(question)?.[1];
   const full = name === undefined ? undefined : fullNameOf(name, focus);
   return full ? { shortAnswer: full.name, answer: cite(full.lead) } : undefined;
+}
+
+/**
+ * "What does SPIRA stand for?", "What is NATO short for?": the words a sentence writes beside the
+ * short name in brackets ("SPIRA (Spectrograph for Infrared Astronomy)", "the Spectrograph for
+ * Infrared Astronomy (SPIRA)") whose letters it is made of, in order, from the first. Undefined for
+ * any other question, or when no sentence spells the name out.
+ */
+function expansionOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const short = (/^\s*what\s+(?:does|did)\s+(?:the\s+)?(?:(?:name|acronym|abbreviation|initials)\s+)?(.+?)\s+stand\s+for\s*\?*\s*$/i.exec(question) ??
+    /^\s*what\s+(?:is|was)\s+(?:the\s+)?(.+?)\s+(?:short|an?\s+(?:acronym|abbreviation))\s+for\s*\?*\s*$/i.exec(question))?.[1];
+  if (!short || /\s/.test(short.trim())) return undefined;
+  const letters = short.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  // The short name's letters, in order, within the words, the first of them the first word's.
+  const spells = (words: string) => {
+    const flat = words.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+    let at = 0;
+    for (const c of letters) {
+      at = flat.indexOf(c, at) + 1;
+      if (at === 0) return false;
+    }
+    return flat[0] === letters[0] && words.trim().includes(' ');
+  };
+  const name = escapeRegExp(short.trim());
+  const beside = new RegExp(
+    `(?<![\\p{L}\\p{N}])${name}\\s*\\(([^()]+)\\)|((?:\\p{Lu}[\\p{L}'’-]*\\s+)(?:(?:\\p{Lu}[\\p{L}'’-]*|of|for|and|the|de|du|des|in|on)\\s+)*\\p{Lu}[\\p{L}'’-]*)\\s*\\(${name}\\)`,
+    'u',
+  );
+  for (const s of focus.all) {
+    const m = beside.exec(s.text);
+    const words = (m?.[1] ?? m?.[2])?.split(/[;,]/)[0]?.trim();
+    if (words && spells(words)) return { shortAnswer: words, answer: cite(s) };
+  }
+  return undefined;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   headNamed,
   LEADER_ASKED,
   MONEY,
+  nationAdjectivesIn,
   OWNER_ASKED,
   ownerNamed,
   PERIOD_SAID,
@@ -49,7 +50,7 @@ import {
   YEARS_RUN,
 } from '../../../../core/answer/text.js';
 import type { Lexicon } from '../../../../core/ports.js';
-import { contentTerms } from '../../../../core/retrieval/tokenize.js';
+import { contentTerms, stem as stemOf } from '../../../../core/retrieval/tokenize.js';
 import {
   COPULA,
   cite,
@@ -395,9 +396,17 @@ export function objectOf(question: string, focus: Focus): ExtractedAnswer | unde
       const list = /^(?:,\s+(?:[\p{L}-]+\s+){0,3}[\p{L}-]+)*,?\s+and\s+(?:[\p{L}-]+\s+){0,3}[\p{L}-]+(?=\s*[.;]|\s*$)/u.exec(
         s.text.slice(at + w[2]!.length),
       )?.[0];
-      // Up to a clause of its own: a relative word, or "and" before a verb ("indoor hard courts and has been ...").
-      const object = (list && w[2]!.split(/\s+/).length <= 4 ? w[2]! + list : w[2]!)
-        .split(/\s+(?:that|which|who|whose|where)\s|\s+and\s+(?=(?:has|have|had|is|was|are|were|will|would|can|could)\s|\p{Ll}+ed\s)/u)[0]!
+      // Up to a clause of its own: a relative word, "and" before a verb ("indoor hard courts and has
+      // been ..."), or "to" before one ("the Cross Atlantic Company to form Northway-Cross Lines": no
+      // article, name or figure after it).
+      const whole = list && w[2]!.split(/\s+/).length <= 4 ? w[2]! + list : w[2]!;
+      // "and" before a verb's irregular past ("the Booker Prize and won the Costa Novel Award") ends it too.
+      const irregular = [...whole.matchAll(/\s+and\s+(\p{Ll}+)\s/gu)].find((m) => (focus.lexicon.irregularForms?.(m[1]!) ?? []).length > 0);
+      const object = whole
+        .slice(0, irregular?.index)
+        .split(
+          /\s+(?:that|which|who|whose|where)\s|\s+and\s+(?=(?:has|have|had|is|was|are|were|will|would|can|could)\s|\p{Ll}+ed\s)|\s+to\s+(?!(?:the|an?|his|her|its|their|this|that|these|those|some|all|each|every)\b)(?=\p{Ll})/u,
+        )[0]!
         // "joined Sarnau from Ardin United in 2018": a year after it says when, no part of it.
         .replace(/\s+(?:in|on|during)\s+(?:\p{L}+\s+){0,2}\d{4}$/u, '')
         .trim();
@@ -407,7 +416,9 @@ export function objectOf(question: string, focus: Focus): ExtractedAnswer | unde
       const classed = head
         ? new RegExp(`^.*?\\b${escapeRegExp(head)}s?\\b(?:\\s+\\p{Lu}[\\p{L}'’-]*(?:\\s+\\p{Lu}[\\p{L}'’-]*)*)?`, 'u').exec(object)?.[0]
         : undefined;
-      if (object !== '') return { shortAnswer: classed ?? object, answer: cite(s) };
+      // A class asked, a name after common nouns is the one asked for ("the police drama Northern Watch", asked which show).
+      const titled = head ? /^(?:the|an?)\s+(?:\p{Ll}[\p{L}-]*\s+)+(\p{Lu}[\p{L}'’.&-]*(?:\s+\p{Lu}[\p{L}'’.&-]*)*)$/u.exec(object)?.[1] : undefined;
+      if (object !== '') return { shortAnswer: classed ?? titled ?? object, answer: cite(s) };
     }
   }
   return undefined;
@@ -608,11 +619,12 @@ export function whereIs(question: string, focus: Focus): ExtractedAnswer | undef
   for (const s of [...own, ...focus.all.filter((x) => !own.includes(x) && opens(x))]) {
     // The place ends where the sentence goes on to say something else ("on the Garonne river and is
     // the centre of ...", "in Orvik and sponsored by ...", "above the old town, seen at sunset from ...",
-    // "in Hallby and about 60,000 members").
+    // "in Hallby and about 60,000 members"), or says when ("in Liverpool until 1921, when ...").
     const at = LOCATIVE.exec(s.text)?.[1]?.split(
-      /,?\s+and\s+(?:is|are|was|were|has|have|had|its|it|\p{Ll}+(?:ed|en))\b|,?\s+and\s+(?=(?:about|around|some|over|nearly|almost)?\s*\d)|,\s+\p{Ll}+(?:ed|en|ing)\b/u,
+      /,?\s+and\s+(?:is|are|was|were|has|have|had|its|it|\p{Ll}+(?:ed|en))\b|,?\s+and\s+(?=(?:about|around|some|over|nearly|almost)?\s*\d)|,\s+\p{Ll}+(?:ed|en|ing)\b|,?\s+(?:until|till|since|from|before|after|in|by)\s+(?=\d{4}\b)/u,
     )[0];
-    if (at) return { shortAnswer: at.trim(), answer: cite(s) };
+    // "stands at an altitude of 2,650 metres" says how high, not where: a place names one.
+    if (at && /\p{Lu}/u.test(at)) return { shortAnswer: at.trim(), answer: cite(s) };
   }
   const words = contentTerms(name);
   for (const s of focus.all) {
@@ -667,7 +679,12 @@ export function containingPlace(focus: Focus): ExtractedAnswer | undefined {
     const place = placesAfter(s.text).find((p) => placeOfClass(p, head, lexicon));
     if (place) return { shortAnswer: place, answer: cite(s) };
   }
-  return undefined;
+  // "a German manufacturer of telescope mirrors, headquartered in Jena": with no country named, the
+  // one its lead's description is of (the lexicon's name for the adjective), when it is one.
+  const lead = own.find((s) => s.position === 0);
+  const described = head === 'country' && lead ? /\s(?:is|was)\s+(?:an?|the)\s+[^,.;]*/.exec(lead.text)?.[0] : undefined;
+  const nation = described ? nationAdjectivesIn(described, lexicon)[0]?.nation : undefined;
+  return nation && placeOfClass(nation, head, lexicon) ? { shortAnswer: nation, answer: cite(lead!) } : undefined;
 }
 
 /** The places a sentence puts something in, each a name of its own: "in Cornwall, England" gives Cornwall and England. */
@@ -964,7 +981,8 @@ export function madeBy(question: string, focus: Focus): ExtractedAnswer | undefi
   // before the lead's "by" (an album "by" its band, whoever produced it).
   const said = saysVerb(verb, contentTerms(verb)[0] ?? verb, focus);
   for (const s of focus.passageOf(work)) {
-    for (const m of s.text.matchAll(/\b(\p{Ll}{3,})\s+by\s+(?:the\s+\p{Ll}+\s+)?(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)+)/gu)) {
+    // A name joined by "&" is one ("built by Harland & Crane").
+    for (const m of s.text.matchAll(/\b(\p{Ll}{3,})\s+by\s+(?:the\s+\p{Ll}+\s+)?(\p{Lu}[\p{L}'’.-]*(?:\s+(?:&\s+)?\p{Lu}[\p{L}'’.-]*)+)/gu)) {
       const doer = withoutStop(m[2]!);
       const others = coAgents(s.text.slice(m.index + m[0].length)) ?? '';
       if (said(m[1]!) && !focus.isGiven({ text: doer, at: 0, kind: 'name' })) return { shortAnswer: `${doer}${others}`, answer: cite(s) };
@@ -972,15 +990,23 @@ export function madeBy(question: string, focus: Focus): ExtractedAnswer | undefi
   }
   for (const s of focus.ownOpenings()) {
     // The first "by", past a role and a nationality: "an opera ... by the Sarnian composer Emil Roskov, with a libretto by ...".
-    const said = /\bby\s+(?:the\s+)?(?:\p{Lu}\p{Ll}+\s+(?=\p{Ll}))?(?:\p{Ll}+\s+){0,2}?(\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)+)/u.exec(s.text);
+    const said = /\bby\s+(?:the\s+)?(?:\p{Lu}\p{Ll}+\s+(?=\p{Ll}))?(?:\p{Ll}+\s+){0,2}?(\p{Lu}[\p{L}'’.-]*(?:\s+(?:&\s+)?\p{Lu}[\p{L}'’.-]*)+)/u.exec(s.text);
     const by = said === null ? undefined : withoutStop(said[1]!);
     const others = said === null ? '' : (coAgents(s.text.slice(said.index + said[0].length)) ?? '');
     if (by !== undefined && !focus.isGiven({ text: by, at: 0, kind: 'name' })) return { shortAnswer: `${by}${others}`, answer: cite(s) };
   }
-  const owned = new RegExp(`\\b(?:[Hh]is|[Hh]er|[Tt]heir)\\s+(?:\\p{Ll}+\\s+)?(\\p{Ll}+)\\s+${escapeRegExp(work)}\\b`, 'u');
+  // "His best-known work, The Orchard Gate, ...": a hyphened word before the noun, a comma and the title's article after it.
+  const title = `(?:[Tt]he\\s+)?${escapeRegExp(work)}\\b`;
+  const owned = new RegExp(`\\b(?:[Hh]is|[Hh]er|[Tt]heir)\\s+(?:[\\p{Ll}-]+\\s+)?(\\p{Ll}+),?\\s+${title}`, 'u');
   for (const s of focus.all.filter((x) => x.position > 0 && !sameName(x.title, work))) {
     const noun = owned.exec(s.text)?.[1];
     if (noun !== undefined && lexicon.isKindOf?.(noun, 'creation') === true) return { shortAnswer: bareTitle(s.title), answer: cite(s) };
+  }
+  // "included Pieter Vandamme's The Orchard Gate": the maker's possessive before the work.
+  const possessed = new RegExp(`(\\p{Lu}[\\p{L}'’.-]*(?:\\s+\\p{Lu}[\\p{L}'’.-]*)+)['’]s\\s+${title}`, 'u');
+  for (const s of focus.all) {
+    const maker = possessed.exec(s.text)?.[1];
+    if (maker !== undefined && !focus.isGiven({ text: maker, at: 0, kind: 'name' })) return { shortAnswer: maker, answer: cite(s) };
   }
   return undefined;
 }
@@ -1126,10 +1152,12 @@ const OPENS = `(?:(?:the|an?|its|his|her|their)\\s|\\p{Lu}|\\d|(?:one|two|three|
 /**
  * What a verb is done to, from its determiner, figure or name ("patented the cinematograph",
  * "includes four metro lines", "founded Apple"), with where to when a name says it ("links the
- * city to Lyon–Saint-Exupéry Airport"), up to the preposition, clause or stop that ends it.
+ * city to Lyon–Saint-Exupéry Airport"), up to the preposition, clause or stop that ends it, in
+ * seven words at most; a figure's digit groups and a score's sides are of it ("produces about 45,000
+ * tonnes of copper a year", "beating Mei Chen 3.5–2.5").
  */
 const THING =
-  "((?:(?:the|an?|its|his|her|their)\\s+)?(?:[\\p{L}\\d'’-]+\\s+){0,4}?[\\p{L}\\d'’-]+(?:\\s+to\\s+(?:the\\s+)?\\p{Lu}[\\p{L}'’–-]*(?:\\s+\\p{Lu}[\\p{L}'’–-]*){0,3})?)(?=\\s+(?:in|on|at|to|by|for|from|with|that|which|who|as|since|during|until|and|after|before|while|under|near|through|across|along|via|there)\\b|\\s*[,.;:()]|\\s*$)";
+  "((?:(?:the|an?|its|his|her|their)\\s+)?(?:[\\p{L}\\d'’-]+(?:[,.–]\\d+)*\\s+){0,6}?[\\p{L}\\d'’-]+(?:[,.–]\\d+)*(?:\\s+to\\s+(?:the\\s+)?\\p{Lu}[\\p{L}'’–-]*(?:\\s+\\p{Lu}[\\p{L}'’–-]*){0,3})?)(?=\\s+(?:in|on|at|to|by|for|from|with|that|which|who|as|since|during|until|and|after|before|while|under|near|through|across|along|via|there)\\b|\\s*[,.;:()](?!\\d)|\\s*$)";
 const OBJECT = new RegExp(`^\\s+(?=${OPENS})${THING}`, 'u');
 /** A bare noun phrase a participle ends: "exports iron ore brought down the railway" (iron ore). */
 const BARE_OBJECT = new RegExp(
@@ -1153,7 +1181,8 @@ export function verbObject(question: string, focus: Focus): ExtractedAnswer | un
   // "What was the Mary Ellen carrying?" asks as "What did the Mary Ellen carry?" does.
   const verb = (asked?.[2] ?? asked?.[4])?.toLowerCase();
   const whom = /^\s*who/i.test(question);
-  const stem = verb ? contentTerms(verb)[0] : undefined;
+  // A verb listed as a stop word ("What does X own?") is still the verb asked.
+  const stem = verb ? (contentTerms(verb)[0] ?? stemOf(verb)) : undefined;
   if (!asked || !verb || !stem) return undefined;
   // Of whom it is asked ("the Lumière brothers"): at least half its words in the sentence or its passage's title.
   const subject = contentTerms((asked[1] ?? asked[3])!);
@@ -1167,6 +1196,8 @@ export function verbObject(question: string, focus: Focus): ExtractedAnswer | un
       // A verb: no article before it ("the invention of"), a determiner or a name after it.
       if (!said(w[0]) || /\b(?:the|an?|its|his|her|their)\s+$/i.test(s.text.slice(0, w.index))) continue;
       const after = s.text.slice(w.index + w[0].length);
+      // An auxiliary before its participle ("has been owned by") does nothing to an object.
+      if (/^\s+(?:been|being|\p{Ll}+ed)\b/u.test(after)) continue;
       const first = OBJECT.exec(after) ?? BARE_OBJECT.exec(after);
       // Not the question's name itself; an object may share a word of it ("The act created the River Inspectorate").
       if (!first || contentTerms(first[1]!).every((t) => focus.nameTerms.some((n) => n.includes(t)))) continue;
@@ -1178,9 +1209,7 @@ export function verbObject(question: string, focus: Focus): ExtractedAnswer | un
         const name = namesIn(done).pop();
         if (!name) continue;
         // A score after the name is none of it: "Mei Chen 3.5–2.5".
-        const end = s.text.indexOf(name.text) + name.text.length;
-        const scored = /^[.,–-]\d/.test(s.text.slice(end)) ? name.text.replace(/\s+\d+$/, '') : name.text;
-        return { shortAnswer: scored, answer: cite(s) };
+        return { shortAnswer: name.text.replace(/\s+\d+(?:[.,]\d+)?(?:[–-]\d+(?:[.,]\d+)?)?$/, ''), answer: cite(s) };
       }
       return { shortAnswer: done.trim(), answer: cite(s) };
     }
@@ -1652,12 +1681,16 @@ export function namedAfter(question: string, focus: Focus): ExtractedAnswer | un
   const [, kind, person] = asked as unknown as [string, string | undefined, string];
   const terms = contentTerms(person);
   // "Which bird ...?": the thing's own passage opens by calling it one, or a kind of one ("a seabird").
-  const ofKind = (named: string) => {
+  // Or the sentence naming it calls it so ("gives its name to the comet C/1991 Arval").
+  const ofKind = (named: string, called = '') => {
     if (kind === undefined || kind === 'thing') return true;
     const lead = sentences(focus.all.find((x) => sameName(x.title, named))?.text ?? '')[0] ?? named;
-    return (lead.match(/\p{Ll}{3,}/gu) ?? []).some((w) => w === kind || focus.lexicon.isKindOf?.(w, kind) === true);
+    return (`${called} ${lead}`.match(/\p{Ll}{3,}/gu) ?? []).some((w) => w === kind || focus.lexicon.isKindOf?.(w, kind) === true);
   };
   for (const s of rankedAbout(focus)) {
+    // "The mountain gives its name to the comet C/1991 Arval", in Mount Arval's passage.
+    const given = nameGiven(s);
+    if (given && sameName(given.bearer, person) && ofKind(given.named, given.called)) return { shortAnswer: given.named, answer: cite(s) };
     const whom = AFTER_WHOM_SAID.exec(s.text);
     const bearer = whom?.[1] ?? NAMED_AFTER_SAID.exec(s.text)?.[1];
     if (bearer === undefined) continue;
@@ -1672,6 +1705,23 @@ export function namedAfter(question: string, focus: Focus): ExtractedAnswer | un
   }
   // What else the passages say of them (a life's span, a place) names nothing after them.
   return { shortAnswer: null, answer: NO_ANSWER };
+}
+
+/** "... gives its name to the comet C/1991 Arval": the giver, group 1, what bears the name, group 3, and the words calling it, group 2. */
+const GAVE_NAME_SAID =
+  /^(.+?)\s+(?:gives|gave|has\s+given|lends|lent|has\s+lent)\s+(?:its|his|her|their)\s+name\s+to\s+(?:the\s+|an?\s+)?((?:\p{Ll}+\s+){0,2})(\p{Lu}[^\s,;]*(?:\s+(?:(?:of|de|the)\s+)?\p{Lu}[^\s,;]*)*?)\.?(?=[,;]|\s+\p{Ll}|$)/u;
+
+/**
+ * Who or what a sentence says gives its name to a thing ("The mountain gives its name to the comet
+ * C/1991 Arval"), the giver a pronoun or "the <noun>" read as its passage's subject, and the thing
+ * named; undefined when the sentence says no such thing.
+ */
+function nameGiven(s: Sentence): { bearer: string; named: string; called: string } | undefined {
+  const m = GAVE_NAME_SAID.exec(s.text);
+  if (!m) return undefined;
+  const giver = m[1]!.trim();
+  const bearer = /^(?:It|They|He|She|The\s+\p{Ll}+)$/u.test(giver) ? bareTitle(s.title) : giver;
+  return { bearer, named: withoutStop(m[3]!), called: m[2]!.trim() };
 }
 
 /** "Who was vossium named after?": the thing named, group 1. */
@@ -1693,7 +1743,20 @@ export const namedFor = (question: string, focus: Focus) =>
     const bearer = NAMED_AFTER_SAID.exec(sentence)?.[1];
     const name = bearer === undefined ? undefined : BEARER_NAME.exec(bearer)?.[1];
     return name === undefined ? undefined : withoutStop(name);
-  }) ?? namedInHonour(question, focus);
+  }) ??
+  namedInHonour(question, focus) ??
+  nameGivenTo(question, focus);
+
+/** "What is C/1991 Arval named after?", said in the giver's passage: "The mountain gives its name to the comet C/1991 Arval". */
+function nameGivenTo(question: string, focus: Focus): ExtractedAnswer | undefined {
+  const thing = NAMED_FOR_ASKED.exec(question)?.[1]?.replace(/^the\s+(?:\p{Ll}+\s+)*/iu, '');
+  if (thing === undefined) return undefined;
+  for (const s of focus.all) {
+    const given = nameGiven(s);
+    if (given && sameName(given.named, thing)) return { shortAnswer: given.bearer, answer: cite(s) };
+  }
+  return undefined;
+}
 
 /**
  * "Who was frideite named after?", said in the bearer's own passage: "The mineral frideite is named
@@ -2248,7 +2311,11 @@ export function actorOf(question: string, focus: Focus): ExtractedAnswer | undef
   const character = ACTOR_ASKED.exec(question)?.[1];
   if (!character || !/^\p{Lu}/u.test(character)) return undefined;
   const c = escapeRegExp(character);
-  const named = new RegExp(`(\\p{Lu}[\\p{L}.'’-]*(?:\\s+\\p{Lu}[\\p{L}.'’-]*)*)\\s+(?:\\([^)]*\\)\\s+)?as\\s+(?:the\\s+)?${c}\\b`, 'u');
+  // "as the widow Margaret Lynch": the character may be called by a noun or two before the name.
+  const named = new RegExp(
+    `(\\p{Lu}[\\p{L}.'’-]*(?:\\s+\\p{Lu}[\\p{L}.'’-]*)*)\\s+(?:\\([^)]*\\)\\s+)?as\\s+(?:(?:the|a|an)\\s+(?:[\\p{Ll}-]+\\s+){0,2})?${c}\\b`,
+    'u',
+  );
   const role = new RegExp(`\\b(?:role|part)\\s+(?:as|of)\\s+(?:the\\s+)?${c}\\b`, 'u');
   for (const s of focus.all) {
     const actor = named.exec(s.text)?.[1];

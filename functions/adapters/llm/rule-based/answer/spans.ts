@@ -31,6 +31,9 @@ export function relationGap(c: Candidate, s: Sentence, focus: Focus): number {
 const AGENT_BEFORE =
   /(?:\bby(?:\s+(?:(?:the|a|an)\s+)?(?:\p{Lu}\p{Ll}+\s+)?(?!(?:the|a|an|of)\s)\p{Ll}+(?:\s+(?!(?:the|a|an|of)\s)\p{Ll}+)?)?|\bstarring|\bfeaturing|\bborn|\bnée)\s+(?:\p{Lu}[\p{L}.'’-]*\s+|\p{Lu}[\p{L}.'’-]*,\s+|and\s+)*$/u;
 
+/** The nouns a role played is asked by ("What role did she debut in?"). */
+const ROLE_CLASS = /^(?:role|part|character)$/i;
+
 /** A preposition of place, the article and a quarter of the place that may follow it: "in northern ", "at the ". */
 const AT_PLACE = new RegExp(`\\b(?:in|at|from|near|to|off|into|onto)\\s+(?:the\\s+)?(?:(?-i:old|former|historic|original)\\s+)?(?:${QUARTER}\\s+)?$`, 'i');
 /** "in the port city of ", "in the Orva region of northern ", "on the slopes of ": a place's noun and "of" after such a preposition. */
@@ -134,9 +137,12 @@ export function objectOfVerb(c: Candidate, s: Sentence, relation: ReadonlyArray<
   return verb !== undefined && relation.some((set) => set.has(verb));
 }
 
-/** A verb, then at most a determiner and two words that are no preposition, before a span ("played the fisherman "). */
+/**
+ * A verb, then at most a determiner and two words that are no preposition, before a span ("played
+ * the fisherman ", "founding his own company, ": the span a noun's apposition).
+ */
 const OBJECT_BEFORE =
-  /(\p{L}+)\s+(?:(?:the|a|an|his|her|their|its)\s+)?(?:(?!(?:by|of|in|on|at|to|for|with|from|and|as|or|into|after|before)\s)[\p{Ll}-]+\s+){0,2}$/u;
+  /(\p{L}+)\s+(?:(?:the|a|an|his|her|their|its)\s+)?(?:(?!(?:by|of|in|on|at|to|for|with|from|and|as|or|into|after|before)\s)[\p{Ll}-]+,?\s+){0,2}$/u;
 
 /**
  * How many words of the relation the phrase before a span's "by" says: "with a music score by
@@ -249,6 +255,8 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
     if (c.kind === 'name' && calledClass(c, s, focus)) return -1.1;
     // The part before its whole's class noun: "41" of "Of the 312 people on board, 41 died".
     if (partDone(c)) return -1.05;
+    // A role asked is the name played "as" ("made her debut at La Scala in 1973 as Mimì").
+    if (c.kind === 'name' && ROLE_CLASS.test(reading?.answerClass?.split(' ').pop() ?? '') && /\bas\s+(?:the\s+)?$/.test(s.text.slice(0, c.at))) return -1.02;
     // Of several beside the class ("won the Varna Marathon in 2015, and finished third at the
     // Rotterdam Marathon"), the one whose clause says more of what is asked.
     if (toClass <= 2) return -1 - clauseSays(c) / 100;

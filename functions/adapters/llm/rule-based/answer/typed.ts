@@ -171,7 +171,8 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
   // (An event of a date only, "the first ...", is no life's.)
   const asksLife = (event !== undefined && event !== 'date') || LIVED.test(reading.relation.join(' ')) || OF_LIFE.test(reading.relation.join(' '));
   // "Who played the fisherman ...?" asks who did it: the one done to ("played the fisherman Tom Calloway") is not the answer.
-  const whoDid = WHO_DID.test(focus.question);
+  // "Who starred in X?" is answered by what X starred ("His film X starred Saoirse Kelly"): a work stars its cast.
+  const whoDid = WHO_DID.test(focus.question) && !/^\s*who\s+star(?:s|red)\b/i.test(focus.question);
   // "When is the Altheim Open held?", "In which month ...?": a time that recurs, or a month, is asked.
   const recurs = reading.answerClass === 'month' || reading.answerClass === 'day' || /^\s*when\s+(?:is|are|does|do)\b/i.test(focus.question);
   // "Which river flows through ...?": a class asked as the subject of a verb of the relation.
@@ -298,10 +299,11 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           focus.measures(c, s.text) &&
           // A figure in a unit of another dimension measures something else ("312 metres", asked the area).
           !(dimensionAsked !== undefined && (inBaseUnit(c.text)?.dimension ?? dimensionAsked) !== dimensionAsked) &&
-          !(reading.type === 'person' && (inAppositive(c, s) || focus.isWorkTitle(c) || (whoDid && objectOfVerb(c, s, focus.relation)))) &&
+          !(reading.type === 'person' && (inAppositive(c, s) || focus.isWorkTitle(c) || (whoDid && objectOfVerb(c, s, focus.relation)) || characterAs(c, s))) &&
           !(about && titled(c, s) && !placeNamedOf(c, s, reading)) &&
           !(hop2 && bridges.some((b) => namesBridge(c, new Set(b))) && !headedByClass(c, focus)) &&
           !ownedBySibling(c, s, focus) &&
+          !(reading.type === 'number' && subjectsFigure(c, s, focus)) &&
           !(reading.type === 'place' && movedOnFrom(c, s, focus)) &&
           !(dated && about && (clauseApart(c, s, focus) || otherVerbDated(c, s, focus))) &&
           !((unrelated || prepositioned) && !after(preposition, c, s) && !(unrelated && yearOfName(c, s, focus))) &&
@@ -720,14 +722,17 @@ function countedIn(c: Candidate, s: Sentence, focus: Focus): boolean {
 
 /**
  * Whether a date is of a thing a phrase before it names, one the question does not ask of: "rebuilt
- * after a fire in 1702" dates the fire, not the rebuilding.
+ * after a fire in 1702" dates the fire, not the rebuilding; or of a participle between commas.
  */
 function datesAnother(c: Candidate, s: Sentence, focus: Focus): boolean {
   const m = /\b(?:after|before|following|during)\s+(?:(?:the|an?|its|his|her|their)\s+)?((?:\p{Ll}+\s+){0,2}?\p{Ll}+)\s+(?:in|of)\s+$/u.exec(
     s.text.slice(0, c.at),
   );
-  if (!m) return false;
-  return !focus.holdsRelation(new Set(contentTerms(m[1]!)));
+  if (m) return !focus.holdsRelation(new Set(contentTerms(m[1]!)));
+  // "Its cardiac unit, opened in 1968, performed the first bypass ...": a participle set off by
+  // commas dates itself, not what the sentence goes on to say was done.
+  const aside = /,\s+(\p{Ll}+)\s+(?:in|on)\s+(?:\p{L}+\s+){0,2}$/u.exec(s.text.slice(0, c.at));
+  return aside !== null && /^\s*,/.test(s.text.slice(c.at + c.text.length)) && !focus.holdsRelation(new Set(contentTerms(aside[1]!)));
 }
 
 /** The preposition, other than "in", a question asks with ("By what year ...?": by), as the pattern of its end of text; undefined for others. */
@@ -968,10 +973,33 @@ function ownedBySibling(c: Candidate, s: Sentence, focus: Focus): boolean {
     .filter((n) => n.at + n.text.length <= c.at)
     .at(-1);
   if (!owner || focus.isGiven(owner)) return false;
-  // A name after a preposition is where the asked one is ("the largest glacier in the Skarn Range, with an area of ..."), no sibling listed.
-  if (/\b(?:in|of|at|near|on|within|across)\s+(?:the\s+)?$/i.test(s.text.slice(0, owner.at))) return false;
+  // A name after a preposition is where the asked one is ("the largest glacier in the Skarn Range,
+  // with an area of ..."), or who did what is said of it ("produced by Veltro Motori from 1968"), no sibling listed.
+  if (/\b(?:in|of|at|near|on|within|across|by)\s+(?:the\s+)?$/i.test(s.text.slice(0, owner.at))) return false;
   const first = (name: string) => name.split(/\s+/)[0]!.toLowerCase();
   return focus.reading.names.some((name) => /\s/.test(name) && first(name) === first(owner.text) && !sameName(owner.text, name) && s.text.includes(name));
+}
+
+/** Whether a name is a character an actor plays "as" ("starred Saoirse Kelly as the widow Margaret Lynch"): played, not a player. */
+function characterAs(c: Candidate, s: Sentence): boolean {
+  return /\b(?:star(?:s|red|ring)?|play(?:s|ed|ing)?|portray(?:s|ed|ing)?|cast)\b[^.;]*\bas\s+(?:(?:the|a|an)\s+(?:[\p{Ll}-]+\s+){0,2})?$/u.test(
+    s.text.slice(0, c.at),
+  );
+}
+
+/**
+ * Whether a figure is the sentence's subject's, another than the question's names, which the
+ * sentence names only after it: "The Social Democrats, led by Ivan Marić, won 41 seats and formed a
+ * coalition with the Green Alliance" gives no count of the Green Alliance's seats.
+ */
+function subjectsFigure(c: Candidate, s: Sentence, focus: Focus): boolean {
+  const subject = namesIn(s.text)[0];
+  // A name, not a common word opening the sentence ("Nuclear power is ...").
+  if (!subject || !/^(?:the\s+)?$/i.test(s.text.slice(0, subject.at)) || focus.isGiven(subject) || focus.commonOpener(subject, s.text)) return false;
+  const lower = s.text.toLowerCase();
+  const at = focus.reading.names.map((n) => lower.indexOf(n.toLowerCase())).filter((i) => i >= 0);
+  // Named after it as who did it ("56 reactors operated by EDF"), the figure is theirs.
+  return at.length > 0 && at.every((i) => i >= c.at + c.text.length && !/\bby\s+(?:the\s+)?$/i.test(s.text.slice(0, i)));
 }
 
 /**

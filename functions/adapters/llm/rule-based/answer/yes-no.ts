@@ -283,8 +283,9 @@ function claim(reading: QuestionReading, focus: Focus, question: string): Extrac
   return undefined;
 }
 
+/** Whether a sentence says its claim does not hold: "not", "never", "No one was ever convicted". */
 function negated(text: string): boolean {
-  return /\b(?:not|never|no longer|neither|nor)\b|n't\b/i.test(text);
+  return /\b(?:not|never|no longer|neither|nor|no\s+one|nobody|nothing)\b|n't\b/i.test(text);
 }
 
 /**
