@@ -172,7 +172,9 @@ export class WordNetLexicon implements Lexicon {
         // What any of the sense's words derives: its synonyms mean the same, so their derivations do too.
         // An adjective's pertainym is the noun it is of ("French" → France, "electric" → electricity).
         for (const p of synset.pointers) {
-          if (p.symbol !== '+' && p.symbol !== '\\') continue;
+          // An adjective's attribute is the noun it grades ("deep" → depth, "large" → size): "Which is deeper?" is said by a depth.
+          const attribute = pos === 'adj' && p.symbol === '=';
+          if (p.symbol !== '+' && p.symbol !== '\\' && !attribute) continue;
           const target = this.synset(p.pos, p.offset);
           const word = p.target === 0 ? undefined : target.words[p.target - 1];
           for (const w of word ? [word] : target.words) out.add(w);

@@ -7962,3 +7962,27 @@ describe('Function: answerStructured on a gallery theft and a stolen painting', 
     expect(ask('Was anyone convicted of the Kroller Gallery theft?', [theft]).shortAnswer).toBe('no');
   });
 });
+
+describe('Function: answerStructured on two lakes and the towns beside them', () => {
+  const orsa = doc(
+    'orsa-lake',
+    'Lake Orsa',
+    'Lake Orsa is a lake in Dalarna, Sweden. It has an area of 52 square kilometres and a maximum depth of 96 metres.',
+  );
+  const siljan = doc(
+    'siljan',
+    'Lake Siljan',
+    'Lake Siljan is the sixth-largest lake in Sweden, with an area of 290 square kilometres. It lies in Dalarna and reaches a maximum depth of 134 metres.',
+  );
+  const mora = doc('mora', 'Mora', 'Mora is a town in Dalarna, Sweden, with about 10,900 inhabitants.');
+
+  it('compares by the figure of the attribute the comparative grades ("deeper": a depth, not an area)', () => {
+    // Act & Assess
+    expect(ask('Is Lake Orsa deeper than Lake Siljan?', [orsa, siljan]).shortAnswer).toBe('no (Lake Siljan: 134 metres, against 96 metres for Lake Orsa)');
+  });
+
+  it('counts a population by those who live there ("about 10,900 inhabitants")', () => {
+    // Act & Assess
+    expect(ask('What is the population of Mora?', [mora]).shortAnswer).toBe('about 10,900 inhabitants');
+  });
+});

@@ -542,8 +542,9 @@ export class Focus {
   }
 
   /**
-   * Whether a noun a figure counts is of the class asked: the class itself, a kind of it, or, for a
-   * count of people, any kind of person (residents, inhabitants, visitors).
+   * Whether a noun a figure counts is of the class asked: the class itself, a kind of it, for a
+   * count of people any kind of person (residents, inhabitants, visitors), for a population the
+   * people who live there.
    */
   ofCountedClass(noun: string): boolean {
     const head = this.reading.answerClass?.split(' ').pop() ?? '';
@@ -553,7 +554,9 @@ export class Focus {
     return (
       this.answerClass.has(contentTerms(noun)[0] ?? '') ||
       this.lexicon.isKindOf?.(noun, head) === true ||
-      (people && this.lexicon.isKindOf?.(noun, 'person') === true)
+      (people && this.lexicon.isKindOf?.(noun, 'person') === true) ||
+      // A population asked is counted by those who live there: "about 10,900 inhabitants".
+      (head === 'population' && countsPeople(noun, this.lexicon))
     );
   }
 
