@@ -7986,3 +7986,14 @@ describe('Function: answerStructured on two lakes and the towns beside them', ()
     expect(ask('What is the population of Mora?', [mora]).shortAnswer).toBe('about 10,900 inhabitants');
   });
 });
+
+describe('Function: answerStructured on a revolution and a song of the same name', () => {
+  it("keeps a nation's adjective that is part of a name, though a passage is titled by the rest", () => {
+    // Arrange
+    const leader = doc('louverture', 'Toussaint Louverture', 'Toussaint Louverture was a Haitian general and the leader of the Haitian Revolution.');
+    const song = doc('revolution', 'Revolution (Nina Simone song)', 'Revolution is a song by the American singer Nina Simone, released in 1969.');
+
+    // Act & Assess
+    expect(ask('Toussaint Louverture was the leader of which revolution?', [leader, song]).shortAnswer).toBe('Haitian Revolution');
+  });
+});

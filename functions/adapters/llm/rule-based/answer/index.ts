@@ -165,11 +165,16 @@ export function answerStructured(input: AnswerInput, lexicon: Lexicon = wordNet(
   if (!found.shortAnswer) return found;
   // A word split at its hyphen by the text's extraction ("Orléans- Braganza") is written whole.
   const spelt = found.shortAnswer.replace(/(?<=\p{L})-\s+(?=\p{Lu})/gu, '-');
-  // "the German Kessler Group": a nation's adjective before a name a passage is titled by is no part
-  // of it (a passage titled "British Airways" keeps it).
+  // "the German Kessler Group": a nation's adjective before a name is no part of it where the name's
+  // own passage describes it so ("The Kessler Group is a German automotive holding company"); a
+  // passage titled "British Airways", or a song titled "Revolution" for "Haitian Revolution", keeps it.
   const adjective = /^(\p{Lu}\p{Ll}+)\s+(\p{Lu}.*)$/u.exec(spelt);
-  const titledBy = (name: string) => input.documents.some((d) => sameName(bareTitle(d.title ?? ''), name));
-  const joinedUp = adjective && lexicon.isNameAdjective?.(adjective[1]!) === true && titledBy(adjective[2]!) && !titledBy(spelt) ? adjective[2]! : spelt;
+  const titledBy = (name: string, describedAs?: string) =>
+    input.documents.some(
+      (d) => sameName(bareTitle(d.title ?? ''), name) && (describedAs === undefined || new RegExp(`\\b${describedAs}\\b`, 'u').test(d.text)),
+    );
+  const joinedUp =
+    adjective && lexicon.isNameAdjective?.(adjective[1]!) === true && titledBy(adjective[2]!, adjective[1]!) && !titledBy(spelt) ? adjective[2]! : spelt;
   // A title with its article ("The Quiet Shore"), written so where the answer read it, is the name
   // whole: a passage is titled so, or the article is capitalised inside a sentence ("Her first
   // novel, The Winter Harbour, was published in 2012").
