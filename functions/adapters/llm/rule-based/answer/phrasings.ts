@@ -65,7 +65,7 @@ import {
   type Sentence,
   sameName,
 } from './focus.js';
-import { coAgents, doneByGiven, withYear } from './spans.js';
+import { coAgents, doneByGiven, ROLE_CLASS, withYear } from './spans.js';
 
 /** "What is the circulation of X?", "What is the course record of X?", "What was the turnout in X?": the noun asked, group 1. */
 const FIGURE_OF_ASKED = /^\s*what\s+(?:is|was)\s+the\s+(?:\p{Ll}+\s+)?(\p{Ll}{4,})\s+(?:of|in|at)\b/iu;
@@ -2344,7 +2344,7 @@ function characterPlayed(reading: QuestionReading, focus: Focus, question: strin
   const classHead = reading.answerClass?.split(' ').pop();
   // "Who did X play ...?" asks whom X played; "Who played Y?" asks the actor.
   const whom = reading.type === 'person' && /^\s*who(?:m)?\s+(?:did|does|do|has|had|will|would)\s/i.test(question);
-  if (!(classHead ? /^(?:character|role|part)$/i.test(classHead) : whom) || reading.names.length === 0) return undefined;
+  if (!(classHead ? ROLE_CLASS.test(classHead) : whom) || reading.names.length === 0) return undefined;
   const [actor, work] = reading.names as [string, string | undefined];
   const workTerms = work ? contentTerms(work) : [];
   const namesWork = (x: Sentence) => workTerms.length === 0 || holdsHalf(x, workTerms);

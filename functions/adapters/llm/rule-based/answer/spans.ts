@@ -31,8 +31,8 @@ export function relationGap(c: Candidate, s: Sentence, focus: Focus): number {
 const AGENT_BEFORE =
   /(?:\bby(?:\s+(?:(?:the|a|an)\s+)?(?:\p{Lu}\p{Ll}+\s+)?(?!(?:the|a|an|of)\s)\p{Ll}+(?:\s+(?!(?:the|a|an|of)\s)\p{Ll}+)?)?|\bstarring|\bfeaturing|\bborn|\bnée)\s+(?:\p{Lu}[\p{L}.'’-]*\s+|\p{Lu}[\p{L}.'’-]*,\s+|and\s+)*$/u;
 
-/** The nouns a role played is asked by ("What role did she debut in?"). */
-const ROLE_CLASS = /^(?:role|part|character)$/i;
+/** The nouns a role played is asked by ("What role did she debut in?", "What character did X play?"). */
+export const ROLE_CLASS = /^(?:role|part|character)$/i;
 
 /** A preposition of place, the article and a quarter of the place that may follow it: "in northern ", "at the ". */
 const AT_PLACE = new RegExp(`\\b(?:in|at|from|near|to|off|into|onto)\\s+(?:the\\s+)?(?:(?-i:old|former|historic|original)\\s+)?(?:${QUARTER}\\s+)?$`, 'i');
