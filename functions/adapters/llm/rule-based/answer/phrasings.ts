@@ -358,6 +358,25 @@ export function genreOf(question: string, focus: Focus): ExtractedAnswer | undef
   return undefined;
 }
 
+/** What begins a clause of its own after an object: a relative word, "and" before a verb ("indoor hard courts and has been ..."), "to" before one. */
+const OBJECT_CLAUSE =
+  /\s+(?:that|which|who|whose|where)\s|\s+and\s+(?=(?:has|have|had|is|was|are|were|will|would|can|could)\s|\p{Ll}+ed\s)|\s+to\s+(?!(?:the|an?|his|her|its|their|this|that|these|those|some|all|each|every)\b)(?=\p{Ll})/u;
+
+/**
+ * An object up to where the sentence goes on to something else: a clause of its own (OBJECT_CLAUSE;
+ * "to" before a verb: "the Cross Atlantic Company to form Northway-Cross Lines", no article, name or
+ * figure after it), "and" before a verb's irregular past ("the Booker Prize and won the Costa Novel
+ * Award"), or a year that says when ("joined Sarnau from Ardin United in 2018").
+ */
+function objectEnd(words: string, lexicon: Lexicon): string {
+  const irregular = [...words.matchAll(/\s+and\s+(\p{Ll}+)\s/gu)].find((m) => (lexicon.irregularForms?.(m[1]!) ?? []).length > 0);
+  return words
+    .slice(0, irregular?.index)
+    .split(OBJECT_CLAUSE)[0]!
+    .replace(/\s+(?:in|on|during)\s+(?:\p{L}+\s+){0,2}\d{4}$/u, '')
+    .trim();
+}
+
 /**
  * "What is the Institut Lumière devoted to?", "... known for his depictions of what?": what follows
  * the question's word and preposition in a sentence about its subject ("devoted to the history of
@@ -396,20 +415,7 @@ export function objectOf(question: string, focus: Focus): ExtractedAnswer | unde
       const list = /^(?:,\s+(?:[\p{L}-]+\s+){0,3}[\p{L}-]+)*,?\s+and\s+(?:[\p{L}-]+\s+){0,3}[\p{L}-]+(?=\s*[.;]|\s*$)/u.exec(
         s.text.slice(at + w[2]!.length),
       )?.[0];
-      // Up to a clause of its own: a relative word, "and" before a verb ("indoor hard courts and has
-      // been ..."), or "to" before one ("the Cross Atlantic Company to form Northway-Cross Lines": no
-      // article, name or figure after it).
-      const whole = list && w[2]!.split(/\s+/).length <= 4 ? w[2]! + list : w[2]!;
-      // "and" before a verb's irregular past ("the Booker Prize and won the Costa Novel Award") ends it too.
-      const irregular = [...whole.matchAll(/\s+and\s+(\p{Ll}+)\s/gu)].find((m) => (focus.lexicon.irregularForms?.(m[1]!) ?? []).length > 0);
-      const object = whole
-        .slice(0, irregular?.index)
-        .split(
-          /\s+(?:that|which|who|whose|where)\s|\s+and\s+(?=(?:has|have|had|is|was|are|were|will|would|can|could)\s|\p{Ll}+ed\s)|\s+to\s+(?!(?:the|an?|his|her|its|their|this|that|these|those|some|all|each|every)\b)(?=\p{Ll})/u,
-        )[0]!
-        // "joined Sarnau from Ardin United in 2018": a year after it says when, no part of it.
-        .replace(/\s+(?:in|on|during)\s+(?:\p{L}+\s+){0,2}\d{4}$/u, '')
-        .trim();
+      const object = objectEnd(list && w[2]!.split(/\s+/).length <= 4 ? w[2]! + list : w[2]!, focus.lexicon);
       // "What scandal did she report on?": the object ends at the class asked ("the Harbour Bank scandal in 1977 led to ...").
       const head = focus.reading.answerClass?.split(' ').pop();
       // A name right after the class noun is the one of it ("the team Keld Racing").

@@ -955,8 +955,7 @@ function otherVerbDated(c: Candidate, s: Sentence, focus: Focus): boolean {
 function clauseApart(c: Candidate, s: Sentence, focus: Focus): boolean {
   // A name its passage is titled after is what every clause of the passage speaks of ("Public transport in Lyon").
   if (focus.titledAfterName(s)) return false;
-  const lower = s.text.toLowerCase();
-  const at = focus.reading.names.map((n) => lower.indexOf(n.toLowerCase())).filter((i) => i >= 0);
+  const at = namesAt(s, focus);
   if (at.length === 0) return false;
   const boundary = /;|\s(?:and|but|while|whereas)\s+(?:the\s+)?\p{Lu}/u;
   // After the date, the name itself may be the new clause's subject ("... in 2001 and the Rhônexpress").
@@ -987,6 +986,12 @@ function characterAs(c: Candidate, s: Sentence): boolean {
   );
 }
 
+/** Where a sentence first writes each of the question's names it holds, whatever the case. */
+function namesAt(s: Sentence, focus: Focus): number[] {
+  const lower = s.text.toLowerCase();
+  return focus.reading.names.map((n) => lower.indexOf(n.toLowerCase())).filter((i) => i >= 0);
+}
+
 /**
  * Whether a figure is the sentence's subject's, another than the question's names, which the
  * sentence names only after it: "The Social Democrats, led by Ivan Marić, won 41 seats and formed a
@@ -996,8 +1001,7 @@ function subjectsFigure(c: Candidate, s: Sentence, focus: Focus): boolean {
   const subject = namesIn(s.text)[0];
   // A name, not a common word opening the sentence ("Nuclear power is ...").
   if (!subject || !/^(?:the\s+)?$/i.test(s.text.slice(0, subject.at)) || focus.isGiven(subject) || focus.commonOpener(subject, s.text)) return false;
-  const lower = s.text.toLowerCase();
-  const at = focus.reading.names.map((n) => lower.indexOf(n.toLowerCase())).filter((i) => i >= 0);
+  const at = namesAt(s, focus);
   // Named after it as who did it ("56 reactors operated by EDF"), the figure is theirs.
   return at.length > 0 && at.every((i) => i >= c.at + c.text.length && !/\bby\s+(?:the\s+)?$/i.test(s.text.slice(0, i)));
 }
