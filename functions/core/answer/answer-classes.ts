@@ -158,10 +158,10 @@ export const OWNER_ASKED =
  * Who a sentence says owns a thing, as bought or held: "was acquired by the media group Stellan
  * Media", "owned by the city of Kessmark", "owned by the Morel family", "owned since 2008 by the
  * Nordmedia group", "a subsidiary of Varn
- * Group", "part of the defence group Saab"; the owner, group 1, as a name, or whole when a noun "of" a place names it ("the city of Kessmark").
+ * Group", "part of the defence group Saab", "has belonged to the Delorme family"; the owner, group 1, as a name, or whole when a noun "of" a place names it ("the city of Kessmark").
  */
 const OWNER_SAID =
-  /\b(?:(?:owned|acquired|bought|purchased|taken\s+over)(?:\s+(?:since|from|in)\s+\d{4})?\s+by|(?:a\s+)?(?:subsidiary|division)\s+of|part\s+of(?=\s+the\s+(?:\p{Ll}+\s+){0,2}group\b))\s+((?:the\s+\p{Ll}+\s+of\s+)?(?:(?:the\s+)?(?:\p{Lu}\p{Ll}+\s+(?=(?!(?:of|and|de|du|von|van|the)\s)\p{Ll}))?(?:\p{Ll}+\s+){0,3})?\p{Lu}[\p{L}'’.&-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}'’.&-]*)*(?:\s+(?:family|clan|dynasty|brothers|sisters|group)\b)?)/u;
+  /\b(?:(?:owned|acquired|bought|purchased|taken\s+over)(?:\s+(?:since|from|in)\s+\d{4})?\s+by|belong(?:s|ed)\s+to|(?:a\s+)?(?:subsidiary|division)\s+of|part\s+of(?=\s+the\s+(?:\p{Ll}+\s+){0,2}group\b))\s+((?:the\s+\p{Ll}+\s+of\s+)?(?:(?:the\s+)?(?:\p{Lu}\p{Ll}+\s+(?=(?!(?:of|and|de|du|von|van|the)\s)\p{Ll}))?(?:\p{Ll}+\s+){0,3})?\p{Lu}[\p{L}'’.&-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}'’.&-]*)*(?:\s+(?:family|clan|dynasty|brothers|sisters|group)\b)?)/u;
 
 /** The owner a sentence names (OWNER_SAID): the name, past a common noun for it ("the media group"), unless the noun is of the name ("the city of Kessmark"). */
 export function ownerNamed(sentence: string): string | undefined {
@@ -177,10 +177,11 @@ export const WORK_ASKED = /^\s*[Ww]here\s+(?:did|does|do|has|have|had)\s+(.+?)\s
 /**
  * Where a sentence says someone works: a word of work or a post, then the body after "at" ("worked
  * at the Lund Hill Observatory", "head of infectious diseases at Kelby General Hospital", "lecturer
- * at the University of Brenhaven", "worked at the logistics company Nordfrakt"); the body, group 1.
+ * at the University of Brenhaven", "worked at the logistics company Nordfrakt"), or the place of one
+ * it does not name ("worked at a winery in Napa Valley"); the body, group 1.
  */
 const WORKS_AT =
-  /\b(?:work(?:s|ed|ing)?|career|taught|teach(?:es|ing)?|lectur(?:er|es|ed)|professor|head|director|chief|employed|served|physician|doctor|surgeon|nurse|researcher|scientist|curator|teacher|fellow|dean|chair)\b[^.;]{0,40}?\s(?:at|for)\s+(?:the\s+(?:\p{Ll}+\s+){0,2}?)?(\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:of|and|for|de)\s+)?\p{Lu}[\p{L}'’.-]*)*)/u;
+  /\b(?:work(?:s|ed|ing)?|career|taught|teach(?:es|ing)?|lectur(?:er|es|ed)|professor|head|director|chief|employed|served|physician|doctor|surgeon|nurse|researcher|scientist|curator|teacher|fellow|dean|chair)\b[^.;]{0,40}?\s(?:at|for)\s+(?:the\s+(?:\p{Ll}+\s+){0,2}?|an?\s+\p{Ll}+\s+in\s+)?(\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:of|and|for|de)\s+)?\p{Lu}[\p{L}'’.-]*)*)/u;
 
 /** The body a sentence says someone works at (WORKS_AT), without a stop after. */
 export function worksAt(sentence: string): string | undefined {
@@ -225,9 +226,13 @@ export function studiedIn(sentence: string): string | undefined {
   return placed[0]?.[2];
 }
 
-/** A place after a verb of study, past a teacher ("studied under Carl Linnaeus at Uppsala", group 1) or a few words ("studied theology in Paris"); the place, group 2. */
+/**
+ * A place after a verb of study, past a teacher ("studied under Carl Linnaeus at Uppsala", group 1)
+ * or a few words ("studied theology in Paris"), an article too ("trained at the Chiris
+ * laboratories"); the place, group 2.
+ */
 const STUDIED_AT =
-  /\b(?:stud(?:ied|ying)|trained)\b(?:(\s+under\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)|(?:\s+\p{Ll}+){0,3}?)\s+(?:in|at)\s+(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)/gu;
+  /\b(?:stud(?:ied|ying)|trained)\b(?:(\s+under\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*)*)|(?:\s+\p{Ll}+){0,3}?)\s+(?:in|at)\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*)/gu;
 
 /** The words that head the name of a place of learning, in English and as other languages write them. */
 const SCHOOL_HEAD =

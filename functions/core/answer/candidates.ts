@@ -322,6 +322,8 @@ export function namesIn(sentence: string): Candidate[] {
   return withWorkTitles(
     entitySpans(sentence)
       .filter((span) => !/^[\d\s,.]+$/.test(span))
+      // "its 13th-century chapel": a century is a date (datesIn), no name.
+      .filter((span) => !/^\d{1,2}(?:st|nd|rd|th)[\s-]century$/i.test(span))
       // A match's score after a side's name is no part of it: "beat Sheffield United 1–0".
       .map((span) => span.replace(/\s+\d{1,2}\s*[–-]\s*\d{1,2}$/, ''))
       .map((span) => {

@@ -86,7 +86,10 @@ export function kinQuestion(question: string): KinQuestion | undefined {
     .trim()
     .replace(/\s+/g, ' ')
     .replace(/\s*\?+\s*$/, '');
-  const asksWho = (before: string) => /^(?:who|whom)\s+(?:is|was|are|were)\s+(?:the\s+)?$/i.test(before) || /^(?:name|who\s+(?:is|was))\s+$/i.test(before);
+  // "What is the name of X's brother?" asks who he is, as "Who is X's brother?" does.
+  const asksWho = (before: string) =>
+    /^(?:who|whom)\s+(?:is|was|are|were)\s+(?:the\s+)?$/i.test(before) ||
+    /^(?:name|who\s+(?:is|was)|what\s+(?:is|was|are|were)\s+the\s+names?\s+of)\s+$/i.test(before);
   // "the paternal grandfather of X"
   const of = new RegExp(`\\b(?:the\\s+)?(${TERM})\\s+of\\s+(.+)$`).exec(q);
   if (of && !/^(?:which|what|whom|who)\b/i.test(of[2]!)) {
@@ -129,7 +132,15 @@ export function kinQuestion(question: string): KinQuestion | undefined {
     const path = PATHS[term];
     if (path && subject !== '') {
       const rest = q.slice(poss[0].length);
-      return { term, path: [...path], subject, phrase: q.slice(start, poss[0].length), asksWho: asksWho(head.slice(0, start)) && rest.trim() === '' };
+      // "What was X's brother called?" asks his name too.
+      const called = /^what\s+(?:is|was|are|were)\s+$/i.test(head.slice(0, start)) && /^\s*(?:called|named)$/i.test(rest);
+      return {
+        term,
+        path: [...path],
+        subject,
+        phrase: q.slice(start, poss[0].length),
+        asksWho: (asksWho(head.slice(0, start)) && rest.trim() === '') || called,
+      };
     }
   }
   return undefined;

@@ -7,7 +7,8 @@
  * A passage's name counts when a passage writes it with its capital inside a sentence ("... the
  * Musée des Confluences"), where a capital marks a name, or when it is a passage's title and one
  * of its words is not only a common word ("Toulouse", "Nice"; not "Bouillabaisse" or "Wind
- * power", whose capitals are those of a title) and no passage writes it in lower case ("the
+ * power", whose capitals are those of a title) or a passage writes it with a capital after its
+ * first word ("Mount Sabre"), and no passage writes it in lower case ("the
  * cinematograph"). A question with a capital beyond its first word
  * (and "I") was cased by its writer and is left as written, but for a title of three words or
  * more it writes with fewer capitals than the title has ("the 2010 South American footballer of
@@ -60,7 +61,11 @@ function namesOf(documents: ReadonlyArray<{ title?: string; text: string }>, lex
     const title = bareTitle(doc.title ?? '').trim();
     const inLowerCase = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(title.toLowerCase())}(?![\\p{L}\\p{N}])`, 'u');
     if (title === '' || documents.some((d) => inLowerCase.test(d.text))) continue;
-    if (title.split(/\s+/).some((w) => lexicon.isCommonWord?.(w) !== true)) add(title);
+    // Of common words, a title is a name where a word after its first keeps its capital in a
+    // passage's text ("Mount Sabre is a dormant volcano"), as a title in sentence case does not
+    // ("Wind power").
+    const capitalInside = /\s\p{Lu}/u.test(title) && documents.some((d) => d.text.includes(title));
+    if (capitalInside || title.split(/\s+/).some((w) => lexicon.isCommonWord?.(w) !== true)) add(title);
   }
   return names;
 }

@@ -7997,3 +7997,399 @@ describe('Function: answerStructured on a revolution and a song of the same name
     expect(ask('Toussaint Louverture was the leader of which revolution?', [leader, song]).shortAnswer).toBe('Haitian Revolution');
   });
 });
+
+describe('Function: answerStructured on a volcano, its islands and its observers', () => {
+  const keravi = doc(
+    'mount-keravi',
+    'Mount Keravi',
+    'Mount Keravi is an active stratovolcano on the island of Lunesse, in the Sorrel Archipelago. It rises to 2,914 metres above sea level. The volcano has been monitored since 1952 by the Lunesse Volcanological Observatory.',
+  );
+  const sabre = doc(
+    'mount-sabre',
+    'Mount Sabre',
+    'Mount Sabre is a dormant volcano on Ysolde, the second island of the Sorrel Archipelago. It stands 1,876 metres tall.',
+  );
+  const lunesse = doc('lunesse', 'Lunesse', 'Lunesse is the largest island of the Sorrel Archipelago. It was settled by Breton fishermen in the 17th century.');
+
+  it('compares the places of the class asked, not a wider one both are in', () => {
+    // Act & Assess
+    expect(ask('Are Mount Keravi and Mount Sabre on the same island?', [keravi, sabre]).shortAnswer).toBe('no');
+    expect(ask('Are Mount Keravi and Mount Sabre in the same archipelago?', [keravi, sabre]).shortAnswer).toBe('yes');
+  });
+
+  it('reads a title of common words with a capital inside as a name, asked in lower case', () => {
+    // Act & Assess
+    expect(ask('how tall is mount sabre', [keravi, sabre]).shortAnswer).toBe('1,876 metres');
+  });
+
+  it('takes a compound ending in the class noun as a kind of it ("stratovolcano", asked which volcano)', () => {
+    // Act & Assess
+    expect(ask('Which volcano is monitored by the Lunesse Volcanological Observatory?', [keravi, sabre]).shortAnswer).toBe('Mount Keravi');
+  });
+
+  it('names a group with its plural in -men ("Breton fishermen")', () => {
+    // Act & Assess
+    expect(ask('Who settled Lunesse?', [lunesse]).shortAnswer).toBe('Breton fishermen');
+  });
+});
+
+describe('Function: answerStructured on a distillery, its owner and its village', () => {
+  const dorval = doc(
+    'maison-dorval',
+    'Maison Dorval',
+    'Maison Dorval is a French wine and spirits company headquartered in Cognac. The group bought Glenmarra in 2007 and Tallis Gin in 2015.',
+  );
+  const macrath = doc(
+    'angus-macrath',
+    'Angus MacRath',
+    'Angus MacRath (1794 – 1861) was a Scottish distiller. With his younger brother Ewan he founded the Glenmarra distillery in 1826.',
+  );
+  const kilbrae = doc('kilbrae', 'Kilbrae', "Kilbrae is a village on the Isle of Harrow. The village is known for its 13th-century chapel, St Moluag's.");
+  const harrow = doc('isle-of-harrow', 'Isle of Harrow', 'The Isle of Harrow is an island of the Inner Hebrides. Its largest settlement is Portnessan.');
+
+  it('dates each of two things a verb is said of once by the name beside the date', () => {
+    // Act & Assess
+    expect(ask('When did Maison Dorval buy Tallis Gin?', [dorval]).shortAnswer).toBe('2015');
+    expect(ask('When did Maison Dorval buy Glenmarra?', [dorval]).shortAnswer).toBe('2007');
+  });
+
+  it('reads "What was X\'s brother called?" and "the name of X\'s brother" as who he is', () => {
+    // Act & Assess
+    expect(ask("What was Angus MacRath's brother called?", [macrath]).shortAnswer).toBe('Ewan');
+    expect(ask("What is the name of Angus MacRath's brother?", [macrath]).shortAnswer).toBe('Ewan');
+  });
+
+  it('never takes a century for a name', () => {
+    // Act & Assess
+    expect(ask('Which chapel is in Kilbrae?', [kilbrae]).shortAnswer).toBe("St Moluag's");
+  });
+
+  it('reads the class asked before "on the" and a name', () => {
+    // Act & Assess
+    expect(ask('What is the largest settlement on the Isle of Harrow?', [harrow]).shortAnswer).toBe('Portnessan');
+  });
+});
+
+describe('Function: answerStructured on a ballet company', () => {
+  it('ends an object where a year bounds it ("until 1955")', () => {
+    // Arrange
+    const lund = doc(
+      'ingrid-lund',
+      'Ingrid Lund',
+      "Ingrid Lund (1921 – 2004) was a Norwegian dancer. She trained in London at the Sadler's Wells school and danced with the Royal Ballet until 1955.",
+    );
+
+    // Act & Assess
+    expect(ask('Which company did Ingrid Lund dance with?', [lund]).shortAnswer).toBe('the Royal Ballet');
+  });
+});
+
+describe('Function: answerStructured on a shipwreck and the diver who found it', () => {
+  const marrow = doc(
+    'ss-marrow',
+    'SS Marrow',
+    'SS Marrow was a British cargo steamship built in 1903. On 14 November 1911 she ran aground in a gale off Skerry Point and sank with the loss of 23 of her 31 crew.',
+  );
+  const point = doc('skerry-point', 'Skerry Point', 'Skerry Point is a headland on the coast of Northumberland, England. The nearest village is Craster Mill.');
+  const corr = doc(
+    'helen-corr',
+    'Helen Corr',
+    'Helen Corr (born 1949) is a Scottish diver. In 1987 she located the wreck of the SS Marrow, and in 1994 she founded the North Sea Wreck Trust.',
+  );
+  const trust = doc(
+    'trust',
+    'North Sea Wreck Trust',
+    'The North Sea Wreck Trust is a charity that surveys and protects shipwrecks off the east coast of Britain.',
+  );
+
+  it('counts those who died by the part a death names, the whole by what the ship had', () => {
+    // Act & Assess
+    expect(ask('How many crew died when SS Marrow sank?', [marrow]).shortAnswer).toBe('23');
+    expect(ask('How many crew did SS Marrow have?', [marrow]).shortAnswer).toBe('31 crew');
+  });
+
+  it('reads the class asked before "to" and a name ("the nearest village to X")', () => {
+    // Act & Assess
+    expect(ask('What is the nearest village to Skerry Point?', [point]).shortAnswer).toBe('Craster Mill');
+  });
+
+  it("dates a thing founded by the sentence that has it as the verb's object after its subject's pronoun", () => {
+    // Act & Assess
+    expect(ask('When was the North Sea Wreck Trust founded?', [corr, trust]).shortAnswer).toBe('1994');
+  });
+});
+
+describe('Function: answerStructured on two dinosaurs and the geologist a museum is named after', () => {
+  const velo = doc(
+    'velorosaurus',
+    'Velorosaurus',
+    'Velorosaurus is a genus of herbivorous sauropod dinosaur that lived in what is now Patagonia during the Late Cretaceous, about 85 million years ago. Velorosaurus reached an estimated length of 21 metres.',
+  );
+  const chelka = doc('chelkanaptor', 'Chelkanaptor', 'Chelkanaptor is a genus of small theropod dinosaur from the Late Cretaceous of Argentina.');
+  const feruglio = doc(
+    'egidio-feruglio',
+    'Egidio Feruglio',
+    'Egidio Feruglio (1897 – 1954) was an Italian geologist. Born in Udine, he worked for the Argentine state oil company YPF from 1925 and mapped much of Patagonia.',
+  );
+
+  it('answers a size asked by its adjective with no span of time', () => {
+    // Act & Assess
+    expect(ask('How big was Velorosaurus?', [velo]).shortAnswer).toBe('21 metres');
+  });
+
+  it('answers when a thing lived by the named period its passage says, where no date says it', () => {
+    // Act & Assess
+    expect(ask('When did Velorosaurus live?', [velo]).shortAnswer).toBe('the Late Cretaceous');
+  });
+
+  it('says yes where both passages name the name asked and no verb is asked', () => {
+    // Act & Assess
+    expect(ask('Are Velorosaurus and Chelkanaptor both from the Late Cretaceous?', [velo, chelka]).shortAnswer).toBe('yes');
+    expect(ask('Are Velorosaurus and Chelkanaptor both from Patagonia?', [velo, chelka]).shortAnswer).toBe('no');
+  });
+
+  it('gives the name right after the class noun, past the words describing it', () => {
+    // Act & Assess
+    expect(ask('Which company did Egidio Feruglio work for?', [feruglio]).shortAnswer).toBe('YPF');
+  });
+});
+
+describe('Function: answerStructured on a perfume house and its perfumer', () => {
+  const house = doc(
+    'maison-averne',
+    'Maison Averne',
+    'Maison Averne is a French perfume house founded in Grasse in 1889 by Jules Averne, a former glove maker. It has been owned since 1998 by the Swiss luxury group Helvane. Its best-selling fragrance is Nuit de Mimosa, launched in 1934.',
+  );
+  const perfume = doc(
+    'nuit-de-mimosa',
+    'Nuit de Mimosa',
+    'Nuit de Mimosa is a floral perfume created in 1934 by the perfumer Sylvie Arnaud for Maison Averne. Its main notes are mimosa, bergamot and vanilla.',
+  );
+  const arnaud = doc(
+    'sylvie-arnaud',
+    'Sylvie Arnaud',
+    'Sylvie Arnaud (1901 – 1977) was a French perfumer. The daughter of a Grasse flower grower, she trained at the Chiris laboratories and joined Maison Averne in 1929.',
+  );
+
+  it('reads two names "for" joins after a name as two', () => {
+    // Act & Assess
+    expect(ask('Who created Nuit de Mimosa?', [perfume, house]).shortAnswer).toBe('Sylvie Arnaud');
+  });
+
+  it('gives where someone trained past an article', () => {
+    // Act & Assess
+    expect(ask('Where did Sylvie Arnaud train?', [arnaud]).shortAnswer).toBe('Chiris');
+  });
+});
+
+describe('Function: answerStructured on a tennis tournament and its champions', () => {
+  const open = doc(
+    'vessa-open',
+    'Vessa Open',
+    'The Vessa Open is a professional tennis tournament played on outdoor clay courts in Vessa, Portugal. The most successful player in its history is the Spaniard Diego Ferrán, who won it four times.',
+  );
+  const ferran = doc(
+    'diego-ferran',
+    'Diego Ferrán',
+    'Diego Ferrán (born 12 March 1984) is a Spanish former professional tennis player. He reached a career-high singles ranking of world No. 7 in 2011.',
+  );
+  const macedo = doc(
+    'rui-macedo',
+    'Rui Macedo',
+    'Rui Macedo (born 2001) is a Portuguese tennis player. He won his first ATP title at the 2024 Vessa Open, beating Karel Novák in the final.',
+  );
+  const novak = doc(
+    'karel-novak',
+    'Karel Novák',
+    'Karel Novák (born 1998) is a Czech tennis player. He reached the final of the 2024 Vessa Open, where he lost to Rui Macedo. His best ranking is world No. 31.',
+  );
+  const vessa = doc('vessa', 'Vessa', 'Vessa is a coastal city in the Algarve region of Portugal, with a population of 48,000.');
+
+  it('never answers a chain with the subject of the passage it started from', () => {
+    // Act & Assess
+    expect(ask('Who won the 2024 Vessa Open?', [open, macedo, novak]).shortAnswer).toBe('Rui Macedo');
+  });
+
+  it('reads a rank past the stop of "No." and dates it', () => {
+    // Act & Assess
+    expect(ask("What is Karel Novák's best ranking?", [novak]).shortAnswer).toBe('world No. 31');
+    expect(ask("What was Diego Ferrán's career-high ranking?", [ferran]).shortAnswer).toBe('world No. 7');
+    expect(ask('In which year did Diego Ferrán reach his career-high ranking?', [ferran]).shortAnswer).toBe('2011');
+  });
+
+  it('names the region the sentence calls so, not the country it is of', () => {
+    // Act & Assess
+    expect(ask('In which region is Vessa?', [vessa]).shortAnswer).toBe('Algarve');
+  });
+
+  it('ends an object before the place it is in', () => {
+    // Act & Assess
+    expect(ask('What surface is the Vessa Open played on?', [open]).shortAnswer).toBe('outdoor clay courts');
+  });
+});
+
+describe('Function: answerStructured on a typeface and its designer', () => {
+  it('gives what a thing is named after in common words, asked what', () => {
+    // Arrange
+    const vinter = doc(
+      'vinter',
+      'Vinter (typeface)',
+      'Vinter is a serif typeface designed by Kari Moe in 1988 for the newspaper Nordlys. It is named after the Norwegian word for winter.',
+    );
+
+    // Act & Assess
+    expect(ask('What is Vinter named after?', [vinter]).shortAnswer).toBe('the Norwegian word for winter');
+  });
+});
+
+describe('Function: answerStructured on a wine estate and the family that owns it', () => {
+  const estate = doc(
+    'chateau-lerac',
+    'Château Lérac',
+    'Château Lérac is a wine estate in the Bordeaux wine region of France. It has belonged to the Delorme family since 1921, when Henri Delorme bought it from a Dutch banker.',
+  );
+  const henri = doc(
+    'henri-delorme',
+    'Henri Delorme',
+    'Henri Delorme (1880 – 1957) was a French wine merchant from Libourne. He bought Château Lérac in 1921 and rebuilt its cellars after the frost of 1956.',
+  );
+  const claire = doc(
+    'claire-delorme',
+    'Claire Delorme',
+    'Claire Delorme (born 1972) is a French winemaker. She trained in oenology at the University of Bordeaux and worked at a winery in Napa Valley before returning to Château Lérac in 2004.',
+  );
+
+  it('names the owner a thing is said to belong to', () => {
+    // Act & Assess
+    expect(ask('Who owns Château Lérac?', [estate, henri]).shortAnswer).toBe('Delorme family');
+  });
+
+  it('gives the place of a workplace the sentence does not name', () => {
+    // Act & Assess
+    expect(ask('Where did Claire Delorme work?', [claire]).shortAnswer).toBe('Napa Valley');
+  });
+
+  it('gives what was done, asked with the time it was done after', () => {
+    // Act & Assess
+    expect(ask('What did Henri Delorme rebuild after the frost of 1956?', [henri]).shortAnswer).toBe('its cellars');
+  });
+});
+
+describe('Function: answerStructured on a small language and the linguist who described it', () => {
+  const oskari = doc(
+    'oskari-language',
+    'Oskari language',
+    'Oskari is a Finnic language spoken by about 3,500 people in the Oskari Valley. It is closely related to Veps and is written in the Latin alphabet.',
+  );
+  const valley = doc(
+    'oskari-valley',
+    'Oskari Valley',
+    'The Oskari Valley is a river valley in northern Karelia. Its main village is Oskarinkylä, with about 900 inhabitants.',
+  );
+  const lehtonen = doc(
+    'aino-lehtonen',
+    'Aino Lehtonen',
+    'Aino Lehtonen (1874 – 1949) was a Finnish linguist. Her Grammar of the Oskari Language (1911) was the first description of the language.',
+  );
+
+  it('counts those by whom a thing is done ("spoken by about 3,500 people")', () => {
+    // Act & Assess
+    expect(ask('How many people speak Oskari?', [oskari, valley]).shortAnswer).toBe('about 3,500 people');
+  });
+
+  it('names the maker of a work by the possessive before its title', () => {
+    // Act & Assess
+    expect(ask('Who wrote the Grammar of the Oskari Language?', [oskari, lehtonen]).shortAnswer).toBe('Aino Lehtonen');
+  });
+});
+
+describe('Function: answerStructured on an abbey, its psalter and the collector who owned it', () => {
+  it('gives a post held written as a title with capitals', () => {
+    // Arrange
+    const douce = doc(
+      'francis-douce',
+      'Francis Douce',
+      'Francis Douce (1757 – 1834) was an English antiquary and collector. Born in London, he was Keeper of Manuscripts at the British Museum from 1807 to 1811.',
+    );
+
+    // Act & Assess
+    expect(ask('What post did Francis Douce hold at the British Museum?', [douce]).shortAnswer).toBe('Keeper of Manuscripts');
+    expect(ask('What position did Francis Douce hold?', [douce]).shortAnswer).toBe('Keeper of Manuscripts');
+  });
+});
+
+describe('Function: answerStructured on a statue and its sculptor', () => {
+  it('names the maker "by" a work\'s lead gives, asked who made it', () => {
+    // Arrange
+    const ferryman = doc(
+      'the-ferryman',
+      'The Ferryman (statue)',
+      'The Ferryman is a bronze statue by the Danish sculptor Ida Krogh, unveiled in 1936 on Havnetorvet square in Aalborg.',
+    );
+
+    // Act & Assess
+    expect(ask('Who made The Ferryman?', [ferryman]).shortAnswer).toBe('Ida Krogh');
+  });
+});
+
+describe('Function: answerStructured on a theorem, its prover and a prize', () => {
+  it('gives what someone worked "in", asked with the preposition last and no question mark', () => {
+    // Arrange
+    const halvorsen = doc(
+      'sigrid-halvorsen',
+      'Sigrid Halvorsen',
+      'Sigrid Halvorsen (1921 – 2003) was a Norwegian mathematician who worked in topology. She spent most of her career at the University of Bergen.',
+    );
+
+    // Act & Assess
+    expect(ask('What field did Sigrid Halvorsen work in?', [halvorsen]).shortAnswer).toBe('topology');
+    expect(ask('what field did sigrid halvorsen work in', [halvorsen]).shortAnswer).toBe('topology');
+  });
+
+  it("answers a worth asked by a sum of money its passage gives, with no word of the question's verb", () => {
+    // Arrange
+    const prize = doc(
+      'prix-fermat',
+      'Prix Fermat',
+      'The Prix Fermat is a mathematics prize awarded every two years. It was established in 1989 and carries a purse of 20,000 euros.',
+    );
+
+    // Act & Assess
+    expect(ask('How much is the Prix Fermat worth?', [prize]).shortAnswer).toBe('20,000 euros');
+  });
+});
+
+describe('Function: answerStructured on a comic strip and its cartoonist', () => {
+  it('gives when a thing ended by the year it ran until, where its passage says no end', () => {
+    // Arrange
+    const strip = doc(
+      'pip-and-moss',
+      'Pip and Moss',
+      'Pip and Moss is a Belgian comic strip created by the cartoonist Luc Verhaegen. It first appeared in the weekly magazine Spirou on 3 May 1962 and ran until 1998.',
+    );
+
+    // Act & Assess
+    expect(ask('When did Pip and Moss end?', [strip]).shortAnswer).toBe('1998');
+  });
+});
+
+describe('Function: answerStructured on a local radio station and its owner', () => {
+  const bauer = doc(
+    'bauer-media-audio',
+    'Bauer Media Audio',
+    'Bauer Media Audio is the radio division of the German media group Bauer Media Group. Based in London, it owns more than 100 stations in the United Kingdom and Ireland.',
+  );
+
+  it('gives where a body is based by the participle put first in its own passage', () => {
+    // Act & Assess
+    expect(ask('Where is Bauer Media Audio based?', [bauer]).shortAnswer).toBe('in London');
+  });
+
+  it("never takes a nation's adjective for where a thing is", () => {
+    // Arrange
+    const division = doc('bauer', 'Bauer Media Audio', 'Bauer Media Audio is the radio division of the German media group Bauer Media Group.');
+
+    // Act & Assess
+    expect(ask('Where is Bauer Media Audio based?', [division]).shortAnswer).toBeNull();
+  });
+});

@@ -295,9 +295,9 @@ export class Focus {
   /** The candidates of a sentence: the spans of the class asked for when it has them, else those of the expected type. */
   candidates(text: string): Candidate[] {
     const found = this.titleWithAnd(
-      (this.spansOfClass ? this.spansOfClass(text) : candidatesFor(text, this.reading.type)).filter(
-        (c) => !this.commonOpener(c, text) && !this.nameAdjective(c, text) && !this.yearAndOrigin(c) && !this.insideTitle(c, text),
-      ),
+      (this.spansOfClass ? this.spansOfClass(text) : candidatesFor(text, this.reading.type))
+        .flatMap((c) => this.forApart(c))
+        .filter((c) => !this.commonOpener(c, text) && !this.nameAdjective(c, text) && !this.yearAndOrigin(c) && !this.insideTitle(c, text)),
       text,
     );
     if (this.reading.type !== 'entity') return found;
@@ -312,6 +312,21 @@ export class Focus {
       return [];
     });
     return [...found, ...kinds];
+  }
+
+  /**
+   * Two names "for" joins where the first ends in a name no common word spells: "by the perfumer
+   * Sylvie Arnaud for Maison Averne" names her and the house; "Minister for Health", "Centre for
+   * Policy Studies" and "Pulitzer Prizes for Drama" are one name each.
+   */
+  private forApart(c: Candidate): Candidate[] {
+    const m = c.kind === 'name' ? /^(.*?(\p{L}+))\s+for\s+(?=\p{Lu})/u.exec(c.text) : null;
+    const common = (w: string) => this.lexicon.isCommonWord?.(w) !== false || (/s$/.test(w) && this.lexicon.isCommonWord?.(w.slice(0, -1)) === true);
+    if (!m || common(m[2]!) || !/\s/.test(m[1]!)) return [c];
+    return [
+      { ...c, text: m[1]! },
+      { ...c, text: c.text.slice(m[0].length), at: c.at + m[0].length },
+    ];
   }
 
   /**
@@ -572,14 +587,22 @@ export class Focus {
    * gigawatts" or a bare count; one asking how many of a thing, never by an amount in a unit of
    * measurement. Other questions take any figure.
    */
+  /** Whether the question asks a price or a worth ("How much is the Prix Fermat worth?"). */
+  get asksCost(): boolean {
+    return COST_ASKED.test(this.question);
+  }
+
   measures(c: Candidate, sentence: string): boolean {
     if (c.kind !== 'number' || this.reading.type !== 'number') return true;
     // A time a race was run in ("2:19:40") answers a time or a record asked, never a count.
     if (RACE_TIME_WHOLE.test(c.text)) return [...this.answerClass].some((t) => /^(?:time|record|best)/.test(t));
     // "It has retreated by about 1.5 kilometres" gives a change, which only a change asked takes ("How much has it retreated?").
+    // Not a count of those who did it: "spoken by about 3,500 people", "used by 40,000 visitors".
+    const counted = /\b(\p{L}{3,})$/u.exec(c.text)?.[1];
     if (
       /\b\p{Ll}{3,}(?:ed|en)\s+by\s+$/u.test(sentence.slice(Math.max(0, c.at - 30), c.at)) &&
-      !/\bhow\s+much\s+(?:has|have|had|did|does|do)\b/i.test(this.question)
+      !/\bhow\s+much\s+(?:has|have|had|did|does|do)\b/i.test(this.question) &&
+      !(counted !== undefined && (/^people$/i.test(counted) || this.lexicon.isKindOf?.(counted, 'person') === true))
     )
       return false;
     // "for pupils aged 11 to 18" gives ages, which answer only an age asked.

@@ -122,6 +122,7 @@ import {
   occupationOf,
   ownClassIs,
   ownerOf,
+  periodDuring,
   periodEnd,
   placeOfAnswer,
   playsAs,
@@ -405,6 +406,7 @@ function answerRead(input: AnswerInput, lexicon: Lexicon, depth: number, { text,
         definedSubject(reading, focus, text) ??
         classSaid(reading, focus) ??
         typed(reading, focus) ??
+        periodDuring(focus) ??
         heldIn(text, focus) ??
         doneByGroup(text, focus) ??
         fallback(focus)

@@ -366,15 +366,20 @@ const OBJECT_CLAUSE =
  * An object up to where the sentence goes on to something else: a clause of its own (OBJECT_CLAUSE;
  * "to" before a verb: "the Cross Atlantic Company to form Northway-Cross Lines", no article, name or
  * figure after it), "and" before a verb's irregular past ("the Booker Prize and won the Costa Novel
- * Award"), or a year that says when ("joined Sarnau from Ardin United in 2018").
+ * Award"), or a year that says when ("joined Sarnau from Ardin United in 2018") or until when
+ * ("danced with the Royal Ballet until 1955"), or a place after common nouns ("clay courts in Vessa").
  */
 function objectEnd(words: string, lexicon: Lexicon): string {
   const irregular = [...words.matchAll(/\s+and\s+(\p{Ll}+)\s/gu)].find((m) => (lexicon.irregularForms?.(m[1]!) ?? []).length > 0);
-  return words
-    .slice(0, irregular?.index)
-    .split(OBJECT_CLAUSE)[0]!
-    .replace(/\s+(?:in|on|during)\s+(?:\p{L}+\s+){0,2}\d{4}$/u, '')
-    .trim();
+  return (
+    words
+      .slice(0, irregular?.index)
+      .split(OBJECT_CLAUSE)[0]!
+      .replace(/\s+(?:in|on|during|until|till|since|before|after)\s+(?:\p{L}+\s+){0,2}\d{4}$/u, '')
+      // "played on outdoor clay courts in Vessa": a place after common nouns says where, not what.
+      .replace(/(?<=\p{Ll})\s+(?:in|at)\s+\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)*$/u, '')
+      .trim()
+  );
 }
 
 /**
@@ -386,7 +391,10 @@ function objectEnd(words: string, lexicon: Lexicon): string {
  */
 export function objectOf(question: string, focus: Focus): ExtractedAnswer | undefined {
   const PREPOSITION = '(to|for|of|with|by|from|about|into|on)';
-  const open = new RegExp(`\\b(\\p{L}{3,})\\s+${PREPOSITION}\\s*(?:what\\s*)?\\?\\s*$`, 'u').exec(question);
+  // "What field did X work in?": "in" after a verb the question's "did" asks (not "What region is that city in?").
+  const open =
+    new RegExp(`\\b(\\p{L}{3,})\\s+${PREPOSITION}\\s*(?:what\\s*)?\\?*\\s*$`, 'u').exec(question) ??
+    /^\s*what\s+(?:\p{Ll}+\s+)?(?:did|does|do)\s+.+?\s+(\p{Ll}{3,})\s+(in)\s*\?*\s*$/iu.exec(question);
   // A class the question goes on to describe ("with what singer who is ...") is a hop further.
   const named = open ? null : new RegExp(`\\b(\\p{L}{3,})\\s+${PREPOSITION}\\s+(?:which|what)\\s+\\p{Ll}+\\s*[,?]`, 'u').exec(question);
   const m = open ?? named;
@@ -418,10 +426,12 @@ export function objectOf(question: string, focus: Focus): ExtractedAnswer | unde
       const object = objectEnd(list && w[2]!.split(/\s+/).length <= 4 ? w[2]! + list : w[2]!, focus.lexicon);
       // "What scandal did she report on?": the object ends at the class asked ("the Harbour Bank scandal in 1977 led to ...").
       const head = focus.reading.answerClass?.split(' ').pop();
-      // A name right after the class noun is the one of it ("the team Keld Racing").
-      const classed = head
-        ? new RegExp(`^.*?\\b${escapeRegExp(head)}s?\\b(?:\\s+\\p{Lu}[\\p{L}'’-]*(?:\\s+\\p{Lu}[\\p{L}'’-]*)*)?`, 'u').exec(object)?.[0]
-        : undefined;
+      // A name right after the class noun is the one of it ("the team Keld Racing", "the Argentine
+      // state oil company YPF": YPF).
+      const classedAt = head
+        ? new RegExp(`^.*?\\b${escapeRegExp(head)}s?\\b(?:\\s+(\\p{Lu}[\\p{L}'’-]*(?:\\s+\\p{Lu}[\\p{L}'’-]*)*))?`, 'u').exec(object)
+        : null;
+      const classed = classedAt?.[1] ?? classedAt?.[0];
       // A class asked, a name after common nouns is the one asked for ("the police drama Northern Watch", asked which show).
       const titled = head ? /^(?:the|an?)\s+(?:\p{Ll}[\p{L}-]*\s+)+(\p{Lu}[\p{L}'’.&-]*(?:\s+\p{Lu}[\p{L}'’.&-]*)*)$/u.exec(object)?.[1] : undefined;
       if (object !== '') return { shortAnswer: classed ?? titled ?? object, answer: cite(s) };
@@ -631,6 +641,9 @@ export function whereIs(question: string, focus: Focus): ExtractedAnswer | undef
     )[0];
     // "stands at an altitude of 2,650 metres" says how high, not where: a place names one.
     if (at && /\p{Lu}/u.test(at)) return { shortAnswer: at.trim(), answer: cite(s) };
+    // "Based in London, it owns ...": the participle put first, in its own passage.
+    const fronted = own.includes(s) ? /^(?:Based|Located|Situated|Headquartered)\s+((?:in|at|near)\s+[^,;.]+),\s+(?:it|they)\s/u.exec(s.text)?.[1] : undefined;
+    if (fronted && /\p{Lu}/u.test(fronted)) return { shortAnswer: fronted.trim(), answer: cite(s) };
   }
   const words = contentTerms(name);
   for (const s of focus.all) {
@@ -644,6 +657,8 @@ export function whereIs(question: string, focus: Focus): ExtractedAnswer | undef
   if (!of || !lead) return undefined;
   // "a winery in the Aubrac valley of Sorenne": a passage's title the name begins and the text goes on to ("Aubrac valley") is the place.
   const bare = of.replace(/^\p{Ll}+\s+/u, '');
+  // "the radio division of the German media group": a nation's adjective is no place.
+  if (focus.lexicon.isNameAdjective?.(bare) === true) return undefined;
   const from = placed!.index + placed![0].length - bare.length;
   const titled = focus.all.map((x) => bareTitle(x.title)).find((t) => t.startsWith(`${bare} `) && lead.text.startsWith(t, from));
   return { shortAnswer: titled ?? of, answer: cite(lead) };
@@ -672,15 +687,18 @@ export function containingPlace(focus: Focus): ExtractedAnswer | undefined {
   if (reading.type !== 'place' || !head || !CONTAINING_CLASS.test(head) || !name || !lexicon.isKindOf) return undefined;
   if (reading.relation.some((w) => !/^(?:located|situated|lies?|found|based)$/i.test(w))) return undefined;
   const own = focus.all.filter((s) => sameName(s.title, name));
-  // "the district of Rosenheim", "the Dutch province of Limburg", "the Provence-Alpes-Côte d'Azur region": the sentence calls the place the class.
+  // "the district of Rosenheim", "the Dutch province of Limburg", "the Provence-Alpes-Côte d'Azur region", "the Algarve region of Portugal": the sentence calls the place the class.
   const namedClass = new RegExp(
-    `\\bthe\\s+(?:\\p{Lu}\\p{Ll}+\\s+)?${head}\\s+of\\s+(\\p{Lu}[\\p{L}'’.-]*(?:\\s+\\p{Lu}[\\p{L}'’.-]*)*)|\\bthe\\s+(\\p{Lu}[^,.;]*?)\\s+${head}\\b`,
+    `\\bthe\\s+(?:(\\p{Lu}\\p{Ll}+)\\s+)?${head}\\s+of\\s+(\\p{Lu}[\\p{L}'’.-]*(?:\\s+\\p{Lu}[\\p{L}'’.-]*)*)|\\bthe\\s+(\\p{Lu}[^,.;]*?)\\s+${head}\\b`,
     'u',
   );
   for (const s of own) {
     const m = namedClass.exec(s.text);
+    // "the Algarve region of Portugal": a capitalised word before the class that is no nation's
+    // adjective ("Dutch") is the place's own name.
+    const itsName = m?.[1] !== undefined && lexicon.isNameAdjective?.(m[1]) === false ? m[1] : undefined;
     // A stop after the name ends the sentence, not the name ("of Limburg.").
-    const called = (m?.[1] ?? m?.[2])?.replace(/\.$/, '');
+    const called = (itsName ?? m?.[2] ?? m?.[3])?.replace(/\.$/, '');
     if (called) return { shortAnswer: called, answer: cite(s) };
     const place = placesAfter(s.text).find((p) => placeOfClass(p, head, lexicon));
     if (place) return { shortAnswer: place, answer: cite(s) };
@@ -981,7 +999,12 @@ export function madeBy(question: string, focus: Focus): ExtractedAnswer | undefi
         : undefined;
   const [work, ...others] = focus.reading.names;
   if (verb === undefined || work === undefined || others.length > 0 || focus.reading.type !== 'person' || !sameName(m![2]!, work)) return undefined;
-  const maker = noun !== undefined || lexicon.related(verb).some((w) => !/\s/.test(w) && w !== verb && isMaker(w));
+  // An irregular past's base form's doer too: "made" is "make", whose doer is a maker ("starred" is
+  // no irregular form of "star", whose doers are no makers).
+  const bases = lexicon
+    .related(verb)
+    .filter((w) => w !== verb && /^\p{Ll}+$/u.test(w) && !verb.startsWith(w) && (lexicon.irregularForms?.(w) ?? []).includes(verb));
+  const maker = noun !== undefined || [verb, ...bases].some((v) => lexicon.related(v).some((w) => !/\s/.test(w) && w !== v && isMaker(w)));
   if (!maker) return undefined;
   // "It was produced by Ole Fjell", in the work's own passage: the verb asked said with its doer,
   // before the lead's "by" (an album "by" its band, whoever produced it).
@@ -1140,11 +1163,12 @@ export function occupationOf(question: string, focus: Focus): ExtractedAnswer | 
 /**
  * "What did the Lumière brothers patent?", "What did Moira Kell study in Aberdeen?", "Whom did Sanne
  * de Wit replace?": a question on what (or whom) its subject did (or was doing: "What was the Mary
- * Ellen carrying?"), and the verb, which may take a place or a year after it. Case-sensitive: with
+ * Ellen carrying?"), and the verb, which may take a time ("after the frost of 1956"), a place or a
+ * year after it. Case-sensitive: with
  * the i flag \p{Ll} matches capitals too, and a name after the verb ("... in Aberdeen") would be it.
  */
 const VERB_ASKED =
-  /^\s*(?:[Ww]hat|[Ww]hom?)\s+(?:(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})|(?:was|were|is|are)\s+(.+?)\s+(\p{Ll}{3,}ing))(?:\s+(?:up|out|down|off))?(?:\s+(?:in|at|on|during|from|with)\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,3}|\d{4}))?\s*\?*\s*$/u;
+  /^\s*(?:[Ww]hat|[Ww]hom?)\s+(?:(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})|(?:was|were|is|are)\s+(.+?)\s+(\p{Ll}{3,}ing))(?:\s+(?:up|out|down|off))?(?:\s+(?:after|before|following)\s+(?:the|an?|his|her|its|their)\s+\p{Ll}[^?]*?)?(?:\s+(?:in|at|on|during|from|with)\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,3}|\d{4}))?\s*\?*\s*$/u;
 /** A word that is no particle, preposition or adverb of place or time ("abroad", "together"), as OPENS reads a bare noun. */
 const NOT_PARTICLE =
   '(?!(?:in|on|at|to|by|for|from|with|into|onto|over|under|up|out|off|down|away|back|abroad|again|together|alone|there|here|then|also|not|only|just|and|or|but)\\b)\\p{Ll}{3,}';
@@ -1545,8 +1569,10 @@ export function periodEnd(question: string, focus: Focus): ExtractedAnswer | und
     // Years in brackets at a passage's opening are a life's span ("Per Sollen (1885 – 1961)"), no run.
     if (m && !(m[2] !== undefined && s.position === 0 && m.index < 80)) return { shortAnswer: m[1] ?? m[2]!, answer: cite(s) };
   }
-  // Else an end said alone ("founded the festival in 1972 and ran it until 1990"), in a sentence saying what is asked to end.
-  for (const s of own.filter((x) => focus.relation.length === 0 || focus.relationScore(x) > 0)) {
+  // Else an end said alone ("founded the festival in 1972 and ran it until 1990"), in a sentence saying what is asked to end,
+  // or in any of its own passage where none says it ("first appeared in 1962 and ran until 1998").
+  const saying = own.filter((x) => focus.relation.length === 0 || focus.relationScore(x) > 0);
+  for (const s of saying.length > 0 ? saying : own) {
     const year = UNTIL_SAID.exec(s.text)?.[1];
     if (year) return { shortAnswer: year, answer: cite(s) };
   }
@@ -1741,14 +1767,18 @@ const BEARER_NAME =
 
 /**
  * "Who was vossium named after?": the one a sentence of the thing's own passage says it is named
- * after ("It was named after its discoverer, Hedda Voss"). Undefined for other questions, or when
- * no sentence there says it by a name.
+ * after ("It was named after its discoverer, Hedda Voss"); asked what, a thing said by common
+ * words too ("the Norwegian word for winter"). Undefined for other questions, or when no sentence
+ * there says it.
  */
 export const namedFor = (question: string, focus: Focus) =>
   fromOwnPassage(question, focus, NAMED_FOR_ASKED, (sentence) => {
     const bearer = NAMED_AFTER_SAID.exec(sentence)?.[1];
     const name = bearer === undefined ? undefined : BEARER_NAME.exec(bearer)?.[1];
-    return name === undefined ? undefined : withoutStop(name);
+    if (name !== undefined) return withoutStop(name);
+    // "What is Vinter named after?": a thing, said by common words ("the Norwegian word for winter").
+    const thing = /^\s*what\b/i.test(question) && bearer !== undefined ? /^(?:the|an?)\s+[^,;]+/u.exec(bearer)?.[0] : undefined;
+    return thing === undefined ? undefined : withoutStop(thing.trim());
   }) ??
   namedInHonour(question, focus) ??
   nameGivenTo(question, focus);
@@ -1830,15 +1860,17 @@ export function formerName(question: string, focus: Focus): ExtractedAnswer | un
 /**
  * "What is Carrow Distillery's best-known whisky?", "What is the best-known whisky of X?": what a
  * sentence of the name's own passage says its class is ("Its best-known whisky is a 12-year-old
- * single malt", "The currency is the Dorvish krona"), up to the comma, stop or clause that ends it; a class of many, all it lists
+ * single malt", "The currency is the Dorvish krona"), up to the comma, stop or clause that ends it
+ * (not the stop of "world No. 31"); a class of many, all it lists
  * ("Symptoms include high fever, headache and joint pain"). Undefined for a question without a
  * class, or when no such sentence says it.
  */
 export function ownClassIs(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
-  // "What is the best-known whisky of X?", "What is the largest lake in X?" name the class before
-  // "of" or "in", as a reading of nouns of time, place or person does not.
+  // "What is the best-known whisky of X?", "What is the largest lake in X?", "... on the Isle of
+  // Harrow?", "the nearest village to X" name the class before "of", "in", "on" or "to", as a reading of nouns of time, place or person does not.
   const asked =
-    reading.answerClass ?? /^\s*(?:what|which)\s+(?:is|was|are|were)\s+the\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)\s+(?:of|in)\s+\p{Lu}/iu.exec(question)?.[1];
+    reading.answerClass ??
+    /^\s*(?:what|which)\s+(?:is|was|are|were)\s+the\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)\s+(?:of|in|on|to)\s+(?:the\s+)?\p{Lu}/iu.exec(question)?.[1];
   if (!asked || reading.names.length !== 1 || !['entity', 'person', 'place'].includes(reading.type)) return undefined;
   const name = escapeRegExp(reading.names[0]!);
   // "The currency is the Dorvish krona", in Dorvia's passage; not "The dam is 118 metres high" in
@@ -1849,7 +1881,7 @@ export function ownClassIs(reading: QuestionReading, focus: Focus, question: str
   );
   const the = itself ? '' : `|The(?=\\s+${escapeRegExp(asked)}\\s+(?:is|was)\\s)`;
   const said = new RegExp(
-    String.raw`(?:^|\.\s+)(?:Its|His|Her|Their|The\s+\p{Ll}+['’]s|(?:The\s+)?${name}['’]s?${the})\s+${escapeRegExp(asked)}\s+(?:is|was|are|were)\s+((?:the|an?)\s+)?([^,;.]+?)(?=\s*[,;.]|\s+(?:and|which|who|that)\s|$)`,
+    String.raw`(?:^|\.\s+)(?:Its|His|Her|Their|The\s+\p{Ll}+['’]s|(?:The\s+)?${name}['’]s?${the})\s+${escapeRegExp(asked)}\s+(?:is|was|are|were)\s+((?:the|an?)\s+)?((?:[^,;.]|\.(?=\s\d))+?)(?=\s*(?:[,;]|\.(?!\s\d))|\s+(?:and|which|who|that)\s|$)`,
     'u',
   );
   // A class of many, listed: "Symptoms include high fever, headache and joint pain."
@@ -1862,6 +1894,17 @@ export function ownClassIs(reading: QuestionReading, focus: Focus, question: str
     if (m) return { shortAnswer: `${m[1] ?? ''}${m[2]!}`.trim(), answer: cite(s) };
     const many = /[^s]s$/.test(asked) ? listed.exec(s.text) : null;
     if (many) return { shortAnswer: many[1]!, answer: cite(s) };
+  }
+  // "What was X's career-high ranking?": a figure the class's noun is "of" ("reached a career-high
+  // singles ranking of world No. 7 in 2011"), up to the year that dates it: a whole number after at
+  // most three words, ending there, no part of a time or of a figure with a unit ("2:05:31", "42,000 copies").
+  const figured = new RegExp(
+    String.raw`\b${escapeRegExp(asked.split(/[\s-]/).pop()!)}\s+of\s+((?:\p{L}+\.?\s+){0,3}?\d+)(?![\d:,.]*\d)(?=\s+(?:in|on|since|by)\s+\d{4}|\s*(?:[,;]|\.(?!\s\d))|\s*$)`,
+    'u',
+  );
+  for (const s of own) {
+    const m = figured.exec(s.text);
+    if (m) return { shortAnswer: m[1]!, answer: cite(s) };
   }
   return undefined;
 }
@@ -2101,6 +2144,24 @@ export const leaderOf = (question: string, focus: Focus) => fromOwnPassage(quest
 /** "Who owns Halcyon Interactive?": the owner its own passage names ("was acquired by the media group Stellan Media in 2016"). */
 export const ownerOf = (question: string, focus: Focus) => fromOwnPassage(question, focus, OWNER_ASKED, ownerNamed);
 
+/** A named period a thing was done in: "lived ... during the Late Cretaceous" (group 1). */
+const DURING_PERIOD = /\bduring\s+(the\s+(?:\p{Lu}[\p{L}'’-]*\s+)*\p{Lu}[\p{L}'’-]*)/u;
+
+/**
+ * "When did Velorosaurus live?", asked where no date says it: the named period a sentence of the
+ * thing's own passage says the verb asked was done during ("lived ... during the Late Cretaceous").
+ * Undefined for other questions, or when no such sentence names a period.
+ */
+export function periodDuring(focus: Focus): ExtractedAnswer | undefined {
+  const { reading } = focus;
+  if ((reading.type !== 'date' && reading.type !== 'year') || reading.names.length !== 1 || focus.relation.length === 0) return undefined;
+  for (const s of focus.all.filter((x) => focus.titledAfterName(x) && focus.relationScore(x) > 0)) {
+    const period = DURING_PERIOD.exec(s.text);
+    if (period) return { shortAnswer: period[1]!, answer: cite(s) };
+  }
+  return undefined;
+}
+
 /** "Where were the 1993 World Championships held?", "Where is X located?": the thing, group 1. */
 const HELD_ASKED = /^\s*where\s+(?:is|are|was|were)\s+(?:the\s+)?(.+?)\s+(?:held|hosted|staged|located|situated)\s*\?*\s*$/i;
 
@@ -2219,12 +2280,19 @@ export function roleHeld(reading: QuestionReading, focus: Focus): ExtractedAnswe
   if (!person) return undefined;
   const org = body ? escapeRegExp(body) : '(?!)';
   const words = String.raw`((?:[\p{Ll}-]+\s+){0,3}[\p{Ll}-]+)`;
+  // A title written with capitals ("was Keeper of Manuscripts at the British Museum"), at the body
+  // asked or, none asked, at any.
+  const titled = String.raw`(\p{Lu}\p{Ll}+(?:\s+(?:of|for|and)\s+(?:the\s+)?\p{Lu}\p{Ll}+)*)`;
+  const at = body ? org : String.raw`\p{Lu}`;
   const patterns = [
     new RegExp(String.raw`\b(?:${org}['’]s|its|their)\s+${words}`, 'gu'),
     new RegExp(String.raw`\b(?:as|was|is|been|became|become)\s+(?:the\s+|an?\s+)?${words}\s+(?:of|at|for)\s+(?:the\s+)?${org}\b`, 'gu'),
+    new RegExp(String.raw`\b(?:as|was|is|been|became|become)\s+(?:the\s+)?${titled}\s+(?:at|of|for)\s+(?:the\s+)?${at}`, 'gu'),
   ];
-  // The role is the longest run of its words that ends on a kind of person ("chief technology officer", not "... and later").
+  // The role is the longest run of its words that ends on a kind of person ("chief technology officer", not "... and later");
+  // a title, one that opens on a kind of person ("Keeper of Manuscripts").
   const cut = (phrase: string) => {
+    if (/^\p{Lu}/u.test(phrase)) return focus.lexicon.isKindOf?.(phrase.split(/\s+/)[0]!.toLowerCase(), 'person') === true ? phrase : undefined;
     const ws = phrase.split(/\s+/);
     for (let n = ws.length; n > 0; n--) if (focus.lexicon.isKindOf?.(ws[n - 1]!, 'person') === true) return ws.slice(0, n).join(' ');
     return undefined;

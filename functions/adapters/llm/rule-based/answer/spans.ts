@@ -138,11 +138,12 @@ export function objectOfVerb(c: Candidate, s: Sentence, relation: ReadonlyArray<
 }
 
 /**
- * A verb, then at most a determiner and two words that are no preposition, before a span ("played
- * the fisherman ", "founding his own company, ": the span a noun's apposition).
+ * A verb, then at most a determiner and two words that are no preposition or determiner, before a
+ * span ("played the fisherman ", "founding his own company, ": the span a noun's apposition; not
+ * "she" of "she founded the ").
  */
 const OBJECT_BEFORE =
-  /(\p{L}+)\s+(?:(?:the|a|an|his|her|their|its)\s+)?(?:(?!(?:by|of|in|on|at|to|for|with|from|and|as|or|into|after|before)\s)[\p{Ll}-]+,?\s+){0,2}$/u;
+  /(\p{L}+)\s+(?:(?:the|a|an|his|her|their|its)\s+)?(?:(?!(?:by|of|in|on|at|to|for|with|from|and|as|or|into|after|before|the|a|an|his|her|their|its)\s)[\p{Ll}-]+,?\s+){0,2}$/u;
 
 /**
  * How many words of the relation the phrase before a span's "by" says: "with a music score by
@@ -194,6 +195,12 @@ export function wordsAfter(c: Candidate, text: string): string {
     .join(' ');
 }
 
+/** The terms of a death asked ("died", "were killed", "perished"). */
+const DYING = ['die', 'kill', 'perish'];
+
+/** A clause of a name and a preposition before its date, its verb left to the clause before ("and Tallis Gin in 2015"). */
+const ELLIPTIC_DATE = /^(?:the\s+)?(?:\p{Lu}[\p{L}\p{N}'’-]*\s+)+(?:in|on)\s+$/u;
+
 /**
  * The candidate nearest the words of the answer class or of the relation in its sentence (or of
  * the relation words given, for a second hop: those only it says); among equals, the one whose
@@ -231,14 +238,26 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
     // The verb right before the part, or a word before it ("holds 84", "won only 84"); or right after a fronted whole's part ("41 died").
     const near = partOf ? /(?:\p{L}+\s+){0,2}$/u.exec(s.text.slice(0, c.at))?.[0] : /^(?:\s+\p{L}+){1,2}/u.exec(`${c.text.replace(/^\S+/, '')}${after}`)?.[0];
     const verbs = contentTerms(near ?? '');
-    return whole !== null && focus.answerClass.has(contentTerms(whole[1]!)[0] ?? '') && focus.relation.some((set) => verbs.some((t) => set.has(t)));
+    // "sank with the loss of 23 of her 31 crew", asked how many died: the part a death's noun names.
+    const deaths = partOf !== null && /\b(?:loss|deaths?)\s+of\s+$/i.test(s.text.slice(0, c.at)) && focus.relation.some((set) => DYING.some((t) => set.has(t)));
+    return whole !== null && focus.answerClass.has(contentTerms(whole[1]!)[0] ?? '') && (deaths || focus.relation.some((set) => verbs.some((t) => set.has(t))));
   };
   // How many of the asked word sets the candidate's clause says: clauses part at commas, semicolons and "and".
+  const clauseStart = (c: Candidate) => Math.max(0, ...[...s.text.slice(0, c.at).matchAll(/[,;]\s|\sand\s/g)].map((m) => m.index + m[0].length));
   const clauseSays = (c: Candidate): number => {
-    const start = Math.max(0, ...[...s.text.slice(0, c.at).matchAll(/[,;]\s|\sand\s/g)].map((m) => m.index + m[0].length));
     const stop = /[,;]\s|\sand\s/.exec(s.text.slice(c.at + c.text.length));
-    const clause = new Set(contentTerms(s.text.slice(start, stop ? c.at + c.text.length + stop.index : undefined)));
+    const clause = new Set(contentTerms(s.text.slice(clauseStart(c), stop ? c.at + c.text.length + stop.index : undefined)));
     return (only ?? focus.relation).filter((set) => [...set].some((t) => holdsTerm(clause, t))).length;
+  };
+  // "The group bought Glenmarra in 2007 and Tallis Gin in 2015": a clause of only a name and its
+  // date says the verb before it again; of such parallel dates, the one beside a name the question
+  // gives is asked ("When did it buy Tallis Gin?": 2015).
+  const parallel = candidates.some(
+    (c) => (c.kind === 'date' || c.kind === 'year') && clauseStart(c) > 0 && ELLIPTIC_DATE.test(s.text.slice(clauseStart(c), c.at)),
+  );
+  const besideGiven = (c: Candidate) => {
+    const head = new Set(contentTerms(s.text.slice(clauseStart(c), c.at)));
+    return parallel && focus.nameTerms.some((n) => n.every((t) => head.has(t))) ? 1 : 0;
   };
   const distance = (c: Candidate) => {
     const end = c.at + c.text.length;
@@ -275,7 +294,7 @@ export function nearest(candidates: Candidate[], s: Sentence, focus: Focus, read
   };
   // A date in the clause that says more of what is asked ("first shown to a paying audience in
   // Paris in December 1895", over "patented ... in 1895 and").
-  const inClause = (c: Candidate) => (c.kind === 'date' || c.kind === 'year' ? clauseSays(c) : 0);
+  const inClause = (c: Candidate) => (c.kind === 'date' || c.kind === 'year' ? besideGiven(c) * 10 + clauseSays(c) : 0);
   return [...candidates].sort((a, b) => counted(b) - counted(a) || inClause(b) - inClause(a) || distance(a) - distance(b) || a.at - b.at)[0]!;
 }
 

@@ -4,7 +4,7 @@
  * (chain), with the tests that keep a bridge, a sibling or the question's own names from answering.
  */
 
-import { CONTAINING_CLASS, placeOfClass } from '../../../../core/answer/answer-classes.js';
+import { CONTAINING_CLASS, MONEY, placeOfClass } from '../../../../core/answer/answer-classes.js';
 import { type Candidate, candidatesFor, datesIn, inBaseUnit, namesIn } from '../../../../core/answer/candidates.js';
 import { FIGURE_NOUNS, holdsTerm, type QuestionReading } from '../../../../core/answer/question.js';
 import { bareTitle, escapeRegExp, YEARS_RUN } from '../../../../core/answer/text.js';
@@ -196,6 +196,8 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
       !focus.bridge && focus.answerClass.size > 0 && focus.all.some((x) => focus.isOwnPassage(x) && focus.kindsIn(x.text).some((k) => !focus.isGiven(k))));
   // The dimension of a figure asked (its area, its weight), when its noun names one (DIMENSION_ASKED).
   const dimensionAsked = reading.type === 'number' && classHead !== undefined ? DIMENSION_ASKED[classHead] : undefined;
+  // "How big was Velorosaurus?" asks a size: no span of time answers it ("about 85 million years ago").
+  const sizeAsked = reading.type === 'number' && SIZE_ASKED.test(focus.question);
   // A kind of a made or played thing stands for its class ("piano", asked what instrument); a place's kind ("region") names none.
   const kindsSayClass = reading.type === 'entity' && classHead !== undefined && focus.lexicon.isKindOf?.(classHead, 'location') !== true;
   const bodyAsked = reading.type === 'entity' && classHead !== undefined && focus.lexicon.isKindOf?.(classHead, 'organization') === true;
@@ -269,7 +271,19 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
                 !CONTAINING_CLASS.test(classHead) &&
                 (placeOfClass(c.text, classHead, focus.lexicon) || townOfCountry(c, s, classHead, focus)))),
         ));
-    if ((!dated || focus.relation.length >= 2) && asked === 0 && (focus.relation.length > 0 || focus.answerClass.size > 0) && !namesOfClass()) continue;
+    // "Who wrote the Grammar of X?": "Her Grammar of X (1911) was ..." says whose work it is, no verb needed.
+    const workOwned = whoDid && possessives.some((p) => p.test(s.text));
+    // "How much is the Prix Fermat worth?": a sum of money said of it ("carries a purse of 20,000 euros") is its worth.
+    const priced = () => about && reading.type === 'number' && focus.asksCost && spansOf().some((c) => MONEY.test(c.text));
+    if (
+      (!dated || focus.relation.length >= 2) &&
+      asked === 0 &&
+      (focus.relation.length > 0 || focus.answerClass.size > 0) &&
+      !namesOfClass() &&
+      !workOwned &&
+      !priced()
+    )
+      continue;
     // With no name to be about, where a sentence says the whole relation, one saying none of it is about something
     // else: "It has about 24,000 students" counts people, but not those "the plague of 1370" killed.
     if (!hasNames && relationSaid() && focus.relationScore(s) === 0) continue;
@@ -299,6 +313,7 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
           focus.measures(c, s.text) &&
           // A figure in a unit of another dimension measures something else ("312 metres", asked the area).
           !(dimensionAsked !== undefined && (inBaseUnit(c.text)?.dimension ?? dimensionAsked) !== dimensionAsked) &&
+          !(sizeAsked && TIME_SPAN.test(c.text)) &&
           !(reading.type === 'person' && (inAppositive(c, s) || focus.isWorkTitle(c) || (whoDid && objectOfVerb(c, s, focus.relation)) || characterAs(c, s))) &&
           !(about && titled(c, s) && !placeNamedOf(c, s, reading)) &&
           !(hop2 && bridges.some((b) => namesBridge(c, new Set(b))) && !headedByClass(c, focus)) &&
@@ -373,9 +388,12 @@ export function typed(reading: QuestionReading, focus: Focus): ExtractedAnswer |
     const pronounTitle = pronounLed(s) ? focus.relationScore(withTitleTerms(s)) - focus.relationScore(s) : 0;
     // So is a body asked ("Which company operates X?": "is now operated by Vell Rail").
     const agent = (reading.type === 'person' || bodyAsked) && isAgent(candidate, s, focus.relation) ? 1 + pronounTitle : 0;
+    // Whose work the possessive says it is, it says they made it: the relation counts as said.
+    const maker = workOwned && candidate === owner ? focus.relation.reduce((n, _, i) => n + focus.setWeight(i), 0) : 0;
     const score =
       (about ? 1.5 * nameScoreOf(s) : 1 + unsaidScore(s)) +
       asked +
+      maker +
       besideClass +
       agent +
       misfit(candidate, reading, s) +
@@ -495,6 +513,9 @@ function chain(reading: QuestionReading, focus: Focus): { sentence: Sentence; ca
           .filter(
             (c) =>
               !focus.isGiven(c) &&
+              // A chain that comes back to the subject of the passage it left is none ("Karel Novák ...
+              // reached the final, where he lost to Rui Macedo" → "He won ..., beating Karel Novák").
+              !sameName(bareTitle(s1.title), c.text) &&
               fits(c, reading, s2) &&
               // "the Brno Summer Gala ... in Brno", "the University of Brenhaven ... in Brenhaven, the
               // second-largest city", asked the city: a word of the bridge called or known as the class is no bridge.
@@ -716,6 +737,8 @@ function countedIn(c: Candidate, s: Sentence, focus: Focus): boolean {
   const m = /(\d(?:[\d,.]*\d)?)((?:\s+[\p{L}'’-]+){0,5}?)\s+(?:in|as\s+of)\s+$/u.exec(s.text.slice(0, c.at));
   // "Toulouse is put at roughly 493,000 inhabitants: as of which year?" asks of the figure itself.
   if (!m || focus.question.includes(m[1]!)) return false;
+  // A rank is no count: "a ranking of world No. 7 in 2011" dates the ranking.
+  if (/\b(?:No\.|number|#)\s*$/i.test(s.text.slice(0, m.index))) return false;
   const counted = new Set(contentTerms(m[2]!));
   return !focus.holdsRelation(counted) && !focus.nameTerms.some((n) => n.some((t) => counted.has(t)));
 }
@@ -795,13 +818,27 @@ function ownPassageDefines(c: Candidate, focus: Focus): boolean {
   // The class within six words of the verb: said later in the lead, it is said of something else
   // ("The Rhône is a major river ... before reaching the Mediterranean Sea": the Rhône is no sea).
   const predicate = /\s(?:is|was|are|were)\s+((?:[^\s.,;]+\s+){0,5}[^\s.,;]+)/.exec(lead.text)?.[1];
-  return predicate !== undefined && focus.classScore({ ...lead, terms: new Set(contentTerms(predicate)) }) > 0;
+  if (predicate === undefined) return false;
+  if (focus.classScore({ ...lead, terms: new Set(contentTerms(predicate)) }) > 0) return true;
+  // A compound the lexicon does not know, ending in the class's head noun, is a kind of it
+  // ("an active stratovolcano", asked which volcano; not "a championship", asked which ship).
+  const head = focus.reading.answerClass?.split(' ').pop();
+  return (
+    head !== undefined &&
+    head.length >= 4 &&
+    (predicate.match(/\p{Ll}+/gu) ?? []).some((w) => w.length >= head.length + 3 && w.endsWith(head) && focus.lexicon.isCommonWord?.(w) === false)
+  );
 }
 
 /** Whether a sentence names who did what is asked, past a name the question gives: "published by Northwind Interactive". */
 function namesDoer(s: Sentence, focus: Focus): boolean {
   return focus.relation.length > 0 && namesIn(s.text).some((c) => !focus.isGiven(c) && isAgent(c, s, focus.relation));
 }
+
+/** A size asked by its adjective ("How big ...?", "How tall ...?"); "how long" may ask a time. */
+const SIZE_ASKED = /^\s*how\s+(?:big|large|tall|high|deep|wide|heavy|thick)\b/i;
+/** A figure counting time: "about 85 million years", "six weeks". */
+const TIME_SPAN = /\b(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|decades?|centuries)$/i;
 
 /** The dimension a figure noun asks, of those no other figure shares a unit with (a length may be a height, a depth, a distance). */
 const DIMENSION_ASKED: Readonly<Record<string, string>> = { area: 'area', weight: 'mass', mass: 'mass', speed: 'speed' };
@@ -1036,11 +1073,12 @@ function withGroupNoun(c: Candidate, text: string, focus: Focus): Candidate {
   // A name of one word: "Lumière", "Greek"; a name of several is a person's own ("Reg Watson").
   if (c.kind !== 'name' || /\s/.test(c.text)) return c;
   const before = text.slice(Math.max(0, c.at - 4), c.at);
-  // A plural ("the Lumière brothers"), or a noun of one's kin ("the Danel family"), or a body or a
+  // A plural ("the Lumière brothers", "by Breton fishermen"), or a noun of one's kin ("the Danel family"), or a body or a
   // place of work the lexicon knows ("by the Kockum shipyard": a workplace).
   const next = /^\s+(\p{Ll}{3,})\b(?!\s+\p{Lu})/u.exec(text.slice(c.at + c.text.length))?.[1];
   const group = (w: string) =>
-    /^(?:\p{Ll}{3,}[^su\s]s|family|clan|dynasty)$/u.test(w) || ['social group', 'workplace'].some((k) => focus.lexicon.isKindOf?.(w, k) === true);
+    /^(?:\p{Ll}{3,}[^su\s]s|\p{Ll}{2,}(?:men|people|folk)|family|clan|dynasty)$/u.test(w) ||
+    ['social group', 'workplace'].some((k) => focus.lexicon.isKindOf?.(w, k) === true);
   const noun = next !== undefined && group(next) ? next : undefined;
   if (!noun || !(/\b(?:the|by)\s+$/i.test(before) || c.at === 0)) return c;
   return { ...c, text: `${c.text} ${noun}` };

@@ -83,7 +83,11 @@ export function yesNo(reading: QuestionReading, focus: Focus, question: string):
     }
     if (same) {
       // What each side is "in": the name beside the class noun the question asks to be the same.
-      const places = perSide.map((ss) => placesOf(ss, focus));
+      const named = perSide.map((ss) => placesOf(ss, focus));
+      // "Are Mount Keravi and Mount Sabre on the same island?": the islands each is on (Lunesse,
+      // Ysolde), not the archipelago both are in.
+      const classed = named.every((ps) => ps.some((p) => p.ofClass));
+      const places = named.map((ps) => ps.filter((p) => !classed || p.ofClass).map((p) => p.name));
       const shared = places[0]!.filter((p) => places[1]!.some((q) => q.toLowerCase() === p.toLowerCase()));
       // Where a side's passages name no such place, nothing settles it.
       if (places.some((p) => p.length === 0)) return { shortAnswer: null, answer: perSide.map((ss) => cite(ss[0]!)).join(' ') };
@@ -130,7 +134,9 @@ export function yesNo(reading: QuestionReading, focus: Focus, question: string):
     });
     const adjectiveOnly =
       focus.relation.length === 0 && others.length > 0 && reading.names.every((n) => sides.includes(n) || focus.lexicon.isNameAdjective?.(n) === true);
-    const holds = own.map((ss) => (adjectiveOnly || ss.some((s) => focus.relationScore(s) > 0 && !negated(s.text))) && names(ss));
+    // With no word of a relation but another name ("both from the Late Cretaceous?"), that name settles it.
+    const nameOnly = focus.relation.length === 0 && others.length > 0;
+    const holds = own.map((ss) => (adjectiveOnly || nameOnly || ss.some((s) => focus.relationScore(s) > 0 && !negated(s.text))) && names(ss));
     const best = own.map((ss) => [...ss].sort((a, b) => focus.relationScore(b) - focus.relationScore(a))[0]!);
     return { shortAnswer: holds.every(Boolean) ? 'yes' : 'no', answer: best.map(cite).join(' ') };
   }
@@ -311,17 +317,26 @@ function nationOf(ss: readonly Sentence[], focus: Focus): string | undefined {
   return undefined;
 }
 
-/** The places a side's sentences put it in: names beside the class noun, else every name after "in". */
-function placesOf(ss: Sentence[], focus: Focus): string[] {
-  const out: string[] = [];
+/**
+ * The places a side's sentences put it in. A name the class noun is written with ("the island of
+ * Lunesse", "Lunesse island", "Ysolde, the second island of ...", "the River Ouse") is one of the
+ * class; a name after "in" or "of" may be one, or a wider place ("in the Sorrel Archipelago").
+ * Where both sides name one of the class, only those are compared (see sameOfClass).
+ */
+function placesOf(ss: Sentence[], focus: Focus): Array<{ name: string; ofClass: boolean }> {
+  const out: Array<{ name: string; ofClass: boolean }> = [];
+  const isClass = (word: string | undefined) => word !== undefined && [...focus.answerClass].some((t) => contentTerms(word)[0] === t);
   for (const s of ss.slice(0, 3)) {
     for (const c of namesIn(s.text)) {
-      const after = s.text.slice(c.at + c.text.length, c.at + c.text.length + 20);
-      const before = s.text.slice(Math.max(0, c.at - 12), c.at);
-      const besideClass = [...focus.answerClass].some((t) => contentTerms(after.split(/[,.;]/)[0]!)[0] === t);
+      const after = s.text.slice(c.at + c.text.length, c.at + c.text.length + 40);
+      const before = s.text.slice(Math.max(0, c.at - 24), c.at);
+      const besideClass = isClass(after.split(/[,.;]/)[0]!);
       // "the River Ouse": a name that holds the class noun as written is one of the class ("United States" is no state).
-      const ofClass = c.text.split(/\s+/).some((w) => w.toLowerCase() === focus.reading.answerClass?.toLowerCase());
-      if (besideClass || ofClass || /\b(?:in|of)\s+(?:the\s+)?$/i.test(before)) out.push(c.text);
+      const holdsClass = c.text.split(/\s+/).some((w) => w.toLowerCase() === focus.reading.answerClass?.toLowerCase());
+      const classBefore = isClass(/(\p{L}+)\s+(?:of\s+)?(?:the\s+)?$/u.exec(before)?.[1]);
+      const apposed = isClass(/^\s*,\s+(?:the|a|an)\s+(?:\p{Ll}+\s+){0,2}?(\p{Ll}+)\b(?!\s+\p{Ll})/u.exec(after)?.[1]);
+      const ofClass = besideClass || holdsClass || classBefore || apposed;
+      if (ofClass || /\b(?:in|of)\s+(?:the\s+)?$/i.test(before)) out.push({ name: c.text, ofClass });
     }
   }
   return out;
