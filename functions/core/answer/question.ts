@@ -507,13 +507,15 @@ function withRelation(reading: Omit<QuestionReading, 'relation'> & { clause?: st
       // described X?"); said after "is" ("Which is described as ..."), or asking a name ("What is X
       // called?"), it only asks.
       // "Who named Storm Elva?": a word of naming right after "who" is the question's verb.
+      // So is one after "did X" ("What plant did Elias Nordgren describe?").
       const asking =
         NOT_RELATION.has(term) &&
         !(
           /\p{Ll}{3,}ed$/u.test(token) &&
           (!/^(?:called|named|titled|termed|dubbed)$/i.test(token) || new RegExp(`^\\s*who\\s+${token}\\b`, 'i').test(q)) &&
           MAIN_VERB.exec(q)?.[1]?.toLowerCase() === token.toLowerCase()
-        );
+        ) &&
+        !new RegExp(`^\\s*(?:what|which)\\b.*\\b(?:did|does|do)\\s+.+\\s${escapeRegExp(token)}\\s*\\??\\s*$`, 'iu').test(q);
       // "Which party does X belong to?": belonging is what the class asked already says.
       const belongs = answerClass !== undefined && term === BELONG;
       if (nameTerms.has(term) || classTerms.has(term) || optionTerms.has(term) || asking || belongs || seen.has(term)) continue;

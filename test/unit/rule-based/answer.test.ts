@@ -8393,3 +8393,76 @@ describe('Function: answerStructured on a local radio station and its owner', ()
     expect(ask('Where is Bauer Media Audio based?', [division]).shortAnswer).toBeNull();
   });
 });
+
+describe('Function: answerStructured on a cricket club and its ground', () => {
+  it("names the agent of a participle set off by commas, which is no part of the sentence's subject", () => {
+    // Arrange
+    const ground = doc(
+      'mill-lane-ground',
+      'Mill Lane Ground',
+      'The Mill Lane Ground is a cricket ground in Harlow Vale, Essex. The pavilion, designed by Arthur Blomfield, was completed in 1892.',
+    );
+
+    // Act & Assess
+    expect(ask('Who designed the pavilion at the Mill Lane Ground?', [ground]).shortAnswer).toBe('Arthur Blomfield');
+  });
+});
+
+describe('Function: answerStructured on an airliner and its maker', () => {
+  const valdor = doc(
+    'valdor-aero',
+    'Valdor Aero',
+    'Valdor Aero was a Swedish aircraft manufacturer based in Linköping. Founded in 1946 by the engineer Gustav Valdor, it built military trainers before turning to regional airliners in the 1980s.',
+  );
+  const founder = doc(
+    'gustav-valdor',
+    'Gustav Valdor',
+    'Gustav Valdor (1911 – 1990) was a Swedish aeronautical engineer. Born in Norrköping, he worked for ASJA before founding his own company in 1946.',
+  );
+
+  it('gives what was made, its object ended at a time clause, asked with one', () => {
+    // Act & Assess
+    expect(ask('What did Valdor Aero build?', [valdor]).shortAnswer).toBe('military trainers');
+    expect(ask('What did Valdor Aero build before airliners?', [valdor]).shortAnswer).toBe('military trainers');
+  });
+
+  it('gives whom someone worked for, asked with a time clause after the preposition', () => {
+    // Act & Assess
+    expect(ask('Which company did Gustav Valdor work for before founding his own?', [founder]).shortAnswer).toBe('ASJA');
+  });
+});
+
+describe('Function: answerStructured on a photographer and her series', () => {
+  it('gives what a work is about from the topic set off by a comma after its name', () => {
+    // Arrange
+    const marsh = doc(
+      'lena-marsh',
+      'Lena Marsh',
+      "Lena Marsh (born 1958) is a British documentary photographer. Her series Steel Town (1984), about the closure of the city's steelworks, made her name.",
+    );
+    const series = doc('steel-town', 'Steel Town (photographs)', 'Steel Town is a series of 60 black-and-white photographs taken by Lena Marsh in Sheffield.');
+
+    // Act & Assess
+    expect(ask('What is Steel Town about?', [series, marsh]).shortAnswer).toBe("the closure of the city's steelworks");
+  });
+});
+
+describe('Function: answerStructured on a national park, its peak and the botanist who climbed it', () => {
+  it('names the binomial right after a kind of the class, asked with a verb of asking after "did X"', () => {
+    // Arrange
+    const nordgren = doc(
+      'elias-nordgren',
+      'Elias Nordgren',
+      'Elias Nordgren (1851 – 1925) was a Swedish botanist who studied Arctic plants. He taught at Uppsala University and described the saxifrage Saxifraga kvarnensis, which he found on Storkvarn in 1884.',
+    );
+
+    const peak = doc(
+      'storkvarn',
+      'Storkvarn',
+      'Storkvarn is a mountain in Kvarn National Park, Sweden. It was first climbed in 1884 by the botanist Elias Nordgren.',
+    );
+
+    // Act & Assess
+    expect(ask('What plant did Elias Nordgren describe?', [nordgren, peak]).shortAnswer).toBe('Saxifraga kvarnensis');
+  });
+});

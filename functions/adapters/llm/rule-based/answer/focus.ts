@@ -378,6 +378,13 @@ export class Focus {
         out.push({ text: next[1]!, at: m.index + m[0].length + next[0].length - next[1]!.length, kind: 'name' });
         continue;
       }
+      // "described the saxifrage Saxifraga kvarnensis": a binomial right after the kind is the one of it named.
+      const binomial = named === m[0] ? /^\s+(\p{Lu}\p{Ll}+\s+\p{Ll}{3,})\b/u.exec(text.slice(m.index + m[0].length)) : null;
+      if (binomial) {
+        this.kinds.set(binomial[1]!, true);
+        out.push({ text: binomial[1]!, at: m.index + m[0].length + binomial[0].length - binomial[1]!.length, kind: 'name' });
+        continue;
+      }
       // "Dorvacin is an antibiotic used to ...": the kind said of the sentence's subject names it.
       const subject = named === m[0] ? KIND_OF_SUBJECT.exec(text.slice(0, m.index))?.[1] : undefined;
       if (subject && !this.isGiven({ text: subject, at: 0, kind: 'name' })) {

@@ -304,8 +304,9 @@ const TOPIC_ASKED = /^\s*what\s+(?:is|was|are|were)\s+(?:(?:the\s+)?(.+?)['’]s
 
 /**
  * "What was Mette Holm's thesis about?": the topic a sentence about its owner gives after the thing
- * ("a thesis on seal behaviour"), to the clause's end. Undefined for other questions, or when no
- * sentence says it so (a work's story is storyOf's and plotOf's).
+ * ("a thesis on seal behaviour"), to the clause's end; "What is Steel Town about?", the topic set
+ * off by a comma after the name. Undefined for other questions, or when no sentence says it so (a
+ * work's story is storyOf's and plotOf's).
  */
 export function topicOf(question: string, focus: Focus): ExtractedAnswer | undefined {
   const m = TOPIC_ASKED.exec(question);
@@ -313,6 +314,17 @@ export function topicOf(question: string, focus: Focus): ExtractedAnswer | undef
   const of = m?.[3] ? /^(\p{Ll}+)\s+of\s+(.+)$/u.exec(m[3]) : null;
   const noun = m?.[2] ?? of?.[1];
   const whose = m?.[1] ?? of?.[2];
+  // "What is Steel Town about?": a sentence giving the topic after the name and a comma ("Her series
+  // Steel Town (1984), about the closure of the city's steelworks, made her name").
+  const named = m?.[3] && !of ? focus.reading.names.find((n) => sameName(n, m[3]!.replace(/^the\s+/i, ''))) : undefined;
+  if (named !== undefined) {
+    const aside = new RegExp(`\\b${escapeRegExp(named)}(?:\\s*\\(\\d{4}\\))?,\\s+(?:about|on|concerning)\\s+((?:the\\s+|an?\\s+)?[^,;.()]+)`, 'u');
+    for (const s of focus.all) {
+      const topic = aside.exec(s.text)?.[1];
+      if (topic) return { shortAnswer: topic.trim(), answer: cite(s) };
+    }
+    return undefined;
+  }
   if (!noun || !whose) return undefined;
   const said = new RegExp(
     `\\b${escapeRegExp(noun)}\\s+(?:on|about|concerning|into)\\s+((?:the\\s+|an?\\s+)?[^,;.()]+?)(?=\\s+(?:and|which|that|while|in\\s+\\d{4})\\b|\\s*[,;.()]|\\s*$)`,
@@ -358,9 +370,12 @@ export function genreOf(question: string, focus: Focus): ExtractedAnswer | undef
   return undefined;
 }
 
-/** What begins a clause of its own after an object: a relative word, "and" before a verb ("indoor hard courts and has been ..."), "to" before one. */
+/**
+ * What begins a clause of its own after an object: a relative word, "and" before a verb ("indoor
+ * hard courts and has been ..."), "to" before one, a time clause ("before founding his own company").
+ */
 const OBJECT_CLAUSE =
-  /\s+(?:that|which|who|whose|where)\s|\s+and\s+(?=(?:has|have|had|is|was|are|were|will|would|can|could)\s|\p{Ll}+ed\s)|\s+to\s+(?!(?:the|an?|his|her|its|their|this|that|these|those|some|all|each|every)\b)(?=\p{Ll})/u;
+  /\s+(?:that|which|who|whose|where)\s|\s+(?:before|after|while)\s+(?=\p{Ll}+ing\b)|\s+and\s+(?=(?:has|have|had|is|was|are|were|will|would|can|could)\s|\p{Ll}+ed\s)|\s+to\s+(?!(?:the|an?|his|her|its|their|this|that|these|those|some|all|each|every)\b)(?=\p{Ll})/u;
 
 /**
  * An object up to where the sentence goes on to something else: a clause of its own (OBJECT_CLAUSE;
@@ -389,7 +404,9 @@ function objectEnd(words: string, lexicon: Lexicon): string {
  * which location, that ...?": the name after the word and preposition ("Earl of Northumbria").
  * Undefined for other questions, or when no sentence about the subject says the word so.
  */
-export function objectOf(question: string, focus: Focus): ExtractedAnswer | undefined {
+export function objectOf(asked: string, focus: Focus): ExtractedAnswer | undefined {
+  // "Which company did X work for before founding his own?": a time clause after the verb's preposition says when, not what.
+  const question = asked.replace(/\s+(?:before|after|while)\s+\p{Ll}+ing\b[^?]*(\?*)\s*$/u, '$1');
   const PREPOSITION = '(to|for|of|with|by|from|about|into|on)';
   // "What field did X work in?": "in" after a verb the question's "did" asks (not "What region is that city in?").
   const open =
@@ -1168,17 +1185,17 @@ export function occupationOf(question: string, focus: Focus): ExtractedAnswer | 
  * the i flag \p{Ll} matches capitals too, and a name after the verb ("... in Aberdeen") would be it.
  */
 const VERB_ASKED =
-  /^\s*(?:[Ww]hat|[Ww]hom?)\s+(?:(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})|(?:was|were|is|are)\s+(.+?)\s+(\p{Ll}{3,}ing))(?:\s+(?:up|out|down|off))?(?:\s+(?:after|before|following)\s+(?:the|an?|his|her|its|their)\s+\p{Ll}[^?]*?)?(?:\s+(?:in|at|on|during|from|with)\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,3}|\d{4}))?\s*\?*\s*$/u;
+  /^\s*(?:[Ww]hat|[Ww]hom?)\s+(?:(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})|(?:was|were|is|are)\s+(.+?)\s+(\p{Ll}{3,}ing))(?:\s+(?:up|out|down|off))?(?:\s+(?:after|before|following)\s+(?:(?:the|an?|his|her|its|their)\s+)?\p{Ll}[^?]*?)?(?:\s+(?:in|at|on|during|from|with)\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,3}|\d{4}))?\s*\?*\s*$/u;
 /** A word that is no particle, preposition or adverb of place or time ("abroad", "together"), as OPENS reads a bare noun. */
 const NOT_PARTICLE =
-  '(?!(?:in|on|at|to|by|for|from|with|into|onto|over|under|up|out|off|down|away|back|abroad|again|together|alone|there|here|then|also|not|only|just|and|or|but)\\b)\\p{Ll}{3,}';
+  '(?!(?:in|on|at|to|by|for|from|with|into|onto|over|under|up|out|off|down|away|back|abroad|again|together|alone|there|here|then|also|not|only|just|and|or|but|before|after|during|since|until)\\b)\\p{Ll}{3,}';
 /**
  * What may open what a verb is done to: a determiner, a name, a figure or a count (after the space
  * before it); or a noun alone, or with a word before it, that a preposition, "and" or a stop ends
  * ("studied music at the University of Aberdeen", "studied naval architecture at", "taught
  * composition there"), not a particle or an adverb ("moved abroad", "wrote extensively").
  */
-const OPENS = `(?:(?:the|an?|its|his|her|their)\\s|\\p{Lu}|\\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|over|about|some|several|many)\\s|${NOT_PARTICLE}(?:\\s+${NOT_PARTICLE})?(?<!ly)(?=\\s+(?:in|on|at|to|by|for|from|with|and|under|there)\\b|\\s*[,.;:()]|\\s*$))`;
+const OPENS = `(?:(?:the|an?|its|his|her|their)\\s|\\p{Lu}|\\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|over|about|some|several|many)\\s|${NOT_PARTICLE}(?:\\s+${NOT_PARTICLE})?(?<!ly)(?=\\s+(?:in|on|at|to|by|for|from|with|and|under|there|before|after|until|since)\\b|\\s*[,.;:()]|\\s*$))`;
 /**
  * What a verb is done to, from its determiner, figure or name ("patented the cinematograph",
  * "includes four metro lines", "founded Apple"), with where to when a name says it ("links the

@@ -99,11 +99,13 @@ function isPlace(c: Candidate, text: string): boolean {
 /**
  * Whether a span only names the parts of the sentence's subject, in an appositive its verb follows:
  * "The Lumière brothers, Auguste and Louis, were French inventors who ..." says what the brothers
- * were; asked who invented, the brothers answer, not Louis.
+ * were; asked who invented, the brothers answer, not Louis. A participle's agent there ("The
+ * pavilion, designed by Arthur Blomfield, was ...") is none.
  */
 export function inAppositive(c: Candidate, s: Sentence): boolean {
   const m = /^((?:The\s+)?\p{Lu}[^,]*?),\s+([^,]+),\s+(?:were|are|was|is)\b/u.exec(s.text);
-  if (!m) return false;
+  // A participle's agent between the commas is no part of the subject: "The pavilion, designed by Arthur Blomfield, was ...".
+  if (!m || /^\p{Ll}+\s+by\s/u.test(m[2]!)) return false;
   const start = m[1]!.length + m[0].slice(m[1]!.length).indexOf(m[2]!);
   return c.at >= start && c.at + c.text.length <= start + m[2]!.length;
 }
