@@ -8466,3 +8466,17 @@ describe('Function: answerStructured on a national park, its peak and the botani
     expect(ask('What plant did Elias Nordgren describe?', [nordgren, peak]).shortAnswer).toBe('Saxifraga kvarnensis');
   });
 });
+
+describe('Function: answerStructured on a cheese and the dairy that makes it', () => {
+  it('dates no figure a clause says "now" of by the year of another clause', () => {
+    // Arrange
+    const dairy = doc(
+      'laiterie-saint-cyran',
+      'Laiterie Saint-Cyran',
+      'Laiterie Saint-Cyran is a cooperative dairy in Saint-Michel-en-Brenne. It was founded in 1931 by 40 local farmers and now has 160 members.',
+    );
+
+    // Act & Assess
+    expect(ask('How many members does Laiterie Saint-Cyran have?', [dairy]).shortAnswer).toBe('160 members');
+  });
+});

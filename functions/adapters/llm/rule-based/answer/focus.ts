@@ -588,17 +588,17 @@ export class Focus {
     return unit !== undefined && this.ofCountedClass(unit);
   }
 
+  /** Whether the question asks a price or a worth ("How much is the Prix Fermat worth?"). */
+  get asksCost(): boolean {
+    return COST_ASKED.test(this.question);
+  }
+
   /**
    * Whether a figure measures what is asked: a question asking for a share ("what share", "what
    * percentage": a class the lexicon relates to percent) is answered by a percentage, never by "22
    * gigawatts" or a bare count; one asking how many of a thing, never by an amount in a unit of
    * measurement. Other questions take any figure.
    */
-  /** Whether the question asks a price or a worth ("How much is the Prix Fermat worth?"). */
-  get asksCost(): boolean {
-    return COST_ASKED.test(this.question);
-  }
-
   measures(c: Candidate, sentence: string): boolean {
     if (c.kind !== 'number' || this.reading.type !== 'number') return true;
     // A time a race was run in ("2:19:40") answers a time or a record asked, never a count.

@@ -704,7 +704,8 @@ export function containingPlace(focus: Focus): ExtractedAnswer | undefined {
   if (reading.type !== 'place' || !head || !CONTAINING_CLASS.test(head) || !name || !lexicon.isKindOf) return undefined;
   if (reading.relation.some((w) => !/^(?:located|situated|lies?|found|based)$/i.test(w))) return undefined;
   const own = focus.all.filter((s) => sameName(s.title, name));
-  // "the district of Rosenheim", "the Dutch province of Limburg", "the Provence-Alpes-Côte d'Azur region", "the Algarve region of Portugal": the sentence calls the place the class.
+  // "the district of Rosenheim", "the Dutch province of Limburg", "the Provence-Alpes-Côte d'Azur
+  // region", "the Algarve region of Portugal": the sentence calls the place the class.
   const namedClass = new RegExp(
     `\\bthe\\s+(?:(\\p{Lu}\\p{Ll}+)\\s+)?${head}\\s+of\\s+(\\p{Lu}[\\p{L}'’.-]*(?:\\s+\\p{Lu}[\\p{L}'’.-]*)*)|\\bthe\\s+(\\p{Lu}[^,.;]*?)\\s+${head}\\b`,
     'u',
@@ -1181,8 +1182,8 @@ export function occupationOf(question: string, focus: Focus): ExtractedAnswer | 
  * "What did the Lumière brothers patent?", "What did Moira Kell study in Aberdeen?", "Whom did Sanne
  * de Wit replace?": a question on what (or whom) its subject did (or was doing: "What was the Mary
  * Ellen carrying?"), and the verb, which may take a time ("after the frost of 1956"), a place or a
- * year after it. Case-sensitive: with
- * the i flag \p{Ll} matches capitals too, and a name after the verb ("... in Aberdeen") would be it.
+ * year after it. Case-sensitive: with the i flag \p{Ll} matches capitals too, and a name after the
+ * verb ("... in Aberdeen") would be it.
  */
 const VERB_ASKED =
   /^\s*(?:[Ww]hat|[Ww]hom?)\s+(?:(?:did|does|do|has|have|had)\s+(.+?)\s+(\p{Ll}{3,})|(?:was|were|is|are)\s+(.+?)\s+(\p{Ll}{3,}ing))(?:\s+(?:up|out|down|off))?(?:\s+(?:after|before|following)\s+(?:(?:the|an?|his|her|its|their)\s+)?\p{Ll}[^?]*?)?(?:\s+(?:in|at|on|during|from|with)\s+(?:the\s+)?(\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*){0,3}|\d{4}))?\s*\?*\s*$/u;
@@ -1878,13 +1879,14 @@ export function formerName(question: string, focus: Focus): ExtractedAnswer | un
  * "What is Carrow Distillery's best-known whisky?", "What is the best-known whisky of X?": what a
  * sentence of the name's own passage says its class is ("Its best-known whisky is a 12-year-old
  * single malt", "The currency is the Dorvish krona"), up to the comma, stop or clause that ends it
- * (not the stop of "world No. 31"); a class of many, all it lists
- * ("Symptoms include high fever, headache and joint pain"). Undefined for a question without a
- * class, or when no such sentence says it.
+ * (not the stop of "world No. 31"); a class of many, all it lists ("Symptoms include high fever,
+ * headache and joint pain"); a figure the class's noun is "of" ("a ranking of world No. 7").
+ * Undefined for a question without a class, or when no such sentence says it.
  */
 export function ownClassIs(reading: QuestionReading, focus: Focus, question: string): ExtractedAnswer | undefined {
   // "What is the best-known whisky of X?", "What is the largest lake in X?", "... on the Isle of
-  // Harrow?", "the nearest village to X" name the class before "of", "in", "on" or "to", as a reading of nouns of time, place or person does not.
+  // Harrow?", "the nearest village to X" name the class before "of", "in", "on" or "to", as a
+  // reading of nouns of time, place or person does not.
   const asked =
     reading.answerClass ??
     /^\s*(?:what|which)\s+(?:is|was|are|were)\s+the\s+((?:[\p{Ll}-]+\s+){0,2}[\p{Ll}-]+)\s+(?:of|in|on|to)\s+(?:the\s+)?\p{Lu}/iu.exec(question)?.[1];

@@ -444,8 +444,8 @@ export function withYear(c: Candidate, sentence: string, reading: QuestionReadin
   const scoped = scope && NUMBER_NOUNS.test(scope[2]!) && !contentTerms(scope[1]!).some((t) => said.has(t)) ? ` of ${scope[1]} ${scope[2]}` : '';
   const clause = after.split(/[,;]/)[0]!;
   // The year of another clause, one with a verb of its own, does not date the figure: "founded in
-  // 2012 and manages about €400 million", "as chief executive in 2015, he worked for twelve years",
-  // "opened in 2004, and the toll on the bridge was 2 euros".
+  // 2012 and manages about €400 million", "founded in 1931 ... and now has 160 members", "as chief
+  // executive in 2015, he worked for twelve years", "opened in 2004, and the toll on the bridge was 2 euros".
   // A sentence's opening "In 2020," dates all of it, and so does a clause sharing its verb ("about
   // 2.1 million in 2020 and more than 12 million in its metropolitan area").
   const ownClause = (d: Candidate) => {
@@ -453,7 +453,7 @@ export function withYear(c: Candidate, sentence: string, reading: QuestionReadin
     const opening = d.at < c.at && /^\s*(?:in|by|as\s+of|since|during)\s+(?:\p{L}+\s+)?$/iu.test(sentence.slice(0, d.at));
     return (
       opening ||
-      !/\band\s+(?:is|was|are|were|has|had|have|(?!less\b|this\b)\p{Ll}{3,}(?:s|ed))\b|[,;]\s+(?:he|she|it|they|we)\b|[,;]\s+(?:and|but)\s+(?:the|its|his|her|their)(?:\s+\p{Ll}+){1,5}\s+(?:is|was|are|were|has|had)\b/u.test(
+      !/\band\s+(?:(?:now|still|currently|later|also)\s+)?(?:is|was|are|were|has|had|have|(?!less\b|this\b)\p{Ll}{3,}(?:s|ed))\b|[,;]\s+(?:he|she|it|they|we)\b|[,;]\s+(?:and|but)\s+(?:the|its|his|her|their)(?:\s+\p{Ll}+){1,5}\s+(?:is|was|are|were|has|had)\b/u.test(
         between,
       )
     );

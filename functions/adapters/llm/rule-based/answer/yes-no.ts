@@ -125,18 +125,16 @@ export function yesNo(reading: QuestionReading, focus: Focus, question: string):
     const names = (ss: readonly Sentence[]) => others.every((terms) => terms.every((t) => ss.some((s) => s.terms.has(t))));
     // Asked what kind of person each is ("both novelists?"), a side with a passage of its own is read
     // there: "based on the novel by Ingrid Sæther", in the film's passage, makes no novelist of its
-    // director. With no word of a relation and only a nation's adjective besides ("both Norwegian",
-    // read as a name), that adjective settles it.
+    // director.
     const kindAsked = focus.reading.relation.some((w) => focus.lexicon.isKindOf?.(w.replace(/s$/, ''), 'person') === true);
     const own = sides.map((side, i) => {
       const titled = kindAsked || focus.relation.length === 0 ? focus.passageOf(side) : [];
       return titled.length > 0 ? titled : perSide[i]!;
     });
-    const adjectiveOnly =
-      focus.relation.length === 0 && others.length > 0 && reading.names.every((n) => sides.includes(n) || focus.lexicon.isNameAdjective?.(n) === true);
-    // With no word of a relation but another name ("both from the Late Cretaceous?"), that name settles it.
+    // With no word of a relation but another name, that name settles it: a nation's adjective ("both
+    // Norwegian", read as a name), or a name ("both from the Late Cretaceous?").
     const nameOnly = focus.relation.length === 0 && others.length > 0;
-    const holds = own.map((ss) => (adjectiveOnly || nameOnly || ss.some((s) => focus.relationScore(s) > 0 && !negated(s.text))) && names(ss));
+    const holds = own.map((ss) => (nameOnly || ss.some((s) => focus.relationScore(s) > 0 && !negated(s.text))) && names(ss));
     const best = own.map((ss) => [...ss].sort((a, b) => focus.relationScore(b) - focus.relationScore(a))[0]!);
     return { shortAnswer: holds.every(Boolean) ? 'yes' : 'no', answer: best.map(cite).join(' ') };
   }
