@@ -64,8 +64,9 @@ function namesOf(documents: ReadonlyArray<{ title?: string; text: string }>, lex
     // Of common words, a title is a name where a word after its first keeps its capital in a
     // passage's text ("Mount Sabre is a dormant volcano"), as a title in sentence case does not
     // ("Wind power").
-    const capitalInside = /\s\p{Lu}/u.test(title) && documents.some((d) => d.text.includes(title));
-    if (capitalInside || title.split(/\s+/).some((w) => lexicon.isCommonWord?.(w) !== true)) add(title);
+    // (Looked for in the texts only when every word is a common one.)
+    const capitalInside = () => /\s\p{Lu}/u.test(title) && documents.some((d) => d.text.includes(title));
+    if (title.split(/\s+/).some((w) => lexicon.isCommonWord?.(w) !== true) || capitalInside()) add(title);
   }
   return names;
 }

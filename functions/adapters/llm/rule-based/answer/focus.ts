@@ -604,12 +604,13 @@ export class Focus {
     // A time a race was run in ("2:19:40") answers a time or a record asked, never a count.
     if (RACE_TIME_WHOLE.test(c.text)) return [...this.answerClass].some((t) => /^(?:time|record|best)/.test(t));
     // "It has retreated by about 1.5 kilometres" gives a change, which only a change asked takes ("How much has it retreated?").
+    // The noun a figure ends on ("3,500 people", "80 million tonnes"), read by the tests below.
+    const unit = /\b(\p{L}{3,})$/u.exec(c.text)?.[1];
     // Not a count of those who did it: "spoken by about 3,500 people", "used by 40,000 visitors".
-    const counted = /\b(\p{L}{3,})$/u.exec(c.text)?.[1];
     if (
       /\b\p{Ll}{3,}(?:ed|en)\s+by\s+$/u.test(sentence.slice(Math.max(0, c.at - 30), c.at)) &&
       !/\bhow\s+much\s+(?:has|have|had|did|does|do)\b/i.test(this.question) &&
-      !(counted !== undefined && (/^people$/i.test(counted) || this.lexicon.isKindOf?.(counted, 'person') === true))
+      !(unit !== undefined && (/^people$/i.test(unit) || this.lexicon.isKindOf?.(unit, 'person') === true))
     )
       return false;
     // "for pupils aged 11 to 18" gives ages, which answer only an age asked.
@@ -626,7 +627,6 @@ export class Focus {
     const said = LENGTH_SAID.exec(sentence.slice(c.at + c.text.length))?.[1]?.toLowerCase();
     if (length && said && said !== length && !(TALL.test(said) && TALL.test(length))) return false;
     // "How many containers?" counts them: "80 million tonnes" is a measure in a unit, no count of containers.
-    const unit = /\b(\p{L}{3,})$/u.exec(c.text)?.[1];
     // "How much did tickets cost?" asks a price: "four days" is a time, no sum of money.
     if (COST_ASKED.test(this.question) && !MONEY.test(c.text) && unit && NOT_MONEY.some((k) => this.lexicon.isKindOf?.(unit, k) === true)) return false;
     // "How long is Night Ferry?": a count of works or of people ("nine feature films") is no length.
